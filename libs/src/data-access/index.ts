@@ -1,0 +1,1 @@
+export { getSupabase } from './supabaseClient';

@@ -1,0 +1,27 @@
+import type { ComponentType } from 'react';
+import type { RemoteName } from '@steward/libs/runtime-config';
+
+/**
+ * What every remote exposes as './area' (default export). The shell mounts `Routes` inside the
+ * authenticated layout at the root splat, so the component declares the paths of ROUTES it owns
+ * (relative, e.g. 'business/:short_id') in a react-router <Routes>.
+ */
+export type RemoteArea = {
+  name: RemoteName;
+  /** Human name used in messages: "The CRM area is unavailable". */
+  title: string;
+  /** Build marker of this deployment of the remote (package version plus build id). */
+  version: string;
+  /** The route patterns (from ROUTES) this area renders. */
+  paths: readonly string[];
+  Routes: ComponentType;
+};
+
+export const AREA_TITLES: Record<RemoteName, string> = {
+  crm: 'CRM',
+  catalog: 'Catalog',
+  lodging: 'Lodging',
+  'team-portal': 'Team Portal',
+  operations: 'Operations',
+  settings: 'Settings',
+};

@@ -1,0 +1,13 @@
+export { AREA_TITLES, type RemoteArea } from './RemoteArea';
+export { PageTitleProvider, usePageTitle, type PageTitleApi } from './PageTitle';
+export {
+  MENU_DASHBOARD,
+  MENU_GROUPS,
+  ROUTES,
+  routesOwnedBy,
+  type MenuGroup,
+  type MenuGroupName,
+  type MenuItem,
+  type RouteEntry,
+  type RouteOwner,
+} from './routeTable';

@@ -1,0 +1,2 @@
+export { REMOTE_NAMES, runtimeConfigSchema, type RemoteName, type RuntimeConfig } from './runtimeConfigSchema';
+export { fetchRuntimeConfig, getRuntimeConfig, setRuntimeConfig } from './runtimeConfigStore';

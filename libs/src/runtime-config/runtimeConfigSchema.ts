@@ -1,0 +1,23 @@
+import { z } from 'zod/mini';
+
+export const REMOTE_NAMES = ['crm', 'catalog', 'lodging', 'team-portal', 'operations', 'settings'] as const;
+
+export type RemoteName = (typeof REMOTE_NAMES)[number];
+
+const remoteEntry = z.object({
+  /** URL of the remote's mf-manifest.json; absolute or relative to the shell's origin. */
+  manifest: z.string().check(z.minLength(1)),
+});
+
+/**
+ * The runtime registry served as /runtime-config.json. Everything that differs between deployments
+ * lives here, never in a build: the Supabase project and where each remote is published.
+ */
+export const runtimeConfigSchema = z.object({
+  brand: z.optional(z.string()),
+  supabaseUrl: z.string().check(z.minLength(1)),
+  supabaseAnonKey: z.string().check(z.minLength(1)),
+  remotes: z.record(z.enum(REMOTE_NAMES), remoteEntry),
+});
+
+export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;

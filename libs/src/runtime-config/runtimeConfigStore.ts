@@ -1,0 +1,23 @@
+import { runtimeConfigSchema, type RuntimeConfig } from './runtimeConfigSchema';
+
+let current: RuntimeConfig | undefined;
+
+/** Set once at start by the shell (or a remote running standalone) after fetching the registry. */
+export function setRuntimeConfig(config: RuntimeConfig): void {
+  current = config;
+}
+
+export function getRuntimeConfig(): RuntimeConfig {
+  if (!current) throw new Error('Runtime configuration has not been loaded yet.');
+  return current;
+}
+
+/** Fetches and validates /runtime-config.json; the message names the file so an operator knows where to look. */
+export async function fetchRuntimeConfig(url = '/runtime-config.json'): Promise<RuntimeConfig> {
+  const response = await fetch(url, { cache: 'no-cache' });
+  if (!response.ok) throw new Error(`Could not load ${url} (HTTP ${response.status}).`);
+  const parsed = runtimeConfigSchema.safeParse(await response.json());
+  if (!parsed.success) throw new Error(`${url} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  setRuntimeConfig(parsed.data);
+  return parsed.data;
+}
