@@ -1,0 +1,1 @@
+export { SessionContext, useSession, type Permission, type SessionApi, type SessionState, type UserRow } from './SessionContext';
