@@ -1,0 +1,48 @@
+/**
+ * The design-system surface: the light antd components the shell's first screen and most screens use.
+ * Apps import antd only through here (or './antd-data' for the heavy data components) so that one antd
+ * instance, one theme context and only the components the platform uses reach the browser: a shared
+ * module is bundled whole, so keep this list to what is really used, and put heavy components in
+ * antd-data. Add exports as screens need them.
+ */
+export {
+  Alert,
+  App,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  ConfigProvider,
+  Divider,
+  Drawer,
+  Dropdown,
+  Empty,
+  Flex,
+  Form,
+  Input,
+  Layout,
+  Menu,
+  Modal,
+  Result,
+  Row,
+  Space,
+  Spin,
+  Statistic,
+  Tag,
+  Tooltip,
+  Typography,
+  message,
+  notification,
+  theme,
+} from 'antd';
+export type {
+  ButtonProps,
+  FormInstance,
+  FormProps,
+  InputProps,
+  MenuProps,
+  ModalProps,
+  ThemeConfig,
+} from 'antd';
