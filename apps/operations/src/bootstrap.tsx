@@ -1,0 +1,5 @@
+import { renderStandalone } from '@steward/libs/federation';
+import area from './area';
+
+// Runs only when the Operations remote is opened on its own (standalone); the shell imports './area'.
+renderStandalone(area);

@@ -1,0 +1,3 @@
+import { defineShellConfig } from '../../build/rsbuildApp.mjs';
+
+export default defineShellConfig(import.meta.dirname);

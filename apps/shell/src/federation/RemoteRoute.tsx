@@ -1,0 +1,37 @@
+import { useCallback } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Result, Spin } from '@steward/libs/antd';
+import { AREA_TITLES, RemoteBoundary, findRoute } from '@steward/libs/federation';
+import type { RemoteName } from '@steward/libs/runtime-config';
+import { useSession } from '@steward/libs/session';
+import { loadArea } from './remoteLoader';
+
+/**
+ * Every authenticated route the shell does not render itself: find its owner in the route table and
+ * mount that remote's area, unless the active organisation has not enabled the remote's component.
+ */
+export function RemoteRoute() {
+  const { pathname } = useLocation();
+  const { enabledComponents, loading } = useSession();
+  const owner = findRoute(pathname)?.owner;
+
+  if (!owner || owner === 'shell') {
+    return <Result status="404" title="Page not found" subTitle={`There is no page at ${pathname}.`} />;
+  }
+  if (loading) return <Spin style={{ display: 'block', padding: 48 }} />;
+  if (!enabledComponents.includes(owner)) {
+    return (
+      <Result
+        status="info"
+        title={`${AREA_TITLES[owner]} is not enabled for this organization`}
+        subTitle="An administrator can enable it under Organization Settings → Components."
+      />
+    );
+  }
+  return <RemoteArea key={owner} name={owner} />;
+}
+
+function RemoteArea({ name }: { name: RemoteName }) {
+  const load = useCallback((attempt: number) => loadArea(name, attempt > 0), [name]);
+  return <RemoteBoundary name={name} load={load} />;
+}

@@ -1,0 +1,59 @@
+import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { containerName, findRoute, type RemoteArea } from '@steward/libs/federation';
+import type { RemoteName, RuntimeConfig } from '@steward/libs/runtime-config';
+import { retryPlugin } from './retryPlugin';
+
+let registry: RuntimeConfig['remotes'] = {};
+const registered = new Set<RemoteName>();
+const loads = new Map<RemoteName, Promise<RemoteArea>>();
+
+/** Loader layer: say which remote failed and how, instead of the runtime's generic error code. */
+const diagnosticsPlugin: ModuleFederationRuntimePlugin = {
+  name: 'steward-diagnostics',
+  errorLoadRemote({ id, error, lifecycle }) {
+    console.error(`[federation] ${id} failed during ${lifecycle}:`, error);
+    return undefined;
+  },
+};
+
+export function configureFederation(config: RuntimeConfig): void {
+  registry = config.remotes;
+  registerPlugins([retryPlugin(), diagnosticsPlugin]);
+}
+
+function manifestUrl(name: RemoteName): string {
+  const entry = registry[name];
+  if (!entry) throw new Error(`The runtime registry has no entry for the ${name} remote.`);
+  return new URL(entry.manifest, window.location.href).toString();
+}
+
+/** Registers a remote on first use only (registration is per remote, as the organisation enables it). */
+function register(name: RemoteName, force: boolean): void {
+  if (registered.has(name) && !force) return;
+  registerRemotes([{ name: containerName(name), entry: manifestUrl(name) }], { force });
+  registered.add(name);
+}
+
+/**
+ * The remote's area module. A failed load is forgotten, and `fresh` re-registers the remote so the
+ * runtime fetches its manifest again (used by Retry after the remote comes back).
+ */
+export function loadArea(name: RemoteName, fresh = false): Promise<RemoteArea> {
+  const cached = loads.get(name);
+  if (cached && !fresh) return cached;
+  const load = (async () => {
+    register(name, fresh);
+    const module = await loadRemote<{ default: RemoteArea }>(`${containerName(name)}/area`);
+    if (!module?.default) throw new Error(`The ${name} remote did not expose an area.`);
+    return module.default;
+  })();
+  load.catch(() => loads.delete(name));
+  loads.set(name, load);
+  return load;
+}
+
+/** Starts loading the remote that owns `pathname` (if any) without waiting for it. */
+export function preloadAreaFor(pathname: string): void {
+  const owner = findRoute(pathname)?.owner;
+  if (owner && owner !== 'shell') loadArea(owner).catch(() => undefined);
+}

@@ -1,0 +1,63 @@
+// The one place that says how Steward's apps are federated. Every app's rsbuild.config.ts builds on
+// it, and it is an Nx input of every build (nx.json sharedGlobals), so a change here rebuilds all.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const rootPackage = JSON.parse(readFileSync(path.join(workspaceRoot, 'package.json'), 'utf8'));
+const libsPackage = JSON.parse(readFileSync(path.join(workspaceRoot, 'libs/package.json'), 'utf8'));
+
+/** Remote name (as in the runtime registry and routes) → Module Federation container name. */
+export const REMOTES = {
+  crm: 'steward_crm',
+  catalog: 'steward_catalog',
+  lodging: 'steward_lodging',
+  'team-portal': 'steward_team_portal',
+  operations: 'steward_operations',
+  settings: 'steward_settings',
+};
+
+export const HOST_NAME = 'steward_shell';
+
+/** Local ports: the shell on PORT (3000), each remote on its own port as an independent deployment. */
+export const REMOTE_PORT_OFFSETS = { crm: 1, catalog: 2, lodging: 3, 'team-portal': 4, operations: 5, settings: 6 };
+
+const singletonPackages = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react-router',
+  'react-router-dom',
+  '@tanstack/react-query',
+  'dayjs',
+  '@supabase/supabase-js',
+];
+
+function versionOf(name) {
+  const base = name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : name.split('/')[0];
+  const version = rootPackage.dependencies[base];
+  if (!version) throw new Error(`${base} is shared but not a root dependency`);
+  return version;
+}
+
+/**
+ * One instance of each of these on the page. antd is deliberately NOT shared as a package: a shared
+ * package is bundled whole (≈ 445 KB gzip for antd). It reaches every app through the libs subpaths
+ * `@steward/libs/antd` and `@steward/libs/antd-data`, which are shared singletons built from the
+ * shell, so there is still exactly one antd (one theme context) on the page and only the components
+ * the platform uses ship.
+ */
+export function sharedSingletons() {
+  const shared = {};
+  for (const name of singletonPackages) {
+    shared[name] = { singleton: true, requiredVersion: `^${versionOf(name)}` };
+  }
+  for (const subpath of Object.keys(libsPackage.exports)) {
+    const key = `@steward/libs/${subpath.replace(/^\.\//, '')}`;
+    shared[key] = { singleton: true, requiredVersion: `^${libsPackage.version}`, version: libsPackage.version };
+  }
+  return shared;
+}

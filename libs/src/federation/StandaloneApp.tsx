@@ -1,0 +1,54 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, NavLink } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, Layout } from '@steward/libs/antd';
+import { fetchRuntimeConfig } from '@steward/libs/runtime-config';
+import { SessionProvider } from '@steward/libs/session';
+import type { RemoteArea } from './RemoteArea';
+
+/**
+ * A remote running alone (`rsbuild dev` in its folder) for the team that owns it: the same providers
+ * the shell mounts, a plain navigation of the area's routes, and the area itself.
+ */
+export function renderStandalone(area: RemoteArea): void {
+  const root = createRoot(document.getElementById('root') as HTMLElement);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false } } });
+  fetchRuntimeConfig()
+    .then(() => {
+      root.render(
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <SessionProvider>
+              <ConfigProvider>
+                <AntApp>
+                  <BrowserRouter>
+                    <Layout style={{ minHeight: '100vh' }}>
+                      <Layout.Header style={{ color: '#fff', display: 'flex', gap: 16, alignItems: 'center' }}>
+                        <strong>
+                          {area.title} (standalone) {area.version}
+                        </strong>
+                        {area.paths
+                          .filter((path) => !path.includes(':'))
+                          .map((path) => (
+                            <NavLink key={path} to={path} style={{ color: '#fff' }}>
+                              {path}
+                            </NavLink>
+                          ))}
+                      </Layout.Header>
+                      <Layout.Content style={{ padding: 24 }}>
+                        <area.Routes />
+                      </Layout.Content>
+                    </Layout>
+                  </BrowserRouter>
+                </AntApp>
+              </ConfigProvider>
+            </SessionProvider>
+          </QueryClientProvider>
+        </StrictMode>,
+      );
+    })
+    .catch((error: unknown) => {
+      root.render(<pre role="alert">{error instanceof Error ? error.message : String(error)}</pre>);
+    });
+}

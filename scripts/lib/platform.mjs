@@ -1,0 +1,48 @@
+// Serves the built shell and the six remotes, each as its own static deployment on its own port, and
+// the runtime registry that tells the shell where everything is.
+import { readFile, writeFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { REMOTE_PORT_OFFSETS, workspaceRoot } from '../../build/federation.mjs';
+import { createStaticServer } from './staticServer.mjs';
+
+export const REMOTE_NAMES = Object.keys(REMOTE_PORT_OFFSETS);
+
+/** The runtime registry for a platform served on `port` (remotes on port + 1 … port + 6). */
+export function runtimeConfigFor({ port, apiUrl, anonKey, brand = 'Steward' }) {
+  const remotes = Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, { manifest: `http://localhost:${port + REMOTE_PORT_OFFSETS[name]}/mf-manifest.json` }]),
+  );
+  return { brand, supabaseUrl: apiUrl, supabaseAnonKey: anonKey, remotes };
+}
+
+/**
+ * @param {{ port: number, apiUrl: string, anonKey: string, configFile: string, host?: string }} options
+ * configFile: where the runtime registry is written; the shell serves it per request, so editing it
+ * (pointing a remote at a new deployment) takes effect on the next page load without a rebuild.
+ */
+export async function startPlatform({ port, apiUrl, anonKey, configFile, host }) {
+  await mkdir(path.dirname(configFile), { recursive: true });
+  await writeFile(configFile, `${JSON.stringify(runtimeConfigFor({ port, apiUrl, anonKey }), null, 2)}\n`);
+
+  const shell = createStaticServer({
+    root: path.join(workspaceRoot, 'apps/shell/dist'),
+    port,
+    host,
+    spa: true,
+    dynamic: { '/runtime-config.json': () => readFile(configFile, 'utf8') },
+  });
+  const remotes = Object.fromEntries(
+    REMOTE_NAMES.map((name) => [
+      name,
+      createStaticServer({ root: path.join(workspaceRoot, 'apps', name, 'dist'), port: port + REMOTE_PORT_OFFSETS[name], host, cors: true }),
+    ]),
+  );
+  await Promise.all([shell.start(), ...Object.values(remotes).map((server) => server.start())]);
+  return {
+    url: shell.url,
+    shell,
+    remotes,
+    configFile,
+    stop: () => Promise.all([shell.stop(), ...Object.values(remotes).map((server) => server.stop())]),
+  };
+}

@@ -1,0 +1,128 @@
+// A small production-like static server for one app's dist/: gzip, ETags, content-hashed assets cached
+// forever, everything unhashed (index.html, remoteEntry.js, mf-manifest.json, runtime-config.json)
+// served no-cache, CORS for remotes, SPA fallback for the shell.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map']);
+
+/**
+ * @param {{ root: string, port: number, host?: string, spa?: boolean, cors?: boolean,
+ *           dynamic?: Record<string, () => Promise<string> | string> }} options
+ *   dynamic: URL path → JSON text produced per request (e.g. /runtime-config.json).
+ */
+export function createStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, dynamic = {} }) {
+  const cache = new Map(); // absolute path → { mtimeMs, body, gzip, etag }
+
+  async function load(file) {
+    const info = await stat(file);
+    if (!info.isFile()) return null;
+    const hit = cache.get(file);
+    if (hit && hit.mtimeMs === info.mtimeMs) return hit;
+    const body = await readFile(file);
+    const ext = path.extname(file);
+    const entry = {
+      mtimeMs: info.mtimeMs,
+      body,
+      gzip: COMPRESSIBLE.has(ext) && body.length > 512 ? gzipSync(body, { level: 6 }) : null,
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      type: TYPES[ext] ?? 'application/octet-stream',
+    };
+    cache.set(file, entry);
+    return entry;
+  }
+
+  function send(req, res, entry, cacheControl) {
+    res.setHeader('Content-Type', entry.type);
+    res.setHeader('Cache-Control', cacheControl);
+    res.setHeader('ETag', entry.etag);
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (req.headers['if-none-match'] === entry.etag) {
+      res.statusCode = 304;
+      return res.end();
+    }
+    const gzip = entry.gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+    const body = gzip ? entry.gzip : entry.body;
+    if (gzip) res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  const server = createServer(async (req, res) => {
+    try {
+      if (cors) {
+        res.setHeader('Access-Control-Allow-Origin', '*');
+        res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
+        res.setHeader('Access-Control-Allow-Headers', '*');
+        if (req.method === 'OPTIONS') {
+          res.statusCode = 204;
+          return res.end();
+        }
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.statusCode = 405;
+        return res.end();
+      }
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const pathname = decodeURIComponent(url.pathname);
+      if (dynamic[pathname]) {
+        const text = await dynamic[pathname]();
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        res.setHeader('Cache-Control', 'no-cache');
+        return res.end(req.method === 'HEAD' ? undefined : text);
+      }
+      const file = path.join(root, path.normalize(pathname));
+      if (!file.startsWith(root)) {
+        res.statusCode = 400;
+        return res.end();
+      }
+      const hashed = pathname.startsWith('/static/');
+      const entry = await load(file).catch(() => null);
+      if (entry) return send(req, res, entry, hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (spa && !hashed && !path.extname(pathname)) {
+        const index = await load(path.join(root, 'index.html'));
+        if (index) return send(req, res, index, 'no-cache');
+      }
+      res.statusCode = 404;
+      res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+      res.end('Not found');
+    } catch (error) {
+      res.statusCode = 500;
+      res.end(String(error));
+    }
+  });
+
+  return {
+    port,
+    url: `http://localhost:${port}`,
+    start: () =>
+      new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      }),
+    stop: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
