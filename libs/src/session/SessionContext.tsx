@@ -10,21 +10,34 @@ export type UserRow = {
   is_primary?: boolean | null;
 };
 
+/** One row of user_role_permissions_view: a role's access to one component. */
 export type Permission = {
   component_name: string;
   create_access: string | null;
   view_access: string | null;
   edit_access: string | null;
   delete_access: string | null;
+  role_permissions_id?: string | null;
+  role_id?: string | null;
+  role_name?: string | null;
+  component_id?: string | null;
+  component_type?: string | null;
+  org_name?: string | null;
+  org_enabled?: boolean | null;
+  org_comp_enabled?: boolean | null;
 };
 
 export type SessionState = {
   user: User | null;
+  /** The profile of the active organisation. */
   userRow: UserRow | null;
+  /** One profile per organisation the user belongs to. */
+  profiles: readonly UserRow[];
   orgName: string | null;
   orgScope: readonly string[];
   roleId: string | null;
   permissions: readonly Permission[];
+  /** The user's organisation names, sorted alphabetically. */
   orgList: readonly string[];
   /** Components (one per remote, plus finer ones) enabled for the active organisation. */
   enabledComponents: readonly string[];
@@ -33,8 +46,10 @@ export type SessionState = {
 };
 
 export type SessionApi = SessionState & {
+  /** Saves the choice, updates the scope at once and reloads; the current organisation is a no-op. */
   switchOrg: (orgName: string) => void;
-  signOut: () => Promise<void>;
+  /** Ends the session, then runs onSignedOut (or goes to the site root); on failure goes to the root. */
+  signOut: (onSignedOut?: () => void) => Promise<void>;
   reload: () => void;
 };
 

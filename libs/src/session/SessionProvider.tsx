@@ -1,42 +1,82 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { User } from '@supabase/supabase-js';
+import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { getSupabase } from '@steward/libs/data-access';
 import { SessionContext, type SessionApi } from './SessionContext';
+import { INITIAL_SESSION, sessionReducer } from './sessionReducer';
+import { loadSession, type ActiveOrgStore } from './loadSession';
+import { activeOrgStorage } from './activeOrgStorage';
+import { supabaseSessionSource } from './supabaseSessionSource';
+import type { SessionSource } from './SessionSource';
 
-/** Minimal provider: the user only. The full load sequence (profiles, organisation, permissions) replaces it. */
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [user, setUser] = useState<User | null>(null);
-  const [loading, setLoading] = useState(true);
+export type SessionProviderProps = {
+  children: ReactNode;
+  /** Where sign-out lands when the caller supplies no handler, and after a failed sign-out. Defaults to a full load of '/'. */
+  goToRoot?: () => void;
+  source?: SessionSource;
+  activeOrg?: ActiveOrgStore;
+};
+
+function assignRoot(): void {
+  window.location.assign('/');
+}
+
+/**
+ * The shell mounts this once; remotes read it through useSession(). It reloads on every
+ * authentication state change and whenever the organisation is switched; only the latest load may
+ * write, so a slow earlier load never overwrites a newer one.
+ */
+export function SessionProvider({ children, goToRoot = assignRoot, source, activeOrg = activeOrgStorage }: SessionProviderProps) {
+  const [state, dispatch] = useReducer(sessionReducer, INITIAL_SESSION);
+  const latestLoad = useRef(0);
+  const sourceRef = useRef<SessionSource | null>(source ?? null);
+
+  const reload = useCallback(() => {
+    const loadId = ++latestLoad.current;
+    sourceRef.current ??= supabaseSessionSource(getSupabase());
+    dispatch({ type: 'loadStarted' });
+    void loadSession(sourceRef.current, activeOrg).then((outcome) => {
+      if (loadId !== latestLoad.current) return;
+      if (outcome.kind === 'loaded') dispatch({ type: 'loaded', snapshot: outcome.snapshot });
+      else if (outcome.kind === 'signedOut') dispatch({ type: 'signedOut' });
+      else if (outcome.kind === 'authFailed') dispatch({ type: 'authFailed', message: outcome.message });
+      else dispatch({ type: 'loadFailed', message: outcome.message });
+    });
+  }, [activeOrg]);
 
   useEffect(() => {
-    const supabase = getSupabase();
-    supabase.auth.getUser().then(({ data }) => {
-      setUser(data.user);
-      setLoading(false);
+    // supabase-js fires INITIAL_SESSION on subscribe, so this also performs the first load. The load
+    // is deferred because awaiting auth calls inside the callback would wait on the auth lock it holds.
+    const { data } = getSupabase().auth.onAuthStateChange(() => {
+      setTimeout(reload, 0);
     });
-    const { data } = supabase.auth.onAuthStateChange((_event, session) => setUser(session?.user ?? null));
     return () => data.subscription.unsubscribe();
-  }, []);
+  }, [reload]);
 
-  const value = useMemo<SessionApi>(
-    () => ({
-      user,
-      userRow: null,
-      orgName: null,
-      orgScope: ['_system_default_'],
-      roleId: null,
-      permissions: [],
-      orgList: [],
-      enabledComponents: ['crm', 'catalog', 'lodging', 'team-portal', 'operations', 'settings'],
-      loading,
-      error: null,
-      switchOrg: () => undefined,
-      signOut: async () => {
-        await getSupabase().auth.signOut();
-      },
-      reload: () => undefined,
-    }),
-    [user, loading],
+  const currentOrg = state.orgName;
+  const switchOrg = useCallback(
+    (orgName: string) => {
+      if (orgName === currentOrg) return;
+      activeOrg.write(orgName);
+      dispatch({ type: 'orgSwitched', orgName });
+      reload();
+    },
+    [activeOrg, currentOrg, reload],
   );
+
+  const signOut = useCallback(
+    async (onSignedOut?: () => void) => {
+      try {
+        const { error } = await getSupabase().auth.signOut();
+        if (error) throw error;
+      } catch (error) {
+        console.warn('Sign-out failed:', error);
+        goToRoot();
+        return;
+      }
+      (onSignedOut ?? goToRoot)();
+    },
+    [goToRoot],
+  );
+
+  const value = useMemo<SessionApi>(() => ({ ...state, switchOrg, signOut, reload }), [state, switchOrg, signOut, reload]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

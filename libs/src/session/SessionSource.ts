@@ -1,0 +1,19 @@
+import type { User } from '@supabase/supabase-js';
+import type { Permission, UserRow } from './SessionContext';
+
+/** A read either gives rows or an error message; the loader decides what an error means. */
+export type SourceResult<T> = { data: T; error: null } | { data: null; error: string };
+
+export type PermissionSchema = 'settings' | 'public';
+
+/**
+ * The reads the session load is made of (000 §7). The provider uses the Supabase implementation;
+ * keeping the loader behind this seam lets its decision logic be tested on its own.
+ */
+export type SessionSource = {
+  /** The signed-in user, null when there is no session (not an error). */
+  getUser: () => Promise<SourceResult<User | null>>;
+  listProfiles: (authUserId: string) => Promise<SourceResult<readonly UserRow[]>>;
+  listPermissions: (schema: PermissionSchema, roleId: string) => Promise<SourceResult<readonly Permission[]>>;
+  listEnabledComponents: (orgName: string) => Promise<SourceResult<readonly string[]>>;
+};

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import type { User } from '@supabase/supabase-js';
+import { loadSession, NO_ROLE_WARNING, type ActiveOrgStore } from './loadSession';
+import type { PermissionSchema, SessionSource, SourceResult } from './SessionSource';
+import type { Permission, UserRow } from './SessionContext';
+
+const user = { id: 'u1', email: 'dana@example.test' } as User;
+const profile = (org_name: string, role_id: string | null, is_primary = false): UserRow => ({
+  auth_user_id: 'u1',
+  org_name,
+  role_id,
+  name: 'Dana',
+  email: 'dana@example.test',
+  is_primary,
+});
+const permission = (component_name: string): Permission => ({
+  component_name,
+  create_access: 'allowed',
+  view_access: 'Organization',
+  edit_access: 'Organization',
+  delete_access: 'None',
+});
+const ok = <T,>(data: T): SourceResult<T> => ({ data, error: null });
+const fail = <T,>(error: string): SourceResult<T> => ({ data: null, error });
+
+type Script = {
+  user?: SourceResult<User | null>;
+  profiles?: SourceResult<readonly UserRow[]>;
+  permissions?: Partial<Record<PermissionSchema, SourceResult<readonly Permission[]>>>;
+  components?: SourceResult<readonly string[]>;
+};
+
+/** An in-memory source that records which reads the loader made. */
+function scriptedSource(script: Script) {
+  const calls: string[] = [];
+  const source: SessionSource = {
+    getUser: async () => (calls.push('user'), script.user ?? ok(user)),
+    listProfiles: async (id) => (calls.push(`profiles:${id}`), script.profiles ?? ok([])),
+    listPermissions: async (schema, roleId) => (calls.push(`permissions:${schema}:${roleId}`), script.permissions?.[schema] ?? ok([])),
+    listEnabledComponents: async (org) => (calls.push(`components:${org}`), script.components ?? ok([])),
+  };
+  return { source, calls };
+}
+
+function memoryStore(saved: string | null) {
+  const store = { saved, writes: [] as string[] };
+  const api: ActiveOrgStore = { read: () => store.saved, write: (org) => void store.writes.push(org) };
+  return { store, api };
+}
+
+function collectWarnings() {
+  const messages: string[] = [];
+  return { messages, warn: (message: string) => void messages.push(message) };
+}
+
+describe('loadSession', () => {
+  it('loads profiles, chooses the saved organisation, saves it back and loads its permissions and components', async () => {
+    const { source, calls } = scriptedSource({
+      profiles: ok([profile('Cedar', 'r-cedar', true), profile('Lakeside', 'r-lake')]),
+      permissions: { settings: ok([permission('crm')]) },
+      components: ok(['crm', 'settings']),
+    });
+    const { store, api } = memoryStore('Lakeside');
+    const outcome = await loadSession(source, api, collectWarnings().warn);
+    expect(outcome).toEqual({
+      kind: 'loaded',
+      snapshot: {
+        user,
+        profiles: [profile('Cedar', 'r-cedar', true), profile('Lakeside', 'r-lake')],
+        orgName: 'Lakeside',
+        permissions: [permission('crm')],
+        enabledComponents: ['crm', 'settings'],
+      },
+    });
+    expect(store.writes).toEqual(['Lakeside']);
+    expect(calls).toEqual(['user', 'profiles:u1', 'permissions:settings:r-lake', 'components:Lakeside']);
+  });
+
+  it('is signed out without a user and reads nothing else', async () => {
+    const { source, calls } = scriptedSource({ user: ok(null) });
+    expect(await loadSession(source, memoryStore(null).api)).toEqual({ kind: 'signedOut' });
+    expect(calls).toEqual(['user']);
+  });
+
+  it('reports an authentication error with its message and a warning', async () => {
+    const { source } = scriptedSource({ user: fail('invalid JWT') });
+    const { messages, warn } = collectWarnings();
+    expect(await loadSession(source, memoryStore(null).api, warn)).toEqual({ kind: 'authFailed', message: 'invalid JWT' });
+    expect(messages).toHaveLength(1);
+  });
+
+  it('continues with no profiles when they fail to load', async () => {
+    const { source } = scriptedSource({ profiles: fail('permission denied') });
+    const { messages, warn } = collectWarnings();
+    const outcome = await loadSession(source, memoryStore(null).api, warn);
+    expect(outcome).toMatchObject({ kind: 'loaded', snapshot: { profiles: [], orgName: null, permissions: [] } });
+    expect(messages[0]).toContain('user_profiles');
+  });
+
+  it('skips the permission query with the spec warning when the profile has no role', async () => {
+    const { source, calls } = scriptedSource({ profiles: ok([profile('Cedar', null)]) });
+    const { messages, warn } = collectWarnings();
+    const outcome = await loadSession(source, memoryStore(null).api, warn);
+    expect(outcome).toMatchObject({ kind: 'loaded', snapshot: { orgName: 'Cedar', permissions: [] } });
+    expect(messages).toContain(NO_ROLE_WARNING);
+    expect(NO_ROLE_WARNING).toBe('No role_id for selected org; skipping permissions query.');
+    expect(calls.some((call) => call.startsWith('permissions'))).toBe(false);
+  });
+
+  it('falls back to the public view when the settings view fails', async () => {
+    const { source, calls } = scriptedSource({
+      profiles: ok([profile('Cedar', 'r1')]),
+      permissions: { settings: fail('schema "settings" does not exist'), public: ok([permission('catalog')]) },
+    });
+    const { messages, warn } = collectWarnings();
+    const outcome = await loadSession(source, memoryStore(null).api, warn);
+    expect(outcome).toMatchObject({ kind: 'loaded', snapshot: { permissions: [permission('catalog')] } });
+    expect(calls).toContain('permissions:public:r1');
+    expect(messages).toHaveLength(1);
+  });
+
+  it('falls back to the public view when the settings view has no rows, without a warning', async () => {
+    const { source, calls } = scriptedSource({
+      profiles: ok([profile('Cedar', 'r1')]),
+      permissions: { settings: ok([]), public: ok([permission('catalog')]) },
+    });
+    const { messages, warn } = collectWarnings();
+    const outcome = await loadSession(source, memoryStore(null).api, warn);
+    expect(outcome).toMatchObject({ kind: 'loaded', snapshot: { permissions: [permission('catalog')] } });
+    expect(calls).toContain('permissions:public:r1');
+    expect(messages).toEqual([]);
+  });
+
+  it('does not ask the public view when the settings view answers', async () => {
+    const { source, calls } = scriptedSource({
+      profiles: ok([profile('Cedar', 'r1')]),
+      permissions: { settings: ok([permission('crm')]), public: ok([permission('catalog')]) },
+    });
+    await loadSession(source, memoryStore(null).api, collectWarnings().warn);
+    expect(calls).not.toContain('permissions:public:r1');
+  });
+
+  it('enables no component when the component read fails, with a warning', async () => {
+    const { source } = scriptedSource({ profiles: ok([profile('Cedar', 'r1')]), components: fail('boom') });
+    const { messages, warn } = collectWarnings();
+    const outcome = await loadSession(source, memoryStore(null).api, warn);
+    expect(outcome).toMatchObject({ kind: 'loaded', snapshot: { enabledComponents: [] } });
+    expect(messages).toHaveLength(1);
+  });
+
+  it('turns anything thrown into a failure carrying its message, or "Unknown error"', async () => {
+    const throwing = (thrown: unknown): SessionSource => ({
+      ...scriptedSource({}).source,
+      listProfiles: async () => {
+        throw thrown;
+      },
+    });
+    expect(await loadSession(throwing(new Error('Failed to fetch')), memoryStore(null).api)).toEqual({ kind: 'failed', message: 'Failed to fetch' });
+    expect(await loadSession(throwing('nope'), memoryStore(null).api)).toEqual({ kind: 'failed', message: 'Unknown error' });
+  });
+});

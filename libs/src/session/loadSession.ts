@@ -1,0 +1,79 @@
+import type { Permission } from './SessionContext';
+import type { SessionSnapshot } from './sessionReducer';
+import type { SessionSource } from './SessionSource';
+import { chooseActiveOrg } from './chooseActiveOrg';
+
+export type SessionLoadOutcome =
+  | { kind: 'signedOut' }
+  | { kind: 'authFailed'; message: string }
+  | { kind: 'loaded'; snapshot: SessionSnapshot }
+  | { kind: 'failed'; message: string };
+
+export type ActiveOrgStore = { read: () => string | null; write: (orgName: string) => void };
+
+export type Warn = (message: string, detail?: unknown) => void;
+
+export const NO_ROLE_WARNING = 'No role_id for selected org; skipping permissions query.';
+
+/** Permissions from the settings view, falling back to the public view when it fails or has no rows. */
+async function loadPermissions(source: SessionSource, roleId: string | null, warn: Warn): Promise<readonly Permission[]> {
+  if (!roleId) {
+    warn(NO_ROLE_WARNING);
+    return [];
+  }
+  const fromSettings = await source.listPermissions('settings', roleId);
+  if (fromSettings.error === null && fromSettings.data.length > 0) return fromSettings.data;
+  if (fromSettings.error !== null) {
+    warn('settings.user_role_permissions_view failed; falling back to public.user_role_permissions_view:', fromSettings.error);
+  }
+  const fromPublic = await source.listPermissions('public', roleId);
+  if (fromPublic.error !== null) {
+    warn('public.user_role_permissions_view failed; continuing without permissions:', fromPublic.error);
+    return [];
+  }
+  return fromPublic.data;
+}
+
+async function loadEnabledComponents(source: SessionSource, orgName: string | null, warn: Warn): Promise<readonly string[]> {
+  if (!orgName) return [];
+  const result = await source.listEnabledComponents(orgName);
+  if (result.error !== null) {
+    warn('settings.org_components failed; no component is enabled:', result.error);
+    return [];
+  }
+  return result.data;
+}
+
+/**
+ * One pass of the session load (000 §4, §8): the user, their profiles, the active organisation (saved
+ * back to the browser), then that organisation's permissions and enabled components. Profile and
+ * permission read errors are warnings; anything thrown is a failure carrying its message.
+ */
+export async function loadSession(source: SessionSource, activeOrg: ActiveOrgStore, warn: Warn = console.warn): Promise<SessionLoadOutcome> {
+  try {
+    const userResult = await source.getUser();
+    if (userResult.error !== null) {
+      warn('Authentication error while loading the user:', userResult.error);
+      return { kind: 'authFailed', message: userResult.error };
+    }
+    const user = userResult.data;
+    if (!user) return { kind: 'signedOut' };
+
+    const profilesResult = await source.listProfiles(user.id);
+    if (profilesResult.error !== null) warn('user_profiles failed to load; continuing without profiles:', profilesResult.error);
+    const profiles = profilesResult.data ?? [];
+
+    const orgName = chooseActiveOrg(profiles, activeOrg.read());
+    if (orgName) activeOrg.write(orgName);
+    const roleId = profiles.find((profile) => profile.org_name === orgName)?.role_id ?? null;
+
+    const [permissions, enabledComponents] = await Promise.all([
+      loadPermissions(source, roleId, warn),
+      loadEnabledComponents(source, orgName, warn),
+    ]);
+    return { kind: 'loaded', snapshot: { user, profiles, orgName, permissions, enabledComponents } };
+  } catch (error) {
+    const message = error instanceof Error && error.message ? error.message : 'Unknown error';
+    return { kind: 'failed', message };
+  }
+}

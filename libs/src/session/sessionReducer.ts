@@ -1,0 +1,78 @@
+import type { User } from '@supabase/supabase-js';
+import type { Permission, SessionState, UserRow } from './SessionContext';
+import { orgNamesOf } from './orgNamesOf';
+import { orgScopeFor } from './orgScope';
+
+/** What one successful load found: the user, their profiles, the organisation chosen and its rights. */
+export type SessionSnapshot = {
+  user: User;
+  profiles: readonly UserRow[];
+  orgName: string | null;
+  permissions: readonly Permission[];
+  enabledComponents: readonly string[];
+};
+
+export type SessionAction =
+  | { type: 'loadStarted' }
+  | { type: 'signedOut' }
+  | { type: 'authFailed'; message: string }
+  | { type: 'loaded'; snapshot: SessionSnapshot }
+  | { type: 'loadFailed'; message: string }
+  | { type: 'orgSwitched'; orgName: string };
+
+export const EMPTY_SESSION: SessionState = {
+  user: null,
+  userRow: null,
+  profiles: [],
+  orgName: null,
+  orgScope: orgScopeFor(null),
+  roleId: null,
+  permissions: [],
+  orgList: [],
+  enabledComponents: [],
+  loading: false,
+  error: null,
+};
+
+export const INITIAL_SESSION: SessionState = { ...EMPTY_SESSION, loading: true };
+
+/** Everything that follows from the active organisation, so it can never disagree with it. */
+function withActiveOrg(state: SessionState, orgName: string | null): SessionState {
+  const userRow = state.profiles.find((profile) => profile.org_name === orgName) ?? null;
+  return { ...state, orgName, orgScope: orgScopeFor(orgName), userRow, roleId: userRow?.role_id ?? null };
+}
+
+/**
+ * The session's state machine (000 §4 Session load): loading → signed out, auth failure (reset with the
+ * message), loaded, or failed (permissions cleared, message kept). A reload keeps what is shown until the
+ * new data arrives, so a token refresh or an organisation switch does not blank the screen.
+ */
+export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
+  switch (action.type) {
+    case 'loadStarted':
+      return { ...state, loading: true };
+    case 'signedOut':
+      return EMPTY_SESSION;
+    case 'authFailed':
+      return { ...EMPTY_SESSION, error: action.message };
+    case 'loaded': {
+      const { snapshot } = action;
+      const next: SessionState = {
+        ...state,
+        user: snapshot.user,
+        profiles: snapshot.profiles,
+        orgList: orgNamesOf(snapshot.profiles),
+        permissions: snapshot.permissions,
+        enabledComponents: snapshot.enabledComponents,
+        loading: false,
+        error: null,
+      };
+      return withActiveOrg(next, snapshot.orgName);
+    }
+    case 'loadFailed':
+      return { ...state, permissions: [], loading: false, error: action.message };
+    case 'orgSwitched':
+      if (!state.profiles.some((profile) => profile.org_name === action.orgName)) return state;
+      return { ...withActiveOrg(state, action.orgName), loading: true };
+  }
+}
