@@ -1,4 +1,5 @@
-import { placeholderRoutes, routesOwnedBy, type RemoteArea } from '@steward/libs/federation';
+import { placeholderRoutes } from '@steward/libs/area';
+import { routesOwnedBy, type RemoteArea } from '@steward/libs/federation';
 
 const identity = { title: 'CRM', version: __STEWARD_APP_VERSION__ };
 

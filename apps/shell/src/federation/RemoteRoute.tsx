@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Result, Spin } from '@steward/libs/antd';
-import { AREA_TITLES, RemoteBoundary, findRoute } from '@steward/libs/federation';
+import { RemoteBoundary } from '@steward/libs/area';
+import { AREA_TITLES, findRoute } from '@steward/libs/federation';
 import type { RemoteName } from '@steward/libs/runtime-config';
 import { useSession } from '@steward/libs/session';
 import { loadArea } from './remoteLoader';

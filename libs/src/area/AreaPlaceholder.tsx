@@ -1,8 +1,7 @@
 import { useLocation } from 'react-router';
 import { Card, Tag, Typography } from '@steward/libs/antd';
 import { useSession } from '@steward/libs/session';
-import { findRoute } from './findRoute';
-import type { RemoteArea } from './RemoteArea';
+import { findRoute, type RemoteArea } from '@steward/libs/federation';
 
 /**
  * An honest placeholder for a screen whose own release has not landed yet: the route, menu item and

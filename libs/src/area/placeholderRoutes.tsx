@@ -1,8 +1,7 @@
 import { Route, Routes } from 'react-router';
 import type { RemoteName } from '@steward/libs/runtime-config';
 import { AreaPlaceholder } from './AreaPlaceholder';
-import { routesOwnedBy } from './routeTable';
-import type { RemoteArea } from './RemoteArea';
+import { routesOwnedBy, type RemoteArea } from '@steward/libs/federation';
 
 /** <Routes> rendering the placeholder for every route a remote owns that has no screen yet. */
 export function placeholderRoutes(name: RemoteName, area: Pick<RemoteArea, 'title' | 'version'>, except: readonly string[] = []) {

@@ -1,8 +1,7 @@
 import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Button, Result, Spin } from '@steward/libs/antd';
 import type { RemoteName } from '@steward/libs/runtime-config';
-import { AreaLoadError } from './AreaLoadError';
-import { AREA_TITLES, type RemoteArea } from './RemoteArea';
+import { AREA_TITLES, AreaLoadError, type RemoteArea } from '@steward/libs/federation';
 
 type RemoteBoundaryProps = {
   name: RemoteName;

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, Layout } from '@steward/libs/antd';
 import { fetchRuntimeConfig } from '@steward/libs/runtime-config';
 import { SessionProvider } from '@steward/libs/session';
-import type { RemoteArea } from './RemoteArea';
+import type { RemoteArea } from '@steward/libs/federation';
 
 /**
  * A remote running alone (`rsbuild dev` in its folder) for the team that owns it: the same providers
