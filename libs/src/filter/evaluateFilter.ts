@@ -1,0 +1,60 @@
+import { isFilterGroup, type FieldTypes, type FilterNode } from './filterModel';
+import { conditionMeaning, type ConditionMeaning } from './filterSemantics';
+
+type Cell = unknown;
+
+function cellText(cell: Cell): string | null {
+  if (cell === null || cell === undefined) return null;
+  if (typeof cell === 'string') return cell;
+  if (typeof cell === 'number' || typeof cell === 'boolean' || typeof cell === 'bigint') return String(cell);
+  if (cell instanceof Date) return cell.toISOString();
+  return JSON.stringify(cell);
+}
+
+function testCell(meaning: Extract<ConditionMeaning, { kind: 'test' }>, cell: Cell): boolean {
+  const text = cellText(cell);
+  const { operator, type, value } = meaning;
+  if (operator === 'is_empty') return text === null || (type === 'text' && text === '');
+  if (operator === 'is_not_empty') return text !== null && (type !== 'text' || text !== '');
+  if (text === null) return operator === 'is_not' || operator === 'not_contains';
+  let equal: boolean;
+  switch (type) {
+    case 'number':
+      equal = Number(text) === Number(value);
+      break;
+    case 'boolean':
+      equal = text.toLowerCase() === value;
+      break;
+    case 'date':
+      equal = text === value;
+      break;
+    default: {
+      const haystack = text.toLowerCase();
+      const needle = value.toLowerCase();
+      if (operator === 'contains') return haystack.includes(needle);
+      if (operator === 'not_contains') return !haystack.includes(needle);
+      equal = haystack === needle;
+    }
+  }
+  return operator === 'is' ? equal : !equal;
+}
+
+/** The in-memory twin of compileFilterToPostgrest: selects the same rows the database would. */
+export function evaluateFilter(node: FilterNode | null, row: Readonly<Record<string, unknown>>, fieldTypes: FieldTypes = {}): boolean {
+  if (!node) return true;
+  if (isFilterGroup(node)) {
+    if (node.value.length === 0) return true;
+    return node.operator === 'and'
+      ? node.value.every((child) => evaluateFilter(child, row, fieldTypes))
+      : node.value.some((child) => evaluateFilter(child, row, fieldTypes));
+  }
+  const meaning = conditionMeaning(node, fieldTypes);
+  if (meaning.kind === 'all') return true;
+  if (meaning.kind === 'none') return false;
+  return testCell(meaning, row[meaning.field]);
+}
+
+export function filterRows<Row extends Readonly<Record<string, unknown>>>(rows: readonly Row[], node: FilterNode | null, fieldTypes: FieldTypes = {}): Row[] {
+  if (!node) return [...rows];
+  return rows.filter((row) => evaluateFilter(node, row, fieldTypes));
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod/mini';
+import {
+  FIELD_NAME_PATTERN,
+  FILTER_OPERATORS,
+  filterNodeSchema,
+  isFilterGroup,
+  operatorsForType,
+  type FilterCondition,
+  type FilterFieldDef,
+  type FilterNode,
+  type SortSpec,
+} from './filterModel';
+import { filterRowsToTree, filterTreeToRows } from './filterRows';
+
+/** URL parameter names: `?f=` holds the filter, `?sort=` the order, e.g. `sort=name,-created_at`. */
+export const FILTER_PARAM = 'f';
+export const SORT_PARAM = 'sort';
+
+export const FILTER_URL_NOTICE = 'The filter in this link could not be read, so the full list is shown.';
+export const SORT_URL_NOTICE = 'The sort order in this link could not be read, so the default order is used.';
+
+/**
+ * The compact form: a list of OR-groups, each a list of AND-ed `[field, operator, value?]` triples.
+ * Short enough to share, still readable: `[[["status","is","Active"],["city","contains","york"]]]`.
+ */
+const compactCondition = z.union([
+  z.tuple([z.string(), z.enum(FILTER_OPERATORS)]),
+  z.tuple([z.string(), z.enum(FILTER_OPERATORS), z.string().check(z.maxLength(500))]),
+]);
+const compactFilterSchema = z.array(z.array(compactCondition).check(z.minLength(1), z.maxLength(50))).check(z.minLength(1), z.maxLength(50));
+
+export function encodeFilterParam(tree: FilterNode | null): string | null {
+  if (!tree) return null;
+  const rows = filterTreeToRows(tree);
+  if (!rows) return JSON.stringify(tree);
+  if (rows.length === 0) return null;
+  const groups: (string[])[][] = [];
+  rows.forEach((row, index) => {
+    const triple = row.operator === 'is_empty' || row.operator === 'is_not_empty' ? [row.field, row.operator] : [row.field, row.operator, row.value];
+    if (index === 0 || row.join === 'or') groups.push([triple]);
+    else groups[groups.length - 1]?.push(triple);
+  });
+  return JSON.stringify(groups);
+}
+
+function conditionsOf(node: FilterNode): FilterCondition[] {
+  return isFilterGroup(node) ? node.value.flatMap(conditionsOf) : [node];
+}
+
+/** A condition the page's fields cannot show (unknown column, operator its type lacks) makes the link unreadable. */
+function fitsFields(tree: FilterNode, fields: readonly FilterFieldDef[] | undefined): boolean {
+  if (!fields) return true;
+  const byName = new Map(fields.map((def) => [def.field, def]));
+  return conditionsOf(tree).every((condition) => {
+    const def = byName.get(condition.field);
+    return def !== undefined && operatorsForType(def.type).includes(condition.operator);
+  });
+}
+
+export type DecodedFilter = { filter: FilterNode | null; notice: string | null };
+
+/** Reads `?f=` back. Anything malformed gives the unfiltered list and a notice, never an exception. */
+export function decodeFilterParam(raw: string | null, fields?: readonly FilterFieldDef[]): DecodedFilter {
+  if (raw === null || raw === '') return { filter: null, notice: null };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { filter: null, notice: FILTER_URL_NOTICE };
+  }
+  let tree: FilterNode | null = null;
+  const compact = compactFilterSchema.safeParse(json);
+  if (compact.success) {
+    tree = filterRowsToTree(
+      compact.data.flatMap((group) =>
+        group.map(([field, operator, value], index) => ({ join: index === 0 ? ('or' as const) : ('and' as const), field, operator, value: value ?? '' })),
+      ),
+    );
+  } else {
+    const full = filterNodeSchema.safeParse(json);
+    if (full.success) tree = full.data;
+  }
+  if (!tree || !conditionsOf(tree).every((c) => FIELD_NAME_PATTERN.test(c.field)) || !fitsFields(tree, fields)) {
+    return { filter: null, notice: FILTER_URL_NOTICE };
+  }
+  return { filter: tree, notice: null };
+}
+
+export function encodeSortParam(sort: SortSpec): string | null {
+  if (sort.length === 0) return null;
+  return sort.map(({ field, order }) => (order === 'desc' ? `-${field}` : field)).join(',');
+}
+
+export type DecodedSort = { sort: SortSpec | null; notice: string | null };
+
+/** Reads `?sort=`; `null` sort means "use the page's default". */
+export function decodeSortParam(raw: string | null, sortable?: readonly string[]): DecodedSort {
+  if (raw === null || raw === '') return { sort: null, notice: null };
+  const parts = raw.split(',');
+  const sort = parts.map((part) => (part.startsWith('-') ? { field: part.slice(1), order: 'desc' as const } : { field: part, order: 'asc' as const }));
+  const valid =
+    sort.length <= 5 &&
+    sort.every(({ field }) => FIELD_NAME_PATTERN.test(field) && (!sortable || sortable.includes(field)));
+  return valid ? { sort, notice: null } : { sort: null, notice: SORT_URL_NOTICE };
+}

@@ -1,0 +1,37 @@
+export {
+  FIELD_NAME_PATTERN,
+  FILTER_OPERATORS,
+  FILTER_OPERATOR_LABELS,
+  VALUELESS_OPERATORS,
+  filterConditionSchema,
+  filterGroupSchema,
+  filterNodeSchema,
+  isFilterGroup,
+  operatorsForType,
+  sortSpecSchema,
+  type FieldTypes,
+  type FilterCondition,
+  type FilterFieldDef,
+  type FilterFieldType,
+  type FilterGroup,
+  type FilterNode,
+  type FilterOperator,
+  type SortOrder,
+  type SortSpec,
+} from './filterModel';
+export { filterRowsToTree, filterTreeToRows, type FilterRow } from './filterRows';
+export { compileFilterToPostgrest, escapeLikePattern, escapeRegexPattern, quotePostgrestValue } from './compileFilterToPostgrest';
+export { evaluateFilter, filterRows } from './evaluateFilter';
+export { sortRows } from './sortRows';
+export {
+  FILTER_PARAM,
+  FILTER_URL_NOTICE,
+  SORT_PARAM,
+  SORT_URL_NOTICE,
+  decodeFilterParam,
+  decodeSortParam,
+  encodeFilterParam,
+  encodeSortParam,
+  type DecodedFilter,
+  type DecodedSort,
+} from './filterUrlCodec';

@@ -1,0 +1,33 @@
+import type { SortSpec } from './filterModel';
+
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+function compareCells(a: unknown, b: unknown): number {
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
+  return collator.compare(String(a), String(b));
+}
+
+/**
+ * Sorts rows held in memory. Empty values go last when ascending and first when descending, as
+ * PostgreSQL orders NULLs, so a list keeps its order whether it is sorted here or by the database.
+ * Text compares case-insensitively with numbers in natural order ("Unit 2" before "Unit 10").
+ */
+export function sortRows<Row extends Readonly<Record<string, unknown>>>(rows: readonly Row[], sort: SortSpec): Row[] {
+  if (sort.length === 0) return [...rows];
+  const isEmpty = (cell: unknown) => cell === null || cell === undefined;
+  return [...rows].sort((left, right) => {
+    for (const { field, order } of sort) {
+      const a = left[field];
+      const b = right[field];
+      if (isEmpty(a) && isEmpty(b)) continue;
+      const direction = order === 'asc' ? 1 : -1;
+      // NULLS LAST for ascending and NULLS FIRST for descending: an empty value acts as the largest.
+      if (isEmpty(a)) return direction;
+      if (isEmpty(b)) return -direction;
+      const result = compareCells(a, b);
+      if (result !== 0) return result * direction;
+    }
+    return 0;
+  });
+}
