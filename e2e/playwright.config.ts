@@ -1,0 +1,24 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
+import { E2E_BASE_URL } from './support/ports';
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './support/globalSetup.ts',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  reporter: process.env.STEWARD_E2E_JSON
+    ? [['list'], ['json', { outputFile: process.env.STEWARD_E2E_JSON }]]
+    : [['list']],
+  outputDir: '../.steward/e2e/test-results',
+  use: {
+    baseURL: E2E_BASE_URL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_OWNER } from '../../support/demoAccounts';
+import { installReactRendererProbe, readInstanceCounts } from '../../support/reactRendererProbe';
+import { signInThroughApi } from '../../support/signInThroughApi';
+import { E2E_BASE_URL, E2E_PORT } from '../../support/ports';
+
+test('the shell and two remotes run on one React and one @steward/libs', async ({ page }) => {
+  await page.addInitScript(installReactRendererProbe);
+  await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+  const remoteScripts = new Set<string>();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith('.js') && Number(url.port) !== E2E_PORT) remoteScripts.add(url.port);
+  });
+
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Businesses' }).first().click();
+  await expect(page).toHaveURL(/\/businesses$/);
+  const crm = page.getByTestId('area-session');
+  await expect(crm).toContainText(`Signed in as ${DEMO_OWNER.email}`);
+  await expect(crm).toContainText(DEMO_OWNER.orgName);
+  await expect(page.getByTestId('area-version')).toContainText('CRM');
+
+  await page.getByRole('link', { name: 'Supplies' }).first().click();
+  await expect(page).toHaveURL(/\/supplies$/);
+  await expect(page.getByTestId('area-version')).toContainText('Catalog');
+  // The catalog remote reads the same session context instance the shell provides.
+  await expect(page.getByTestId('area-session')).toContainText(`Signed in as ${DEMO_OWNER.email}`);
+
+  expect([...remoteScripts].sort()).toEqual([String(E2E_PORT + 1), String(E2E_PORT + 2)]);
+  expect(await page.evaluate(readInstanceCounts)).toEqual({ reactRenderers: 1, libsFederation: 1 });
+});

@@ -1,0 +1,13 @@
+import type { createStaticServer } from './staticServer.mjs';
+
+type StaticServer = ReturnType<typeof createStaticServer>;
+
+export declare const REMOTE_NAMES: readonly string[];
+export declare function runtimeConfigFor(options: { port: number; apiUrl: string; anonKey: string; brand?: string }): unknown;
+export declare function startPlatform(options: {
+  port: number;
+  apiUrl: string;
+  anonKey: string;
+  configFile: string;
+  host?: string;
+}): Promise<{ url: string; shell: StaticServer; remotes: Record<string, StaticServer>; configFile: string; stop: () => Promise<unknown> }>;
