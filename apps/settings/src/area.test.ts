@@ -1,0 +1,14 @@
+import { routesOwnedBy } from '@steward/libs/federation';
+import area from './area';
+
+describe('the Settings area', () => {
+  it('declares exactly the routes the route table gives it', () => {
+    expect(area.name).toBe('settings');
+    expect([...area.paths].sort()).toEqual(routesOwnedBy('settings').map((route) => route.path).sort());
+    expect(area.paths.length).toBeGreaterThan(0);
+  });
+
+  it('carries its build version marker', () => {
+    expect(area.version).toBe('0.0.0-test');
+  });
+});

@@ -1,0 +1,77 @@
+// `npm test`: production build, one local Supabase stack for the whole run, every Vitest suite (unit
+// and integration), then the end-to-end journeys in Chromium. Ends with one summary line.
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { workspaceRoot } from '../build/federation.mjs';
+import { buildAll, run } from './lib/run.mjs';
+
+const TEST_PORT_BASE = Number(process.env.STEWARD_TEST_PORT_BASE ?? 54421);
+const reports = path.join(workspaceRoot, '.steward/test-reports');
+
+async function readJson(file) {
+  try {
+    return JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function vitestCounts(report) {
+  if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  return { passed: report.numPassedTests, failed: report.numFailedTests + (report.numRuntimeErrors ?? 0), skipped: report.numPendingTests + report.numTodoTests };
+}
+
+function playwrightCounts(report) {
+  if (!report) return { passed: 0, failed: 1, skipped: 0 };
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
+  return { passed: expected + flaky, failed: unexpected + (report.errors?.length ?? 0), skipped };
+}
+
+async function main() {
+  await rm(reports, { recursive: true, force: true });
+  await mkdir(reports, { recursive: true });
+  const started = Date.now();
+
+  console.log('▶ Building every app (production)…');
+  await buildAll();
+
+  console.log(`▶ Starting a fresh local Supabase stack on port ${TEST_PORT_BASE}…`);
+  const { startStack } = await import('../supabase/local/stack.mjs');
+  const stack = await startStack({ portBase: TEST_PORT_BASE, fresh: true });
+  const env = {
+    STEWARD_TEST_API_URL: stack.apiUrl,
+    STEWARD_TEST_ANON_KEY: stack.anonKey,
+    STEWARD_TEST_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+    STEWARD_TEST_DB_URL: stack.dbUrl ?? '',
+    STEWARD_TEST_PORT_BASE: String(TEST_PORT_BASE),
+  };
+
+  let unit;
+  let e2e;
+  try {
+    console.log('▶ Vitest: unit and integration suites…');
+    const vitestJson = path.join(reports, 'vitest.json');
+    await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], { env });
+    unit = vitestCounts(await readJson(vitestJson));
+
+    console.log('▶ Playwright: end-to-end journeys in Chromium…');
+    const playwrightJson = path.join(reports, 'playwright.json');
+    await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { ...env, STEWARD_E2E_JSON: playwrightJson } });
+    e2e = playwrightCounts(await readJson(playwrightJson));
+  } finally {
+    await stack.stop();
+  }
+
+  const passed = unit.passed + e2e.passed;
+  const failed = unit.failed + e2e.failed;
+  const skipped = unit.skipped + e2e.skipped;
+  const minutes = ((Date.now() - started) / 60000).toFixed(1);
+  console.log(`\nVitest ${unit.passed} passed, ${unit.failed} failed · Playwright ${e2e.passed} passed, ${e2e.failed} failed · ${minutes} min`);
+  console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  process.exit(failed === 0 && passed > 0 ? 0 : 1);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});
