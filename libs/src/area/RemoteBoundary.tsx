@@ -32,7 +32,10 @@ export function RemoteBoundary({ name, load }: RemoteBoundaryProps) {
   return (
     <AreaErrorBoundary key={attempt} title={AREA_TITLES[name]} onRetry={() => setAttempt((n) => n + 1)}>
       <Suspense fallback={<AreaLoading title={AREA_TITLES[name]} />}>
-        <Area />
+        {/* Present only once the remote's code has rendered: what tests and benchmarks wait for. */}
+        <div data-remote-area={name}>
+          <Area />
+        </div>
       </Suspense>
     </AreaErrorBoundary>
   );

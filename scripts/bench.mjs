@@ -1,0 +1,138 @@
+// `npm run bench`: the platform's figures against their budgets. Prints PASS/OVER per row and never
+// fails the test suite. Front-end rows are measured in real Chromium over the production build,
+// median of ≥ 5 runs; other areas contribute their own rows (stack, libs, shell screens).
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { workspaceRoot } from '../build/federation.mjs';
+import { median, printRow } from './lib/benchReport.mjs';
+import { launchChromium, signInPage, trackJsBytes } from './lib/chromium.mjs';
+import { startPlatform } from './lib/platform.mjs';
+import { buildAll, run } from './lib/run.mjs';
+
+const RUNS = Number(process.env.STEWARD_BENCH_RUNS ?? 5);
+const PORT = Number(process.env.STEWARD_BENCH_PORT ?? 4700);
+const STACK_PORT_BASE = Number(process.env.STEWARD_BENCH_PORT_BASE ?? 54521);
+const DEMO = { email: 'demo@steward.dev', password: 'Steward-demo-2026' };
+const KB = 1024;
+
+async function timed(fn) {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+async function buildRows() {
+  await rm(path.join(workspaceRoot, '.nx/cache'), { recursive: true, force: true });
+  const cold = await timed(() => run('npx', ['nx', 'run-many', '-t', 'build', '--parallel=2', '--skip-nx-cache', '--output-style=static'], { env: { NX_DAEMON: 'false' } }));
+  await buildAll(); // fills the cache
+  const cached = await timed(() => buildAll());
+  return { cold, cached };
+}
+
+async function frontEndRows(baseURL, stack) {
+  const browser = await launchChromium();
+  const credentials = { apiUrl: stack.apiUrl, anonKey: stack.anonKey, baseURL, ...DEMO };
+  const firstLoad = [];
+  const remoteAdded = [];
+  const clickToContent = [];
+  const directLink = [];
+  try {
+    for (let i = 0; i < RUNS; i += 1) {
+      // First screen of the shell for a new visitor: the landing page, cold cache.
+      {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        const js = trackJsBytes(page);
+        await page.goto(baseURL, { waitUntil: 'networkidle' });
+        firstLoad.push(await js.total());
+        await context.close();
+      }
+      // Signed in on the dashboard, then the menu: JS the remote adds and the click-to-content time.
+      {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await signInPage(page, credentials);
+        await page.goto(`${baseURL}/dashboard`, { waitUntil: 'networkidle' });
+        const js = trackJsBytes(page);
+        const link = page.getByRole('link', { name: 'Businesses' }).first();
+        await link.waitFor();
+        const started = await page.evaluate(() => performance.now());
+        await link.click();
+        await page.locator('[data-remote-area="crm"]').waitFor();
+        const visibleAt = await page.evaluate(() => performance.now());
+        clickToContent.push(visibleAt - started);
+        await page.waitForLoadState('networkidle');
+        remoteAdded.push(await js.total());
+        await context.close();
+      }
+      // A direct link to a remote route, signed in, cold cache.
+      {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await signInPage(page, credentials);
+        await context.clearCookies();
+        await page.goto(`${baseURL}/businesses`);
+        await page.locator('[data-remote-area="crm"]').waitFor();
+        directLink.push(await page.evaluate(() => performance.now()));
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return {
+    firstLoad: median(firstLoad),
+    remoteAdded: median(remoteAdded),
+    clickToContent: median(clickToContent),
+    directLink: median(directLink),
+  };
+}
+
+async function optionalBench(file, exportName, ...args) {
+  const absolute = path.join(workspaceRoot, file);
+  if (!existsSync(absolute)) return;
+  const module = await import(pathToFileURL(absolute).href);
+  try {
+    await module[exportName](...args);
+  } catch (error) {
+    console.log(`(could not run ${file}: ${error instanceof Error ? error.message : error})`);
+  }
+}
+
+async function main() {
+  console.log(`Steward benchmarks (median of ${RUNS} runs where repeated)\n`);
+  const builds = await buildRows();
+  printRow({ figure: 'cold build of all seven apps', value: builds.cold / 1000, unit: 's', budget: 45 });
+  printRow({ figure: 'cached rebuild of all seven apps', value: builds.cached / 1000, unit: 's', budget: 3 });
+
+  await optionalBench('supabase/bench/stackBench.mjs', 'runStackBench');
+
+  const { startStack } = await import('../supabase/local/stack.mjs');
+  const stack = await startStack({ portBase: STACK_PORT_BASE });
+  const platform = await startPlatform({
+    port: PORT,
+    apiUrl: stack.apiUrl,
+    anonKey: stack.anonKey,
+    configFile: path.join(workspaceRoot, '.steward/bench/runtime-config.json'),
+  });
+  try {
+    const fe = await frontEndRows(platform.url, stack);
+    printRow({ figure: "first-load JS of the shell's first screen (gzip)", value: fe.firstLoad / KB, unit: 'KB', budget: 300 });
+    printRow({ figure: 'JS added by first opening a remote (gzip)', value: fe.remoteAdded / KB, unit: 'KB', budget: 25 });
+    printRow({ figure: 'click on a menu item → remote content visible', value: fe.clickToContent, unit: 'ms', budget: 200 });
+    printRow({ figure: 'direct link to a remote route → content visible', value: fe.directLink, unit: 'ms', budget: 600 });
+    await optionalBench('apps/shell/bench/shellBench.mjs', 'runShellBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey });
+  } finally {
+    await platform.stop();
+    await stack.stop();
+  }
+  await optionalBench('libs/bench/libsBench.mjs', 'runLibsBench');
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

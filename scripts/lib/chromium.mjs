@@ -1,0 +1,49 @@
+// Debian's Chromium through playwright-core, with the flags this machine's closed network needs.
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchChromium() {
+  return chromium.launch({ executablePath: process.env.STEWARD_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** Signs in through the auth API and stores the session where supabase-js looks for it. */
+export async function signInPage(page, { apiUrl, anonKey, baseURL, email, password }) {
+  const response = await fetch(`${apiUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`Sign-in of ${email} failed: HTTP ${response.status}`);
+  const session = await response.json();
+  const storageKey = `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-token`;
+  await page.goto(new URL('/runtime-config.json', baseURL).toString());
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [storageKey, JSON.stringify(session)]);
+}
+
+/** Counts encoded (gzip, as served) bytes of every JavaScript response of a page. */
+export function trackJsBytes(page) {
+  const state = { bytes: 0, pending: [] };
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    state.pending.push(
+      request.sizes().then((sizes) => {
+        state.bytes += sizes.responseBodySize;
+      }),
+    );
+  });
+  return {
+    async total() {
+      await Promise.all(state.pending);
+      return state.bytes;
+    },
+  };
+}
