@@ -1,0 +1,21 @@
+import { getSupabase } from '@steward/libs/data-access';
+import { SYSTEM_DEFAULT_ORG } from '@steward/libs/session';
+import { DEFAULT_BRANDING, type Branding, type OrgBrandingRow } from './orgBranding';
+import { resolveBranding } from './resolveBranding';
+
+export const brandingQueryKey = (orgName: string | null) => ['settings', 'org_branding', orgName ?? SYSTEM_DEFAULT_ORG] as const;
+
+/**
+ * The organisation's branding row and the `_system_default_` row in one request (000 §7 reads the
+ * first and falls back to the second). A read failure keeps the default look rather than blocking the app.
+ */
+export async function fetchBranding(orgName: string | null): Promise<Branding> {
+  const names = orgName ? [orgName, SYSTEM_DEFAULT_ORG] : [SYSTEM_DEFAULT_ORG];
+  const { data, error } = await getSupabase().schema('settings').from('org_branding').select('*').in('org_name', names);
+  if (error) {
+    console.warn('settings.org_branding failed to load; using the default branding:', error.message);
+    return DEFAULT_BRANDING;
+  }
+  const rows = (data ?? []) as OrgBrandingRow[];
+  return resolveBranding(rows.find((row) => row.org_name === orgName) ?? null, rows.find((row) => row.org_name === SYSTEM_DEFAULT_ORG) ?? null);
+}
