@@ -1,1 +1,44 @@
-export { getSupabase } from './supabaseClient';
+export { getSupabase, setSupabase } from './supabaseClient';
+export { tableRef, type AnyRow, type SchemaName, type TableRef } from './tableRef';
+export { SYSTEM_DEFAULT_ORG, isSystemDefaultRow, orgScopeFor } from './orgScope';
+export {
+  CONFLICT_MESSAGE,
+  DataAccessError,
+  FORBIDDEN_MESSAGE,
+  NOT_FOUND_MESSAGE,
+  errorMessage,
+  toDataAccessError,
+  type DataAccessErrorKind,
+} from './DataAccessError';
+export { FETCH_ALL_CHUNK, LIST_PAGE_SIZE, buildListQuery, fetchAllRows, fetchList, type EqValue, type ListRequest, type ListResult } from './listQuery';
+export {
+  SERVER_OWNED_FIELDS,
+  archiveRecord,
+  auditFieldsForInsert,
+  auditFieldsForUpdate,
+  changedFields,
+  deleteRecord,
+  fetchRecord,
+  insertRecord,
+  updateRecord,
+  type RecordMatch,
+  type UpdateOutcome,
+  type UpdateRequest,
+  type WriteContext,
+} from './recordWrites';
+export {
+  ACCOMMODATIONS_BUCKET,
+  ORG_ASSETS_BUCKET,
+  accommodationFilePath,
+  orgAssetPath,
+  sanitizeFileName,
+  sanitizeOrgName,
+  uploadAccommodationFile,
+  uploadOrgAsset,
+  type UploadBody,
+  type UploadResult,
+} from './storageUpload';
+export { OPTIONS_LIMIT, fetchRelationOptions, type RelationOption, type RelationSource } from './relationOptions';
+export { deleteSavedFilter, fetchSavedFilters, saveFilter, savedFiltersTable, type SavedFilter } from './savedFilters';
+export { queryKeys } from './queryKeys';
+export { useArchive, useDelete, useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './hooks';

@@ -16,3 +16,11 @@ export function getSupabase(): SupabaseClient {
   }
   return client;
 }
+
+/**
+ * Hands in a ready client where the runtime registry does not exist: Node scripts, integration tests
+ * and benchmarks (which need a WebSocket transport for realtime under Node 20).
+ */
+export function setSupabase(next: SupabaseClient): void {
+  client = next;
+}

@@ -1,0 +1,94 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchList, type ListRequest, type ListResult } from './listQuery';
+import { archiveRecord, deleteRecord, fetchRecord, insertRecord, updateRecord, type RecordMatch, type UpdateOutcome, type UpdateRequest, type WriteContext } from './recordWrites';
+import { fetchRelationOptions, type RelationOption, type RelationSource } from './relationOptions';
+import { deleteSavedFilter, fetchSavedFilters, saveFilter, type SavedFilter } from './savedFilters';
+import { queryKeys } from './queryKeys';
+import { getSupabase } from './supabaseClient';
+import type { AnyRow, TableRef } from './tableRef';
+import type { FilterNode, SortSpec } from '@steward/libs/filter';
+
+export function useList<Row>(ref: TableRef<Row>, request: ListRequest, options: { enabled?: boolean } = {}) {
+  return useQuery<ListResult<Row>>({
+    queryKey: queryKeys.list(ref, request),
+    queryFn: () => fetchList(getSupabase(), ref, request),
+    // Keep the previous page on screen while the next page or filter loads.
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+  });
+}
+
+export function useRecord<Row>(ref: TableRef<Row>, match: RecordMatch | null, select?: string) {
+  return useQuery<Row | null>({
+    queryKey: queryKeys.record(ref, { match, select }),
+    queryFn: () => fetchRecord(getSupabase(), ref, match ?? {}, select),
+    enabled: match !== null,
+  });
+}
+
+function useInvalidateSchema(ref: TableRef<unknown>) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.schema(ref.schema) });
+}
+
+export function useInsert<Row>(ref: TableRef<Row>, context: WriteContext) {
+  const invalidate = useInvalidateSchema(ref);
+  return useMutation<Row, Error, AnyRow>({
+    mutationFn: (values) => insertRecord(getSupabase(), ref, values, context),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useUpdate<Row>(ref: TableRef<Row>, context: WriteContext) {
+  const invalidate = useInvalidateSchema(ref);
+  return useMutation<UpdateOutcome<Row>, Error, UpdateRequest>({
+    mutationFn: (request) => updateRecord(getSupabase(), ref, request, context),
+    onSuccess: (outcome) => {
+      if (outcome.status === 'updated') void invalidate();
+    },
+  });
+}
+
+export function useDelete(ref: TableRef<unknown>) {
+  const invalidate = useInvalidateSchema(ref);
+  return useMutation<void, Error, string>({
+    mutationFn: (id) => deleteRecord(getSupabase(), ref, id),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useArchive<Row>(ref: TableRef<Row>, context: WriteContext) {
+  const invalidate = useInvalidateSchema(ref);
+  return useMutation<UpdateOutcome<Row>, Error, AnyRow & { id: string }>({
+    mutationFn: (row) => archiveRecord(getSupabase(), ref, row, context),
+    onSuccess: () => invalidate(),
+  });
+}
+
+export function useRelationOptions(source: RelationSource | null) {
+  return useQuery<RelationOption[]>({
+    queryKey: queryKeys.options(source ?? { schema: '', table: '' }, source),
+    queryFn: () => fetchRelationOptions(getSupabase(), source as RelationSource),
+    enabled: source !== null,
+    staleTime: 60_000,
+  });
+}
+
+export function useSavedFilters(listKey: string | null, userId: string | null) {
+  const queryClient = useQueryClient();
+  const key = queryKeys.savedFilters(listKey ?? '');
+  const query = useQuery<SavedFilter[]>({
+    queryKey: key,
+    queryFn: () => fetchSavedFilters(getSupabase(), listKey ?? ''),
+    enabled: listKey !== null && userId !== null,
+  });
+  const save = useMutation<SavedFilter, Error, { name: string; filter: FilterNode | null; sort: SortSpec }>({
+    mutationFn: (input) => saveFilter(getSupabase(), { ...input, listKey: listKey ?? '', userId: userId ?? '' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+  const remove = useMutation<void, Error, string>({
+    mutationFn: (id) => deleteSavedFilter(getSupabase(), id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+  return { query, save, remove };
+}

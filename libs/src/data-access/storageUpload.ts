@@ -1,0 +1,47 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { DataAccessError } from './DataAccessError';
+
+export const ORG_ASSETS_BUCKET = 'organization-assets';
+export const ACCOMMODATIONS_BUCKET = 'accommodations';
+
+/** A file name reduced to letters, digits, dot, underscore and hyphen (001 §5); anything else becomes a hyphen. */
+export function sanitizeFileName(name: string): string {
+  const cleaned = name.replace(/[^A-Za-z0-9._-]/g, '-');
+  return cleaned.replace(/^\.+/, '') || 'file';
+}
+
+/** The organisation part of a storage path: spaces removed, unsafe characters hyphenated, fallback "org". */
+export function sanitizeOrgName(orgName: string | null | undefined): string {
+  const cleaned = (orgName ?? '').replace(/\s+/g, '').replace(/[^A-Za-z0-9._-]/g, '-');
+  return cleaned.replace(/^\.+/, '') || 'org';
+}
+
+/** organization-assets object name: "{org}-{file}" (000 §9). */
+export function orgAssetPath(orgName: string | null | undefined, fileName: string): string {
+  return `${sanitizeOrgName(orgName)}-${sanitizeFileName(fileName)}`;
+}
+
+/** accommodations object path: "{org}/{timestamp}_{file}" (001 §7). */
+export function accommodationFilePath(orgName: string | null | undefined, fileName: string, now: number = Date.now()): string {
+  return `${sanitizeOrgName(orgName)}/${now}_${sanitizeFileName(fileName)}`;
+}
+
+export type UploadBody = Blob | ArrayBuffer | Uint8Array | string;
+export type UploadResult = { path: string; publicUrl: string };
+
+async function upload(client: SupabaseClient, bucket: string, path: string, body: UploadBody, contentType: string | undefined, upsert: boolean): Promise<UploadResult> {
+  const { error } = await client.storage.from(bucket).upload(path, body, { upsert, ...(contentType ? { contentType } : {}) });
+  if (error) throw new DataAccessError('request', error.message || 'Upload failed');
+  const { data } = client.storage.from(bucket).getPublicUrl(path);
+  return { path, publicUrl: data.publicUrl };
+}
+
+/** Logos and record images: organisation assets, replacing a file of the same name. */
+export function uploadOrgAsset(client: SupabaseClient, orgName: string | null | undefined, file: { name: string; type?: string; body: UploadBody }): Promise<UploadResult> {
+  return upload(client, ORG_ASSETS_BUCKET, orgAssetPath(orgName, file.name), file.body, file.type || undefined, true);
+}
+
+/** Lodging images and files: a new object per upload, never overwriting. */
+export function uploadAccommodationFile(client: SupabaseClient, orgName: string | null | undefined, file: { name: string; type?: string; body: UploadBody }, now?: number): Promise<UploadResult> {
+  return upload(client, ACCOMMODATIONS_BUCKET, accommodationFilePath(orgName, file.name, now), file.body, file.type || undefined, false);
+}
