@@ -3,7 +3,7 @@ import { containerName, findRoute, type RemoteArea } from '@steward/libs/federat
 import type { RemoteName, RuntimeConfig } from '@steward/libs/runtime-config';
 import { retryPlugin } from './retryPlugin';
 
-let registry: RuntimeConfig['remotes'] = {};
+let registry: Partial<RuntimeConfig['remotes']> = {};
 const registered = new Set<RemoteName>();
 const loads = new Map<RemoteName, Promise<RemoteArea>>();
 
