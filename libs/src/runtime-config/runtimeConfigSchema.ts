@@ -17,7 +17,8 @@ export const runtimeConfigSchema = z.object({
   brand: z.optional(z.string()),
   supabaseUrl: z.string().check(z.minLength(1)),
   supabaseAnonKey: z.string().check(z.minLength(1)),
-  remotes: z.record(z.enum(REMOTE_NAMES), remoteEntry),
+  // A remote missing here shows as unavailable; it never stops the shell from starting.
+  remotes: z.partialRecord(z.enum(REMOTE_NAMES), remoteEntry),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
