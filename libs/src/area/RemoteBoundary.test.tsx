@@ -1,0 +1,49 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RemoteArea } from '@steward/libs/federation';
+import { RemoteBoundary } from './RemoteBoundary';
+
+function areaRendering(text: string): RemoteArea {
+  return { name: 'crm', title: 'CRM', version: '1.0.0', paths: [], Routes: () => <p>{text}</p> };
+}
+
+describe('RemoteBoundary', () => {
+  it('shows the loading state, then the area', async () => {
+    render(<RemoteBoundary name="crm" load={async () => areaRendering('CRM screen')} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading CRM…');
+    expect(await screen.findByText('CRM screen')).toBeInTheDocument();
+  });
+
+  it('names the area when it cannot load, and Retry loads it again without a reload', async () => {
+    const attempts: number[] = [];
+    const load = async (attempt: number) => {
+      attempts.push(attempt);
+      if (attempt === 0) throw new Error('connect ECONNREFUSED');
+      return areaRendering('CRM is back');
+    };
+    render(<RemoteBoundary name="crm" load={load} />);
+    expect(await screen.findByText('The CRM area is unavailable')).toBeInTheDocument();
+    expect(screen.getByText('connect ECONNREFUSED')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('CRM is back')).toBeInTheDocument();
+    expect(attempts).toEqual([0, 1]);
+  });
+
+  it('lets a screen’s own render error reach the page boundary instead of calling the area unavailable', async () => {
+    const Broken = () => {
+      throw new Error('screen bug');
+    };
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const caught: unknown[] = [];
+    const { ErrorBoundaryProbe } = await import('./testing/ErrorBoundaryProbe');
+    render(
+      <ErrorBoundaryProbe onError={(error) => caught.push(error)}>
+        <RemoteBoundary name="crm" load={async () => ({ ...areaRendering(''), Routes: Broken })} />
+      </ErrorBoundaryProbe>,
+    );
+    expect(await screen.findByText('page boundary caught: screen bug')).toBeInTheDocument();
+    expect(screen.queryByText('The CRM area is unavailable')).not.toBeInTheDocument();
+    spy.mockRestore();
+  });
+});

@@ -1,0 +1,47 @@
+import { MENU_DASHBOARD, MENU_GROUPS, ROUTES, routesOwnedBy } from './routeTable';
+import { findRoute } from './findRoute';
+
+describe('the route table', () => {
+  it('resolves every menu item to a route of the group’s owner', () => {
+    expect(findRoute(MENU_DASHBOARD.path)?.owner).toBe('shell');
+    for (const group of MENU_GROUPS) {
+      for (const item of group.items) {
+        expect(findRoute(item.path), item.path).toMatchObject({ owner: group.owner });
+      }
+    }
+  });
+
+  it('holds the spec’s complete authenticated route table', () => {
+    const specPaths = [
+      '/dashboard', '/businesses', '/business/B1', '/households', '/household', '/household/H1', '/contacts',
+      '/contact/C1', '/users', '/directory', '/user/U1', '/users/new', '/supplies', '/inventory', '/forms',
+      '/calendar', '/lists', '/testpage', '/transactions', '/staff', '/assignments', '/positions', '/shifts',
+      '/groups', '/projects', '/tasks', '/reservations', '/reservationsettings', '/acctsettings', '/usersettings',
+      '/orgsettings', '/settings/integrations', '/settings/roles', '/settings/roles/R1', '/Staff/S1', '/Position/P1',
+      '/Shift/S1', '/orders',
+    ];
+    for (const path of specPaths) expect(findRoute(path), path).toBeDefined();
+  });
+
+  it('matches the spec’s capitalised links case-insensitively', () => {
+    expect(findRoute('/Staff/ab12')).toMatchObject({ path: '/staff/:short_id', owner: 'team-portal' });
+    expect(findRoute('/Position/9')).toMatchObject({ owner: 'team-portal' });
+  });
+
+  it('prefers the literal /users/new over a pattern', () => {
+    expect(findRoute('/users/new')?.section).toBe('Invite New User');
+  });
+
+  it('finds nothing for unknown paths', () => {
+    expect(findRoute('/nowhere')).toBeUndefined();
+    expect(findRoute('/businesses/extra/segments')).toBeUndefined();
+  });
+
+  it('gives every route exactly one entry and every remote at least one route', () => {
+    const paths = ROUTES.map((route) => route.path.toLowerCase());
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const remote of ['crm', 'catalog', 'lodging', 'team-portal', 'operations', 'settings'] as const) {
+      expect(routesOwnedBy(remote).length, remote).toBeGreaterThan(0);
+    }
+  });
+});
