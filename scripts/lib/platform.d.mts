@@ -10,4 +10,4 @@ export declare function startPlatform(options: {
   anonKey: string;
   configFile: string;
   host?: string;
-}): Promise<{ url: string; shell: StaticServer; remotes: Record<string, StaticServer>; configFile: string; stop: () => Promise<unknown> }>;
+}): Promise<{ url: string; shell: StaticServer; remotes: Record<"crm" | "catalog" | "lodging" | "team-portal" | "operations" | "settings", StaticServer>; configFile: string; stop: () => Promise<unknown> }>;
