@@ -1,1 +1,10 @@
 export * from './toast';
+export { displayValue, formatAddress, formatDate, formatDollars, type AddressParts } from './format';
+export { SYSTEM_DEFAULT_ORG_NAME, isSystemDefault } from './systemDefault';
+export { SystemBadge } from './SystemBadge';
+export { RECORD_STATUSES, StatusPill } from './StatusPill';
+export { PrimaryBadge } from './PrimaryBadge';
+export { orderContactMethods, type ContactMethodLike } from './contactMethodOrder';
+export { ContactMethodList, type ContactMethodItem } from './ContactMethodList';
+export { NO_NOTES_TEXT, NotesList, type NoteItem } from './NotesList';
+export { PageFrame } from './PageFrame';

@@ -1,0 +1,9 @@
+import { Tag } from '@steward/libs/antd';
+
+export function PrimaryBadge() {
+  return (
+    <Tag color="blue" style={{ marginInlineStart: 6 }}>
+      Primary
+    </Tag>
+  );
+}

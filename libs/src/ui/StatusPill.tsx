@@ -1,0 +1,26 @@
+import { Tag } from '@steward/libs/antd';
+
+/** The record statuses of 000 §3, in the spec's order. */
+export const RECORD_STATUSES = [
+  'Active',
+  'Prospect / Pending',
+  'Inactive - Former',
+  'Inactive - Do Not Contact',
+  'Inactive - Deceased',
+  'Inactive - Other',
+] as const;
+
+function colorFor(status: string): string {
+  const lower = status.toLowerCase();
+  if (lower === 'active') return 'green';
+  if (lower.startsWith('prospect') || lower.startsWith('pending')) return 'gold';
+  if (lower.includes('do not contact')) return 'red';
+  if (lower.startsWith('inactive')) return 'default';
+  return 'blue';
+}
+
+/** Status as a coloured pill; free-text statuses (reservations, products) get a neutral colour. */
+export function StatusPill({ status }: { status: string | null | undefined }) {
+  if (!status) return null;
+  return <Tag color={colorFor(status)}>{status}</Tag>;
+}

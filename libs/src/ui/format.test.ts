@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { displayValue, formatAddress, formatDollars } from './format';
+import { orderContactMethods } from './contactMethodOrder';
+
+describe('formatDollars', () => {
+  it('shows a dollar sign and two decimals, 0.00 when empty', () => {
+    expect(formatDollars(1234.5)).toBe('$1,234.50');
+    expect(formatDollars('19.999')).toBe('$20.00');
+    expect(formatDollars(null)).toBe('$0.00');
+    expect(formatDollars('abc')).toBe('$0.00');
+    expect(formatDollars(-5)).toBe('-$5.00');
+  });
+});
+
+describe('formatAddress', () => {
+  it('joins the parts present without stray commas', () => {
+    expect(formatAddress({ address_line_1: '12 Oak St', address_line_2: '', city: 'Asheville', state: 'NC', zip: '28801' })).toBe('12 Oak St, Asheville, NC 28801');
+    expect(formatAddress({ city: 'Asheville', country: 'USA' })).toBe('Asheville, USA');
+    expect(formatAddress(null)).toBe('');
+  });
+});
+
+describe('displayValue', () => {
+  it('shows blanks as a dash', () => {
+    expect(displayValue(null)).toBe('—');
+    expect(displayValue('  ')).toBe('—');
+    expect(displayValue(false)).toBe('No');
+    expect(displayValue(['a', 'b'])).toBe('a, b');
+    expect(displayValue(0)).toBe('0');
+  });
+});
+
+describe('orderContactMethods', () => {
+  it('hides archived methods and puts the primary first, then newest first', () => {
+    const methods = [
+      { id: 'old', created_at: '2026-01-01T00:00:00Z' },
+      { id: 'archived', created_at: '2026-03-01T00:00:00Z', archive: true },
+      { id: 'new', created_at: '2026-02-01T00:00:00Z', archive: false },
+      { id: 'primary', created_at: '2025-01-01T00:00:00Z', is_primary: true },
+    ];
+    expect(orderContactMethods(methods).map((m) => m.id)).toEqual(['primary', 'new', 'old']);
+  });
+});

@@ -1,0 +1,46 @@
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "$1,234.50"; empty or unreadable amounts read "$0.00" (001 §2 Transactions). */
+export function formatDollars(amount: number | string | null | undefined): string {
+  const value = typeof amount === 'string' ? Number(amount) : amount;
+  return dollars.format(value === null || value === undefined || !Number.isFinite(value) ? 0 : value);
+}
+
+export type AddressParts = {
+  address_line_1?: string | null;
+  address_line_2?: string | null;
+  address_line_3?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zip?: string | null;
+  country?: string | null;
+};
+
+/** One line: "12 Oak St, Suite 4, Asheville, NC 28801, USA"; missing parts leave no stray commas. */
+export function formatAddress(address: AddressParts | null | undefined): string {
+  if (!address) return '';
+  const clean = (part: string | null | undefined) => (part ?? '').trim();
+  const stateZip = [clean(address.state), clean(address.zip)].filter(Boolean).join(' ');
+  return [clean(address.address_line_1), clean(address.address_line_2), clean(address.address_line_3), clean(address.city), stateZip, clean(address.country)]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** Blank values in tables show as a dash (001 §2 Projects). */
+export function displayValue(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string') return value.trim() === '' ? '—' : value;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.length ? value.map((item) => displayValue(item)).join(', ') : '—';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** A date or timestamp as the user's locale shows dates; unreadable input is returned as it came. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  // A bare date is a calendar day, not midnight UTC: format it without a time-zone shift.
+  const date = dateOnly ? new Date(`${value}T00:00:00`) : new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
