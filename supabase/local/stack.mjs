@@ -1,0 +1,265 @@
+// @ts-check
+// startStack/resetStack: the whole local Supabase-compatible stack inside the caller's process tree.
+// Postgres and PostgREST are child processes; the gateway, auth and storage run in this process.
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { resolveStackConfig } from './config.mjs';
+import { createLogger } from './log.mjs';
+import { ANON_KEY, SERVICE_ROLE_KEY } from './keys.mjs';
+import { migrate } from './migrate.mjs';
+import { createEmbeddedPostgres } from './postgres.mjs';
+import { createPostgrest, stopOrphanedPostgrest } from './postgrest.mjs';
+import { startGateway } from './gateway.mjs';
+import { createAuthService } from './auth/authService.mjs';
+import { createStorageService, isPublicStoragePath } from './storage/storageService.mjs';
+import { isRecordedProcessAlive, readPidFile, removeFile, terminate, waitForExit, writePidFile } from './processes.mjs';
+
+// Written into every data dir the stack creates; a directory without it is never wiped.
+const DATA_DIR_MARKER = '.steward-stack';
+
+/**
+ * @typedef {object} RunningStack
+ * @property {string} apiUrl
+ * @property {string} anonKey
+ * @property {string} serviceRoleKey
+ * @property {string} dbUrl
+ * @property {string} dataDir
+ * @property {() => Record<string, number | null>} pids child process ids (postgres is null with DATABASE_URL)
+ * @property {() => Promise<void>} stop
+ */
+
+export class StackAlreadyRunningError extends Error {
+  /** @param {import('./processes.mjs').PidRecord} record @param {string} dataDir */
+  constructor(record, dataDir) {
+    super(`The local stack for ${dataDir} is already running (pid ${record.pid}${record.apiUrl ? `, ${record.apiUrl}` : ''})`);
+    this.name = 'StackAlreadyRunningError';
+    this.record = record;
+  }
+}
+
+/**
+ * @param {import('./config.mjs').StackOptions & { detached?: boolean }} [options]
+ * @returns {Promise<RunningStack>}
+ */
+export async function startStack(options = {}) {
+  const config = resolveStackConfig(options);
+  const log = createLogger(config.logLevel);
+  const started = Date.now();
+
+  const owner = await readPidFile(config.pidFile);
+  if (owner && isRecordedProcessAlive(owner) && owner.pid !== process.pid) {
+    throw new StackAlreadyRunningError(owner, config.dataDir);
+  }
+  if (config.fresh) await wipeDataDir(config.dataDir);
+  await prepareDataDir(config.dataDir);
+  await writePidFile(config.pidFile, process.pid, stackRecord(config, options.detached ?? false, false));
+
+  /** @type {Array<() => Promise<void>>} */
+  const teardown = [];
+  /** @type {import('./supervisor.mjs').SupervisedService[]} */
+  const services = [];
+  const killChildrenOnExit = () => {
+    // Last resort when the owner exits without stop(): no orphan keeps the ports or the data dir.
+    for (const service of services) {
+      const pid = service.pid();
+      if (pid === null) continue;
+      try {
+        process.kill(pid, 'SIGINT');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  process.on('exit', killChildrenOnExit);
+
+  const stopAll = async () => {
+    while (teardown.length) {
+      const step = /** @type {() => Promise<void>} */ (teardown.pop());
+      await step().catch((error) => log.error(`stop: ${error?.message ?? error}`));
+    }
+    process.off('exit', killChildrenOnExit);
+    const current = await readPidFile(config.pidFile);
+    if (current?.pid === process.pid) await removeFile(config.pidFile);
+  };
+
+  try {
+    await stopOrphanedPostgrest(config, log);
+    /** @type {import('./supervisor.mjs').SupervisedService | null} */
+    let postgres = null;
+    if (!config.externalDbUrl) {
+      const embedded = await createEmbeddedPostgres(config, log);
+      await ensurePortsFree(config, ['gatewayPort', 'pgPort', 'restPort', 'restAdminPort']);
+      postgres = embedded.service;
+      services.push(postgres);
+      const pgStarted = Date.now();
+      await postgres.start();
+      teardown.push(() => /** @type {import('./supervisor.mjs').SupervisedService} */ (postgres).stop());
+      log.info(`postgres   ready on ${config.host}:${config.pgPort} (${embedded.initialised ? 'new cluster, ' : ''}${Date.now() - pgStarted} ms)`);
+    } else {
+      await ensurePortsFree(config, ['gatewayPort', 'restPort', 'restAdminPort']);
+      log.info('postgres   external (DATABASE_URL)');
+    }
+
+    const migrationStarted = Date.now();
+    const client = new pg.Client({ connectionString: config.dbUrl });
+    await client.connect();
+    try {
+      const result = await migrate(client, { migrationsDir: config.migrationsDir, seedFile: config.seedFile, log });
+      const summary = [
+        result.baselineApplied ? 'baseline' : null,
+        result.applied.length ? `${result.applied.length} migration(s)` : null,
+        result.seeded ? 'seed.sql' : null,
+      ].filter(Boolean);
+      log.info(`migrations ${summary.length ? `applied ${summary.join(', ')}` : 'up to date'} (${Date.now() - migrationStarted} ms)`);
+    } finally {
+      await client.end();
+    }
+
+    const pool = new pg.Pool({ connectionString: config.dbUrl, max: 10, idleTimeoutMillis: 30_000 });
+    // Idle clients error when Postgres restarts; the pool drops them and the next query reconnects.
+    pool.on('error', (error) => log.debug(`db pool: ${error.message}`));
+    teardown.push(() => pool.end());
+
+    const postgrest = createPostgrest(config, log);
+    services.push(postgrest);
+    const restStarted = Date.now();
+    await postgrest.start();
+    teardown.push(() => postgrest.stop());
+    log.info(`postgrest  ready on ${config.host}:${config.restPort} (${Date.now() - restStarted} ms)`);
+
+    const auth = createAuthService({ config, pool, log });
+    const storage = await createStorageService({ config, pool, log });
+    const gateway = await startGateway({
+      config,
+      postgrest,
+      auth: auth.handle,
+      storage: storage.handle,
+      isPublicStoragePath,
+      health: () => ({
+        postgres: postgres ? postgres.state() : 'up',
+        postgrest: postgrest.state(),
+        auth: 'up',
+        storage: 'up',
+      }),
+      log,
+    });
+    teardown.push(async () => {
+      await gateway.close();
+      log.info('gateway    stopped');
+    });
+
+    await writePidFile(config.pidFile, process.pid, stackRecord(config, options.detached ?? false, true));
+    log.info(`gateway    ready on ${config.apiUrl} (stack up in ${Date.now() - started} ms)`);
+
+    let stopped = false;
+    return {
+      apiUrl: config.apiUrl,
+      anonKey: ANON_KEY,
+      serviceRoleKey: SERVICE_ROLE_KEY,
+      dbUrl: config.dbUrl,
+      dataDir: config.dataDir,
+      pids: () => ({ postgres: postgres?.pid() ?? null, postgrest: postgrest.pid() }),
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await stopAll();
+        log.info('stack      stopped');
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/**
+ * Stops whatever stack owns the data dir (a detached one via its pid), wipes the data and starts fresh.
+ * @param {import('./config.mjs').StackOptions & { detached?: boolean }} [options]
+ */
+export async function resetStack(options = {}) {
+  const config = resolveStackConfig(options);
+  if (config.externalDbUrl) {
+    throw new Error('reset wipes the embedded database only; DATABASE_URL points at an external database — reset that one yourself');
+  }
+  await stopRunningStack(config);
+  return startStack({ ...options, fresh: true });
+}
+
+/**
+ * Stops the stack recorded in the data dir's pid file, if it is alive. Returns the stopped owner's pid.
+ * @param {import('./config.mjs').StackConfig} config
+ * @returns {Promise<number | null>}
+ */
+export async function stopRunningStack(config) {
+  const record = await readPidFile(config.pidFile);
+  if (!record || !isRecordedProcessAlive(record)) {
+    await removeFile(config.pidFile);
+    return null;
+  }
+  if (record.pid === process.pid) throw new Error('The stack runs in this process; call its stop() instead');
+  process.kill(record.pid, 'SIGTERM');
+  if (!(await waitForExit(record.pid, 20_000))) {
+    await terminate(record.pid, { signal: 'SIGKILL', graceMs: 2000 });
+  }
+  // A SIGKILLed owner leaves its children; the next start would clean them up, but stop promises a stopped stack.
+  const log = createLogger('silent');
+  await stopOrphanedPostgrest(config, log);
+  const { stopOrphanedPostgres } = await import('./postgres.mjs');
+  await stopOrphanedPostgres(config.pgDataDir, log);
+  await removeFile(config.pidFile);
+  return record.pid;
+}
+
+/**
+ * @param {import('./config.mjs').StackConfig} config
+ * @param {boolean} detached
+ * @param {boolean} ready
+ */
+function stackRecord(config, detached, ready) {
+  return { apiUrl: config.apiUrl, dbUrl: config.dbUrl, portBase: config.portBase, detached, ready };
+}
+
+/** @param {string} dataDir */
+async function prepareDataDir(dataDir) {
+  await fs.mkdir(dataDir, { recursive: true });
+  // The postgres OS user must traverse into the data dir to reach its cluster.
+  await fs.chmod(dataDir, 0o755);
+  await fs.writeFile(path.join(dataDir, DATA_DIR_MARKER), 'Data of a local Steward stack; `npm run db:reset` wipes it.\n');
+}
+
+/** @param {string} dataDir */
+export async function wipeDataDir(dataDir) {
+  let entries;
+  try {
+    entries = await fs.readdir(dataDir);
+  } catch {
+    return;
+  }
+  if (entries.length > 0 && !entries.includes(DATA_DIR_MARKER)) {
+    throw new Error(`Refusing to wipe ${dataDir}: it is not a local stack data dir (no ${DATA_DIR_MARKER} file)`);
+  }
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * @param {import('./config.mjs').StackConfig} config
+ * @param {Array<'gatewayPort' | 'pgPort' | 'restPort' | 'restAdminPort'>} keys
+ */
+async function ensurePortsFree(config, keys) {
+  for (const key of keys) {
+    const port = config[key];
+    const free = await new Promise((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, config.host, () => probe.close(() => resolve(true)));
+    });
+    if (!free) {
+      throw new Error(
+        `Port ${port} on ${config.host} is already in use (needed for ${key.replace('Port', '')}); ` +
+          'another program or stack holds it — stop it or choose another STEWARD_PORT_BASE',
+      );
+    }
+  }
+}
