@@ -39,10 +39,10 @@ export function useInsert<Row>(ref: TableRef<Row>, context: WriteContext) {
   });
 }
 
-export function useUpdate<Row>(ref: TableRef<Row>, context: WriteContext) {
+export function useUpdate<Row>(ref: TableRef<Row>) {
   const invalidate = useInvalidateSchema(ref);
   return useMutation<UpdateOutcome<Row>, Error, UpdateRequest>({
-    mutationFn: (request) => updateRecord(getSupabase(), ref, request, context),
+    mutationFn: (request) => updateRecord(getSupabase(), ref, request),
     onSuccess: (outcome) => {
       if (outcome.status === 'updated') void invalidate();
     },
@@ -57,10 +57,10 @@ export function useDelete(ref: TableRef<unknown>) {
   });
 }
 
-export function useArchive<Row>(ref: TableRef<Row>, context: WriteContext) {
+export function useArchive<Row>(ref: TableRef<Row>) {
   const invalidate = useInvalidateSchema(ref);
   return useMutation<UpdateOutcome<Row>, Error, AnyRow & { id: string }>({
-    mutationFn: (row) => archiveRecord(getSupabase(), ref, row, context),
+    mutationFn: (row) => archiveRecord(getSupabase(), ref, row),
     onSuccess: () => invalidate(),
   });
 }

@@ -19,19 +19,19 @@ describe('changedFields', () => {
 });
 
 describe('insertRecord', () => {
-  it('posts the values with the author and the active organisation, returning the row', async () => {
+  it('posts the values with the active organisation, leaving audit columns to the database, and returns the row', async () => {
     const { client, requests } = createRecordingClient((req) => ({ status: 201, body: { id: 'new', ...(req.body as object) } }));
-    const row = await insertRecord(client, businesses, { name: 'Acme' }, { profileId: 'p1', orgName: 'Org' });
+    const row = await insertRecord(client, businesses, { name: 'Acme' }, { orgName: 'Org' });
     const request = requests[0];
     expect(request?.method).toBe('POST');
     expect(request?.headers.get('content-profile')).toBe('crm');
-    expect(request?.body).toEqual({ name: 'Acme', created_by: 'p1', last_modified_by: 'p1', org_name: 'Org' });
+    expect(request?.body).toEqual({ name: 'Acme', org_name: 'Org' });
     expect(row).toMatchObject({ id: 'new', name: 'Acme' });
   });
 
-  it('leaves org_name to the database when no organisation is active, and audit columns off for tables without them', async () => {
+  it('leaves org_name to the database when no organisation is active, and off for tables without it', async () => {
     const { client, requests } = createRecordingClient(() => ({ status: 201, body: { id: 'x' } }));
-    await insertRecord(client, tableRef('public', 'plain', { audit: false }), { name: 'n' }, { profileId: 'p1', orgName: 'Org' });
+    await insertRecord(client, tableRef('public', 'plain', { audit: false }), { name: 'n' }, { orgName: 'Org' });
     await insertRecord(client, businesses, { name: 'n' }, {});
     expect(requests.map((r) => r.body)).toEqual([{ name: 'n' }, { name: 'n' }]);
   });
@@ -46,10 +46,10 @@ describe('updateRecord', () => {
 
   it('patches only changed fields, conditional on the version that was loaded', async () => {
     const { client, requests } = createRecordingClient(() => ({ body: [{ ...loaded, name: 'New' }] }));
-    const outcome = await updateRecord(client, businesses, { id: 'b1', original: loaded, values: { ...loaded, name: 'New' } }, { profileId: 'p9' });
+    const outcome = await updateRecord(client, businesses, { id: 'b1', original: loaded, values: { ...loaded, name: 'New' } });
     const request = requests[0];
     expect(request?.method).toBe('PATCH');
-    expect(request?.body).toEqual({ name: 'New', last_modified_by: 'p9' });
+    expect(request?.body).toEqual({ name: 'New' });
     expect(decodedQuery(request?.url ?? new URL('http://x'))).toBe('id=eq.b1&last_modified_at=eq.2026-03-01T10:00:00.123456+00:00&select=*');
     expect(outcome).toEqual({ status: 'updated', row: { ...loaded, name: 'New' } });
   });

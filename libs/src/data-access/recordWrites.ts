@@ -8,30 +8,21 @@ import {
 } from './DataAccessError';
 import type { AnyRow, TableRef } from './tableRef';
 
-/** Who is writing: the user profile id (audit columns reference user_profiles) and the active organisation. */
-export type WriteContext = { profileId?: string | null; orgName?: string | null };
+/** Where a new row goes: the active organisation. */
+export type WriteContext = { orgName?: string | null };
 
 /** The columns the database owns; a form never sends them back. */
 export const SERVER_OWNED_FIELDS = ['id', 'created_at', 'created_by', 'last_modified_at', 'last_modified_by', 'org_name', 'short_id'] as const;
 
 /**
- * Audit columns filled in one place. Timestamps are the database's (defaults and the update trigger),
- * so clocks on users' machines never decide the order of changes; the author is the writer's profile.
+ * What a write adds to the form's values. The audit columns (created_*, last_modified_*) are stamped
+ * by the database's trigger from the caller's profile and its clock, so no client can forge an
+ * author or reorder history, and last_modified_at is a trustworthy version for updates. org_name is
+ * filled by the database when absent; sending the active one keeps a user with several
+ * organisations writing into the one on screen.
  */
-export function auditFieldsForInsert(ref: TableRef<unknown>, context: WriteContext): AnyRow {
-  const fields: AnyRow = {};
-  if (ref.audit && context.profileId) {
-    fields.created_by = context.profileId;
-    fields.last_modified_by = context.profileId;
-  }
-  // The database fills org_name from the writer's organisation when it is absent; sending the active
-  // one keeps a user with several organisations writing into the one on screen.
-  if (ref.audit && context.orgName) fields.org_name = context.orgName;
-  return fields;
-}
-
-export function auditFieldsForUpdate(ref: TableRef<unknown>, context: WriteContext): AnyRow {
-  return ref.audit && context.profileId ? { last_modified_by: context.profileId } : {};
+export function writeFieldsForInsert(ref: TableRef<unknown>, context: WriteContext): AnyRow {
+  return ref.audit && context.orgName ? { org_name: context.orgName } : {};
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -57,7 +48,7 @@ export async function insertRecord<Row>(client: SupabaseClient, ref: TableRef<Ro
   const { data, error } = await client
     .schema(ref.schema)
     .from(ref.table)
-    .insert({ ...values, ...auditFieldsForInsert(ref, context) })
+    .insert({ ...values, ...writeFieldsForInsert(ref, context) })
     .select()
     .single();
   if (error) throw toDataAccessError(error);
@@ -80,12 +71,7 @@ export type UpdateRequest = {
  * last_modified_at the update is conditional on it, so a row someone else saved in the meantime is
  * refused (kind 'conflict') instead of being silently overwritten.
  */
-export async function updateRecord<Row>(
-  client: SupabaseClient,
-  ref: TableRef<Row>,
-  request: UpdateRequest,
-  context: WriteContext = {},
-): Promise<UpdateOutcome<Row>> {
+export async function updateRecord<Row>(client: SupabaseClient, ref: TableRef<Row>, request: UpdateRequest): Promise<UpdateOutcome<Row>> {
   if (!request.id) throw new DataAccessError('request', 'Missing id');
   const changes = changedFields(request.original, request.values, request.editable);
   if (Object.keys(changes).length === 0) return { status: 'unchanged' };
@@ -93,7 +79,7 @@ export async function updateRecord<Row>(
   let query = client
     .schema(ref.schema)
     .from(ref.table)
-    .update({ ...changes, ...auditFieldsForUpdate(ref, context) })
+    .update(changes)
     .eq('id', request.id);
   if (typeof loadedVersion === 'string') query = query.eq('last_modified_at', loadedVersion);
   const { data, error } = await query.select();
@@ -123,8 +109,8 @@ export async function deleteRecord(client: SupabaseClient, ref: TableRef<unknown
 }
 
 /** Archiving hides a row from lists but keeps it (and its history) in the database. */
-export async function archiveRecord<Row>(client: SupabaseClient, ref: TableRef<Row>, original: Readonly<AnyRow> & { id: string }, context: WriteContext = {}): Promise<UpdateOutcome<Row>> {
-  return updateRecord(client, ref, { id: original.id, original, values: { archive: true } }, context);
+export async function archiveRecord<Row>(client: SupabaseClient, ref: TableRef<Row>, original: Readonly<AnyRow> & { id: string }): Promise<UpdateOutcome<Row>> {
+  return updateRecord(client, ref, { id: original.id, original, values: { archive: true } });
 }
 
 export type RecordMatch = Readonly<Record<string, string | number | boolean>>;

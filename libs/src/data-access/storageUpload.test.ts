@@ -12,7 +12,7 @@ describe('upload names', () => {
 
   it('removes spaces from the organisation, hyphenates unsafe characters and falls back to "org"', () => {
     expect(sanitizeOrgName('Cedar Grove Outfitters')).toBe('CedarGroveOutfitters');
-    expect(sanitizeOrgName('Smith & Sons/Co')).toBe('Smith-Sons-Co');
+    expect(sanitizeOrgName('Smith & Sons/Co.')).toBe('Smith-Sons-Co-');
     expect(sanitizeOrgName('  ')).toBe('org');
     expect(sanitizeOrgName(null)).toBe('org');
   });

@@ -10,10 +10,13 @@ export function sanitizeFileName(name: string): string {
   return cleaned.replace(/^\.+/, '') || 'file';
 }
 
-/** The organisation part of a storage path: spaces removed, unsafe characters hyphenated, fallback "org". */
+/**
+ * The organisation part of a storage path: spaces removed, anything but letters, digits, underscore
+ * and hyphen hyphenated, fallback "org". Must equal the database's app.org_slug(), which the storage
+ * policies compare object names against.
+ */
 export function sanitizeOrgName(orgName: string | null | undefined): string {
-  const cleaned = (orgName ?? '').replace(/\s+/g, '').replace(/[^A-Za-z0-9._-]/g, '-');
-  return cleaned.replace(/^\.+/, '') || 'org';
+  return (orgName ?? '').replace(/\s+/g, '').replace(/[^A-Za-z0-9_-]/g, '-') || 'org';
 }
 
 /** organization-assets object name: "{org}-{file}" (000 §9). */
