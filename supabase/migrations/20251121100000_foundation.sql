@@ -24,7 +24,7 @@ alter default privileges in schema crm, catalog, hr, ops, settings
   grant select, insert, update, delete on tables to authenticated;
 alter default privileges in schema crm, catalog, hr, ops, settings
   grant all on tables to service_role;
-alter default privileges in schema app revoke execute on functions from public;
+alter default privileges in schema app grant execute on functions to authenticated, service_role;
 
 ---------------------------------------------------------------------------------------------------
 -- Value types
