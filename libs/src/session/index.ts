@@ -1,4 +1,3 @@
 export { SessionContext, useSession, type Permission, type SessionApi, type SessionState, type UserRow } from './SessionContext';
 export { SessionProvider, type SessionProviderProps } from './SessionProvider';
-export { SYSTEM_DEFAULT_ORG, orgScopeFor } from './orgScope';
 export { ACTIVE_ORG_KEY } from './activeOrgStorage';

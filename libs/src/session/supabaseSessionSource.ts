@@ -29,7 +29,8 @@ export function supabaseSessionSource(supabase: SupabaseClient): SessionSource {
         .from('org_components')
         .select('name')
         .eq('org_name', orgName)
-        .eq('enabled', true);
+        .eq('enabled', true)
+        .eq('archive', false);
       if (error) return { data: null, error: error.message };
       return { data: [...new Set((data ?? []).map((row: { name: string }) => row.name))], error: null };
     },

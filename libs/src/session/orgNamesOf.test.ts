@@ -1,16 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orgScopeFor } from './orgScope';
 import { orgNamesOf } from './orgNamesOf';
-
-describe('orgScopeFor', () => {
-  it('is the active organisation plus the shared defaults', () => {
-    expect(orgScopeFor('Acme')).toEqual(['Acme', '_system_default_']);
-  });
-
-  it('is only the shared defaults without an active organisation', () => {
-    expect(orgScopeFor(null)).toEqual(['_system_default_']);
-  });
-});
 
 describe('orgNamesOf', () => {
   it('lists each organisation once, alphabetically regardless of case', () => {
