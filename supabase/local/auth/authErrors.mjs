@@ -1,0 +1,67 @@
+// @ts-check
+// GoTrue's error shape. supabase-js reads `code` when the response says API version 2024-01-01 and
+// `error_code` otherwise, and the message from `msg` or `message`; all four are sent.
+import { sendJson } from '../http.mjs';
+
+export const API_VERSION = '2024-01-01';
+
+export class AuthError extends Error {
+  /**
+   * @param {number} status
+   * @param {string} code GoTrue's error code (weak_password, invalid_credentials, …)
+   * @param {string} message
+   * @param {Record<string, unknown>} [extra] more top-level fields (weak_password reasons)
+   */
+  constructor(status, code, message, extra = {}) {
+    super(message);
+    this.name = 'AuthError';
+    this.status = status;
+    this.code = code;
+    this.extra = extra;
+  }
+}
+
+/**
+ * @param {import('node:http').ServerResponse} res
+ * @param {AuthError} error
+ */
+export function sendAuthError(res, error) {
+  sendJson(
+    res,
+    error.status,
+    { code: error.code, error_code: error.code, msg: error.message, message: error.message, ...error.extra },
+    { 'x-supabase-api-version': API_VERSION },
+  );
+}
+
+export const authErrors = {
+  invalidEmail: () => new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format'),
+  emailRequired: () => new AuthError(400, 'validation_failed', 'An email address is required'),
+  /** @param {number} minLength */
+  weakPassword: (minLength) =>
+    new AuthError(422, 'weak_password', `Password should be at least ${minLength} characters.`, {
+      weak_password: { reasons: ['length'] },
+    }),
+  passwordRequired: () => new AuthError(422, 'validation_failed', 'Signup requires a valid password'),
+  invalidCredentials: () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials'),
+  emailNotConfirmed: () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed'),
+  userBanned: () => new AuthError(400, 'user_banned', 'User is banned'),
+  userAlreadyExists: () => new AuthError(422, 'user_already_exists', 'User already registered'),
+  emailExists: () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
+  samePassword: () => new AuthError(422, 'same_password', 'New password should be different from the old password.'),
+  refreshTokenNotFound: () => new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
+  refreshTokenAlreadyUsed: () => new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
+  noAuthorization: () => new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
+  /** @param {string} reason */
+  badJwt: (reason) => new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`),
+  missingSub: () => new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim'),
+  sessionNotFound: () => new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
+  userFromJwtNotFound: () => new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist'),
+  userNotFound: () => new AuthError(404, 'user_not_found', 'User not found'),
+  notAdmin: () => new AuthError(403, 'not_admin', 'User not allowed'),
+  /** @param {string} message */
+  validation: (message) => new AuthError(400, 'validation_failed', message),
+  badJson: () => new AuthError(400, 'bad_json', 'Could not parse request body as JSON'),
+  notFound: () => new AuthError(404, 'not_found', 'Not Found'),
+  methodNotAllowed: () => new AuthError(405, 'method_not_allowed', 'Method Not Allowed'),
+};
