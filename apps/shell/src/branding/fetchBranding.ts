@@ -1,5 +1,4 @@
-import { getSupabase } from '@steward/libs/data-access';
-import { SYSTEM_DEFAULT_ORG } from '@steward/libs/session';
+import { SYSTEM_DEFAULT_ORG, getSupabase } from '@steward/libs/data-access';
 import { DEFAULT_BRANDING, type Branding, type OrgBrandingRow } from './orgBranding';
 import { resolveBranding } from './resolveBranding';
 

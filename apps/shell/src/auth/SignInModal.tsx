@@ -1,0 +1,166 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Button, Form, Modal } from '@steward/libs/antd';
+import { getSupabase } from '@steward/libs/data-access';
+import { notify, toast } from '@steward/libs/ui';
+import { AUTH_MESSAGES } from './authMessages';
+import { checkForm, signInSchema, signUpSchema } from './authSchemas';
+import { AuthField } from './AuthField';
+import { signUpOrganization } from './signUpOrganization';
+import type { ApplyField } from './submitApplication';
+
+type View = 'login' | 'signup';
+/** What the form shows next to the fields after a submit: nothing, or one message and the fields it is about. */
+type Problem = { message: string; fields: readonly string[] } | null;
+type Fields = { organizationName: string; username: string; email: string; password: string };
+
+/** Where the sign-up form shows a rule error of the shared database function. */
+const SIGN_UP_FIELD: Record<ApplyField, keyof Fields> = {
+  email: 'email',
+  fullName: 'username',
+  businessName: 'organizationName',
+  password: 'password',
+};
+
+const EMPTY: Fields = { organizationName: '', username: '', email: '', password: '' };
+const FORM_ID = 'sign-in-form';
+
+export type SignInModalProps = { open: boolean; onClose: () => void; onApply: () => void };
+
+/** The Sign In modal (000 §2): log in, or sign up a new organisation; success goes to /dashboard. */
+export function SignInModal({ open, onClose, onApply }: SignInModalProps) {
+  const navigate = useNavigate();
+  const [view, setView] = useState<View>('login');
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [message, setMessage] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<readonly string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const set = (key: keyof Fields) => (value: string) => setFields((current) => ({ ...current, [key]: value }));
+
+  const switchView = (next: View) => {
+    setView(next);
+    setMessage(null);
+    setInvalid([]);
+  };
+
+  const finish = () => {
+    onClose();
+    navigate('/dashboard');
+  };
+
+  const logIn = async (): Promise<Problem> => {
+    const check = checkForm(signInSchema, { email: fields.email, password: fields.password });
+    if (!check.ok) return check;
+    const { error } = await getSupabase().auth.signInWithPassword(check.values);
+    if (error) {
+      toast({ title: AUTH_MESSAGES.genericErrorTitle, description: error.message || AUTH_MESSAGES.genericErrorDescription, variant: 'destructive' });
+      return null;
+    }
+    notify.success(AUTH_MESSAGES.welcomeBack);
+    finish();
+    return null;
+  };
+
+  const signUp = async (): Promise<Problem> => {
+    const check = checkForm(signUpSchema, fields);
+    if (!check.ok) return check;
+    const outcome = await signUpOrganization(check.values);
+    switch (outcome.kind) {
+      case 'organizationExists':
+        toast({ title: AUTH_MESSAGES.organizationExistsTitle, description: AUTH_MESSAGES.organizationExistsDescription, variant: 'destructive' });
+        break;
+      case 'emailTaken':
+        toast({ title: AUTH_MESSAGES.emailTakenTitle, description: AUTH_MESSAGES.emailTakenDescription, variant: 'destructive' });
+        break;
+      case 'confirmEmail':
+        toast({ title: AUTH_MESSAGES.signUpSuccessTitle, description: AUTH_MESSAGES.signUpSuccessDescription });
+        onClose();
+        break;
+      case 'signedIn':
+        notify.success(AUTH_MESSAGES.created);
+        finish();
+        break;
+      case 'invalid':
+        return { message: outcome.message, fields: outcome.field ? [SIGN_UP_FIELD[outcome.field]] : [] };
+      case 'failed':
+        toast({ title: outcome.title, description: outcome.description, variant: 'destructive' });
+        break;
+    }
+    return null;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    try {
+      const problem = view === 'login' ? await logIn() : await signUp();
+      setMessage(problem?.message ?? null);
+      setInvalid(problem?.fields ?? []);
+    } catch (error) {
+      toast({ title: AUTH_MESSAGES.genericErrorTitle, description: error instanceof Error && error.message ? error.message : AUTH_MESSAGES.genericErrorDescription, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const isInvalid = (key: keyof Fields) => invalid.includes(key);
+
+  return (
+    <Modal
+      open={open}
+      title={view === 'login' ? 'Sign In' : 'Sign Up'}
+      onCancel={onClose}
+      destroyOnHidden
+      footer={null}
+    >
+      <form id={FORM_ID} onSubmit={submit} noValidate>
+        <Form component={false} layout="vertical">
+          {view === 'signup' && (
+            <>
+              <AuthField id="signup-organization" label="Organization Name" required autoFocus autoComplete="organization" value={fields.organizationName} onChange={set('organizationName')} invalid={isInvalid('organizationName')} />
+              <AuthField id="signup-username" label="Username" required autoComplete="username" value={fields.username} onChange={set('username')} invalid={isInvalid('username')} />
+            </>
+          )}
+          <AuthField id={`${view}-email`} label="Email" type="email" required autoFocus={view === 'login'} autoComplete="email" value={fields.email} onChange={set('email')} invalid={isInvalid('email')} />
+          <AuthField
+            id={`${view}-password`}
+            label="Password"
+            type="password"
+            required
+            autoComplete={view === 'login' ? 'current-password' : 'new-password'}
+            value={fields.password}
+            onChange={set('password')}
+            invalid={isInvalid('password')}
+          />
+          {message && <Alert type="error" showIcon title={message} style={{ marginBottom: 14 }} />}
+          <Button type="primary" htmlType="submit" block loading={busy}>
+            {view === 'login' ? 'Sign In' : 'Sign Up'}
+          </Button>
+          <p style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
+            {view === 'login' ? (
+              <>
+                No account yet?{' '}
+                <Button type="link" style={{ padding: 0 }} onClick={() => switchView('signup')}>
+                  Sign up
+                </Button>{' '}
+                or{' '}
+                <Button type="link" style={{ padding: 0 }} onClick={onApply}>
+                  apply for access
+                </Button>
+              </>
+            ) : (
+              <>
+                Already have an account?{' '}
+                <Button type="link" style={{ padding: 0 }} onClick={() => switchView('login')}>
+                  Sign in
+                </Button>
+              </>
+            )}
+          </p>
+        </Form>
+      </form>
+    </Modal>
+  );
+}

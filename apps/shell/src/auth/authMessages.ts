@@ -1,0 +1,33 @@
+/**
+ * User-visible texts of sign-in, sign-up and Apply for Access (000 §5, §8), quoted exactly. The rule
+ * messages only the database can check ('An organization with this name already exists', 'A user
+ * with this email already exists') come from apply_for_access itself.
+ */
+export const AUTH_MESSAGES = {
+  requiredFields: 'Please fill in all required fields',
+  businessNameRequired: 'Business name is required for new organizations',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  confirmPassword: 'Please confirm your password',
+  passwordsDoNotMatch: 'Passwords do not match',
+
+  applicationError: 'Error submitting application',
+  createAccountFailed: 'Failed to create user account',
+  createAccountFailedWith: (message: string) => `Failed to create user account: ${message}`,
+  activateAccountFailedWith: (message: string) => `Failed to activate user account: ${message}`,
+  activated: 'User account activated successfully!',
+  created: 'User account created successfully!',
+  confirmBeforeLogin: 'Check your email and confirm your account before you log in.',
+
+  organizationExistsTitle: 'Organization Exists',
+  organizationExistsDescription: "You are attempting to sign up under an existing organization. Please contact your organization's administrator.",
+  emailTakenTitle: 'Email Taken',
+  emailTakenDescription: 'An account with this email already exists.',
+  genericErrorTitle: 'Error',
+  genericErrorDescription: 'Something went wrong.',
+  signUpSuccessTitle: 'Success!',
+  signUpSuccessDescription: 'Check your email to confirm your user account.',
+  welcomeBack: 'Welcome back!',
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 8;

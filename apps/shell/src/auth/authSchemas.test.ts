@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { applyForAccessSchema, checkForm, signInSchema, signUpSchema, type ApplyForAccessInput } from './authSchemas';
+
+const complete: ApplyForAccessInput = {
+  mode: 'apply',
+  fullName: 'Robin Hale',
+  email: '  Robin@Example.TEST ',
+  businessName: 'Hale & Sons',
+  title: 'Owner',
+  phone: '',
+  password: 'correct-horse',
+  confirmPassword: 'correct-horse',
+};
+
+const apply = (patch: Partial<ApplyForAccessInput>) => checkForm(applyForAccessSchema, { ...complete, ...patch });
+
+describe('Apply for Access validation (000 §5), one case per message', () => {
+  it('"Please fill in all required fields" when the e-mail or name is missing', () => {
+    expect(apply({ email: ' ' })).toEqual({ ok: false, message: 'Please fill in all required fields', fields: ['email'] });
+    expect(apply({ fullName: '' })).toEqual({ ok: false, message: 'Please fill in all required fields', fields: ['fullName'] });
+  });
+
+  it('"Business name is required for new organizations" when applying without one', () => {
+    expect(apply({ businessName: '  ' })).toMatchObject({ ok: false, message: 'Business name is required for new organizations', fields: ['businessName'] });
+  });
+
+  it('does not ask for a business name when activating an invitation', () => {
+    expect(apply({ mode: 'activate', businessName: '' }).ok).toBe(true);
+  });
+
+  it('"Password is required"', () => {
+    expect(apply({ password: '', confirmPassword: '' })).toMatchObject({ ok: false, message: 'Password is required', fields: ['password'] });
+  });
+
+  it('"Password must be at least 8 characters long"', () => {
+    expect(apply({ password: '1234567', confirmPassword: '1234567' })).toMatchObject({ message: 'Password must be at least 8 characters long' });
+    expect(apply({ password: '12345678', confirmPassword: '12345678' }).ok).toBe(true);
+  });
+
+  it('"Please confirm your password"', () => {
+    expect(apply({ confirmPassword: '' })).toMatchObject({ message: 'Please confirm your password', fields: ['confirmPassword'] });
+  });
+
+  it('"Passwords do not match"', () => {
+    expect(apply({ confirmPassword: 'correct-horsE' })).toMatchObject({ message: 'Passwords do not match', fields: ['confirmPassword'] });
+  });
+
+  it('normalises the values it accepts', () => {
+    expect(apply({})).toEqual({
+      ok: true,
+      values: { ...complete, email: 'robin@example.test' },
+    });
+  });
+});
+
+describe('sign-up and login validation', () => {
+  it('requires organisation, username, e-mail and password', () => {
+    expect(checkForm(signUpSchema, { organizationName: '', username: 'robin', email: 'r@x.test', password: 'long-enough' })).toEqual({
+      ok: false,
+      message: 'Please fill in all required fields',
+      fields: ['organizationName'],
+    });
+  });
+
+  it('applies the minimum password length to sign-up', () => {
+    expect(checkForm(signUpSchema, { organizationName: 'Hale', username: 'robin', email: 'r@x.test', password: 'short' })).toMatchObject({
+      message: 'Password must be at least 8 characters long',
+    });
+  });
+
+  it('requires e-mail and password to log in', () => {
+    expect(checkForm(signInSchema, { email: 'r@x.test', password: '' })).toMatchObject({ ok: false, message: 'Please fill in all required fields', fields: ['password'] });
+    expect(checkForm(signInSchema, { email: 'R@X.test', password: 'pw' })).toEqual({ ok: true, values: { email: 'r@x.test', password: 'pw' } });
+  });
+});
