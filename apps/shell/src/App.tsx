@@ -1,34 +1,75 @@
+import { Suspense, lazy, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { SessionProvider } from '@steward/libs/session';
-import { BrandingProvider } from './branding/BrandingProvider';
-import { AppLayout } from './layout/AppLayout';
 import { LandingPage } from './landing/LandingPage';
-import { DashboardPage } from './dashboard/DashboardPage';
-import { RemoteRoute } from './federation/RemoteRoute';
+import { ToasterOutlet } from './layout/ToasterOutlet';
+
+// The public landing is the first screen for most visitors: everything behind sign-in loads on demand.
+const AppLayout = lazy(() => import('./layout/AppLayout').then((module) => ({ default: module.AppLayout })));
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage').then((module) => ({ default: module.DashboardPage })));
+const RemoteRoute = lazy(() => import('./federation/RemoteRoute').then((module) => ({ default: module.RemoteRoute })));
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 } },
 });
 
+/** The session, with sign-out landing on '/' through the router instead of a page load. */
+function RoutedSession({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const latestNavigate = useRef(navigate);
+  useEffect(() => {
+    latestNavigate.current = navigate;
+  }, [navigate]);
+  const goToRoot = useCallback(() => latestNavigate.current('/'), []);
+  return <SessionProvider goToRoot={goToRoot}>{children}</SessionProvider>;
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <p role="status" style={{ padding: 32, textAlign: 'center' }}>
+      {label}
+    </p>
+  );
+}
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <BrandingProvider>
-          <BrowserRouter>
-            <Routes>
-              <Route path="/" element={<LandingPage />} />
-              <Route path="/index" element={<LandingPage />} />
-              <Route path="/signup" element={<LandingPage />} />
-              <Route element={<AppLayout />}>
-                <Route path="/dashboard" element={<DashboardPage />} />
-                <Route path="*" element={<RemoteRoute />} />
-              </Route>
-            </Routes>
-          </BrowserRouter>
-        </BrandingProvider>
-      </SessionProvider>
+      <BrowserRouter>
+        <RoutedSession>
+          <Routes>
+            <Route path="/" element={<LandingPage />} />
+            <Route path="/index" element={<LandingPage />} />
+            <Route path="/signup" element={<LandingPage />} />
+            <Route
+              element={
+                <Suspense fallback={<Loading label="Loading…" />}>
+                  <AppLayout />
+                </Suspense>
+              }
+            >
+              <Route
+                path="/dashboard"
+                element={
+                  <Suspense fallback={<Loading label="Loading dashboard…" />}>
+                    <DashboardPage />
+                  </Suspense>
+                }
+              />
+              <Route
+                path="*"
+                element={
+                  <Suspense fallback={<Loading label="Loading…" />}>
+                    <RemoteRoute />
+                  </Suspense>
+                }
+              />
+            </Route>
+          </Routes>
+          <ToasterOutlet />
+        </RoutedSession>
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

@@ -1,25 +1,96 @@
-import { Link, Outlet } from 'react-router-dom';
-import { MENU_DASHBOARD, MENU_GROUPS } from '@steward/libs/federation';
+import { useEffect, useMemo, useState, type FocusEvent } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Drawer } from '@steward/libs/antd';
+import { PageTitleProvider, SubMenuProvider, type SubMenuItem } from '@steward/libs/federation';
+import { BrandingProvider } from '../branding/BrandingProvider';
+import { brandName } from '../branding/brandName';
+import { AppHeader } from './AppHeader';
+import { LAYOUT_CSS_VARIABLES, SIDEBAR_MOBILE_WIDTH } from './layoutConstants';
+import { PageErrorBoundary } from './PageErrorBoundary';
+import { pageSectionFor } from './pageSection';
+import { Sidebar } from './Sidebar';
+import { SubMenuTabs } from './SubMenuTabs';
+import { requestToaster } from './toasterGate';
+import { useSidebarState } from './useSidebarState';
+import './layout.css';
 
-/** Placeholder until the real header and sidebar land. */
+/** Keyboard focus opens the collapsed sidebar; a mouse click inside it must not keep it open. */
+function isKeyboardFocus(event: FocusEvent<HTMLElement>): boolean {
+  try {
+    return event.target.matches(':focus-visible');
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The authenticated layout (000 §2): fixed header, the sidebar (a 64 px icon strip that widens to
+ * 260 px on hover or keyboard focus, pinned open with Ctrl/Cmd+B, a drawer under 768 px), optional
+ * sub-menu tabs and the page inside its error boundary. Themed by the active organisation's branding.
+ */
 export function AppLayout() {
   return (
-    <div style={{ display: 'flex' }}>
-      <nav aria-label="Main menu" style={{ width: 260 }}>
-        <Link to={MENU_DASHBOARD.path}>{MENU_DASHBOARD.label}</Link>
-        {MENU_GROUPS.map((group) => (
-          <section key={group.group}>
-            <strong>{group.group}</strong>
-            {group.items.map((item) => (
-              <div key={item.path}>
-                <Link to={item.path}>{item.label}</Link>
-              </div>
-            ))}
-          </section>
-        ))}
-      </nav>
-      <main style={{ flex: 1 }}>
-        <Outlet />
+    <BrandingProvider>
+      <LayoutFrame />
+    </BrandingProvider>
+  );
+}
+
+function LayoutFrame() {
+  const { pathname } = useLocation();
+  const sidebar = useSidebarState();
+  const [hovered, setHovered] = useState(false);
+  const [keyboardInside, setKeyboardInside] = useState(false);
+  const [section, setSection] = useState<string | null>(null);
+  const [subMenu, setSubMenu] = useState<readonly SubMenuItem[] | null>(null);
+  const pageTitle = useMemo(() => ({ setSection }), []);
+  const subMenuApi = useMemo(() => ({ setItems: setSubMenu }), []);
+
+  const title = section ?? pageSectionFor(pathname);
+  useEffect(() => {
+    document.title = `${brandName()} - ${title}`;
+  }, [title]);
+  useEffect(requestToaster, []);
+
+  const expanded = sidebar.pinned || hovered || keyboardInside;
+  const closeDrawer = () => sidebar.setDrawerOpen(false);
+
+  return (
+    <div className="stw-layout" style={LAYOUT_CSS_VARIABLES} data-sidebar-pinned={sidebar.pinned || undefined} data-mobile={sidebar.isMobile || undefined}>
+      <a className="stw-skip-link" href="#main-content">
+        Skip to content
+      </a>
+      <AppHeader title={title} showMenuButton={sidebar.isMobile} onMenuButton={sidebar.toggle} />
+      {sidebar.isMobile ? (
+        <Drawer open={sidebar.drawerOpen} onClose={closeDrawer} placement="left" size={SIDEBAR_MOBILE_WIDTH} title={brandName()} className="stw-sidebar-drawer">
+          <nav aria-label="Main menu" className="stw-sidebar stw-sidebar--drawer" data-expanded="">
+            <Sidebar expanded onNavigate={closeDrawer} />
+          </nav>
+        </Drawer>
+      ) : (
+        <nav
+          aria-label="Main menu"
+          className="stw-sidebar"
+          data-expanded={expanded || undefined}
+          onMouseEnter={() => setHovered(true)}
+          onMouseLeave={() => setHovered(false)}
+          onFocus={(event) => setKeyboardInside(isKeyboardFocus(event))}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setKeyboardInside(false);
+          }}
+        >
+          <Sidebar expanded={expanded} />
+        </nav>
+      )}
+      <main id="main-content" className="stw-content" tabIndex={-1}>
+        <PageTitleProvider value={pageTitle}>
+          <SubMenuProvider value={subMenuApi}>
+            {subMenu && <SubMenuTabs items={subMenu} />}
+            <PageErrorBoundary resetKey={pathname}>
+              <Outlet />
+            </PageErrorBoundary>
+          </SubMenuProvider>
+        </PageTitleProvider>
       </main>
     </div>
   );

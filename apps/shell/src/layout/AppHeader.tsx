@@ -1,0 +1,42 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { useSession } from '@steward/libs/session';
+import { StewardMark } from '../branding/StewardMark';
+import { brandName } from '../branding/brandName';
+import { useBranding } from '../branding/BrandingContext';
+import { MenuIcon } from './MenuIcon';
+import { OrgSwitcher } from './OrgSwitcher';
+
+export type AppHeaderProps = { title: string; showMenuButton: boolean; onMenuButton: () => void };
+
+/** The fixed header (000 §2): logo, wordmark, page title, organisation switcher, e-mail and Sign Out. */
+export function AppHeader({ title, showMenuButton, onMenuButton }: AppHeaderProps) {
+  const { user, loading, orgName, signOut } = useSession();
+  const { logoUrl } = useBranding();
+  const navigate = useNavigate();
+  const brand = brandName();
+  const email = user?.email ?? (loading ? 'Loading...' : 'Signed Out');
+
+  return (
+    <header className="stw-header">
+      {showMenuButton && (
+        <button type="button" className="stw-header__menu-button" aria-label="Open menu" onClick={onMenuButton}>
+          <MenuIcon name="Menu" />
+        </button>
+      )}
+      <Link to="/dashboard" className="stw-header__brand">
+        {logoUrl ? <img src={logoUrl} alt={orgName ? `${orgName} logo` : ''} className="stw-header__logo" /> : <StewardMark size={40} />}
+        <span className="stw-header__wordmark">{brand}</span>
+      </Link>
+      <h1 className="stw-header__title">{title}</h1>
+      <div className="stw-header__account">
+        <OrgSwitcher />
+        <span className="stw-header__email" data-testid="header-email">
+          {email}
+        </span>
+        <button type="button" className="stw-header__sign-out" onClick={() => void signOut(() => navigate('/'))}>
+          Sign Out
+        </button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,43 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Dropdown } from '@steward/libs/antd';
+import { useSession } from '@steward/libs/session';
+import { brandingQueryKey, fetchBranding } from '../branding/fetchBranding';
+import { MenuIcon } from './MenuIcon';
+
+/**
+ * The header's organisation switcher: the user's organisations in alphabetical order. Choosing the
+ * current one just closes the list. Opening it fetches the other organisations' branding ahead, so a
+ * switch re-themes without waiting.
+ */
+export function OrgSwitcher() {
+  const { orgName, orgList, switchOrg } = useSession();
+  const queryClient = useQueryClient();
+  if (!orgName) return null;
+
+  const prefetchBranding = (open: boolean) => {
+    if (!open) return;
+    for (const org of orgList) {
+      void queryClient.prefetchQuery({ queryKey: brandingQueryKey(org), queryFn: () => fetchBranding(org), staleTime: 5 * 60_000 });
+    }
+  };
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      autoFocus
+      onOpenChange={prefetchBranding}
+      menu={{
+        items: orgList.map((org) => ({ key: org, label: org })),
+        selectable: true,
+        selectedKeys: [orgName],
+        onClick: ({ key }) => switchOrg(key),
+      }}
+    >
+      <button type="button" className="stw-org-switcher" aria-haspopup="menu">
+        <span className="stw-visually-hidden">Organization: </span>
+        <span className="stw-org-switcher__name">{orgName}</span>
+        <MenuIcon name="Chevron" size={16} />
+      </button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { NavLink, matchPath, useLocation } from 'react-router-dom';
+import { MENU_DASHBOARD, MENU_GROUPS, type MenuGroup, type MenuGroupName } from '@steward/libs/federation';
+import { useSession } from '@steward/libs/session';
+import { MenuIcon } from './MenuIcon';
+
+export type SidebarProps = {
+  /** Labels and open groups are shown (pinned, hovered, focused or inside the mobile drawer). */
+  expanded: boolean;
+  /** Called after a menu item is chosen (the mobile drawer closes). */
+  onNavigate?: () => void;
+};
+
+function groupContains(group: MenuGroup, pathname: string): boolean {
+  return group.items.some((item) => matchPath({ path: item.path, caseSensitive: false, end: false }, pathname));
+}
+
+const groupId = (group: MenuGroupName) => `menu-group-${group.toLowerCase().replace(/\s+/g, '-')}`;
+
+/**
+ * The main menu (000 §2): Dashboard plus the groups of the areas the organisation has enabled. The
+ * group holding the current page opens by itself, a group opens while hovered, and its header button
+ * opens or closes it from the keyboard.
+ */
+export function Sidebar({ expanded, onNavigate }: SidebarProps) {
+  const { pathname } = useLocation();
+  const { enabledComponents } = useSession();
+  const [hovered, setHovered] = useState<MenuGroupName | null>(null);
+  // Explicit choices (click / keyboard) for this page; navigating lets the current group open again.
+  const [toggled, setToggled] = useState<{ pathname: string; groups: Partial<Record<MenuGroupName, boolean>> }>({ pathname, groups: {} });
+  const choices = toggled.pathname === pathname ? toggled.groups : {};
+
+  const groups = MENU_GROUPS.filter((group) => enabledComponents.includes(group.owner));
+  const isOpen = (group: MenuGroup) => choices[group.group] ?? (hovered === group.group || groupContains(group, pathname));
+  const toggle = (group: MenuGroup) => setToggled({ pathname, groups: { ...choices, [group.group]: !isOpen(group) } });
+
+  return (
+    <ul className="stw-sidebar__list">
+      <li>
+        <NavLink to={MENU_DASHBOARD.path} className="stw-sidebar__link" onClick={onNavigate}>
+          <MenuIcon name="Dashboard" />
+          <span className="stw-sidebar__label">{MENU_DASHBOARD.label}</span>
+        </NavLink>
+      </li>
+      {groups.map((group) => {
+        const open = expanded && isOpen(group);
+        const active = groupContains(group, pathname);
+        return (
+          <li key={group.group} className="stw-sidebar__group" onMouseEnter={() => setHovered(group.group)} onMouseLeave={() => setHovered(null)}>
+            <button
+              type="button"
+              className={`stw-sidebar__link${active ? ' stw-sidebar__link--current-group' : ''}`}
+              aria-expanded={open}
+              aria-controls={groupId(group.group)}
+              onClick={() => toggle(group)}
+            >
+              <MenuIcon name={group.group} />
+              <span className="stw-sidebar__label">{group.group}</span>
+              <span className="stw-sidebar__chevron" data-open={open || undefined}>
+                <MenuIcon name="Chevron" size={16} />
+              </span>
+            </button>
+            <ul id={groupId(group.group)} className="stw-sidebar__items" hidden={!open}>
+              {group.items.map((item) => (
+                <li key={item.path}>
+                  <NavLink to={item.path} className="stw-sidebar__item" onClick={onNavigate}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

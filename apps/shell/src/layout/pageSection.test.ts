@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { pageSectionFor } from './pageSection';
+
+describe('pageSectionFor', () => {
+  it('uses the route table, matching case-insensitively', () => {
+    expect(pageSectionFor('/dashboard')).toBe('Dashboard');
+    expect(pageSectionFor('/reservationsettings')).toBe('Lodging Settings');
+    expect(pageSectionFor('/Staff/ab12')).toBe('Staff');
+  });
+
+  it('derives the section from the path words otherwise', () => {
+    expect(pageSectionFor('/orders/open-items')).toBe('Orders Open Items');
+  });
+
+  it('names the public pages', () => {
+    expect(pageSectionFor('/')).toBe('Welcome');
+    expect(pageSectionFor('/index')).toBe('Welcome');
+    expect(pageSectionFor('/signup')).toBe('Signup');
+  });
+
+  it('ignores a trailing slash', () => {
+    expect(pageSectionFor('/contacts/')).toBe('Contacts');
+  });
+});
