@@ -37,6 +37,8 @@ function common(appDir, { title, port }) {
     },
     performance: { chunkSplit: { strategy: 'split-by-experience' } },
     server: { port, host: 'localhost', setup: serveDevRuntimeConfig() },
+    // Lazy compilation splits shared modules in a way the federation runtime cannot consume.
+    dev: { lazyCompilation: false },
     tools: { rspack: { optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' } } },
   };
 }

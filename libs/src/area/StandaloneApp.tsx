@@ -6,6 +6,7 @@ import { App as AntApp, ConfigProvider, Layout } from '@steward/libs/antd';
 import { fetchRuntimeConfig } from '@steward/libs/runtime-config';
 import { SessionProvider } from '@steward/libs/session';
 import type { RemoteArea } from '@steward/libs/federation';
+import { StandaloneSignIn } from './StandaloneSignIn';
 
 /**
  * A remote running alone (`rsbuild dev` in its folder) for the team that owns it: the same providers
@@ -24,7 +25,7 @@ export function renderStandalone(area: RemoteArea): void {
                 <AntApp>
                   <BrowserRouter>
                     <Layout style={{ minHeight: '100vh' }}>
-                      <Layout.Header style={{ color: '#fff', display: 'flex', gap: 16, alignItems: 'center' }}>
+                      <Layout.Header style={{ color: '#fff', display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center', height: 'auto', lineHeight: 1.5, padding: '12px 24px' }}>
                         <strong>
                           {area.title} (standalone) {area.version}
                         </strong>
@@ -35,6 +36,9 @@ export function renderStandalone(area: RemoteArea): void {
                               {path}
                             </NavLink>
                           ))}
+                        <span style={{ marginLeft: 'auto' }}>
+                          <StandaloneSignIn />
+                        </span>
                       </Layout.Header>
                       <Layout.Content style={{ padding: 24 }}>
                         <area.Routes />
