@@ -161,7 +161,9 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
     const query = new URLSearchParams(search);
     const apikey = headerValue(req, 'apikey') ?? query.get('apikey');
     const exempt = service === '/storage/v1' && isPublicStoragePath(rest);
-    if (!exempt) {
+    if (exempt) {
+      if (apikey && knownKeys.has(apikey) && !req.headers.authorization) req.headers.authorization = `Bearer ${apikey}`;
+    } else {
       if (!apikey) {
         sendJson(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, CORS_HEADERS);
         return;
