@@ -25,7 +25,8 @@ type ServerError = { message?: string; code?: string; details?: string | null; h
 export function toDataAccessError(error: ServerError): DataAccessError {
   const code = error.code ?? null;
   const kind: DataAccessErrorKind = code === '42501' ? 'forbidden' : code === 'PGRST116' ? 'not_found' : 'request';
-  return new DataAccessError(kind, error.message || 'Unknown error', code);
+  // An empty message lets each caller fall back to the text the spec gives for that place.
+  return new DataAccessError(kind, error.message ?? '', code);
 }
 
 /** The message of anything thrown, or the fallback the spec names for that place ("Save failed"…). */

@@ -29,12 +29,21 @@ export function accommodationFilePath(orgName: string | null | undefined, fileNa
   return `${sanitizeOrgName(orgName)}/${now}_${sanitizeFileName(fileName)}`;
 }
 
+/**
+ * storage-js turns an error body without a message into its JSON text; that is no message for a user,
+ * so the caller's fallback ("Upload failed") is shown instead.
+ */
+function readableMessage(message: string | undefined): string {
+  const text = (message ?? '').trim();
+  return text.startsWith('{') || text.startsWith('[') ? '' : text;
+}
+
 export type UploadBody = Blob | ArrayBuffer | Uint8Array | string;
 export type UploadResult = { path: string; publicUrl: string };
 
 async function upload(client: SupabaseClient, bucket: string, path: string, body: UploadBody, contentType: string | undefined, upsert: boolean): Promise<UploadResult> {
   const { error } = await client.storage.from(bucket).upload(path, body, { upsert, ...(contentType ? { contentType } : {}) });
-  if (error) throw new DataAccessError('request', error.message || 'Upload failed');
+  if (error) throw new DataAccessError('request', readableMessage(error.message));
   const { data } = client.storage.from(bucket).getPublicUrl(path);
   return { path, publicUrl: data.publicUrl };
 }

@@ -2,7 +2,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 
 export type CapturedRequest = { method: string; url: URL; headers: Headers; body: unknown };
-export type Responder = (request: CapturedRequest) => { status?: number; body?: unknown; headers?: Record<string, string> };
+export type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
+export type Responder = (request: CapturedRequest) => Answer | Promise<Answer>;
 
 /**
  * A real supabase-js client whose HTTP layer records each request and answers from `respond`, for
@@ -20,7 +21,7 @@ export function createRecordingClient(respond: Responder = () => ({ body: [] }))
       body: text ? parseJson(text) : (init?.body ?? null),
     };
     requests.push(captured);
-    const answer = respond(captured);
+    const answer = await respond(captured);
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'content-type': 'application/json', ...answer.headers },

@@ -1,0 +1,97 @@
+import { Input } from '@steward/libs/antd';
+import { Select } from '@steward/libs/antd-data';
+import { useSession } from '@steward/libs/session';
+import { useRelationOptions } from '@steward/libs/data-access';
+import { fieldTypeOf, type FieldDef, type SelectOption } from './fieldSchema';
+import type { FormValue } from './fieldValues';
+import { UploadField } from './UploadField';
+
+export type FieldInputProps = {
+  id: string;
+  field: FieldDef;
+  value: FormValue;
+  onChange: (value: FormValue) => void;
+  onUpload?: (file: File) => void;
+  uploading?: boolean;
+  disabled?: boolean;
+  invalid?: boolean;
+};
+
+const EMPTY_OPTION: SelectOption = { value: '', label: '—' };
+const BOOLEAN_OPTIONS: SelectOption[] = [EMPTY_OPTION, { value: 'true', label: 'True' }, { value: 'false', label: 'False' }];
+
+function RelationSelect({ id, field, value, onChange, disabled, invalid }: FieldInputProps) {
+  const { orgScope } = useSession();
+  const relation = field.relation;
+  const options = useRelationOptions(
+    relation ? { ...relation, ...(relation.orgScoped === false ? {} : { orgScope }) } : null,
+  );
+  return (
+    <Select
+      id={id}
+      showSearch={{ optionFilterProp: 'label' }}
+      value={typeof value === 'string' ? value : ''}
+      onChange={(next: string) => onChange(next ?? '')}
+      disabled={disabled}
+      status={invalid ? 'error' : undefined}
+      loading={options.isLoading}
+      options={[EMPTY_OPTION, ...(options.data ?? []).map(({ value: optionValue, label }) => ({ value: optionValue, label }))]}
+    />
+  );
+}
+
+/** One control per field type; the empty choice of every select is '' (stored as null). */
+export function FieldInput(props: FieldInputProps) {
+  const { id, field, value, onChange, disabled, invalid } = props;
+  const text = typeof value === 'string' ? value : '';
+  const status = invalid ? ('error' as const) : undefined;
+  switch (fieldTypeOf(field)) {
+    case 'textarea':
+    case 'json':
+      return (
+        <Input.TextArea
+          id={id}
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+          disabled={disabled}
+          status={status}
+          autoSize={{ minRows: 2, maxRows: 8 }}
+          placeholder={field.placeholder}
+          style={fieldTypeOf(field) === 'json' ? { fontFamily: 'monospace' } : undefined}
+        />
+      );
+    case 'boolean':
+      return <Select id={id} value={text} onChange={(next: string) => onChange(next)} disabled={disabled} status={status} options={BOOLEAN_OPTIONS} />;
+    case 'select':
+      return (
+        <Select id={id} value={text} onChange={(next: string) => onChange(next)} disabled={disabled} status={status} options={[EMPTY_OPTION, ...(field.options ?? [])]} />
+      );
+    case 'relation':
+      return <RelationSelect {...props} />;
+    case 'tags':
+      return (
+        <Select
+          id={id}
+          mode="tags"
+          value={Array.isArray(value) ? value : []}
+          onChange={(next: string[]) => onChange(next)}
+          disabled={disabled}
+          status={status}
+          tokenSeparators={[',']}
+        />
+      );
+    case 'upload':
+      return <UploadField {...props} value={text} />;
+    case 'number':
+    case 'integer':
+      return <Input id={id} inputMode="decimal" value={text} onChange={(event) => onChange(event.target.value)} disabled={disabled} status={status} placeholder={field.placeholder} />;
+    case 'date':
+      return <Input id={id} type="date" value={text} onChange={(event) => onChange(event.target.value)} disabled={disabled} status={status} />;
+    case 'datetime':
+      return <Input id={id} type="datetime-local" value={text} onChange={(event) => onChange(event.target.value)} disabled={disabled} status={status} />;
+    case 'email':
+      return <Input id={id} type="email" value={text} onChange={(event) => onChange(event.target.value)} disabled={disabled} status={status} placeholder={field.placeholder} />;
+    default:
+      return <Input id={id} value={text} onChange={(event) => onChange(event.target.value)} disabled={disabled} status={status} placeholder={field.placeholder} />;
+  }
+}

@@ -1,0 +1,20 @@
+import { Button, Card, Flex } from '@steward/libs/antd';
+import { RecordEditorForm } from './RecordEditorForm';
+import type { RecordEditorApi } from './useRecordEditor';
+
+/** The detail page's inline field editor; renders nothing while closed. */
+export function InlineEditor({ editor }: { editor: RecordEditorApi }) {
+  if (!editor.open) return null;
+  const { children, ...saveButtonProps } = editor.saveButtonProps;
+  return (
+    <Card size="small" title={editor.title}>
+      <RecordEditorForm editor={editor} idPrefix="inline-editor" />
+      <Flex gap={8} justify="flex-end">
+        <Button onClick={editor.close} disabled={editor.busy}>
+          Cancel
+        </Button>
+        <Button {...saveButtonProps}>{children}</Button>
+      </Flex>
+    </Card>
+  );
+}

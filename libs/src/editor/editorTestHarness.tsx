@@ -1,0 +1,53 @@
+import type { ReactElement, ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { User } from '@supabase/supabase-js';
+import { App, ConfigProvider } from '@steward/libs/antd';
+import { setSupabase } from '@steward/libs/data-access';
+import { SessionContext, type SessionApi } from '@steward/libs/session';
+import { createRecordingClient, type Responder } from '../data-access/testClient';
+
+export const TEST_ORG = 'Cedar Grove Outfitters';
+
+export function testSession(overrides: Partial<SessionApi> = {}): SessionApi {
+  return {
+    user: { id: 'auth-1', email: 'demo@steward.dev' } as User,
+    userRow: { auth_user_id: 'auth-1', org_name: TEST_ORG, role_id: 'r1', name: 'Demo', email: 'demo@steward.dev' },
+    profiles: [],
+    orgName: TEST_ORG,
+    orgScope: [TEST_ORG, '_system_default_'],
+    roleId: 'r1',
+    permissions: [],
+    orgList: [TEST_ORG],
+    enabledComponents: [],
+    loading: false,
+    error: null,
+    switchOrg: () => undefined,
+    signOut: async () => undefined,
+    reload: () => undefined,
+    ...overrides,
+  };
+}
+
+/**
+ * Renders with the providers a remote runs inside (react-query, the session, antd App) and points
+ * data-access at a recording client, so a test sees every request a screen makes.
+ */
+export function renderWithStack(ui: ReactElement, options: { respond?: Responder; session?: Partial<SessionApi>; wrapper?: (children: ReactNode) => ReactElement } = {}) {
+  const { client, requests } = createRecordingClient(options.respond);
+  setSupabase(client);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const session = testSession(options.session);
+  const tree = (
+    <QueryClientProvider client={queryClient}>
+      <SessionContext.Provider value={session}>
+        {/* No motion: a closing dialog leaves the DOM at once instead of after an animation. */}
+        <ConfigProvider theme={{ token: { motion: false } }}>
+          <App>{ui}</App>
+        </ConfigProvider>
+      </SessionContext.Provider>
+    </QueryClientProvider>
+  );
+  const result = render(options.wrapper ? options.wrapper(tree) : tree);
+  return { ...result, requests, queryClient };
+}

@@ -1,0 +1,60 @@
+import type { RelationSource } from '@steward/libs/data-access';
+
+export type FieldType =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'select'
+  | 'relation'
+  | 'upload'
+  | 'json'
+  | 'tags';
+
+export type SelectOption = { value: string; label: string };
+
+/** Where an upload field stores its files: the generic editor uses the accommodations bucket (001 §7). */
+export type UploadBucket = 'accommodations' | 'organization-assets';
+
+/** One field of a record form. The same definition drives the generic editor, the inline editor and Add New. */
+export type FieldDef = {
+  name: string;
+  label: string;
+  type?: FieldType;
+  /** A required rule; `{ message }` replaces the default "{label} is required". */
+  required?: boolean | { message: string };
+  /** Shown but never sent. */
+  readOnly?: boolean;
+  /** Neither shown nor sent. */
+  hidden?: boolean;
+  options?: readonly SelectOption[];
+  /** Related-entity dropdown source (up to 500 options); the session's org scope is added. */
+  relation?: Omit<RelationSource, 'orgScope'> & { orgScoped?: boolean };
+  placeholder?: string;
+  bucket?: UploadBucket;
+};
+
+/** The type a field is edited as: a name like *url* or *link* means an upload with a URL box (001 §2). */
+export function fieldTypeOf(field: FieldDef): FieldType {
+  if (field.type) return field.type;
+  if (/url|link/i.test(field.name)) return 'upload';
+  if (field.relation) return 'relation';
+  if (field.options) return 'select';
+  return 'text';
+}
+
+export function isEditable(field: FieldDef): boolean {
+  return !field.readOnly && !field.hidden;
+}
+
+export function editableFieldNames(fields: readonly FieldDef[]): string[] {
+  return fields.filter(isEditable).map((field) => field.name);
+}
+
+export function visibleFields(fields: readonly FieldDef[]): FieldDef[] {
+  return fields.filter((field) => !field.hidden);
+}

@@ -1,0 +1,77 @@
+import { fieldTypeOf, isEditable, type FieldDef } from './fieldSchema';
+
+/** What a form control holds: text for inputs and selects ('' = the empty option), lists for tags. */
+export type FormValue = string | string[];
+export type FormValues = Record<string, FormValue>;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A timestamp as a datetime-local control shows it: the user's own clock, to the minute. */
+function localDateTime(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** Whether two control values are the same (so the field was not changed). */
+export function sameFormValue(a: FormValue | undefined, b: FormValue | undefined): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
+  return (a ?? '').trim() === (b ?? '').trim();
+}
+
+/** A database value as the control shows it. */
+export function toFormValue(field: FieldDef, value: unknown): FormValue {
+  const type = fieldTypeOf(field);
+  if (value === null || value === undefined) return type === 'tags' ? [] : '';
+  if (type === 'tags') return Array.isArray(value) ? value.map(String) : String(value).split(',').map((part) => part.trim()).filter(Boolean);
+  if (type === 'json') return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+  if (type === 'datetime' && typeof value === 'string') return localDateTime(value);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+export function formValuesFromRow(fields: readonly FieldDef[], row: Readonly<Record<string, unknown>> | null | undefined): FormValues {
+  const values: FormValues = {};
+  for (const field of fields) values[field.name] = toFormValue(field, row?.[field.name]);
+  return values;
+}
+
+/**
+ * A control's value as the database stores it: the empty choice and blank text become null, boolean
+ * selects 'true'/'false' become true/false, numbers are numbers. Throws for text that cannot be read
+ * (validation reports it first, so this only guards direct callers).
+ */
+export function fromFormValue(field: FieldDef, value: FormValue | undefined): unknown {
+  const type = fieldTypeOf(field);
+  if (Array.isArray(value)) return value.length ? value : type === 'tags' ? [] : null;
+  const text = (value ?? '').trim();
+  if (text === '') return type === 'tags' ? [] : null;
+  switch (type) {
+    case 'boolean':
+      return text === 'true';
+    case 'number':
+    case 'integer': {
+      const number = Number(text);
+      if (!Number.isFinite(number)) throw new Error(`${field.label} must be a number`);
+      return number;
+    }
+    case 'json':
+      return JSON.parse(text);
+    case 'datetime':
+      return new Date(text).toISOString();
+    case 'tags':
+      return text.split(',').map((part) => part.trim()).filter(Boolean);
+    default:
+      return text;
+  }
+}
+
+/** The editable fields' database values, what create sends and update compares. */
+export function rowValuesFromForm(fields: readonly FieldDef[], values: FormValues): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const field of fields) {
+    if (!isEditable(field)) continue;
+    row[field.name] = fromFormValue(field, values[field.name]);
+  }
+  return row;
+}

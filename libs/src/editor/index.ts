@@ -1,0 +1,32 @@
+export { editableFieldNames, fieldTypeOf, isEditable, visibleFields, type FieldDef, type FieldType, type SelectOption, type UploadBucket } from './fieldSchema';
+export { formValuesFromRow, fromFormValue, rowValuesFromForm, sameFormValue, toFormValue, type FormValue, type FormValues } from './fieldValues';
+export { validateRecord, type FieldErrors } from './validateRecord';
+export {
+  CREATE_FAILED_MESSAGE,
+  FIX_FIELDS_MESSAGE,
+  MISSING_CONTEXT_MESSAGE,
+  MISSING_ID_MESSAGE,
+  MISSING_USER_ORG_MESSAGE,
+  SAVE_FAILED_MESSAGE,
+  SYSTEM_DEFAULT_READ_ONLY_MESSAGE,
+  UPLOAD_FAILED_MESSAGE,
+  requiredMessage,
+} from './editorMessages';
+export { isEmailType, isPhoneType, type ContactMethodType } from './contactMethodTypes';
+export { useRecordEditor, type EditorMode, type RecordEditorApi, type RecordEditorOptions } from './useRecordEditor';
+export { FieldInput, type FieldInputProps } from './FieldInput';
+export { UploadField } from './UploadField';
+export { RecordEditorForm } from './RecordEditorForm';
+export { RecordEditorModal } from './RecordEditorModal';
+export { InlineEditor } from './InlineEditor';
+export {
+  ADDRESS_FIELDS,
+  mainFailureMessage,
+  partialFailureMessage,
+  useAddNewDialog,
+  type AddNewConfig,
+  type AddNewDialogApi,
+  type OwnerColumn,
+  type SecondaryValues,
+} from './useAddNewDialog';
+export { AddNewDialog } from './AddNewDialog';

@@ -1,0 +1,247 @@
+import { useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  DataAccessError,
+  errorMessage,
+  fetchRecord,
+  getSupabase,
+  insertRecord,
+  isSystemDefaultRow,
+  queryKeys,
+  updateRecord,
+  uploadAccommodationFile,
+  uploadOrgAsset,
+  type AnyRow,
+  type TableRef,
+} from '@steward/libs/data-access';
+import { useSession } from '@steward/libs/session';
+import { editableFieldNames, type FieldDef } from './fieldSchema';
+import { formValuesFromRow, rowValuesFromForm, sameFormValue, type FormValue, type FormValues } from './fieldValues';
+import { validateRecord, type FieldErrors } from './validateRecord';
+import {
+  FIX_FIELDS_MESSAGE,
+  MISSING_CONTEXT_MESSAGE,
+  MISSING_ID_MESSAGE,
+  SAVE_FAILED_MESSAGE,
+  UPLOAD_FAILED_MESSAGE,
+} from './editorMessages';
+
+export type EditorMode = 'create' | 'edit';
+
+export type RecordEditorOptions<Row> = {
+  table: TableRef<Row>;
+  fields: readonly FieldDef[];
+  /** Singular name used in the titles 'New {label}' and 'Edit {label}'. */
+  label: string;
+  onSaved?: (row: Row | null, mode: EditorMode) => void;
+};
+
+type EditorState = {
+  open: boolean;
+  mode: EditorMode;
+  id: string | null;
+  original: AnyRow | null;
+  initial: FormValues;
+  values: FormValues;
+  errors: FieldErrors;
+  banner: string | null;
+  saveError: string | null;
+  conflict: boolean;
+  loading: boolean;
+  busy: boolean;
+  uploading: readonly string[];
+};
+
+const closedState = (fields: readonly FieldDef[]): EditorState => ({
+  open: false,
+  mode: 'create',
+  id: null,
+  original: null,
+  initial: formValuesFromRow(fields, null),
+  values: formValuesFromRow(fields, null),
+  errors: {},
+  banner: null,
+  saveError: null,
+  conflict: false,
+  loading: false,
+  busy: false,
+  uploading: [],
+});
+
+/**
+ * The headless generic record editor (001 §2, §5, §7): create and edit modes, busy and error states,
+ * required rules, uploads, only changed editable fields sent, and edits of a row someone else saved
+ * in the meantime refused with an offer to reload. Spread its props on RecordEditorModal or
+ * InlineEditor, or on your own controls.
+ */
+export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEditorOptions<Row>) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<EditorState>(() => closedState(fields));
+  // The latest state for async steps, so a save never acts on a stale snapshot.
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const patch = useCallback((next: Partial<EditorState>) => setState((current) => ({ ...current, ...next })), []);
+
+  const load = useCallback(
+    async (id: string) => {
+      patch({ loading: true, saveError: null, conflict: false });
+      try {
+        const row = await fetchRecord<AnyRow>(getSupabase(), table as TableRef<AnyRow>, { id });
+        if (!row) {
+          patch({ loading: false, saveError: 'Record not found.' });
+          return;
+        }
+        const values = formValuesFromRow(fields, row);
+        patch({ loading: false, original: row, initial: values, values, errors: {}, banner: null });
+      } catch (error) {
+        patch({ loading: false, saveError: errorMessage(error, SAVE_FAILED_MESSAGE) });
+      }
+    },
+    [fields, patch, table],
+  );
+
+  const openCreate = useCallback(
+    (defaults: AnyRow = {}) => {
+      const values = formValuesFromRow(fields, defaults);
+      setState({ ...closedState(fields), open: true, mode: 'create', initial: values, values });
+    },
+    [fields],
+  );
+
+  /** Opens a row for editing; it is read again by id so the form starts from the latest version. */
+  const openEdit = useCallback(
+    (row: AnyRow | string) => {
+      const id = typeof row === 'string' ? row : typeof row.id === 'string' ? row.id : null;
+      const seed = typeof row === 'string' ? null : row;
+      const values = formValuesFromRow(fields, seed);
+      setState({ ...closedState(fields), open: true, mode: 'edit', id, original: seed, initial: values, values, saveError: id ? null : MISSING_ID_MESSAGE });
+      if (id) void load(id);
+    },
+    [fields, load],
+  );
+
+  const close = useCallback(() => {
+    // While saving, the dialog stays: closing would hide the outcome of a write in flight.
+    if (stateRef.current.busy) return;
+    setState(closedState(fields));
+  }, [fields]);
+
+  const setValue = useCallback((name: string, value: FormValue) => {
+    setState((current) => {
+      const { [name]: _cleared, ...errors } = current.errors;
+      return { ...current, values: { ...current.values, [name]: value }, errors, banner: Object.keys(errors).length ? current.banner : null };
+    });
+  }, []);
+
+  const readOnlyRecord = state.mode === 'edit' && isSystemDefaultRow(state.original);
+
+  const save = useCallback(async () => {
+    const current = stateRef.current;
+    if (current.busy || current.loading) return;
+    if (current.mode === 'edit' && !current.id) {
+      patch({ saveError: MISSING_ID_MESSAGE });
+      return;
+    }
+    const errors = validateRecord(fields, current.values);
+    if (Object.keys(errors).length > 0) {
+      patch({ errors, banner: FIX_FIELDS_MESSAGE });
+      return;
+    }
+    if (current.mode === 'create' && (!session.orgName || !session.user)) {
+      patch({ saveError: MISSING_CONTEXT_MESSAGE });
+      return;
+    }
+    let changed: FieldDef[] = [];
+    if (current.mode === 'edit') {
+      const editable = editableFieldNames(fields);
+      changed = fields.filter((field) => editable.includes(field.name) && !sameFormValue(current.values[field.name], current.initial[field.name]));
+      if (changed.length === 0) {
+        // Nothing changed: no request, the editor just closes (000 §5).
+        setState(closedState(fields));
+        return;
+      }
+    }
+    patch({ busy: true, saveError: null, conflict: false, banner: null });
+    try {
+      let saved: Row | null = null;
+      if (current.mode === 'create') {
+        saved = await insertRecord(getSupabase(), table, rowValuesFromForm(fields, current.values), { orgName: session.orgName });
+      } else {
+        const outcome = await updateRecord(getSupabase(), table, {
+          id: current.id ?? '',
+          original: current.original ?? {},
+          values: rowValuesFromForm(changed, current.values),
+          editable: changed.map((field) => field.name),
+        });
+        saved = outcome.status === 'updated' ? outcome.row : null;
+      }
+      void queryClient.invalidateQueries({ queryKey: queryKeys.schema(table.schema) });
+      setState(closedState(fields));
+      onSaved?.(saved, current.mode);
+    } catch (error) {
+      const conflict = error instanceof DataAccessError && error.kind === 'conflict';
+      patch({ busy: false, conflict, saveError: errorMessage(error, SAVE_FAILED_MESSAGE) });
+    }
+  }, [fields, onSaved, patch, queryClient, session.orgName, session.user, table]);
+
+  /** After a refused save: discard local changes and show the row as it is now. */
+  const reloadLatest = useCallback(() => {
+    const id = stateRef.current.id;
+    if (id) void load(id);
+  }, [load]);
+
+  const upload = useCallback(
+    async (name: string, file: File) => {
+      const field = fields.find((candidate) => candidate.name === name);
+      setState((current) => ({ ...current, uploading: [...current.uploading, name] }));
+      try {
+        const body = { name: file.name, type: file.type, body: file };
+        const uploaded =
+          field?.bucket === 'organization-assets'
+            ? await uploadOrgAsset(getSupabase(), session.orgName, body)
+            : await uploadAccommodationFile(getSupabase(), session.orgName, body);
+        setValue(name, uploaded.publicUrl);
+      } catch (error) {
+        setState((current) => ({ ...current, errors: { ...current.errors, [name]: errorMessage(error, UPLOAD_FAILED_MESSAGE) } }));
+      } finally {
+        setState((current) => ({ ...current, uploading: current.uploading.filter((entry) => entry !== name) }));
+      }
+    },
+    [fields, session.orgName, setValue],
+  );
+
+  const title = `${state.mode === 'create' ? 'New' : 'Edit'} ${label}`;
+  return {
+    ...state,
+    fields,
+    title,
+    readOnlyRecord,
+    openCreate,
+    openEdit,
+    close,
+    setValue,
+    save,
+    reloadLatest,
+    upload,
+    modalProps: {
+      open: state.open,
+      title,
+      onCancel: close,
+      // The backdrop and Escape do not close the dialog while saving (001 §2).
+      mask: { closable: !state.busy },
+      keyboard: !state.busy,
+      closable: !state.busy,
+      destroyOnHidden: true,
+    },
+    saveButtonProps: {
+      type: 'primary' as const,
+      loading: state.busy,
+      disabled: state.busy || state.loading || readOnlyRecord || state.uploading.length > 0,
+      onClick: () => void save(),
+      children: state.busy ? 'Saving…' : 'Save',
+    },
+  };
+}
+
+export type RecordEditorApi = ReturnType<typeof useRecordEditor>;

@@ -1,0 +1,38 @@
+import { fieldTypeOf, isEditable, type FieldDef } from './fieldSchema';
+import { requiredMessage } from './editorMessages';
+import type { FormValues } from './fieldValues';
+
+export type FieldErrors = Record<string, string>;
+
+function isBlank(value: FormValues[string] | undefined): boolean {
+  return value === undefined || (Array.isArray(value) ? value.length === 0 : value.trim() === '');
+}
+
+/**
+ * Required rules and readable values for every editable field. A field is required when it carries a
+ * required rule; its message is the rule's own or "{label} is required" (001 §5).
+ */
+export function validateRecord(fields: readonly FieldDef[], values: FormValues): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of fields) {
+    if (!isEditable(field)) continue;
+    const value = values[field.name];
+    if (isBlank(value)) {
+      if (field.required) errors[field.name] = typeof field.required === 'object' ? field.required.message : requiredMessage(field.label);
+      continue;
+    }
+    const text = Array.isArray(value) ? '' : (value ?? '').trim();
+    const type = fieldTypeOf(field);
+    if ((type === 'number' || type === 'integer') && !Number.isFinite(Number(text))) errors[field.name] = `${field.label} must be a number`;
+    else if (type === 'integer' && !Number.isInteger(Number(text))) errors[field.name] = `${field.label} must be a whole number`;
+    else if (type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) errors[field.name] = `${field.label} must be an e-mail address`;
+    else if (type === 'json') {
+      try {
+        JSON.parse(text);
+      } catch {
+        errors[field.name] = `${field.label} must be valid JSON`;
+      }
+    }
+  }
+  return errors;
+}
