@@ -426,7 +426,7 @@ begin
     execute format('create trigger steward_30_short_id before insert or update on %s '
                    'for each row execute function app.stamp_short_id()', p_table);
   end if;
-  execute format('revoke all on %s from anon, public', p_table);
+  execute format('revoke all on %s from anon, authenticated, public', p_table);
   execute format('grant select, insert, update, delete on %s to authenticated', p_table);
   execute format('grant all on %s to service_role', p_table);
 end;
@@ -618,7 +618,7 @@ $$;
 ---------------------------------------------------------------------------------------------------
 
 alter table public.organizations enable row level security;
-revoke all on public.organizations from anon, public;
+revoke all on public.organizations from anon, authenticated, public;
 -- Organisations are created only by apply_for_access; name and id are not editable.
 grant select, update (display_name, description, type, email, phone, address_line_1, address_line_2, city,
   state, zip, country, website, timezone, language, logo_url, archive) on public.organizations to authenticated;
@@ -718,7 +718,7 @@ create policy org_delete on settings.user_role_permissions for delete to authent
                   and created_by = any ((select app.my_profile_ids())::uuid[]))));
 
 alter table settings.components enable row level security;
-revoke all on settings.components from anon, public;
+revoke all on settings.components from anon, authenticated, public;
 grant select on settings.components to authenticated;
 grant all on settings.components to service_role;
 -- The platform's component catalogue: read-only reference data for every signed-in user.
