@@ -1,0 +1,204 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { tableRef, type AnyRow } from '@steward/libs/data-access';
+import { Button } from '@steward/libs/antd';
+import { renderWithStack } from './editorTestHarness';
+import { useAddNewDialog, type AddNewConfig } from './useAddNewDialog';
+import { AddNewDialog } from './AddNewDialog';
+import { chooseOption } from './selectOption.testUtil';
+import type { Answer, CapturedRequest } from '../data-access/testClient';
+import type { SessionApi } from '@steward/libs/session';
+
+const businessConfig: AddNewConfig<AnyRow> = {
+  table: tableRef<AnyRow>('crm', 'businesses'),
+  entityLabel: 'Business',
+  failureNoun: 'business',
+  ownerColumn: 'business_id',
+  secondary: { phone: true, email: true, address: true },
+  fields: [
+    { name: 'name', label: 'Name', required: true },
+    { name: 'type_id', label: 'Type', required: true, relation: { schema: 'crm', table: 'business_types', valueField: 'id', labelField: 'name' } },
+  ],
+};
+
+const types = [
+  { id: 't-mobile', name: 'Mobile', category: null },
+  { id: 't-office', name: 'Office', category: 'phone' },
+  { id: 't-mail', name: 'Work e-mail', category: null },
+  { id: 't-web', name: 'Website', category: 'web' },
+];
+
+function Harness({ config = businessConfig }: { config?: AddNewConfig<AnyRow> }) {
+  const dialog = useAddNewDialog(config);
+  const { children, ...buttonProps } = dialog.buttonProps;
+  return (
+    <>
+      <Button {...buttonProps}>{children}</Button>
+      <AddNewDialog dialog={dialog} />
+    </>
+  );
+}
+
+type Failures = Partial<Record<'businesses' | 'contact_methods' | 'addresses', Answer>>;
+
+function responder(failures: Failures = {}) {
+  return (req: CapturedRequest): Answer => {
+    const table = req.url.pathname.split('/').pop() ?? '';
+    if (req.method === 'GET' && table === 'contact_method_types') return { body: types };
+    if (req.method === 'GET' && table === 'business_types') return { body: [{ id: 'bt-1', name: 'Retail' }] };
+    if (req.method === 'POST') {
+      const failure = failures[table as keyof Failures];
+      if (failure) return failure;
+      return { status: 201, body: { id: `${table}-new`, ...(req.body as object) } };
+    }
+    return { body: [] };
+  };
+}
+
+async function openDialog(failures: Failures = {}, session: Partial<SessionApi> = {}) {
+  const user = userEvent.setup();
+  const view = renderWithStack(<Harness />, { respond: responder(failures), session });
+  await user.click(screen.getByRole('button', { name: 'Add New' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Add New Business' });
+  return { ...view, user, dialog };
+}
+
+async function fillRequired(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  await user.type(within(dialog).getByLabelText('Name'), 'Blue Ridge Supply');
+  await chooseOption('Type', 'Retail', dialog);
+}
+
+const posts = (requests: CapturedRequest[]) => requests.filter((r) => r.method === 'POST').map((r) => ({ table: r.url.pathname.split('/').pop(), body: r.body }));
+
+describe('Add New dialog', () => {
+  it('keeps Add New disabled until both the organisation and the user are known', () => {
+    const { unmount } = renderWithStack(<Harness />, { session: { orgName: null } });
+    expect(screen.getByRole('button', { name: 'Add New' })).toBeDisabled();
+    unmount();
+    const second = renderWithStack(<Harness />, { session: { user: null } });
+    expect(screen.getByRole('button', { name: 'Add New' })).toBeDisabled();
+    second.unmount();
+    renderWithStack(<Harness />);
+    expect(screen.getByRole('button', { name: 'Add New' })).toBeEnabled();
+  });
+
+  it('requires the fields marked required (businesses: name and type)', async () => {
+    const { user, dialog, requests } = await openDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Type is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please fix the highlighted fields.')).toBeInTheDocument();
+    expect(posts(requests)).toEqual([]);
+  });
+
+  it('offers phone types by name or category and e-mail types by name', async () => {
+    const { dialog } = await openDialog();
+    await chooseOption('Phone type', 'Mobile', dialog);
+    const phoneOptions = Array.from(document.querySelectorAll('.ant-select-item-option')).map((n) => n.textContent);
+    expect(phoneOptions).toEqual(expect.arrayContaining(['Mobile', 'Office']));
+    expect(phoneOptions).not.toContain('Website');
+    expect(phoneOptions).not.toContain('Work e-mail');
+  });
+
+  it('creates the record, then a primary phone and e-mail only when value and type are both chosen, and an address only when filled', async () => {
+    const { user, dialog, requests } = await openDialog();
+    await fillRequired(user, dialog);
+    await user.type(within(dialog).getByLabelText('Primary phone'), '828-555-0100');
+    await chooseOption('Phone type', 'Mobile', dialog);
+    await user.type(within(dialog).getByLabelText('Primary e-mail'), 'hello@blueridge.test');
+    // No e-mail type chosen: the e-mail is not created.
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts(requests)).toEqual([
+      { table: 'businesses', body: { name: 'Blue Ridge Supply', type_id: 'bt-1', org_name: 'Cedar Grove Outfitters' } },
+      { table: 'contact_methods', body: { business_id: 'businesses-new', type_id: 't-mobile', value: '828-555-0100', is_primary: true, archive: false, org_name: 'Cedar Grove Outfitters' } },
+    ]);
+  });
+
+  it('adds the primary address when any address line is filled', async () => {
+    const { user, dialog, requests } = await openDialog();
+    await fillRequired(user, dialog);
+    await user.type(within(dialog).getByLabelText('City'), 'Asheville');
+    await user.type(within(dialog).getByLabelText('Primary e-mail'), 'a@b.co');
+    await chooseOption('E-mail type', 'Work e-mail', dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posts(requests)).toHaveLength(3));
+    expect(posts(requests)[1]).toEqual({ table: 'addresses', body: { business_id: 'businesses-new', city: 'Asheville', is_primary: true, org_name: 'Cedar Grove Outfitters' } });
+    expect(posts(requests)[2]?.body).toMatchObject({ type_id: 't-mail', value: 'a@b.co' });
+  });
+
+  it('says "Failed to add business: {message}" when the record is refused', async () => {
+    const { user, dialog } = await openDialog({ businesses: { status: 403, body: { message: 'new row violates row-level security policy', code: '42501' } } });
+    await fillRequired(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Failed to add business: new row violates row-level security policy')).toBeInTheDocument();
+  });
+
+  it('falls back to "Unknown error" in that message', async () => {
+    const { user, dialog } = await openDialog({ businesses: { status: 500, body: {} } });
+    await fillRequired(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Failed to add business: Unknown error')).toBeInTheDocument();
+  });
+
+  it('keeps the business and says which part failed when a secondary row fails', async () => {
+    const { user, dialog, requests } = await openDialog({ contact_methods: { status: 400, body: { message: 'value too long', code: '22001' } } });
+    await fillRequired(user, dialog);
+    await user.type(within(dialog).getByLabelText('Primary phone'), '1');
+    await chooseOption('Phone type', 'Office', dialog);
+    await user.type(within(dialog).getByLabelText('Address line 1'), '1 Main St');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Business added, but failed to add primary phone: value too long')).toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
+    const closeButtons = within(dialog).getAllByRole('button', { name: 'Close' });
+    await user.click(closeButtons[closeButtons.length - 1] as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('names the address and the primary e-mail in their failure messages', async () => {
+    const { user, dialog } = await openDialog({
+      addresses: { status: 400, body: { message: 'bad zip' } },
+      contact_methods: { status: 400, body: { message: 'bad email' } },
+    });
+    await fillRequired(user, dialog);
+    await user.type(within(dialog).getByLabelText('ZIP'), '1');
+    await user.type(within(dialog).getByLabelText('Primary e-mail'), 'x@y.z');
+    await chooseOption('E-mail type', 'Work e-mail', dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Business added, but failed to add address: bad zip')).toBeInTheDocument();
+    expect(within(dialog).getByText('Business added, but failed to add primary email: bad email')).toBeInTheDocument();
+  });
+
+  it('words contact failures for contacts and labels their methods with the type name', async () => {
+    const user = userEvent.setup();
+    const contactConfig: AddNewConfig<AnyRow> = {
+      ...businessConfig,
+      table: tableRef<AnyRow>('crm', 'contacts'),
+      entityLabel: 'Contact',
+      failureNoun: 'contact',
+      ownerColumn: 'contact_id',
+      labelContactMethods: true,
+      fields: [
+        { name: 'name', label: 'Name', required: true },
+        { name: 'first_name', label: 'First name', required: true },
+        { name: 'last_name', label: 'Last name', required: true },
+      ],
+    };
+    const { requests } = renderWithStack(<Harness config={contactConfig} />, { respond: responder() });
+    await user.click(screen.getByRole('button', { name: 'Add New' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Contact' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('First name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Last name is required')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Name'), 'Ann Lee');
+    await user.type(within(dialog).getByLabelText('First name'), 'Ann');
+    await user.type(within(dialog).getByLabelText('Last name'), 'Lee');
+    await user.type(within(dialog).getByLabelText('Primary phone'), '555');
+    await chooseOption('Phone type', 'Mobile', dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posts(requests)).toHaveLength(2));
+    expect(posts(requests)[1]?.body).toMatchObject({ contact_id: 'contacts-new', label: 'Mobile' });
+  });
+});
