@@ -21,7 +21,8 @@ const USAGE = `Usage: node supabase/local/cli.mjs <command>
   reset    stop it, wipe its data dir, start fresh (baseline, migrations, seed)
   status   say whether it runs (exit 0) or not (exit 3)
 
-Environment: STEWARD_PORT_BASE, STEWARD_DATA_DIR, DATABASE_URL, STEWARD_AUTH_AUTOCONFIRM, STEWARD_STACK_LOG`;
+Environment: STEWARD_PORT_BASE, STEWARD_DATA_DIR, DATABASE_URL, STEWARD_AUTH_AUTOCONFIRM, STEWARD_STACK_LOG,
+             STEWARD_MIGRATIONS_DIR, STEWARD_SEED_FILE (see supabase/local/README.md)`;
 
 /** @param {import('./config.mjs').StackConfig} config */
 function printDetails(config) {

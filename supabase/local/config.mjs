@@ -80,8 +80,8 @@ export function resolveStackConfig(options = {}, env = process.env) {
     restDbUrl: withCredentials(dbUrl, 'authenticator', DB_PASSWORD),
     autoconfirm: options.autoconfirm ?? parseBoolean(env.STEWARD_AUTH_AUTOCONFIRM) ?? true,
     logLevel: options.log ?? parseLogLevel(env.STEWARD_STACK_LOG) ?? 'info',
-    migrationsDir: options.migrationsDir ?? path.join(REPO_ROOT, 'supabase', 'migrations'),
-    seedFile: options.seedFile ?? path.join(REPO_ROOT, 'supabase', 'seed.sql'),
+    migrationsDir: path.resolve(options.migrationsDir ?? (env.STEWARD_MIGRATIONS_DIR || path.join(REPO_ROOT, 'supabase', 'migrations'))),
+    seedFile: path.resolve(options.seedFile ?? (env.STEWARD_SEED_FILE || path.join(REPO_ROOT, 'supabase', 'seed.sql'))),
     fresh: options.fresh ?? false,
   };
 }

@@ -151,7 +151,9 @@ export function createAuthService({ config, pool, log }) {
         const body = parseBody(refreshGrantBody, await readJsonBody(req));
         if (!body.refresh_token) throw authErrors.refreshTokenNotFound();
         const token = body.refresh_token;
-        sendOk(res, await transaction((client) => refreshSession(client, token, { apiUrl })));
+        const result = await transaction((client) => refreshSession(client, token, { apiUrl }));
+        if ('error' in result) throw result.error;
+        sendOk(res, result.session);
         return;
       }
       throw authErrors.validation('unsupported_grant_type');

@@ -35,10 +35,12 @@ export async function startSession(client, user, context) {
 
 /**
  * Rotates a refresh token. Within the reuse interval a just-rotated token yields the session's current
- * token (tabs racing); later reuse is treated as theft and ends the session, as GoTrue does.
+ * token (tabs racing); later reuse is treated as theft and ends the session, as GoTrue does. The theft
+ * case resolves with the error instead of throwing it, so the caller commits the session's end.
  * @param {import('pg').PoolClient} client inside a transaction
  * @param {string} token
  * @param {{ apiUrl: string }} context
+ * @returns {Promise<{ error: import('./authErrors.mjs').AuthError } | { session: Awaited<ReturnType<typeof tokenResponse>> }>}
  */
 export async function refreshSession(client, token, context) {
   const { rows } = await client.query(
@@ -65,7 +67,7 @@ export async function refreshSession(client, token, context) {
     );
     if (!current.within_reuse_interval || !active[0]) {
       await client.query('delete from auth.sessions where id = $1', [current.session_id]);
-      throw authErrors.refreshTokenAlreadyUsed();
+      return { error: authErrors.refreshTokenAlreadyUsed() };
     }
     refreshToken = active[0].token;
   } else {
@@ -73,12 +75,13 @@ export async function refreshSession(client, token, context) {
     refreshToken = await insertRefreshToken(client, user.id, current.session_id, current.token);
   }
   await client.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [current.session_id]);
-  return tokenResponse(client, user, {
+  const session = await tokenResponse(client, user, {
     sessionId: current.session_id,
     refreshToken,
     signedInAt: current.session_created_at,
     apiUrl: context.apiUrl,
   });
+  return { session };
 }
 
 /**
