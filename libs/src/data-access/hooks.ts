@@ -74,16 +74,16 @@ export function useRelationOptions(source: RelationSource | null) {
   });
 }
 
-export function useSavedFilters(listKey: string | null, userId: string | null) {
+export function useSavedFilters(listKey: string | null, orgName: string | null) {
   const queryClient = useQueryClient();
-  const key = queryKeys.savedFilters(listKey ?? '');
+  const key = queryKeys.savedFilters(`${orgName ?? ''}:${listKey ?? ''}`);
   const query = useQuery<SavedFilter[]>({
     queryKey: key,
     queryFn: () => fetchSavedFilters(getSupabase(), listKey ?? ''),
-    enabled: listKey !== null && userId !== null,
+    enabled: listKey !== null && orgName !== null,
   });
   const save = useMutation<SavedFilter, Error, { name: string; filter: FilterNode | null; sort: SortSpec }>({
-    mutationFn: (input) => saveFilter(getSupabase(), { ...input, listKey: listKey ?? '', userId: userId ?? '' }),
+    mutationFn: (input) => saveFilter(getSupabase(), { ...input, listKey: listKey ?? '', orgName }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
   const remove = useMutation<void, Error, string>({

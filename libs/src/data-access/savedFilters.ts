@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { z } from 'zod/mini';
-import { filterNodeSchema, sortSpecSchema, type FilterNode, type SortSpec } from '@steward/libs/filter';
-import { toDataAccessError } from './DataAccessError';
+import { filterNodeSchema, isFilterGroup, sortSpecSchema, type FilterNode, type SortSpec } from '@steward/libs/filter';
+import { DataAccessError, toDataAccessError } from './DataAccessError';
 import { tableRef } from './tableRef';
 
 /** A user's named filter for one list (list_key e.g. 'tasks_filters', 'transactions_filters'). */
@@ -13,9 +13,22 @@ const savedFilterRow = z.object({
   id: z.string(),
   list_key: z.string(),
   name: z.string(),
-  filter: z.nullable(filterNodeSchema),
-  sort: z.optional(z.nullable(sortSpecSchema)),
+  filter: z.unknown(),
+  sort: z.unknown(),
 });
+
+/** "No filter" is stored as an empty AND group (the column is not null). */
+const NO_FILTER: FilterNode = { operator: 'and', value: [] };
+
+function toSavedFilter(row: unknown): SavedFilter | null {
+  const parsed = savedFilterRow.safeParse(row);
+  if (!parsed.success) return null;
+  const filter = filterNodeSchema.safeParse(parsed.data.filter);
+  const sort = sortSpecSchema.safeParse(parsed.data.sort);
+  if (!filter.success && parsed.data.filter !== null) return null;
+  const tree = filter.success && !(isFilterGroup(filter.data) && filter.data.value.length === 0) ? filter.data : null;
+  return { id: parsed.data.id, list_key: parsed.data.list_key, name: parsed.data.name, filter: tree, sort: sort.success ? sort.data : [] };
+}
 
 /**
  * The current user's saved filters for a list (row-level security limits them to the user). Rows
@@ -27,33 +40,39 @@ export async function fetchSavedFilters(client: SupabaseClient, listKey: string)
     .from(savedFiltersTable.table)
     .select('id, list_key, name, filter, sort')
     .eq('list_key', listKey)
+    .eq('archive', false)
     .order('name');
   if (error) throw toDataAccessError(error);
-  const filters: SavedFilter[] = [];
-  for (const row of data ?? []) {
-    const parsed = savedFilterRow.safeParse(row);
-    if (parsed.success) filters.push({ ...parsed.data, sort: parsed.data.sort ?? [] });
-  }
-  return filters;
+  return (data ?? []).map(toSavedFilter).filter((row): row is SavedFilter => row !== null);
 }
 
-/** Saves under a name; saving again under the same name replaces that filter. */
+/**
+ * Saves under a name for the caller's profile in the active organisation (the database sets the
+ * profile); saving again under the same name replaces that filter.
+ */
 export async function saveFilter(
   client: SupabaseClient,
-  input: { listKey: string; name: string; filter: FilterNode | null; sort: SortSpec; userId: string },
+  input: { listKey: string; name: string; filter: FilterNode | null; sort: SortSpec; orgName: string | null },
 ): Promise<SavedFilter> {
   const { data, error } = await client
     .schema(savedFiltersTable.schema)
     .from(savedFiltersTable.table)
     .upsert(
-      { user_id: input.userId, list_key: input.listKey, name: input.name.trim(), filter: input.filter, sort: input.sort },
-      { onConflict: 'user_id,list_key,name' },
+      {
+        list_key: input.listKey,
+        name: input.name.trim(),
+        filter: input.filter ?? NO_FILTER,
+        sort: input.sort,
+        ...(input.orgName ? { org_name: input.orgName } : {}),
+      },
+      { onConflict: 'profile_id,list_key,name' },
     )
     .select('id, list_key, name, filter, sort')
     .single();
   if (error) throw toDataAccessError(error);
-  const parsed = savedFilterRow.parse(data);
-  return { ...parsed, sort: parsed.sort ?? [] };
+  const saved = toSavedFilter(data);
+  if (!saved) throw new DataAccessError('request', 'The saved filter could not be read back.');
+  return saved;
 }
 
 export async function deleteSavedFilter(client: SupabaseClient, id: string): Promise<void> {

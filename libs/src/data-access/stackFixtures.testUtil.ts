@@ -1,5 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createTestClient, testStack } from '../../../supabase/tests/stack/testStack';
+// Declares the value the stack's global setup provides to test files.
+import type {} from '../../../supabase/tests/stack/globalSetup';
 
 /** The seeded account and its primary organisation (supabase/seed.sql). */
 export const DEMO_EMAIL = 'demo@steward.dev';

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { fetchAllRows, fetchList } from './listQuery';
+import { archiveRecord, deleteRecord, fetchRecord, insertRecord, updateRecord } from './recordWrites';
+import { CONFLICT_MESSAGE, FORBIDDEN_MESSAGE } from './DataAccessError';
+import { fetchRelationOptions, OPTIONS_LIMIT } from './relationOptions';
+import { deleteSavedFilter, fetchSavedFilters, saveFilter } from './savedFilters';
+import { uploadAccommodationFile, uploadOrgAsset } from './storageUpload';
+import { orgScopeFor, SYSTEM_DEFAULT_ORG } from './orgScope';
+import { tableRef } from './tableRef';
+import { DEMO_ORG, HARBOR_EMAIL, HARBOR_PASSWORD, signedInClient } from './stackFixtures.testUtil';
+
+type Business = { id: string; short_id: string; name: string; description: string | null; status: string; org_name: string; archive: boolean; created_by: string | null; last_modified_at: string; dba_name: string | null };
+
+const businesses = tableRef<Business>('crm', 'businesses');
+const businessesView = tableRef<Business & { type_name: string | null }>('crm', 'businesses_view', { audit: false });
+const businessTypes = tableRef<{ id: string; name: string; org_name: string; last_modified_at: string }>('crm', 'business_types');
+
+let demo: SupabaseClient;
+let otherTab: SupabaseClient;
+const marker = `data-access-${randomUUID()}`;
+const created: Business[] = [];
+
+beforeAll(async () => {
+  demo = await signedInClient();
+  // The same user in a second browser tab: a separate client with its own session.
+  otherTab = await signedInClient();
+  for (const name of ['Delta Outfitters', 'alpha Cabins', 'Charlie Guides', 'Bravo Rentals', 'Echo Supply']) {
+    created.push(await insertRecord(demo, businesses, { name, description: marker }, { orgName: DEMO_ORG }));
+  }
+});
+
+afterAll(async () => {
+  await demo?.schema('crm').from('businesses').delete().eq('description', marker);
+});
+
+describe('writes', () => {
+  it('insert: the database fills audit fields, short_id and (when absent) org_name', async () => {
+    const row = await insertRecord(demo, businesses, { name: 'Foxtrot Tours', description: marker });
+    expect(row.org_name).toBe(DEMO_ORG);
+    expect(row.created_by).toMatch(/^[0-9a-f-]{36}$/);
+    expect(row.short_id).toMatch(/^[A-Za-z0-9_-]{8}$/);
+    expect(row.last_modified_at).toBeTruthy();
+  });
+
+  it('update: only changed fields, and a stale version is refused instead of overwriting', async () => {
+    const original = created[0] as Business;
+    const mine = await updateRecord(demo, businesses, { id: original.id, original, values: { ...original, dba_name: 'Delta' } });
+    expect(mine.status).toBe('updated');
+    const fresh = mine.status === 'updated' ? mine.row : original;
+    expect(fresh.last_modified_at > original.last_modified_at).toBe(true);
+    // The other tab still holds the first version.
+    await expect(updateRecord(otherTab, businesses, { id: original.id, original, values: { dba_name: 'Other' } })).rejects.toMatchObject({
+      kind: 'conflict',
+      message: CONFLICT_MESSAGE,
+    });
+    const stored = await fetchRecord(demo, businesses, { id: original.id });
+    expect(stored?.dba_name).toBe('Delta');
+    // After reloading it may save.
+    const reloaded = stored as Business;
+    await expect(updateRecord(otherTab, businesses, { id: reloaded.id, original: reloaded, values: { dba_name: 'Other' } })).resolves.toMatchObject({ status: 'updated' });
+  });
+
+  it('update: nothing changed sends nothing and keeps the version', async () => {
+    const row = (await fetchRecord(demo, businesses, { id: (created[1] as Business).id })) as Business;
+    await expect(updateRecord(demo, businesses, { id: row.id, original: row, values: { name: row.name } })).resolves.toEqual({ status: 'unchanged' });
+    expect((await fetchRecord(demo, businesses, { id: row.id }))?.last_modified_at).toBe(row.last_modified_at);
+  });
+
+  it('update: shared default rows are visible but refused', async () => {
+    const { rows } = await fetchList(demo, businessTypes, { orgScope: [SYSTEM_DEFAULT_ORG], pageSize: 1 });
+    const system = rows[0];
+    expect(system?.org_name).toBe(SYSTEM_DEFAULT_ORG);
+    await expect(updateRecord(demo, businessTypes, { id: system?.id ?? '', original: system ?? {}, values: { name: 'Mine now' } })).rejects.toMatchObject({
+      kind: 'forbidden',
+      message: FORBIDDEN_MESSAGE,
+    });
+  });
+
+  it('archive hides a row from lists that exclude archived rows; delete removes it', async () => {
+    const row = await insertRecord(demo, businesses, { name: 'Golf Lodge', description: marker }, { orgName: DEMO_ORG });
+    await archiveRecord(demo, businesses, row);
+    const visible = await fetchList(demo, businesses, { eq: { description: marker }, excludeArchived: true });
+    expect(visible.rows.map((r) => r.id)).not.toContain(row.id);
+    await deleteRecord(demo, businesses, row.id);
+    expect(await fetchRecord(demo, businesses, { id: row.id })).toBeNull();
+    await expect(deleteRecord(demo, businesses, row.id)).rejects.toMatchObject({ kind: 'not_found' });
+  });
+});
+
+describe('lists', () => {
+  it('pages with an exact count, in order, without overlap', async () => {
+    const request = { orgScope: orgScopeFor(DEMO_ORG), eq: { description: marker }, sort: [{ field: 'name', order: 'asc' as const }], pageSize: 2, count: true };
+    const pages = await Promise.all([0, 1, 2, 3].map((page) => fetchList(demo, businessesView, { ...request, page })));
+    const total = pages[0]?.total ?? 0;
+    expect(total).toBeGreaterThanOrEqual(5);
+    const all = pages.flatMap((page) => page.rows.map((row) => row.name));
+    expect(all).toHaveLength(total);
+    expect(new Set(all).size).toBe(total);
+    expect(await fetchAllRows(demo, businessesView, request)).toHaveLength(total);
+  });
+
+  it('detail mode: one record by short_id', async () => {
+    const target = created[2] as Business;
+    const { rows } = await fetchList(demo, businessesView, { orgScope: orgScopeFor(DEMO_ORG), eq: { short_id: target.short_id } });
+    expect(rows.map((row) => row.name)).toEqual(['Charlie Guides']);
+  });
+
+  it('org scope: rows of the organisation plus shared defaults, nothing of another organisation', async () => {
+    const { rows } = await fetchList(demo, businessTypes, { orgScope: orgScopeFor(DEMO_ORG), pageSize: 500 });
+    expect(rows.some((row) => row.org_name === SYSTEM_DEFAULT_ORG)).toBe(true);
+    expect(rows.every((row) => row.org_name === DEMO_ORG || row.org_name === SYSTEM_DEFAULT_ORG)).toBe(true);
+    const harbor = await signedInClient(HARBOR_EMAIL, HARBOR_PASSWORD);
+    const seen = await fetchList(harbor, businesses, { eq: { description: marker } });
+    expect(seen.rows).toEqual([]);
+  });
+
+  it('related options are capped at 500 and ordered by label', async () => {
+    const options = await fetchRelationOptions(demo, { schema: 'crm', table: 'contact_method_types', valueField: 'id', labelField: 'name', extraFields: ['category'], orgScope: orgScopeFor(DEMO_ORG) });
+    expect(options.length).toBeGreaterThan(0);
+    expect(options.length).toBeLessThanOrEqual(OPTIONS_LIMIT);
+    expect(options[0]?.row).toHaveProperty('category');
+  });
+});
+
+describe('saved filters', () => {
+  it('are per user and list, replaced by name, and private to their owner', async () => {
+    const listKey = `tasks_filters`;
+    const name = `Open ${randomUUID().slice(0, 6)}`;
+    const filter = { operator: 'or' as const, value: [{ operator: 'and' as const, value: [{ field: 'status', operator: 'is' as const, value: 'Open' }] }] };
+    const saved = await saveFilter(demo, { listKey, name, filter, sort: [{ field: 'title', order: 'asc' }], orgName: DEMO_ORG });
+    expect(saved).toMatchObject({ list_key: listKey, name, filter, sort: [{ field: 'title', order: 'asc' }] });
+    const replaced = await saveFilter(demo, { listKey, name, filter: null, sort: [], orgName: DEMO_ORG });
+    expect(replaced.id).toBe(saved.id);
+    expect(replaced.filter).toBeNull();
+    expect((await fetchSavedFilters(demo, listKey)).filter((f) => f.name === name)).toHaveLength(1);
+    expect(await fetchSavedFilters(demo, 'transactions_filters')).not.toContainEqual(expect.objectContaining({ name }));
+    const harbor = await signedInClient(HARBOR_EMAIL, HARBOR_PASSWORD);
+    expect((await fetchSavedFilters(harbor, listKey)).map((f) => f.id)).not.toContain(saved.id);
+    await deleteSavedFilter(demo, saved.id);
+    expect((await fetchSavedFilters(demo, listKey)).map((f) => f.id)).not.toContain(saved.id);
+  });
+});
+
+describe('storage', () => {
+  it('uploads organisation assets under the sanitised "{org}-{file}" name and serves the public URL', async () => {
+    const bytes = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
+    const name = `logo ${randomUUID().slice(0, 6)}.png`;
+    const result = await uploadOrgAsset(demo, DEMO_ORG, { name, type: 'image/png', body: bytes });
+    expect(result.path).toBe(`CedarGroveOutfitters-${name.replace(' ', '-')}`);
+    const response = await fetch(result.publicUrl);
+    expect(response.status).toBe(200);
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes);
+    // Organisation assets are replaced in place.
+    await expect(uploadOrgAsset(demo, DEMO_ORG, { name, type: 'image/png', body: bytes })).resolves.toEqual(result);
+    await demo.storage.from('organization-assets').remove([result.path]);
+  });
+
+  it('stores accommodation files under "{org}/{timestamp}_{file}" and never overwrites', async () => {
+    const now = Date.now();
+    const file = { name: 'cabin #1.pdf', type: 'application/pdf', body: new Uint8Array([37, 80, 68, 70]) };
+    const result = await uploadAccommodationFile(demo, DEMO_ORG, file, now);
+    expect(result.path).toBe(`CedarGroveOutfitters/${now}_cabin--1.pdf`);
+    await expect(uploadAccommodationFile(demo, DEMO_ORG, file, now)).rejects.toThrow();
+    await demo.storage.from('accommodations').remove([result.path]);
+  });
+
+  it('refuses uploads into another organisation\'s namespace', async () => {
+    await expect(uploadOrgAsset(demo, 'Harbor Bakery', { name: 'x.png', type: 'image/png', body: new Uint8Array([1]) })).rejects.toThrow();
+  });
+});
