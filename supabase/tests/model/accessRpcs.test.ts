@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
+import { connectDb, createTestClient, testStack } from '../stack/testStack';
+
+const stack = testStack();
+let db: pg.Client;
+let anon: SupabaseClient;
+let existing: SignedUpOrganization;
+
+/** Everything Apply for Access or an activation can write. */
+const WRITTEN_TABLES = [
+  'auth.users', 'auth.identities', 'public.organizations', 'public.user_roles', 'public.user_profiles',
+  'settings.org_components', 'settings.user_role_permissions',
+];
+
+async function snapshot(): Promise<Record<string, unknown>> {
+  const counts: Record<string, unknown> = {};
+  for (const table of WRITTEN_TABLES) {
+    const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
+    counts[table] = rows[0]?.n;
+  }
+  const { rows } = await db.query<{ fingerprint: string }>(
+    `select md5(string_agg(id::text || status || coalesce(auth_user_id::text, '') || last_modified_at::text, ',' order by id)) as fingerprint
+       from public.user_profiles`,
+  );
+  counts.profiles = rows[0]?.fingerprint;
+  return counts;
+}
+
+type ApplyInput = {
+  p_email?: string | null;
+  p_password?: string | null;
+  p_full_name?: string | null;
+  p_business_name?: string | null;
+};
+
+function application(overrides: ApplyInput = {}): Required<ApplyInput> {
+  const suffix = randomUUID().slice(0, 8);
+  return {
+    p_email: `applicant-${suffix}@example.com`,
+    p_password: 'long-enough-password',
+    p_full_name: 'Casey Applicant',
+    p_business_name: `Applicant Works ${suffix}`,
+    ...overrides,
+  };
+}
+
+/** Calls the RPC and checks that it failed with exactly this error and wrote nothing. */
+async function expectRejected(fn: string, args: Record<string, unknown>, code: string, message: string) {
+  const before = await snapshot();
+  const { data, error } = await anon.rpc(fn, args);
+  expect(data).toBeNull();
+  expect(error?.code).toBe(code);
+  expect(error?.message).toBe(message);
+  expect(await snapshot()).toEqual(before);
+}
+
+async function invite(owner: SignedUpOrganization, email: string, title = 'Volunteer'): Promise<string> {
+  const { data: role } = await owner.client.from('user_roles').select('id').eq('org_name', owner.orgName).eq('role_name', 'owner').single();
+  const { data, error } = await owner.client
+    .from('user_profiles')
+    .insert({ org_name: owner.orgName, name: 'Invited Person', email, title, status: 'Pending', source: 'invited', role_id: role?.id })
+    .select('id')
+    .single();
+  if (error || !data) throw new Error(`invite failed: ${error?.message}`);
+  return (data as { id: string }).id;
+}
+
+beforeAll(async () => {
+  db = await connectDb(stack.dbUrl);
+  anon = createTestClient(stack.apiUrl, stack.anonKey);
+  existing = await signUpOrganization(stack, 'Existing Org');
+});
+
+afterAll(async () => {
+  await db?.end();
+});
+
+describe('apply_for_access', () => {
+  it('creates the login, organisation, owner role with full permissions, every component and the Active profile', async () => {
+    const input = application({ p_email: `  Mixed.Case-${randomUUID().slice(0, 6)}@Example.com ` });
+    const { data, error } = await anon.rpc('apply_for_access', { ...input, p_title: 'Founder', p_phone: '(555) 010-2000', p_username: 'casey' });
+    expect(error).toBeNull();
+    const result = data as { user_id: string; profile_id: string; org_name: string };
+    expect(result.org_name).toBe(input.p_business_name);
+
+    const client = await signIn(stack, (input.p_email as string).trim().toLowerCase(), input.p_password as string);
+    const { data: profiles } = await client.from('user_profiles').select('*').eq('auth_user_id', result.user_id);
+    expect(profiles).toHaveLength(1);
+    expect(profiles?.[0]).toMatchObject({
+      id: result.profile_id,
+      org_name: input.p_business_name,
+      name: 'Casey Applicant',
+      first_name: 'Casey',
+      last_name: 'Applicant',
+      title: 'Founder',
+      username: 'casey',
+      status: 'Active',
+      source: 'Form Application',
+      is_primary: true,
+    });
+    const { data: permissions } = await client.schema('settings').from('user_role_permissions_view').select('*');
+    expect(permissions).toHaveLength(6);
+    for (const permission of permissions ?? []) {
+      expect(permission).toMatchObject({
+        role_name: 'owner',
+        view_access: 'Organization',
+        create_access: 'allowed',
+        edit_access: 'Organization',
+        delete_access: 'Organization',
+        org_enabled: true,
+        org_comp_enabled: true,
+      });
+    }
+    const { data: components } = await client.schema('settings').from('org_components').select('name').eq('org_name', result.org_name).eq('enabled', true);
+    expect((components ?? []).map((row: { name: string }) => row.name).sort()).toEqual(
+      ['catalog', 'crm', 'lodging', 'operations', 'settings', 'team-portal'],
+    );
+  });
+
+  it.each([
+    ['a missing full name', { p_full_name: '  ' }, 'ST001', 'Please fill in all required fields'],
+    ['a missing e-mail', { p_email: null }, 'ST001', 'Please fill in all required fields'],
+    ['a missing password', { p_password: '' }, 'ST001', 'Please fill in all required fields'],
+    ['a malformed e-mail', { p_email: 'not-an-email' }, 'ST002', 'Please enter a valid email address'],
+    ['an e-mail without a domain', { p_email: 'someone@localhost' }, 'ST002', 'Please enter a valid email address'],
+    ['a missing business name', { p_business_name: ' ' }, 'ST003', 'Business name is required for new organizations'],
+    ['a short password', { p_password: 'short7!' }, 'ST004', 'Password must be at least 8 characters long'],
+    ['the reserved organisation name', { p_business_name: '_SYSTEM_DEFAULT_' }, 'ST005', 'An organization with this name already exists'],
+  ] as const)('rejects %s and writes nothing', async (_case, overrides, code, message) => {
+    await expectRejected('apply_for_access', application(overrides), code, message);
+  });
+
+  it('rejects an existing organisation name in any case and with stray spaces', async () => {
+    for (const name of [existing.orgName.toUpperCase(), existing.orgName.toLowerCase(), `  ${existing.orgName}  `]) {
+      await expectRejected('apply_for_access', application({ p_business_name: name }), 'ST005', 'An organization with this name already exists');
+    }
+  });
+
+  it('rejects an e-mail that already has an account, in any case', async () => {
+    await expectRejected('apply_for_access', application({ p_email: existing.email.toUpperCase() }), 'ST006', 'A user with this email already exists');
+  });
+
+  it('keeps organisation names unique in the database itself, not only in the function', async () => {
+    const { rows } = await db.query<{ indexdef: string }>(
+      `select indexdef from pg_indexes where schemaname = 'public' and tablename = 'organizations' and indexdef ilike '%unique%lower(name)%'`,
+    );
+    expect(rows).toHaveLength(1);
+    await expect(db.query(`insert into public.organizations (name) values ($1)`, [existing.orgName.toUpperCase()])).rejects.toThrow(
+      /organizations_name_lower_key/,
+    );
+  });
+
+  it('is not callable with a client that asks for other functions', async () => {
+    const { error } = await anon.rpc('create_auth_user', { p_email: 'x@example.com', p_password: 'whatever-long', p_user_metadata: {} });
+    expect(error).not.toBeNull();
+  });
+});
+
+describe('find_pending_invite and activate_invite', () => {
+  it('finds a Pending invitation by e-mail in any case, with its role', async () => {
+    const email = `invitee-${randomUUID().slice(0, 8)}@example.com`;
+    const profileId = await invite(existing, email, 'Front Desk');
+    const { data, error } = await anon.rpc('find_pending_invite', { p_email: email.toUpperCase() });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: profileId, name: 'Invited Person', title: 'Front Desk', org_name: existing.orgName, role_id: expect.any(String), role_name: 'owner' },
+    ]);
+    const none = await anon.rpc('find_pending_invite', { p_email: `nobody-${randomUUID()}@example.com` });
+    expect(none.data).toEqual([]);
+  });
+
+  it('turns the invitation into an Active profile with a new login', async () => {
+    const email = `activate-${randomUUID().slice(0, 8)}@example.com`;
+    const profileId = await invite(existing, email);
+    const { data, error } = await anon.rpc('activate_invite', {
+      p_email: email,
+      p_password: 'invitee-password',
+      p_full_name: 'Riley Invitee',
+      p_title: 'Guide',
+    });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ profile_id: profileId, org_name: existing.orgName, activated: 1 });
+
+    const client = await signIn(stack, email, 'invitee-password');
+    const { data: profile } = await client.from('user_profiles').select('*').eq('id', profileId).single();
+    expect(profile).toMatchObject({ status: 'Active', name: 'Riley Invitee', title: 'Guide', is_primary: true });
+    // A member now: the organisation's rows are visible.
+    const { data: org } = await client.from('organizations').select('name').eq('name', existing.orgName);
+    expect(org).toHaveLength(1);
+
+    await expectRejected(
+      'activate_invite',
+      { p_email: email, p_password: 'invitee-password', p_full_name: 'Riley Invitee' },
+      'ST007',
+      'No pending invitation was found for this email',
+    );
+  });
+
+  it('links an invitation to an existing login when its password matches, and refuses a wrong one', async () => {
+    const other = await signUpOrganization(stack, 'Second Org');
+    await invite(existing, other.email);
+    await expectRejected(
+      'activate_invite',
+      { p_email: other.email, p_password: 'not-the-password', p_full_name: 'Second Owner' },
+      'ST008',
+      'The password does not match the existing account for this email',
+    );
+    const { data, error } = await anon.rpc('activate_invite', { p_email: other.email, p_password: other.password, p_full_name: 'Second Owner' });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ user_id: other.userId, activated: 1 });
+    const { data: profiles } = await other.client.from('user_profiles').select('org_name, is_primary').eq('auth_user_id', other.userId).order('org_name');
+    expect(profiles).toEqual(
+      [
+        { org_name: existing.orgName, is_primary: false },
+        { org_name: other.orgName, is_primary: true },
+      ].sort((a, b) => a.org_name.localeCompare(b.org_name)),
+    );
+  });
+
+  it.each([
+    ['a short password', { p_password: 'short' }, 'ST004', 'Password must be at least 8 characters long'],
+    ['a malformed e-mail', { p_email: 'invitee at example.com' }, 'ST002', 'Please enter a valid email address'],
+    ['a missing name', { p_full_name: '' }, 'ST001', 'Please fill in all required fields'],
+  ] as const)('rejects %s and writes nothing', async (_case, overrides, code, message) => {
+    const email = `reject-${randomUUID().slice(0, 8)}@example.com`;
+    await invite(existing, email);
+    await expectRejected('activate_invite', { p_email: email, p_password: 'long-enough-password', p_full_name: 'Invitee', ...overrides }, code, message);
+  });
+
+  it('rejects an e-mail without an invitation', async () => {
+    await expectRejected(
+      'activate_invite',
+      { p_email: `uninvited-${randomUUID().slice(0, 8)}@example.com`, p_password: 'long-enough-password', p_full_name: 'Nobody' },
+      'ST007',
+      'No pending invitation was found for this email',
+    );
+  });
+});
