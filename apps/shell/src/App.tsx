@@ -4,10 +4,9 @@ import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { SessionProvider } from '@steward/libs/session';
 import { LandingPage } from './landing/LandingPage';
 import { ToasterOutlet } from './layout/ToasterOutlet';
+import { LazyAppLayout, LazyDashboardPage } from './layout/signedInScreens';
+import './branding/base.css';
 
-// The public landing is the first screen for most visitors: everything behind sign-in loads on demand.
-const AppLayout = lazy(() => import('./layout/AppLayout').then((module) => ({ default: module.AppLayout })));
-const DashboardPage = lazy(() => import('./dashboard/DashboardPage').then((module) => ({ default: module.DashboardPage })));
 const RemoteRoute = lazy(() => import('./federation/RemoteRoute').then((module) => ({ default: module.RemoteRoute })));
 
 const queryClient = new QueryClient({
@@ -45,7 +44,7 @@ export function App() {
             <Route
               element={
                 <Suspense fallback={<Loading label="Loading…" />}>
-                  <AppLayout />
+                  <LazyAppLayout />
                 </Suspense>
               }
             >
@@ -53,7 +52,7 @@ export function App() {
                 path="/dashboard"
                 element={
                   <Suspense fallback={<Loading label="Loading dashboard…" />}>
-                    <DashboardPage />
+                    <LazyDashboardPage />
                   </Suspense>
                 }
               />

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { ConfigProvider } from '@steward/libs/antd';
 import { DEFAULT_BRANDING } from '../branding/orgBranding';
 import { brandingTheme } from '../branding/brandingTheme';
+import { preloadSignedInScreens } from '../layout/signedInScreens';
 import { requestToaster } from '../layout/toasterGate';
 import { ApplyForAccessDialog } from './ApplyForAccessDialog';
 import { SignInModal } from './SignInModal';
@@ -17,7 +18,10 @@ const publicTheme = brandingTheme(DEFAULT_BRANDING);
  * organisation yet, so the dialogs wear the default branding.
  */
 export default function AuthDialogs({ dialog, onChange }: AuthDialogsProps) {
-  useEffect(requestToaster, []);
+  useEffect(() => {
+    requestToaster();
+    preloadSignedInScreens();
+  }, []);
   return (
     <ConfigProvider theme={publicTheme}>
       <SignInModal open={dialog === 'signIn'} onClose={() => onChange(null)} onApply={() => onChange('apply')} />

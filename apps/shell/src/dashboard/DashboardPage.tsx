@@ -49,7 +49,8 @@ export function DashboardPage() {
   const empty = data.contacts === 0 && data.businesses === 0 && data.orders === 0 && data.revenue === 0;
 
   return (
-    <div className="stw-dashboard">
+    // data-org names the organisation these figures belong to (the query is keyed by it).
+    <div className="stw-dashboard" data-org={orgName}>
       <ul className="stw-dashboard__cards" aria-label="Statistics">
         {STAT_CARDS.map((card) => (
           <li key={card.label}>

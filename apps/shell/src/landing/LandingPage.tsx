@@ -5,6 +5,7 @@ import type { AuthDialog } from '../auth/AuthDialogs';
 import { StewardMark } from '../branding/StewardMark';
 import { brandName } from '../branding/brandName';
 import { pageSectionFor } from '../layout/pageSection';
+import { preloadSignedInScreens } from '../layout/signedInScreens';
 import { FEATURE_CARDS, HERO, QUICK_START, STAT_TILES } from './landingContent';
 import './landing.css';
 
@@ -24,13 +25,16 @@ export function LandingPage() {
   useEffect(() => {
     document.title = `${brand} - ${pageSectionFor(pathname)}`;
   }, [brand, pathname]);
+  const signedIn = user !== null;
+  useEffect(() => {
+    if (signedIn) preloadSignedInScreens();
+  }, [signedIn]);
 
   const open = (next: AuthDialog) => {
     setDialogsWanted(true);
     setDialog(next);
   };
   const goToDashboard = () => navigate('/dashboard');
-  const signedIn = user !== null;
 
   return (
     <div className="stw-landing">

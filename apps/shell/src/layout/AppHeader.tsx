@@ -24,7 +24,7 @@ export function AppHeader({ title, showMenuButton, onMenuButton }: AppHeaderProp
         </button>
       )}
       <Link to="/dashboard" className="stw-header__brand">
-        {logoUrl ? <img src={logoUrl} alt={orgName ? `${orgName} logo` : ''} className="stw-header__logo" /> : <StewardMark size={40} />}
+        {logoUrl ? <img src={logoUrl} alt={orgName ? `${orgName} logo` : ''} className="stw-header__logo" /> : <StewardMark size={40} onBrand />}
         <span className="stw-header__wordmark">{brand}</span>
       </Link>
       <h1 className="stw-header__title">{title}</h1>

@@ -1,0 +1,15 @@
+import { lazy } from 'react';
+
+// The public landing is the first screen for most visitors: everything behind sign-in loads on demand,
+// and starts loading as soon as a visitor is about to sign in.
+const loadLayout = () => import('./AppLayout');
+const loadDashboard = () => import('../dashboard/DashboardPage');
+
+export const LazyAppLayout = lazy(() => loadLayout().then((module) => ({ default: module.AppLayout })));
+export const LazyDashboardPage = lazy(() => loadDashboard().then((module) => ({ default: module.DashboardPage })));
+
+/** Fetches the signed-in layout and dashboard ahead (the Sign In dialog is open, or the visitor is signed in). */
+export function preloadSignedInScreens(): void {
+  void loadLayout();
+  void loadDashboard();
+}
