@@ -143,7 +143,7 @@ insert into settings.integrations (id, org_name, name, type, api_key, api_secret
   settings, is_active, created_by, last_modified_by)
 values
   (pg_temp.sid('cg:integration:bookings'), 'Cedar Grove Outfitters', 'Booking site webhook', 'webhook', null, null, null,
-   'http://localhost:5173/api/webhooks/demo-8f3k2q', 'demo-webhook-secret-not-real', '{"events": ["reservation.created"]}', true,
+   'http://localhost:3000/api/webhooks/demo-8f3k2q', 'demo-webhook-secret-not-real', '{"events": ["reservation.created"]}', true,
    pg_temp.creator('Cedar Grove Outfitters'), pg_temp.creator('Cedar Grove Outfitters')),
   (pg_temp.sid('cg:integration:shop'), 'Cedar Grove Outfitters', 'Online shop', 'woocommerce', 'demo-key-not-real',
    'demo-secret-not-real', 'https://shop.cedargrove.example', null, null, '{}', false,
