@@ -32,7 +32,12 @@ export function Sidebar({ expanded, onNavigate }: SidebarProps) {
 
   const groups = MENU_GROUPS.filter((group) => enabledComponents.includes(group.owner));
   const isOpen = (group: MenuGroup) => choices[group.group] ?? (hovered === group.group || groupContains(group, pathname));
-  const toggle = (group: MenuGroup) => setToggled({ pathname, groups: { ...choices, [group.group]: !isOpen(group) } });
+  // A click on a group that is open only because the pointer is on it keeps it open (the pointer got
+  // there first); otherwise the click opens or closes it.
+  const toggle = (group: MenuGroup) => {
+    const openByHoverOnly = hovered === group.group && choices[group.group] === undefined && !groupContains(group, pathname);
+    setToggled({ pathname, groups: { ...choices, [group.group]: openByHoverOnly || !isOpen(group) } });
+  };
 
   return (
     <ul className="stw-sidebar__list">

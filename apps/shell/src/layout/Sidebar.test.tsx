@@ -1,0 +1,82 @@
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { SessionContext, type SessionApi } from '@steward/libs/session';
+import { Sidebar } from './Sidebar';
+
+function session(enabledComponents: readonly string[]): SessionApi {
+  return {
+    user: null,
+    userRow: null,
+    profiles: [],
+    orgName: 'Cedar',
+    orgScope: ['Cedar', '_system_default_'],
+    roleId: null,
+    permissions: [],
+    orgList: ['Cedar'],
+    enabledComponents,
+    loading: false,
+    error: null,
+    switchOrg: () => undefined,
+    signOut: async () => undefined,
+    reload: () => undefined,
+  };
+}
+
+function renderSidebar(path: string, enabled: readonly string[] = ['crm', 'catalog', 'lodging', 'team-portal', 'operations', 'settings'], expanded = true) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <SessionContext.Provider value={session(enabled)}>
+        <nav aria-label="Main menu">
+          <Sidebar expanded={expanded} />
+        </nav>
+      </SessionContext.Provider>
+    </MemoryRouter>,
+  );
+}
+
+const group = (name: string) => screen.getByRole('button', { name });
+
+describe('Sidebar', () => {
+  it("lists Dashboard and the spec's groups in order, only for enabled components", () => {
+    renderSidebar('/dashboard', ['crm', 'operations', 'settings']);
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    const names = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(names).toEqual(['CRM', 'Engagement', 'Financial', 'Operations', 'Settings']);
+    expect(screen.queryByRole('button', { name: 'Reservations' })).not.toBeInTheDocument();
+  });
+
+  it('opens the group of the current page by itself', () => {
+    renderSidebar('/contacts');
+    expect(group('CRM')).toHaveAttribute('aria-expanded', 'true');
+    expect(group('Catalog')).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('link', { name: 'Contacts' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('opens a group while hovered and closes it when the pointer leaves', () => {
+    renderSidebar('/dashboard');
+    const item = group('Team Portal').closest('li') as HTMLElement;
+    fireEvent.mouseEnter(item);
+    expect(within(item).getByRole('link', { name: 'Team Directory' })).toBeVisible();
+    fireEvent.mouseLeave(item);
+    expect(group('Team Portal')).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('keeps a hovered group open when its header is clicked, and toggles it from the keyboard', () => {
+    renderSidebar('/dashboard');
+    const item = group('Catalog').closest('li') as HTMLElement;
+    fireEvent.mouseEnter(item);
+    fireEvent.click(group('Catalog'));
+    expect(group('Catalog')).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.mouseLeave(item);
+    expect(group('Catalog')).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.click(group('Catalog'));
+    expect(group('Catalog')).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('hides the items of every group while the sidebar is a collapsed icon strip', () => {
+    renderSidebar('/contacts', undefined, false);
+    expect(group('CRM')).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'Contacts' })).not.toBeInTheDocument();
+  });
+});
