@@ -1,0 +1,60 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Alert, Flex, Typography } from '@steward/libs/antd';
+import { Tabs } from '@steward/libs/antd-data';
+import { LOADING_TEXT } from './listMessages';
+
+export type DetailTabKey = 'contact-methods' | 'notes' | 'financial';
+
+export const FINANCIAL_COMING_SOON = 'Financial data coming soon.';
+
+export type DetailLayoutProps = {
+  backTo: string;
+  backLabel?: string;
+  loading?: boolean;
+  /** "Business not found.", "Contact not found.", "Household not found." when the record is absent. */
+  notFound?: string | null;
+  error?: string | null;
+  header: ReactNode;
+  /** The Edit toggle and similar; omitted for shared default rows. */
+  actions?: ReactNode;
+  /** Shown between the header and the tabs (the inline editor). */
+  editor?: ReactNode;
+  contactMethods: ReactNode;
+  notes: ReactNode;
+  financial?: ReactNode;
+  /** Accessible name of the tab bar ("Household sections"). */
+  tabsLabel?: string;
+};
+
+/**
+ * The record detail page of businesses, contacts and households (000 §2): "Go back", a header, and
+ * tabs Contact Methods (the default), Notes and Financial.
+ */
+export function DetailLayout({ backTo, backLabel = 'Go back', loading, notFound, error, header, actions, editor, contactMethods, notes, financial, tabsLabel = 'Record sections' }: DetailLayoutProps) {
+  const [tab, setTab] = useState<DetailTabKey>('contact-methods');
+  const back = <Link to={backTo}>{backLabel}</Link>;
+  if (loading) return <Flex vertical gap={12}>{back}<Typography.Text>{LOADING_TEXT}</Typography.Text></Flex>;
+  if (error) return <Flex vertical gap={12}>{back}<Alert type="error" showIcon title={error} /></Flex>;
+  if (notFound) return <Flex vertical gap={12}>{back}<Typography.Text>{notFound}</Typography.Text></Flex>;
+  return (
+    <Flex vertical gap={12}>
+      {back}
+      <Flex justify="space-between" align="start" gap={12} wrap>
+        <div style={{ flex: 1, minWidth: 240 }}>{header}</div>
+        {actions ? <Flex gap={8}>{actions}</Flex> : null}
+      </Flex>
+      {editor}
+      <Tabs
+        aria-label={tabsLabel}
+        activeKey={tab}
+        onChange={(key) => setTab(key as DetailTabKey)}
+        items={[
+          { key: 'contact-methods', label: 'Contact Methods', children: contactMethods },
+          { key: 'notes', label: 'Notes', children: notes },
+          { key: 'financial', label: 'Financial', children: financial ?? <Typography.Text type="secondary">{FINANCIAL_COMING_SOON}</Typography.Text> },
+        ]}
+      />
+    </Flex>
+  );
+}

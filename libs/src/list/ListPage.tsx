@@ -1,0 +1,51 @@
+import { useState, type ReactNode } from 'react';
+import { Alert, Flex } from '@steward/libs/antd';
+import { FilterPanel } from './FilterPanel';
+import { SortPanel } from './SortPanel';
+import { SavedFilters } from './SavedFilters';
+import { ListToolbar, type ListToolbarProps } from './ListToolbar';
+import { ListTable } from './ListTable';
+import { listErrorText } from './listMessages';
+import type { ListPageApi } from './useListPage';
+
+type Row0 = Record<string, unknown>;
+
+export type ListPageProps<Row extends Row0> = {
+  list: ListPageApi<Row>;
+  addNew?: ListToolbarProps['addNew'];
+  /** Saved-filter key of this list (e.g. 'tasks_filters'); omit to hide saved filters. */
+  savedFilterKey?: string;
+  emptyText?: string;
+  /** How a load error reads in the banner; 'Error: {message}' unless a screen says otherwise. */
+  errorText?: (message: string) => string;
+  /** Dialogs the page owns (Add New, editor), rendered after the table. */
+  children?: ReactNode;
+};
+
+/** A whole list screen: toolbar, link notice, error banner, filter and sort panels, table. */
+export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, emptyText, errorText = listErrorText, children }: ListPageProps<Row>) {
+  const [panel, setPanel] = useState<'filters' | 'sort' | null>(null);
+  const toggle = (next: 'filters' | 'sort') => setPanel((current) => (current === next ? null : next));
+  return (
+    <Flex vertical gap={12}>
+      <ListToolbar
+        onFilters={() => toggle('filters')}
+        onSort={() => toggle('sort')}
+        onExport={() => void list.exportCsv()}
+        exportDisabled={list.isLoading || list.rows.length === 0}
+        exporting={list.exporting}
+        filterCount={list.filterState.appliedCount}
+        addNew={addNew}
+      />
+      {list.filterState.notice ? <Alert type="warning" showIcon title={list.filterState.notice} closable={{ onClose: list.filterState.dismissNotice }} /> : null}
+      {list.error ? <Alert type="error" showIcon title={errorText(list.error)} /> : null}
+      {list.exportError ? <Alert type="error" showIcon title={list.exportError} /> : null}
+      {panel === 'filters' ? (
+        <FilterPanel state={list.filterState} onClose={() => setPanel(null)} savedFilters={savedFilterKey ? <SavedFilters listKey={savedFilterKey} state={list.filterState} /> : null} />
+      ) : null}
+      {panel === 'sort' ? <SortPanel state={list.filterState} labels={list.sortLabels} onClose={() => setPanel(null)} /> : null}
+      <ListTable list={list} emptyText={emptyText} />
+      {children}
+    </Flex>
+  );
+}

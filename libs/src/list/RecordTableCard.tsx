@@ -1,0 +1,93 @@
+import { useMemo } from 'react';
+import { Alert, Button, Card } from '@steward/libs/antd';
+import { Table, type TableColumnsType } from '@steward/libs/antd-data';
+import { errorMessage, useList, useRelationOptions, type AnyRow, type TableRef } from '@steward/libs/data-access';
+import { RecordEditorModal, fieldTypeOf, useRecordEditor, visibleFields, type FieldDef } from '@steward/libs/editor';
+import { useSession } from '@steward/libs/session';
+import { SystemBadge, displayValue } from '@steward/libs/ui';
+import { LOADING_TEXT, NO_ROWS_YET_TEXT } from './listMessages';
+
+/** The generic editor's tables show at most this many fields (001 §9). */
+export const MAX_VISIBLE_COLUMNS = 5;
+
+function RelationLabel({ field, value }: { field: FieldDef; value: unknown }) {
+  const { orgScope } = useSession();
+  const relation = field.relation;
+  const options = useRelationOptions(relation ? { ...relation, ...(relation.orgScoped === false ? {} : { orgScope }) } : null);
+  if (value === null || value === undefined || value === '') return <>—</>;
+  return <>{options.data?.find((option) => option.value === String(value))?.label ?? String(value)}</>;
+}
+
+export type RecordTableCardProps = {
+  /** Card heading (the tab's panel title: 'Accommodations', 'Block Outs', 'Files / Images'…). */
+  title: string;
+  /** Singular name for the editor: 'New {label}' / 'Edit {label}'. */
+  label: string;
+  table: TableRef<AnyRow>;
+  fields: readonly FieldDef[];
+  /** The fields shown as columns; default: the first five visible ones. */
+  columnFields?: readonly string[];
+};
+
+/**
+ * One table of the generic record editor (Lodging Settings, 001 §2, §7): the organisation's rows,
+ * newest first, limit 200; Add New and Edit open the record editor.
+ */
+export function RecordTableCard({ title, label, table, fields, columnFields }: RecordTableCardProps) {
+  const session = useSession();
+  const editor = useRecordEditor<AnyRow>({ table, fields, label });
+  const rows = useList<AnyRow>(
+    table,
+    { orgScope: session.orgName ? [session.orgName] : [], sort: [{ field: 'created_at', order: 'desc' }], pageSize: 200 },
+    { enabled: Boolean(session.orgName) },
+  );
+  const shown = useMemo(() => {
+    const visible = visibleFields(fields);
+    return columnFields ? visible.filter((field) => columnFields.includes(field.name)) : visible.slice(0, MAX_VISIBLE_COLUMNS);
+  }, [columnFields, fields]);
+  const columns: TableColumnsType<AnyRow> = [
+    ...shown.map((field, index) => ({
+      key: field.name,
+      title: field.label,
+      dataIndex: field.name,
+      render: (value: unknown, row: AnyRow) => (
+        <>
+          {fieldTypeOf(field) === 'relation' ? <RelationLabel field={field} value={value} /> : displayValue(value)}
+          {index === 0 ? <SystemBadge orgName={row.org_name} /> : null}
+        </>
+      ),
+    })),
+    {
+      key: 'actions',
+      title: 'Actions',
+      render: (_: unknown, row: AnyRow) => (
+        <Button size="small" onClick={() => editor.openEdit(row)} aria-label={`Edit ${displayValue(row[shown[0]?.name ?? 'id'])}`}>
+          Edit
+        </Button>
+      ),
+    },
+  ];
+  const loading = session.loading || rows.isLoading;
+  return (
+    <Card
+      title={title}
+      extra={
+        <Button type="primary" onClick={() => editor.openCreate()} disabled={!session.orgName || !session.user}>
+          Add New
+        </Button>
+      }
+    >
+      {rows.error ? <Alert type="error" showIcon title={errorMessage(rows.error, 'Unknown error')} style={{ marginBottom: 12 }} /> : null}
+      <Table<AnyRow>
+        aria-label={title}
+        size="small"
+        rowKey={(row) => String(row.id)}
+        columns={columns}
+        dataSource={rows.data?.rows ?? []}
+        pagination={false}
+        locale={{ emptyText: loading ? LOADING_TEXT : NO_ROWS_YET_TEXT }}
+      />
+      <RecordEditorModal editor={editor} />
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Button, Flex, Input, Typography } from '@steward/libs/antd';
+import { Select } from '@steward/libs/antd-data';
+import { errorMessage, useSavedFilters } from '@steward/libs/data-access';
+import { filterRowsToTree } from '@steward/libs/filter';
+import { useSession } from '@steward/libs/session';
+import type { FilterState } from './useFilterState';
+
+/** The signed-in user's named filters for one list (e.g. 'tasks_filters'): apply, save the current one, delete. */
+export function SavedFilters({ listKey, state }: { listKey: string; state: FilterState }) {
+  const { orgName } = useSession();
+  const { query, save, remove } = useSavedFilters(listKey, orgName);
+  const [name, setName] = useState('');
+  const [selected, setSelected] = useState<string | null>(null);
+  const saved = query.data ?? [];
+  const current = saved.find((item) => item.id === selected);
+  const problem = query.error ?? save.error ?? remove.error;
+  return (
+    <Flex vertical gap={6} role="group" aria-label="Saved filters">
+      <Flex gap={6} wrap align="center">
+        <Select
+          aria-label="Saved filter"
+          placeholder="Saved filters"
+          style={{ minWidth: 180 }}
+          loading={query.isLoading}
+          value={selected}
+          onChange={(id: string) => {
+            setSelected(id);
+            const chosen = saved.find((item) => item.id === id);
+            if (chosen) state.applyAll(chosen.filter, chosen.sort);
+          }}
+          options={saved.map((item) => ({ value: item.id, label: item.name }))}
+        />
+        <Button
+          disabled={!current}
+          loading={remove.isPending}
+          onClick={() => {
+            if (!current) return;
+            remove.mutate(current.id, { onSuccess: () => setSelected(null) });
+          }}
+        >
+          Delete
+        </Button>
+        <Input aria-label="Filter name" placeholder="Name this filter" style={{ width: 180 }} value={name} onChange={(event) => setName(event.target.value)} />
+        <Button
+          disabled={!name.trim() || !orgName}
+          loading={save.isPending}
+          onClick={() =>
+            save.mutate({ name, filter: filterRowsToTree(state.draftRows), sort: state.draftSort }, { onSuccess: (item) => {
+              setName('');
+              setSelected(item.id);
+            } })
+          }
+        >
+          Save filter
+        </Button>
+      </Flex>
+      {problem ? <Typography.Text type="danger">{errorMessage(problem, 'Saved filters are unavailable.')}</Typography.Text> : null}
+    </Flex>
+  );
+}

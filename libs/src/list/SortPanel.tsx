@@ -1,0 +1,45 @@
+import { Button, Card, Flex } from '@steward/libs/antd';
+import { Select } from '@steward/libs/antd-data';
+import type { SortOrder } from '@steward/libs/filter';
+import type { FilterState } from './useFilterState';
+
+/** The Sort panel: up to three keys, each ascending or descending; applied on request. */
+export function SortPanel({ state, labels, onClose }: { state: FilterState; labels: Readonly<Record<string, string>>; onClose?: () => void }) {
+  const options = state.sortable.map((field) => ({ value: field, label: labels[field] ?? field }));
+  const keys = state.draftSort;
+  const setKey = (index: number, patch: Partial<{ field: string; order: SortOrder }>) =>
+    state.setSortDraft(keys.map((key, i) => (i === index ? { ...key, ...patch } : key)));
+  return (
+    <Card size="small" title="Sort" role="region" aria-label="Sort" extra={onClose ? <Button size="small" type="text" onClick={onClose} aria-label="Close sort">✕</Button> : null}>
+      <Flex vertical gap={8}>
+        {keys.map((key, index) => (
+          <Flex key={index} gap={6} align="center" role="group" aria-label={`Sort key ${index + 1}`}>
+            <Select aria-label={`Sort field ${index + 1}`} style={{ minWidth: 160 }} value={key.field} onChange={(field: string) => setKey(index, { field })} options={options} />
+            <Select
+              aria-label={`Sort direction ${index + 1}`}
+              style={{ width: 140 }}
+              value={key.order}
+              onChange={(order: SortOrder) => setKey(index, { order })}
+              options={[
+                { value: 'asc', label: 'Ascending' },
+                { value: 'desc', label: 'Descending' },
+              ]}
+            />
+            <Button type="text" aria-label={`Remove sort key ${index + 1}`} onClick={() => state.setSortDraft(keys.filter((_, i) => i !== index))}>
+              ✕
+            </Button>
+          </Flex>
+        ))}
+        <Flex gap={8}>
+          <Button disabled={keys.length >= 3 || options.length === 0} onClick={() => state.setSortDraft([...keys, { field: options[0]?.value ?? '', order: 'asc' }])}>
+            Add sort key
+          </Button>
+          <span style={{ flex: 1 }} />
+          <Button type="primary" onClick={() => state.applySort()}>
+            Apply
+          </Button>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}

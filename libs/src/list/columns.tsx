@@ -1,0 +1,140 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Typography } from '@steward/libs/antd';
+import { StatusPill, SystemBadge, displayValue, formatAddress, formatDate, formatDollars, type AddressParts } from '@steward/libs/ui';
+import type { ListColumn } from './listColumn';
+
+type Row0 = Record<string, unknown>;
+const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
+
+/**
+ * Ready-made columns for the spec's lists (000 §2, 001 §2). Each shows what the spec lists and
+ * exports the same information as plain text.
+ */
+
+/** Name linking to the record, the 'S' badge for shared defaults, and an optional line beneath (dba, title, spouse). */
+export function nameColumn<Row extends Row0>(options: {
+  title?: string;
+  field?: string;
+  href?: (row: Row) => string | null;
+  beneath?: (row: Row) => ReactNode;
+}): ListColumn<Row> {
+  const field = options.field ?? 'name';
+  return {
+    key: field,
+    title: options.title ?? 'Name',
+    field,
+    sortable: true,
+    filterable: true,
+    render: (row) => {
+      const href = options.href?.(row) ?? null;
+      const name = text(row[field]) || '—';
+      const beneath = options.beneath?.(row);
+      return (
+        <div>
+          {href ? <Link to={href}>{name}</Link> : <span>{name}</span>}
+          <SystemBadge orgName={row.org_name} />
+          {beneath ? (
+            <div>
+              <Typography.Text type="secondary">{beneath}</Typography.Text>
+            </div>
+          ) : null}
+        </div>
+      );
+    },
+  };
+}
+
+/** Primary phone and e-mail as tel: and mailto: links. */
+export function contactMethodsColumn<Row extends Row0>(options: { phoneField?: string; emailField?: string; title?: string } = {}): ListColumn<Row> {
+  const phoneField = options.phoneField ?? 'primary_phone';
+  const emailField = options.emailField ?? 'primary_email';
+  return {
+    key: 'contact_methods',
+    title: options.title ?? 'Contact Methods',
+    field: emailField,
+    filterable: true,
+    render: (row) => {
+      const phone = text(row[phoneField]);
+      const email = text(row[emailField]);
+      if (!phone && !email) return '—';
+      return (
+        <div>
+          {phone ? (
+            <div>
+              <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+            </div>
+          ) : null}
+          {email ? (
+            <div>
+              <a href={`mailto:${email}`}>{email}</a>
+            </div>
+          ) : null}
+        </div>
+      );
+    },
+    exportValue: (row) => [text(row[phoneField]), text(row[emailField])].filter(Boolean).join('; '),
+  };
+}
+
+export function addressColumn<Row extends Row0>(title = 'Address'): ListColumn<Row> {
+  return {
+    key: 'address',
+    title,
+    field: 'city',
+    filterable: true,
+    render: (row) => formatAddress(row as AddressParts) || '—',
+    exportValue: (row) => formatAddress(row as AddressParts),
+  };
+}
+
+/** Owner(s) linking to /user/{short_id}. */
+export function ownersColumn<Row extends Row0>(title = 'Owner(s)'): ListColumn<Row> {
+  const owners = (row: Row) =>
+    [
+      { name: text(row.primary_owner_name), shortId: text(row.primary_owner_short_id) },
+      { name: text(row.secondary_owner_name), shortId: text(row.secondary_owner_short_id) },
+    ].filter((owner) => owner.name);
+  return {
+    key: 'owners',
+    title,
+    field: 'primary_owner_name',
+    filterable: true,
+    render: (row) => {
+      const list = owners(row);
+      if (list.length === 0) return '—';
+      return list.map((owner, index) => (
+        <span key={`${owner.shortId}-${index}`}>
+          {index > 0 ? ', ' : null}
+          {owner.shortId ? <Link to={`/user/${owner.shortId}`}>{owner.name}</Link> : owner.name}
+        </span>
+      ));
+    },
+    exportValue: (row) => owners(row).map((owner) => owner.name).join(', '),
+  };
+}
+
+export function statusColumn<Row extends Row0>(title = 'Status', field = 'status'): ListColumn<Row> {
+  return { key: field, title, field, sortable: true, filterable: true, render: (row) => <StatusPill status={text(row[field]) || null} /> };
+}
+
+/** Money as "$1,234.50" on screen; exported as a plain number so spreadsheets can add it up. */
+export function dollarsColumn<Row extends Row0>(field: string, title: string): ListColumn<Row> {
+  return {
+    key: field,
+    title,
+    field,
+    sortable: true,
+    filterable: 'number',
+    render: (row) => formatDollars(row[field] as number | string | null),
+    exportValue: (row) => (row[field] === null || row[field] === undefined ? null : Number(row[field])),
+  };
+}
+
+export function dateColumn<Row extends Row0>(field: string, title: string): ListColumn<Row> {
+  return { key: field, title, field, sortable: true, filterable: 'date', render: (row) => formatDate(text(row[field]) || null) || '—', exportValue: (row) => text(row[field]) };
+}
+
+export function textColumn<Row extends Row0>(field: string, title: string, options: Partial<ListColumn<Row>> = {}): ListColumn<Row> {
+  return { key: field, title, field, sortable: true, filterable: true, render: (row) => displayValue(row[field]), ...options };
+}

@@ -1,0 +1,14 @@
+export { EMPTY_LIST_TEXT, LOADING_TEXT, NO_ROWS_YET_TEXT, listErrorText } from './listMessages';
+export { cellValue, columnField, exportValueOf, type ListColumn } from './listColumn';
+export { addressColumn, contactMethodsColumn, dateColumn, dollarsColumn, nameColumn, ownersColumn, statusColumn, textColumn } from './columns';
+export { FORMULA_START, buildCsv, csvFileName, downloadTextFile, type CsvColumn } from './exportCsv';
+export { PAGE_PARAM, useFilterState, type FilterState, type FilterStateOptions } from './useFilterState';
+export { VIRTUAL_THRESHOLD, useListPage, type ListPageApi, type ListPageOptions, type RowsSource, type TableSource } from './useListPage';
+export { FilterPanel } from './FilterPanel';
+export { SortPanel } from './SortPanel';
+export { SavedFilters } from './SavedFilters';
+export { ListToolbar, type ListToolbarProps } from './ListToolbar';
+export { ListTable, type ListTableProps } from './ListTable';
+export { ListPage, type ListPageProps } from './ListPage';
+export { DetailLayout, FINANCIAL_COMING_SOON, type DetailLayoutProps, type DetailTabKey } from './DetailLayout';
+export { MAX_VISIBLE_COLUMNS, RecordTableCard, type RecordTableCardProps } from './RecordTableCard';

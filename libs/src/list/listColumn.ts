@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import type { FilterFieldType } from '@steward/libs/filter';
+
+type Cell = string | number | boolean | null | undefined;
+
+/**
+ * One column of a list page: what it shows, how it filters and sorts (on `field`), and what it
+ * exports. A column without `render` shows the field's value; without `exportValue` it exports it.
+ */
+export type ListColumn<Row> = {
+  key: string;
+  title: string;
+  /** Row field used for display, filters and sort; defaults to `key`. */
+  field?: string;
+  render?: (row: Row) => ReactNode;
+  exportValue?: (row: Row) => Cell;
+  /** Offered in the Sort panel and sortable from the header. */
+  sortable?: boolean;
+  /** Offered in the Filters panel (true = text). */
+  filterable?: boolean | FilterFieldType;
+  width?: number | string;
+};
+
+export function columnField<Row>(column: ListColumn<Row>): string {
+  return column.field ?? column.key;
+}
+
+export function cellValue(row: unknown, field: string): Cell {
+  const value = (row as Record<string, unknown> | null)?.[field];
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (Array.isArray(value)) return value.join(', ');
+  return JSON.stringify(value);
+}
+
+export function exportValueOf<Row>(column: ListColumn<Row>, row: Row): Cell {
+  return column.exportValue ? column.exportValue(row) : cellValue(row, columnField(column));
+}

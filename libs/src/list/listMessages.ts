@@ -1,0 +1,8 @@
+/** The list texts of the spec (000 §2, §8; 001 §2). */
+export const EMPTY_LIST_TEXT = 'No data found.';
+export const LOADING_TEXT = 'Loading…';
+export const NO_ROWS_YET_TEXT = 'No rows yet.';
+
+export function listErrorText(message: string): string {
+  return `Error: ${message}`;
+}

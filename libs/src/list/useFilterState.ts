@@ -1,0 +1,144 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  FILTER_PARAM,
+  SORT_PARAM,
+  decodeFilterParam,
+  decodeSortParam,
+  encodeFilterParam,
+  encodeSortParam,
+  filterRowsToTree,
+  filterTreeToRows,
+  operatorsForType,
+  type FilterFieldDef,
+  type FilterNode,
+  type FilterRow,
+  type SortSpec,
+} from '@steward/libs/filter';
+
+/** The page-number parameter of paged lists; any change of filter or sort goes back to page 1. */
+export const PAGE_PARAM = 'page';
+
+export type FilterStateOptions = {
+  fields: readonly FilterFieldDef[];
+  /** Fields the Sort panel offers; a `?sort=` naming another field is refused. */
+  sortable: readonly string[];
+  defaultSort?: SortSpec;
+};
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Filters and sort as the spec wants them (000 §4): edited on the page as a draft and applied on
+ * request. The applied state lives in the URL (`?f=`, `?sort=`), so a filtered list can be bookmarked
+ * and shared; a link that cannot be read gives the unfiltered list and a notice.
+ */
+export function useFilterState({ fields, sortable, defaultSort = [] }: FilterStateOptions) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const rawFilter = searchParams.get(FILTER_PARAM);
+  const rawSort = searchParams.get(SORT_PARAM);
+
+  const decodedFilter = useMemo(() => decodeFilterParam(rawFilter, fields), [rawFilter, fields]);
+  const decodedSort = useMemo(() => decodeSortParam(rawSort, sortable), [rawSort, sortable]);
+  const filter = decodedFilter.filter;
+  const sort = decodedSort.sort ?? defaultSort;
+  const notice = [decodedFilter.notice, decodedSort.notice].filter(Boolean).join(' ') || null;
+
+  // The draft follows the URL whenever the applied filter changes (apply, back button, saved filter).
+  const appliedRows = useMemo(() => filterTreeToRows(filter) ?? [], [filter]);
+  const [draft, setDraft] = useState<{ from: string | null; rows: FilterRow[] }>({ from: rawFilter, rows: appliedRows });
+  if (draft.from !== rawFilter) setDraft({ from: rawFilter, rows: appliedRows });
+  const [sortDraft, setSortDraft] = useState<{ from: string | null; sort: SortSpec }>({ from: rawSort, sort });
+  if (sortDraft.from !== rawSort) setSortDraft({ from: rawSort, sort });
+
+  const writeParams = useCallback(
+    (nextFilter: FilterNode | null | undefined, nextSort: SortSpec | undefined) => {
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        if (nextFilter !== undefined) {
+          const encoded = encodeFilterParam(nextFilter);
+          if (encoded) next.set(FILTER_PARAM, encoded);
+          else next.delete(FILTER_PARAM);
+        }
+        if (nextSort !== undefined) {
+          const encoded = sameJson(nextSort, defaultSort) ? null : encodeSortParam(nextSort);
+          if (encoded) next.set(SORT_PARAM, encoded);
+          else next.delete(SORT_PARAM);
+        }
+        next.delete(PAGE_PARAM);
+        return next;
+      });
+    },
+    [defaultSort, setSearchParams],
+  );
+
+  const firstField = fields[0]?.field ?? '';
+  const addRow = useCallback(
+    (join: FilterRow['join'] = 'and') =>
+      setDraft((current) => ({ ...current, rows: [...current.rows, { join, field: firstField, operator: 'contains', value: '' }] })),
+    [firstField],
+  );
+
+  const updateRow = useCallback(
+    (index: number, patch: Partial<FilterRow>) =>
+      setDraft((current) => ({
+        ...current,
+        rows: current.rows.map((row, i) => {
+          if (i !== index) return row;
+          const next = { ...row, ...patch };
+          // A field of another type may not support the chosen operator.
+          const type = fields.find((field) => field.field === next.field)?.type;
+          return operatorsForType(type).includes(next.operator) ? next : { ...next, operator: 'is' };
+        }),
+      })),
+    [fields],
+  );
+
+  const removeRow = useCallback((index: number) => setDraft((current) => ({ ...current, rows: current.rows.filter((_, i) => i !== index) })), []);
+
+  const applyFilter = useCallback(() => writeParams(filterRowsToTree(draft.rows), undefined), [draft.rows, writeParams]);
+  const clearFilter = useCallback(() => {
+    setDraft((current) => ({ ...current, rows: [] }));
+    writeParams(null, undefined);
+  }, [writeParams]);
+
+  const setSortDraftValue = useCallback((next: SortSpec) => setSortDraft((current) => ({ ...current, sort: next })), []);
+  const applySort = useCallback((next?: SortSpec) => writeParams(undefined, next ?? sortDraft.sort), [sortDraft.sort, writeParams]);
+  /** Applies a saved filter (or any tree and sort) at once. */
+  const applyAll = useCallback((nextFilter: FilterNode | null, nextSort: SortSpec) => writeParams(nextFilter, nextSort.length ? nextSort : defaultSort), [defaultSort, writeParams]);
+  /** Drops unreadable parameters so the notice goes away. */
+  const dismissNotice = useCallback(() => {
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (decodedFilter.notice) next.delete(FILTER_PARAM);
+      if (decodedSort.notice) next.delete(SORT_PARAM);
+      return next;
+    });
+  }, [decodedFilter.notice, decodedSort.notice, setSearchParams]);
+
+  const filterDirty = !sameJson(filterRowsToTree(draft.rows), filterRowsToTree(appliedRows));
+  const appliedCount = appliedRows.length;
+
+  return {
+    fields,
+    sortable,
+    filter,
+    sort,
+    notice,
+    draftRows: draft.rows,
+    draftSort: sortDraft.sort,
+    filterDirty,
+    appliedCount,
+    addRow,
+    updateRow,
+    removeRow,
+    applyFilter,
+    clearFilter,
+    setSortDraft: setSortDraftValue,
+    applySort,
+    applyAll,
+    dismissNotice,
+  };
+}
+
+export type FilterState = ReturnType<typeof useFilterState>;
