@@ -122,7 +122,6 @@ export async function createEmbeddedPostgres(config, log) {
   const owner = await postgresUser();
   const { postgres } = await binaries();
   await fs.mkdir(config.dataDir, { recursive: true, mode: 0o755 });
-  await stopOrphanedPostgres(config.pgDataDir, log);
   const initialised = await initialiseIfNeeded(config, owner, log);
 
   /** @type {string[]} */

@@ -9,12 +9,12 @@ import { resolveStackConfig } from './config.mjs';
 import { createLogger } from './log.mjs';
 import { ANON_KEY, SERVICE_ROLE_KEY } from './keys.mjs';
 import { migrate } from './migrate.mjs';
-import { createEmbeddedPostgres } from './postgres.mjs';
+import { createEmbeddedPostgres, stopOrphanedPostgres } from './postgres.mjs';
 import { createPostgrest, stopOrphanedPostgrest } from './postgrest.mjs';
 import { startGateway } from './gateway.mjs';
 import { createAuthService } from './auth/authService.mjs';
 import { createStorageService, isPublicStoragePath } from './storage/storageService.mjs';
-import { isRecordedProcessAlive, readPidFile, removeFile, terminate, waitForExit, writePidFile } from './processes.mjs';
+import { delay, isRecordedProcessAlive, readPidFile, removeFile, terminate, waitForExit, writePidFile } from './processes.mjs';
 
 // Written into every data dir the stack creates; a directory without it is never wiped.
 const DATA_DIR_MARKER = '.steward-stack';
@@ -49,7 +49,8 @@ export async function startStack(options = {}) {
   const started = Date.now();
 
   const owner = await readPidFile(config.pidFile);
-  if (owner && isRecordedProcessAlive(owner) && owner.pid !== process.pid) {
+  // Also when the owner is this very process: one data dir, one running stack.
+  if (owner && isRecordedProcessAlive(owner)) {
     throw new StackAlreadyRunningError(owner, config.dataDir);
   }
   if (config.fresh) await wipeDataDir(config.dataDir);
@@ -85,12 +86,19 @@ export async function startStack(options = {}) {
   };
 
   try {
+    // Leftovers of a SIGKILLed run hold the ports; clear them before checking that the ports are free.
     await stopOrphanedPostgrest(config, log);
+    if (!config.externalDbUrl) await stopOrphanedPostgres(config.pgDataDir, log);
+    await ensurePortsFree(
+      config,
+      config.externalDbUrl ? ['gatewayPort', 'restPort', 'restAdminPort'] : ['gatewayPort', 'pgPort', 'restPort', 'restAdminPort'],
+      log,
+    );
+
     /** @type {import('./supervisor.mjs').SupervisedService | null} */
     let postgres = null;
     if (!config.externalDbUrl) {
       const embedded = await createEmbeddedPostgres(config, log);
-      await ensurePortsFree(config, ['gatewayPort', 'pgPort', 'restPort', 'restAdminPort']);
       postgres = embedded.service;
       services.push(postgres);
       const pgStarted = Date.now();
@@ -98,7 +106,6 @@ export async function startStack(options = {}) {
       teardown.push(() => /** @type {import('./supervisor.mjs').SupervisedService} */ (postgres).stop());
       log.info(`postgres   ready on ${config.host}:${config.pgPort} (${embedded.initialised ? 'new cluster, ' : ''}${Date.now() - pgStarted} ms)`);
     } else {
-      await ensurePortsFree(config, ['gatewayPort', 'restPort', 'restAdminPort']);
       log.info('postgres   external (DATABASE_URL)');
     }
 
@@ -206,7 +213,6 @@ export async function stopRunningStack(config) {
   // A SIGKILLed owner leaves its children; the next start would clean them up, but stop promises a stopped stack.
   const log = createLogger('silent');
   await stopOrphanedPostgrest(config, log);
-  const { stopOrphanedPostgres } = await import('./postgres.mjs');
   await stopOrphanedPostgres(config.pgDataDir, log);
   await removeFile(config.pidFile);
   return record.pid;
@@ -244,22 +250,65 @@ export async function wipeDataDir(dataDir) {
 }
 
 /**
+ * Ports 54321… lie inside Linux's ephemeral range, so an outgoing connection may hold one of them for a
+ * minute after it closes (TIME_WAIT); nothing can listen there until it expires. A port held that way
+ * is waited for; a port with a real listener fails at once.
  * @param {import('./config.mjs').StackConfig} config
  * @param {Array<'gatewayPort' | 'pgPort' | 'restPort' | 'restAdminPort'>} keys
+ * @param {import('./log.mjs').Logger} log
  */
-async function ensurePortsFree(config, keys) {
+async function ensurePortsFree(config, keys, log) {
   for (const key of keys) {
     const port = config[key];
-    const free = await new Promise((resolve) => {
-      const probe = net.createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, config.host, () => probe.close(() => resolve(true)));
-    });
-    if (!free) {
-      throw new Error(
-        `Port ${port} on ${config.host} is already in use (needed for ${key.replace('Port', '')}); ` +
-          'another program or stack holds it — stop it or choose another STEWARD_PORT_BASE',
-      );
+    const deadline = Date.now() + 65_000;
+    let announced = false;
+    while (!(await canListen(config.host, port))) {
+      const listening = await hasListener(port);
+      if (listening !== false || Date.now() > deadline) {
+        throw new Error(
+          `Port ${port} on ${config.host} is already in use (needed for ${key.replace('Port', '')}); ` +
+            'another program or stack holds it — stop it or choose another STEWARD_PORT_BASE',
+        );
+      }
+      if (!announced) {
+        log.info(`port ${port} is held by a closing connection (TIME_WAIT); waiting for the system to release it`);
+        announced = true;
+      }
+      await delay(500);
     }
   }
+}
+
+/** @param {string} host @param {number} port @returns {Promise<boolean>} */
+function canListen(host, port) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * Whether a socket listens on the port (IPv4 or IPv6, any address), or null where /proc is unavailable.
+ * @param {number} port
+ * @returns {Promise<boolean | null>}
+ */
+async function hasListener(port) {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+  let found = false;
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let table;
+    try {
+      table = await fs.readFile(file, 'utf8');
+    } catch {
+      if (file === '/proc/net/tcp') return null;
+      continue;
+    }
+    for (const line of table.split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      // State 0A is LISTEN.
+      if (state === '0A' && local?.endsWith(`:${hexPort}`)) found = true;
+    }
+  }
+  return found;
 }

@@ -33,7 +33,8 @@ export default async function setup(project: TestProject) {
     return undefined;
   }
   const dataDir = path.join(REPO_ROOT, '.steward', `test-${portBase}`);
-  const stack = await startStack({ portBase, dataDir, fresh: true, log: 'silent' });
+  const log = process.env.STEWARD_STACK_LOG === 'debug' ? 'debug' : 'silent';
+  const stack = await startStack({ portBase, dataDir, fresh: true, log });
   project.provide('stewardStack', {
     apiUrl: stack.apiUrl,
     anonKey: stack.anonKey,
