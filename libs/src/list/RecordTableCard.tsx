@@ -38,7 +38,7 @@ export function RecordTableCard({ title, label, table, fields, columnFields }: R
   const editor = useRecordEditor<AnyRow>({ table, fields, label });
   const rows = useList<AnyRow>(
     table,
-    { orgScope: session.orgName ? [session.orgName] : [], sort: [{ field: 'created_at', order: 'desc' }], pageSize: 200 },
+    { eq: { org_name: session.orgName }, sort: [{ field: 'created_at', order: 'desc' }], pageSize: 200 },
     { enabled: Boolean(session.orgName) },
   );
   const shown = useMemo(() => {

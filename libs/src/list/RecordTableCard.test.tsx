@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { tableRef, type AnyRow } from '@steward/libs/data-access';
+import type { FieldDef } from '@steward/libs/editor';
+import { renderWithStack } from '../editor/editorTestHarness';
+import { RecordTableCard } from './RecordTableCard';
+
+const accommodations = tableRef<AnyRow>('catalog', 'accommodations');
+const fields: FieldDef[] = [
+  { name: 'name', label: 'Name', required: true },
+  { name: 'short_id', label: 'Short id', readOnly: true },
+  { name: 'secret', label: 'Secret', hidden: true },
+  { name: 'description', label: 'Description' },
+  { name: 'capacity', label: 'Capacity', type: 'integer' },
+  { name: 'class_id', label: 'Class', relation: { schema: 'catalog', table: 'accommodation_classes', valueField: 'id', labelField: 'name' } },
+  { name: 'base_rate', label: 'Base rate', type: 'number', required: true },
+];
+const cabin = { id: 'a1', name: 'Cabin 1', short_id: 'AC1', description: null, capacity: 4, class_id: 'c1', base_rate: 120, org_name: 'Cedar Grove Outfitters', last_modified_at: '2026-01-01T00:00:00+00:00' };
+
+describe('RecordTableCard', () => {
+  it('lists the organisation\'s rows newest first, limit 200, with the first five visible fields and Edit', async () => {
+    const { requests } = renderWithStack(<RecordTableCard title="Accommodations" label="Accommodation" table={accommodations} fields={fields} />, {
+      respond: (req) => (req.url.pathname.endsWith('accommodation_classes') ? { body: [{ id: 'c1', name: 'Riverside' }] } : { body: [cabin] }),
+    });
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Cabin 1');
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Short id', 'Description', 'Capacity', 'Class', 'Actions']);
+    expect(await within(table).findByText('Riverside')).toBeInTheDocument();
+    expect(within(table).getByText('—')).toBeInTheDocument();
+    const list = requests.find((r) => r.url.pathname.endsWith('/accommodations'));
+    expect(decodeURIComponent(list?.url.search ?? '').replace(/\+/g, ' ')).toBe('?select=*&org_name=eq.Cedar Grove Outfitters&order=created_at.desc.nullsfirst,id.asc&offset=0&limit=200');
+  });
+
+  it('says "No rows yet." and opens "New {label}" and "Edit {label}"', async () => {
+    const user = userEvent.setup();
+    renderWithStack(<RecordTableCard title="Accommodations" label="Accommodation" table={accommodations} fields={fields} />, { respond: () => ({ body: [] }) });
+    expect(await screen.findByText('No rows yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add New' }));
+    expect(await screen.findByRole('dialog', { name: 'New Accommodation' })).toBeInTheDocument();
+  });
+
+  it('opens the editor on Edit and shows the error banner when the list fails', async () => {
+    const user = userEvent.setup();
+    renderWithStack(<RecordTableCard title="Rates" label="Rate" table={accommodations} fields={fields} columnFields={['name']} />, { respond: (req) => (req.method === 'GET' && req.url.searchParams.get('id') ? { body: cabin } : { body: [cabin] }) });
+    await user.click(await screen.findByRole('button', { name: 'Edit Cabin 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Rate' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveValue('Cabin 1'));
+  });
+
+  it('shows a load error in a banner', async () => {
+    renderWithStack(<RecordTableCard title="Rates" label="Rate" table={accommodations} fields={fields} />, { respond: () => ({ status: 404, body: { message: 'relation does not exist', code: '42P01' } }) });
+    expect(await screen.findByText('relation does not exist')).toBeInTheDocument();
+  });
+});
