@@ -137,7 +137,7 @@ describe('list page', () => {
 
   it('pages through large lists 200 rows at a time with the exact total', async () => {
     const user = userEvent.setup();
-    const many = Array.from({ length: 200 }, (_, i) => ({ ...rows[0], id: String(i), short_id: `S${i}`, name: `Business ${i}` }));
+    const many: Business[] = Array.from({ length: 200 }, (_, i) => ({ ...(rows[0] as Business), id: String(i), short_id: `S${i}`, name: `Business ${i}` }));
     const { requests } = renderPage(() => ({ body: many, headers: { 'content-range': '0-199/450' } }));
     expect(await screen.findByText('450 rows')).toBeInTheDocument();
     await user.click(screen.getByTitle('2'));
@@ -170,7 +170,7 @@ describe('list page', () => {
   });
 
   it('filters and sorts rows held in memory, and renders long lists virtually', async () => {
-    const many = Array.from({ length: 1000 }, (_, i) => ({ ...rows[0], id: String(i), short_id: `S${i}`, name: `Item ${i}`, city: i % 2 ? 'Boone' : 'Banner Elk' }));
+    const many: Business[] = Array.from({ length: 1000 }, (_, i) => ({ ...(rows[0] as Business), id: String(i), short_id: `S${i}`, name: `Item ${i}`, city: i % 2 ? 'Boone' : 'Banner Elk' }));
     renderWithStack(<MemoryPage rows={many} />, { wrapper: (children) => <MemoryRouter initialEntries={['/tasks?f=[[["city","is","BOONE"]]]&sort=-name']}>{children}</MemoryRouter> });
     await screen.findByText('Item 999');
     const rendered = document.querySelectorAll('.ant-table-tbody-virtual .ant-table-row, .ant-table-tbody .ant-table-row');
