@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
 import { SessionProvider } from '@steward/libs/session';
 import { LandingPage } from './landing/LandingPage';
+import { AppErrorBoundary } from './layout/AppErrorBoundary';
 import { ToasterOutlet } from './layout/ToasterOutlet';
 import { LazyAppLayout, LazyDashboardPage } from './layout/signedInScreens';
 import './branding/base.css';
@@ -43,9 +44,11 @@ export function App() {
             <Route path="/signup" element={<LandingPage />} />
             <Route
               element={
-                <Suspense fallback={<Loading label="Loading…" />}>
-                  <LazyAppLayout />
-                </Suspense>
+                <AppErrorBoundary message="Steward could not load this page. Reload to try again.">
+                  <Suspense fallback={<Loading label="Loading…" />}>
+                    <LazyAppLayout />
+                  </Suspense>
+                </AppErrorBoundary>
               }
             >
               <Route

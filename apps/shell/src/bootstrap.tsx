@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { fetchRuntimeConfig } from '@steward/libs/runtime-config';
 import { configureFederation, preloadAreaFor } from './federation/remoteLoader';
+import { preloadOnIntent } from './federation/preloadOnIntent';
 import { App } from './App';
 import { StartupError } from './federation/StartupError';
 
@@ -12,6 +13,7 @@ fetchRuntimeConfig()
     configureFederation(config);
     // Fetch the current route's remote while the session loads, not after.
     preloadAreaFor(window.location.pathname);
+    preloadOnIntent();
     root.render(
       <StrictMode>
         <App />

@@ -102,7 +102,7 @@ test.describe('the authenticated layout', () => {
       expect(focused.outline, `focus on "${focused.name}" is visible`).not.toBe('none');
     }
     expect(reached).toEqual(['Skip to content', 'Steward', `Organization: ${owner.orgName}`, 'Sign Out', 'Dashboard', 'CRM']);
-    await expect(shell.menu).toHaveAttribute('data-expanded', '');
+    await expect(shell.menu).toHaveAttribute('data-expanded');
     // Enter opens the focused group; its items are the next stops.
     await page.keyboard.press('Enter');
     await expect(shell.menu.getByRole('button', { name: 'CRM' })).toHaveAttribute('aria-expanded', 'true');

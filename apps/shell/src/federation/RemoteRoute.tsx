@@ -5,7 +5,7 @@ import { RemoteBoundary } from '@steward/libs/area';
 import { AREA_TITLES, findRoute } from '@steward/libs/federation';
 import type { RemoteName } from '@steward/libs/runtime-config';
 import { useSession } from '@steward/libs/session';
-import { loadArea } from './remoteLoader';
+import { loadArea, peekArea } from './remoteLoader';
 
 /**
  * Every authenticated route the shell does not render itself: find its owner in the route table and
@@ -34,5 +34,6 @@ export function RemoteRoute() {
 
 function RemoteArea({ name }: { name: RemoteName }) {
   const load = useCallback((attempt: number) => loadArea(name, attempt > 0), [name]);
-  return <RemoteBoundary name={name} load={load} />;
+  const peek = useCallback(() => peekArea(name), [name]);
+  return <RemoteBoundary name={name} load={load} peek={peek} />;
 }

@@ -6,6 +6,7 @@ import { retryPlugin } from './retryPlugin';
 let registry: Partial<RuntimeConfig['remotes']> = {};
 const registered = new Set<RemoteName>();
 const loads = new Map<RemoteName, Promise<RemoteArea>>();
+const loaded = new Map<RemoteName, RemoteArea>();
 
 /** Loader layer: say which remote failed and how, instead of the runtime's generic error code. */
 const diagnosticsPlugin: ModuleFederationRuntimePlugin = {
@@ -41,10 +42,12 @@ function register(name: RemoteName, force: boolean): void {
 export function loadArea(name: RemoteName, fresh = false): Promise<RemoteArea> {
   const cached = loads.get(name);
   if (cached && !fresh) return cached;
+  if (fresh) loaded.delete(name);
   const load = (async () => {
     register(name, fresh);
     const module = await loadRemote<{ default: RemoteArea }>(`${containerName(name)}/area`);
     if (!module?.default) throw new Error(`The ${name} remote did not expose an area.`);
+    loaded.set(name, module.default);
     return module.default;
   })();
   load.catch(() => loads.delete(name));
@@ -56,4 +59,9 @@ export function loadArea(name: RemoteName, fresh = false): Promise<RemoteArea> {
 export function preloadAreaFor(pathname: string): void {
   const owner = findRoute(pathname)?.owner;
   if (owner && owner !== 'shell') loadArea(owner).catch(() => undefined);
+}
+
+/** The remote's area if it has finished loading, so a screen can render it in the same frame. */
+export function peekArea(name: RemoteName): RemoteArea | undefined {
+  return loaded.get(name);
 }

@@ -4,6 +4,7 @@ import { useSession } from '@steward/libs/session';
 import type { AuthDialog } from '../auth/AuthDialogs';
 import { StewardMark } from '../branding/StewardMark';
 import { brandName } from '../branding/brandName';
+import { AppErrorBoundary } from '../layout/AppErrorBoundary';
 import { pageSectionFor } from '../layout/pageSection';
 import { preloadSignedInScreens } from '../layout/signedInScreens';
 import { FEATURE_CARDS, HERO, QUICK_START, STAT_TILES } from './landingContent';
@@ -129,9 +130,11 @@ export function LandingPage() {
       </footer>
 
       {dialogsWanted && (
-        <Suspense fallback={null}>
-          <AuthDialogs dialog={dialog} onChange={setDialog} />
-        </Suspense>
+        <AppErrorBoundary placement="overlay" message="The sign-in form could not be loaded. Reload the page and try again.">
+          <Suspense fallback={null}>
+            <AuthDialogs dialog={dialog} onChange={setDialog} />
+          </Suspense>
+        </AppErrorBoundary>
       )}
     </div>
   );

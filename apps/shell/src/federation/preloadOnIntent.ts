@@ -1,0 +1,17 @@
+import { preloadAreaFor } from './remoteLoader';
+
+/**
+ * Starts loading a remote when the pointer or keyboard focus reaches a link into it (menu items,
+ * stat cards, any in-app link), so by the click its code is usually already here. One listener for the
+ * whole document; a remote is fetched once however often its links are touched.
+ */
+export function preloadOnIntent(root: Document = document): void {
+  const onIntent = (event: Event) => {
+    const link = (event.target as Element | null)?.closest?.('a[href]');
+    if (!link) return;
+    const url = new URL((link as HTMLAnchorElement).href, window.location.href);
+    if (url.origin === window.location.origin) preloadAreaFor(url.pathname);
+  };
+  root.addEventListener('pointerover', onIntent, { passive: true });
+  root.addEventListener('focusin', onIntent);
+}
