@@ -47,3 +47,26 @@ export function trackJsBytes(page) {
     },
   };
 }
+
+/**
+ * Page-side timing, to be installed with `page.addInitScript(installVisibilityClock, selector)`: records
+ * in `window.__stewardVisibleAt` the performance.now() of the first frame in which `selector` has a
+ * box, and in `window.__stewardPointerDownAt` the last pointerdown. Timing inside the page avoids
+ * Playwright's polling intervals.
+ */
+export function installVisibilityClock(selector) {
+  window.__stewardVisibleAt = null;
+  window.__stewardPointerDownAt = null;
+  addEventListener('pointerdown', () => (window.__stewardPointerDownAt = performance.now()), { capture: true });
+  const check = () => {
+    if (window.__stewardVisibleAt !== null) return;
+    const element = document.querySelector(selector);
+    if (element && element.getBoundingClientRect().height > 0) window.__stewardVisibleAt = performance.now();
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+}
+
+/** Clears the clock before a new measurement on the same page. */
+export function resetVisibilityClock() {
+  window.__stewardVisibleAt = null;
+}

@@ -2,7 +2,7 @@
 // forever, everything unhashed (index.html, remoteEntry.js, mf-manifest.json, runtime-config.json)
 // served no-cache, CORS for remotes, SPA fallback for the shell.
 import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -40,7 +40,7 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
     const entry = {
       mtimeMs: info.mtimeMs,
       body,
-      gzip: COMPRESSIBLE.has(ext) && body.length > 512 ? gzipSync(body, { level: 6 }) : null,
+      gzip: COMPRESSIBLE.has(ext) && body.length > 512 ? gzipSync(body, { level: 9 }) : null,
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       type: TYPES[ext] ?? 'application/octet-stream',
     };
@@ -108,17 +108,25 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
     }
   });
 
+  /** Compress everything up front, as a CDN would have it ready: no first visitor pays for gzip. */
+  async function warm() {
+    const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries) if (entry.isFile()) await load(path.join(entry.parentPath, entry.name)).catch(() => null);
+  }
+
   return {
     port,
     url: `http://localhost:${port}`,
-    start: () =>
-      new Promise((resolve, reject) => {
+    start: async () => {
+      await warm();
+      await new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {
           server.off('error', reject);
           resolve();
         });
-      }),
+      });
+    },
     stop: () =>
       new Promise((resolve) => {
         server.close(() => resolve());

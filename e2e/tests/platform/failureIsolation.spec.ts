@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_OWNER } from '../../support/demoAccounts';
+import { MainMenu } from '../../support/MainMenu';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { startOwnPlatform } from '../../support/ownPlatform';
 
@@ -30,9 +31,10 @@ test('one remote down never breaks the shell or another remote, and Retry recove
   const retry = page.getByRole('button', { name: 'Retry' });
   await expect(retry).toBeVisible();
   // Another area still works from here, by client-side navigation.
-  await page.getByRole('link', { name: 'Supplies' }).first().click();
+  const menu = new MainMenu(page);
+  await menu.open('Catalog', 'Supplies');
   await expect(page.getByTestId('area-version')).toContainText('Catalog');
-  await page.getByRole('link', { name: 'Businesses' }).first().click();
+  await menu.open('CRM', 'Businesses');
   await expect(page.getByText('The CRM area is unavailable')).toBeVisible();
 
   await page.evaluate(() => {

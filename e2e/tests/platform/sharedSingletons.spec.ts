@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_OWNER } from '../../support/demoAccounts';
+import { MainMenu } from '../../support/MainMenu';
 import { installReactRendererProbe, readInstanceCounts } from '../../support/reactRendererProbe';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { E2E_BASE_URL, E2E_PORT } from '../../support/ports';
@@ -14,14 +15,15 @@ test('the shell and two remotes run on one React and one @steward/libs', async (
   });
 
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: 'Businesses' }).first().click();
+  const menu = new MainMenu(page);
+  await menu.open('CRM', 'Businesses');
   await expect(page).toHaveURL(/\/businesses$/);
   const crm = page.getByTestId('area-session');
   await expect(crm).toContainText(`Signed in as ${DEMO_OWNER.email}`);
   await expect(crm).toContainText(DEMO_OWNER.orgName);
   await expect(page.getByTestId('area-version')).toContainText('CRM');
 
-  await page.getByRole('link', { name: 'Supplies' }).first().click();
+  await menu.open('Catalog', 'Supplies');
   await expect(page).toHaveURL(/\/supplies$/);
   await expect(page.getByTestId('area-version')).toContainText('Catalog');
   // The catalog remote reads the same session context instance the shell provides.

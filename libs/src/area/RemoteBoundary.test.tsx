@@ -8,8 +8,16 @@ function areaRendering(text: string): RemoteArea {
 }
 
 describe('RemoteBoundary', () => {
+  it('renders an area that is already loaded in the first frame, without a loading state', () => {
+    const load = vi.fn(async () => areaRendering('never used'));
+    render(<RemoteBoundary name="crm" load={load} peek={() => areaRendering('CRM at once')} />);
+    expect(screen.getByText('CRM at once')).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(load).not.toHaveBeenCalled();
+  });
+
   it('shows the loading state, then the area', async () => {
-    render(<RemoteBoundary name="crm" load={async () => areaRendering('CRM screen')} />);
+    render(<RemoteBoundary name="crm" load={async () => areaRendering('CRM screen')} peek={() => undefined} />);
     expect(screen.getByRole('status')).toHaveTextContent('Loading CRM…');
     expect(await screen.findByText('CRM screen')).toBeInTheDocument();
   });
@@ -21,7 +29,7 @@ describe('RemoteBoundary', () => {
       if (attempt === 0) throw new Error('connect ECONNREFUSED');
       return areaRendering('CRM is back');
     };
-    render(<RemoteBoundary name="crm" load={load} />);
+    render(<RemoteBoundary name="crm" load={load} peek={() => undefined} />);
     expect(await screen.findByText('The CRM area is unavailable')).toBeInTheDocument();
     expect(screen.getByText('connect ECONNREFUSED')).toBeInTheDocument();
 
@@ -39,7 +47,7 @@ describe('RemoteBoundary', () => {
     const { ErrorBoundaryProbe } = await import('./testing/ErrorBoundaryProbe');
     render(
       <ErrorBoundaryProbe onError={(error) => caught.push(error)}>
-        <RemoteBoundary name="crm" load={async () => ({ ...areaRendering(''), Routes: Broken })} />
+        <RemoteBoundary name="crm" load={async () => ({ ...areaRendering(''), Routes: Broken })} peek={() => undefined} />
       </ErrorBoundaryProbe>,
     );
     expect(await screen.findByText('page boundary caught: screen bug')).toBeInTheDocument();

@@ -1,43 +1,82 @@
-import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Button, Result, Spin } from '@steward/libs/antd';
 import type { RemoteName } from '@steward/libs/runtime-config';
-import { AREA_TITLES, AreaLoadError, type RemoteArea } from '@steward/libs/federation';
+import { AREA_TITLES, type RemoteArea } from '@steward/libs/federation';
 
 type RemoteBoundaryProps = {
   name: RemoteName;
   /** Loads the remote's area; `attempt` > 0 means a retry, which must not reuse a failed load. */
   load: (attempt: number) => Promise<RemoteArea>;
+  /** The area if it is already loaded (preloaded, or visited before): rendered at once. */
+  peek: () => RemoteArea | undefined;
 };
 
-/**
- * Renders one remote's area inside its own Suspense + error boundary, so a remote that is down shows
- * "unavailable" with Retry while the shell and every other area keep working. Retry makes a new lazy
- * component (React caches a rejected lazy forever) and never reloads the page.
- */
-export function RemoteBoundary({ name, load }: RemoteBoundaryProps) {
-  const [attempt, setAttempt] = useState(0);
-  const Area = useMemo<ComponentType>(
-    () =>
-      lazy(async () => {
-        try {
-          const area = await load(attempt);
-          return { default: area.Routes };
-        } catch (error) {
-          throw new AreaLoadError(name, error);
-        }
-      }),
-    [name, load, attempt],
-  );
+type LoadState = { area: RemoteArea; error?: undefined } | { area?: undefined; error: Error | null };
 
+/**
+ * Mounts one remote's area, so a remote that is down shows "unavailable" with Retry while the shell
+ * and every other area keep working. Loading is plain state rather than a lazy component: an area
+ * that is already loaded renders in the same frame, and a fresh one appears as soon as its code
+ * arrives, without Suspense's reveal throttling. Retry loads again without reloading the page. Render
+ * errors inside a screen are not caught here: they reach the page's error boundary.
+ */
+export function RemoteBoundary({ name, load, peek }: RemoteBoundaryProps) {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<LoadState>(() => {
+    const area = peek();
+    return area ? { area } : { error: null };
+  });
+
+  useEffect(() => {
+    if (state.area) return undefined;
+    let current = true;
+    load(attempt).then(
+      (area) => current && setState({ area }),
+      (error: unknown) => current && setState({ error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+    return () => {
+      current = false;
+    };
+    // `state.area` only moves from absent to present; loading again is driven by `attempt`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [load, attempt]);
+
+  const title = AREA_TITLES[name];
+  if (state.area) {
+    const { Routes } = state.area;
+    return (
+      // Present only once the remote's code has rendered: what tests and benchmarks wait for.
+      <div data-remote-area={name}>
+        <Suspense fallback={<AreaLoading title={title} />}>
+          <Routes />
+        </Suspense>
+      </div>
+    );
+  }
+  if (!state.error) return <AreaLoading title={title} />;
   return (
-    <AreaErrorBoundary key={attempt} title={AREA_TITLES[name]} onRetry={() => setAttempt((n) => n + 1)}>
-      <Suspense fallback={<AreaLoading title={AREA_TITLES[name]} />}>
-        {/* Present only once the remote's code has rendered: what tests and benchmarks wait for. */}
-        <div data-remote-area={name}>
-          <Area />
-        </div>
-      </Suspense>
-    </AreaErrorBoundary>
+    <Result
+      status="warning"
+      title={`The ${title} area is unavailable`}
+      subTitle={`${title} could not be loaded right now. The rest of Steward keeps working; try again in a moment.`}
+      extra={
+        <Button
+          type="primary"
+          autoFocus
+          onClick={() => {
+            setState({ error: null });
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Retry
+        </Button>
+      }
+    >
+      <details>
+        <summary>Details</summary>
+        <code>{state.error.message}</code>
+      </details>
+    </Result>
   );
 }
 
@@ -48,39 +87,4 @@ function AreaLoading({ title }: { title: string }) {
       <div style={{ marginTop: 12 }}>Loading {title}…</div>
     </div>
   );
-}
-
-type AreaErrorBoundaryProps = { title: string; onRetry: () => void; children: ReactNode };
-
-class AreaErrorBoundary extends Component<AreaErrorBoundaryProps, { error: AreaLoadError | null }> {
-  override state: { error: AreaLoadError | null } = { error: null };
-
-  static getDerivedStateFromError(error: unknown) {
-    // Only load failures are handled here; a screen's render error goes on to the page boundary.
-    if (error instanceof AreaLoadError) return { error };
-    throw error;
-  }
-
-  override render() {
-    const { error } = this.state;
-    if (!error) return this.props.children;
-    const { title, onRetry } = this.props;
-    return (
-      <Result
-        status="warning"
-        title={`The ${title} area is unavailable`}
-        subTitle={`${title} could not be loaded right now. The rest of Steward keeps working; try again in a moment.`}
-        extra={
-          <Button type="primary" onClick={onRetry} autoFocus>
-            Retry
-          </Button>
-        }
-      >
-        <details>
-          <summary>Details</summary>
-          <code>{error.message}</code>
-        </details>
-      </Result>
-    );
-  }
 }
