@@ -41,7 +41,13 @@ export type SessionState = {
   orgList: readonly string[];
   /** Components (one per remote, plus finer ones) enabled for the active organisation. */
   enabledComponents: readonly string[];
+  /** True until the session is known (first load, or a sign-in being loaded). */
   loading: boolean;
+  /**
+   * True while a known session reloads in the background (auth event, organisation switch); what is
+   * shown stays in place meanwhile, so screens are not torn down by a token refresh.
+   */
+  refreshing?: boolean;
   error: string | null;
 };
 

@@ -37,11 +37,15 @@ describe('sessionReducer', () => {
     });
   });
 
-  it('keeps what is shown while a reload runs', () => {
+  it('keeps what is shown while a known session reloads, as refreshing rather than loading', () => {
     const reloading = sessionReducer(loaded, { type: 'loadStarted' });
-    expect(reloading.loading).toBe(true);
-    expect(reloading.orgName).toBe('Cedar');
+    expect(reloading).toMatchObject({ loading: false, refreshing: true, orgName: 'Cedar' });
     expect(reloading.permissions).toHaveLength(1);
+    expect(sessionReducer(reloading, { type: 'loaded', snapshot }).refreshing).toBe(false);
+  });
+
+  it('is loading while no session is known yet (a sign-in being loaded)', () => {
+    expect(sessionReducer(EMPTY_SESSION, { type: 'loadStarted' })).toMatchObject({ loading: true, refreshing: false });
   });
 
   it('resets to empty with the message on an authentication error', () => {
@@ -66,7 +70,8 @@ describe('sessionReducer', () => {
       orgScope: ['Lakeside', '_system_default_'],
       roleId: 'r-lake',
       userRow: rows[0],
-      loading: true,
+      loading: false,
+      refreshing: true,
     });
   });
 

@@ -31,6 +31,7 @@ export const EMPTY_SESSION: SessionState = {
   orgList: [],
   enabledComponents: [],
   loading: false,
+  refreshing: false,
   error: null,
 };
 
@@ -44,13 +45,14 @@ function withActiveOrg(state: SessionState, orgName: string | null): SessionStat
 
 /**
  * The session's state machine (000 §4 Session load): loading → signed out, auth failure (reset with the
- * message), loaded, or failed (permissions cleared, message kept). A reload keeps what is shown until the
- * new data arrives, so a token refresh or an organisation switch does not blank the screen.
+ * message), loaded, or failed (permissions cleared, message kept). Reloading a known session is
+ * `refreshing`, not `loading`: what is shown stays until the new data arrives, so a token refresh or
+ * an organisation switch does not tear screens down.
  */
 export function sessionReducer(state: SessionState, action: SessionAction): SessionState {
   switch (action.type) {
     case 'loadStarted':
-      return { ...state, loading: true };
+      return state.user ? { ...state, refreshing: true } : { ...state, loading: true };
     case 'signedOut':
       return EMPTY_SESSION;
     case 'authFailed':
@@ -65,14 +67,15 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
         permissions: snapshot.permissions,
         enabledComponents: snapshot.enabledComponents,
         loading: false,
+        refreshing: false,
         error: null,
       };
       return withActiveOrg(next, snapshot.orgName);
     }
     case 'loadFailed':
-      return { ...state, permissions: [], loading: false, error: action.message };
+      return { ...state, permissions: [], loading: false, refreshing: false, error: action.message };
     case 'orgSwitched':
       if (!state.profiles.some((profile) => profile.org_name === action.orgName)) return state;
-      return { ...withActiveOrg(state, action.orgName), loading: true };
+      return { ...withActiveOrg(state, action.orgName), refreshing: true };
   }
 }
