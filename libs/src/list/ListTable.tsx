@@ -1,8 +1,11 @@
-import { Table, type TableColumnsType, type TableProps } from '@steward/libs/antd-data';
+import { useCallback } from 'react';
+import { Flex } from '@steward/libs/antd';
+import { Pagination, Table, type TableColumnsType, type TableProps } from '@steward/libs/antd-data';
 import { displayValue } from '@steward/libs/ui';
-import { columnField, cellValue } from './listColumn';
+import { columnField, cellValue, type ListColumn } from './listColumn';
 import { EMPTY_LIST_TEXT, LOADING_TEXT } from './listMessages';
 import { VIRTUAL_THRESHOLD, type ListPageApi } from './useListPage';
+import { VirtualTable } from './VirtualTable';
 
 type Row0 = Record<string, unknown>;
 
@@ -15,9 +18,28 @@ export type ListTableProps<Row extends Row0> = {
   label?: string;
 };
 
-/** The list's antd table: columns from the spec's column definitions, paging, header sort, virtual rows for long lists. */
+/**
+ * The list's table: columns from the spec's column definitions, paging, header sort. Short lists use
+ * antd's Table; long ones (a page of 200, or thousands held in memory) the virtual table, which keeps
+ * only the rows in view in the DOM.
+ */
 export function ListTable<Row extends Row0>({ list, emptyText = EMPTY_LIST_TEXT, height = 600, label }: ListTableProps<Row>) {
   const primarySort = list.filterState.sort[0];
+  const { applySort } = list.filterState;
+  const renderCell = useCallback(
+    (column: ListColumn<Row>, row: Row) => (column.render ? column.render(row) : displayValue(cellValue(row, columnField(column)))),
+    [],
+  );
+  // Header sort cycles ascending → descending → the page's default order.
+  const cycleSort = useCallback(
+    (field: string) => {
+      if (primarySort?.field !== field) applySort([{ field, order: 'asc' }]);
+      else if (primarySort.order === 'asc') applySort([{ field, order: 'desc' }]);
+      else applySort([]);
+    },
+    [applySort, primarySort],
+  );
+
   const columns: TableColumnsType<Row> = list.columns.map((column) => {
     const field = columnField(column);
     return {
@@ -28,7 +50,7 @@ export function ListTable<Row extends Row0>({ list, emptyText = EMPTY_LIST_TEXT,
       ellipsis: false,
       sorter: column.sortable ? true : undefined,
       sortOrder: column.sortable && primarySort?.field === field ? (primarySort.order === 'asc' ? 'ascend' : 'descend') : null,
-      render: (_value: unknown, row: Row) => (column.render ? column.render(row) : displayValue(cellValue(row, field))),
+      render: (_value: unknown, row: Row) => renderCell(column, row),
     };
   });
 
@@ -41,6 +63,24 @@ export function ListTable<Row extends Row0>({ list, emptyText = EMPTY_LIST_TEXT,
 
   const virtual = list.rows.length > VIRTUAL_THRESHOLD;
   const paged = Number.isFinite(list.pageSize) && list.total > list.pageSize;
+  const pagination = { current: list.page, pageSize: list.pageSize, total: list.total, showSizeChanger: false, onChange: (page: number) => list.setPage(page), showTotal: (total: number) => `${total} rows` };
+  if (virtual) {
+    return (
+      <Flex vertical gap={12}>
+        <VirtualTable<Row>
+          label={label ?? list.title}
+          columns={list.columns}
+          rows={list.rows}
+          rowKey={list.rowKey}
+          renderCell={renderCell}
+          sort={list.filterState.sort}
+          onSort={cycleSort}
+          height={height}
+        />
+        {paged ? <Pagination {...pagination} align="end" /> : null}
+      </Flex>
+    );
+  }
   return (
     <Table<Row>
       aria-label={label ?? list.title}
@@ -50,14 +90,8 @@ export function ListTable<Row extends Row0>({ list, emptyText = EMPTY_LIST_TEXT,
       dataSource={list.rows as Row[]}
       onChange={onChange}
       loading={list.isFetching && !list.isLoading}
-      virtual={virtual}
-      scroll={virtual ? { y: height } : undefined}
       locale={{ emptyText: list.isLoading ? LOADING_TEXT : emptyText }}
-      pagination={
-        paged
-          ? { current: list.page, pageSize: list.pageSize, total: list.total, showSizeChanger: false, onChange: (page) => list.setPage(page), showTotal: (total) => `${total} rows` }
-          : false
-      }
+      pagination={paged ? pagination : false}
     />
   );
 }
