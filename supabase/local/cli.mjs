@@ -2,17 +2,11 @@
 // @ts-check
 // npm run db:start | db:stop | db:reset  →  node supabase/local/cli.mjs start|stop|reset|status
 // `start` runs the stack detached in the background and returns once it is ready.
-import { spawn } from 'node:child_process';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { resolveStackConfig } from './config.mjs';
+import { launchDetached, logTail, waitUntilReady } from './detached.mjs';
 import { ANON_KEY, SERVICE_ROLE_KEY } from './keys.mjs';
-import { delay, isAlive, isRecordedProcessAlive, readPidFile } from './processes.mjs';
+import { isAlive, isRecordedProcessAlive, readPidFile } from './processes.mjs';
 import { stopRunningStack, wipeDataDir } from './stack.mjs';
-
-const DAEMON = path.join(path.dirname(fileURLToPath(import.meta.url)), 'daemon.mjs');
-const START_TIMEOUT_MS = 90_000;
 
 const USAGE = `Usage: node supabase/local/cli.mjs <command>
 
@@ -42,52 +36,22 @@ function printDetails(config) {
 async function start(config) {
   const running = await readPidFile(config.pidFile);
   if (running && isRecordedProcessAlive(running)) {
-    if (!running.ready) await waitUntilReady(config, running.pid);
+    if (!running.ready) await waitUntilReady(config, running.pid, () => !isAlive(running.pid));
     console.log(`The local stack is already running (pid ${running.pid}).`);
     printDetails(config);
     return 0;
   }
-  await fs.mkdir(config.dataDir, { recursive: true });
-  const logHandle = await fs.open(config.logFile, 'w');
   const started = Date.now();
-  const child = spawn(process.execPath, [DAEMON, JSON.stringify({ portBase: config.portBase, dataDir: config.dataDir })], {
-    detached: true,
-    stdio: ['ignore', logHandle.fd, logHandle.fd],
-    env: process.env,
-  });
-  await logHandle.close();
-  let exitCode = /** @type {number | null | undefined} */ (undefined);
-  child.once('exit', (code) => (exitCode = code));
-  child.unref();
-  if (child.pid === undefined) throw new Error('Could not launch the stack process');
-
-  const ready = await waitUntilReady(config, child.pid, () => exitCode !== undefined);
-  if (!ready) {
-    if (exitCode === undefined && isAlive(child.pid)) process.kill(child.pid, 'SIGTERM');
-    const log = await fs.readFile(config.logFile, 'utf8').catch(() => '');
+  const daemon = await launchDetached(config);
+  if (!(await waitUntilReady(config, daemon.pid, daemon.hasExited))) {
+    if (!daemon.hasExited() && isAlive(daemon.pid)) process.kill(daemon.pid, 'SIGTERM');
     console.error(`The local stack failed to start. Last log lines (${config.logFile}):\n`);
-    console.error(log.trimEnd().split('\n').slice(-25).join('\n'));
+    console.error(await logTail(config));
     return 1;
   }
-  console.log(`The local stack is running (pid ${child.pid}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s).`);
+  console.log(`The local stack is running (pid ${daemon.pid}, ready in ${((Date.now() - started) / 1000).toFixed(1)} s).`);
   printDetails(config);
   return 0;
-}
-
-/**
- * @param {import('./config.mjs').StackConfig} config
- * @param {number} pid
- * @param {() => boolean} [hasExited]
- */
-async function waitUntilReady(config, pid, hasExited = () => !isAlive(pid)) {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const record = await readPidFile(config.pidFile);
-    if (record?.pid === pid && record.ready) return true;
-    if (hasExited()) return false;
-    await delay(100);
-  }
-  return false;
 }
 
 /** @param {import('./config.mjs').StackConfig} config */

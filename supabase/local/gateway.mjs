@@ -48,6 +48,8 @@ export const CORS_HEADERS = Object.freeze({
   'access-control-expose-headers': EXPOSED_HEADERS,
 });
 
+const CORS_ARRAY = Object.entries(CORS_HEADERS).flat();
+
 const PREFLIGHT_HEADERS = Object.freeze({
   ...CORS_HEADERS,
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
@@ -96,38 +98,54 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
    * @param {http.IncomingMessage} req
    * @param {http.ServerResponse} res
    * @param {string} upstreamPath
+   * @param {string | null} defaultAuthorization sent when the client sent no Authorization header
    * @param {boolean} isRetry
    */
-  function proxyToPostgrest(req, res, upstreamPath, isRetry = false) {
+  function proxyToPostgrest(req, res, upstreamPath, defaultAuthorization, isRetry = false) {
     if (postgrest.state() !== 'up') {
       restUnavailable(res);
       return;
     }
-    const headers = { ...req.headers };
-    for (const name of HOP_BY_HOP) delete headers[name];
-    delete headers.apikey;
+    // Raw header arrays in and out: this is the hot path, and copying header objects shows up in profiles.
+    const headers = forwardedHeaders(req.rawHeaders);
+    if (defaultAuthorization) headers.push('authorization', defaultAuthorization);
     const upstream = http.request(
       { agent, host: config.host, port: config.restPort, method: req.method, path: upstreamPath, headers },
       (upstreamRes) => {
-        const responseHeaders = { ...upstreamRes.headers, ...CORS_HEADERS };
-        delete responseHeaders.connection;
-        delete responseHeaders['keep-alive'];
-        res.writeHead(upstreamRes.statusCode ?? 502, responseHeaders);
-        upstreamRes.pipe(res);
+        // PostgREST answers chunked; collecting the (small) body lets head and body leave in one write
+        // with a Content-Length, instead of re-chunking each piece: fewer syscalls per request.
+        /** @type {Buffer[]} */
+        const chunks = [];
+        let size = 0;
+        upstreamRes.on('data', (/** @type {Buffer} */ chunk) => {
+          chunks.push(chunk);
+          size += chunk.length;
+        });
+        upstreamRes.on('end', () => {
+          const status = upstreamRes.statusCode ?? 502;
+          const headers = responseHeaders(upstreamRes.rawHeaders);
+          // A HEAD answer describes the GET body it leaves out; 204 and 304 carry no length at all.
+          if (req.method === 'HEAD') {
+            const length = upstreamRes.headers['content-length'];
+            if (length !== undefined) headers.push('content-length', length);
+          } else if (status !== 204 && status !== 304) {
+            headers.push('content-length', String(size));
+          }
+          res.writeHead(status, headers);
+          res.end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+        });
+        upstreamRes.on('error', () => res.destroy());
       },
     );
     upstream.on('error', (error) => {
       const code = /** @type {NodeJS.ErrnoException} */ (error).code;
       // An idle keep-alive socket closed by PostgREST just as it was reused: safe to replay a bodiless request.
       if (!isRetry && upstream.reusedSocket && code === 'ECONNRESET' && !hasBody(req) && !res.headersSent) {
-        proxyToPostgrest(req, res, upstreamPath, true);
+        proxyToPostgrest(req, res, upstreamPath, defaultAuthorization, true);
         return;
       }
       if (!res.headersSent) restUnavailable(res);
       else res.destroy();
-    });
-    res.once('close', () => {
-      if (!res.writableFinished) upstream.destroy();
     });
     if (hasBody(req)) req.pipe(upstream);
     else upstream.end();
@@ -158,12 +176,9 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
       return;
     }
     const rest = pathname.slice(service.length) || '/';
-    const query = new URLSearchParams(search);
-    const apikey = headerValue(req, 'apikey') ?? query.get('apikey');
+    const apikey = headerValue(req, 'apikey') ?? (search.includes('apikey=') ? new URLSearchParams(search).get('apikey') : null);
     const exempt = service === '/storage/v1' && isPublicStoragePath(rest);
-    if (exempt) {
-      if (apikey && knownKeys.has(apikey) && !req.headers.authorization) req.headers.authorization = `Bearer ${apikey}`;
-    } else {
+    if (!exempt) {
       if (!apikey) {
         sendJson(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, CORS_HEADERS);
         return;
@@ -172,23 +187,25 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
         sendJson(res, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, CORS_HEADERS);
         return;
       }
-      // Like Supabase's gateway: a request with only an apikey acts as that key's role.
-      if (!req.headers.authorization) req.headers.authorization = `Bearer ${apikey}`;
     }
+    // Like Supabase's gateway: a request with only an apikey acts as that key's role.
+    const defaultAuthorization = apikey && knownKeys.has(apikey) && !req.headers.authorization ? `Bearer ${apikey}` : null;
 
     if (service === '/rest/v1') {
       let upstreamSearch = search;
       if (search.includes('apikey=')) {
+        const query = new URLSearchParams(search);
         query.delete('apikey');
         const remaining = query.toString();
         upstreamSearch = remaining ? `?${remaining}` : '';
       }
-      proxyToPostgrest(req, res, `${rest}${upstreamSearch}`);
+      proxyToPostgrest(req, res, `${rest}${upstreamSearch}`, defaultAuthorization);
       return;
     }
+    if (defaultAuthorization) req.headers.authorization = defaultAuthorization;
     for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
     const handler = service === '/auth/v1' ? auth : storage;
-    await handler(req, res, { path: rest, query, search });
+    await handler(req, res, { path: rest, query: new URLSearchParams(search), search });
   }
 
   const server = http.createServer((req, res) => {
@@ -234,6 +251,38 @@ function restUnavailable(res) {
     },
     CORS_HEADERS,
   );
+}
+
+/**
+ * The client's request headers for PostgREST, minus those about the client↔gateway hop and the apikey.
+ * @param {string[]} raw [name, value, name, value, …]
+ */
+function forwardedHeaders(raw) {
+  /** @type {string[]} */
+  const headers = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = /** @type {string} */ (raw[i]);
+    const lower = name.toLowerCase();
+    if (lower === 'apikey' || HOP_BY_HOP.includes(lower)) continue;
+    headers.push(name, /** @type {string} */ (raw[i + 1]));
+  }
+  return headers;
+}
+
+/**
+ * PostgREST's response headers with the gateway's CORS headers; framing is the gateway's own.
+ * @param {string[]} raw [name, value, name, value, …]
+ */
+function responseHeaders(raw) {
+  /** @type {string[]} */
+  const headers = [];
+  for (let i = 0; i < raw.length; i += 2) {
+    const lower = /** @type {string} */ (raw[i]).toLowerCase();
+    if (lower === 'transfer-encoding' || lower === 'content-length' || lower === 'connection' || lower === 'keep-alive' || lower.startsWith('access-control-')) continue;
+    headers.push(/** @type {string} */ (raw[i]), /** @type {string} */ (raw[i + 1]));
+  }
+  headers.push(...CORS_ARRAY);
+  return headers;
 }
 
 /** @param {string} pathname */

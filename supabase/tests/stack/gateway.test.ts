@@ -114,6 +114,24 @@ describe('REST through the gateway', () => {
     expect(count).toBe(3);
   });
 
+  it('answers a HEAD count (head: true) with the count and no body', async () => {
+    const client = createTestClient(stack.apiUrl, stack.anonKey);
+    const { data, count, error, status } = await client.from(table).select('*', { count: 'exact', head: true });
+
+    expect(error).toBeNull();
+    expect(status).toBe(200);
+    expect(data).toBeNull();
+    expect(count).toBe(3);
+  });
+
+  it('answers a write without representation with 204 and no body', async () => {
+    const response = await fetch(`${stack.apiUrl}/rest/v1/${table}?id=eq.99`, { method: 'DELETE', headers: { apikey: stack.anonKey } });
+
+    expect(response.status).toBe(204);
+    expect(response.headers.get('content-length')).toBeNull();
+    expect(await response.text()).toBe('');
+  });
+
   it('passes PostgREST errors through unchanged', async () => {
     const client = createTestClient(stack.apiUrl, stack.anonKey);
     const missing = await client.from(table).select('id').eq('id', 99).single();
