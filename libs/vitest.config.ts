@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 /** Unit tests: logic and components in happy-dom, no network. Integration tests have their own config. */
 export default defineConfig({
   test: {
+    name: 'libs',
     environment: 'happy-dom',
     globals: true,
     setupFiles: ['./vitest.setup.ts'],

@@ -6,6 +6,8 @@ export const MISSING_ID_MESSAGE = 'Missing id';
 export const MISSING_CONTEXT_MESSAGE = 'Cannot create yet: missing user/org context...';
 export const CREATE_FAILED_MESSAGE = 'Failed to create entry.';
 export const MISSING_USER_ORG_MESSAGE = 'Missing user or organization information. Please refresh or re-login.';
+/** The user form's wording of the same alert (001 §5). */
+export const MISSING_USER_MESSAGE = 'Missing user information. Please refresh or re-login.';
 export const SYSTEM_DEFAULT_READ_ONLY_MESSAGE = 'Shared default records cannot be edited.';
 
 export function requiredMessage(label: string): string {
