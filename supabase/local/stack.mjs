@@ -182,7 +182,7 @@ export async function startStack(options = {}) {
 }
 
 /**
- * Stops whatever stack owns the data dir (a detached one via its pid), wipes the data and starts fresh.
+ * Stops the stack that owns the data dir (SIGTERM to its process), wipes the data and starts fresh here.
  * @param {import('./config.mjs').StackOptions & { detached?: boolean }} [options]
  */
 export async function resetStack(options = {}) {

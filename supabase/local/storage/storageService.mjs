@@ -553,7 +553,9 @@ async function readUpload(req, limit) {
   }
   let form;
   try {
-    form = await new Response(raw, { headers: { 'content-type': contentType } }).formData();
+    // A Buffer is a Uint8Array; the DOM typings of Response just do not say so for Node's Buffer.
+    const body = /** @type {BodyInit} */ (/** @type {unknown} */ (raw));
+    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
   } catch {
     throw storageErrors.invalidRequest('The multipart body could not be parsed');
   }
