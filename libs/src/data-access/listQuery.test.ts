@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRecordingClient, decodedQuery } from './testClient';
+import { createRecordingClient, decodedQuery } from './recordingClient.testUtil';
 import { fetchAllRows, fetchList } from './listQuery';
 import { tableRef } from './tableRef';
 

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { Button } from '@steward/libs/antd';
-import { renderWithStack } from './editorTestHarness';
+import { renderWithStack } from './renderWithStack.testUtil';
 import { chooseOption } from './selectOption.testUtil';
 import { useRecordEditor } from './useRecordEditor';
 import { InlineEditor } from './InlineEditor';

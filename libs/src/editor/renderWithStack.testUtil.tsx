@@ -5,7 +5,7 @@ import type { User } from '@supabase/supabase-js';
 import { App, ConfigProvider } from '@steward/libs/antd';
 import { setSupabase } from '@steward/libs/data-access';
 import { SessionContext, type SessionApi } from '@steward/libs/session';
-import { createRecordingClient, type Responder } from '../data-access/testClient';
+import { createRecordingClient, type Responder } from '../data-access/recordingClient.testUtil';
 
 export const TEST_ORG = 'Cedar Grove Outfitters';
 
