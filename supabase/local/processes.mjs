@@ -18,14 +18,23 @@ export function isAlive(pid) {
   return processState(pid) !== 'Z';
 }
 
-/** @param {number} pid */
-function processState(pid) {
+/**
+ * Fields of /proc/<pid>/stat from the third on (state, ppid, …), or null where /proc is unavailable.
+ * @param {number} pid
+ */
+function statFields(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    // The command name (field 2) may contain spaces and parentheses; fields resume after the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
+}
+
+/** @param {number} pid */
+function processState(pid) {
+  return statFields(pid)?.[0] ?? null;
 }
 
 /**
@@ -33,14 +42,7 @@ function processState(pid) {
  * @param {number} pid
  */
 export function processStartTime(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may contain spaces and parentheses; fields resume after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return fields[19] ?? null;
-  } catch {
-    return null;
-  }
+  return statFields(pid)?.[19] ?? null;
 }
 
 /** @param {number} pid */

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../local/config.mjs';
+import { isAlive } from '../../local/processes.mjs';
 import { startStack, type RunningStack } from '../../local/stack.mjs';
 import { connectDb, createTestClient, testStack, uniqueEmail } from './testStack';
 
@@ -55,16 +56,6 @@ async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<
     if (result !== null) return result;
     if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    const state = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.[0];
-    return state !== 'Z';
-  } catch {
-    return false;
   }
 }
 
