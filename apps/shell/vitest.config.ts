@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 /** Unit tests of the shell: logic and components in happy-dom, no network. */
 export default defineConfig({
   test: {
+    name: 'shell',
     environment: 'happy-dom',
     globals: true,
     setupFiles: ['./vitest.setup.ts'],
