@@ -1,12 +1,4 @@
-/** Debian's Chromium (no browser downloads here), started with the flags this network needs. */
-export const CHROMIUM_PATH = process.env.STEWARD_CHROMIUM ?? '/usr/bin/chromium';
+// Debian's Chromium (no browser downloads here), started with the flags this network needs.
+export { CHROMIUM_ARGS } from '../../scripts/lib/chromium.mjs';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const CHROMIUM_PATH = process.env.STEWARD_CHROMIUM ?? '/usr/bin/chromium';

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { signInPage } from '../../scripts/lib/chromium.mjs';
 import { requireTestStack } from './testStack';
 
 /**
@@ -7,15 +8,5 @@ import { requireTestStack } from './testStack';
  */
 export async function signInThroughApi(page: Page, email: string, password: string, baseURL: string): Promise<void> {
   const { apiUrl, anonKey } = requireTestStack();
-  const response = await fetch(`${apiUrl}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`Sign-in of ${email} failed: HTTP ${response.status} ${await response.text()}`);
-  const session = await response.json();
-  const storageKey = `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-token`;
-  // Any same-origin document will do to reach localStorage; the registry file is the lightest.
-  await page.goto(new URL('/runtime-config.json', baseURL).toString());
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [storageKey, JSON.stringify(session)] as const);
+  await signInPage(page, { apiUrl, anonKey, baseURL, email, password });
 }

@@ -1,14 +1,4 @@
-import { placeholderRoutes } from '@steward/libs/area';
-import { routesOwnedBy, type RemoteArea } from '@steward/libs/federation';
+import { placeholderArea } from '@steward/libs/area';
 
-const identity = { title: 'Catalog', version: __STEWARD_APP_VERSION__ };
-
-/** The Catalog area: every route it owns; screens replace placeholders as they land. */
-const area: RemoteArea = {
-  name: 'catalog',
-  ...identity,
-  paths: routesOwnedBy('catalog').map((route) => route.path),
-  Routes: placeholderRoutes('catalog', identity),
-};
-
-export default area;
+/** The Catalog area: every route it owns, as placeholders until its screens land. */
+export default placeholderArea('catalog', __STEWARD_APP_VERSION__);

@@ -1,14 +1,4 @@
-import { placeholderRoutes } from '@steward/libs/area';
-import { routesOwnedBy, type RemoteArea } from '@steward/libs/federation';
+import { placeholderArea } from '@steward/libs/area';
 
-const identity = { title: 'CRM', version: __STEWARD_APP_VERSION__ };
-
-/** The CRM area: every route it owns; screens replace placeholders as they land. */
-const area: RemoteArea = {
-  name: 'crm',
-  ...identity,
-  paths: routesOwnedBy('crm').map((route) => route.path),
-  Routes: placeholderRoutes('crm', identity),
-};
-
-export default area;
+/** The CRM area: every route it owns, as placeholders until its screens land. */
+export default placeholderArea('crm', __STEWARD_APP_VERSION__);

@@ -1,14 +1,4 @@
-import { placeholderRoutes } from '@steward/libs/area';
-import { routesOwnedBy, type RemoteArea } from '@steward/libs/federation';
+import { placeholderArea } from '@steward/libs/area';
 
-const identity = { title: 'Settings', version: __STEWARD_APP_VERSION__ };
-
-/** The Settings area: every route it owns; screens replace placeholders as they land. */
-const area: RemoteArea = {
-  name: 'settings',
-  ...identity,
-  paths: routesOwnedBy('settings').map((route) => route.path),
-  Routes: placeholderRoutes('settings', identity),
-};
-
-export default area;
+/** The Settings area: every route it owns, as placeholders until its screens land. */
+export default placeholderArea('settings', __STEWARD_APP_VERSION__);

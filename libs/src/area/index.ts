@@ -3,5 +3,6 @@
 // light contracts the shell's first screen reads) because these need antd.
 export { AreaPlaceholder } from './AreaPlaceholder';
 export { RemoteBoundary } from './RemoteBoundary';
+export { placeholderArea } from './placeholderArea';
 export { placeholderRoutes } from './placeholderRoutes';
 export { renderStandalone } from './StandaloneApp';
