@@ -5,19 +5,20 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../local/config.mjs';
 import { startStack, type RunningStack } from '../../local/stack.mjs';
-import { connectDb, createTestClient, testStack, uniqueEmail } from './testStack';
+import { connectDb, createTestClient, freePortBase, testStack, uniqueEmail } from './testStack';
 
 // E-mail confirmation is off by default locally; this file runs a stack of its own with it on
 // (STEWARD_AUTH_AUTOCONFIRM=false), as a hosted project with confirmations enabled behaves.
-const base = testStack().portBase + 300;
-const dataDir = path.join(REPO_ROOT, '.steward', `test-confirmation-${base}`);
 const PASSWORD = 'correct-horse-9';
 
+let dataDir: string;
 let stack: RunningStack;
 let db: pg.Client;
 let emptyDir: string;
 
 beforeAll(async () => {
+  const base = await freePortBase(testStack().portBase + 300);
+  dataDir = path.join(REPO_ROOT, '.steward', `test-confirmation-${base}`);
   emptyDir = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-no-migrations-'));
   stack = await startStack({
     portBase: base,
@@ -34,7 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db?.end();
   await stack?.stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   await fs.rm(emptyDir, { recursive: true, force: true });
 });
 

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../local/config.mjs';
 import { isAlive } from '../../local/processes.mjs';
 import { startStack, type RunningStack } from '../../local/stack.mjs';
-import { connectDb, createTestClient, testStack, uniqueEmail } from './testStack';
+import { connectDb, createTestClient, freePortBase, testStack, uniqueEmail } from './testStack';
 
 // A stack of this file's own, on its own ports and data dir: its faults and restarts must not disturb
 // the stack the other test files share. Its migrations are fixtures, independent of the project's.
-const base = testStack().portBase + 200;
-const dataDir = path.join(REPO_ROOT, '.steward', `test-lifecycle-${base}`);
+let base: number;
+let dataDir: string;
 const PASSWORD = 'correct-horse-9';
 const run = promisify(execFile);
 
@@ -60,6 +60,8 @@ async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<
 }
 
 beforeAll(async () => {
+  base = await freePortBase(testStack().portBase + 200);
+  dataDir = path.join(REPO_ROOT, '.steward', `test-lifecycle-${base}`);
   fixtures = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-stack-fixtures-'));
   await fs.mkdir(path.join(fixtures, 'migrations'));
   await fs.writeFile(path.join(fixtures, 'migrations', '20240101000000_notes.sql'), NOTES_MIGRATION);
@@ -177,7 +179,8 @@ describe('faults', () => {
   });
 
   it('refuses a second stack on the same data dir, and one whose ports are taken', async () => {
-    await expect(startStack({ portBase: base + 40, dataDir, log: 'silent' })).rejects.toThrow(/already running/);
+    const otherBase = await freePortBase(base + 40);
+    await expect(startStack({ portBase: otherBase, dataDir, log: 'silent' })).rejects.toThrow(/already running/);
     await expect(
       startStack({ portBase: base, dataDir: path.join(REPO_ROOT, '.steward', `test-busy-${base}`), log: 'silent' }),
     ).rejects.toThrow(`Port ${base} on 127.0.0.1 is already in use`);
@@ -186,8 +189,12 @@ describe('faults', () => {
 });
 
 describe('cli.mjs (db:start, db:stop, status)', () => {
-  const cliBase = base + 20;
-  const cliDataDir = path.join(REPO_ROOT, '.steward', `test-cli-${cliBase}`);
+  let cliBase: number;
+  let cliDataDir: string;
+  beforeAll(async () => {
+    cliBase = await freePortBase(base + 20);
+    cliDataDir = path.join(REPO_ROOT, '.steward', `test-cli-${cliBase}`);
+  });
   const cli = (command: string) =>
     run(process.execPath, [path.join(REPO_ROOT, 'supabase', 'local', 'cli.mjs'), command], {
       env: {

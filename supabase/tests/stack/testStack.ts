@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -41,4 +42,24 @@ export async function connectDb(dbUrl: string): Promise<pg.Client> {
   client.on('error', () => undefined);
   await client.connect();
   return client;
+}
+
+/**
+ * The first port base at or above `from` whose four ports (gateway, Postgres, PostgREST, admin) are
+ * free, for test files that run a stack of their own next to whatever else runs on this machine.
+ */
+export async function freePortBase(from: number): Promise<number> {
+  for (let base = from; base < from + 400; base += 10) {
+    const free = await Promise.all([0, 1, 2, 3].map((offset) => canListen(base + offset)));
+    if (free.every(Boolean)) return base;
+  }
+  throw new Error(`no four free consecutive ports between ${from} and ${from + 400}`);
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
 }
