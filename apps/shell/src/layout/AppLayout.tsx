@@ -62,7 +62,16 @@ function LayoutFrame() {
       </a>
       <AppHeader title={title} showMenuButton={sidebar.isMobile} onMenuButton={sidebar.toggle} />
       {sidebar.isMobile ? (
-        <Drawer open={sidebar.drawerOpen} onClose={closeDrawer} placement="left" size={SIDEBAR_MOBILE_WIDTH} title={brandName()} className="stw-sidebar-drawer">
+        // Rendered in place (not portalled to <body>) so the drawer wears the organisation's theme.
+        <Drawer
+          open={sidebar.drawerOpen}
+          onClose={closeDrawer}
+          placement="left"
+          size={SIDEBAR_MOBILE_WIDTH}
+          title={brandName()}
+          getContainer={false}
+          styles={{ body: { padding: 0 } }}
+        >
           <nav aria-label="Main menu" className="stw-sidebar stw-sidebar--drawer" data-expanded="">
             <Sidebar expanded onNavigate={closeDrawer} />
           </nav>
