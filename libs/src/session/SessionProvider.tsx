@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } f
 import { getSupabase } from '@steward/libs/data-access';
 import { SessionContext, type SessionApi } from './SessionContext';
 import { INITIAL_SESSION, sessionReducer } from './sessionReducer';
-import { loadSession, type ActiveOrgStore } from './loadSession';
-import { activeOrgStorage } from './activeOrgStorage';
+import { loadSession } from './loadSession';
+import { activeOrgStorage as activeOrg } from './activeOrgStorage';
 import { supabaseSessionSource } from './supabaseSessionSource';
 import type { SessionSource } from './SessionSource';
 
@@ -11,8 +11,6 @@ export type SessionProviderProps = {
   children: ReactNode;
   /** Where sign-out lands when the caller supplies no handler, and after a failed sign-out. Defaults to a full load of '/'. */
   goToRoot?: () => void;
-  source?: SessionSource;
-  activeOrg?: ActiveOrgStore;
 };
 
 function assignRoot(): void {
@@ -24,10 +22,10 @@ function assignRoot(): void {
  * authentication state change and whenever the organisation is switched; only the latest load may
  * write, so a slow earlier load never overwrites a newer one.
  */
-export function SessionProvider({ children, goToRoot = assignRoot, source, activeOrg = activeOrgStorage }: SessionProviderProps) {
+export function SessionProvider({ children, goToRoot = assignRoot }: SessionProviderProps) {
   const [state, dispatch] = useReducer(sessionReducer, INITIAL_SESSION);
   const latestLoad = useRef(0);
-  const sourceRef = useRef<SessionSource | null>(source ?? null);
+  const sourceRef = useRef<SessionSource | null>(null);
 
   const reload = useCallback(() => {
     const loadId = ++latestLoad.current;
@@ -40,7 +38,7 @@ export function SessionProvider({ children, goToRoot = assignRoot, source, activ
       else if (outcome.kind === 'authFailed') dispatch({ type: 'authFailed', message: outcome.message });
       else dispatch({ type: 'loadFailed', message: outcome.message });
     });
-  }, [activeOrg]);
+  }, []);
 
   useEffect(() => {
     // supabase-js fires INITIAL_SESSION on subscribe, so this also performs the first load. The load
@@ -59,7 +57,7 @@ export function SessionProvider({ children, goToRoot = assignRoot, source, activ
       dispatch({ type: 'orgSwitched', orgName });
       reload();
     },
-    [activeOrg, currentOrg, reload],
+    [currentOrg, reload],
   );
 
   const signOut = useCallback(
