@@ -37,13 +37,14 @@ async function main() {
 
   console.log(`▶ Starting a fresh local Supabase stack on port ${TEST_PORT_BASE}…`);
   const { startStack } = await import('../supabase/local/stack.mjs');
-  const stack = await startStack({ portBase: TEST_PORT_BASE, fresh: true });
+  const stack = await startStack({ portBase: TEST_PORT_BASE, dataDir: path.join(workspaceRoot, `.steward/test-${TEST_PORT_BASE}`), fresh: true });
   const env = {
     STEWARD_TEST_API_URL: stack.apiUrl,
     STEWARD_TEST_ANON_KEY: stack.anonKey,
     STEWARD_TEST_SERVICE_ROLE_KEY: stack.serviceRoleKey,
     STEWARD_TEST_DB_URL: stack.dbUrl ?? '',
     STEWARD_TEST_PORT_BASE: String(TEST_PORT_BASE),
+    STEWARD_TEST_DATA_DIR: stack.dataDir,
   };
 
   let unit;

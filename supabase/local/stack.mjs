@@ -120,6 +120,9 @@ export async function startStack(options = {}) {
         result.seeded ? 'seed.sql' : null,
       ].filter(Boolean);
       log.info(`migrations ${summary.length ? `applied ${summary.join(', ')}` : 'up to date'} (${Date.now() - migrationStarted} ms)`);
+      // The access functions (apply_for_access, activate_invite) create auth users in SQL; they read
+      // this setting to confirm them at once exactly when the auth service would.
+      await client.query(`alter database ${pg.escapeIdentifier(client.database)} set steward.auth_autoconfirm = ${config.autoconfirm ? "'on'" : "'off'"}`);
     } finally {
       await client.end();
     }

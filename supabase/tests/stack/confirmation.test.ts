@@ -40,6 +40,18 @@ afterAll(async () => {
 });
 
 describe('with e-mail confirmation required', () => {
+  it('tells the database, so users created in SQL (apply_for_access, activate_invite) are not confirmed either', async () => {
+    const { rows } = await db.query(`select current_setting('steward.auth_autoconfirm', true) as value`);
+    expect(rows[0]?.value).toBe('off');
+    const shared = await connectDb(testStack().dbUrl);
+    try {
+      const confirmed = await shared.query(`select current_setting('steward.auth_autoconfirm', true) as value`);
+      expect(confirmed.rows[0]?.value).toBe('on');
+    } finally {
+      await shared.end();
+    }
+  });
+
   it('signUp returns the user without a session', async () => {
     const client = createTestClient(stack.apiUrl, stack.anonKey);
     const email = uniqueEmail('confirm');
