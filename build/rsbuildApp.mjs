@@ -52,7 +52,10 @@ export function defineShellConfig(appDir) {
       html: {
         ...base.html,
         // Start fetching the runtime registry while the JS downloads.
-        tags: [{ tag: 'link', attrs: { rel: 'preload', href: '/runtime-config.json', as: 'fetch', crossorigin: 'anonymous' }, head: true }],
+        tags: [
+          { tag: 'link', attrs: { rel: 'preload', href: '/runtime-config.json', as: 'fetch', crossorigin: 'anonymous' }, head: true },
+          { tag: 'link', attrs: { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }, head: true },
+        ],
       },
       output: { ...base.output, assetPrefix: '/' },
       server: { ...base.server, historyApiFallback: true },

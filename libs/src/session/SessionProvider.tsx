@@ -6,6 +6,7 @@ import { loadSession } from './loadSession';
 import { activeOrgStorage as activeOrg } from './activeOrgStorage';
 import { supabaseSessionSource } from './supabaseSessionSource';
 import type { SessionSource } from './SessionSource';
+import { authStateKey } from './authStateKey';
 
 export type SessionProviderProps = {
   children: ReactNode;
@@ -43,7 +44,12 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
   useEffect(() => {
     // supabase-js fires INITIAL_SESSION on subscribe, so this also performs the first load. The load
     // is deferred because awaiting auth calls inside the callback would wait on the auth lock it holds.
-    const { data } = getSupabase().auth.onAuthStateChange(() => {
+    let lastKey: string | undefined;
+    const { data } = getSupabase().auth.onAuthStateChange((event, session) => {
+      const key = authStateKey(session);
+      // Every change reloads; only the restored session's second announcement is the same state.
+      if (key === lastKey && (event === 'SIGNED_IN' || event === 'INITIAL_SESSION')) return;
+      lastKey = key;
       setTimeout(reload, 0);
     });
     return () => data.subscription.unsubscribe();
