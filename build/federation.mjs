@@ -50,14 +50,17 @@ function versionOf(name) {
  * shell, so there is still exactly one antd (one theme context) on the page and only the components
  * the platform uses ship.
  */
-export function sharedSingletons() {
+export function sharedSingletons({ consumeOnly = false } = {}) {
+  // consumeOnly: a production remote takes every shared module from the shell and bundles no copy
+  // of its own, so the shell's instance is the only one that can win (and the remote stays small).
+  const own = consumeOnly ? { import: false } : {};
   const shared = {};
   for (const name of singletonPackages) {
-    shared[name] = { singleton: true, requiredVersion: `^${versionOf(name)}` };
+    shared[name] = { singleton: true, requiredVersion: `^${versionOf(name)}`, ...own };
   }
   for (const subpath of Object.keys(libsPackage.exports)) {
     const key = `@steward/libs/${subpath.replace(/^\.\//, '')}`;
-    shared[key] = { singleton: true, requiredVersion: `^${libsPackage.version}`, version: libsPackage.version };
+    shared[key] = { singleton: true, requiredVersion: `^${libsPackage.version}`, version: libsPackage.version, ...own };
   }
   return shared;
 }

@@ -76,8 +76,8 @@ export function defineShellConfig(appDir) {
 
 /**
  * A remote: exposes './area' (a RemoteArea). Production builds use the shell's federation runtime
- * (externalRuntime) instead of shipping a second copy; `rsbuild dev` keeps its own so the remote
- * also runs standalone for its team.
+ * (externalRuntime) and the shell's shared modules (no fallback copies) instead of shipping their
+ * own; `rsbuild dev` keeps its own of both so the remote also runs standalone for its team.
  */
 export function defineRemoteConfig(appDir, remote, title) {
   return defineConfig(({ command }) => {
@@ -91,7 +91,7 @@ export function defineRemoteConfig(appDir, remote, title) {
         pluginModuleFederation({
           name: REMOTES[remote],
           exposes: { './area': './src/area.tsx' },
-          shared: sharedSingletons(),
+          shared: sharedSingletons({ consumeOnly: command === 'build' }),
           shareStrategy: 'loaded-first',
           dts: false,
           experiments: command === 'build' ? { externalRuntime: true } : {},

@@ -7,6 +7,8 @@ import { activeOrgStorage as activeOrg } from './activeOrgStorage';
 import { supabaseSessionSource } from './supabaseSessionSource';
 import type { SessionSource } from './SessionSource';
 import { authStateKey } from './authStateKey';
+import { takePrimedSession } from './primeSession';
+import type { SessionLoadOutcome } from './loadSession';
 
 export type SessionProviderProps = {
   children: ReactNode;
@@ -28,18 +30,27 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
   const latestLoad = useRef(0);
   const sourceRef = useRef<SessionSource | null>(null);
 
-  const reload = useCallback(() => {
+  /**
+   * Loads the session, or adopts a load already under way for it (`started`). The load's turn is taken
+   * at the call, so an older load that resolves late never overwrites a newer one.
+   */
+  const load = useCallback((started?: Promise<SessionLoadOutcome | null>) => {
     const loadId = ++latestLoad.current;
     sourceRef.current ??= supabaseSessionSource(getSupabase());
+    const source = sourceRef.current;
     dispatch({ type: 'loadStarted' });
-    void loadSession(sourceRef.current, activeOrg).then((outcome) => {
-      if (loadId !== latestLoad.current) return;
-      if (outcome.kind === 'loaded') dispatch({ type: 'loaded', snapshot: outcome.snapshot });
-      else if (outcome.kind === 'signedOut') dispatch({ type: 'signedOut' });
-      else if (outcome.kind === 'authFailed') dispatch({ type: 'authFailed', message: outcome.message });
-      else dispatch({ type: 'loadFailed', message: outcome.message });
-    });
+    void (started ?? Promise.resolve(null))
+      .then((adopted) => adopted ?? loadSession(source, activeOrg))
+      .then((outcome) => {
+        if (loadId !== latestLoad.current) return;
+        if (outcome.kind === 'loaded') dispatch({ type: 'loaded', snapshot: outcome.snapshot });
+        else if (outcome.kind === 'signedOut') dispatch({ type: 'signedOut' });
+        else if (outcome.kind === 'authFailed') dispatch({ type: 'authFailed', message: outcome.message });
+        else dispatch({ type: 'loadFailed', message: outcome.message });
+      });
   }, []);
+
+  const reload = useCallback(() => load(), [load]);
 
   useEffect(() => {
     // supabase-js fires INITIAL_SESSION on subscribe, so this also performs the first load. The load
@@ -50,10 +61,13 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
       // Every change reloads; only the restored session's second announcement is the same state.
       if (key === lastKey && (event === 'SIGNED_IN' || event === 'INITIAL_SESSION')) return;
       lastKey = key;
-      setTimeout(reload, 0);
+      setTimeout(() => {
+        // The first event usually announces the session the shell already started loading.
+        load(takePrimedSession(key));
+      }, 0);
     });
     return () => data.subscription.unsubscribe();
-  }, [reload]);
+  }, [load]);
 
   const currentOrg = state.orgName;
   const switchOrg = useCallback(
@@ -69,7 +83,9 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
   const signOut = useCallback(
     async (onSignedOut?: () => void) => {
       try {
-        const { error } = await getSupabase().auth.signOut();
+        // This browser's session only: signing out here must not sign the same person out on their
+        // other devices (supabase-js would default to every session of the user).
+        const { error } = await getSupabase().auth.signOut({ scope: 'local' });
         if (error) throw error;
       } catch (error) {
         console.warn('Sign-out failed:', error);

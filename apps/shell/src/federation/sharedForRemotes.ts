@@ -1,0 +1,16 @@
+/**
+ * The shell provides every shared library to the remotes, including those its own screens do not
+ * use: otherwise a remote would fall back to its own copy (a second antd with its own theme context,
+ * a second list or editor). Referencing them here registers them in the share scope; their code is
+ * fetched only when a remote asks for it. Never called.
+ */
+export function sharedForRemotes() {
+  return [
+    import('@steward/libs/antd-data'),
+    import('@steward/libs/editor'),
+    import('@steward/libs/filter'),
+    import('@steward/libs/list'),
+    import('@steward/libs/ui'),
+    import('dayjs'),
+  ];
+}

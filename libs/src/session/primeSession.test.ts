@@ -1,0 +1,38 @@
+const supabase = vi.hoisted(() => ({
+  auth: { getSession: vi.fn(), getUser: vi.fn() },
+  from: vi.fn(),
+  schema: vi.fn(),
+}));
+vi.mock('@steward/libs/data-access', () => ({ getSupabase: () => supabase }));
+
+describe('primeSession', () => {
+  beforeEach(() => {
+    vi.resetModules();
+    vi.clearAllMocks();
+    supabase.auth.getSession.mockResolvedValue({ data: { session: { access_token: 'token-a' } } });
+    // A signed-out user keeps the load to one call, which is all these tests need.
+    supabase.auth.getUser.mockResolvedValue({ data: { user: null }, error: null });
+  });
+
+  it('hands its load to the first auth event that announces the same session, once', async () => {
+    const { primeSession, takePrimedSession } = await import('./primeSession');
+    primeSession();
+    expect(await takePrimedSession('token-a')).toEqual({ kind: 'signedOut' });
+    expect(await takePrimedSession('token-a')).toBeNull();
+    expect(supabase.auth.getUser).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not used for a different session', async () => {
+    const { primeSession, takePrimedSession } = await import('./primeSession');
+    primeSession();
+    expect(await takePrimedSession('token-b')).toBeNull();
+  });
+
+  it('starts one load however often it is called, and nothing when never called', async () => {
+    const { primeSession, takePrimedSession } = await import('./primeSession');
+    expect(await takePrimedSession('token-a')).toBeNull();
+    primeSession();
+    primeSession();
+    expect(supabase.auth.getSession).toHaveBeenCalledTimes(1);
+  });
+});
