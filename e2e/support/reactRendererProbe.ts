@@ -32,3 +32,23 @@ export function readInstanceCounts(): PageInstanceCounts {
   const libs = (globalThis as { __stewardLibsFederationInstances?: number }).__stewardLibsFederationInstances ?? 0;
   return { reactRenderers: hook.renderers.size, libsFederation: libs };
 }
+
+/**
+ * For every module in the federation share scope that has been loaded: how many versions of it are
+ * loaded. One each means shell and remotes really share one instance.
+ */
+export function readLoadedSharedVersions(): Record<string, number> {
+  type Entry = { loaded?: boolean };
+  type Scopes = Record<string, Record<string, Record<string, Record<string, Entry>>>>;
+  const scopes = (globalThis as unknown as { __FEDERATION__: { __SHARE__: Scopes } }).__FEDERATION__.__SHARE__;
+  const loaded: Record<string, number> = {};
+  for (const byScope of Object.values(scopes)) {
+    for (const byName of Object.values(byScope)) {
+      for (const [name, byVersion] of Object.entries(byName)) {
+        const count = Object.values(byVersion).filter((entry) => entry.loaded).length;
+        if (count > 0) loaded[name] = (loaded[name] ?? 0) + count;
+      }
+    }
+  }
+  return loaded;
+}

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_OWNER } from '../../support/demoAccounts';
 import { MainMenu } from '../../support/MainMenu';
-import { installReactRendererProbe, readInstanceCounts } from '../../support/reactRendererProbe';
+import { installReactRendererProbe, readInstanceCounts, readLoadedSharedVersions } from '../../support/reactRendererProbe';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { E2E_BASE_URL, E2E_PORT } from '../../support/ports';
 
@@ -31,4 +31,9 @@ test('the shell and two remotes run on one React and one @steward/libs', async (
 
   expect([...remoteScripts].sort()).toEqual([String(E2E_PORT + 1), String(E2E_PORT + 2)]);
   expect(await page.evaluate(readInstanceCounts)).toEqual({ reactRenderers: 1, libsFederation: 1 });
+  const shared = await page.evaluate(readLoadedSharedVersions);
+  for (const name of ['react', 'react-dom', 'react-router', '@tanstack/react-query', '@supabase/supabase-js', '@steward/libs/session', '@steward/libs/antd', '@steward/libs/area']) {
+    expect(shared[name], name).toBe(1);
+  }
+  expect(Object.values(shared).every((versions) => versions === 1)).toBe(true);
 });
