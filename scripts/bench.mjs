@@ -116,8 +116,9 @@ async function main() {
   } else {
     await buildAll();
   }
-  if (only.includes('stack')) await optionalBench('supabase/bench/stackBench.mjs', 'runStackBench');
+  // The browser rows first: the stack's load test leaves the machine busy for a while after it.
   if (only.includes('frontend')) await frontEndBench();
+  if (only.includes('stack')) await optionalBench('supabase/bench/stackBench.mjs', 'runStackBench');
   if (only.includes('libs')) await optionalBench('libs/bench/libsBench.mjs', 'runLibsBench');
 }
 

@@ -1,11 +1,14 @@
 /**
- * The heavy antd components (tables, pickers, selects, uploads). Loaded only by screens that need
- * them, so the shell's first screen does not pay for them. Same rules as '@steward/libs/antd'.
+ * The heavy antd components (forms, inputs and dialogs, tables, pickers, selects, uploads). Loaded only by
+ * screens that need them, so the shell's first screens do not pay for them. Same rules as '@steward/libs/antd'.
  */
 export {
   DatePicker,
   Descriptions,
+  Form,
+  Input,
   InputNumber,
+  Modal,
   Pagination,
   Popconfirm,
   Segmented,
@@ -16,4 +19,4 @@ export {
   TimePicker,
   Upload,
 } from 'antd';
-export type { SelectProps, TableColumnsType, TableProps, TabsProps, UploadFile, UploadProps } from 'antd';
+export type { FormInstance, FormProps, InputProps, ModalProps, SelectProps, TableColumnsType, TableProps, TabsProps, UploadFile, UploadProps } from 'antd';

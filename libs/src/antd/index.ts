@@ -2,12 +2,12 @@
  * The design-system surface: the light antd components the shell's first screen and most screens use.
  * Apps import antd only through here (or './antd-data' for the heavy data components) so that one antd
  * instance, one theme context and only the components the platform uses reach the browser: a shared
- * module is bundled whole, so keep this list to what is really used, and put heavy components in
- * antd-data. Add exports as screens need them.
+ * module is bundled whole, so keep this list to what is really used, and put heavy components —
+ * forms, inputs and dialogs included, which a signed-in page's first view does not need — in antd-data.
+ * Add exports as screens need them.
  */
 export {
   Alert,
-  App,
   Badge,
   Button,
   Card,
@@ -17,10 +17,7 @@ export {
   Drawer,
   Dropdown,
   Flex,
-  Form,
-  Input,
   Layout,
-  Modal,
   Result,
   Row,
   Spin,
@@ -31,9 +28,5 @@ export {
 } from 'antd';
 export type {
   ButtonProps,
-  FormInstance,
-  FormProps,
-  InputProps,
-  ModalProps,
   ThemeConfig,
 } from 'antd';

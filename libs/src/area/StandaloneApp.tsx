@@ -1,12 +1,14 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, NavLink } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, Layout } from '@steward/libs/antd';
+import { ConfigProvider, Layout } from '@steward/libs/antd';
 import { fetchRuntimeConfig } from '@steward/libs/runtime-config';
 import { SessionProvider } from '@steward/libs/session';
 import type { RemoteArea } from '@steward/libs/federation';
-import { StandaloneSignIn } from './StandaloneSignIn';
+
+// Only standalone mode signs in here; loading it lazily keeps forms out of the federated area module.
+const StandaloneSignIn = lazy(() => import('./StandaloneSignIn').then((module) => ({ default: module.StandaloneSignIn })));
 
 /**
  * A remote running alone (`rsbuild dev` in its folder) for the team that owns it: the same providers
@@ -22,7 +24,6 @@ export function renderStandalone(area: RemoteArea): void {
           <QueryClientProvider client={queryClient}>
             <SessionProvider>
               <ConfigProvider>
-                <AntApp>
                   <BrowserRouter>
                     <Layout style={{ minHeight: '100vh' }}>
                       <Layout.Header style={{ color: '#fff', display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center', height: 'auto', lineHeight: 1.5, padding: '12px 24px' }}>
@@ -37,7 +38,9 @@ export function renderStandalone(area: RemoteArea): void {
                             </NavLink>
                           ))}
                         <span style={{ marginLeft: 'auto' }}>
-                          <StandaloneSignIn />
+                          <Suspense fallback={null}>
+                            <StandaloneSignIn />
+                          </Suspense>
                         </span>
                       </Layout.Header>
                       <Layout.Content style={{ padding: 24 }}>
@@ -45,7 +48,6 @@ export function renderStandalone(area: RemoteArea): void {
                       </Layout.Content>
                     </Layout>
                   </BrowserRouter>
-                </AntApp>
               </ConfigProvider>
             </SessionProvider>
           </QueryClientProvider>

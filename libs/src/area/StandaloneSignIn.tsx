@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input } from '@steward/libs/antd';
+import { Alert, Button } from '@steward/libs/antd';
+import { Form, Input } from '@steward/libs/antd-data';
 import { getSupabase } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
 

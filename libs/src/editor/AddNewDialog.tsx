@@ -1,5 +1,5 @@
-import { Alert, Button, Col, Divider, Form, Input, Modal, Row } from '@steward/libs/antd';
-import { Select } from '@steward/libs/antd-data';
+import { Alert, Button, Col, Divider, Row } from '@steward/libs/antd';
+import { Form, Input, Modal, Select } from '@steward/libs/antd-data';
 import { FieldInput } from './FieldInput';
 import { visibleFields } from './fieldSchema';
 import { ADDRESS_FIELDS, type AddNewDialogApi } from './useAddNewDialog';

@@ -1,5 +1,4 @@
-import { Input } from '@steward/libs/antd';
-import { Select } from '@steward/libs/antd-data';
+import { Input, Select } from '@steward/libs/antd-data';
 import { useSession } from '@steward/libs/session';
 import { useRelationOptions } from '@steward/libs/data-access';
 import { fieldTypeOf, type FieldDef, type SelectOption } from './fieldSchema';

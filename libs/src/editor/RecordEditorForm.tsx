@@ -1,4 +1,5 @@
-import { Alert, Button, Form, Spin } from '@steward/libs/antd';
+import { Alert, Button, Spin } from '@steward/libs/antd';
+import { Form } from '@steward/libs/antd-data';
 import { visibleFields } from './fieldSchema';
 import { FieldInput } from './FieldInput';
 import { SYSTEM_DEFAULT_READ_ONLY_MESSAGE } from './editorMessages';

@@ -1,4 +1,5 @@
-import { Button, Modal } from '@steward/libs/antd';
+import { Button } from '@steward/libs/antd';
+import { Modal } from '@steward/libs/antd-data';
 import { RecordEditorForm } from './RecordEditorForm';
 import type { RecordEditorApi } from './useRecordEditor';
 

@@ -1,5 +1,5 @@
-import { Button, Flex, Input } from '@steward/libs/antd';
-import { Upload } from '@steward/libs/antd-data';
+import { Button, Flex } from '@steward/libs/antd';
+import { Input, Upload } from '@steward/libs/antd-data';
 import type { FieldInputProps } from './FieldInput';
 
 /** The URL box's hint: a link on the site's own host (001 §2, "placeholder {host}"). */

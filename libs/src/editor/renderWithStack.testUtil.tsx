@@ -2,7 +2,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { User } from '@supabase/supabase-js';
-import { App, ConfigProvider } from '@steward/libs/antd';
+import { ConfigProvider } from '@steward/libs/antd';
 import { setSupabase } from '@steward/libs/data-access';
 import { SessionContext, type SessionApi } from '@steward/libs/session';
 import { createRecordingClient, type Responder } from '../data-access/recordingClient.testUtil';
@@ -30,7 +30,7 @@ export function testSession(overrides: Partial<SessionApi> = {}): SessionApi {
 }
 
 /**
- * Renders with the providers a remote runs inside (react-query, the session, antd App) and points
+ * Renders with the providers a remote runs inside (react-query, the session, antd's ConfigProvider) and points
  * data-access at a recording client, so a test sees every request a screen makes.
  */
 export function renderWithStack(ui: ReactElement, options: { respond?: Responder; session?: Partial<SessionApi>; wrapper?: (children: ReactNode) => ReactElement } = {}) {
@@ -43,7 +43,7 @@ export function renderWithStack(ui: ReactElement, options: { respond?: Responder
       <SessionContext.Provider value={session}>
         {/* No motion: a closing dialog leaves the DOM at once instead of after an animation. */}
         <ConfigProvider theme={{ token: { motion: false } }}>
-          <App>{ui}</App>
+          {ui}
         </ConfigProvider>
       </SessionContext.Provider>
     </QueryClientProvider>

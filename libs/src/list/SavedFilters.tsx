@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Flex, Input, Typography } from '@steward/libs/antd';
-import { Select } from '@steward/libs/antd-data';
+import { Button, Flex, Typography } from '@steward/libs/antd';
+import { Input, Select } from '@steward/libs/antd-data';
 import { errorMessage, useSavedFilters } from '@steward/libs/data-access';
 import { filterRowsToTree } from '@steward/libs/filter';
 import { useSession } from '@steward/libs/session';

@@ -13,6 +13,11 @@ export type PermissionSchema = 'settings' | 'public';
 export type SessionSource = {
   /** The signed-in user, null when there is no session (not an error). */
   getUser: () => Promise<SourceResult<User | null>>;
+  /**
+   * The user id of the session stored in this browser, read without a network call, so profiles can
+   * load while getUser confirms the session with the server. Optional: without it they load after.
+   */
+  storedUserId?: () => Promise<string | null>;
   listProfiles: (authUserId: string) => Promise<SourceResult<readonly UserRow[]>>;
   listPermissions: (schema: PermissionSchema, roleId: string) => Promise<SourceResult<readonly Permission[]>>;
   listEnabledComponents: (orgName: string) => Promise<SourceResult<readonly string[]>>;

@@ -53,6 +53,38 @@ function collectWarnings() {
   return { messages, warn: (message: string) => void messages.push(message) };
 }
 
+describe('loadSession with the stored session known', () => {
+  it('loads the profiles while the server confirms the user, once', async () => {
+    const { source, calls } = scriptedSource({ profiles: ok([profile('Cedar', 'r-cedar', true)]) });
+    let userAsked = false;
+    const confirmUser = source.getUser;
+    source.getUser = async () => {
+      userAsked = true;
+      // The profiles were already asked for when the server is asked about the user.
+      expect(calls).toContain(`profiles:${user.id}`);
+      return confirmUser();
+    };
+    source.storedUserId = async () => user.id;
+    const outcome = await loadSession(source, memoryStore(null).api, collectWarnings().warn);
+    expect(userAsked).toBe(true);
+    expect(outcome).toMatchObject({ kind: 'loaded', snapshot: { orgName: 'Cedar' } });
+    expect(calls.filter((call) => call.startsWith('profiles:'))).toEqual([`profiles:${user.id}`]);
+  });
+
+  it('reads the profiles again for the confirmed user when the stored session was someone else', async () => {
+    const { source, calls } = scriptedSource({ profiles: ok([profile('Cedar', 'r-cedar', true)]) });
+    source.storedUserId = async () => 'someone-else';
+    await loadSession(source, memoryStore(null).api, collectWarnings().warn);
+    expect(calls.filter((call) => call.startsWith('profiles:'))).toEqual(['profiles:someone-else', `profiles:${user.id}`]);
+  });
+
+  it('stops at signed-out even when profiles were started for a stored session', async () => {
+    const { source } = scriptedSource({ user: ok(null) });
+    source.storedUserId = async () => 'stale';
+    expect(await loadSession(source, memoryStore(null).api, collectWarnings().warn)).toEqual({ kind: 'signedOut' });
+  });
+});
+
 describe('loadSession', () => {
   it('loads profiles, chooses the saved organisation, saves it back and loads its permissions and components', async () => {
     const { source, calls } = scriptedSource({

@@ -51,6 +51,10 @@ async function loadEnabledComponents(source: SessionSource, orgName: string | nu
  */
 export async function loadSession(source: SessionSource, activeOrg: ActiveOrgStore, warn: Warn = console.warn): Promise<SessionLoadOutcome> {
   try {
+    // The profiles of the stored session's user load while getUser confirms it with the server; they
+    // are used only if the server confirms the same user (RLS guards the read either way).
+    const storedId = (await source.storedUserId?.()) ?? null;
+    const earlyProfiles = storedId ? source.listProfiles(storedId) : null;
     const userResult = await source.getUser();
     if (userResult.error !== null) {
       warn('Authentication error while loading the user:', userResult.error);
@@ -59,7 +63,7 @@ export async function loadSession(source: SessionSource, activeOrg: ActiveOrgSto
     const user = userResult.data;
     if (!user) return { kind: 'signedOut' };
 
-    const profilesResult = await source.listProfiles(user.id);
+    const profilesResult = await (earlyProfiles && storedId === user.id ? earlyProfiles : source.listProfiles(user.id));
     if (profilesResult.error !== null) warn('user_profiles failed to load; continuing without profiles:', profilesResult.error);
     const profiles = profilesResult.data ?? [];
 

@@ -9,9 +9,10 @@ describe('primeSession', () => {
   beforeEach(() => {
     vi.resetModules();
     vi.clearAllMocks();
-    supabase.auth.getSession.mockResolvedValue({ data: { session: { access_token: 'token-a' } } });
-    // A signed-out user keeps the load to one call, which is all these tests need.
+    supabase.auth.getSession.mockResolvedValue({ data: { session: { access_token: 'token-a', user: { id: 'u1' } } } });
+    // The server says the session is gone: the load ends at signed-out, which is all these tests need.
     supabase.auth.getUser.mockResolvedValue({ data: { user: null }, error: null });
+    supabase.from.mockReturnValue({ select: () => ({ eq: async () => ({ data: [], error: null }) }) });
   });
 
   it('hands its load to the first auth event that announces the same session, once', async () => {
@@ -33,6 +34,8 @@ describe('primeSession', () => {
     expect(await takePrimedSession('token-a')).toBeNull();
     primeSession();
     primeSession();
-    expect(supabase.auth.getSession).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(supabase.auth.getUser).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(supabase.auth.getUser).toHaveBeenCalledTimes(1);
   });
 });

@@ -13,6 +13,7 @@ export function supabaseSessionSource(supabase: SupabaseClient): SessionSource {
       if (error && !isAuthSessionMissingError(error)) return { data: null, error: error.message };
       return { data: data.user ?? null, error: null };
     },
+    storedUserId: async () => (await supabase.auth.getSession()).data.session?.user.id ?? null,
     listProfiles: async (authUserId) => {
       const { data, error } = await supabase.from('user_profiles').select(PROFILE_COLUMNS).eq('auth_user_id', authUserId);
       if (error) return { data: null, error: error.message };

@@ -1,6 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Form, Modal } from '@steward/libs/antd';
+import { Alert, Button } from '@steward/libs/antd';
+import { Form, Modal } from '@steward/libs/antd-data';
 import { notify, toast } from '@steward/libs/ui';
 import { AUTH_MESSAGES } from './authMessages';
 import { applyForAccessSchema, checkForm, type ApplyMode } from './authSchemas';

@@ -1,4 +1,4 @@
-import { Form, Input } from '@steward/libs/antd';
+import { Form, Input } from '@steward/libs/antd-data';
 
 export type AuthFieldProps = {
   id: string;

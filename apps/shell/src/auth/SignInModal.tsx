@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Form, Modal } from '@steward/libs/antd';
+import { Alert, Button } from '@steward/libs/antd';
+import { Form, Modal } from '@steward/libs/antd-data';
 import { getSupabase } from '@steward/libs/data-access';
 import { notify, toast } from '@steward/libs/ui';
 import { AUTH_MESSAGES } from './authMessages';

@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from '@steward/libs/antd';
+import { ConfigProvider } from '@steward/libs/antd';
 import { useSession } from '@steward/libs/session';
 import { BrandingContext } from './BrandingContext';
 import { DEFAULT_BRANDING } from './orgBranding';
@@ -33,13 +33,11 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
   return (
     <BrandingContext.Provider value={branding}>
       <ConfigProvider theme={theme}>
-        <AntApp component={false}>
-          <div className={ORG_THEME_CLASS} style={style} data-org={orgName ?? undefined}>
-            {/* Set as text by React, never parsed as markup; scopeCustomCss also strips '<'. */}
-            {customCss && <style data-org-custom-css="">{customCss}</style>}
-            {children}
-          </div>
-        </AntApp>
+        <div className={ORG_THEME_CLASS} style={style} data-org={orgName ?? undefined}>
+          {/* Set as text by React, never parsed as markup; scopeCustomCss also strips '<'. */}
+          {customCss && <style data-org-custom-css="">{customCss}</style>}
+          {children}
+        </div>
       </ConfigProvider>
     </BrandingContext.Provider>
   );
