@@ -2,6 +2,7 @@
 // The GoTrue subset supabase-js uses: sign-up, password and refresh grants, the current user, sign-out,
 // and the admin user API (service role). Users live in auth.users; tokens are HS256 JWTs that
 // PostgREST and storage verify with the same secret.
+import { inTransaction } from '../inTransaction.mjs';
 import { JwtError, verifyJwt } from '../jwt.mjs';
 import { JWT_SECRET } from '../keys.mjs';
 import { BodyError, bearerToken, readJsonBody, sendJson } from '../http.mjs';
@@ -45,19 +46,8 @@ export function createAuthService({ config, pool, log }) {
    * @template T
    * @param {(client: import('pg').PoolClient) => Promise<T>} work
    */
-  async function transaction(work) {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      const result = await work(client);
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+  function transaction(work) {
+    return inTransaction(pool, work);
   }
 
   /** @param {import('node:http').IncomingMessage} req */

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { inTransaction } from '../inTransaction.mjs';
 import { signJwt, verifyJwt, JwtError } from '../jwt.mjs';
 import { JWT_SECRET } from '../keys.mjs';
 import { BodyError, bearerToken, readBody, readJsonBody, sendJson } from '../http.mjs';
@@ -39,23 +40,10 @@ export async function createStorageService({ config, pool, log }) {
    * @param {(client: import('pg').PoolClient) => Promise<T>} work
    * @returns {Promise<T>}
    */
-  async function asCaller(claims, work) {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      await client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [
-        claims.role,
-        JSON.stringify(claims),
-      ]);
-      const result = await work(client);
-      await client.query('commit');
-      return result;
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+  function asCaller(claims, work) {
+    return inTransaction(pool, work, (client) =>
+      client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [claims.role, JSON.stringify(claims)]),
+    );
   }
 
   /** @param {Req} req @returns {Claims} */
