@@ -22,10 +22,10 @@ export {
   Row,
   Spin,
   Tag,
-  Tooltip,
   Typography,
   theme,
 } from 'antd';
+export { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, Tooltip } from './Tooltip';
 export type {
   ButtonProps,
   ThemeConfig,
