@@ -24,11 +24,11 @@ export async function signIn(stack: TestStack, email: string, password: string):
 
 /**
  * A new organisation and its owner, created the way the Apply for Access dialog does it (anon calls
- * public.apply_for_access), then signed in.
+ * public.apply_for_access), then signed in. The name is `{label} {random}` unless `exactName` is given.
  */
-export async function signUpOrganization(stack: TestStack, label: string): Promise<SignedUpOrganization> {
+export async function signUpOrganization(stack: TestStack, label: string, exactName?: string): Promise<SignedUpOrganization> {
   const suffix = randomUUID().slice(0, 8);
-  const orgName = `${label} ${suffix}`;
+  const orgName = exactName ?? `${label} ${suffix}`;
   const email = `owner-${suffix}@${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.example.com`;
   const password = `Owner-${suffix}-pass`;
   const anon = createTestClient(stack.apiUrl, stack.anonKey);

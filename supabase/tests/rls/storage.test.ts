@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestClient, testStack } from '../stack/testStack';
 import { signUpOrganization, type SignedUpOrganization } from './signUpOrganization';
@@ -42,6 +43,20 @@ describe('organization-assets', () => {
     expect(removed.data ?? []).toEqual([]);
     const stillThere = await fetch(orgA.client.storage.from('organization-assets').getPublicUrl(own).data.publicUrl);
     expect(stillThere.status).toBe(200);
+  });
+
+  it('keeps an organisation out of a longer name that starts with its own ("Acme-" within "Acme-Labs-…")', async () => {
+    const base = `Overlap${randomUUID().slice(0, 6)}`;
+    const [short, long] = await Promise.all([signUpOrganization(stack, 'short', base), signUpOrganization(stack, 'long', `${base}-Labs`)]);
+    const longsName = `${orgSlug(long.orgName)}-logo.png`;
+    expect(longsName.startsWith(`${orgSlug(short.orgName)}-`)).toBe(true);
+
+    const intrusion = await short.client.storage.from('organization-assets').upload(longsName, PNG, { contentType: 'image/png' });
+    expect(intrusion.error).not.toBeNull();
+    const owned = await long.client.storage.from('organization-assets').upload(longsName, PNG, { contentType: 'image/png' });
+    expect(owned.error).toBeNull();
+    const shortsOwn = await short.client.storage.from('organization-assets').upload(`${orgSlug(short.orgName)}-logo.png`, PNG, { contentType: 'image/png' });
+    expect(shortsOwn.error).toBeNull();
   });
 
   it('refuses anonymous uploads', async () => {
