@@ -3,11 +3,11 @@ import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import { createClient, type User } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
 import { setSupabase, tableRef } from '@steward/libs/data-access';
 import { filterRows, sortRows, type FilterNode, type SortSpec } from '@steward/libs/filter';
 import { ListPage, nameColumn, statusColumn, textColumn, dollarsColumn, useListPage, type ListPageOptions } from '@steward/libs/list';
-import { SessionContext, type SessionApi } from '@steward/libs/session';
+import { SessionContext, signedInSession, type SessionApi } from '@steward/libs/session';
 
 /**
  * A plain (not federated) page that renders the libs list on 10,000 rows, driven by
@@ -124,22 +124,7 @@ window.benchSetup = async ({ apiUrl, anonKey, email, password, table }) => {
   if (error) throw new Error(error.message);
   setSupabase(client);
   benchTable = tableRef<BenchRow>('public', table, { audit: false });
-  session = {
-    user: data.user as User,
-    userRow: { auth_user_id: data.user?.id ?? '', org_name: ORG, role_id: null, name: 'Demo', email },
-    profiles: [],
-    orgName: ORG,
-    orgScope: [ORG, '_system_default_'],
-    roleId: null,
-    permissions: [],
-    orgList: [ORG],
-    enabledComponents: [],
-    loading: false,
-    error: null,
-    switchOrg: () => undefined,
-    signOut: async () => undefined,
-    reload: () => undefined,
-  };
+  session = signedInSession({ id: data.user?.id ?? '', email }, ORG);
 };
 
 window.benchFilterSort = (runs) => {

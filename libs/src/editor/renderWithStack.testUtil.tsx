@@ -1,32 +1,19 @@
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { User } from '@supabase/supabase-js';
 import { ConfigProvider } from '@steward/libs/antd';
 import { setSupabase } from '@steward/libs/data-access';
-import { SessionContext, type SessionApi } from '@steward/libs/session';
+import { SessionContext, signedInSession, type SessionApi } from '@steward/libs/session';
 import { createRecordingClient, type Responder } from '../data-access/recordingClient.testUtil';
 
 export const TEST_ORG = 'Cedar Grove Outfitters';
 
 export function testSession(overrides: Partial<SessionApi> = {}): SessionApi {
-  return {
-    user: { id: 'auth-1', email: 'demo@steward.dev' } as User,
+  return signedInSession({ id: 'auth-1', email: 'demo@steward.dev' }, TEST_ORG, {
     userRow: { auth_user_id: 'auth-1', org_name: TEST_ORG, role_id: 'r1', name: 'Demo', email: 'demo@steward.dev' },
-    profiles: [],
-    orgName: TEST_ORG,
-    orgScope: [TEST_ORG, '_system_default_'],
     roleId: 'r1',
-    permissions: [],
-    orgList: [TEST_ORG],
-    enabledComponents: [],
-    loading: false,
-    error: null,
-    switchOrg: () => undefined,
-    signOut: async () => undefined,
-    reload: () => undefined,
     ...overrides,
-  };
+  });
 }
 
 /**

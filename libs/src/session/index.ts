@@ -2,3 +2,4 @@ export { SessionContext, useSession, type Permission, type SessionApi, type Sess
 export { SessionProvider, type SessionProviderProps } from './SessionProvider';
 export { ACTIVE_ORG_KEY } from './activeOrgStorage';
 export { primeSession } from './primeSession';
+export { signedInSession } from './signedInSession';
