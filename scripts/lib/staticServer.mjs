@@ -120,7 +120,13 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
     start: async () => {
       await warm();
       await new Promise((resolve, reject) => {
-        server.once('error', reject);
+        server.once('error', (error) =>
+          reject(
+            error.code === 'EADDRINUSE'
+              ? new Error(`Port ${port} is already in use. Stop whatever holds it, or start with PORT=<another port> (Steward uses that port and the next six).`)
+              : error,
+          ),
+        );
         server.listen(port, host, () => {
           server.off('error', reject);
           resolve();
