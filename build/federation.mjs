@@ -9,20 +9,26 @@ export const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta
 const rootPackage = JSON.parse(readFileSync(path.join(workspaceRoot, 'package.json'), 'utf8'));
 const libsPackage = JSON.parse(readFileSync(path.join(workspaceRoot, 'libs/package.json'), 'utf8'));
 
-/** Remote name (as in the runtime registry and routes) → Module Federation container name. */
-export const REMOTES = {
-  crm: 'steward_crm',
-  catalog: 'steward_catalog',
-  lodging: 'steward_lodging',
-  'team-portal': 'steward_team_portal',
-  operations: 'steward_operations',
-  settings: 'steward_settings',
-};
+/** Module Federation container name of a remote (the same rule as libs/src/federation/containerName.ts). */
+export function containerName(remote) {
+  return `steward_${remote.replace(/-/g, '_')}`;
+}
 
 export const HOST_NAME = 'steward_shell';
 
 /** Local ports: the shell on PORT (3000), each remote on its own port as an independent deployment. */
 export const REMOTE_PORT_OFFSETS = { crm: 1, catalog: 2, lodging: 3, 'team-portal': 4, operations: 5, settings: 6 };
+
+/**
+ * The runtime registry (/runtime-config.json) for apps served on this machine: the shell on `port`,
+ * each remote on its offset from it. Deployments elsewhere write their own.
+ */
+export function runtimeConfigFor({ port, apiUrl, anonKey, brand = 'Steward' }) {
+  const remotes = Object.fromEntries(
+    Object.entries(REMOTE_PORT_OFFSETS).map(([name, offset]) => [name, { manifest: `http://localhost:${port + offset}/mf-manifest.json` }]),
+  );
+  return { brand, supabaseUrl: apiUrl, supabaseAnonKey: anonKey, remotes };
+}
 
 const singletonPackages = [
   'react',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
-import { HOST_NAME, REMOTES, REMOTE_PORT_OFFSETS, sharedSingletons } from './federation.mjs';
+import { HOST_NAME, REMOTE_PORT_OFFSETS, containerName, sharedSingletons } from './federation.mjs';
 import { serveDevRuntimeConfig } from './devRuntimeConfig.mjs';
 
 const BASE_PORT = 3000;
@@ -89,7 +89,7 @@ export function defineRemoteConfig(appDir, remote, title) {
       plugins: [
         ...base.plugins,
         pluginModuleFederation({
-          name: REMOTES[remote],
+          name: containerName(remote),
           exposes: { './area': './src/area.tsx' },
           shared: sharedSingletons({ consumeOnly: command === 'build' }),
           shareStrategy: 'loaded-first',

@@ -3,7 +3,6 @@ import type { createStaticServer } from './staticServer.mjs';
 type StaticServer = ReturnType<typeof createStaticServer>;
 
 export declare const REMOTE_NAMES: readonly string[];
-export declare function runtimeConfigFor(options: { port: number; apiUrl: string; anonKey: string; brand?: string }): unknown;
 export declare function startPlatform(options: {
   port: number;
   apiUrl: string;

@@ -2,18 +2,10 @@
 // the runtime registry that tells the shell where everything is.
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { REMOTE_PORT_OFFSETS, workspaceRoot } from '../../build/federation.mjs';
+import { REMOTE_PORT_OFFSETS, runtimeConfigFor, workspaceRoot } from '../../build/federation.mjs';
 import { createStaticServer } from './staticServer.mjs';
 
 export const REMOTE_NAMES = Object.keys(REMOTE_PORT_OFFSETS);
-
-/** The runtime registry for a platform served on `port` (remotes on port + 1 … port + 6). */
-export function runtimeConfigFor({ port, apiUrl, anonKey, brand = 'Steward' }) {
-  const remotes = Object.fromEntries(
-    REMOTE_NAMES.map((name) => [name, { manifest: `http://localhost:${port + REMOTE_PORT_OFFSETS[name]}/mf-manifest.json` }]),
-  );
-  return { brand, supabaseUrl: apiUrl, supabaseAnonKey: anonKey, remotes };
-}
 
 /**
  * @param {{ port: number, apiUrl: string, anonKey: string, configFile: string, host?: string }} options
