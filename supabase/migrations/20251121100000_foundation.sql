@@ -630,62 +630,35 @@ create policy org_update on public.organizations for update to authenticated
   using (name <> '_system_default_' and name = any ((select app.orgs_with_access('settings', 'edit', 'Organization'))::text[]))
   with check (name <> '_system_default_' and name = any ((select app.orgs_with_access('settings', 'edit', 'Organization'))::text[]));
 
--- Role names are needed wherever users are listed, so every member reads them.
-create policy org_read on public.user_roles for select to authenticated
-  using (org_name = '_system_default_' or org_name = any ((select app.member_orgs())::text[]));
-create policy org_insert on public.user_roles for insert to authenticated
-  with check (org_name <> '_system_default_'
-              and org_name = any ((select app.orgs_with_access('settings', 'create', 'allowed'))::text[]));
-create policy org_update on public.user_roles for update to authenticated
-  using (org_name <> '_system_default_' and (org_name = any ((select app.orgs_with_access('settings', 'edit', 'Organization'))::text[])
-              or (org_name = any ((select app.orgs_with_access('settings', 'edit', 'Personal'))::text[])
-                  and created_by = any ((select app.my_profile_ids())::uuid[]))))
-  with check (org_name <> '_system_default_' and (org_name = any ((select app.orgs_with_access('settings', 'edit', 'Organization'))::text[])
-              or (org_name = any ((select app.orgs_with_access('settings', 'edit', 'Personal'))::text[])
-                  and created_by = any ((select app.my_profile_ids())::uuid[]))));
-create policy org_delete on public.user_roles for delete to authenticated
-  using (org_name <> '_system_default_' and (org_name = any ((select app.orgs_with_access('settings', 'delete', 'Organization'))::text[])
-              or (org_name = any ((select app.orgs_with_access('settings', 'delete', 'Personal'))::text[])
-                  and created_by = any ((select app.my_profile_ids())::uuid[]))));
+-- Roles, profiles and enabled components follow the settings component's rules for writes (the same
+-- builder as every org-owned table), but every member reads them: role names wherever users are
+-- listed, the directory, and the components the session needs.
+do $$
+declare
+  v_table regclass;
+begin
+  foreach v_table in array array['public.user_roles', 'public.user_profiles', 'settings.org_components']::regclass[]
+  loop
+    perform app.apply_component_policies(v_table, 'settings');
+    execute format('drop policy org_read on %s', v_table);
+    execute format('create policy org_read on %s for select to authenticated using '
+                   '(org_name = ''_system_default_'' or org_name = any ((select app.member_orgs())::text[]))', v_table);
+  end loop;
+end;
+$$;
 
--- Members see the organisation's directory; a user always sees and edits their own profile
--- (role and status only with settings rights, see app.guard_user_profile).
-create policy org_read on public.user_profiles for select to authenticated
-  using (org_name = '_system_default_' or org_name = any ((select app.member_orgs())::text[]));
-create policy org_insert on public.user_profiles for insert to authenticated
-  with check (org_name <> '_system_default_'
-              and org_name = any ((select app.orgs_with_access('settings', 'create', 'allowed'))::text[]));
-create policy org_update on public.user_profiles for update to authenticated
-  using (org_name <> '_system_default_'
-         and ((org_name = any ((select app.orgs_with_access('settings', 'edit', 'Organization'))::text[])
-              or (org_name = any ((select app.orgs_with_access('settings', 'edit', 'Personal'))::text[])
-                  and created_by = any ((select app.my_profile_ids())::uuid[]))) or (auth_user_id = (select auth.uid()) and org_name = any ((select app.member_orgs())::text[]))))
-  with check (org_name <> '_system_default_'
-         and ((org_name = any ((select app.orgs_with_access('settings', 'edit', 'Organization'))::text[])
-              or (org_name = any ((select app.orgs_with_access('settings', 'edit', 'Personal'))::text[])
-                  and created_by = any ((select app.my_profile_ids())::uuid[]))) or (auth_user_id = (select auth.uid()) and org_name = any ((select app.member_orgs())::text[]))));
-create policy org_delete on public.user_profiles for delete to authenticated
-  using (org_name <> '_system_default_' and (org_name = any ((select app.orgs_with_access('settings', 'delete', 'Organization'))::text[])
-              or (org_name = any ((select app.orgs_with_access('settings', 'delete', 'Personal'))::text[])
-                  and created_by = any ((select app.my_profile_ids())::uuid[]))));
-
--- The session of every member reads which components are enabled.
-create policy org_read on settings.org_components for select to authenticated
-  using (org_name = '_system_default_' or org_name = any ((select app.member_orgs())::text[]));
-create policy org_insert on settings.org_components for insert to authenticated
-  with check (org_name <> '_system_default_'
-              and org_name = any ((select app.orgs_with_access('settings', 'create', 'allowed'))::text[]));
-create policy org_update on settings.org_components for update to authenticated
-  using (org_name <> '_system_default_' and (org_name = any ((select app.orgs_with_access('settings', 'edit', 'Organization'))::text[])
-              or (org_name = any ((select app.orgs_with_access('settings', 'edit', 'Personal'))::text[])
-                  and created_by = any ((select app.my_profile_ids())::uuid[]))))
-  with check (org_name <> '_system_default_' and (org_name = any ((select app.orgs_with_access('settings', 'edit', 'Organization'))::text[])
-              or (org_name = any ((select app.orgs_with_access('settings', 'edit', 'Personal'))::text[])
-                  and created_by = any ((select app.my_profile_ids())::uuid[]))));
-create policy org_delete on settings.org_components for delete to authenticated
-  using (org_name <> '_system_default_' and (org_name = any ((select app.orgs_with_access('settings', 'delete', 'Organization'))::text[])
-              or (org_name = any ((select app.orgs_with_access('settings', 'delete', 'Personal'))::text[])
-                  and created_by = any ((select app.my_profile_ids())::uuid[]))));
+-- A user always edits their own profile too (role and status only with settings rights, see
+-- app.guard_user_profile).
+drop policy org_update on public.user_profiles;
+do $$
+declare
+  v_rule text := format('org_name <> ''_system_default_'' and (%s or (auth_user_id = (select auth.uid()) '
+                        'and org_name = any ((select app.member_orgs())::text[])))', app.access_sql('settings', 'edit'));
+begin
+  execute format('create policy org_update on public.user_profiles for update to authenticated using (%s) with check (%s)',
+                 v_rule, v_rule);
+end;
+$$;
 
 -- Everyone reads the permissions of their own role (the session needs them); the whole
 -- organisation's with settings view rights.
