@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_OWNER } from '../../support/demoAccounts';
 import { MainMenu } from '../../support/MainMenu';
-import { installReactRendererProbe, readInstanceCounts, readLoadedSharedVersions } from '../../support/reactRendererProbe';
+import { installReactRendererProbe, readInstanceCounts, readLoadedSharedVersions } from '../../support/instanceProbes';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { E2E_BASE_URL, E2E_PORT } from '../../support/ports';
 
