@@ -1,6 +1,5 @@
 import './libsInstances';
 
-export { AreaLoadError } from './AreaLoadError';
 export { AREA_TITLES, type RemoteArea } from './RemoteArea';
 export { PageTitleProvider, usePageTitle, type PageTitleApi } from './PageTitle';
 export { SubMenuProvider, useSubMenu, type SubMenuApi, type SubMenuItem } from './SubMenu';
