@@ -42,23 +42,24 @@ function rgbToHsl({ r, g, b }: Rgb): { h: number; s: number; l: number } {
 /** #rgb, #rrggbb (alpha ignored), rgb()/rgba() and hsl()/hsla(); null for anything else (named colours). */
 export function parseColor(value: string): Rgb | null {
   const text = value.trim();
-  const hex = HEX.exec(text);
-  if (hex) {
-    const digits = hex[1].length <= 4 ? [...hex[1].slice(0, 3)].map((digit) => digit + digit).join('') : hex[1].slice(0, 6);
+  const hexDigits = HEX.exec(text)?.[1];
+  if (hexDigits) {
+    const digits = hexDigits.length <= 4 ? [...hexDigits.slice(0, 3)].map((digit) => digit + digit).join('') : hexDigits.slice(0, 6);
     return { r: parseInt(digits.slice(0, 2), 16), g: parseInt(digits.slice(2, 4), 16), b: parseInt(digits.slice(4, 6), 16) };
   }
-  const functional = FUNCTIONAL.exec(text);
-  if (!functional) return null;
-  const parts = functional[2].split(/[\s,/]+/).filter(Boolean);
+  const [, kind, args] = FUNCTIONAL.exec(text) ?? [];
+  if (!kind || !args) return null;
+  const parts = args.split(/[\s,/]+/).filter(Boolean);
+  const [first = '', second = '', third = ''] = parts;
   if (parts.length < 3) return null;
   const number = (part: string, scale: number) => (part.endsWith('%') ? (parseFloat(part) / 100) * scale : parseFloat(part));
-  if (functional[1].toLowerCase().startsWith('rgb')) {
-    const [r, g, b] = parts.slice(0, 3).map((part) => clamp(Math.round(number(part, 255)), 0, 255));
+  if (kind.toLowerCase().startsWith('rgb')) {
+    const [r, g, b] = [first, second, third].map((part) => clamp(Math.round(number(part, 255)), 0, 255)) as [number, number, number];
     return [r, g, b].some(Number.isNaN) ? null : { r, g, b };
   }
-  const h = parseFloat(parts[0]);
-  const s = clamp(number(parts[1], 1), 0, 1);
-  const l = clamp(number(parts[2], 1), 0, 1);
+  const h = parseFloat(first);
+  const s = clamp(number(second, 1), 0, 1);
+  const l = clamp(number(third, 1), 0, 1);
   return [h, s, l].some(Number.isNaN) ? null : hslToRgb(((h % 360) + 360) % 360, s, l);
 }
 
@@ -79,8 +80,8 @@ export function contrastRatio(foreground: string, background: string): number | 
   const a = parseColor(foreground);
   const b = parseColor(background);
   if (!a || !b) return null;
-  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x);
-  return (light + 0.05) / (dark + 0.05);
+  const [la, lb] = [relativeLuminance(a), relativeLuminance(b)];
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
 /**

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { trapTabKey } from './trapTabKey';
 
-function dialogWithButtons(): { dialog: HTMLElement; buttons: HTMLButtonElement[]; outside: HTMLButtonElement } {
+function dialogWithButtons(): { dialog: HTMLElement; buttons: [HTMLButtonElement, HTMLButtonElement, HTMLButtonElement, HTMLButtonElement]; outside: HTMLButtonElement } {
   document.body.innerHTML = '<button id="outside">outside</button><div role="dialog"><button>one</button><button>two</button><button disabled>off</button><button>three</button></div>';
   const dialog = document.querySelector<HTMLElement>('[role=dialog]')!;
   // happy-dom lays nothing out; give every control a box so it counts as visible.
   for (const element of document.querySelectorAll<HTMLElement>('button')) element.getClientRects = () => [{} as DOMRect] as unknown as DOMRectList;
-  return { dialog, buttons: [...dialog.querySelectorAll('button')], outside: document.querySelector<HTMLButtonElement>('#outside')! };
+  return { dialog, buttons: [...dialog.querySelectorAll('button')] as [HTMLButtonElement, HTMLButtonElement, HTMLButtonElement, HTMLButtonElement], outside: document.querySelector<HTMLButtonElement>('#outside')! };
 }
 
 const tab = (shiftKey = false) => {
