@@ -58,7 +58,6 @@ export function defineShellConfig(appDir) {
         // Start fetching the runtime registry while the JS downloads.
         tags: [
           { tag: 'link', attrs: { rel: 'preload', href: '/runtime-config.json', as: 'fetch', crossorigin: 'anonymous' }, head: true },
-          { tag: 'link', attrs: { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }, head: true },
         ],
       },
       output: { ...base.output, assetPrefix: '/' },
