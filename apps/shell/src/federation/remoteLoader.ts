@@ -2,6 +2,7 @@ import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRunt
 import { containerName, findRoute, type RemoteArea } from '@steward/libs/federation';
 import type { RemoteName, RuntimeConfig } from '@steward/libs/runtime-config';
 import { retryPlugin } from './retryPlugin';
+import { versionSkewPlugin } from './versionSkewPlugin';
 
 let registry: Partial<RuntimeConfig['remotes']> = {};
 const registered = new Set<RemoteName>();
@@ -19,7 +20,7 @@ const diagnosticsPlugin: ModuleFederationRuntimePlugin = {
 
 export function configureFederation(config: RuntimeConfig): void {
   registry = config.remotes;
-  registerPlugins([retryPlugin(), diagnosticsPlugin]);
+  registerPlugins([retryPlugin(), versionSkewPlugin(), diagnosticsPlugin]);
 }
 
 function manifestUrl(name: RemoteName): string {
