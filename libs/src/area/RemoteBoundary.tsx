@@ -45,8 +45,9 @@ export function RemoteBoundary({ name, load, peek }: RemoteBoundaryProps) {
   if (state.area) {
     const { Routes } = state.area;
     return (
-      // Present only once the remote's code has rendered: what tests and benchmarks wait for.
-      <div data-remote-area={name}>
+      // Present only once the remote's code has rendered: what tests and benchmarks wait for. The
+      // version says which deployment of the remote is on the page.
+      <div data-remote-area={name} data-area-version={state.area.version}>
         <Suspense fallback={<AreaLoading title={title} />}>
           <Routes />
         </Suspense>
