@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createStaticServer } from '../../../scripts/lib/staticServer.mjs';
 import { DEMO_OWNER } from '../../support/demoAccounts';
+import { areaOf } from '../../support/areaOf';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { startOwnPlatform, workspaceRoot } from '../../support/ownPlatform';
 
@@ -39,14 +40,14 @@ test('a new CRM deployment goes live by pointing the registry at it; the shell i
     await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, baseURL);
     await page.goto(`${baseURL}/businesses`);
     const crmVersion = JSON.parse(await readFile(path.join(crmDir, 'package.json'), 'utf8')).version;
-    await expect(page.locator('[data-remote-area="crm"]')).toHaveAttribute('data-area-version', crmVersion);
+    await expect(areaOf(page, 'crm')).toHaveAttribute('data-area-version', crmVersion);
 
     const registry = JSON.parse(await readFile(platform.configFile, 'utf8'));
     registry.remotes.crm.manifest = `http://localhost:${V2_PORT}/mf-manifest.json`;
     await writeFile(platform.configFile, JSON.stringify(registry, null, 2));
 
     await page.reload();
-    await expect(page.locator('[data-remote-area="crm"]')).toHaveAttribute('data-area-version', V2_VERSION);
+    await expect(areaOf(page, 'crm')).toHaveAttribute('data-area-version', V2_VERSION);
     expect(await hashTree(shellDist)).toBe(shellBefore);
   } finally {
     await v2.stop();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { createStaticServer } from '../../../scripts/lib/staticServer.mjs';
 import { DEMO_OWNER } from '../../support/demoAccounts';
+import { areaOf } from '../../support/areaOf';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { startOwnPlatform, workspaceRoot } from '../../support/ownPlatform';
 
@@ -33,7 +34,7 @@ test('a remote published on another origin under a sub-path loads in the untouch
     const baseURL = `http://localhost:${PORT}`;
     await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, baseURL);
     await page.goto(`${baseURL}/businesses`);
-    const area = page.locator('[data-remote-area="crm"]');
+    const area = areaOf(page, 'crm');
     await expect(area).toBeVisible();
     await expect(area).not.toBeEmpty();
     await expect(page.getByText('The CRM area is unavailable')).toHaveCount(0);

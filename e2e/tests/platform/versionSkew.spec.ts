@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import { createStaticServer } from '../../../scripts/lib/staticServer.mjs';
 import { DEMO_OWNER } from '../../support/demoAccounts';
+import { areaOf } from '../../support/areaOf';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { startOwnPlatform, workspaceRoot } from '../../support/ownPlatform';
 
@@ -82,7 +83,7 @@ test('a remote built against an older minor loads; one built against a newer maj
       expect(check.code, check.output).toBe(0);
       expect(check.output).toContain('Every remote is compatible with the shell.');
       await openBusinesses(page, baseURL);
-      const area = page.locator('[data-remote-area="crm"]');
+      const area = areaOf(page, 'crm');
       await expect(area).toBeVisible();
       await expect(area).not.toBeEmpty();
       await expect(page.getByText('The CRM area is unavailable')).toHaveCount(0);
@@ -99,7 +100,7 @@ test('a remote built against an older minor loads; one built against a newer maj
       // A fresh page load: the shell reads the registry again and has never loaded this remote.
       await openBusinesses(page, baseURL);
       await expect(page.getByText('The CRM area is unavailable')).toBeVisible();
-      await expect(page.locator('[data-remote-area="crm"]')).toHaveCount(0);
+      await expect(areaOf(page, 'crm')).toHaveCount(0);
       await page.getByText('Details').click();
       await expect(page.getByText(`react ^${major + 1}.0.0`)).toBeVisible();
       await expect(page.getByRole('navigation').first()).toBeVisible();
