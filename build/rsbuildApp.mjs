@@ -30,7 +30,7 @@ function common(appDir, { title, port }) {
       define: { __STEWARD_APP_VERSION__: JSON.stringify(version) },
     },
     // The page says its language (screen readers pick the voice from it) and what it is.
-    html: { title, mountId: 'root', template: HTML_TEMPLATE, meta: { description: DESCRIPTION } },
+    html: { title, mountId: 'root', template: HTML_TEMPLATE, meta: { description: DESCRIPTION }, templateParameters: { criticalCss: '', prerendered: '' } },
     output: {
       distPath: { root: outDir },
       cleanDistPath: true,
@@ -47,6 +47,35 @@ function common(appDir, { title, port }) {
   };
 }
 
+/** Comments and layout whitespace out (only around braces, semicolons, commas and '>': never ':'). */
+const minifyCss = (css) =>
+  css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,>])\s*/g, '$1')
+    .trim();
+
+/** Landing paths: the public page the shell paints from index.html before any JavaScript runs. */
+const LANDING_PATHS = ['/', '/index', '/signup'];
+
+/**
+ * What the shell's index.html paints by itself: the base and landing styles inline, and on a landing
+ * path with no stored session the landing as LandingPage renders it while the session loads
+ * (src/landing/landing.prerendered.html, kept equal to the component by its test). React renders the
+ * same page over it, so the visitor reads the page seconds earlier on a slow phone and nothing moves.
+ */
+function shellFirstPaint(appDir) {
+  const read = (file) => readFileSync(path.join(appDir, 'src', file), 'utf8');
+  const css = minifyCss(`${read('branding/base.css')}\n${read('landing/landing.css')}`);
+  if (css.includes('</')) throw new Error('Inline CSS must not contain "</"');
+  const show = `(function(){var p=location.pathname,s=false;try{s=Object.keys(localStorage).some(function(k){return /^sb-.+-auth-token$/.test(k)})}catch(e){}`
+    + `if(${JSON.stringify(LANDING_PATHS)}.indexOf(p)<0||s)return;var t=document.getElementById('stw-prerendered');document.getElementById('root').appendChild(t.content.cloneNode(true))})()`;
+  return {
+    criticalCss: `<style>${css}</style>`,
+    prerendered: `<template id="stw-prerendered">${read('landing/landing.prerendered.html').trim()}</template><script>${show}</script>`,
+  };
+}
+
 /** The host. It knows remote names only; their URLs come from /runtime-config.json at start. */
 export function defineShellConfig(appDir) {
   return defineConfig(({ command }) => {
@@ -55,6 +84,7 @@ export function defineShellConfig(appDir) {
       ...base,
       html: {
         ...base.html,
+        templateParameters: shellFirstPaint(appDir),
         // Start fetching the runtime registry while the JS downloads.
         tags: [
           { tag: 'link', attrs: { rel: 'preload', href: '/runtime-config.json', as: 'fetch', crossorigin: 'anonymous' }, head: true },

@@ -7,7 +7,6 @@ import { AppErrorBoundary } from './layout/AppErrorBoundary';
 import { ToasterOutlet } from './layout/ToasterOutlet';
 import { LazyAppLayout, LazyDashboardPage } from './layout/signedInScreens';
 import { SignedInPrefetchEffect } from './layout/SignedInPrefetchEffect';
-import './branding/base.css';
 
 const RemoteRoute = lazy(() => import('./federation/RemoteRoute').then((module) => ({ default: module.RemoteRoute })));
 

@@ -68,7 +68,8 @@ describe('config.toml and the local stack agree', () => {
 
     it('has every bucket of config.toml with the same visibility, size limit and types, and no other', async () => {
       const { rows } = await db.query<{ id: string; public: boolean; file_size_limit: string | null; allowed_mime_types: string[] | null }>(
-        'select id, public, file_size_limit, allowed_mime_types from storage.buckets order by id',
+        // Buckets the storage tests make for themselves on the shared test stack are not the product's.
+        "select id, public, file_size_limit, allowed_mime_types from storage.buckets where id not like 'stack-tests%' order by id",
       );
       const fromDb = Object.fromEntries(rows.map((row) => [row.id, { public: row.public, bytes: Number(row.file_size_limit), types: row.allowed_mime_types }]));
       const fromToml = Object.fromEntries(

@@ -8,7 +8,6 @@ import { AppErrorBoundary } from '../layout/AppErrorBoundary';
 import { pageSectionFor } from '../layout/pageSection';
 import { preloadSignedInScreens } from '../layout/signedInScreens';
 import { FEATURE_CARDS, HERO, QUICK_START, STAT_TILES } from './landingContent';
-import './landing.css';
 
 const AuthDialogs = lazy(() => import('../auth/AuthDialogs'));
 /** Start fetching the dialogs when the visitor reaches for a button, so they open at once. */

@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_OWNER } from '../../support/demoAccounts';
+import { signInThroughApi } from '../../support/signInThroughApi';
+import { E2E_BASE_URL } from '../../support/ports';
+
+const HERO = 'The CRM built for American entrepreneurs, small businesses and non-profits';
+
+test.describe('the first paint comes from index.html', () => {
+  test('a visitor reads the landing before any of the app’s JavaScript has arrived', async ({ page }) => {
+    // Hold back every script file: what shows is what index.html paints by itself.
+    await page.route('**/static/js/**', (route) => route.abort());
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: HERO })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Everything your organization runs on' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Apply for Access' })).toBeVisible();
+    // Styled already: the hero is laid out by the inline landing styles, not the browser's defaults.
+    const hero = page.locator('.stw-landing__hero');
+    expect(await hero.evaluate((element) => getComputedStyle(element).textAlign)).toBe('center');
+  });
+
+  test('the app then renders the same page in its place: one landing, one main heading', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.locator('.stw-landing')).toHaveCount(1);
+  });
+
+  test('another page, or a visitor with a stored session, never sees the landing flash by', async ({ page }) => {
+    await page.route('**/static/js/**', (route) => route.abort());
+    await page.goto('/dashboard');
+    await expect(page.locator('#root')).toBeEmpty();
+
+    await page.unroute('**/static/js/**');
+    await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+    await page.route('**/static/js/**', (route) => route.abort());
+    await page.goto('/');
+    await expect(page.locator('#root')).toBeEmpty();
+  });
+});
