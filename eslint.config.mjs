@@ -2,6 +2,45 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/**
+ * The layers of @steward/libs, bottom first. A layer imports only the layers below it: never one beside
+ * it or above it, so the layering is a rule that fails the build, not a comment. Tests are exempt.
+ */
+const LIBS_LAYERS = [
+  ['runtime-config', 'filter', 'antd', 'antd-data'],
+  ['ui', 'federation', 'data-access'],
+  ['session'],
+  ['editor', 'area'],
+  ['list'],
+];
+
+function libsLayerRules() {
+  return LIBS_LAYERS.flatMap((tier, level) =>
+    tier.flatMap((layer) => {
+      const forbidden = LIBS_LAYERS.slice(level).flat().filter((other) => other !== layer);
+      if (forbidden.length === 0) return [];
+      return {
+        files: [`libs/src/${layer}/**/*.{ts,tsx}`],
+        // Tests may build on any layer (an integration test of the filter compiler needs a client).
+        ignores: ['**/*.test.{ts,tsx}', '**/*.testUtil.{ts,tsx}'],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                {
+                  group: forbidden.flatMap((other) => [`@steward/libs/${other}`, `@steward/libs/${other}/*`, `../${other}`, `../${other}/*`]),
+                  message: `libs/${layer} may import only the layers below it (${LIBS_LAYERS.slice(0, level).flat().join(', ') || 'none'}); see LIBS_LAYERS in eslint.config.mjs.`,
+                },
+              ],
+            },
+          ],
+        },
+      };
+    }),
+  );
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', '.steward/**', '.nx/**'] },
   ...tseslint.configs.recommended,
@@ -34,4 +73,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...libsLayerRules(),
 );

@@ -1,5 +1,6 @@
-// `npm test`: production build, one local Supabase stack for the whole run, every Vitest suite (unit
-// and integration), then the end-to-end journeys in Chromium. Ends with one summary line.
+// `npm test`: production build, type checks and lint (the architecture's import rules among them), one
+// local Supabase stack for the whole run, every Vitest suite (unit and integration), then the
+// end-to-end journeys in Chromium. Ends with one summary line.
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { workspaceRoot } from '../build/federation.mjs';
@@ -40,6 +41,10 @@ async function main() {
   console.log('▶ Building every app (production)…');
   await buildAll();
 
+  console.log('▶ Type checks and lint of every project…');
+  const checksExit = await run('npx', ['nx', 'run-many', '-t', 'typecheck', 'lint', '--parallel=2', '--output-style=static'], { env: { NX_DAEMON: 'false' } });
+  const checks = { passed: checksExit === 0 ? 1 : 0, failed: checksExit === 0 ? 0 : 1, skipped: 0 };
+
   console.log(`▶ Starting a fresh local Supabase stack on port ${TEST_PORT_BASE}…`);
   const { startStack } = await import('../supabase/local/stack.mjs');
   const stack = await startStack({ portBase: TEST_PORT_BASE, dataDir: path.join(workspaceRoot, `.steward/test-${TEST_PORT_BASE}`), fresh: true });
@@ -68,11 +73,11 @@ async function main() {
     await stack.stop();
   }
 
-  const passed = unit.passed + e2e.passed;
-  const failed = unit.failed + e2e.failed;
+  const passed = checks.passed + unit.passed + e2e.passed;
+  const failed = checks.failed + unit.failed + e2e.failed;
   const skipped = unit.skipped + e2e.skipped;
   const minutes = ((Date.now() - started) / 60000).toFixed(1);
-  console.log(`\nVitest ${unit.passed} passed, ${unit.failed} failed · Playwright ${e2e.passed} passed, ${e2e.failed} failed · ${minutes} min`);
+  console.log(`\nType checks and lint ${checksExit === 0 ? 'passed' : 'FAILED'} · Vitest ${unit.passed} passed, ${unit.failed} failed · Playwright ${e2e.passed} passed, ${e2e.failed} failed · ${minutes} min`);
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   process.exit(failed === 0 && passed > 0 ? 0 : 1);
 }
