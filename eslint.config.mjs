@@ -1,6 +1,7 @@
 // Lint rules that keep the architecture honest (who may import what) plus the usual correctness rules.
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { AREAS } from './libs/src/runtime-config/areas.mjs';
 
 /**
  * The layers of @steward/libs, bottom first. A layer imports only the layers below it: never one beside
@@ -67,7 +68,7 @@ export default tseslint.config(
           ],
           patterns: [
             { group: ['antd/*'], message: "Import from '@steward/libs/antd' or '@steward/libs/antd-data'." },
-            { group: ['../../*/src/*', '@steward/crm*', '@steward/catalog*', '@steward/lodging*', '@steward/team-portal*', '@steward/operations*', '@steward/settings*'], message: 'Remotes never import another app.' },
+            { group: ['../../*/src/*', ...AREAS.map((area) => `@steward/${area.name}*`)], message: 'Remotes never import another app.' },
           ],
         },
       ],

@@ -3,21 +3,19 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { AREAS, containerName } from '../libs/src/runtime-config/areas.mjs';
 
 export const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const rootPackage = JSON.parse(readFileSync(path.join(workspaceRoot, 'package.json'), 'utf8'));
 const libsPackage = JSON.parse(readFileSync(path.join(workspaceRoot, 'libs/package.json'), 'utf8'));
 
-/** Module Federation container name of a remote (the same rule as libs/src/federation/containerName.ts). */
-export function containerName(remote) {
-  return `steward_${remote.replace(/-/g, '_')}`;
-}
+export { containerName };
 
 export const HOST_NAME = 'steward_shell';
 
 /** Local ports: the shell on PORT (3000), each remote on its own port as an independent deployment. */
-export const REMOTE_PORT_OFFSETS = { crm: 1, catalog: 2, lodging: 3, 'team-portal': 4, operations: 5, settings: 6 };
+export const REMOTE_PORT_OFFSETS = Object.fromEntries(AREAS.map((area) => [area.name, area.portOffset]));
 
 /**
  * The runtime registry (/runtime-config.json) for apps served on this machine: the shell on `port`,

@@ -2,8 +2,9 @@
 // the one the shell reads (libs/src/runtime-config/runtimeConfigSchema.ts); a test holds the two equal.
 import semver from 'semver';
 import { z } from 'zod/mini';
+import { AREAS } from '../../libs/src/runtime-config/areas.mjs';
 
-export const REMOTE_NAMES = ['crm', 'catalog', 'lodging', 'team-portal', 'operations', 'settings'];
+export const REMOTE_NAMES = AREAS.map((area) => area.name);
 
 const url = z.string().check(z.minLength(1), z.refine((value) => URL.canParse(value) || value.startsWith('/'), 'must be an absolute URL or a path on the shell'));
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RemoteName } from '@steward/libs/runtime-config';
+import { AREAS, type RemoteName } from '@steward/libs/runtime-config';
 
 /**
  * What every remote exposes as './area' (default export). The shell mounts `Routes` inside the
@@ -17,11 +17,5 @@ export type RemoteArea = {
   Routes: ComponentType;
 };
 
-export const AREA_TITLES: Record<RemoteName, string> = {
-  crm: 'CRM',
-  catalog: 'Catalog',
-  lodging: 'Lodging',
-  'team-portal': 'Team Portal',
-  operations: 'Operations',
-  settings: 'Settings',
-};
+/** Each area's human name (declared in runtime-config/areas.mjs). */
+export const AREA_TITLES = Object.fromEntries(AREAS.map((area) => [area.name, area.title])) as Record<RemoteName, string>;

@@ -3,7 +3,7 @@ import './libsInstances';
 export { AREA_TITLES, type RemoteArea } from './RemoteArea';
 export { PageTitleProvider, usePageTitle, type PageTitleApi } from './PageTitle';
 export { SubMenuProvider, useSubMenu, type SubMenuApi, type SubMenuItem } from './SubMenu';
-export { containerName } from './containerName';
+export { containerName } from '@steward/libs/runtime-config';
 export { findRoute } from './findRoute';
 export {
   MENU_DASHBOARD,

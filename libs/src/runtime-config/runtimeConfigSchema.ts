@@ -1,8 +1,10 @@
 import { z } from 'zod/mini';
+import { AREAS } from './areas.mjs';
 
-export const REMOTE_NAMES = ['crm', 'catalog', 'lodging', 'team-portal', 'operations', 'settings'] as const;
+export type RemoteName = (typeof AREAS)[number]['name'];
 
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+/** The six remotes, in menu order (declared in areas.mjs). */
+export const REMOTE_NAMES: readonly RemoteName[] = AREAS.map((area) => area.name);
 
 const remoteEntry = z.object({
   /** URL of the remote's mf-manifest.json; absolute or relative to the shell's origin. */
@@ -18,7 +20,7 @@ export const runtimeConfigSchema = z.object({
   supabaseUrl: z.string().check(z.minLength(1)),
   supabaseAnonKey: z.string().check(z.minLength(1)),
   // A remote missing here shows as unavailable; it never stops the shell from starting.
-  remotes: z.partialRecord(z.enum(REMOTE_NAMES), remoteEntry),
+  remotes: z.partialRecord(z.enum(REMOTE_NAMES as [RemoteName, ...RemoteName[]]), remoteEntry),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
