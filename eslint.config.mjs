@@ -8,7 +8,7 @@ import { AREAS } from './libs/src/runtime-config/areas.mjs';
  * it or above it, so the layering is a rule that fails the build, not a comment. Tests are exempt.
  */
 const LIBS_LAYERS = [
-  ['runtime-config', 'filter', 'antd', 'antd-data'],
+  ['org-scope', 'runtime-config', 'filter', 'antd', 'antd-data'],
   ['ui', 'federation', 'data-access'],
   ['session'],
   ['editor', 'area'],

@@ -7,7 +7,7 @@ import { CONFLICT_MESSAGE, FORBIDDEN_MESSAGE } from './DataAccessError';
 import { fetchRelationOptions, OPTIONS_LIMIT } from './relationOptions';
 import { deleteSavedFilter, fetchSavedFilters, saveFilter } from './savedFilters';
 import { uploadAccommodationFile, uploadOrgAsset } from './storageUpload';
-import { orgScopeFor, SYSTEM_DEFAULT_ORG } from './orgScope';
+import { orgScopeFor, SYSTEM_DEFAULT_ORG } from '../org-scope/orgScope';
 import { tableRef } from './tableRef';
 import { DEMO_ORG, HARBOR_EMAIL, HARBOR_PASSWORD, signedInClient } from './stackFixtures.testUtil';
 

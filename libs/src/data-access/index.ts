@@ -1,6 +1,6 @@
 export { getSupabase, setSupabase } from './supabaseClient';
 export { tableRef, type AnyRow, type SchemaName, type TableRef } from './tableRef';
-export { SYSTEM_DEFAULT_ORG, isSystemDefaultRow, orgScopeFor } from './orgScope';
+export { SYSTEM_DEFAULT_ORG, isSystemDefaultRow, orgScopeFor } from '../org-scope/orgScope';
 export {
   CONFLICT_MESSAGE,
   DataAccessError,

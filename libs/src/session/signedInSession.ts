@@ -1,4 +1,5 @@
 import type { User } from '@supabase/supabase-js';
+import { orgScopeFor } from '@steward/libs/data-access';
 import type { SessionApi } from './SessionContext';
 
 /**
@@ -11,7 +12,7 @@ export function signedInSession(user: Pick<User, 'id' | 'email'>, orgName: strin
     userRow: { auth_user_id: user.id, org_name: orgName, role_id: null, name: 'Demo', email: user.email ?? null },
     profiles: [],
     orgName,
-    orgScope: [orgName, '_system_default_'],
+    orgScope: orgScopeFor(orgName),
     roleId: null,
     permissions: [],
     orgList: [orgName],

@@ -1,9 +1,2 @@
-/**
- * The reserved organisation of shared default rows. Same value as data-access's SYSTEM_DEFAULT_ORG;
- * repeated here because ui must not import data-access.
- */
-export const SYSTEM_DEFAULT_ORG_NAME = '_system_default_';
-
-export function isSystemDefault(orgName: unknown): boolean {
-  return orgName === SYSTEM_DEFAULT_ORG_NAME;
-}
+/** The shared-defaults organisation, as the 'S' badge reads it (defined once in org-scope). */
+export { SYSTEM_DEFAULT_ORG as SYSTEM_DEFAULT_ORG_NAME, isSystemDefault } from '../org-scope/orgScope';

@@ -1,4 +1,4 @@
-import { SYSTEM_DEFAULT_ORG, getSupabase } from '@steward/libs/data-access';
+import { SYSTEM_DEFAULT_ORG, getSupabase, orgScopeFor } from '@steward/libs/data-access';
 import { DEFAULT_BRANDING, type Branding, type OrgBrandingRow } from './orgBranding';
 import { resolveBranding } from './resolveBranding';
 
@@ -9,8 +9,7 @@ export const brandingQueryKey = (orgName: string | null) => ['settings', 'org_br
  * first and falls back to the second). A read failure keeps the default look rather than blocking the app.
  */
 export async function fetchBranding(orgName: string | null): Promise<Branding> {
-  const names = orgName ? [orgName, SYSTEM_DEFAULT_ORG] : [SYSTEM_DEFAULT_ORG];
-  const { data, error } = await getSupabase().schema('settings').from('org_branding').select('*').in('org_name', names);
+  const { data, error } = await getSupabase().schema('settings').from('org_branding').select('*').in('org_name', orgScopeFor(orgName));
   if (error) {
     console.warn('settings.org_branding failed to load; using the default branding:', error.message);
     return DEFAULT_BRANDING;

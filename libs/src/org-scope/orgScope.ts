@@ -1,3 +1,7 @@
+// The organisation scope, the one rule every query and screen shares: an organisation sees its own
+// rows and the shared defaults of `_system_default_`. The bottom layer of libs (no imports), so
+// data-access, ui and session all build on the same definition.
+
 /** The reserved organisation whose rows are shared defaults, visible to all and editable by none. */
 export const SYSTEM_DEFAULT_ORG = '_system_default_';
 
@@ -7,5 +11,10 @@ export function orgScopeFor(orgName: string | null | undefined): string[] {
 }
 
 export function isSystemDefaultRow(row: { org_name?: unknown } | null | undefined): boolean {
-  return row?.org_name === SYSTEM_DEFAULT_ORG;
+  return isSystemDefault(row?.org_name);
+}
+
+/** Whether a value names the shared-defaults organisation (the 'S' badge). */
+export function isSystemDefault(orgName: unknown): boolean {
+  return orgName === SYSTEM_DEFAULT_ORG;
 }
