@@ -138,7 +138,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/settings/integrations', owner: 'settings', section: 'Integrations' },
   { path: '/settings/roles', owner: 'settings', section: 'Roles' },
   { path: '/settings/roles/:role_id', owner: 'settings', section: 'User Role Management' },
-  { path: '/user-management', owner: 'settings', section: 'User Management' },
+  { path: '/user-management', owner: 'crm', section: 'User Management' },
 ];
 
 /** Routes a remote owns, as paths relative to the root (what its <Routes> declares). */
