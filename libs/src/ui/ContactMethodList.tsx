@@ -11,10 +11,13 @@ export type ContactMethodItem = ContactMethodLike & {
   kind?: 'phone' | 'email' | 'other';
 };
 
+const INLINE_LINK = { textDecoration: 'underline' } as const;
+
 function linkFor(item: ContactMethodItem): ReactNode {
   const value = item.value ?? '';
-  if (item.kind === 'phone') return <a href={`tel:${value.replace(/[^\d+]/g, '')}`}>{value}</a>;
-  if (item.kind === 'email') return <a href={`mailto:${value}`}>{value}</a>;
+  // Underlined: the link sits in a line of text and must not be told apart by colour alone.
+  if (item.kind === 'phone') return <a href={`tel:${value.replace(/[^\d+]/g, '')}`} style={INLINE_LINK}>{value}</a>;
+  if (item.kind === 'email') return <a href={`mailto:${value}`} style={INLINE_LINK}>{value}</a>;
   return value;
 }
 

@@ -50,7 +50,7 @@ export function RecordHeader({ record, label }: { record: CrmRecordRow; label: s
             {owners.map((owner, index) => (
               <span key={`${owner.shortId ?? owner.name}-${index}`}>
                 {index > 0 ? ' • ' : null}
-                {owner.shortId ? <Link to={`/user/${owner.shortId}`}>{owner.name}</Link> : owner.name}
+                {owner.shortId ? <Link to={`/user/${owner.shortId}`} style={{ textDecoration: 'underline' }}>{owner.name}</Link> : owner.name}
               </span>
             ))}
           </Typography.Text>
