@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, Card, Flex, Typography } from '@steward/libs/antd';
 import { errorMessage, isSystemDefaultRow, tableRef, useRecord, type AnyRow } from '@steward/libs/data-access';
@@ -59,7 +59,7 @@ export function UsersPage() {
 /** '/users/new' (Invite New User): a Pending, invited profile that Apply for Access later activates. */
 export function InviteUserPage() {
   const navigate = useNavigate();
-  const fields = userFields();
+  const fields = useMemo(() => userFields(), []);
   const editor = useRecordEditor({ table: profiles, fields, label: 'User', onSaved: () => navigate('/user-management') });
   const { open, openCreate } = editor;
   useEffect(() => {
@@ -72,7 +72,6 @@ export function InviteUserPage() {
         <Button onClick={() => navigate(-1)}>← Go Back</Button>
       </div>
       <Card title="Invite New User">
-        {editor.saveError ? <Alert type="error" showIcon title={`Error saving user: ${editor.saveError}`} style={{ marginBottom: 12 }} /> : null}
         {open ? <RecordEditorForm editor={editor} idPrefix="invite-user" /> : null}
         <Button {...saveProps}>{children}</Button>
       </Card>
@@ -85,7 +84,9 @@ export function UserProfilePage() {
   const { short_id: shortId = '' } = useParams();
   const record = useRecord(profilesView, { short_id: shortId });
   const row = record.data ?? null;
-  const editor = useRecordEditor({ table: profiles, fields: userFields(row), label: 'User' });
+  const status = row?.status;
+  const fields = useMemo(() => userFields({ status }), [status]);
+  const editor = useRecordEditor({ table: profiles, fields, label: 'User' });
   usePageTitle(row ? `User: ${String(row.name)}` : null);
   if (record.isLoading) return <Typography.Text>Loading…</Typography.Text>;
   if (record.error) return <Alert type="error" showIcon title={errorMessage(record.error, 'Unknown error')} />;
