@@ -22,7 +22,12 @@ const COLUMN_OVERRIDES: Record<string, Record<string, unknown>> = {
   'hr.staff_profiles': { preferred_name: 'Matrix Probe' },
 };
 
-function valueFor(column: ColumnInfo, label: string): unknown {
+// Every generated payload gets its own dates: two rows of one table never share a period, so rules
+// such as "an accommodation is never booked twice for the same night" do not refuse the probe rows.
+let payloadSerial = 0;
+const day = (offset: number) => new Date(Date.UTC(2031, 0, 1) + offset * 86_400_000).toISOString().slice(0, 10);
+
+function valueFor(column: ColumnInfo, label: string, serial: number): unknown {
   if (column.isArray) return [];
   // The later end of a required range (check_out, block_end, end_at…) must follow its start.
   const isEnd = /(^|_)(end|out)(_|$)/.test(column.name) || column.name.endsWith('_end');
@@ -37,10 +42,10 @@ function valueFor(column: ColumnInfo, label: string): unknown {
     case 'float8':
       return 1;
     case 'date':
-      return isEnd ? '2031-01-02' : '2031-01-01';
+      return day(serial * 2 + (isEnd ? 1 : 0));
     case 'timestamptz':
     case 'timestamp':
-      return isEnd ? '2031-01-02T10:00:00Z' : '2031-01-01T10:00:00Z';
+      return `${day(serial * 2 + (isEnd ? 1 : 0))}T10:00:00Z`;
     case 'uuid':
       return randomUUID();
     case 'json':
@@ -111,11 +116,12 @@ export function orgRowFactory(inventory: readonly RelationInfo[], db: pg.Client)
         if (column !== 'org_name') payload[column] = referenced[foreignKey.refColumns[index] as string];
       });
     }
+    const serial = (payloadSerial += 1);
     for (const column of relation.columns) {
       if (column.generated || SERVER_COLUMNS.has(column.name) || foreignKeyColumns.has(column.name)) continue;
       const override = COLUMN_OVERRIDES[name]?.[column.name];
       if (override !== undefined) payload[column.name] = override;
-      else if (column.notNull && !column.hasDefault) payload[column.name] = valueFor(column, relation.table);
+      else if (column.notNull && !column.hasDefault) payload[column.name] = valueFor(column, relation.table, serial);
     }
 
     const { data, error } = await actor.client.schema(relation.schema).from(relation.table).insert(payload).select('*').single();
