@@ -82,7 +82,8 @@ export function ReservationTimeline() {
       {rows.length === 0 ? (
         <Typography.Text>{TIMELINE_MESSAGES.noUnits}</Typography.Text>
       ) : (
-        <div style={{ overflowX: 'auto' }}>
+        // Focusable so the days can be scrolled by keyboard.
+        <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Timeline days">
           <table aria-label="Reservation timeline" style={{ borderCollapse: 'collapse', tableLayout: 'fixed', minWidth: Math.max(MIN_TABLE_WIDTH, UNIT_WIDTH + range * DAY_WIDTH) }}>
             <thead>
               <tr>
