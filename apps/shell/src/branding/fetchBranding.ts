@@ -1,8 +1,12 @@
-import { SYSTEM_DEFAULT_ORG, getSupabase, orgScopeFor } from '@steward/libs/data-access';
+import { SYSTEM_DEFAULT_ORG, getSupabase, orgScopeFor, queryKeys } from '@steward/libs/data-access';
 import { DEFAULT_BRANDING, type Branding, type OrgBrandingRow } from './orgBranding';
 import { resolveBranding } from './resolveBranding';
 
-export const brandingQueryKey = (orgName: string | null) => ['settings', 'org_branding', orgName ?? SYSTEM_DEFAULT_ORG] as const;
+/**
+ * Under the settings schema's query keys, so a branding saved through data-access anywhere (the
+ * settings remote included) invalidates it and the shell re-themes without a reload.
+ */
+export const brandingQueryKey = (orgName: string | null) => [...queryKeys.table({ schema: 'settings', table: 'org_branding' }), 'branding', orgName ?? SYSTEM_DEFAULT_ORG] as const;
 
 /**
  * The organisation's branding row and the `_system_default_` row in one request (000 §7 reads the

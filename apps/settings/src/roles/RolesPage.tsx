@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+import { Flex, Typography } from '@steward/libs/antd';
+import { tableRef, type AnyRow } from '@steward/libs/data-access';
+import { ListPage, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
+
+const roles = tableRef<AnyRow>('public', 'user_roles');
+
+const roleColumns: readonly ListColumn<AnyRow>[] = [
+  {
+    key: 'role_name',
+    title: 'Role',
+    field: 'role_name',
+    sortable: true,
+    filterable: true,
+    render: (row) => <Link to={`/settings/roles/${String(row.id)}`}>{String(row.role_name)}</Link>,
+  },
+  textColumn('description', 'Description'),
+];
+
+/** /settings/roles: the organisation's roles; each opens User Role Management. */
+export function RolesPage() {
+  const list = useListPage<AnyRow>({
+    title: 'Roles',
+    columns: roleColumns,
+    source: { kind: 'table', table: roles, orgScoped: true, excludeArchived: false },
+    defaultSort: [{ field: 'role_name', order: 'asc' }],
+  });
+  return (
+    <Flex vertical gap={12}>
+      <Link to="/settings">← Go back</Link>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        Roles
+      </Typography.Title>
+      <ListPage list={list} />
+    </Flex>
+  );
+}
