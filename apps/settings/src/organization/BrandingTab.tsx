@@ -4,7 +4,7 @@ import { Alert, Button, Card, Flex, Typography } from '@steward/libs/antd';
 import { Form, Input } from '@steward/libs/antd-data';
 import { errorMessage, getSupabase, queryKeys, toDataAccessError, uploadOrgAsset } from '@steward/libs/data-access';
 import { FIX_FIELDS_MESSAGE } from '@steward/libs/editor';
-import { toast } from '@steward/libs/ui';
+import { passingShade, toast } from '@steward/libs/ui';
 import { BRANDING_COLORS, BRANDING_FONTS, colorProblems, contrastWarnings, type BrandingDraft } from './brandingForm';
 
 const BRANDING_KEY = (orgName: string) => [...queryKeys.table({ schema: 'settings', table: 'org_branding' }), 'edit', orgName] as const;
@@ -67,6 +67,15 @@ export function BrandingTab({ orgName }: { orgName: string }) {
   if (stored.error) return <Typography.Text type="danger">{errorMessage(stored.error, 'Unknown error')}</Typography.Text>;
   if (stored.isLoading) return <Typography.Text>Loading…</Typography.Text>;
   const color = (name: keyof BrandingDraft, fallback: string) => (draft[name] && /^#[0-9a-f]{6}$/i.test(draft[name] ?? '') ? (draft[name] as string) : fallback);
+  // The preview draws what the app will draw: each text in the shade of its hue that passes AA.
+  const background = color('background_color', '#ffffff');
+  const card = color('card_color', '#ffffff');
+  const drawn = {
+    header: passingShade(color('primary_color', '#325286'), ['#ffffff']),
+    text: passingShade(color('text_color', '#1f2937'), [background, card]),
+    link: passingShade(color('link_color', '#6593db'), [background, card]),
+    button: passingShade(color('button_color', '#c65655'), [color('button_text_color', '#ffffff')]),
+  };
 
   return (
     <Flex gap={24} wrap align="start">
@@ -105,17 +114,17 @@ export function BrandingTab({ orgName }: { orgName: string }) {
         <Typography.Title level={3} style={{ fontSize: 16 }}>
           Preview
         </Typography.Title>
-        <div style={{ background: color('background_color', '#ffffff'), padding: 16, borderRadius: 8, border: `1px solid ${color('border_color', '#d9d9d9')}` }}>
-          <div style={{ background: color('primary_color', '#325286'), color: '#fff', padding: '8px 12px', borderRadius: 6, marginBottom: 12 }}>
+        <div style={{ background, padding: 16, borderRadius: 8, border: `1px solid ${color('border_color', '#d9d9d9')}` }}>
+          <div style={{ background: drawn.header, color: '#fff', padding: '8px 12px', borderRadius: 6, marginBottom: 12 }}>
             {draft.logo_url ? <img src={draft.logo_url} alt="Logo preview" height={24} style={{ verticalAlign: 'middle', marginRight: 8 }} /> : null}
             Header
           </div>
-          <Card size="small" style={{ background: color('card_color', '#ffffff') }}>
-            <p style={{ color: color('text_color', '#1f2937'), margin: '0 0 8px' }}>Text on a card.</p>
-            <p style={{ color: color('link_color', '#6593db'), margin: '0 0 8px', textDecoration: 'underline' }}>A link</p>
-            <span style={{ display: 'inline-block', background: color('button_color', '#c65655'), color: color('button_text_color', '#ffffff'), padding: '4px 12px', borderRadius: 6 }}>A button</span>
+          <Card size="small" style={{ background: card }}>
+            <p style={{ color: drawn.text, margin: '0 0 8px' }}>Text on a card.</p>
+            <p style={{ color: drawn.link, margin: '0 0 8px', textDecoration: 'underline' }}>A link</p>
+            <span style={{ display: 'inline-block', background: drawn.button, color: color('button_text_color', '#ffffff'), padding: '4px 12px', borderRadius: 6 }}>A button</span>
           </Card>
-          <p style={{ color: color('text_color', '#1f2937'), margin: '12px 0 0' }}>Text on the page.</p>
+          <p style={{ color: drawn.text, margin: '12px 0 0' }}>Text on the page.</p>
         </div>
         {warnings.length > 0 ? (
           <Alert
