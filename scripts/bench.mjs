@@ -1,13 +1,16 @@
-// `npm run bench`: the platform's figures against their budgets. Prints PASS/OVER per row and never
-// fails the test suite. Front-end rows are measured in real Chromium over the production build,
+// `npm run bench`: the platform's figures against their budgets. Prints PASS/OVER per row, writes every
+// row to bench/results.json, and never fails the test suite. `npm run bench -- --compare OLD.json`
+// then prints the change per row against an earlier results file (`--against NEW.json` compares two
+// files without running anything). Front-end rows are measured in real Chromium over the production build,
 // median of ≥ 5 runs; other areas contribute their own rows (stack, libs, shell screens).
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { workspaceRoot } from '../build/federation.mjs';
-import { median, printRow } from './lib/benchReport.mjs';
+import { compareRows, median, printRow, readResults, recordedRows, writeResults } from './lib/benchReport.mjs';
 import { installVisibilityClock, launchChromium, resetVisibilityClock, signInPage, trackJsBytes } from './lib/chromium.mjs';
 import { startPlatform } from './lib/platform.mjs';
 import { buildAll, run } from './lib/run.mjs';
@@ -104,22 +107,65 @@ async function optionalBench(file, exportName, ...args) {
   }
 }
 
-/** `npm run bench -- --only=frontend,stack,libs,build` runs a subset (all by default). */
-const only = (process.argv.find((arg) => arg.startsWith('--only='))?.slice(7).split(',') ?? ['build', 'stack', 'frontend', 'libs']);
+/**
+ * The benchmark modules run after the browser rows, in this order. To add one: one line here, its file
+ * exporting `exportName` (an async function that prints its rows with printRow). `group` is the name
+ * `--only=` selects it by.
+ */
+const BENCH_MODULES = [
+  { group: 'stack', file: 'supabase/bench/stackBench.mjs', exportName: 'runStackBench' },
+  { group: 'load', file: 'supabase/bench/loadBench.mjs', exportName: 'runLoadBench' },
+  { group: 'faults', file: 'supabase/bench/faultBench.mjs', exportName: 'runFaultBench' },
+  { group: 'properties', file: 'supabase/bench/propertyBench.mjs', exportName: 'runPropertyBench' },
+  { group: 'libs', file: 'libs/bench/libsBench.mjs', exportName: 'runLibsBench' },
+];
+
+/** @param {string} name */
+function argValue(name) {
+  const index = process.argv.indexOf(name);
+  if (index !== -1) return process.argv[index + 1];
+  return process.argv.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
+}
+
+/** `npm run bench -- --only=frontend,stack,load,faults,properties,libs,build` runs a subset (all by default). */
+const only = (process.argv.find((arg) => arg.startsWith('--only='))?.slice(7).split(',') ?? ['build', 'stack', 'frontend', ...BENCH_MODULES.map((module) => module.group)]);
+const RESULTS_FILE = path.resolve(argValue('--results') ?? path.join(workspaceRoot, 'bench/results.json'));
+const compareWith = argValue('--compare');
+const against = argValue('--against');
+
+async function printComparison(oldFile, newRows) {
+  const old = await readResults(path.resolve(oldFile));
+  console.log(`\nChange per row against ${oldFile} (${old.startedAt}):`);
+  for (const line of compareRows(old.rows, newRows)) console.log(line);
+}
 
 async function main() {
+  if (compareWith && against) {
+    await printComparison(compareWith, (await readResults(path.resolve(against))).rows);
+    return;
+  }
+  const startedAt = new Date();
   console.log(`Steward benchmarks (median of ${RUNS} runs where repeated)\n`);
   if (only.includes('build')) {
     const builds = await buildRows();
     printRow({ figure: 'cold build of all seven apps', value: builds.cold / 1000, unit: 's', budget: 45 });
     printRow({ figure: 'cached rebuild of all seven apps', value: builds.cached / 1000, unit: 's', budget: 3 });
-  } else {
+  } else if (only.includes('frontend')) {
     await buildAll();
   }
   // The browser rows first: the stack's load test leaves the machine busy for a while after it.
   if (only.includes('frontend')) await frontEndBench();
-  if (only.includes('stack')) await optionalBench('supabase/bench/stackBench.mjs', 'runStackBench');
-  if (only.includes('libs')) await optionalBench('libs/bench/libsBench.mjs', 'runLibsBench');
+  for (const module of BENCH_MODULES) {
+    if (only.includes(module.group)) await optionalBench(module.file, module.exportName);
+  }
+  const rows = recordedRows();
+  await writeResults(RESULTS_FILE, rows, {
+    startedAt,
+    host: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryMB: Math.round(os.totalmem() / 2 ** 20), node: process.version, loadAverage: os.loadavg()[0] },
+  });
+  const over = rows.filter((row) => row.status === 'OVER').length;
+  console.log(`\n${rows.length} rows, ${over} over budget → ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
+  if (compareWith) await printComparison(compareWith, rows);
 }
 
 async function frontEndBench() {

@@ -59,6 +59,12 @@ const PREFLIGHT_HEADERS = Object.freeze({
   'content-length': '0',
 });
 
+/**
+ * The largest request body /rest/v1 accepts (hosted Supabase's API gateway also caps bodies); larger
+ * ones are refused with 413 before PostgREST or Postgres spend memory on them.
+ */
+export const REST_BODY_LIMIT = 8 * 1024 * 1024;
+
 // Request headers that describe the client↔gateway hop, not the request itself.
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te', 'trailer'];
 
@@ -106,6 +112,11 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
       restUnavailable(res);
       return;
     }
+    const declaredLength = Number(req.headers['content-length'] ?? 0);
+    if (declaredLength > REST_BODY_LIMIT) {
+      bodyTooLarge(req, res);
+      return;
+    }
     // Raw header arrays in and out: this is the hot path, and copying header objects shows up in profiles.
     const headers = forwardedHeaders(req.rawHeaders);
     if (defaultAuthorization) headers.push('authorization', defaultAuthorization);
@@ -147,8 +158,25 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
       if (!res.headersSent) restUnavailable(res);
       else res.destroy();
     });
-    if (hasBody(req)) req.pipe(upstream);
-    else upstream.end();
+    if (!hasBody(req)) {
+      upstream.end();
+      return;
+    }
+    if (req.headers['content-length'] !== undefined) {
+      req.pipe(upstream);
+      return;
+    }
+    // A chunked body declares no length: count it on the way through.
+    let received = 0;
+    req.on('data', (/** @type {Buffer} */ chunk) => {
+      received += chunk.length;
+      if (received > REST_BODY_LIMIT) {
+        req.unpipe(upstream);
+        upstream.destroy();
+        if (!res.headersSent) bodyTooLarge(req, res);
+      }
+    });
+    req.pipe(upstream);
   }
 
   /** @param {http.IncomingMessage} req @param {http.ServerResponse} res */
@@ -251,6 +279,23 @@ function restUnavailable(res) {
     },
     CORS_HEADERS,
   );
+}
+
+/**
+ * 413 for a body over the limit. A declared body of modest size is read and dropped so the client, still
+ * sending, gets to read the answer; anything larger (or undeclared) closes the connection after it.
+ * @param {http.IncomingMessage} req @param {http.ServerResponse} res
+ */
+function bodyTooLarge(req, res) {
+  const declared = Number(req.headers['content-length'] ?? Infinity);
+  const drain = declared <= 8 * REST_BODY_LIMIT;
+  sendJson(
+    res,
+    413,
+    { message: `Request body larger than ${REST_BODY_LIMIT / 1024 / 1024} MiB`, code: 'PAYLOAD_TOO_LARGE', details: null, hint: 'Send the rows in smaller batches.' },
+    drain ? CORS_HEADERS : { ...CORS_HEADERS, connection: 'close' },
+  );
+  req.resume();
 }
 
 /**

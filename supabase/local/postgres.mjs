@@ -115,6 +115,15 @@ export async function stopOrphanedPostgres(pgDataDir, log) {
 }
 
 /**
+ * `STEWARD_PG_ASYNC_COMMIT=1` trades durability for commit speed (synchronous_commit=off): a crash
+ * of Postgres may then lose the last acknowledged writes. Off unless asked for.
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+export function asyncCommitOptIn(env = process.env) {
+  return /^(1|true|yes|on)$/i.test(env.STEWARD_PG_ASYNC_COMMIT ?? '');
+}
+
+/**
  * @param {import('./config.mjs').StackConfig} config
  * @param {import('./log.mjs').Logger} log
  */
@@ -137,9 +146,10 @@ export async function createEmbeddedPostgres(config, log) {
           '-c', `listen_addresses=${config.host}`,
           '-c', 'unix_socket_directories=',
           '-c', 'max_connections=200',
-          // Local data: losing the last few hundred milliseconds on an OS crash is acceptable; a killed
-          // process loses nothing.
-          '-c', 'synchronous_commit=off',
+          // Durable by default: an acknowledged commit is on disk. With synchronous_commit=off a commit
+          // waits in shared WAL buffers for the WAL writer, so killing Postgres can drop writes the API
+          // already acknowledged. The faster mode is an explicit opt-in for throwaway data only.
+          '-c', `synchronous_commit=${asyncCommitOptIn() ? 'off' : 'on'}`,
           '-c', 'timezone=UTC',
           '-c', 'log_timezone=UTC',
         ],
