@@ -28,6 +28,8 @@ export async function startBenchStack(portBase) {
         process.kill(daemon.pid, 'SIGTERM');
         if (!(await waitForExit(daemon.pid, 20_000))) process.kill(daemon.pid, 'SIGKILL');
       }
+      // The log outlives the data: what a fault run did is read there afterwards.
+      await fs.copyFile(config.logFile, `${config.dataDir}.log`).catch(() => undefined);
       await fs.rm(config.dataDir, { recursive: true, force: true });
     },
   };
