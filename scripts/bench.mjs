@@ -127,8 +127,8 @@ function argValue(name) {
   return process.argv.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
 }
 
-/** `npm run bench -- --only=frontend,stack,load,faults,properties,libs,build` runs a subset (all by default). */
-const only = (process.argv.find((arg) => arg.startsWith('--only='))?.slice(7).split(',') ?? ['build', 'stack', 'frontend', ...BENCH_MODULES.map((module) => module.group)]);
+/** `npm run bench -- --only=frontend,browser,stack,load,faults,properties,libs,build` runs a subset (all by default). */
+const only = (process.argv.find((arg) => arg.startsWith('--only='))?.slice(7).split(',') ?? ['build', 'stack', 'frontend', 'browser', ...BENCH_MODULES.map((module) => module.group)]);
 const RESULTS_FILE = path.resolve(argValue('--results') ?? path.join(workspaceRoot, 'bench/results.json'));
 const compareWith = argValue('--compare');
 const against = argValue('--against');
@@ -150,11 +150,11 @@ async function main() {
     const builds = await buildRows();
     printRow({ figure: 'cold build of all seven apps', value: builds.cold / 1000, unit: 's', budget: 45 });
     printRow({ figure: 'cached rebuild of all seven apps', value: builds.cached / 1000, unit: 's', budget: 3 });
-  } else if (only.includes('frontend')) {
+  } else if (only.includes('frontend') || only.includes('browser')) {
     await buildAll();
   }
   // The browser rows first: the stack's load test leaves the machine busy for a while after it.
-  if (only.includes('frontend')) await frontEndBench();
+  if (only.includes('frontend') || only.includes('browser')) await frontEndBench();
   for (const module of BENCH_MODULES) {
     if (only.includes(module.group)) await optionalBench(module.file, module.exportName);
   }
@@ -168,6 +168,69 @@ async function main() {
   if (compareWith) await printComparison(compareWith, rows);
 }
 
+/** One route per area, visited in one session by client-side navigation. */
+const AREA_ROUTES = [
+  ['crm', '/businesses'],
+  ['catalog', '/supplies'],
+  ['operations', '/forms'],
+  ['team-portal', '/staff'],
+  ['lodging', '/reservations'],
+  ['settings', '/orgsettings'],
+];
+
+/** @param {import('playwright').Page} page @param {string} path */
+async function navigateInApp(page, path) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/**
+ * The browser's JS heap after visiting every area once (after a forced GC), and a remote whose static
+ * server is stopped: its Retry shows while another area keeps working.
+ */
+async function browserPlatformRows(platform, stack) {
+  const browser = await launchChromium();
+  const credentials = { apiUrl: stack.apiUrl, anonKey: stack.anonKey, baseURL: platform.url, ...DEMO };
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInPage(page, credentials);
+    await page.goto(`${platform.url}/dashboard`, { waitUntil: 'networkidle' });
+    for (const [area, route] of AREA_ROUTES) {
+      await navigateInApp(page, route);
+      await page.locator(`[data-remote-area="${area}"]`).first().waitFor({ timeout: 15_000 });
+      await page.waitForLoadState('networkidle');
+    }
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heap = await cdp.send('Runtime.getHeapUsage');
+    printRow({ figure: 'browser JS heap after visiting every area once', value: heap.usedSize / 2 ** 20, unit: 'MB', budget: 60, note: `${AREA_ROUTES.length} remotes and the shell, after GC` });
+    await context.close();
+
+    const faultContext = await browser.newContext();
+    const faultPage = await faultContext.newPage();
+    await signInPage(faultPage, credentials);
+    await platform.remotes.crm.stop();
+    let failures = 0;
+    try {
+      await faultPage.goto(`${platform.url}/businesses`);
+      const started = performance.now();
+      await faultPage.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 10_000 }).catch(() => (failures += 1));
+      const retryMs = performance.now() - started;
+      await navigateInApp(faultPage, '/supplies');
+      await faultPage.locator('[data-remote-area="catalog"]').first().waitFor({ timeout: 10_000 }).catch(() => (failures += 1));
+      printRow({ figure: 'a remote’s server stopped: its Retry shows, another area works', value: failures, unit: 'failures', budget: 0, note: `Retry visible ${Math.round(retryMs)} ms after navigation` });
+    } finally {
+      await platform.remotes.crm.start();
+      await faultContext.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 async function frontEndBench() {
 
   const { startStack } = await import('../supabase/local/stack.mjs');
@@ -179,6 +242,8 @@ async function frontEndBench() {
     configFile: path.join(workspaceRoot, '.steward/bench/runtime-config.json'),
   });
   try {
+    if (only.includes('browser')) await browserPlatformRows(platform, stack);
+    if (!only.includes('frontend')) return;
     const fe = await frontEndRows(platform.url, stack);
     printRow({ figure: "first-load JS of the shell's first screen (gzip)", value: fe.firstLoad / KB, unit: 'KB', budget: 300 });
     printRow({ figure: 'JS added by first opening a remote (gzip)', value: fe.remoteAdded / KB, unit: 'KB', budget: 25 });

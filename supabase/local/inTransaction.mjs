@@ -12,6 +12,12 @@
  */
 export async function inTransaction(pool, work, prepare) {
   const client = await pool.connect();
+  // A connection that dies while checked out (Postgres killed or restarted) emits 'error' on the client,
+  // which no pool listener handles then: without this the whole stack process would crash.
+  const ignore = () => undefined;
+  client.on('error', ignore);
+  /** @type {Error | undefined} */
+  let broken;
   try {
     await client.query('begin');
     if (prepare) await prepare(client);
@@ -19,9 +25,12 @@ export async function inTransaction(pool, work, prepare) {
     await client.query('commit');
     return result;
   } catch (error) {
-    await client.query('rollback').catch(() => undefined);
+    await client.query('rollback').catch((/** @type {Error} */ rollbackError) => {
+      broken = rollbackError; // the connection is gone: the pool must not hand it out again
+    });
     throw error;
   } finally {
-    client.release();
+    client.off('error', ignore);
+    client.release(broken);
   }
 }

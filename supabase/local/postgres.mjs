@@ -150,6 +150,9 @@ export async function createEmbeddedPostgres(config, log) {
           // waits in shared WAL buffers for the WAL writer, so killing Postgres can drop writes the API
           // already acknowledged. The faster mode is an explicit opt-in for throwaway data only.
           '-c', `synchronous_commit=${asyncCommitOptIn() ? 'off' : 'on'}`,
+          // After a crash Postgres first syncs the data directory; one syncfs() instead of an fsync per
+          // file (thousands after the migrations) takes seconds off the restart.
+          '-c', 'recovery_init_sync_method=syncfs',
           '-c', 'timezone=UTC',
           '-c', 'log_timezone=UTC',
         ],

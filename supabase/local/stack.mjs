@@ -138,6 +138,12 @@ export async function startStack(options = {}) {
     await postgrest.start();
     teardown.push(() => postgrest.stop());
     log.info(`postgrest  ready on ${config.host}:${config.restPort} (${Date.now() - restStarted} ms)`);
+    // PostgREST retries a lost database with a growing backoff (up to 32 s); when the supervisor has
+    // Postgres back, SIGUSR1 makes it reconnect and reload its schema cache at once.
+    postgres?.onStateChange((state) => {
+      const pid = postgrest.pid();
+      if (state === 'up' && pid) process.kill(pid, 'SIGUSR1');
+    });
 
     const auth = createAuthService({ config, pool, log });
     const storage = await createStorageService({ config, pool, log });

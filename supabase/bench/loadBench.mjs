@@ -1,0 +1,47 @@
+// @ts-check
+// `npm run bench` rows for the platform under load: 50 users of two organisations for 60 s through the
+// gateway and RLS (a stack in its own process), then the count and isolation checks, and the memory of
+// the whole stack (gateway, auth, storage, PostgREST, Postgres) idle and after the load.
+// Usage: node supabase/bench/loadBench.mjs   (STEWARD_LOAD_BENCH_PORT_BASE, default 54921)
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { printRow } from '../../scripts/lib/benchReport.mjs';
+import { ANON_KEY } from '../local/keys.mjs';
+import { delay } from '../local/processes.mjs';
+import { residentMB, startBenchStack } from './benchStack.mjs';
+import { percentileOf, prepareLoadOrganisations, runLoad, verifyLoad } from './loadRun.mjs';
+
+const USERS = Number(process.env.STEWARD_LOAD_USERS ?? 50);
+const SECONDS = Number(process.env.STEWARD_LOAD_SECONDS ?? 60);
+
+export async function runLoadBench() {
+  const portBase = Number(process.env.STEWARD_LOAD_BENCH_PORT_BASE ?? 54921);
+  const stack = await startBenchStack(portBase);
+  try {
+    await delay(3_000);
+    const idle = await residentMB(stack.pid);
+    printRow({ figure: 'memory of the local stack, idle (PSS)', value: idle, unit: 'MB', budget: 600 });
+
+    const runId = randomUUID().slice(0, 8);
+    const orgs = await prepareLoadOrganisations({ apiUrl: stack.config.apiUrl, anonKey: ANON_KEY, runId });
+    const result = await runLoad({ apiUrl: stack.config.apiUrl, anonKey: ANON_KEY, orgs, users: USERS, seconds: SECONDS, runId });
+    const check = await verifyLoad({ dbUrl: stack.config.dbUrl, runId, result });
+    const after = await residentMB(stack.pid);
+    const mix = `${result.requests} requests, ${Math.round(result.requests / result.seconds)}/s: ${result.mix.list} list, ${result.mix.detail} detail, ${result.mix.write} write; load average ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`;
+    printRow({ figure: `load ${USERS} users × ${SECONDS} s, two organisations: failed requests`, value: result.errors.length, unit: 'requests', budget: 0, note: mix });
+    printRow({ figure: `load ${USERS} users × ${SECONDS} s: p95 latency`, value: percentileOf(result.latencies, 95), unit: 'ms', budget: 50, note: `p50 ${percentileOf(result.latencies, 50).toFixed(1)} ms` });
+    printRow({ figure: 'load: acknowledged writes missing from the database', value: check.lost, unit: 'writes', budget: 0, note: `of ${check.acknowledged}; ${check.stored} stored, count ${check.countConsistent ? 'consistent' : 'INCONSISTENT'}` });
+    printRow({ figure: 'load: rows seen or written across organisations', value: result.crossOrgRows + check.crossOrg, unit: 'rows', budget: 0 });
+    printRow({ figure: 'memory of the local stack after the load (PSS)', value: after, unit: 'MB', budget: 600 });
+  } finally {
+    await stack.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runLoadBench().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
