@@ -52,6 +52,7 @@ async function main() {
 
     Supabase API    ${stack.apiUrl}      (anon and service keys: supabase/local/README.md)
     Database        ${stack.dbUrl ?? '(see supabase/local/README.md)'}
+    Mail outbox     ${stack.mailUrl}      (every auth e-mail: confirmations, password resets)
     Registry        ${platform.url}/runtime-config.json
 ${remotes}
 

@@ -26,6 +26,7 @@ function printDetails(config) {
       `  anon key          ${ANON_KEY}`,
       `  service_role key  ${SERVICE_ROLE_KEY}`,
       `  DB URL            ${config.dbUrl}`,
+      `  Mail outbox       ${config.mailUrl}`,
       `  data dir          ${config.dataDir}`,
       `  log               ${config.logFile}`,
     ].join('\n'),

@@ -7,6 +7,8 @@ export type StackOptions = {
   log?: LogLevel;
   databaseUrl?: string;
   autoconfirm?: boolean;
+  minPasswordLength?: number;
+  siteUrl?: string;
   migrationsDir?: string;
   seedFile?: string;
 };
@@ -24,6 +26,12 @@ export type StackConfig = {
   storageDir: string;
   pidFile: string;
   logFile: string;
+  mailSmtpPort: number;
+  mailWebPort: number;
+  mailUrl: string;
+  mailDir: string;
+  minPasswordLength: number;
+  siteUrl: string;
   externalDbUrl: string | null;
   dbUrl: string;
   restDbUrl: string;

@@ -26,6 +26,8 @@ export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
  * @property {LogLevel} [log]
  * @property {string} [databaseUrl] external Postgres instead of the embedded one
  * @property {boolean} [autoconfirm] sign-ups are confirmed at once (no e-mail step)
+ * @property {number} [minPasswordLength] GoTrue's minimum password length (config.toml: 8)
+ * @property {string} [siteUrl] where auth e-mail links land when the request names no allowed redirect
  * @property {string} [migrationsDir]
  * @property {string} [seedFile]
  */
@@ -44,6 +46,12 @@ export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
  * @property {string} storageDir
  * @property {string} pidFile
  * @property {string} logFile
+ * @property {number} mailSmtpPort the local mail outbox's SMTP port (gateway + 4)
+ * @property {number} mailWebPort its web page and JSON API (gateway + 5)
+ * @property {string} mailUrl
+ * @property {string} mailDir
+ * @property {number} minPasswordLength
+ * @property {string} siteUrl
  * @property {string | null} externalDbUrl
  * @property {string} dbUrl
  * @property {string} restDbUrl
@@ -81,6 +89,12 @@ export function resolveStackConfig(options = {}, env = process.env) {
     storageDir: path.join(dataDir, 'storage'),
     pidFile: path.join(dataDir, 'stack.pid'),
     logFile: path.join(dataDir, 'stack.log'),
+    mailSmtpPort: portBase + 4,
+    mailWebPort: portBase + 5,
+    mailUrl: `http://${host}:${portBase + 5}`,
+    mailDir: path.join(dataDir, 'mail'),
+    minPasswordLength: options.minPasswordLength ?? parseMinLength(env.STEWARD_AUTH_MIN_PASSWORD_LENGTH) ?? 8,
+    siteUrl: options.siteUrl ?? (env.STEWARD_SITE_URL || 'http://localhost:3000'),
     externalDbUrl,
     dbUrl,
     restDbUrl: withCredentials(dbUrl, 'authenticator', DB_PASSWORD),
@@ -96,10 +110,20 @@ export function resolveStackConfig(options = {}, env = process.env) {
 function parsePort(value) {
   if (!value) return undefined;
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 1024 || port > 65532) {
-    throw new Error(`STEWARD_PORT_BASE must be an integer between 1024 and 65532, got "${value}"`);
+  if (!Number.isInteger(port) || port < 1024 || port > 65530) {
+    throw new Error(`STEWARD_PORT_BASE must be an integer between 1024 and 65530, got "${value}"`);
   }
   return port;
+}
+
+/** @param {string | undefined} value */
+function parseMinLength(value) {
+  if (!value) return undefined;
+  const length = Number(value);
+  if (!Number.isInteger(length) || length < 6 || length > 72) {
+    throw new Error(`STEWARD_AUTH_MIN_PASSWORD_LENGTH must be an integer between 6 and 72, got "${value}"`);
+  }
+  return length;
 }
 
 /** @param {string | undefined} value */

@@ -84,12 +84,13 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'upgrade', '
  * @property {ServiceHandler} auth
  * @property {ServiceHandler} storage
  * @property {(path: string) => boolean} [isPublicStoragePath] storage paths reachable without apikey
+ * @property {(path: string) => boolean} [isPublicAuthPath] auth paths a browser opens from an e-mail link (no apikey)
  * @property {() => Record<string, string>} health service → state
  * @property {import('./log.mjs').Logger} log
  */
 
 /** @param {GatewayOptions} options */
-export async function startGateway({ config, postgrest, auth, storage, isPublicStoragePath = () => false, health, log }) {
+export async function startGateway({ config, postgrest, auth, storage, isPublicStoragePath = () => false, isPublicAuthPath = () => false, health, log }) {
   const knownKeys = new Set([ANON_KEY, SERVICE_ROLE_KEY]);
   const agent = new http.Agent({
     keepAlive: true,
@@ -205,7 +206,7 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
     }
     const rest = pathname.slice(service.length) || '/';
     const apikey = headerValue(req, 'apikey') ?? (search.includes('apikey=') ? new URLSearchParams(search).get('apikey') : null);
-    const exempt = service === '/storage/v1' && isPublicStoragePath(rest);
+    const exempt = (service === '/storage/v1' && isPublicStoragePath(rest)) || (service === '/auth/v1' && isPublicAuthPath(rest));
     if (!exempt) {
       if (!apikey) {
         sendJson(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, CORS_HEADERS);

@@ -6,6 +6,8 @@ export type RunningStack = {
   serviceRoleKey: string;
   dbUrl: string;
   dataDir: string;
+  /** The mail outbox's web page; its JSON API is `${mailUrl}/api/email`. */
+  mailUrl: string;
   /** Child process ids; postgres is null when DATABASE_URL points at an external server. */
   pids: () => { postgres: number | null; postgrest: number | null };
   stop: () => Promise<void>;

@@ -12,8 +12,9 @@ import { migrate } from './migrate.mjs';
 import { createEmbeddedPostgres, stopOrphanedPostgres } from './postgres.mjs';
 import { createPostgrest, stopOrphanedPostgrest } from './postgrest.mjs';
 import { startGateway } from './gateway.mjs';
-import { createAuthService } from './auth/authService.mjs';
+import { createAuthService, isPublicAuthPath } from './auth/authService.mjs';
 import { createStorageService, isPublicStoragePath } from './storage/storageService.mjs';
+import { startMailOutbox } from './mail/mailOutbox.mjs';
 import { delay, isRecordedProcessAlive, readPidFile, removeFile, terminate, waitForExit, writePidFile } from './processes.mjs';
 
 // Written into every data dir the stack creates; a directory without it is never wiped.
@@ -26,6 +27,7 @@ const DATA_DIR_MARKER = '.steward-stack';
  * @property {string} serviceRoleKey
  * @property {string} dbUrl
  * @property {string} dataDir
+ * @property {string} mailUrl the mail outbox's web page; its JSON API is `${mailUrl}/api/email`
  * @property {() => Record<string, number | null>} pids child process ids (postgres is null with DATABASE_URL)
  * @property {() => Promise<void>} stop
  */
@@ -91,7 +93,9 @@ export async function startStack(options = {}) {
     if (!config.externalDbUrl) await stopOrphanedPostgres(config.pgDataDir, log);
     await ensurePortsFree(
       config,
-      config.externalDbUrl ? ['gatewayPort', 'restPort', 'restAdminPort'] : ['gatewayPort', 'pgPort', 'restPort', 'restAdminPort'],
+      config.externalDbUrl
+        ? ['gatewayPort', 'restPort', 'restAdminPort', 'mailSmtpPort', 'mailWebPort']
+        : ['gatewayPort', 'pgPort', 'restPort', 'restAdminPort', 'mailSmtpPort', 'mailWebPort'],
       log,
     );
 
@@ -132,6 +136,11 @@ export async function startStack(options = {}) {
     pool.on('error', (error) => log.debug(`db pool: ${error.message}`));
     teardown.push(() => pool.end());
 
+    // The mail outbox starts while PostgREST does (loading MailDev takes a moment).
+    const outboxStarting = startMailOutbox(config);
+    outboxStarting.catch(() => undefined); // awaited below, where a failure fails the start
+    teardown.push(async () => (await outboxStarting.catch(() => null))?.stop());
+
     const postgrest = createPostgrest(config, log);
     services.push(postgrest);
     const restStarted = Date.now();
@@ -145,7 +154,11 @@ export async function startStack(options = {}) {
       if (state === 'up' && pid) process.kill(pid, 'SIGUSR1');
     });
 
+    await outboxStarting;
+    log.info(`mail       outbox on ${config.mailUrl} (SMTP ${config.host}:${config.mailSmtpPort})`);
+
     const auth = createAuthService({ config, pool, log });
+    teardown.push(async () => auth.close());
     const storage = await createStorageService({ config, pool, log });
     const gateway = await startGateway({
       config,
@@ -153,6 +166,7 @@ export async function startStack(options = {}) {
       auth: auth.handle,
       storage: storage.handle,
       isPublicStoragePath,
+      isPublicAuthPath,
       health: () => ({
         postgres: postgres ? postgres.state() : 'up',
         postgrest: postgrest.state(),
@@ -176,6 +190,7 @@ export async function startStack(options = {}) {
       serviceRoleKey: SERVICE_ROLE_KEY,
       dbUrl: config.dbUrl,
       dataDir: config.dataDir,
+      mailUrl: config.mailUrl,
       pids: () => ({ postgres: postgres?.pid() ?? null, postgrest: postgrest.pid() }),
       async stop() {
         if (stopped) return;
@@ -263,7 +278,7 @@ export async function wipeDataDir(dataDir) {
  * minute after it closes (TIME_WAIT); nothing can listen there until it expires. A port held that way
  * is waited for; a port with a real listener fails at once.
  * @param {import('./config.mjs').StackConfig} config
- * @param {Array<'gatewayPort' | 'pgPort' | 'restPort' | 'restAdminPort'>} keys
+ * @param {Array<'gatewayPort' | 'pgPort' | 'restPort' | 'restAdminPort' | 'mailSmtpPort' | 'mailWebPort'>} keys
  * @param {import('./log.mjs').Logger} log
  */
 async function ensurePortsFree(config, keys, log) {

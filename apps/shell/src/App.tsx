@@ -8,6 +8,7 @@ import { ToasterOutlet } from './layout/ToasterOutlet';
 import { LazyAppLayout, LazyDashboardPage } from './layout/signedInScreens';
 import { SignedInPrefetchEffect } from './layout/SignedInPrefetchEffect';
 
+const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage').then((module) => ({ default: module.ResetPasswordPage })));
 const RemoteRoute = lazy(() => import('./federation/RemoteRoute').then((module) => ({ default: module.RemoteRoute })));
 
 const queryClient = new QueryClient({
@@ -43,6 +44,16 @@ export function App() {
             <Route path="/" element={<LandingPage />} />
             <Route path="/index" element={<LandingPage />} />
             <Route path="/signup" element={<LandingPage />} />
+            <Route
+              path="/reset-password"
+              element={
+                <AppErrorBoundary message="Steward could not load this page. Reload to try again.">
+                  <Suspense fallback={<Loading label="Loading…" />}>
+                    <ResetPasswordPage />
+                  </Suspense>
+                </AppErrorBoundary>
+              }
+            />
             <Route
               element={
                 <AppErrorBoundary message="Steward could not load this page. Reload to try again.">

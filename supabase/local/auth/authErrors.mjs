@@ -63,5 +63,17 @@ export const authErrors = {
   validation: (message) => new AuthError(400, 'validation_failed', message),
   badJson: () => new AuthError(400, 'bad_json', 'Could not parse request body as JSON'),
   notFound: () => new AuthError(404, 'not_found', 'Not Found'),
+  otpExpired: () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid'),
+  anonymousDisabled: () => new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled'),
+  phoneDisabled: () => new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled'),
+  samlDisabled: () => new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled'),
+  manualLinkingDisabled: () => new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled'),
+  /** @param {string} issuer */
+  providerDisabled: (issuer) => new AuthError(400, 'provider_disabled', `Provider (issuer ${JSON.stringify(issuer)}) is not enabled`),
+  oauthProviderDisabled: () => new AuthError(400, 'provider_disabled', 'Unsupported provider: provider is not enabled'),
+  otpSignupsDisabled: () => new AuthError(422, 'otp_disabled', 'Signups not allowed for otp'),
+  /** @param {string} value */
+  badPagination: (value) =>
+    new AuthError(400, 'validation_failed', `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(value)}: invalid syntax`),
   methodNotAllowed: () => new AuthError(405, 'method_not_allowed', 'Method Not Allowed'),
 };

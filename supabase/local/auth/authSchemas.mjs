@@ -3,13 +3,14 @@
 import { z } from 'zod';
 import { AuthError, authErrors } from './authErrors.mjs';
 
-/** GoTrue's minimum, and the product's ("Minimum password length: 8"). */
+/** The product's minimum ("Minimum password length: 8"); the stack's config may set another. */
 export const PASSWORD_MIN_LENGTH = 8;
 
 const metadata = z.record(z.string(), z.unknown());
 
 export const signUpBody = z.object({
   email: z.string().optional(),
+  phone: z.string().optional(),
   password: z.string().optional(),
   data: metadata.optional(),
 });
@@ -48,6 +49,34 @@ export const recoverBody = z.object({
   email: z.string().optional(),
 });
 
+export const verifyBody = z.object({
+  type: z.string().optional(),
+  token_hash: z.string().optional(),
+  token: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+});
+
+export const resendBody = z.object({
+  type: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+});
+
+export const otpBody = z.object({
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  create_user: z.boolean().optional(),
+  data: metadata.optional(),
+});
+
+export const idTokenBody = z.object({
+  provider: z.string().optional(),
+  id_token: z.string().optional(),
+  issuer: z.string().optional(),
+  client_id: z.string().optional(),
+});
+
 /**
  * @template {z.ZodType} T
  * @param {T} schema
@@ -74,10 +103,13 @@ export function normaliseEmail(email) {
   return value;
 }
 
-/** @param {string} password */
-export function checkPasswordStrength(password) {
+/**
+ * @param {string} password
+ * @param {number} [minLength] the stack's configured minimum
+ */
+export function checkPasswordStrength(password, minLength = PASSWORD_MIN_LENGTH) {
   // Length in characters, not UTF-16 units, as GoTrue counts runes.
-  if ([...password].length < PASSWORD_MIN_LENGTH) throw authErrors.weakPassword(PASSWORD_MIN_LENGTH);
+  if ([...password].length < minLength) throw authErrors.weakPassword(minLength);
 }
 
 /**

@@ -1,7 +1,8 @@
 // @ts-check
 // The GoTrue subset supabase-js uses: sign-up, password and refresh grants, the current user, sign-out,
+// e-mail links (confirmation, recovery, magic link, e-mail change: /verify, /resend, /recover, /otp),
 // and the admin user API (service role). Users live in auth.users; tokens are HS256 JWTs that
-// PostgREST and storage verify with the same secret.
+// PostgREST and storage verify with the same secret. Mail goes through SMTP to the local outbox.
 import { inTransaction } from '../inTransaction.mjs';
 import { JwtError, verifyJwt } from '../jwt.mjs';
 import { JWT_SECRET } from '../keys.mjs';
@@ -11,17 +12,26 @@ import {
   adminDeleteBody,
   adminUserBody,
   checkPasswordStrength,
+  idTokenBody,
   normaliseEmail,
+  otpBody,
   parseBanDuration,
   parseBody,
   passwordGrantBody,
   recoverBody,
   refreshGrantBody,
+  resendBody,
   signUpBody,
   updateUserBody,
+  verifyBody,
 } from './authSchemas.mjs';
+import { authMails } from './authMails.mjs';
+import { createMailer } from './mailer.mjs';
+import { COLUMNS_BY_TYPE, clearToken, findByToken, issueToken, tokenHash } from './oneTimeTokens.mjs';
+import { allowedRedirect, issuerOf } from './redirects.mjs';
 import { endSessions, refreshSession, sessionExists, startSession } from './sessions.mjs';
 import {
+  confirmEmail,
   findUserByEmail,
   findUserById,
   insertUser,
@@ -33,6 +43,11 @@ import {
   userJson,
 } from './userStore.mjs';
 
+/** What a browser opens from an e-mail link or an OAuth button carries no apikey (Kong's open auth routes). */
+export function isPublicAuthPath(/** @type {string} */ path) {
+  return path === '/verify' || path === '/authorize' || path === '/callback';
+}
+
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -40,7 +55,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * @param {{ config: import('../config.mjs').StackConfig, pool: import('pg').Pool, log: import('../log.mjs').Logger }} options
  */
 export function createAuthService({ config, pool, log }) {
-  const { apiUrl, autoconfirm } = config;
+  const { apiUrl, autoconfirm, minPasswordLength, siteUrl } = config;
+  const mailer = createMailer({ config, log });
+  /** @param {string} password */
+  const checkPassword = (password) => checkPasswordStrength(password, minPasswordLength);
 
   /**
    * @template T
@@ -50,9 +68,109 @@ export function createAuthService({ config, pool, log }) {
     return inTransaction(pool, work);
   }
 
-  /** @param {import('node:http').IncomingMessage} req */
-  function requestContext(req) {
-    return { apiUrl, userAgent: req.headers['user-agent'], ip: req.socket.remoteAddress };
+  /**
+   * @param {import('node:http').IncomingMessage} req
+   * @param {string} [method] the amr method of the new session
+   */
+  function requestContext(req, method) {
+    return { apiUrl, userAgent: req.headers['user-agent'], ip: req.socket.remoteAddress, method };
+  }
+
+  /** @param {URLSearchParams} query where an e-mail link should land (GoTrue's redirect_to, else the site URL) */
+  function redirectTarget(query) {
+    return allowedRedirect(query.get('redirect_to'), siteUrl);
+  }
+
+  /** GoTrue's {{ .ConfirmationURL }}: the link goes through /verify, which redirects with the session. */
+  function verifyLink(/** @type {string} */ hash, /** @type {string} */ type, /** @type {string} */ redirectTo) {
+    return `${apiUrl}/auth/v1/verify?token=${hash}&type=${type}&redirect_to=${encodeURIComponent(redirectTo)}`;
+  }
+
+  /**
+   * @param {import('pg').PoolClient} client
+   * @param {import('./userStore.mjs').UserRow} user
+   * @param {string} redirectTo
+   */
+  async function sendConfirmation(client, user, redirectTo) {
+    const email = String(user.email).toLowerCase();
+    const { otp, hash } = await issueToken(client, user.id, 'confirmation', email);
+    await mailer.send(authMails.confirmation(email, { otp, link: verifyLink(hash, 'signup', redirectTo) }), 'confirmation');
+  }
+
+  /**
+   * A recovery or magic link: both live in recovery_token, as in GoTrue.
+   * @param {import('pg').PoolClient} client
+   * @param {import('./userStore.mjs').UserRow} user
+   * @param {'recovery' | 'magiclink'} type
+   * @param {string} redirectTo
+   */
+  async function sendRecovery(client, user, type, redirectTo) {
+    const email = String(user.email).toLowerCase();
+    const { otp, hash } = await issueToken(client, user.id, 'recovery', email);
+    const token = { otp, link: verifyLink(hash, type, redirectTo) };
+    await mailer.send(type === 'recovery' ? authMails.recovery(email, token) : authMails.magicLink(email, token), type === 'recovery' ? 'recovery' : 'magic link');
+  }
+
+  /**
+   * Secure e-mail change (config.toml double_confirm_changes): a link to the current address and one
+   * to the new; the change applies once both are followed.
+   * @param {import('pg').PoolClient} client
+   * @param {import('./userStore.mjs').UserRow} user
+   * @param {string} newEmail
+   * @param {string} redirectTo
+   */
+  async function sendEmailChange(client, user, newEmail, redirectTo) {
+    const email = String(user.email).toLowerCase();
+    await client.query(
+      "update auth.users set email_change = $2, email_change_confirm_status = 0, email_change_sent_at = now() where id = $1",
+      [user.id, newEmail],
+    );
+    const change = { email, newEmail };
+    const toNew = await issueToken(client, user.id, 'email_change_new', newEmail);
+    const toCurrent = await issueToken(client, user.id, 'email_change_current', email);
+    await mailer.send(
+      authMails.emailChange(newEmail, { otp: toNew.otp, link: verifyLink(toNew.hash, 'email_change', redirectTo) }, change),
+      'email change',
+    );
+    await mailer.send(
+      authMails.emailChange(email, { otp: toCurrent.otp, link: verifyLink(toCurrent.hash, 'email_change', redirectTo) }, change),
+      'email change',
+    );
+  }
+
+  /**
+   * Uses a one-time token. Returns the user to start a session for, or `pending` when an e-mail change
+   * still waits for the link sent to the other address.
+   * @param {import('pg').PoolClient} client
+   * @param {string} type
+   * @param {string} hash
+   * @returns {Promise<{ user: import('./userStore.mjs').UserRow } | { pending: true }>}
+   */
+  async function useToken(client, type, hash) {
+    const found = await findByToken(client, type, hash);
+    if (!found || found.expired) throw authErrors.otpExpired();
+    const { user, column } = found;
+    if (isBanned(user)) throw authErrors.userBanned();
+    await clearToken(client, user.id, column);
+    if (column === 'confirmation' || column === 'recovery') {
+      // Following any mailed link proves the address, as in GoTrue.
+      await confirmEmail(client, user.id);
+    } else if (user.email_change_confirm_status === 0 && user.email) {
+      await client.query('update auth.users set email_change_confirm_status = 1 where id = $1', [user.id]);
+      return { pending: true };
+    } else {
+      const newEmail = String(user.email_change);
+      const taken = await findUserByEmail(client, newEmail);
+      if (taken && taken.id !== user.id) throw authErrors.emailExists();
+      await updateUserRow(client, user.id, { email: newEmail });
+      await client.query(
+        `update auth.users set email_change_token_new = '', email_change_token_current = '', email_change_confirm_status = 0,
+                email_change_sent_at = null, email_confirmed_at = coalesce(email_confirmed_at, now())
+          where id = $1`,
+        [user.id],
+      );
+    }
+    return { user: /** @type {import('./userStore.mjs').UserRow} */ (await findUserById(client, user.id)) };
   }
 
   /**
@@ -90,18 +208,22 @@ export function createAuthService({ config, pool, log }) {
 
   /** @type {Record<string, (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, context: import('../gateway.mjs').ApiRequestContext) => Promise<void>>} */
   const routes = {
-    async 'POST /signup'(req, res) {
+    async 'POST /signup'(req, res, { query }) {
       const body = parseBody(signUpBody, await readJsonBody(req));
+      if (!body.email && body.phone) throw authErrors.phoneDisabled();
+      // supabase-js signInAnonymously() is a sign-up without address or password.
+      if (!body.email && !body.password) throw authErrors.anonymousDisabled();
       const email = normaliseEmail(body.email);
       if (!body.password) throw authErrors.passwordRequired();
-      checkPasswordStrength(body.password);
+      checkPassword(body.password);
       const password = body.password;
       const response = await transaction(async (client) => {
         const existing = await findUserByEmail(client, email);
         if (existing) {
           if (existing.email_confirmed_at || autoconfirm) throw authErrors.userAlreadyExists();
-          // Unconfirmed and confirmation required: GoTrue answers as for a new sign-up.
-          return userJson(client, existing);
+          // Unconfirmed and confirmation required: GoTrue mails a new link and answers as for a new sign-up.
+          await sendConfirmation(client, existing, redirectTarget(query));
+          return userJson(client, /** @type {import('./userStore.mjs').UserRow} */ (await findUserById(client, existing.id)));
         }
         const user = await insertUser(client, {
           email,
@@ -109,7 +231,10 @@ export function createAuthService({ config, pool, log }) {
           emailConfirmed: autoconfirm,
           userMetadata: body.data ?? {},
         });
-        if (!autoconfirm) return userJson(client, user);
+        if (!autoconfirm) {
+          await sendConfirmation(client, user, redirectTarget(query));
+          return userJson(client, /** @type {import('./userStore.mjs').UserRow} */ (await findUserById(client, user.id)));
+        }
         await recordSignIn(client, user.id);
         const signedIn = /** @type {import('./userStore.mjs').UserRow} */ (await findUserById(client, user.id));
         return startSession(client, signedIn, requestContext(req));
@@ -146,6 +271,12 @@ export function createAuthService({ config, pool, log }) {
         sendOk(res, result.session);
         return;
       }
+      if (grantType === 'id_token') {
+        const body = parseBody(idTokenBody, await readJsonBody(req));
+        const issuer = issuerOf(body.provider, body.issuer);
+        if (!issuer) throw authErrors.validation(`Custom OIDC provider ${JSON.stringify(body.provider ?? '')} not allowed`);
+        throw authErrors.providerDisabled(issuer);
+      }
       throw authErrors.validation('unsupported_grant_type');
     },
 
@@ -156,7 +287,7 @@ export function createAuthService({ config, pool, log }) {
       sendOk(res, await userJson(pool, user));
     },
 
-    async 'PUT /user'(req, res) {
+    async 'PUT /user'(req, res, { query }) {
       const { userId } = await userClaims(req);
       const body = parseBody(updateUserBody, await readJsonBody(req));
       const response = await transaction(async (client) => {
@@ -166,7 +297,7 @@ export function createAuthService({ config, pool, log }) {
         const changes = {};
         if (body.data) changes.userMetadata = mergeMetadata(user.raw_user_meta_data, body.data);
         if (body.password !== undefined) {
-          checkPasswordStrength(body.password);
+          checkPassword(body.password);
           if (await passwordMatches(client, userId, body.password)) throw authErrors.samePassword();
           changes.password = body.password;
         }
@@ -175,9 +306,9 @@ export function createAuthService({ config, pool, log }) {
           if (email !== user.email) {
             const other = await findUserByEmail(client, email);
             if (other && other.id !== userId) throw authErrors.emailExists();
-            // Without a mailer locally, an address change needs no confirmation when sign-ups need none.
+            // Like GoTrue with MAILER_AUTOCONFIRM, an address change needs no confirmation when sign-ups need none.
             if (autoconfirm) changes.email = email;
-            else changes.emailChange = email;
+            else await sendEmailChange(client, user, email, redirectTarget(query));
           }
         }
         const updated = await updateUserRow(client, userId, changes);
@@ -197,11 +328,141 @@ export function createAuthService({ config, pool, log }) {
       res.end();
     },
 
-    async 'POST /recover'(req, res) {
+    async 'POST /recover'(req, res, { query }) {
       const body = parseBody(recoverBody, await readJsonBody(req));
-      normaliseEmail(body.email);
-      // No mailer locally; GoTrue answers the same whether or not the address exists.
+      const email = normaliseEmail(body.email);
+      const redirectTo = redirectTarget(query);
+      await transaction(async (client) => {
+        const user = await findUserByEmail(client, email);
+        // GoTrue answers the same whether or not the address exists.
+        if (user) await sendRecovery(client, user, 'recovery', redirectTo);
+      });
       sendOk(res, {});
+    },
+
+    async 'POST /otp'(req, res, { query }) {
+      const body = parseBody(otpBody, await readJsonBody(req));
+      if (!body.email && body.phone) throw authErrors.phoneDisabled();
+      const email = normaliseEmail(body.email);
+      const redirectTo = redirectTarget(query);
+      await transaction(async (client) => {
+        let user = await findUserByEmail(client, email);
+        if (!user) {
+          if (body.create_user === false) throw authErrors.otpSignupsDisabled();
+          user = await insertUser(client, { email, password: null, emailConfirmed: false, userMetadata: body.data ?? {} });
+        }
+        await sendRecovery(client, user, 'magiclink', redirectTo);
+      });
+      sendOk(res, {});
+    },
+
+    async 'POST /resend'(req, res, { query }) {
+      const body = parseBody(resendBody, await readJsonBody(req));
+      if (body.type === 'sms' || body.type === 'phone_change') throw authErrors.phoneDisabled();
+      if (body.type !== 'signup' && body.type !== 'email_change') {
+        throw authErrors.validation('Missing one of these types: signup, email_change, sms, phone_change');
+      }
+      const email = normaliseEmail(body.email);
+      const redirectTo = redirectTarget(query);
+      await transaction(async (client) => {
+        if (body.type === 'signup') {
+          const user = await findUserByEmail(client, email);
+          // A confirmed or unknown address gets no mail and the same answer (no account discovery).
+          if (user && !user.email_confirmed_at) await sendConfirmation(client, user, redirectTo);
+          return;
+        }
+        const { rows } = await client.query(
+          `select * from auth.users where deleted_at is null and coalesce(email_change, '') <> ''
+              and (lower(email) = $1 or lower(email_change) = $1) limit 1 for update`,
+          [email],
+        );
+        if (rows[0]) await sendEmailChange(client, rows[0], String(rows[0].email_change), redirectTo);
+      });
+      sendOk(res, {});
+    },
+
+    async 'POST /verify'(req, res) {
+      const body = parseBody(verifyBody, await readJsonBody(req));
+      if (!body.type) throw authErrors.validation('Verify requires a verification type');
+      if (!(body.type in COLUMNS_BY_TYPE)) {
+        if (body.type === 'sms' || body.type === 'phone_change') throw authErrors.phoneDisabled();
+        throw authErrors.validation(`Unsupported verification type: ${body.type}`);
+      }
+      const type = body.type;
+      let hash = body.token_hash;
+      if (!hash) {
+        if (!body.token || !body.email) throw authErrors.validation('Verify requires either a token or a token hash');
+        hash = tokenHash(normaliseEmail(body.email), body.token.trim());
+      }
+      const tokenHashValue = hash;
+      const result = await transaction(async (client) => {
+        const used = await useToken(client, type, tokenHashValue);
+        if ('pending' in used) return null;
+        await recordSignIn(client, used.user.id);
+        const signedIn = /** @type {import('./userStore.mjs').UserRow} */ (await findUserById(client, used.user.id));
+        return startSession(client, signedIn, requestContext(req, 'otp'));
+      });
+      if (!result) {
+        sendOk(res, { msg: EMAIL_CHANGE_PENDING, code: 200 });
+        return;
+      }
+      sendOk(res, result);
+    },
+
+    async 'GET /verify'(req, res, { query }) {
+      const redirectTo = redirectTarget(query);
+      const type = query.get('type') ?? '';
+      const token = query.get('token') ?? '';
+      /** @type {URLSearchParams} */
+      let fragment;
+      try {
+        if (!(type in COLUMNS_BY_TYPE)) throw authErrors.validation(`Unsupported verification type: ${type}`);
+        if (!token) throw authErrors.otpExpired();
+        const session = await transaction(async (client) => {
+          const used = await useToken(client, type, token);
+          if ('pending' in used) return null;
+          await recordSignIn(client, used.user.id);
+          const signedIn = /** @type {import('./userStore.mjs').UserRow} */ (await findUserById(client, used.user.id));
+          return startSession(client, signedIn, requestContext(req, 'otp'));
+        });
+        fragment = session
+          ? new URLSearchParams({
+              access_token: session.access_token,
+              expires_at: String(session.expires_at),
+              expires_in: String(session.expires_in),
+              refresh_token: session.refresh_token,
+              token_type: 'bearer',
+              type,
+            })
+          : new URLSearchParams({ message: EMAIL_CHANGE_PENDING });
+      } catch (error) {
+        if (!(error instanceof AuthError)) throw error;
+        // GoTrue sends the browser back to the app with the error in the fragment.
+        fragment =
+          error.code === 'otp_expired'
+            ? new URLSearchParams({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' })
+            : new URLSearchParams({ error: 'access_denied', error_code: error.code, error_description: error.message });
+      }
+      res.writeHead(303, { location: `${redirectTo}#${fragment.toString()}`, 'x-supabase-api-version': API_VERSION });
+      res.end();
+    },
+
+    async 'POST /sso'() {
+      throw authErrors.samlDisabled();
+    },
+
+    async 'GET /authorize'() {
+      throw authErrors.oauthProviderDisabled();
+    },
+
+    async 'GET /user/identities/authorize'(req) {
+      await userClaims(req);
+      throw authErrors.manualLinkingDisabled();
+    },
+
+    async 'DELETE /user/identities/:id'(req) {
+      await userClaims(req);
+      throw authErrors.manualLinkingDisabled();
     },
 
     async 'GET /settings'(_req, res) {
@@ -223,7 +484,7 @@ export function createAuthService({ config, pool, log }) {
       requireAdmin(req);
       const body = parseBody(adminUserBody, await readJsonBody(req));
       const email = normaliseEmail(body.email);
-      if (body.password !== undefined) checkPasswordStrength(body.password);
+      if (body.password !== undefined) checkPassword(body.password);
       const banMs = body.ban_duration !== undefined ? parseBanDuration(body.ban_duration) : null;
       const response = await transaction(async (client) => {
         if (await findUserByEmail(client, email)) throw authErrors.emailExists();
@@ -236,6 +497,7 @@ export function createAuthService({ config, pool, log }) {
           appMetadata: body.app_metadata ?? {},
           role: body.role,
           bannedUntil: banMs === null ? null : new Date(Date.now() + banMs),
+          identityInMetadata: false,
         });
         return userJson(client, user);
       });
@@ -244,8 +506,8 @@ export function createAuthService({ config, pool, log }) {
 
     async 'GET /admin/users'(req, res, { query }) {
       requireAdmin(req);
-      const page = Math.max(1, Number.parseInt(query.get('page') || '1', 10) || 1);
-      const perPage = Math.min(1000, Math.max(1, Number.parseInt(query.get('per_page') || '50', 10) || 50));
+      const page = Math.max(1, paginationParameter(query, 'page', 1));
+      const perPage = Math.min(1000, Math.max(1, paginationParameter(query, 'per_page', 50)));
       const { rows: totals } = await pool.query('select count(*)::int as total from auth.users where deleted_at is null');
       const total = totals[0]?.total ?? 0;
       const { rows } = await pool.query(
@@ -284,7 +546,7 @@ export function createAuthService({ config, pool, log }) {
           changes.email = email;
         }
         if (body.password !== undefined) {
-          checkPasswordStrength(body.password);
+          checkPassword(body.password);
           changes.password = body.password;
         }
         if (body.email_confirm !== undefined) changes.emailConfirmed = body.email_confirm;
@@ -326,6 +588,7 @@ export function createAuthService({ config, pool, log }) {
   };
 
   return {
+    close: () => mailer.close(),
     /** @type {import('../gateway.mjs').ServiceHandler} */
     async handle(req, res, context) {
       try {
@@ -360,7 +623,22 @@ export function createAuthService({ config, pool, log }) {
 function routeKey(method, path) {
   const clean = path.replace(/\/+$/, '') || '/';
   if (/^\/admin\/users\/[^/]+$/.test(clean)) return `${method} /admin/users/:id`;
+  if (/^\/user\/identities\/(?!authorize$)[^/]+$/.test(clean)) return `${method} /user/identities/:id`;
   return `${method} ${clean}`;
+}
+
+/** GoTrue's answer to the first link of a secure e-mail change. */
+const EMAIL_CHANGE_PENDING = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+
+/**
+ * GoTrue parses page and per_page as unsigned integers; anything else is refused, not defaulted.
+ * @param {URLSearchParams} query @param {string} name @param {number} fallback
+ */
+function paginationParameter(query, name, fallback) {
+  const value = query.get(name) ?? '';
+  if (value === '') return fallback;
+  if (!/^\d+$/.test(value)) throw authErrors.badPagination(value);
+  return Number(value);
 }
 
 /** @param {string} path */

@@ -20,7 +20,8 @@ function issuer(apiUrl) {
 /**
  * @param {import('pg').PoolClient} client inside a transaction
  * @param {import('./userStore.mjs').UserRow} user
- * @param {{ apiUrl: string, userAgent?: string, ip?: string }} context
+ * @param {{ apiUrl: string, userAgent?: string, ip?: string, method?: string }} context method: GoTrue's amr
+ *   method ('password', or 'otp' for a session from an e-mail link)
  */
 export async function startSession(client, user, context) {
   const sessionId = randomUUID();
@@ -30,7 +31,7 @@ export async function startSession(client, user, context) {
     [sessionId, user.id, context.userAgent ?? null, context.ip ?? null],
   );
   const refreshToken = await insertRefreshToken(client, user.id, sessionId, null);
-  return tokenResponse(client, user, { sessionId, refreshToken, signedInAt: new Date(), apiUrl: context.apiUrl });
+  return tokenResponse(client, user, { sessionId, refreshToken, signedInAt: new Date(), apiUrl: context.apiUrl, method: context.method });
 }
 
 /**
@@ -123,7 +124,7 @@ async function insertRefreshToken(client, userId, sessionId, parent) {
 /**
  * @param {import('pg').PoolClient} client
  * @param {import('./userStore.mjs').UserRow} user
- * @param {{ sessionId: string, refreshToken: string, signedInAt: Date, apiUrl: string }} session
+ * @param {{ sessionId: string, refreshToken: string, signedInAt: Date, apiUrl: string, method?: string }} session
  */
 async function tokenResponse(client, user, session) {
   const now = Math.floor(Date.now() / 1000);
@@ -141,7 +142,7 @@ async function tokenResponse(client, user, session) {
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role || 'authenticated',
       aal: 'aal1',
-      amr: [{ method: 'password', timestamp: Math.floor(session.signedInAt.getTime() / 1000) }],
+      amr: [{ method: session.method ?? 'password', timestamp: Math.floor(session.signedInAt.getTime() / 1000) }],
       session_id: session.sessionId,
       is_anonymous: user.is_anonymous ?? false,
     },

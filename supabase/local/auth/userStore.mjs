@@ -49,6 +49,8 @@ export async function passwordMatches(db, userId, password) {
  * @property {Record<string, unknown>} [appMetadata]
  * @property {string} [role]
  * @property {Date | null} [bannedUntil]
+ * @property {boolean} [identityInMetadata] copy the identity's claims into user_metadata (sign-up does;
+ *   admin.createUser stores user_metadata exactly as sent)
  */
 
 /**
@@ -86,10 +88,8 @@ export async function insertUser(client, user) {
   const row = /** @type {UserRow} */ (rows[0]);
   // GoTrue copies the identity's claims into user_metadata next to what the client sent.
   const identityData = { sub: row.id, email: row.email, email_verified: user.emailConfirmed, phone_verified: false };
-  const { rows: updated } = await client.query(
-    'update auth.users set raw_user_meta_data = $2 where id = $1 returning *',
-    [row.id, { ...(user.userMetadata ?? {}), ...identityData }],
-  );
+  const userMetadata = user.identityInMetadata === false ? (user.userMetadata ?? {}) : { ...(user.userMetadata ?? {}), ...identityData };
+  const { rows: updated } = await client.query('update auth.users set raw_user_meta_data = $2 where id = $1 returning *', [row.id, userMetadata]);
   await client.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
      values ($1, $2, $3, 'email', null, now(), now())`,
@@ -149,6 +149,26 @@ export async function updateUserRow(db, id, changes) {
     );
   }
   return row;
+}
+
+/**
+ * Marks the address confirmed, in the row, its e-mail identity and the claims copied from it.
+ * @param {Db} db @param {string} userId
+ */
+export async function confirmEmail(db, userId) {
+  await db.query(
+    `update auth.users
+        set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = '', updated_at = now(),
+            raw_user_meta_data = case when raw_user_meta_data ? 'email_verified'
+                                      then raw_user_meta_data || '{"email_verified": true}'::jsonb else raw_user_meta_data end
+      where id = $1`,
+    [userId],
+  );
+  await db.query(
+    `update auth.identities set identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = now()
+      where user_id = $1 and provider = 'email'`,
+    [userId],
+  );
 }
 
 /** @param {Db} db @param {string} userId */

@@ -389,12 +389,20 @@ export async function createStorageService({ config, pool, log }) {
     ['PUT', /^\/bucket\/([^/]+)$/, async (req, res, [id]) => {
       const claims = callerClaims(req);
       const body = /** @type {Record<string, unknown>} */ (await readJsonBody(req));
+      // A partial update, as storage-api: what the request does not name is kept; an explicit null clears.
+      /** @type {string[]} */
+      const sets = [];
+      /** @type {unknown[]} */
+      const values = [decodeURIComponent(id)];
+      const set = (/** @type {string} */ column, /** @type {unknown} */ value) => {
+        values.push(value);
+        sets.push(`${column} = $${values.length}`);
+      };
+      if (typeof body.public === 'boolean') set('public', body.public);
+      if ('file_size_limit' in body) set('file_size_limit', sizeLimit(body.file_size_limit));
+      if ('allowed_mime_types' in body) set('allowed_mime_types', mimeTypes(body.allowed_mime_types));
       const updated = await asCaller(claims, (client) =>
-        client.query(
-          `update storage.buckets set public = coalesce($2, public), file_size_limit = $3, allowed_mime_types = $4,
-                  updated_at = now() where id = $1`,
-          [decodeURIComponent(id), typeof body.public === 'boolean' ? body.public : null, sizeLimit(body.file_size_limit), mimeTypes(body.allowed_mime_types)],
-        ),
+        client.query(`update storage.buckets set ${[...sets, 'updated_at = now()'].join(', ')} where id = $1`, values),
       );
       if (updated.rowCount === 0) throw storageErrors.bucketNotFound();
       sendJson(res, 200, { message: 'Successfully updated' });
@@ -649,7 +657,8 @@ function sizeLimit(value) {
   if (typeof value === 'number' && Number.isFinite(value) && value > 0) return Math.floor(value);
   const match = typeof value === 'string' ? /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i.exec(value.trim()) : null;
   if (!match) throw storageErrors.invalidRequest('file_size_limit must be a number of bytes or a size such as "5MB"');
-  const unit = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[/** @type {'b' | 'kb' | 'mb' | 'gb'} */ ((match[2] ?? 'b').toLowerCase())];
+  // Decimal units, as storage-api: '20mb' is 20000000 bytes.
+  const unit = { b: 1, kb: 1000, mb: 1000 ** 2, gb: 1000 ** 3 }[/** @type {'b' | 'kb' | 'mb' | 'gb'} */ ((match[2] ?? 'b').toLowerCase())];
   return Math.floor(Number(match[1]) * unit);
 }
 

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../local/config.mjs';
 import { startStack, type RunningStack } from '../../local/stack.mjs';
+import { codeOf, linkOf, waitForMail } from './mailOutbox';
 import { connectDb, createTestClient, freePortBase, testStack, uniqueEmail } from './testStack';
 
 // E-mail confirmation is off by default locally; this file runs a stack of its own with it on
@@ -100,5 +101,72 @@ describe('with e-mail confirmation required', () => {
     expect(again.data.session).toBeNull();
     const { rows } = await db.query('select count(*)::int as n from auth.users where email = $1', [email]);
     expect(rows[0].n).toBe(1);
+  });
+});
+
+describe('confirmation through the mail outbox', () => {
+  const REDIRECT = 'http://localhost:4440/dashboard';
+
+  it('sign-up mails a link; following it confirms the address and lands with a session, and it works once', async () => {
+    const email = uniqueEmail('mailed').toLowerCase();
+    const client = createTestClient(stack.apiUrl, stack.anonKey);
+    expect((await client.auth.signUp({ email, password: PASSWORD, options: { emailRedirectTo: REDIRECT } })).error).toBeNull();
+    const link = linkOf(await waitForMail(stack.mailUrl, email, 'Confirm Your Signup'));
+    expect(link).toContain('type=signup');
+
+    const followed = await fetch(link, { redirect: 'manual' });
+    expect(followed.status).toBe(303);
+    const location = new URL(followed.headers.get('location') ?? '');
+    expect(`${location.origin}${location.pathname}`).toBe(REDIRECT);
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    expect(fragment.get('type')).toBe('signup');
+    expect(fragment.get('access_token')).toBeTruthy();
+    const { rows } = await db.query('select email_confirmed_at from auth.users where email = $1', [email]);
+    expect(rows[0].email_confirmed_at).not.toBeNull();
+    expect((await client.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+
+    const again = new URLSearchParams(new URL((await fetch(link, { redirect: 'manual' })).headers.get('location') ?? '').hash.slice(1));
+    expect(again.get('error_code')).toBe('otp_expired');
+  });
+
+  it('resend mails a new code that verifies (type signup); the first code no longer does', async () => {
+    const email = uniqueEmail('resend').toLowerCase();
+    const client = createTestClient(stack.apiUrl, stack.anonKey);
+    await client.auth.signUp({ email, password: PASSWORD });
+    const first = await waitForMail(stack.mailUrl, email, 'Confirm Your Signup');
+    expect((await client.auth.resend({ type: 'signup', email })).error).toBeNull();
+    const second = await waitForMail(stack.mailUrl, email, 'Confirm Your Signup', [first.id]);
+
+    if (codeOf(first) !== codeOf(second)) {
+      expect((await client.auth.verifyOtp({ email, token: codeOf(first), type: 'signup' })).error?.code).toBe('otp_expired');
+    }
+    const { data, error } = await client.auth.verifyOtp({ email, token: codeOf(second), type: 'signup' });
+    expect(error).toBeNull();
+    expect(data.session?.user.email_confirmed_at).toBeTruthy();
+  });
+
+  it('an e-mail change is confirmed by the links sent to both addresses', async () => {
+    const email = uniqueEmail('changing').toLowerCase();
+    const newEmail = uniqueEmail('changed').toLowerCase();
+    const admin = createTestClient(stack.apiUrl, stack.serviceRoleKey).auth.admin;
+    await admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const client = createTestClient(stack.apiUrl, stack.anonKey);
+    expect((await client.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+
+    const asked = await client.auth.updateUser({ email: newEmail });
+    expect(asked.error).toBeNull();
+    expect(asked.data.user?.email).toBe(email);
+    expect(asked.data.user?.new_email).toBe(newEmail);
+
+    const toCurrent = await waitForMail(stack.mailUrl, email, 'Confirm Email Change');
+    const toNew = await waitForMail(stack.mailUrl, newEmail, 'Confirm Email Change');
+    const pending = await client.auth.verifyOtp({ email, token: codeOf(toCurrent), type: 'email_change' });
+    expect(pending.error).toBeNull();
+    expect((await db.query('select email from auth.users where email = $1', [email])).rows).toHaveLength(1);
+
+    const done = await client.auth.verifyOtp({ email: newEmail, token: codeOf(toNew), type: 'email_change' });
+    expect(done.error).toBeNull();
+    expect(done.data.user?.email).toBe(newEmail);
+    expect((await client.auth.signInWithPassword({ email: newEmail, password: PASSWORD })).error).toBeNull();
   });
 });

@@ -7,10 +7,11 @@ import { notify, toast } from '@steward/libs/ui';
 import { AUTH_MESSAGES } from './authMessages';
 import { checkForm, signInSchema, signUpSchema } from './authSchemas';
 import { AuthField } from './AuthField';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { signUpOrganization } from './signUpOrganization';
 import type { ApplyField } from './submitApplication';
 
-type View = 'login' | 'signup';
+type View = 'login' | 'signup' | 'forgot';
 /** What the form shows next to the fields after a submit: nothing, or one message and the fields it is about. */
 type Problem = { message: string; fields: readonly string[] } | null;
 type Fields = { organizationName: string; username: string; email: string; password: string };
@@ -28,7 +29,10 @@ const FORM_ID = 'sign-in-form';
 
 export type SignInModalProps = { open: boolean; onClose: () => void; onApply: () => void };
 
-/** The Sign In modal (000 §2): log in, or sign up a new organisation; success goes to /dashboard. */
+/**
+ * The Sign In modal (000 §2): log in, or sign up a new organisation; success goes to /dashboard.
+ * "Forgot password?" turns it into the request for a password reset link.
+ */
 export function SignInModal({ open, onClose, onApply }: SignInModalProps) {
   const navigate = useNavigate();
   const [view, setView] = useState<View>('login');
@@ -111,57 +115,68 @@ export function SignInModal({ open, onClose, onApply }: SignInModalProps) {
   return (
     <Modal
       open={open}
-      title={view === 'login' ? 'Sign In' : 'Sign Up'}
+      title={view === 'login' ? 'Sign In' : view === 'signup' ? 'Sign Up' : AUTH_MESSAGES.forgotPasswordTitle}
       onCancel={onClose}
       destroyOnHidden
       footer={null}
     >
-      <form id={FORM_ID} onSubmit={submit} noValidate>
-        <Form component={false} layout="vertical">
-          {view === 'signup' && (
-            <>
-              <AuthField id="signup-organization" label="Organization Name" required autoFocus autoComplete="organization" value={fields.organizationName} onChange={set('organizationName')} invalid={isInvalid('organizationName')} />
-              <AuthField id="signup-username" label="Username" required autoComplete="username" value={fields.username} onChange={set('username')} invalid={isInvalid('username')} />
-            </>
-          )}
-          <AuthField id={`${view}-email`} label="Email" type="email" required autoFocus={view === 'login'} autoComplete="email" value={fields.email} onChange={set('email')} invalid={isInvalid('email')} />
-          <AuthField
-            id={`${view}-password`}
-            label="Password"
-            type="password"
-            required
-            autoComplete={view === 'login' ? 'current-password' : 'new-password'}
-            value={fields.password}
-            onChange={set('password')}
-            invalid={isInvalid('password')}
-          />
-          {message && <Alert type="error" showIcon title={message} style={{ marginBottom: 14 }} />}
-          <Button type="primary" htmlType="submit" block loading={busy}>
-            {view === 'login' ? 'Sign In' : 'Sign Up'}
-          </Button>
-          <p style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
-            {view === 'login' ? (
+      {view === 'forgot' ? (
+        <ForgotPasswordForm initialEmail={fields.email} onBack={() => switchView('login')} />
+      ) : (
+        <form id={FORM_ID} onSubmit={submit} noValidate>
+          <Form component={false} layout="vertical">
+            {view === 'signup' && (
               <>
-                No account yet?{' '}
-                <Button type="link" style={{ padding: 0 }} onClick={() => switchView('signup')}>
-                  Sign up
-                </Button>{' '}
-                or{' '}
-                <Button type="link" style={{ padding: 0 }} onClick={onApply}>
-                  apply for access
-                </Button>
-              </>
-            ) : (
-              <>
-                Already have an account?{' '}
-                <Button type="link" style={{ padding: 0 }} onClick={() => switchView('login')}>
-                  Sign in
-                </Button>
+                <AuthField id="signup-organization" label="Organization Name" required autoFocus autoComplete="organization" value={fields.organizationName} onChange={set('organizationName')} invalid={isInvalid('organizationName')} />
+                <AuthField id="signup-username" label="Username" required autoComplete="username" value={fields.username} onChange={set('username')} invalid={isInvalid('username')} />
               </>
             )}
-          </p>
-        </Form>
-      </form>
+            <AuthField id={`${view}-email`} label="Email" type="email" required autoFocus={view === 'login'} autoComplete="email" value={fields.email} onChange={set('email')} invalid={isInvalid('email')} />
+            <AuthField
+              id={`${view}-password`}
+              label="Password"
+              type="password"
+              required
+              autoComplete={view === 'login' ? 'current-password' : 'new-password'}
+              value={fields.password}
+              onChange={set('password')}
+              invalid={isInvalid('password')}
+            />
+            {view === 'login' && (
+              <p style={{ marginTop: -8, marginBottom: 14, textAlign: 'right' }}>
+                <Button type="link" style={{ padding: 0 }} onClick={() => switchView('forgot')}>
+                  {AUTH_MESSAGES.forgotPassword}
+                </Button>
+              </p>
+            )}
+            {message && <Alert type="error" showIcon title={message} style={{ marginBottom: 14 }} />}
+            <Button type="primary" htmlType="submit" block loading={busy}>
+              {view === 'login' ? 'Sign In' : 'Sign Up'}
+            </Button>
+            <p style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
+              {view === 'login' ? (
+                <>
+                  No account yet?{' '}
+                  <Button type="link" style={{ padding: 0 }} onClick={() => switchView('signup')}>
+                    Sign up
+                  </Button>{' '}
+                  or{' '}
+                  <Button type="link" style={{ padding: 0 }} onClick={onApply}>
+                    apply for access
+                  </Button>
+                </>
+              ) : (
+                <>
+                  Already have an account?{' '}
+                  <Button type="link" style={{ padding: 0 }} onClick={() => switchView('login')}>
+                    Sign in
+                  </Button>
+                </>
+              )}
+            </p>
+          </Form>
+        </form>
+      )}
     </Modal>
   );
 }

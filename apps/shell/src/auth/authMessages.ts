@@ -28,6 +28,26 @@ export const AUTH_MESSAGES = {
   signUpSuccessTitle: 'Success!',
   signUpSuccessDescription: 'Check your email to confirm your user account.',
   welcomeBack: 'Welcome back!',
+
+  // Password recovery: not worded by the spec; plain sentences that say what happened and what to do.
+  forgotPassword: 'Forgot password?',
+  forgotPasswordTitle: 'Reset your password',
+  forgotPasswordHelp: 'Enter the email of your account and we will send you a link to set a new password.',
+  emailRequired: 'Please enter your email',
+  sendResetLink: 'Send reset link',
+  resetLinkSent: (email: string) => `If an account exists for ${email}, a link to set a new password is on its way. Check your email.`,
+  backToSignIn: 'Back to sign in',
+  setNewPasswordTitle: 'Set a new password',
+  newPasswordLabel: 'New password',
+  confirmNewPasswordLabel: 'Confirm new password',
+  updatePassword: 'Update password',
+  passwordUpdated: 'Your password has been updated.',
+  checkingLink: 'Checking your reset link…',
+  linkExpiredTitle: 'This link has expired or has already been used',
+  linkExpiredDescription: 'Password reset links work once and for one hour. Request a new link from Sign In → Forgot password?',
+  linkMissingTitle: 'No password reset link',
+  linkMissingDescription: 'Open this page from the link in your password reset email, or request a new link from Sign In → Forgot password?',
+  requestNewLink: 'Request a new link',
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 8;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyForAccessSchema, checkForm, signInSchema, signUpSchema, type ApplyForAccessInput } from './authSchemas';
+import { applyForAccessSchema, checkForm, forgotPasswordSchema, newPasswordSchema, signInSchema, signUpSchema, type ApplyForAccessInput } from './authSchemas';
 
 const complete: ApplyForAccessInput = {
   mode: 'apply',
@@ -81,5 +81,21 @@ describe('sign-up and login validation', () => {
   it('requires e-mail and password to log in', () => {
     expect(checkForm(signInSchema, { email: 'r@x.test', password: '' })).toMatchObject({ ok: false, message: 'Please fill in all required fields', fields: ['password'] });
     expect(checkForm(signInSchema, { email: 'R@X.test', password: 'pw' })).toEqual({ ok: true, values: { email: 'r@x.test', password: 'pw' } });
+  });
+});
+
+describe('Forgot password? and Set a new password', () => {
+  it('asks for an address, and sends the trimmed lower-case one', () => {
+    expect(checkForm(forgotPasswordSchema, { email: '  ' })).toMatchObject({ ok: false, message: 'Please enter your email', fields: ['email'] });
+    expect(checkForm(forgotPasswordSchema, { email: ' R@X.test ' })).toEqual({ ok: true, values: { email: 'r@x.test' } });
+  });
+
+  it('one message per rule, in order: required, at least 8, confirmation, match', () => {
+    const check = (password: string, confirmPassword: string) => checkForm(newPasswordSchema, { password, confirmPassword });
+    expect(check('', '')).toMatchObject({ ok: false, message: 'Password is required', fields: ['password'] });
+    expect(check('seven77', 'seven77')).toMatchObject({ ok: false, message: 'Password must be at least 8 characters long', fields: ['password'] });
+    expect(check('eight888', '')).toMatchObject({ ok: false, message: 'Please confirm your password', fields: ['confirmPassword'] });
+    expect(check('eight888', 'eight889')).toMatchObject({ ok: false, message: 'Passwords do not match', fields: ['confirmPassword'] });
+    expect(check('eight888', 'eight888')).toEqual({ ok: true, values: { password: 'eight888', confirmPassword: 'eight888' } });
   });
 });

@@ -82,6 +82,28 @@ export const signInSchema = z.object({ email, password }).check(
 export type SignInInput = z.input<typeof signInSchema>;
 export type SignInValues = z.output<typeof signInSchema>;
 
+/** Forgot password? in the Sign In modal: the address to send the link to. */
+export const forgotPasswordSchema = z.object({ email }).check(
+  z.superRefine((value, ctx) => {
+    if (!value.email) ctx.addIssue({ code: 'custom', message: AUTH_MESSAGES.emailRequired, path: ['email'], input: value });
+  }),
+);
+
+export type ForgotPasswordValues = z.output<typeof forgotPasswordSchema>;
+
+/** Set a new password: the same password rules and messages as Apply for Access (000 §5). */
+export const newPasswordSchema = z.object({ password, confirmPassword: password }).check(
+  z.superRefine((value, ctx) => {
+    const issue = (path: 'password' | 'confirmPassword', message: string) => ctx.addIssue({ code: 'custom', message, path: [path], input: value });
+    if (!value.password) issue('password', AUTH_MESSAGES.passwordRequired);
+    else if (value.password.length < MIN_PASSWORD_LENGTH) issue('password', AUTH_MESSAGES.passwordTooShort);
+    else if (!value.confirmPassword) issue('confirmPassword', AUTH_MESSAGES.confirmPassword);
+    else if (value.password !== value.confirmPassword) issue('confirmPassword', AUTH_MESSAGES.passwordsDoNotMatch);
+  }),
+);
+
+export type NewPasswordValues = z.output<typeof newPasswordSchema>;
+
 export type FormCheck<T> = { ok: true; values: T } | { ok: false; message: string; fields: readonly string[] };
 
 /** Runs a form schema: the values, or the first message and every field that has an issue. */

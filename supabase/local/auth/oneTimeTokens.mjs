@@ -1,0 +1,89 @@
+// @ts-check
+// E-mail one-time tokens the way GoTrue keeps them in auth.users: a six-digit code is mailed, and the
+// column holds sha224(email + code) in hex — the `token_hash` of links and verifyOtp({ token_hash }).
+// A token is cleared when used, so a used link and an unknown one answer alike.
+import { createHash, randomInt } from 'node:crypto';
+
+/** GoTrue's MAILER_OTP_EXP default: links and codes live one hour. */
+export const OTP_LIFETIME_SECONDS = 3600;
+
+/** @typedef {'confirmation' | 'recovery' | 'email_change_new' | 'email_change_current'} TokenColumn */
+
+/** Where each kind of token lives, and since when it was sent. */
+const COLUMNS = {
+  confirmation: { token: 'confirmation_token', sentAt: 'confirmation_sent_at' },
+  recovery: { token: 'recovery_token', sentAt: 'recovery_sent_at' },
+  email_change_new: { token: 'email_change_token_new', sentAt: 'email_change_sent_at' },
+  email_change_current: { token: 'email_change_token_current', sentAt: 'email_change_sent_at' },
+};
+
+/**
+ * Which columns a verification type may match (GoTrue's `type` of /verify).
+ * @type {Record<string, TokenColumn[]>}
+ */
+export const COLUMNS_BY_TYPE = {
+  signup: ['confirmation'],
+  invite: ['confirmation'],
+  recovery: ['recovery'],
+  magiclink: ['recovery'],
+  email: ['confirmation', 'recovery'],
+  email_change: ['email_change_new', 'email_change_current'],
+};
+
+/** @param {string} email @param {string} otp */
+export function tokenHash(email, otp) {
+  return createHash('sha224').update(`${email}${otp}`).digest('hex');
+}
+
+export function newOtp() {
+  return String(randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/**
+ * Stores a fresh token for the address and returns the code to mail and the hash for the link.
+ * @param {import('pg').PoolClient} client
+ * @param {string} userId
+ * @param {TokenColumn} column
+ * @param {string} email the address the mail goes to (part of the hash)
+ */
+export async function issueToken(client, userId, column, email) {
+  const otp = newOtp();
+  const hash = tokenHash(email, otp);
+  const { token, sentAt } = COLUMNS[column];
+  await client.query(`update auth.users set ${token} = $2, ${sentAt} = now(), updated_at = now() where id = $1`, [userId, hash]);
+  return { otp, hash };
+}
+
+/**
+ * The user holding this token hash in one of the type's columns, locked for the caller's transaction.
+ * @param {import('pg').PoolClient} client
+ * @param {string} type
+ * @param {string} hash
+ * @returns {Promise<{ user: import('./userStore.mjs').UserRow, column: TokenColumn, expired: boolean } | null>}
+ */
+export async function findByToken(client, type, hash) {
+  for (const column of COLUMNS_BY_TYPE[type] ?? []) {
+    const { token, sentAt } = COLUMNS[column];
+    const { rows } = await client.query(
+      `select *, coalesce(${sentAt} < now() - make_interval(secs => $2), true) as token_expired
+         from auth.users where ${token} = $1 and ${token} <> '' and deleted_at is null
+        limit 1 for update`,
+      [hash, OTP_LIFETIME_SECONDS],
+    );
+    const row = rows[0];
+    if (row) {
+      const { token_expired: expired, ...user } = row;
+      return { user, column, expired: expired === true };
+    }
+  }
+  return null;
+}
+
+/**
+ * @param {import('pg').PoolClient} client
+ * @param {string} userId
+ * @param {TokenColumn} column
+ */
+export async function clearToken(client, userId, column) {
+  await client.query(`update auth.users set ${COLUMNS[column].token} = '' where id = $1`, [userId]);
+}
