@@ -1,4 +1,30 @@
-import { placeholderArea } from '@steward/libs/area';
+import { Route, Routes } from 'react-router';
+import { AREA_TITLES, routesOwnedBy, type RemoteArea } from '@steward/libs/federation';
+import { ComingSoonPage } from './comingSoon/ComingSoonPage';
+import { ProjectsPage } from './projects/ProjectsPage';
+import { TasksPage } from './tasks/TasksPage';
+import { TransactionsPage } from './transactions/TransactionsPage';
 
-/** The Operations area: every route it owns, as placeholders until its screens land. */
-export default placeholderArea('operations', __STEWARD_APP_VERSION__);
+function OperationsRoutes() {
+  return (
+    <Routes>
+      <Route path="projects" element={<ProjectsPage />} />
+      <Route path="tasks" element={<TasksPage />} />
+      <Route path="transactions" element={<TransactionsPage />} />
+      <Route path="calendar" element={<ComingSoonPage section="Calendars" />} />
+      <Route path="lists" element={<ComingSoonPage section="Lists" />} />
+      <Route path="forms" element={<ComingSoonPage section="Forms" />} />
+    </Routes>
+  );
+}
+
+/** Operations: projects, tasks with subtasks, transactions; calendars, lists and forms to come. */
+const area: RemoteArea = {
+  name: 'operations',
+  title: AREA_TITLES.operations,
+  version: __STEWARD_APP_VERSION__,
+  paths: routesOwnedBy('operations').map((route) => route.path),
+  Routes: OperationsRoutes,
+};
+
+export default area;

@@ -1,4 +1,35 @@
-import { placeholderArea } from '@steward/libs/area';
+import { Route, Routes } from 'react-router';
+import { AREA_TITLES, routesOwnedBy, type RemoteArea } from '@steward/libs/federation';
+import { groupColumns } from './groups/groupColumns';
+import { TeamList } from './lists/TeamList';
+import { positionColumns } from './positions/positionColumns';
+import { shiftColumns } from './shifts/shiftColumns';
+import { staffColumns } from './staff/staffColumns';
 
-/** The Team Portal area: every route it owns, as placeholders until its screens land. */
-export default placeholderArea('team-portal', __STEWARD_APP_VERSION__);
+const staff = <TeamList title="Team Directory" view="staff_profiles_view" columns={staffColumns} />;
+
+function TeamPortalRoutes() {
+  return (
+    <Routes>
+      <Route path="staff" element={staff} />
+      <Route path="assignments" element={staff} />
+      <Route path="staff/:short_id" element={<TeamList title="Team Directory" view="staff_profiles_view" columns={staffColumns} recordParam="short_id" />} />
+      <Route path="groups" element={<TeamList title="Groups" view="user_groups_view" columns={groupColumns} />} />
+      <Route path="positions" element={<TeamList title="Positions" view="positions_view" columns={positionColumns} />} />
+      <Route path="position/:id" element={<TeamList title="Positions" view="positions_view" columns={positionColumns} recordParam="id" />} />
+      <Route path="shifts" element={<TeamList title="Shifts" view="shifts_view" columns={shiftColumns} />} />
+      <Route path="shift/:short_id" element={<TeamList title="Shifts" view="shifts_view" columns={shiftColumns} recordParam="short_id" />} />
+    </Routes>
+  );
+}
+
+/** The Team portal: the team directory, groups, positions and shifts. */
+const area: RemoteArea = {
+  name: 'team-portal',
+  title: AREA_TITLES['team-portal'],
+  version: __STEWARD_APP_VERSION__,
+  paths: routesOwnedBy('team-portal').map((route) => route.path),
+  Routes: TeamPortalRoutes,
+};
+
+export default area;

@@ -1,0 +1,11 @@
+import { Card, Typography } from '@steward/libs/antd';
+
+/** A menu section the spec shows as a placeholder (001 §2): it says so and shows no data. */
+export function ComingSoonPage({ section }: { section: string }) {
+  return (
+    <Card>
+      <Typography.Title level={2}>{section}</Typography.Title>
+      <Typography.Paragraph>{section} are coming soon. This screen does not show any data yet.</Typography.Paragraph>
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import { useMemo } from 'react';
+import { Button } from '@steward/libs/antd';
+import { tableRef, type AnyRow } from '@steward/libs/data-access';
+import { RecordEditorModal, useRecordEditor, type FieldDef } from '@steward/libs/editor';
+import { ListPage, dateColumn, nameColumn, statusColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
+
+const projects = tableRef<AnyRow>('ops', 'projects');
+
+export const PROJECT_STATUSES = ['Planned', 'Active', 'On Hold', 'Completed', 'Cancelled'] as const;
+
+export const projectFields: readonly FieldDef[] = [
+  { name: 'name', label: 'Name', required: true },
+  { name: 'status', label: 'Status', type: 'select', options: PROJECT_STATUSES.map((status) => ({ value: status, label: status })), required: true },
+  { name: 'start_date', label: 'Start date', type: 'date' },
+  { name: 'due_date', label: 'Due date', type: 'date' },
+  { name: 'description', label: 'Description', type: 'textarea' },
+  { name: 'owner_id', label: 'Owner', relation: { schema: 'public', table: 'user_profiles', valueField: 'id', labelField: 'name' } },
+];
+
+/** /projects (001 §2): up to five fields, newest first, 'No projects found.', blanks as a dash. */
+export function ProjectsPage() {
+  const editor = useRecordEditor<AnyRow>({ table: projects, fields: projectFields, label: 'Project' });
+  const { openEdit } = editor;
+  const columns = useMemo<ListColumn<AnyRow>[]>(
+    () => [
+      nameColumn({}),
+      statusColumn(),
+      dateColumn('start_date', 'Start date'),
+      dateColumn('due_date', 'Due date'),
+      textColumn('description', 'Description'),
+      {
+        key: 'actions',
+        title: 'Actions',
+        exported: false,
+        render: (row) => (
+          <Button size="small" onClick={() => openEdit(row)} aria-label={`Edit ${String(row.name)}`}>
+            Edit
+          </Button>
+        ),
+      },
+    ],
+    [openEdit],
+  );
+  const list = useListPage<AnyRow>({
+    title: 'Projects',
+    columns,
+    source: { kind: 'table', table: projects, orgScoped: true, excludeArchived: true },
+    defaultSort: [{ field: 'created_at', order: 'desc' }],
+  });
+  return (
+    <ListPage list={list} emptyText="No projects found." addNew={{ onClick: () => editor.openCreate({ status: 'Active' }), children: 'Add New' }}>
+      <RecordEditorModal editor={editor} />
+    </ListPage>
+  );
+}
