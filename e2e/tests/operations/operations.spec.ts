@@ -65,7 +65,7 @@ test('the seeded "Open tasks" saved filter applies (status is not Done) and the 
   // The seed and the reader agree: nothing reports the filter as unreadable, and it applies.
   await expect(saved.getByText(/cannot be read/)).toHaveCount(0);
   await expect(page).toHaveURL(/f=/);
-  const rows = table.locator('tbody tr.ant-table-row');
+  const rows = table.getByRole('rowgroup').nth(1).getByRole('row');
   await expect(rows).toHaveCount(openCount ?? 0);
   await expect(table.getByText('Done', { exact: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
@@ -107,12 +107,23 @@ test('transactions: revenue by month drawn above the table from the database agg
 });
 
 test('placeholder pages show no e-mail addresses or other data', async ({ page }) => {
+  test.slow(); // four screens, each with an axe pass
   await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
-  for (const path of ['/calendar', '/lists', '/forms']) {
+  for (const path of ['/calendar', '/lists', '/forms', '/testpage']) {
     await page.goto(path);
     await expect(page.getByText(/coming soon/)).toBeVisible();
     await expect(page.locator('main')).not.toContainText('@');
     await expect(page.getByRole('table')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
   }
+});
+
+test('the dashboard shows the same revenue chart under its stat cards', async ({ page }) => {
+  await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('list', { name: 'Statistics' })).toBeVisible();
+  const chart = page.getByRole('img', { name: /^Revenue by month, last 12 months:/ });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator('canvas')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Button, Card } from '@steward/libs/antd';
+import { Alert, Button, Card, Typography } from '@steward/libs/antd';
 import { Table, type TableColumnsType } from '@steward/libs/antd-data';
 import { errorMessage, useList, useRelationOptions, type AnyRow, type TableRef } from '@steward/libs/data-access';
 import { RecordEditorModal, fieldTypeOf, useRecordEditor, visibleFields, type FieldDef } from '@steward/libs/editor';
@@ -85,7 +85,7 @@ export function RecordTableCard({ title, label, table, fields, columnFields }: R
         columns={columns}
         dataSource={rows.data?.rows ?? []}
         pagination={false}
-        locale={{ emptyText: loading ? LOADING_TEXT : NO_ROWS_YET_TEXT }}
+        locale={{ emptyText: <Typography.Text type="secondary">{loading ? LOADING_TEXT : NO_ROWS_YET_TEXT}</Typography.Text> }}
       />
       <RecordEditorModal editor={editor} />
     </Card>

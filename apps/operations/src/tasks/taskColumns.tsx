@@ -65,7 +65,7 @@ export function taskColumns(actions?: TaskActions): readonly ListColumn<AnyRow>[
           <Button size="small" onClick={() => actions.editTask(row)} aria-label={`Edit ${String(row.title)}`}>
             Edit
           </Button>
-          <Button size="small" onClick={() => actions.addSubtask(row)} aria-label={`Add a subtask to ${String(row.title)}`}>
+          <Button size="small" onClick={() => actions.addSubtask(row)} aria-label={`Add subtask to ${String(row.title)}`}>
             Add subtask
           </Button>
         </Flex>
