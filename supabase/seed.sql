@@ -154,7 +154,7 @@ values
 insert into settings.saved_filters (id, org_name, profile_id, list_key, name, filter, sort, is_default, created_by, last_modified_by)
 values
   (pg_temp.sid('cg:filter:open-tasks'), 'Cedar Grove Outfitters', pg_temp.sid('cg:profile:demo'), 'tasks_filters', 'Open tasks',
-   '{"type": "group", "op": "and", "children": [{"field": "status", "operator": "is not", "value": "Done"}]}',
+   '{"operator": "and", "value": [{"field": "status", "operator": "is_not", "value": "Done"}]}',
    '[{"field": "due_date", "order": "asc"}]', true, pg_temp.creator('Cedar Grove Outfitters'), pg_temp.creator('Cedar Grove Outfitters'));
 
 -- CRM ---------------------------------------------------------------------------------------------

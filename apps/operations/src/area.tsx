@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router';
 import { AREA_TITLES, routesOwnedBy, type RemoteArea } from '@steward/libs/federation';
 import { ComingSoonPage } from './comingSoon/ComingSoonPage';
 import { ProjectsPage } from './projects/ProjectsPage';
+import { RevenueChart } from './revenue/RevenueChart';
 import { TasksPage } from './tasks/TasksPage';
 import { TransactionsPage } from './transactions/TransactionsPage';
 
@@ -14,6 +15,7 @@ function OperationsRoutes() {
       <Route path="calendar" element={<ComingSoonPage section="Calendars" />} />
       <Route path="lists" element={<ComingSoonPage section="Lists" />} />
       <Route path="forms" element={<ComingSoonPage section="Forms" />} />
+      <Route path="testpage" element={<ComingSoonPage section="Test pages" />} />
     </Routes>
   );
 }
@@ -25,6 +27,8 @@ const area: RemoteArea = {
   version: __STEWARD_APP_VERSION__,
   paths: routesOwnedBy('operations').map((route) => route.path),
   Routes: OperationsRoutes,
+  // The dashboard shows the same revenue chart under its stat cards (uPlot still loads lazily).
+  widgets: { revenueChart: RevenueChart },
 };
 
 export default area;

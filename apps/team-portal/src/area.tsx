@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { AREA_TITLES, routesOwnedBy, type RemoteArea } from '@steward/libs/federation';
 import { groupColumns } from './groups/groupColumns';
+import { groupEditor, positionEditor, shiftEditor } from './editing/teamEditors';
 import { TeamList } from './lists/TeamList';
 import { positionColumns } from './positions/positionColumns';
 import { shiftColumns } from './shifts/shiftColumns';
@@ -14,11 +15,11 @@ function TeamPortalRoutes() {
       <Route path="staff" element={staff} />
       <Route path="assignments" element={staff} />
       <Route path="staff/:short_id" element={<TeamList title="Team Directory" view="staff_profiles_view" columns={staffColumns} recordParam="short_id" />} />
-      <Route path="groups" element={<TeamList title="Groups" view="user_groups_view" columns={groupColumns} />} />
-      <Route path="positions" element={<TeamList title="Positions" view="positions_view" columns={positionColumns} />} />
-      <Route path="position/:id" element={<TeamList title="Positions" view="positions_view" columns={positionColumns} recordParam="id" />} />
-      <Route path="shifts" element={<TeamList title="Shifts" view="shifts_view" columns={shiftColumns} />} />
-      <Route path="shift/:short_id" element={<TeamList title="Shifts" view="shifts_view" columns={shiftColumns} recordParam="short_id" />} />
+      <Route path="groups" element={<TeamList title="Groups" view="user_groups_view" columns={groupColumns} editor={groupEditor} />} />
+      <Route path="positions" element={<TeamList title="Positions" view="positions_view" columns={positionColumns} editor={positionEditor} />} />
+      <Route path="position/:id" element={<TeamList title="Positions" view="positions_view" columns={positionColumns} recordParam="id" editor={positionEditor} />} />
+      <Route path="shifts" element={<TeamList title="Shifts" view="shifts_view" columns={shiftColumns} editor={shiftEditor} />} />
+      <Route path="shift/:short_id" element={<TeamList title="Shifts" view="shifts_view" columns={shiftColumns} recordParam="short_id" editor={shiftEditor} />} />
     </Routes>
   );
 }

@@ -1,9 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../support/axe';
 import { DEMO_OWNER } from '../../support/demoAccounts';
 import { E2E_BASE_URL } from '../../support/ports';
 import { signInThroughApi } from '../../support/signInThroughApi';
-import { createOwner, unique } from '../shell/support/shellApi';
+import { createOwner, serviceClient, unique } from '../shell/support/shellApi';
 
 test('projects: an empty organisation says so, and a project added through the editor appears', async ({ page }) => {
   const owner = await createOwner('Ops');
@@ -40,4 +41,89 @@ test('tasks show their subtasks, transactions their amounts, and the placeholder
     await page.goto(path);
     await expect(page.getByText(`${section} are coming soon. This screen does not show any data yet.`)).toBeVisible();
   }
+});
+
+test('the seeded "Open tasks" saved filter applies (status is not Done) and the export holds exactly the filtered rows', async ({ page }) => {
+  const { count: openCount, error } = await serviceClient()
+    .schema('ops')
+    .from('tasks')
+    .select('id', { count: 'exact', head: true })
+    .in('org_name', [DEMO_OWNER.orgName, '_system_default_'])
+    .eq('archive', false)
+    .neq('status', 'Done');
+  expect(error).toBeNull();
+  expect(openCount ?? 0).toBeGreaterThan(1);
+
+  await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+  await page.goto('/tasks');
+  const table = page.getByRole('table');
+  await expect(table.getByText('Done', { exact: true }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const saved = page.getByRole('group', { name: 'Saved filters' });
+  await saved.getByLabel('Saved filter').click();
+  await page.locator('.ant-select-item-option', { hasText: 'Open tasks' }).click();
+  // The seed and the reader agree: nothing reports the filter as unreadable, and it applies.
+  await expect(saved.getByText(/cannot be read/)).toHaveCount(0);
+  await expect(page).toHaveURL(/f=/);
+  const rows = table.getByRole('rowgroup').nth(1).getByRole('row');
+  await expect(rows).toHaveCount(openCount ?? 0);
+  await expect(table.getByText('Done', { exact: true })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const csv = await readFile(await (await download).path(), 'utf8');
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines[0]).toBe('Title,Description,Status,Subtasks');
+  expect(lines.slice(1)).toHaveLength(openCount ?? 0);
+  expect(csv).not.toMatch(/,Done,/);
+});
+
+test('transactions: revenue by month drawn above the table from the database aggregate, amounts as $x.xx', async ({ page }) => {
+  const monthStart = new Date();
+  monthStart.setUTCDate(1);
+  const first = monthStart.toISOString().slice(0, 10);
+  const { data: sales, error } = await serviceClient()
+    .from('transactions')
+    .select('amount, date')
+    .eq('org_name', DEMO_OWNER.orgName)
+    .eq('transaction_type', 'sale')
+    .eq('archive', false)
+    .gte('date', first);
+  expect(error).toBeNull();
+  const thisMonth = (sales ?? []).filter((row) => String(row.date) <= new Date().toISOString().slice(0, 10)).reduce((sum, row) => sum + Number(row.amount), 0);
+  expect(thisMonth).toBeGreaterThan(0);
+  const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(thisMonth);
+  const monthName = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(monthStart);
+
+  await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+  await page.goto('/transactions');
+  const chart = page.getByRole('img', { name: /^Revenue by month, last 12 months:/ });
+  await expect(chart).toBeVisible();
+  await expect(chart).toHaveAttribute('aria-label', new RegExp(`${monthName} ${dollars.replace(/[$.]/g, '\\$&')}$`));
+  await expect(chart.locator('canvas')).toBeVisible();
+  await expect(page.getByRole('table').getByText(/^-?\$[\d,]+\.\d\d$/).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('placeholder pages show no e-mail addresses or other data', async ({ page }) => {
+  test.slow(); // four screens, each with an axe pass
+  await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+  for (const path of ['/calendar', '/lists', '/forms', '/testpage']) {
+    await page.goto(path);
+    await expect(page.getByText(/coming soon/)).toBeVisible();
+    await expect(page.locator('main')).not.toContainText('@');
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  }
+});
+
+test('the dashboard shows the same revenue chart under its stat cards', async ({ page }) => {
+  await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('list', { name: 'Statistics' })).toBeVisible();
+  const chart = page.getByRole('img', { name: /^Revenue by month, last 12 months:/ });
+  await expect(chart).toBeVisible();
+  await expect(chart.locator('canvas')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });

@@ -38,6 +38,6 @@ export {
   type UploadResult,
 } from './storageUpload';
 export { OPTIONS_LIMIT, fetchRelationOptions, type RelationOption, type RelationSource } from './relationOptions';
-export { deleteSavedFilter, fetchSavedFilters, saveFilter, savedFiltersTable, type SavedFilter } from './savedFilters';
+export { deleteSavedFilter, fetchSavedFilters, saveFilter, savedFiltersTable, unreadableSavedFilterMessage, type SavedFilter } from './savedFilters';
 export { queryKeys } from './queryKeys';
 export { useArchive, useDelete, useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './hooks';

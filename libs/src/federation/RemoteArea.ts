@@ -15,6 +15,11 @@ export type RemoteArea = {
   /** The route patterns (from ROUTES) this area renders. */
   paths: readonly string[];
   Routes: ComponentType;
+  /**
+   * Optional pieces of the area other screens may show, loaded with the area (e.g. the dashboard's
+   * revenue chart from Operations). Absent for most areas.
+   */
+  widgets?: Readonly<{ revenueChart?: ComponentType }>;
 };
 
 /** Each area's human name (declared in runtime-config/areas.mjs). */

@@ -41,7 +41,7 @@ function renderPanel(respond: (req: CapturedRequest) => Answer) {
 }
 
 describe('saved filters', () => {
-  it('lists the user\'s filters for this list (skipping unreadable ones) and applies one to the URL', async () => {
+  it('lists the user\'s filters for this list (reporting, not applying, unreadable ones) and applies one to the URL', async () => {
     const { requests } = renderPanel(() => ({ body: saved }));
     const group = screen.getByRole('group', { name: 'Saved filters' });
     await waitFor(() => expect(requests).toHaveLength(1));
@@ -49,7 +49,9 @@ describe('saved filters', () => {
     expect(requests[0]?.headers.get('accept-profile')).toBe('settings');
     expect(requests[0]?.url.searchParams.get('list_key')).toBe('eq.tasks_filters');
     await chooseOption('Saved filter', 'Open tasks', group);
-    expect(document.querySelectorAll('.ant-select-item-option[title="Broken"]')).toHaveLength(0);
+    expect(document.querySelector('.ant-select-item-option[title="Broken"]')).toHaveClass('ant-select-item-option-disabled');
+    expect(within(group).getByText('The saved filter "Broken" cannot be read, so it was not applied.')).toBeVisible();
+    expect(within(group).queryByText('The saved filter "Open tasks" cannot be read, so it was not applied.')).toBeNull();
     await waitFor(() => expect(screen.getByLabelText('location')).toHaveTextContent('?f=[[["status","is","Open"]]]&sort=-title'));
     // The panel's draft follows the applied filter.
     expect(screen.getByLabelText('Value 1')).toHaveValue('Open');

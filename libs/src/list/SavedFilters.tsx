@@ -15,6 +15,8 @@ export function SavedFilters({ listKey, state }: { listKey: string; state: Filte
   const saved = query.data ?? [];
   const current = saved.find((item) => item.id === selected);
   const problem = query.error ?? save.error ?? remove.error;
+  // A stored filter the reader cannot parse is named here (and offered disabled), never silently dropped.
+  const unreadable = saved.filter((item) => item.problem);
   return (
     <Flex vertical gap={6} role="group" aria-label="Saved filters">
       <Flex gap={6} wrap align="center">
@@ -27,9 +29,9 @@ export function SavedFilters({ listKey, state }: { listKey: string; state: Filte
           onChange={(id: string) => {
             setSelected(id);
             const chosen = saved.find((item) => item.id === id);
-            if (chosen) state.applyAll(chosen.filter, chosen.sort);
+            if (chosen && !chosen.problem) state.applyAll(chosen.filter, chosen.sort);
           }}
-          options={saved.map((item) => ({ value: item.id, label: item.name }))}
+          options={saved.map((item) => ({ value: item.id, label: item.name, disabled: Boolean(item.problem) }))}
         />
         <Button
           disabled={!current}
@@ -55,6 +57,11 @@ export function SavedFilters({ listKey, state }: { listKey: string; state: Filte
           Save filter
         </Button>
       </Flex>
+      {unreadable.map((item) => (
+        <Typography.Text key={item.id} type="warning" role="status">
+          {item.problem}
+        </Typography.Text>
+      ))}
       {problem ? <Typography.Text type="danger">{errorMessage(problem, 'Saved filters are unavailable.')}</Typography.Text> : null}
     </Flex>
   );

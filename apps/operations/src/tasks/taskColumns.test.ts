@@ -1,14 +1,36 @@
-import { subtasksText } from './taskColumns';
-import { amountText } from '../transactions/TransactionsPage';
+import { subtasksText, taskColumns } from './taskColumns';
+import { amountText, transactionColumns } from '../transactions/TransactionsPage';
+import { monthLabel } from '../revenue/revenueByMonth';
+import { revenueSummary } from '../revenue/RevenueChart';
 
 describe('operations cells', () => {
   it('shows each subtask with its status, or says there are none', () => {
     expect(subtasksText({ subtasks: [{ id: '1', title: 'Buy paint', status: 'Done' }, { id: '2', title: 'Paint', status: 'To Do' }] })).toBe('Buy paint (Done); Paint (To Do)');
     expect(subtasksText({ subtasks: [] })).toBe('No subtasks');
+    expect(subtasksText({})).toBe('No subtasks');
   });
 
-  it('reads an empty amount as $0.00', () => {
+  it('formats money with $ and two decimals: empty, zero, negative and large amounts', () => {
     expect(amountText(null)).toBe('$0.00');
+    expect(amountText(undefined)).toBe('$0.00');
+    expect(amountText('')).toBe('$0.00');
+    expect(amountText(0)).toBe('$0.00');
     expect(amountText('1234.5')).toBe('$1,234.50');
+    expect(amountText(-672)).toBe('-$672.00');
+    expect(amountText(1234567.891)).toBe('$1,234,567.89');
+  });
+
+  it('defines the spec columns; actions appear only when the list can edit, and never in the export', () => {
+    expect(taskColumns().map((column) => column.title)).toEqual(['Title', 'Description', 'Status', 'Subtasks']);
+    const editable = taskColumns({ editTask: () => undefined, addSubtask: () => undefined, editSubtask: () => undefined });
+    expect(editable.map((column) => column.title)).toEqual(['Title', 'Description', 'Status', 'Subtasks', 'Actions']);
+    expect(editable.at(-1)?.exported).toBe(false);
+    expect(transactionColumns.map((column) => column.title)).toEqual(['Date', 'Description', 'Amount']);
+  });
+
+  it('names months and reads the chart to a screen reader', () => {
+    expect(monthLabel('2026-03-01')).toBe('Mar 2026');
+    expect(monthLabel('2025-12-01')).toBe('Dec 2025');
+    expect(revenueSummary([{ month: '2026-10-01', revenue: 0 }, { month: '2026-11-01', revenue: 1234.5 }])).toBe('Revenue by month, last 2 months: Oct 2026 $0.00; Nov 2026 $1,234.50');
   });
 });

@@ -1,4 +1,5 @@
-import type { AnyRow } from '@steward/libs/data-access';
+import { Button, Flex } from '@steward/libs/antd';
+import { isSystemDefaultRow, type AnyRow } from '@steward/libs/data-access';
 import { statusColumn, textColumn, type ListColumn } from '@steward/libs/list';
 
 export type Subtask = { id: string; title: string; status: string };
@@ -13,27 +14,62 @@ export function subtasksText(row: AnyRow): string {
   return subtasks.length === 0 ? NO_SUBTASKS : subtasks.map((subtask) => `${subtask.title} (${subtask.status})`).join('; ');
 }
 
-/** Tasks (001 §2): Title, Description, Status, Subtasks. */
-export const taskColumns: readonly ListColumn<AnyRow>[] = [
-  textColumn('title', 'Title'),
-  textColumn('description', 'Description'),
-  statusColumn(),
-  {
-    key: 'subtasks',
-    title: 'Subtasks',
-    render: (row) => {
-      const subtasks = subtasksOf(row);
-      if (subtasks.length === 0) return NO_SUBTASKS;
-      return (
-        <ul style={{ margin: 0, paddingInlineStart: 16 }}>
-          {subtasks.map((subtask) => (
-            <li key={subtask.id}>
-              {subtask.title} <span>({subtask.status})</span>
-            </li>
-          ))}
-        </ul>
-      );
+/** What the task list can do with a row: edit it, add a subtask to it, edit one of its subtasks. */
+export type TaskActions = {
+  editTask: (row: AnyRow) => void;
+  addSubtask: (row: AnyRow) => void;
+  editSubtask: (subtaskId: string) => void;
+};
+
+/** Tasks (001 §2): Title, Description, Status, Subtasks; with actions when the list can edit. */
+export function taskColumns(actions?: TaskActions): readonly ListColumn<AnyRow>[] {
+  const columns: ListColumn<AnyRow>[] = [
+    textColumn('title', 'Title'),
+    textColumn('description', 'Description'),
+    statusColumn(),
+    {
+      key: 'subtasks',
+      title: 'Subtasks',
+      render: (row) => {
+        const subtasks = subtasksOf(row);
+        if (subtasks.length === 0) return NO_SUBTASKS;
+        const editable = actions && !isSystemDefaultRow(row);
+        return (
+          <ul style={{ margin: 0, paddingInlineStart: 16 }}>
+            {subtasks.map((subtask) => (
+              <li key={subtask.id}>
+                {editable ? (
+                  <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => actions.editSubtask(subtask.id)}>
+                    {subtask.title}
+                  </Button>
+                ) : (
+                  subtask.title
+                )}{' '}
+                <span>({subtask.status})</span>
+              </li>
+            ))}
+          </ul>
+        );
+      },
+      exportValue: subtasksText,
     },
-    exportValue: subtasksText,
-  },
-];
+  ];
+  if (!actions) return columns;
+  columns.push({
+    key: 'actions',
+    title: 'Actions',
+    exported: false,
+    render: (row) =>
+      isSystemDefaultRow(row) ? null : (
+        <Flex gap={4} wrap>
+          <Button size="small" onClick={() => actions.editTask(row)} aria-label={`Edit ${String(row.title)}`}>
+            Edit
+          </Button>
+          <Button size="small" onClick={() => actions.addSubtask(row)} aria-label={`Add subtask to ${String(row.title)}`}>
+            Add subtask
+          </Button>
+        </Flex>
+      ),
+  });
+  return columns;
+}

@@ -1,6 +1,12 @@
+import { useMemo } from 'react';
+import { Flex } from '@steward/libs/antd';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
+import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
 import { ListPage, dateColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
 import { formatDollars } from '@steward/libs/ui';
+import { editColumn } from '../editing/editColumn';
+import { RevenueChart } from '../revenue/RevenueChart';
+import { transactionFields } from './transactionFields';
 
 const transactions = tableRef<AnyRow>('public', 'transactions');
 
@@ -21,13 +27,30 @@ export const transactionColumns: readonly ListColumn<AnyRow>[] = [
   },
 ];
 
-/** /transactions (001 §2, §7): date, description, amount, newest first; the saved transactions_filters. */
+/**
+ * /transactions (001 §2, §7): revenue by month as a chart above the table; date, description, amount,
+ * newest first; the saved transactions_filters; add and edit through the generic editor.
+ */
 export function TransactionsPage() {
+  const editor = useRecordEditor<AnyRow>({ table: transactions, fields: transactionFields, label: 'Transaction' });
+  const { openEdit } = editor;
+  const columns = useMemo(() => [...transactionColumns, editColumn(openEdit, (row) => String(row.description ?? row.date ?? 'transaction'))], [openEdit]);
   const list = useListPage<AnyRow>({
     title: 'Transactions',
-    columns: transactionColumns,
+    columns,
     source: { kind: 'table', table: transactions, orgScoped: true, excludeArchived: true },
     defaultSort: [{ field: 'date', order: 'desc' }],
   });
-  return <ListPage list={list} savedFilterKey="transactions_filters" />;
+  return (
+    <Flex vertical gap={12}>
+      <RevenueChart />
+      <ListPage
+        list={list}
+        savedFilterKey="transactions_filters"
+        addNew={{ onClick: () => editor.openCreate({ date: new Date().toISOString().slice(0, 10), transaction_type: 'sale' }), children: 'Add New' }}
+      >
+        <RecordEditorModal editor={editor} />
+      </ListPage>
+    </Flex>
+  );
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Button } from '@steward/libs/antd';
 import { useSession } from '@steward/libs/session';
 import { formatDollars } from '@steward/libs/ui';
+import { DashboardRevenueChart } from './DashboardRevenueChart';
 import { dashboardStatsKey, fetchDashboardStats, type DashboardStats } from './fetchDashboardStats';
 import './dashboard.css';
 
@@ -63,6 +64,7 @@ export function DashboardPage() {
           </li>
         ))}
       </ul>
+      {!empty && <DashboardRevenueChart />}
       {empty && (
         <section className="stw-dashboard__empty" aria-labelledby="dashboard-empty-title">
           <h2 id="dashboard-empty-title">No data yet</h2>

@@ -1,7 +1,11 @@
+import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { tableRef, type AnyRow } from '@steward/libs/data-access';
+import { Button } from '@steward/libs/antd';
+import { isSystemDefaultRow, tableRef, type AnyRow } from '@steward/libs/data-access';
+import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
 import { ListPage, useListPage, type ListColumn } from '@steward/libs/list';
 import type { SortSpec } from '@steward/libs/filter';
+import type { TeamEditor } from '../editing/teamEditors';
 
 export type TeamListProps = {
   /** The list's title; the export file is named after it. */
@@ -11,21 +15,53 @@ export type TeamListProps = {
   /** The route parameter that puts the list in one-record mode (e.g. /Staff/{short_id}). */
   recordParam?: 'short_id' | 'id';
   defaultSort?: SortSpec;
+  /** Add New and Edit through the generic editor, writing the view's base table. */
+  editor?: TeamEditor;
 };
+
+// Hooks run on every list; lists without an editor never open this one.
+const NO_EDITOR: TeamEditor = { table: tableRef<AnyRow>('hr', 'groups'), fields: [], label: '' };
 
 /**
  * A team portal list (001 §2): the organisation's rows and the shared defaults with the 'S' badge,
- * filters kept in the URL, export of every listed field with headers, and a one-record mode.
+ * filters kept in the URL, export of every listed field with headers, a one-record mode, and (when
+ * the list has an editor) Add New and Edit with the editor's validation and lost-update refusal.
  */
-export function TeamList({ title, view, columns, recordParam, defaultSort = [{ field: 'name', order: 'asc' }] }: TeamListProps) {
+export function TeamList({ title, view, columns, recordParam, defaultSort = [{ field: 'name', order: 'asc' }], editor }: TeamListProps) {
   const params = useParams();
   const record = recordParam ? (params[recordParam] ?? null) : null;
+  const recordEditor = useRecordEditor<AnyRow>(editor ?? NO_EDITOR);
+  const { openEdit } = recordEditor;
+  const listed = useMemo<readonly ListColumn<AnyRow>[]>(
+    () =>
+      editor
+        ? [
+            ...columns,
+            {
+              key: 'actions',
+              title: 'Actions',
+              exported: false,
+              render: (row) =>
+                isSystemDefaultRow(row) ? null : (
+                  <Button size="small" onClick={() => openEdit(row)} aria-label={`Edit ${String(row.name)}`}>
+                    Edit
+                  </Button>
+                ),
+            },
+          ]
+        : columns,
+    [columns, editor, openEdit],
+  );
   const list = useListPage<AnyRow>({
     title,
-    columns,
+    columns: listed,
     source: { kind: 'table', table: tableRef<AnyRow>('hr', view), orgScoped: true, excludeArchived: true, eq: record && recordParam === 'id' ? { id: record } : undefined },
     defaultSort,
     shortId: recordParam === 'short_id' ? record : null,
   });
-  return <ListPage list={list} />;
+  return (
+    <ListPage list={list} addNew={editor ? { onClick: () => recordEditor.openCreate({ status: 'Active' }), children: 'Add New' } : undefined}>
+      {editor ? <RecordEditorModal editor={recordEditor} /> : null}
+    </ListPage>
+  );
 }

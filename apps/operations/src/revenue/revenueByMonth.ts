@@ -1,0 +1,38 @@
+import { z } from 'zod/mini';
+import { useQuery } from '@tanstack/react-query';
+import { getSupabase, toDataAccessError } from '@steward/libs/data-access';
+
+/** The chart covers the last twelve months, the current one included (issue 11). */
+export const REVENUE_MONTHS = 12;
+
+export type RevenueMonth = { month: string; revenue: number };
+
+const revenueRows = z.array(z.object({ month: z.string(), revenue: z.union([z.number(), z.string()]) }));
+
+/**
+ * Revenue (sum of 'sale' amounts) per month, aggregated in the database by public.revenue_by_month
+ * (security invoker, so row-level security applies): twelve rows, oldest first.
+ */
+export async function fetchRevenueByMonth(orgName: string, months = REVENUE_MONTHS): Promise<RevenueMonth[]> {
+  const { data, error } = await getSupabase().rpc('revenue_by_month', { p_org_name: orgName, p_months: months });
+  if (error) throw toDataAccessError(error);
+  const rows = revenueRows.parse(data ?? []);
+  return rows.map((row) => ({ month: row.month, revenue: Number(row.revenue) }));
+}
+
+export function useRevenueByMonth(orgName: string | null) {
+  return useQuery({
+    queryKey: ['revenue-by-month', orgName],
+    queryFn: () => fetchRevenueByMonth(orgName ?? ''),
+    enabled: orgName !== null,
+  });
+}
+
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** '2026-03-01' → 'Mar 2026' (the date is a calendar month, read without a time zone). */
+export function monthLabel(month: string): string {
+  const match = /^(\d{4})-(\d{2})/.exec(month);
+  if (!match?.[1] || !match[2]) return month;
+  return `${MONTH_NAMES[Number(match[2]) - 1] ?? match[2]} ${match[1]}`;
+}
