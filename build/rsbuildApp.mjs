@@ -7,6 +7,9 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { HOST_NAME, REMOTE_PORT_OFFSETS, containerName, sharedSingletons } from './federation.mjs';
 import { serveDevRuntimeConfig } from './devRuntimeConfig.mjs';
 
+const HTML_TEMPLATE = path.join(import.meta.dirname, 'index.html');
+const DESCRIPTION = 'Steward: contacts, businesses, households, catalogue, lodging, team and operations for small organisations.';
+
 const BASE_PORT = 3000;
 
 /** Environment that changes a build — all of it is an Nx input (nx.json sharedGlobals). */
@@ -26,7 +29,8 @@ function common(appDir, { title, port }) {
       entry: { index: './src/index.ts' },
       define: { __STEWARD_APP_VERSION__: JSON.stringify(version) },
     },
-    html: { title, mountId: 'root' },
+    // The page says its language (screen readers pick the voice from it) and what it is.
+    html: { title, mountId: 'root', template: HTML_TEMPLATE, meta: { description: DESCRIPTION } },
     output: {
       distPath: { root: outDir },
       cleanDistPath: true,
@@ -54,7 +58,6 @@ export function defineShellConfig(appDir) {
         // Start fetching the runtime registry while the JS downloads.
         tags: [
           { tag: 'link', attrs: { rel: 'preload', href: '/runtime-config.json', as: 'fetch', crossorigin: 'anonymous' }, head: true },
-          { tag: 'link', attrs: { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }, head: true },
         ],
       },
       output: { ...base.output, assetPrefix: '/' },

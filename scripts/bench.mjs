@@ -139,6 +139,7 @@ async function frontEndBench() {
     printRow({ figure: 'click on a menu item → remote content visible', value: fe.clickToContent, unit: 'ms', budget: 200 });
     printRow({ figure: 'direct link to a remote route → content visible', value: fe.directLink, unit: 'ms', budget: 600 });
     await optionalBench('apps/shell/bench/shellBench.mjs', 'runShellBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey });
+    await optionalBench('apps/shell/bench/lighthouseBench.mjs', 'runLighthouseBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey });
   } finally {
     await platform.stop();
     await stack.stop();

@@ -16,15 +16,20 @@ async function readJson(file) {
   }
 }
 
-function vitestCounts(report) {
+// A runner that exits non-zero (a configuration error, an unhandled error outside any test) has failed
+// even when its report counts no failed test: it counts as one failure, so the summary cannot pass.
+const atLeastOneIf = (failed, runnerFailed) => (failed === 0 && runnerFailed ? 1 : failed);
+
+function vitestCounts(report, exitCode) {
   if (!report) return { passed: 0, failed: 1, skipped: 0 };
-  return { passed: report.numPassedTests, failed: report.numFailedTests + (report.numRuntimeErrors ?? 0), skipped: report.numPendingTests + report.numTodoTests };
+  const failed = report.numFailedTests + (report.numRuntimeErrors ?? 0);
+  return { passed: report.numPassedTests, failed: atLeastOneIf(failed, exitCode !== 0 || report.success === false), skipped: report.numPendingTests + report.numTodoTests };
 }
 
-function playwrightCounts(report) {
+function playwrightCounts(report, exitCode) {
   if (!report) return { passed: 0, failed: 1, skipped: 0 };
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
-  return { passed: expected + flaky, failed: unexpected + (report.errors?.length ?? 0), skipped };
+  return { passed: expected + flaky, failed: atLeastOneIf(unexpected + (report.errors?.length ?? 0), exitCode !== 0), skipped };
 }
 
 async function main() {
@@ -52,13 +57,13 @@ async function main() {
   try {
     console.log('▶ Vitest: unit and integration suites…');
     const vitestJson = path.join(reports, 'vitest.json');
-    await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], { env });
-    unit = vitestCounts(await readJson(vitestJson));
+    const vitestExit = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], { env });
+    unit = vitestCounts(await readJson(vitestJson), vitestExit);
 
     console.log('▶ Playwright: end-to-end journeys in Chromium…');
     const playwrightJson = path.join(reports, 'playwright.json');
-    await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { ...env, STEWARD_E2E_JSON: playwrightJson } });
-    e2e = playwrightCounts(await readJson(playwrightJson));
+    const playwrightExit = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { ...env, STEWARD_E2E_JSON: playwrightJson } });
+    e2e = playwrightCounts(await readJson(playwrightJson), playwrightExit);
   } finally {
     await stack.stop();
   }

@@ -36,4 +36,8 @@ export type StackConfig = {
 
 export declare const REPO_ROOT: string;
 export declare const EXPOSED_SCHEMAS: string[];
+/** Rows one API request returns at most (hosted Supabase default; config.toml api.max_rows). */
+export declare const API_MAX_ROWS: number;
+/** Hosted Supabase's default upload limit; a bucket's own can only lower it. */
+export declare const GLOBAL_FILE_SIZE_LIMIT: number;
 export declare function resolveStackConfig(options?: StackOptions, env?: NodeJS.ProcessEnv): StackConfig;

@@ -10,6 +10,12 @@ export const REPO_ROOT = path.resolve(here, '..', '..');
 /** Schemas PostgREST serves, in order: the first is the default when no profile header is sent. */
 export const EXPOSED_SCHEMAS = ['public', 'crm', 'catalog', 'hr', 'ops', 'settings'];
 
+/** Rows one API request returns at most, as hosted Supabase's default (config.toml api.max_rows). */
+export const API_MAX_ROWS = 1000;
+
+/** Hosted Supabase's default upload limit (config.toml storage.file_size_limit); a bucket's own can only lower it. */
+export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
+
 /** @typedef {'silent' | 'info' | 'debug'} LogLevel */
 
 /**

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import http from 'node:http';
 import path from 'node:path';
-import { EXPOSED_SCHEMAS } from './config.mjs';
+import { API_MAX_ROWS, EXPOSED_SCHEMAS } from './config.mjs';
 import { JWT_SECRET } from './keys.mjs';
 import { delay, isRecordedProcessAlive, readPidFile, removeFile, terminate, waitForExit, writePidFile } from './processes.mjs';
 import { superviseProcess } from './supervisor.mjs';
@@ -32,6 +32,7 @@ export function postgrestEnv(config) {
     PGRST_DB_ANON_ROLE: 'anon',
     PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
     PGRST_DB_AGGREGATES_ENABLED: 'true',
+    PGRST_DB_MAX_ROWS: String(API_MAX_ROWS),
     // Enough connections that 50 concurrent requests never queue for one.
     PGRST_DB_POOL: '50',
     PGRST_DB_POOL_ACQUISITION_TIMEOUT: '10',

@@ -6,6 +6,7 @@ import { LandingPage } from './landing/LandingPage';
 import { AppErrorBoundary } from './layout/AppErrorBoundary';
 import { ToasterOutlet } from './layout/ToasterOutlet';
 import { LazyAppLayout, LazyDashboardPage } from './layout/signedInScreens';
+import { SignedInPrefetchEffect } from './layout/SignedInPrefetchEffect';
 import './branding/base.css';
 
 const RemoteRoute = lazy(() => import('./federation/RemoteRoute').then((module) => ({ default: module.RemoteRoute })));
@@ -38,6 +39,7 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <RoutedSession>
+          <SignedInPrefetchEffect />
           <Routes>
             <Route path="/" element={<LandingPage />} />
             <Route path="/index" element={<LandingPage />} />

@@ -7,14 +7,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { inTransaction } from '../inTransaction.mjs';
 import { signJwt, verifyJwt, JwtError } from '../jwt.mjs';
+import { GLOBAL_FILE_SIZE_LIMIT } from '../config.mjs';
 import { JWT_SECRET } from '../keys.mjs';
 import { BodyError, bearerToken, readBody, readJsonBody, sendJson } from '../http.mjs';
 import { bucketAndKey, validateBucketName, validateKey } from './objectKeys.mjs';
 import { createObjectFiles } from './objectFiles.mjs';
 import { StorageError, sendStorageError, storageErrors } from './storageErrors.mjs';
 
-/** Hosted Supabase's default upload limit; a bucket's file_size_limit can only lower it. */
-export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 // Multipart framing and form fields around the file part.
 const MULTIPART_OVERHEAD = 1024 * 1024;

@@ -29,7 +29,7 @@ describe('Apply for Access validation (000 §5), one case per message', () => {
   });
 
   it('"Password is required"', () => {
-    expect(apply({ password: '', confirmPassword: '' })).toMatchObject({ ok: false, message: 'Password is required', fields: ['password'] });
+    expect(apply({ password: '', confirmPassword: '' })).toMatchObject({ ok: false, message: 'Password is required', fields: ['password', 'confirmPassword'] });
   });
 
   it('"Password must be at least 8 characters long"', () => {
@@ -43,6 +43,16 @@ describe('Apply for Access validation (000 §5), one case per message', () => {
 
   it('"Passwords do not match"', () => {
     expect(apply({ confirmPassword: 'correct-horsE' })).toMatchObject({ message: 'Passwords do not match', fields: ['confirmPassword'] });
+  });
+
+  it('names every missing field at once, with the first message in the spec order', () => {
+    const empty = { mode: 'apply' as const, fullName: '', email: '', businessName: '', title: '', phone: '', password: '', confirmPassword: '' };
+    expect(checkForm(applyForAccessSchema, empty)).toEqual({
+      ok: false,
+      message: 'Please fill in all required fields',
+      fields: ['email', 'fullName', 'businessName', 'password', 'confirmPassword'],
+    });
+    expect(apply({ businessName: '', password: 'short' })).toMatchObject({ message: 'Business name is required for new organizations', fields: ['businessName', 'password'] });
   });
 
   it('normalises the values it accepts', () => {

@@ -18,8 +18,8 @@ const password = z.string();
 type Issue = { path: string; message: string };
 
 /**
- * Apply for Access (000 §5). The checks run in the spec's order and the form shows the first failing
- * message; each issue also names its field so that field is marked invalid.
+ * Apply for Access (000 §5). Every failing field is marked at once; the form shows the first message
+ * in the spec's order.
  */
 export const applyForAccessSchema = z
   .object({
@@ -34,20 +34,18 @@ export const applyForAccessSchema = z
   })
   .check(
     z.superRefine((value, ctx) => {
+      // Every missing field is named at once; the message is the first one in the spec's order.
       const issues: Issue[] = [];
-      if (!value.email || !value.fullName) {
-        if (!value.email) issues.push({ path: 'email', message: AUTH_MESSAGES.requiredFields });
-        if (!value.fullName) issues.push({ path: 'fullName', message: AUTH_MESSAGES.requiredFields });
-      } else if (value.mode === 'apply' && !value.businessName) {
-        issues.push({ path: 'businessName', message: AUTH_MESSAGES.businessNameRequired });
-      } else if (!value.password) {
-        issues.push({ path: 'password', message: AUTH_MESSAGES.passwordRequired });
-      } else if (value.password.length < MIN_PASSWORD_LENGTH) {
+      if (!value.email) issues.push({ path: 'email', message: AUTH_MESSAGES.requiredFields });
+      if (!value.fullName) issues.push({ path: 'fullName', message: AUTH_MESSAGES.requiredFields });
+      if (value.mode === 'apply' && !value.businessName) issues.push({ path: 'businessName', message: AUTH_MESSAGES.businessNameRequired });
+      if (!value.password) issues.push({ path: 'password', message: AUTH_MESSAGES.passwordRequired });
+      if (!value.confirmPassword) issues.push({ path: 'confirmPassword', message: AUTH_MESSAGES.confirmPassword });
+      if (issues.length === 0) {
+        if (value.password.length < MIN_PASSWORD_LENGTH) issues.push({ path: 'password', message: AUTH_MESSAGES.passwordTooShort });
+        else if (value.password !== value.confirmPassword) issues.push({ path: 'confirmPassword', message: AUTH_MESSAGES.passwordsDoNotMatch });
+      } else if (value.password && value.password.length < MIN_PASSWORD_LENGTH && issues.every((issue) => issue.path !== 'password')) {
         issues.push({ path: 'password', message: AUTH_MESSAGES.passwordTooShort });
-      } else if (!value.confirmPassword) {
-        issues.push({ path: 'confirmPassword', message: AUTH_MESSAGES.confirmPassword });
-      } else if (value.password !== value.confirmPassword) {
-        issues.push({ path: 'confirmPassword', message: AUTH_MESSAGES.passwordsDoNotMatch });
       }
       for (const issue of issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [issue.path], input: value });
     }),

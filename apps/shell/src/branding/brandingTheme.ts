@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { ThemeConfig } from '@steward/libs/antd';
+import { accessibleBranding } from './accessibleBranding';
 import type { Branding } from './orgBranding';
 
 const SANS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
@@ -10,15 +11,21 @@ export function fontStack(font: string, generic: 'sans' | 'serif'): string {
   return `${font}, ${generic === 'sans' ? SANS : SERIF}`;
 }
 
-/** antd theme tokens for an organisation's branding. */
-export function brandingTheme(branding: Branding): ThemeConfig {
+/** antd theme tokens for an organisation's branding, in the shades that pass contrast. */
+export function brandingTheme(stored: Branding): ThemeConfig {
+  const branding = accessibleBranding(stored);
   return {
     token: {
       colorPrimary: branding.primaryColor,
       colorInfo: branding.accentColor,
       colorLink: branding.linkColor,
       colorText: branding.textColor,
+      colorTextSecondary: branding.secondaryTextColor,
+      colorTextDescription: branding.secondaryTextColor,
+      colorTextTertiary: branding.secondaryTextColor,
       colorBgLayout: branding.backgroundColor,
+      controlItemBgActive: branding.selectedItemColor,
+      controlItemBgActiveHover: branding.selectedItemColor,
       fontFamily: fontStack(branding.fontFamily, 'sans'),
     },
     components: {
@@ -32,7 +39,8 @@ export function brandingTheme(branding: Branding): ThemeConfig {
  * The same branding as CSS custom properties on the app root, for the shell's own chrome (header,
  * sidebar, headings) and for an organisation's custom stylesheet to build on.
  */
-export function brandingCssVariables(branding: Branding): CSSProperties {
+export function brandingCssVariables(stored: Branding): CSSProperties {
+  const branding = accessibleBranding(stored);
   return {
     '--stw-primary': branding.primaryColor,
     '--stw-secondary': branding.secondaryColor,
@@ -44,6 +52,7 @@ export function brandingCssVariables(branding: Branding): CSSProperties {
     '--stw-button-text': branding.buttonTextColor,
     '--stw-text': branding.textColor,
     '--stw-link': branding.linkColor,
+    '--stw-text-secondary': branding.secondaryTextColor,
     '--stw-font': fontStack(branding.fontFamily, 'sans'),
     '--stw-header-font': fontStack(branding.headerFont, 'serif'),
     '--stw-paragraph-font': fontStack(branding.paragraphFont, 'sans'),

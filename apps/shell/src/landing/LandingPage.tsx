@@ -44,12 +44,20 @@ export function LandingPage() {
           <StewardMark />
           <span>{brand}</span>
         </a>
-        {/* Nothing until the session is known, so signed-in visitors never see Sign In flash by. */}
-        {!(loading && !signedIn) && (
+        {/* Until the session is known the signed-out buttons hold their place unseen: signed-in visitors
+            never see Sign In flash by, and nothing below moves when the buttons appear. */}
+        {loading && !signedIn ? (
+          <div className="stw-landing__account stw-landing__account--pending" aria-hidden="true">
+            <span className="stw-btn stw-btn--ghost">Sign In</span>
+            <span className="stw-btn stw-btn--primary">Get Started</span>
+          </div>
+        ) : (
           <nav className="stw-landing__account" aria-label="Account">
             {signedIn ? (
               <>
-                <span className="stw-landing__email">{user.email}</span>
+                <span className="stw-landing__email" title={user.email ?? undefined}>
+                  {user.email}
+                </span>
                 <button type="button" className="stw-btn stw-btn--primary" onClick={goToDashboard}>
                   Dashboard
                 </button>

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '@steward/libs/session';
 import { StewardMark } from '../branding/StewardMark';
@@ -6,10 +7,10 @@ import { useBranding } from '../branding/BrandingContext';
 import { MenuIcon } from './MenuIcon';
 import { OrgSwitcher } from './OrgSwitcher';
 
-export type AppHeaderProps = { title: string; showMenuButton: boolean; onMenuButton: () => void };
+export type AppHeaderProps = { title: string; titleRef?: Ref<HTMLHeadingElement>; showMenuButton: boolean; onMenuButton: () => void };
 
 /** The fixed header (000 §2): logo, wordmark, page title, organisation switcher, e-mail and Sign Out. */
-export function AppHeader({ title, showMenuButton, onMenuButton }: AppHeaderProps) {
+export function AppHeader({ title, titleRef, showMenuButton, onMenuButton }: AppHeaderProps) {
   const { user, loading, orgName, signOut } = useSession();
   const { logoUrl } = useBranding();
   const navigate = useNavigate();
@@ -23,11 +24,14 @@ export function AppHeader({ title, showMenuButton, onMenuButton }: AppHeaderProp
           <MenuIcon name="Menu" />
         </button>
       )}
-      <Link to="/dashboard" className="stw-header__brand">
+      {/* Named for screen readers: on a phone the wordmark is hidden and only the logo shows. */}
+      <Link to="/dashboard" className="stw-header__brand" aria-label={brand}>
         {logoUrl ? <img src={logoUrl} alt={orgName ? `${orgName} logo` : ''} className="stw-header__logo" /> : <StewardMark size={40} onBrand />}
         <span className="stw-header__wordmark">{brand}</span>
       </Link>
-      <h1 className="stw-header__title">{title}</h1>
+      <h1 className="stw-header__title" ref={titleRef} tabIndex={-1}>
+        {title}
+      </h1>
       <div className="stw-header__account">
         <OrgSwitcher />
         <span className="stw-header__email" data-testid="header-email">

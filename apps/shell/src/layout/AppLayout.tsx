@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState, type FocusEvent } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { Drawer } from '@steward/libs/antd';
 import { PageTitleProvider, SubMenuProvider, type SubMenuItem } from '@steward/libs/federation';
 import { BrandingProvider } from '../branding/BrandingProvider';
@@ -9,6 +9,7 @@ import { LAYOUT_CSS_VARIABLES, SIDEBAR_MOBILE_WIDTH } from './layoutConstants';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { pageSectionFor } from './pageSection';
 import { Sidebar } from './Sidebar';
+import { trapTabKey } from './trapTabKey';
 import { SubMenuTabs } from './SubMenuTabs';
 import { requestToaster } from './toasterGate';
 import { useSidebarState } from './useSidebarState';
@@ -52,21 +53,47 @@ function LayoutFrame() {
   }, [title]);
   useEffect(requestToaster, []);
 
+  // After an in-app navigation that left focus nowhere (signing in, a dialog that closed with its
+  // page), focus the page title so keyboard and screen-reader users start from the new page.
+  const navigationType = useNavigationType();
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (navigationType === 'POP') return;
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) titleRef.current?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [navigationType, pathname]);
+
   const expanded = sidebar.pinned || hovered || keyboardInside;
   const closeDrawer = () => sidebar.setDrawerOpen(false);
+  const layoutRef = useRef<HTMLDivElement>(null);
+  // The mobile drawer is a modal dialog: Tab and Shift+Tab stay inside it while it is open.
+  const keepFocusInDrawer = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (sidebar.isMobile && sidebar.drawerOpen) trapTabKey(event, layoutRef.current?.querySelector<HTMLElement>('.stw-drawer [role="dialog"]') ?? null);
+  };
 
   return (
-    <div className="stw-layout" style={LAYOUT_CSS_VARIABLES} data-sidebar-pinned={sidebar.pinned || undefined} data-mobile={sidebar.isMobile || undefined}>
+    <div
+      ref={layoutRef}
+      className="stw-layout"
+      style={LAYOUT_CSS_VARIABLES}
+      data-sidebar-pinned={sidebar.pinned || undefined}
+      data-mobile={sidebar.isMobile || undefined}
+      onKeyDown={keepFocusInDrawer}
+    >
       <a className="stw-skip-link" href="#main-content">
         Skip to content
       </a>
-      <AppHeader title={title} showMenuButton={sidebar.isMobile} onMenuButton={sidebar.toggle} />
+      <AppHeader title={title} titleRef={titleRef} showMenuButton={sidebar.isMobile} onMenuButton={sidebar.toggle} />
       {sidebar.isMobile ? (
         // Rendered in place (not portalled to <body>) so the drawer wears the organisation's theme.
         <Drawer
           open={sidebar.drawerOpen}
           onClose={closeDrawer}
           placement="left"
+          rootClassName="stw-drawer"
           size={SIDEBAR_MOBILE_WIDTH}
           title={brandName()}
           getContainer={false}

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dropdown } from '@steward/libs/antd';
 import { useSession } from '@steward/libs/session';
@@ -12,10 +13,22 @@ import { MenuIcon } from './MenuIcon';
 export function OrgSwitcher() {
   const { orgName, orgList, switchOrg } = useSession();
   const queryClient = useQueryClient();
+  const trigger = useRef<HTMLButtonElement>(null);
+  const isOpen = useRef(false);
   if (!orgName) return null;
 
-  const prefetchBranding = (open: boolean) => {
-    if (!open) return;
+  const onOpenChange = (open: boolean) => {
+    isOpen.current = open;
+    if (!open) {
+      // Closing the list (Escape, a choice) removes the focused menu item: put focus back on the
+      // switcher unless the user has already moved it somewhere else (a click elsewhere).
+      requestAnimationFrame(() => {
+        if (isOpen.current) return;
+        const active = document.activeElement;
+        if (!active || active === document.body || active.closest('.ant-dropdown')) trigger.current?.focus();
+      });
+      return;
+    }
     for (const org of orgList) {
       void queryClient.prefetchQuery({ queryKey: brandingQueryKey(org), queryFn: () => fetchBranding(org), staleTime: 5 * 60_000 });
     }
@@ -25,7 +38,7 @@ export function OrgSwitcher() {
     <Dropdown
       trigger={['click']}
       autoFocus
-      onOpenChange={prefetchBranding}
+      onOpenChange={onOpenChange}
       menu={{
         items: orgList.map((org) => ({ key: org, label: org })),
         selectable: true,
@@ -33,7 +46,7 @@ export function OrgSwitcher() {
         onClick: ({ key }) => switchOrg(key),
       }}
     >
-      <button type="button" className="stw-org-switcher" aria-haspopup="menu">
+      <button ref={trigger} type="button" className="stw-org-switcher" aria-haspopup="menu">
         <span className="stw-visually-hidden">Organization: </span>
         <span className="stw-org-switcher__name">{orgName}</span>
         <MenuIcon name="Chevron" size={16} />

@@ -1,0 +1,79 @@
+// Lighthouse rows (called by scripts/bench.mjs with a running platform): the landing and the
+// signed-in dashboard, mobile (slow 4G, 4× slower CPU) and desktop profiles, median of the runs.
+// Debian Chromium is driven by playwright-core with a persistent profile, so Lighthouse's tab sees
+// the signed-in session; Lighthouse keeps storage (no reset) but measures a cold HTTP cache.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { median, printRow } from '../../../scripts/lib/benchReport.mjs';
+import { CHROMIUM_ARGS, signInPage } from '../../../scripts/lib/chromium.mjs';
+
+const RUNS = Math.max(1, Number(process.env.STEWARD_LIGHTHOUSE_RUNS ?? 3));
+const DEMO = { email: 'demo@steward.dev', password: 'Steward-demo-2026' };
+const DEBUG_PORT = Number(process.env.STEWARD_LIGHTHOUSE_PORT ?? 9333);
+
+/** Lighthouse's own mobile and desktop presets, as its CLI applies them. */
+async function profiles() {
+  const desktop = (await import('lighthouse/core/config/desktop-config.js')).default;
+  return { mobile: undefined, desktop };
+}
+
+async function audit(lighthouse, url, config) {
+  const flags = { port: DEBUG_PORT, output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: ['performance', 'accessibility'] };
+  const result = await lighthouse(url, flags, config);
+  const { categories, audits } = result.lhr;
+  return {
+    performance: Math.round((categories.performance.score ?? 0) * 100),
+    accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
+    lcp: audits['largest-contentful-paint'].numericValue,
+    tbt: audits['total-blocking-time'].numericValue,
+    cls: audits['cumulative-layout-shift'].numericValue,
+  };
+}
+
+function printFigures(label, runs) {
+  const m = (key) => median(runs.map((run) => run[key]));
+  printRow({ figure: `Lighthouse ${label}: performance`, value: m('performance'), unit: '', budget: 90, compare: 'min' });
+  printRow({ figure: `Lighthouse ${label}: largest contentful paint`, value: m('lcp'), unit: 'ms', budget: 2500 });
+  printRow({ figure: `Lighthouse ${label}: total blocking time`, value: m('tbt'), unit: 'ms', budget: 200 });
+  printRow({ figure: `Lighthouse ${label}: cumulative layout shift`, value: m('cls'), unit: '', budget: 0.05 });
+  printRow({ figure: `Lighthouse ${label}: accessibility`, value: m('accessibility'), unit: '', budget: 100, compare: 'min' });
+}
+
+export async function runLighthouseBench({ baseURL, apiUrl, anonKey }) {
+  const { default: lighthouse } = await import('lighthouse');
+  const configs = await profiles();
+  const profileDir = await mkdtemp(path.join(os.tmpdir(), 'steward-lighthouse-'));
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: process.env.STEWARD_CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUG_PORT}`],
+  });
+  try {
+    const pages = [
+      { name: 'landing', url: new URL('/', baseURL).toString(), signedIn: false },
+      { name: 'dashboard (signed in)', url: new URL('/dashboard', baseURL).toString(), signedIn: true },
+    ];
+    for (const target of pages) {
+      const page = context.pages()[0] ?? (await context.newPage());
+      if (target.signedIn) await signInPage(page, { apiUrl, anonKey, baseURL, email: DEMO.email, password: DEMO.password });
+      else await page.goto(new URL('/runtime-config.json', baseURL).toString()).then(() => page.evaluate(() => localStorage.clear()));
+      for (const [profile, config] of Object.entries(configs)) {
+        const runs = [];
+        for (let run = 0; run < RUNS; run += 1) runs.push(await audit(lighthouse, target.url, config));
+        printFigures(`${profile}, ${target.name}`, runs);
+      }
+    }
+  } finally {
+    await context.close();
+    await rm(profileDir, { recursive: true, force: true });
+  }
+}
+
+// Run alone against a running platform: node apps/shell/bench/lighthouseBench.mjs http://localhost:3000 http://localhost:54321 <anon key>
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [baseURL = 'http://localhost:3000', apiUrl = 'http://127.0.0.1:54321', anonKey] = process.argv.slice(2);
+  const key = anonKey ?? (await import('../../../supabase/local/keys.mjs')).ANON_KEY;
+  await runLighthouseBench({ baseURL, apiUrl, anonKey: key });
+}

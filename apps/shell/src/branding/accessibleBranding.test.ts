@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { contrastRatio } from '@steward/libs/ui';
+import { accessibleBranding } from './accessibleBranding';
+import { DEFAULT_BRANDING } from './orgBranding';
+
+describe('accessibleBranding', () => {
+  const drawn = accessibleBranding(DEFAULT_BRANDING);
+
+  it('draws the spec default colours in shades that reach AA', () => {
+    expect(contrastRatio(drawn.buttonTextColor, drawn.buttonColor)).toBeGreaterThanOrEqual(4.5);
+    for (const surface of [drawn.backgroundColor, drawn.cardColor, '#ffffff']) {
+      expect(contrastRatio(drawn.linkColor, surface)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(drawn.textColor, surface)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(drawn.secondaryTextColor, surface)).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(contrastRatio(drawn.primaryColor, drawn.selectedItemColor)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio(drawn.accentColor, drawn.backgroundColor)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps colours that already pass and leaves the stored branding alone', () => {
+    expect(drawn.primaryColor).toBe(DEFAULT_BRANDING.primaryColor);
+    expect(drawn.textColor).toBe(DEFAULT_BRANDING.textColor);
+    expect(DEFAULT_BRANDING.buttonColor).toBe('#c65655');
+    expect(drawn.buttonColor).not.toBe('#c65655');
+  });
+
+  it('keeps a dark button with white text exactly as chosen', () => {
+    expect(accessibleBranding({ ...DEFAULT_BRANDING, buttonColor: '#0b6b3a' }).buttonColor).toBe('#0b6b3a');
+  });
+});

@@ -1,0 +1,41 @@
+import { GRAPHIC_CONTRAST, parseColor, passingShade, toHex } from '@steward/libs/ui';
+import type { Branding } from './orgBranding';
+
+/** `amount` of `color` over `base` (0 = base, 1 = color); the colour itself when either cannot be read. */
+function mix(color: string, base: string, amount: number): string {
+  const [a, b] = [parseColor(color), parseColor(base)];
+  if (!a || !b) return color;
+  const blend = (x: number, y: number) => Math.round(x * amount + y * (1 - amount));
+  return toHex({ r: blend(a.r, b.r), g: blend(a.g, b.g), b: blend(a.b, b.b) });
+}
+
+/** What an organisation's branding draws, besides its stored colours. */
+export type DrawnBranding = Branding & {
+  /** Muted text (descriptions, hints): a solid colour that still reaches AA, not a translucent one. */
+  secondaryTextColor: string;
+  /** Background of the selected item in menus and lists (the organisation switcher). */
+  selectedItemColor: string;
+};
+
+/**
+ * The branding as drawn: every colour that carries text reaches WCAG AA (4.5:1) against the surfaces
+ * it sits on, and the focus ring 3:1 against the page — keeping each colour's hue and moving only its
+ * lightness (`passingShade`). Stored branding is untouched; colours that already pass are unchanged.
+ */
+export function accessibleBranding(branding: Branding): DrawnBranding {
+  const selectedItemColor = mix(branding.primaryColor, branding.backgroundColor, 0.1);
+  // Text is drawn on the page, on cards and on antd's white containers (tables, dialogs, menus).
+  const surfaces = [branding.backgroundColor, branding.cardColor, '#ffffff'];
+  const textColor = passingShade(branding.textColor, surfaces);
+  return {
+    ...branding,
+    // The primary colour is both text (selected items, headings) and the header behind white text.
+    primaryColor: passingShade(branding.primaryColor, [...surfaces, selectedItemColor]),
+    buttonColor: passingShade(branding.buttonColor, [branding.buttonTextColor]),
+    linkColor: passingShade(branding.linkColor, surfaces),
+    textColor,
+    accentColor: passingShade(branding.accentColor, [branding.backgroundColor, '#ffffff'], GRAPHIC_CONTRAST),
+    secondaryTextColor: passingShade(mix(textColor, branding.backgroundColor, 0.7), surfaces),
+    selectedItemColor,
+  };
+}
