@@ -19,6 +19,8 @@ export type ListColumn<Row> = {
   /** Offered in the Filters panel (true = text). */
   filterable?: boolean | FilterFieldType;
   width?: number | string;
+  /** false keeps the column out of the CSV export (e.g. an Actions column of buttons). */
+  exported?: boolean;
 };
 
 export function columnField<Row>(column: ListColumn<Row>): string {

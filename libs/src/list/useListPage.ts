@@ -124,7 +124,7 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
     try {
       // Export means the whole filtered and sorted list, not only the page on screen.
       const all = source.kind === 'table' && request ? await fetchAllRows(getSupabase(), source.table, request) : rows;
-      const csv = buildCsv(all, columns.map((column) => ({ title: column.title, value: (row: Row) => exportValueOf(column, row) })));
+      const csv = buildCsv(all, columns.filter((column) => column.exported !== false).map((column) => ({ title: column.title, value: (row: Row) => exportValueOf(column, row) })));
       downloadTextFile(csv, csvFileName(title));
     } catch (problem) {
       setExportError(errorMessage(problem, 'Export failed'));

@@ -1,0 +1,13 @@
+import { Card, Typography } from '@steward/libs/antd';
+import { PageFrame } from '@steward/libs/ui';
+
+/** /orders: shown in the menu as a placeholder (001 §2); it says so and shows no data. */
+export function OrdersPage() {
+  return (
+    <PageFrame title="Orders">
+      <Card>
+        <Typography.Paragraph>Orders are coming soon. This screen does not show any order data yet.</Typography.Paragraph>
+      </Card>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,63 @@
+import { useMemo } from 'react';
+import { Button } from '@steward/libs/antd';
+import { isSystemDefaultRow, tableRef } from '@steward/libs/data-access';
+import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
+import { ListPage, dateColumn, dollarsColumn, nameColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
+import { PageFrame } from '@steward/libs/ui';
+import { supplyFields } from './supplyFields';
+
+export type Supply = {
+  id: string;
+  name: string;
+  category: string | null;
+  unit_type: string | null;
+  unit_qty: number | null;
+  last_cost: number | null;
+  last_purchase_date: string | null;
+  vendor: string | null;
+  org_name: string;
+};
+
+const supplies = tableRef<Supply>('catalog', 'supplies');
+
+/** /supplies (001 §2, §7): the organisation's supplies and the shared defaults ('S'), ordered by name. */
+export function SuppliesPage() {
+  const editor = useRecordEditor<Supply>({ table: supplies, fields: supplyFields, label: 'Supply' });
+  const { openEdit } = editor;
+  const columns = useMemo<ListColumn<Supply>[]>(
+    () => [
+      nameColumn<Supply>({}),
+      textColumn<Supply>('category', 'Category'),
+      textColumn<Supply>('unit_type', 'Unit Type'),
+      textColumn<Supply>('unit_qty', 'Quantity', { filterable: 'number' }),
+      dollarsColumn<Supply>('last_cost', 'Last Cost'),
+      dateColumn<Supply>('last_purchase_date', 'Last Purchase Date'),
+      textColumn<Supply>('vendor', 'Vendor'),
+      {
+        key: 'actions',
+        title: 'Actions',
+        exported: false,
+        render: (row) =>
+          isSystemDefaultRow(row) ? null : (
+            <Button size="small" onClick={() => openEdit(row)} aria-label={`Edit ${row.name}`}>
+              Edit
+            </Button>
+          ),
+      },
+    ],
+    [openEdit],
+  );
+  const list = useListPage<Supply>({
+    title: 'Supplies',
+    columns,
+    source: { kind: 'table', table: supplies },
+    defaultSort: [{ field: 'name', order: 'asc' }],
+  });
+  return (
+    <PageFrame title="Supplies">
+      <ListPage list={list} savedFilterKey="supplies_filters" addNew={{ onClick: () => editor.openCreate(), children: 'Add New' }}>
+        <RecordEditorModal editor={editor} />
+      </ListPage>
+    </PageFrame>
+  );
+}
