@@ -1,4 +1,24 @@
-import { placeholderArea } from '@steward/libs/area';
+import { Route, Routes } from 'react-router';
+import { AREA_TITLES, routesOwnedBy, type RemoteArea } from '@steward/libs/federation';
+import { ReservationsPage } from './timeline/ReservationsPage';
+import { LodgingSettingsPage } from './settings/LodgingSettingsPage';
 
-/** The Lodging area: every route it owns, as placeholders until its screens land. */
-export default placeholderArea('lodging', __STEWARD_APP_VERSION__);
+function LodgingRoutes() {
+  return (
+    <Routes>
+      <Route path="reservations" element={<ReservationsPage />} />
+      <Route path="reservationsettings" element={<LodgingSettingsPage />} />
+    </Routes>
+  );
+}
+
+/** The Lodging area: the reservation timeline and Lodging Settings. */
+const area: RemoteArea = {
+  name: 'lodging',
+  title: AREA_TITLES.lodging,
+  version: __STEWARD_APP_VERSION__,
+  paths: routesOwnedBy('lodging').map((route) => route.path),
+  Routes: LodgingRoutes,
+};
+
+export default area;

@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import { Tabs } from '@steward/libs/antd-data';
+import { tableRef, type AnyRow } from '@steward/libs/data-access';
+import { RecordTableCard } from '@steward/libs/list';
+import { PageFrame } from '@steward/libs/ui';
+import {
+  accommodationClassFields,
+  accommodationFields,
+  accommodationFileFields,
+  accommodationTypeFields,
+  amenityFields,
+  blockOutFields,
+  rateFields,
+  rateTypeFields,
+} from './lodgingFields';
+
+const catalog = (table: string) => tableRef<AnyRow>('catalog', table);
+
+const TABS = [
+  { key: 'accommodations', tab: 'Accommodations', title: 'Accommodations', label: 'Accommodation', table: catalog('accommodations'), fields: accommodationFields },
+  { key: 'types', tab: 'Types', title: 'Types', label: 'Type', table: catalog('accommodation_types'), fields: accommodationTypeFields },
+  { key: 'classes', tab: 'Classes', title: 'Classes', label: 'Class', table: catalog('accommodation_classes'), fields: accommodationClassFields },
+  { key: 'amenities', tab: 'Amenities', title: 'Amenities', label: 'Amenity', table: catalog('amenities'), fields: amenityFields },
+  // Rate Types shows only name and description (001 §2).
+  { key: 'rate-types', tab: 'Rate Types', title: 'Rate Types', label: 'Rate Type', table: catalog('accommodation_rate_types'), fields: rateTypeFields, columnFields: ['name', 'description'] },
+  { key: 'rates', tab: 'Rates', title: 'Rates', label: 'Rate', table: catalog('accommodation_rates'), fields: rateFields },
+  { key: 'blocks', tab: 'Blocks', title: 'Block Outs', label: 'Block Out', table: catalog('accommodation_blocks'), fields: blockOutFields },
+  { key: 'files', tab: 'Files', title: 'Files / Images', label: 'File', table: catalog('accommodation_files'), fields: accommodationFileFields },
+] as const;
+
+/** /reservationsettings 'Lodging Settings' (001 §2): one generic-editor card per lodging table. */
+export function LodgingSettingsPage() {
+  return (
+    <PageFrame title="Lodging Settings">
+      <Link to="/settings">← Go back</Link>
+      <Tabs
+        destroyOnHidden
+        items={TABS.map((tab) => ({
+          key: tab.key,
+          label: tab.tab,
+          children: <RecordTableCard title={tab.title} label={tab.label} table={tab.table} fields={tab.fields} {...('columnFields' in tab ? { columnFields: tab.columnFields } : {})} />,
+        }))}
+      />
+    </PageFrame>
+  );
+}
