@@ -140,6 +140,7 @@ async function frontEndBench() {
     printRow({ figure: 'direct link to a remote route → content visible', value: fe.directLink, unit: 'ms', budget: 600 });
     await optionalBench('apps/shell/bench/shellBench.mjs', 'runShellBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey });
     await optionalBench('apps/shell/bench/lighthouseBench.mjs', 'runLighthouseBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey });
+    await optionalBench('apps/lodging/bench/lodgingBench.mjs', 'runLodgingBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl });
   } finally {
     await platform.stop();
     await stack.stop();

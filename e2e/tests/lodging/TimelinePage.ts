@@ -23,8 +23,7 @@ export class TimelinePage {
   }
 
   async chooseRange(label: '2 weeks' | '1 month' | '45 days' | '2 months'): Promise<void> {
-    await this.range.click();
-    await this.page.getByRole('option', { name: label }).click();
+    await this.range.selectOption({ label });
   }
 
   block(text: string): Locator {

@@ -5,10 +5,11 @@ import { signInThroughApi } from '../../support/signInThroughApi';
 import { createOwner, unique } from '../shell/support/shellApi';
 
 test('Lodging Settings: an amenity added through the generic editor appears in its tab', async ({ page }) => {
+  test.setTimeout(150_000);
   const owner = await createOwner('Amenity');
   await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
   await page.goto('/reservationsettings');
-  await expect(page.getByRole('heading', { name: 'Lodging Settings' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Lodging Settings' })).toBeVisible();
   await expect(page.getByRole('link', { name: '← Go back' })).toHaveAttribute('href', '/settings');
   await expect(page.getByRole('tab')).toHaveText(['Accommodations', 'Types', 'Classes', 'Amenities', 'Rate Types', 'Rates', 'Blocks', 'Files']);
   await expectNoSeriousA11yViolations(page);

@@ -1,4 +1,4 @@
-import { memo, useRef } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { theme } from '@steward/libs/antd';
 import { DAY_WIDTH_PX, tableWidth, type DayKey } from './timelineGeometry';
@@ -158,6 +158,11 @@ export function TimelineGrid({ rows, days, height = 560, onOpenReservation, onCr
     initialRect: { width: 1200, height },
   });
   const width = tableWidth(UNIT_COLUMN_WIDTH_PX, days.length);
+  // The first frame painted with these rows (the benchmark's "grid rendered").
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => performance.mark('steward:timeline:rendered'));
+    return () => cancelAnimationFrame(frame);
+  }, [rows, days]);
   const border = `1px solid ${token.colorBorderSecondary}`;
   const columns = columnVirtualizer.getVirtualItems().map((item) => ({ index: item.index, start: item.start - UNIT_COLUMN_WIDTH_PX }));
   return (
