@@ -24,7 +24,7 @@ test('Lodging Settings: an amenity added through the generic editor appears in i
   await dialog.getByLabel('Name', { exact: true }).fill(name);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
-  await expect(panel.getByRole('cell', { name })).toBeVisible();
+  await expect(panel.getByRole('cell', { name, exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('tab', { name: 'Blocks' }).click();
