@@ -1,18 +1,18 @@
 import { Route, Routes } from 'react-router';
 import { AREA_TITLES, routesOwnedBy, type RemoteArea } from '@steward/libs/federation';
+import { ReservationsPage } from './timeline/ReservationsPage';
 import { LodgingSettingsPage } from './settings/LodgingSettingsPage';
-import { ReservationTimeline } from './timeline/ReservationTimeline';
 
 function LodgingRoutes() {
   return (
     <Routes>
-      <Route path="reservations" element={<ReservationTimeline />} />
+      <Route path="reservations" element={<ReservationsPage />} />
       <Route path="reservationsettings" element={<LodgingSettingsPage />} />
     </Routes>
   );
 }
 
-/** Lodging: the reservation timeline and Lodging Settings. */
+/** The Lodging area: the reservation timeline and Lodging Settings. */
 const area: RemoteArea = {
   name: 'lodging',
   title: AREA_TITLES.lodging,

@@ -1,26 +1,49 @@
 import { Link } from 'react-router';
-import { Flex, Typography } from '@steward/libs/antd';
 import { Tabs } from '@steward/libs/antd-data';
+import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { RecordTableCard } from '@steward/libs/list';
-import { LODGING_TABS } from './lodgingTables';
+import { PageFrame } from '@steward/libs/ui';
+import {
+  accommodationClassFields,
+  accommodationFields,
+  accommodationFileFields,
+  accommodationTypeFields,
+  amenityFields,
+  blockOutFields,
+  rateFields,
+  rateTypeFields,
+} from './lodgingFields';
 
-/** /reservationsettings (001 §2): '← Go back' to /settings, 'Lodging Settings', one generic table per tab. */
+const catalog = (table: string) => tableRef<AnyRow>('catalog', table);
+
+const TABS = [
+  { key: 'accommodations', tab: 'Accommodations', title: 'Accommodations', label: 'Accommodation', table: catalog('accommodations'), fields: accommodationFields },
+  { key: 'types', tab: 'Types', title: 'Types', label: 'Type', table: catalog('accommodation_types'), fields: accommodationTypeFields },
+  { key: 'classes', tab: 'Classes', title: 'Classes', label: 'Class', table: catalog('accommodation_classes'), fields: accommodationClassFields },
+  { key: 'amenities', tab: 'Amenities', title: 'Amenities', label: 'Amenity', table: catalog('amenities'), fields: amenityFields },
+  // Rate Types shows only name and description (001 §2).
+  { key: 'rate-types', tab: 'Rate Types', title: 'Rate Types', label: 'Rate Type', table: catalog('accommodation_rate_types'), fields: rateTypeFields, columnFields: ['name', 'description'] },
+  { key: 'rates', tab: 'Rates', title: 'Rates', label: 'Rate', table: catalog('accommodation_rates'), fields: rateFields },
+  { key: 'blocks', tab: 'Blocks', title: 'Block Outs', label: 'Block Out', table: catalog('accommodation_blocks'), fields: blockOutFields },
+  { key: 'files', tab: 'Files', title: 'Files / Images', label: 'File', table: catalog('accommodation_files'), fields: accommodationFileFields },
+] as const;
+
+/** /reservationsettings 'Lodging Settings' (001 §2): one generic-editor card per lodging table. */
 export function LodgingSettingsPage() {
   return (
-    <Flex vertical gap={12}>
+    <PageFrame title="Lodging Settings">
+      {/* antd's empty-table grey (#bfbfbf) fails WCAG AA contrast for 'No rows yet.'; the secondary text colour passes. */}
+      <style>{'.stw-lodging-settings .ant-table-placeholder, .stw-lodging-settings .ant-table-placeholder td { color: rgba(0, 0, 0, 0.65) !important; }'}</style>
       <Link to="/settings">← Go back</Link>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        Lodging Settings
-      </Typography.Title>
       <Tabs
-        aria-label="Lodging settings sections"
+        className="stw-lodging-settings"
         destroyOnHidden
-        items={LODGING_TABS.map((tab) => ({
+        items={TABS.map((tab) => ({
           key: tab.key,
           label: tab.tab,
-          children: <RecordTableCard title={tab.title} label={tab.label} table={tab.table} fields={tab.fields} columnFields={tab.columnFields} />,
+          children: <RecordTableCard title={tab.title} label={tab.label} table={tab.table} fields={tab.fields} {...('columnFields' in tab ? { columnFields: tab.columnFields } : {})} />,
         }))}
       />
-    </Flex>
+    </PageFrame>
   );
 }

@@ -3,14 +3,10 @@ import utc from 'dayjs/plugin/utc';
 
 dayjs.extend(utc);
 
-/** Width of one day column (001 §2). */
-export const DAY_WIDTH = 190;
-/** A check-in late in the day still leaves a visible block: its start is capped at 95% of the day. */
-export const MAX_DAY_SHARE = 0.95;
-/** The timeline is never narrower than this (001 §2). */
-export const MIN_TABLE_WIDTH = 700;
-
-/** Range options (001 §2): 2 weeks, 1 month, 45 days, 2 months; 30 days by default. */
+/** Timeline constants (001 §9). */
+export const DAY_WIDTH_PX = 190;
+export const MIN_TABLE_WIDTH_PX = 700;
+export const CHECK_IN_SHARE_CAP = 0.95;
 export const RANGE_OPTIONS = [
   { value: 14, label: '2 weeks' },
   { value: 30, label: '1 month' },
@@ -19,75 +15,123 @@ export const RANGE_OPTIONS = [
 ] as const;
 export const DEFAULT_RANGE_DAYS = 30;
 
-export type TimelineReservation = {
-  id: string;
-  accommodation_id: string | null;
-  check_in: string;
-  check_out: string;
-  all_day: boolean | null;
-  adults: number | null;
-  children: number | null;
-  rate_name: string | null;
-  rate_type_abbreviation: string | null;
-  rate_type_card_color: string | null;
-};
+const MS_PER_DAY = 86_400_000;
 
-export type Block = { reservation: TimelineReservation; left: number; width: number; label: string; color: string };
+/** A calendar day as the timeline's columns name it: YYYY-MM-DD, a UTC day. */
+export type DayKey = string;
 
-/** The days shown: `count` UTC days from the start date ('YYYY-MM-DD'). */
-export function rangeDays(start: string, count: number): string[] {
-  const first = dayjs.utc(start).startOf('day');
+/**
+ * The days a window shows: `count` consecutive calendar days from `start` (YYYY-MM-DD). Computed in
+ * UTC so a daylight-saving change inside the window never makes a day 23 or 25 hours long, skips a
+ * date or repeats one.
+ */
+export function windowDays(start: DayKey, count: number): DayKey[] {
+  const first = dayjs.utc(start);
   return Array.from({ length: count }, (_, index) => first.add(index, 'day').format('YYYY-MM-DD'));
 }
 
-/** Share of its UTC day a moment sits at, 0 at midnight, capped at 95% (001 §2); 0 for all-day stays. */
-export function dayShare(moment: string, allDay: boolean): number {
-  if (allDay) return 0;
-  const time = dayjs.utc(moment);
-  const share = (time.hour() * 60 + time.minute()) / (24 * 60);
-  return Math.min(share, MAX_DAY_SHARE);
+/** The half-open instant range [from, to) a window covers, as ISO strings for the query. */
+export function windowBounds(start: DayKey, count: number): { from: string; to: string } {
+  const first = dayjs.utc(start);
+  return { from: first.toISOString(), to: first.add(count, 'day').toISOString() };
 }
 
-/** '{adults}a/{children}ch', the children part only when above 0 (001 §2). */
-export function guestLabel(adults: number | null, children: number | null): string {
-  const grown = `${adults ?? 0}a`;
-  return children && children > 0 ? `${grown}/${children}ch` : grown;
+/** Today as the user's calendar names it (the default Start date). */
+export function localToday(now: Date = new Date()): DayKey {
+  return dayjs(now).format('YYYY-MM-DD');
 }
 
-/** The block's text: guests, the rate name ('(untitled)') and the rate type abbreviation when there is one. */
-export function blockLabel(reservation: TimelineReservation): string {
-  return [guestLabel(reservation.adults, reservation.children), reservation.rate_name?.trim() || '(untitled)', reservation.rate_type_abbreviation?.trim() || null]
-    .filter(Boolean)
-    .join(' · ');
+/** Share of its UTC day an instant is at: 0 at midnight, just under 1 before the next. */
+export function shareOfUtcDay(instant: string | Date): number {
+  const ms = new Date(instant).getTime();
+  const midnight = Math.floor(ms / MS_PER_DAY) * MS_PER_DAY;
+  return (ms - midnight) / MS_PER_DAY;
 }
 
-/** Position in pixels of a moment on a timeline starting at `start`. */
-function position(start: string, moment: string, allDay: boolean): number {
-  const day = dayjs.utc(moment).startOf('day').diff(dayjs.utc(start).startOf('day'), 'day');
-  return (day + dayShare(moment, allDay)) * DAY_WIDTH;
+/** The UTC day of an instant. */
+export function utcDayOf(instant: string | Date): DayKey {
+  return dayjs.utc(instant).format('YYYY-MM-DD');
 }
 
-const sameUtcDay = (a: string, b: string) => dayjs.utc(a).format('YYYY-MM-DD') === dayjs.utc(b).format('YYYY-MM-DD');
+/** Whole days from the window's first day to `day` (negative before it). */
+export function dayOffset(windowStart: DayKey, day: DayKey): number {
+  return Math.round((dayjs.utc(day).valueOf() - dayjs.utc(windowStart).valueOf()) / MS_PER_DAY);
+}
+
+export type Stay = { id: string; check_in: string; check_out: string; all_day?: boolean | null };
 
 /**
- * The blocks of one unit's row. A block starts at its check-in's share of the day and ends at its
- * check-out's; on a turnover day (one stay ends and another starts on the same unit and day) each
- * takes half of that day. Blocks are clipped to the range shown.
+ * Where an instant sits on the timeline, in px from the window's left edge: its day's column plus
+ * its share of the UTC day, capped at 95% (001 §2) so a late check-in still shows inside its day;
+ * an all-day stay sits on the day boundary.
  */
-export function unitBlocks(reservations: readonly TimelineReservation[], start: string, days: number): Block[] {
-  const end = days * DAY_WIDTH;
-  const ordered = [...reservations].sort((a, b) => a.check_in.localeCompare(b.check_in));
-  return ordered.flatMap((reservation) => {
-    const allDay = reservation.all_day === true;
-    let left = position(start, reservation.check_in, allDay);
-    let right = allDay ? position(start, reservation.check_out, true) : position(start, reservation.check_out, false);
-    const turnoverIn = ordered.some((other) => other !== reservation && sameUtcDay(other.check_out, reservation.check_in));
-    const turnoverOut = ordered.some((other) => other !== reservation && sameUtcDay(other.check_in, reservation.check_out));
-    if (turnoverIn) left = Math.floor(left / DAY_WIDTH) * DAY_WIDTH + DAY_WIDTH / 2;
-    if (turnoverOut) right = Math.floor(right / DAY_WIDTH) * DAY_WIDTH + DAY_WIDTH / 2;
-    left = Math.max(0, left);
-    right = Math.min(end, right);
-    if (right <= left) return [];
-    return [{ reservation, left, width: right - left, label: blockLabel(reservation), color: reservation.rate_type_card_color || '#ffffff' }];
-  });
+export function instantX(windowStart: DayKey, instant: string, allDay: boolean): number {
+  const share = allDay ? 0 : Math.min(shareOfUtcDay(instant), CHECK_IN_SHARE_CAP);
+  return (dayOffset(windowStart, utcDayOf(instant)) + share) * DAY_WIDTH_PX;
+}
+
+export type Block = { id: string; left: number; width: number; clippedStart: boolean; clippedEnd: boolean };
+
+/**
+ * The turnover days of one unit: days on which one stay ends and another starts. On such a day each
+ * of the two blocks takes half the day (the ending one the first half, the starting one the second).
+ */
+export function turnoverDays(stays: readonly Stay[]): Set<DayKey> {
+  const ends = new Set(stays.map((stay) => utcDayOf(stay.check_out)));
+  const turnovers = new Set<DayKey>();
+  for (const stay of stays) {
+    const day = utcDayOf(stay.check_in);
+    if (ends.has(day) && stays.some((other) => other.id !== stay.id && utcDayOf(other.check_out) === day)) turnovers.add(day);
+  }
+  return turnovers;
+}
+
+/**
+ * The blocks of one unit's stays inside a window of `days` days: positioned by check-in and
+ * check-out, halved on turnover days, clipped to the window; stays wholly outside are left out.
+ */
+export function unitBlocks(stays: readonly Stay[], windowStart: DayKey, days: number): Block[] {
+  const turnovers = turnoverDays(stays);
+  const windowWidth = days * DAY_WIDTH_PX;
+  const blocks: Block[] = [];
+  for (const stay of stays) {
+    const allDay = Boolean(stay.all_day);
+    const inDay = utcDayOf(stay.check_in);
+    const outDay = utcDayOf(stay.check_out);
+    let left = instantX(windowStart, stay.check_in, allDay);
+    let right = allDay ? (dayOffset(windowStart, outDay) + (shareOfUtcDay(stay.check_out) > 0 ? 1 : 0)) * DAY_WIDTH_PX : instantX(windowStart, stay.check_out, false);
+    if (turnovers.has(inDay)) left = (dayOffset(windowStart, inDay) + 0.5) * DAY_WIDTH_PX;
+    if (turnovers.has(outDay)) right = (dayOffset(windowStart, outDay) + 0.5) * DAY_WIDTH_PX;
+    if (right <= 0 || left >= windowWidth) continue;
+    const clippedStart = left < 0;
+    const clippedEnd = right > windowWidth;
+    left = Math.max(left, 0);
+    right = Math.min(right, windowWidth);
+    // A stay shorter than a sliver still shows and stays clickable.
+    blocks.push({ id: stay.id, left, width: Math.max(right - left, 12), clippedStart, clippedEnd });
+  }
+  return blocks;
+}
+
+/** The guest count label '{adults}a/{children}ch'; the children part only when above 0 (001 §9). */
+export function occupancyLabel(adults: number | null | undefined, children: number | null | undefined): string {
+  const kids = children ?? 0;
+  return kids > 0 ? `${adults ?? 0}a/${kids}ch` : `${adults ?? 0}a`;
+}
+
+/** The whole block label: occupancy, rate name ('(untitled)') and the rate type abbreviation if any. */
+export function blockLabel(row: { adults: number | null; children: number | null; rate_name: string | null; rate_type_abbreviation: string | null }): string {
+  const parts = [occupancyLabel(row.adults, row.children), row.rate_name?.trim() || '(untitled)'];
+  if (row.rate_type_abbreviation?.trim()) parts.push(row.rate_type_abbreviation.trim());
+  return parts.join(' ');
+}
+
+/** The block's background: the rate type's card colour, white when none (001 §2). */
+export function blockColor(cardColor: string | null | undefined): string {
+  return cardColor?.trim() || '#ffffff';
+}
+
+/** The table's total width: the unit column plus the day columns, never under 700 px. */
+export function tableWidth(unitColumnWidth: number, days: number): number {
+  return Math.max(unitColumnWidth + days * DAY_WIDTH_PX, MIN_TABLE_WIDTH_PX);
 }

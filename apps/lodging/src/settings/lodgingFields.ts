@@ -1,0 +1,91 @@
+import type { FieldDef } from '@steward/libs/editor';
+
+const catalog = (table: string, labelField = 'name') => ({ schema: 'catalog', table, valueField: 'id', labelField }) as const;
+
+/** The Lodging Settings tables as the generic editor edits them (001 §3). */
+export const accommodationFields: readonly FieldDef[] = [
+  { name: 'name', label: 'Name', required: true },
+  { name: 'short_id', label: 'Short ID', readOnly: true },
+  { name: 'base_rate', label: 'Base Rate', type: 'number', required: true },
+  { name: 'capacity', label: 'Capacity', type: 'integer' },
+  { name: 'beds', label: 'Beds' },
+  { name: 'class_id', label: 'Class', relation: catalog('accommodation_classes') },
+  { name: 'type_id', label: 'Type', relation: catalog('accommodation_types') },
+  { name: 'inventory_count', label: 'Inventory Count', type: 'integer' },
+  { name: 'description', label: 'Description', type: 'textarea' },
+  { name: 'policies', label: 'Policies', type: 'textarea' },
+  { name: 'housekeeping_notes', label: 'Housekeeping Notes', type: 'textarea' },
+  { name: 'image_url', label: 'Image URL' },
+  { name: 'tags', label: 'Tags', type: 'tags' },
+  { name: 'additional_data', label: 'Additional Data', type: 'json' },
+];
+
+export const accommodationTypeFields: readonly FieldDef[] = [
+  { name: 'name', label: 'Name' },
+  { name: 'description', label: 'Description', type: 'textarea' },
+  { name: 'discount_amount', label: 'Discount Amount', type: 'number' },
+  { name: 'stay_range', label: 'Stay Range', placeholder: '[1,14)' },
+];
+
+export const accommodationClassFields: readonly FieldDef[] = [
+  { name: 'name', label: 'Name' },
+  { name: 'description', label: 'Description', type: 'textarea' },
+  { name: 'archive', label: 'Archive', type: 'boolean' },
+];
+
+export const amenityFields: readonly FieldDef[] = [
+  { name: 'name', label: 'Name', required: true },
+  { name: 'description', label: 'Description', type: 'textarea' },
+  { name: 'type_id', label: 'Type', relation: catalog('amenity_types') },
+];
+
+export const rateTypeFields: readonly FieldDef[] = [
+  { name: 'name', label: 'Name' },
+  { name: 'description', label: 'Description', type: 'textarea' },
+  { name: 'abbreviation', label: 'Abbreviation' },
+  { name: 'card_color', label: 'Card Colour', placeholder: '#aabbcc' },
+];
+
+export const rateFields: readonly FieldDef[] = [
+  { name: 'name', label: 'Name', required: true },
+  { name: 'type_id', label: 'Rate Type', relation: catalog('accommodation_rate_types') },
+  { name: 'start_date', label: 'Start Date', type: 'date' },
+  { name: 'end_date', label: 'End Date', type: 'date' },
+  { name: 'priority', label: 'Priority', type: 'integer', required: true },
+  { name: 'description', label: 'Description', type: 'textarea' },
+  { name: 'mon', label: 'Mon', type: 'number' },
+  { name: 'tue', label: 'Tue', type: 'number' },
+  { name: 'wed', label: 'Wed', type: 'number' },
+  { name: 'thu', label: 'Thu', type: 'number' },
+  { name: 'fri', label: 'Fri', type: 'number' },
+  { name: 'sat', label: 'Sat', type: 'number' },
+  { name: 'sun', label: 'Sun', type: 'number' },
+  { name: 'included_adults', label: 'Included Adults', type: 'integer' },
+  { name: 'included_children', label: 'Included Children', type: 'integer' },
+  { name: 'included_pets', label: 'Included Pets', type: 'integer' },
+  { name: 'additional_adult', label: 'Additional Adult', type: 'number' },
+  { name: 'additional_child', label: 'Additional Child', type: 'number' },
+  { name: 'additional_pet', label: 'Additional Pet', type: 'number' },
+  { name: 'class_id', label: 'Class', relation: catalog('accommodation_classes') },
+  { name: 'accommodation_id', label: 'Accommodation', relation: catalog('accommodations') },
+  { name: 'min_stay', label: 'Min Stay', type: 'integer' },
+  { name: 'max_stay', label: 'Max Stay', type: 'integer' },
+  { name: 'min_advance_days', label: 'Min Advance Days', type: 'integer' },
+  { name: 'max_advance_days', label: 'Max Advance Days', type: 'integer' },
+  { name: 'rate_range', label: 'Rate Range', readOnly: true },
+  { name: 'qty', label: 'Qty', type: 'number', required: true },
+];
+
+export const blockOutFields: readonly FieldDef[] = [
+  { name: 'accommodation_id', label: 'Accommodation', relation: catalog('accommodations'), required: true },
+  { name: 'block_start', label: 'Block Start', type: 'datetime', required: true },
+  { name: 'block_end', label: 'Block End', type: 'datetime', required: true },
+  { name: 'notes', label: 'Notes', type: 'textarea' },
+];
+
+export const accommodationFileFields: readonly FieldDef[] = [
+  { name: 'name', label: 'Name' },
+  { name: 'description', label: 'Description', type: 'textarea' },
+  { name: 'accommodation_id', label: 'Accommodation', relation: catalog('accommodations'), required: true },
+  { name: 'url', label: 'File URL' },
+];

@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../../support/axe';
+import { E2E_BASE_URL } from '../../support/ports';
+import { signInThroughApi } from '../../support/signInThroughApi';
+import { createOwner, unique } from '../shell/support/shellApi';
+
+test('Lodging Settings: an amenity added through the generic editor appears in its tab', async ({ page }) => {
+  test.setTimeout(150_000);
+  const owner = await createOwner('Amenity');
+  await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
+  await page.goto('/reservationsettings');
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Lodging Settings' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '← Go back' })).toHaveAttribute('href', '/settings');
+  await expect(page.getByRole('tab')).toHaveText(['Accommodations', 'Types', 'Classes', 'Amenities', 'Rate Types', 'Rates', 'Blocks', 'Files']);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('tab', { name: 'Amenities' }).click();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByText('No rows yet.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Add New' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('New Amenity')).toBeVisible();
+  const name = unique('Hot tub');
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(panel.getByRole('cell', { name, exact: true })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('tab', { name: 'Blocks' }).click();
+  await expect(page.getByRole('tabpanel').getByText('Block Outs')).toBeVisible();
+  await page.getByRole('tab', { name: 'Files' }).click();
+  await expect(page.getByRole('tabpanel').getByText('Files / Images')).toBeVisible();
+});
