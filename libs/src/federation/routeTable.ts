@@ -106,6 +106,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/directory', owner: 'crm', section: 'Directory' },
   { path: '/users/new', owner: 'crm', section: 'Invite New User' },
   { path: '/user/:short_id', owner: 'crm', section: 'User' },
+  { path: '/user/:short_id/edit', owner: 'crm', section: 'Edit User' },
   { path: '/testpage', owner: 'crm', section: 'Testpage' },
 
   { path: '/inventory', owner: 'catalog', section: 'Inventory' },
@@ -138,7 +139,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/settings/integrations', owner: 'settings', section: 'Integrations' },
   { path: '/settings/roles', owner: 'settings', section: 'Roles' },
   { path: '/settings/roles/:role_id', owner: 'settings', section: 'User Role Management' },
-  { path: '/user-management', owner: 'settings', section: 'User Management' },
+  { path: '/user-management', owner: 'crm', section: 'User Management' },
 ];
 
 /** Routes a remote owns, as paths relative to the root (what its <Routes> declares). */

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { Flex } from '@steward/libs/antd';
+import { Flex, Typography } from '@steward/libs/antd';
 import { Pagination, Table, type TableColumnsType, type TableProps } from '@steward/libs/antd-data';
 import { displayValue } from '@steward/libs/ui';
 import { columnField, cellValue, type ListColumn } from './listColumn';
@@ -90,7 +90,8 @@ export function ListTable<Row extends Row0>({ list, emptyText = EMPTY_LIST_TEXT,
       dataSource={list.rows as Row[]}
       onChange={onChange}
       loading={list.isFetching && !list.isLoading}
-      locale={{ emptyText: list.isLoading ? LOADING_TEXT : emptyText }}
+      // antd greys the placeholder cell below the contrast minimum; the text sets its own readable colour.
+      locale={{ emptyText: <Typography.Text type="secondary">{list.isLoading ? LOADING_TEXT : emptyText}</Typography.Text> }}
       pagination={paged ? pagination : false}
     />
   );

@@ -19,8 +19,17 @@ function colorFor(status: string): string {
   return 'blue';
 }
 
+/** antd's preset tag text (e.g. green-7 on green-1) falls below 4.5:1; these darker shades pass WCAG AA. */
+const READABLE_TEXT: Record<string, string> = { green: '#135200', gold: '#613400', red: '#a8071a' };
+
 /** Status as a coloured pill; free-text statuses (reservations, products) get a neutral colour. */
 export function StatusPill({ status }: { status: string | null | undefined }) {
   if (!status) return null;
-  return <Tag color={colorFor(status)}>{status}</Tag>;
+  const color = colorFor(status);
+  const text = READABLE_TEXT[color];
+  return (
+    <Tag color={color} style={text ? { color: text } : undefined}>
+      {status}
+    </Tag>
+  );
 }
