@@ -1,59 +1,58 @@
-import { Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { AREA_TITLES, type RemoteArea, routesOwnedBy } from '@steward/libs/federation';
 import { placeholderRoutes } from '@steward/libs/area';
-import { AREA_TITLES, routesOwnedBy, type RemoteArea } from '@steward/libs/federation';
-import { LOADING_TEXT } from '@steward/libs/list';
-
-// Each feature's screens load when first visited, so the remote's entry stays small.
-const businesses = () => import('./businesses/businessScreens');
-const contacts = () => import('./contacts/contactScreens');
-const households = () => import('./households/householdScreens');
-const users = () => import('./users/userScreens');
-
-const BusinessesPage = lazy(() => businesses().then((m) => ({ default: m.BusinessesPage })));
-const BusinessDetailPage = lazy(() => businesses().then((m) => ({ default: m.BusinessDetailPage })));
-const ContactsPage = lazy(() => contacts().then((m) => ({ default: m.ContactsPage })));
-const ContactDetailPage = lazy(() => contacts().then((m) => ({ default: m.ContactDetailPage })));
-const HouseholdsPage = lazy(() => households().then((m) => ({ default: m.HouseholdsPage })));
-const HouseholdDetailPage = lazy(() => households().then((m) => ({ default: m.HouseholdDetailPage })));
-const UsersPage = lazy(() => users().then((m) => ({ default: m.UsersPage })));
-const UserProfilePage = lazy(() => users().then((m) => ({ default: m.UserProfilePage })));
-const InviteUserPage = lazy(() => users().then((m) => ({ default: m.InviteUserPage })));
-
-/** The screens this release has, by route pattern (from the route table). */
-const SCREENS: Record<string, ReactNode> = {
-  '/businesses': <BusinessesPage />,
-  '/business/:short_id': <BusinessDetailPage />,
-  '/contacts': <ContactsPage />,
-  '/contact/:short_id': <ContactDetailPage />,
-  '/households': <HouseholdsPage />,
-  '/household': <HouseholdsPage />,
-  '/household/:short_id': <HouseholdDetailPage />,
-  '/users': <UsersPage />,
-  '/directory': <UsersPage />,
-  '/user/:short_id': <UserProfilePage />,
-  '/users/new': <InviteUserPage />,
-  // The invite form returns here (001 §2): the users list.
-  '/user-management': <Navigate to="/users" replace />,
-};
+import { CrmListPage } from './records/CrmListPage';
+import { CrmDetailPage } from './records/CrmDetailPage';
+import { businessEntity } from './businesses/businessEntity';
+import { contactEntity } from './contacts/contactEntity';
+import { householdEntity } from './households/householdEntity';
+import { userEntity } from './users/userEntity';
+import { EditUserPage, InviteUserPage } from './users/UserFormPage';
 
 const identity = { title: AREA_TITLES.crm, version: __STEWARD_APP_VERSION__ };
-const Placeholders = placeholderRoutes('crm', identity, Object.keys(SCREENS));
+
+/** Routes with a screen; the rest of the area's routes still render the placeholder. */
+const BUILT = [
+  '/businesses',
+  '/business/:short_id',
+  '/contacts',
+  '/contact/:short_id',
+  '/households',
+  '/household',
+  '/household/:short_id',
+  '/users',
+  '/directory',
+  '/user/:short_id',
+  '/user-management',
+  '/users/new',
+  '/user/:short_id/edit',
+];
+const Placeholders = placeholderRoutes('crm', identity, BUILT);
 
 function CrmRoutes() {
   return (
-    <Suspense fallback={<p role="status">{LOADING_TEXT}</p>}>
+    <>
       <Routes>
-        {Object.entries(SCREENS).map(([path, element]) => (
-          <Route key={path} path={path.slice(1)} element={element} />
-        ))}
+        <Route path="businesses" element={<CrmListPage entity={businessEntity} />} />
+        <Route path="business/:short_id" element={<CrmDetailPage entity={businessEntity} />} />
+        <Route path="contacts" element={<CrmListPage entity={contactEntity} />} />
+        <Route path="contact/:short_id" element={<CrmDetailPage entity={contactEntity} />} />
+        <Route path="households" element={<CrmListPage entity={householdEntity} />} />
+        <Route path="household" element={<CrmListPage entity={householdEntity} />} />
+        <Route path="household/:short_id" element={<CrmDetailPage entity={householdEntity} />} />
+        <Route path="users" element={<CrmListPage entity={userEntity} />} />
+        <Route path="directory" element={<CrmListPage entity={userEntity} />} />
+        <Route path="user/:short_id" element={<CrmDetailPage entity={userEntity} />} />
+        <Route path="users/new" element={<InviteUserPage />} />
+        <Route path="user/:short_id/edit" element={<EditUserPage />} />
+        <Route path="user-management" element={<Navigate to="/users" replace />} />
+        <Route path="*" element={<Placeholders />} />
       </Routes>
-      <Placeholders />
-    </Suspense>
+    </>
   );
 }
 
-/** The CRM area: businesses, contacts, households and the organisation's users. */
+/** The CRM area: businesses, contacts, households and organisation users. */
 const area: RemoteArea = {
   name: 'crm',
   ...identity,

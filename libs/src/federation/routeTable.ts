@@ -106,6 +106,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/directory', owner: 'crm', section: 'Directory' },
   { path: '/users/new', owner: 'crm', section: 'Invite New User' },
   { path: '/user/:short_id', owner: 'crm', section: 'User' },
+  { path: '/user/:short_id/edit', owner: 'crm', section: 'Edit User' },
   { path: '/testpage', owner: 'operations', section: 'Testpage' },
 
   { path: '/inventory', owner: 'catalog', section: 'Inventory' },

@@ -20,10 +20,12 @@ export type ListPageProps<Row extends Row0> = {
   errorText?: (message: string) => string;
   /** Dialogs the page owns (Add New, editor), rendered after the table. */
   children?: ReactNode;
+  /** More toolbar buttons (e.g. Import), placed before Add New. */
+  toolbarExtra?: ReactNode;
 };
 
 /** A whole list screen: toolbar, link notice, error banner, filter and sort panels, table. */
-export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, emptyText, errorText = listErrorText, children }: ListPageProps<Row>) {
+export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, emptyText, errorText = listErrorText, children, toolbarExtra }: ListPageProps<Row>) {
   const [panel, setPanel] = useState<'filters' | 'sort' | null>(null);
   const toggle = (next: 'filters' | 'sort') => setPanel((current) => (current === next ? null : next));
   return (
@@ -36,6 +38,7 @@ export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, empty
         exporting={list.exporting}
         filterCount={list.filterState.appliedCount}
         addNew={addNew}
+        extra={toolbarExtra}
       />
       {list.filterState.notice ? <Alert type="warning" showIcon title={list.filterState.notice} closable={{ onClose: list.filterState.dismissNotice }} /> : null}
       {list.error ? <Alert type="error" showIcon title={errorText(list.error)} /> : null}

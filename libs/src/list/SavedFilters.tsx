@@ -22,7 +22,8 @@ export function SavedFilters({ listKey, state }: { listKey: string; state: Filte
       <Flex gap={6} wrap align="center">
         <Select
           aria-label="Saved filter"
-          placeholder="Saved filters"
+          // antd's placeholder grey fails the contrast minimum; secondary text passes.
+          placeholder={<Typography.Text type="secondary">Saved filters</Typography.Text>}
           style={{ minWidth: 180 }}
           loading={query.isLoading}
           value={selected}

@@ -1,53 +1,57 @@
-import { Flex, Typography } from '@steward/libs/antd';
-import { tableRef, useList, type AnyRow } from '@steward/libs/data-access';
-import { LOADING_TEXT, listErrorText } from '@steward/libs/list';
-import { ContactMethodList, PrimaryBadge, formatAddress, orderContactMethods, type AddressParts, type ContactMethodItem } from '@steward/libs/ui';
-import { errorMessage } from '@steward/libs/data-access';
-import type { RecordKind } from './recordKinds';
+import { Alert, Typography } from '@steward/libs/antd';
+import { errorMessage, useList } from '@steward/libs/data-access';
+import { PrimaryBadge, formatAddress, orderContactMethods, type AddressParts } from '@steward/libs/ui';
+import { ContactMethodList, type ContactMethodItem } from '../contactMethods/ContactMethodList';
+import { kindOf } from '../contactMethods/methodHref';
+import { LOADING_TEXT } from '@steward/libs/list';
+import type { OwnerColumn } from '@steward/libs/editor';
+import { addressesTable, contactMethodsView, otherMethodsView } from './crmViews';
 
-const methodsView = tableRef<ContactMethodItem & AnyRow>('crm', 'contact_methods_view');
-const otherMethodsView = tableRef<ContactMethodItem & AnyRow>('crm', 'contact_methods_other');
-const addressesTable = tableRef<AddressRow>('crm', 'addresses');
+const asItem = (row: Record<string, unknown>): ContactMethodItem => ({
+  id: String(row.id),
+  value: typeof row.value === 'string' ? row.value : null,
+  label: typeof row.label === 'string' ? row.label : null,
+  // The database decides the kind (app.contact_method_kind via contact_methods_view.kind).
+  kind: kindOf(row.kind),
+  is_primary: row.is_primary === true,
+  archive: row.archive === true,
+  created_at: typeof row.created_at === 'string' ? row.created_at : null,
+});
 
-type AddressRow = AddressParts & { id: string; label: string | null; is_primary: boolean | null; archive: boolean | null; created_at: string | null };
-
-/**
- * Contact Methods tab (000 §2): phones, e-mails, other methods and addresses; archived ones hidden,
- * the primary first with its badge, then newest first. The database says each method's kind
- * (app.contact_method_kind through contact_methods_view), so phones and e-mails are never guessed here.
- */
-export function ContactMethodsTab({ kind, recordId }: { kind: RecordKind; recordId: string }) {
-  const eq = { [kind.ownerColumn]: recordId };
-  const methods = useList(methodsView, { eq, excludeArchived: true, pageSize: 500, tieBreaker: null });
-  const others = useList(otherMethodsView, { eq, excludeArchived: true, pageSize: 500, tieBreaker: null });
-  const addresses = useList(addressesTable, { eq, excludeArchived: true, pageSize: 500 });
-  const error = methods.error ?? others.error ?? addresses.error;
-  if (error) return <Typography.Text type="danger">{listErrorText(errorMessage(error, 'Unknown error'))}</Typography.Text>;
+/** The Contact Methods tab: phones, e-mails, other methods and addresses of one record. */
+export function ContactMethodsTab({ ownerColumn, ownerId }: { ownerColumn: OwnerColumn; ownerId: string }) {
+  const request = { eq: { [ownerColumn]: ownerId }, excludeArchived: true, pageSize: 1000 };
+  const methods = useList(contactMethodsView, request);
+  const others = useList(otherMethodsView, request);
+  const addresses = useList(addressesTable, request);
   if (methods.isLoading || others.isLoading || addresses.isLoading) return <Typography.Text>{LOADING_TEXT}</Typography.Text>;
-  const all = methods.data?.rows ?? [];
-  const ofKind = (which: string) => all.filter((method) => method.kind === which);
+  const failure = methods.error ?? others.error ?? addresses.error;
+  if (failure) return <Alert type="error" showIcon title={errorMessage(failure, 'Unknown error')} />;
+  const all = (methods.data?.rows ?? []).map(asItem);
+  const other = [...all.filter((item) => item.kind === 'other'), ...(others.data?.rows ?? []).map(asItem)];
+  const addressRows = orderContactMethods(addresses.data?.rows ?? []);
   return (
-    <Flex vertical gap={8}>
-      <ContactMethodList title="Phones" methods={ofKind('phone')} />
-      <ContactMethodList title="E-mails" methods={ofKind('email')} />
-      <ContactMethodList title="Other contact methods" methods={(others.data?.rows ?? []).map((method) => ({ ...method, kind: 'other' as const }))} />
+    <div>
+      <ContactMethodList title="Phones" methods={all.filter((item) => item.kind === 'phone')} />
+      <ContactMethodList title="E-mails" methods={all.filter((item) => item.kind === 'email')} />
+      <ContactMethodList title="Other methods" methods={other} />
       <section aria-label="Addresses">
-        <Typography.Title level={5}>Addresses</Typography.Title>
-        {(() => {
-          const ordered = orderContactMethods(addresses.data?.rows ?? []);
-          if (ordered.length === 0) return <Typography.Text type="secondary">None</Typography.Text>;
-          return (
-            <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {ordered.map((address) => (
-                <li key={address.id} style={{ padding: '4px 0' }}>
-                  {address.label ? <Typography.Text type="secondary">{address.label}: </Typography.Text> : null}
-                  {formatAddress(address) || '—'} {address.is_primary ? <PrimaryBadge /> : null}
-                </li>
-              ))}
-            </ul>
-          );
-        })()}
+        <Typography.Title level={3} style={{ fontSize: 16 }}>
+          Addresses
+        </Typography.Title>
+        {addressRows.length === 0 ? (
+          <Typography.Text type="secondary">None</Typography.Text>
+        ) : (
+          <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {addressRows.map((row) => (
+              <li key={String(row.id)}>
+                {typeof row.label === 'string' ? <Typography.Text type="secondary">{row.label}: </Typography.Text> : null}
+                {formatAddress(row as AddressParts)} {row.is_primary === true ? <PrimaryBadge /> : null}
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
-    </Flex>
+    </div>
   );
 }

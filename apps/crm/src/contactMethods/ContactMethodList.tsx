@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Typography } from '@steward/libs/antd';
+import { PrimaryBadge, orderContactMethods, type ContactMethodLike } from '@steward/libs/ui';
+import { methodHref, type ContactMethodKind } from './methodHref';
+
+export type ContactMethodItem = ContactMethodLike & {
+  id: string;
+  value: string | null;
+  label?: string | null;
+  /** What the database says the method is (contact_methods_view.kind); decides the link. */
+  kind: ContactMethodKind;
+};
+
+function linkFor(item: ContactMethodItem): ReactNode {
+  const value = item.value ?? '';
+  const href = methodHref(item.kind, value);
+  // Underlined: next to the label text, colour alone would not mark the link (WCAG 1.4.1).
+  return href ? (
+    <a href={href} style={{ textDecoration: 'underline' }}>
+      {value}
+    </a>
+  ) : (
+    value
+  );
+}
+
+/** A titled list of one kind of contact method: archived hidden, primary first, then newest (000 §9). */
+export function ContactMethodList({ title, methods, emptyText = 'None' }: { title: string; methods: readonly ContactMethodItem[]; emptyText?: string }) {
+  const ordered = orderContactMethods(methods);
+  return (
+    <section aria-label={title} style={{ marginBottom: 16 }}>
+      <Typography.Title level={3} style={{ fontSize: 16 }}>
+        {title}
+      </Typography.Title>
+      {ordered.length === 0 ? (
+        <Typography.Text type="secondary">{emptyText}</Typography.Text>
+      ) : (
+        <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {ordered.map((item) => (
+            <li key={item.id} style={{ padding: '4px 0' }}>
+              {item.label ? <Typography.Text type="secondary">{item.label}: </Typography.Text> : null}
+              {linkFor(item)}
+              {item.is_primary ? <PrimaryBadge /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from 'react-router';
+import { addressColumn, contactMethodsColumn, nameColumn, ownersColumn, statusColumn, type ListColumn } from '@steward/libs/list';
+import { text, type CrmRow } from '../records/crmRow';
+
+const primaryContacts = (row: CrmRow) =>
+  [
+    { name: text(row.primary_contact_name), shortId: text(row.primary_contact_short_id) },
+    { name: text(row.secondary_contact_name), shortId: text(row.secondary_contact_short_id) },
+  ].filter((contact) => contact.name);
+
+/** Primary Contacts: the household's primary and secondary contact, linking to /contact/{short_id}. */
+export function primaryContactsColumn(): ListColumn<CrmRow> {
+  return {
+    key: 'primary_contacts',
+    title: 'Primary Contacts',
+    field: 'primary_contact_name',
+    filterable: true,
+    render: (row) => {
+      const list = primaryContacts(row);
+      if (list.length === 0) return '—';
+      return list.map((contact, index) => (
+        <span key={`${contact.shortId}-${index}`}>
+          {index > 0 ? ', ' : null}
+          {contact.shortId ? <Link to={`/contact/${contact.shortId}`}>{contact.name}</Link> : contact.name}
+        </span>
+      ));
+    },
+    exportValue: (row) => primaryContacts(row).map((contact) => contact.name).join(', '),
+  };
+}
+
+/** Households list (000 §2): Name, Primary Contacts, Contact Methods, Address, Owner(s), Status. */
+export const HOUSEHOLD_COLUMNS: readonly ListColumn<CrmRow>[] = [
+  nameColumn<CrmRow>({ href: (row) => `/household/${row.short_id}` }),
+  primaryContactsColumn(),
+  contactMethodsColumn<CrmRow>(),
+  addressColumn<CrmRow>(),
+  ownersColumn<CrmRow>(),
+  statusColumn<CrmRow>(),
+];

@@ -1,0 +1,24 @@
+import type { FieldDef } from '@steward/libs/editor';
+import { LOGO_FIELD, OWNER_FIELDS, PRIMARY_OWNER_FIELD, STATUS_FIELD } from '../records/commonFields';
+
+const contact = (name: string, label: string): FieldDef => ({ name, label, relation: { schema: 'crm', table: 'contacts', valueField: 'id', labelField: 'name' } });
+
+/** Add New Household: the name is required; the primary and secondary contacts are chosen from contacts. */
+export const HOUSEHOLD_ADD_FIELDS: readonly FieldDef[] = [
+  { name: 'name', label: 'Name', required: true },
+  contact('primary_contact_id', 'Primary Contact'),
+  contact('secondary_contact_id', 'Secondary Contact'),
+  PRIMARY_OWNER_FIELD,
+];
+
+export const HOUSEHOLD_EDIT_FIELDS: readonly FieldDef[] = [
+  { name: 'name', label: 'Name', required: true },
+  contact('primary_contact_id', 'Primary Contact'),
+  contact('secondary_contact_id', 'Secondary Contact'),
+  { name: 'preferred_addressee', label: 'Preferred Addressee' },
+  { name: 'preferred_salutation', label: 'Preferred Salutation' },
+  STATUS_FIELD,
+  ...OWNER_FIELDS,
+  { name: 'description', label: 'Description', type: 'textarea' },
+  LOGO_FIELD,
+];

@@ -1,0 +1,30 @@
+import { Suspense, lazy, useState } from 'react';
+import { Button } from '@steward/libs/antd';
+import type { ImportKind } from './importTargets';
+
+// The wizard (CSV parsing, mapping, preview) loads only when Import is pressed, not with the list.
+const ImportWizard = lazy(() => import('./ImportWizard'));
+
+/** The list toolbar's Import button and, once pressed, the import wizard. */
+export function ImportButton({ kind, disabled }: { kind: ImportKind; disabled?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  return (
+    <>
+      <Button
+        disabled={disabled}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+      >
+        Import
+      </Button>
+      {used ? (
+        <Suspense fallback={null}>
+          <ImportWizard kind={kind} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+export type ImportKind = 'business' | 'contact';
+
+/** A field an imported column can fill; `headers` are the CSV headings matched automatically (the export's included). */
+export type ImportTarget = { key: string; label: string; headers: readonly string[]; required?: boolean };
+
+const common: readonly ImportTarget[] = [
+  { key: 'name', label: 'Name', headers: ['name'], required: true },
+  { key: 'type', label: 'Type', headers: ['type', 'type name'] },
+  { key: 'contact_methods', label: 'Contact Methods (phone; e-mail)', headers: ['contact methods'] },
+  { key: 'phone', label: 'Phone', headers: ['phone', 'primary phone'] },
+  { key: 'email', label: 'E-mail', headers: ['email', 'e-mail', 'primary email', 'primary e-mail'] },
+  { key: 'address_line_1', label: 'Address', headers: ['address', 'address line 1', 'address_line_1'] },
+  { key: 'city', label: 'City', headers: ['city'] },
+  { key: 'state', label: 'State', headers: ['state'] },
+  { key: 'zip', label: 'ZIP', headers: ['zip', 'zip code', 'postal code'] },
+  { key: 'owners', label: 'Owner(s)', headers: ['owner(s)', 'owners', 'owner'] },
+  { key: 'status', label: 'Status', headers: ['status'] },
+  { key: 'description', label: 'Description', headers: ['description'] },
+];
+
+/** What each import can fill: the list's own columns plus the parts a spreadsheet usually has. */
+export const IMPORT_TARGETS: Record<ImportKind, readonly ImportTarget[]> = {
+  business: [...common.slice(0, 1), { key: 'dba_name', label: 'DBA', headers: ['dba', 'dba name', 'dba_name'] }, ...common.slice(1)],
+  contact: [
+    ...common.slice(0, 1),
+    { key: 'first_name', label: 'First Name', headers: ['first name', 'first_name', 'firstname'] },
+    { key: 'last_name', label: 'Last Name', headers: ['last name', 'last_name', 'lastname', 'surname'] },
+    ...common.slice(1),
+  ],
+};
+
+/** Column index per target key; -1 = not imported. */
+export type ImportMapping = Record<string, number>;
+
+export function autoMapping(kind: ImportKind, header: readonly string[]): ImportMapping {
+  const lower = header.map((name) => name.trim().toLowerCase());
+  return Object.fromEntries(IMPORT_TARGETS[kind].map((target) => [target.key, lower.findIndex((name) => target.headers.includes(name))]));
+}
+
+/** One row as crm.import_records takes it. */
+export const importRowSchema = z.object({
+  line: z.number().int().positive(),
+  name: z.string(),
+  dba_name: z.string().optional(),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  type: z.string().optional(),
+  phone: z.string().optional(),
+  email: z.string().optional(),
+  address_line_1: z.string().optional(),
+  city: z.string().optional(),
+  state: z.string().optional(),
+  zip: z.string().optional(),
+  primary_owner: z.string().optional(),
+  secondary_owner: z.string().optional(),
+  status: z.string().optional(),
+  description: z.string().optional(),
+});
+export type ImportRow = z.infer<typeof importRowSchema>;
+
+/** A row problem: the CSV line and what is wrong. */
+export const importErrorSchema = z.array(z.object({ line: z.number(), message: z.string() }));
+export type ImportError = z.infer<typeof importErrorSchema>[number];
+
+/** The CSV records as import rows under a mapping; "phone; e-mail" of an exported list is split back. */
+export function mapRecords(kind: ImportKind, mapping: ImportMapping, records: readonly { line: number; cells: readonly string[] }[]): ImportRow[] {
+  return records.map((record) => {
+    const value = (key: string) => {
+      const index = mapping[key] ?? -1;
+      return index >= 0 ? (record.cells[index] ?? '').trim() : '';
+    };
+    const row: Record<string, string | number> = { line: record.line, name: value('name') };
+    for (const target of IMPORT_TARGETS[kind]) {
+      if (['name', 'contact_methods', 'owners'].includes(target.key)) continue;
+      const cell = value(target.key);
+      if (cell) row[target.key] = cell;
+    }
+    for (const part of value('contact_methods').split(';').map((item) => item.trim()).filter(Boolean)) {
+      const key = part.includes('@') ? 'email' : 'phone';
+      if (!row[key]) row[key] = part;
+    }
+    const [primary, secondary] = value('owners').split(',').map((item) => item.trim()).filter(Boolean);
+    if (primary) row.primary_owner = primary;
+    if (secondary) row.secondary_owner = secondary;
+    return importRowSchema.parse(row);
+  });
+}
+
+/** Client-side checks before the one database call (the database repeats them and more). */
+export function checkRows(rows: readonly ImportRow[]): ImportError[] {
+  return rows.filter((row) => row.name === '').map((row) => ({ line: row.line, message: 'Name is required' }));
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Flex, Typography } from '@steward/libs/antd';
+import { Input } from '@steward/libs/antd-data';
+import { errorMessage, getSupabase, insertRecord, queryKeys, useList } from '@steward/libs/data-access';
+import { FIX_FIELDS_MESSAGE, type OwnerColumn } from '@steward/libs/editor';
+import { LOADING_TEXT } from '@steward/libs/list';
+import { useSession } from '@steward/libs/session';
+import { notesTable, notesView } from '../records/crmViews';
+import { NotesList, type NoteItem } from './NotesList';
+import { EMPTY_NOTE, noteFormSchema, type NoteForm } from './noteForm';
+
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** The Notes tab: the record's notes newest first, and Add Note. */
+export function NotesTab({ ownerColumn, ownerId, canAdd }: { ownerColumn: OwnerColumn; ownerId: string; canAdd: boolean }) {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const notes = useList(notesView, { eq: { [ownerColumn]: ownerId }, excludeArchived: true, pageSize: 1000 });
+  const [open, setOpen] = useState(false);
+  const [form, setForm] = useState<NoteForm>(EMPTY_NOTE);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const save = async () => {
+    const parsed = noteFormSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      setAlert(FIX_FIELDS_MESSAGE);
+      return;
+    }
+    setBusy(true);
+    setAlert(null);
+    try {
+      await insertRecord(getSupabase(), notesTable, { ...parsed.data, [ownerColumn]: ownerId }, { orgName: session.orgName });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.schema('crm') });
+      setOpen(false);
+      setForm(EMPTY_NOTE);
+      setErrors({});
+    } catch (problem) {
+      setAlert(errorMessage(problem, 'Save failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const items: NoteItem[] = (notes.data?.rows ?? []).map((row) => ({
+    id: String(row.id),
+    name: str(row.name),
+    description: str(row.description),
+    label: str(row.label),
+    status: str(row.status),
+    created_at: str(row.created_at),
+    created_by_name: str(row.created_by_name),
+  }));
+  const field = (name: keyof NoteForm, label: string, multiline = false) => {
+    const id = `note-${name}`;
+    const props = {
+      id,
+      value: form[name] ?? '',
+      status: errors[name] ? ('error' as const) : undefined,
+      'aria-invalid': Boolean(errors[name]),
+      'aria-describedby': errors[name] ? `${id}-error` : undefined,
+      onChange: (event: { target: { value: string } }) => {
+        setForm((current) => ({ ...current, [name]: event.target.value }));
+        setErrors(({ [name]: _cleared, ...rest }) => rest);
+      },
+    };
+    return (
+      <Flex vertical gap={4}>
+        <label htmlFor={id}>{label}</label>
+        {multiline ? <Input.TextArea rows={3} {...props} /> : <Input {...props} />}
+        {errors[name] ? (
+          <Typography.Text type="danger" id={`${id}-error`}>
+            {errors[name]}
+          </Typography.Text>
+        ) : null}
+      </Flex>
+    );
+  };
+  return (
+    <Flex vertical gap={12}>
+      {canAdd && !open ? (
+        <div>
+          <Button onClick={() => setOpen(true)} disabled={!session.orgName}>
+            Add Note
+          </Button>
+        </div>
+      ) : null}
+      {open ? (
+        <Card size="small" title="New Note">
+          <Flex vertical gap={8}>
+            {alert ? <Alert type="error" showIcon title={alert} /> : null}
+            {field('name', 'Title')}
+            {field('description', 'Note', true)}
+            {field('label', 'Label')}
+            <Flex gap={8} justify="flex-end">
+              <Button onClick={() => setOpen(false)} disabled={busy}>
+                Cancel
+              </Button>
+              <Button type="primary" loading={busy} onClick={() => void save()}>
+                Save Note
+              </Button>
+            </Flex>
+          </Flex>
+        </Card>
+      ) : null}
+      {notes.isLoading ? <Typography.Text>{LOADING_TEXT}</Typography.Text> : null}
+      {notes.error ? <Alert type="error" showIcon title={errorMessage(notes.error, 'Unknown error')} /> : null}
+      {!notes.isLoading && !notes.error ? <NotesList notes={items} /> : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** The Add Note form: a title and a body are required (crm.notes enforces both with check constraints). */
+export const noteFormSchema = z.object({
+  name: z.string().trim().min(1, 'Title is required'),
+  description: z.string().trim().min(1, 'Note is required'),
+  label: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? null : value)),
+});
+
+export type NoteForm = z.input<typeof noteFormSchema>;
+export const EMPTY_NOTE: NoteForm = { name: '', description: '', label: '' };

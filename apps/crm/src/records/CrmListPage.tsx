@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ImportButton } from '../import/ImportButton';
+import { AddNewDialog, useAddNewDialog, type AddNewConfig } from '@steward/libs/editor';
+import { ListPage, useListPage, type ListPageApi } from '@steward/libs/list';
+import type { AnyRow } from '@steward/libs/data-access';
+import type { SortSpec } from '@steward/libs/filter';
+import type { CrmEntity } from './crmEntity';
+import type { CrmRow } from './crmRow';
+
+const BY_NAME: SortSpec = [{ field: 'name', order: 'asc' }];
+
+function WithAddNew({ list, config, savedFilterKey, toolbarExtra }: { list: ListPageApi<CrmRow>; config: AddNewConfig<AnyRow>; savedFilterKey?: string; toolbarExtra?: ReactNode }) {
+  const dialog = useAddNewDialog<AnyRow>(config);
+  return (
+    <ListPage list={list} addNew={dialog.buttonProps} savedFilterKey={savedFilterKey} toolbarExtra={toolbarExtra}>
+      <AddNewDialog dialog={dialog} />
+    </ListPage>
+  );
+}
+
+/** A CRM list (000 §2): the entity's columns over its read view, with Filters, Sort, Export and Add New. */
+export function CrmListPage({ entity }: { entity: CrmEntity }) {
+  // One-record mode: /businesses?short_id=… shows only that record (000 §2).
+  const [searchParams] = useSearchParams();
+  const shortId = searchParams.get('short_id');
+  const navigate = useNavigate();
+  const list = useListPage<CrmRow>({
+    title: entity.listTitle,
+    columns: entity.columns,
+    source: { kind: 'table', table: entity.view, excludeArchived: true },
+    defaultSort: BY_NAME,
+    shortId: shortId ?? null,
+  });
+  const importButton = entity.importKind ? <ImportButton kind={entity.importKind} /> : null;
+  if (entity.addNew) return <WithAddNew list={list} config={entity.addNew} savedFilterKey={entity.savedFilterKey} toolbarExtra={importButton} />;
+  const addNewPath = entity.addNewPath;
+  return <ListPage list={list} savedFilterKey={entity.savedFilterKey} addNew={addNewPath ? { onClick: () => void navigate(addNewPath) } : undefined} />;
+}

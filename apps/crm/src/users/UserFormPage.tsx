@@ -1,0 +1,151 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Alert, Button, Card, Col, Flex, Row, Typography } from '@steward/libs/antd';
+import { Form, Input, Select } from '@steward/libs/antd-data';
+import { tableRef, useRecord, type AnyRow } from '@steward/libs/data-access';
+import { FieldInput, RecordEditorForm, useAddNewDialog, useRecordEditor, visibleFields, type AddNewDialogApi } from '@steward/libs/editor';
+import { usePageTitle } from '@steward/libs/federation';
+import { LOADING_TEXT } from '@steward/libs/list';
+import { usersView } from '../records/crmViews';
+import { MISSING_USER_MESSAGE, USER_SOURCE, userFormFields } from './userFormFields';
+
+const profiles = tableRef<AnyRow>('public', 'user_profiles');
+/** The invite form returns here after saving (001 §2); the route shows the users list. */
+const RETURN_TO = '/user-management';
+
+function Frame({ title, children }: { title: string; children: React.ReactNode }) {
+  const navigate = useNavigate();
+  usePageTitle(title);
+  return (
+    <Flex vertical gap={12} style={{ maxWidth: 720 }}>
+      <div>
+        <Button onClick={() => void navigate(-1)}>← Go Back</Button>
+      </div>
+      <Typography.Title level={2} style={{ margin: 0 }}>
+        {title}
+      </Typography.Title>
+      {children}
+    </Flex>
+  );
+}
+
+const SourceField = () => (
+  <Form.Item label="Source" htmlFor="user-source">
+    <Input id="user-source" value={USER_SOURCE} readOnly aria-readonly="true" />
+  </Form.Item>
+);
+
+function typeOptions(types: AddNewDialogApi['phoneTypes']) {
+  return [{ value: '', label: '—' }, ...types.map((type) => ({ value: type.id, label: type.name }))];
+}
+
+/** '/users/new': Invite New User — a Pending profile plus its primary phone and e-mail. */
+export function InviteUserPage() {
+  const navigate = useNavigate();
+  const fields = useMemo(() => userFormFields('invite'), []);
+  const [created, setCreated] = useState(false);
+  const dialog = useAddNewDialog<AnyRow>({
+    table: profiles,
+    fields,
+    entityLabel: 'Profile',
+    failureNoun: 'user profile',
+    ownerColumn: 'user_id',
+    secondary: { phone: true, email: true },
+    missingContextMessage: MISSING_USER_MESSAGE,
+    onCreated: () => setCreated(true),
+  });
+  const { show } = dialog;
+  useEffect(() => show(), [show]);
+  useEffect(() => {
+    if (created && dialog.warnings.length === 0 && !dialog.busy) void navigate(RETURN_TO);
+  }, [created, dialog.busy, dialog.warnings.length, navigate]);
+  const done = dialog.warnings.length > 0;
+  return (
+    <Frame title="Invite New User">
+      <Card>
+        {dialog.alert ? <Alert type="error" showIcon title={dialog.alert} style={{ marginBottom: 12 }} /> : null}
+        {done ? (
+          <Flex vertical gap={8}>
+            {dialog.warnings.map((warning) => (
+              <Alert key={warning} type="warning" showIcon title={warning} />
+            ))}
+            <div>
+              <Button type="primary" onClick={() => void navigate(RETURN_TO)}>
+                Continue
+              </Button>
+            </div>
+          </Flex>
+        ) : (
+          <Form layout="vertical" component="div">
+            {visibleFields(fields).map((field) => {
+              const id = `user-${field.name}`;
+              const error = dialog.errors[field.name];
+              return (
+                <Form.Item key={field.name} label={field.label} htmlFor={id} required={Boolean(field.required)} validateStatus={error ? 'error' : undefined} help={error}>
+                  <FieldInput id={id} field={field} value={dialog.values[field.name] ?? ''} onChange={(value) => dialog.setValue(field.name, value)} disabled={dialog.busy} invalid={Boolean(error)} />
+                </Form.Item>
+              );
+            })}
+            <SourceField />
+            <Row gutter={8}>
+              <Col span={10}>
+                <Form.Item label="Phone type" htmlFor="user-phone-type">
+                  <Select id="user-phone-type" value={dialog.extra.phoneTypeId} onChange={(value: string) => dialog.setSecondary({ phoneTypeId: value })} options={typeOptions(dialog.phoneTypes)} loading={dialog.typesLoading} />
+                </Form.Item>
+              </Col>
+              <Col span={14}>
+                <Form.Item label="Primary phone" htmlFor="user-phone">
+                  <Input id="user-phone" type="tel" value={dialog.extra.phone} onChange={(event) => dialog.setSecondary({ phone: event.target.value })} />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Row gutter={8}>
+              <Col span={10}>
+                <Form.Item label="E-mail type" htmlFor="user-email-type">
+                  <Select id="user-email-type" value={dialog.extra.emailTypeId} onChange={(value: string) => dialog.setSecondary({ emailTypeId: value })} options={typeOptions(dialog.emailTypes)} loading={dialog.typesLoading} />
+                </Form.Item>
+              </Col>
+              <Col span={14}>
+                <Form.Item label="Primary e-mail" htmlFor="user-email-method">
+                  <Input id="user-email-method" type="email" value={dialog.extra.email} onChange={(event) => dialog.setSecondary({ email: event.target.value })} />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Button type="primary" loading={dialog.busy} onClick={() => void dialog.submit()}>
+              {dialog.busy ? 'Saving…' : 'Save'}
+            </Button>
+          </Form>
+        )}
+      </Card>
+    </Frame>
+  );
+}
+
+/** '/user/{short_id}/edit': Edit User — only changed fields are sent; a newer change elsewhere is refused. */
+export function EditUserPage() {
+  const navigate = useNavigate();
+  const { short_id: shortId = '' } = useParams();
+  const record = useRecord(usersView, { short_id: shortId });
+  const status = typeof record.data?.status === 'string' ? record.data.status : null;
+  const fields = useMemo(() => userFormFields('edit', status), [status]);
+  const editor = useRecordEditor({ table: profiles, fields, label: 'User', onSaved: () => void navigate(RETURN_TO) });
+  const id = record.data?.id ?? null;
+  const { openEdit } = editor;
+  useEffect(() => {
+    if (id) openEdit(id);
+  }, [id, openEdit]);
+  if (record.isLoading) return <Typography.Text>{LOADING_TEXT}</Typography.Text>;
+  if (!record.data) return <Frame title="Edit User">User not found.</Frame>;
+  const { children, ...saveProps } = editor.saveButtonProps;
+  return (
+    <Frame title="Edit User">
+      <Card>
+        <RecordEditorForm editor={editor} idPrefix="user" />
+        <Form layout="vertical" component="div">
+          <SourceField />
+        </Form>
+        <Button {...saveProps}>{children}</Button>
+      </Card>
+    </Frame>
+  );
+}

@@ -1,0 +1,24 @@
+import { tableRef, type AnyRow } from '@steward/libs/data-access';
+import { usersView } from '../records/crmViews';
+import { text } from '../records/crmRow';
+import type { CrmEntity } from '../records/crmEntity';
+import { USER_COLUMNS } from './userColumns';
+import { USER_EDIT_FIELDS } from './userFields';
+
+export const userEntity: CrmEntity = {
+  kind: 'user',
+  label: 'User',
+  listTitle: 'Org Users',
+  listPath: '/users',
+  detailPath: (shortId) => `/user/${shortId}`,
+  view: usersView,
+  table: tableRef<AnyRow>('public', 'user_profiles'),
+  columns: USER_COLUMNS,
+  editFields: USER_EDIT_FIELDS,
+  addNew: null,
+  addNewPath: '/users/new',
+  editPath: (shortId) => `/user/${shortId}/edit`,
+  notFound: 'User not found.',
+  secondaryLine: (row) => text(row.title) || null,
+  savedFilterKey: 'users_filters',
+};

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './pages/a11y';
+import { signInThroughApi } from '../../support/signInThroughApi';
+import { LandingPage } from '../shell/pages/LandingPage';
+import { createOwner, serviceClient, uniqueEmail } from '../shell/support/shellApi';
+import { CrmList } from './pages/CrmList';
+import { chooseOption } from './pages/chooseOption';
+
+// Shared CPU: a journey with several axe scans needs more than the default minute.
+test.describe.configure({ timeout: 180_000 });
+
+test('an invited user is Pending until Apply for Access with that e-mail makes the profile Active', async ({ page, browser, baseURL }) => {
+  const owner = await createOwner('Crminviter');
+  await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
+  const list = new CrmList(page);
+  await list.goto('/users');
+  await expect(list.row(owner.fullName)).toBeVisible();
+  await expectAccessible(page);
+
+  await list.addNewButton.click();
+  await expect(page).toHaveURL(/\/users\/new$/);
+  const main = page.locator('main');
+  await expect(main.getByRole('heading', { name: 'Invite New User' })).toBeVisible();
+  await expect(main.getByRole('button', { name: '← Go Back' })).toBeVisible();
+  await expect(main.getByLabel('Email', { exact: true })).toHaveAttribute('type', 'email');
+  await expect(main.getByLabel('Source', { exact: true })).toHaveValue('invited');
+  await expect(main.getByLabel('Source', { exact: true })).toHaveAttribute('readonly', '');
+  await expectAccessible(page);
+
+  await main.getByRole('button', { name: 'Save' }).click();
+  await expect(main.getByText('Please fix the highlighted fields.')).toBeVisible();
+
+  const invitee = { name: 'Sam Invitee', email: uniqueEmail('crminvitee') };
+  await main.getByLabel('Name', { exact: true }).fill(invitee.name);
+  await main.getByLabel('Email', { exact: true }).fill(invitee.email);
+  await chooseOption(page, main, 'Phone type', 'Mobile');
+  await main.getByLabel('Primary phone', { exact: true }).fill('555-0199');
+  await main.getByRole('button', { name: 'Save' }).click();
+
+  await expect(page).toHaveURL(/\/users$/);
+  const row = list.row(invitee.name);
+  await expect(row).toContainText('Pending');
+  await expect(row.getByRole('link', { name: '555-0199' })).toHaveAttribute('href', 'tel:5550199');
+
+  const applicant = await browser.newContext({ baseURL });
+  const applicantPage = await applicant.newPage();
+  const landing = new LandingPage(applicantPage);
+  await landing.goto();
+  const dialog = await landing.openApplyForAccess();
+  await dialog.email.fill(invitee.email);
+  await expect(dialog.root).toHaveAccessibleName('Activate Your Account');
+  await expect(dialog.fullName).toHaveValue(invitee.name);
+  await dialog.fill({ password: 'invitee-pass-2026', confirmPassword: 'invitee-pass-2026' });
+  await dialog.submit();
+  await expect(applicantPage).toHaveURL(/\/dashboard$/);
+  await applicant.close();
+
+  const { data } = await serviceClient().from('user_profiles').select('status').eq('email', invitee.email).single();
+  expect(data).toEqual({ status: 'Active' });
+  await list.goto('/users');
+  await expect(list.row(invitee.name)).toContainText('Active');
+
+  await page.goto('/user-management');
+  await expect(page).toHaveURL(/\/users$/);
+  await expect(list.row(invitee.name)).toBeVisible();
+});
