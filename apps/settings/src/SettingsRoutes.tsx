@@ -1,0 +1,30 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+import { Spin } from '@steward/libs/antd';
+import { SettingsIndex } from './index/SettingsIndex';
+
+// Screens load on demand, so the remote's first chunk stays small.
+const IntegrationsPage = lazy(() => import('./integrations/IntegrationsPage').then((m) => ({ default: m.IntegrationsPage })));
+
+function screen(Screen: ComponentType) {
+  return (
+    <Suspense fallback={<Spin aria-label="Loading…" />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+/** The Settings area's routes (paths from the route table; /user-management belongs to the CRM). */
+export function SettingsRoutes({ Placeholder }: { Placeholder: ComponentType }) {
+  return (
+    <Routes>
+      <Route path="settings" element={<SettingsIndex />} />
+      <Route path="settings/integrations" element={screen(IntegrationsPage)} />
+      <Route path="acctsettings" element={<Placeholder />} />
+      <Route path="usersettings" element={<Placeholder />} />
+      <Route path="orgsettings" element={<Placeholder />} />
+      <Route path="settings/roles" element={<Placeholder />} />
+      <Route path="settings/roles/:role_id" element={<Placeholder />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/** Unit tests of the Settings remote: logic and components in happy-dom, no network. */
+export default defineConfig({
+  test: {
+    name: 'settings',
+    environment: 'happy-dom',
+    globals: true,
+    setupFiles: ['./vitest.setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    // Two shared cores: keep the pool small so parallel work elsewhere on the machine is not starved.
+    maxWorkers: 2,
+  },
+});
