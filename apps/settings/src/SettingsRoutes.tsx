@@ -4,6 +4,7 @@ import { Spin } from '@steward/libs/antd';
 import { SettingsIndex } from './index/SettingsIndex';
 
 // Screens load on demand, so the remote's first chunk stays small.
+const OrgSettingsPage = lazy(() => import('./orgsettings/OrgSettingsPage').then((m) => ({ default: m.OrgSettingsPage })));
 const IntegrationsPage = lazy(() => import('./integrations/IntegrationsPage').then((m) => ({ default: m.IntegrationsPage })));
 
 function screen(Screen: ComponentType) {
@@ -22,7 +23,7 @@ export function SettingsRoutes({ Placeholder }: { Placeholder: ComponentType }) 
       <Route path="settings/integrations" element={screen(IntegrationsPage)} />
       <Route path="acctsettings" element={<Placeholder />} />
       <Route path="usersettings" element={<Placeholder />} />
-      <Route path="orgsettings" element={<Placeholder />} />
+      <Route path="orgsettings" element={screen(OrgSettingsPage)} />
       <Route path="settings/roles" element={<Placeholder />} />
       <Route path="settings/roles/:role_id" element={<Placeholder />} />
     </Routes>
