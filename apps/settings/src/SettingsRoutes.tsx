@@ -5,6 +5,7 @@ import { SettingsIndex } from './index/SettingsIndex';
 
 // Screens load on demand, so the remote's first chunk stays small.
 const OrgSettingsPage = lazy(() => import('./orgsettings/OrgSettingsPage').then((m) => ({ default: m.OrgSettingsPage })));
+const ProfilePage = lazy(() => import('./profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const IntegrationsPage = lazy(() => import('./integrations/IntegrationsPage').then((m) => ({ default: m.IntegrationsPage })));
 
 function screen(Screen: ComponentType) {
@@ -21,8 +22,8 @@ export function SettingsRoutes({ Placeholder }: { Placeholder: ComponentType }) 
     <Routes>
       <Route path="settings" element={<SettingsIndex />} />
       <Route path="settings/integrations" element={screen(IntegrationsPage)} />
-      <Route path="acctsettings" element={<Placeholder />} />
-      <Route path="usersettings" element={<Placeholder />} />
+      <Route path="acctsettings" element={screen(ProfilePage)} />
+      <Route path="usersettings" element={screen(ProfilePage)} />
       <Route path="orgsettings" element={screen(OrgSettingsPage)} />
       <Route path="settings/roles" element={<Placeholder />} />
       <Route path="settings/roles/:role_id" element={<Placeholder />} />
