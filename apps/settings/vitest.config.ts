@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** Unit tests of the settings remote: logic and components in happy-dom, no network. */
+/** Unit tests of the Settings remote: logic and components in happy-dom, no network. */
 export default defineConfig({
   test: {
     name: 'settings',

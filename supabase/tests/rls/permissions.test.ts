@@ -181,18 +181,18 @@ describe('component enablement', () => {
 });
 
 describe('settings rows', () => {
-  it('integration secrets are readable only with settings edit rights', async () => {
+  it('integrations are readable only with settings edit rights, and their secrets never (write-only)', async () => {
     const { error } = await owner.client
       .schema('settings')
       .from('integrations')
-      .insert({ name: 'Payments', type: 'stripe', api_key: 'pk-probe', api_secret: 'secret-probe', org_name: owner.orgName });
+      .insert({ name: 'Payments', type: 'stripe', api_key: 'pk-probe-1234', api_secret: 'secret-probe', org_name: owner.orgName });
     expect(error).toBeNull();
     await grant('settings', { ...NOTHING, view: 'Organization' });
-    const hidden = await member.schema('settings').from('integrations').select('api_secret');
+    const hidden = await member.schema('settings').from('integrations').select('name');
     expect(hidden.data).toEqual([]);
     await grant('settings', { ...NOTHING, view: 'Organization', edit: 'Organization' });
-    const shown = await member.schema('settings').from('integrations').select('api_secret');
-    expect(shown.data).toEqual([{ api_secret: 'secret-probe' }]);
+    const shown = await member.schema('settings').from('integrations').select('name, api_key, api_secret, api_key_set, api_key_last4, api_secret_set');
+    expect(shown.data).toEqual([{ name: 'Payments', api_key: null, api_secret: null, api_key_set: true, api_key_last4: '1234', api_secret_set: true }]);
   });
 
   it('a member reads their own role permissions even without settings rights', async () => {

@@ -1,0 +1,34 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Routes } from 'react-router';
+import { Spin } from '@steward/libs/antd';
+import { SettingsIndex } from './index/SettingsIndex';
+
+// Screens load on demand, so the remote's first chunk stays small.
+const OrgSettingsPage = lazy(() => import('./orgsettings/OrgSettingsPage').then((m) => ({ default: m.OrgSettingsPage })));
+const ProfilePage = lazy(() => import('./profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const IntegrationsPage = lazy(() => import('./integrations/IntegrationsPage').then((m) => ({ default: m.IntegrationsPage })));
+const RolesPage = lazy(() => import('./roles/RolesPage').then((m) => ({ default: m.RolesPage })));
+const RolePermissionsPage = lazy(() => import('./roles/RolePermissionsPage').then((m) => ({ default: m.RolePermissionsPage })));
+
+function screen(Screen: ComponentType) {
+  return (
+    <Suspense fallback={<Spin aria-label="Loading…" />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+/** The Settings area's routes (paths from the route table; /user-management belongs to the CRM). */
+export function SettingsRoutes() {
+  return (
+    <Routes>
+      <Route path="settings" element={<SettingsIndex />} />
+      <Route path="settings/integrations" element={screen(IntegrationsPage)} />
+      <Route path="acctsettings" element={screen(ProfilePage)} />
+      <Route path="usersettings" element={screen(ProfilePage)} />
+      <Route path="orgsettings" element={screen(OrgSettingsPage)} />
+      <Route path="settings/roles" element={screen(RolesPage)} />
+      <Route path="settings/roles/:role_id" element={screen(RolePermissionsPage)} />
+    </Routes>
+  );
+}

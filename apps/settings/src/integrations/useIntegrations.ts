@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSession } from '@steward/libs/session';
+import { notify } from '@steward/libs/ui';
+import {
+  INTEGRATION_MESSAGES as M,
+  deleteIntegration,
+  fetchIntegrations,
+  saveIntegration,
+  setIntegrationActive,
+  type IntegrationFormValues,
+} from './integrationsApi';
+
+/** Shares the data-access key prefix, so any settings write elsewhere refreshes the list too. */
+const integrationsKey = (orgName: string | null) => ['steward', 'settings', 'integrations', 'list', orgName] as const;
+
+function failure(prefix: string) {
+  return (error: Error) => notify.error(prefix, { description: error.message });
+}
+
+/** The Integrations screen's data: the list (newest first) and its writes, each with the spec's toasts. */
+export function useIntegrations() {
+  const { user, orgName } = useSession();
+  const userId = user?.id ?? null;
+  const queryClient = useQueryClient();
+  const key = integrationsKey(orgName);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['steward', 'settings', 'integrations'] });
+
+  const list = useQuery({ queryKey: key, queryFn: () => fetchIntegrations(userId, orgName), enabled: orgName !== null });
+
+  const save = useMutation({
+    mutationFn: ({ values, id }: { values: IntegrationFormValues; id: string | null }) => saveIntegration(userId, orgName, values, id),
+    onSuccess: (outcome) => {
+      notify.success(outcome === 'created' ? M.created : M.updated);
+      return refresh();
+    },
+    onError: failure(M.saveFailed),
+  });
+
+  const remove = useMutation({
+    mutationFn: (id: string) => deleteIntegration(userId, id),
+    onSuccess: () => {
+      notify.success(M.deleted);
+      return refresh();
+    },
+    onError: failure(M.deleteFailed),
+  });
+
+  const toggle = useMutation({
+    mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => setIntegrationActive(userId, id, isActive),
+    onSuccess: (_, { isActive }) => {
+      notify.success(isActive ? M.activated : M.deactivated);
+      return refresh();
+    },
+    onError: failure(M.statusFailed),
+  });
+
+  return { list, save, remove, toggle };
+}

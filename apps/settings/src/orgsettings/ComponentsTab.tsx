@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Spin, Typography } from '@steward/libs/antd';
+import { Switch, Table, type TableColumnsType } from '@steward/libs/antd-data';
+import { useSession } from '@steward/libs/session';
+import { notify } from '@steward/libs/ui';
+import { fetchOrgComponents, setOrgComponent, type OrgComponent } from './orgSettingsApi';
+
+/**
+ * Components: one switch per platform component for this organisation. A switch writes
+ * settings.org_components, then reloads the session, so the shell's menu and routes follow at once
+ * (the shell stops fetching a disabled remote) without a page reload.
+ */
+export function ComponentsTab({ orgName }: { orgName: string }) {
+  const { reload } = useSession();
+  const queryClient = useQueryClient();
+  const key = ['steward', 'settings', 'org_components', 'list', orgName];
+  const query = useQuery({ queryKey: key, queryFn: () => fetchOrgComponents(orgName) });
+
+  const toggle = useMutation({
+    mutationFn: ({ component, enabled }: { component: OrgComponent; enabled: boolean }) => setOrgComponent(orgName, component.id, enabled),
+    onSuccess: (_, { component, enabled }) => {
+      notify.success(`${component.display_name} ${enabled ? 'enabled' : 'disabled'}`);
+      reload();
+      return queryClient.invalidateQueries({ queryKey: key });
+    },
+    onError: (error: Error) => notify.error(error.message),
+  });
+
+  const columns: TableColumnsType<OrgComponent> = [
+    { title: 'Component', dataIndex: 'display_name', key: 'display_name' },
+    { title: 'Description', dataIndex: 'description', key: 'description' },
+    {
+      title: 'Enabled',
+      key: 'enabled',
+      render: (_, component) => (
+        <Switch
+          checked={component.enabled}
+          disabled={component.name === 'settings' || toggle.isPending}
+          aria-label={`${component.display_name} enabled`}
+          onChange={(enabled) => toggle.mutate({ component, enabled })}
+        />
+      ),
+    },
+  ];
+
+  if (query.isLoading) return <Spin aria-label="Loading…" />;
+  if (query.error) return <Typography.Text type="danger" role="alert">{query.error.message}</Typography.Text>;
+  return (
+    <>
+      <Alert type="info" showIcon title="Turning a component off hides its menu and pages for everyone in this organization." style={{ marginBottom: 12 }} />
+      <Table<OrgComponent> rowKey="id" columns={columns} dataSource={query.data ?? []} pagination={false} />
+    </>
+  );
+}

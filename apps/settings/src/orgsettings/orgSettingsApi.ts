@@ -1,0 +1,110 @@
+import { getSupabase, uploadOrgAsset } from '@steward/libs/data-access';
+
+export const ORG_DATA_FIELDS = [
+  { name: 'display_name', label: 'Display Name' },
+  { name: 'description', label: 'Description' },
+  { name: 'email', label: 'Email' },
+  { name: 'phone', label: 'Phone' },
+  { name: 'website', label: 'Website' },
+  { name: 'address_line_1', label: 'Address Line 1' },
+  { name: 'address_line_2', label: 'Address Line 2' },
+  { name: 'city', label: 'City' },
+  { name: 'state', label: 'State' },
+  { name: 'zip', label: 'Zip' },
+  { name: 'country', label: 'Country' },
+  { name: 'timezone', label: 'Timezone' },
+  { name: 'language', label: 'Language' },
+] as const;
+
+export type OrgDataField = (typeof ORG_DATA_FIELDS)[number]['name'];
+export type OrgData = { name: string } & Partial<Record<OrgDataField, string | null>>;
+
+export const BRANDING_COLOR_FIELDS = [
+  { name: 'primary_color', label: 'Primary Color' },
+  { name: 'secondary_color', label: 'Secondary Color' },
+  { name: 'accent_color', label: 'Accent Color' },
+  { name: 'background_color', label: 'Background Color' },
+  { name: 'card_color', label: 'Card Color' },
+  { name: 'border_color', label: 'Border Color' },
+  { name: 'button_color', label: 'Button Color' },
+  { name: 'button_text_color', label: 'Button Text Color' },
+  { name: 'text_color', label: 'Text Color' },
+  { name: 'link_color', label: 'Link Color' },
+] as const;
+
+export const BRANDING_TEXT_FIELDS = [
+  { name: 'font_family', label: 'Font Family' },
+  { name: 'header_font', label: 'Header Font' },
+  { name: 'paragraph_font', label: 'Paragraph Font' },
+] as const;
+
+type BrandingField = (typeof BRANDING_COLOR_FIELDS)[number]['name'] | (typeof BRANDING_TEXT_FIELDS)[number]['name'] | 'logo_url' | 'custom_css';
+export type BrandingValues = Partial<Record<BrandingField, string | null>>;
+
+export type OrgComponent = { id: string; name: string; display_name: string; description: string | null; component_type: string; enabled: boolean };
+
+/** The shell's branding query key prefix (apps/shell/src/branding/fetchBranding.ts): invalidating it re-themes at once. */
+export const SHELL_BRANDING_KEY = ['settings', 'org_branding'] as const;
+
+function fail(error: { message: string } | null): void {
+  if (error) throw new Error(error.message);
+}
+
+export async function fetchOrgData(orgName: string): Promise<OrgData> {
+  const columns = ['name', ...ORG_DATA_FIELDS.map((field) => field.name)].join(', ');
+  const { data, error } = await getSupabase().from('organizations').select(columns).eq('name', orgName).single();
+  fail(error);
+  return data as unknown as OrgData;
+}
+
+export async function saveOrgData(orgName: string, values: Partial<Record<OrgDataField, string | null>>): Promise<void> {
+  const { data, error } = await getSupabase().from('organizations').update(values).eq('name', orgName).select('name');
+  fail(error);
+  if (!data || data.length === 0) throw new Error('You do not have permission to edit this organization.');
+}
+
+/** The organisation's branding row; no row yet (PGRST116) is not an error (001 §8). */
+export async function fetchOrgBranding(orgName: string): Promise<BrandingValues> {
+  const { data, error } = await getSupabase().schema('settings').from('org_branding').select('*').eq('org_name', orgName).single();
+  if (error && error.code === 'PGRST116') return {};
+  fail(error);
+  return data as BrandingValues;
+}
+
+/** Upsert on org_name (001 §7). Empty values are stored as null, so the defaults apply. */
+export async function saveOrgBranding(orgName: string, values: BrandingValues): Promise<void> {
+  const row: Record<string, string | null> = { org_name: orgName };
+  for (const [key, value] of Object.entries(values)) row[key] = typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+  const { error } = await getSupabase().schema('settings').from('org_branding').upsert(row, { onConflict: 'org_name' });
+  fail(error);
+}
+
+/** Uploads the logo to organization-assets under the spec's file-name rule and returns its public URL. */
+export async function uploadLogo(orgName: string, file: File): Promise<string> {
+  const { publicUrl } = await uploadOrgAsset(getSupabase(), orgName, { name: file.name, type: file.type, body: file });
+  return publicUrl;
+}
+
+/** Every platform component with whether it is enabled for the organisation. */
+export async function fetchOrgComponents(orgName: string): Promise<OrgComponent[]> {
+  const supabase = getSupabase().schema('settings');
+  const [components, enabled] = await Promise.all([
+    supabase.from('components').select('id, name, display_name, description, component_type').order('display_name'),
+    supabase.from('org_components').select('component_id, enabled').eq('org_name', orgName),
+  ]);
+  fail(components.error);
+  fail(enabled.error);
+  const byId = new Map((enabled.data ?? []).map((row: { component_id: string; enabled: boolean }) => [row.component_id, row.enabled]));
+  return ((components.data ?? []) as Array<Omit<OrgComponent, 'enabled'>>).map((component) => ({ ...component, enabled: byId.get(component.id) ?? false }));
+}
+
+/** Switches one component for the organisation (the database refuses it without settings rights). */
+export async function setOrgComponent(orgName: string, componentId: string, enabled: boolean): Promise<void> {
+  const { data, error } = await getSupabase()
+    .schema('settings')
+    .from('org_components')
+    .upsert({ org_name: orgName, component_id: componentId, enabled }, { onConflict: 'org_name,component_id' })
+    .select('id');
+  fail(error);
+  if (!data || data.length === 0) throw new Error('You do not have permission to change components.');
+}
