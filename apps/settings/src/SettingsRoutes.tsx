@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
-import { Spin } from '@steward/libs/antd';
+import { LoadingState } from '@steward/libs/ui';
 import { SettingsIndex } from './index/SettingsIndex';
 
 // Screens load on demand, so the remote's first chunk stays small.
@@ -12,7 +12,7 @@ const RolePermissionsPage = lazy(() => import('./roles/RolePermissionsPage').the
 
 function screen(Screen: ComponentType) {
   return (
-    <Suspense fallback={<Spin aria-label="Loading…" />}>
+    <Suspense fallback={<LoadingState />}>
       <Screen />
     </Suspense>
   );

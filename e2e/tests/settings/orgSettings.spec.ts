@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_BASE_URL, E2E_PORT } from '../../support/ports';
+import { E2E_BASE_URL, remotePort } from '../../support/ports';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { expectNoSeriousA11yViolations } from '../../support/axe';
 import { AppShell } from '../shell/pages/AppShell';
@@ -9,7 +9,7 @@ import { OrgSettingsPage } from './pages/OrgSettingsPage';
 // Slow shared CPUs: each journey signs in, loads two areas and runs several axe scans.
 test.describe.configure({ timeout: 180_000 });
 
-const LODGING_ORIGIN = `http://localhost:${E2E_PORT + 3}`;
+const LODGING_ORIGIN = `http://localhost:${remotePort('lodging')}`;
 
 async function markPage(page: Page) {
   await page.evaluate(() => ((window as { __stewardNoReload?: boolean }).__stewardNoReload = true));

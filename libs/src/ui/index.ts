@@ -9,3 +9,4 @@ export { ContactMethodList, type ContactMethodItem } from './ContactMethodList';
 export { NO_NOTES_TEXT, NotesList, type NoteItem } from './NotesList';
 export { PageFrame } from './PageFrame';
 export { GRAPHIC_CONTRAST, TEXT_CONTRAST, contrastRatio, parseColor, passingShade, toHex, type Rgb } from './colorContrast';
+export { LoadingState } from './LoadingState';

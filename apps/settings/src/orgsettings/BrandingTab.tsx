@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Col, Row, Spin, Typography } from '@steward/libs/antd';
+import { Alert, Button, Col, Row, Typography } from '@steward/libs/antd';
 import { Form, Input, Upload } from '@steward/libs/antd-data';
 import { UPLOAD_FAILED_MESSAGE } from '@steward/libs/editor';
-import { notify } from '@steward/libs/ui';
+import { queryKeys } from '@steward/libs/data-access';
+import { LoadingState, notify } from '@steward/libs/ui';
 import { BrandingPreview } from './BrandingPreview';
-import { BRANDING_COLOR_FIELDS, BRANDING_TEXT_FIELDS, SHELL_BRANDING_KEY, fetchOrgBranding, saveOrgBranding, uploadLogo, type BrandingValues } from './orgSettingsApi';
+import { BRANDING_COLOR_FIELDS, BRANDING_TEXT_FIELDS, ORG_BRANDING, fetchOrgBranding, saveOrgBranding, uploadLogo, type BrandingValues } from './orgSettingsApi';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
@@ -19,7 +20,7 @@ export function BrandingTab({ orgName }: { orgName: string }) {
   const values = Form.useWatch([], form) ?? {};
   const [saveError, setSaveError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const key = ['steward', 'settings', 'org_branding', 'record', orgName];
+  const key = queryKeys.record(ORG_BRANDING, orgName);
   const query = useQuery({ queryKey: key, queryFn: () => fetchOrgBranding(orgName) });
 
   useEffect(() => {
@@ -31,7 +32,8 @@ export function BrandingTab({ orgName }: { orgName: string }) {
     onMutate: () => setSaveError(null),
     onSuccess: async () => {
       notify.success('Branding saved');
-      await Promise.all([queryClient.invalidateQueries({ queryKey: SHELL_BRANDING_KEY }), queryClient.invalidateQueries({ queryKey: key })]);
+      // One prefix holds this tab's record and the shell's branding query: the app re-themes at once.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.table(ORG_BRANDING) });
     },
     onError: (error: Error) => setSaveError(error.message),
   });
@@ -47,7 +49,7 @@ export function BrandingTab({ orgName }: { orgName: string }) {
     }
   };
 
-  if (query.isLoading) return <Spin aria-label="Loading…" />;
+  if (query.isLoading) return <LoadingState />;
   if (query.error) return <Typography.Text type="danger" role="alert">{query.error.message}</Typography.Text>;
   return (
     <Row gutter={[24, 16]}>

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Spin, Typography } from '@steward/libs/antd';
+import { Alert, Typography } from '@steward/libs/antd';
 import { Switch, Table, type TableColumnsType } from '@steward/libs/antd-data';
 import { useSession } from '@steward/libs/session';
-import { notify } from '@steward/libs/ui';
+import { LoadingState, notify } from '@steward/libs/ui';
 import { fetchOrgComponents, setOrgComponent, type OrgComponent } from './orgSettingsApi';
 
 /**
@@ -43,7 +43,7 @@ export function ComponentsTab({ orgName }: { orgName: string }) {
     },
   ];
 
-  if (query.isLoading) return <Spin aria-label="Loading…" />;
+  if (query.isLoading) return <LoadingState />;
   if (query.error) return <Typography.Text type="danger" role="alert">{query.error.message}</Typography.Text>;
   return (
     <>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Spin, Typography } from '@steward/libs/antd';
+import { Alert, Button, Typography } from '@steward/libs/antd';
 import { Form, Input } from '@steward/libs/antd-data';
-import { notify } from '@steward/libs/ui';
+import { LoadingState, notify } from '@steward/libs/ui';
 import { ORG_DATA_FIELDS, fetchOrgData, saveOrgData, type OrgDataField } from './orgSettingsApi';
 
 type OrgDataForm = Partial<Record<OrgDataField, string>>;
@@ -35,7 +35,7 @@ export function OrgDataTab({ orgName }: { orgName: string }) {
     onError: (error: Error) => setSaveError(error.message),
   });
 
-  if (query.isLoading) return <Spin aria-label="Loading…" />;
+  if (query.isLoading) return <LoadingState />;
   if (query.error) return <Typography.Text type="danger" role="alert">{query.error.message}</Typography.Text>;
   return (
     <Form form={form} layout="vertical" name="org-data" onFinish={(values) => save.mutate(values)} style={{ maxWidth: 640 }}>

@@ -43,8 +43,8 @@ export type BrandingValues = Partial<Record<BrandingField, string | null>>;
 
 export type OrgComponent = { id: string; name: string; display_name: string; description: string | null; component_type: string; enabled: boolean };
 
-/** The shell's branding query key prefix (apps/shell/src/branding/fetchBranding.ts): invalidating it re-themes at once. */
-export const SHELL_BRANDING_KEY = ['settings', 'org_branding'] as const;
+/** settings.org_branding, whose query-key prefix the shell's branding query shares (apps/shell/src/branding/fetchBranding.ts). */
+export const ORG_BRANDING = { schema: 'settings', table: 'org_branding' } as const;
 
 function fail(error: { message: string } | null): void {
   if (error) throw new Error(error.message);

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Spin, Typography } from '@steward/libs/antd';
+import { Alert, Button, Typography } from '@steward/libs/antd';
 import { Form, Input } from '@steward/libs/antd-data';
 import { getSupabase } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
-import { PageFrame, notify } from '@steward/libs/ui';
+import { LoadingState, PageFrame, notify } from '@steward/libs/ui';
 
 const FIELDS = [
   { name: 'name', label: 'Name' },
@@ -71,7 +71,7 @@ export function ProfilePage() {
 
   return (
     <PageFrame title="My Profile">
-      {query.isLoading ? <Spin aria-label="Loading…" /> : null}
+      {query.isLoading ? <LoadingState /> : null}
       {query.error ? <Typography.Text type="danger" role="alert">{query.error.message}</Typography.Text> : null}
       {query.data ? (
         <Form form={form} layout="vertical" name="profile" onFinish={(values) => save.mutate(values)} style={{ maxWidth: 640 }}>
