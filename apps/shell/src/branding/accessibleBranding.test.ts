@@ -17,6 +17,17 @@ describe('accessibleBranding', () => {
     expect(contrastRatio(drawn.accentColor, drawn.backgroundColor)).toBeGreaterThanOrEqual(3);
   });
 
+  it('keeps hovered and pressed buttons and error text readable', () => {
+    for (const branding of [DEFAULT_BRANDING, { ...DEFAULT_BRANDING, buttonColor: '#ffd400', buttonTextColor: '#000000' }]) {
+      const shades = accessibleBranding(branding);
+      for (const fill of [shades.buttonHoverColor, shades.buttonActiveColor]) {
+        expect(contrastRatio(shades.buttonTextColor, fill)).toBeGreaterThanOrEqual(4.5);
+        expect(fill).not.toBe(shades.buttonColor);
+      }
+    }
+    for (const surface of [drawn.backgroundColor, drawn.cardColor, '#ffffff']) expect(contrastRatio(drawn.errorColor, surface)).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('keeps colours that already pass and leaves the stored branding alone', () => {
     expect(drawn.primaryColor).toBe(DEFAULT_BRANDING.primaryColor);
     expect(drawn.textColor).toBe(DEFAULT_BRANDING.textColor);

@@ -15,7 +15,15 @@ export type DrawnBranding = Branding & {
   secondaryTextColor: string;
   /** Background of the selected item in menus and lists (the organisation switcher). */
   selectedItemColor: string;
+  /** Hovered and pressed primary buttons: a step darker than the button, still AA under its text. */
+  buttonHoverColor: string;
+  buttonActiveColor: string;
+  /** Error text (form messages, danger buttons): antd's red in a shade that reaches AA. */
+  errorColor: string;
 };
+
+/** antd's default error red (#ff4d4f reaches only 3.26:1 on white). */
+const ANTD_ERROR = '#ff4d4f';
 
 /**
  * The branding as drawn: every colour that carries text reaches WCAG AA (4.5:1) against the surfaces
@@ -27,11 +35,16 @@ export function accessibleBranding(branding: Branding): DrawnBranding {
   // Text is drawn on the page, on cards and on antd's white containers (tables, dialogs, menus).
   const surfaces = [branding.backgroundColor, branding.cardColor, '#ffffff'];
   const textColor = passingShade(branding.textColor, surfaces);
+  const buttonColor = passingShade(branding.buttonColor, [branding.buttonTextColor]);
+  const buttonShade = (amount: number) => passingShade(mix(buttonColor, '#000000', 1 - amount), [branding.buttonTextColor]);
   return {
     ...branding,
     // The primary colour is both text (selected items, headings) and the header behind white text.
     primaryColor: passingShade(branding.primaryColor, [...surfaces, selectedItemColor]),
-    buttonColor: passingShade(branding.buttonColor, [branding.buttonTextColor]),
+    buttonColor,
+    buttonHoverColor: buttonShade(0.1),
+    buttonActiveColor: buttonShade(0.2),
+    errorColor: passingShade(ANTD_ERROR, surfaces),
     linkColor: passingShade(branding.linkColor, surfaces),
     textColor,
     accentColor: passingShade(branding.accentColor, [branding.backgroundColor, '#ffffff'], GRAPHIC_CONTRAST),

@@ -19,6 +19,7 @@ export function brandingTheme(stored: Branding): ThemeConfig {
       colorPrimary: branding.primaryColor,
       colorInfo: branding.accentColor,
       colorLink: branding.linkColor,
+      colorError: branding.errorColor,
       colorText: branding.textColor,
       colorTextSecondary: branding.secondaryTextColor,
       colorTextDescription: branding.secondaryTextColor,
@@ -29,7 +30,14 @@ export function brandingTheme(stored: Branding): ThemeConfig {
       fontFamily: fontStack(branding.fontFamily, 'sans'),
     },
     components: {
-      Button: { colorPrimary: branding.buttonColor, primaryColor: branding.buttonTextColor, algorithm: true },
+      // algorithm derives the rest; hover and pressed are set so they keep the text readable.
+      Button: {
+        colorPrimary: branding.buttonColor,
+        colorPrimaryHover: branding.buttonHoverColor,
+        colorPrimaryActive: branding.buttonActiveColor,
+        primaryColor: branding.buttonTextColor,
+        algorithm: true,
+      },
       Card: { colorBgContainer: branding.cardColor },
     },
   };

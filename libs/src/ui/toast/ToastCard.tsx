@@ -56,7 +56,6 @@ export function ToastCard({ durationMs, swipeThresholdPx, onClose, role, classNa
 
   return (
     <li
-      role={role}
       className={className}
       style={dragX ? { transform: `translateX(${dragX}px)`, opacity: Math.max(0.3, 1 - dragX / (swipeThresholdPx * 4)) } : undefined}
       onMouseEnter={() => setHovered(true)}
@@ -71,7 +70,10 @@ export function ToastCard({ durationMs, swipeThresholdPx, onClose, role, classNa
       onPointerCancel={onPointerUp}
       onKeyDown={onKeyDown}
     >
-      {children}
+      {/* The live region sits inside the list item: a list may only hold items (axe 'list'). */}
+      <div role={role} className="stw-toast__live">
+        {children}
+      </div>
       <button type="button" className="stw-toast__close" aria-label="Close" onClick={onClose}>
         <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
           <path d="M3 3l8 8M11 3l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
