@@ -99,3 +99,10 @@ describe('shown contact methods', () => {
     expect(plan).not.toContain('shown_contact_methods');
   });
 });
+
+describe('list planning', () => {
+  it('plans members’ queries in the written join order (PostgREST applies the role setting per request)', async () => {
+    const { rows } = await db.query(`select setconfig from pg_db_role_setting where setrole = 'authenticated'::regrole`);
+    expect(rows.flatMap((row) => row.setconfig)).toContain('join_collapse_limit=1');
+  });
+});
