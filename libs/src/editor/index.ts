@@ -13,7 +13,7 @@ export {
   UPLOAD_FAILED_MESSAGE,
   requiredMessage,
 } from './editorMessages';
-export { isEmailType, isPhoneType, type ContactMethodType } from './contactMethodTypes';
+export type { ContactMethodType } from './contactMethodTypes';
 export { useRecordEditor, type EditorMode, type RecordEditorApi, type RecordEditorOptions } from './useRecordEditor';
 export { FieldInput, type FieldInputProps } from './FieldInput';
 export { UploadField } from './UploadField';

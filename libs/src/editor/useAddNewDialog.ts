@@ -15,7 +15,7 @@ import type { FieldDef } from './fieldSchema';
 import { formValuesFromRow, rowValuesFromForm, type FormValue, type FormValues } from './fieldValues';
 import { validateRecord, type FieldErrors } from './validateRecord';
 import { FIX_FIELDS_MESSAGE, MISSING_USER_ORG_MESSAGE } from './editorMessages';
-import { isEmailType, isPhoneType, type ContactMethodType } from './contactMethodTypes';
+import type { ContactMethodType } from './contactMethodTypes';
 
 export type OwnerColumn = 'business_id' | 'contact_id' | 'household_id' | 'user_id';
 
@@ -88,15 +88,15 @@ export function useAddNewDialog<Row extends AnyRow>(config: AddNewConfig<Row>) {
   const needsTypes = Boolean(secondary.phone || secondary.email);
   const types = useRelationOptions(
     open && needsTypes
-      ? { schema: 'crm', table: 'contact_method_types', valueField: 'id', labelField: 'name', extraFields: ['category'], orgScope: session.orgScope }
+      ? { schema: 'crm', table: 'contact_method_types', valueField: 'id', labelField: 'name', extraFields: ['kind'], orgScope: session.orgScope }
       : null,
   );
   const typeRows = useMemo<ContactMethodType[]>(
-    () => (types.data ?? []).map((option) => ({ id: option.value, name: option.label, category: typeof option.row.category === 'string' ? option.row.category : null })),
+    () => (types.data ?? []).map((option) => ({ id: option.value, name: option.label, kind: option.row.kind === 'phone' || option.row.kind === 'email' ? option.row.kind : 'other' })),
     [types.data],
   );
-  const phoneTypes = useMemo(() => typeRows.filter(isPhoneType), [typeRows]);
-  const emailTypes = useMemo(() => typeRows.filter(isEmailType), [typeRows]);
+  const phoneTypes = useMemo(() => typeRows.filter((type) => type.kind === 'phone'), [typeRows]);
+  const emailTypes = useMemo(() => typeRows.filter((type) => type.kind === 'email'), [typeRows]);
 
   const reset = useCallback(() => {
     setValues(formValuesFromRow(fields, null));

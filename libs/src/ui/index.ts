@@ -5,8 +5,6 @@ export { SystemBadge } from './SystemBadge';
 export { RECORD_STATUSES, StatusPill } from './StatusPill';
 export { PrimaryBadge } from './PrimaryBadge';
 export { orderContactMethods, type ContactMethodLike } from './contactMethodOrder';
-export { ContactMethodList, type ContactMethodItem } from './ContactMethodList';
-export { NO_NOTES_TEXT, NotesList, type NoteItem } from './NotesList';
 export { PageFrame } from './PageFrame';
 export { GRAPHIC_CONTRAST, TEXT_CONTRAST, contrastRatio, parseColor, passingShade, toHex, type Rgb } from './colorContrast';
 export { LoadingState } from './LoadingState';

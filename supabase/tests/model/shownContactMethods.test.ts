@@ -106,3 +106,25 @@ describe('list planning', () => {
     expect(rows.flatMap((row) => row.setconfig)).toContain('join_collapse_limit=1');
   });
 });
+
+describe('contact method type kind', () => {
+  it('is said by the database from category, else name (000 §5), and follows a rename', async () => {
+    const rows = [
+      { name: 'Cell', category: null },
+      { name: 'Work E-mail', category: null },
+      { name: 'Phone line for e-mails', category: 'email' },
+      { name: 'Fax', category: null },
+    ].map((type) => ({ ...type, name: `${type.name} ${randomUUID().slice(0, 4)}`, org_name: org.orgName }));
+    const { data, error } = await org.client.schema('crm').from('contact_method_types').insert(rows).select('id, kind');
+    expect(error).toBeNull();
+    expect(data!.map((row) => row.kind)).toEqual(['phone', 'email', 'email', 'other']);
+
+    const fax = data![3].id as string;
+    const contact = await addContact();
+    await addMethod({ contact_id: contact, type_id: fax, value: '555-3000', is_primary: true });
+    expect((await shown(contact)).primary_phone).toBeNull();
+    const { data: renamed } = await org.client.schema('crm').from('contact_method_types').update({ name: 'Fax phone' }).eq('id', fax).select('kind').single();
+    expect(renamed).toEqual({ kind: 'phone' });
+    expect((await shown(contact)).primary_phone).toBe('555-3000');
+  });
+});
