@@ -127,7 +127,7 @@ function argValue(name) {
   return process.argv.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
 }
 
-/** `npm run bench -- --only=frontend,browser,stack,load,faults,properties,libs,build` runs a subset (all by default). */
+/** `npm run bench -- --only=frontend,areas,browser,stack,load,faults,properties,libs,build` runs a subset (all by default; frontend includes areas). */
 const only = (process.argv.find((arg) => arg.startsWith('--only='))?.slice(7).split(',') ?? ['build', 'stack', 'frontend', 'browser', ...BENCH_MODULES.map((module) => module.group)]);
 const RESULTS_FILE = path.resolve(argValue('--results') ?? path.join(workspaceRoot, 'bench/results.json'));
 const compareWith = argValue('--compare');
@@ -150,11 +150,11 @@ async function main() {
     const builds = await buildRows();
     printRow({ figure: 'cold build of all seven apps', value: builds.cold / 1000, unit: 's', budget: 45 });
     printRow({ figure: 'cached rebuild of all seven apps', value: builds.cached / 1000, unit: 's', budget: 3 });
-  } else if (only.includes('frontend') || only.includes('browser')) {
+  } else if (['frontend', 'browser', 'areas'].some((group) => only.includes(group))) {
     await buildAll();
   }
   // The browser rows first: the stack's load test leaves the machine busy for a while after it.
-  if (only.includes('frontend') || only.includes('browser')) await frontEndBench();
+  if (['frontend', 'browser', 'areas'].some((group) => only.includes(group))) await frontEndBench();
   for (const module of BENCH_MODULES) {
     if (only.includes(module.group)) await optionalBench(module.file, module.exportName);
   }
@@ -243,21 +243,30 @@ async function frontEndBench() {
   });
   try {
     if (only.includes('browser')) await browserPlatformRows(platform, stack);
-    if (!only.includes('frontend')) return;
-    const fe = await frontEndRows(platform.url, stack);
-    printRow({ figure: "first-load JS of the shell's first screen (gzip)", value: fe.firstLoad / KB, unit: 'KB', budget: 300 });
-    printRow({ figure: 'JS added by first opening a remote (gzip)', value: fe.remoteAdded / KB, unit: 'KB', budget: 25 });
-    printRow({ figure: 'click on a menu item → remote content visible', value: fe.clickToContent, unit: 'ms', budget: 200 });
-    printRow({ figure: 'direct link to a remote route → content visible', value: fe.directLink, unit: 'ms', budget: 600 });
-    await optionalBench('apps/shell/bench/shellBench.mjs', 'runShellBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey });
-    await optionalBench('apps/shell/bench/lighthouseBench.mjs', 'runLighthouseBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey });
-    await optionalBench('apps/operations/bench/operationsBench.mjs', 'runOperationsBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey, dbUrl: stack.dbUrl });
-    await optionalBench('apps/lodging/bench/lodgingBench.mjs', 'runLodgingBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl });
-    await optionalBench('apps/crm/bench/crmBench.mjs', 'runCrmBench', { apiUrl: stack.apiUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey });
+    if (only.includes('frontend')) await shellRows(platform, stack);
+    if (only.includes('frontend') || only.includes('areas')) await areaRows(platform, stack);
   } finally {
     await platform.stop();
     await stack.stop();
   }
+}
+
+/** The shell's own rows: first load, remote loading, and Lighthouse. */
+async function shellRows(platform, stack) {
+  const fe = await frontEndRows(platform.url, stack);
+  printRow({ figure: "first-load JS of the shell's first screen (gzip)", value: fe.firstLoad / KB, unit: 'KB', budget: 300 });
+  printRow({ figure: 'JS added by first opening a remote (gzip)', value: fe.remoteAdded / KB, unit: 'KB', budget: 25 });
+  printRow({ figure: 'click on a menu item → remote content visible', value: fe.clickToContent, unit: 'ms', budget: 200 });
+  printRow({ figure: 'direct link to a remote route → content visible', value: fe.directLink, unit: 'ms', budget: 600 });
+  await optionalBench('apps/shell/bench/shellBench.mjs', 'runShellBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey });
+  await optionalBench('apps/shell/bench/lighthouseBench.mjs', 'runLighthouseBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey });
+}
+
+/** Each area's own rows (its screens, queries and JS), from the area's bench folder. */
+async function areaRows(platform, stack) {
+  await optionalBench('apps/operations/bench/operationsBench.mjs', 'runOperationsBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey, dbUrl: stack.dbUrl });
+  await optionalBench('apps/lodging/bench/lodgingBench.mjs', 'runLodgingBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl });
+  await optionalBench('apps/crm/bench/crmBench.mjs', 'runCrmBench', { apiUrl: stack.apiUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey });
 }
 
 main().catch((error) => {

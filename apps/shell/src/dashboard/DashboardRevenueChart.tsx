@@ -1,14 +1,19 @@
 import { useEffect, useState, type ComponentType } from 'react';
+import { useSession } from '@steward/libs/session';
 import { loadArea } from '../federation/remoteLoader';
 
 /**
  * Revenue by month under the stat cards: the Operations remote's own chart (its area exposes it as a
  * widget), loaded after the dashboard shows, so the shell's first load does not grow. If the remote
- * cannot load, the dashboard simply has no chart.
+ * cannot load, the dashboard simply has no chart. An organisation without the Operations component
+ * gets no chart and the shell never fetches that remote.
  */
 export function DashboardRevenueChart() {
+  const { enabledComponents } = useSession();
+  const enabled = enabledComponents.includes('operations');
   const [chart, setChart] = useState<{ Chart: ComponentType } | null>(null);
   useEffect(() => {
+    if (!enabled) return undefined;
     let live = true;
     loadArea('operations')
       .then((area) => {
@@ -19,8 +24,8 @@ export function DashboardRevenueChart() {
     return () => {
       live = false;
     };
-  }, []);
-  if (!chart) return null;
+  }, [enabled]);
+  if (!chart || !enabled) return null;
   const { Chart } = chart;
   return <Chart />;
 }
