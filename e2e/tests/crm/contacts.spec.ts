@@ -1,11 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './pages/a11y';
 import { signInThroughApi } from '../../support/signInThroughApi';
-import { requireTestStack } from '../../support/testStack';
-import { createOwner, serviceClient, unique, type Owner } from '../shell/support/shellApi';
+import { anonClient, createOwner, serviceClient, unique, type Owner } from '../shell/support/shellApi';
 import { CrmList } from './pages/CrmList';
 
 // Shared CPU: a journey with several axe scans needs more than the default minute.
@@ -20,10 +17,7 @@ async function addContacts(orgName: string, names: readonly string[]): Promise<v
 }
 
 async function signedInClient(owner: Owner) {
-  const { apiUrl, anonKey } = requireTestStack();
-  const client = createClient(apiUrl, anonKey, { auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  });
+  const client = anonClient();
   const { error } = await client.auth.signInWithPassword({ email: owner.email, password: owner.password });
   if (error) throw new Error(error.message);
   return client;

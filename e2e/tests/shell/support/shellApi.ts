@@ -15,6 +15,15 @@ export function serviceClient(): SupabaseClient {
   });
 }
 
+/** A signed-out client with the public (anon) key, as a browser has: for members signing in through the API. */
+export function anonClient(): SupabaseClient {
+  const { apiUrl, anonKey } = requireTestStack();
+  return createClient(apiUrl, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+}
+
 /** A name no other run has used, so journeys can create organisations and accounts freely. */
 export function unique(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
