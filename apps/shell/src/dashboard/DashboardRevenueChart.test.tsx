@@ -1,33 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionContext, type SessionApi } from '@steward/libs/session';
+import { SessionContext, signedInSession } from '@steward/libs/session';
 import { DashboardRevenueChart } from './DashboardRevenueChart';
 
 const loadArea = vi.hoisted(() => vi.fn());
 vi.mock('../federation/remoteLoader', () => ({ loadArea }));
 
-function session(enabledComponents: readonly string[]): SessionApi {
-  return {
-    user: null,
-    userRow: null,
-    profiles: [],
-    orgName: 'Cedar',
-    orgScope: ['Cedar', '_system_default_'],
-    roleId: null,
-    permissions: [],
-    orgList: ['Cedar'],
-    enabledComponents,
-    loading: false,
-    error: null,
-    switchOrg: () => undefined,
-    signOut: async () => undefined,
-    reload: () => undefined,
-  };
-}
-
 function renderChart(enabled: readonly string[]) {
   return render(
-    <SessionContext.Provider value={session(enabled)}>
+    <SessionContext.Provider value={signedInSession({ id: 'u-1', email: 'owner@cedar.test' }, 'Cedar', { enabledComponents: enabled })}>
       <DashboardRevenueChart />
     </SessionContext.Provider>,
   );
