@@ -29,14 +29,20 @@ export async function signInPage(page, { apiUrl, anonKey, baseURL, email, passwo
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [storageKey, JSON.stringify(session)]);
 }
 
-/** Counts encoded (gzip, as served) bytes of every JavaScript response of a page. */
+/**
+ * Counts encoded (gzip, as served) bytes of every JavaScript response of a page: `total()` all of them,
+ * `from(origin)` those served by one origin (a remote's own code, as opposed to the shell's shared
+ * libraries it made the page load for the first time).
+ */
 export function trackJsBytes(page) {
-  const state = { bytes: 0, pending: [] };
+  const state = { bytes: 0, byOrigin: new Map(), pending: [] };
   page.on('requestfinished', (request) => {
     if (request.resourceType() !== 'script') return;
+    const origin = new URL(request.url()).origin;
     state.pending.push(
       request.sizes().then((sizes) => {
         state.bytes += sizes.responseBodySize;
+        state.byOrigin.set(origin, (state.byOrigin.get(origin) ?? 0) + sizes.responseBodySize);
       }),
     );
   });
@@ -44,6 +50,11 @@ export function trackJsBytes(page) {
     async total() {
       await Promise.all(state.pending);
       return state.bytes;
+    },
+    /** @param {string} origin */
+    async from(origin) {
+      await Promise.all(state.pending);
+      return state.byOrigin.get(origin) ?? 0;
     },
   };
 }

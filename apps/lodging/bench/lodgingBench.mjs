@@ -170,7 +170,9 @@ export async function runLodgingBench({ baseURL, apiUrl, anonKey, serviceRoleKey
       await menu.getByRole('link', { name: 'Reservations', exact: true }).click();
       await page.getByRole('table', { name: 'Reservation timeline' }).waitFor({ timeout: 30_000 });
       await page.waitForLoadState('networkidle');
-      added.push(await js.total());
+      const all = await js.total();
+      const shell = await js.from(new URL(baseURL).origin);
+      added.push({ own: all - shell, shared: shell });
       await page.context().close();
     }
   } finally {
@@ -181,5 +183,8 @@ export async function runLodgingBench({ baseURL, apiUrl, anonKey, serviceRoleKey
   printRow({ figure: 'timeline 100 units × 60 days, 1,000 stays: data in → grid rendered', value: median(renders), unit: 'ms', budget: 300, note });
   printRow({ figure: 'timeline scroll (rows and days virtualised): worst frame', value: median(worstFrames), unit: 'ms', budget: 33, note: 'median over runs of the longest frame' });
   printRow({ figure: 'reservations query, 60-day window, 100k stays in the table: p50', value: percentile(times, 50), unit: 'ms', budget: 20, note: `${total} stays, ${rows} returned` });
-  printRow({ figure: 'JS the lodging remote adds (gzip)', value: median(added) / KB, unit: 'KB', budget: 60 });
+  // Its own code (served by the lodging remote) against the budget; the note says how much of the
+  // shell's shared libraries (forms, tables, the editor) the page loaded for the first time with it.
+  const shared = median(added.map((bytes) => bytes.shared)) / KB;
+  printRow({ figure: 'JS the lodging remote adds (gzip, its own code)', value: median(added.map((bytes) => bytes.own)) / KB, unit: 'KB', budget: 60, note: `plus ${shared.toFixed(1)} KB of shared libraries first loaded with it` });
 }
