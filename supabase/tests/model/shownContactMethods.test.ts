@@ -84,6 +84,24 @@ describe('shown contact methods', () => {
     expect((await shown(contact)).primary_phone).toBe('555-2000');
   });
 
+  it('keeps both when two transactions add a phone and an e-mail to one contact at the same time', async () => {
+    const contact = await addContact();
+    const [first, second] = await Promise.all([connectDb(stack.dbUrl), connectDb(stack.dbUrl)]);
+    const insert = `insert into crm.contact_methods (org_name, contact_id, type_id, value, is_primary) values ($1, $2, $3, $4, true)`;
+    try {
+      await first.query('begin');
+      await first.query(insert, [org.orgName, contact, PHONE_TYPE, '555-4000']);
+      // Committed on its own while the first transaction is still open: it must wait for it, then see it.
+      const meanwhile = second.query(insert, [org.orgName, contact, EMAIL_TYPE, 'both@example.test']);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await first.query('commit');
+      await meanwhile;
+    } finally {
+      await Promise.all([first.end(), second.end()]);
+    }
+    expect(await shown(contact)).toMatchObject({ primary_phone: '555-4000', primary_email: 'both@example.test' });
+  });
+
   it('is written by the triggers only: members cannot reach the cache or its refresh', async () => {
     const { rows } = await db.query(
       `select has_table_privilege('authenticated', 'app.shown_contact_methods', 'insert') as can_insert,
