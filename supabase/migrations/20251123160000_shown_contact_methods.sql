@@ -11,6 +11,13 @@
 -- crm.contact_methods and crm.addresses as the caller, under their row-level security. It is not in an
 -- API schema and nobody writes it but the triggers below.
 
+-- Whether a contact method type is a phone, an e-mail or another kind, said once: by the database
+-- (app.contact_method_kind, 000 §5), stored on the type, and read by the Add New dialog and the
+-- shown-method choice alike instead of a second copy of the rule in TypeScript.
+alter table crm.contact_method_types
+  add column kind text not null generated always as (app.contact_method_kind(category, name)) stored;
+comment on column crm.contact_method_types.kind is 'phone, email or other: app.contact_method_kind(category, name)';
+
 create table app.shown_contact_methods (
   parent_id  uuid primary key,  -- a contact, business, household or user profile
   phone_id   uuid,
@@ -24,57 +31,70 @@ grant select on app.shown_contact_methods to authenticated, service_role;
 
 -- Recomputes the shown phone, e-mail and address of the given parents, with the rule the views used:
 -- not archived; the primary first, then the newest (id breaks ties within one statement's inserts).
-create function app.refresh_shown_contact_methods(p_parents uuid[]) returns void
+-- Two transactions changing one parent at once (a phone and an e-mail added to the same contact by two
+-- people) would each choose from a snapshot without the other's row, and the later upsert would write
+-- back a stale choice. So each parent is locked first (in id order: two refreshes never wait on each
+-- other in a cycle), and the choice is made by a statement that starts after the lock is held — under
+-- READ COMMITTED it sees every change committed before it.
+create function app.shown_contact_method(p_parent uuid, p_kind text) returns uuid
   language sql
+  stable
+  set search_path = ''
+as $$
+  select cm.id from crm.contact_methods cm join crm.contact_method_types t on t.id = cm.type_id
+  where p_parent in (cm.contact_id, cm.business_id, cm.household_id, cm.user_id) and not cm.archive and t.kind = p_kind
+  order by cm.is_primary desc, cm.created_at desc, cm.id desc
+  limit 1
+$$;
+
+create function app.refresh_shown_contact_methods(p_parents uuid[]) returns void
+  language plpgsql
   security definer
   set search_path = ''
 as $$
+declare
+  v_parents uuid[] := array(select distinct id from unnest(p_parents) as id where id is not null order by id);
+  v_parent uuid;
+begin
+  foreach v_parent in array v_parents loop
+    perform pg_advisory_xact_lock(hashtextextended('steward:shown-contact-methods:' || v_parent::text, 0));
+  end loop;
+
   insert into app.shown_contact_methods (parent_id, phone_id, email_id, address_id)
   select p.id,
-         (select cm.id from crm.contact_methods cm left join crm.contact_method_types t on t.id = cm.type_id
-           where p.id in (cm.contact_id, cm.business_id, cm.household_id, cm.user_id) and not cm.archive
-             and app.contact_method_kind(t.category, t.name) = 'phone'
-           order by cm.is_primary desc, cm.created_at desc, cm.id desc limit 1),
-         (select cm.id from crm.contact_methods cm left join crm.contact_method_types t on t.id = cm.type_id
-           where p.id in (cm.contact_id, cm.business_id, cm.household_id, cm.user_id) and not cm.archive
-             and app.contact_method_kind(t.category, t.name) = 'email'
-           order by cm.is_primary desc, cm.created_at desc, cm.id desc limit 1),
+         app.shown_contact_method(p.id, 'phone'),
+         app.shown_contact_method(p.id, 'email'),
          (select a.id from crm.addresses a
            where p.id in (a.contact_id, a.business_id, a.household_id, a.user_id) and not a.archive
            order by a.is_primary desc, a.created_at desc, a.id desc limit 1)
-  from (select distinct id from unnest(p_parents) as id where id is not null) p
+  from unnest(v_parents) as p(id)
   on conflict (parent_id) do update
     set phone_id = excluded.phone_id, email_id = excluded.email_id, address_id = excluded.address_id;
+end;
 $$;
 
--- Statement triggers with transition tables: a CSV import of thousands of rows refreshes each parent once.
+-- Statement triggers with transition tables: a CSV import of thousands of rows refreshes each parent
+-- once. An update refreshes the old owners as well as the new (a method moved to another contact).
 create function app.shown_contact_methods_changed() returns trigger
   language plpgsql
   security definer
   set search_path = ''
 as $$
 declare
-  v_parents uuid[];
+  v_parents uuid[] := '{}';
 begin
-  if tg_op = 'INSERT' then
-    select array_agg(x) into v_parents from new_rows r, unnest(array[r.contact_id, r.business_id, r.household_id, r.user_id]) x;
-  elsif tg_op = 'UPDATE' then
-    select array_agg(x) into v_parents from (
-      select r.contact_id, r.business_id, r.household_id, r.user_id from new_rows r
-      union all
-      select r.contact_id, r.business_id, r.household_id, r.user_id from old_rows r) r,
-      unnest(array[r.contact_id, r.business_id, r.household_id, r.user_id]) x;
-  else
-    select array_agg(x) into v_parents from old_rows r, unnest(array[r.contact_id, r.business_id, r.household_id, r.user_id]) x;
+  if tg_op in ('INSERT', 'UPDATE') then
+    v_parents := v_parents || array(select x from new_rows r, unnest(array[r.contact_id, r.business_id, r.household_id, r.user_id]) x);
   end if;
-  if v_parents is not null then
-    perform app.refresh_shown_contact_methods(v_parents);
+  if tg_op in ('UPDATE', 'DELETE') then
+    v_parents := v_parents || array(select x from old_rows r, unnest(array[r.contact_id, r.business_id, r.household_id, r.user_id]) x);
   end if;
+  perform app.refresh_shown_contact_methods(v_parents);
   return null;
 end;
 $$;
 
--- A type that changes its category or name can change which kind its methods are.
+-- A type whose kind changes (a new category or name) changes which of its methods are shown.
 create function app.shown_contact_method_types_changed() returns trigger
   language plpgsql
   security definer
@@ -83,12 +103,12 @@ as $$
 begin
   perform app.refresh_shown_contact_methods(array(
     select x from crm.contact_methods cm, unnest(array[cm.contact_id, cm.business_id, cm.household_id, cm.user_id]) x
-    where cm.type_id in (select n.id from new_rows n join old_rows o on o.id = n.id
-                          where n.category is distinct from o.category or n.name is distinct from o.name)));
+    where cm.type_id in (select n.id from new_rows n join old_rows o on o.id = n.id where n.kind is distinct from o.kind)));
   return null;
 end;
 $$;
 
+revoke all on function app.shown_contact_method(uuid, text) from public, anon, authenticated;
 revoke all on function app.refresh_shown_contact_methods(uuid[]) from public, anon, authenticated;
 revoke all on function app.shown_contact_methods_changed() from public, anon, authenticated;
 revoke all on function app.shown_contact_method_types_changed() from public, anon, authenticated;
