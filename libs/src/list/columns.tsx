@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Typography } from '@steward/libs/antd';
-import { StatusPill, SystemBadge, displayValue, formatAddress, formatDate, formatDollars, type AddressParts } from '@steward/libs/ui';
+import { Button, Typography } from '@steward/libs/antd';
+import { StatusPill, SystemBadge, displayValue, isSystemDefault, formatAddress, formatDate, formatDollars, type AddressParts } from '@steward/libs/ui';
 import type { ListColumn } from './listColumn';
 
 type Row0 = Record<string, unknown>;
@@ -137,4 +137,22 @@ export function dateColumn<Row extends Row0>(field: string, title: string): List
 
 export function textColumn<Row extends Row0>(field: string, title: string, options: Partial<ListColumn<Row>> = {}): ListColumn<Row> {
   return { key: field, title, field, sortable: true, filterable: true, render: (row) => displayValue(row[field]), ...options };
+}
+
+/**
+ * The Actions column: Edit opens the record's editor. Shared defaults ('S') have no Edit — they are
+ * read-only for every organisation. Kept out of the export.
+ */
+export function editColumn<Row extends Row0>(openEdit: (row: Row) => void, nameOf: (row: Row) => string = (row) => text(row.name)): ListColumn<Row> {
+  return {
+    key: 'actions',
+    title: 'Actions',
+    exported: false,
+    render: (row) =>
+      isSystemDefault(row.org_name) ? null : (
+        <Button size="small" onClick={() => openEdit(row)} aria-label={`Edit ${nameOf(row)}`}>
+          Edit
+        </Button>
+      ),
+  };
 }

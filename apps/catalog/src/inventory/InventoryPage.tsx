@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
-import { Button } from '@steward/libs/antd';
 import { Tabs } from '@steward/libs/antd-data';
-import { isSystemDefaultRow, tableRef, type AnyRow } from '@steward/libs/data-access';
+import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
-import { ListPage, RecordTableCard, dollarsColumn, nameColumn, statusColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
+import { dollarsColumn, editColumn, ListPage, nameColumn, RecordTableCard, statusColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
 import { PageFrame } from '@steward/libs/ui';
 import { productFields, productOptionFields, productTypeFields, productVariantFields } from './productFields';
 
@@ -49,17 +48,7 @@ export function InventoryPage() {
       dollarsColumn<Product>('cost', 'Cost'),
       { key: 'variants', title: 'Variants', render: (row) => countOf(row.product_variants), exportValue: (row) => countOf(row.product_variants) },
       { key: 'options', title: 'Options', render: (row) => countOf(row.product_options), exportValue: (row) => countOf(row.product_options) },
-      {
-        key: 'actions',
-        title: 'Actions',
-        exported: false,
-        render: (row) =>
-          isSystemDefaultRow(row) ? null : (
-            <Button size="small" onClick={() => openEdit(row)} aria-label={`Edit ${row.name}`}>
-              Edit
-            </Button>
-          ),
-      },
+      editColumn(openEdit),
     ],
     [openEdit],
   );

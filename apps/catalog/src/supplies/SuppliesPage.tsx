@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { Button } from '@steward/libs/antd';
-import { isSystemDefaultRow, tableRef } from '@steward/libs/data-access';
+import { tableRef } from '@steward/libs/data-access';
 import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
-import { ListPage, dateColumn, dollarsColumn, nameColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
+import { dateColumn, dollarsColumn, editColumn, ListPage, nameColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
 import { PageFrame } from '@steward/libs/ui';
 import { supplyFields } from './supplyFields';
 
@@ -33,17 +32,7 @@ export function SuppliesPage() {
       dollarsColumn<Supply>('last_cost', 'Last Cost'),
       dateColumn<Supply>('last_purchase_date', 'Last Purchase Date'),
       textColumn<Supply>('vendor', 'Vendor'),
-      {
-        key: 'actions',
-        title: 'Actions',
-        exported: false,
-        render: (row) =>
-          isSystemDefaultRow(row) ? null : (
-            <Button size="small" onClick={() => openEdit(row)} aria-label={`Edit ${row.name}`}>
-              Edit
-            </Button>
-          ),
-      },
+      editColumn(openEdit),
     ],
     [openEdit],
   );

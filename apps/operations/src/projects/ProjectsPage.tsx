@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { Button } from '@steward/libs/antd';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { RecordEditorModal, useRecordEditor, type FieldDef } from '@steward/libs/editor';
-import { ListPage, dateColumn, nameColumn, statusColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
+import { dateColumn, editColumn, ListPage, nameColumn, statusColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
 
 const projects = tableRef<AnyRow>('ops', 'projects');
 
@@ -28,16 +27,7 @@ export function ProjectsPage() {
       dateColumn('start_date', 'Start date'),
       dateColumn('due_date', 'Due date'),
       textColumn('description', 'Description'),
-      {
-        key: 'actions',
-        title: 'Actions',
-        exported: false,
-        render: (row) => (
-          <Button size="small" onClick={() => openEdit(row)} aria-label={`Edit ${String(row.name)}`}>
-            Edit
-          </Button>
-        ),
-      },
+      editColumn(openEdit),
     ],
     [openEdit],
   );

@@ -2,9 +2,8 @@ import { useMemo } from 'react';
 import { Flex } from '@steward/libs/antd';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
-import { ListPage, dateColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
+import { ListPage, dateColumn, editColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
 import { formatDollars } from '@steward/libs/ui';
-import { editColumn } from '../editing/editColumn';
 import { RevenueChart } from '../revenue/RevenueChart';
 import { transactionFields } from './transactionFields';
 

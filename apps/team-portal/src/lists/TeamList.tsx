@@ -1,9 +1,8 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
-import { Button } from '@steward/libs/antd';
-import { isSystemDefaultRow, tableRef, type AnyRow } from '@steward/libs/data-access';
+import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
-import { ListPage, useListPage, type ListColumn } from '@steward/libs/list';
+import { editColumn, ListPage, useListPage, type ListColumn } from '@steward/libs/list';
 import type { SortSpec } from '@steward/libs/filter';
 import type { TeamEditor } from '../editing/teamEditors';
 
@@ -37,17 +36,7 @@ export function TeamList({ title, view, columns, recordParam, defaultSort = [{ f
       editor
         ? [
             ...columns,
-            {
-              key: 'actions',
-              title: 'Actions',
-              exported: false,
-              render: (row) =>
-                isSystemDefaultRow(row) ? null : (
-                  <Button size="small" onClick={() => openEdit(row)} aria-label={`Edit ${String(row.name)}`}>
-                    Edit
-                  </Button>
-                ),
-            },
+            editColumn(openEdit),
           ]
         : columns,
     [columns, editor, openEdit],
