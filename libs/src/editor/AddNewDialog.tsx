@@ -7,6 +7,49 @@ import type { ContactMethodType } from './contactMethodTypes';
 
 const typeOptions = (types: readonly ContactMethodType[]) => [{ value: '', label: '—' }, ...types.map((type) => ({ value: type.id, label: type.name }))];
 
+const METHOD_ROWS = [
+  { kind: 'phone', typeLabel: 'Phone type', valueLabel: 'Primary phone', inputType: 'tel', value: 'phone', typeId: 'phoneTypeId', types: 'phoneTypes' },
+  { kind: 'email', typeLabel: 'E-mail type', valueLabel: 'Primary e-mail', inputType: 'email', value: 'email', typeId: 'emailTypeId', types: 'emailTypes' },
+] as const;
+
+/**
+ * The primary phone and e-mail rows (type, then value) the dialog asks for, as `dialog.secondary` says;
+ * also used by forms that drive useAddNewDialog themselves (the CRM's user form).
+ */
+export function PrimaryMethodFields({ dialog, idPrefix }: { dialog: AddNewDialogApi; idPrefix: string }) {
+  return (
+    <>
+      {METHOD_ROWS.filter((row) => dialog.secondary[row.kind]).map((row) => (
+        <Row key={row.kind} gutter={8}>
+          <Col span={10}>
+            <Form.Item label={row.typeLabel} htmlFor={`${idPrefix}-${row.kind}-type`}>
+              <Select
+                id={`${idPrefix}-${row.kind}-type`}
+                value={dialog.extra[row.typeId]}
+                onChange={(value: string) => dialog.setSecondary({ [row.typeId]: value })}
+                options={typeOptions(dialog[row.types])}
+                loading={dialog.typesLoading}
+                disabled={dialog.busy}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={14}>
+            <Form.Item label={row.valueLabel} htmlFor={`${idPrefix}-primary-${row.kind}`}>
+              <Input
+                id={`${idPrefix}-primary-${row.kind}`}
+                type={row.inputType}
+                value={dialog.extra[row.value]}
+                onChange={(event) => dialog.setSecondary({ [row.value]: event.target.value })}
+                disabled={dialog.busy}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+      ))}
+    </>
+  );
+}
+
 /** The Add New dialog of the CRM lists and the user form; all behaviour lives in useAddNewDialog. */
 export function AddNewDialog({ dialog }: { dialog: AddNewDialogApi }) {
   const done = dialog.warnings.length > 0;
@@ -40,34 +83,7 @@ export function AddNewDialog({ dialog }: { dialog: AddNewDialogApi }) {
               </Form.Item>
             );
           })}
-          {dialog.secondary.phone ? (
-            <Row gutter={8}>
-              <Col span={10}>
-                <Form.Item label="Phone type" htmlFor="add-new-phone-type">
-                  <Select id="add-new-phone-type" value={dialog.extra.phoneTypeId} onChange={(value: string) => dialog.setSecondary({ phoneTypeId: value })} options={typeOptions(dialog.phoneTypes)} loading={dialog.typesLoading} disabled={dialog.busy} />
-                </Form.Item>
-              </Col>
-              <Col span={14}>
-                <Form.Item label="Primary phone" htmlFor="add-new-phone">
-                  <Input id="add-new-phone" type="tel" value={dialog.extra.phone} onChange={(event) => dialog.setSecondary({ phone: event.target.value })} disabled={dialog.busy} />
-                </Form.Item>
-              </Col>
-            </Row>
-          ) : null}
-          {dialog.secondary.email ? (
-            <Row gutter={8}>
-              <Col span={10}>
-                <Form.Item label="E-mail type" htmlFor="add-new-email-type">
-                  <Select id="add-new-email-type" value={dialog.extra.emailTypeId} onChange={(value: string) => dialog.setSecondary({ emailTypeId: value })} options={typeOptions(dialog.emailTypes)} loading={dialog.typesLoading} disabled={dialog.busy} />
-                </Form.Item>
-              </Col>
-              <Col span={14}>
-                <Form.Item label="Primary e-mail" htmlFor="add-new-email">
-                  <Input id="add-new-email" type="email" value={dialog.extra.email} onChange={(event) => dialog.setSecondary({ email: event.target.value })} disabled={dialog.busy} />
-                </Form.Item>
-              </Col>
-            </Row>
-          ) : null}
+          <PrimaryMethodFields dialog={dialog} idPrefix="add-new" />
           {dialog.secondary.address ? (
             <>
               <Divider titlePlacement="start" plain>

@@ -30,4 +30,4 @@ export {
   type OwnerColumn,
   type SecondaryValues,
 } from './useAddNewDialog';
-export { AddNewDialog } from './AddNewDialog';
+export { AddNewDialog, PrimaryMethodFields } from './AddNewDialog';

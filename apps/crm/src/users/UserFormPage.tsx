@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Button, Card, Col, Flex, Row, Typography } from '@steward/libs/antd';
-import { Form, Input, Select } from '@steward/libs/antd-data';
+import { Alert, Button, Card, Flex, Typography } from '@steward/libs/antd';
+import { Form, Input } from '@steward/libs/antd-data';
 import { tableRef, useRecord, type AnyRow } from '@steward/libs/data-access';
-import { FieldInput, RecordEditorForm, useAddNewDialog, useRecordEditor, visibleFields, type AddNewDialogApi } from '@steward/libs/editor';
+import { FieldInput, PrimaryMethodFields, RecordEditorForm, useAddNewDialog, useRecordEditor, visibleFields } from '@steward/libs/editor';
 import { usePageTitle } from '@steward/libs/federation';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { usersView } from '../records/crmViews';
@@ -34,10 +34,6 @@ const SourceField = () => (
     <Input id="user-source" value={USER_SOURCE} readOnly aria-readonly="true" />
   </Form.Item>
 );
-
-function typeOptions(types: AddNewDialogApi['phoneTypes']) {
-  return [{ value: '', label: '—' }, ...types.map((type) => ({ value: type.id, label: type.name }))];
-}
 
 /** '/users/new': Invite New User — a Pending profile plus its primary phone and e-mail. */
 export function InviteUserPage() {
@@ -87,30 +83,7 @@ export function InviteUserPage() {
               );
             })}
             <SourceField />
-            <Row gutter={8}>
-              <Col span={10}>
-                <Form.Item label="Phone type" htmlFor="user-phone-type">
-                  <Select id="user-phone-type" value={dialog.extra.phoneTypeId} onChange={(value: string) => dialog.setSecondary({ phoneTypeId: value })} options={typeOptions(dialog.phoneTypes)} loading={dialog.typesLoading} />
-                </Form.Item>
-              </Col>
-              <Col span={14}>
-                <Form.Item label="Primary phone" htmlFor="user-phone">
-                  <Input id="user-phone" type="tel" value={dialog.extra.phone} onChange={(event) => dialog.setSecondary({ phone: event.target.value })} />
-                </Form.Item>
-              </Col>
-            </Row>
-            <Row gutter={8}>
-              <Col span={10}>
-                <Form.Item label="E-mail type" htmlFor="user-email-type">
-                  <Select id="user-email-type" value={dialog.extra.emailTypeId} onChange={(value: string) => dialog.setSecondary({ emailTypeId: value })} options={typeOptions(dialog.emailTypes)} loading={dialog.typesLoading} />
-                </Form.Item>
-              </Col>
-              <Col span={14}>
-                <Form.Item label="Primary e-mail" htmlFor="user-email-method">
-                  <Input id="user-email-method" type="email" value={dialog.extra.email} onChange={(event) => dialog.setSecondary({ email: event.target.value })} />
-                </Form.Item>
-              </Col>
-            </Row>
+            <PrimaryMethodFields dialog={dialog} idPrefix="user" />
             <Button type="primary" loading={dialog.busy} onClick={() => void dialog.submit()}>
               {dialog.busy ? 'Saving…' : 'Save'}
             </Button>
