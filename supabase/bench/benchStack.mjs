@@ -4,8 +4,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { REPO_ROOT, resolveStackConfig } from '../local/config.mjs';
-import { launchDetached, logTail, waitUntilReady } from '../local/detached.mjs';
-import { isAlive, waitForExit } from '../local/processes.mjs';
+import { launchDetached, logTail, waitUntilReady } from '../local/backgroundStack.mjs';
+import { isAlive, waitForExit } from '../local/processControl.mjs';
 import { stopRunningStack } from '../local/stack.mjs';
 
 /**

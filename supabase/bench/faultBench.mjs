@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { printRow } from '../../scripts/lib/benchReport.mjs';
 import { ANON_KEY } from '../local/keys.mjs';
-import { delay } from '../local/processes.mjs';
+import { delay } from '../local/processControl.mjs';
 import { processTree, startBenchStack } from './benchStack.mjs';
 import { prepareLoadOrganisations, runLoad, verifyLoad } from './loadRun.mjs';
 

@@ -8,7 +8,7 @@ import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { printRow } from '../../scripts/lib/benchReport.mjs';
 import { ANON_KEY } from '../local/keys.mjs';
-import { delay } from '../local/processes.mjs';
+import { delay } from '../local/processControl.mjs';
 import { residentMB, startBenchStack } from './benchStack.mjs';
 import { percentileOf, prepareLoadOrganisations, runLoad, verifyLoad } from './loadRun.mjs';
 

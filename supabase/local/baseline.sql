@@ -173,32 +173,27 @@ create table if not exists auth.audit_log_entries (
 
 -- The request context, read exactly as Supabase reads it: PostgREST 12 sets request.jwt.claims;
 -- the older per-claim settings are honoured first for compatibility.
-create or replace function auth.uid() returns uuid
+-- One claim of the request: the per-claim setting first, then request.jwt.claims.
+create or replace function auth.request_claim(claim text) returns text
 language sql stable
 as $$
   select coalesce(
-    nullif(current_setting('request.jwt.claim.sub', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
-  )::uuid
+    nullif(current_setting('request.jwt.claim.' || claim, true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> claim)
+  )
 $$;
+
+create or replace function auth.uid() returns uuid
+language sql stable
+as $$ select auth.request_claim('sub')::uuid $$;
 
 create or replace function auth.role() returns text
 language sql stable
-as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.role', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
-  )::text
-$$;
+as $$ select auth.request_claim('role') $$;
 
 create or replace function auth.email() returns text
 language sql stable
-as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.email', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
-  )::text
-$$;
+as $$ select auth.request_claim('email') $$;
 
 create or replace function auth.jwt() returns jsonb
 language sql stable
@@ -209,7 +204,7 @@ as $$
   )::jsonb
 $$;
 
-grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
+grant execute on function auth.request_claim(text), auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- storage: bucket and object metadata; object bodies live on disk under the stack's data dir.
@@ -254,40 +249,18 @@ alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
 
+-- Supabase's path helpers, as SQL so policies that call them are inlined.
 create or replace function storage.foldername(name text) returns text[]
-language plpgsql immutable
-as $$
-declare
-  _parts text[];
-begin
-  select string_to_array(name, '/') into _parts;
-  return _parts[1:array_length(_parts, 1) - 1];
-end
-$$;
+language sql immutable
+as $$ select parts[1:array_length(parts, 1) - 1] from string_to_array(name, '/') as parts $$;
 
 create or replace function storage.filename(name text) returns text
-language plpgsql immutable
-as $$
-declare
-  _parts text[];
-begin
-  select string_to_array(name, '/') into _parts;
-  return _parts[array_length(_parts, 1)];
-end
-$$;
+language sql immutable
+as $$ select parts[array_length(parts, 1)] from string_to_array(name, '/') as parts $$;
 
 create or replace function storage.extension(name text) returns text
-language plpgsql immutable
-as $$
-declare
-  _parts text[];
-  _filename text;
-begin
-  select string_to_array(name, '/') into _parts;
-  select _parts[array_length(_parts, 1)] into _filename;
-  return reverse(split_part(reverse(_filename), '.', 1));
-end
-$$;
+language sql immutable
+as $$ select reverse(split_part(reverse(storage.filename(name)), '.', 1)) $$;
 
 create or replace function storage.update_updated_at_column() returns trigger
 language plpgsql
@@ -309,15 +282,7 @@ grant execute on function storage.foldername(text), storage.filename(text), stor
 -- PostgREST reloads its schema cache after every DDL statement, so new tables, views, grants and
 -- functions are served without a restart.
 -- ---------------------------------------------------------------------------------------------
-create or replace function extensions.pgrst_ddl_watch() returns event_trigger
-language plpgsql
-as $$
-begin
-  notify pgrst, 'reload schema';
-end
-$$;
-
-create or replace function extensions.pgrst_drop_watch() returns event_trigger
+create or replace function extensions.pgrst_watch() returns event_trigger
 language plpgsql
 as $$
 begin
@@ -326,7 +291,10 @@ end
 $$;
 
 drop event trigger if exists pgrst_ddl_watch;
-create event trigger pgrst_ddl_watch on ddl_command_end execute function extensions.pgrst_ddl_watch();
+create event trigger pgrst_ddl_watch on ddl_command_end execute function extensions.pgrst_watch();
 
 drop event trigger if exists pgrst_drop_watch;
-create event trigger pgrst_drop_watch on sql_drop execute function extensions.pgrst_drop_watch();
+create event trigger pgrst_drop_watch on sql_drop execute function extensions.pgrst_watch();
+
+drop function if exists extensions.pgrst_ddl_watch();
+drop function if exists extensions.pgrst_drop_watch();

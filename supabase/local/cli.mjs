@@ -3,9 +3,9 @@
 // npm run db:start | db:stop | db:reset  →  node supabase/local/cli.mjs start|stop|reset|status
 // `start` runs the stack detached in the background and returns once it is ready.
 import { resolveStackConfig } from './config.mjs';
-import { launchDetached, logTail, waitUntilReady } from './detached.mjs';
+import { launchDetached, logTail, waitUntilReady } from './backgroundStack.mjs';
 import { ANON_KEY, SERVICE_ROLE_KEY } from './keys.mjs';
-import { isAlive, isRecordedProcessAlive, readPidFile } from './processes.mjs';
+import { isAlive, isRecordedProcessAlive, readPidFile } from './processControl.mjs';
 import { stopRunningStack, wipeDataDir } from './stack.mjs';
 
 const USAGE = `Usage: node supabase/local/cli.mjs <command>

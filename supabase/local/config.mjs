@@ -68,7 +68,7 @@ export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
  * @returns {StackConfig}
  */
 export function resolveStackConfig(options = {}, env = process.env) {
-  const portBase = options.portBase ?? parsePort(env.STEWARD_PORT_BASE) ?? DEFAULT_PORT_BASE;
+  const portBase = options.portBase ?? parseInteger('STEWARD_PORT_BASE', env.STEWARD_PORT_BASE, 1024, 65530) ?? DEFAULT_PORT_BASE;
   const host = '127.0.0.1';
   const dataDir = path.resolve(
     options.dataDir ?? (env.STEWARD_DATA_DIR || path.join(REPO_ROOT, '.steward', `stack-${portBase}`)),
@@ -93,7 +93,7 @@ export function resolveStackConfig(options = {}, env = process.env) {
     mailWebPort: portBase + 5,
     mailUrl: `http://${host}:${portBase + 5}`,
     mailDir: path.join(dataDir, 'mail'),
-    minPasswordLength: options.minPasswordLength ?? parseMinLength(env.STEWARD_AUTH_MIN_PASSWORD_LENGTH) ?? 8,
+    minPasswordLength: options.minPasswordLength ?? parseInteger('STEWARD_AUTH_MIN_PASSWORD_LENGTH', env.STEWARD_AUTH_MIN_PASSWORD_LENGTH, 6, 72) ?? 8,
     siteUrl: options.siteUrl ?? (env.STEWARD_SITE_URL || 'http://localhost:3000'),
     externalDbUrl,
     dbUrl,
@@ -106,24 +106,17 @@ export function resolveStackConfig(options = {}, env = process.env) {
   };
 }
 
-/** @param {string | undefined} value */
-function parsePort(value) {
+/**
+ * An integer setting from the environment, refused with its name and range when out of bounds.
+ * @param {string} name @param {string | undefined} value @param {number} min @param {number} max
+ */
+function parseInteger(name, value, min, max) {
   if (!value) return undefined;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 1024 || port > 65530) {
-    throw new Error(`STEWARD_PORT_BASE must be an integer between 1024 and 65530, got "${value}"`);
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min || number > max) {
+    throw new Error(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
   }
-  return port;
-}
-
-/** @param {string | undefined} value */
-function parseMinLength(value) {
-  if (!value) return undefined;
-  const length = Number(value);
-  if (!Number.isInteger(length) || length < 6 || length > 72) {
-    throw new Error(`STEWARD_AUTH_MIN_PASSWORD_LENGTH must be an integer between 6 and 72, got "${value}"`);
-  }
-  return length;
+  return number;
 }
 
 /** @param {string | undefined} value */

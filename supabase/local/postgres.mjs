@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { DB_PASSWORD } from './keys.mjs';
-import { isAlive, processCommandLine, terminate, waitForExit } from './processes.mjs';
+import { isAlive, processCommandLine, terminate, waitForExit } from './processControl.mjs';
 import { superviseProcess } from './supervisor.mjs';
 
 const run = promisify(execFile);

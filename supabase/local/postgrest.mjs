@@ -7,7 +7,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { API_MAX_ROWS, EXPOSED_SCHEMAS } from './config.mjs';
 import { JWT_SECRET } from './keys.mjs';
-import { delay, isRecordedProcessAlive, readPidFile, removeFile, terminate, waitForExit, writePidFile } from './processes.mjs';
+import { delay, isRecordedProcessAlive, readPidFile, removeFile, terminate, waitForExit, writePidFile } from './processControl.mjs';
 import { superviseProcess } from './supervisor.mjs';
 
 const require = createRequire(import.meta.url);

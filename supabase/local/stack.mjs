@@ -15,7 +15,7 @@ import { startGateway } from './gateway.mjs';
 import { createAuthService, isPublicAuthPath } from './auth/authService.mjs';
 import { createStorageService, isPublicStoragePath } from './storage/storageService.mjs';
 import { startMailOutbox } from './mail/mailOutbox.mjs';
-import { delay, isRecordedProcessAlive, readPidFile, removeFile, terminate, waitForExit, writePidFile } from './processes.mjs';
+import { delay, isRecordedProcessAlive, readPidFile, removeFile, terminate, waitForExit, writePidFile } from './processControl.mjs';
 
 // Written into every data dir the stack creates; a directory without it is never wiped.
 const DATA_DIR_MARKER = '.steward-stack';
@@ -33,7 +33,7 @@ const DATA_DIR_MARKER = '.steward-stack';
  */
 
 export class StackAlreadyRunningError extends Error {
-  /** @param {import('./processes.mjs').PidRecord} record @param {string} dataDir */
+  /** @param {import('./processControl.mjs').PidRecord} record @param {string} dataDir */
   constructor(record, dataDir) {
     super(`The local stack for ${dataDir} is already running (pid ${record.pid}${record.apiUrl ? `, ${record.apiUrl}` : ''})`);
     this.name = 'StackAlreadyRunningError';
@@ -126,7 +126,7 @@ export async function startStack(options = {}) {
       log.info(`migrations ${summary.length ? `applied ${summary.join(', ')}` : 'up to date'} (${Date.now() - migrationStarted} ms)`);
       // The access functions (apply_for_access, activate_invite) create auth users in SQL; they read
       // this setting to confirm them at once exactly when the auth service would.
-      await client.query(`alter database ${pg.escapeIdentifier(client.database)} set steward.auth_autoconfirm = ${config.autoconfirm ? "'on'" : "'off'"}`);
+      await client.query(`alter database ${pg.escapeIdentifier(client.database ?? "postgres")} set steward.auth_autoconfirm = ${config.autoconfirm ? "'on'" : "'off'"}`);
     } finally {
       await client.end();
     }

@@ -1,7 +1,7 @@
 // @ts-check
 // Keeps one child process alive: launches it, notices when it dies unexpectedly and launches it again
 // after a short pause, giving up after repeated failures so a broken config does not spin forever.
-import { delay } from './processes.mjs';
+import { delay } from './processControl.mjs';
 
 /** @typedef {'starting' | 'up' | 'down' | 'failed' | 'stopped'} ServiceState */
 

@@ -4,9 +4,9 @@
 // and the admin user API (service role). Users live in auth.users; tokens are HS256 JWTs that
 // PostgREST and storage verify with the same secret. Mail goes through SMTP to the local outbox.
 import { inTransaction } from '../inTransaction.mjs';
-import { JwtError, verifyJwt } from '../jwt.mjs';
 import { JWT_SECRET } from '../keys.mjs';
-import { BodyError, bearerToken, readJsonBody, sendJson } from '../http.mjs';
+import { bearerToken, readJsonBody, sendJson } from '../http.mjs';
+import { classifyFailure, createRouter, serveRoutes, verifiedClaims } from '../router.mjs';
 import { API_VERSION, AuthError, authErrors, sendAuthError } from './authErrors.mjs';
 import {
   adminDeleteBody,
@@ -174,6 +174,21 @@ export function createAuthService({ config, pool, log }) {
   }
 
   /**
+   * Uses an e-mail link's token and starts the session it grants; null while an e-mail change still
+   * waits for the link sent to the other address.
+   * @param {import('node:http').IncomingMessage} req @param {string} type @param {string} hash
+   */
+  function signInWithToken(req, type, hash) {
+    return transaction(async (client) => {
+      const used = await useToken(client, type, hash);
+      if ('pending' in used) return null;
+      await recordSignIn(client, used.user.id);
+      const signedIn = /** @type {import('./userStore.mjs').UserRow} */ (await findUserById(client, used.user.id));
+      return startSession(client, signedIn, requestContext(req, 'otp'));
+    });
+  }
+
+  /**
    * The caller's verified access-token claims (a signed-in user, not the anon key).
    * @param {import('node:http').IncomingMessage} req
    */
@@ -198,15 +213,10 @@ export function createAuthService({ config, pool, log }) {
 
   /** @param {string} token */
   function verifyOrThrow(token) {
-    try {
-      return verifyJwt(token, JWT_SECRET);
-    } catch (error) {
-      if (error instanceof JwtError) throw authErrors.badJwt(error.message);
-      throw error;
-    }
+    return verifiedClaims(token, JWT_SECRET, (_reason, message) => authErrors.badJwt(message));
   }
 
-  /** @type {Record<string, (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, context: import('../gateway.mjs').ApiRequestContext) => Promise<void>>} */
+  /** @type {Record<string, (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, match: import('../router.mjs').RouteMatch) => Promise<void>>} */
   const routes = {
     async 'POST /signup'(req, res, { query }) {
       const body = parseBody(signUpBody, await readJsonBody(req));
@@ -395,13 +405,7 @@ export function createAuthService({ config, pool, log }) {
         hash = tokenHash(normaliseEmail(body.email), body.token.trim());
       }
       const tokenHashValue = hash;
-      const result = await transaction(async (client) => {
-        const used = await useToken(client, type, tokenHashValue);
-        if ('pending' in used) return null;
-        await recordSignIn(client, used.user.id);
-        const signedIn = /** @type {import('./userStore.mjs').UserRow} */ (await findUserById(client, used.user.id));
-        return startSession(client, signedIn, requestContext(req, 'otp'));
-      });
+      const result = await signInWithToken(req, type, tokenHashValue);
       if (!result) {
         sendOk(res, { msg: EMAIL_CHANGE_PENDING, code: 200 });
         return;
@@ -418,13 +422,7 @@ export function createAuthService({ config, pool, log }) {
       try {
         if (!(type in COLUMNS_BY_TYPE)) throw authErrors.validation(`Unsupported verification type: ${type}`);
         if (!token) throw authErrors.otpExpired();
-        const session = await transaction(async (client) => {
-          const used = await useToken(client, type, token);
-          if ('pending' in used) return null;
-          await recordSignIn(client, used.user.id);
-          const signedIn = /** @type {import('./userStore.mjs').UserRow} */ (await findUserById(client, used.user.id));
-          return startSession(client, signedIn, requestContext(req, 'otp'));
-        });
+        const session = await signInWithToken(req, type, token);
         fragment = session
           ? new URLSearchParams({
               access_token: session.access_token,
@@ -523,16 +521,16 @@ export function createAuthService({ config, pool, log }) {
       sendOk(res, { users, aud: 'authenticated' }, { 'x-total-count': String(total), link: links.join(', ') });
     },
 
-    async 'GET /admin/users/:id'(req, res, context) {
+    async 'GET /admin/users/:id'(req, res, { params }) {
       requireAdmin(req);
-      const user = await findUserById(pool, userIdFrom(context.path));
+      const user = await findUserById(pool, userIdFrom(params.id));
       if (!user) throw authErrors.userNotFound();
       sendOk(res, await userJson(pool, user));
     },
 
-    async 'PUT /admin/users/:id'(req, res, context) {
+    async 'PUT /admin/users/:id'(req, res, { params }) {
       requireAdmin(req);
-      const id = userIdFrom(context.path);
+      const id = userIdFrom(params.id);
       const body = parseBody(adminUserBody, await readJsonBody(req));
       const response = await transaction(async (client) => {
         const user = await client.query('select * from auth.users where id = $1 for update', [id]).then((r) => r.rows[0]);
@@ -564,9 +562,9 @@ export function createAuthService({ config, pool, log }) {
       sendOk(res, response);
     },
 
-    async 'DELETE /admin/users/:id'(req, res, context) {
+    async 'DELETE /admin/users/:id'(req, res, { params }) {
       requireAdmin(req);
-      const id = userIdFrom(context.path);
+      const id = userIdFrom(params.id);
       const body = parseBody(adminDeleteBody, await readJsonBody(req));
       await transaction(async (client) => {
         const user = await findUserById(client, id);
@@ -587,44 +585,36 @@ export function createAuthService({ config, pool, log }) {
     },
   };
 
+  const router = createRouter(
+    Object.entries(routes).map(([key, handler]) => {
+      const [method = 'GET', pattern = '/'] = key.split(' ');
+      return [method, pattern, (req, res, match) => handler(req, res, match)];
+    }),
+  );
+
   return {
     close: () => mailer.close(),
-    /** @type {import('../gateway.mjs').ServiceHandler} */
-    async handle(req, res, context) {
-      try {
-        const route = routes[routeKey(req.method ?? 'GET', context.path)];
-        if (!route) throw authErrors.notFound();
-        await route(req, res, context);
-      } catch (error) {
-        if (error instanceof AuthError) {
-          sendAuthError(res, error);
-          return;
-        }
-        if (error instanceof BodyError) {
-          sendAuthError(res, error.status === 400 ? authErrors.badJson() : new AuthError(error.status, 'request_too_large', error.message));
-          return;
-        }
-        const code = /** @type {{ code?: string }} */ (error).code;
-        if (code === '23505') {
-          sendAuthError(res, authErrors.emailExists());
-          return;
-        }
-        log.error(`auth: ${req.method} ${context.path} failed: ${/** @type {Error} */ (error)?.stack ?? error}`);
-        sendAuthError(res, new AuthError(500, 'unexpected_failure', `Database error: ${/** @type {Error} */ (error).message}`));
-      }
-    },
+    handle: serveRoutes({
+      name: 'auth',
+      router,
+      notFound: authErrors.notFound,
+      toAnswer: toAuthError,
+      fault: (error) => new AuthError(500, 'unexpected_failure', `Database error: ${/** @type {Error} */ (error)?.message}`),
+      send: sendAuthError,
+      log,
+    }),
   };
 }
 
-/**
- * @param {string} method
- * @param {string} path
- */
-function routeKey(method, path) {
-  const clean = path.replace(/\/+$/, '') || '/';
-  if (/^\/admin\/users\/[^/]+$/.test(clean)) return `${method} /admin/users/:id`;
-  if (/^\/user\/identities\/(?!authorize$)[^/]+$/.test(clean)) return `${method} /user/identities/:id`;
-  return `${method} ${clean}`;
+/** @param {unknown} error @returns {AuthError | null} */
+function toAuthError(error) {
+  if (error instanceof AuthError) return error;
+  const failure = classifyFailure(error);
+  if (failure?.kind === 'body') {
+    return failure.status === 400 ? authErrors.badJson() : new AuthError(failure.status, 'request_too_large', failure.message);
+  }
+  if (failure?.kind === 'duplicate') return authErrors.emailExists();
+  return null;
 }
 
 /** GoTrue's answer to the first link of a secure e-mail change. */
@@ -641,9 +631,9 @@ function paginationParameter(query, name, fallback) {
   return Number(value);
 }
 
-/** @param {string} path */
-function userIdFrom(path) {
-  const id = decodeURIComponent(path.replace(/\/+$/, '').split('/').pop() ?? '');
+/** @param {string | undefined} segment the `:id` of the path, still percent-encoded */
+function userIdFrom(segment) {
+  const id = decodeURIComponent(segment ?? '');
   if (!UUID.test(id)) throw authErrors.validation('user id must be a UUID');
   return id;
 }

@@ -58,7 +58,7 @@ export async function createObjectFiles(storageDir) {
       await handle.close();
       if (size > limit) {
         await fs.rm(tmpPath, { force: true });
-        throw storageErrors.tooLarge(limit);
+        throw storageErrors.tooLarge();
       }
       return { tmpPath, size, md5: hash.digest('hex') };
     },

@@ -29,13 +29,12 @@ export const storageErrors = {
   invalidKey: (key, reason) => new StorageError(400, 'InvalidKey', `Invalid key: ${key} (${reason})`),
   /** @param {string} name */
   invalidBucketName: (name) => new StorageError(400, 'Invalid Input', `Bucket name invalid: ${name}`),
-  /** @param {number} limit */
-  tooLarge: (limit) =>
-    new StorageError(413, 'Payload too large', `The object exceeded the maximum allowed size (${formatBytes(limit)})`),
+  tooLarge: () => new StorageError(413, 'Payload too large', 'The object exceeded the maximum allowed size'),
   /** @param {string} mimeType */
   mimeNotAllowed: (mimeType) => new StorageError(415, 'invalid_mime_type', `mime type ${mimeType} is not supported`),
   /** @param {string} message */
   unauthorized: (message) => new StorageError(403, 'Unauthorized', message),
+  invalidSignature: (message = 'Invalid signature') => new StorageError(400, 'InvalidSignature', message),
   /** @param {string} message */
   invalidJwt: (message) => new StorageError(400, 'InvalidJWT', message),
   /** @param {string} message */
@@ -44,9 +43,3 @@ export const storageErrors = {
   notFound: () => new StorageError(404, 'not_found', 'Route not found'),
 };
 
-/** @param {number} bytes */
-function formatBytes(bytes) {
-  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
-  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
-  return `${bytes} bytes`;
-}

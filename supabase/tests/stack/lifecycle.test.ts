@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../local/config.mjs';
-import { isAlive } from '../../local/processes.mjs';
+import { isAlive } from '../../local/processControl.mjs';
 import { startStack, type RunningStack } from '../../local/stack.mjs';
 import { connectDb, createTestClient, freePortBase, testStack, uniqueEmail } from './testStack';
 

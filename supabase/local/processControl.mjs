@@ -1,6 +1,7 @@
 // @ts-check
-// Pid files that survive a SIGKILLed owner: each records the process start time next to the pid, so a
-// recycled pid is never mistaken for the process that wrote the file.
+// The stack's child processes seen from outside: whether a pid is alive, terminating it with a grace
+// period, and pid files that survive a SIGKILLed owner — each records the process start time next to
+// the pid, so a recycled pid is never mistaken for the process that wrote the file.
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 

@@ -3,9 +3,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { delay, readPidFile } from './processes.mjs';
+import { delay, readPidFile } from './processControl.mjs';
 
-const DAEMON = fileURLToPath(new URL('./daemon.mjs', import.meta.url));
+const DAEMON = fileURLToPath(new URL('./backgroundMain.mjs', import.meta.url));
 // The gateway allocates a buffer per proxied response; a larger young generation means fewer
 // scavenges on that hot path.
 const NODE_FLAGS = ['--max-semi-space-size=32'];

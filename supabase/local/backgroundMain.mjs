@@ -1,6 +1,6 @@
 // @ts-check
 // Entry point of a detached stack (`cli.mjs start`): runs the stack until SIGTERM/SIGINT.
-// Usage: node daemon.mjs '<StackOptions as JSON>'
+// Usage: node backgroundMain.mjs '<StackOptions as JSON>'
 import { startStack } from './stack.mjs';
 
 const options = JSON.parse(process.argv[2] ?? '{}');
