@@ -74,5 +74,15 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // libs' tests reach the local stack through its test-support entry, not into another package's files.
+    files: ['libs/**/*.test.{ts,tsx}', 'libs/**/*.testUtil.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/supabase/tests/**', '**/supabase/local/**'], message: "Use '@steward/supabase/testing'." }] },
+      ],
+    },
+  },
   ...libsLayerRules(),
 );

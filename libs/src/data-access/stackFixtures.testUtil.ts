@@ -1,7 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createTestClient, testStack } from '../../../supabase/tests/stack/testStack';
-// Declares the value the stack's global setup provides to test files.
-import type {} from '../../../supabase/tests/stack/globalSetup';
+import { createTestClient, testStack } from '@steward/supabase/testing';
 
 /** The seeded account and its primary organisation (supabase/seed.sql). */
 export const DEMO_EMAIL = 'demo@steward.dev';

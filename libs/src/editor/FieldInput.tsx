@@ -1,20 +1,11 @@
 import { Input, Select } from '@steward/libs/antd-data';
 import { useSession } from '@steward/libs/session';
 import { useRelationOptions } from '@steward/libs/data-access';
-import { fieldTypeOf, type FieldDef, type SelectOption } from './fieldSchema';
-import type { FormValue } from './fieldValues';
+import { fieldTypeOf, type SelectOption } from './fieldSchema';
+import type { FieldInputProps } from './fieldInputProps';
 import { UploadField } from './UploadField';
 
-export type FieldInputProps = {
-  id: string;
-  field: FieldDef;
-  value: FormValue;
-  onChange: (value: FormValue) => void;
-  onUpload?: (file: File) => void;
-  uploading?: boolean;
-  disabled?: boolean;
-  invalid?: boolean;
-};
+export type { FieldInputProps };
 
 const EMPTY_OPTION: SelectOption = { value: '', label: '—' };
 const BOOLEAN_OPTIONS: SelectOption[] = [EMPTY_OPTION, { value: 'true', label: 'True' }, { value: 'false', label: 'False' }];

@@ -1,6 +1,6 @@
 import { Button, Flex } from '@steward/libs/antd';
 import { Input, Upload } from '@steward/libs/antd-data';
-import type { FieldInputProps } from './FieldInput';
+import type { FieldInputProps } from './fieldInputProps';
 
 /** The URL box's hint: a link on the site's own host (001 §2, "placeholder {host}"). */
 function urlPlaceholder(): string {

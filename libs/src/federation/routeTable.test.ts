@@ -11,6 +11,19 @@ describe('the route table', () => {
     }
   });
 
+  it('derives exactly the spec’s sidebar (000 §2) from the route table', () => {
+    expect(MENU_GROUPS.map((group) => [group.group, group.owner, group.items.map((item) => `${item.label} ${item.path}`)])).toEqual([
+      ['CRM', 'crm', ['Businesses /businesses', 'Households /households', 'Contacts /contacts', 'Org Users /users']],
+      ['Catalog', 'catalog', ['Inventory /inventory', 'Supplies /supplies']],
+      ['Engagement', 'operations', ['Forms /forms']],
+      ['Financial', 'operations', ['Transactions /transactions']],
+      ['Team Portal', 'team-portal', ['Team Directory /staff', 'Positions /positions', 'Assignments /assignments', 'Groups /groups', 'Shifts /shifts']],
+      ['Operations', 'operations', ['Calendars /calendar', 'Projects /projects', 'Tasks /tasks', 'Lists /lists']],
+      ['Reservations', 'lodging', ['Reservations /reservations', 'Reservation Settings /reservationsettings']],
+      ['Settings', 'settings', ['Account Settings /acctsettings', 'Organization Settings /orgsettings', 'User Settings /usersettings']],
+    ]);
+  });
+
   it('holds the spec’s complete authenticated route table', () => {
     const specPaths = [
       '/dashboard', '/businesses', '/business/B1', '/households', '/household', '/household/H1', '/contacts',

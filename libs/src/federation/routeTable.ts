@@ -19,128 +19,90 @@ export type RouteEntry = {
   owner: RouteOwner;
   /** The section part of the page title '{brand} - {Section}'. Detail screens refine it at run time. */
   section: string;
+  /** Where the sidebar lists this route: its group, and the label when it is not the section. */
+  menu?: { group: MenuGroupName; label?: string };
 };
 
 export type MenuItem = { label: string; path: string };
 export type MenuGroup = { group: MenuGroupName; owner: RemoteName; items: readonly MenuItem[] };
 
-/** The spec's sidebar (000 §2), in order. Every item shows regardless of permissions. */
-export const MENU_DASHBOARD: MenuItem = { label: 'Dashboard', path: '/dashboard' };
-
-export const MENU_GROUPS: readonly MenuGroup[] = [
-  {
-    group: 'CRM',
-    owner: 'crm',
-    items: [
-      { label: 'Businesses', path: '/businesses' },
-      { label: 'Households', path: '/households' },
-      { label: 'Contacts', path: '/contacts' },
-      { label: 'Org Users', path: '/users' },
-    ],
-  },
-  {
-    group: 'Catalog',
-    owner: 'catalog',
-    items: [
-      { label: 'Inventory', path: '/inventory' },
-      { label: 'Supplies', path: '/supplies' },
-    ],
-  },
-  { group: 'Engagement', owner: 'operations', items: [{ label: 'Forms', path: '/forms' }] },
-  { group: 'Financial', owner: 'operations', items: [{ label: 'Transactions', path: '/transactions' }] },
-  {
-    group: 'Team Portal',
-    owner: 'team-portal',
-    items: [
-      { label: 'Team Directory', path: '/staff' },
-      { label: 'Positions', path: '/positions' },
-      { label: 'Assignments', path: '/assignments' },
-      { label: 'Groups', path: '/groups' },
-      { label: 'Shifts', path: '/shifts' },
-    ],
-  },
-  {
-    group: 'Operations',
-    owner: 'operations',
-    items: [
-      { label: 'Calendars', path: '/calendar' },
-      { label: 'Projects', path: '/projects' },
-      { label: 'Tasks', path: '/tasks' },
-      { label: 'Lists', path: '/lists' },
-    ],
-  },
-  {
-    group: 'Reservations',
-    owner: 'lodging',
-    items: [
-      { label: 'Reservations', path: '/reservations' },
-      { label: 'Reservation Settings', path: '/reservationsettings' },
-    ],
-  },
-  {
-    group: 'Settings',
-    owner: 'settings',
-    items: [
-      { label: 'Account Settings', path: '/acctsettings' },
-      { label: 'Organization Settings', path: '/orgsettings' },
-      { label: 'User Settings', path: '/usersettings' },
-    ],
-  },
-];
-
 /**
- * The complete authenticated route table (001 §2 plus 000 §2). The public routes (/, /index, /signup)
- * belong to the shell and sit outside the authenticated layout.
+ * The complete authenticated route table (001 §2 plus 000 §2), in the sidebar's item order. The
+ * public routes (/, /index, /signup) belong to the shell and sit outside the authenticated layout.
  */
 export const ROUTES: readonly RouteEntry[] = [
   { path: '/dashboard', owner: 'shell', section: 'Dashboard' },
 
-  { path: '/businesses', owner: 'crm', section: 'Businesses' },
+  { path: '/businesses', owner: 'crm', section: 'Businesses', menu: { group: 'CRM' } },
   { path: '/business/:short_id', owner: 'crm', section: 'Business' },
-  { path: '/households', owner: 'crm', section: 'Households' },
+  { path: '/households', owner: 'crm', section: 'Households', menu: { group: 'CRM' } },
   { path: '/household', owner: 'crm', section: 'Households' },
   { path: '/household/:short_id', owner: 'crm', section: 'Household' },
-  { path: '/contacts', owner: 'crm', section: 'Contacts' },
+  { path: '/contacts', owner: 'crm', section: 'Contacts', menu: { group: 'CRM' } },
   { path: '/contact/:short_id', owner: 'crm', section: 'Contact' },
-  { path: '/users', owner: 'crm', section: 'Org Users' },
+  { path: '/users', owner: 'crm', section: 'Org Users', menu: { group: 'CRM' } },
   { path: '/directory', owner: 'crm', section: 'Directory' },
   { path: '/users/new', owner: 'crm', section: 'Invite New User' },
   { path: '/user/:short_id', owner: 'crm', section: 'User' },
   { path: '/user/:short_id/edit', owner: 'crm', section: 'Edit User' },
+  { path: '/user-management', owner: 'crm', section: 'User Management' },
   { path: '/testpage', owner: 'operations', section: 'Testpage' },
 
-  { path: '/inventory', owner: 'catalog', section: 'Inventory' },
-  { path: '/supplies', owner: 'catalog', section: 'Supplies' },
+  { path: '/inventory', owner: 'catalog', section: 'Inventory', menu: { group: 'Catalog' } },
+  { path: '/supplies', owner: 'catalog', section: 'Supplies', menu: { group: 'Catalog' } },
   { path: '/orders', owner: 'catalog', section: 'Orders' },
 
-  { path: '/reservations', owner: 'lodging', section: 'Reservations' },
-  { path: '/reservationsettings', owner: 'lodging', section: 'Lodging Settings' },
+  { path: '/reservations', owner: 'lodging', section: 'Reservations', menu: { group: 'Reservations' } },
+  { path: '/reservationsettings', owner: 'lodging', section: 'Lodging Settings', menu: { group: 'Reservations', label: 'Reservation Settings' } },
 
-  { path: '/staff', owner: 'team-portal', section: 'Team Directory' },
+  { path: '/staff', owner: 'team-portal', section: 'Team Directory', menu: { group: 'Team Portal' } },
   { path: '/staff/:short_id', owner: 'team-portal', section: 'Staff' },
-  { path: '/assignments', owner: 'team-portal', section: 'Assignments' },
-  { path: '/positions', owner: 'team-portal', section: 'Positions' },
+  { path: '/positions', owner: 'team-portal', section: 'Positions', menu: { group: 'Team Portal' } },
   { path: '/position/:id', owner: 'team-portal', section: 'Position' },
-  { path: '/groups', owner: 'team-portal', section: 'Groups' },
-  { path: '/shifts', owner: 'team-portal', section: 'Shifts' },
+  { path: '/assignments', owner: 'team-portal', section: 'Assignments', menu: { group: 'Team Portal' } },
+  { path: '/groups', owner: 'team-portal', section: 'Groups', menu: { group: 'Team Portal' } },
+  { path: '/shifts', owner: 'team-portal', section: 'Shifts', menu: { group: 'Team Portal' } },
   { path: '/shift/:short_id', owner: 'team-portal', section: 'Shift' },
 
-  { path: '/forms', owner: 'operations', section: 'Forms' },
-  { path: '/transactions', owner: 'operations', section: 'Transactions' },
-  { path: '/calendar', owner: 'operations', section: 'Calendars' },
-  { path: '/projects', owner: 'operations', section: 'Projects' },
-  { path: '/tasks', owner: 'operations', section: 'Tasks' },
-  { path: '/lists', owner: 'operations', section: 'Lists' },
+  { path: '/forms', owner: 'operations', section: 'Forms', menu: { group: 'Engagement' } },
+  { path: '/transactions', owner: 'operations', section: 'Transactions', menu: { group: 'Financial' } },
+  { path: '/calendar', owner: 'operations', section: 'Calendars', menu: { group: 'Operations' } },
+  { path: '/projects', owner: 'operations', section: 'Projects', menu: { group: 'Operations' } },
+  { path: '/tasks', owner: 'operations', section: 'Tasks', menu: { group: 'Operations' } },
+  { path: '/lists', owner: 'operations', section: 'Lists', menu: { group: 'Operations' } },
 
-  { path: '/acctsettings', owner: 'settings', section: 'Account Settings' },
-  { path: '/usersettings', owner: 'settings', section: 'User Settings' },
-  { path: '/orgsettings', owner: 'settings', section: 'Organization Settings' },
+  { path: '/acctsettings', owner: 'settings', section: 'Account Settings', menu: { group: 'Settings' } },
+  { path: '/orgsettings', owner: 'settings', section: 'Organization Settings', menu: { group: 'Settings' } },
+  { path: '/usersettings', owner: 'settings', section: 'User Settings', menu: { group: 'Settings' } },
   { path: '/settings', owner: 'settings', section: 'Settings' },
   { path: '/settings/integrations', owner: 'settings', section: 'Integrations' },
   { path: '/settings/roles', owner: 'settings', section: 'Roles' },
   { path: '/settings/roles/:role_id', owner: 'settings', section: 'User Role Management' },
-  { path: '/user-management', owner: 'crm', section: 'User Management' },
 ];
+
+/** The spec's sidebar (000 §2): Dashboard, then these groups in this order. Every item shows regardless of permissions. */
+const MENU_GROUP_ORDER: readonly MenuGroupName[] = [
+  'CRM',
+  'Catalog',
+  'Engagement',
+  'Financial',
+  'Team Portal',
+  'Operations',
+  'Reservations',
+  'Settings',
+];
+
+export const MENU_DASHBOARD: MenuItem = { label: 'Dashboard', path: '/dashboard' };
+
+/** Each group's items are its routes, in table order; the group belongs to the remote that owns them. */
+export const MENU_GROUPS: readonly MenuGroup[] = MENU_GROUP_ORDER.map((group) => {
+  const routes = ROUTES.filter((route) => route.menu?.group === group);
+  const owner = routes[0]?.owner;
+  if (!owner || owner === 'shell' || routes.some((route) => route.owner !== owner)) {
+    throw new Error(`The menu group ${group} must list routes of exactly one remote`);
+  }
+  return { group, owner, items: routes.map((route) => ({ label: route.menu?.label ?? route.section, path: route.path })) };
+});
 
 /** Routes a remote owns, as paths relative to the root (what its <Routes> declares). */
 export function routesOwnedBy(owner: RouteOwner): readonly RouteEntry[] {

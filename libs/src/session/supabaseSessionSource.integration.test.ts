@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestClient, testStack } from '../../../supabase/tests/stack/testStack';
+import { createTestClient, testStack } from '@steward/supabase/testing';
 import { DEMO_ORG, serviceClient, signedInClient } from '../data-access/stackFixtures.testUtil';
 import { loadSession, NO_ROLE_WARNING, type ActiveOrgStore } from './loadSession';
 import { supabaseSessionSource } from './supabaseSessionSource';

@@ -4,6 +4,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
+// Declares the value the stack's global setup provides to test files (inject('stewardStack')).
+import type {} from './globalSetup';
 
 /** The stack a supabase test file talks to. */
 export type TestStack = {
