@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchList, type ListRequest, type ListResult } from './listQuery';
-import { archiveRecord, deleteRecord, fetchRecord, insertRecord, updateRecord, type RecordMatch, type UpdateOutcome, type UpdateRequest, type WriteContext } from './recordWrites';
+import { fetchRecord, insertRecord, updateRecord, type RecordMatch, type UpdateOutcome, type UpdateRequest, type WriteContext } from './recordWrites';
 import { fetchRelationOptions, type RelationOption, type RelationSource } from './relationOptions';
 import { deleteSavedFilter, fetchSavedFilters, saveFilter, type SavedFilter } from './savedFilters';
 import { queryKeys } from './queryKeys';
@@ -28,7 +28,8 @@ export function useRecord<Row>(ref: TableRef<Row>, match: RecordMatch | null, se
 
 function useInvalidateSchema(ref: TableRef<unknown>) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.schema(ref.schema) });
+  // Not awaited: the write is done when the server says so; lists refresh behind it.
+  return () => void queryClient.invalidateQueries({ queryKey: queryKeys.schema(ref.schema) });
 }
 
 export function useInsert<Row>(ref: TableRef<Row>, context: WriteContext) {
@@ -44,24 +45,8 @@ export function useUpdate<Row>(ref: TableRef<Row>) {
   return useMutation<UpdateOutcome<Row>, Error, UpdateRequest>({
     mutationFn: (request) => updateRecord(getSupabase(), ref, request),
     onSuccess: (outcome) => {
-      if (outcome.status === 'updated') void invalidate();
+      if (outcome.status === 'updated') invalidate();
     },
-  });
-}
-
-export function useDelete(ref: TableRef<unknown>) {
-  const invalidate = useInvalidateSchema(ref);
-  return useMutation<void, Error, string>({
-    mutationFn: (id) => deleteRecord(getSupabase(), ref, id),
-    onSuccess: () => invalidate(),
-  });
-}
-
-export function useArchive<Row>(ref: TableRef<Row>) {
-  const invalidate = useInvalidateSchema(ref);
-  return useMutation<UpdateOutcome<Row>, Error, AnyRow & { id: string }>({
-    mutationFn: (row) => archiveRecord(getSupabase(), ref, row),
-    onSuccess: () => invalidate(),
   });
 }
 

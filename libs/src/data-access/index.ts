@@ -40,4 +40,4 @@ export {
 export { OPTIONS_LIMIT, fetchRelationOptions, type RelationOption, type RelationSource } from './relationOptions';
 export { deleteSavedFilter, fetchSavedFilters, saveFilter, savedFiltersTable, unreadableSavedFilterMessage, type SavedFilter } from './savedFilters';
 export { queryKeys } from './queryKeys';
-export { useArchive, useDelete, useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './hooks';
+export { useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './hooks';

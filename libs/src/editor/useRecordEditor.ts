@@ -1,18 +1,16 @@
 import { useCallback, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   DataAccessError,
   errorMessage,
   fetchRecord,
   getSupabase,
-  insertRecord,
   isSystemDefaultRow,
-  queryKeys,
-  updateRecord,
   uploadAccommodationFile,
   uploadOrgAsset,
   type AnyRow,
   type TableRef,
+  useInsert,
+  useUpdate,
 } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
 import { editableFieldNames, type FieldDef } from './fieldSchema';
@@ -76,7 +74,9 @@ const closedState = (fields: readonly FieldDef[]): EditorState => ({
  */
 export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEditorOptions<Row>) {
   const session = useSession();
-  const queryClient = useQueryClient();
+  // Writes go through the data-access hooks, which refresh the schema's lists once a write lands.
+  const { mutateAsync: insertRow } = useInsert(table, { orgName: session.orgName });
+  const { mutateAsync: updateRow } = useUpdate(table);
   const [state, setState] = useState<EditorState>(() => closedState(fields));
   // The latest state for async steps, so a save never acts on a stale snapshot.
   const stateRef = useRef(state);
@@ -166,9 +166,9 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEd
     try {
       let saved: Row | null = null;
       if (current.mode === 'create') {
-        saved = await insertRecord(getSupabase(), table, rowValuesFromForm(fields, current.values), { orgName: session.orgName });
+        saved = await insertRow(rowValuesFromForm(fields, current.values));
       } else {
-        const outcome = await updateRecord(getSupabase(), table, {
+        const outcome = await updateRow({
           id: current.id ?? '',
           original: current.original ?? {},
           values: rowValuesFromForm(changed, current.values),
@@ -176,14 +176,13 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEd
         });
         saved = outcome.status === 'updated' ? outcome.row : null;
       }
-      void queryClient.invalidateQueries({ queryKey: queryKeys.schema(table.schema) });
       setState(closedState(fields));
       onSaved?.(saved, current.mode);
     } catch (error) {
       const conflict = error instanceof DataAccessError && error.kind === 'conflict';
       patch({ busy: false, conflict, saveError: errorMessage(error, SAVE_FAILED_MESSAGE) });
     }
-  }, [fields, onSaved, patch, queryClient, session.orgName, session.user, table]);
+  }, [fields, insertRow, onSaved, patch, session.orgName, session.user, updateRow]);
 
   /** After a refused save: discard local changes and show the row as it is now. */
   const reloadLatest = useCallback(() => {

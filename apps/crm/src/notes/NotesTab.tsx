@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Typography } from '@steward/libs/antd';
 import { Input } from '@steward/libs/antd-data';
-import { errorMessage, getSupabase, insertRecord, queryKeys, useList } from '@steward/libs/data-access';
+import { errorMessage, useInsert, useList } from '@steward/libs/data-access';
 import { FIX_FIELDS_MESSAGE, type OwnerColumn } from '@steward/libs/editor';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { useSession } from '@steward/libs/session';
@@ -15,7 +14,7 @@ const str = (value: unknown): string | null => (typeof value === 'string' ? valu
 /** The Notes tab: the record's notes newest first, and Add Note. */
 export function NotesTab({ ownerColumn, ownerId, canAdd }: { ownerColumn: OwnerColumn; ownerId: string; canAdd: boolean }) {
   const session = useSession();
-  const queryClient = useQueryClient();
+  const { mutateAsync: insertNote } = useInsert(notesTable, { orgName: session.orgName });
   const notes = useList(notesView, { eq: { [ownerColumn]: ownerId }, excludeArchived: true, pageSize: 1000 });
   const [open, setOpen] = useState(false);
   const [form, setForm] = useState<NoteForm>(EMPTY_NOTE);
@@ -33,8 +32,7 @@ export function NotesTab({ ownerColumn, ownerId, canAdd }: { ownerColumn: OwnerC
     setBusy(true);
     setAlert(null);
     try {
-      await insertRecord(getSupabase(), notesTable, { ...parsed.data, [ownerColumn]: ownerId }, { orgName: session.orgName });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.schema('crm') });
+      await insertNote({ ...parsed.data, [ownerColumn]: ownerId });
       setOpen(false);
       setForm(EMPTY_NOTE);
       setErrors({});
