@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fetchAllRows, fetchList } from './listQuery';
-import { archiveRecord, deleteRecord, fetchRecord, insertRecord, updateRecord } from './recordWrites';
+import { archiveRecord, deleteRecord, fetchRecord, insertRecord, updateRecord } from './records';
 import { CONFLICT_MESSAGE, FORBIDDEN_MESSAGE } from './DataAccessError';
 import { fetchRelationOptions, OPTIONS_LIMIT } from './relationOptions';
 import { deleteSavedFilter, fetchSavedFilters, saveFilter } from './savedFilters';

@@ -24,7 +24,7 @@ export {
   type UpdateOutcome,
   type UpdateRequest,
   type WriteContext,
-} from './recordWrites';
+} from './records';
 export {
   ACCOMMODATIONS_BUCKET,
   ORG_ASSETS_BUCKET,
@@ -40,4 +40,4 @@ export {
 export { OPTIONS_LIMIT, fetchRelationOptions, type RelationOption, type RelationSource } from './relationOptions';
 export { deleteSavedFilter, fetchSavedFilters, saveFilter, savedFiltersTable, unreadableSavedFilterMessage, type SavedFilter } from './savedFilters';
 export { queryKeys } from './queryKeys';
-export { useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './hooks';
+export { useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './queryHooks';

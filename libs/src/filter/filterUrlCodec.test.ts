@@ -9,7 +9,7 @@ import {
   encodeSortParam,
 } from './filterUrlCodec';
 import { FILTER_OPERATORS, type FilterFieldDef } from './filterModel';
-import { filterRowsToTree } from './filterRows';
+import { filterRowsToTree } from './filterPanelRows';
 
 const fields: FilterFieldDef[] = [
   { field: 'name', label: 'Name' },

@@ -10,7 +10,7 @@ import {
   type FilterNode,
   type SortSpec,
 } from './filterModel';
-import { filterRowsToTree, filterTreeToRows } from './filterRows';
+import { filterRowsToTree, filterTreeToRows } from './filterPanelRows';
 
 /** URL parameter names: `?f=` holds the filter, `?sort=` the order, e.g. `sort=name,-created_at`. */
 export const FILTER_PARAM = 'f';

@@ -17,7 +17,7 @@ import {
 } from '@steward/libs/filter';
 
 /** The page-number parameter of paged lists; any change of filter or sort goes back to page 1. */
-export const PAGE_PARAM = 'page';
+const PAGE_PARAM = 'page';
 
 export type FilterStateOptions = {
   fields: readonly FilterFieldDef[];
@@ -29,14 +29,26 @@ export type FilterStateOptions = {
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Filters and sort as the spec wants them (000 §4): edited on the page as a draft and applied on
- * request. The applied state lives in the URL (`?f=`, `?sort=`), so a filtered list can be bookmarked
- * and shared; a link that cannot be read gives the unfiltered list and a notice.
+ * Filters, sort and page as the spec wants them (000 §4): filter and sort edited on the page as a draft
+ * and applied on request. The applied state lives in the URL (`?f=`, `?sort=`, `?page=`), so a filtered
+ * list can be bookmarked and shared; a link that cannot be read gives the unfiltered list and a notice.
+ * This hook is the one owner of those three parameters.
  */
 export function useFilterState({ fields, sortable, defaultSort = [] }: FilterStateOptions) {
   const [searchParams, setSearchParams] = useSearchParams();
   const rawFilter = searchParams.get(FILTER_PARAM);
   const rawSort = searchParams.get(SORT_PARAM);
+  const page = Math.max(1, Number(searchParams.get(PAGE_PARAM)) || 1);
+  const setPage = useCallback(
+    (next: number) =>
+      setSearchParams((current) => {
+        const params = new URLSearchParams(current);
+        if (next <= 1) params.delete(PAGE_PARAM);
+        else params.set(PAGE_PARAM, String(next));
+        return params;
+      }),
+    [setSearchParams],
+  );
 
   const decodedFilter = useMemo(() => decodeFilterParam(rawFilter, fields), [rawFilter, fields]);
   const decodedSort = useMemo(() => decodeSortParam(rawSort, sortable), [rawSort, sortable]);
@@ -125,6 +137,8 @@ export function useFilterState({ fields, sortable, defaultSort = [] }: FilterSta
     filter,
     sort,
     notice,
+    page,
+    setPage,
     draftRows: draft.rows,
     draftSort: sortDraft.sort,
     filterDirty,

@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   LIST_PAGE_SIZE,
   errorMessage,
@@ -14,7 +13,7 @@ import { filterRows, sortRows, type FieldTypes, type FilterFieldDef, type SortSp
 import { useSession } from '@steward/libs/session';
 import { buildCsv, csvFileName, downloadTextFile } from './exportCsv';
 import { columnField, exportValueOf, type ListColumn } from './listColumn';
-import { PAGE_PARAM, useFilterState } from './useFilterState';
+import { useFilterState } from './useFilterState';
 
 /** Lists longer than this render only the rows in view. */
 export const VIRTUAL_THRESHOLD = 100;
@@ -55,7 +54,6 @@ type Row0 = Record<string, unknown>;
 export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
   const { title, columns, source, shortId } = options;
   const session = useSession();
-  const [searchParams, setSearchParams] = useSearchParams();
 
   const filterFields = useMemo<FilterFieldDef[]>(
     () =>
@@ -70,17 +68,7 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
   const filterState = useFilterState({ fields: filterFields, sortable, defaultSort });
 
   const pageSize = source.kind === 'table' ? (source.pageSize ?? LIST_PAGE_SIZE) : Number.POSITIVE_INFINITY;
-  const page = Math.max(1, Number(searchParams.get(PAGE_PARAM)) || 1);
-  const setPage = useCallback(
-    (next: number) =>
-      setSearchParams((current) => {
-        const params = new URLSearchParams(current);
-        if (next <= 1) params.delete(PAGE_PARAM);
-        else params.set(PAGE_PARAM, String(next));
-        return params;
-      }),
-    [setSearchParams],
-  );
+  const { page, setPage } = filterState;
 
   const request = useMemo<ListRequest | null>(() => {
     if (source.kind !== 'table') return null;

@@ -1,3 +1,4 @@
+// Converters between the filter tree (the one applied shape, in the URL) and the rows the filter panel edits.
 import type { FilterCondition, FilterNode, FilterOperator } from './filterModel';
 import { isFilterGroup } from './filterModel';
 

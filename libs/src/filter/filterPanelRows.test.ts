@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { filterRowsToTree, filterTreeToRows, type FilterRow } from './filterRows';
+import { filterRowsToTree, filterTreeToRows, type FilterRow } from './filterPanelRows';
 import { FILTER_OPERATORS } from './filterModel';
 
 const row = (join: 'and' | 'or', field: string, value: string): FilterRow => ({ join, field, operator: 'is', value });

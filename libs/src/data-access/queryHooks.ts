@@ -1,6 +1,7 @@
+// The React Query hooks over data-access: lists, one record, writes that refresh their schema, relation options, saved filters.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchList, type ListRequest, type ListResult } from './listQuery';
-import { fetchRecord, insertRecord, updateRecord, type RecordMatch, type UpdateOutcome, type UpdateRequest, type WriteContext } from './recordWrites';
+import { fetchRecord, insertRecord, updateRecord, type RecordMatch, type UpdateOutcome, type UpdateRequest, type WriteContext } from './records';
 import { fetchRelationOptions, type RelationOption, type RelationSource } from './relationOptions';
 import { deleteSavedFilter, fetchSavedFilters, saveFilter, type SavedFilter } from './savedFilters';
 import { queryKeys } from './queryKeys';

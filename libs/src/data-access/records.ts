@@ -1,3 +1,4 @@
+// One record: read it, insert it, update only what changed (refusing a lost update), archive or delete it.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import {
   CONFLICT_MESSAGE,
