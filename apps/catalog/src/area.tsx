@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { AREA_TITLES, routesOwnedBy, type RemoteArea } from '@steward/libs/federation';
+import { defineArea } from '@steward/libs/federation';
 import { InventoryPage } from './inventory/InventoryPage';
 import { OrdersPage } from './orders/OrdersPage';
 import { SuppliesPage } from './supplies/SuppliesPage';
@@ -15,12 +15,6 @@ function CatalogRoutes() {
 }
 
 /** The Catalog area: supplies, the product catalogue (inventory) and the orders placeholder. */
-const area: RemoteArea = {
-  name: 'catalog',
-  title: AREA_TITLES.catalog,
-  version: __STEWARD_APP_VERSION__,
-  paths: routesOwnedBy('catalog').map((route) => route.path),
-  Routes: CatalogRoutes,
-};
+const area = defineArea('catalog', __STEWARD_APP_VERSION__, CatalogRoutes);
 
 export default area;

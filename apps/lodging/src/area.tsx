@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { AREA_TITLES, routesOwnedBy, type RemoteArea } from '@steward/libs/federation';
+import { defineArea } from '@steward/libs/federation';
 import { ReservationsPage } from './timeline/ReservationsPage';
 import { LodgingSettingsPage } from './settings/LodgingSettingsPage';
 
@@ -13,12 +13,6 @@ function LodgingRoutes() {
 }
 
 /** The Lodging area: the reservation timeline and Lodging Settings. */
-const area: RemoteArea = {
-  name: 'lodging',
-  title: AREA_TITLES.lodging,
-  version: __STEWARD_APP_VERSION__,
-  paths: routesOwnedBy('lodging').map((route) => route.path),
-  Routes: LodgingRoutes,
-};
+const area = defineArea('lodging', __STEWARD_APP_VERSION__, LodgingRoutes);
 
 export default area;

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { AREA_TITLES, routesOwnedBy, type RemoteArea } from '@steward/libs/federation';
+import { defineArea } from '@steward/libs/federation';
 import { ComingSoonPage } from './comingSoon/ComingSoonPage';
 import { ProjectsPage } from './projects/ProjectsPage';
 import { RevenueChart } from './revenue/RevenueChart';
@@ -20,15 +20,10 @@ function OperationsRoutes() {
   );
 }
 
-/** Operations: projects, tasks with subtasks, transactions; calendars, lists and forms to come. */
-const area: RemoteArea = {
-  name: 'operations',
-  title: AREA_TITLES.operations,
-  version: __STEWARD_APP_VERSION__,
-  paths: routesOwnedBy('operations').map((route) => route.path),
-  Routes: OperationsRoutes,
-  // The dashboard shows the same revenue chart under its stat cards (uPlot still loads lazily).
-  widgets: { revenueChart: RevenueChart },
-};
+/**
+ * Operations: projects, tasks with subtasks, transactions; calendars, lists and forms to come. The
+ * dashboard shows the same revenue chart under its stat cards (uPlot still loads lazily).
+ */
+const area = defineArea('operations', __STEWARD_APP_VERSION__, OperationsRoutes, { revenueChart: RevenueChart });
 
 export default area;

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router';
-import { AREA_TITLES, routesOwnedBy, type RemoteArea } from '@steward/libs/federation';
+import { defineArea } from '@steward/libs/federation';
 import { groupColumns } from './groups/groupColumns';
 import { groupEditor, positionEditor, shiftEditor } from './editing/teamEditors';
 import { TeamList } from './lists/TeamList';
@@ -25,12 +25,6 @@ function TeamPortalRoutes() {
 }
 
 /** The Team portal: the team directory, groups, positions and shifts. */
-const area: RemoteArea = {
-  name: 'team-portal',
-  title: AREA_TITLES['team-portal'],
-  version: __STEWARD_APP_VERSION__,
-  paths: routesOwnedBy('team-portal').map((route) => route.path),
-  Routes: TeamPortalRoutes,
-};
+const area = defineArea('team-portal', __STEWARD_APP_VERSION__, TeamPortalRoutes);
 
 export default area;

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { AREAS, type RemoteName } from '@steward/libs/runtime-config';
+import { routesOwnedBy } from './routeTable';
 
 /**
  * What every remote exposes as './area' (default export). The shell mounts `Routes` inside the
@@ -24,3 +25,23 @@ export type RemoteArea = {
 
 /** Each area's human name (declared in runtime-config/areas.mjs). */
 export const AREA_TITLES = Object.fromEntries(AREAS.map((area) => [area.name, area.title])) as Record<RemoteName, string>;
+
+/**
+ * A remote's './area': its name, title and route patterns come from the areas declaration and the
+ * route table, so a remote states only its version (its build's __STEWARD_APP_VERSION__) and screens.
+ */
+export function defineArea(
+  name: RemoteName,
+  version: string,
+  Routes: ComponentType,
+  widgets?: RemoteArea['widgets'],
+): RemoteArea {
+  return {
+    name,
+    title: AREA_TITLES[name],
+    version,
+    paths: routesOwnedBy(name).map((route) => route.path),
+    Routes,
+    ...(widgets ? { widgets } : {}),
+  };
+}
