@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { useQuery } from '@tanstack/react-query';
-import { getSupabase, toDataAccessError } from '@steward/libs/data-access';
+import { getSupabase, queryKeys, toDataAccessError } from '@steward/libs/data-access';
+import { transactionsTable } from '../transactions/transactionFields';
 
 /** The chart covers the last twelve months, the current one included (issue 11). */
 export const REVENUE_MONTHS = 12;
@@ -20,9 +21,12 @@ export async function fetchRevenueByMonth(orgName: string, months = REVENUE_MONT
   return rows.map((row) => ({ month: row.month, revenue: Number(row.revenue) }));
 }
 
+/** Under the transactions table's key, so a transaction saved anywhere redraws the chart. */
+export const revenueQueryKey = (orgName: string | null) => [...queryKeys.table(transactionsTable), 'revenue-by-month', orgName] as const;
+
 export function useRevenueByMonth(orgName: string | null) {
   return useQuery({
-    queryKey: ['revenue-by-month', orgName],
+    queryKey: revenueQueryKey(orgName),
     queryFn: () => fetchRevenueByMonth(orgName ?? ''),
     enabled: orgName !== null,
   });

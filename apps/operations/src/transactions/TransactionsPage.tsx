@@ -1,13 +1,11 @@
 import { useMemo } from 'react';
 import { Flex } from '@steward/libs/antd';
-import { tableRef, type AnyRow } from '@steward/libs/data-access';
+import type { AnyRow } from '@steward/libs/data-access';
 import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
 import { ListPage, dateColumn, editColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
 import { formatDollars } from '@steward/libs/ui';
 import { RevenueChart } from '../revenue/RevenueChart';
-import { transactionFields } from './transactionFields';
-
-const transactions = tableRef<AnyRow>('public', 'transactions');
+import { transactionFields, transactionsTable as transactions } from './transactionFields';
 
 /** Dollars and two decimals; an empty amount reads $0.00 (001 §2). */
 export const amountText = (amount: unknown) => formatDollars(amount === null || amount === undefined || amount === '' ? 0 : (amount as number | string));

@@ -1,4 +1,8 @@
+import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import type { FieldDef } from '@steward/libs/editor';
+
+/** public.transactions: the list and the editor write it, and the revenue chart is read from it. */
+export const transactionsTable = tableRef<AnyRow>('public', 'transactions');
 
 /** The transaction types the database allows (transactions_type_check); revenue counts 'sale'. */
 export const TRANSACTION_TYPES = ['sale', 'refund', 'expense', 'payment', 'deposit', 'adjustment'] as const;
