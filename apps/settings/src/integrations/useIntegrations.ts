@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys, tableRef, type AnyRow } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
 import { notify } from '@steward/libs/ui';
 import {
@@ -10,8 +11,8 @@ import {
   type IntegrationFormValues,
 } from './integrationsApi';
 
-/** Shares the data-access key prefix, so any settings write elsewhere refreshes the list too. */
-const integrationsKey = (orgName: string | null) => ['steward', 'settings', 'integrations', 'list', orgName] as const;
+/** Under the data-access keys, so any settings write elsewhere refreshes the list too. */
+const INTEGRATIONS = tableRef<AnyRow>('settings', 'integrations');
 
 function failure(prefix: string) {
   return (error: Error) => notify.error(prefix, { description: error.message });
@@ -22,8 +23,8 @@ export function useIntegrations() {
   const { user, orgName } = useSession();
   const userId = user?.id ?? null;
   const queryClient = useQueryClient();
-  const key = integrationsKey(orgName);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['steward', 'settings', 'integrations'] });
+  const key = queryKeys.list(INTEGRATIONS, orgName);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.table(INTEGRATIONS) });
 
   const list = useQuery({ queryKey: key, queryFn: () => fetchIntegrations(userId, orgName), enabled: orgName !== null });
 

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Typography } from '@steward/libs/antd';
 import { Switch, Table, type TableColumnsType } from '@steward/libs/antd-data';
+import { queryKeys } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
 import { LoadingState, notify } from '@steward/libs/ui';
-import { fetchOrgComponents, setOrgComponent, type OrgComponent } from './orgSettingsApi';
+import { ORG_COMPONENTS, fetchOrgComponents, setOrgComponent, type OrgComponent } from './orgSettingsApi';
 
 /**
  * Components: one switch per platform component for this organisation. A switch writes
@@ -13,7 +14,7 @@ import { fetchOrgComponents, setOrgComponent, type OrgComponent } from './orgSet
 export function ComponentsTab({ orgName }: { orgName: string }) {
   const { reload } = useSession();
   const queryClient = useQueryClient();
-  const key = ['steward', 'settings', 'org_components', 'list', orgName];
+  const key = queryKeys.list(ORG_COMPONENTS, orgName);
   const query = useQuery({ queryKey: key, queryFn: () => fetchOrgComponents(orgName) });
 
   const toggle = useMutation({

@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Typography } from '@steward/libs/antd';
 import { Form, Input } from '@steward/libs/antd-data';
+import { queryKeys } from '@steward/libs/data-access';
 import { LoadingState, notify } from '@steward/libs/ui';
-import { ORG_DATA_FIELDS, fetchOrgData, saveOrgData, type OrgDataField } from './orgSettingsApi';
+import { textFormValues, textRowValues } from '../textFields';
+import { ORGANIZATIONS, ORG_DATA_FIELDS, fetchOrgData, saveOrgData, type OrgDataField } from './orgSettingsApi';
 
 type OrgDataForm = Partial<Record<OrgDataField, string>>;
 
@@ -12,25 +14,18 @@ export function OrgDataTab({ orgName }: { orgName: string }) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<OrgDataForm>();
   const [saveError, setSaveError] = useState<string | null>(null);
-  const query = useQuery({ queryKey: ['steward', 'public', 'organizations', 'record', orgName], queryFn: () => fetchOrgData(orgName) });
+  const query = useQuery({ queryKey: queryKeys.record(ORGANIZATIONS, orgName), queryFn: () => fetchOrgData(orgName) });
 
   useEffect(() => {
-    if (!query.data) return;
-    const values: OrgDataForm = {};
-    for (const field of ORG_DATA_FIELDS) values[field.name] = query.data[field.name] ?? '';
-    form.setFieldsValue(values);
+    if (query.data) form.setFieldsValue(textFormValues(ORG_DATA_FIELDS, query.data));
   }, [query.data, form]);
 
   const save = useMutation({
-    mutationFn: (values: OrgDataForm) => {
-      const row: Partial<Record<OrgDataField, string | null>> = {};
-      for (const field of ORG_DATA_FIELDS) row[field.name] = values[field.name]?.trim() || null;
-      return saveOrgData(orgName, row);
-    },
+    mutationFn: (values: OrgDataForm) => saveOrgData(orgName, textRowValues(ORG_DATA_FIELDS, values)),
     onMutate: () => setSaveError(null),
     onSuccess: () => {
       notify.success('Organization saved');
-      return queryClient.invalidateQueries({ queryKey: ['steward', 'public', 'organizations'] });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.table(ORGANIZATIONS) });
     },
     onError: (error: Error) => setSaveError(error.message),
   });

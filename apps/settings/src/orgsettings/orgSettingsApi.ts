@@ -1,4 +1,5 @@
-import { getSupabase, uploadOrgAsset } from '@steward/libs/data-access';
+import { getSupabase, tableRef, uploadOrgAsset, type AnyRow } from '@steward/libs/data-access';
+import { trimmedOrNull } from '../textFields';
 
 export const ORG_DATA_FIELDS = [
   { name: 'display_name', label: 'Display Name' },
@@ -45,6 +46,8 @@ export type OrgComponent = { id: string; name: string; display_name: string; des
 
 /** settings.org_branding, whose query-key prefix the shell's branding query shares (apps/shell/src/branding/fetchBranding.ts). */
 export const ORG_BRANDING = { schema: 'settings', table: 'org_branding' } as const;
+export const ORGANIZATIONS = tableRef<AnyRow>('public', 'organizations');
+export const ORG_COMPONENTS = tableRef<AnyRow>('settings', 'org_components');
 
 function fail(error: { message: string } | null): void {
   if (error) throw new Error(error.message);
@@ -74,7 +77,7 @@ export async function fetchOrgBranding(orgName: string): Promise<BrandingValues>
 /** Upsert on org_name (001 §7). Empty values are stored as null, so the defaults apply. */
 export async function saveOrgBranding(orgName: string, values: BrandingValues): Promise<void> {
   const row: Record<string, string | null> = { org_name: orgName };
-  for (const [key, value] of Object.entries(values)) row[key] = typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+  for (const [key, value] of Object.entries(values)) row[key] = trimmedOrNull(value);
   const { error } = await getSupabase().schema('settings').from('org_branding').upsert(row, { onConflict: 'org_name' });
   fail(error);
 }

@@ -3,9 +3,11 @@ import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Typography } from '@steward/libs/antd';
 import { Select } from '@steward/libs/antd-data';
-import { SYSTEM_DEFAULT_ORG, errorMessage, getSupabase, queryKeys, tableRef, toDataAccessError, type AnyRow } from '@steward/libs/data-access';
+import { errorMessage, tableRef, type AnyRow } from '@steward/libs/data-access';
 import { RecordEditorForm, useRecordEditor, type FieldDef } from '@steward/libs/editor';
 import { useSession } from '@steward/libs/session';
+import { LoadingState } from '@steward/libs/ui';
+import { changePermission, fetchPermissions, grantComponents, permissionsKey, type AccessField, type Permission } from './rolePermissionsApi';
 
 const roles = tableRef<AnyRow>('public', 'user_roles');
 const ROLE_FIELDS: readonly FieldDef[] = [
@@ -19,24 +21,13 @@ const CREATE = [
   { value: 'not_allowed', label: 'Not allowed' },
 ];
 
-type Permission = { id: string; component_id: string; view_access: string; create_access: string; edit_access: string; delete_access: string };
-type Component = { id: string; display_name: string };
-
-const KEY = (roleId: string) => [...queryKeys.table({ schema: 'settings', table: 'user_role_permissions' }), 'role', roleId] as const;
-
-async function fetchPermissions(roleId: string, orgName: string) {
-  const client = getSupabase().schema('settings');
-  const [permissions, offered] = await Promise.all([
-    client.from('user_role_permissions').select('id, component_id, view_access, create_access, edit_access, delete_access').eq('role_id', roleId),
-    client.from('org_components').select('component_id').in('org_name', [orgName, SYSTEM_DEFAULT_ORG]).eq('enabled', true),
-  ]);
-  if (permissions.error) throw toDataAccessError(permissions.error);
-  if (offered.error) throw toDataAccessError(offered.error);
-  const ids = [...new Set((offered.data as { component_id: string }[]).map((row) => row.component_id))];
-  const components = ids.length ? await client.from('components').select('id, display_name').in('id', ids).order('display_name') : { data: [], error: null };
-  if (components.error) throw toDataAccessError(components.error);
-  return { permissions: permissions.data as Permission[], components: components.data as Component[] };
-}
+/** The four access columns of a granted permission and the levels each offers. */
+const ACCESS_COLUMNS: readonly { field: AccessField; title: string; options: typeof LEVELS }[] = [
+  { field: 'view_access', title: 'View', options: LEVELS },
+  { field: 'create_access', title: 'Create', options: CREATE },
+  { field: 'edit_access', title: 'Edit', options: LEVELS },
+  { field: 'delete_access', title: 'Delete', options: LEVELS },
+];
 
 /**
  * /settings/roles/:role_id — 'User Role Management' (001 §2): '← Back to Roles', the role's name and
@@ -53,18 +44,16 @@ export function RolePermissionsPage() {
   useEffect(() => {
     if (roleId && !open) openEdit(roleId);
   }, [roleId, open, openEdit]);
-  const data = useQuery({ queryKey: KEY(roleId), queryFn: () => fetchPermissions(roleId, orgName ?? ''), enabled: Boolean(roleId && orgName) });
+  const data = useQuery({ queryKey: permissionsKey(roleId), queryFn: () => fetchPermissions(roleId, orgName ?? ''), enabled: Boolean(roleId && orgName) });
   const [problem, setProblem] = useState<string | null>(null);
 
-  const write = async (action: PromiseLike<{ error: { message: string; code?: string } | null }>) => {
+  const write = async (action: Promise<void>) => {
     setProblem(null);
-    const { error } = await action;
-    if (error) setProblem(errorMessage(toDataAccessError(error as never), 'Save failed'));
-    await queryClient.invalidateQueries({ queryKey: KEY(roleId) });
+    await action.catch((error: unknown) => setProblem(errorMessage(error, 'Save failed')));
+    await queryClient.invalidateQueries({ queryKey: permissionsKey(roleId) });
   };
-  const add = (componentIds: string[]) =>
-    write(getSupabase().schema('settings').from('user_role_permissions').insert(componentIds.map((componentId) => ({ org_name: orgName, role_id: roleId, component_id: componentId }))));
-  const change = (permission: Permission, patch: Partial<Permission>) => write(getSupabase().schema('settings').from('user_role_permissions').update(patch).eq('id', permission.id));
+  const add = (componentIds: string[]) => write(grantComponents(orgName, roleId, componentIds));
+  const change = (permission: Permission, patch: Partial<Record<AccessField, string>>) => write(changePermission(permission.id, patch));
 
   const granted = new Map((data.data?.permissions ?? []).map((permission) => [permission.component_id, permission]));
   const missing = (data.data?.components ?? []).filter((component) => !granted.has(component.id));
@@ -79,18 +68,18 @@ export function RolePermissionsPage() {
         User Role Management
       </Typography.Title>
       <Card title="Role">
-        {open ? <RecordEditorForm editor={editor} idPrefix="role" /> : <Typography.Text>Loading…</Typography.Text>}
+        {open ? <RecordEditorForm editor={editor} idPrefix="role" /> : <LoadingState />}
         <Button {...saveProps}>{children}</Button>
       </Card>
       <Card title="Permissions" extra={<Button onClick={() => void add(missing.map((component) => component.id))} disabled={missing.length === 0}>Add All</Button>}>
         {problem ? <Alert type="error" showIcon title={problem} style={{ marginBottom: 12 }} /> : null}
         {data.error ? <Typography.Text type="danger">{errorMessage(data.error, 'Unknown error')}</Typography.Text> : null}
-        {data.isLoading ? <Typography.Text>Loading…</Typography.Text> : null}
+        {data.isLoading ? <LoadingState /> : null}
         {data.data ? (
           <table style={{ width: '100%', borderCollapse: 'collapse' }}>
             <thead>
               <tr>
-                {['Component', 'View', 'Create', 'Edit', 'Delete'].map((header) => (
+                {['Component', ...ACCESS_COLUMNS.map((column) => column.title)].map((header) => (
                   <th key={header} scope="col" style={{ textAlign: 'left', padding: 6 }}>
                     {header}
                   </th>
@@ -106,22 +95,19 @@ export function RolePermissionsPage() {
                       {component.display_name}
                     </th>
                     {permission ? (
-                      <>
-                        <td style={{ padding: 6 }}>
-                          <Select aria-label={`${component.display_name} view`} value={permission.view_access} options={LEVELS} onChange={(value) => void change(permission, { view_access: value })} style={{ minWidth: 140 }} />
+                      ACCESS_COLUMNS.map(({ field, title, options }) => (
+                        <td key={field} style={{ padding: 6 }}>
+                          <Select
+                            aria-label={`${component.display_name} ${title.toLowerCase()}`}
+                            value={permission[field]}
+                            options={options}
+                            onChange={(value) => void change(permission, { [field]: value })}
+                            style={{ minWidth: 140 }}
+                          />
                         </td>
-                        <td style={{ padding: 6 }}>
-                          <Select aria-label={`${component.display_name} create`} value={permission.create_access} options={CREATE} onChange={(value) => void change(permission, { create_access: value })} style={{ minWidth: 140 }} />
-                        </td>
-                        <td style={{ padding: 6 }}>
-                          <Select aria-label={`${component.display_name} edit`} value={permission.edit_access} options={LEVELS} onChange={(value) => void change(permission, { edit_access: value })} style={{ minWidth: 140 }} />
-                        </td>
-                        <td style={{ padding: 6 }}>
-                          <Select aria-label={`${component.display_name} delete`} value={permission.delete_access} options={LEVELS} onChange={(value) => void change(permission, { delete_access: value })} style={{ minWidth: 140 }} />
-                        </td>
-                      </>
+                      ))
                     ) : (
-                      <td colSpan={4} style={{ padding: 6 }}>
+                      <td colSpan={ACCESS_COLUMNS.length} style={{ padding: 6 }}>
                         <Button size="small" onClick={() => void add([component.id])} aria-label={`Add ${component.display_name}`}>
                           Add
                         </Button>

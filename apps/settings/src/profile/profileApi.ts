@@ -1,0 +1,36 @@
+import { getSupabase, tableRef, type AnyRow } from '@steward/libs/data-access';
+
+/** The profile fields the signed-in user edits on /acctsettings and /usersettings, in order. */
+export const PROFILE_FIELDS = [
+  { name: 'name', label: 'Name' },
+  { name: 'display_name', label: 'Display Name' },
+  { name: 'first_name', label: 'First Name' },
+  { name: 'last_name', label: 'Last Name' },
+  { name: 'phone', label: 'Phone' },
+  { name: 'title', label: 'Title' },
+  { name: 'timezone', label: 'Timezone' },
+  { name: 'language', label: 'Language' },
+  { name: 'avatar_url', label: 'Avatar URL' },
+] as const;
+
+export type ProfileField = (typeof PROFILE_FIELDS)[number]['name'];
+export type Profile = { id: string; email: string | null } & Partial<Record<ProfileField, string | null>>;
+
+export const USER_PROFILES = tableRef<AnyRow>('public', 'user_profiles');
+
+/** The user's profile in the organisation, found by auth_user_id. */
+export async function fetchProfile(authUserId: string, orgName: string): Promise<Profile> {
+  const { data, error } = await getSupabase()
+    .from('user_profiles')
+    .select(['id', 'email', ...PROFILE_FIELDS.map((field) => field.name)].join(', '))
+    .eq('auth_user_id', authUserId)
+    .eq('org_name', orgName)
+    .single();
+  if (error) throw new Error(error.message);
+  return data as unknown as Profile;
+}
+
+export async function saveProfile(authUserId: string, orgName: string, row: Partial<Record<ProfileField, string | null>>): Promise<void> {
+  const { error } = await getSupabase().from('user_profiles').update(row).eq('auth_user_id', authUserId).eq('org_name', orgName);
+  if (error) throw new Error(error.message);
+}

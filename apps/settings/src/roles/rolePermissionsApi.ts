@@ -1,0 +1,37 @@
+import { SYSTEM_DEFAULT_ORG, getSupabase, queryKeys, toDataAccessError } from '@steward/libs/data-access';
+
+export type AccessField = 'view_access' | 'create_access' | 'edit_access' | 'delete_access';
+export type Permission = { id: string; component_id: string } & Record<AccessField, string>;
+export type Component = { id: string; display_name: string };
+
+const USER_ROLE_PERMISSIONS = { schema: 'settings', table: 'user_role_permissions' } as const;
+
+export const permissionsKey = (roleId: string) => [...queryKeys.table(USER_ROLE_PERMISSIONS), 'role', roleId] as const;
+
+const permissionsTable = () => getSupabase().schema('settings').from('user_role_permissions');
+
+/** The role's permissions, and the components it may be given: those enabled for the organisation or the system defaults. */
+export async function fetchPermissions(roleId: string, orgName: string) {
+  const client = getSupabase().schema('settings');
+  const [permissions, offered] = await Promise.all([
+    permissionsTable().select('id, component_id, view_access, create_access, edit_access, delete_access').eq('role_id', roleId),
+    client.from('org_components').select('component_id').in('org_name', [orgName, SYSTEM_DEFAULT_ORG]).eq('enabled', true),
+  ]);
+  if (permissions.error) throw toDataAccessError(permissions.error);
+  if (offered.error) throw toDataAccessError(offered.error);
+  const ids = [...new Set((offered.data as { component_id: string }[]).map((row) => row.component_id))];
+  const components = ids.length ? await client.from('components').select('id, display_name').in('id', ids).order('display_name') : { data: [], error: null };
+  if (components.error) throw toDataAccessError(components.error);
+  return { permissions: permissions.data as Permission[], components: components.data as Component[] };
+}
+
+/** Gives the role a permission on each component (the database fills in the default levels). */
+export async function grantComponents(orgName: string | null, roleId: string, componentIds: readonly string[]): Promise<void> {
+  const { error } = await permissionsTable().insert(componentIds.map((componentId) => ({ org_name: orgName, role_id: roleId, component_id: componentId })));
+  if (error) throw toDataAccessError(error);
+}
+
+export async function changePermission(permissionId: string, patch: Partial<Record<AccessField, string>>): Promise<void> {
+  const { error } = await permissionsTable().update(patch).eq('id', permissionId);
+  if (error) throw toDataAccessError(error);
+}
