@@ -8,6 +8,11 @@ export const UNIT_COLUMN_WIDTH_PX = 180;
 export const ROW_HEIGHT_PX = 48;
 const HEADER_HEIGHT_PX = 44;
 const NONE_YET_TEXT = 'None yet';
+const BLOCK_HEIGHT_PX = ROW_HEIGHT_PX - 13;
+
+/** Where a stay or a block-out sits in its unit's row: its span of days, inset from the row's edges. */
+const blockBox = (block: { left: number; width: number }) =>
+  ({ position: 'absolute', left: block.left, width: block.width, top: 6, height: BLOCK_HEIGHT_PX }) as const;
 
 export type TimelineGridProps = {
   rows: readonly TimelineRow[];
@@ -86,17 +91,13 @@ const UnitRow = memo(function UnitRow({
             key={block.id}
             className="stw-timeline-blockout"
             style={{
-              position: 'absolute',
-              left: block.left,
-              width: block.width,
-              top: 6,
-              height: ROW_HEIGHT_PX - 13,
+              ...blockBox(block),
               background: 'repeating-linear-gradient(45deg, #e8e8e8, #e8e8e8 6px, #d4d4d4 6px, #d4d4d4 12px)',
               color: '#262626',
               borderRadius: 4,
               padding: '0 6px',
               fontSize: 12,
-              lineHeight: `${ROW_HEIGHT_PX - 13}px`,
+              lineHeight: `${BLOCK_HEIGHT_PX}px`,
               overflow: 'hidden',
               whiteSpace: 'nowrap',
               pointerEvents: 'none',
@@ -115,11 +116,7 @@ const UnitRow = memo(function UnitRow({
             aria-label={`Reservation ${block.title}`}
             onClick={() => onOpenReservation(block.id)}
             style={{
-              position: 'absolute',
-              left: block.left,
-              width: block.width,
-              top: 6,
-              height: ROW_HEIGHT_PX - 13,
+              ...blockBox(block),
               background: block.background,
               color: block.color,
               border: '1px solid #595959',
