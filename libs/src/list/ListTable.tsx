@@ -93,6 +93,8 @@ export function ListTable<Row extends Row0>({ list, emptyText = EMPTY_LIST_TEXT,
       // Secondary text, not antd's disabled grey (1.8:1), so the message is readable.
       locale={{ emptyText: <Typography.Text type="secondary">{list.isLoading ? LOADING_TEXT : emptyText}</Typography.Text> }}
       pagination={paged ? pagination : false}
+      // On a narrow screen the table scrolls sideways inside its frame; the page itself never does.
+      scroll={{ x: 'max-content' }}
     />
   );
 }

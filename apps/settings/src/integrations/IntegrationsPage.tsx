@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Flex, Tag, Typography } from '@steward/libs/antd';
+import { Button, Flex, Typography } from '@steward/libs/antd';
 import { Popconfirm, Table, type TableColumnsType } from '@steward/libs/antd-data';
-import { PageFrame, formatDate } from '@steward/libs/ui';
+import { PageFrame, StatusPill, formatDate } from '@steward/libs/ui';
 import { IntegrationDialog } from './IntegrationDialog';
 import { INTEGRATION_MESSAGES as M, INTEGRATION_TYPES, secretHint, type Integration } from './integrationsApi';
 import { useIntegrations } from './useIntegrations';
@@ -20,7 +20,8 @@ export function IntegrationsPage() {
       title: 'Status',
       dataIndex: 'is_active',
       key: 'is_active',
-      render: (active: boolean) => <Tag color={active ? 'green' : 'default'}>{active ? 'Active' : 'Inactive'}</Tag>,
+      // The shared pill: antd's preset green is too light for small text.
+      render: (active: boolean) => <StatusPill status={active ? 'Active' : 'Inactive'} />,
     },
     { title: 'API Key', key: 'api_key', render: (_, row) => secretHint(row.api_key_set, row.api_key_last4) },
     { title: 'Created', dataIndex: 'created_at', key: 'created_at', render: (value: string) => formatDate(value) },
@@ -56,12 +57,14 @@ export function IntegrationsPage() {
       error={list.error ? `${M.fetchFailed}: ${list.error.message}` : null}
     >
       <Table<Integration>
+        aria-label="Integrations"
         rowKey="id"
         columns={columns}
         dataSource={list.data ?? []}
         loading={list.isLoading}
         pagination={false}
         locale={{ emptyText: <Typography.Text>No integrations yet.</Typography.Text> }}
+        scroll={{ x: 'max-content' }}
       />
       <IntegrationDialog
         open={dialog !== null}

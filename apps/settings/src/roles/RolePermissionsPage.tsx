@@ -76,48 +76,51 @@ export function RolePermissionsPage() {
         {data.error ? <Typography.Text type="danger">{errorMessage(data.error, 'Unknown error')}</Typography.Text> : null}
         {data.isLoading ? <LoadingState /> : null}
         {data.data ? (
-          <table style={{ width: '100%', borderCollapse: 'collapse' }}>
-            <thead>
-              <tr>
-                {['Component', ...ACCESS_COLUMNS.map((column) => column.title)].map((header) => (
-                  <th key={header} scope="col" style={{ textAlign: 'left', padding: 6 }}>
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {data.data.components.map((component) => {
-                const permission = granted.get(component.id);
-                return (
-                  <tr key={component.id} style={{ borderTop: '1px solid rgba(0,0,0,0.06)' }}>
-                    <th scope="row" style={{ textAlign: 'left', padding: 6 }}>
-                      {component.display_name}
+          // On a phone the five columns scroll sideways inside the card, not the page.
+          <div style={{ overflowX: 'auto' }}>
+            <table style={{ width: '100%', borderCollapse: 'collapse' }}>
+              <thead>
+                <tr>
+                  {['Component', ...ACCESS_COLUMNS.map((column) => column.title)].map((header) => (
+                    <th key={header} scope="col" style={{ textAlign: 'left', padding: 6 }}>
+                      {header}
                     </th>
-                    {permission ? (
-                      ACCESS_COLUMNS.map(({ field, title, options }) => (
-                        <td key={field} style={{ padding: 6 }}>
-                          <Select
-                            aria-label={`${component.display_name} ${title.toLowerCase()}`}
-                            value={permission[field]}
-                            options={options}
-                            onChange={(value) => void change(permission, { [field]: value })}
-                            style={{ minWidth: 140 }}
-                          />
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.components.map((component) => {
+                  const permission = granted.get(component.id);
+                  return (
+                    <tr key={component.id} style={{ borderTop: '1px solid rgba(0,0,0,0.06)' }}>
+                      <th scope="row" style={{ textAlign: 'left', padding: 6 }}>
+                        {component.display_name}
+                      </th>
+                      {permission ? (
+                        ACCESS_COLUMNS.map(({ field, title, options }) => (
+                          <td key={field} style={{ padding: 6 }}>
+                            <Select
+                              aria-label={`${component.display_name} ${title.toLowerCase()}`}
+                              value={permission[field]}
+                              options={options}
+                              onChange={(value) => void change(permission, { [field]: value })}
+                              style={{ minWidth: 140 }}
+                            />
+                          </td>
+                        ))
+                      ) : (
+                        <td colSpan={ACCESS_COLUMNS.length} style={{ padding: 6 }}>
+                          <Button size="small" onClick={() => void add([component.id])} aria-label={`Add ${component.display_name}`}>
+                            Add
+                          </Button>
                         </td>
-                      ))
-                    ) : (
-                      <td colSpan={ACCESS_COLUMNS.length} style={{ padding: 6 }}>
-                        <Button size="small" onClick={() => void add([component.id])} aria-label={`Add ${component.display_name}`}>
-                          Add
-                        </Button>
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                      )}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
         ) : null}
       </Card>
     </Flex>
