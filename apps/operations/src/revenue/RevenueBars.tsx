@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatDollars } from '@steward/libs/ui';
-import { monthLabel, type RevenueMonth } from './revenueByMonth';
+import { labelledMonths, monthLabel, type RevenueMonth } from './revenueByMonth';
 
 const BAR_COLOR = '#0958d9';
 
@@ -23,7 +23,7 @@ export default function RevenueBars({ months, height, label }: { months: readonl
         cursor: { show: false },
         scales: { x: { time: false, range: [-0.5, months.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.1] } },
         axes: [
-          { splits: () => xs, values: (_u, splits) => splits.map((split) => labels[split] ?? ''), stroke: '#434343', grid: { show: false } },
+          { splits: (u) => labelledMonths(xs.length, u.bbox.width / uPlot.pxRatio), values: (_u, splits) => splits.map((split) => labels[split] ?? ''), stroke: '#434343', grid: { show: false } },
           { values: (_u, splits) => splits.map((split) => formatDollars(split).replace(/\.00$/, '')), stroke: '#434343', size: 64 },
         ],
         series: [{}, { label: 'Revenue', fill: BAR_COLOR, stroke: BAR_COLOR, paths: bars, points: { show: false } }],

@@ -40,3 +40,13 @@ export function monthLabel(month: string): string {
   if (!match?.[1] || !match[2]) return month;
   return `${MONTH_NAMES[Number(match[2]) - 1] ?? match[2]} ${match[1]}`;
 }
+
+/** Room one month label needs ("Sep '26" and a gap); a narrow chart labels every second or third month. */
+const MONTH_LABEL_WIDTH = 56;
+
+/** The months to label: as many as fit, evenly spaced, always including the latest. */
+export function labelledMonths(count: number, plotWidth: number): number[] {
+  const fit = Math.max(1, Math.floor(plotWidth / MONTH_LABEL_WIDTH));
+  const every = Math.ceil(count / fit);
+  return Array.from({ length: count }, (_, index) => index).filter((index) => (count - 1 - index) % every === 0);
+}

@@ -5,6 +5,8 @@ import { useSession } from '@steward/libs/session';
 import { brandingQueryKey, fetchBranding } from '../branding/fetchBranding';
 import { MenuIcon } from './MenuIcon';
 
+const popupContainer = (trigger: HTMLElement): HTMLElement => trigger.closest('header') ?? document.body;
+
 /**
  * The header's organisation switcher: the user's organisations in alphabetical order. Choosing the
  * current one just closes the list. Opening it fetches the other organisations' branding ahead, so a
@@ -38,6 +40,10 @@ export function OrgSwitcher() {
     <Dropdown
       trigger={['click']}
       autoFocus
+      // The list lives in the fixed header, beside its switcher. In the page's body it would first
+      // render at the end of the document, and focusing it there scrolled a long page by the
+      // distance to its end just as the list opened.
+      getPopupContainer={popupContainer}
       onOpenChange={onOpenChange}
       menu={{
         items: orgList.map((org) => ({ key: org, label: org })),
