@@ -42,6 +42,24 @@ function libsLayerRules() {
   );
 }
 
+/** What an app may not import (a later block for the same files replaces the rule, so both share this). */
+function appImportRule(extraPaths = []) {
+  return [
+    'error',
+    {
+      paths: [
+        { name: 'antd', message: "Import from '@steward/libs/antd' or '@steward/libs/antd-data' (one shared antd)." },
+        { name: '@supabase/supabase-js', message: "Use '@steward/libs/data-access'.", allowTypeImports: true },
+        ...extraPaths,
+      ],
+      patterns: [
+        { group: ['antd/*'], message: "Import from '@steward/libs/antd' or '@steward/libs/antd-data'." },
+        { group: ['../../*/src/*', ...AREAS.map((area) => `@steward/${area.name}*`)], message: 'Remotes never import another app.' },
+      ],
+    },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', '.steward/**', '.nx/**'] },
   ...tseslint.configs.recommended,
@@ -58,20 +76,17 @@ export default tseslint.config(
   {
     // Apps reach antd only through the libs design-system surface, and Supabase only through data-access.
     files: ['apps/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': appImportRule() },
+  },
+  {
+    // A screen or component never queries directly: it calls a named function of its feature's api
+    // module (or a data-access hook), so every query has a name, a home and a test.
+    files: ['apps/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'antd', message: "Import from '@steward/libs/antd' or '@steward/libs/antd-data' (one shared antd)." },
-            { name: '@supabase/supabase-js', message: "Use '@steward/libs/data-access'.", allowTypeImports: true },
-          ],
-          patterns: [
-            { group: ['antd/*'], message: "Import from '@steward/libs/antd' or '@steward/libs/antd-data'." },
-            { group: ['../../*/src/*', ...AREAS.map((area) => `@steward/${area.name}*`)], message: 'Remotes never import another app.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': appImportRule([
+        { name: '@steward/libs/data-access', importNames: ['getSupabase'], message: 'Screens call a named query or write function (an api module of their feature), not the client.' },
+      ]),
     },
   },
   {

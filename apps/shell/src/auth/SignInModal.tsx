@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button } from '@steward/libs/antd';
 import { Form, Modal } from '@steward/libs/antd-data';
-import { getSupabase } from '@steward/libs/data-access';
 import { notify, toast } from '@steward/libs/ui';
 import { AUTH_MESSAGES } from './authMessages';
 import { checkForm, signInSchema, signUpSchema } from './authSchemas';
 import { AuthField } from './AuthField';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
+import { signInWithPassword } from './signInWithPassword';
 import { signUpOrganization } from './signUpOrganization';
 import type { ApplyField } from './submitApplication';
 
@@ -57,9 +57,9 @@ export function SignInModal({ open, onClose, onApply }: SignInModalProps) {
   const logIn = async (): Promise<Problem> => {
     const check = checkForm(signInSchema, { email: fields.email, password: fields.password });
     if (!check.ok) return check;
-    const { error } = await getSupabase().auth.signInWithPassword(check.values);
-    if (error) {
-      toast({ title: AUTH_MESSAGES.genericErrorTitle, description: error.message || AUTH_MESSAGES.genericErrorDescription, variant: 'destructive' });
+    const outcome = await signInWithPassword(check.values);
+    if (!outcome.ok) {
+      toast({ title: AUTH_MESSAGES.genericErrorTitle, description: outcome.message || AUTH_MESSAGES.genericErrorDescription, variant: 'destructive' });
       return null;
     }
     notify.success(AUTH_MESSAGES.welcomeBack);

@@ -1,6 +1,7 @@
 import { getSupabase } from '@steward/libs/data-access';
 import { AUTH_MESSAGES } from './authMessages';
 import type { ApplyForAccessValues } from './authSchemas';
+import { signInWithPassword } from './signInWithPassword';
 
 export type ApplicationOutcome =
   /** The account exists and the visitor is now signed in. */
@@ -40,10 +41,10 @@ export function ruleViolation(error: { code?: string; message: string }): Applic
 
 /** Signs the new account in; an unconfirmed e-mail is an expected state, not a failure. */
 export async function signInAfterCreation(email: string, password: string): Promise<ApplicationOutcome> {
-  const { error } = await getSupabase().auth.signInWithPassword({ email, password });
-  if (!error) return { kind: 'signedIn' };
-  if (error.code === 'email_not_confirmed') return { kind: 'confirmEmail' };
-  return { kind: 'failed', title: AUTH_MESSAGES.applicationError, description: error.message };
+  const outcome = await signInWithPassword({ email, password });
+  if (outcome.ok) return { kind: 'signedIn' };
+  if (outcome.code === 'email_not_confirmed') return { kind: 'confirmEmail' };
+  return { kind: 'failed', title: AUTH_MESSAGES.applicationError, description: outcome.message };
 }
 
 /**
