@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { filterRowsToTree, filterTreeToRows, type FilterRow } from './filterPanelRows';
+import { filterGroupsOf, filterRowsToTree, filterTreeFromGroups, filterTreeToRows, type FilterRow } from './filterPanelRows';
 import { FILTER_OPERATORS } from './filterModel';
 
 const row = (join: 'and' | 'or', field: string, value: string): FilterRow => ({ join, field, operator: 'is', value });
@@ -42,5 +42,22 @@ describe('filterRowsToTree', () => {
 
   it('cannot show deeper nesting as lines', () => {
     expect(filterTreeToRows({ operator: 'and', value: [{ operator: 'or', value: [] }] })).toBeNull();
+  });
+});
+
+describe('the OR of AND-groups', () => {
+  const a = { field: 'a', operator: 'is' as const, value: '1' };
+  const b = { field: 'b', operator: 'contains' as const, value: '2' };
+
+  it('reads one condition and one AND-group as a single group', () => {
+    expect(filterGroupsOf(a)).toEqual([[a]]);
+    expect(filterGroupsOf({ operator: 'and', value: [a, b] })).toEqual([[a, b]]);
+    expect(filterGroupsOf(null)).toEqual([]);
+  });
+
+  it('builds no tree from no conditions and drops empty groups', () => {
+    expect(filterTreeFromGroups([])).toBeNull();
+    expect(filterTreeFromGroups([[], []])).toBeNull();
+    expect(filterTreeFromGroups([[a], [], [b]])).toEqual({ operator: 'or', value: [{ operator: 'and', value: [a] }, { operator: 'and', value: [b] }] });
   });
 });

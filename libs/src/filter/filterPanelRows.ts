@@ -1,32 +1,26 @@
-// Converters between the filter tree (the one applied shape, in the URL) and the rows the filter panel edits.
+// The filter tree is the one applied shape (the URL, the query compiler and saved filters all take it).
+// Its usual form is an OR of AND-groups; these helpers read and build that form, and convert it to and
+// from the lines the filter panel edits.
 import type { FilterCondition, FilterNode, FilterOperator } from './filterModel';
 import { isFilterGroup } from './filterModel';
 
 /** One line of the filter panel. `join` links it to the line above; OR starts a new group. */
 export type FilterRow = { join: 'and' | 'or'; field: string; operator: FilterOperator; value: string };
 
-/**
- * Builds the tree the panel means: lines joined by AND form a group, and every OR starts a new group,
- * so the result is an OR of AND-groups (the first line's join is ignored).
- */
-export function filterRowsToTree(rows: readonly FilterRow[]): FilterNode | null {
-  if (rows.length === 0) return null;
-  const groups: FilterCondition[][] = [];
-  rows.forEach((row, index) => {
-    const condition: FilterCondition = { field: row.field, operator: row.operator, value: row.value };
-    if (index === 0 || row.join === 'or') groups.push([condition]);
-    else groups[groups.length - 1]?.push(condition);
-  });
-  return { operator: 'or', value: groups.map((conditions) => ({ operator: 'and', value: conditions })) };
+/** The tree of an OR of AND-groups of conditions; null when there is no condition. */
+export function filterTreeFromGroups(groups: readonly (readonly FilterCondition[])[]): FilterNode | null {
+  const nonEmpty = groups.filter((group) => group.length > 0);
+  if (nonEmpty.length === 0) return null;
+  return { operator: 'or', value: nonEmpty.map((conditions) => ({ operator: 'and', value: [...conditions] })) };
 }
 
 /**
- * The inverse for trees of that shape (OR of AND-groups, a single AND-group, or one condition).
- * Returns null for any other nesting, which the panel cannot show as lines.
+ * The AND-groups of a tree of that form (an OR of AND-groups, a single AND-group, or one condition);
+ * null for any other nesting, which neither the panel's lines nor the URL's compact form can hold.
  */
-export function filterTreeToRows(tree: FilterNode | null): FilterRow[] | null {
+export function filterGroupsOf(tree: FilterNode | null): FilterCondition[][] | null {
   if (!tree) return [];
-  const asGroups = (node: FilterNode): FilterCondition[] | null => {
+  const asGroup = (node: FilterNode): FilterCondition[] | null => {
     if (!isFilterGroup(node)) return [node];
     if (node.operator !== 'and') return null;
     const conditions: FilterCondition[] = [];
@@ -36,26 +30,38 @@ export function filterTreeToRows(tree: FilterNode | null): FilterRow[] | null {
     }
     return conditions;
   };
-  let groups: FilterCondition[][];
   if (isFilterGroup(tree) && tree.operator === 'or') {
-    const parts = tree.value.map(asGroups);
-    if (parts.some((part) => part === null)) return null;
-    groups = parts as FilterCondition[][];
-  } else {
-    const single = asGroups(tree);
-    if (!single) return null;
-    groups = [single];
+    const groups = tree.value.map(asGroup);
+    return groups.some((group) => group === null) ? null : (groups as FilterCondition[][]);
   }
-  const rows: FilterRow[] = [];
-  for (const group of groups) {
-    group.forEach((condition, index) => {
-      rows.push({
-        join: index === 0 && rows.length > 0 ? 'or' : 'and',
-        field: condition.field,
-        operator: condition.operator,
-        value: condition.value ?? '',
-      });
-    });
-  }
-  return rows;
+  const single = asGroup(tree);
+  return single ? [single] : null;
+}
+
+/**
+ * Builds the tree the panel means: lines joined by AND form a group, and every OR starts a new group,
+ * so the result is an OR of AND-groups (the first line's join is ignored).
+ */
+export function filterRowsToTree(rows: readonly FilterRow[]): FilterNode | null {
+  const groups: FilterCondition[][] = [];
+  rows.forEach((row, index) => {
+    const condition: FilterCondition = { field: row.field, operator: row.operator, value: row.value };
+    if (index === 0 || row.join === 'or') groups.push([condition]);
+    else groups[groups.length - 1]?.push(condition);
+  });
+  return filterTreeFromGroups(groups);
+}
+
+/** The panel's lines for a tree of that form; null for any other nesting. */
+export function filterTreeToRows(tree: FilterNode | null): FilterRow[] | null {
+  const groups = filterGroupsOf(tree);
+  if (!groups) return null;
+  return groups.flatMap((group, groupIndex) =>
+    group.map((condition, index) => ({
+      join: index === 0 && groupIndex > 0 ? ('or' as const) : ('and' as const),
+      field: condition.field,
+      operator: condition.operator,
+      value: condition.value ?? '',
+    })),
+  );
 }

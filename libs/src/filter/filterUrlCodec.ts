@@ -10,7 +10,7 @@ import {
   type FilterNode,
   type SortSpec,
 } from './filterModel';
-import { filterRowsToTree, filterTreeToRows } from './filterPanelRows';
+import { filterGroupsOf, filterTreeFromGroups } from './filterPanelRows';
 
 /** URL parameter names: `?f=` holds the filter, `?sort=` the order, e.g. `sort=name,-created_at`. */
 export const FILTER_PARAM = 'f';
@@ -31,16 +31,12 @@ const compactFilterSchema = z.array(z.array(compactCondition).check(z.minLength(
 
 export function encodeFilterParam(tree: FilterNode | null): string | null {
   if (!tree) return null;
-  const rows = filterTreeToRows(tree);
-  if (!rows) return JSON.stringify(tree);
-  if (rows.length === 0) return null;
-  const groups: (string[])[][] = [];
-  rows.forEach((row, index) => {
-    const triple = row.operator === 'is_empty' || row.operator === 'is_not_empty' ? [row.field, row.operator] : [row.field, row.operator, row.value];
-    if (index === 0 || row.join === 'or') groups.push([triple]);
-    else groups[groups.length - 1]?.push(triple);
-  });
-  return JSON.stringify(groups);
+  const groups = filterGroupsOf(tree);
+  if (!groups) return JSON.stringify(tree);
+  if (groups.every((group) => group.length === 0)) return null;
+  const triple = ({ field, operator, value }: FilterCondition) =>
+    operator === 'is_empty' || operator === 'is_not_empty' ? [field, operator] : [field, operator, value ?? ''];
+  return JSON.stringify(groups.filter((group) => group.length > 0).map((group) => group.map(triple)));
 }
 
 function conditionsOf(node: FilterNode): FilterCondition[] {
@@ -71,11 +67,7 @@ export function decodeFilterParam(raw: string | null, fields?: readonly FilterFi
   let tree: FilterNode | null = null;
   const compact = compactFilterSchema.safeParse(json);
   if (compact.success) {
-    tree = filterRowsToTree(
-      compact.data.flatMap((group) =>
-        group.map(([field, operator, value], index) => ({ join: index === 0 ? ('or' as const) : ('and' as const), field, operator, value: value ?? '' })),
-      ),
-    );
+    tree = filterTreeFromGroups(compact.data.map((group) => group.map(([field, operator, value]) => ({ field, operator, value: value ?? '' }))));
   } else {
     const full = filterNodeSchema.safeParse(json);
     if (full.success) tree = full.data;

@@ -19,7 +19,7 @@ export {
   type SortOrder,
   type SortSpec,
 } from './filterModel';
-export { filterRowsToTree, filterTreeToRows, type FilterRow } from './filterPanelRows';
+export { filterGroupsOf, filterRowsToTree, filterTreeFromGroups, filterTreeToRows, type FilterRow } from './filterPanelRows';
 export { compileFilterToPostgrest, escapeLikePattern, escapeRegexPattern, quotePostgrestValue } from './compileFilterToPostgrest';
 export { evaluateFilter, filterRows } from './evaluateFilter';
 export { sortRows } from './sortRows';

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Button, Flex, Typography } from '@steward/libs/antd';
 import { Input, Select } from '@steward/libs/antd-data';
 import { errorMessage, useSavedFilters } from '@steward/libs/data-access';
-import { filterRowsToTree } from '@steward/libs/filter';
 import { useSession } from '@steward/libs/session';
 import type { FilterState } from './useFilterState';
 
@@ -49,7 +48,7 @@ export function SavedFilters({ listKey, state }: { listKey: string; state: Filte
           disabled={!name.trim() || !orgName}
           loading={save.isPending}
           onClick={() =>
-            save.mutate({ name, filter: filterRowsToTree(state.draftRows), sort: state.draftSort }, { onSuccess: (item) => {
+            save.mutate({ name, filter: state.draftTree, sort: state.draftSort }, { onSuccess: (item) => {
               setName('');
               setSelected(item.id);
             } })

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FilterFieldType } from '@steward/libs/filter';
+import type { FieldTypes, FilterFieldDef, FilterFieldType } from '@steward/libs/filter';
 
 type Cell = string | number | boolean | null | undefined;
 
@@ -37,4 +37,21 @@ export function cellValue(row: unknown, field: string): Cell {
 
 export function exportValueOf<Row>(column: ListColumn<Row>, row: Row): Cell {
   return column.exportValue ? column.exportValue(row) : cellValue(row, columnField(column));
+}
+
+/** What the Filters panel offers: the filterable columns, each with its field, label and type. */
+export function filterFieldsOf<Row>(columns: readonly ListColumn<Row>[]): FilterFieldDef[] {
+  return columns
+    .filter((column) => column.filterable)
+    .map((column) => ({ field: columnField(column), label: column.title, type: column.filterable === true ? 'text' : column.filterable || 'text' }));
+}
+
+/** Each filterable field's type, as the query compiler and the in-memory filter read them. */
+export function fieldTypesOf(fields: readonly FilterFieldDef[]): FieldTypes {
+  return Object.fromEntries(fields.map((field) => [field.field, field.type ?? 'text']));
+}
+
+/** The fields the Sort panel offers. */
+export function sortableFieldsOf<Row>(columns: readonly ListColumn<Row>[]): string[] {
+  return columns.filter((column) => column.sortable).map(columnField);
 }

@@ -63,6 +63,10 @@ export function useFilterState({ fields, sortable, defaultSort = [] }: FilterSta
   const [sortDraft, setSortDraft] = useState<{ from: string | null; sort: SortSpec }>({ from: rawSort, sort });
   if (sortDraft.from !== rawSort) setSortDraft({ from: rawSort, sort });
 
+  // Both sides in the panel's canonical tree, each built only when its lines change.
+  const draftTree = useMemo(() => filterRowsToTree(draft.rows), [draft.rows]);
+  const appliedTree = useMemo(() => filterRowsToTree(appliedRows), [appliedRows]);
+
   const writeParams = useCallback(
     (nextFilter: FilterNode | null | undefined, nextSort: SortSpec | undefined) => {
       setSearchParams((current) => {
@@ -108,7 +112,7 @@ export function useFilterState({ fields, sortable, defaultSort = [] }: FilterSta
 
   const removeRow = useCallback((index: number) => setDraft((current) => ({ ...current, rows: current.rows.filter((_, i) => i !== index) })), []);
 
-  const applyFilter = useCallback(() => writeParams(filterRowsToTree(draft.rows), undefined), [draft.rows, writeParams]);
+  const applyFilter = useCallback(() => writeParams(draftTree, undefined), [draftTree, writeParams]);
   const clearFilter = useCallback(() => {
     setDraft((current) => ({ ...current, rows: [] }));
     writeParams(null, undefined);
@@ -128,7 +132,7 @@ export function useFilterState({ fields, sortable, defaultSort = [] }: FilterSta
     });
   }, [decodedFilter.notice, decodedSort.notice, setSearchParams]);
 
-  const filterDirty = !sameJson(filterRowsToTree(draft.rows), filterRowsToTree(appliedRows));
+  const filterDirty = !sameJson(draftTree, appliedTree);
   const appliedCount = appliedRows.length;
 
   return {
@@ -140,6 +144,8 @@ export function useFilterState({ fields, sortable, defaultSort = [] }: FilterSta
     page,
     setPage,
     draftRows: draft.rows,
+    /** The draft lines as a tree (what Apply or Save would store). */
+    draftTree,
     draftSort: sortDraft.sort,
     filterDirty,
     appliedCount,

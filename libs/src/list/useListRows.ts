@@ -1,0 +1,98 @@
+import { useCallback, useMemo } from 'react';
+import {
+  LIST_PAGE_SIZE,
+  errorMessage,
+  fetchAllRows,
+  getSupabase,
+  useList,
+  type EqValue,
+  type ListRequest,
+  type TableRef,
+} from '@steward/libs/data-access';
+import { filterRows, sortRows, type FieldTypes, type FilterNode, type SortSpec } from '@steward/libs/filter';
+import { useSession } from '@steward/libs/session';
+
+export type TableSource<Row> = {
+  kind: 'table';
+  table: TableRef<Row>;
+  select?: string;
+  /** org_name in (active organisation, _system_default_); false for tables without org_name. */
+  orgScoped?: boolean;
+  eq?: Readonly<Record<string, EqValue>>;
+  excludeArchived?: boolean;
+  pageSize?: number;
+  tieBreaker?: string | null;
+};
+
+/** Rows the page already holds (joined client side, e.g. tasks with subtasks); filtered and sorted here. */
+export type RowsSource<Row> = { kind: 'rows'; rows: readonly Row[] | undefined; isLoading: boolean; error: unknown };
+
+export type ListRowsOptions<Row> = {
+  source: TableSource<Row> | RowsSource<Row>;
+  /** Detail mode: only the record with this short_id. */
+  shortId?: string | null;
+  filter: FilterNode | null;
+  sort: SortSpec;
+  fieldTypes: FieldTypes;
+  /** 1-based. */
+  page: number;
+};
+
+type Row0 = Record<string, unknown>;
+const NO_TABLE = { schema: 'public', table: '', audit: false } as const;
+
+/**
+ * The rows a list shows: from a table, filtered, sorted and paged by the database (pages of 200 with
+ * an exact count), or from rows the page already holds, filtered and sorted in memory. `loadAll`
+ * gives every row of the filtered and sorted list (what Export writes), not only the page on screen.
+ */
+export function useListRows<Row extends Row0>({ source, shortId, filter, sort, fieldTypes, page }: ListRowsOptions<Row>) {
+  const session = useSession();
+  const pageSize = source.kind === 'table' ? (source.pageSize ?? LIST_PAGE_SIZE) : Number.POSITIVE_INFINITY;
+
+  const request = useMemo<ListRequest | null>(() => {
+    if (source.kind !== 'table') return null;
+    return {
+      select: source.select,
+      orgScope: source.orgScoped === false ? undefined : session.orgScope,
+      eq: shortId ? { ...source.eq, short_id: shortId } : source.eq,
+      excludeArchived: source.excludeArchived,
+      filter,
+      fieldTypes,
+      sort,
+      tieBreaker: source.tieBreaker,
+      page: page - 1,
+      pageSize,
+      count: true,
+    };
+  }, [fieldTypes, filter, sort, page, pageSize, session.orgScope, shortId, source]);
+
+  const tableQuery = useList<Row>(source.kind === 'table' ? source.table : (NO_TABLE as TableRef<Row>), request ?? {}, {
+    enabled: source.kind === 'table' && !session.loading,
+  });
+
+  const memory = useMemo(() => {
+    if (source.kind !== 'rows') return null;
+    const all = source.rows ?? [];
+    const scoped = shortId ? all.filter((row) => row.short_id === shortId) : all;
+    return sortRows(filterRows(scoped, filter, fieldTypes), sort);
+  }, [fieldTypes, filter, sort, shortId, source]);
+
+  const rows = useMemo<readonly Row[]>(() => (source.kind === 'table' ? (tableQuery.data?.rows ?? []) : (memory ?? [])), [memory, source.kind, tableQuery.data]);
+  const rawError = source.kind === 'table' ? tableQuery.error : source.error;
+
+  const loadAll = useCallback(
+    async (): Promise<readonly Row[]> => (source.kind === 'table' && request ? fetchAllRows<Row>(getSupabase(), source.table, request) : rows),
+    [request, rows, source],
+  );
+
+  return {
+    rows,
+    total: source.kind === 'table' ? (tableQuery.data?.total ?? rows.length) : rows.length,
+    pageSize,
+    isLoading: source.kind === 'table' ? session.loading || tableQuery.isLoading : source.isLoading,
+    isFetching: source.kind === 'table' ? tableQuery.isFetching : false,
+    error: rawError ? errorMessage(rawError, 'Unknown error') : null,
+    loadAll,
+  };
+}
