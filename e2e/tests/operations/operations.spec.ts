@@ -79,6 +79,35 @@ test('the seeded "Open tasks" saved filter applies (status is not Done) and the 
   expect(csv).not.toMatch(/,Done,/);
 });
 
+test('a long task list (drawn virtually) gives each task the height its subtasks need: no row overlaps the next', async ({ page }) => {
+  const owner = await createOwner('Tasks');
+  const service = serviceClient().schema('ops');
+  const { data: tasks, error } = await service
+    .from('tasks')
+    .insert(Array.from({ length: 120 }, (_, index) => ({ org_name: owner.orgName, title: `Long list task ${index}`, status: 'To Do', position: index })))
+    .select('id');
+  expect(error).toBeNull();
+  const subtasks = (tasks ?? []).flatMap((task) => [1, 2, 3, 4].map((step) => ({ org_name: owner.orgName, task_id: task.id, title: `Step ${step}`, status: 'To Do' })));
+  expect((await service.from('subtasks').insert(subtasks)).error).toBeNull();
+
+  await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
+  await page.goto('/tasks');
+  const rows = page.locator('.stw-virtual-row');
+  await expect(rows.first().getByText('Step 4')).toBeVisible();
+  const boxes = await rows.evaluateAll((elements) =>
+    elements
+      .map((element) => ({ top: element.getBoundingClientRect().top, bottom: element.getBoundingClientRect().bottom, content: Math.max(...[...element.children].map((cell) => cell.scrollHeight)) }))
+      .sort((a, b) => a.top - b.top),
+  );
+  expect(boxes.length).toBeGreaterThan(3);
+  for (const [index, box] of boxes.entries()) {
+    expect(box.bottom - box.top).toBeGreaterThanOrEqual(box.content);
+    const next = boxes[index + 1];
+    if (next) expect(next.top).toBeGreaterThanOrEqual(box.bottom - 1);
+  }
+  await expectNoSeriousA11yViolations(page);
+});
+
 test('transactions: revenue by month drawn above the table from the database aggregate, amounts as $x.xx', async ({ page }) => {
   const monthStart = new Date();
   monthStart.setUTCDate(1);

@@ -1,4 +1,4 @@
-import { memo, useRef, type CSSProperties, type ReactNode } from 'react';
+import { memo, useRef, type CSSProperties, type ReactNode, type Ref } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { theme } from '@steward/libs/antd';
 import type { SortSpec } from '@steward/libs/filter';
@@ -30,20 +30,23 @@ type VirtualRowProps<Row extends Row0> = {
   renderCell: (column: ListColumn<Row>, row: Row) => ReactNode;
   index: number;
   start: number;
-  height: number;
+  minHeight: number;
   template: string;
   border: string;
+  /** The virtualizer measures each row it shows, so a row is as tall as its content needs. */
+  measure: Ref<HTMLDivElement>;
 };
 
 // Only primitives and stable references as props: a row that stays in view is not re-rendered on
 // every scroll frame.
-const VirtualRow = memo(function VirtualRow<Row extends Row0>({ row, columns, renderCell, index, start, height, template, border }: VirtualRowProps<Row>) {
+const VirtualRow = memo(function VirtualRow<Row extends Row0>({ row, columns, renderCell, index, start, minHeight, template, border, measure }: VirtualRowProps<Row>) {
   const style: CSSProperties = {
     position: 'absolute',
     top: 0,
     left: 0,
     width: '100%',
-    height,
+    minHeight,
+    boxSizing: 'border-box',
     transform: `translateY(${start}px)`,
     display: 'grid',
     gridTemplateColumns: template,
@@ -51,7 +54,7 @@ const VirtualRow = memo(function VirtualRow<Row extends Row0>({ row, columns, re
     borderBottom: border,
   };
   return (
-    <div role="row" aria-rowindex={index + 2} className="ant-table-row stw-virtual-row" style={style}>
+    <div ref={measure} data-index={index} role="row" aria-rowindex={index + 2} className="ant-table-row stw-virtual-row" style={style}>
       {columns.map((column) => (
         <div role="cell" key={column.key} style={{ padding: '8px 12px', overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {renderCell(column, row)}
@@ -62,9 +65,11 @@ const VirtualRow = memo(function VirtualRow<Row extends Row0>({ row, columns, re
 }) as <Row extends Row0>(props: VirtualRowProps<Row>) => ReactNode;
 
 /**
- * Long lists: only the rows in view (plus a few) are in the DOM, each a fixed-height grid row that is
- * not re-rendered while it stays in view, so scrolling 10,000 rows keeps frames short. Same columns,
- * cells and header sort as the antd table used for short lists.
+ * Long lists: only the rows in view (plus a few) are in the DOM, each a grid row that is not
+ * re-rendered while it stays in view, so scrolling 10,000 rows keeps frames short. Rows are at least
+ * `rowHeight` tall and measured once shown, so a cell with several lines (a task's subtasks) pushes the
+ * rows below it down instead of spilling over them. Same columns, cells and header sort as the antd
+ * table used for short lists.
  */
 export function VirtualTable<Row extends Row0>({ label, columns, rows, rowKey, renderCell, sort, onSort, height, rowHeight = ROW_HEIGHT }: VirtualTableProps<Row>) {
   const { token } = theme.useToken();
@@ -73,6 +78,8 @@ export function VirtualTable<Row extends Row0>({ label, columns, rows, rowKey, r
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
+    // A row is never shorter than rowHeight (its min-height), also where nothing is laid out (tests).
+    measureElement: (element) => Math.max(rowHeight, element.getBoundingClientRect().height),
     overscan: 6,
     getItemKey: (index) => {
       const row = rows[index];
@@ -123,9 +130,10 @@ export function VirtualTable<Row extends Row0>({ label, columns, rows, rowKey, r
                 columns={columns}
                 renderCell={renderCell}
                 start={item.start}
-                height={rowHeight}
+                minHeight={rowHeight}
                 template={template}
                 border={border}
+                measure={virtualizer.measureElement}
               />
             );
           })}
