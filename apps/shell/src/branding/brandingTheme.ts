@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { ThemeConfig } from '@steward/libs/antd';
 import { accessibleBranding } from './accessibleBranding';
+import './antdStyles';
 import type { Branding } from './orgBranding';
 
 const SANS = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
@@ -15,6 +16,7 @@ export function fontStack(font: string, generic: 'sans' | 'serif'): string {
 export function brandingTheme(stored: Branding): ThemeConfig {
   const branding = accessibleBranding(stored);
   return {
+    zeroRuntime: true,
     token: {
       colorPrimary: branding.primaryColor,
       colorInfo: branding.accentColor,
