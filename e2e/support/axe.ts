@@ -5,10 +5,23 @@ import { expect, type Page } from '@playwright/test';
 const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
 
 /**
+ * Waits (at most 2 s) for running transitions and finite animations to end, so colours are read as a
+ * person sees them once the page settles: a button enabled a moment ago is still fading from its
+ * disabled grey for 0.2 s, and axe would measure that halfway colour.
+ */
+async function settledAnimations(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const finite = document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
+    return Promise.race([Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]);
+  });
+}
+
+/**
  * Runs axe-core (WCAG 2.x A and AA rules) on what the page shows now and fails with a readable list
  * when anything serious or critical is found. `include` narrows the scan to one region (a dialog).
  */
 export async function expectNoSeriousA11yViolations(page: Page, options: { include?: string } = {}): Promise<void> {
+  await settledAnimations(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (options.include) builder = builder.include(options.include);
   const { violations } = await builder.analyze();
