@@ -106,6 +106,16 @@ test('a long task list (drawn virtually) gives each task the height its subtasks
     if (next) expect(next.top).toBeGreaterThanOrEqual(box.bottom - 1);
   }
   await expectNoSeriousA11yViolations(page);
+
+  // A subtask's title opens it in the editor, by keyboard too.
+  const firstRow = page.locator('.stw-virtual-row[aria-rowindex="2"]');
+  await firstRow.getByRole('button', { name: 'Step 2' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Edit Subtask' });
+  await dialog.getByLabel('Title', { exact: true }).fill('Step 2 checked');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(firstRow.getByRole('button', { name: 'Step 2 checked' })).toBeVisible();
 });
 
 test('transactions: revenue by month drawn above the table from the database aggregate, amounts as $x.xx', async ({ page }) => {

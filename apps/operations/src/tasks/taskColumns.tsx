@@ -1,6 +1,7 @@
 import { Button, Flex } from '@steward/libs/antd';
 import { isSystemDefaultRow, type AnyRow } from '@steward/libs/data-access';
 import { statusColumn, textColumn, type ListColumn } from '@steward/libs/list';
+import './tasks.css';
 
 export type Subtask = { id: string; title: string; status: string };
 
@@ -39,9 +40,9 @@ export function taskColumns(actions?: TaskActions): readonly ListColumn<AnyRow>[
             {subtasks.map((subtask) => (
               <li key={subtask.id}>
                 {editable ? (
-                  <Button type="link" size="small" style={{ padding: 0, height: 'auto' }} onClick={() => actions.editSubtask(subtask.id)}>
+                  <button type="button" className="stw-subtask-link" onClick={() => actions.editSubtask(subtask.id)}>
                     {subtask.title}
-                  </Button>
+                  </button>
                 ) : (
                   subtask.title
                 )}{' '}
