@@ -85,6 +85,16 @@ describe('generic record editor', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('edits: a value written differently but stored the same (120.0 for 120) is no change and sends nothing', async () => {
+    const { requests, user, dialog } = await openEdit();
+    const rate = within(dialog).getByLabelText('Base rate');
+    await user.clear(rate);
+    await user.type(rate, '120.0');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.map((r) => r.method)).toEqual(['GET']);
+  });
+
   it('edits: sends only the changed field, guarded by the loaded version', async () => {
     const { requests, user, dialog } = await openEdit((req) => (req.method === 'GET' ? { body: stored } : { body: [{ ...stored, name: 'Cabin One' }] }));
     const name = within(dialog).getByLabelText('Name');

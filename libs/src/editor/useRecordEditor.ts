@@ -13,8 +13,8 @@ import {
   useUpdate,
 } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
-import { editableFieldNames, type FieldDef } from './fieldSchema';
-import { formValuesFromRow, rowValuesFromForm, sameFormValue, type FormValue, type FormValues } from './fieldValues';
+import { isEditable, type FieldDef } from './fieldSchema';
+import { formValuesFromRow, rowValuesFromForm, type FormValue, type FormValues } from './fieldValues';
 import { validateRecord, type FieldErrors } from './validateRecord';
 import {
   FIX_FIELDS_MESSAGE,
@@ -152,27 +152,22 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEd
       patch({ saveError: MISSING_CONTEXT_MESSAGE });
       return;
     }
-    let changed: FieldDef[] = [];
-    if (current.mode === 'edit') {
-      const editable = editableFieldNames(fields);
-      changed = fields.filter((field) => editable.includes(field.name) && !sameFormValue(current.values[field.name], current.initial[field.name]));
-      if (changed.length === 0) {
-        // Nothing changed: no request, the editor just closes (000 §5).
-        setState(closedState(fields));
-        return;
-      }
-    }
     patch({ busy: true, saveError: null, conflict: false, banner: null });
     try {
       let saved: Row | null = null;
       if (current.mode === 'create') {
         saved = await insertRow(rowValuesFromForm(fields, current.values));
       } else {
+        // The write works out what changed (data-access changedFields), comparing the loaded row and
+        // the form both as the form would store them, so a value shown differently but stored the
+        // same is no change; nothing changed means no request (000 §5). The loaded version still
+        // guards against overwriting someone else's newer save.
+        const editable = fields.filter(isEditable);
         const outcome = await updateRow({
           id: current.id ?? '',
-          original: current.original ?? {},
-          values: rowValuesFromForm(changed, current.values),
-          editable: changed.map((field) => field.name),
+          original: { ...rowValuesFromForm(editable, current.initial), last_modified_at: current.original?.last_modified_at },
+          values: rowValuesFromForm(editable, current.values),
+          editable: editable.map((field) => field.name),
         });
         saved = outcome.status === 'updated' ? outcome.row : null;
       }
