@@ -13,6 +13,8 @@ const LIBS_LAYERS = [
   ['session'],
   ['editor', 'area'],
   ['list'],
+  // Test support (render inside the providers, a recording client): above everything, used by tests only.
+  ['testing'],
 ];
 
 function libsLayerRules() {
@@ -41,6 +43,9 @@ function libsLayerRules() {
     }),
   );
 }
+
+const TEST_FILES = ['**/*.test.{ts,tsx}', '**/*.testUtil.{ts,tsx}'];
+const TESTING_ONLY = { name: '@steward/libs/testing', message: 'Test support is for tests only.' };
 
 /** What an app may not import (a later block for the same files replaces the rule, so both share this). */
 function appImportRule(extraPaths = []) {
@@ -80,12 +85,19 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': appImportRule() },
   },
   {
+    // Test support stays in tests.
+    files: ['apps/**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-imports': appImportRule([TESTING_ONLY]) },
+  },
+  {
     // A screen or component never queries directly: it calls a named function of its feature's api
     // module (or a data-access hook), so every query has a name, a home and a test.
     files: ['apps/**/*.tsx'],
-    ignores: ['**/*.test.tsx'],
+    ignores: TEST_FILES,
     rules: {
       'no-restricted-imports': appImportRule([
+        TESTING_ONLY,
         { name: '@steward/libs/data-access', importNames: ['getSupabase'], message: 'Screens call a named query or write function (an api module of their feature), not the client.' },
       ]),
     },

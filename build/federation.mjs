@@ -63,6 +63,8 @@ export function sharedSingletons({ consumeOnly = false } = {}) {
     shared[name] = { singleton: true, requiredVersion: `^${versionOf(name)}`, ...own };
   }
   for (const subpath of Object.keys(libsPackage.exports)) {
+    // Test support is for unit tests only; sharing it would build it (and testing-library) into the shell.
+    if (subpath === './testing') continue;
     const key = `@steward/libs/${subpath.replace(/^\.\//, '')}`;
     shared[key] = { singleton: true, requiredVersion: `^${libsPackage.version}`, version: libsPackage.version, ...own };
   }

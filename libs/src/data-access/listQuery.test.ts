@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRecordingClient, decodedQuery } from './recordingClient.testUtil';
+import { createRecordingClient, decodedQuery } from '../testing';
 import { fetchAllRows, fetchList } from './listQuery';
 import { tableRef } from './tableRef';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRecordingClient, decodedQuery } from './recordingClient.testUtil';
+import { createRecordingClient, decodedQuery } from '../testing';
 import { changedFields, insertRecord, updateRecord, deleteRecord } from './records';
 import { CONFLICT_MESSAGE, FORBIDDEN_MESSAGE, NOT_FOUND_MESSAGE, DataAccessError } from './DataAccessError';
 import { tableRef } from './tableRef';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRecordingClient } from './recordingClient.testUtil';
+import { createRecordingClient } from '../testing';
 import { accommodationFilePath, orgAssetPath, sanitizeFileName, sanitizeOrgName, uploadAccommodationFile, uploadOrgAsset } from './storageUpload';
 
 describe('upload names', () => {

@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tableRef, CONFLICT_MESSAGE, type AnyRow } from '@steward/libs/data-access';
-import { renderWithStack } from './renderWithStack.testUtil';
+import { renderWithStack, type Responder } from '../testing';
 import { useRecordEditor } from './useRecordEditor';
 import { RecordEditorModal } from './RecordEditorModal';
 import type { FieldDef } from './fieldSchema';
-import type { Responder } from '../data-access/recordingClient.testUtil';
 
 const accommodations = tableRef<AnyRow>('catalog', 'accommodations');
 const fields: FieldDef[] = [

@@ -13,21 +13,9 @@ export {
   UPLOAD_FAILED_MESSAGE,
   requiredMessage,
 } from './editorMessages';
-export type { ContactMethodType } from './contactMethodTypes';
 export { useRecordEditor, type EditorMode, type RecordEditorApi, type RecordEditorOptions } from './useRecordEditor';
 export { FieldInput, type FieldInputProps } from './FieldInput';
 export { UploadField } from './UploadField';
 export { RecordEditorForm } from './RecordEditorForm';
 export { RecordEditorModal } from './RecordEditorModal';
 export { InlineEditor } from './InlineEditor';
-export {
-  ADDRESS_FIELDS,
-  mainFailureMessage,
-  partialFailureMessage,
-  useAddNewDialog,
-  type AddNewConfig,
-  type AddNewDialogApi,
-  type OwnerColumn,
-  type SecondaryValues,
-} from './useAddNewDialog';
-export { AddNewDialog, PrimaryMethodFields } from './AddNewDialog';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import type { FieldDef } from '@steward/libs/editor';
-import { renderWithStack } from '../editor/renderWithStack.testUtil';
+import { renderWithStack } from '../testing';
 import { RecordTableCard } from './RecordTableCard';
 
 const accommodations = tableRef<AnyRow>('catalog', 'accommodations');

@@ -11,7 +11,7 @@ import { fetchAllRows, orgScopeFor, setSupabase, tableRef, useList } from '@stew
 import { encodeFilterParam, filterRows, sortRows, type FilterNode } from '@steward/libs/filter';
 import { SessionContext } from '@steward/libs/session';
 import { DEMO_ORG, signedInClient } from '../data-access/stackFixtures.testUtil';
-import { testSession } from '../editor/renderWithStack.testUtil';
+import { testSession } from '../testing';
 import { useListPage } from './useListPage';
 import { ListPage } from './ListPage';
 import { nameColumn, statusColumn, textColumn } from './columns';

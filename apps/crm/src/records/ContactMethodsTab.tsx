@@ -4,7 +4,7 @@ import { PrimaryBadge, formatAddress, orderContactMethods, type AddressParts } f
 import { ContactMethodList, type ContactMethodItem } from '../contactMethods/ContactMethodList';
 import { kindOf } from '../contactMethods/methodHref';
 import { LOADING_TEXT } from '@steward/libs/list';
-import type { OwnerColumn } from '@steward/libs/editor';
+import type { OwnerColumn } from '../addNew';
 import { addressesTable, contactMethodsView, otherMethodsView } from './crmViews';
 
 const asItem = (row: Record<string, unknown>): ContactMethodItem => ({

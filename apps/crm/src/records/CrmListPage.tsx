@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ImportButton } from '../import/ImportButton';
-import { AddNewDialog, useAddNewDialog, type AddNewConfig } from '@steward/libs/editor';
+import { AddNewDialog, useAddNewDialog, type AddNewConfig } from '../addNew';
 import { ListPage, useListPage, type ListPageApi } from '@steward/libs/list';
 import type { AnyRow } from '@steward/libs/data-access';
 import type { SortSpec } from '@steward/libs/filter';

@@ -1,5 +1,6 @@
 import type { AnyRow, TableRef } from '@steward/libs/data-access';
-import type { AddNewConfig, FieldDef } from '@steward/libs/editor';
+import type { FieldDef } from '@steward/libs/editor';
+import type { AddNewConfig } from '../addNew';
 import type { ListColumn } from '@steward/libs/list';
 import type { CrmKind, CrmRow } from './crmRow';
 

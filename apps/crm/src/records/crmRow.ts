@@ -1,4 +1,4 @@
-import type { OwnerColumn } from '@steward/libs/editor';
+import type { OwnerColumn } from '../addNew';
 
 /** One row of a CRM read view (businesses_view, contacts_view, households_view, user_profiles_view). */
 export type CrmRow = Record<string, unknown> & {

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { ConfigProvider } from '@steward/libs/antd';
 import { setSupabase } from '@steward/libs/data-access';
 import { SessionContext, signedInSession, type SessionApi } from '@steward/libs/session';
-import { createRecordingClient, type Responder } from '../data-access/recordingClient.testUtil';
+import { createRecordingClient, type Responder } from './recordingClient';
 
 export const TEST_ORG = 'Cedar Grove Outfitters';
 

@@ -1,7 +1,6 @@
 import { Alert, Button, Col, Divider, Row } from '@steward/libs/antd';
 import { Form, Input, Modal, Select } from '@steward/libs/antd-data';
-import { FieldInput } from './FieldInput';
-import { visibleFields } from './fieldSchema';
+import { FieldInput, visibleFields } from '@steward/libs/editor';
 import { ADDRESS_FIELDS, type AddNewDialogApi } from './useAddNewDialog';
 import type { ContactMethodType } from './contactMethodTypes';
 

@@ -11,10 +11,17 @@ import {
   type TableRef,
 } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
-import type { FieldDef } from './fieldSchema';
-import { formValuesFromRow, rowValuesFromForm, type FormValue, type FormValues } from './fieldValues';
-import { validateRecord, type FieldErrors } from './validateRecord';
-import { FIX_FIELDS_MESSAGE, MISSING_USER_ORG_MESSAGE } from './editorMessages';
+import {
+  FIX_FIELDS_MESSAGE,
+  MISSING_USER_ORG_MESSAGE,
+  formValuesFromRow,
+  rowValuesFromForm,
+  validateRecord,
+  type FieldDef,
+  type FieldErrors,
+  type FormValue,
+  type FormValues,
+} from '@steward/libs/editor';
 import type { ContactMethodType } from './contactMethodTypes';
 
 export type OwnerColumn = 'business_id' | 'contact_id' | 'household_id' | 'user_id';

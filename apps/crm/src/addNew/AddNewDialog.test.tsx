@@ -3,11 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { Button } from '@steward/libs/antd';
-import { renderWithStack } from './renderWithStack.testUtil';
+import { renderWithStack, chooseOption, type Answer, type CapturedRequest } from '@steward/libs/testing';
 import { useAddNewDialog, type AddNewConfig } from './useAddNewDialog';
 import { AddNewDialog } from './AddNewDialog';
-import { chooseOption } from './selectOption.testUtil';
-import type { Answer, CapturedRequest } from '../data-access/recordingClient.testUtil';
 import type { SessionApi } from '@steward/libs/session';
 
 const businessConfig: AddNewConfig<AnyRow> = {
