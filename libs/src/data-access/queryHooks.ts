@@ -10,12 +10,18 @@ import type { AnyRow, TableRef } from './tableRef';
 import type { FilterNode, SortSpec } from '@steward/libs/filter';
 
 export function useList<Row>(ref: TableRef<Row>, request: ListRequest, options: { enabled?: boolean } = {}) {
+  const enabled = options.enabled ?? true;
+  const list = { queryKey: queryKeys.list(ref, request), queryFn: () => fetchList(getSupabase(), ref, request) };
+  const queryClient = useQueryClient();
+  // The request starts while the screen renders (as react-query's usePrefetchQuery does), not after
+  // its first commit: a list page's first render takes tens of milliseconds the request can overlap.
+  // Nothing cached or in flight for the key is the only case it fires; useQuery then shares it.
+  if (enabled && !queryClient.getQueryState(list.queryKey)) void queryClient.prefetchQuery(list);
   return useQuery<ListResult<Row>>({
-    queryKey: queryKeys.list(ref, request),
-    queryFn: () => fetchList(getSupabase(), ref, request),
+    ...list,
     // Keep the previous page on screen while the next page or filter loads.
     placeholderData: keepPreviousData,
-    enabled: options.enabled ?? true,
+    enabled,
   });
 }
 
