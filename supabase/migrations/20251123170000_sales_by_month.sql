@@ -39,31 +39,31 @@ create function app.sale_month(p_date date) returns date
   set search_path = ''
 as $$ select date_trunc('month', p_date::timestamp)::date $$;
 
--- Adds a statement's sales to the totals (and takes away the ones it changed or removed). Transition
--- tables give one upsert per statement, so a bulk import of thousands of rows costs one pass.
+-- Adds a statement's sales to the totals: the rows it removed or replaced count negatively, the rows
+-- it wrote positively. Transition tables give one upsert per side and statement, so a bulk import of
+-- thousands of rows costs one pass. One statement text serves both sides (EXECUTE sees the transition
+-- tables), because a trigger for INSERT has no old_rows and one for DELETE no new_rows to name.
 create function app.count_sales() returns trigger
   language plpgsql security definer
   set search_path = ''
 as $$
+declare
+  v_side record;
 begin
-  if tg_op in ('UPDATE', 'DELETE') then
-    insert into app.sales_by_month as total (org_name, month, created_by, revenue, sales)
-    select o.org_name, app.sale_month(o.date), o.created_by, -sum(coalesce(o.amount, 0)), -count(*)
-      from old_rows o
-     where o.transaction_type = 'sale' and not o.archive and o.date is not null
-     group by 1, 2, 3
-        on conflict on constraint sales_by_month_key
-        do update set revenue = total.revenue + excluded.revenue, sales = total.sales + excluded.sales;
-  end if;
-  if tg_op in ('INSERT', 'UPDATE') then
-    insert into app.sales_by_month as total (org_name, month, created_by, revenue, sales)
-    select n.org_name, app.sale_month(n.date), n.created_by, sum(coalesce(n.amount, 0)), count(*)
-      from new_rows n
-     where n.transaction_type = 'sale' and not n.archive and n.date is not null
-     group by 1, 2, 3
-        on conflict on constraint sales_by_month_key
-        do update set revenue = total.revenue + excluded.revenue, sales = total.sales + excluded.sales;
-  end if;
+  for v_side in
+    select * from (values ('old_rows', -1, tg_op in ('UPDATE', 'DELETE')), ('new_rows', 1, tg_op in ('INSERT', 'UPDATE'))) as side(rows, sign, present)
+    where side.present
+  loop
+    execute format(
+      'insert into app.sales_by_month as total (org_name, month, created_by, revenue, sales)
+       select r.org_name, app.sale_month(r.date), r.created_by, %1$s * sum(coalesce(r.amount, 0)), %1$s * count(*)
+         from %2$I r
+        where r.transaction_type = ''sale'' and not r.archive and r.date is not null
+        group by 1, 2, 3
+           on conflict on constraint sales_by_month_key
+           do update set revenue = total.revenue + excluded.revenue, sales = total.sales + excluded.sales',
+      v_side.sign, v_side.rows);
+  end loop;
   return null;
 end;
 $$;
