@@ -7,7 +7,9 @@ import {
   decodeSortParam,
   encodeFilterParam,
   encodeSortParam,
+  filterGroupsOf,
   filterRowsToTree,
+  filterTreeFromGroups,
   filterTreeToRows,
   operatorsForType,
   type FilterFieldDef,
@@ -63,9 +65,10 @@ export function useFilterState({ fields, sortable, defaultSort = [] }: FilterSta
   const [sortDraft, setSortDraft] = useState<{ from: string | null; sort: SortSpec }>({ from: rawSort, sort });
   if (sortDraft.from !== rawSort) setSortDraft({ from: rawSort, sort });
 
-  // Both sides in the panel's canonical tree, each built only when its lines change.
+  // The draft lines as a tree, built only when the lines change.
   const draftTree = useMemo(() => filterRowsToTree(draft.rows), [draft.rows]);
-  const appliedTree = useMemo(() => filterRowsToTree(appliedRows), [appliedRows]);
+  // The applied filter in the same canonical shape (an OR of AND-groups), read from the tree itself.
+  const appliedTree = useMemo(() => filterTreeFromGroups(filterGroupsOf(filter) ?? []), [filter]);
 
   const writeParams = useCallback(
     (nextFilter: FilterNode | null | undefined, nextSort: SortSpec | undefined) => {
