@@ -1,9 +1,12 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dropdown } from '@steward/libs/antd';
 import { useSession } from '@steward/libs/session';
 import { brandingQueryKey, fetchBranding } from '../branding/fetchBranding';
 import { MenuIcon } from './MenuIcon';
+
+/** Marks this switcher's list, wherever antd renders it. */
+const MENU_CLASS = 'stw-org-switcher-menu';
 
 const popupContainer = (trigger: HTMLElement): HTMLElement => trigger.closest('header') ?? document.body;
 
@@ -17,6 +20,16 @@ export function OrgSwitcher() {
   const queryClient = useQueryClient();
   const trigger = useRef<HTMLButtonElement>(null);
   const isOpen = useRef(false);
+  useEffect(() => {
+    // antd focuses the list a few frames after it opens, even when it has been closed meanwhile
+    // (Enter, then Escape at once): that late focus lands in the closing list and is lost when the
+    // list hides. While the list is closed, focus that enters it goes back to the switcher.
+    const onFocusIn = (event: FocusEvent) => {
+      if (!isOpen.current && event.target instanceof Element && event.target.closest(`.${MENU_CLASS}`)) trigger.current?.focus();
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, []);
   if (!orgName) return null;
 
   const onOpenChange = (open: boolean) => {
@@ -44,6 +57,7 @@ export function OrgSwitcher() {
       // render at the end of the document, and focusing it there scrolled a long page by the
       // distance to its end just as the list opened.
       getPopupContainer={popupContainer}
+      rootClassName={MENU_CLASS}
       onOpenChange={onOpenChange}
       menu={{
         items: orgList.map((org) => ({ key: org, label: org })),
