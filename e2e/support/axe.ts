@@ -17,10 +17,20 @@ async function settledAnimations(page: Page): Promise<void> {
 }
 
 /**
+ * Waits (at most 10 s) until no region says its content is still arriving (`aria-busy="true"`, as a
+ * list table does while it fetches): a scan of half-loaded rows would read controls in the middle of
+ * changing state, e.g. Export being enabled as its rows land.
+ */
+async function settledContent(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
+}
+
+/**
  * Runs axe-core (WCAG 2.x A and AA rules) on what the page shows now and fails with a readable list
  * when anything serious or critical is found. `include` narrows the scan to one region (a dialog).
  */
 export async function expectNoSeriousA11yViolations(page: Page, options: { include?: string } = {}): Promise<void> {
+  await settledContent(page);
   await settledAnimations(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (options.include) builder = builder.include(options.include);

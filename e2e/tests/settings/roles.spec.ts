@@ -9,8 +9,10 @@ test('roles list the organisation’s roles; User Role Management edits a role a
   const owner = await createOwner('Roles');
   await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
   await page.goto('/settings/roles');
+  const ownerRole = page.getByRole('link', { name: 'owner' });
+  await expect(ownerRole).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await page.getByRole('link', { name: 'owner' }).click();
+  await ownerRole.click();
   await expect(page.getByRole('heading', { level: 2, name: 'User Role Management' })).toBeVisible();
   await expect(page.getByRole('button', { name: '← Back to Roles' })).toBeVisible();
   await expect(page.getByRole('rowheader', { name: 'CRM' })).toBeVisible();

@@ -47,7 +47,7 @@ function renderPage(respond: (req: CapturedRequest) => Answer | Promise<Answer>,
 const listRequests = (requests: CapturedRequest[]) => requests.filter((r) => r.url.pathname === '/rest/v1/businesses_view');
 
 describe('list page', () => {
-  it('shows "Loading…", then the rows with links, the dba line and the S badge for shared defaults', async () => {
+  it('shows "Loading…" (the table busy), then the rows with links, the dba line and the S badge for shared defaults', async () => {
     let release: (() => void) | undefined;
     const { requests } = renderPage(async () => {
       await new Promise<void>((resolve) => {
@@ -56,8 +56,10 @@ describe('list page', () => {
       return { body: rows, headers: { 'content-range': '0-1/2' } };
     });
     expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    expect(document.querySelector('[aria-label="Steward - Businesses"]')).toHaveAttribute('aria-busy', 'true');
     act(() => release?.());
     const link = await screen.findByRole('link', { name: 'Acme Outfitters' });
+    await waitFor(() => expect(document.querySelector('[aria-label="Steward - Businesses"]')).toHaveAttribute('aria-busy', 'false'));
     expect(link).toHaveAttribute('href', '/business/B1');
     expect(screen.getByText('Acme')).toBeInTheDocument();
     const defaultRow = screen.getByText('Retail default').closest('tr') as HTMLElement;

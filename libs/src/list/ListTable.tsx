@@ -76,6 +76,7 @@ export function ListTable<Row extends Row0>({ list, emptyText = EMPTY_LIST_TEXT,
           sort={list.filterState.sort}
           onSort={cycleSort}
           height={height}
+          busy={list.isFetching}
         />
         {paged ? <Pagination {...pagination} align="end" /> : null}
       </Flex>
@@ -84,6 +85,8 @@ export function ListTable<Row extends Row0>({ list, emptyText = EMPTY_LIST_TEXT,
   return (
     <Table<Row>
       aria-label={label ?? list.title}
+      // Tells assistive technology (and the journeys' axe scans) that rows are still arriving.
+      aria-busy={list.isFetching}
       size="middle"
       rowKey={list.rowKey}
       columns={columns}

@@ -15,6 +15,8 @@ export type VirtualTableProps<Row extends Row0> = {
   sort: SortSpec;
   onSort: (field: string) => void;
   height: number;
+  /** True while rows are being (re)fetched: announced as aria-busy. */
+  busy?: boolean;
   rowHeight?: number;
 };
 
@@ -71,7 +73,7 @@ const VirtualRow = memo(function VirtualRow<Row extends Row0>({ row, columns, re
  * rows below it down instead of spilling over them. Same columns, cells and header sort as the antd
  * table used for short lists.
  */
-export function VirtualTable<Row extends Row0>({ label, columns, rows, rowKey, renderCell, sort, onSort, height, rowHeight = ROW_HEIGHT }: VirtualTableProps<Row>) {
+export function VirtualTable<Row extends Row0>({ label, columns, rows, rowKey, renderCell, sort, onSort, height, busy = false, rowHeight = ROW_HEIGHT }: VirtualTableProps<Row>) {
   const { token } = theme.useToken();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -92,7 +94,7 @@ export function VirtualTable<Row extends Row0>({ label, columns, rows, rowKey, r
   const primary = sort[0];
   const border = `1px solid ${token.colorBorderSecondary}`;
   return (
-    <div role="table" aria-label={label} aria-rowcount={rows.length + 1} style={{ border, borderRadius: token.borderRadiusLG, fontSize: token.fontSize, color: token.colorText }}>
+    <div role="table" aria-label={label} aria-busy={busy} aria-rowcount={rows.length + 1} style={{ border, borderRadius: token.borderRadiusLG, fontSize: token.fontSize, color: token.colorText }}>
       <div role="rowgroup">
         <div role="row" aria-rowindex={1} style={{ display: 'grid', gridTemplateColumns: template, background: token.colorFillAlter, borderBottom: border, fontWeight: 600 }}>
           {columns.map((column) => {
