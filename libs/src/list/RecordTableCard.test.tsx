@@ -36,6 +36,7 @@ describe('RecordTableCard', () => {
     const user = userEvent.setup();
     renderWithStack(<RecordTableCard title="Accommodations" label="Accommodation" table={accommodations} fields={fields} />, { respond: () => ({ body: [] }) });
     expect(await screen.findByText('No rows yet.')).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('[aria-label="Accommodations"]')).toHaveAttribute('aria-busy', 'false'));
     await user.click(screen.getByRole('button', { name: 'Add New' }));
     expect(await screen.findByRole('dialog', { name: 'New Accommodation' })).toBeInTheDocument();
   });

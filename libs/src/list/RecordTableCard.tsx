@@ -80,6 +80,7 @@ export function RecordTableCard({ title, label, table, fields, columnFields }: R
       {rows.error ? <Alert type="error" showIcon title={errorMessage(rows.error, 'Unknown error')} style={{ marginBottom: 12 }} /> : null}
       <Table<AnyRow>
         aria-label={title}
+        aria-busy={rows.isFetching}
         size="small"
         rowKey={(row) => String(row.id)}
         columns={columns}
