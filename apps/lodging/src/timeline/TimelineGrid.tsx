@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { theme } from '@steward/libs/antd';
 import { DAY_WIDTH_PX, tableWidth, type DayKey } from './timelineGeometry';
@@ -38,6 +38,122 @@ const dayTitle = (day: DayKey) => {
 
 type VirtualColumn = { index: number; start: number };
 
+/** The day columns from `first` to `last`: every day is DAY_WIDTH_PX wide, so a column's place is its index. */
+const columnsBetween = (first: number, last: number): VirtualColumn[] =>
+  Array.from({ length: Math.max(0, last - first + 1) }, (_, offset) => ({ index: first + offset, start: (first + offset) * DAY_WIDTH_PX }));
+
+/** The sticky header row: 'Unit', then every day. Rendered again only when the days or colours change, not on scroll. */
+const DayHeaderRow = memo(function DayHeaderRow({ days, width, border, background, cornerBackground }: { days: readonly DayKey[]; width: number; border: string; background: string; cornerBackground: string }) {
+  return (
+    <div role="row" aria-rowindex={1} style={{ display: 'flex', width, height: HEADER_HEIGHT_PX, background, borderBottom: border, fontWeight: 600 }}>
+      <div
+        role="columnheader"
+        aria-colindex={1}
+        style={{ position: 'sticky', left: 0, zIndex: 4, width: UNIT_COLUMN_WIDTH_PX, flex: `0 0 ${UNIT_COLUMN_WIDTH_PX}px`, padding: '10px 8px', background: cornerBackground, borderRight: border }}
+      >
+        Unit
+      </div>
+      {days.map((day, index) => (
+        <div role="columnheader" aria-colindex={index + 2} key={day} style={{ width: DAY_WIDTH_PX, flex: `0 0 ${DAY_WIDTH_PX}px`, boxSizing: 'border-box', padding: '10px 8px', borderRight: border }}>
+          {dayTitle(day)}
+        </div>
+      ))}
+    </div>
+  );
+});
+
+/** A unit's empty day cells in view (each creates a stay for that unit and day): the only part of a row a sideways scroll changes. */
+const UnitCells = memo(function UnitCells({
+  unitId,
+  name,
+  days,
+  columns,
+  border,
+  onCreate,
+}: {
+  unitId: string;
+  name: string;
+  days: readonly DayKey[];
+  columns: readonly VirtualColumn[];
+  border: string;
+  onCreate: (unitId: string, day: DayKey) => void;
+}) {
+  return (
+    <>
+      {columns.map(({ index, start }) => {
+        const day = days[index];
+        if (!day) return null;
+        return (
+          <button
+            key={day}
+            type="button"
+            className="stw-timeline-cell"
+            aria-label={`New reservation: ${name}, ${dayTitle(day)}`}
+            onClick={() => onCreate(unitId, day)}
+            style={{ position: 'absolute', left: start, top: 0, width: DAY_WIDTH_PX, height: ROW_HEIGHT_PX - 1, border: 'none', borderRight: border, background: 'transparent', cursor: 'pointer', padding: 0 }}
+          />
+        );
+      })}
+    </>
+  );
+});
+
+/** A unit's stays and block-outs: rendered when its row comes into view, not again while the grid scrolls. */
+const UnitBlocks = memo(function UnitBlocks({ row, onOpenReservation }: { row: TimelineRow; onOpenReservation: (id: string) => void }) {
+  return (
+    <>
+      {row.blockOuts.map((block) => (
+        <div
+          key={block.id}
+          className="stw-timeline-blockout"
+          style={{
+            ...blockBox(block),
+            background: 'repeating-linear-gradient(45deg, #e8e8e8, #e8e8e8 6px, #d4d4d4 6px, #d4d4d4 12px)',
+            color: '#262626',
+            borderRadius: 4,
+            padding: '0 6px',
+            fontSize: 12,
+            lineHeight: `${BLOCK_HEIGHT_PX}px`,
+            overflow: 'hidden',
+            whiteSpace: 'nowrap',
+            pointerEvents: 'none',
+          }}
+        >
+          Blocked: {block.label}
+        </div>
+      ))}
+      {row.blocks.map((block) => (
+        <button
+          key={block.id}
+          type="button"
+          className="stw-timeline-block"
+          data-reservation-id={block.id}
+          title={block.title}
+          aria-label={`Reservation ${block.title}`}
+          onClick={() => onOpenReservation(block.id)}
+          style={{
+            ...blockBox(block),
+            background: block.background,
+            color: block.color,
+            border: '1px solid #595959',
+            borderRadius: block.clippedStart ? '0 4px 4px 0' : block.clippedEnd ? '4px 0 0 4px' : 4,
+            padding: '0 6px',
+            fontSize: 12,
+            textAlign: 'left',
+            overflow: 'hidden',
+            whiteSpace: 'nowrap',
+            textOverflow: 'ellipsis',
+            cursor: 'pointer',
+            zIndex: 1,
+          }}
+        >
+          {block.label}
+        </button>
+      ))}
+    </>
+  );
+});
+
 const UnitRow = memo(function UnitRow({
   row,
   rowIndex,
@@ -72,68 +188,8 @@ const UnitRow = memo(function UnitRow({
         {row.blocks.length === 0 && row.blockOuts.length === 0 ? <div style={{ fontSize: 12 }}>{NONE_YET_TEXT}</div> : null}
       </div>
       <div role="cell" aria-colindex={2} aria-colspan={days.length} style={{ position: 'relative', width: days.length * DAY_WIDTH_PX, flex: `0 0 ${days.length * DAY_WIDTH_PX}px` }}>
-        {columns.map(({ index, start }) => {
-          const day = days[index];
-          if (!day) return null;
-          return (
-            <button
-              key={day}
-              type="button"
-              className="stw-timeline-cell"
-              aria-label={`New reservation: ${name}, ${dayTitle(day)}`}
-              onClick={() => onCreate(row.unit.id, day)}
-              style={{ position: 'absolute', left: start, top: 0, width: DAY_WIDTH_PX, height: ROW_HEIGHT_PX - 1, border: 'none', borderRight: border, background: 'transparent', cursor: 'pointer', padding: 0 }}
-            />
-          );
-        })}
-        {row.blockOuts.map((block) => (
-          <div
-            key={block.id}
-            className="stw-timeline-blockout"
-            style={{
-              ...blockBox(block),
-              background: 'repeating-linear-gradient(45deg, #e8e8e8, #e8e8e8 6px, #d4d4d4 6px, #d4d4d4 12px)',
-              color: '#262626',
-              borderRadius: 4,
-              padding: '0 6px',
-              fontSize: 12,
-              lineHeight: `${BLOCK_HEIGHT_PX}px`,
-              overflow: 'hidden',
-              whiteSpace: 'nowrap',
-              pointerEvents: 'none',
-            }}
-          >
-            Blocked: {block.label}
-          </div>
-        ))}
-        {row.blocks.map((block) => (
-          <button
-            key={block.id}
-            type="button"
-            className="stw-timeline-block"
-            data-reservation-id={block.id}
-            title={block.title}
-            aria-label={`Reservation ${block.title}`}
-            onClick={() => onOpenReservation(block.id)}
-            style={{
-              ...blockBox(block),
-              background: block.background,
-              color: block.color,
-              border: '1px solid #595959',
-              borderRadius: block.clippedStart ? '0 4px 4px 0' : block.clippedEnd ? '4px 0 0 4px' : 4,
-              padding: '0 6px',
-              fontSize: 12,
-              textAlign: 'left',
-              overflow: 'hidden',
-              whiteSpace: 'nowrap',
-              textOverflow: 'ellipsis',
-              cursor: 'pointer',
-              zIndex: 1,
-            }}
-          >
-            {block.label}
-          </button>
-        ))}
+        <UnitCells unitId={row.unit.id} name={name} days={days} columns={columns} border={border} onCreate={onCreate} />
+        <UnitBlocks row={row} onOpenReservation={onOpenReservation} />
       </div>
     </div>
   );
@@ -153,6 +209,10 @@ export function TimelineGrid({ rows, days, height = 560, onOpenReservation, onCr
     estimateSize: () => ROW_HEIGHT_PX,
     overscan: 4,
     initialRect: { width: 1200, height },
+    // Both virtualisers answer the same scroll event: rendering synchronously in each listener drew
+    // the grid twice per event and made the second listener's scroll read force a layout of the first
+    // render. Left to React, the two updates are one render, still before the next frame.
+    useFlushSync: false,
   });
   const columnVirtualizer = useVirtualizer({
     horizontal: true,
@@ -162,6 +222,7 @@ export function TimelineGrid({ rows, days, height = 560, onOpenReservation, onCr
     overscan: 2,
     scrollMargin: UNIT_COLUMN_WIDTH_PX,
     initialRect: { width: 1200, height },
+    useFlushSync: false,
   });
   const width = tableWidth(UNIT_COLUMN_WIDTH_PX, days.length);
   // The first frame painted with these rows (the benchmark's "grid rendered").
@@ -170,7 +231,12 @@ export function TimelineGrid({ rows, days, height = 560, onOpenReservation, onCr
     return () => cancelAnimationFrame(frame);
   }, [rows, days]);
   const border = `1px solid ${token.colorBorderSecondary}`;
-  const columns = columnVirtualizer.getVirtualItems().map((item) => ({ index: item.index, start: item.start - UNIT_COLUMN_WIDTH_PX }));
+  // The same array while the same days are in view, so a vertical scroll step renders only the rows
+  // that come into view (UnitRow is memoised) instead of every visible row again.
+  const columnItems = columnVirtualizer.getVirtualItems();
+  const firstColumn = columnItems[0]?.index ?? 0;
+  const lastColumn = columnItems.at(-1)?.index ?? -1;
+  const columns = useMemo(() => columnsBetween(firstColumn, lastColumn), [firstColumn, lastColumn]);
   return (
     <div
       ref={scrollRef}
@@ -182,21 +248,9 @@ export function TimelineGrid({ rows, days, height = 560, onOpenReservation, onCr
       style={{ overflow: 'auto', maxHeight: height, border, borderRadius: token.borderRadiusLG, background: token.colorBgContainer, color: token.colorText, fontSize: token.fontSize }}
     >
       <div style={{ width, minWidth: width, position: 'relative' }}>
-        <div role="rowgroup" style={{ position: 'sticky', top: 0, zIndex: 3 }}>
-          <div role="row" aria-rowindex={1} style={{ display: 'flex', width, height: HEADER_HEIGHT_PX, background: token.colorFillAlter, borderBottom: border, fontWeight: 600 }}>
-            <div
-              role="columnheader"
-              aria-colindex={1}
-              style={{ position: 'sticky', left: 0, zIndex: 4, width: UNIT_COLUMN_WIDTH_PX, flex: `0 0 ${UNIT_COLUMN_WIDTH_PX}px`, padding: '10px 8px', background: token.colorBgLayout, borderRight: border }}
-            >
-              Unit
-            </div>
-            {days.map((day, index) => (
-              <div role="columnheader" aria-colindex={index + 2} key={day} style={{ width: DAY_WIDTH_PX, flex: `0 0 ${DAY_WIDTH_PX}px`, boxSizing: 'border-box', padding: '10px 8px', borderRight: border }}>
-                {dayTitle(day)}
-              </div>
-            ))}
-          </div>
+        {/* Opaque under the header's tint, so stays scrolled beneath it do not show through. */}
+        <div role="rowgroup" style={{ position: 'sticky', top: 0, zIndex: 3, background: token.colorBgContainer }}>
+          <DayHeaderRow days={days} width={width} border={border} background={token.colorFillAlter} cornerBackground={token.colorBgLayout} />
         </div>
         <div role="rowgroup" style={{ position: 'relative', height: rowVirtualizer.getTotalSize() }}>
           {rowVirtualizer.getVirtualItems().map((item) => {
