@@ -78,7 +78,7 @@ async function queryTimes(context, owner) {
   from.setUTCHours(0, 0, 0, 0);
   const to = new Date(from.getTime() + 60 * 86_400_000);
   const params = new URLSearchParams({
-    select: 'id,name,accommodation_id,check_in,check_out,check_in_date,check_out_date,adults,children,all_day,status,rate_name,rate_type_abbreviation,rate_type_card_color',
+    select: 'id,name,accommodation_id,check_in,check_out,adults,children,all_day,status,rate_id', // as the timeline asks (timelineData.ts)
     org_name: `eq.${owner.orgName}`,
     check_in: `lt.${to.toISOString()}`,
     check_out: `gt.${from.toISOString()}`,
