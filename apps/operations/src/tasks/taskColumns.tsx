@@ -1,4 +1,3 @@
-import { Button, Flex } from '@steward/libs/antd';
 import { isSystemDefaultRow, type AnyRow } from '@steward/libs/data-access';
 import { statusColumn, textColumn, type ListColumn } from '@steward/libs/list';
 import './tasks.css';
@@ -62,14 +61,14 @@ export function taskColumns(actions?: TaskActions): readonly ListColumn<AnyRow>[
     exported: false,
     render: (row) =>
       isSystemDefaultRow(row) ? null : (
-        <Flex gap={4} wrap>
-          <Button size="small" onClick={() => actions.editTask(row)} aria-label={`Edit ${String(row.title)}`}>
+        <div className="stw-task-actions">
+          <button type="button" className="stw-row-action" onClick={() => actions.editTask(row)} aria-label={`Edit ${String(row.title)}`}>
             Edit
-          </Button>
-          <Button size="small" onClick={() => actions.addSubtask(row)} aria-label={`Add subtask to ${String(row.title)}`}>
+          </button>
+          <button type="button" className="stw-row-action" onClick={() => actions.addSubtask(row)} aria-label={`Add subtask to ${String(row.title)}`}>
             Add subtask
-          </Button>
-        </Flex>
+          </button>
+        </div>
       ),
   });
   return columns;

@@ -6,6 +6,8 @@ const runtime = vi.hoisted(() => ({
   loadRemote: vi.fn(),
 }));
 vi.mock('@module-federation/enhanced/runtime', () => runtime);
+const remoteRouteChunk = vi.hoisted(() => ({ loadRemoteRoute: vi.fn(() => Promise.resolve({})) }));
+vi.mock('./remoteRouteChunk', () => remoteRouteChunk);
 
 const area = { name: 'crm', title: 'CRM', version: '1', paths: [], Routes: () => null } satisfies RemoteArea;
 
@@ -24,6 +26,17 @@ describe('remoteLoader', () => {
   beforeEach(() => {
     runtime.registerRemotes.mockReset();
     runtime.loadRemote.mockReset();
+    remoteRouteChunk.loadRemoteRoute.mockClear();
+  });
+
+  it('preloads the shell code that mounts an area together with the remote, and neither for shell routes', async () => {
+    const loader = await freshLoader();
+    runtime.loadRemote.mockResolvedValue({ default: area });
+    loader.preloadAreaFor('/dashboard');
+    expect(remoteRouteChunk.loadRemoteRoute).not.toHaveBeenCalled();
+    loader.preloadAreaFor('/businesses');
+    expect(remoteRouteChunk.loadRemoteRoute).toHaveBeenCalledTimes(1);
+    expect(runtime.loadRemote).toHaveBeenCalledWith('steward_crm/area');
   });
 
   it('registers a remote by name from the runtime registry only when it is first needed', async () => {

@@ -3,6 +3,7 @@ import { containerName, findRoute, type RemoteArea } from '@steward/libs/federat
 import type { RemoteName, RuntimeConfig } from '@steward/libs/runtime-config';
 import { retryPlugin } from './retryPlugin';
 import { versionSkewPlugin } from './versionSkewPlugin';
+import { loadRemoteRoute } from './remoteRouteChunk';
 
 let registry: Partial<RuntimeConfig['remotes']> = {};
 const registered = new Set<RemoteName>();
@@ -56,10 +57,12 @@ export function loadArea(name: RemoteName, fresh = false): Promise<RemoteArea> {
   return load;
 }
 
-/** Starts loading the remote that owns `pathname` (if any) without waiting for it. */
+/** Starts loading the remote that owns `pathname` (if any), and the shell's code that mounts it, without waiting for either. */
 export function preloadAreaFor(pathname: string): void {
   const owner = findRoute(pathname)?.owner;
-  if (owner && owner !== 'shell') loadArea(owner).catch(() => undefined);
+  if (!owner || owner === 'shell') return;
+  loadArea(owner).catch(() => undefined);
+  loadRemoteRoute().catch(() => undefined);
 }
 
 /** The remote's area if it has finished loading, so a screen can render it in the same frame. */
