@@ -10,6 +10,13 @@ describe('formatDollars', () => {
     expect(formatDollars('abc')).toBe('$0.00');
     expect(formatDollars(-5)).toBe('-$5.00');
   });
+
+  it('formats zero, negative cents and large amounts (numeric strings from the API included)', () => {
+    expect(formatDollars(0)).toBe('$0.00');
+    expect(formatDollars('-0.5')).toBe('-$0.50');
+    expect(formatDollars(1234567890.5)).toBe('$1,234,567,890.50');
+    expect(formatDollars('98765432109.99')).toBe('$98,765,432,109.99');
+  });
 });
 
 describe('formatAddress', () => {
