@@ -17,7 +17,7 @@ export type TimelineReservation = {
   rate_type_card_color: string | null;
 };
 
-/** A stay as the window's request returns it: its rate by id (rates are read once, see fetchTimeline). */
+/** A stay as the window's request returns it: its rate by id (the rates are read beside it, see fetchTimeline). */
 type StayRow = Omit<TimelineReservation, 'rate_name' | 'rate_type_abbreviation' | 'rate_type_card_color'> & { rate_id: string | null };
 type RateRow = { id: string; name: string | null; type_id: string | null };
 type RateTypeRow = { id: string; abbreviation: string | null; card_color: string | null };
@@ -54,7 +54,8 @@ async function allPages<Row>(page: (from: number, to: number) => Page<Row>): Pro
 /**
  * What the timeline shows for one organisation and window [from, to) (001 §7): its accommodations
  * (not archived, by name), the stays overlapping the window (check_in before its end, check_out after
- * its start, by check_in; cancelled ones left out) and the block-outs overlapping it.
+ * its start, by check_in; cancelled ones left out) and the block-outs overlapping it. The stays name
+ * their rate by id; the rates and rate types in scope are read in the same round and joined here.
  */
 export async function fetchTimeline(orgName: string, window: { from: string; to: string }): Promise<TimelineData> {
   const catalog = getSupabase().schema('catalog');
