@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_OWNER } from '../../support/demoAccounts';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { E2E_BASE_URL } from '../../support/ports';
+import { LandingPage } from './pages/LandingPage';
 
 const HERO = 'The CRM built for American entrepreneurs, small businesses and non-profits';
 
@@ -23,6 +24,31 @@ test.describe('the first paint comes from index.html', () => {
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(page.locator('.stw-landing')).toHaveCount(1);
+  });
+
+  test('a new visitor’s landing neither loads the API client nor calls the API; Sign In brings it', async ({ page }) => {
+    const apiCalls: string[] = [];
+    const scripts: Promise<string>[] = [];
+    page.on('request', (request) => {
+      if (/\/(auth|rest|storage)\/v1\//.test(request.url())) apiCalls.push(request.url());
+    });
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+    });
+    const hasAuthClient = async () => (await Promise.all(scripts)).some((code) => code.includes('GoTrueClient'));
+
+    const landing = new LandingPage(page);
+    await landing.goto();
+    await page.waitForLoadState('networkidle');
+    expect(apiCalls).toEqual([]);
+    expect(await hasAuthClient()).toBe(false);
+
+    const dialog = await landing.openSignIn();
+    await dialog.signIn(DEMO_OWNER.email, DEMO_OWNER.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText('Welcome back!')).toBeVisible();
+    expect(await hasAuthClient()).toBe(true);
+    expect(apiCalls.some((url) => url.includes('/auth/v1/token'))).toBe(true);
   });
 
   test('another page, or a visitor with a stored session, never sees the landing flash by', async ({ page }) => {

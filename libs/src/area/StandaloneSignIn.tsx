@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button } from '@steward/libs/antd';
 import { Form, Input } from '@steward/libs/antd-data';
-import { getSupabase } from '@steward/libs/data-access';
+import { loadSupabase } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
 
 type Credentials = { email: string; password: string };
@@ -23,7 +23,8 @@ export function StandaloneSignIn() {
   const submit = async ({ email, password }: Credentials) => {
     setBusy(true);
     setError(null);
-    const { error: signInError } = await getSupabase().auth.signInWithPassword({ email, password });
+    const supabase = await loadSupabase();
+    const { error: signInError } = await supabase.auth.signInWithPassword({ email, password });
     setBusy(false);
     if (signInError) setError(signInError.message);
   };

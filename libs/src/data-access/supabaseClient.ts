@@ -1,20 +1,89 @@
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { getRuntimeConfig } from '@steward/libs/runtime-config';
 
+type SupabaseModule = typeof import('@supabase/supabase-js');
+
 let client: SupabaseClient | undefined;
+let loading: Promise<SupabaseClient> | undefined;
+let supabaseJs: Promise<SupabaseModule> | undefined;
+const whenLoaded = new Set<(client: SupabaseClient) => void>();
 
 /**
- * The one Supabase client of the page, built from the runtime registry. Shell and remotes share it
+ * Where supabase-js keeps this browser's session. Named here, with supabase-js's own default for the
+ * URL, so the shell can tell a returning staff member from a new visitor without loading the client.
+ */
+export function authStorageKey(supabaseUrl: string): string {
+  return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
+}
+
+/** True when this browser holds a session (possibly expired) for the configured API. No network. */
+export function hasStoredSession(): boolean {
+  try {
+    return window.localStorage.getItem(authStorageKey(getRuntimeConfig().supabaseUrl)) !== null;
+  } catch {
+    // Storage blocked (privacy mode): supabase-js cannot keep a session there either.
+    return false;
+  }
+}
+
+function supabaseModule(): Promise<SupabaseModule> {
+  supabaseJs ??= import('@supabase/supabase-js');
+  return supabaseJs;
+}
+
+function adopt(next: SupabaseClient): SupabaseClient {
+  client = next;
+  loading = Promise.resolve(next);
+  for (const listener of whenLoaded) listener(next);
+  whenLoaded.clear();
+  return next;
+}
+
+/**
+ * The one Supabase client of the page, built from the runtime registry on first use. supabase-js is
+ * fetched here, not with the shell's first screen: a new visitor on the landing page never needs it
+ * (`hasStoredSession`), and it is the largest library on that page. Shell and remotes share the client
  * because @steward/libs/data-access is a federation singleton.
  */
-export function getSupabase(): SupabaseClient {
-  if (!client) {
+export function loadSupabase(): Promise<SupabaseClient> {
+  loading ??= supabaseModule().then((supabase) => {
+    if (client) return client;
     const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
-    client = createClient(supabaseUrl, supabaseAnonKey, {
-      auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false },
-    });
-  }
+    return adopt(
+      supabase.createClient(supabaseUrl, supabaseAnonKey, {
+        auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false, storageKey: authStorageKey(supabaseUrl) },
+      }),
+    );
+  });
+  return loading;
+}
+
+/**
+ * The loaded client. Everything that reads data runs signed in, and the session was loaded through
+ * this client, so it exists by then; code that can run for a signed-out visitor awaits loadSupabase().
+ */
+export function getSupabase(): SupabaseClient {
+  if (!client) throw new Error('The Supabase client is not loaded yet: await loadSupabase() before the first request.');
   return client;
+}
+
+/**
+ * Calls `listener` with the client once it is loaded (at once if it is), and returns a function that
+ * cancels a call still pending. The session provider subscribes to auth changes through this, so the
+ * landing page can render signed out before supabase-js has arrived.
+ */
+export function onSupabaseLoaded(listener: (client: SupabaseClient) => void): () => void {
+  if (client) {
+    listener(client);
+    return () => undefined;
+  }
+  whenLoaded.add(listener);
+  return () => whenLoaded.delete(listener);
+}
+
+/** supabase-js's "there is no session" error, which is the signed-out state rather than a failure. */
+export async function isAuthSessionMissing(error: unknown): Promise<boolean> {
+  return (await supabaseModule()).isAuthSessionMissingError(error);
 }
 
 /**
@@ -22,5 +91,5 @@ export function getSupabase(): SupabaseClient {
  * and benchmarks (which need a WebSocket transport for realtime under Node 20).
  */
 export function setSupabase(next: SupabaseClient): void {
-  client = next;
+  adopt(next);
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import { getSupabase } from '@steward/libs/data-access';
+import { hasStoredSession, loadSupabase, onSupabaseLoaded } from '@steward/libs/data-access';
 import { SessionContext, type SessionApi } from './SessionContext';
 import { INITIAL_SESSION, sessionReducer } from './sessionReducer';
 import { loadSession } from './loadSession';
@@ -36,11 +36,13 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
    */
   const load = useCallback((started?: Promise<SessionLoadOutcome | null>) => {
     const loadId = ++latestLoad.current;
-    sourceRef.current ??= supabaseSessionSource(getSupabase());
-    const source = sourceRef.current;
     dispatch({ type: 'loadStarted' });
     void (started ?? Promise.resolve(null))
-      .then((adopted) => adopted ?? loadSession(source, activeOrg))
+      .then(async (adopted) => {
+        if (adopted) return adopted;
+        sourceRef.current ??= supabaseSessionSource(await loadSupabase());
+        return loadSession(sourceRef.current, activeOrg);
+      })
       .then((outcome) => {
         if (loadId !== latestLoad.current) return;
         if (outcome.kind === 'loaded') dispatch({ type: 'loaded', snapshot: outcome.snapshot });
@@ -53,20 +55,39 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
   const reload = useCallback(() => load(), [load]);
 
   useEffect(() => {
+    // A new visitor has no stored session: they are signed out now, and supabase-js is fetched only
+    // when something needs it (the Sign In dialog, or a session another tab stored).
+    const signedOutAtStart = !hasStoredSession();
+    if (signedOutAtStart) dispatch({ type: 'signedOut' });
+    else void loadSupabase();
     // supabase-js fires INITIAL_SESSION on subscribe, so this also performs the first load. The load
     // is deferred because awaiting auth calls inside the callback would wait on the auth lock it holds.
-    let lastKey: string | undefined;
-    const { data } = getSupabase().auth.onAuthStateChange((event, session) => {
-      const key = authStateKey(session);
-      // Every change reloads; only the restored session's second announcement is the same state.
-      if (key === lastKey && (event === 'SIGNED_IN' || event === 'INITIAL_SESSION')) return;
-      lastKey = key;
-      setTimeout(() => {
-        // The first event usually announces the session the shell already started loading.
-        load(takePrimedSession(key));
-      }, 0);
+    let lastKey: string | undefined = signedOutAtStart ? authStateKey(null) : undefined;
+    let subscription: { unsubscribe: () => void } | undefined;
+    const cancelSubscribe = onSupabaseLoaded((supabase) => {
+      const { data } = supabase.auth.onAuthStateChange((event, session) => {
+        const key = authStateKey(session);
+        // Every change reloads; only the restored session's second announcement is the same state
+        // (and the signed-out state the page already shows).
+        if (key === lastKey && (event === 'SIGNED_IN' || event === 'INITIAL_SESSION')) return;
+        lastKey = key;
+        setTimeout(() => {
+          // The first event usually announces the session the shell already started loading.
+          load(takePrimedSession(key));
+        }, 0);
+      });
+      subscription = data.subscription;
     });
-    return () => data.subscription.unsubscribe();
+    // Signed in (or out) in another tab of this browser.
+    const onStorage = () => {
+      if (hasStoredSession()) void loadSupabase();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      cancelSubscribe();
+      subscription?.unsubscribe();
+    };
   }, [load]);
 
   const currentOrg = state.orgName;
@@ -85,7 +106,7 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
       try {
         // This browser's session only: signing out here must not sign the same person out on their
         // other devices (supabase-js would default to every session of the user).
-        const { error } = await getSupabase().auth.signOut({ scope: 'local' });
+        const { error } = await (await loadSupabase()).auth.signOut({ scope: 'local' });
         if (error) throw error;
       } catch (error) {
         console.warn('Sign-out failed:', error);

@@ -3,12 +3,21 @@ const supabase = vi.hoisted(() => ({
   from: vi.fn(),
   schema: vi.fn(),
 }));
-vi.mock('@steward/libs/data-access', () => ({ getSupabase: () => supabase }));
+const storage = vi.hoisted(() => ({ hasSession: true, loads: 0 }));
+vi.mock('@steward/libs/data-access', () => ({
+  hasStoredSession: () => storage.hasSession,
+  loadSupabase: async () => {
+    storage.loads += 1;
+    return supabase;
+  },
+}));
 
 describe('primeSession', () => {
   beforeEach(() => {
     vi.resetModules();
     vi.clearAllMocks();
+    storage.hasSession = true;
+    storage.loads = 0;
     supabase.auth.getSession.mockResolvedValue({ data: { session: { access_token: 'token-a', user: { id: 'u1' } } } });
     // The server says the session is gone: the load ends at signed-out, which is all these tests need.
     supabase.auth.getUser.mockResolvedValue({ data: { user: null }, error: null });
@@ -37,5 +46,14 @@ describe('primeSession', () => {
     await vi.waitFor(() => expect(supabase.auth.getUser).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(supabase.auth.getUser).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads nothing, not even the client, for a browser without a stored session', async () => {
+    storage.hasSession = false;
+    const { primeSession, takePrimedSession } = await import('./primeSession');
+    primeSession();
+    expect(await takePrimedSession('signed-out')).toBeNull();
+    expect(storage.loads).toBe(0);
+    expect(supabase.auth.getSession).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,4 @@
-import { getSupabase } from '@steward/libs/data-access';
+import { hasStoredSession, loadSupabase } from '@steward/libs/data-access';
 import { activeOrgStorage } from './activeOrgStorage';
 import { authStateKey } from './authStateKey';
 import { loadSession, type SessionLoadOutcome } from './loadSession';
@@ -11,14 +11,15 @@ let primed: PrimedLoad | null = null;
 /**
  * Starts the first session load while the page is still fetching its code, instead of after React's
  * first commit: the shell calls it as soon as the runtime registry is known. The provider adopts the
- * result when its first auth event announces the same session, so the load runs once.
+ * result when its first auth event announces the same session, so the load runs once. A browser
+ * without a stored session has nothing to load (and does not fetch supabase-js for it).
  */
 export function primeSession(): void {
-  if (primed) return;
-  const supabase = getSupabase();
+  if (primed || !hasStoredSession()) return;
+  const supabase = loadSupabase();
   primed = {
-    key: supabase.auth.getSession().then(({ data }) => authStateKey(data.session)),
-    outcome: loadSession(supabaseSessionSource(supabase), activeOrgStorage),
+    key: supabase.then((client) => client.auth.getSession()).then(({ data }) => authStateKey(data.session)),
+    outcome: supabase.then((client) => loadSession(supabaseSessionSource(client), activeOrgStorage)),
   };
 }
 

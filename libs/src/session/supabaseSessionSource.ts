@@ -1,4 +1,5 @@
-import { isAuthSessionMissingError, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { isAuthSessionMissing } from '@steward/libs/data-access';
 import type { Permission, UserRow } from './SessionContext';
 import type { SessionSource } from './SessionSource';
 
@@ -10,7 +11,7 @@ export function supabaseSessionSource(supabase: SupabaseClient): SessionSource {
     getUser: async () => {
       const { data, error } = await supabase.auth.getUser();
       // Having no session is the signed-out state, not an authentication error.
-      if (error && !isAuthSessionMissingError(error)) return { data: null, error: error.message };
+      if (error && !(await isAuthSessionMissing(error))) return { data: null, error: error.message };
       return { data: data.user ?? null, error: null };
     },
     storedUserId: async () => (await supabase.auth.getSession()).data.session?.user.id ?? null,

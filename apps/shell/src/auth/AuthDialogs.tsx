@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { ConfigProvider } from '@steward/libs/antd';
+import { loadSupabase } from '@steward/libs/data-access';
 import { DEFAULT_BRANDING } from '../branding/orgBranding';
 import { brandingTheme } from '../branding/brandingTheme';
 import { preloadSignedInScreens } from '../layout/signedInScreens';
@@ -21,6 +22,8 @@ export default function AuthDialogs({ dialog, onChange }: AuthDialogsProps) {
   useEffect(() => {
     requestToaster();
     preloadSignedInScreens();
+    // Both dialogs talk to the API: fetch the client while the visitor types.
+    void loadSupabase();
   }, []);
   return (
     <ConfigProvider theme={publicTheme}>

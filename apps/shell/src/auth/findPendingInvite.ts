@@ -1,4 +1,4 @@
-import { getSupabase } from '@steward/libs/data-access';
+import { loadSupabase } from '@steward/libs/data-access';
 
 /** A Pending profile waiting for its invitee (000 §5): found by e-mail, with no auth user yet. */
 export type PendingInvite = {
@@ -15,7 +15,8 @@ export type PendingInvite = {
  * signed in learns only about the e-mail they typed, never reads user_profiles.
  */
 export async function findPendingInvite(email: string): Promise<PendingInvite | null> {
-  const { data, error } = await getSupabase().rpc('find_pending_invite', { p_email: email.trim().toLowerCase() });
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.rpc('find_pending_invite', { p_email: email.trim().toLowerCase() });
   if (error) throw new Error(error.message);
   const rows = (Array.isArray(data) ? data : data ? [data] : []) as PendingInvite[];
   return rows[0] ?? null;

@@ -1,4 +1,4 @@
-import { getSupabase } from '@steward/libs/data-access';
+import { loadSupabase } from '@steward/libs/data-access';
 
 /** What the reset link that opened the page turned out to be. */
 export type RecoveryLink =
@@ -21,7 +21,7 @@ export async function readRecoveryLink(location: { hash: string; search: string 
   if (fragment.get('error_code') === 'otp_expired') return { kind: 'expired' };
   if (fragment.get('error')) return { kind: 'failed', message: fragment.get('error_description') ?? fragment.get('error') ?? '' };
 
-  const auth = getSupabase().auth;
+  const { auth } = await loadSupabase();
   const tokenHash = query.get('token_hash');
   if (tokenHash && query.get('type') === 'recovery') {
     const { error } = await auth.verifyOtp({ token_hash: tokenHash, type: 'recovery' });

@@ -1,4 +1,4 @@
-import { getSupabase } from '@steward/libs/data-access';
+import { loadSupabase } from '@steward/libs/data-access';
 
 /** Where the e-mailed link lands: the shell's Set a new password page, on this very origin. */
 export const RESET_PASSWORD_PATH = '/reset-password';
@@ -8,7 +8,8 @@ export const RESET_PASSWORD_PATH = '/reset-password';
  * the form cannot be used to find out who has one; only a failure to send is reported.
  */
 export async function requestPasswordReset(email: string): Promise<{ ok: true } | { ok: false; message: string }> {
-  const { error } = await getSupabase().auth.resetPasswordForEmail(email, {
+  const supabase = await loadSupabase();
+  const { error } = await supabase.auth.resetPasswordForEmail(email, {
     redirectTo: `${window.location.origin}${RESET_PASSWORD_PATH}`,
   });
   return error ? { ok: false, message: error.message } : { ok: true };

@@ -1,4 +1,4 @@
-import { getSupabase } from '@steward/libs/data-access';
+import { loadSupabase } from '@steward/libs/data-access';
 import { AUTH_MESSAGES } from './authMessages';
 import type { SignUpValues } from './authSchemas';
 import { ORGANIZATION_EXISTS_CODE, USER_EXISTS_CODE, signInAfterCreation, type ApplicationOutcome } from './submitApplication';
@@ -11,7 +11,8 @@ export type SignUpOutcome = ApplicationOutcome | { kind: 'organizationExists' } 
  */
 export async function signUpOrganization(values: SignUpValues): Promise<SignUpOutcome> {
   try {
-    const { data, error } = await getSupabase().rpc('apply_for_access', {
+    const supabase = await loadSupabase();
+    const { data, error } = await supabase.rpc('apply_for_access', {
       p_email: values.email,
       p_password: values.password,
       p_full_name: values.username,

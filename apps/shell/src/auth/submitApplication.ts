@@ -1,4 +1,4 @@
-import { getSupabase } from '@steward/libs/data-access';
+import { loadSupabase } from '@steward/libs/data-access';
 import { AUTH_MESSAGES } from './authMessages';
 import type { ApplyForAccessValues } from './authSchemas';
 import { signInWithPassword } from './signInWithPassword';
@@ -53,7 +53,7 @@ export async function signInAfterCreation(email: string, password: string): Prom
  * invitation made Active with its auth user (activate_invite). Either everything is created or nothing.
  */
 export async function submitApplication(values: ApplyForAccessValues): Promise<ApplicationOutcome> {
-  const supabase = getSupabase();
+  const supabase = await loadSupabase();
   try {
     if (values.mode === 'activate') {
       const { error } = await supabase.rpc('activate_invite', {
