@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button } from '@steward/libs/antd';
 import { Form, Input } from '@steward/libs/antd-data';
-import { loadSupabase } from '@steward/libs/data-access';
+import { loadSupabase } from '@steward/libs/supabase';
 import { useSession } from '@steward/libs/session';
 
 type Credentials = { email: string; password: string };

@@ -5,7 +5,7 @@ import { fetchRecord, insertRecord, updateRecord, type RecordMatch, type UpdateO
 import { fetchRelationOptions, type RelationOption, type RelationSource } from './relationOptions';
 import { deleteSavedFilter, fetchSavedFilters, saveFilter, type SavedFilter } from './savedFilters';
 import { queryKeys } from './queryKeys';
-import { getSupabase } from './supabaseClient';
+import { getSupabase } from '@steward/libs/supabase';
 import type { AnyRow, TableRef } from './tableRef';
 import type { FilterNode, SortSpec } from '@steward/libs/filter';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import { hasStoredSession, loadSupabase, onSupabaseLoaded } from '@steward/libs/data-access';
+import { hasStoredSession, loadSupabase, onSupabaseLoaded } from '@steward/libs/supabase';
 import { SessionContext, type SessionApi } from './SessionContext';
 import { INITIAL_SESSION, sessionReducer } from './sessionReducer';
 import { loadSession } from './loadSession';

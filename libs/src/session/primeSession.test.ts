@@ -4,7 +4,7 @@ const supabase = vi.hoisted(() => ({
   schema: vi.fn(),
 }));
 const storage = vi.hoisted(() => ({ hasSession: true, loads: 0 }));
-vi.mock('@steward/libs/data-access', () => ({
+vi.mock('@steward/libs/supabase', () => ({
   hasStoredSession: () => storage.hasSession,
   loadSupabase: async () => {
     storage.loads += 1;

@@ -1,4 +1,4 @@
-import { hasStoredSession, loadSupabase } from '@steward/libs/data-access';
+import { hasStoredSession, loadSupabase } from '@steward/libs/supabase';
 import { activeOrgStorage } from './activeOrgStorage';
 import { authStateKey } from './authStateKey';
 import { loadSession, type SessionLoadOutcome } from './loadSession';

@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import type { Permission, SessionState, UserRow } from './SessionContext';
 import { orgNamesOf } from './orgNamesOf';
-import { orgScopeFor } from '@steward/libs/data-access';
+import { orgScopeFor } from '../org-scope/orgScope';
 
 /** What one successful load found: the user, their profiles, the organisation chosen and its rights. */
 export type SessionSnapshot = {

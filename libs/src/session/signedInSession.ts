@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import { orgScopeFor } from '@steward/libs/data-access';
+import { orgScopeFor } from '../org-scope/orgScope';
 import type { SessionApi } from './SessionContext';
 
 /**

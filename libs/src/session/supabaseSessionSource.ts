@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { isAuthSessionMissing } from '@steward/libs/data-access';
+import { isAuthSessionMissing } from '@steward/libs/supabase';
 import type { Permission, UserRow } from './SessionContext';
 import type { SessionSource } from './SessionSource';
 

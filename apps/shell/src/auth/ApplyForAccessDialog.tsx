@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@steward/libs/router';
 import { Alert, Button } from '@steward/libs/antd';
 import { Form, Modal } from '@steward/libs/antd-data';
 import { notify, toast } from '@steward/libs/ui';

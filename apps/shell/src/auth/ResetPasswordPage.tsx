@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '@steward/libs/router';
 import { Alert, Button, Card, ConfigProvider } from '@steward/libs/antd';
 import { Form } from '@steward/libs/antd-data';
 import { notify } from '@steward/libs/ui';

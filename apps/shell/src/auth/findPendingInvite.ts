@@ -1,4 +1,4 @@
-import { loadSupabase } from '@steward/libs/data-access';
+import { loadSupabase } from '@steward/libs/supabase';
 
 /** A Pending profile waiting for its invitee (000 §5): found by e-mail, with no auth user yet. */
 export type PendingInvite = {

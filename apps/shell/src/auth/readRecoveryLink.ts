@@ -1,4 +1,4 @@
-import { loadSupabase } from '@steward/libs/data-access';
+import { loadSupabase } from '@steward/libs/supabase';
 
 /** What the reset link that opened the page turned out to be. */
 export type RecoveryLink =

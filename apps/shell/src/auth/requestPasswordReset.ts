@@ -1,4 +1,4 @@
-import { loadSupabase } from '@steward/libs/data-access';
+import { loadSupabase } from '@steward/libs/supabase';
 
 /** Where the e-mailed link lands: the shell's Set a new password page, on this very origin. */
 export const RESET_PASSWORD_PATH = '/reset-password';

@@ -1,4 +1,4 @@
-import { loadSupabase } from '@steward/libs/data-access';
+import { loadSupabase } from '@steward/libs/supabase';
 
 export type SignInOutcome = { ok: true } | { ok: false; code: string | undefined; message: string };
 

@@ -1,4 +1,4 @@
-import { loadSupabase } from '@steward/libs/data-access';
+import { loadSupabase } from '@steward/libs/supabase';
 import { AUTH_MESSAGES } from './authMessages';
 import type { ApplyForAccessValues } from './authSchemas';
 import { signInWithPassword } from './signInWithPassword';

@@ -1,9 +1,13 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
-import { brandingQueryKey, fetchBranding } from '../branding/fetchBranding';
-import { dashboardStatsKey, fetchDashboardStats } from '../dashboard/fetchDashboardStats';
+
+/**
+ * The queries' code (data-access and what it brings) is not part of the landing page: it is fetched
+ * at boot when this browser holds a session (bootstrap), or here once someone has signed in.
+ */
+export const loadSignedInQueries = () => import('./signedInQueries');
 
 /**
  * Starts the signed-in first view's queries the moment the organisation is known, instead of after
@@ -17,8 +21,13 @@ export function SignedInPrefetchEffect() {
   const onDashboard = pathname === '/dashboard';
   useEffect(() => {
     if (!user || !orgName) return;
-    void queryClient.prefetchQuery({ queryKey: brandingQueryKey(orgName), queryFn: () => fetchBranding(orgName), staleTime: 5 * 60_000 });
-    if (onDashboard) void queryClient.prefetchQuery({ queryKey: dashboardStatsKey(orgName), queryFn: () => fetchDashboardStats(orgName) });
+    let current = true;
+    void loadSignedInQueries().then(({ prefetchSignedInQueries }) => {
+      if (current) prefetchSignedInQueries(queryClient, orgName, onDashboard);
+    });
+    return () => {
+      current = false;
+    };
   }, [queryClient, user, orgName, onDashboard]);
   return null;
 }
