@@ -8,8 +8,9 @@ import { AREAS } from './libs/src/runtime-config/areas.mjs';
  * it or above it, so the layering is a rule that fails the build, not a comment. Tests are exempt.
  */
 const LIBS_LAYERS = [
-  ['org-scope', 'runtime-config', 'filter', 'antd', 'antd-data'],
-  ['ui', 'federation', 'data-access'],
+  ['org-scope', 'runtime-config', 'router', 'filter', 'antd', 'antd-data'],
+  ['ui', 'federation', 'supabase'],
+  ['data-access'],
   ['session'],
   ['editor', 'area'],
   ['list'],
@@ -30,6 +31,7 @@ function libsLayerRules() {
           'no-restricted-imports': [
             'error',
             {
+              paths: layer === 'router' ? [] : ROUTER_PACKAGES,
               patterns: [
                 {
                   group: forbidden.flatMap((other) => [`@steward/libs/${other}`, `@steward/libs/${other}/*`, `../${other}`, `../${other}/*`]),
@@ -45,6 +47,8 @@ function libsLayerRules() {
 }
 
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/*.testUtil.{ts,tsx}'];
+/** One router on the page, and only the part the platform uses: everyone imports it from libs/router. */
+const ROUTER_PACKAGES = ['react-router', 'react-router-dom'].map((name) => ({ name, message: "Import from '@steward/libs/router' (one shared router)." }));
 const TESTING_ONLY = { name: '@steward/libs/testing', message: 'Test support is for tests only.' };
 
 /** What an app may not import (a later block for the same files replaces the rule, so both share this). */
@@ -55,6 +59,7 @@ function appImportRule(extraPaths = []) {
       paths: [
         { name: 'antd', message: "Import from '@steward/libs/antd' or '@steward/libs/antd-data' (one shared antd)." },
         { name: '@supabase/supabase-js', message: "Use '@steward/libs/data-access'.", allowTypeImports: true },
+        ...ROUTER_PACKAGES,
         ...extraPaths,
       ],
       patterns: [

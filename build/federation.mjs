@@ -33,8 +33,6 @@ const singletonPackages = [
   'react-dom',
   'react-dom/client',
   'react/jsx-runtime',
-  'react-router',
-  'react-router-dom',
   '@tanstack/react-query',
   'dayjs',
   '@supabase/supabase-js',

@@ -100,7 +100,7 @@ export function defineShellConfig(appDir) {
           shared: sharedSingletons(),
           shareStrategy: 'loaded-first',
           dts: false,
-          experiments: command === 'build' ? { provideExternalRuntime: true } : {},
+          experiments: command === 'build' ? { provideExternalRuntime: true, optimization: { target: 'web' } } : {},
         }),
       ],
     };

@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from '@steward/libs/router';
 import { defineArea } from '@steward/libs/federation';
 import { CrmListPage } from './records/CrmListPage';
 import { CrmDetailPage } from './records/CrmDetailPage';

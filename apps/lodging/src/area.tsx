@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@steward/libs/router';
 import { defineArea } from '@steward/libs/federation';
 import { ReservationsPage } from './timeline/ReservationsPage';
 import { LodgingSettingsPage } from './settings/LodgingSettingsPage';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@steward/libs/router';
 import { LoadingState } from '@steward/libs/ui';
 import { SettingsIndex } from './index/SettingsIndex';
 

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, useNavigate } from '@steward/libs/router';
 import { SessionProvider } from '@steward/libs/session';
 import { LandingPage } from './landing/LandingPage';
 import { loadRemoteRoute } from './federation/remoteRouteChunk';

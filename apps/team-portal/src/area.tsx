@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes } from '@steward/libs/router';
 import { defineArea } from '@steward/libs/federation';
 import { groupColumns } from './groups/groupColumns';
 import { groupEditor, positionEditor, shiftEditor } from './editing/teamEditors';

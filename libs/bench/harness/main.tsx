@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@steward/libs/router';
 import { createClient } from '@supabase/supabase-js';
 import { setSupabase, tableRef } from '@steward/libs/data-access';
 import { filterRows, sortRows, type FilterNode, type SortSpec } from '@steward/libs/filter';

@@ -1,6 +1,6 @@
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, NavLink } from 'react-router';
+import { BrowserRouter, NavLink } from '@steward/libs/router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, Layout } from '@steward/libs/antd';
 import { fetchRuntimeConfig } from '@steward/libs/runtime-config';

@@ -1,4 +1,4 @@
-import { matchPath } from 'react-router';
+import { matchPath } from '@steward/libs/router';
 import { ROUTES, type RouteEntry } from './routeTable';
 
 /** The route-table entry for a pathname (case-insensitive, as the spec's links use /Staff/…). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@steward/libs/router';
 import { DetailLayout } from './DetailLayout';
 
 const renderDetail = (props: Partial<Parameters<typeof DetailLayout>[0]> = {}) =>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@steward/libs/router';
 import { Alert, Flex, Typography } from '@steward/libs/antd';
 import { Tabs } from '@steward/libs/antd-data';
 import { LOADING_TEXT } from './listMessages';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation } from '@steward/libs/router';
 import { tableRef } from '@steward/libs/data-access';
 import { renderWithStack, chooseOption, type Answer, type CapturedRequest } from '../testing';
 import { useListPage, type ListPageOptions } from './useListPage';

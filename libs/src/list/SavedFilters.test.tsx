@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation } from '@steward/libs/router';
 import { renderWithStack, chooseOption, type Answer, type CapturedRequest } from '../testing';
 import { useFilterState } from './useFilterState';
 import { FilterPanel } from './FilterPanel';

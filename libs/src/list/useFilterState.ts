@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@steward/libs/router';
 import {
   FILTER_PARAM,
   SORT_PARAM,

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@steward/libs/router';
 import { exportValueOf } from '@steward/libs/list';
 import type { CrmRow } from '../records/crmRow';
 import { BUSINESS_COLUMNS } from './businessColumns';

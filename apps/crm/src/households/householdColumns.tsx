@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@steward/libs/router';
 import { addressColumn, contactMethodsColumn, nameColumn, ownersColumn, statusColumn, type ListColumn } from '@steward/libs/list';
 import { text, type CrmRow } from '../records/crmRow';
 

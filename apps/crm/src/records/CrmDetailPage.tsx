@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '@steward/libs/router';
 import { Button } from '@steward/libs/antd';
 import { errorMessage, isSystemDefaultRow, useRecord } from '@steward/libs/data-access';
 import { InlineEditor, useRecordEditor } from '@steward/libs/editor';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '@steward/libs/router';
 import { ImportButton } from '../import/ImportButton';
 import { AddNewDialog, useAddNewDialog, type AddNewConfig } from '../addNew';
 import { ListPage, useListPage, type ListPageApi } from '@steward/libs/list';

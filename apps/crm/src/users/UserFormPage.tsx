@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '@steward/libs/router';
 import { Alert, Button, Card, Flex, Typography } from '@steward/libs/antd';
 import { Form, Input } from '@steward/libs/antd-data';
 import { tableRef, useRecord, type AnyRow } from '@steward/libs/data-access';

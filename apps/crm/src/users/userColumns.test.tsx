@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@steward/libs/router';
 import type { CrmRow } from '../records/crmRow';
 import { USER_COLUMNS } from './userColumns';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@steward/libs/router';
 import { Tabs } from '@steward/libs/antd-data';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { RecordTableCard } from '@steward/libs/list';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@steward/libs/router';
 import { Card, Col, Row, Typography } from '@steward/libs/antd';
 import { PageFrame } from '@steward/libs/ui';
 

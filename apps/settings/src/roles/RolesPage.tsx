@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@steward/libs/router';
 import { Flex, Typography } from '@steward/libs/antd';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { ListPage, textColumn, useListPage, type ListColumn } from '@steward/libs/list';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@steward/libs/router';
 import { Button } from '@steward/libs/antd';
 import { useSession } from '@steward/libs/session';
 import { formatDollars } from '@steward/libs/ui';

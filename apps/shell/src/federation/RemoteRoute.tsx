@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@steward/libs/router';
 import { Result, Spin } from '@steward/libs/antd';
 import { RemoteBoundary } from '@steward/libs/area';
 import { AREA_TITLES, findRoute } from '@steward/libs/federation';

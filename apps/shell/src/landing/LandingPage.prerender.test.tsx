@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@steward/libs/router';
 import { SessionContext, type SessionApi } from '@steward/libs/session';
 import { LandingPage } from './LandingPage';
 

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
 import type { AuthDialog } from '../auth/AuthDialogs';
 import { StewardMark } from '../branding/StewardMark';

@@ -1,5 +1,5 @@
 import type { Ref } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
 import { StewardMark } from '../branding/StewardMark';
 import { brandName } from '../branding/brandName';

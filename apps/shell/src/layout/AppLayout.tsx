@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router-dom';
+import { Outlet, useLocation, useNavigationType } from '@steward/libs/router';
 import { Drawer } from '@steward/libs/antd';
 import { PageTitleProvider, SubMenuProvider, type SubMenuItem } from '@steward/libs/federation';
 import { BrandingProvider } from '../branding/BrandingProvider';

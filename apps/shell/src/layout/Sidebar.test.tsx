@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@steward/libs/router';
 import { describe, expect, it } from 'vitest';
 import { SessionContext, type SessionApi } from '@steward/libs/session';
 import { Sidebar } from './Sidebar';

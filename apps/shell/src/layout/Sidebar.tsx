@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink, matchPath, useLocation } from 'react-router-dom';
+import { NavLink, matchPath, useLocation } from '@steward/libs/router';
 import { MENU_DASHBOARD, MENU_GROUPS, type MenuGroup, type MenuGroupName } from '@steward/libs/federation';
 import { useSession } from '@steward/libs/session';
 import { MenuIcon } from './MenuIcon';

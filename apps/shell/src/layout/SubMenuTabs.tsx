@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router-dom';
+import { NavLink } from '@steward/libs/router';
 import type { SubMenuItem } from '@steward/libs/federation';
 
 /** The optional tab buttons a screen asks for with useSubMenu, above the content. */
