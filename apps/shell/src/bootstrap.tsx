@@ -1,5 +1,5 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { fetchRuntimeConfig } from '@steward/libs/runtime-config';
 import { primeSession } from '@steward/libs/session';
 import { hasStoredSession } from '@steward/libs/supabase';
@@ -13,7 +13,7 @@ import { StartupError } from './federation/StartupError';
 // Kept in the bundle so the share scope offers remotes every library (see sharedForRemotes).
 void sharedForRemotes;
 
-const root = createRoot(document.getElementById('root') as HTMLElement);
+const container = document.getElementById('root') as HTMLElement;
 
 fetchRuntimeConfig()
   .then((config) => {
@@ -23,16 +23,18 @@ fetchRuntimeConfig()
     if (hasStoredSession()) void loadSignedInQueries();
     preloadAreaFor(window.location.pathname);
     preloadOnIntent();
-    // A transition, so React renders in slices and yields to the browser between them: the landing
-    // is already on screen from index.html, and on a phone one long render would hold off every tap.
-    startTransition(() => {
-      root.render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      );
-    });
+    const app = (
+      <StrictMode>
+        <App />
+      </StrictMode>
+    );
+    // index.html has painted the landing for a new visitor (build/rsbuildApp.mjs): React adopts that
+    // markup instead of building it again, so the page is not laid out twice on a phone. Anywhere
+    // else the root is empty and React renders it, in a transition so the render yields between slices.
+    if (container.hasChildNodes()) hydrateRoot(container, app);
+    else startTransition(() => createRoot(container).render(app));
   })
   .catch((error: unknown) => {
-    root.render(<StartupError error={error} />);
+    container.replaceChildren();
+    createRoot(container).render(<StartupError error={error} />);
   });

@@ -19,11 +19,34 @@ test.describe('the first paint comes from index.html', () => {
     expect(await hero.evaluate((element) => getComputedStyle(element).textAlign)).toBe('center');
   });
 
-  test('the app then renders the same page in its place: one landing, one main heading', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  test('the app then adopts that page in place (hydration): one landing, one main heading, no mismatch', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    // Hold the app's first script until the painted page is marked, to tell adoption from a re-render.
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/static/js/index.*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const landing = new LandingPage(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.locator('.stw-landing')).toBeVisible();
+    await page.locator('.stw-landing').evaluate((element) => element.setAttribute('data-painted-by', 'index.html'));
+    release();
+    await page.waitForLoadState('networkidle');
+
+    // Only the running app opens the dialog: the painted button has no handler.
+    await landing.openSignIn();
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expect(page.locator('.stw-landing')).toHaveCount(1);
+    expect(errors).toEqual([]);
+    await expect(page.locator('.stw-landing')).toHaveAttribute('data-painted-by', 'index.html');
   });
 
   test('a new visitor’s landing neither loads the API client nor calls the API; Sign In brings it', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from '@steward/libs/router';
 import { SessionContext, type SessionApi } from '@steward/libs/session';
 import { LandingPage } from './LandingPage';
@@ -27,11 +27,11 @@ describe('the prerendered landing', () => {
   afterEach(() => vi.useRealTimers());
 
   // index.html paints this markup before any JavaScript runs (build/rsbuildApp.mjs); React then
-  // renders the same page over it. Run `npx vitest run --project shell -u` after changing the landing.
+  // hydrates it (server-rendering markup, so adjacent texts keep the separators hydration needs). Run `npx vitest run --project shell -u` after changing the landing.
   it('is exactly what LandingPage renders before the session is known', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-06-01T12:00:00Z'));
-    const markup = renderToStaticMarkup(
+    const markup = renderToString(
       <MemoryRouter initialEntries={['/']}>
         <SessionContext.Provider value={loadingSession}>
           <LandingPage />
