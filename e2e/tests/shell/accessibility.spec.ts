@@ -73,6 +73,22 @@ test.describe('every shell state passes axe (no serious or critical violations)'
     await expect(page.getByRole('dialog').getByRole('navigation', { name: 'Main menu' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
+
+  test('phone width: a screen with many tabs shows them all, reachable by arrow keys', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signedIn(page, '/reservationsettings');
+    const tabs = page.getByRole('tablist').first().getByRole('tab');
+    await expect(tabs.first()).toBeVisible();
+    // No tab folded into an overflow menu: every one is on screen.
+    for (const tab of await tabs.all()) await expect(tab).toBeInViewport();
+    await expectNoSeriousA11yViolations(page);
+
+    await tabs.first().focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await expect(tabs.last()).toHaveAttribute('aria-selected', 'true');
+    await expect(tabs.last()).toBeFocused();
+  });
 });
 
 test.describe('focus never drops to the page body', () => {

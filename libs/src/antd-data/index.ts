@@ -2,6 +2,8 @@
  * The heavy antd components (forms, inputs and dialogs, tables, pickers, selects, uploads). Loaded only by
  * screens that need them, so the shell's first screens do not pay for them. Same rules as '@steward/libs/antd'.
  */
+import './tabs.css';
+
 export {
   DatePicker,
   Descriptions,
