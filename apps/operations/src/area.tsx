@@ -2,7 +2,6 @@ import { Route, Routes } from '@steward/libs/router';
 import { defineArea } from '@steward/libs/federation';
 import { ComingSoonPage } from './comingSoon/ComingSoonPage';
 import { ProjectsPage } from './projects/ProjectsPage';
-import { RevenueChart } from './revenue/RevenueChart';
 import { TasksPage } from './tasks/TasksPage';
 import { TransactionsPage } from './transactions/TransactionsPage';
 
@@ -22,8 +21,8 @@ function OperationsRoutes() {
 
 /**
  * Operations: projects, tasks with subtasks, transactions; calendars, lists and forms to come. The
- * dashboard shows the same revenue chart under its stat cards (uPlot still loads lazily).
+ * dashboard's revenue chart is exposed on its own (widgets.ts).
  */
-const area = defineArea('operations', __STEWARD_APP_VERSION__, OperationsRoutes, { revenueChart: RevenueChart });
+const area = defineArea('operations', __STEWARD_APP_VERSION__, OperationsRoutes);
 
 export default area;
