@@ -40,7 +40,9 @@ async function frontEndRows(baseURL, stack) {
   const credentials = { apiUrl: stack.apiUrl, anonKey: stack.anonKey, baseURL, ...DEMO };
   const firstLoad = [];
   const remoteAdded = [];
+  const crmOwn = [];
   const clickToContent = [];
+  const clickToRows = [];
   const directLink = [];
   try {
     for (let i = 0; i < RUNS; i += 1) {
@@ -58,7 +60,7 @@ async function frontEndRows(baseURL, stack) {
       {
         const context = await browser.newContext();
         const page = await context.newPage();
-        await page.addInitScript(installVisibilityClock, '[data-remote-area="crm"]');
+        await page.addInitScript(installVisibilityClock, ['[data-remote-area="crm"]', '[data-remote-area="crm"] .ant-table-row']);
         await signInPage(page, credentials);
         await page.goto(`${baseURL}/dashboard`, { waitUntil: 'networkidle' });
         const js = trackJsBytes(page);
@@ -69,8 +71,11 @@ async function frontEndRows(baseURL, stack) {
         await menu.getByRole('link', { name: 'Businesses', exact: true }).click();
         await page.waitForFunction(() => window.__stewardVisibleAt !== null);
         clickToContent.push(await page.evaluate(() => window.__stewardVisibleAt - window.__stewardPointerDownAt));
+        await page.waitForFunction(() => window.__stewardThenAt !== null);
+        clickToRows.push(await page.evaluate(() => window.__stewardThenAt - window.__stewardPointerDownAt));
         await page.waitForLoadState('networkidle');
         remoteAdded.push(await js.total());
+        crmOwn.push((await js.total()) - (await js.from(new URL(baseURL).origin)));
         await context.close();
       }
       // A direct link to a remote route, signed in, cold cache: navigation start → content.
@@ -91,7 +96,9 @@ async function frontEndRows(baseURL, stack) {
   return {
     firstLoad: median(firstLoad),
     remoteAdded: median(remoteAdded),
+    crmOwn: median(crmOwn),
     clickToContent: median(clickToContent),
+    clickToRows: median(clickToRows),
     directLink: median(directLink),
   };
 }
@@ -257,6 +264,8 @@ async function shellRows(platform, stack) {
   printRow({ figure: "first-load JS of the shell's first screen (gzip)", value: fe.firstLoad / KB, unit: 'KB', budget: 300 });
   printRow({ figure: 'JS added by first opening a remote (gzip)', value: fe.remoteAdded / KB, unit: 'KB', budget: 25 });
   printRow({ figure: 'click on a menu item → remote content visible', value: fe.clickToContent, unit: 'ms', budget: 200 });
+  printRow({ figure: 'open /businesses from the menu → rows visible', value: fe.clickToRows, unit: 'ms', budget: 250 });
+  printRow({ figure: 'JS the CRM remote adds (gzip, its own code)', value: fe.crmOwn / KB, unit: 'KB', budget: 60, note: `plus ${((fe.remoteAdded - fe.crmOwn) / KB).toFixed(1)} KB of shared libraries first loaded with it` });
   printRow({ figure: 'direct link to a remote route → content visible', value: fe.directLink, unit: 'ms', budget: 600 });
   await optionalBench('apps/shell/bench/shellBench.mjs', 'runShellBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey });
   await optionalBench('apps/shell/bench/lighthouseBench.mjs', 'runLighthouseBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey });

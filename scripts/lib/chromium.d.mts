@@ -7,5 +7,5 @@ export declare function signInPage(
   options: { apiUrl: string; anonKey: string; baseURL: string; email: string; password: string },
 ): Promise<void>;
 export declare function trackJsBytes(page: Page): { total(): Promise<number> };
-export declare function installVisibilityClock(selector: string): void;
+export declare function installVisibilityClock(selectors: string | readonly [string, string]): void;
 export declare function resetVisibilityClock(): void;

@@ -60,19 +60,25 @@ export function trackJsBytes(page) {
 }
 
 /**
- * Page-side timing, to be installed with `page.addInitScript(installVisibilityClock, selector)`: records
- * in `window.__stewardVisibleAt` the performance.now() of the first frame in which `selector` has a
- * box, and in `window.__stewardPointerDownAt` the last pointerdown. Timing inside the page avoids
- * Playwright's polling intervals.
+ * Page-side timing, to be installed with `page.addInitScript(installVisibilityClock, selector)` (or
+ * `[selector, thenSelector]`): records in `window.__stewardVisibleAt` the performance.now() of the first
+ * frame in which `selector` has a box, in `window.__stewardThenAt` the same for `thenSelector` (e.g. the
+ * area's first data row after the area itself), and in `window.__stewardPointerDownAt` the last
+ * pointerdown. Timing inside the page avoids Playwright's polling intervals.
  */
-export function installVisibilityClock(selector) {
+export function installVisibilityClock(selectors) {
+  const [selector, thenSelector] = Array.isArray(selectors) ? selectors : [selectors];
   window.__stewardVisibleAt = null;
+  window.__stewardThenAt = null;
   window.__stewardPointerDownAt = null;
   addEventListener('pointerdown', () => (window.__stewardPointerDownAt = performance.now()), { capture: true });
+  const hasBox = (css) => {
+    const element = document.querySelector(css);
+    return element !== null && element.getBoundingClientRect().height > 0;
+  };
   const check = () => {
-    if (window.__stewardVisibleAt !== null) return;
-    const element = document.querySelector(selector);
-    if (element && element.getBoundingClientRect().height > 0) window.__stewardVisibleAt = performance.now();
+    if (window.__stewardVisibleAt === null && hasBox(selector)) window.__stewardVisibleAt = performance.now();
+    if (thenSelector && window.__stewardThenAt === null && hasBox(thenSelector)) window.__stewardThenAt = performance.now();
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true });
 }
@@ -80,4 +86,5 @@ export function installVisibilityClock(selector) {
 /** Clears the clock before a new measurement on the same page. */
 export function resetVisibilityClock() {
   window.__stewardVisibleAt = null;
+  window.__stewardThenAt = null;
 }
