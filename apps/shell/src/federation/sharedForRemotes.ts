@@ -2,8 +2,7 @@
  * The shell provides every shared library to the remotes, including those its own screens do not
  * use: otherwise a remote would fall back to its own copy (a second antd with its own theme context,
  * a second list or editor). Referencing them here registers them in the share scope; their code is
- * fetched when a remote asks for it, or ahead of that in idle time once someone has signed in
- * (preloadAreaLibraries).
+ * fetched only when a remote asks for it. Never called.
  */
 export function sharedForRemotes() {
   return [

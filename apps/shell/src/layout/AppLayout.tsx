@@ -3,7 +3,6 @@ import { Outlet, useLocation, useNavigationType } from '@steward/libs/router';
 import { Drawer } from '@steward/libs/antd';
 import { PageTitleProvider, SubMenuProvider, type SubMenuItem } from '@steward/libs/federation';
 import { BrandingProvider } from '../branding/BrandingProvider';
-import { loadAreaLibraries, preloadAreaLibraries } from '../federation/preloadAreaLibraries';
 import { brandName } from '../branding/brandName';
 import { AppHeader } from './AppHeader';
 import { LAYOUT_CSS_VARIABLES, SIDEBAR_MOBILE_WIDTH } from './layoutConstants';
@@ -53,7 +52,6 @@ function LayoutFrame() {
     document.title = `${brandName()} - ${title}`;
   }, [title]);
   useEffect(requestToaster, []);
-  useEffect(preloadAreaLibraries, []);
 
   // After an in-app navigation that left focus nowhere (signing in, a dialog that closed with its
   // page), focus the page title so keyboard and screen-reader users start from the new page.
@@ -69,11 +67,6 @@ function LayoutFrame() {
   }, [navigationType, pathname]);
 
   const expanded = sidebar.pinned || hovered || keyboardInside;
-  // Reaching for the menu is the sign an area is next: fetch what the areas' screens share.
-  const menuWanted = expanded || sidebar.drawerOpen;
-  useEffect(() => {
-    if (menuWanted) loadAreaLibraries();
-  }, [menuWanted]);
   const closeDrawer = () => sidebar.setDrawerOpen(false);
   const layoutRef = useRef<HTMLDivElement>(null);
   // The mobile drawer is a modal dialog: Tab and Shift+Tab stay inside it while it is open.
