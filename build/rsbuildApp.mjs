@@ -108,12 +108,11 @@ export function defineShellConfig(appDir) {
 }
 
 /**
- * A remote: exposes './area' (a RemoteArea), and './widgets' (RemoteWidgets) when `widgets` names the
- * module of pieces other screens show: the dashboard loads those without the area's screens. Production builds use the shell's federation runtime
+ * A remote: exposes './area' (a RemoteArea). Production builds use the shell's federation runtime
  * (externalRuntime) and the shell's shared modules (no fallback copies) instead of shipping their
  * own; `rsbuild dev` keeps its own of both so the remote also runs standalone for its team.
  */
-export function defineRemoteConfig(appDir, remote, title, { widgets } = {}) {
+export function defineRemoteConfig(appDir, remote, title) {
   return defineConfig(({ command }) => {
     const base = common(appDir, { title: `Steward ${title}`, port: BASE_PORT + REMOTE_PORT_OFFSETS[remote] });
     return {
@@ -124,7 +123,7 @@ export function defineRemoteConfig(appDir, remote, title, { widgets } = {}) {
         ...base.plugins,
         pluginModuleFederation({
           name: containerName(remote),
-          exposes: { './area': './src/area.tsx', ...(widgets ? { './widgets': widgets } : {}) },
+          exposes: { './area': './src/area.tsx' },
           shared: sharedSingletons({ consumeOnly: command === 'build' }),
           shareStrategy: 'loaded-first',
           dts: false,

@@ -1,3 +1,3 @@
 import { defineRemoteConfig } from '../../build/rsbuildApp.mjs';
 
-export default defineRemoteConfig(import.meta.dirname, 'operations', 'Operations', { widgets: './src/widgets.ts' });
+export default defineRemoteConfig(import.meta.dirname, 'operations', 'Operations');

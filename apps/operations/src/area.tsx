@@ -2,6 +2,7 @@ import { Route, Routes } from '@steward/libs/router';
 import { defineArea } from '@steward/libs/federation';
 import { ComingSoonPage } from './comingSoon/ComingSoonPage';
 import { ProjectsPage } from './projects/ProjectsPage';
+import { RevenueChart } from './revenue/RevenueChart';
 import { TasksPage } from './tasks/TasksPage';
 import { TransactionsPage } from './transactions/TransactionsPage';
 
@@ -21,8 +22,8 @@ function OperationsRoutes() {
 
 /**
  * Operations: projects, tasks with subtasks, transactions; calendars, lists and forms to come. The
- * dashboard's revenue chart is exposed on its own (widgets.ts).
+ * dashboard shows the same revenue chart under its stat cards (uPlot still loads lazily).
  */
-const area = defineArea('operations', __STEWARD_APP_VERSION__, OperationsRoutes);
+const area = defineArea('operations', __STEWARD_APP_VERSION__, OperationsRoutes, { revenueChart: RevenueChart });
 
 export default area;

@@ -10,5 +10,11 @@ describe('defineArea', () => {
     expect(area).toMatchObject({ name, title: AREA_TITLES[name], version: '1.0.0', Routes });
     expect([...area.paths].sort()).toEqual(routesOwnedBy(name).map((route) => route.path).sort());
     expect(area.paths.length).toBeGreaterThan(0);
+    expect(area).not.toHaveProperty('widgets');
+  });
+
+  it('carries the widgets an area offers other screens', () => {
+    const revenueChart = () => null;
+    expect(defineArea('operations', '1.0.0', Routes, { revenueChart }).widgets).toEqual({ revenueChart });
   });
 });

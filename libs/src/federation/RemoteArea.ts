@@ -16,14 +16,12 @@ export type RemoteArea = {
   /** The route patterns (from ROUTES) this area renders. */
   paths: readonly string[];
   Routes: ComponentType;
+  /**
+   * Optional pieces of the area other screens may show, loaded with the area (e.g. the dashboard's
+   * revenue chart from Operations). Absent for most areas.
+   */
+  widgets?: Readonly<{ revenueChart?: ComponentType }>;
 };
-
-/**
- * What a remote may expose as './widgets' (default export): pieces other screens show, such as the
- * dashboard's revenue chart from Operations. Its own module, so showing a widget does not load the
- * area's screens.
- */
-export type RemoteWidgets = Readonly<{ revenueChart?: ComponentType }>;
 
 /** Each area's human name (declared in runtime-config/areas.mjs). */
 export const AREA_TITLES = Object.fromEntries(AREAS.map((area) => [area.name, area.title])) as Record<RemoteName, string>;
@@ -32,6 +30,18 @@ export const AREA_TITLES = Object.fromEntries(AREAS.map((area) => [area.name, ar
  * A remote's './area': its name, title and route patterns come from the areas declaration and the
  * route table, so a remote states only its version (its build's __STEWARD_APP_VERSION__) and screens.
  */
-export function defineArea(name: RemoteName, version: string, Routes: ComponentType): RemoteArea {
-  return { name, title: AREA_TITLES[name], version, paths: routesOwnedBy(name).map((route) => route.path), Routes };
+export function defineArea(
+  name: RemoteName,
+  version: string,
+  Routes: ComponentType,
+  widgets?: RemoteArea['widgets'],
+): RemoteArea {
+  return {
+    name,
+    title: AREA_TITLES[name],
+    version,
+    paths: routesOwnedBy(name).map((route) => route.path),
+    Routes,
+    ...(widgets ? { widgets } : {}),
+  };
 }

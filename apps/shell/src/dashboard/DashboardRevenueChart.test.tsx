@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionContext, signedInSession } from '@steward/libs/session';
 import { DashboardRevenueChart } from './DashboardRevenueChart';
 
-const loadWidgets = vi.hoisted(() => vi.fn());
-vi.mock('../federation/remoteLoader', () => ({ loadWidgets }));
+const loadArea = vi.hoisted(() => vi.fn());
+vi.mock('../federation/remoteLoader', () => ({ loadArea }));
 
 function renderChart(enabled: readonly string[]) {
   return render(
@@ -16,19 +16,19 @@ function renderChart(enabled: readonly string[]) {
 
 describe('DashboardRevenueChart', () => {
   beforeEach(() => {
-    loadWidgets.mockReset();
-    loadWidgets.mockResolvedValue({ revenueChart: () => <figure aria-label="Revenue by month" /> });
+    loadArea.mockReset();
+    loadArea.mockResolvedValue({ widgets: { revenueChart: () => <figure aria-label="Revenue by month" /> } });
   });
 
   it('shows the Operations remote’s chart when the organisation has Operations', async () => {
     renderChart(['crm', 'operations']);
     expect(await screen.findByRole('figure', { name: 'Revenue by month' })).toBeInTheDocument();
-    expect(loadWidgets).toHaveBeenCalledWith('operations');
+    expect(loadArea).toHaveBeenCalledWith('operations');
   });
 
   it('never fetches the Operations remote for an organisation without it', () => {
     const { container } = renderChart(['crm']);
-    expect(loadWidgets).not.toHaveBeenCalled();
+    expect(loadArea).not.toHaveBeenCalled();
     expect(container).toBeEmptyDOMElement();
   });
 });

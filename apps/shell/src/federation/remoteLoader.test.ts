@@ -29,24 +29,6 @@ describe('remoteLoader', () => {
     remoteRouteChunk.loadRemoteRoute.mockClear();
   });
 
-  it('loads a remote’s widgets from their own module, once, registering the remote once', async () => {
-    const loader = await freshLoader();
-    const widgets = { revenueChart: () => null };
-    runtime.loadRemote.mockResolvedValue({ default: widgets });
-    await expect(loader.loadWidgets('crm')).resolves.toBe(widgets);
-    await expect(loader.loadWidgets('crm')).resolves.toBe(widgets);
-    expect(runtime.loadRemote).toHaveBeenCalledTimes(1);
-    expect(runtime.loadRemote).toHaveBeenCalledWith('steward_crm/widgets');
-    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
-  });
-
-  it('forgets a failed widgets load, so the next screen tries again', async () => {
-    const loader = await freshLoader();
-    runtime.loadRemote.mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce({ default: {} });
-    await expect(loader.loadWidgets('crm')).rejects.toThrow('offline');
-    await expect(loader.loadWidgets('crm')).resolves.toEqual({});
-  });
-
   it('preloads the shell code that mounts an area together with the remote, and neither for shell routes', async () => {
     const loader = await freshLoader();
     runtime.loadRemote.mockResolvedValue({ default: area });
