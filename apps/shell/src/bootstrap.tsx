@@ -7,7 +7,7 @@ import { configureFederation, preloadAreaFor } from './federation/remoteLoader';
 import { preloadOnIntent } from './federation/preloadOnIntent';
 import { sharedForRemotes } from './federation/sharedForRemotes';
 import { App } from './App';
-import { loadSignedInQueries } from './layout/SignedInPrefetchEffect';
+import { loadSignedInQueries } from './layout/signedInScreens';
 import { StartupError } from './federation/StartupError';
 
 // Kept in the bundle so the share scope offers remotes every library (see sharedForRemotes).

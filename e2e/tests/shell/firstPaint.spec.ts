@@ -26,7 +26,7 @@ test.describe('the first paint comes from index.html', () => {
     });
     page.on('pageerror', (error) => errors.push(error.message));
     // Hold the app's first script until the painted page is marked, to tell adoption from a re-render.
-    let release = () => undefined as void;
+    let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });

@@ -106,7 +106,8 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
       try {
         // This browser's session only: signing out here must not sign the same person out on their
         // other devices (supabase-js would default to every session of the user).
-        const { error } = await (await loadSupabase()).auth.signOut({ scope: 'local' });
+        const supabase = await loadSupabase();
+        const { error } = await supabase.auth.signOut({ scope: 'local' });
         if (error) throw error;
       } catch (error) {
         console.warn('Sign-out failed:', error);

@@ -43,7 +43,7 @@ function adopt(next: SupabaseClient): SupabaseClient {
  * The one Supabase client of the page, built from the runtime registry on first use. supabase-js is
  * fetched here, not with the shell's first screen: a new visitor on the landing page never needs it
  * (`hasStoredSession`), and it is the largest library on that page. Shell and remotes share the client
- * because @steward/libs/data-access is a federation singleton.
+ * because @steward/libs/supabase is a federation singleton (data-access re-exports it).
  */
 export function loadSupabase(): Promise<SupabaseClient> {
   loading ??= supabaseModule().then((supabase) => {

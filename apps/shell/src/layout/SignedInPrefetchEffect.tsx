@@ -2,12 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
-
-/**
- * The queries' code (data-access and what it brings) is not part of the landing page: it is fetched
- * at boot when this browser holds a session (bootstrap), or here once someone has signed in.
- */
-export const loadSignedInQueries = () => import('./signedInQueries');
+import { loadSignedInQueries } from './signedInScreens';
 
 /**
  * Starts the signed-in first view's queries the moment the organisation is known, instead of after

@@ -5,6 +5,12 @@ import { lazy } from 'react';
 const loadLayout = () => import('./AppLayout');
 const loadDashboard = () => import('../dashboard/DashboardPage');
 
+/**
+ * The first view's query code (data-access and what it brings), not part of the landing page: fetched
+ * at boot when this browser holds a session (bootstrap), or by SignedInPrefetchEffect after sign-in.
+ */
+export const loadSignedInQueries = () => import('./signedInQueries');
+
 export const LazyAppLayout = lazy(() => loadLayout().then((module) => ({ default: module.AppLayout })));
 export const LazyDashboardPage = lazy(() => loadDashboard().then((module) => ({ default: module.DashboardPage })));
 
