@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { Button, Flex } from '@steward/libs/antd';
 import { Form, Input, Modal, Select } from '@steward/libs/antd-data';
 import {
@@ -33,7 +33,9 @@ const SECRETS = [
 export function IntegrationDialog({ open, editing, saving, onCancel, onSave }: IntegrationDialogProps) {
   const [form] = Form.useForm<IntegrationFormInput>();
 
-  useEffect(() => {
+  // Before the browser paints the opened dialog, so nothing typed or generated in its first moments is
+  // wiped: a passive effect could run after the first input event on a busy machine and reset it.
+  useLayoutEffect(() => {
     if (!open) return;
     form.resetFields();
     form.setFieldsValue(
