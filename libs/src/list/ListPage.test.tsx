@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from '@steward/libs/router';
 import { tableRef } from '@steward/libs/data-access';
 import { renderWithStack, chooseOption, type Answer, type CapturedRequest } from '../testing';
-import { useListPage, type ListPageOptions } from './useListPage';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSession } from '@steward/libs/session';
+import { prefetchListPage, useListPage, type ListPageOptions } from './useListPage';
 import { ListPage } from './ListPage';
 import { nameColumn, statusColumn, textColumn } from './columns';
 import { FILTER_URL_NOTICE } from '@steward/libs/filter';
@@ -114,6 +116,29 @@ describe('list page', () => {
     expect(await screen.findByText(FILTER_URL_NOTICE)).toBeInTheDocument();
     await screen.findByText('Acme Outfitters');
     expect(listRequests(broken.requests)[0]?.url.searchParams.get('or')).toBeNull();
+  });
+
+  it('sends a request started before it rendered (an area’s route prefetch) once, for the URL’s filter and sort', async () => {
+    // What the shell does when an area's code arrives: start the route's data from the URL, then render.
+    function Prefetch() {
+      const queryClient = useQueryClient();
+      const { orgScope } = useSession();
+      const { search } = useLocation();
+      prefetchListPage(queryClient, { columns, source: { kind: 'table', table: view, excludeArchived: true } }, { search: new URLSearchParams(search), orgScope });
+      return null;
+    }
+    const { requests } = renderWithStack(
+      <>
+        <Prefetch />
+        <Page />
+      </>,
+      { respond: () => ({ body: rows }), wrapper: (children) => <MemoryRouter initialEntries={['/businesses?f=[[["city","is","boone"]]]&sort=-name']}>{children}</MemoryRouter> },
+    );
+    await screen.findByText('Acme Outfitters');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(listRequests(requests)).toHaveLength(1);
+    expect(listRequests(requests)[0]?.url.searchParams.get('or')).toBe('(city.ilike."boone")');
+    expect(listRequests(requests)[0]?.url.searchParams.get('order')).toBe('name.desc.nullsfirst,id.asc');
   });
 
   it('sorts from the Sort panel', async () => {

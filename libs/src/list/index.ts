@@ -3,7 +3,7 @@ export { cellValue, columnField, exportValueOf, type ListColumn } from './listCo
 export { addressColumn, contactMethodsColumn, dateColumn, dollarsColumn, editColumn, nameColumn, ownersColumn, statusColumn, textColumn } from './columns';
 export { FORMULA_START, buildCsv, csvFileName, downloadTextFile, type CsvColumn } from './exportCsv';
 export { useFilterState, type FilterState, type FilterStateOptions } from './useFilterState';
-export { VIRTUAL_THRESHOLD, useListPage, type ListPageApi, type ListPageOptions, type RowsSource, type TableSource } from './useListPage';
+export { VIRTUAL_THRESHOLD, prefetchListPage, useListPage, type ListPageApi, type ListPageOptions, type RowsSource, type TableSource } from './useListPage';
 export { FilterPanel } from './FilterPanel';
 export { SortPanel } from './SortPanel';
 export { SavedFilters } from './SavedFilters';

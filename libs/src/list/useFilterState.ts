@@ -30,6 +30,17 @@ export type FilterStateOptions = {
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+const pageOf = (searchParams: URLSearchParams) => Math.max(1, Number(searchParams.get(PAGE_PARAM)) || 1);
+
+/** Filter, sort and page as the URL applies them, read outside React (a route prefetch); the hook below reads the same. */
+export function appliedListParams(searchParams: URLSearchParams, { fields, sortable, defaultSort = [] }: FilterStateOptions) {
+  return {
+    filter: decodeFilterParam(searchParams.get(FILTER_PARAM), fields).filter,
+    sort: decodeSortParam(searchParams.get(SORT_PARAM), sortable).sort ?? defaultSort,
+    page: pageOf(searchParams),
+  };
+}
+
 /**
  * Filters, sort and page as the spec wants them (000 §4): filter and sort edited on the page as a draft
  * and applied on request. The applied state lives in the URL (`?f=`, `?sort=`, `?page=`), so a filtered
@@ -40,7 +51,7 @@ export function useFilterState({ fields, sortable, defaultSort = [] }: FilterSta
   const [searchParams, setSearchParams] = useSearchParams();
   const rawFilter = searchParams.get(FILTER_PARAM);
   const rawSort = searchParams.get(SORT_PARAM);
-  const page = Math.max(1, Number(searchParams.get(PAGE_PARAM)) || 1);
+  const page = pageOf(searchParams);
   const setPage = useCallback(
     (next: number) =>
       setSearchParams((current) => {

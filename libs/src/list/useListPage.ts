@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchList } from '@steward/libs/data-access';
 import type { SortSpec } from '@steward/libs/filter';
 import { columnField, fieldTypesOf, filterFieldsOf, sortableFieldsOf, type ListColumn } from './listColumn';
 import { useCsvExport } from './useCsvExport';
-import { useFilterState } from './useFilterState';
-import { useListRows, type RowsSource, type TableSource } from './useListRows';
+import { appliedListParams, useFilterState } from './useFilterState';
+import { tableListRequest, useListRows, type RowsSource, type TableSource } from './useListRows';
 
 export type { RowsSource, TableSource } from './useListRows';
 
@@ -59,6 +61,24 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
     rowKey: options.rowKey ?? ((row: Row) => String(row.id ?? row.short_id ?? JSON.stringify(row))),
     sortLabels: Object.fromEntries(columns.map((column) => [columnField(column), column.title])),
   };
+}
+
+/**
+ * Starts the request the list page will send for this URL, before the page renders: an area calls it
+ * for the route being opened while its screens are still being evaluated and rendered, so code and
+ * data arrive together. The page's own request is then the same one (same key), in flight or done.
+ */
+export function prefetchListPage<Row extends Row0>(
+  queryClient: QueryClient,
+  options: Pick<ListPageOptions<Row>, 'columns' | 'source' | 'defaultSort' | 'shortId'>,
+  { search, orgScope }: { search: URLSearchParams; orgScope: readonly string[] },
+): void {
+  const { source, columns } = options;
+  if (source.kind !== 'table') return;
+  const fields = filterFieldsOf(columns);
+  const { filter, sort, page } = appliedListParams(search, { fields, sortable: sortableFieldsOf(columns), defaultSort: options.defaultSort });
+  const request = tableListRequest(source, { orgScope, shortId: options.shortId ?? null, filter, sort, page, fieldTypes: fieldTypesOf(fields) });
+  prefetchList(queryClient, source.table, request);
 }
 
 export type ListPageApi<Row extends Row0> = ReturnType<typeof useListPage<Row>>;

@@ -39,6 +39,29 @@ export type ListRowsOptions<Row> = {
 };
 
 type Row0 = Record<string, unknown>;
+
+export type TableListParams = Pick<ListRowsOptions<unknown>, 'shortId' | 'filter' | 'sort' | 'fieldTypes' | 'page'> & {
+  /** The session's organisation scope (org_name in …). */
+  orgScope: readonly string[];
+};
+
+/** The request for one page of a table-backed list: what the list sends, and what a route prefetch starts early. */
+export function tableListRequest<Row>(source: TableSource<Row>, { orgScope, shortId, filter, fieldTypes, sort, page }: TableListParams): ListRequest {
+  return {
+    select: source.select,
+    orgScope: source.orgScoped === false ? undefined : orgScope,
+    eq: shortId ? { ...source.eq, short_id: shortId } : source.eq,
+    excludeArchived: source.excludeArchived,
+    filter,
+    fieldTypes,
+    sort,
+    tieBreaker: source.tieBreaker,
+    page: page - 1,
+    pageSize: source.pageSize ?? LIST_PAGE_SIZE,
+    count: true,
+  };
+}
+
 const NO_TABLE = { schema: 'public', table: '', audit: false } as const;
 
 /**
@@ -50,22 +73,10 @@ export function useListRows<Row extends Row0>({ source, shortId, filter, sort, f
   const session = useSession();
   const pageSize = source.kind === 'table' ? (source.pageSize ?? LIST_PAGE_SIZE) : Number.POSITIVE_INFINITY;
 
-  const request = useMemo<ListRequest | null>(() => {
-    if (source.kind !== 'table') return null;
-    return {
-      select: source.select,
-      orgScope: source.orgScoped === false ? undefined : session.orgScope,
-      eq: shortId ? { ...source.eq, short_id: shortId } : source.eq,
-      excludeArchived: source.excludeArchived,
-      filter,
-      fieldTypes,
-      sort,
-      tieBreaker: source.tieBreaker,
-      page: page - 1,
-      pageSize,
-      count: true,
-    };
-  }, [fieldTypes, filter, sort, page, pageSize, session.orgScope, shortId, source]);
+  const request = useMemo<ListRequest | null>(
+    () => (source.kind === 'table' ? tableListRequest(source, { orgScope: session.orgScope, shortId, filter, fieldTypes, sort, page }) : null),
+    [fieldTypes, filter, sort, page, session.orgScope, shortId, source],
+  );
 
   const tableQuery = useList<Row>(source.kind === 'table' ? source.table : (NO_TABLE as TableRef<Row>), request ?? {}, {
     enabled: source.kind === 'table' && !session.loading,
