@@ -1,25 +1,34 @@
 import { Navigate, Route, Routes } from '@steward/libs/router';
-import { defineArea } from '@steward/libs/federation';
-import { CrmListPage } from './records/CrmListPage';
+import { defineArea, type AreaPrefetchContext } from '@steward/libs/federation';
+import { prefetchListPage } from '@steward/libs/list';
+import { CrmListPage, crmListOptions } from './records/CrmListPage';
 import { CrmDetailPage } from './records/CrmDetailPage';
 import { businessEntity } from './businesses/businessEntity';
 import { contactEntity } from './contacts/contactEntity';
 import { householdEntity } from './households/householdEntity';
 import { userEntity } from './users/userEntity';
 import { EditUserPage, InviteUserPage } from './users/UserFormPage';
+import type { CrmEntity } from './records/crmEntity';
+
+/** The list routes and the entity each lists (the spec's /household is the households list too). */
+const LIST_ROUTES: ReadonlyMap<string, CrmEntity> = new Map([
+  ['businesses', businessEntity],
+  ['contacts', contactEntity],
+  ['households', householdEntity],
+  ['household', householdEntity],
+  ['users', userEntity],
+  ['directory', userEntity],
+]);
 
 function CrmRoutes() {
   return (
     <Routes>
-      <Route path="businesses" element={<CrmListPage entity={businessEntity} />} />
+      {[...LIST_ROUTES].map(([path, entity]) => (
+        <Route key={path} path={path} element={<CrmListPage entity={entity} />} />
+      ))}
       <Route path="business/:short_id" element={<CrmDetailPage entity={businessEntity} />} />
-      <Route path="contacts" element={<CrmListPage entity={contactEntity} />} />
       <Route path="contact/:short_id" element={<CrmDetailPage entity={contactEntity} />} />
-      <Route path="households" element={<CrmListPage entity={householdEntity} />} />
-      <Route path="household" element={<CrmListPage entity={householdEntity} />} />
       <Route path="household/:short_id" element={<CrmDetailPage entity={householdEntity} />} />
-      <Route path="users" element={<CrmListPage entity={userEntity} />} />
-      <Route path="directory" element={<CrmListPage entity={userEntity} />} />
       <Route path="user/:short_id" element={<CrmDetailPage entity={userEntity} />} />
       <Route path="users/new" element={<InviteUserPage />} />
       <Route path="user/:short_id/edit" element={<EditUserPage />} />
@@ -28,7 +37,13 @@ function CrmRoutes() {
   );
 }
 
+/** Opening a list: its first page is requested while the area renders. */
+function prefetch({ pathname, search, queryClient, orgScope }: AreaPrefetchContext) {
+  const entity = LIST_ROUTES.get(pathname.replace(/^\/+|\/+$/g, ''));
+  if (entity) prefetchListPage(queryClient, crmListOptions(entity, search), { search, orgScope });
+}
+
 /** The CRM area: businesses, contacts, households and organisation users. */
-const area = defineArea('crm', __STEWARD_APP_VERSION__, CrmRoutes);
+const area = defineArea('crm', __STEWARD_APP_VERSION__, CrmRoutes, { prefetch });
 
 export default area;

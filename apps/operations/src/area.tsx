@@ -24,6 +24,6 @@ function OperationsRoutes() {
  * Operations: projects, tasks with subtasks, transactions; calendars, lists and forms to come. The
  * dashboard shows the same revenue chart under its stat cards (uPlot still loads lazily).
  */
-const area = defineArea('operations', __STEWARD_APP_VERSION__, OperationsRoutes, { revenueChart: RevenueChart });
+const area = defineArea('operations', __STEWARD_APP_VERSION__, OperationsRoutes, { widgets: { revenueChart: RevenueChart } });
 
 export default area;

@@ -22,6 +22,21 @@ describe('RemoteBoundary', () => {
     expect(await screen.findByText('CRM screen')).toBeInTheDocument();
   });
 
+  it('tells the page a freshly loaded area is about to render, before it renders (not for one already loaded)', async () => {
+    const seen: string[] = [];
+    const onLoaded = vi.fn(() => seen.push(screen.queryByText('CRM screen') ? 'rendered' : 'not yet'));
+    const area = areaRendering('CRM screen');
+    const { unmount } = render(<RemoteBoundary name="crm" load={async () => area} peek={() => undefined} onLoaded={onLoaded} />);
+    expect(await screen.findByText('CRM screen')).toBeInTheDocument();
+    expect(onLoaded).toHaveBeenCalledTimes(1);
+    expect(onLoaded).toHaveBeenCalledWith(area);
+    expect(seen).toEqual(['not yet']);
+    unmount();
+
+    render(<RemoteBoundary name="crm" load={async () => area} peek={() => area} onLoaded={onLoaded} />);
+    expect(onLoaded).toHaveBeenCalledTimes(1);
+  });
+
   it('names the area when it cannot load, and Retry loads it again without a reload', async () => {
     const attempts: number[] = [];
     const load = async (attempt: number) => {

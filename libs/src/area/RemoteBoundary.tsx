@@ -9,6 +9,8 @@ type RemoteBoundaryProps = {
   load: (attempt: number) => Promise<RemoteArea>;
   /** The area if it is already loaded (preloaded, or visited before): rendered at once. */
   peek: () => RemoteArea | undefined;
+  /** Called when a freshly loaded area is about to render (the shell starts the route's data there). */
+  onLoaded?: (area: RemoteArea) => void;
 };
 
 type LoadState = { area: RemoteArea; error?: undefined } | { area?: undefined; error: Error | null };
@@ -20,7 +22,7 @@ type LoadState = { area: RemoteArea; error?: undefined } | { area?: undefined; e
  * arrives, without Suspense's reveal throttling. Retry loads again without reloading the page. Render
  * errors inside a screen are not caught here: they reach the page's error boundary.
  */
-export function RemoteBoundary({ name, load, peek }: RemoteBoundaryProps) {
+export function RemoteBoundary({ name, load, peek, onLoaded }: RemoteBoundaryProps) {
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>(() => {
     const area = peek();
@@ -31,13 +33,18 @@ export function RemoteBoundary({ name, load, peek }: RemoteBoundaryProps) {
     if (state.area) return undefined;
     let current = true;
     load(attempt).then(
-      (area) => current && setState({ area }),
+      (area) => {
+        if (!current) return;
+        onLoaded?.(area);
+        setState({ area });
+      },
       (error: unknown) => current && setState({ error: error instanceof Error ? error : new Error(String(error)) }),
     );
     return () => {
       current = false;
     };
-    // `state.area` only moves from absent to present; loading again is driven by `attempt`.
+    // `state.area` only moves from absent to present; loading again is driven by `attempt`. `onLoaded`
+    // is read when the load ends, not a reason to load again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [load, attempt]);
 

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { AREAS, type RemoteName } from '@steward/libs/runtime-config';
 import { routesOwnedBy } from './routeTable';
 
@@ -21,6 +22,21 @@ export type RemoteArea = {
    * revenue chart from Operations). Absent for most areas.
    */
   widgets?: Readonly<{ revenueChart?: ComponentType }>;
+  /**
+   * Optional: starts the data the route being opened will ask for first, called once the area's code
+   * has arrived and before it renders (a render can take tens of milliseconds on a first open, and the
+   * screen's own requests would only leave after it). Must be cheap and must not throw.
+   */
+  prefetch?: (context: AreaPrefetchContext) => void;
+};
+
+/** What an area's route prefetch is given: the location being opened and the signed-in session's scope. */
+export type AreaPrefetchContext = {
+  pathname: string;
+  search: URLSearchParams;
+  queryClient: QueryClient;
+  /** The session's organisation scope (org_name in …). */
+  orgScope: readonly string[];
 };
 
 /** Each area's human name (declared in runtime-config/areas.mjs). */
@@ -34,7 +50,7 @@ export function defineArea(
   name: RemoteName,
   version: string,
   Routes: ComponentType,
-  widgets?: RemoteArea['widgets'],
+  extras: Pick<RemoteArea, 'widgets' | 'prefetch'> = {},
 ): RemoteArea {
   return {
     name,
@@ -42,6 +58,7 @@ export function defineArea(
     version,
     paths: routesOwnedBy(name).map((route) => route.path),
     Routes,
-    ...(widgets ? { widgets } : {}),
+    ...(extras.widgets ? { widgets: extras.widgets } : {}),
+    ...(extras.prefetch ? { prefetch: extras.prefetch } : {}),
   };
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useNavigate, useSearchParams } from '@steward/libs/router';
 import { ImportButton } from '../import/ImportButton';
 import { AddNewDialog, useAddNewDialog, type AddNewConfig } from '../addNew';
-import { ListPage, useListPage, type ListPageApi } from '@steward/libs/list';
+import { ListPage, useListPage, type ListPageApi, type ListPageOptions } from '@steward/libs/list';
 import type { AnyRow } from '@steward/libs/data-access';
 import type { SortSpec } from '@steward/libs/filter';
 import type { CrmEntity } from './crmEntity';
@@ -19,19 +19,22 @@ function WithAddNew({ list, config, savedFilterKey, toolbarExtra }: { list: List
   );
 }
 
-/** A CRM list (000 §2): the entity's columns over its read view, with Filters, Sort, Export and Add New. */
-export function CrmListPage({ entity }: { entity: CrmEntity }) {
-  // One-record mode: /businesses?short_id=… shows only that record (000 §2).
-  const [searchParams] = useSearchParams();
-  const shortId = searchParams.get('short_id');
-  const navigate = useNavigate();
-  const list = useListPage<CrmRow>({
+/** The list of an entity, for a URL's search (one-record mode: /businesses?short_id=… shows only that record, 000 §2). */
+export function crmListOptions(entity: CrmEntity, searchParams: URLSearchParams): ListPageOptions<CrmRow> {
+  return {
     title: entity.listTitle,
     columns: entity.columns,
     source: { kind: 'table', table: entity.view, excludeArchived: true },
     defaultSort: BY_NAME,
-    shortId: shortId ?? null,
-  });
+    shortId: searchParams.get('short_id'),
+  };
+}
+
+/** A CRM list (000 §2): the entity's columns over its read view, with Filters, Sort, Export and Add New. */
+export function CrmListPage({ entity }: { entity: CrmEntity }) {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const list = useListPage<CrmRow>(crmListOptions(entity, searchParams));
   const importButton = entity.importKind ? <ImportButton kind={entity.importKind} /> : null;
   if (entity.addNew) return <WithAddNew list={list} config={entity.addNew} savedFilterKey={entity.savedFilterKey} toolbarExtra={importButton} />;
   const addNewPath = entity.addNewPath;

@@ -1,8 +1,9 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from '@steward/libs/router';
 import { Result, Spin } from '@steward/libs/antd';
 import { RemoteBoundary } from '@steward/libs/area';
-import { AREA_TITLES, findRoute } from '@steward/libs/federation';
+import { AREA_TITLES, findRoute, type RemoteArea as LoadedArea } from '@steward/libs/federation';
 import type { RemoteName } from '@steward/libs/runtime-config';
 import { useSession } from '@steward/libs/session';
 import { loadArea, peekArea } from './remoteLoader';
@@ -35,5 +36,31 @@ export function RemoteRoute() {
 function RemoteArea({ name }: { name: RemoteName }) {
   const load = useCallback((attempt: number) => loadArea(name, attempt > 0), [name]);
   const peek = useCallback(() => peekArea(name), [name]);
-  return <RemoteBoundary name={name} load={load} peek={peek} />;
+  const onLoaded = useRoutePrefetch();
+  return <RemoteBoundary name={name} load={load} peek={peek} onLoaded={onLoaded} />;
+}
+
+/**
+ * When an area's code has just arrived, its `prefetch` starts the data of the route being opened
+ * before the area renders (a first render takes tens of milliseconds; the screen's own requests would
+ * leave after it). Reads the location and session current at that moment.
+ */
+function useRoutePrefetch() {
+  const location = useLocation();
+  const { orgScope } = useSession();
+  const queryClient = useQueryClient();
+  const current = useRef({ location, orgScope, queryClient });
+  useEffect(() => {
+    current.current = { location, orgScope, queryClient };
+  });
+  return useCallback((area: LoadedArea) => {
+    if (!area.prefetch) return;
+    const { location, orgScope, queryClient } = current.current;
+    try {
+      area.prefetch({ pathname: location.pathname, search: new URLSearchParams(location.search), queryClient, orgScope });
+    } catch (error) {
+      // Only a head start: the screen sends its own requests anyway.
+      console.error(`[federation] ${area.name} route prefetch failed:`, error);
+    }
+  }, []);
 }
