@@ -57,12 +57,16 @@ export function loadArea(name: RemoteName, fresh = false): Promise<RemoteArea> {
   return load;
 }
 
-/** Starts loading the remote that owns `pathname` (if any), and the shell's code that mounts it, without waiting for either. */
+/** Starts loading a remote's area, and the shell's code that mounts it, without waiting for either. */
+export function preloadArea(name: RemoteName): void {
+  loadArea(name).catch(() => undefined);
+  loadRemoteRoute().catch(() => undefined);
+}
+
+/** Starts loading the remote that owns `pathname` (if any): see preloadArea. */
 export function preloadAreaFor(pathname: string): void {
   const owner = findRoute(pathname)?.owner;
-  if (!owner || owner === 'shell') return;
-  loadArea(owner).catch(() => undefined);
-  loadRemoteRoute().catch(() => undefined);
+  if (owner && owner !== 'shell') preloadArea(owner);
 }
 
 /** The remote's area if it has finished loading, so a screen can render it in the same frame. */

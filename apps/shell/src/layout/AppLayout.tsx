@@ -9,6 +9,7 @@ import { LAYOUT_CSS_VARIABLES, SIDEBAR_MOBILE_WIDTH } from './layoutConstants';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { pageSectionFor } from './pageSection';
 import { Sidebar } from './Sidebar';
+import { preloadArea } from '../federation/remoteLoader';
 import { trapTabKey } from './trapTabKey';
 import { SubMenuTabs } from './SubMenuTabs';
 import { requestToaster } from './toasterGate';
@@ -100,7 +101,7 @@ function LayoutFrame() {
           styles={{ body: { padding: 0 } }}
         >
           <nav aria-label="Main menu" className="stw-sidebar stw-sidebar--drawer" data-expanded="">
-            <Sidebar expanded onNavigate={closeDrawer} />
+            <Sidebar expanded onNavigate={closeDrawer} onGroupIntent={preloadArea} />
           </nav>
         </Drawer>
       ) : (
@@ -115,7 +116,7 @@ function LayoutFrame() {
             if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setKeyboardInside(false);
           }}
         >
-          <Sidebar expanded={expanded} />
+          <Sidebar expanded={expanded} onGroupIntent={preloadArea} />
         </nav>
       )}
       <main id="main-content" className="stw-content" tabIndex={-1}>

@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '@steward/libs/router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SessionContext, type SessionApi } from '@steward/libs/session';
 import { Sidebar } from './Sidebar';
 
@@ -23,12 +23,17 @@ function session(enabledComponents: readonly string[]): SessionApi {
   };
 }
 
-function renderSidebar(path: string, enabled: readonly string[] = ['crm', 'catalog', 'lodging', 'team-portal', 'operations', 'settings'], expanded = true) {
+function renderSidebar(
+  path: string,
+  enabled: readonly string[] = ['crm', 'catalog', 'lodging', 'team-portal', 'operations', 'settings'],
+  expanded = true,
+  onGroupIntent?: (owner: string) => void,
+) {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <SessionContext.Provider value={session(enabled)}>
         <nav aria-label="Main menu">
-          <Sidebar expanded={expanded} />
+          <Sidebar expanded={expanded} onGroupIntent={onGroupIntent} />
         </nav>
       </SessionContext.Provider>
     </MemoryRouter>,
@@ -44,6 +49,17 @@ describe('Sidebar', () => {
     const names = screen.getAllByRole('button').map((button) => button.textContent);
     expect(names).toEqual(['CRM', 'Engagement', 'Financial', 'Operations', 'Settings']);
     expect(screen.queryByRole('button', { name: 'Reservations' })).not.toBeInTheDocument();
+  });
+
+  it('says which area a group leads to as soon as the pointer, focus or a click reaches it', () => {
+    const intent = vi.fn();
+    renderSidebar('/dashboard', undefined, true, intent);
+    fireEvent.mouseEnter(group('CRM').closest('li') as HTMLElement);
+    expect(intent).toHaveBeenLastCalledWith('crm');
+    fireEvent.focus(group('Operations'));
+    expect(intent).toHaveBeenLastCalledWith('operations');
+    fireEvent.click(group('Settings'));
+    expect(intent).toHaveBeenLastCalledWith('settings');
   });
 
   it('opens the group of the current page by itself', () => {

@@ -9,6 +9,11 @@ export type SidebarProps = {
   expanded: boolean;
   /** Called after a menu item is chosen (the mobile drawer closes). */
   onNavigate?: () => void;
+  /**
+   * Called when a group is about to show its items (pointer on it, focus or click on its header): the
+   * area behind them can start loading before one is chosen.
+   */
+  onGroupIntent?: (owner: MenuGroup['owner']) => void;
 };
 
 function groupContains(group: MenuGroup, pathname: string): boolean {
@@ -22,7 +27,7 @@ const groupId = (group: MenuGroupName) => `menu-group-${group.toLowerCase().repl
  * group holding the current page opens by itself, a group opens while hovered, and its header button
  * opens or closes it from the keyboard.
  */
-export function Sidebar({ expanded, onNavigate }: SidebarProps) {
+export function Sidebar({ expanded, onNavigate, onGroupIntent }: SidebarProps) {
   const { pathname } = useLocation();
   const { enabledComponents } = useSession();
   const [hovered, setHovered] = useState<MenuGroupName | null>(null);
@@ -51,13 +56,25 @@ export function Sidebar({ expanded, onNavigate }: SidebarProps) {
         const open = expanded && isOpen(group);
         const active = groupContains(group, pathname);
         return (
-          <li key={group.group} className="stw-sidebar__group" onMouseEnter={() => setHovered(group.group)} onMouseLeave={() => setHovered(null)}>
+          <li
+            key={group.group}
+            className="stw-sidebar__group"
+            onMouseEnter={() => {
+              setHovered(group.group);
+              onGroupIntent?.(group.owner);
+            }}
+            onMouseLeave={() => setHovered(null)}
+          >
             <button
               type="button"
               className={`stw-sidebar__link${active ? ' stw-sidebar__link--current-group' : ''}`}
               aria-expanded={open}
               aria-controls={groupId(group.group)}
-              onClick={() => toggle(group)}
+              onFocus={() => onGroupIntent?.(group.owner)}
+              onClick={() => {
+                onGroupIntent?.(group.owner);
+                toggle(group);
+              }}
             >
               <MenuIcon name={group.group} />
               <span className="stw-sidebar__label">{group.group}</span>
