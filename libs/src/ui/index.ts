@@ -8,3 +8,4 @@ export { orderContactMethods, type ContactMethodLike } from './contactMethodOrde
 export { PageFrame } from './PageFrame';
 export { GRAPHIC_CONTRAST, TEXT_CONTRAST, contrastRatio, parseColor, passingShade, toHex, type Rgb } from './colorContrast';
 export { LoadingState } from './LoadingState';
+export { useOpenedOnce } from './openedOnce';

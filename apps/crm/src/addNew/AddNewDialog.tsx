@@ -1,6 +1,7 @@
 import { Alert, Button, Col, Divider, Row } from '@steward/libs/antd';
 import { Form, Input, Modal, Select } from '@steward/libs/antd-data';
 import { FieldInput, visibleFields } from '@steward/libs/editor';
+import { useOpenedOnce } from '@steward/libs/ui';
 import { ADDRESS_FIELDS, type AddNewDialogApi } from './useAddNewDialog';
 import type { ContactMethodType } from './contactMethodTypes';
 
@@ -51,6 +52,7 @@ export function PrimaryMethodFields({ dialog, idPrefix }: { dialog: AddNewDialog
 
 /** The Add New dialog of the CRM lists and the user form; all behaviour lives in useAddNewDialog. */
 export function AddNewDialog({ dialog }: { dialog: AddNewDialogApi }) {
+  const opened = useOpenedOnce(dialog.open);
   const done = dialog.warnings.length > 0;
   const footer = done
     ? [
@@ -66,6 +68,7 @@ export function AddNewDialog({ dialog }: { dialog: AddNewDialogApi }) {
           {dialog.busy ? 'Saving…' : 'Save'}
         </Button>,
       ];
+  if (!opened) return null;
   return (
     <Modal {...dialog.modalProps} footer={footer}>
       {dialog.alert ? <Alert type="error" showIcon title={dialog.alert} style={{ marginBottom: 12 }} /> : null}
