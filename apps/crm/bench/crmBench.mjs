@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { median, printRow } from '../../../scripts/lib/benchReport.mjs';
+import { settleDatabase } from '../../../scripts/lib/settleDatabase.mjs';
 
 const CONTACTS = 10_000;
 const RUNS = Math.max(20, Number(process.env.STEWARD_BENCH_RUNS ?? 20));
@@ -61,12 +62,12 @@ async function seed(stack) {
   return { owner, token };
 }
 
-/** Statistics as autovacuum would have them a minute after the import, so the plan is the steady one. */
-async function analyze(dbUrl) {
+/** The tables as autovacuum leaves them a minute after the import, so the plan is the steady one. */
+async function settle(dbUrl) {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   try {
-    await client.query('analyze crm.contacts, crm.contact_methods, app.shown_contact_methods');
+    await settleDatabase(client, ['crm.contacts', 'crm.contact_methods', 'app.shown_contact_methods']);
   } finally {
     await client.end();
   }
@@ -75,7 +76,7 @@ async function analyze(dbUrl) {
 /** @param {{ apiUrl: string, anonKey: string, serviceRoleKey: string, dbUrl: string }} stack */
 export async function runCrmBench(stack) {
   const { owner, token } = await seed(stack);
-  await analyze(stack.dbUrl);
+  await settle(stack.dbUrl);
   // The request the contacts list sends for its first page (useListPage → listQuery), signed in.
   const query = `contacts_view?select=*&org_name=in.(${encodeURIComponent(`"${owner.org}"`)},_system_default_)&archive=not.is.true&order=name.asc,id.asc&offset=0&limit=200`;
   const times = [];

@@ -4,6 +4,7 @@
 // the lodging remote adds. Real Chromium over the production build; in-page times.
 import pg from 'pg';
 import { median, percentile, printRow } from '../../../scripts/lib/benchReport.mjs';
+import { settleDatabase } from '../../../scripts/lib/settleDatabase.mjs';
 import { launchChromium, signInPage, trackJsBytes } from '../../../scripts/lib/chromium.mjs';
 
 const RUNS = Math.max(5, Number(process.env.STEWARD_BENCH_RUNS ?? 5));
@@ -49,6 +50,7 @@ async function seed({ apiUrl, serviceRoleKey, dbUrl }) {
       );
       await client.query('analyze catalog.reservations');
     }
+    await settleDatabase(client, ['catalog.reservations']);
     const { rows } = await client.query(
       `select count(*)::int as total,
               count(*) filter (where check_in < now() + interval '60 days' and check_out > date_trunc('day', now()))::int as in_window

@@ -5,6 +5,7 @@
 // The bench rows are written to a fresh organisation of the demo owner's database and removed after.
 import pg from 'pg';
 import { median, percentile, printRow } from '../../../scripts/lib/benchReport.mjs';
+import { settleDatabase } from '../../../scripts/lib/settleDatabase.mjs';
 import { installVisibilityClock, launchChromium, resetVisibilityClock, signInPage, trackJsBytes } from '../../../scripts/lib/chromium.mjs';
 
 const RUNS = Math.max(5, Number(process.env.STEWARD_BENCH_RUNS ?? 5));
@@ -39,7 +40,7 @@ async function seedBenchRows(dbUrl) {
        from generate_series(1, $3) as n`,
       [DEMO.orgName, MARK, TRANSACTIONS],
     );
-    await db.query('analyze ops.tasks; analyze ops.subtasks; analyze public.transactions');
+    await settleDatabase(db, ['ops.tasks', 'ops.subtasks', 'public.transactions']);
   } finally {
     await db.end();
   }
