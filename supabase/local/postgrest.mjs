@@ -21,6 +21,9 @@ function binaryPath() {
   }
 }
 
+/** PostgREST's database connections. */
+export const REST_POOL_SIZE = 50;
+
 /**
  * @param {import('./config.mjs').StackConfig} config
  * @returns {Record<string, string>}
@@ -34,7 +37,7 @@ export function postgrestEnv(config) {
     PGRST_DB_AGGREGATES_ENABLED: 'true',
     PGRST_DB_MAX_ROWS: String(API_MAX_ROWS),
     // Enough connections that 50 concurrent requests never queue for one.
-    PGRST_DB_POOL: '50',
+    PGRST_DB_POOL: String(REST_POOL_SIZE),
     PGRST_DB_POOL_ACQUISITION_TIMEOUT: '10',
     PGRST_DB_CHANNEL_ENABLED: 'true',
     PGRST_JWT_SECRET: JWT_SECRET,

@@ -24,7 +24,7 @@ export function crmListOptions(entity: CrmEntity, searchParams: URLSearchParams)
   return {
     title: entity.listTitle,
     columns: entity.columns,
-    source: { kind: 'table', table: entity.view, excludeArchived: true },
+    source: { kind: 'table', table: entity.view, select: entity.listSelect, excludeArchived: true },
     defaultSort: BY_NAME,
     shortId: searchParams.get('short_id'),
   };
