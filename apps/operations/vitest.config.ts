@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /** Unit tests of the operations remote: logic and components in happy-dom, no network. */
 export default defineConfig({
+  // What the build stamps into the area (build/rsbuildApp.mjs), so the area module itself can be tested.
+  define: { __STEWARD_APP_VERSION__: JSON.stringify('test') },
   test: {
     name: 'operations',
     environment: 'happy-dom',

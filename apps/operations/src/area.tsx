@@ -1,9 +1,11 @@
 import { Route, Routes } from '@steward/libs/router';
-import { defineArea } from '@steward/libs/federation';
+import { defineArea, type AreaPrefetchContext } from '@steward/libs/federation';
+import { prefetchListPage } from '@steward/libs/list';
 import { ComingSoonPage } from './comingSoon/ComingSoonPage';
 import { ProjectsPage } from './projects/ProjectsPage';
 import { RevenueChart } from './revenue/RevenueChart';
-import { TasksPage } from './tasks/TasksPage';
+import { TASKS_LIST, TasksPage } from './tasks/TasksPage';
+import { taskColumns } from './tasks/taskColumns';
 import { TransactionsPage } from './transactions/TransactionsPage';
 
 function OperationsRoutes() {
@@ -20,10 +22,19 @@ function OperationsRoutes() {
   );
 }
 
+const noop = () => undefined;
+
+/** Opening /tasks: its first page (tasks with their subtasks) is requested while the area renders. */
+function prefetch({ pathname, search, queryClient, orgScope }: AreaPrefetchContext) {
+  if (pathname.replace(/\/+$/, '') !== '/tasks') return;
+  const columns = taskColumns({ editTask: noop, editSubtask: noop, addSubtask: noop });
+  prefetchListPage(queryClient, { columns, ...TASKS_LIST }, { search, orgScope });
+}
+
 /**
  * Operations: projects, tasks with subtasks, transactions; calendars, lists and forms to come. The
  * dashboard shows the same revenue chart under its stat cards (uPlot still loads lazily).
  */
-const area = defineArea('operations', __STEWARD_APP_VERSION__, OperationsRoutes, { widgets: { revenueChart: RevenueChart } });
+const area = defineArea('operations', __STEWARD_APP_VERSION__, OperationsRoutes, { widgets: { revenueChart: RevenueChart }, prefetch });
 
 export default area;

@@ -1,12 +1,18 @@
 import { useMemo } from 'react';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
-import { ListPage, useListPage } from '@steward/libs/list';
+import { ListPage, useListPage, type ListPageOptions } from '@steward/libs/list';
 import { taskColumns } from './taskColumns';
 import { subtaskFields, taskFields } from './taskFields';
 
 const tasks = tableRef<AnyRow>('ops', 'tasks');
 const subtasks = tableRef<AnyRow>('ops', 'subtasks');
+
+/** The tasks list's request: tasks with their subtasks embedded, newest first (also what the area prefetches). */
+export const TASKS_LIST: Pick<ListPageOptions<AnyRow>, 'source' | 'defaultSort'> = {
+  source: { kind: 'table', table: tasks, select: '*, subtasks(id, title, status)', orgScoped: true, excludeArchived: true },
+  defaultSort: [{ field: 'created_at', order: 'desc' }],
+};
 
 /**
  * /tasks (001 §2): tasks with their subtasks (embedded in the same request), the saved tasks_filters;
@@ -21,12 +27,7 @@ export function TasksPage() {
     () => taskColumns({ editTask, editSubtask, addSubtask: (row) => createSubtask({ task_id: row.id, status: 'To Do' }) }),
     [editTask, editSubtask, createSubtask],
   );
-  const list = useListPage<AnyRow>({
-    title: 'Tasks',
-    columns,
-    source: { kind: 'table', table: tasks, select: '*, subtasks(id, title, status)', orgScoped: true, excludeArchived: true },
-    defaultSort: [{ field: 'created_at', order: 'desc' }],
-  });
+  const list = useListPage<AnyRow>({ title: 'Tasks', columns, ...TASKS_LIST });
   return (
     <ListPage list={list} savedFilterKey="tasks_filters" addNew={{ onClick: () => taskEditor.openCreate({ status: 'To Do', priority: 'Normal' }), children: 'Add New' }}>
       <RecordEditorModal editor={taskEditor} />

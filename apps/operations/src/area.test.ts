@@ -1,0 +1,31 @@
+import { QueryClient } from '@tanstack/react-query';
+import { clearEarly, setSupabase } from '@steward/libs/data-access';
+import { createRecordingClient, TEST_ORG } from '@steward/libs/testing';
+import area from './area';
+
+function prefetch(pathname: string) {
+  const { client, requests } = createRecordingClient(() => ({ body: [], headers: { 'content-range': '*/0' } }));
+  setSupabase(client);
+  area.prefetch?.({ pathname, search: new URLSearchParams(), queryClient: new QueryClient(), orgScope: [TEST_ORG, '_system_default_'] });
+  return requests;
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe('Operations route prefetch', () => {
+  afterEach(() => clearEarly());
+
+  it('starts the first page of /tasks with the subtasks embedded, newest first', async () => {
+    const requests = prefetch('/tasks');
+    await settle();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.url.pathname).toBe('/rest/v1/tasks');
+    expect(requests[0]?.url.searchParams.get('select')).toBe('*,subtasks(id,title,status)');
+    expect(requests[0]?.url.searchParams.get('order')).toMatch(/^created_at\.desc/);
+  });
+
+  it('starts nothing for the other screens', async () => {
+    for (const pathname of ['/projects', '/transactions', '/calendar']) expect(prefetch(pathname)).toHaveLength(0);
+    await settle();
+  });
+});
