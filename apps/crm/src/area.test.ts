@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { clearEarly, setSupabase } from '@steward/libs/data-access';
+import { findRoute } from '@steward/libs/federation';
 import { createRecordingClient, TEST_ORG } from '@steward/libs/testing';
 import area from './area';
 
@@ -9,7 +10,7 @@ function prefetch(pathname: string, search = '') {
   const { client, requests } = createRecordingClient(() => ({ body: [], headers: { 'content-range': '*/0' } }));
   setSupabase(client);
   const queryClient = new QueryClient();
-  area.prefetch?.({ pathname, search: new URLSearchParams(search), queryClient, orgScope });
+  area.prefetch?.({ route: findRoute(pathname)?.path ?? '', pathname, search: new URLSearchParams(search), queryClient, orgScope });
   return requests;
 }
 

@@ -10,21 +10,21 @@ import { userEntity } from './users/userEntity';
 import { EditUserPage, InviteUserPage } from './users/UserFormPage';
 import type { CrmEntity } from './records/crmEntity';
 
-/** The list routes and the entity each lists (the spec's /household is the households list too). */
+/** The list routes (route-table paths) and the entity each lists (the spec's /household is the households list too). */
 const LIST_ROUTES: ReadonlyMap<string, CrmEntity> = new Map([
-  ['businesses', businessEntity],
-  ['contacts', contactEntity],
-  ['households', householdEntity],
-  ['household', householdEntity],
-  ['users', userEntity],
-  ['directory', userEntity],
+  ['/businesses', businessEntity],
+  ['/contacts', contactEntity],
+  ['/households', householdEntity],
+  ['/household', householdEntity],
+  ['/users', userEntity],
+  ['/directory', userEntity],
 ]);
 
 function CrmRoutes() {
   return (
     <Routes>
       {[...LIST_ROUTES].map(([path, entity]) => (
-        <Route key={path} path={path} element={<CrmListPage entity={entity} />} />
+        <Route key={path} path={path.slice(1)} element={<CrmListPage entity={entity} />} />
       ))}
       <Route path="business/:short_id" element={<CrmDetailPage entity={businessEntity} />} />
       <Route path="contact/:short_id" element={<CrmDetailPage entity={contactEntity} />} />
@@ -38,8 +38,8 @@ function CrmRoutes() {
 }
 
 /** Opening a list: its first page is requested while the area renders. */
-function prefetch({ pathname, search, queryClient, orgScope }: AreaPrefetchContext) {
-  const entity = LIST_ROUTES.get(pathname.replace(/^\/+|\/+$/g, ''));
+function prefetch({ route, search, queryClient, orgScope }: AreaPrefetchContext) {
+  const entity = LIST_ROUTES.get(route);
   if (entity) prefetchListPage(queryClient, crmListOptions(entity, search), { search, orgScope });
 }
 

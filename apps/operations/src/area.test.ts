@@ -1,12 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { clearEarly, setSupabase } from '@steward/libs/data-access';
+import { findRoute } from '@steward/libs/federation';
 import { createRecordingClient, TEST_ORG } from '@steward/libs/testing';
 import area from './area';
 
 function prefetch(pathname: string) {
   const { client, requests } = createRecordingClient(() => ({ body: [], headers: { 'content-range': '*/0' } }));
   setSupabase(client);
-  area.prefetch?.({ pathname, search: new URLSearchParams(), queryClient: new QueryClient(), orgScope: [TEST_ORG, '_system_default_'] });
+  area.prefetch?.({ route: findRoute(pathname)?.path ?? '', pathname, search: new URLSearchParams(), queryClient: new QueryClient(), orgScope: [TEST_ORG, '_system_default_'] });
   return requests;
 }
 

@@ -25,8 +25,8 @@ function OperationsRoutes() {
 const noop = () => undefined;
 
 /** Opening /tasks: its first page (tasks with their subtasks) is requested while the area renders. */
-function prefetch({ pathname, search, queryClient, orgScope }: AreaPrefetchContext) {
-  if (pathname.replace(/\/+$/, '') !== '/tasks') return;
+function prefetch({ route, search, queryClient, orgScope }: AreaPrefetchContext) {
+  if (route !== '/tasks') return;
   const columns = taskColumns({ editTask: noop, editSubtask: noop, addSubtask: noop });
   prefetchListPage(queryClient, { columns, ...TASKS_LIST }, { search, orgScope });
 }

@@ -32,6 +32,8 @@ export type RemoteArea = {
 
 /** What an area's route prefetch is given: the location being opened and the signed-in session's scope. */
 export type AreaPrefetchContext = {
+  /** The route-table path being opened (e.g. '/businesses'), matched as the shell matches it. */
+  route: string;
   pathname: string;
   search: URLSearchParams;
   queryClient: QueryClient;
@@ -58,7 +60,6 @@ export function defineArea(
     version,
     paths: routesOwnedBy(name).map((route) => route.path),
     Routes,
-    ...(extras.widgets ? { widgets: extras.widgets } : {}),
-    ...(extras.prefetch ? { prefetch: extras.prefetch } : {}),
+    ...extras,
   };
 }

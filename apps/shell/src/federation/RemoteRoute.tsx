@@ -56,8 +56,10 @@ function useRoutePrefetch() {
   return useCallback((area: LoadedArea) => {
     if (!area.prefetch) return;
     const { location, orgScope, queryClient } = current.current;
+    const route = findRoute(location.pathname)?.path;
+    if (!route) return;
     try {
-      area.prefetch({ pathname: location.pathname, search: new URLSearchParams(location.search), queryClient, orgScope });
+      area.prefetch({ route, pathname: location.pathname, search: new URLSearchParams(location.search), queryClient, orgScope });
     } catch (error) {
       // Only a head start: the screen sends its own requests anyway.
       console.error(`[federation] ${area.name} route prefetch failed:`, error);
