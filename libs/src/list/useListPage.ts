@@ -25,6 +25,12 @@ export type ListPageOptions<Row> = {
 
 type Row0 = Record<string, unknown>;
 
+/** The columns' filter fields, their types and the sortable fields: what the URL's filter and sort are read against. */
+function fieldsOfColumns<Row>(columns: readonly ListColumn<Row>[]) {
+  const fields = filterFieldsOf(columns);
+  return { fields, fieldTypes: fieldTypesOf(fields), sortable: sortableFieldsOf(columns) };
+}
+
 /**
  * The headless list page, composed of its parts: the columns' filter and sort fields (listColumn),
  * filter, sort and page in the URL (useFilterState), the query (server-side with exact count and
@@ -33,9 +39,7 @@ type Row0 = Record<string, unknown>;
 export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
   const { title, columns, source, shortId } = options;
 
-  const filterFields = useMemo(() => filterFieldsOf(columns), [columns]);
-  const fieldTypes = useMemo(() => fieldTypesOf(filterFields), [filterFields]);
-  const sortable = useMemo(() => sortableFieldsOf(columns), [columns]);
+  const { fields: filterFields, fieldTypes, sortable } = useMemo(() => fieldsOfColumns(columns), [columns]);
   const defaultSort = useMemo(() => options.defaultSort ?? [], [options.defaultSort]);
   const filterState = useFilterState({ fields: filterFields, sortable, defaultSort });
 
@@ -75,9 +79,9 @@ export function prefetchListPage<Row extends Row0>(
 ): void {
   const { source, columns } = options;
   if (source.kind !== 'table') return;
-  const fields = filterFieldsOf(columns);
-  const { filter, sort, page } = appliedListParams(search, { fields, sortable: sortableFieldsOf(columns), defaultSort: options.defaultSort });
-  const request = tableListRequest(source, { orgScope, shortId: options.shortId ?? null, filter, sort, page, fieldTypes: fieldTypesOf(fields) });
+  const { fields, fieldTypes, sortable } = fieldsOfColumns(columns);
+  const { filter, sort, page } = appliedListParams(search, { fields, sortable, defaultSort: options.defaultSort });
+  const request = tableListRequest(source, { orgScope, shortId: options.shortId ?? null, filter, sort, page, fieldTypes });
   prefetchList(queryClient, source.table, request);
 }
 
