@@ -1,5 +1,5 @@
 // Rsbuild configuration shared by the shell and the six remotes (see federation.mjs for what is shared).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
@@ -108,7 +108,7 @@ export function defineShellConfig(appDir) {
 }
 
 /**
- * A remote: exposes './area' (a RemoteArea). Production builds use the shell's federation runtime
+ * A remote: exposes './area' (a RemoteArea) and, when it has src/widgets.tsx, './widgets' (RemoteWidgets). Production builds use the shell's federation runtime
  * (externalRuntime) and the shell's shared modules (no fallback copies) instead of shipping their
  * own; `rsbuild dev` keeps its own of both so the remote also runs standalone for its team.
  */
@@ -123,7 +123,10 @@ export function defineRemoteConfig(appDir, remote, title) {
         ...base.plugins,
         pluginModuleFederation({
           name: containerName(remote),
-          exposes: { './area': './src/area.tsx' },
+          exposes: {
+            './area': './src/area.tsx',
+            ...(existsSync(path.join(appDir, 'src/widgets.tsx')) ? { './widgets': './src/widgets.tsx' } : {}),
+          },
           shared: sharedSingletons({ consumeOnly: command === 'build' }),
           shareStrategy: 'loaded-first',
           dts: false,

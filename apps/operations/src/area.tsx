@@ -3,7 +3,6 @@ import { defineArea, type AreaPrefetchContext } from '@steward/libs/federation';
 import { prefetchListPage } from '@steward/libs/list';
 import { ComingSoonPage } from './comingSoon/ComingSoonPage';
 import { ProjectsPage } from './projects/ProjectsPage';
-import { RevenueChart } from './revenue/RevenueChart';
 import { TASKS_LIST, TasksPage } from './tasks/TasksPage';
 import { taskColumns } from './tasks/taskColumns';
 import { TransactionsPage } from './transactions/TransactionsPage';
@@ -33,8 +32,8 @@ function prefetch({ route, search, queryClient, orgScope }: AreaPrefetchContext)
 
 /**
  * Operations: projects, tasks with subtasks, transactions; calendars, lists and forms to come. The
- * dashboard shows the same revenue chart under its stat cards (uPlot still loads lazily).
+ * dashboard's revenue chart is exposed apart, in './widgets' (src/widgets.tsx).
  */
-const area = defineArea('operations', __STEWARD_APP_VERSION__, OperationsRoutes, { widgets: { revenueChart: RevenueChart }, prefetch });
+const area = defineArea('operations', __STEWARD_APP_VERSION__, OperationsRoutes, { prefetch });
 
 export default area;

@@ -26,8 +26,9 @@ test('the shell and the three remotes a session loads run on one React and one @
   await expect(areaOf(page, 'catalog')).not.toBeEmpty();
 
   // The dashboard's revenue chart comes from the operations remote; the menu brings the CRM and the catalog.
+  // A menu group the pointer comes to rest on preloads its remote too: whichever load, they share one copy.
   const expected = ['crm', 'catalog', 'operations'].map((area) => String(remotePort(area)));
-  expect([...remoteScripts].sort()).toEqual(expected.sort());
+  expect([...remoteScripts]).toEqual(expect.arrayContaining(expected));
   expect(await page.evaluate(readInstanceCounts)).toEqual({ reactRenderers: 1, libsFederation: 1 });
   const shared = await page.evaluate(readLoadedSharedVersions);
   for (const name of ['react', 'react-dom', '@steward/libs/router', '@tanstack/react-query', '@supabase/supabase-js', '@steward/libs/session', '@steward/libs/antd', '@steward/libs/area']) {

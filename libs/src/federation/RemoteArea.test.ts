@@ -10,13 +10,7 @@ describe('defineArea', () => {
     expect(area).toMatchObject({ name, title: AREA_TITLES[name], version: '1.0.0', Routes });
     expect([...area.paths].sort()).toEqual(routesOwnedBy(name).map((route) => route.path).sort());
     expect(area.paths.length).toBeGreaterThan(0);
-    expect(area).not.toHaveProperty('widgets');
     expect(area).not.toHaveProperty('prefetch');
-  });
-
-  it('carries the widgets an area offers other screens', () => {
-    const revenueChart = () => null;
-    expect(defineArea('operations', '1.0.0', Routes, { widgets: { revenueChart } }).widgets).toEqual({ revenueChart });
   });
 
   it('carries the route prefetch an area offers the shell', () => {

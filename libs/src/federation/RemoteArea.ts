@@ -18,17 +18,20 @@ export type RemoteArea = {
   paths: readonly string[];
   Routes: ComponentType;
   /**
-   * Optional pieces of the area other screens may show, loaded with the area (e.g. the dashboard's
-   * revenue chart from Operations). Absent for most areas.
-   */
-  widgets?: Readonly<{ revenueChart?: ComponentType }>;
-  /**
    * Optional: starts the data the route being opened will ask for first, called once the area's code
    * has arrived and before it renders (a render can take tens of milliseconds on a first open, and the
    * screen's own requests would only leave after it). Must be cheap and must not throw.
    */
   prefetch?: (context: AreaPrefetchContext) => void;
 };
+
+/**
+ * What a remote may expose as './widgets' (default export), beside its area: pieces other screens show,
+ * e.g. the dashboard's revenue chart from Operations. A module of its own, so a screen that shows a
+ * widget loads the widget's code and not every screen of the area (its lists, editors and the heavy
+ * antd components they use). A remote offers it by having `src/widgets.tsx`.
+ */
+export type RemoteWidgets = Readonly<{ revenueChart?: ComponentType }>;
 
 /** What an area's route prefetch is given: the location being opened and the signed-in session's scope. */
 export type AreaPrefetchContext = {
@@ -52,7 +55,7 @@ export function defineArea(
   name: RemoteName,
   version: string,
   Routes: ComponentType,
-  extras: Pick<RemoteArea, 'widgets' | 'prefetch'> = {},
+  extras: Pick<RemoteArea, 'prefetch'> = {},
 ): RemoteArea {
   return {
     name,

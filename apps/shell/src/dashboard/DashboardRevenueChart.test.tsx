@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionContext, signedInSession } from '@steward/libs/session';
 import { DashboardRevenueChart } from './DashboardRevenueChart';
 
-const loadArea = vi.hoisted(() => vi.fn());
-vi.mock('../federation/remoteLoader', () => ({ loadArea }));
+const loadWidgets = vi.hoisted(() => vi.fn());
+vi.mock('../federation/remoteLoader', () => ({ loadWidgets }));
 
 function renderChart(enabled: readonly string[]) {
   return render(
@@ -16,19 +16,19 @@ function renderChart(enabled: readonly string[]) {
 
 describe('DashboardRevenueChart', () => {
   beforeEach(() => {
-    loadArea.mockReset();
-    loadArea.mockResolvedValue({ widgets: { revenueChart: () => <figure aria-label="Revenue by month" /> } });
+    loadWidgets.mockReset();
+    loadWidgets.mockResolvedValue({ revenueChart: () => <figure aria-label="Revenue by month" /> });
   });
 
   it('shows the Operations remote’s chart when the organisation has Operations', async () => {
     renderChart(['crm', 'operations']);
     expect(await screen.findByRole('figure', { name: 'Revenue by month' })).toBeInTheDocument();
-    expect(loadArea).toHaveBeenCalledWith('operations');
+    expect(loadWidgets).toHaveBeenCalledWith('operations');
   });
 
   it('never fetches the Operations remote for an organisation without it', () => {
     const { container } = renderChart(['crm']);
-    expect(loadArea).not.toHaveBeenCalled();
+    expect(loadWidgets).not.toHaveBeenCalled();
     expect(container).toBeEmptyDOMElement();
   });
 });

@@ -1,10 +1,10 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import { useSession } from '@steward/libs/session';
-import { loadArea } from '../federation/remoteLoader';
+import { loadWidgets } from '../federation/remoteLoader';
 
 /**
- * Revenue by month under the stat cards: the Operations remote's own chart (its area exposes it as a
- * widget), loaded after the dashboard shows, so the shell's first load does not grow. If the remote
+ * Revenue by month under the stat cards: the Operations remote's own chart (its './widgets'), loaded
+ * after the dashboard shows, so the shell's first load does not grow, and without the area's screens. If the remote
  * cannot load, the dashboard simply has no chart. An organisation without the Operations component
  * gets no chart and the shell never fetches that remote.
  */
@@ -15,9 +15,9 @@ export function DashboardRevenueChart() {
   useEffect(() => {
     if (!enabled) return undefined;
     let live = true;
-    loadArea('operations')
-      .then((area) => {
-        const Chart = area.widgets?.revenueChart;
+    loadWidgets('operations')
+      .then((widgets) => {
+        const Chart = widgets.revenueChart;
         if (live && Chart) setChart({ Chart });
       })
       .catch((error: unknown) => console.error('Dashboard: the revenue chart could not be loaded:', error));

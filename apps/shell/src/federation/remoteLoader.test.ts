@@ -72,6 +72,17 @@ describe('remoteLoader', () => {
     expect(runtime.registerRemotes).toHaveBeenLastCalledWith(expect.any(Array), { force: true });
   });
 
+  it('loads a remote’s widgets apart from its area, once, and tries again after a failure', async () => {
+    const loader = await freshLoader();
+    const widgets = { revenueChart: () => null };
+    runtime.loadRemote.mockRejectedValueOnce(new Error('down')).mockResolvedValue({ default: widgets });
+    await expect(loader.loadWidgets('crm')).rejects.toThrow('down');
+    await expect(loader.loadWidgets('crm')).resolves.toBe(widgets);
+    await expect(loader.loadWidgets('crm')).resolves.toBe(widgets);
+    expect(runtime.loadRemote.mock.calls).toEqual([['steward_crm/widgets'], ['steward_crm/widgets']]);
+    expect(runtime.registerRemotes).toHaveBeenCalledTimes(1);
+  });
+
   it('says which remote is missing from the registry', async () => {
     const loader = await freshLoader();
     await expect(loader.loadArea('lodging')).rejects.toThrow('The runtime registry has no entry for the lodging remote.');

@@ -1,5 +1,5 @@
 import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { containerName, findRoute, type RemoteArea } from '@steward/libs/federation';
+import { containerName, findRoute, type RemoteArea, type RemoteWidgets } from '@steward/libs/federation';
 import type { RemoteName, RuntimeConfig } from '@steward/libs/runtime-config';
 import { retryPlugin } from './retryPlugin';
 import { versionSkewPlugin } from './versionSkewPlugin';
@@ -9,6 +9,7 @@ let registry: Partial<RuntimeConfig['remotes']> = {};
 const registered = new Set<RemoteName>();
 const loads = new Map<RemoteName, Promise<RemoteArea>>();
 const loaded = new Map<RemoteName, RemoteArea>();
+const widgetLoads = new Map<RemoteName, Promise<RemoteWidgets>>();
 
 /** Loader layer: say which remote failed and how, instead of the runtime's generic error code. */
 const diagnosticsPlugin: ModuleFederationRuntimePlugin = {
@@ -54,6 +55,24 @@ export function loadArea(name: RemoteName, fresh = false): Promise<RemoteArea> {
   })();
   load.catch(() => loads.delete(name));
   loads.set(name, load);
+  return load;
+}
+
+/**
+ * The remote's './widgets' module (pieces other screens show, e.g. the dashboard's revenue chart),
+ * without its area's screens. A failed load is forgotten so a later screen tries again.
+ */
+export function loadWidgets(name: RemoteName): Promise<RemoteWidgets> {
+  const cached = widgetLoads.get(name);
+  if (cached) return cached;
+  const load = (async () => {
+    register(name, false);
+    const module = await loadRemote<{ default: RemoteWidgets }>(`${containerName(name)}/widgets`);
+    if (!module?.default) throw new Error(`The ${name} remote did not expose widgets.`);
+    return module.default;
+  })();
+  load.catch(() => widgetLoads.delete(name));
+  widgetLoads.set(name, load);
   return load;
 }
 
