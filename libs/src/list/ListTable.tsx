@@ -6,6 +6,7 @@ import { columnField, cellValue, type ListColumn } from './listColumn';
 import { EMPTY_LIST_TEXT, LOADING_TEXT } from './listMessages';
 import { VIRTUAL_THRESHOLD, type ListPageApi } from './useListPage';
 import { VirtualTable } from './VirtualTable';
+import './listTable.css';
 
 type Row0 = Record<string, unknown>;
 
@@ -96,8 +97,8 @@ export function ListTable<Row extends Row0>({ list, emptyText = EMPTY_LIST_TEXT,
       // Secondary text, not antd's disabled grey (1.8:1), so the message is readable.
       locale={{ emptyText: <Typography.Text type="secondary">{list.isLoading ? LOADING_TEXT : emptyText}</Typography.Text> }}
       pagination={paged ? pagination : false}
-      // On a narrow screen the table scrolls sideways inside its frame; the page itself never does.
-      scroll={{ x: 'max-content' }}
+      // Scrolls sideways inside its frame on a narrow screen (listTable.css).
+      className="stw-list-table"
     />
   );
 }

@@ -94,51 +94,55 @@ export function VirtualTable<Row extends Row0>({ label, columns, rows, rowKey, r
   const primary = sort[0];
   const border = `1px solid ${token.colorBorderSecondary}`;
   return (
-    <div role="table" aria-label={label} aria-busy={busy} aria-rowcount={rows.length + 1} style={{ border, borderRadius: token.borderRadiusLG, fontSize: token.fontSize, color: token.colorText }}>
-      <div role="rowgroup">
-        <div role="row" aria-rowindex={1} style={{ display: 'grid', gridTemplateColumns: template, background: token.colorFillAlter, borderBottom: border, fontWeight: 600 }}>
-          {columns.map((column) => {
-            const field = columnField(column);
-            const direction = primary?.field === field ? primary.order : null;
-            return (
-              <div
-                role="columnheader"
-                key={column.key}
-                aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
-                style={{ padding: '12px' }}
-              >
-                {column.sortable ? (
-                  <button type="button" onClick={() => onSort(field)} style={{ all: 'unset', cursor: 'pointer' }} aria-label={`Sort by ${column.title}`}>
-                    {column.title} {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : ''}
-                  </button>
-                ) : (
-                  column.title
-                )}
-              </div>
-            );
-          })}
+    // On a narrow screen the header and the rows scroll sideways together inside the table's frame (the
+    // page itself never does): the inner block is at least as wide as the header's columns need.
+    <div role="table" aria-label={label} aria-busy={busy} aria-rowcount={rows.length + 1} style={{ border, borderRadius: token.borderRadiusLG, fontSize: token.fontSize, color: token.colorText, overflowX: 'auto' }}>
+      <div style={{ minWidth: 'max-content' }}>
+        <div role="rowgroup">
+          <div role="row" aria-rowindex={1} style={{ display: 'grid', gridTemplateColumns: template, background: token.colorFillAlter, borderBottom: border, fontWeight: 600 }}>
+            {columns.map((column) => {
+              const field = columnField(column);
+              const direction = primary?.field === field ? primary.order : null;
+              return (
+                <div
+                  role="columnheader"
+                  key={column.key}
+                  aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
+                  style={{ padding: '12px' }}
+                >
+                  {column.sortable ? (
+                    <button type="button" onClick={() => onSort(field)} style={{ all: 'unset', cursor: 'pointer' }} aria-label={`Sort by ${column.title}`}>
+                      {column.title} {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : ''}
+                    </button>
+                  ) : (
+                    column.title
+                  )}
+                </div>
+              );
+            })}
+          </div>
         </div>
-      </div>
-      <div ref={scrollRef} role="rowgroup" className="stw-virtual-holder" style={{ height, overflowY: 'auto', contain: 'strict', position: 'relative' }}>
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const row = rows[item.index];
-            if (!row) return null;
-            return (
-              <VirtualRow
-                key={item.key as string}
-                row={row}
-                index={item.index}
-                columns={columns}
-                renderCell={renderCell}
-                start={item.start}
-                minHeight={rowHeight}
-                template={template}
-                border={border}
-                measure={virtualizer.measureElement}
-              />
-            );
-          })}
+        <div ref={scrollRef} role="rowgroup" className="stw-virtual-holder" style={{ height, overflowY: 'auto', contain: 'strict', position: 'relative' }}>
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index];
+              if (!row) return null;
+              return (
+                <VirtualRow
+                  key={item.key as string}
+                  row={row}
+                  index={item.index}
+                  columns={columns}
+                  renderCell={renderCell}
+                  start={item.start}
+                  minHeight={rowHeight}
+                  template={template}
+                  border={border}
+                  measure={virtualizer.measureElement}
+                />
+              );
+            })}
+          </div>
         </div>
       </div>
     </div>
