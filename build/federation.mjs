@@ -52,19 +52,25 @@ function versionOf(name) {
  * shell, so there is still exactly one antd (one theme context) on the page and only the components
  * the platform uses ship.
  */
-export function sharedSingletons({ consumeOnly = false } = {}) {
+export function sharedSingletons({ consumeOnly = false, host = false } = {}) {
   // consumeOnly: a production remote takes every shared module from the shell and bundles no copy
   // of its own, so the shell's instance is the only one that can win (and the remote stays small).
   const own = consumeOnly ? { import: false } : {};
+  // The range a consumer states. The shell provides every shared module itself and loads first, so a
+  // range on its side would only check its own copies against themselves: the runtime's semver check for
+  // ~20 modules cost ~13 ms of the first page's main thread (~50 ms on a mid-range phone). So `host`
+  // (the shell) states none; remotes keep their ranges, which the shell judges (versionSkewPlugin) and
+  // so does the release check.
+  const range = (version) => (host ? false : `^${version}`);
   const shared = {};
   for (const name of singletonPackages) {
-    shared[name] = { singleton: true, requiredVersion: `^${versionOf(name)}`, ...own };
+    shared[name] = { singleton: true, requiredVersion: range(versionOf(name)), ...own };
   }
   for (const subpath of Object.keys(libsPackage.exports)) {
     // Test support is for unit tests only; sharing it would build it (and testing-library) into the shell.
     if (subpath === './testing') continue;
     const key = `@steward/libs/${subpath.replace(/^\.\//, '')}`;
-    shared[key] = { singleton: true, requiredVersion: `^${libsPackage.version}`, version: libsPackage.version, ...own };
+    shared[key] = { singleton: true, requiredVersion: range(libsPackage.version), version: libsPackage.version, ...own };
   }
   return shared;
 }

@@ -97,7 +97,7 @@ export function defineShellConfig(appDir) {
         pluginModuleFederation({
           name: HOST_NAME,
           remotes: {},
-          shared: sharedSingletons(),
+          shared: sharedSingletons({ host: true }),
           shareStrategy: 'loaded-first',
           dts: false,
           experiments: command === 'build' ? { provideExternalRuntime: true, optimization: { target: 'web' } } : {},
