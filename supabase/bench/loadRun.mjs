@@ -74,10 +74,12 @@ export async function prepareLoadOrganisations({ apiUrl, anonKey, runId, count =
 
 /**
  * @param {{ apiUrl: string, anonKey: string, orgs: LoadOrganisation[], users: number, seconds: number, runId: string,
- *           writeShare?: number, detailShare?: number, requestTimeoutMs?: number }} options
+ *           writeShare?: number, detailShare?: number, requestTimeoutMs?: number, thinkMs?: [number, number] }} options
+ *   thinkMs: each user's pause between an answer and its next request, uniform in [min, max] ms; [0, 0]
+ *   (the default) sends the next request at once, which measures the stack's saturation, not a user's wait
  * @returns {Promise<LoadResult>}
  */
-export async function runLoad({ apiUrl, anonKey, orgs, users, seconds, runId, writeShare = 0.15, detailShare = 0.25, requestTimeoutMs = 5_000 }) {
+export async function runLoad({ apiUrl, anonKey, orgs, users, seconds, runId, writeShare = 0.15, detailShare = 0.25, requestTimeoutMs = 5_000, thinkMs = [0, 0] }) {
   assertLoopback(apiUrl);
   const url = new URL(apiUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: users, maxFreeSockets: users });
@@ -118,6 +120,10 @@ export async function runLoad({ apiUrl, anonKey, orgs, users, seconds, runId, wr
     const org = /** @type {LoadOrganisation} */ (orgs[user % orgs.length]);
     let n = 0;
     while (performance.now() < deadline) {
+      if (n > 0 && thinkMs[1] > 0) {
+        await new Promise((resolve) => setTimeout(resolve, thinkMs[0] + Math.random() * (thinkMs[1] - thinkMs[0])));
+        if (performance.now() >= deadline) break;
+      }
       n += 1;
       const roll = Math.random();
       /** @type {'write' | 'detail' | 'list'} */
