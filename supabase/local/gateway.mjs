@@ -113,14 +113,15 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
       restUnavailable(res);
       return;
     }
-    const declaredLength = Number(req.headers['content-length'] ?? 0);
-    if (declaredLength > REST_BODY_LIMIT) {
+    // Raw header arrays in and out, read in one pass: this is the hot path, and Node builds
+    // `req.headers` (an object of every header) only when something asks for it.
+    const { headers, contentLength, chunked } = forwardedHeaders(req.rawHeaders);
+    if (contentLength !== null && Number(contentLength) > REST_BODY_LIMIT) {
       bodyTooLarge(req, res);
       return;
     }
-    // Raw header arrays in and out: this is the hot path, and copying header objects shows up in profiles.
-    const headers = forwardedHeaders(req.rawHeaders);
     if (defaultAuthorization) headers.push('authorization', defaultAuthorization);
+    const withBody = chunked || (contentLength !== null && contentLength !== '0');
     const upstream = http.request(
       { agent, host: config.host, port: config.restPort, method: req.method, path: upstreamPath, headers },
       (upstreamRes) => {
@@ -152,18 +153,18 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
     upstream.on('error', (error) => {
       const code = /** @type {NodeJS.ErrnoException} */ (error).code;
       // An idle keep-alive socket closed by PostgREST just as it was reused: safe to replay a bodiless request.
-      if (!isRetry && upstream.reusedSocket && code === 'ECONNRESET' && !hasBody(req) && !res.headersSent) {
+      if (!isRetry && upstream.reusedSocket && code === 'ECONNRESET' && !withBody && !res.headersSent) {
         proxyToPostgrest(req, res, upstreamPath, defaultAuthorization, true);
         return;
       }
       if (!res.headersSent) restUnavailable(res);
       else res.destroy();
     });
-    if (!hasBody(req)) {
+    if (!withBody) {
       upstream.end();
       return;
     }
-    if (req.headers['content-length'] !== undefined) {
+    if (!chunked) {
       req.pipe(upstream);
       return;
     }
@@ -205,7 +206,8 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
       return;
     }
     const rest = pathname.slice(service.length) || '/';
-    const apikey = headerValue(req, 'apikey') ?? (search.includes('apikey=') ? new URLSearchParams(search).get('apikey') : null);
+    const sent = keyHeaders(req.rawHeaders);
+    const apikey = sent.apikey ?? (search.includes('apikey=') ? new URLSearchParams(search).get('apikey') : null);
     const exempt = (service === '/storage/v1' && isPublicStoragePath(rest)) || (service === '/auth/v1' && isPublicAuthPath(rest));
     if (!exempt) {
       if (!apikey) {
@@ -218,7 +220,7 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
       }
     }
     // Like Supabase's gateway: a request with only an apikey acts as that key's role.
-    const defaultAuthorization = apikey && knownKeys.has(apikey) && !req.headers.authorization ? `Bearer ${apikey}` : null;
+    const defaultAuthorization = apikey && knownKeys.has(apikey) && !sent.authorization ? `Bearer ${apikey}` : null;
 
     if (service === '/rest/v1') {
       let upstreamSearch = search;
@@ -300,19 +302,27 @@ function bodyTooLarge(req, res) {
 }
 
 /**
- * The client's request headers for PostgREST, minus those about the client↔gateway hop and the apikey.
+ * The client's request headers for PostgREST, minus those about the client↔gateway hop and the apikey,
+ * and the body's framing read on the way.
  * @param {string[]} raw [name, value, name, value, …]
+ * @returns {{ headers: string[], contentLength: string | null, chunked: boolean }}
  */
-function forwardedHeaders(raw) {
+export function forwardedHeaders(raw) {
   /** @type {string[]} */
   const headers = [];
+  /** @type {string | null} */
+  let contentLength = null;
+  let chunked = false;
   for (let i = 0; i < raw.length; i += 2) {
     const name = /** @type {string} */ (raw[i]);
+    const value = /** @type {string} */ (raw[i + 1]);
     const lower = name.toLowerCase();
-    if (lower === 'apikey' || HOP_BY_HOP.includes(lower)) continue;
-    headers.push(name, /** @type {string} */ (raw[i + 1]));
+    if (lower === 'content-length') contentLength ??= value;
+    else if (lower === 'transfer-encoding') chunked = true;
+    else if (lower === 'apikey' || HOP_BY_HOP.includes(lower)) continue;
+    headers.push(name, value);
   }
-  return headers;
+  return { headers, contentLength, chunked };
 }
 
 /**
@@ -339,13 +349,19 @@ function serviceOf(pathname) {
   return null;
 }
 
-/** @param {http.IncomingMessage} req @param {string} name */
-function headerValue(req, name) {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** @param {http.IncomingMessage} req */
-function hasBody(req) {
-  return req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
+/**
+ * The apikey and whether an Authorization header came, from the raw headers (first of each, as Node's
+ * `req.headers` keeps them), without building the header object.
+ * @param {string[]} raw [name, value, name, value, …]
+ */
+function keyHeaders(raw) {
+  /** @type {string | undefined} */
+  let apikey;
+  let authorization = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    const lower = /** @type {string} */ (raw[i]).toLowerCase();
+    if (lower === 'apikey') apikey ??= raw[i + 1];
+    else if (lower === 'authorization') authorization ||= raw[i + 1] !== '';
+  }
+  return { apikey, authorization };
 }
