@@ -24,8 +24,12 @@ export async function signInPage(page, { apiUrl, anonKey, baseURL, email, passwo
   });
   if (!response.ok) throw new Error(`Sign-in of ${email} failed: HTTP ${response.status}`);
   const session = await response.json();
-  const storageKey = `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-token`;
-  await page.goto(new URL('/runtime-config.json', baseURL).toString());
+  // supabase-js names the key after the API's host as the app sees it (the registry may give a path on
+  // the shell's origin).
+  const registryUrl = new URL('/runtime-config.json', baseURL).toString();
+  const { supabaseUrl } = await (await fetch(registryUrl)).json();
+  await page.goto(registryUrl);
+  const storageKey = `sb-${new URL(supabaseUrl, registryUrl).hostname.split('.')[0]}-auth-token`;
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [storageKey, JSON.stringify(session)]);
 }
 

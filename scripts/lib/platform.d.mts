@@ -9,4 +9,6 @@ export declare function startPlatform(options: {
   anonKey: string;
   configFile: string;
   host?: string;
+  /** Default true: the shell's origin passes API calls on, and the registry names the API as '/'. */
+  sameOriginApi?: boolean;
 }): Promise<{ url: string; shell: StaticServer; remotes: Record<"crm" | "catalog" | "lodging" | "team-portal" | "operations" | "settings", StaticServer>; configFile: string; stop: () => Promise<unknown> }>;

@@ -8,19 +8,24 @@ import { createStaticServer } from './staticServer.mjs';
 export const REMOTE_NAMES = Object.keys(REMOTE_PORT_OFFSETS);
 
 /**
- * @param {{ port: number, apiUrl: string, anonKey: string, configFile: string, host?: string }} options
+ * @param {{ port: number, apiUrl: string, anonKey: string, configFile: string, host?: string, sameOriginApi?: boolean }} options
  * configFile: where the runtime registry is written; the shell serves it per request, so editing it
  * (pointing a remote at a new deployment) takes effect on the next page load without a rebuild.
+ * sameOriginApi (default): the shell's server passes /rest/v1, /auth/v1 and /storage/v1 to the API and
+ * the registry names the API as '/', as a deployment does with a CDN rewrite — the browser then sends
+ * no CORS preflight before its API calls. false: the app calls the API's own origin.
  */
-export async function startPlatform({ port, apiUrl, anonKey, configFile, host }) {
+export async function startPlatform({ port, apiUrl, anonKey, configFile, host, sameOriginApi = true }) {
   await mkdir(path.dirname(configFile), { recursive: true });
-  await writeFile(configFile, `${JSON.stringify(runtimeConfigFor({ port, apiUrl, anonKey }), null, 2)}\n`);
+  const registry = runtimeConfigFor({ port, apiUrl: sameOriginApi ? '/' : apiUrl, anonKey });
+  await writeFile(configFile, `${JSON.stringify(registry, null, 2)}\n`);
 
   const shell = createStaticServer({
     root: path.join(workspaceRoot, 'apps/shell/dist'),
     port,
     host,
     spa: true,
+    api: sameOriginApi ? apiUrl : undefined,
     dynamic: { '/runtime-config.json': () => readFile(configFile, 'utf8') },
   });
   const remotes = Object.fromEntries(

@@ -5,4 +5,6 @@ export declare function createStaticServer(options: {
   spa?: boolean;
   cors?: boolean;
   dynamic?: Record<string, () => Promise<string> | string>;
-}): { port: number; url: string; start: () => Promise<void>; stop: () => Promise<void> };
+  /** The API's origin: /rest/v1, /auth/v1 and /storage/v1 are passed to it. */
+  api?: string;
+}): { port: number; url: string; address: () => import('node:net').AddressInfo; start: () => Promise<void>; stop: () => Promise<void> };

@@ -1,7 +1,7 @@
 // A small production-like static server for one app's dist/: gzip, ETags, content-hashed assets cached
 // forever, everything unhashed (index.html, remoteEntry.js, mf-manifest.json, runtime-config.json)
 // served no-cache, CORS for remotes, SPA fallback for the shell.
-import { createServer } from 'node:http';
+import http, { createServer } from 'node:http';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
@@ -24,11 +24,15 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '
 
 /**
  * @param {{ root: string, port: number, host?: string, spa?: boolean, cors?: boolean,
- *           dynamic?: Record<string, () => Promise<string> | string> }} options
+ *           dynamic?: Record<string, () => Promise<string> | string>, api?: string }} options
  *   dynamic: URL path → JSON text produced per request (e.g. /runtime-config.json).
+ *   api: the Supabase API's origin; /rest/v1, /auth/v1 and /storage/v1 on this server are passed to it
+ *   (what a CDN rewrite does in a deployment), so the app's API calls are same-origin: no CORS
+ *   preflight before each distinct request, which on a phone network costs a round trip apiece.
  */
-export function createStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, dynamic = {} }) {
+export function createStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, dynamic = {}, api }) {
   const cache = new Map(); // absolute path → { mtimeMs, body, gzip, etag }
+  const forward = api ? apiForwarder(api) : null;
 
   async function load(file) {
     const info = await stat(file);
@@ -65,6 +69,7 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
   }
 
   const server = createServer(async (req, res) => {
+    if (forward && API_PATH.test(req.url ?? '')) return forward(req, res);
     try {
       if (cors) {
         res.setHeader('Access-Control-Allow-Origin', '*');
@@ -117,6 +122,8 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
   return {
     port,
     url: `http://localhost:${port}`,
+    /** Where it listens (the port it was given, or the one the system chose for port 0). */
+    address: () => /** @type {import('node:net').AddressInfo} */ (server.address()),
     start: async () => {
       await warm();
       await new Promise((resolve, reject) => {
@@ -138,5 +145,52 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
         server.close(() => resolve());
         server.closeAllConnections();
       }),
+  };
+}
+
+const API_PATH = /^\/(rest|auth|storage)\/v1(\/|\?|$)/;
+// Headers about one connection, not the request (RFC 9110 §7.6.1).
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+
+/**
+ * Passes a request to the API unchanged (method, path, headers, streamed body) and streams the answer
+ * back; while the API is unreachable it answers the JSON 502 the gateway itself gives for a service down.
+ * @param {string} api origin, e.g. http://127.0.0.1:54321
+ */
+function apiForwarder(api) {
+  const target = new URL(api);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64, scheduling: 'lifo', timeout: 20_000 });
+  /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
+  return (req, res) => {
+    /** @type {string[]} */
+    const headers = [];
+    for (let i = 0; i < req.rawHeaders.length; i += 2) {
+      const name = /** @type {string} */ (req.rawHeaders[i]);
+      const lower = name.toLowerCase();
+      if (lower === 'host' || (HOP_BY_HOP.has(lower) && lower !== 'transfer-encoding')) continue;
+      headers.push(name, /** @type {string} */ (req.rawHeaders[i + 1]));
+    }
+    headers.push('host', target.host);
+    const upstream = http.request({ agent, host: target.hostname, port: target.port, method: req.method, path: req.url, headers }, (answer) => {
+      /** @type {string[]} */
+      const out = [];
+      for (let i = 0; i < answer.rawHeaders.length; i += 2) {
+        const name = /** @type {string} */ (answer.rawHeaders[i]);
+        if (!HOP_BY_HOP.has(name.toLowerCase())) out.push(name, /** @type {string} */ (answer.rawHeaders[i + 1]));
+      }
+      res.writeHead(answer.statusCode ?? 502, out);
+      answer.pipe(res);
+      answer.on('error', () => res.destroy());
+    });
+    upstream.on('error', () => {
+      if (res.headersSent) return void res.destroy();
+      const body = JSON.stringify({ message: 'The Supabase API is not reachable', code: 'API_UNREACHABLE', details: null, hint: 'Retry in a moment.' });
+      res.writeHead(502, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    });
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    req.pipe(upstream);
   };
 }

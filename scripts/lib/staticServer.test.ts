@@ -1,0 +1,79 @@
+import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaticServer } from './staticServer.mjs';
+
+type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
+
+describe('the shell server passes API calls to the API', () => {
+  let root: string;
+  let api: http.Server;
+  let apiOrigin: string;
+  const seen: Seen[] = [];
+  let shell: ReturnType<typeof createStaticServer>;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'steward-static-'));
+    await writeFile(path.join(root, 'index.html'), '<!doctype html><title>shell</title>');
+    api = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+        res.writeHead(req.url?.startsWith('/auth/v1/missing') ? 404 : 200, { 'content-type': 'application/json', 'content-range': '0-0/1', connection: 'keep-alive' });
+        res.end(JSON.stringify({ echoed: body }));
+      });
+    });
+    api.listen(0, '127.0.0.1');
+    await once(api, 'listening');
+    apiOrigin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    shell = createStaticServer({ root, port: 0, spa: true, api: apiOrigin });
+    await shell.start();
+  });
+
+  afterAll(async () => {
+    await shell.stop();
+    api.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const shellUrl = (pathname: string) => `http://127.0.0.1:${shell.address().port}${pathname}`;
+
+  it('forwards method, path, query, headers and body, and answers with the API’s status and headers', async () => {
+    const response = await fetch(shellUrl('/rest/v1/contacts?select=id&name=ilike.*a*'), {
+      method: 'PATCH',
+      headers: { apikey: 'anon', authorization: 'Bearer token', prefer: 'return=representation', 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada' }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-range')).toBe('0-0/1');
+    expect(await response.json()).toEqual({ echoed: '{"name":"Ada"}' });
+    const request = seen.at(-1) as Seen;
+    expect(request).toMatchObject({ method: 'PATCH', url: '/rest/v1/contacts?select=id&name=ilike.*a*', body: '{"name":"Ada"}' });
+    expect(request.headers).toMatchObject({ apikey: 'anon', authorization: 'Bearer token', prefer: 'return=representation' });
+    expect(request.headers.host).toBe(new URL(apiOrigin).host);
+  });
+
+  it('passes the API’s errors through and serves the app everywhere else', async () => {
+    expect((await fetch(shellUrl('/auth/v1/missing'))).status).toBe(404);
+    expect(await (await fetch(shellUrl('/dashboard'))).text()).toContain('<title>shell</title>');
+    // Only the three service prefixes are the API's: a page path that merely starts alike is the app's.
+    expect(await (await fetch(shellUrl('/rest/v10'))).text()).toContain('<title>shell</title>');
+  });
+
+  it('answers a JSON 502 at once while the API is unreachable', async () => {
+    const down = createStaticServer({ root, port: 0, api: 'http://127.0.0.1:9' });
+    await down.start();
+    try {
+      const response = await fetch(`http://127.0.0.1:${down.address().port}/rest/v1/contacts`);
+      expect(response.status).toBe(502);
+      expect(await response.json()).toMatchObject({ code: 'API_UNREACHABLE' });
+    } finally {
+      await down.stop();
+    }
+  });
+});
