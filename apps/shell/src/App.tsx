@@ -1,5 +1,5 @@
 import { Suspense, lazy, useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes, useNavigate } from '@steward/libs/router';
 import { SessionProvider } from '@steward/libs/session';
 import { LandingPage } from './landing/LandingPage';
@@ -8,13 +8,11 @@ import { AppErrorBoundary } from './layout/AppErrorBoundary';
 import { ToasterOutlet } from './layout/ToasterOutlet';
 import { LazyAppLayout, LazyDashboardPage } from './layout/signedInScreens';
 import { SignedInPrefetchEffect } from './layout/SignedInPrefetchEffect';
+import { queryClient } from './queryClient';
 
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage').then((module) => ({ default: module.ResetPasswordPage })));
 const RemoteRoute = lazy(() => loadRemoteRoute().then((module) => ({ default: module.RemoteRoute })));
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 30_000, refetchOnWindowFocus: false, retry: 1 } },
-});
 
 /** The session, with sign-out landing on '/' through the router instead of a page load. */
 function RoutedSession({ children }: { children: ReactNode }) {

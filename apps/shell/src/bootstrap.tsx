@@ -7,7 +7,8 @@ import { configureFederation, preloadAreaFor } from './federation/remoteLoader';
 import { preloadOnIntent } from './federation/preloadOnIntent';
 import { sharedForRemotes } from './federation/sharedForRemotes';
 import { App } from './App';
-import { loadSignedInQueries } from './layout/signedInScreens';
+import { loadSignedInQueries, preloadSignedInScreens } from './layout/signedInScreens';
+import { queryClient } from './queryClient';
 import { StartupError } from './federation/StartupError';
 
 // Kept in the bundle so the share scope offers remotes every library (see sharedForRemotes).
@@ -19,8 +20,19 @@ fetchRuntimeConfig()
   .then((config) => {
     configureFederation(config);
     // Fetch the current route's remote while the session loads, not after.
-    primeSession();
-    if (hasStoredSession()) void loadSignedInQueries();
+    // A returning staff member: the session loads now, and the first view's own queries (branding,
+    // the dashboard's figures) start the moment the profiles name the organisation — not after the
+    // permissions, the layout and the page's code.
+    primeSession({
+      onOrgChosen: (orgName) =>
+        void loadSignedInQueries().then(({ prefetchSignedInQueries }) =>
+          prefetchSignedInQueries(queryClient, orgName, window.location.pathname === '/dashboard'),
+        ),
+    });
+    if (hasStoredSession()) {
+      void loadSignedInQueries();
+      if (window.location.pathname === '/dashboard') preloadSignedInScreens();
+    }
     preloadAreaFor(window.location.pathname);
     preloadOnIntent();
     const app = (

@@ -108,6 +108,18 @@ describe('loadSession', () => {
     expect(calls).toEqual(['user', 'profiles:u1', 'permissions:settings:r-lake', 'components:Lakeside']);
   });
 
+  it('announces the chosen organisation before its permissions and components are read', async () => {
+    const { source, calls } = scriptedSource({ profiles: ok([profile('Cedar', 'r-cedar', true)]), permissions: { settings: ok([permission('crm')]) } });
+    await loadSession(source, memoryStore(null).api, collectWarnings().warn, (org) => void calls.push(`chosen:${org}`));
+    expect(calls).toEqual(['user', 'profiles:u1', 'chosen:Cedar', 'permissions:settings:r-cedar', 'components:Cedar']);
+  });
+
+  it('announces nothing when the user has no organisation', async () => {
+    const chosen: string[] = [];
+    await loadSession(scriptedSource({}).source, memoryStore(null).api, collectWarnings().warn, (org) => void chosen.push(org));
+    expect(chosen).toEqual([]);
+  });
+
   it('is signed out without a user and reads nothing else', async () => {
     const { source, calls } = scriptedSource({ user: ok(null) });
     expect(await loadSession(source, memoryStore(null).api)).toEqual({ kind: 'signedOut' });

@@ -46,10 +46,16 @@ async function loadEnabledComponents(source: SessionSource, orgName: string | nu
 
 /**
  * One pass of the session load (000 §4, §8): the user, their profiles, the active organisation (saved
- * back to the browser), then that organisation's permissions and enabled components. Profile and
+ * back to the browser, and announced to `onOrgChosen`), then that organisation's permissions and
+ * enabled components. Profile and
  * permission read errors are warnings; anything thrown is a failure carrying its message.
  */
-export async function loadSession(source: SessionSource, activeOrg: ActiveOrgStore, warn: Warn = console.warn): Promise<SessionLoadOutcome> {
+export async function loadSession(
+  source: SessionSource,
+  activeOrg: ActiveOrgStore,
+  warn: Warn = console.warn,
+  onOrgChosen?: (orgName: string) => void,
+): Promise<SessionLoadOutcome> {
   try {
     // The profiles of the stored session's user load while getUser confirms it with the server; they
     // are used only if the server confirms the same user (RLS guards the read either way).
@@ -68,7 +74,12 @@ export async function loadSession(source: SessionSource, activeOrg: ActiveOrgSto
     const profiles = profilesResult.data ?? [];
 
     const orgName = chooseActiveOrg(profiles, activeOrg.read());
-    if (orgName) activeOrg.write(orgName);
+    if (orgName) {
+      activeOrg.write(orgName);
+      // The organisation's own reads (a first screen's figures) need nothing more: they start now,
+      // alongside the permissions and components.
+      onOrgChosen?.(orgName);
+    }
     const roleId = profiles.find((profile) => profile.org_name === orgName)?.role_id ?? null;
 
     const [permissions, enabledComponents] = await Promise.all([

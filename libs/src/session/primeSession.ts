@@ -13,13 +13,14 @@ let primed: PrimedLoad | null = null;
  * first commit: the shell calls it as soon as the runtime registry is known. The provider adopts the
  * result when its first auth event announces the same session, so the load runs once. A browser
  * without a stored session has nothing to load (and does not fetch supabase-js for it).
+ * `onOrgChosen` hears the active organisation as soon as the profiles have chosen it.
  */
-export function primeSession(): void {
+export function primeSession({ onOrgChosen }: { onOrgChosen?: (orgName: string) => void } = {}): void {
   if (primed || !hasStoredSession()) return;
   const supabase = loadSupabase();
   primed = {
     key: supabase.then((client) => client.auth.getSession()).then(({ data }) => authStateKey(data.session)),
-    outcome: supabase.then((client) => loadSession(supabaseSessionSource(client), activeOrgStorage)),
+    outcome: supabase.then((client) => loadSession(supabaseSessionSource(client), activeOrgStorage, console.warn, onOrgChosen)),
   };
 }
 
