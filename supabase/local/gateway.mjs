@@ -4,6 +4,7 @@
 import http from 'node:http';
 import { ANON_KEY, SERVICE_ROLE_KEY } from './keys.mjs';
 import { sendJson } from './http.mjs';
+import { createUpstreamPool } from './upstreamPool.mjs';
 
 const ALLOWED_HEADERS = [
   'authorization',
@@ -100,6 +101,8 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
     // Close idle upstream sockets before PostgREST's own idle timeout can race a reuse.
     timeout: 20_000,
   });
+  // Reads (no body) take the lighter path; requests with a body stream through `agent`.
+  const readPool = createUpstreamPool({ host: config.host, port: config.restPort });
 
   /**
    * @param {http.IncomingMessage} req
@@ -122,6 +125,20 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
     }
     if (defaultAuthorization) headers.push('authorization', defaultAuthorization);
     const withBody = chunked || (contentLength !== null && contentLength !== '0');
+    if (!withBody) {
+      readPool.request(req.method ?? 'GET', upstreamPath, headers).then(
+        (answer) => sendUpstreamAnswer(req, res, answer.status, answer.rawHeaders, answer.body),
+        (/** @type {import('./upstreamPool.mjs').UpstreamError} */ error) => {
+          // An idle keep-alive socket closed by PostgREST just as it was reused, before any answer: a
+          // read is safe to send again (a bodiless POST or DELETE may have been acted on, and is not).
+          const read = req.method === 'GET' || req.method === 'HEAD';
+          if (read && !isRetry && error.reusedSocket && !res.headersSent) return proxyToPostgrest(req, res, upstreamPath, defaultAuthorization, true);
+          if (!res.headersSent) restUnavailable(res);
+          else res.destroy();
+        },
+      );
+      return;
+    }
     const upstream = http.request(
       { agent, host: config.host, port: config.restPort, method: req.method, path: upstreamPath, headers },
       (upstreamRes) => {
@@ -135,35 +152,16 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
           size += chunk.length;
         });
         upstreamRes.on('end', () => {
-          const status = upstreamRes.statusCode ?? 502;
-          const headers = responseHeaders(upstreamRes.rawHeaders);
-          // A HEAD answer describes the GET body it leaves out; 204 and 304 carry no length at all.
-          if (req.method === 'HEAD') {
-            const length = upstreamRes.headers['content-length'];
-            if (length !== undefined) headers.push('content-length', length);
-          } else if (status !== 204 && status !== 304) {
-            headers.push('content-length', String(size));
-          }
-          res.writeHead(status, headers);
-          res.end(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+          sendUpstreamAnswer(req, res, upstreamRes.statusCode ?? 502, upstreamRes.rawHeaders, chunks.length === 1 ? /** @type {Buffer} */ (chunks[0]) : Buffer.concat(chunks, size));
         });
         upstreamRes.on('error', () => res.destroy());
       },
     );
-    upstream.on('error', (error) => {
-      const code = /** @type {NodeJS.ErrnoException} */ (error).code;
-      // An idle keep-alive socket closed by PostgREST just as it was reused: safe to replay a bodiless request.
-      if (!isRetry && upstream.reusedSocket && code === 'ECONNRESET' && !withBody && !res.headersSent) {
-        proxyToPostgrest(req, res, upstreamPath, defaultAuthorization, true);
-        return;
-      }
+    // A request with a body is not sent twice: it may have been acted on.
+    upstream.on('error', () => {
       if (!res.headersSent) restUnavailable(res);
       else res.destroy();
     });
-    if (!withBody) {
-      upstream.end();
-      return;
-    }
     if (!chunked) {
       req.pipe(upstream);
       return;
@@ -265,8 +263,29 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
         server.closeAllConnections();
       });
       agent.destroy();
+      readPool.close();
     },
   };
+}
+
+/**
+ * PostgREST's answer, whole, with the gateway's CORS headers and framing: head and body leave in one
+ * write with a Content-Length instead of being re-chunked piece by piece.
+ * @param {http.IncomingMessage} req @param {http.ServerResponse} res
+ * @param {number} status @param {string[]} rawHeaders @param {Buffer} body
+ */
+function sendUpstreamAnswer(req, res, status, rawHeaders, body) {
+  const headers = responseHeaders(rawHeaders);
+  // A HEAD answer describes the GET body it leaves out; 204 and 304 carry no length at all.
+  if (req.method === 'HEAD') {
+    for (let i = 0; i < rawHeaders.length; i += 2) {
+      if (/** @type {string} */ (rawHeaders[i]).toLowerCase() === 'content-length') headers.push('content-length', /** @type {string} */ (rawHeaders[i + 1]));
+    }
+  } else if (status !== 204 && status !== 304) {
+    headers.push('content-length', String(body.length));
+  }
+  res.writeHead(status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** @param {http.ServerResponse} res */
