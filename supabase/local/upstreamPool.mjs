@@ -31,9 +31,12 @@ export function createUpstreamPool({ host, port, maxIdle = 128, idleTimeoutMs = 
     socket.removeAllListeners('error');
     socket.removeAllListeners('close');
     socket.removeAllListeners('timeout');
-    if (idle.length >= maxIdle || socket.destroyed) return void socket.destroy();
+    socket.removeAllListeners('end');
+    if (idle.length >= maxIdle || socket.destroyed || socket.readableEnded) return void socket.destroy();
     socket.setTimeout(idleTimeoutMs);
     socket.once('timeout', () => dropIdle(socket));
+    // The server's FIN ('end') comes before 'close': the socket leaves the pool at the first sign.
+    socket.once('end', () => dropIdle(socket));
     socket.once('close', () => dropIdle(socket));
     socket.once('error', () => dropIdle(socket));
     idle.push(socket);
@@ -65,6 +68,7 @@ export function createUpstreamPool({ host, port, maxIdle = 128, idleTimeoutMs = 
     const socket = idle.pop() ?? net.connect({ host, port, noDelay: true });
     if (reused) {
       socket.removeAllListeners('timeout');
+      socket.removeAllListeners('end');
       socket.removeAllListeners('close');
       socket.removeAllListeners('error');
     }
@@ -133,9 +137,12 @@ export function answerReader(headRequest) {
   let bodySize = 0;
   let started = false;
 
+  // PostgREST's server closes the connection after answering a HEAD, without saying so: the socket
+  // is not kept for another request (it would fail when reused).
   const done = () => {
     const current = /** @type {NonNullable<typeof head>} */ (head);
-    return { status: current.status, rawHeaders: current.rawHeaders, keepAlive: current.keepAlive && framing !== 'close', body: body.length === 1 ? /** @type {Buffer} */ (body[0]) : Buffer.concat(body, bodySize) };
+    const keepAlive = current.keepAlive && framing !== 'close' && !headRequest;
+    return { status: current.status, rawHeaders: current.rawHeaders, keepAlive, body: body.length === 1 ? /** @type {Buffer} */ (body[0]) : Buffer.concat(body, bodySize) };
   };
   /** @param {Buffer} part */
   const take = (part) => {

@@ -124,6 +124,15 @@ describe('REST through the gateway', () => {
     expect(count).toBe(3);
   });
 
+  it('answers a bodiless write right after a count-only HEAD (whose connection PostgREST closes)', async () => {
+    for (let i = 0; i < 20; i += 1) {
+      const head = await fetch(`${stack.apiUrl}/rest/v1/${table}?select=*`, { method: 'HEAD', headers: { apikey: stack.anonKey, prefer: 'count=exact' } });
+      expect(head.ok).toBe(true);
+      const write = await fetch(`${stack.apiUrl}/rest/v1/${table}?id=eq.99`, { method: 'DELETE', headers: { apikey: stack.anonKey } });
+      expect(write.status).toBe(204);
+    }
+  });
+
   it('answers a write without representation with 204 and no body', async () => {
     const response = await fetch(`${stack.apiUrl}/rest/v1/${table}?id=eq.99`, { method: 'DELETE', headers: { apikey: stack.anonKey } });
 

@@ -37,7 +37,8 @@ describe('reading PostgREST’s answers', () => {
     const withLength = 'HTTP/1.1 201 Created\r\nContent-Length: 5\r\n\r\nhello';
     for (const result of readSplits(withLength)) expect(result).toEqual({ status: 201, body: 'hello', keepAlive: true });
     for (const result of readSplits('HTTP/1.1 204 No Content\r\nContent-Range: */*\r\n\r\n')) expect(result).toEqual({ status: 204, body: '', keepAlive: true });
-    for (const result of readSplits('HTTP/1.1 200 OK\r\nContent-Length: 9000\r\n\r\n', true)) expect(result).toEqual({ status: 200, body: '', keepAlive: true });
+    // PostgREST closes the connection after a HEAD: it is not kept.
+    for (const result of readSplits('HTTP/1.1 200 OK\r\nContent-Length: 9000\r\n\r\n', true)) expect(result).toEqual({ status: 200, body: '', keepAlive: false });
   });
 
   it('keeps the headers as sent and gives up the connection when the server closes it', () => {
