@@ -52,6 +52,13 @@ export async function migrate(client, { migrationsDir, seedFile, log }) {
     await client.query(SESSION_RESET);
     const applied = await applyMigrations(client, migrationsDir, log);
     const seeded = await applySeed(client, seedFile, log);
+    if (baselineApplied || applied.length > 0 || seeded) {
+      // A new schema or seed leaves the tables without statistics until autovacuum visits them, and
+      // the planner guesses their sizes meanwhile (the access checks joined small tables as if large).
+      const started = Date.now();
+      await client.query('analyze');
+      log.debug(`statistics gathered in ${Date.now() - started} ms`);
+    }
     return { baselineApplied, applied, seeded };
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);

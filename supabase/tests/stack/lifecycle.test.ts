@@ -87,6 +87,9 @@ describe('first start', () => {
       expect(migrations.rows).toEqual([{ version: '20240101000000', name: 'notes' }]);
       expect(seeds.rows).toEqual([{ path: 'seed.sql' }]);
       expect(notes.rows).toEqual([{ body: 'seeded note' }]);
+      // The planner knows the seeded table's size from the start (never analysed: reltuples -1).
+      const stats = await db.query("select reltuples from pg_class where oid = 'public.notes'::regclass");
+      expect(stats.rows).toEqual([{ reltuples: 1 }]);
     } finally {
       await db.end();
     }
