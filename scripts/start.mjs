@@ -50,7 +50,7 @@ async function main() {
     Open            ${platform.url}
     Sign in as      demo@steward.dev  /  Steward-demo-2026   (owner of Cedar Grove Outfitters and Lakeside Community Church)
 
-    Supabase API    ${stack.apiUrl}      (anon and service keys: supabase/local/README.md)
+    Supabase API    ${stack.apiUrl}      (anon and service keys: supabase/local/README.md; the app reaches it through ${platform.url})
     Database        ${stack.dbUrl ?? '(see supabase/local/README.md)'}
     Mail outbox     ${stack.mailUrl}      (every auth e-mail: confirmations, password resets)
     Registry        ${platform.url}/runtime-config.json
