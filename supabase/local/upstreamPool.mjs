@@ -21,32 +21,36 @@ const CRLF = Buffer.from('\r\n');
  *   idleTimeoutMs: idle sockets close before the server's own idle timeout can race a reuse
  */
 export function createUpstreamPool({ host, port, maxIdle = 128, idleTimeoutMs = 20_000, answerTimeoutMs = 300_000 }) {
-  /** @type {net.Socket[]} */
+  /** @type {net.Socket[]} kept-alive sockets, the most recently used last */
   const idle = [];
+  /** @type {WeakMap<net.Socket, () => void>} what takes an idle socket out of the pool when it goes */
+  const onGone = new WeakMap();
   const hostHeader = `${host}:${port}`;
+  // Listeners are added and removed by name: a socket carries Node's own listeners too (its 'end'
+  // closes our side when the server closes its side), and those must stay.
+  const IDLE_EVENTS = /** @type {const} */ (['end', 'close', 'error', 'timeout']);
 
   /** @param {net.Socket} socket */
-  function release(socket) {
-    socket.removeAllListeners('data');
-    socket.removeAllListeners('error');
-    socket.removeAllListeners('close');
-    socket.removeAllListeners('timeout');
-    socket.removeAllListeners('end');
+  function park(socket) {
     if (idle.length >= maxIdle || socket.destroyed || socket.readableEnded) return void socket.destroy();
-    socket.setTimeout(idleTimeoutMs);
-    socket.once('timeout', () => dropIdle(socket));
     // The server's FIN ('end') comes before 'close': the socket leaves the pool at the first sign.
-    socket.once('end', () => dropIdle(socket));
-    socket.once('close', () => dropIdle(socket));
-    socket.once('error', () => dropIdle(socket));
+    const gone = () => {
+      unpark(socket);
+      socket.destroy();
+    };
+    onGone.set(socket, gone);
+    for (const event of IDLE_EVENTS) socket.on(event, gone);
+    socket.setTimeout(idleTimeoutMs);
     idle.push(socket);
   }
 
   /** @param {net.Socket} socket */
-  function dropIdle(socket) {
-    const index = idle.indexOf(socket);
+  function unpark(socket) {
+    const gone = onGone.get(socket);
+    if (gone) for (const event of IDLE_EVENTS) socket.off(event, gone);
+    onGone.delete(socket);
+    const index = idle.lastIndexOf(socket);
     if (index !== -1) idle.splice(index, 1);
-    socket.destroy();
   }
 
   /**
@@ -64,49 +68,56 @@ export function createUpstreamPool({ host, port, maxIdle = 128, idleTimeoutMs = 
     }
     head += '\r\n';
 
-    const reused = idle.length > 0;
-    const socket = idle.pop() ?? net.connect({ host, port, noDelay: true });
-    if (reused) {
-      socket.removeAllListeners('timeout');
-      socket.removeAllListeners('end');
-      socket.removeAllListeners('close');
-      socket.removeAllListeners('error');
-    }
+    const kept = idle.at(-1);
+    if (kept) unpark(kept);
+    const socket = kept ?? net.connect({ host, port, noDelay: true });
     socket.setTimeout(answerTimeoutMs);
 
     return new Promise((resolve, reject) => {
       const reader = answerReader(method === 'HEAD');
-      let settled = false;
+      /** @param {ReturnType<typeof reader.push>} answer */
+      const finish = (answer) => {
+        if (!answer) return;
+        detach();
+        if (answer.keepAlive) park(socket);
+        else socket.destroy();
+        resolve(answer);
+      };
       /** @param {string} message */
       const fail = (message) => {
-        if (settled) return;
-        settled = true;
+        detach();
         socket.destroy();
-        reject(Object.assign(new Error(message), { reusedSocket: reused && !reader.started() }));
+        reject(Object.assign(new Error(message), { reusedSocket: kept !== undefined && !reader.started() }));
       };
-      socket.on('data', (/** @type {Buffer} */ chunk) => {
+      /** @param {Buffer} chunk */
+      const onData = (chunk) => {
         let answer;
         try {
           answer = reader.push(chunk);
         } catch (error) {
           return fail(/** @type {Error} */ (error).message);
         }
-        if (!answer || settled) return;
-        settled = true;
-        if (answer.keepAlive) release(socket);
-        else socket.destroy();
-        resolve(answer);
-      });
-      socket.on('error', (error) => fail(error.message));
-      socket.on('timeout', () => fail('PostgREST did not answer in time'));
-      socket.on('close', () => {
+        finish(answer);
+      };
+      /** @param {Error} error */
+      const onError = (error) => fail(error.message);
+      const onTimeout = () => fail('PostgREST did not answer in time');
+      // An answer without a length ends when the server closes the connection.
+      const onClose = () => {
         const answer = reader.end();
-        if (answer && !settled) {
-          settled = true;
-          return resolve(answer);
-        }
-        fail('PostgREST closed the connection before answering');
-      });
+        if (answer) finish(answer);
+        else fail('PostgREST closed the connection before answering');
+      };
+      const detach = () => {
+        socket.off('data', onData);
+        socket.off('error', onError);
+        socket.off('timeout', onTimeout);
+        socket.off('close', onClose);
+      };
+      socket.on('data', onData);
+      socket.on('error', onError);
+      socket.on('timeout', onTimeout);
+      socket.on('close', onClose);
       socket.write(head, 'latin1');
     });
   }
@@ -164,12 +175,10 @@ export function answerReader(headRequest) {
         }
         head = parseHead(pending.toString('latin1', 0, end));
         pending = pending.subarray(end + 4);
-        const lower = (/** @type {string} */ name) => headerOf(head?.rawHeaders ?? [], name);
-        const noBody = headRequest || head.status === 204 || head.status === 304 || (head.status >= 100 && head.status < 200);
-        if (head.status >= 100 && head.status < 200) throw new Error('PostgREST sent an interim answer');
-        const encoding = lower('transfer-encoding');
-        const length = lower('content-length');
-        if (noBody) framing = 'none';
+        if (head.status < 200) throw new Error('PostgREST sent an interim answer');
+        const encoding = headerOf(head.rawHeaders, 'transfer-encoding');
+        const length = headerOf(head.rawHeaders, 'content-length');
+        if (headRequest || head.status === 204 || head.status === 304) framing = 'none';
         else if (encoding !== undefined) {
           if (!/(^|,)\s*chunked\s*$/i.test(encoding)) throw new Error(`PostgREST sent an unsupported transfer encoding: ${encoding}`);
           framing = 'chunked';

@@ -124,6 +124,37 @@ describe('the read pool', () => {
     }
   });
 
+  it('hears a server that closes its side of a kept connection instead of answering', async () => {
+    const port = await server((socket, _head, count) => {
+      if (count === 1) socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok');
+      else socket.end();
+    });
+    // The answer timeout is far beyond the test's: only the close itself can end the request in time.
+    const pool = createUpstreamPool({ host: '127.0.0.1', port, answerTimeoutMs: 60_000 });
+    try {
+      await pool.request('GET', '/a', []);
+      await expect(pool.request('GET', '/b', [])).rejects.toMatchObject({ reusedSocket: true });
+    } finally {
+      pool.close();
+    }
+  }, 5_000);
+
+  it('does not keep a connection after a HEAD (the server closes it without saying so)', async () => {
+    const sockets = new Set<net.Socket>();
+    const port = await server((socket) => {
+      sockets.add(socket);
+      socket.write('HTTP/1.1 200 OK\r\nContent-Range: 0-0/3\r\n\r\n');
+    });
+    const pool = createUpstreamPool({ host: '127.0.0.1', port });
+    try {
+      await pool.request('HEAD', '/a', []);
+      await pool.request('HEAD', '/b', []);
+      expect(sockets.size).toBe(2);
+    } finally {
+      pool.close();
+    }
+  });
+
   it('fails at once when nothing listens', async () => {
     const pool = createUpstreamPool({ host: '127.0.0.1', port: 9 });
     await expect(pool.request('GET', '/', [])).rejects.toThrow();
