@@ -42,7 +42,7 @@ const singletonPackages = [
  * Shared modules the shell's first view runs (see `eager` below). An eager module cannot import a lazy
  * shared one at its top level (the share scope is not ready for it), so only modules whose imports stay
  * inside this set belong here: supabase-js (loaded on demand), antd and the libs built on it stay lazy.
- * A test holds the rule (build/federation.test.mjs).
+ * A test holds the rule (scripts/firstViewModules.test.ts).
  */
 export const FIRST_VIEW_MODULES = new Set([
   'react',

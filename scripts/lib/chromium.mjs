@@ -27,8 +27,9 @@ export async function signInPage(page, { apiUrl, anonKey, baseURL, email, passwo
   // supabase-js names the key after the API's host as the app sees it (the registry may give a path on
   // the shell's origin).
   const registryUrl = new URL('/runtime-config.json', baseURL).toString();
-  const { supabaseUrl } = await (await fetch(registryUrl)).json();
-  await page.goto(registryUrl);
+  const registry = await page.goto(registryUrl);
+  if (!registry?.ok()) throw new Error(`${registryUrl} answered ${registry?.status()}`);
+  const { supabaseUrl } = await registry.json();
   const storageKey = `sb-${new URL(supabaseUrl, registryUrl).hostname.split('.')[0]}-auth-token`;
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [storageKey, JSON.stringify(session)]);
 }

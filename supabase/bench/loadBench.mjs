@@ -58,18 +58,12 @@ export async function runLoadBench() {
     });
 
     const checks = [await verifyLoad({ dbUrl: stack.config.dbUrl, runId, result }), await verifyLoad({ dbUrl: stack.config.dbUrl, runId: saturationId, result: saturation })];
-    const lost = checks.reduce((sum, check) => sum + check.lost, 0);
-    const acknowledged = checks.reduce((sum, check) => sum + check.acknowledged, 0);
-    const stored = checks.reduce((sum, check) => sum + check.stored, 0);
+    /** @param {'lost' | 'acknowledged' | 'stored' | 'crossOrg'} key */
+    const total = (key) => checks.reduce((sum, check) => sum + check[key], 0);
     const consistent = checks.every((check) => check.countConsistent);
     const after = await residentMB(stack.pid);
-    printRow({ figure: 'load: acknowledged writes missing from the database', value: lost, unit: 'writes', budget: 0, note: `of ${acknowledged}; ${stored} stored, count ${consistent ? 'consistent' : 'INCONSISTENT'}` });
-    printRow({
-      figure: 'load: rows seen or written across organisations',
-      value: result.crossOrgRows + saturation.crossOrgRows + checks.reduce((sum, check) => sum + check.crossOrg, 0),
-      unit: 'rows',
-      budget: 0,
-    });
+    printRow({ figure: 'load: acknowledged writes missing from the database', value: total('lost'), unit: 'writes', budget: 0, note: `of ${total('acknowledged')}; ${total('stored')} stored, count ${consistent ? 'consistent' : 'INCONSISTENT'}` });
+    printRow({ figure: 'load: rows seen or written across organisations', value: result.crossOrgRows + saturation.crossOrgRows + total('crossOrg'), unit: 'rows', budget: 0 });
     printRow({ figure: 'memory of the local stack after the load (PSS)', value: after, unit: 'MB', budget: 600 });
   } finally {
     await stack.stop();

@@ -326,7 +326,7 @@ function bodyTooLarge(req, res) {
  * @param {string[]} raw [name, value, name, value, …]
  * @returns {{ headers: string[], contentLength: string | null, chunked: boolean }}
  */
-export function forwardedHeaders(raw) {
+function forwardedHeaders(raw) {
   /** @type {string[]} */
   const headers = [];
   /** @type {string | null} */
