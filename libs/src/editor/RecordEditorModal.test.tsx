@@ -107,6 +107,28 @@ describe('generic record editor', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('keeps what was typed while the row was being read again, and saves it', async () => {
+    let answer: (value: { body: AnyRow }) => void = () => undefined;
+    const user = userEvent.setup();
+    const { requests } = renderWithStack(<Harness />, {
+      respond: (req) => (req.method === 'GET' ? new Promise((resolve) => (answer = resolve)) : { body: [{ ...stored, name: 'Cabin One' }] }),
+    });
+    await user.click(screen.getByText('open edit'));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Accommodation' });
+    // While the read is on its way the form is under a spinner: a pointer cannot reach it, the keyboard can.
+    const name = within(dialog).getByLabelText('Name');
+    name.focus();
+    await user.keyboard('{Control>}a{/Control}Cabin One');
+    expect(name).toHaveValue('Cabin One');
+    await waitFor(() => expect(requests.some((r) => r.method === 'GET')).toBe(true));
+    answer({ body: { ...stored, base_rate: 130 } });
+    await waitFor(() => expect(within(dialog).getByLabelText('Base rate')).toHaveValue('130'));
+    expect(name).toHaveValue('Cabin One');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PATCH')).toBe(true));
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ name: 'Cabin One' });
+  });
+
   it('refuses a save over someone else\'s newer change and offers to reload', async () => {
     let version = stored.last_modified_at;
     const { requests, user, dialog } = await openEdit((req) => {

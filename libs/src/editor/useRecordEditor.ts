@@ -83,8 +83,13 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEd
   stateRef.current = state;
   const patch = useCallback((next: Partial<EditorState>) => setState((current) => ({ ...current, ...next })), []);
 
+  /**
+   * Reads the record by id. `keepEdits`: the form already shows the row it was opened with, so what the
+   * person typed while the read was on its way stays over the fresh values (and is still sent as a
+   * change); a reload after a conflict takes the latest version whole.
+   */
   const load = useCallback(
-    async (id: string) => {
+    async (id: string, { keepEdits = false }: { keepEdits?: boolean } = {}) => {
       patch({ loading: true, saveError: null, conflict: false });
       try {
         const row = await fetchRecord<AnyRow>(getSupabase(), table as TableRef<AnyRow>, { id });
@@ -92,8 +97,11 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEd
           patch({ loading: false, saveError: 'Record not found.' });
           return;
         }
-        const values = formValuesFromRow(fields, row);
-        patch({ loading: false, original: row, initial: values, values, errors: {}, banner: null });
+        const latest = formValuesFromRow(fields, row);
+        setState((current) => {
+          const edited = keepEdits ? Object.fromEntries(Object.entries(current.values).filter(([name, value]) => value !== current.initial[name])) : {};
+          return { ...current, loading: false, original: row, initial: latest, values: { ...latest, ...edited }, errors: {}, banner: null };
+        });
       } catch (error) {
         patch({ loading: false, saveError: errorMessage(error, SAVE_FAILED_MESSAGE) });
       }
@@ -116,7 +124,7 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEd
       const seed = typeof row === 'string' ? null : row;
       const values = formValuesFromRow(fields, seed);
       setState({ ...closedState(fields), open: true, mode: 'edit', id, original: seed, initial: values, values, saveError: id ? null : MISSING_ID_MESSAGE });
-      if (id) void load(id);
+      if (id) void load(id, { keepEdits: true });
     },
     [fields, load],
   );
