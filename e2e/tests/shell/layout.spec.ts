@@ -91,6 +91,8 @@ test.describe('the authenticated layout', () => {
     await signedInAs(owner, page);
     const shell = new AppShell(page);
     await expect(shell.title).toHaveText('Dashboard');
+    // The switcher joins the header once the session has named the organisation.
+    await expect(shell.orgSwitcher).toBeVisible();
     const reached: string[] = [];
     while (!reached.includes('CRM') && reached.length < 12) {
       await page.keyboard.press('Tab');
