@@ -27,6 +27,31 @@ function vitestCounts(report, exitCode) {
   return { passed: report.numPassedTests, failed: atLeastOneIf(failed, exitCode !== 0 || report.success === false), skipped: report.numPendingTests + report.numTodoTests };
 }
 
+/** The names of the failed Vitest tests (file › title), for the summary at the end of the run. */
+function vitestFailures(report) {
+  if (!report) return [];
+  return report.testResults.flatMap((file) => {
+    const where = path.relative(workspaceRoot, file.name);
+    const failed = file.assertionResults.filter((test) => test.status === 'failed').map((test) => `${where} › ${test.fullName ?? test.title}`);
+    // A file that failed to load or threw outside its tests has a message but no failed test.
+    return failed.length === 0 && file.status === 'failed' ? [`${where} › ${(file.message ?? 'failed outside its tests').split('\n')[0]}`] : failed;
+  });
+}
+
+/** The names of the Playwright journeys that failed (after their retries), for the same summary. */
+function playwrightFailures(report) {
+  const names = [];
+  // Top-level suites are files; nested ones are describe blocks, whose titles lead the journey's name.
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests?.some((test) => test.status === 'unexpected')) names.push(`${path.relative(workspaceRoot, path.join(report.config?.rootDir ?? workspaceRoot, spec.file))}:${spec.line} › ${[...trail, spec.title].join(' › ')}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const file of report?.suites ?? []) walk(file, []);
+  return names;
+}
+
 function playwrightCounts(report, exitCode) {
   if (!report) return { passed: 0, failed: 1, skipped: 0 };
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
@@ -59,16 +84,21 @@ async function main() {
 
   let unit;
   let e2e;
+  let failures = [];
   try {
     console.log('▶ Vitest: unit and integration suites…');
     const vitestJson = path.join(reports, 'vitest.json');
     const vitestExit = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], { env });
-    unit = vitestCounts(await readJson(vitestJson), vitestExit);
+    const vitestReport = await readJson(vitestJson);
+    unit = vitestCounts(vitestReport, vitestExit);
+    failures = vitestFailures(vitestReport);
 
     console.log('▶ Playwright: end-to-end journeys in Chromium…');
     const playwrightJson = path.join(reports, 'playwright.json');
     const playwrightExit = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { ...env, STEWARD_E2E_JSON: playwrightJson } });
-    e2e = playwrightCounts(await readJson(playwrightJson), playwrightExit);
+    const playwrightReport = await readJson(playwrightJson);
+    e2e = playwrightCounts(playwrightReport, playwrightExit);
+    failures = [...failures, ...playwrightFailures(playwrightReport)];
   } finally {
     await stack.stop();
   }
@@ -78,6 +108,8 @@ async function main() {
   const skipped = unit.skipped + e2e.skipped;
   const minutes = ((Date.now() - started) / 60000).toFixed(1);
   console.log(`\nType checks and lint ${checksExit === 0 ? 'passed' : 'FAILED'} · Vitest ${unit.passed} passed, ${unit.failed} failed · Playwright ${e2e.passed} passed, ${e2e.failed} failed · ${minutes} min`);
+  // The names come last, so a log cut to its tail still says what failed.
+  for (const name of failures) console.log(`✘ ${name}`);
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   process.exit(failed === 0 && passed > 0 ? 0 : 1);
 }
