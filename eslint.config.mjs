@@ -9,6 +9,7 @@ import { AREAS } from './libs/src/runtime-config/areas.mjs';
  */
 const LIBS_LAYERS = [
   ['org-scope', 'runtime-config', 'router', 'filter', 'antd', 'antd-data'],
+  ['ui-core'],
   ['ui', 'federation', 'supabase'],
   ['data-access'],
   ['session'],

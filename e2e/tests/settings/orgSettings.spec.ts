@@ -45,9 +45,13 @@ test('Branding: the preview flags a failing colour, and Save re-themes the prima
   await expect(page.getByText('Branding saved', { exact: true })).toBeVisible();
   const { data } = await serviceClient().schema('settings').from('org_branding').select('button_color').eq('org_name', owner.orgName).single();
   expect(data).toEqual({ button_color: '#0b6b3a' });
+  // The area's own (antd) primary button and the shell's dashboard button both take the new colour
+  // (the pointer moved off the button first: hovered, it is drawn a shade darker).
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('button', { name: 'Save Branding' })).toHaveCSS('background-color', 'rgb(11, 107, 58)');
 
   await new AppShell(page).menu.getByRole('link', { name: 'Dashboard' }).click();
-  const primary = page.locator('main .ant-btn-primary').first();
+  const primary = page.getByRole('main').getByRole('button', { name: 'Add a Contact' });
   await expect(primary).toBeVisible();
   await expect(primary).toHaveCSS('background-color', 'rgb(11, 107, 58)');
   expect(await stillSamePage(page)).toBe(true);

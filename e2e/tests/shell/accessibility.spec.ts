@@ -50,7 +50,7 @@ test.describe('every shell state passes axe (no serious or critical violations)'
 
     await page.mouse.move(900, 600);
     await shell.orgSwitcher.click();
-    await expect(page.getByRole('menuitem').first()).toBeVisible();
+    await expect(page.getByRole('menuitemradio').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -97,13 +97,13 @@ test.describe('focus never drops to the page body', () => {
     const shell = new AppShell(page);
     await shell.orgSwitcher.focus();
     await page.keyboard.press('Enter');
-    await expect(page.getByRole('menuitem').first()).toBeVisible();
+    await expect(page.getByRole('menuitemradio').first()).toBeVisible();
     await page.keyboard.press('Escape');
-    await expect(page.getByRole('menuitem')).toHaveCount(0);
+    await expect(page.getByRole('menuitemradio')).toHaveCount(0);
     await expect(shell.orgSwitcher).toBeFocused();
 
     await page.keyboard.press('Enter');
-    const other = page.getByRole('menuitem', { name: 'Lakeside Community Church', exact: true });
+    const other = page.getByRole('menuitemradio', { name: 'Lakeside Community Church', exact: true });
     await other.focus();
     await page.keyboard.press('Enter');
     await expect(shell.orgSwitcher).toHaveText('Organization: Lakeside Community Church');

@@ -58,7 +58,7 @@ test('switching organisation changes the header, the data scope and the theme wi
 
   // Choosing the current organisation only closes the list.
   await shell.switchOrganisation(DEMO_SECOND_ORG);
-  await expect(page.getByRole('menuitem')).toHaveCount(0);
+  await expect(page.getByRole('menuitemradio')).toHaveCount(0);
   await expect(shell.orgSwitcher).toHaveText(`Organization: ${DEMO_SECOND_ORG}`);
 });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { displayValue, formatAddress, formatDollars } from './format';
-import { orderContactMethods } from './contactMethodOrder';
 
 describe('formatDollars', () => {
   it('shows a dollar sign and two decimals, 0.00 when empty', () => {
@@ -34,17 +33,5 @@ describe('displayValue', () => {
     expect(displayValue(false)).toBe('No');
     expect(displayValue(['a', 'b'])).toBe('a, b');
     expect(displayValue(0)).toBe('0');
-  });
-});
-
-describe('orderContactMethods', () => {
-  it('hides archived methods and puts the primary first, then newest first', () => {
-    const methods = [
-      { id: 'old', created_at: '2026-01-01T00:00:00Z' },
-      { id: 'archived', created_at: '2026-03-01T00:00:00Z', archive: true },
-      { id: 'new', created_at: '2026-02-01T00:00:00Z', archive: false },
-      { id: 'primary', created_at: '2025-01-01T00:00:00Z', is_primary: true },
-    ];
-    expect(orderContactMethods(methods).map((m) => m.id)).toEqual(['primary', 'new', 'old']);
   });
 });

@@ -1,5 +1,5 @@
 import { Tag, Tooltip } from '@steward/libs/antd';
-import { isSystemDefault } from './systemDefault';
+import { isSystemDefault } from '@steward/libs/ui-core';
 
 /** The 'S' badge of shared default rows (visible to every organisation, editable by none). */
 export function SystemBadge({ orgName }: { orgName: unknown }) {

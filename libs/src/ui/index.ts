@@ -1,11 +1,9 @@
-export * from './toast';
-export { displayValue, formatAddress, formatDate, formatDollars, type AddressParts } from './format';
-export { SYSTEM_DEFAULT_ORG_NAME, isSystemDefault } from './systemDefault';
+// Everything that draws without antd lives in ui-core (one shared instance: its toast store included).
+export * from '@steward/libs/ui-core';
 export { SystemBadge } from './SystemBadge';
 export { RECORD_STATUSES, StatusPill } from './StatusPill';
 export { PrimaryBadge } from './PrimaryBadge';
 export { orderContactMethods, type ContactMethodLike } from './contactMethodOrder';
 export { PageFrame } from './PageFrame';
-export { GRAPHIC_CONTRAST, TEXT_CONTRAST, contrastRatio, parseColor, passingShade, toHex, type Rgb } from './colorContrast';
 export { LoadingState } from './LoadingState';
 export { useOpenedOnce } from './openedOnce';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@steward/libs/router';
 import { Alert, Button } from '@steward/libs/antd';
 import { Form, Modal } from '@steward/libs/antd-data';
-import { notify, toast } from '@steward/libs/ui';
+import { notify, toast } from '@steward/libs/ui-core';
 import { AUTH_MESSAGES } from './authMessages';
 import { checkForm, signInSchema, signUpSchema } from './authSchemas';
 import { AuthField } from './AuthField';

@@ -1,10 +1,9 @@
 import { useMemo, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ConfigProvider } from '@steward/libs/antd';
 import { useSession } from '@steward/libs/session';
 import { BrandingContext } from './BrandingContext';
 import { DEFAULT_BRANDING } from './orgBranding';
-import { brandingCssVariables, brandingTheme } from './brandingTheme';
+import { brandingCssVariables } from './brandingCssVariables';
 import { brandingQueryKey, fetchBranding } from './fetchBranding';
 import { scopeCustomCss } from './scopeCustomCss';
 
@@ -12,9 +11,10 @@ import { scopeCustomCss } from './scopeCustomCss';
 export const ORG_THEME_CLASS = 'stw-org-theme';
 
 /**
- * Themes everything inside it from settings.org_branding of the active organisation: antd tokens,
- * CSS variables for the shell's chrome, fonts, logo and the organisation's own (scoped) CSS. Switching
- * organisation swaps the theme in place; the previous one stays until the new one has arrived.
+ * Themes everything inside it from settings.org_branding of the active organisation: CSS variables
+ * for the shell's chrome, fonts, logo and the organisation's own (scoped) CSS; BrandingTheme turns the
+ * same branding into antd's tokens where antd draws. Switching organisation swaps the theme in place;
+ * the previous one stays until the new one has arrived.
  */
 export function BrandingProvider({ children }: { children: ReactNode }) {
   const { orgName, user } = useSession();
@@ -26,19 +26,16 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
     placeholderData: keepPreviousData,
   });
 
-  const theme = useMemo(() => brandingTheme(branding), [branding]);
   const style = useMemo(() => brandingCssVariables(branding), [branding]);
   const customCss = useMemo(() => scopeCustomCss(branding.customCss, `.${ORG_THEME_CLASS}`), [branding.customCss]);
 
   return (
     <BrandingContext.Provider value={branding}>
-      <ConfigProvider theme={theme}>
-        <div className={ORG_THEME_CLASS} style={style} data-org={orgName ?? undefined}>
-          {/* Set as text by React, never parsed as markup; scopeCustomCss also strips '<'. */}
-          {customCss && <style data-org-custom-css="">{customCss}</style>}
-          {children}
-        </div>
-      </ConfigProvider>
+      <div className={ORG_THEME_CLASS} style={style} data-org={orgName ?? undefined}>
+        {/* Set as text by React, never parsed as markup; scopeCustomCss also strips '<'. */}
+        {customCss && <style data-org-custom-css="">{customCss}</style>}
+        {children}
+      </div>
     </BrandingContext.Provider>
   );
 }

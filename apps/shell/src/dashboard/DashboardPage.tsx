@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@steward/libs/router';
-import { Button } from '@steward/libs/antd';
 import { useSession } from '@steward/libs/session';
-import { formatDollars } from '@steward/libs/ui';
+import { formatDollars } from '@steward/libs/ui-core';
 import { DashboardRevenueChart } from './DashboardRevenueChart';
 import { dashboardStatsKey, fetchDashboardStats, type DashboardStats } from './fetchDashboardStats';
 import './dashboard.css';
@@ -70,10 +69,12 @@ export function DashboardPage() {
           <h2 id="dashboard-empty-title">No data yet</h2>
           <p>Start by adding the people and businesses you work with.</p>
           <div className="stw-dashboard__empty-actions">
-            <Button type="primary" onClick={() => navigate('/contacts')}>
+            <button type="button" className="stw-button stw-button--primary" onClick={() => navigate('/contacts')}>
               Add a Contact
-            </Button>
-            <Button onClick={() => navigate('/businesses')}>Add a Business</Button>
+            </button>
+            <button type="button" className="stw-button" onClick={() => navigate('/businesses')}>
+              Add a Business
+            </button>
           </div>
         </section>
       )}

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SessionContext, signedInSession } from '@steward/libs/session';
 import { DashboardRevenueChart } from './DashboardRevenueChart';
 
@@ -14,16 +14,48 @@ function renderChart(enabled: readonly string[]) {
   );
 }
 
+/** The browser's IntersectionObserver, told by each test whether the chart's place is on screen. */
+let visible = true;
+let reportIntersecting: ((isIntersecting: boolean) => void) | undefined;
+class FakeObserver {
+  constructor(private readonly callback: (entries: Array<{ isIntersecting: boolean }>) => void) {
+    reportIntersecting = (isIntersecting) => callback([{ isIntersecting }]);
+  }
+  observe() {
+    if (visible) this.callback([{ isIntersecting: true }]);
+  }
+  disconnect() {}
+}
+
 describe('DashboardRevenueChart', () => {
   beforeEach(() => {
+    visible = true;
+    reportIntersecting = undefined;
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
     loadWidgets.mockReset();
     loadWidgets.mockResolvedValue({ revenueChart: () => <figure aria-label="Revenue by month" /> });
   });
 
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('shows the Operations remote’s chart when the organisation has Operations', async () => {
     renderChart(['crm', 'operations']);
-    expect(await screen.findByRole('figure', { name: 'Revenue by month' })).toBeInTheDocument();
+    // The first test in the file also loads antd (the chart's theme) for the first time.
+    expect(await screen.findByRole('figure', { name: 'Revenue by month' }, { timeout: 5000 })).toBeInTheDocument();
     expect(loadWidgets).toHaveBeenCalledWith('operations');
+  });
+
+  it('waits until the chart’s place is near the screen (below the fold on a phone)', async () => {
+    visible = false;
+    renderChart(['operations']);
+    await vi.waitFor(() => expect(reportIntersecting).toBeDefined());
+    reportIntersecting?.(false);
+    expect(loadWidgets).not.toHaveBeenCalled();
+    reportIntersecting?.(true);
+    expect(await screen.findByRole('figure', { name: 'Revenue by month' })).toBeInTheDocument();
+    expect(loadWidgets).toHaveBeenCalledTimes(1);
   });
 
   it('never fetches the Operations remote for an organisation without it', () => {

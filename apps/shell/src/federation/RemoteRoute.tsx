@@ -6,13 +6,23 @@ import { RemoteBoundary } from '@steward/libs/area';
 import { AREA_TITLES, findRoute, type RemoteArea as LoadedArea } from '@steward/libs/federation';
 import type { RemoteName } from '@steward/libs/runtime-config';
 import { useSession } from '@steward/libs/session';
+import { BrandingTheme } from '../branding/BrandingTheme';
 import { loadArea, peekArea } from './remoteLoader';
 
 /**
  * Every authenticated route the shell does not render itself: find its owner in the route table and
  * mount that remote's area, unless the active organisation has not enabled the remote's component.
+ * Areas draw with antd, themed here from the organisation's branding.
  */
 export function RemoteRoute() {
+  return (
+    <BrandingTheme>
+      <RemoteRouteContent />
+    </BrandingTheme>
+  );
+}
+
+function RemoteRouteContent() {
   const { pathname } = useLocation();
   const { enabledComponents, loading } = useSession();
   const owner = findRoute(pathname)?.owner;

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Outlet, useLocation, useNavigationType } from '@steward/libs/router';
-import { Drawer } from '@steward/libs/antd';
 import { PageTitleProvider, SubMenuProvider, type SubMenuItem } from '@steward/libs/federation';
 import { BrandingProvider } from '../branding/BrandingProvider';
 import { brandName } from '../branding/brandName';
 import { AppHeader } from './AppHeader';
-import { LAYOUT_CSS_VARIABLES, SIDEBAR_MOBILE_WIDTH } from './layoutConstants';
+import { LAYOUT_CSS_VARIABLES } from './layoutConstants';
+import { MobileDrawer } from './MobileDrawer';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { pageSectionFor } from './pageSection';
 import { Sidebar } from './Sidebar';
@@ -89,21 +89,11 @@ function LayoutFrame() {
       </a>
       <AppHeader title={title} titleRef={titleRef} showMenuButton={sidebar.isMobile} onMenuButton={sidebar.toggle} />
       {sidebar.isMobile ? (
-        // Rendered in place (not portalled to <body>) so the drawer wears the organisation's theme.
-        <Drawer
-          open={sidebar.drawerOpen}
-          onClose={closeDrawer}
-          placement="left"
-          rootClassName="stw-drawer"
-          size={SIDEBAR_MOBILE_WIDTH}
-          title={brandName()}
-          getContainer={false}
-          styles={{ body: { padding: 0 } }}
-        >
+        <MobileDrawer open={sidebar.drawerOpen} onClose={closeDrawer} title={brandName()}>
           <nav aria-label="Main menu" className="stw-sidebar stw-sidebar--drawer" data-expanded="">
             <Sidebar expanded onNavigate={closeDrawer} onGroupIntent={preloadArea} />
           </nav>
-        </Drawer>
+        </MobileDrawer>
       ) : (
         <nav
           aria-label="Main menu"

@@ -1,7 +1,7 @@
 import type { MenuGroupName } from '@steward/libs/federation';
 import { SIDEBAR_ICON_PX } from './layoutConstants';
 
-export type MenuIconName = MenuGroupName | 'Dashboard' | 'Menu' | 'Chevron';
+export type MenuIconName = MenuGroupName | 'Dashboard' | 'Menu' | 'Chevron' | 'Close';
 
 /** Stroke paths on a 24-unit grid, drawn inline: no icon pack reaches the browser. */
 const PATHS: Record<MenuIconName, string> = {
@@ -16,6 +16,7 @@ const PATHS: Record<MenuIconName, string> = {
   Settings: 'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-2.9 1.2V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-2.9-1.2l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1A1.7 1.7 0 0 0 3 14.1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.2-2.9l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1A1.7 1.7 0 0 0 9.9 3V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 2.9 1.2l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0 1.2 2.9h.2a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1',
   Menu: 'M3 6h18M3 12h18M3 18h18',
   Chevron: 'M6 9l6 6 6-6',
+  Close: 'M18 6L6 18M6 6l12 12',
 };
 
 export function MenuIcon({ name, size = SIDEBAR_ICON_PX }: { name: MenuIconName; size?: number }) {

@@ -1,76 +1,122 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dropdown } from '@steward/libs/antd';
 import { useSession } from '@steward/libs/session';
 import { brandingQueryKey, fetchBranding } from '../branding/fetchBranding';
 import { MenuIcon } from './MenuIcon';
-
-/** Marks this switcher's list, wherever antd renders it. */
-const MENU_CLASS = 'stw-org-switcher-menu';
-
-const popupContainer = (trigger: HTMLElement): HTMLElement => trigger.closest('header') ?? document.body;
+import { nextMenuIndex } from './menuKeys';
 
 /**
- * The header's organisation switcher: the user's organisations in alphabetical order. Choosing the
- * current one just closes the list. Opening it fetches the other organisations' branding ahead, so a
- * switch re-themes without waiting.
+ * The header's organisation switcher (a menu button): the user's organisations in alphabetical order,
+ * the active one checked. Opening it fetches the other organisations' branding ahead, so a switch
+ * re-themes without waiting. Choosing, Escape and a click outside close it; focus returns to the
+ * switcher unless the click put it elsewhere. Drawn without antd: it is part of the first view.
  */
 export function OrgSwitcher() {
   const { orgName, orgList, switchOrg } = useSession();
   const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [focusIndex, setFocusIndex] = useState(0);
   const trigger = useRef<HTMLButtonElement>(null);
-  const isOpen = useRef(false);
+  const menu = useRef<HTMLUListElement>(null);
+  const menuId = useId();
+
   useEffect(() => {
-    // antd focuses the list a few frames after it opens, even when it has been closed meanwhile
-    // (Enter, then Escape at once): that late focus lands in the closing list and is lost when the
-    // list hides. While the list is closed, focus that enters it goes back to the switcher.
-    const onFocusIn = (event: FocusEvent) => {
-      if (!isOpen.current && event.target instanceof Element && event.target.closest(`.${MENU_CLASS}`)) trigger.current?.focus();
+    if (!open) return undefined;
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node | null;
+      if (!trigger.current?.contains(target) && !menu.current?.contains(target)) setOpen(false);
     };
-    document.addEventListener('focusin', onFocusIn);
-    return () => document.removeEventListener('focusin', onFocusIn);
-  }, []);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  useEffect(() => {
+    if (open) menu.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]')[focusIndex]?.focus();
+  }, [open, focusIndex]);
+
   if (!orgName) return null;
 
-  const onOpenChange = (open: boolean) => {
-    isOpen.current = open;
-    if (!open) {
-      // Closing the list (Escape, a choice) removes the focused menu item: put focus back on the
-      // switcher unless the user has already moved it somewhere else (a click elsewhere).
-      requestAnimationFrame(() => {
-        if (isOpen.current) return;
-        const active = document.activeElement;
-        if (!active || active === document.body || active.closest('.ant-dropdown')) trigger.current?.focus();
-      });
-      return;
-    }
+  const openAt = (index: number) => {
     for (const org of orgList) {
       void queryClient.prefetchQuery({ queryKey: brandingQueryKey(org), queryFn: () => fetchBranding(org), staleTime: 5 * 60_000 });
+    }
+    setFocusIndex(index);
+    setOpen(true);
+  };
+  const close = () => {
+    setOpen(false);
+    trigger.current?.focus();
+  };
+  const choose = (org: string) => {
+    close();
+    if (org !== orgName) switchOrg(org);
+  };
+  const selectedIndex = Math.max(0, orgList.indexOf(orgName));
+
+  const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      openAt(event.key === 'ArrowDown' ? selectedIndex : orgList.length - 1);
+    }
+  };
+
+  const onMenuKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+      return;
+    }
+    // Tab leaves the menu for the next control, as from the switcher itself.
+    if (event.key === 'Tab') {
+      setOpen(false);
+      return;
+    }
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      const org = orgList[focusIndex];
+      if (org) choose(org);
+      return;
+    }
+    const next = nextMenuIndex(event.key, focusIndex, orgList);
+    if (next !== null) {
+      event.preventDefault();
+      setFocusIndex(next);
     }
   };
 
   return (
-    <Dropdown
-      trigger={['click']}
-      autoFocus
-      // The list lives in the fixed header, beside its switcher. In the page's body it would first
-      // render at the end of the document, and focusing it there scrolled a long page by the
-      // distance to its end just as the list opened.
-      getPopupContainer={popupContainer}
-      rootClassName={MENU_CLASS}
-      onOpenChange={onOpenChange}
-      menu={{
-        items: orgList.map((org) => ({ key: org, label: org })),
-        selectable: true,
-        selectedKeys: [orgName],
-        onClick: ({ key }) => switchOrg(key),
-      }}
-    >
-      <button ref={trigger} type="button" className="stw-org-switcher" aria-haspopup="menu">
+    <div className="stw-org-switcher-wrap">
+      <button
+        ref={trigger}
+        type="button"
+        className="stw-org-switcher"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => (open ? setOpen(false) : openAt(selectedIndex))}
+        onKeyDown={onTriggerKeyDown}
+      >
         <span className="stw-visually-hidden">Organization: </span>
         <span className="stw-org-switcher__name">{orgName}</span>
         <MenuIcon name="Chevron" size={16} />
       </button>
-    </Dropdown>
+      {open && (
+        <ul ref={menu} id={menuId} role="menu" aria-label="Organizations" className="stw-org-switcher__menu" onKeyDown={onMenuKeyDown}>
+          {orgList.map((org, index) => (
+            <li
+              key={org}
+              role="menuitemradio"
+              aria-checked={org === orgName}
+              tabIndex={-1}
+              className="stw-org-switcher__item"
+              onClick={() => choose(org)}
+              onFocus={() => setFocusIndex(index)}
+            >
+              {org}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -19,4 +19,5 @@ export const LAYOUT_CSS_VARIABLES = {
   '--stw-sidebar-collapsed': `${SIDEBAR_COLLAPSED_PX}px`,
   '--stw-sidebar-expanded': `${SIDEBAR_EXPANDED_PX}px`,
   '--stw-sidebar-icon': `${SIDEBAR_ICON_PX}px`,
+  '--stw-drawer-width': SIDEBAR_MOBILE_WIDTH,
 } as CSSProperties;

@@ -23,7 +23,7 @@ export class AppShell {
 
   async organisations(): Promise<string[]> {
     await this.orgSwitcher.click();
-    const items = this.page.getByRole('menuitem');
+    const items = this.page.getByRole('menuitemradio');
     await items.first().waitFor();
     const names = (await items.allTextContents()).map((name) => name.trim());
     await this.page.keyboard.press('Escape');
@@ -32,7 +32,7 @@ export class AppShell {
 
   async switchOrganisation(name: string): Promise<void> {
     await this.orgSwitcher.click();
-    await this.page.getByRole('menuitem', { name, exact: true }).click();
+    await this.page.getByRole('menuitemradio', { name, exact: true }).click();
   }
 
   async headerBackground(): Promise<string> {
