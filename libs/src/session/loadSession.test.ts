@@ -78,6 +78,21 @@ describe('loadSession with the stored session known', () => {
     expect(calls.filter((call) => call.startsWith('profiles:'))).toEqual(['profiles:someone-else', `profiles:${user.id}`]);
   });
 
+  it('announces the organisation this browser last worked in as the profiles are asked for, and not again when they choose it', async () => {
+    const { source, calls } = scriptedSource({ profiles: ok([profile('Cedar', 'r-cedar', true), profile('Lakeside', 'r-lake')]) });
+    source.storedUserId = async () => user.id;
+    await loadSession(source, memoryStore('Lakeside').api, collectWarnings().warn, (org) => void calls.push(`chosen:${org}`));
+    expect(calls.slice(0, 3)).toEqual([`profiles:${user.id}`, 'chosen:Lakeside', 'user']);
+    expect(calls.filter((call) => call.startsWith('chosen:'))).toEqual(['chosen:Lakeside']);
+  });
+
+  it('announces the chosen organisation too when the profiles no longer include the remembered one', async () => {
+    const { source, calls } = scriptedSource({ profiles: ok([profile('Cedar', 'r-cedar', true)]) });
+    source.storedUserId = async () => user.id;
+    await loadSession(source, memoryStore('Lakeside').api, collectWarnings().warn, (org) => void calls.push(`chosen:${org}`));
+    expect(calls.filter((call) => call.startsWith('chosen:'))).toEqual(['chosen:Lakeside', 'chosen:Cedar']);
+  });
+
   it('stops at signed-out even when profiles were started for a stored session', async () => {
     const { source } = scriptedSource({ user: ok(null) });
     source.storedUserId = async () => 'stale';

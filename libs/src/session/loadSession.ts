@@ -47,7 +47,8 @@ async function loadEnabledComponents(source: SessionSource, orgName: string | nu
 /**
  * One pass of the session load (000 §4, §8): the user, their profiles, the active organisation (saved
  * back to the browser, and announced to `onOrgChosen`), then that organisation's permissions and
- * enabled components. Profile and permission read errors are warnings; anything thrown is a failure
+ * enabled components. With a stored session, `onOrgChosen` first hears the organisation this browser
+ * last worked in, as the profiles are asked for, and again only if the profiles choose another. Profile and permission read errors are warnings; anything thrown is a failure
  * carrying its message.
  */
 export async function loadSession(
@@ -61,6 +62,11 @@ export async function loadSession(
     // are used only if the server confirms the same user (RLS guards the read either way).
     const storedId = (await source.storedUserId?.()) ?? null;
     const earlyProfiles = storedId ? source.listProfiles(storedId) : null;
+    // The organisation this browser last worked in is almost always the one the profiles will choose:
+    // its first screen's reads start now, with the profiles. RLS answers them for the signed-in user
+    // either way, and if the profiles choose another organisation these answers simply go unused.
+    const remembered = storedId ? activeOrg.read() : null;
+    if (remembered) onOrgChosen?.(remembered);
     const userResult = await source.getUser();
     if (userResult.error !== null) {
       warn('Authentication error while loading the user:', userResult.error);
@@ -77,8 +83,8 @@ export async function loadSession(
     if (orgName) {
       activeOrg.write(orgName);
       // The organisation's own reads (a first screen's figures) need nothing more: they start now,
-      // alongside the permissions and components.
-      onOrgChosen?.(orgName);
+      // alongside the permissions and components (unless they started with the profiles).
+      if (orgName !== remembered) onOrgChosen?.(orgName);
     }
     const roleId = profiles.find((profile) => profile.org_name === orgName)?.role_id ?? null;
 

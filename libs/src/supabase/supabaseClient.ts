@@ -31,6 +31,23 @@ function supabaseModule(): Promise<SupabaseModule> {
   return supabaseJs;
 }
 
+/**
+ * For the page's entry, before the runtime registry has arrived: when this browser holds any Supabase
+ * session, supabase-js starts downloading now, alongside the app's own code, and this says true. A
+ * returning staff member's first view needs it before anything else can load; a new visitor never
+ * fetches it.
+ */
+export function preloadSupabaseForStoredSession(): boolean {
+  try {
+    if (!Object.keys(window.localStorage).some((key) => /^sb-.+-auth-token$/.test(key))) return false;
+  } catch {
+    // Storage unavailable: the client loads when the session asks for it.
+    return false;
+  }
+  void supabaseModule();
+  return true;
+}
+
 function adopt(next: SupabaseClient): SupabaseClient {
   client = next;
   loading = Promise.resolve(next);
