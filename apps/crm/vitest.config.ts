@@ -8,7 +8,7 @@ export default defineConfig({
     name: 'crm',
     environment: 'happy-dom',
     globals: true,
-    setupFiles: ['./vitest.setup.ts'],
+    setupFiles: ['../../libs/vitest.setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     // Two shared cores: keep the pool small so parallel work elsewhere on the machine is not starved.
     maxWorkers: 2,
