@@ -38,7 +38,7 @@ async function signInThroughDialog(page, baseURL) {
 async function switchOrganisation(page) {
   const from = await page.locator('.stw-org-theme').getAttribute('data-org');
   await page.getByRole('button', { name: /^Organization:/ }).click();
-  const target = page.getByRole('menuitem').filter({ hasNotText: from ?? '' }).first();
+  const target = page.getByRole('menuitemradio').filter({ hasNotText: from ?? '' }).first();
   await target.waitFor();
   await page.waitForTimeout(400); // let the menu finish appearing
   const to = (await target.textContent())?.trim();

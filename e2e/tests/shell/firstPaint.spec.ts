@@ -86,3 +86,26 @@ test.describe('the first paint comes from index.html', () => {
     await expect(page.locator('#root')).toBeEmpty();
   });
 });
+
+test('a returning staff member’s dashboard, chart included, is drawn without antd; the first area brings it', async ({ page }) => {
+  await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('stat-contacts')).not.toHaveText('');
+  await expect(page.getByRole('img', { name: /^Revenue by month, last 12 months:/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // antd's stylesheet (served by the shell, which provides the one shared antd) defines .ant-btn, and
+  // antd's components carry ant- classes. A remote's own stylesheets, from its origin, are not readable.
+  const antdOnPage = () =>
+    page.evaluate(() => ({
+      stylesheet: [...document.styleSheets].some((sheet) => {
+        if (sheet.href && new URL(sheet.href).origin !== location.origin) return false;
+        return [...sheet.cssRules].some((rule) => rule.cssText.includes('.ant-btn'));
+      }),
+      elements: document.querySelectorAll('[class*="ant-"]').length,
+    }));
+  expect(await antdOnPage()).toEqual({ stylesheet: false, elements: 0 });
+
+  await page.goto('/businesses');
+  await expect(page.getByRole('table')).toBeVisible();
+  expect((await antdOnPage()).stylesheet).toBe(true);
+});

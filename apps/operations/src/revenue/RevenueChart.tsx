@@ -1,9 +1,9 @@
 import { Suspense, lazy } from 'react';
-import { Card, Typography } from '@steward/libs/antd';
 import { errorMessage } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
-import { formatDollars } from '@steward/libs/ui';
+import { formatDollars } from '@steward/libs/ui-core';
 import { monthLabel, useRevenueByMonth, type RevenueMonth } from './revenueByMonth';
+import './revenueChart.css';
 
 // The charting library (uPlot) is loaded only when a chart is on screen: it is not in the remote's
 // first chunk, nor in the shell's first load.
@@ -18,7 +18,11 @@ export function revenueSummary(months: readonly RevenueMonth[]): string {
   return `${REVENUE_TITLE}, last ${months.length} months: ${months.map((month) => `${monthLabel(month.month)} ${formatDollars(month.revenue)}`).join('; ')}`;
 }
 
-/** Revenue (sales) per month for the last twelve months, aggregated in the database (issue 11). */
+/**
+ * Revenue (sales) per month for the last twelve months, aggregated in the database (issue 11). Drawn
+ * without antd, from the branding's CSS variables: the dashboard shows it under its figures, and
+ * antd is not part of the dashboard.
+ */
 export function RevenueChart({ height = 200 }: { height?: number }) {
   const { orgName } = useSession();
   const revenue = useRevenueByMonth(orgName);
@@ -26,9 +30,9 @@ export function RevenueChart({ height = 200 }: { height?: number }) {
   const total = months.reduce((sum, month) => sum + month.revenue, 0);
   const placeholder = <div style={{ height }} aria-hidden="true" />;
   let body;
-  if (revenue.error) body = <Typography.Text type="danger">{`Error: ${errorMessage(revenue.error, 'Revenue is unavailable.')}`}</Typography.Text>;
-  else if (revenue.isLoading || !revenue.data) body = <Typography.Text type="secondary">{REVENUE_LOADING_TEXT}</Typography.Text>;
-  else if (months.every((month) => month.revenue === 0)) body = <Typography.Text type="secondary">{NO_REVENUE_TEXT}</Typography.Text>;
+  if (revenue.error) body = <span className="stw-revenue-chart__error">{`Error: ${errorMessage(revenue.error, 'Revenue is unavailable.')}`}</span>;
+  else if (revenue.isLoading || !revenue.data) body = <span className="stw-revenue-chart__note">{REVENUE_LOADING_TEXT}</span>;
+  else if (months.every((month) => month.revenue === 0)) body = <span className="stw-revenue-chart__note">{NO_REVENUE_TEXT}</span>;
   else
     body = (
       <Suspense fallback={placeholder}>
@@ -36,10 +40,16 @@ export function RevenueChart({ height = 200 }: { height?: number }) {
       </Suspense>
     );
   return (
-    <Card size="small" title={<span id="revenue-chart-title">{REVENUE_TITLE}</span>} extra={revenue.data ? <Typography.Text>{`Total ${formatDollars(total)}`}</Typography.Text> : null}>
-      <figure aria-labelledby="revenue-chart-title" style={{ margin: 0, minHeight: height }}>
+    <section className="stw-revenue-chart">
+      <div className="stw-revenue-chart__head">
+        <span id="revenue-chart-title" className="stw-revenue-chart__title">
+          {REVENUE_TITLE}
+        </span>
+        {revenue.data && <span>{`Total ${formatDollars(total)}`}</span>}
+      </div>
+      <figure aria-labelledby="revenue-chart-title" className="stw-revenue-chart__body" style={{ minHeight: height }}>
         {body}
       </figure>
-    </Card>
+    </section>
   );
 }

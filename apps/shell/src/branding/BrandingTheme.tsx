@@ -5,7 +5,7 @@ import { brandingTheme } from './brandingTheme';
 
 /**
  * antd's theme (tokens and its stylesheet) from the active organisation's branding, around what is
- * drawn with antd: the areas and the dashboard's widgets. The shell's own chrome is drawn without
+ * drawn with antd: the areas. The shell's own chrome, the dashboard and its chart are drawn without
  * antd, from the CSS variables BrandingProvider sets, so antd is not part of the first signed-in view.
  */
 export function BrandingTheme({ children }: { children: ReactNode }) {

@@ -30,6 +30,7 @@ export function brandingCssVariables(stored: Branding): CSSProperties {
     '--stw-link': branding.linkColor,
     '--stw-text-secondary': branding.secondaryTextColor,
     '--stw-selected': branding.selectedItemColor,
+    '--stw-error': branding.errorColor,
     '--stw-font': fontStack(branding.fontFamily, 'sans'),
     '--stw-header-font': fontStack(branding.headerFont, 'serif'),
     '--stw-paragraph-font': fontStack(branding.paragraphFont, 'sans'),

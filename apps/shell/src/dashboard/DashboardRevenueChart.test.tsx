@@ -42,8 +42,7 @@ describe('DashboardRevenueChart', () => {
 
   it('shows the Operations remote’s chart when the organisation has Operations', async () => {
     renderChart(['crm', 'operations']);
-    // The first test in the file also loads antd (the chart's theme) for the first time.
-    expect(await screen.findByRole('figure', { name: 'Revenue by month' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('figure', { name: 'Revenue by month' })).toBeInTheDocument();
     expect(loadWidgets).toHaveBeenCalledWith('operations');
   });
 

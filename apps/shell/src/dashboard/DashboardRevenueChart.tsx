@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useSession } from '@steward/libs/session';
 import { loadWidgets } from '../federation/remoteLoader';
 
@@ -34,24 +34,24 @@ function whenPaintedAndNear(element: HTMLElement, task: () => void): () => void 
 /**
  * Revenue by month under the stat cards: the Operations remote's own chart (its './widgets'), loaded
  * after the dashboard's figures have painted and once it is near the screen, so the shell's first load
- * does not grow, and without the area's screens. It draws with antd, which the dashboard itself does
- * not use: its theme comes with it. If the remote cannot load, the dashboard simply has no chart. An
- * organisation without the Operations component gets no chart and the shell never fetches that remote.
+ * does not grow, and without the area's screens. Like the dashboard, it draws without antd. If the
+ * remote cannot load, the dashboard simply has no chart. An organisation without the Operations
+ * component gets no chart and the shell never fetches that remote.
  */
 export function DashboardRevenueChart() {
   const { enabledComponents } = useSession();
   const enabled = enabledComponents.includes('operations');
   const slot = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<{ Chart: ComponentType; Theme: ComponentType<{ children: ReactNode }> } | null>(null);
+  const [chart, setChart] = useState<{ Chart: ComponentType } | null>(null);
   useEffect(() => {
     const element = slot.current;
     if (!enabled || !element) return undefined;
     let live = true;
     const cancel = whenPaintedAndNear(element, () => {
-      Promise.all([loadWidgets('operations'), import('../branding/BrandingTheme')])
-        .then(([widgets, { BrandingTheme }]) => {
+      loadWidgets('operations')
+        .then((widgets) => {
           const Chart = widgets.revenueChart;
-          if (live && Chart) setChart({ Chart, Theme: BrandingTheme });
+          if (live && Chart) setChart({ Chart });
         })
         .catch((error: unknown) => console.error('Dashboard: the revenue chart could not be loaded:', error));
     });
@@ -61,14 +61,10 @@ export function DashboardRevenueChart() {
     };
   }, [enabled]);
   if (!enabled) return null;
-  const { Chart, Theme } = chart ?? {};
+  const Chart = chart?.Chart;
   return (
     <div ref={slot} className="stw-dashboard__chart">
-      {Chart && Theme && (
-        <Theme>
-          <Chart />
-        </Theme>
-      )}
+      {Chart && <Chart />}
     </div>
   );
 }
