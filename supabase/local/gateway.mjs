@@ -4,6 +4,7 @@
 import http from 'node:http';
 import { ANON_KEY, SERVICE_ROLE_KEY } from './keys.mjs';
 import { sendJson } from './http.mjs';
+import { LOST_CONNECTION_ANSWER, isLostDatabaseConnection } from './lostConnection.mjs';
 import { createUpstreamPool } from './upstreamPool.mjs';
 
 const ALLOWED_HEADERS = [
@@ -270,11 +271,16 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
 
 /**
  * PostgREST's answer, whole, with the gateway's CORS headers and framing: head and body leave in one
- * write with a Content-Length instead of being re-chunked piece by piece.
+ * write with a Content-Length instead of being re-chunked piece by piece. A query that lost its
+ * database connection is answered 503 (see lostConnection.mjs).
  * @param {http.IncomingMessage} req @param {http.ServerResponse} res
  * @param {number} status @param {string[]} rawHeaders @param {Buffer} body
  */
 function sendUpstreamAnswer(req, res, status, rawHeaders, body) {
+  if (isLostDatabaseConnection(status, body)) {
+    sendJson(res, 503, LOST_CONNECTION_ANSWER, CORS_HEADERS);
+    return;
+  }
   const headers = responseHeaders(rawHeaders);
   // A HEAD answer describes the GET body it leaves out; 204 and 304 carry no length at all.
   if (req.method === 'HEAD') {
