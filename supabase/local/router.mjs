@@ -96,14 +96,33 @@ function outranks(/** @type {number[]} */ left, /** @type {number[]} */ right) {
   return false;
 }
 
+/** Node's errors for a connection that could not be made or broke off. */
+const CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTCONN']);
+/** node-postgres's own words when the server went away under a query or a pooled connection. */
+const CONNECTION_LOST = /^Connection terminated|^timeout exceeded when trying to connect|Client has encountered a connection error/;
+
+/**
+ * True when the database could not be reached or went away (killed, restarting, shutting down): the
+ * connection errors of Node and node-postgres, SQLSTATE class 08 (connection exception) and 57P01–57P03
+ * (the server shutting down, crashed, or not accepting connections yet).
+ * @param {unknown} error
+ */
+export function isDatabaseUnavailable(error) {
+  const { code, message } = /** @type {{ code?: unknown, message?: unknown }} */ (error ?? {});
+  if (typeof code === 'string' && (CONNECTION_ERRNOS.has(code) || code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03')) return true;
+  return typeof message === 'string' && CONNECTION_LOST.test(message);
+}
+
 /**
  * What went wrong below a service, in the terms both services answer in their own words: a request
- * body that could not be read, or a PostgreSQL error a caller caused. Anything else is a fault (500).
+ * body that could not be read, a PostgreSQL error a caller caused, or the database being out of reach
+ * (503: a client may retry). Anything else is a fault (500).
  * @param {unknown} error
- * @returns {{ status: number, kind: 'body' | 'duplicate' | 'forbidden' | 'missing_reference' | 'invalid_input', message: string } | null}
+ * @returns {{ status: number, kind: 'body' | 'duplicate' | 'forbidden' | 'missing_reference' | 'invalid_input' | 'unavailable', message: string } | null}
  */
 export function classifyFailure(error) {
   if (error instanceof BodyError) return { status: error.status, kind: 'body', message: error.message };
+  if (isDatabaseUnavailable(error)) return { status: 503, kind: 'unavailable', message: 'The database is not reachable; it is being restarted. Retry in a moment.' };
   const pgError = /** @type {{ code?: unknown, message?: unknown }} */ (error);
   const message = typeof pgError?.message === 'string' ? pgError.message : 'invalid input';
   switch (pgError?.code) {

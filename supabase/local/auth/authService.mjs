@@ -614,6 +614,9 @@ function toAuthError(error) {
     return failure.status === 400 ? authErrors.badJson() : new AuthError(failure.status, 'request_too_large', failure.message);
   }
   if (failure?.kind === 'duplicate') return authErrors.emailExists();
+  // The outage it is: 503 with a message that says so, where GoTrue's generic fault would be a 500
+  // "Database error: …" (auth-js retries either; a person or a log reading it learns more from this).
+  if (failure?.kind === 'unavailable') return new AuthError(503, 'unexpected_failure', failure.message);
   return null;
 }
 

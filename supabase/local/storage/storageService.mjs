@@ -45,6 +45,8 @@ function toStorageError(error) {
       return storageErrors.bucketNotFound();
     case 'invalid_input':
       return storageErrors.invalidRequest(failure.message);
+    case 'unavailable':
+      return new StorageError(503, 'DatabaseUnavailable', failure.message);
     default:
       return null;
   }

@@ -21,3 +21,31 @@ describe('a query that lost its database connection', () => {
     expect(LOST_CONNECTION_ANSWER).toEqual({ code: 'PGRST_DB_LOST', message: expect.stringContaining('database'), details: null, hint: 'Retry in a moment.' });
   });
 });
+
+describe('auth and storage while the database is out of reach', () => {
+  it('classify the connection errors of Node, node-postgres and PostgreSQL as unavailable (503)', async () => {
+    const { classifyFailure, isDatabaseUnavailable } = await import('../../local/router.mjs');
+    const unavailable = [
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:54422'), { code: 'ECONNREFUSED' }),
+      Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }),
+      new Error('Connection terminated unexpectedly'),
+      new Error('timeout exceeded when trying to connect'),
+      Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+      Object.assign(new Error('connection failure'), { code: '08006' }),
+    ];
+    for (const error of unavailable) {
+      expect(isDatabaseUnavailable(error), error.message).toBe(true);
+      expect(classifyFailure(error)).toMatchObject({ status: 503, kind: 'unavailable' });
+    }
+  });
+
+  it('leave a caller’s mistakes and other faults as they were', async () => {
+    const { classifyFailure, isDatabaseUnavailable } = await import('../../local/router.mjs');
+    expect(classifyFailure(Object.assign(new Error('duplicate key'), { code: '23505' }))).toMatchObject({ status: 409, kind: 'duplicate' });
+    expect(isDatabaseUnavailable(Object.assign(new Error('syntax error'), { code: '42601' }))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('something else'))).toBe(false);
+    expect(isDatabaseUnavailable(null)).toBe(false);
+    expect(classifyFailure(new Error('something else'))).toBeNull();
+  });
+});
