@@ -26,6 +26,19 @@ function renderSwitcher(switchOrg = vi.fn()) {
 }
 
 describe('OrgSwitcher', () => {
+  it('keeps its (empty) place in the header until the session names the organisation', () => {
+    const loading = signedInSession({ id: 'u-1', email: 'owner@cedar.test' }, 'Cedar', { orgName: null, orgList: [], loading: true });
+    const { container } = render(
+      <QueryClientProvider client={new QueryClient()}>
+        <SessionContext.Provider value={loading}>
+          <OrgSwitcher />
+        </SessionContext.Provider>
+      </QueryClientProvider>,
+    );
+    expect(container.querySelector('.stw-org-switcher-wrap')).toBeEmptyDOMElement();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('opens on Enter with the active organisation checked and focused', async () => {
     const user = userEvent.setup();
     const { trigger } = renderSwitcher();

@@ -34,7 +34,9 @@ export function OrgSwitcher() {
     if (open) menu.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]')[focusIndex]?.focus();
   }, [open, focusIndex]);
 
-  if (!orgName) return null;
+  // Until the session names the organisation, the switcher's place is kept (empty), so the header's
+  // other controls do not move when it arrives.
+  if (!orgName) return <div className="stw-org-switcher-wrap" />;
 
   const openAt = (index: number) => {
     for (const org of orgList) {
