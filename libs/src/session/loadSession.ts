@@ -48,8 +48,8 @@ async function loadEnabledComponents(source: SessionSource, orgName: string | nu
  * One pass of the session load (000 §4, §8): the user, their profiles, the active organisation (saved
  * back to the browser, and announced to `onOrgChosen`), then that organisation's permissions and
  * enabled components. With a stored session, `onOrgChosen` first hears the organisation this browser
- * last worked in, as the profiles are asked for, and again only if the profiles choose another. Profile and permission read errors are warnings; anything thrown is a failure
- * carrying its message.
+ * last worked in, as the profiles are asked for, and again only if the profiles choose another.
+ * Profile and permission read errors are warnings; anything thrown is a failure carrying its message.
  */
 export async function loadSession(
   source: SessionSource,

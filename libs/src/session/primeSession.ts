@@ -13,7 +13,8 @@ let primed: PrimedLoad | null = null;
  * first commit: the shell calls it as soon as the runtime registry is known. The provider adopts the
  * result when its first auth event announces the same session, so the load runs once. A browser
  * without a stored session has nothing to load (and does not fetch supabase-js for it).
- * `onOrgChosen` hears the active organisation as soon as the profiles have chosen it.
+ * `onOrgChosen` hears the organisation this browser last worked in as the profiles are asked for, and
+ * the one the profiles choose if it is another (see loadSession).
  */
 export function primeSession({ onOrgChosen }: { onOrgChosen?: (orgName: string) => void } = {}): void {
   if (primed || !hasStoredSession()) return;
