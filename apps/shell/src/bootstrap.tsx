@@ -21,8 +21,9 @@ fetchRuntimeConfig()
     configureFederation(config);
     // Fetch the current route's remote while the session loads, not after.
     // A returning staff member: the session loads now, and the first view's own queries (branding,
-    // the dashboard's figures) start the moment the profiles name the organisation — not after the
-    // permissions, the layout and the page's code.
+    // the dashboard's figures) start for the organisation this browser last worked in as the profiles
+    // are asked for (again if the profiles choose another) — not after the permissions, the layout
+    // and the page's code.
     primeSession({
       onOrgChosen: (orgName) =>
         void loadSignedInQueries().then(({ prefetchSignedInQueries }) =>
