@@ -23,10 +23,19 @@ function Page() {
 }
 
 describe('MobileDrawer', () => {
-  it('is out of reach while closed: inert, no dialog for assistive technology', () => {
+  it('is out of reach while closed: inert, no dialog for assistive technology, its menu not built yet', () => {
     render(<Page />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(document.querySelector('.stw-drawer')).toHaveAttribute('inert');
+    expect(document.querySelector('nav')).toBeNull();
+  });
+
+  it('keeps its menu once built, so closing can slide it out', async () => {
+    const user = userEvent.setup();
+    render(<Page />);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.keyboard('{Escape}');
+    expect(document.querySelector('.stw-drawer nav')).not.toBeNull();
   });
 
   it('opens as a modal dialog named by its title and takes focus', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { MenuIcon } from './MenuIcon';
 
 export type MobileDrawerProps = { open: boolean; onClose: () => void; title: string; children: ReactNode };
@@ -10,6 +10,10 @@ export type MobileDrawerProps = { open: boolean; onClose: () => void; title: str
  * organisation's theme; drawn without antd, as part of the first view.
  */
 export function MobileDrawer({ open, onClose, title, children }: MobileDrawerProps) {
+  // The menu inside is built the first time the drawer opens, not with the page: a phone's first view
+  // does not pay for a menu it does not show. Once built it stays, so closing can slide it out.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   const panel = useRef<HTMLDivElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -49,7 +53,7 @@ export function MobileDrawer({ open, onClose, title, children }: MobileDrawerPro
             <MenuIcon name="Close" size={20} />
           </button>
         </div>
-        {children}
+        {opened && children}
       </div>
     </div>
   );
