@@ -1,10 +1,12 @@
 /**
  * The UI kit's pieces that draw without antd: toasts and notifications, value formatting, colour
- * contrast and the shared-default rule. The shell's first signed-in view (header, sidebar, dashboard)
- * is built from these alone, so antd's code and stylesheet arrive with the first screen that uses them
- * instead of before the dashboard's figures. '@steward/libs/ui' re-exports everything here.
+ * contrast, the shared-default rule and rendering a dialog only once it has opened. The shell's first
+ * signed-in view (header, sidebar, dashboard) is built from these alone, so antd's code and stylesheet
+ * arrive with the first screen that uses them instead of before the dashboard's figures.
+ * '@steward/libs/ui' re-exports everything here.
  */
 export * from './toast';
 export { displayValue, formatAddress, formatDate, formatDollars, type AddressParts } from './format';
 export { SYSTEM_DEFAULT_ORG_NAME, isSystemDefault } from './systemDefault';
 export { GRAPHIC_CONTRAST, TEXT_CONTRAST, contrastRatio, parseColor, passingShade, toHex, type Rgb } from './colorContrast';
+export { useOpenedOnce } from './openedOnce';

@@ -6,4 +6,3 @@ export { PrimaryBadge } from './PrimaryBadge';
 export { orderContactMethods, type ContactMethodLike } from './contactMethodOrder';
 export { PageFrame } from './PageFrame';
 export { LoadingState } from './LoadingState';
-export { useOpenedOnce } from './openedOnce';

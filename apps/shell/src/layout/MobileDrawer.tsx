@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
+import { useOpenedOnce } from '@steward/libs/ui-core';
 import { MenuIcon } from './MenuIcon';
 
 export type MobileDrawerProps = { open: boolean; onClose: () => void; title: string; children: ReactNode };
@@ -6,14 +7,14 @@ export type MobileDrawerProps = { open: boolean; onClose: () => void; title: str
 /**
  * The phone's menu drawer: a modal dialog sliding in from the left over a dimmed page. On opening it
  * takes focus; Escape, the close button and a tap on the page behind close it, and focus goes back to
- * where it was (the header's menu button). While closed it is inert and hidden from everyone. The layout keeps Tab inside it (trapTabKey). Rendered in place, so it wears the
- * organisation's theme; drawn without antd, as part of the first view.
+ * where it was (the header's menu button). While closed it is inert and hidden from everyone. The
+ * layout keeps Tab inside it (trapTabKey). Rendered in place, so it wears the organisation's theme;
+ * drawn without antd, as part of the first view.
  */
 export function MobileDrawer({ open, onClose, title, children }: MobileDrawerProps) {
   // The menu inside is built the first time the drawer opens, not with the page: a phone's first view
   // does not pay for a menu it does not show. Once built it stays, so closing can slide it out.
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
+  const opened = useOpenedOnce(open);
   const panel = useRef<HTMLDivElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
   const titleId = useId();
