@@ -12,7 +12,6 @@ function whenPaintedAndNear(element: HTMLElement, task: () => void): () => void 
   let observer: IntersectionObserver | undefined;
   const frame = requestAnimationFrame(() => {
     timer = setTimeout(() => {
-      if (typeof IntersectionObserver === 'undefined') return task();
       observer = new IntersectionObserver(
         (entries) => {
           if (!entries.some((entry) => entry.isIntersecting)) return;
@@ -63,7 +62,7 @@ export function DashboardRevenueChart() {
   if (!enabled) return null;
   const Chart = chart?.Chart;
   return (
-    <div ref={slot} className="stw-dashboard__chart">
+    <div ref={slot}>
       {Chart && <Chart />}
     </div>
   );
