@@ -30,10 +30,7 @@ fetchRuntimeConfig()
           prefetchSignedInQueries(queryClient, orgName, window.location.pathname === '/dashboard'),
         ),
     });
-    if (hasStoredSession()) {
-      void loadSignedInQueries();
-      if (window.location.pathname === '/dashboard') preloadSignedInScreens();
-    }
+    if (hasStoredSession() && window.location.pathname === '/dashboard') preloadSignedInScreens();
     preloadAreaFor(window.location.pathname);
     preloadOnIntent();
     const app = (

@@ -6,8 +6,9 @@ const loadLayout = () => import('./AppLayout');
 const loadDashboard = () => import('../dashboard/DashboardPage');
 
 /**
- * The first view's query code (data-access and what it brings), not part of the landing page: fetched
- * at boot when this browser holds a session (bootstrap), or by SignedInPrefetchEffect after sign-in.
+ * The first view's query code (data-access and what it brings), not part of the landing page: its
+ * download starts with the entry when this browser holds a session (index.ts), or after sign-in
+ * (SignedInPrefetchEffect); the session's onOrgChosen (bootstrap) uses it.
  */
 export const loadSignedInQueries = () => import('./signedInQueries');
 
