@@ -4,23 +4,22 @@ import { nextMenuIndex } from './menuKeys';
 const orgs = ['Cedar Grove Outfitters', 'Lakeside Community Church', 'Larch Lodge', 'Maple Makers'];
 
 describe('nextMenuIndex', () => {
-  it('steps with the arrows and wraps at both ends', () => {
-    expect(nextMenuIndex('ArrowDown', 0, orgs)).toBe(1);
-    expect(nextMenuIndex('ArrowDown', 3, orgs)).toBe(0);
-    expect(nextMenuIndex('ArrowUp', 0, orgs)).toBe(3);
-    expect(nextMenuIndex('ArrowUp', 2, orgs)).toBe(1);
-  });
-
-  it('jumps to the ends with Home and End', () => {
-    expect(nextMenuIndex('Home', 2, orgs)).toBe(0);
-    expect(nextMenuIndex('End', 0, orgs)).toBe(3);
-  });
-
-  it('moves to the next item starting with a typed letter, in any case, cycling through the matches', () => {
-    expect(nextMenuIndex('l', 0, orgs)).toBe(1);
-    expect(nextMenuIndex('L', 1, orgs)).toBe(2);
-    expect(nextMenuIndex('l', 2, orgs)).toBe(1);
-    expect(nextMenuIndex('m', 1, orgs)).toBe(3);
+  it.each([
+    // The arrows step and wrap at both ends.
+    ['ArrowDown', 0, 1],
+    ['ArrowDown', 3, 0],
+    ['ArrowUp', 0, 3],
+    ['ArrowUp', 2, 1],
+    // Home and End jump to the ends.
+    ['Home', 2, 0],
+    ['End', 0, 3],
+    // A typed letter moves to the next item starting with it, in any case, cycling through the matches.
+    ['l', 0, 1],
+    ['L', 1, 2],
+    ['l', 2, 1],
+    ['m', 1, 3],
+  ])('%s from item %i goes to item %i', (key, from, to) => {
+    expect(nextMenuIndex(key, from, orgs)).toBe(to);
   });
 
   it('ignores other keys, letters nothing starts with, and an empty menu', () => {
