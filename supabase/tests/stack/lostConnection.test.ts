@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { LOST_CONNECTION_ANSWER, isLostDatabaseConnection } from '../../local/lostConnection.mjs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGateway } from '../../local/gateway.mjs';
+import { ANON_KEY } from '../../local/keys.mjs';
+import { isLostDatabaseConnection } from '../../local/lostConnection.mjs';
 
 const json = (value: unknown) => Buffer.from(JSON.stringify(value));
 
@@ -17,8 +21,60 @@ describe('a query that lost its database connection', () => {
     expect(isLostDatabaseConnection(400, Buffer.from(`[${'{"code":"","message":""},'.repeat(10)}{}]`))).toBe(false);
   });
 
-  it('is answered as an outage the client can retry, in PostgREST’s error shape', () => {
-    expect(LOST_CONNECTION_ANSWER).toEqual({ code: 'PGRST_DB_LOST', message: expect.stringContaining('database'), details: null, hint: 'Retry in a moment.' });
+});
+
+describe('the gateway, when PostgREST answers that a query lost its connection', () => {
+  const lost = '{"code":"","details":null,"hint":null,"message":""}';
+  const clientMistake = '{"code":"PGRST100","details":"unexpected \\"x\\"","hint":null,"message":"\\"failed to parse filter\\""}';
+  let upstream: http.Server;
+  let gateway: Awaited<ReturnType<typeof startGateway>>;
+  let base: string;
+
+  beforeAll(async () => {
+    // Stands in for PostgREST: answers the lost-connection 400 on /lost, a client's 400 anywhere else.
+    upstream = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(400, { 'Content-Type': 'application/json; charset=utf-8' });
+        res.end(req.url?.startsWith('/lost') ? lost : clientMistake);
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const restPort = (upstream.address() as AddressInfo).port;
+    const unused = async () => {
+      throw new Error('not used by this test');
+    };
+    gateway = await startGateway({
+      config: { host: '127.0.0.1', gatewayPort: 0, restPort } as never,
+      postgrest: { state: () => 'up' } as never,
+      auth: unused,
+      storage: unused,
+      health: () => ({}),
+      log: { info() {}, warn() {}, error() {} } as never,
+    });
+    base = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}/rest/v1`;
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await new Promise((resolve) => upstream?.close(resolve));
+  });
+
+  it.each([
+    ['a read', 'GET', undefined],
+    ['a write', 'POST', '{"name":"Ada"}'],
+  ])('answers %s 503 PGRST_DB_LOST in PostgREST’s error shape, with CORS, for the client to retry', async (_, method, body) => {
+    const res = await fetch(`${base}/lost`, { method, body, headers: { apikey: ANON_KEY, 'content-type': 'application/json' } });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await res.json()).toEqual({ code: 'PGRST_DB_LOST', message: expect.stringContaining('database'), details: null, hint: 'Retry in a moment.' });
+  });
+
+  it('passes a client’s own 400 through as PostgREST sent it', async () => {
+    const res = await fetch(`${base}/contacts?name=x`, { headers: { apikey: ANON_KEY } });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toBe(clientMistake);
   });
 });
 
