@@ -1,6 +1,9 @@
 // Rsbuild configuration shared by the shell and the six remotes (see federation.mjs for what is shared).
 import { existsSync, readFileSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
@@ -21,10 +24,42 @@ function buildEnv(appDir) {
   };
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const PRECOMPRESSED = /\.(js|mjs|css|html|json|svg)$/;
+
+/**
+ * A production build leaves a Brotli copy (name.br, best quality) beside each text file over 1 KB, as a
+ * deployment uploads them for its CDN: the first view's JavaScript crosses a phone's network ~15%
+ * smaller than gzip. Done once per build, not by the server on each start (scripts/lib/staticServer.mjs
+ * serves the copy to browsers that accept br).
+ */
+function pluginPrecompress() {
+  return {
+    name: 'steward:precompress',
+    setup(api) {
+      api.onAfterBuild(async ({ environments }) => {
+        for (const environment of Object.values(environments)) {
+          const root = environment.distPath;
+          const files = (await readdir(root, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile() && PRECOMPRESSED.test(entry.name));
+          await Promise.all(
+            files.map(async (entry) => {
+              const file = path.join(entry.parentPath, entry.name);
+              const body = await readFile(file);
+              if (body.length <= 1024) return;
+              const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length };
+              await writeFile(`${file}.br`, await brotli(body, { params }));
+            }),
+          );
+        }
+      });
+    },
+  };
+}
+
 function common(appDir, { title, port }) {
   const { version, outDir } = buildEnv(appDir);
   return {
-    plugins: [pluginReact()],
+    plugins: [pluginReact(), pluginPrecompress()],
     source: {
       entry: { index: './src/index.ts' },
       define: { __STEWARD_APP_VERSION__: JSON.stringify(version) },

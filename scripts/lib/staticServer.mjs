@@ -1,9 +1,9 @@
-// A small production-like static server for one app's dist/: gzip, ETags, content-hashed assets cached
-// forever, everything unhashed (index.html, remoteEntry.js, mf-manifest.json, runtime-config.json)
-// served no-cache, CORS for remotes, SPA fallback for the shell.
+// A small production-like static server for one app's dist/: Brotli (the build's .br copies) or gzip,
+// ETags, content-hashed assets cached forever, everything unhashed (index.html, remoteEntry.js,
+// mf-manifest.json, runtime-config.json) served no-cache, CORS for remotes, SPA fallback for the shell.
 import http, { createServer } from 'node:http';
 import { readFile, readdir, stat } from 'node:fs/promises';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 
@@ -20,6 +20,16 @@ const TYPES = {
   '.woff2': 'font/woff2',
   '.map': 'application/json',
 };
+/** The build's Brotli copy of `body`, or null when there is none or it is not of these very bytes. */
+async function precompressed(file, body) {
+  try {
+    const br = await readFile(file);
+    return brotliDecompressSync(br).equals(body) ? br : null;
+  } catch {
+    return null;
+  }
+}
+
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map']);
 
 /**
@@ -31,7 +41,7 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '
  *   preflight before each distinct request, which on a phone network costs a round trip apiece.
  */
 export function createStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, dynamic = {}, api }) {
-  const cache = new Map(); // absolute path → { mtimeMs, body, gzip, etag }
+  const cache = new Map(); // absolute path → { mtimeMs, body, gzip, br, etag }
   const forward = api ? apiForwarder(api) : null;
 
   async function load(file) {
@@ -45,6 +55,8 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
       mtimeMs: info.mtimeMs,
       body,
       gzip: COMPRESSIBLE.has(ext) && body.length > 512 ? gzipSync(body, { level: 9 }) : null,
+      // The build's Brotli copy (build/rsbuildApp.mjs), if it was made from this very file.
+      br: COMPRESSIBLE.has(ext) ? await precompressed(`${file}.br`, body) : null,
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       type: TYPES[ext] ?? 'application/octet-stream',
     };
@@ -61,9 +73,10 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
       res.statusCode = 304;
       return res.end();
     }
-    const gzip = entry.gzip && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-    const body = gzip ? entry.gzip : entry.body;
-    if (gzip) res.setHeader('Content-Encoding', 'gzip');
+    const accepts = req.headers['accept-encoding'] ?? '';
+    const encoding = entry.br && /\bbr\b/.test(accepts) ? 'br' : entry.gzip && /\bgzip\b/.test(accepts) ? 'gzip' : null;
+    const body = encoding ? entry[encoding] : entry.body;
+    if (encoding) res.setHeader('Content-Encoding', encoding);
     res.setHeader('Content-Length', body.length);
     res.end(req.method === 'HEAD' ? undefined : body);
   }
@@ -116,7 +129,9 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
   /** Compress everything up front, as a CDN would have it ready: no first visitor pays for gzip. */
   async function warm() {
     const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-    for (const entry of entries) if (entry.isFile()) await load(path.join(entry.parentPath, entry.name)).catch(() => null);
+    for (const entry of entries) {
+      if (entry.isFile() && !entry.name.endsWith('.br')) await load(path.join(entry.parentPath, entry.name)).catch(() => null);
+    }
   }
 
   return {

@@ -1,9 +1,10 @@
 import { once } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaticServer } from './staticServer.mjs';
 
@@ -75,5 +76,59 @@ describe('the shell server passes API calls to the API', () => {
     } finally {
       await down.stop();
     }
+  });
+});
+
+describe('the server sends each file in the best encoding the browser accepts', () => {
+  const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
+  let root: string;
+  let server: ReturnType<typeof createStaticServer>;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'steward-static-'));
+    await mkdir(path.join(root, 'static/js'), { recursive: true });
+    await writeFile(path.join(root, 'static/js/app.js'), script);
+    await writeFile(path.join(root, 'static/js/app.js.br'), brotliCompressSync(Buffer.from(script)));
+    // A copy left from another build: it must never be served for this file.
+    await writeFile(path.join(root, 'static/js/changed.js'), script);
+    await writeFile(path.join(root, 'static/js/changed.js.br'), brotliCompressSync(Buffer.from('export const stale = true;')));
+    server = createStaticServer({ root, port: 0 });
+    await server.start();
+  });
+
+  afterAll(async () => {
+    await server.stop();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  /** The raw answer: Node's fetch would decode it, and the encoding on the wire is the point here. */
+  function get(pathname: string, acceptEncoding: string): Promise<{ encoding: string | undefined; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port: server.address().port, path: pathname, headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+  }
+
+  it('Brotli from the build’s copy, gzip, or the file as it is', async () => {
+    const br = await get('/static/js/app.js', 'gzip, deflate, br, zstd');
+    expect(br.encoding).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(script);
+    const gzip = await get('/static/js/app.js', 'gzip, deflate');
+    expect(gzip.encoding).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(script);
+    const plain = await get('/static/js/app.js', 'identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe(script);
+  });
+
+  it('never a Brotli copy that is not of the file being served', async () => {
+    const answer = await get('/static/js/changed.js', 'br, gzip');
+    expect(answer.encoding).toBe('gzip');
+    expect(gunzipSync(answer.body).toString()).toBe(script);
   });
 });
