@@ -125,6 +125,11 @@ export function defineShellConfig(appDir) {
           { tag: 'link', attrs: { rel: 'preload', href: '/runtime-config.json', as: 'fetch', crossorigin: 'anonymous' }, head: true },
         ],
       },
+      // supabase-js without Realtime, which nothing uses (see supabaseRealtimeOff.mjs): the shell
+      // provides supabase-js to every area, so this is the page's only copy.
+      resolve: { alias: { '@supabase/realtime-js': path.join(import.meta.dirname, 'supabaseRealtimeOff.mjs') } },
+      // ...in one file with the rest of supabase-js, not a request of its own.
+      performance: { ...base.performance, chunkSplit: { ...base.performance.chunkSplit, forceSplitting: { 'lib-supabase': /node_modules[\\/]@supabase[\\/]|supabaseRealtimeOff\.mjs$/ } } },
       output: { ...base.output, assetPrefix: '/' },
       server: { ...base.server, historyApiFallback: true },
       plugins: [
