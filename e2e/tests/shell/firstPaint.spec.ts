@@ -109,3 +109,60 @@ test('a returning staff member’s dashboard, chart included, is drawn without a
   await expect(page.getByRole('table')).toBeVisible();
   expect((await antdOnPage()).stylesheet).toBe(true);
 });
+
+test.describe('a returning staff member’s first view starts from index.html', () => {
+  const API_READ = /\/(rest|auth)\/v1\//;
+
+  test('the reads the dashboard needed last time leave before the app’s code has arrived, and are not asked twice', async ({ page }) => {
+    await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('stat-contacts')).not.toHaveText('');
+    const figures = await page.locator('.stw-stat-card__value').allTextContents();
+    // The figures on screen: the record of this first view is kept for the next visit.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('steward:first-view'))).not.toBeNull();
+    const recorded = await page.evaluate(() => JSON.parse(localStorage.getItem('steward:first-view') ?? '{}') as { requests: { url: string }[]; scripts: string[] });
+    expect(recorded.requests.some((request) => request.url.includes('/rpc/dashboard_stats'))).toBe(true);
+    expect(recorded.scripts.length).toBeGreaterThan(0);
+
+    // Next visit: the app's code is held back until its reads have been seen leaving.
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (API_READ.test(request.url()) && request.method() === 'GET') reads.push(request.url());
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/static/js/index.*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/dashboard', { waitUntil: 'commit' });
+    await expect.poll(() => reads.filter((url) => url.includes('/rpc/dashboard_stats')).length).toBe(1);
+    await expect.poll(() => page.locator('link[rel=preload][as=script]').count()).toBe(recorded.scripts.length);
+    release();
+
+    await expect(page.getByTestId('stat-contacts')).not.toHaveText('');
+    expect(await page.locator('.stw-stat-card__value').allTextContents()).toEqual(figures);
+    await page.waitForLoadState('networkidle');
+    // Every read of the first view went out once: the app adopted the answers sent ahead.
+    const firstView = reads.filter((url) => recorded.requests.some((request) => request.url === url));
+    expect(firstView.length).toBe(recorded.requests.length);
+    expect(new Set(firstView).size).toBe(firstView.length);
+  });
+
+  test('nothing is sent ahead with another person’s record, and the dashboard loads as usual', async ({ page }) => {
+    await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('stat-contacts')).not.toHaveText('');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('steward:first-view'))).not.toBeNull();
+    // The record now says it was someone else's (as after another person signed in on this browser).
+    await page.evaluate(() => {
+      const record = JSON.parse(localStorage.getItem('steward:first-view') ?? '{}') as { userId: string };
+      localStorage.setItem('steward:first-view', JSON.stringify({ ...record, userId: 'someone-else' }));
+    });
+    await page.reload();
+    await expect(page.getByTestId('stat-contacts')).not.toHaveText('');
+    expect(await page.evaluate(() => (window as { stewardFirstView?: { requests: unknown[] } }).stewardFirstView?.requests.length)).toBe(0);
+  });
+});

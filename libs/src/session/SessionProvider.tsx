@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
-import { hasStoredSession, loadSupabase, onSupabaseLoaded } from '@steward/libs/supabase';
+import { forgetFirstView, hasStoredSession, loadSupabase, onSupabaseLoaded } from '@steward/libs/supabase';
 import { SessionContext, type SessionApi } from './SessionContext';
 import { INITIAL_SESSION, sessionReducer } from './sessionReducer';
 import { loadSession } from './loadSession';
@@ -109,6 +109,7 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
         const supabase = await loadSupabase();
         const { error } = await supabase.auth.signOut({ scope: 'local' });
         if (error) throw error;
+        forgetFirstView();
       } catch (error) {
         console.warn('Sign-out failed:', error);
         goToRoot();

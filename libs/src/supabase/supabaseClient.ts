@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getRuntimeConfig } from '@steward/libs/runtime-config';
+import { createFirstView, loadedCodeFromResourceTiming, type FirstView } from './firstView';
 
 type SupabaseModule = typeof import('@supabase/supabase-js');
 
@@ -7,6 +8,9 @@ let client: SupabaseClient | undefined;
 let loading: Promise<SupabaseClient> | undefined;
 let supabaseJs: Promise<SupabaseModule> | undefined;
 const whenLoaded = new Set<(client: SupabaseClient) => void>();
+let firstView: FirstView | undefined;
+// The path the page was opened on: a first view's record is made for it (see firstView.ts).
+const openedOn = typeof window === 'undefined' ? '/' : window.location.pathname;
 
 /**
  * Where supabase-js keeps this browser's session. Named here, with supabase-js's own default for the
@@ -38,12 +42,8 @@ function supabaseModule(): Promise<SupabaseModule> {
  * fetches it.
  */
 export function preloadSupabaseForStoredSession(): boolean {
-  try {
-    if (!Object.keys(window.localStorage).some((key) => /^sb-.+-auth-token$/.test(key))) return false;
-  } catch {
-    // Storage unavailable: the client loads when the session asks for it.
-    return false;
-  }
+  // Told by index.html's start (firstViewStart.mjs), which has looked at storage already.
+  if (!window.stewardFirstView?.storedSession) return false;
   void supabaseModule();
   return true;
 }
@@ -66,13 +66,44 @@ export function loadSupabase(): Promise<SupabaseClient> {
   loading ??= supabaseModule().then((supabase) => {
     if (client) return client;
     const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
+    firstView = createFirstView({
+      apiUrl: `${supabaseUrl.replace(/\/$/, '')}/`,
+      start: window.stewardFirstView,
+      storage: browserStorage(),
+      path: openedOn,
+      origin: window.location.origin,
+      loadedCode: loadedCodeFromResourceTiming,
+      fetch: (input, init) => fetch(input, init),
+    });
     return adopt(
       supabase.createClient(supabaseUrl, supabaseAnonKey, {
         auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false, storageKey: authStorageKey(supabaseUrl) },
+        global: { fetch: firstView.fetch },
       }),
     );
   });
   return loading;
+}
+
+function browserStorage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The page's first view is on screen (the dashboard's figures): what it read and the code it loaded
+ * are kept, so this browser's next visit starts them from index.html (see firstView.ts).
+ */
+export function firstViewShown(): void {
+  firstView?.shown();
+}
+
+/** Signed out: the first view's record, which names the person and the organisation, goes. */
+export function forgetFirstView(): void {
+  firstView?.forget();
 }
 
 /**

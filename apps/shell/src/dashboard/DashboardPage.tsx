@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
+import { firstViewShown } from '@steward/libs/supabase';
 import { formatDollars } from '@steward/libs/ui-core';
 import { DashboardRevenueChart } from './DashboardRevenueChart';
 import { dashboardStatsKey, fetchDashboardStats, type DashboardStats } from './fetchDashboardStats';
@@ -27,6 +29,11 @@ export function DashboardPage() {
     queryFn: () => fetchDashboardStats(orgName as string),
     enabled: ready,
   });
+  // The figures are on screen: this browser's next visit starts their reads from index.html.
+  const shown = stats.isSuccess;
+  useEffect(() => {
+    if (shown) firstViewShown();
+  }, [shown]);
 
   if ((loading && !ready) || (ready && stats.isPending)) {
     return (

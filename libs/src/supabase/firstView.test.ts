@@ -1,0 +1,142 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createFirstView, tokenSubject, type FirstViewEnv } from './firstView';
+import { FIRST_VIEW_KEY, FIRST_VIEW_VERSION, type EarlyRequest, type FirstViewRecord } from './firstViewStart.mjs';
+
+const API = 'https://abc.supabase.co/';
+const base64url = (value: unknown) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const token = (claims: Record<string, unknown>) => `${base64url({ alg: 'HS256' })}.${base64url(claims)}.signature`;
+const ADA = token({ sub: 'ada-id', role: 'authenticated' });
+const GRACE = token({ sub: 'grace-id', role: 'authenticated' });
+const ANON = token({ role: 'anon' });
+
+const read = (path: string, bearer = ADA, extra: Record<string, string> = {}) =>
+  [`${API}rest/v1/${path}`, { method: 'GET', headers: { apikey: 'anon-key', authorization: `Bearer ${bearer}`, ...extra } }] as const;
+
+function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    items,
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  };
+}
+
+function early(path: string, response: Promise<Response>, bearer = ADA): EarlyRequest {
+  return { method: 'GET', url: `${API}rest/v1/${path}`, headers: { apikey: 'anon-key', authorization: `Bearer ${bearer}` }, response };
+}
+
+function setup(overrides: Partial<FirstViewEnv> = {}) {
+  const storage = memoryStorage();
+  const network = vi.fn(async (input: RequestInfo | URL) => new Response(`network ${String(input)}`));
+  const view = createFirstView({
+    apiUrl: API,
+    start: { build: 'build-1', storedSession: true, requests: [] },
+    storage,
+    path: '/dashboard',
+    origin: 'https://app.example',
+    loadedCode: () => ({ scripts: ['https://app.example/static/js/async/signed-in.1.js', 'https://remote.example/static/js/area.js'], styles: ['https://app.example/static/css/async/signed-in.1.css'] }),
+    fetch: network as unknown as typeof fetch,
+    ...overrides,
+  });
+  const record = () => JSON.parse(storage.items.get(FIRST_VIEW_KEY) ?? 'null') as FirstViewRecord | null;
+  return { view, storage, network, record };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the first view on the app’s side', () => {
+  it('adopts an answer sent ahead for the same request, once, instead of asking again', async () => {
+    const { view, network } = setup({
+      start: { build: 'build-1', storedSession: true, requests: [early('contacts?select=id', Promise.resolve(new Response('sent ahead')))] },
+    });
+    expect(await (await view.fetch(...read('contacts?select=id'))).text()).toBe('sent ahead');
+    expect(network).not.toHaveBeenCalled();
+    expect(await (await view.fetch(...read('contacts?select=id'))).text()).toContain('network');
+    expect(network).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the network when the early answer is for another token, other headers, or failed', async () => {
+    const { view, network } = setup({
+      start: {
+        build: 'build-1',
+        storedSession: true,
+        requests: [
+          early('a', Promise.resolve(new Response('for grace')), GRACE),
+          early('b', Promise.resolve(new Response('without prefer'))),
+          early('c', Promise.resolve(new Response('refused', { status: 401 }))),
+          early('d', Promise.reject(new TypeError('offline'))),
+        ],
+      },
+    });
+    for (const [path, extra] of [['a', {}], ['b', { prefer: 'count=exact' }], ['c', {}], ['d', {}]] as const) {
+      expect(await (await view.fetch(...read(path, ADA, extra))).text()).toBe(`network ${API}rest/v1/${path}`);
+    }
+    expect(network).toHaveBeenCalledTimes(4);
+  });
+
+  it('keeps a record of the first view’s reads and own code once it is shown, without the token', async () => {
+    const { view, record } = setup();
+    await view.fetch(...read('user_profiles?select=*', ADA));
+    await view.fetch(`${API}rest/v1/rpc/dashboard_stats?p_org_name=Cedar`, { method: 'GET', headers: { authorization: `Bearer ${ADA}`, 'accept-profile': 'public' } });
+    await view.fetch('https://elsewhere.example/data.json');
+    expect(record()).toBeNull();
+    view.shown();
+    expect(record()).toEqual({
+      version: FIRST_VIEW_VERSION,
+      build: 'build-1',
+      path: '/dashboard',
+      userId: 'ada-id',
+      scripts: ['/static/js/async/signed-in.1.js'],
+      styles: ['/static/css/async/signed-in.1.css'],
+      requests: [
+        { method: 'GET', url: `${API}rest/v1/user_profiles?select=*`, headers: { apikey: 'anon-key' } },
+        { method: 'GET', url: `${API}rest/v1/rpc/dashboard_stats?p_org_name=Cedar`, headers: { 'accept-profile': 'public' } },
+      ],
+    });
+  });
+
+  it('stops recording at the first write, and never records the anon key’s reads', async () => {
+    const { view, record } = setup();
+    await view.fetch(...read('org_branding?select=*', ANON));
+    await view.fetch(`${API}rest/v1/contacts`, { method: 'POST', headers: { authorization: `Bearer ${ADA}` }, body: '{}' });
+    await view.fetch(...read('contacts?select=id'));
+    view.shown();
+    expect(record()).toBeNull();
+  });
+
+  it('records nothing when the page was not started by index.html, and gives up after ten seconds', async () => {
+    const withoutStart = setup({ start: undefined });
+    await withoutStart.view.fetch(...read('contacts?select=id'));
+    withoutStart.view.shown();
+    expect(withoutStart.record()).toBeNull();
+
+    vi.useFakeTimers();
+    const slow = setup({ start: { build: 'b', storedSession: true, requests: [early('late', Promise.resolve(new Response('old')))] } });
+    vi.advanceTimersByTime(10_000);
+    expect(await (await slow.view.fetch(...read('late'))).text()).toContain('network');
+    slow.view.shown();
+    expect(slow.record()).toBeNull();
+  });
+
+  it('forgets the record on sign-out', async () => {
+    const { view, storage, record } = setup();
+    await view.fetch(...read('contacts?select=id'));
+    view.shown();
+    expect(record()).not.toBeNull();
+    view.forget();
+    expect(storage.items.has(FIRST_VIEW_KEY)).toBe(false);
+  });
+});
+
+describe('tokenSubject', () => {
+  it('names the signed-in person of a bearer token, and nobody for the anon key or anything else', () => {
+    expect(tokenSubject(`Bearer ${ADA}`)).toBe('ada-id');
+    expect(tokenSubject(`Bearer ${ANON}`)).toBeNull();
+    expect(tokenSubject('Bearer not-a-token')).toBeNull();
+    expect(tokenSubject('Basic abc')).toBeNull();
+    expect(tokenSubject(undefined)).toBeNull();
+  });
+});

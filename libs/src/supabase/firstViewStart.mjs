@@ -1,0 +1,102 @@
+// A returning staff member's first view, started by index.html itself. The shell's build inlines
+// `startFirstView` (build/rsbuildApp.mjs), so it runs while the page is still being parsed, before any
+// of the app's code has arrived; firstView.ts is the app's side of it. Plain JavaScript with no imports,
+// because it is turned into the page's source as it stands.
+
+/** Where the app keeps the record of this browser's last first view (see firstView.ts). */
+export const FIRST_VIEW_KEY = 'steward:first-view';
+
+/** The record's shape version: a record of another version is ignored. */
+export const FIRST_VIEW_VERSION = 1;
+
+/**
+ * supabase-js refreshes an access token that has less than 90 s left before using it; a token that
+ * close to expiry would not be the one the app's own requests carry, so it is not used early.
+ */
+export const EARLY_TOKEN_MARGIN_MS = 120_000;
+
+/**
+ * @typedef {{ method: 'GET' | 'HEAD', url: string, headers: Record<string, string> }} RecordedRequest
+ * @typedef {{ version: number, build: string, path: string, userId: string, scripts: string[], styles: string[], requests: RecordedRequest[] }} FirstViewRecord
+ * @typedef {{ method: string, url: string, headers: Record<string, string>, response: Promise<Response> }} EarlyRequest
+ * @typedef {{ build: string, storedSession: boolean, requests: EarlyRequest[] }} FirstViewStart
+ */
+
+/**
+ * Runs in index.html. Says whether this browser holds a Supabase session and, when it does and the
+ * record of its last first view was made on this path: asks for that view's code (preload) if this
+ * build made the record, and if the record is the same person's and the stored token is still good,
+ * sends that view's reads at once with it. The app adopts each answer when it makes the same request (firstView.ts), so a
+ * returning staff member's figures travel while the code downloads instead of after it. Fresh reads,
+ * never stored answers: what is shown is what the database says now.
+ *
+ * @param {{ build: string, key: string, version: number, marginMs: number }} options
+ * @param {{ localStorage: Storage | null, location: { pathname: string }, document: Document, fetch: typeof fetch, now: () => number }} env
+ * @returns {FirstViewStart}
+ */
+export function startFirstView(options, env) {
+  /** @type {FirstViewStart} */
+  var start = { build: options.build, storedSession: false, requests: [] };
+  var storage = env.localStorage;
+  var sessionKey = null;
+  if (!storage) return start;
+  try {
+    for (var i = 0; i < storage.length; i += 1) {
+      var name = storage.key(i);
+      // supabase-js's key: sb-<the API host's first label>-auth-token (libs/supabase authStorageKey).
+      if (name && /^sb-.+-auth-token$/.test(name)) sessionKey = name;
+    }
+    if (!sessionKey) return start;
+    start.storedSession = true;
+    var session = JSON.parse(storage.getItem(sessionKey) || 'null');
+    var record = JSON.parse(storage.getItem(options.key) || 'null');
+    if (!record || record.version !== options.version || record.path !== env.location.pathname) return start;
+    var head = env.document.head;
+    var preload = function (href, as) {
+      // Only the page's own code: a record is data anyone with this browser's storage could edit.
+      if (typeof href !== 'string' || href.charAt(0) !== '/' || href.charAt(1) === '/') return;
+      var link = env.document.createElement('link');
+      link.rel = 'preload';
+      link.as = as;
+      link.href = href;
+      // Behind the entry's own scripts, which everything else waits for.
+      link.fetchPriority = 'low';
+      head.appendChild(link);
+    };
+    // The code's names change with every release: only this build's record names this build's files.
+    if (record.build === options.build) {
+      (record.scripts || []).forEach(function (href) {
+        preload(href, 'script');
+      });
+      (record.styles || []).forEach(function (href) {
+        preload(href, 'style');
+      });
+    }
+    if (!session || !session.user || record.userId !== session.user.id || typeof session.access_token !== 'string') return start;
+    if (!(session.expires_at * 1000 - env.now() > options.marginMs)) return start;
+    var apiHost = sessionKey.slice(3, -'-auth-token'.length);
+    (record.requests || []).forEach(function (request) {
+      var url;
+      try {
+        url = new URL(request.url);
+      } catch {
+        return;
+      }
+      // The stored token only goes where supabase-js itself would send it: the API it was issued for.
+      if (url.hostname.split('.')[0] !== apiHost) return;
+      if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      var headers = {};
+      Object.keys(request.headers || {}).forEach(function (header) {
+        if (header !== 'authorization') headers[header] = String(request.headers[header]);
+      });
+      headers.authorization = 'Bearer ' + session.access_token;
+      var response = env.fetch(request.url, { method: request.method, headers: headers, priority: 'low' });
+      // An answer nobody adopts must not be reported as an unhandled failure.
+      response.catch(function () {});
+      start.requests.push({ method: request.method, url: request.url, headers: headers, response: response });
+    });
+  } catch {
+    // Storage unreadable or a record that is not ours: the app starts the usual way.
+  }
+  return start;
+}

@@ -1,0 +1,80 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_TOKEN_MARGIN_MS, FIRST_VIEW_KEY, FIRST_VIEW_VERSION, startFirstView, type FirstViewRecord } from './firstViewStart.mjs';
+
+const NOW = Date.UTC(2026, 10, 25, 9, 0, 0);
+const SESSION_KEY = 'sb-abc-auth-token';
+const session = (expiresInMs = 3_600_000, userId = 'ada-id') => ({ access_token: 'ada-token', expires_at: (NOW + expiresInMs) / 1000, user: { id: userId } });
+
+const record = (overrides: Partial<FirstViewRecord> = {}): FirstViewRecord => ({
+  version: FIRST_VIEW_VERSION,
+  build: 'build-1',
+  path: '/dashboard',
+  userId: 'ada-id',
+  scripts: ['/static/js/async/signed-in.1.js', 'https://evil.example/x.js', '//evil.example/y.js'],
+  styles: ['/static/css/async/signed-in.1.css'],
+  requests: [
+    { method: 'GET', url: 'https://abc.supabase.co/rest/v1/rpc/dashboard_stats?p_org_name=Cedar', headers: { apikey: 'anon-key', authorization: 'Bearer someone-else' } },
+    { method: 'GET', url: 'https://evil.example/rest/v1/steal', headers: {} },
+  ],
+  ...overrides,
+});
+
+function run(items: Record<string, unknown>, { path = '/dashboard', build = 'build-1' } = {}) {
+  localStorage.clear();
+  for (const [key, value] of Object.entries(items)) localStorage.setItem(key, JSON.stringify(value));
+  const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
+  const start = startFirstView(
+    { build, key: FIRST_VIEW_KEY, version: FIRST_VIEW_VERSION, marginMs: EARLY_TOKEN_MARGIN_MS },
+    { localStorage, location: { pathname: path }, document, fetch: fetch as unknown as typeof globalThis.fetch, now: () => NOW },
+  );
+  const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=preload]')].map((link) => [link.getAttribute('as'), link.getAttribute('href')]);
+  return { start, fetch, preloads };
+}
+
+beforeEach(() => {
+  document.head.replaceChildren();
+});
+
+describe('index.html’s start of a returning staff member’s first view', () => {
+  it('tells a new visitor from a returning one and starts nothing for the first', () => {
+    const visitor = run({});
+    expect(visitor.start).toEqual({ build: 'build-1', storedSession: false, requests: [] });
+    expect(visitor.fetch).not.toHaveBeenCalled();
+    expect(run({ [SESSION_KEY]: session() }).start.storedSession).toBe(true);
+  });
+
+  it('preloads the recorded code of this page and sends its reads to the API with the stored token', () => {
+    const { start, fetch, preloads } = run({ [SESSION_KEY]: session(), [FIRST_VIEW_KEY]: record() });
+    expect(preloads).toEqual([
+      ['script', '/static/js/async/signed-in.1.js'],
+      ['style', '/static/css/async/signed-in.1.css'],
+    ]);
+    // Only to the API the session was issued for (sb-abc-… is abc.supabase.co), with this session's token.
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const headers = { apikey: 'anon-key', authorization: 'Bearer ada-token' };
+    expect(fetch).toHaveBeenCalledWith('https://abc.supabase.co/rest/v1/rpc/dashboard_stats?p_org_name=Cedar', { method: 'GET', headers, priority: 'low' });
+    expect(start.requests).toEqual([{ method: 'GET', url: 'https://abc.supabase.co/rest/v1/rpc/dashboard_stats?p_org_name=Cedar', headers, response: expect.any(Promise) }]);
+  });
+
+  it('after a release sends the reads but preloads no code (its files have other names now)', () => {
+    const { fetch, preloads } = run({ [SESSION_KEY]: session(), [FIRST_VIEW_KEY]: record() }, { build: 'build-2' });
+    expect(preloads).toEqual([]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends nothing for another page, another person, or a token about to be refreshed', () => {
+    expect(run({ [SESSION_KEY]: session(), [FIRST_VIEW_KEY]: record() }, { path: '/contacts' }).fetch).not.toHaveBeenCalled();
+    const grace = run({ [SESSION_KEY]: session(3_600_000, 'grace-id'), [FIRST_VIEW_KEY]: record() });
+    expect(grace.fetch).not.toHaveBeenCalled();
+    expect(grace.preloads).toHaveLength(2); // the code is the same for everyone
+    expect(run({ [SESSION_KEY]: session(60_000), [FIRST_VIEW_KEY]: record() }).fetch).not.toHaveBeenCalled();
+  });
+
+  it('ignores a record of another shape and storage it cannot read', () => {
+    expect(run({ [SESSION_KEY]: session(), [FIRST_VIEW_KEY]: { ...record(), version: 99 } }).fetch).not.toHaveBeenCalled();
+    localStorage.setItem(SESSION_KEY, '{not json');
+    const broken = startFirstView({ build: 'b', key: FIRST_VIEW_KEY, version: FIRST_VIEW_VERSION, marginMs: 0 }, { localStorage, location: { pathname: '/dashboard' }, document, fetch, now: () => NOW });
+    expect(broken.requests).toEqual([]);
+    expect(startFirstView({ build: 'b', key: FIRST_VIEW_KEY, version: FIRST_VIEW_VERSION, marginMs: 0 }, { localStorage: null, location: { pathname: '/' }, document, fetch, now: () => NOW }).storedSession).toBe(false);
+  });
+});
