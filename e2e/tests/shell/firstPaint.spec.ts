@@ -151,6 +151,27 @@ test.describe('a returning staff member’s first view starts from index.html', 
     expect(new Set(firstView).size).toBe(firstView.length);
   });
 
+  test('signing in leaves the record, so the very next visit already sends its reads ahead', async ({ page }) => {
+    const landing = new LandingPage(page);
+    await landing.goto();
+    const dialog = await landing.openSignIn();
+    await dialog.signIn(DEMO_OWNER.email, DEMO_OWNER.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('stat-contacts')).not.toHaveText('');
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('steward:first-view'))).not.toBeNull();
+    const recorded = await page.evaluate(() => JSON.parse(localStorage.getItem('steward:first-view') ?? '{}') as { path: string; scripts: string[] });
+    // The dashboard's reads; none of the landing's or the sign-in dialog's code.
+    expect(recorded).toMatchObject({ path: '/dashboard', scripts: [] });
+
+    const stats: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/rpc/dashboard_stats')) stats.push(request.url());
+    });
+    await page.route('**/static/js/index.*.js', (route) => route.abort());
+    await page.goto('/dashboard', { waitUntil: 'commit' });
+    await expect.poll(() => stats.length).toBe(1);
+  });
+
   test('nothing is sent ahead with another person’s record, and the dashboard loads as usual', async ({ page }) => {
     await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
     await page.goto('/dashboard');

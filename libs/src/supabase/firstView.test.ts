@@ -33,7 +33,7 @@ function setup(overrides: Partial<FirstViewEnv> = {}) {
     apiUrl: API,
     start: { build: 'build-1', storedSession: true, requests: [] },
     storage,
-    path: '/dashboard',
+    path: () => '/dashboard',
     origin: 'https://app.example',
     loadedCode: () => ({ scripts: ['https://app.example/static/js/async/signed-in.1.js', 'https://remote.example/static/js/area.js'], styles: ['https://app.example/static/css/async/signed-in.1.css'] }),
     fetch: network as unknown as typeof fetch,
@@ -119,6 +119,18 @@ describe('the first view on the app’s side', () => {
     expect(await (await slow.view.fetch(...read('late'))).text()).toContain('network');
     slow.view.shown();
     expect(slow.record()).toBeNull();
+  });
+
+  it('starts afresh at sign-in, so the next visit sends its reads ahead (the code of a sign-in visit is not noted)', async () => {
+    vi.useFakeTimers();
+    const { view, record } = setup();
+    await view.fetch(...read('org_branding?select=*', ANON));
+    // Typing the password took longer than the recording lasts on its own.
+    vi.advanceTimersByTime(30_000);
+    await view.fetch(`${API}auth/v1/token?grant_type=password`, { method: 'POST', headers: { authorization: `Bearer ${ANON}` }, body: '{}' });
+    await view.fetch(...read('user_profiles?select=*'));
+    view.shown();
+    expect(record()).toMatchObject({ userId: 'ada-id', scripts: [], styles: [], requests: [{ url: `${API}rest/v1/user_profiles?select=*` }] });
   });
 
   it('forgets the record on sign-out', async () => {

@@ -24,7 +24,8 @@ export type FirstViewEnv = {
   apiUrl: string;
   start: FirstViewStart | undefined;
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
-  path: string;
+  /** Where the page is now: the first view's record is for the page it was shown on. */
+  path: () => string;
   origin: string;
   /** The page's own code loaded so far: resource timing's script and stylesheet URLs. */
   loadedCode: () => { scripts: string[]; styles: string[] };
@@ -75,20 +76,28 @@ export function tokenSubject(authorization: string | undefined): string | null {
  * headers, the token included — and a failed early read is simply made again. Until the first view is
  * shown, the app's own reads (GET and HEAD to the API) are noted, and with the code the page loaded they
  * become the record the next visit starts from. A write ends the recording: the person has started
- * working, and what follows is not the first view.
+ * working, and what follows is not the first view. Signing in is the exception: it starts the recording
+ * afresh, so the visit after it already starts early (with the reads only; the code that visit loaded
+ * was the landing's and the sign-in dialog's, so none is noted).
  */
 export function createFirstView(env: FirstViewEnv): FirstView {
   const early: EarlyRequest[] = [...(env.start?.requests ?? [])];
-  let recording: RecordedRequest[] | null = env.start && env.storage ? [] : null;
+  const canRecord = Boolean(env.start && env.storage);
+  let recording: RecordedRequest[] | null = canRecord ? [] : null;
   let userId: string | null = null;
+  let signedInHere = false;
+  let finished = false;
+  let stopTimer: ReturnType<typeof setTimeout> | undefined;
   // A page that never says its first view is shown: no record, and answers sent ahead are not kept
   // for later requests (they would be old by then).
-  const stopTimer = env.start
-    ? setTimeout(() => {
-        recording = null;
-        early.length = 0;
-      }, RECORDING_LIMIT_MS)
-    : undefined;
+  const startTimer = () => {
+    clearTimeout(stopTimer);
+    stopTimer = setTimeout(() => {
+      recording = null;
+      early.length = 0;
+    }, RECORDING_LIMIT_MS);
+  };
+  if (env.start) startTimer();
 
   const adopt = (request: Described): Promise<Response> | null => {
     const index = early.findIndex((candidate) => candidate.method === request.method && candidate.url === request.url && sameHeaders(candidate.headers, request.headers));
@@ -98,6 +107,13 @@ export function createFirstView(env: FirstViewEnv): FirstView {
   };
 
   const note = (request: Described) => {
+    if (canRecord && !finished && request.method === 'POST' && request.url.startsWith(`${env.apiUrl}auth/v1/token?grant_type=password`)) {
+      recording = [];
+      userId = null;
+      signedInHere = true;
+      startTimer();
+      return;
+    }
     if (!recording) return;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       recording = null;
@@ -127,16 +143,17 @@ export function createFirstView(env: FirstViewEnv): FirstView {
     shown: () => {
       const requests = recording;
       recording = null;
+      finished = true;
       clearTimeout(stopTimer);
       // Answers nobody asked for are dropped (the view changed since the record was made).
       early.length = 0;
       if (!requests || requests.length === 0 || !userId || !env.start || !env.storage) return;
-      const code = env.loadedCode();
+      const code = signedInHere ? { scripts: [], styles: [] } : env.loadedCode();
       const own = (url: string) => (url.startsWith(`${env.origin}/`) ? url.slice(env.origin.length) : null);
       const record: FirstViewRecord = {
         version: FIRST_VIEW_VERSION,
         build: env.start.build,
-        path: env.path,
+        path: env.path(),
         userId,
         scripts: code.scripts.map(own).filter((url): url is string => url !== null),
         styles: code.styles.map(own).filter((url): url is string => url !== null),
@@ -150,6 +167,7 @@ export function createFirstView(env: FirstViewEnv): FirstView {
     },
     forget: () => {
       recording = null;
+      finished = true;
       try {
         env.storage?.removeItem(FIRST_VIEW_KEY);
       } catch {

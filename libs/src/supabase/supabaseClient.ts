@@ -9,8 +9,6 @@ let loading: Promise<SupabaseClient> | undefined;
 let supabaseJs: Promise<SupabaseModule> | undefined;
 const whenLoaded = new Set<(client: SupabaseClient) => void>();
 let firstView: FirstView | undefined;
-// The path the page was opened on: a first view's record is made for it (see firstView.ts).
-const openedOn = typeof window === 'undefined' ? '/' : window.location.pathname;
 
 /**
  * Where supabase-js keeps this browser's session. Named here, with supabase-js's own default for the
@@ -70,7 +68,7 @@ export function loadSupabase(): Promise<SupabaseClient> {
       apiUrl: `${supabaseUrl.replace(/\/$/, '')}/`,
       start: window.stewardFirstView,
       storage: browserStorage(),
-      path: openedOn,
+      path: () => window.location.pathname,
       origin: window.location.origin,
       loadedCode: loadedCodeFromResourceTiming,
       fetch: (input, init) => fetch(input, init),
