@@ -35,9 +35,9 @@ export async function signInPage(page, { apiUrl, anonKey, baseURL, email, passwo
 }
 
 /**
- * Counts encoded (gzip, as served) bytes of every JavaScript response of a page: `total()` all of them,
- * `from(origin)` those served by one origin (a remote's own code, as opposed to the shell's shared
- * libraries it made the page load for the first time).
+ * Counts encoded bytes (as served: Brotli from the build's copies, else gzip) of every JavaScript
+ * response of a page: `total()` all of them, `from(origin)` those served by one origin (a remote's own
+ * code, as opposed to the shell's shared libraries it made the page load for the first time).
  */
 export function trackJsBytes(page) {
   const state = { bytes: 0, byOrigin: new Map(), pending: [] };

@@ -188,5 +188,5 @@ export async function runLodgingBench({ baseURL, apiUrl, anonKey, serviceRoleKey
   // Its own code (served by the lodging remote) against the budget; the note says how much of the
   // shell's shared libraries (forms, tables, the editor) the page loaded for the first time with it.
   const shared = median(added.map((bytes) => bytes.shared)) / KB;
-  printRow({ figure: 'JS the lodging remote adds (gzip, its own code)', value: median(added.map((bytes) => bytes.own)) / KB, unit: 'KB', budget: 60, note: `plus ${shared.toFixed(1)} KB of shared libraries first loaded with it` });
+  printRow({ figure: 'JS the lodging remote adds (Brotli, as served, its own code)', value: median(added.map((bytes) => bytes.own)) / KB, unit: 'KB', budget: 60, note: `plus ${shared.toFixed(1)} KB of shared libraries first loaded with it` });
 }
