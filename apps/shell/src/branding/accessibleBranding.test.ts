@@ -28,6 +28,17 @@ describe('accessibleBranding', () => {
     for (const surface of [drawn.backgroundColor, drawn.cardColor, '#ffffff']) expect(contrastRatio(drawn.errorColor, surface)).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('keeps hovered and pressed links readable on every surface, a table’s sorted column included', () => {
+    // Cedar Grove Outfitters' green link: antd's own hover shade of it reached 4.02:1 on #fafafa.
+    for (const branding of [DEFAULT_BRANDING, { ...DEFAULT_BRANDING, linkColor: '#386641', backgroundColor: '#fbfaf5', cardColor: '#e9f0e4' }]) {
+      const shades = accessibleBranding(branding);
+      for (const link of [shades.linkColor, shades.linkHoverColor, shades.linkActiveColor]) {
+        for (const surface of [shades.backgroundColor, shades.cardColor, '#ffffff', '#fafafa']) expect(contrastRatio(link, surface)).toBeGreaterThanOrEqual(4.5);
+      }
+      expect(shades.linkHoverColor).not.toBe(shades.linkColor);
+    }
+  });
+
   it('keeps colours that already pass and leaves the stored branding alone', () => {
     expect(drawn.primaryColor).toBe(DEFAULT_BRANDING.primaryColor);
     expect(drawn.textColor).toBe(DEFAULT_BRANDING.textColor);

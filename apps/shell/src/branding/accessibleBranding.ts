@@ -18,6 +18,9 @@ export type DrawnBranding = Branding & {
   /** Hovered and pressed primary buttons: a step darker than the button, still AA under its text. */
   buttonHoverColor: string;
   buttonActiveColor: string;
+  /** Hovered and pressed links: a step darker than the link, still AA on every surface. */
+  linkHoverColor: string;
+  linkActiveColor: string;
   /** Error text (form messages, danger buttons): antd's red in a shade that reaches AA. */
   errorColor: string;
 };
@@ -32,10 +35,12 @@ const ANTD_ERROR = '#ff4d4f';
  */
 export function accessibleBranding(branding: Branding): DrawnBranding {
   const selectedItemColor = mix(branding.primaryColor, branding.backgroundColor, 0.1);
-  // Text is drawn on the page, on cards and on antd's white containers (tables, dialogs, menus).
-  const surfaces = [branding.backgroundColor, branding.cardColor, '#ffffff'];
+  // Text is drawn on the page, on cards, on antd's white containers (tables, dialogs, menus) and on
+  // its alternate fill (#fafafa: a table's sorted column, its header).
+  const surfaces = [branding.backgroundColor, branding.cardColor, '#ffffff', '#fafafa'];
   const textColor = passingShade(branding.textColor, surfaces);
   const buttonColor = passingShade(branding.buttonColor, [branding.buttonTextColor]);
+  const linkColor = passingShade(branding.linkColor, surfaces);
   const buttonShade = (amount: number) => passingShade(mix(buttonColor, '#000000', 1 - amount), [branding.buttonTextColor]);
   return {
     ...branding,
@@ -45,7 +50,10 @@ export function accessibleBranding(branding: Branding): DrawnBranding {
     buttonHoverColor: buttonShade(0.1),
     buttonActiveColor: buttonShade(0.2),
     errorColor: passingShade(ANTD_ERROR, surfaces),
-    linkColor: passingShade(branding.linkColor, surfaces),
+    linkColor,
+    // antd would derive lighter ones, which a hovered link in a table fell below AA with.
+    linkHoverColor: passingShade(mix(linkColor, '#000000', 0.85), surfaces),
+    linkActiveColor: passingShade(mix(linkColor, '#000000', 0.75), surfaces),
     textColor,
     accentColor: passingShade(branding.accentColor, [branding.backgroundColor, '#ffffff'], GRAPHIC_CONTRAST),
     secondaryTextColor: passingShade(mix(textColor, branding.backgroundColor, 0.7), surfaces),

@@ -13,6 +13,8 @@ export function brandingTheme(stored: Branding): ThemeConfig {
       colorPrimary: branding.primaryColor,
       colorInfo: branding.accentColor,
       colorLink: branding.linkColor,
+      colorLinkHover: branding.linkHoverColor,
+      colorLinkActive: branding.linkActiveColor,
       colorError: branding.errorColor,
       colorText: branding.textColor,
       colorTextSecondary: branding.secondaryTextColor,
