@@ -13,7 +13,8 @@ test('the team portal lists staff, groups, positions and shifts, and opens one s
     await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
   }
   const rows = table.getByRole('row');
-  await expect(rows.nth(1)).toBeVisible();
+  // The seeded staff are more than two: wait for their rows, not for a first (loading) row.
+  await expect(table.getByRole('rowgroup').nth(1).getByRole('row').nth(2).getByRole('link').first()).toBeVisible();
   const staffCount = await rows.count();
   await expectNoSeriousA11yViolations(page);
 
