@@ -172,6 +172,35 @@ test.describe('a returning staff member’s first view starts from index.html', 
     await expect.poll(() => stats.length).toBe(1);
   });
 
+  test('a visit that starts on an area’s list sends that list’s read ahead next time', async ({ page }) => {
+    await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+    await page.goto('/contacts');
+    await expect(page.getByRole('table').getByRole('rowgroup').nth(1).getByRole('row').nth(1)).toBeVisible();
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('steward:first-view') ?? '{}').path)).toBe('/contacts');
+    const recorded = await page.evaluate(() => JSON.parse(localStorage.getItem('steward:first-view') ?? '{}') as { requests: { url: string }[] });
+    const listRead = recorded.requests.find((request) => /\/rest\/v1\/contacts/.test(request.url));
+    expect(listRead).toBeDefined();
+
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url() === listRead?.url) reads.push(request.url());
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/static/js/index.*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/contacts', { waitUntil: 'commit' });
+    await expect.poll(() => reads.length).toBe(1);
+    release();
+    await expect(page.getByRole('table').getByRole('rowgroup').nth(1).getByRole('row').nth(1)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(reads.length).toBe(1);
+  });
+
   test('nothing is sent ahead with another person’s record, and the dashboard loads as usual', async ({ page }) => {
     await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
     await page.goto('/dashboard');

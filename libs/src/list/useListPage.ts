@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchList } from '@steward/libs/data-access';
 import type { SortSpec } from '@steward/libs/filter';
+import { firstViewShown } from '@steward/libs/supabase';
 import { columnField, fieldTypesOf, filterFieldsOf, sortableFieldsOf, type ListColumn } from './listColumn';
 import { useCsvExport } from './useCsvExport';
 import { appliedListParams, useFilterState } from './useFilterState';
@@ -46,6 +47,12 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
   const { page, setPage } = filterState;
   const list = useListRows({ source, shortId, filter: filterState.filter, sort: filterState.sort, fieldTypes, page });
   const { exporting, exportError, exportCsv } = useCsvExport(title, columns, list.loadAll);
+  // The rows are on screen: a visit that started on this list starts its reads from index.html next
+  // time (libs/supabase firstView), as the dashboard's does.
+  const shown = !list.isLoading && list.error === null;
+  useEffect(() => {
+    if (shown) firstViewShown();
+  }, [shown]);
 
   return {
     title,
