@@ -9,6 +9,7 @@ import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { HOST_NAME, REMOTE_PORT_OFFSETS, containerName, sharedSingletons } from './federation.mjs';
 import { serveDevRuntimeConfig } from './devRuntimeConfig.mjs';
+import { pluginAntdStylesUsed } from './antdStyles.mjs';
 import { EARLY_TOKEN_MARGIN_MS, FIRST_VIEW_KEY, FIRST_VIEW_VERSION, startFirstView } from '../libs/src/supabase/firstViewStart.mjs';
 
 const HTML_TEMPLATE = path.join(import.meta.dirname, 'index.html');
@@ -173,6 +174,7 @@ export function defineShellConfig(appDir) {
       plugins: [
         ...base.plugins,
         pluginFirstViewStart(appDir),
+        pluginAntdStylesUsed(),
         pluginModuleFederation({
           name: HOST_NAME,
           remotes: {},

@@ -1,5 +1,6 @@
 // Lighthouse rows (called by scripts/bench.mjs with a running platform): the landing and the
-// signed-in dashboard, mobile (slow 4G, 4× slower CPU) and desktop profiles, median of the runs.
+// signed-in dashboard, mobile (slow 4G, 4× slower CPU) and desktop profiles, median of the runs; and on
+// the phone an area's first screen (the CRM's businesses list), opened the same way as the dashboard.
 // Debian Chromium is driven by playwright-core with a persistent profile, so Lighthouse's tab sees
 // the signed-in session. Lighthouse is told to keep storage (the session), which also keeps its HTTP
 // cache: every run here first empties the cache itself, so each is a cold load as Lighthouse defines
@@ -49,10 +50,14 @@ function printFigures(label, runs) {
 
 const FIRST_VIEW_KEY = 'steward:first-view';
 
-/** A visit to the dashboard in the page, until its figures show and their record is kept. */
-async function visitDashboard(page, url) {
+/** A visit to a signed-in page, until what it shows first is on screen and the record of it is kept. */
+async function visitFirstView(page, url) {
   await page.goto(url);
-  await page.waitForFunction((key) => localStorage.getItem(key) !== null, FIRST_VIEW_KEY, { timeout: 30_000 });
+  await page.waitForFunction(
+    ([key, path]) => JSON.parse(localStorage.getItem(key) ?? 'null')?.path === path,
+    [FIRST_VIEW_KEY, new URL(url).pathname],
+    { timeout: 30_000 },
+  );
 }
 
 /** Runs in the page: the record now names an earlier build, as it does on the first visit after a release. */
@@ -75,7 +80,8 @@ export async function runLighthouseBench({ baseURL, apiUrl, anonKey }) {
   try {
     const pages = [
       { name: 'landing', url: new URL('/', baseURL).toString(), signedIn: false },
-      { name: 'dashboard (signed in)', url: new URL('/dashboard', baseURL).toString(), signedIn: true },
+      { name: 'dashboard (signed in)', url: new URL('/dashboard', baseURL).toString(), signedIn: true, laterVisits: true },
+      { name: 'businesses list (signed in)', url: new URL('/businesses', baseURL).toString(), signedIn: true, profiles: ['mobile'] },
     ];
     const page = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(page);
@@ -86,14 +92,16 @@ export async function runLighthouseBench({ baseURL, apiUrl, anonKey }) {
     for (const target of pages) {
       if (target.signedIn) {
         await signInPage(page, { apiUrl, anonKey, baseURL, email: DEMO.email, password: DEMO.password });
-        await visitDashboard(page, target.url);
+        await visitFirstView(page, target.url);
       } else await page.goto(new URL('/runtime-config.json', baseURL).toString()).then(() => page.evaluate(() => localStorage.clear()));
       for (const [profile, config] of Object.entries(configs)) {
+        if (target.profiles && !target.profiles.includes(profile)) continue;
         const runs = [];
         for (let run = 0; run < RUNS; run += 1) runs.push(await coldAudit(target.url, config));
         printFigures(`${profile}, ${target.name}`, runs);
       }
-      if (target.signedIn) {
+      // The dashboard also on the first visit after a release, and with yesterday's code cached.
+      if (target.laterVisits) {
         const afterRelease = [];
         for (let run = 0; run < RUNS; run += 1) {
           await page.evaluate(recordFromAnotherBuild);

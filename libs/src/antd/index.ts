@@ -4,7 +4,7 @@
  * instance, one theme context and only the components the platform uses reach the browser: a shared
  * module is bundled whole, so keep this list to what is really used, and put heavy components —
  * forms, inputs and dialogs included, which a signed-in page's first view does not need — in antd-data.
- * Add exports as screens need them.
+ * Add exports as screens need them (and take the component off build/antdStyles.mjs's list if it is there).
  */
 export {
   Alert,
@@ -14,8 +14,6 @@ export {
   Col,
   ConfigProvider,
   Divider,
-  Drawer,
-  Dropdown,
   Flex,
   Layout,
   Result,
