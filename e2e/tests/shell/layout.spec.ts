@@ -32,6 +32,17 @@ test.describe('the authenticated layout', () => {
     expect(height).toBeLessThanOrEqual(90);
   });
 
+  test('at 800 px the page title is shown whole; the e-mail gives way and keeps its address in its title', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 700 });
+    await signedInAs(owner, page);
+    const shell = new AppShell(page);
+    await expect(shell.orgSwitcher).toBeVisible();
+    await expect(shell.title).toHaveText('Dashboard');
+    const title = await shell.title.evaluate((element) => ({ shown: element.clientWidth, needed: element.scrollWidth }));
+    expect(title.shown).toBeGreaterThanOrEqual(title.needed);
+    await expect(shell.email).toHaveAttribute('title', owner.email);
+  });
+
   test('the sidebar is a 64 px strip that widens to 260 px on hover and opens the hovered group', async ({ page }) => {
     await signedInAs(owner, page);
     const shell = new AppShell(page);

@@ -34,7 +34,8 @@ export function AppHeader({ title, titleRef, showMenuButton, onMenuButton }: App
       </h1>
       <div className="stw-header__account">
         <OrgSwitcher />
-        <span className="stw-header__email" data-testid="header-email">
+        {/* Cut short on a mid-width screen; the whole address shows on hover. */}
+        <span className="stw-header__email" data-testid="header-email" title={email}>
           {email}
         </span>
         <button type="button" className="stw-header__sign-out" onClick={() => void signOut(() => navigate('/'))}>
