@@ -1,7 +1,7 @@
 export { EMPTY_LIST_TEXT, LOADING_TEXT, NO_ROWS_YET_TEXT, listErrorText } from './listMessages';
 export { cellValue, columnField, exportValueOf, type ListColumn } from './listColumn';
 export { addressColumn, contactMethodsColumn, dateColumn, dollarsColumn, editColumn, nameColumn, ownersColumn, statusColumn, textColumn } from './columns';
-export { FORMULA_START, buildCsv, csvFileName, downloadTextFile, type CsvColumn } from './exportCsv';
+export type { CsvColumn } from './exportCsv';
 export { useFilterState, type FilterState, type FilterStateOptions } from './useFilterState';
 export { VIRTUAL_THRESHOLD, prefetchListPage, useListPage, type ListPageApi, type ListPageOptions, type RowsSource, type TableSource } from './useListPage';
 export { FilterPanel } from './FilterPanel';
