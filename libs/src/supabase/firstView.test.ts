@@ -107,6 +107,17 @@ describe('the first view on the app’s side', () => {
     expect(record()).toBeNull();
   });
 
+  it('hands a request on exactly as it was made, its body untouched, while recording and after', async () => {
+    const { view, network } = setup();
+    const upload = () => [`${API}storage/v1/object/logos/a.png`, { method: 'POST', headers: { authorization: `Bearer ${ADA}` }, body: new ReadableStream(), duplex: 'half' } as RequestInit] as const;
+    const first = upload();
+    await view.fetch(...first);
+    view.shown();
+    const second = upload();
+    await view.fetch(...second);
+    expect(network.mock.calls).toEqual([first, second]);
+  });
+
   it('records nothing when the page was not started by index.html, and gives up after ten seconds', async () => {
     const withoutStart = setup({ start: undefined });
     await withoutStart.view.fetch(...read('contacts?select=id'));

@@ -43,13 +43,15 @@ export type FirstView = {
 
 type Described = { method: string; url: string; headers: Record<string, string> };
 
+/** A request's method, URL and headers as fetch would send them, without touching its body (an upload's file). */
 function describe(input: RequestInfo | URL, init?: RequestInit): Described {
-  const request = new Request(input, init);
+  const request = input instanceof Request ? input : null;
   const headers: Record<string, string> = {};
-  request.headers.forEach((value, name) => {
+  new Headers(init?.headers ?? request?.headers).forEach((value, name) => {
     headers[name] = value;
   });
-  return { method: request.method, url: request.url, headers };
+  const method = (init?.method ?? request?.method ?? 'GET').toUpperCase();
+  return { method, url: new URL(request?.url ?? String(input)).href, headers };
 }
 
 const sameHeaders = (a: Record<string, string>, b: Record<string, string>) => {
@@ -127,6 +129,9 @@ export function createFirstView(env: FirstViewEnv): FirstView {
   };
 
   const firstViewFetch: typeof fetch = (input, init) => {
+    // Once the first view is shown (or this page cannot record) and nothing sent ahead is left, every
+    // request goes straight out.
+    if ((finished || !canRecord) && early.length === 0) return env.fetch(input, init);
     const request = describe(input, init);
     if (!request.url.startsWith(env.apiUrl)) return env.fetch(input, init);
     note(request);
