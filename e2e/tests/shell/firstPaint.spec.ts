@@ -1,10 +1,28 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO_OWNER } from '../../support/demoAccounts';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { E2E_BASE_URL } from '../../support/ports';
 import { LandingPage } from './pages/LandingPage';
 
 const HERO = 'The CRM built for American entrepreneurs, small businesses and non-profits';
+
+/** Holds the app's entry script back until `release()` is called: what happens before is index.html's own doing. */
+async function holdAppCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/static/js/index.*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+type FirstViewRecord = { path: string; userId: string; scripts: string[]; requests: { url: string }[] };
+
+/** The record of this browser's last first view (libs/supabase firstView), or null. */
+const storedRecord = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('steward:first-view') ?? 'null') as FirstViewRecord | null);
 
 test.describe('the first paint comes from index.html', () => {
   test('a visitor reads the landing before any of the app’s JavaScript has arrived', async ({ page }) => {
@@ -26,14 +44,7 @@ test.describe('the first paint comes from index.html', () => {
     });
     page.on('pageerror', (error) => errors.push(error.message));
     // Hold the app's first script until the painted page is marked, to tell adoption from a re-render.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/static/js/index.*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     const landing = new LandingPage(page);
     await page.goto('/', { waitUntil: 'commit' });
     await expect(page.locator('.stw-landing')).toBeVisible();
@@ -119,8 +130,8 @@ test.describe('a returning staff member’s first view starts from index.html', 
     await expect(page.getByTestId('stat-contacts')).not.toHaveText('');
     const figures = await page.locator('.stw-stat-card__value').allTextContents();
     // The figures on screen: the record of this first view is kept for the next visit.
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('steward:first-view'))).not.toBeNull();
-    const recorded = await page.evaluate(() => JSON.parse(localStorage.getItem('steward:first-view') ?? '{}') as { requests: { url: string }[]; scripts: string[] });
+    await expect.poll(() => storedRecord(page)).not.toBeNull();
+    const recorded = (await storedRecord(page))!;
     expect(recorded.requests.some((request) => request.url.includes('/rpc/dashboard_stats'))).toBe(true);
     expect(recorded.scripts.length).toBeGreaterThan(0);
 
@@ -129,14 +140,7 @@ test.describe('a returning staff member’s first view starts from index.html', 
     page.on('request', (request) => {
       if (API_READ.test(request.url()) && request.method() === 'GET') reads.push(request.url());
     });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/static/js/index.*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto('/dashboard', { waitUntil: 'commit' });
     await expect.poll(() => reads.filter((url) => url.includes('/rpc/dashboard_stats')).length).toBe(1);
     await expect.poll(() => page.locator('link[rel=preload][as=script]').count()).toBe(recorded.scripts.length);
@@ -158,8 +162,8 @@ test.describe('a returning staff member’s first view starts from index.html', 
     await dialog.signIn(DEMO_OWNER.email, DEMO_OWNER.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('stat-contacts')).not.toHaveText('');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('steward:first-view'))).not.toBeNull();
-    const recorded = await page.evaluate(() => JSON.parse(localStorage.getItem('steward:first-view') ?? '{}') as { path: string; scripts: string[] });
+    await expect.poll(() => storedRecord(page)).not.toBeNull();
+    const recorded = await storedRecord(page);
     // The dashboard's reads; none of the landing's or the sign-in dialog's code.
     expect(recorded).toMatchObject({ path: '/dashboard', scripts: [] });
 
@@ -176,23 +180,15 @@ test.describe('a returning staff member’s first view starts from index.html', 
     await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
     await page.goto('/contacts');
     await expect(page.getByRole('table').getByRole('rowgroup').nth(1).getByRole('row').nth(1)).toBeVisible();
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('steward:first-view') ?? '{}').path)).toBe('/contacts');
-    const recorded = await page.evaluate(() => JSON.parse(localStorage.getItem('steward:first-view') ?? '{}') as { requests: { url: string }[] });
-    const listRead = recorded.requests.find((request) => /\/rest\/v1\/contacts/.test(request.url));
+    await expect.poll(async () => (await storedRecord(page))?.path).toBe('/contacts');
+    const listRead = (await storedRecord(page))!.requests.find((request) => /\/rest\/v1\/contacts/.test(request.url));
     expect(listRead).toBeDefined();
 
     const reads: string[] = [];
     page.on('request', (request) => {
       if (request.url() === listRead?.url) reads.push(request.url());
     });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/static/js/index.*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto('/contacts', { waitUntil: 'commit' });
     await expect.poll(() => reads.length).toBe(1);
     release();
@@ -205,7 +201,7 @@ test.describe('a returning staff member’s first view starts from index.html', 
     await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
     await page.goto('/dashboard');
     await expect(page.getByTestId('stat-contacts')).not.toHaveText('');
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('steward:first-view'))).not.toBeNull();
+    await expect.poll(() => storedRecord(page)).not.toBeNull();
     // The record now says it was someone else's (as after another person signed in on this browser).
     await page.evaluate(() => {
       const record = JSON.parse(localStorage.getItem('steward:first-view') ?? '{}') as { userId: string };
