@@ -20,6 +20,8 @@ const TYPES = {
   '.woff2': 'font/woff2',
   '.map': 'application/json',
 };
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map']);
+
 /** The build's Brotli copy of `body`, or null when there is none or it is not of these very bytes. */
 async function precompressed(file, body) {
   try {
@@ -29,8 +31,6 @@ async function precompressed(file, body) {
     return null;
   }
 }
-
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map']);
 
 /**
  * @param {{ root: string, port: number, host?: string, spa?: boolean, cors?: boolean,
