@@ -15,6 +15,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { median, printRow } from '../../../scripts/lib/benchReport.mjs';
 import { CHROMIUM_ARGS, signInPage } from '../../../scripts/lib/chromium.mjs';
+import { FIRST_VIEW_KEY } from '../../../libs/src/supabase/firstViewStart.mjs';
 
 const RUNS = Math.max(1, Number(process.env.STEWARD_LIGHTHOUSE_RUNS ?? 3));
 const DEMO = { email: 'demo@steward.dev', password: 'Steward-demo-2026' };
@@ -48,8 +49,6 @@ function printFigures(label, runs) {
   printRow({ figure: `Lighthouse ${label}: accessibility`, value: m('accessibility'), unit: '', budget: 100, compare: 'min' });
 }
 
-const FIRST_VIEW_KEY = 'steward:first-view';
-
 /** A visit to a signed-in page, until what it shows first is on screen and the record of it is kept. */
 async function visitFirstView(page, url) {
   await page.goto(url);
@@ -61,8 +60,7 @@ async function visitFirstView(page, url) {
 }
 
 /** Runs in the page: the record now names an earlier build, as it does on the first visit after a release. */
-function recordFromAnotherBuild() {
-  const key = 'steward:first-view';
+function recordFromAnotherBuild(key) {
   const record = JSON.parse(localStorage.getItem(key) ?? 'null');
   if (!record) throw new Error('no first-view record to age');
   localStorage.setItem(key, JSON.stringify({ ...record, build: 'an-earlier-release' }));
@@ -104,7 +102,7 @@ export async function runLighthouseBench({ baseURL, apiUrl, anonKey }) {
       if (target.laterVisits) {
         const afterRelease = [];
         for (let run = 0; run < RUNS; run += 1) {
-          await page.evaluate(recordFromAnotherBuild);
+          await page.evaluate(recordFromAnotherBuild, FIRST_VIEW_KEY);
           afterRelease.push(await coldAudit(target.url, undefined));
         }
         printFigures(`mobile, ${target.name}, first visit after a release`, afterRelease);

@@ -20,7 +20,6 @@ describe('a query that lost its database connection', () => {
     expect(isLostDatabaseConnection(400, Buffer.from('null'))).toBe(false);
     expect(isLostDatabaseConnection(400, Buffer.from(`[${'{"code":"","message":""},'.repeat(10)}{}]`))).toBe(false);
   });
-
 });
 
 describe('the gateway, when PostgREST answers that a query lost its connection', () => {
