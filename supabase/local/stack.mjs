@@ -15,6 +15,8 @@ import { startGateway } from './gateway.mjs';
 import { createAuthService, isPublicAuthPath } from './auth/authService.mjs';
 import { createStorageService, isPublicStoragePath } from './storage/storageService.mjs';
 import { startMailOutbox } from './mail/mailOutbox.mjs';
+import { startOutboxSender } from './mail/outboxSender.mjs';
+import { startScheduler } from './scheduler.mjs';
 import { delay, isRecordedProcessAlive, readPidFile, removeFile, terminate, waitForExit, writePidFile } from './processControl.mjs';
 
 // Written into every data dir the stack creates; a directory without it is never wiped.
@@ -156,6 +158,12 @@ export async function startStack(options = {}) {
 
     await outboxStarting;
     log.info(`mail       outbox on ${config.mailUrl} (SMTP ${config.host}:${config.mailSmtpPort})`);
+
+    // The product's own e-mails (app.mail_outbox) and its time-based work (app.scheduled_jobs).
+    const outboxSender = startOutboxSender({ config, pool, log });
+    teardown.push(() => outboxSender.stop());
+    const scheduler = startScheduler({ pool, log });
+    teardown.push(() => scheduler.stop());
 
     const auth = createAuthService({ config, pool, log });
     teardown.push(async () => auth.close());
