@@ -1,0 +1,214 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
+import { connectDb, createTestClient, testStack } from '../stack/testStack';
+
+// Who changed what, trash and restore, bulk changes and merging — all in the database: history is
+// written by triggers (so a raw API write is recorded too), readable by the organisation only,
+// writable by nobody; bulk and merge are one call, all rows or none, undoable.
+const stack = testStack();
+let org: SignedUpOrganization;
+let other: SignedUpOrganization;
+let db: pg.Client;
+
+type HistoryEntry = {
+  id: number;
+  action: string;
+  via: string;
+  batch_id: string | null;
+  actor_name: string | null;
+  changes: Record<string, unknown>;
+  labels: Record<string, [string | null, string | null]> | null;
+};
+
+async function history(member: SignedUpOrganization, recordId: string): Promise<HistoryEntry[]> {
+  const { data, error } = await member.client.rpc('record_history_page', { p_record_id: recordId });
+  if (error) throw new Error(error.message);
+  return data as HistoryEntry[];
+}
+
+async function newContact(member: SignedUpOrganization, name: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const { data, error } = await member.client.schema('crm').from('contacts').insert({ name, ...extra }).select('id').single();
+  if (error) throw new Error(error.message);
+  return (data as { id: string }).id;
+}
+
+async function phoneType(member: SignedUpOrganization): Promise<string> {
+  const { data, error } = await member.client.schema('crm').from('contact_method_types').select('id, kind').eq('kind', 'phone').limit(1).single();
+  if (error) throw new Error(error.message);
+  return (data as { id: string }).id;
+}
+
+beforeAll(async () => {
+  db = await connectDb(stack.dbUrl);
+  org = await signUpOrganization(stack, 'History');
+  other = await signUpOrganization(stack, 'Elsewhere');
+});
+afterAll(async () => {
+  await db.end();
+});
+
+describe('record history', () => {
+  it('records an insert, each changed field old → new with who and how, archive and restore', async () => {
+    const id = await newContact(org, 'Maya Chen');
+    const { error } = await org.client.schema('crm').from('contacts').update({ status: 'Inactive - Former', nickname: 'May' }).eq('id', id);
+    expect(error).toBeNull();
+    await org.client.schema('crm').from('contacts').update({ archive: true }).eq('id', id);
+    await org.client.schema('crm').from('contacts').update({ archive: false }).eq('id', id);
+
+    const entries = await history(org, id);
+    expect(entries.map((entry) => entry.action)).toEqual(['restore', 'archive', 'update', 'insert']);
+    const update = entries[2]!;
+    expect(update.changes).toEqual({ status: ['Active', 'Inactive - Former'], nickname: [null, 'May'] });
+    expect(update.via).toBe('screen');
+    expect(update.actor_name).toBe('History Owner');
+    // Audit stamps are never shown as changes.
+    expect(Object.keys(entries[1]!.changes)).toEqual(['archive']);
+  });
+
+  it('names references instead of showing their ids', async () => {
+    const owner = org.profileId;
+    const id = await newContact(org, 'Referenced');
+    await org.client.schema('crm').from('contacts').update({ primary_owner_id: owner }).eq('id', id);
+    const [latest] = await history(org, id);
+    expect(latest!.changes).toEqual({ primary_owner_id: [null, owner] });
+    expect(latest!.labels).toEqual({ primary_owner_id: [null, 'History Owner'] });
+  });
+
+  it('an update that changes nothing a person would see writes no entry', async () => {
+    const id = await newContact(org, 'Unchanged');
+    await org.client.schema('crm').from('contacts').update({ name: 'Unchanged' }).eq('id', id);
+    expect((await history(org, id)).map((entry) => entry.action)).toEqual(['insert']);
+  });
+
+  it('no API role can write, change or delete history; another organisation sees none of it', async () => {
+    const id = await newContact(org, 'Private');
+    const [entry] = await history(org, id);
+
+    // The other organisation: nothing, through the table or the function.
+    expect(await history(other, id)).toEqual([]);
+    const { data: rows } = await other.client.from('record_history').select('id').eq('record_id', id);
+    expect(rows).toEqual([]);
+
+    const forged = { org_name: org.orgName, component: 'crm', table_name: 'crm.contacts', record_id: id, action: 'delete', via: 'screen' };
+    const service = createTestClient(stack.apiUrl, stack.serviceRoleKey);
+    for (const client of [org.client, service]) {
+      const insert = await client.from('record_history').insert(forged);
+      expect(insert.error?.code).toBe('42501');
+      const update = await client.from('record_history').update({ actor_name: 'Someone else' }).eq('id', entry!.id);
+      expect(update.error?.code).toBe('42501');
+      const remove = await client.from('record_history').delete().eq('id', entry!.id);
+      expect(remove.error?.code).toBe('42501');
+    }
+    // Not even the database owner edits it.
+    await expect(db.query('update public.record_history set actor_name = $1 where id = $2', ['x', entry!.id])).rejects.toThrow('Record history cannot be changed');
+    expect((await history(org, id))[0]!.actor_name).toBe('History Owner');
+  });
+});
+
+describe('bulk changes', () => {
+  it('sets the status of every selected row in one call, and one undo puts them all back', async () => {
+    const ids = await Promise.all(['Bulk A', 'Bulk B', 'Bulk C'].map((name) => newContact(org, name)));
+    const { data, error } = await org.client.rpc('bulk_update', { p_table: 'crm.contacts', p_ids: ids, p_changes: { status: 'Inactive - Former' } });
+    expect(error).toBeNull();
+    const result = data as { changed: number; skipped: number; batch_id: string };
+    expect(result).toMatchObject({ changed: 3, skipped: 0 });
+    const { data: after } = await org.client.schema('crm').from('contacts').select('status').in('id', ids);
+    expect(after!.map((row) => row.status)).toEqual(['Inactive - Former', 'Inactive - Former', 'Inactive - Former']);
+    const [entry] = await history(org, ids[0]!);
+    expect(entry).toMatchObject({ action: 'update', via: 'bulk', batch_id: result.batch_id });
+
+    const undo = await org.client.rpc('undo_batch', { p_batch_id: result.batch_id });
+    expect(undo.error).toBeNull();
+    expect(undo.data).toMatchObject({ restored: 3, kept: 0 });
+    const { data: undone } = await org.client.schema('crm').from('contacts').select('status').in('id', ids);
+    expect(undone!.map((row) => row.status)).toEqual(['Active', 'Active', 'Active']);
+    const again = await org.client.rpc('undo_batch', { p_batch_id: result.batch_id });
+    expect(again.error?.message).toBe('This change was already undone');
+  });
+
+  it("skips and counts _system_default_ rows, and a row of another organisation fails the whole call", async () => {
+    const ids = await Promise.all(['Skip A', 'Skip B'].map((name) => newContact(org, name)));
+    const { rows: defaults } = await db.query<{ id: string }>(`select id from crm.contact_types where org_name = '_system_default_' limit 1`);
+    // contact types keep history too; a system default among them is skipped.
+    const ownType = await org.client.schema('crm').from('contact_types').insert({ name: 'Bulk type' }).select('id').single();
+    const skipped = await org.client.rpc('bulk_update', { p_table: 'crm.contact_types', p_ids: [ownType.data!.id, defaults[0]!.id], p_changes: { archive: true } });
+    expect(skipped.error).toBeNull();
+    expect(skipped.data).toMatchObject({ changed: 1, skipped: 1 });
+
+    const foreign = await newContact(other, 'Not yours');
+    const refused = await org.client.rpc('bulk_update', { p_table: 'crm.contacts', p_ids: [...ids, foreign], p_changes: { status: 'Inactive - Former' } });
+    expect(refused.error?.message).toBe('1 of the selected records cannot be changed by you; nothing was changed');
+    const { data: mine } = await org.client.schema('crm').from('contacts').select('status').in('id', ids);
+    expect(mine!.map((row) => row.status)).toEqual(['Active', 'Active']);
+    const { rows } = await db.query('select status from crm.contacts where id = $1', [foreign]);
+    expect(rows[0].status).toBe('Active');
+  });
+
+  it('refuses a field that is not a bulk field, a table that keeps no history, and deletes only archived rows', async () => {
+    const id = await newContact(org, 'Guarded');
+    const field = await org.client.rpc('bulk_update', { p_table: 'crm.contacts', p_ids: [id], p_changes: { name: 'x' } });
+    expect(field.error?.message).toBe('name cannot be changed in bulk here');
+    const table = await org.client.rpc('bulk_update', { p_table: 'auth.users', p_ids: [id], p_changes: { status: 'x' } });
+    expect(table.error?.message).toBe('auth.users is not a list that takes bulk changes');
+    const live = await org.client.rpc('bulk_delete', { p_table: 'crm.contacts', p_ids: [id] });
+    expect(live.error?.message).toBe('1 of the selected records are not archived: archive them before deleting for good');
+    await org.client.rpc('bulk_update', { p_table: 'crm.contacts', p_ids: [id], p_changes: { archive: true } });
+    const gone = await org.client.rpc('bulk_delete', { p_table: 'crm.contacts', p_ids: [id] });
+    expect(gone.data).toMatchObject({ deleted: 1, skipped: 0 });
+    expect((await history(org, id))[0]).toMatchObject({ action: 'delete', via: 'bulk' });
+  });
+});
+
+describe('merging duplicates', () => {
+  it('keeps one record with both phones and both notes, archives the other, records it in both histories, and undoes', async () => {
+    const phone = await phoneType(org);
+    const keep = await newContact(org, 'Abigail Foster');
+    const drop = await newContact(org, 'Abigail Forster', { nickname: 'Abby' });
+    const methods = await org.client.schema('crm').from('contact_methods').insert([
+      { contact_id: keep, type_id: phone, value: '555-0100', label: 'Home', is_primary: true },
+      { contact_id: drop, type_id: phone, value: '555-0199', label: 'Mobile', is_primary: true },
+    ]);
+    expect(methods.error).toBeNull();
+    const notes = await org.client.schema('crm').from('notes').insert([
+      { contact_id: keep, name: 'First note', description: 'kept' },
+      { contact_id: drop, name: 'Second note', description: 'moved' },
+    ]);
+    expect(notes.error).toBeNull();
+
+    const duplicates = await org.client.schema('crm').rpc('possible_duplicates', { p_kind: 'contacts' });
+    expect(duplicates.error).toBeNull();
+    expect((duplicates.data as { a_id: string; b_id: string }[]).some((pair) => [pair.a_id, pair.b_id].sort().join() === [keep, drop].sort().join())).toBe(true);
+
+    const merged = await org.client.schema('crm').rpc('merge_records', { p_kind: 'contacts', p_survivor: keep, p_merged: drop, p_values: { nickname: 'Abby' } });
+    expect(merged.error).toBeNull();
+    const { batch_id: batch } = merged.data as { batch_id: string; moved: number };
+
+    const { data: phones } = await org.client.schema('crm').from('contact_methods').select('value, is_primary').eq('contact_id', keep).order('value');
+    expect(phones).toEqual([{ value: '555-0100', is_primary: true }, { value: '555-0199', is_primary: false }]);
+    const { data: keptNotes } = await org.client.schema('crm').from('notes').select('name').eq('contact_id', keep).order('name');
+    expect(keptNotes!.map((note) => note.name)).toEqual(['First note', 'Second note']);
+    const { data: survivor } = await org.client.schema('crm').from('contacts').select('nickname').eq('id', keep).single();
+    expect(survivor!.nickname).toBe('Abby');
+    const { data: loser } = await org.client.schema('crm').from('contacts').select('archive').eq('id', drop).single();
+    expect(loser!.archive).toBe(true);
+    expect((await history(org, keep))[0]).toMatchObject({ action: 'merge', via: 'merge', batch_id: batch });
+    expect((await history(org, drop))[0]).toMatchObject({ action: 'merge', via: 'merge', batch_id: batch });
+
+    const undo = await org.client.rpc('undo_batch', { p_batch_id: batch });
+    expect(undo.error).toBeNull();
+    const { data: back } = await org.client.schema('crm').from('contact_methods').select('value').eq('contact_id', drop);
+    expect(back!.map((row) => row.value)).toEqual(['555-0199']);
+    const { data: restored } = await org.client.schema('crm').from('contacts').select('archive').eq('id', drop).single();
+    expect(restored!.archive).toBe(false);
+  });
+
+  it("refuses to merge another organisation's record", async () => {
+    const mine = await newContact(org, 'Mine');
+    const theirs = await newContact(other, 'Theirs');
+    const refused = await org.client.schema('crm').rpc('merge_records', { p_kind: 'contacts', p_survivor: mine, p_merged: theirs });
+    expect(refused.error?.message).toBe('One of the records to merge no longer exists');
+    const { rows } = await db.query('select archive from crm.contacts where id = $1', [theirs]);
+    expect(rows[0].archive).toBe(false);
+  });
+});
