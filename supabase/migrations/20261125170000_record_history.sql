@@ -43,13 +43,25 @@ alter table public.record_history enable row level security;
 revoke all on public.record_history from anon, authenticated, service_role, public;
 grant select on public.record_history to authenticated, service_role;
 
+-- "org|component" pairs where the caller's role grants `p_level` view access (component enabled):
+-- evaluated once per statement, so reading a page of history costs no lookup per row.
+create function app.view_grants(p_level text) returns text[]
+  language sql stable security definer
+  set search_path = ''
+as $$
+  select coalesce(array_agg(p.org_name || '|' || c.name), '{}')
+  from public.user_profiles p
+  join settings.user_role_permissions rp on rp.role_id = p.role_id
+  join settings.components c on c.id = rp.component_id
+  join settings.org_components oc on oc.org_name = p.org_name and oc.component_id = c.id and oc.enabled
+  where p.auth_user_id = auth.uid() and p.status = 'Active' and p.org_name <> '_system_default_'
+    and rp.view_access::text = p_level
+$$;
+
 create policy history_read on public.record_history for select to authenticated using (
-  org_name = any ((select app.member_orgs())::text[])
-  and (
-    org_name = any ((select app.orgs_with_access(component, 'view', 'Organization'))::text[])
-    or (org_name = any ((select app.orgs_with_access(component, 'view', 'Personal'))::text[])
-        and owner_ids && (select app.my_profile_ids())::uuid[])
-  )
+  (org_name || '|' || component) = any ((select app.view_grants('Organization'))::text[])
+  or ((org_name || '|' || component) = any ((select app.view_grants('Personal'))::text[])
+      and owner_ids && (select app.my_profile_ids())::uuid[])
 );
 
 -- Even a superuser's mistake is refused: history is appended, never edited. Only deleting the whole
@@ -72,10 +84,12 @@ create trigger steward_history_append_only before update or delete on public.rec
 -- What a row says about itself
 ---------------------------------------------------------------------------------------------------
 
+-- These three read only their argument (built-in operators), so they carry no search_path setting:
+-- that keeps them inlinable into the history trigger's statement, which calls them for every row.
+
 -- Fields never shown as changes: identity, the audit stamps, and columns the database derives.
 create function app.history_ignored(p_field text) returns boolean
   language sql immutable
-  set search_path = ''
 as $$
   select p_field in ('id', 'short_id', 'org_name', 'created_at', 'created_by', 'last_modified_at', 'last_modified_by',
                      'api_key', 'api_secret', 'webhook_secret')
@@ -85,7 +99,6 @@ $$;
 -- A person-readable name for a row, from the columns most tables name themselves by.
 create function app.record_label(p_row jsonb) returns text
   language sql immutable
-  set search_path = ''
 as $$
   select coalesce(
     nullif(p_row ->> 'name', ''),
@@ -101,25 +114,12 @@ $$;
 -- The profiles a row belongs to: its creator and its owners (the same columns Personal access reads).
 create function app.record_owner_ids(p_row jsonb) returns uuid[]
   language sql immutable
-  set search_path = ''
 as $$
-  select coalesce(array_agg(v::uuid), '{}')
-  from (select p_row ->> k as v
-          from unnest(array['created_by', 'primary_owner_id', 'secondary_owner_id', 'owner_id', 'assignee_id']) k) owners
-  where v is not null
+  select array_remove(array[(p_row ->> 'created_by')::uuid, (p_row ->> 'primary_owner_id')::uuid, (p_row ->> 'secondary_owner_id')::uuid,
+                            (p_row ->> 'owner_id')::uuid, (p_row ->> 'assignee_id')::uuid], null)
 $$;
 
--- {field: [old, new]} for each field that changed; null when nothing a person would call a change did.
-create function app.history_diff(p_old jsonb, p_new jsonb) returns jsonb
-  language sql immutable
-  set search_path = ''
-as $$
-  select jsonb_object_agg(n.key, jsonb_build_array(p_old -> n.key, n.value))
-  from jsonb_each(p_new) n
-  where not app.history_ignored(n.key)
-    and (p_old -> n.key) is distinct from n.value
-$$;
-
+-- A whole row as history keeps it (inserted or deleted): its fields with a value, less the ignored ones.
 create function app.history_row(p_row jsonb) returns jsonb
   language sql immutable
   set search_path = ''
@@ -168,31 +168,55 @@ declare
   v_via text := app.history_via();
   v_batch uuid := app.history_batch();
 begin
-  if tg_op = 'INSERT' then
+  -- Written set-wise, with the per-row work inline: a bulk change of 10,000 rows is one statement.
+  if tg_op = 'UPDATE' then
     insert into public.record_history (org_name, component, table_name, record_id, action, via, batch_id, changes, record_label, actor_id, actor_name, owner_ids)
-    select j ->> 'org_name', v_component, v_table, (j ->> 'id')::uuid, 'insert', v_via, v_batch, app.history_row(j),
-           app.record_label(j), a.actor_id, a.actor_name, app.record_owner_ids(j)
-    from (select to_jsonb(n) as j from new_rows n) r
-    left join lateral app.history_actor(j ->> 'org_name') a on true;
-  elsif tg_op = 'UPDATE' then
-    insert into public.record_history (org_name, component, table_name, record_id, action, via, batch_id, changes, record_label, actor_id, actor_name, owner_ids)
-    select nj ->> 'org_name', v_component, v_table, (nj ->> 'id')::uuid,
-           case when (oj ->> 'archive') is distinct from (nj ->> 'archive')
-                then case when (nj ->> 'archive')::boolean then 'archive' else 'restore' end
+    -- Materialised, so each row becomes jsonb once rather than once per field compared.
+    with pair as materialized (
+      select to_jsonb(o) as oj, to_jsonb(n) as nj from new_rows n join old_rows o on o.id = n.id
+    ),
+    changed as materialized (
+      select nj ->> 'org_name' as org_name, (nj ->> 'id')::uuid as id, oj, nj,
+             (select jsonb_object_agg(f.key, jsonb_build_array(oj -> f.key, f.value))
+                from jsonb_each(nj) f
+               where (oj -> f.key) is distinct from f.value and not app.history_ignored(f.key)) as diff
+      from pair
+    ),
+    actors as (
+      select o.org_name, a.actor_id, a.actor_name
+      from (select distinct org_name from changed) o
+      left join lateral app.history_actor(o.org_name) a on true
+    )
+    select c.org_name, v_component, v_table, c.id,
+           case when (c.oj ->> 'archive') is distinct from (c.nj ->> 'archive')
+                then case when (c.nj ->> 'archive')::boolean then 'archive' else 'restore' end
                 else 'update' end,
-           v_via, v_batch, d, app.record_label(nj), a.actor_id, a.actor_name,
-           app.record_owner_ids(nj) || app.record_owner_ids(oj)
-    from (select to_jsonb(o) as oj, to_jsonb(n) as nj
-            from new_rows n join old_rows o on o.id = n.id) r
-    cross join lateral (select app.history_diff(oj, nj) as d) diff
-    left join lateral app.history_actor(nj ->> 'org_name') a on true
-    where d is not null;
+           v_via, v_batch, c.diff, app.record_label(c.nj), a.actor_id, a.actor_name,
+           app.record_owner_ids(c.nj)
+    from changed c join actors a on a.org_name = c.org_name
+    where c.diff is not null;
+  elsif tg_op = 'INSERT' then
+    insert into public.record_history (org_name, component, table_name, record_id, action, via, batch_id, changes, record_label, actor_id, actor_name, owner_ids)
+    with touched as (select j ->> 'org_name' as org_name, (j ->> 'id')::uuid as id, j from (select to_jsonb(n) as j from new_rows n) r),
+    actors as (
+      select o.org_name, a.actor_id, a.actor_name
+      from (select distinct org_name from touched) o
+      left join lateral app.history_actor(o.org_name) a on true
+    )
+    select t.org_name, v_component, v_table, t.id, 'insert', v_via, v_batch, app.history_row(t.j),
+           app.record_label(t.j), a.actor_id, a.actor_name, app.record_owner_ids(t.j)
+    from touched t join actors a on a.org_name = t.org_name;
   else
     insert into public.record_history (org_name, component, table_name, record_id, action, via, batch_id, changes, record_label, actor_id, actor_name, owner_ids)
-    select j ->> 'org_name', v_component, v_table, (j ->> 'id')::uuid, 'delete', v_via, v_batch, app.history_row(j),
-           app.record_label(j), a.actor_id, a.actor_name, app.record_owner_ids(j)
-    from (select to_jsonb(o) as j from old_rows o) r
-    left join lateral app.history_actor(j ->> 'org_name') a on true;
+    with touched as (select j ->> 'org_name' as org_name, (j ->> 'id')::uuid as id, j from (select to_jsonb(o) as j from old_rows o) r),
+    actors as (
+      select o.org_name, a.actor_id, a.actor_name
+      from (select distinct org_name from touched) o
+      left join lateral app.history_actor(o.org_name) a on true
+    )
+    select t.org_name, v_component, v_table, t.id, 'delete', v_via, v_batch, app.history_row(t.j),
+           app.record_label(t.j), a.actor_id, a.actor_name, app.record_owner_ids(t.j)
+    from touched t join actors a on a.org_name = t.org_name;
   end if;
   return null;
 end;
