@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from './Toaster';
-import { toast } from './toast';
+import { toast, undoToast } from './toast';
 import { notify } from './notify';
 
 describe('Toaster', () => {
@@ -28,6 +28,26 @@ describe('Toaster', () => {
     expect(within(list).queryByText('Email Taken')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1));
     expect(within(list).queryByText('Email Taken')).not.toBeInTheDocument();
+  });
+
+  it('offers Undo for 10 s: pressing it runs the undo once and closes the toast', () => {
+    const onUndo = vi.fn();
+    render(<Toaster />);
+    act(() => void undoToast('Archived Maya Chen', onUndo));
+    act(() => vi.advanceTimersByTime(9_999));
+    expect(screen.getByText('Archived Maya Chen')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(onUndo).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Archived Maya Chen')).not.toBeInTheDocument();
+  });
+
+  it('closes an Undo toast after 10 s without undoing', () => {
+    const onUndo = vi.fn();
+    render(<Toaster />);
+    act(() => void undoToast('Archived 3 contacts', onUndo));
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.queryByText('Archived 3 contacts')).not.toBeInTheDocument();
+    expect(onUndo).not.toHaveBeenCalled();
   });
 
   it('announces destructive toasts as alerts', () => {

@@ -54,7 +54,7 @@ export function Toaster() {
               key={item.id}
               role={item.variant === 'destructive' ? 'alert' : 'status'}
               className={`stw-toast stw-toast--${item.variant}`}
-              durationMs={TOAST_DURATION_MS}
+              durationMs={item.durationMs ?? TOAST_DURATION_MS}
               swipeThresholdPx={TOAST_SWIPE_THRESHOLD_PX}
               onClose={() => toastStore.dispatch({ type: 'dismiss', id: item.id })}
             >
@@ -62,6 +62,18 @@ export function Toaster() {
                 {item.title && <div className="stw-toast__title">{item.title}</div>}
                 {item.description && <div className="stw-toast__description">{item.description}</div>}
               </div>
+              {item.action ? (
+                <button
+                  type="button"
+                  className="stw-toast__action"
+                  onClick={() => {
+                    toastStore.dispatch({ type: 'dismiss', id: item.id });
+                    item.action?.onClick();
+                  }}
+                >
+                  {item.action.label}
+                </button>
+              ) : null}
             </ToastCard>
           ))}
       </ol>

@@ -5,6 +5,8 @@
  */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
+/** An Undo toast stays long enough to read, reach and press. */
+export const UNDO_DURATION_MS = 10_000;
 /** How long a dismissed first-system toast is kept (closed) before it is removed. */
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;

@@ -2,11 +2,17 @@ import { TOAST_LIMIT } from './toastConstants';
 
 export type ToastVariant = 'default' | 'destructive';
 
+export type ToastActionButton = { label: string; onClick: () => void };
+
 export type ToastItem = {
   id: string;
   title?: string;
   description?: string;
   variant: ToastVariant;
+  /** One button in the toast (Undo); pressing it runs `onClick` and closes the toast. */
+  action?: ToastActionButton;
+  /** How long the toast stays; TOAST_DURATION_MS unless given (an Undo toast stays UNDO_DURATION_MS). */
+  durationMs?: number;
   /** False once dismissed: the toast is hidden and removed later. */
   open: boolean;
 };
