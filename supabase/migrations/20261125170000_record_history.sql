@@ -317,12 +317,12 @@ $$;
 create function public.record_history_page(p_record_id uuid, p_before bigint default null, p_limit integer default 50)
 returns table (
   id bigint, created_at timestamptz, action text, via text, batch_id uuid, actor_id uuid, actor_name text,
-  table_name text, record_label text, changes jsonb, labels jsonb
+  table_name text, record_id uuid, record_label text, changes jsonb, labels jsonb
 )
   language sql stable
   set search_path = ''
 as $$
-  select h.id, h.created_at, h.action, h.via, h.batch_id, h.actor_id, h.actor_name, h.table_name, h.record_label, h.changes,
+  select h.id, h.created_at, h.action, h.via, h.batch_id, h.actor_id, h.actor_name, h.table_name, h.record_id, h.record_label, h.changes,
          (select jsonb_object_agg(c.key, jsonb_build_array(
                    app.history_reference_label(h.table_name::regclass, c.key, c.value ->> 0),
                    app.history_reference_label(h.table_name::regclass, c.key, c.value ->> 1)))

@@ -40,5 +40,27 @@ export {
 export { OPTIONS_LIMIT, fetchRelationOptions, type RelationOption, type RelationSource } from './relationOptions';
 export { deleteSavedFilter, fetchSavedFilters, saveFilter, savedFiltersTable, unreadableSavedFilterMessage, type SavedFilter } from './savedFilters';
 export { queryKeys } from './queryKeys';
+export {
+  HISTORY_PAGE_SIZE,
+  bulkDelete,
+  bulkUpdate,
+  fetchHistoryPage,
+  fetchPossibleDuplicates,
+  mergeRecords,
+  qualifiedTable,
+  setArchived,
+  undoBatch,
+  useLifecycleMutation,
+  useRecordHistory,
+  type BulkDeleteOutcome,
+  type BulkOutcome,
+  type DuplicatePair,
+  type HistoryAction,
+  type HistoryEntry,
+  type HistoryVia,
+  type MergeKind,
+  type MergeOutcome,
+  type UndoOutcome,
+} from './lifecycle';
 export { clearEarly } from './earlyRequests';
 export { prefetchList, useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './queryHooks';

@@ -4,7 +4,7 @@ import { Alert, Flex, Typography } from '@steward/libs/antd';
 import { Tabs } from '@steward/libs/antd-data';
 import { LOADING_TEXT } from './listMessages';
 
-export type DetailTabKey = 'contact-methods' | 'notes' | 'financial';
+export type DetailTabKey = 'contact-methods' | 'notes' | 'financial' | 'history';
 
 export const FINANCIAL_COMING_SOON = 'Financial data coming soon.';
 
@@ -23,15 +23,17 @@ export type DetailLayoutProps = {
   contactMethods: ReactNode;
   notes: ReactNode;
   financial?: ReactNode;
+  /** Who changed what on the record (RecordHistory); the tab shows only when given. */
+  history?: ReactNode;
   /** Accessible name of the tab bar ("Household sections"). */
   tabsLabel?: string;
 };
 
 /**
  * The record detail page of businesses, contacts and households (000 §2): "Go back", a header, and
- * tabs Contact Methods (the default), Notes and Financial.
+ * tabs Contact Methods (the default), Notes, Financial and History.
  */
-export function DetailLayout({ backTo, backLabel = 'Go back', loading, notFound, error, header, actions, editor, contactMethods, notes, financial, tabsLabel = 'Record sections' }: DetailLayoutProps) {
+export function DetailLayout({ backTo, backLabel = 'Go back', loading, notFound, error, header, actions, editor, contactMethods, notes, financial, history, tabsLabel = 'Record sections' }: DetailLayoutProps) {
   const [tab, setTab] = useState<DetailTabKey>('contact-methods');
   const back = <Link to={backTo}>{backLabel}</Link>;
   if (loading) return <Flex vertical gap={12}>{back}<Typography.Text>{LOADING_TEXT}</Typography.Text></Flex>;
@@ -53,6 +55,7 @@ export function DetailLayout({ backTo, backLabel = 'Go back', loading, notFound,
           { key: 'contact-methods', label: 'Contact Methods', children: contactMethods },
           { key: 'notes', label: 'Notes', children: notes },
           { key: 'financial', label: 'Financial', children: financial ?? <Typography.Text type="secondary">{FINANCIAL_COMING_SOON}</Typography.Text> },
+          ...(history ? [{ key: 'history', label: 'History', children: history }] : []),
         ]}
       />
     </Flex>

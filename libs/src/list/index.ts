@@ -10,5 +10,7 @@ export { SavedFilters } from './SavedFilters';
 export { ListToolbar, type ListToolbarProps } from './ListToolbar';
 export { ListTable, type ListTableProps } from './ListTable';
 export { ListPage, type ListPageProps } from './ListPage';
+export { NO_HISTORY_TEXT, RecordHistory, type RecordHistoryProps } from './history/RecordHistory';
+export { historySentence, relativeTime, spellField, type FieldLabels } from './history/historyWords';
 export { DetailLayout, FINANCIAL_COMING_SOON, type DetailLayoutProps, type DetailTabKey } from './DetailLayout';
 export { MAX_VISIBLE_COLUMNS, RecordTableCard, type RecordTableCardProps } from './RecordTableCard';

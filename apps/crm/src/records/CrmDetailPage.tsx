@@ -1,9 +1,12 @@
-import { Link, useParams } from '@steward/libs/router';
+import { useMemo } from 'react';
+import { Link, useNavigate, useParams } from '@steward/libs/router';
 import { Button } from '@steward/libs/antd';
-import { errorMessage, isSystemDefaultRow, useRecord } from '@steward/libs/data-access';
+import { errorMessage, isSystemDefaultRow, setArchived, useRecord } from '@steward/libs/data-access';
 import { InlineEditor, useRecordEditor } from '@steward/libs/editor';
 import { usePageTitle } from '@steward/libs/federation';
-import { DetailLayout } from '@steward/libs/list';
+import { DetailLayout, RecordHistory } from '@steward/libs/list';
+import { notify, undoToast } from '@steward/libs/ui';
+import { useQueryClient } from '@tanstack/react-query';
 import { NotesTab } from '../notes/NotesTab';
 import { NotesList } from '../notes/NotesList';
 import { ContactMethodsTab } from './ContactMethodsTab';
@@ -22,6 +25,34 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
   usePageTitle(row ? heading : null);
   const ownerColumn = OWNER_COLUMN[entity.kind];
   const editable = row !== null && !isSystemDefaultRow(row);
+  const archivable = editable && entity.kind !== 'user';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const fieldLabels = useMemo(() => Object.fromEntries(entity.editFields.map((field) => [field.name, field.label])), [entity.editFields]);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['steward', entity.table.schema] });
+
+  // Archive leaves the page for the list with Undo for 10 s; an archived record can be restored here.
+  const archive = async (archived: boolean) => {
+    if (!row) return;
+    try {
+      await setArchived(entity.table, row.id, archived);
+    } catch (error) {
+      notify.error(errorMessage(error, 'Save failed'));
+      return;
+    }
+    await refresh();
+    if (!archived) {
+      notify.success(`Restored ${name}`);
+      return;
+    }
+    navigate(entity.listPath);
+    undoToast(`Archived ${name}`, () => {
+      void setArchived(entity.table, row.id, false)
+        .then(() => refresh())
+        .then(() => notify.success(`Restored ${name}`))
+        .catch((error: unknown) => notify.error(errorMessage(error, 'Save failed')));
+    });
+  };
   return (
     <DetailLayout
       backTo={entity.listPath}
@@ -37,12 +68,14 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
               Edit
             </Button>
             {entity.editPath ? <Link to={entity.editPath(row.short_id)}>Edit {entity.label}</Link> : null}
+            {archivable ? <Button onClick={() => void archive(!row.archive)}>{row.archive ? 'Restore' : 'Archive'}</Button> : null}
           </>
         ) : null
       }
       editor={<InlineEditor editor={editor} />}
       contactMethods={row ? <ContactMethodsTab ownerColumn={ownerColumn} ownerId={row.id} /> : null}
       notes={row && entity.kind !== 'user' ? <NotesTab ownerColumn={ownerColumn} ownerId={row.id} canAdd={editable} /> : <NotesList notes={[]} />}
+      history={row ? <RecordHistory table={entity.table} recordId={row.id} fieldLabels={fieldLabels} label={`History of ${name || entity.label}`} /> : null}
     />
   );
 }

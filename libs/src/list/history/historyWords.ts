@@ -1,0 +1,103 @@
+// A history entry in words a person reads: "Maya Chen changed Status from Active to Inactive".
+import type { HistoryEntry } from '@steward/libs/data-access';
+
+/** Field names as people say them, given by the screen; others are spelled out from the column. */
+export type FieldLabels = Readonly<Record<string, string>>;
+
+const MAX_VALUE_LENGTH = 80;
+
+/** "primary_owner_id" → "Primary owner", "zip" → "Zip". */
+export function spellField(field: string): string {
+  const words = field.replace(/_id$/, '').replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function fieldLabel(field: string, labels: FieldLabels | undefined): string {
+  return labels?.[field] ?? spellField(field);
+}
+
+/** A value as the sentence shows it: empty, Yes/No, a referenced record's name, or the text cut short. */
+export function spellValue(value: unknown, referenceName?: string | null): string {
+  if (referenceName) return referenceName;
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return 'empty';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
+}
+
+/** One changed field: "Status from Active to Inactive". */
+export type FieldChange = { field: string; label: string; from: string; to: string };
+
+export function fieldChanges(entry: HistoryEntry, labels?: FieldLabels): FieldChange[] {
+  if (!['update', 'archive', 'restore'].includes(entry.action)) return [];
+  return Object.entries(entry.changes)
+    .filter(([field, change]) => Array.isArray(change) && field !== 'archive')
+    .map(([field, change]) => {
+      const [from, to] = change as [unknown, unknown];
+      const names = entry.labels?.[field];
+      return { field, label: fieldLabel(field, labels), from: spellValue(from, names?.[0]), to: spellValue(to, names?.[1]) };
+    });
+}
+
+/** Who did it: the person's name at the time, or the platform itself for system changes. */
+export function actorOf(entry: HistoryEntry): string {
+  if (entry.actor_name) return entry.actor_name;
+  return entry.via === 'system' ? 'Steward' : 'Someone';
+}
+
+/** The sentence's verb phrase (without the actor and the field list). */
+export function actionPhrase(entry: HistoryEntry, changes: readonly FieldChange[]): string {
+  const merge = entry.changes as { merged_label?: string; survivor_label?: string; merged_id?: string };
+  switch (entry.action) {
+    case 'insert':
+      return entry.via === 'import' ? 'imported this record' : 'created this record';
+    case 'delete':
+      return 'deleted this record for good';
+    case 'archive':
+      return changes.length ? 'archived this record and changed' : 'archived this record';
+    case 'restore':
+      return changes.length ? 'restored this record and changed' : 'restored this record';
+    case 'merge':
+      return merge.merged_id === entry.record_id
+        ? `merged this record into ${merge.survivor_label ?? 'another record'}`
+        : `merged ${merge.merged_label ?? 'another record'} into this record`;
+    default:
+      return 'changed';
+  }
+}
+
+/** How it was done, when not an ordinary edit on a screen. */
+export function viaNote(entry: HistoryEntry): string | null {
+  switch (entry.via) {
+    case 'bulk':
+      return 'bulk change';
+    case 'import':
+      return entry.action === 'insert' ? null : 'import';
+    case 'undo':
+      return 'undo';
+    default:
+      return null;
+  }
+}
+
+/** "just now", "5 minutes ago", "2 hours ago", "yesterday", else the date. */
+export function relativeTime(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  const seconds = Math.round((now.getTime() - at.getTime()) / 1000);
+  if (!Number.isFinite(seconds)) return iso;
+  if (seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  if (hours < 48) return 'yesterday';
+  return at.toLocaleDateString();
+}
+
+/** The whole sentence, for a screen reader or a test: "Maya Chen changed Status from Active to Inactive". */
+export function historySentence(entry: HistoryEntry, labels?: FieldLabels): string {
+  const changes = fieldChanges(entry, labels);
+  const phrase = actionPhrase(entry, changes);
+  const list = changes.map((change) => `${change.label} from ${change.from} to ${change.to}`).join(', ');
+  return `${actorOf(entry)} ${phrase}${list ? ` ${list}` : ''}`;
+}
