@@ -8,6 +8,7 @@ import { contactEntity } from './contacts/contactEntity';
 import { householdEntity } from './households/householdEntity';
 import { userEntity } from './users/userEntity';
 import { EditUserPage, InviteUserPage } from './users/UserFormPage';
+import { DuplicatesPage } from './duplicates/DuplicatesPage';
 import type { CrmEntity } from './records/crmEntity';
 
 /** The list routes (route-table paths) and the entity each lists (the spec's /household is the households list too). */
@@ -33,6 +34,7 @@ function CrmRoutes() {
       <Route path="users/new" element={<InviteUserPage />} />
       <Route path="user/:short_id/edit" element={<EditUserPage />} />
       <Route path="user-management" element={<Navigate to="/users" replace />} />
+      <Route path="duplicates/:kind" element={<DuplicatesPage />} />
     </Routes>
   );
 }

@@ -46,6 +46,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/user/:short_id', owner: 'crm', section: 'User' },
   { path: '/user/:short_id/edit', owner: 'crm', section: 'Edit User' },
   { path: '/user-management', owner: 'crm', section: 'User Management' },
+  { path: '/duplicates/:kind', owner: 'crm', section: 'Possible Duplicates' },
   { path: '/testpage', owner: 'operations', section: 'Testpage' },
 
   { path: '/inventory', owner: 'catalog', section: 'Inventory', menu: { group: 'Catalog' } },

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { useNavigate, useSearchParams } from '@steward/libs/router';
+import { Link, useNavigate, useSearchParams } from '@steward/libs/router';
+import { mergeKindOf } from '../duplicates/mergeEntities';
 import { ImportButton } from '../import/ImportButton';
 import { AddNewDialog, useAddNewDialog, type AddNewConfig } from '../addNew';
 import { ListPage, useListPage, type ListPageApi, type ListPageOptions } from '@steward/libs/list';
@@ -35,8 +36,14 @@ export function CrmListPage({ entity }: { entity: CrmEntity }) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const list = useListPage<CrmRow>(crmListOptions(entity, searchParams));
-  const importButton = entity.importKind ? <ImportButton kind={entity.importKind} /> : null;
-  if (entity.addNew) return <WithAddNew list={list} config={entity.addNew} savedFilterKey={entity.savedFilterKey} toolbarExtra={importButton} />;
+  const mergeKind = mergeKindOf(entity);
+  const toolbarExtra = (
+    <>
+      {entity.importKind ? <ImportButton kind={entity.importKind} /> : null}
+      {mergeKind ? <Link to={`/duplicates/${mergeKind}`}>Possible duplicates</Link> : null}
+    </>
+  );
+  if (entity.addNew) return <WithAddNew list={list} config={entity.addNew} savedFilterKey={entity.savedFilterKey} toolbarExtra={toolbarExtra} />;
   const addNewPath = entity.addNewPath;
   return <ListPage list={list} savedFilterKey={entity.savedFilterKey} addNew={addNewPath ? { onClick: () => void navigate(addNewPath) } : undefined} />;
 }

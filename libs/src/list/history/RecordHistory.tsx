@@ -1,10 +1,15 @@
 import { Alert, Button, Typography } from '@steward/libs/antd';
-import { errorMessage, useRecordHistory, type HistoryEntry, type TableRef } from '@steward/libs/data-access';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorMessage, queryKeys, undoBatch, useRecordHistory, type HistoryEntry, type TableRef } from '@steward/libs/data-access';
+import { notify } from '@steward/libs/ui-core';
 import { LOADING_TEXT } from '../listMessages';
 import { actionPhrase, actorOf, fieldChanges, relativeTime, viaNote, type FieldLabels } from './historyWords';
 import './recordHistory.css';
 
 export const NO_HISTORY_TEXT = 'No changes recorded yet.';
+
+/** A merge can be taken back from the surviving record's history for this long (the database agrees). */
+const MERGE_UNDO_MS = 24 * 60 * 60 * 1000;
 
 export type RecordHistoryProps = {
   /** The table the record lives in (its schema's writes refresh the history). */
@@ -52,6 +57,15 @@ function HistoryItem({ entry, fieldLabels, now }: { entry: HistoryEntry; fieldLa
     </time>
   );
   const single = changes.length === 1 ? changes[0] : undefined;
+  const queryClient = useQueryClient();
+  const merge = entry.changes as { survivor_id?: string };
+  const undoable = entry.action === 'merge' && entry.batch_id !== null && merge.survivor_id === entry.record_id && now.getTime() - new Date(entry.created_at).getTime() < MERGE_UNDO_MS;
+  const undo = () => {
+    void undoBatch(entry.batch_id as string)
+      .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.all }))
+      .then(() => notify.success('Merge undone'))
+      .catch((error: unknown) => notify.error(errorMessage(error, 'Undo failed')));
+  };
   return (
     <li className="stw-history__item">
       <span>
@@ -64,6 +78,11 @@ function HistoryItem({ entry, fieldLabels, now }: { entry: HistoryEntry; fieldLa
         ) : null}
         {note ? ` (${note})` : null} · {when}
       </span>
+      {undoable ? (
+        <Button size="small" className="stw-history__undo" onClick={undo}>
+          Undo merge
+        </Button>
+      ) : null}
       {changes.length > 1 ? (
         <ul className="stw-history__fields">
           {changes.map((change) => (

@@ -1,0 +1,138 @@
+import { useMemo, useState } from 'react';
+import { useNavigate } from '@steward/libs/router';
+import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
+import { errorMessage, mergeRecords, undoBatch, useLifecycleMutation, useRecord, type DuplicatePair, type MergeKind } from '@steward/libs/data-access';
+import { LOADING_TEXT } from '@steward/libs/list';
+import { notify, undoToast } from '@steward/libs/ui';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CrmEntity } from '../records/crmEntity';
+import type { CrmRow } from '../records/crmRow';
+import { mergeChoices, shownValue, type Side } from './mergeChoices';
+import './duplicates.css';
+
+/**
+ * Two records side by side: the person chooses which one stays and, for each field where they differ,
+ * whose value it keeps. Merging moves everything attached to the other record (contact methods,
+ * addresses, notes, files, relationships, transactions) to the one that stays and archives the other —
+ * one transaction in the database, undoable for 24 hours.
+ */
+export function MergePanel({ kind, entity, pair, onClose, onMerged }: { kind: MergeKind; entity: CrmEntity; pair: DuplicatePair; onClose: () => void; onMerged: () => void }) {
+  const a = useRecord(entity.view, { id: pair.a_id });
+  const b = useRecord(entity.view, { id: pair.b_id });
+  const [survivor, setSurvivor] = useState<Side>('a');
+  const [picked, setPicked] = useState<Record<string, Side>>({});
+  const [confirming, setConfirming] = useState(false);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const merge = useLifecycleMutation((values: Record<string, unknown>) => {
+    const [keep, drop] = survivor === 'a' ? [pair.a_id, pair.b_id] : [pair.b_id, pair.a_id];
+    return mergeRecords(kind, keep, drop, values);
+  }, 'all');
+
+  const rows = { a: a.data ?? null, b: b.data ?? null };
+  const choices = useMemo(() => (rows.a && rows.b ? mergeChoices(entity.editFields, rows.a, rows.b, survivor, picked) : []), [entity.editFields, rows.a, rows.b, survivor, picked]);
+  if (a.isLoading || b.isLoading) return <Typography.Text>{LOADING_TEXT}</Typography.Text>;
+  if (!rows.a || !rows.b) return <Alert type="warning" showIcon title="One of these records no longer exists." />;
+  const labels = { a: pair.a_label, b: pair.b_label };
+  const keep = labels[survivor];
+  const drop = labels[survivor === 'a' ? 'b' : 'a'];
+
+  const submit = () => {
+    const other: Side = survivor === 'a' ? 'b' : 'a';
+    const otherRow = rows[other] as CrmRow;
+    const values = Object.fromEntries(choices.filter((choice) => choice.differs && choice.keep === other).map((choice) => [choice.field.name, otherRow[choice.field.name] ?? null]));
+    merge.mutate(values, {
+      onSuccess: (outcome) => {
+        const keptRow = rows[survivor] as CrmRow;
+        onMerged();
+        void navigate(entity.detailPath(keptRow.short_id));
+        undoToast(`Merged ${drop} into ${keep}`, () => {
+          void undoBatch(outcome.batch_id)
+            .then(() => queryClient.invalidateQueries({ queryKey: ['steward'] }))
+            .then(() => notify.success('Merge undone'))
+            .catch((error: unknown) => notify.error(errorMessage(error, 'Undo failed')));
+        });
+      },
+    });
+  };
+
+  return (
+    <section aria-label="Merge records" className="stw-merge">
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        Merge {pair.a_label} and {pair.b_label}
+      </Typography.Title>
+      <table className="stw-merge__table">
+        <caption className="stw-merge__hidden">Choose which record stays and which value each field keeps</caption>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">{pair.a_label}</th>
+            <th scope="col">{pair.b_label}</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <th scope="row">Record that stays</th>
+            {(['a', 'b'] as const).map((side) => (
+              <td key={side}>
+                <label>
+                  <input type="radio" name="merge-survivor" checked={survivor === side} onChange={() => setSurvivor(side)} /> Keep {labels[side]}
+                </label>
+              </td>
+            ))}
+          </tr>
+          {choices.map((choice) => (
+            <tr key={choice.field.name}>
+              <th scope="row">{choice.field.label}</th>
+              {(['a', 'b'] as const).map((side) => {
+                const value = shownValue(choice.field, rows[side] as CrmRow);
+                return (
+                  <td key={side}>
+                    {choice.differs ? (
+                      <label>
+                        <input
+                          type="radio"
+                          name={`merge-${choice.field.name}`}
+                          checked={choice.keep === side}
+                          onChange={() => setPicked((current) => ({ ...current, [choice.field.name]: side }))}
+                          aria-label={`${choice.field.label}: keep ${value || 'empty'} (${labels[side]})`}
+                        />{' '}
+                        {value || <span className="stw-merge__empty">empty</span>}
+                      </label>
+                    ) : (
+                      value || <span className="stw-merge__empty">empty</span>
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {merge.error ? <Alert type="error" showIcon title={errorMessage(merge.error, 'Merge failed')} /> : null}
+      {confirming ? (
+        <Alert
+          type="warning"
+          showIcon
+          title={`Merge ${drop} into ${keep}?`}
+          description={`${keep} keeps the values chosen above and everything attached to ${drop}: its contact methods, addresses, notes, files, relationships and transactions. ${drop} is archived. You can undo the merge from ${keep}'s History for 24 hours.`}
+          action={
+            <Flex vertical gap={8}>
+              <Button type="primary" danger loading={merge.isPending} onClick={submit}>
+                Merge
+              </Button>
+              <Button onClick={() => setConfirming(false)}>Cancel</Button>
+            </Flex>
+          }
+        />
+      ) : (
+        <Flex gap={8}>
+          <Button type="primary" onClick={() => setConfirming(true)}>
+            Merge…
+          </Button>
+          <Button onClick={onClose}>Close</Button>
+        </Flex>
+      )}
+    </section>
+  );
+}
