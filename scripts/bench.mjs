@@ -60,7 +60,7 @@ async function frontEndRows(baseURL, stack) {
       {
         const context = await browser.newContext();
         const page = await context.newPage();
-        await page.addInitScript(installVisibilityClock, ['[data-remote-area="crm"]', '[data-remote-area="crm"] .ant-table-row']);
+        await page.addInitScript(installVisibilityClock, ['[data-remote-area="crm"]', '[data-remote-area="crm"] .stw-list-row']);
         await signInPage(page, credentials);
         await page.goto(`${baseURL}/dashboard`, { waitUntil: 'networkidle' });
         const js = trackJsBytes(page);

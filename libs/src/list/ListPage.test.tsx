@@ -165,7 +165,7 @@ describe('list page', () => {
     const many: Business[] = Array.from({ length: 200 }, (_, i) => ({ ...(rows[0] as Business), id: String(i), short_id: `S${i}`, name: `Business ${i}` }));
     const { requests } = renderPage(() => ({ body: many, headers: { 'content-range': '0-199/450' } }));
     expect(await screen.findByText('450 rows')).toBeInTheDocument();
-    await user.click(screen.getByTitle('2'));
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(listRequests(requests).at(-1)?.url.searchParams.get('offset')).toBe('200'));
     expect(screen.getByLabelText('location')).toHaveTextContent('?page=2');
   });
@@ -197,7 +197,7 @@ describe('list page', () => {
   it('filters and sorts rows held in memory, and renders long lists virtually', async () => {
     // happy-dom has no layout: give the scrolling body the size a browser would.
     const rect = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
-      return this.classList.contains('stw-virtual-holder') ? 600 : 0;
+      return this.classList.contains('stw-list-scroll') ? 600 : 0;
     });
     const many: Business[] = Array.from({ length: 1000 }, (_, i) => ({ ...(rows[0] as Business), id: String(i), short_id: `S${i}`, name: `Item ${i}`, city: i % 2 ? 'Boone' : 'Banner Elk' }));
     renderWithStack(<MemoryPage rows={many} />, { wrapper: (children) => <MemoryRouter initialEntries={['/tasks?f=[[["city","is","BOONE"]]]&sort=-name']}>{children}</MemoryRouter> });

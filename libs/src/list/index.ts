@@ -3,12 +3,15 @@ export { cellValue, columnField, exportValueOf, type ListColumn } from './listCo
 export { addressColumn, contactMethodsColumn, dateColumn, dollarsColumn, editColumn, nameColumn, ownersColumn, statusColumn, textColumn } from './columns';
 export type { CsvColumn } from './exportCsv';
 export { useFilterState, type FilterState, type FilterStateOptions } from './useFilterState';
-export { VIRTUAL_THRESHOLD, prefetchListPage, useListPage, type ListPageApi, type ListPageOptions, type RowsSource, type TableSource } from './useListPage';
+export { prefetchListPage, useListPage, type ListPageApi, type ListPageOptions, type RowsSource, type TableSource } from './useListPage';
 export { FilterPanel } from './FilterPanel';
 export { SortPanel } from './SortPanel';
 export { SavedFilters } from './SavedFilters';
 export { ListToolbar, type ListToolbarProps } from './ListToolbar';
 export { ListTable, type ListTableProps } from './ListTable';
+export { DataTable, type DataTableProps } from './DataTable';
+export { useRowSelection, type RowSelection } from './useRowSelection';
+export { CARD_BREAKPOINT_PX, useNarrowScreen } from './useNarrowScreen';
 export { ListPage, type ListPageProps } from './ListPage';
 export { DetailLayout, FINANCIAL_COMING_SOON, type DetailLayoutProps, type DetailTabKey } from './DetailLayout';
 export { MAX_VISIBLE_COLUMNS, RecordTableCard, type RecordTableCardProps } from './RecordTableCard';

@@ -7,11 +7,9 @@ import { columnField, fieldTypesOf, filterFieldsOf, sortableFieldsOf, type ListC
 import { useCsvExport } from './useCsvExport';
 import { appliedListParams, useFilterState } from './useFilterState';
 import { tableListRequest, useListRows, type RowsSource, type TableSource } from './useListRows';
+import { useRowSelection, type RowSelection } from './useRowSelection';
 
 export type { RowsSource, TableSource } from './useListRows';
-
-/** Lists longer than this render only the rows in view. */
-export const VIRTUAL_THRESHOLD = 100;
 
 export type ListPageOptions<Row> = {
   /** The page title; the export file is named after it. */
@@ -22,9 +20,13 @@ export type ListPageOptions<Row> = {
   /** Detail mode: show only the record with this short_id (000 §2, 001 §2). */
   shortId?: string | null;
   rowKey?: (row: Row) => string;
+  /** Rows can be selected (checkbox column, page and range selection, "all matching"): `list.selection`. */
+  selectable?: boolean;
 };
 
 type Row0 = Record<string, unknown>;
+
+const defaultRowKey = (row: Row0) => String(row.id ?? row.short_id ?? JSON.stringify(row));
 
 /** The columns' filter fields, their types and the sortable fields: what the URL's filter and sort are read against. */
 function fieldsOfColumns<Row>(columns: readonly ListColumn<Row>[]) {
@@ -54,6 +56,11 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
     if (shown) firstViewShown();
   }, [shown]);
 
+  const rowKey = (options.rowKey ?? defaultRowKey) as (row: Row) => string;
+  const pageKeys = useMemo(() => list.rows.map(rowKey), [list.rows, rowKey]);
+  const scope = useMemo(() => JSON.stringify([filterState.filter, shortId ?? null]), [filterState.filter, shortId]);
+  const selection = useRowSelection({ pageKeys, total: list.total, scope });
+
   return {
     title,
     columns,
@@ -69,7 +76,9 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
     exporting,
     exportCsv,
     filterState,
-    rowKey: options.rowKey ?? ((row: Row) => String(row.id ?? row.short_id ?? JSON.stringify(row))),
+    rowKey,
+    /** Present when the list opts in (`selectable`): what is chosen, for actions on many rows. */
+    selection: (options.selectable ? selection : null) as RowSelection | null,
     sortLabels: Object.fromEntries(columns.map((column) => [columnField(column), column.title])),
   };
 }
