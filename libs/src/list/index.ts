@@ -1,5 +1,5 @@
 export { EMPTY_LIST_TEXT, LOADING_TEXT, NO_ROWS_YET_TEXT, listErrorText } from './listMessages';
-export { cellValue, columnField, exportValueOf, type ListColumn } from './listColumn';
+export { ROW_KEY_FIELD, cellValue, columnField, exportValueOf, selectOfColumns, type ListColumn } from './listColumn';
 export { addressColumn, contactMethodsColumn, dateColumn, dollarsColumn, editColumn, nameColumn, ownersColumn, statusColumn, textColumn } from './columns';
 export type { CsvColumn } from './exportCsv';
 export { useFilterState, type FilterState, type FilterStateOptions } from './useFilterState';

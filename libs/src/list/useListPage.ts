@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { prefetchList } from '@steward/libs/data-access';
 import type { SortSpec } from '@steward/libs/filter';
 import { firstViewShown } from '@steward/libs/supabase';
-import { columnField, fieldTypesOf, filterFieldsOf, sortableFieldsOf, type ListColumn } from './listColumn';
+import { columnField, fieldTypesOf, filterFieldsOf, selectOfColumns, sortableFieldsOf, type ListColumn } from './listColumn';
 import { useCsvExport } from './useCsvExport';
 import { appliedListParams, useFilterState } from './useFilterState';
 import { tableListRequest, useListRows, type RowsSource, type TableSource } from './useListRows';
@@ -31,7 +31,7 @@ const defaultRowKey = (row: Row0) => String(row.id ?? row.short_id ?? JSON.strin
 /** The columns' filter fields, their types and the sortable fields: what the URL's filter and sort are read against. */
 function fieldsOfColumns<Row>(columns: readonly ListColumn<Row>[]) {
   const fields = filterFieldsOf(columns);
-  return { fields, fieldTypes: fieldTypesOf(fields), sortable: sortableFieldsOf(columns) };
+  return { fields, fieldTypes: fieldTypesOf(fields), sortable: sortableFieldsOf(columns), select: selectOfColumns(columns) };
 }
 
 /**
@@ -42,12 +42,12 @@ function fieldsOfColumns<Row>(columns: readonly ListColumn<Row>[]) {
 export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
   const { title, columns, source, shortId } = options;
 
-  const { fields: filterFields, fieldTypes, sortable } = useMemo(() => fieldsOfColumns(columns), [columns]);
+  const { fields: filterFields, fieldTypes, sortable, select } = useMemo(() => fieldsOfColumns(columns), [columns]);
   const defaultSort = useMemo(() => options.defaultSort ?? [], [options.defaultSort]);
   const filterState = useFilterState({ fields: filterFields, sortable, defaultSort });
 
   const { page, setPage } = filterState;
-  const list = useListRows({ source, shortId, filter: filterState.filter, sort: filterState.sort, fieldTypes, page });
+  const list = useListRows({ source, shortId, filter: filterState.filter, sort: filterState.sort, fieldTypes, page, select });
   const { exporting, exportError, exportCsv } = useCsvExport(title, columns, list.loadAll);
   // The rows are on screen: a visit that started on this list starts its reads from index.html next
   // time (libs/supabase firstView), as the dashboard's does.
@@ -95,9 +95,9 @@ export function prefetchListPage<Row extends Row0>(
 ): void {
   const { source, columns } = options;
   if (source.kind !== 'table') return;
-  const { fields, fieldTypes, sortable } = fieldsOfColumns(columns);
+  const { fields, fieldTypes, sortable, select } = fieldsOfColumns(columns);
   const { filter, sort, page } = appliedListParams(search, { fields, sortable, defaultSort: options.defaultSort });
-  const request = tableListRequest(source, { orgScope, shortId: options.shortId ?? null, filter, sort, page, fieldTypes });
+  const request = tableListRequest(source, { orgScope, shortId: options.shortId ?? null, filter, sort, page, fieldTypes, select });
   prefetchList(queryClient, source.table, request);
 }
 

@@ -24,7 +24,8 @@ export function crmListOptions(entity: CrmEntity, searchParams: URLSearchParams)
   return {
     title: entity.listTitle,
     columns: entity.columns,
-    source: { kind: 'table', table: entity.view, select: entity.listSelect, excludeArchived: true },
+    // The list asks the view for what its columns read (ListColumn.reads), not the whole row.
+    source: { kind: 'table', table: entity.view, excludeArchived: true },
     defaultSort: BY_NAME,
     shortId: searchParams.get('short_id'),
   };
