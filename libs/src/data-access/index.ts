@@ -40,5 +40,5 @@ export {
 export { OPTIONS_LIMIT, fetchRelationOptions, type RelationOption, type RelationSource } from './relationOptions';
 export { deleteSavedFilter, fetchSavedFilters, saveFilter, savedFiltersTable, unreadableSavedFilterMessage, type SavedFilter } from './savedFilters';
 export { queryKeys } from './queryKeys';
-export { clearEarly } from './earlyRequests';
-export { prefetchList, useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './queryHooks';
+export { prefetchList } from './earlyReads';
+export { listQueryOptions, useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './queryHooks';

@@ -98,7 +98,7 @@ export function prefetchListPage<Row extends Row0>(
   const { fields, fieldTypes, sortable, select } = fieldsOfColumns(columns);
   const { filter, sort, page } = appliedListParams(search, { fields, sortable, defaultSort: options.defaultSort });
   const request = tableListRequest(source, { orgScope, shortId: options.shortId ?? null, filter, sort, page, fieldTypes, select });
-  prefetchList(queryClient, source.table, request);
+  void prefetchList(queryClient, source.table, request);
 }
 
 export type ListPageApi<Row extends Row0> = ReturnType<typeof useListPage<Row>>;
