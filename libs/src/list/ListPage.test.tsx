@@ -10,6 +10,10 @@ import { prefetchListPage, useListPage, type ListPageOptions } from './useListPa
 import { ListPage } from './ListPage';
 import { nameColumn, statusColumn, textColumn } from './columns';
 import { FILTER_URL_NOTICE } from '@steward/libs/filter';
+// The panels load when first opened; loaded here first, a test's time is the page's, not the first transform of antd's inputs.
+import './FilterPanel';
+import './SortPanel';
+import './SavedFilters';
 
 type Business = { id: string; short_id: string; name: string; dba_name: string | null; status: string | null; org_name: string; city: string | null };
 
@@ -92,7 +96,7 @@ describe('list page', () => {
     const { requests } = renderPage(() => ({ body: rows }));
     await screen.findByText('Acme Outfitters');
     await user.click(screen.getByRole('button', { name: 'Filters' }));
-    const panel = screen.getByRole('region', { name: 'Filters' });
+    const panel = await screen.findByRole('region', { name: 'Filters' });
     await user.click(within(panel).getByRole('button', { name: 'Add condition' }));
     await user.type(within(panel).getByLabelText('Value 1'), 'acme, (west)');
     await user.click(within(panel).getByRole('button', { name: 'Add OR group' }));
@@ -146,7 +150,7 @@ describe('list page', () => {
     const { requests } = renderPage(() => ({ body: rows }));
     await screen.findByText('Acme Outfitters');
     await user.click(screen.getByRole('button', { name: 'Sort' }));
-    const panel = screen.getByRole('region', { name: 'Sort' });
+    const panel = await screen.findByRole('region', { name: 'Sort' });
     await user.click(within(panel).getByRole('button', { name: 'Add sort key' }));
     await chooseOption('Sort direction 1', 'Descending', panel);
     await user.click(within(panel).getByRole('button', { name: 'Apply' }));

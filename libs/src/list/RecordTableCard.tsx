@@ -5,11 +5,8 @@ import { RecordEditorModal, fieldTypeOf, useRecordEditor, visibleFields, type Fi
 import { useSession } from '@steward/libs/session';
 import { SystemBadge, displayValue } from '@steward/libs/ui';
 import { DataTable } from './DataTable';
-import type { ListColumn } from './listColumn';
+import { MAX_VISIBLE_COLUMNS, type ListColumn } from './listColumn';
 import { LOADING_TEXT, NO_ROWS_YET_TEXT } from './listMessages';
-
-/** The generic editor's tables show at most this many fields (001 §9). */
-export const MAX_VISIBLE_COLUMNS = 5;
 
 function RelationLabel({ field, value }: { field: FieldDef; value: unknown }) {
   const { orgScope } = useSession();

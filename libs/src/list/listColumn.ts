@@ -29,6 +29,9 @@ export type ListColumn<Row> = {
   reads?: readonly string[];
 };
 
+/** The generic editor's tables show at most this many fields. */
+export const MAX_VISIBLE_COLUMNS = 5;
+
 /** Every list asks for the row key. */
 export const ROW_KEY_FIELD = 'id';
 
