@@ -60,7 +60,7 @@ async function frontEndRows(baseURL, stack) {
       {
         const context = await browser.newContext();
         const page = await context.newPage();
-        await page.addInitScript(installVisibilityClock, ['[data-remote-area="crm"]', '[data-remote-area="crm"] .ant-table-row']);
+        await page.addInitScript(installVisibilityClock, ['[data-remote-area="crm"]', '[data-remote-area="crm"] .stw-list-row']);
         await signInPage(page, credentials);
         await page.goto(`${baseURL}/dashboard`, { waitUntil: 'networkidle' });
         const js = trackJsBytes(page);
@@ -290,7 +290,7 @@ async function shellRows(platform, stack) {
 async function areaRows(platform, stack) {
   await optionalBench('apps/operations/bench/operationsBench.mjs', 'runOperationsBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey, dbUrl: stack.dbUrl });
   await optionalBench('apps/lodging/bench/lodgingBench.mjs', 'runLodgingBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl });
-  await optionalBench('apps/crm/bench/crmBench.mjs', 'runCrmBench', { apiUrl: stack.apiUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl });
+  await optionalBench('apps/crm/bench/crmBench.mjs', 'runCrmBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl });
 }
 
 main().catch((error) => {

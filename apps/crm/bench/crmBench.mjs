@@ -1,6 +1,7 @@
-// The CRM remote's benchmark rows (called by scripts/bench.mjs with a running stack): the /contacts
+// The CRM remote's benchmark rows (called by scripts/bench.mjs with a running platform): the /contacts
 // first page through the gateway with an exact count, in an organisation holding 10,000 contacts and
-// 30,000 contact methods; median of the runs, timed from the client like the browser's request.
+// 30,000 contact methods; median of the runs, timed from the client like the browser's request. The
+// request is the one the contacts list sends: recorded once from the page in Chromium, then replayed.
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -8,9 +9,9 @@ import { median, printRow } from '../../../scripts/lib/benchReport.mjs';
 import { settleDatabase } from '../../../scripts/lib/settleDatabase.mjs';
 import { REST_POOL_SIZE } from '../../../supabase/local/postgrest.mjs';
 
+import { launchChromium, signInPage } from '../../../scripts/lib/chromium.mjs';
+
 const CONTACTS = 10_000;
-/** What the contacts list selects (CONTACT_LIST_SELECT in apps/crm/src/records/listSelect.ts; its test keeps them equal). */
-const CONTACTS_LIST_SELECT = 'id,short_id,name,org_name,status,primary_phone,primary_email,address_line_1,address_line_2,city,state,zip,country,address_line_3,spouse_name,type_name,primary_owner_name,primary_owner_short_id,secondary_owner_name,secondary_owner_short_id';
 const RUNS = Math.max(20, Number(process.env.STEWARD_BENCH_RUNS ?? 20));
 const CHUNK = 1000;
 const PHONE_TYPE = '00000000-0000-4000-8012-000000000002';
@@ -76,12 +77,27 @@ async function settle(dbUrl) {
   }
 }
 
-/** @param {{ apiUrl: string, anonKey: string, serviceRoleKey: string, dbUrl: string }} stack */
+/** The request the contacts list sends for its first page, as the page sends it (path and query after /rest/v1/). */
+async function contactsListRequest({ baseURL, apiUrl, anonKey }, owner) {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    await signInPage(page, { apiUrl, anonKey, baseURL, email: owner.email, password: owner.password });
+    const request = page.waitForRequest((candidate) => candidate.method() === 'GET' && new URL(candidate.url()).pathname.endsWith('/rest/v1/contacts_view'), { timeout: 60_000 });
+    await page.goto(new URL('/contacts', baseURL).toString());
+    const url = new URL((await request).url());
+    return `contacts_view${url.search}`;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** @param {{ baseURL: string, apiUrl: string, anonKey: string, serviceRoleKey: string, dbUrl: string }} stack */
 export async function runCrmBench(stack) {
+  if (!stack.baseURL) throw new Error('The CRM bench opens /contacts in the browser: give it the platform URL (baseURL)');
   const { owner, token } = await seed(stack);
   await settle(stack.dbUrl);
-  // The request the contacts list sends for its first page (useListPage → listQuery), signed in.
-  const query = `contacts_view?select=${CONTACTS_LIST_SELECT}&org_name=in.(${encodeURIComponent(`"${owner.org}"`)},_system_default_)&archive=not.is.true&order=name.asc,id.asc&offset=0&limit=200`;
+  const query = await contactsListRequest(stack, owner);
   const times = [];
   let total = null;
   // Steady state: PostgREST hands requests to its pooled connections in turn, and a connection's first

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { clearEarly, setSupabase } from '@steward/libs/data-access';
+import { setSupabase } from '@steward/libs/data-access';
 import { findRoute } from '@steward/libs/federation';
 import { createRecordingClient, TEST_ORG } from '@steward/libs/testing';
 import area from './area';
@@ -17,7 +17,6 @@ function prefetch(pathname: string, search = '') {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('CRM route prefetch', () => {
-  afterEach(() => clearEarly());
 
   it.each([
     ['/businesses', 'businesses_view'],

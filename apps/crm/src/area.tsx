@@ -1,14 +1,12 @@
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from '@steward/libs/router';
 import { defineArea, type AreaPrefetchContext } from '@steward/libs/federation';
-import { prefetchListPage } from '@steward/libs/list';
+import { LOADING_TEXT, prefetchListPage } from '@steward/libs/list';
 import { CrmListPage, crmListOptions } from './records/CrmListPage';
-import { CrmDetailPage } from './records/CrmDetailPage';
 import { businessEntity } from './businesses/businessEntity';
 import { contactEntity } from './contacts/contactEntity';
 import { householdEntity } from './households/householdEntity';
 import { userEntity } from './users/userEntity';
-import { EditUserPage, InviteUserPage } from './users/UserFormPage';
-import { DuplicatesPage } from './duplicates/DuplicatesPage';
 import type { CrmEntity } from './records/crmEntity';
 
 /** The list routes (route-table paths) and the entity each lists (the spec's /household is the households list too). */
@@ -21,20 +19,29 @@ const LIST_ROUTES: ReadonlyMap<string, CrmEntity> = new Map([
   ['/directory', userEntity],
 ]);
 
+// A record's page and the user forms draw with tabs, inputs and forms: they load when opened, so a
+// list's first chunk holds only what a list draws.
+const CrmDetailPage = lazy(() => import('./records/CrmDetailPage').then((module) => ({ default: module.CrmDetailPage })));
+const InviteUserPage = lazy(() => import('./users/UserFormPage').then((module) => ({ default: module.InviteUserPage })));
+const EditUserPage = lazy(() => import('./users/UserFormPage').then((module) => ({ default: module.EditUserPage })));
+const DuplicatesPage = lazy(() => import('./duplicates/DuplicatesPage').then((module) => ({ default: module.DuplicatesPage })));
+
+const whenLoaded = (page: ReactNode) => <Suspense fallback={<p>{LOADING_TEXT}</p>}>{page}</Suspense>;
+
 function CrmRoutes() {
   return (
     <Routes>
       {[...LIST_ROUTES].map(([path, entity]) => (
         <Route key={path} path={path.slice(1)} element={<CrmListPage entity={entity} />} />
       ))}
-      <Route path="business/:short_id" element={<CrmDetailPage entity={businessEntity} />} />
-      <Route path="contact/:short_id" element={<CrmDetailPage entity={contactEntity} />} />
-      <Route path="household/:short_id" element={<CrmDetailPage entity={householdEntity} />} />
-      <Route path="user/:short_id" element={<CrmDetailPage entity={userEntity} />} />
-      <Route path="users/new" element={<InviteUserPage />} />
-      <Route path="user/:short_id/edit" element={<EditUserPage />} />
+      <Route path="business/:short_id" element={whenLoaded(<CrmDetailPage entity={businessEntity} />)} />
+      <Route path="contact/:short_id" element={whenLoaded(<CrmDetailPage entity={contactEntity} />)} />
+      <Route path="household/:short_id" element={whenLoaded(<CrmDetailPage entity={householdEntity} />)} />
+      <Route path="user/:short_id" element={whenLoaded(<CrmDetailPage entity={userEntity} />)} />
+      <Route path="users/new" element={whenLoaded(<InviteUserPage />)} />
+      <Route path="user/:short_id/edit" element={whenLoaded(<EditUserPage />)} />
       <Route path="user-management" element={<Navigate to="/users" replace />} />
-      <Route path="duplicates/:kind" element={<DuplicatesPage />} />
+      <Route path="duplicates/:kind" element={whenLoaded(<DuplicatesPage />)} />
     </Routes>
   );
 }

@@ -88,8 +88,7 @@ async function revenueQueryTimes(apiUrl, anonKey) {
 
 /**
  * Dashboard → open a menu group → click an item: time to `selector` visible and the JS it added.
- * Selectors match rows of both list tables: antd's (`tr.ant-table-row`) and the virtual one long lists
- * use (`div.ant-table-row`, no tbody) — 500 tasks are a long list.
+ * Rows of every list carry `stw-list-row`, short or long (500 tasks), table row or phone card.
  */
 async function openFromMenu(browser, credentials, { group, item, selector }) {
   const context = await browser.newContext();
@@ -125,10 +124,10 @@ export async function runOperationsBench({ baseURL, apiUrl, anonKey, dbUrl }) {
   const teamJs = [];
   try {
     for (let i = 0; i < RUNS; i += 1) {
-      const opened = await openFromMenu(browser, credentials, { group: 'Operations', item: 'Tasks', selector: '[data-remote-area="operations"] .ant-table-row li' });
+      const opened = await openFromMenu(browser, credentials, { group: 'Operations', item: 'Tasks', selector: '[data-remote-area="operations"] .stw-list-row li' });
       tasks.push(opened.elapsed);
       operationsJs.push(opened.js);
-      teamJs.push((await openFromMenu(browser, credentials, { group: 'Team Portal', item: 'Team Directory', selector: '[data-remote-area="team-portal"] .ant-table-row' })).js);
+      teamJs.push((await openFromMenu(browser, credentials, { group: 'Team Portal', item: 'Team Directory', selector: '[data-remote-area="team-portal"] .stw-list-row' })).js);
     }
     const queries = await revenueQueryTimes(apiUrl, anonKey);
     printRow({ figure: `open /tasks from the menu → rows with subtasks (${TASKS} tasks × ${SUBTASKS_PER_TASK} subtasks)`, value: median(tasks), unit: 'ms', budget: 250 });

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { clearEarly, setSupabase } from '@steward/libs/data-access';
+import { setSupabase } from '@steward/libs/data-access';
 import { findRoute } from '@steward/libs/federation';
 import { createRecordingClient, TEST_ORG } from '@steward/libs/testing';
 import area from './area';
@@ -14,7 +14,6 @@ function prefetch(pathname: string) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('Operations route prefetch', () => {
-  afterEach(() => clearEarly());
 
   it('starts the first page of /tasks with the subtasks embedded, newest first', async () => {
     const requests = prefetch('/tasks');

@@ -92,7 +92,7 @@ test('a long task list (drawn virtually) gives each task the height its subtasks
 
   await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
   await page.goto('/tasks');
-  const rows = page.locator('.stw-virtual-row');
+  const rows = page.locator('.stw-list-row');
   await expect(rows.first().getByText('Step 4')).toBeVisible();
   const boxes = await rows.evaluateAll((elements) =>
     elements
@@ -108,7 +108,7 @@ test('a long task list (drawn virtually) gives each task the height its subtasks
   await expectNoSeriousA11yViolations(page);
 
   // A subtask's title opens it in the editor, by keyboard too.
-  const firstRow = page.locator('.stw-virtual-row[aria-rowindex="2"]');
+  const firstRow = page.locator('.stw-list-row[aria-rowindex="2"]');
   await firstRow.getByRole('button', { name: 'Step 2' }).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Edit Subtask' });

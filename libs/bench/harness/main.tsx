@@ -105,7 +105,7 @@ function unmount({ root, host }: { root: Root; host: HTMLElement }) {
   host.remove();
 }
 
-const renderedRows = (host: HTMLElement) => host.querySelectorAll('.ant-table-row').length;
+const renderedRows = (host: HTMLElement) => host.querySelectorAll('.stw-list-row').length;
 
 declare global {
   interface Window {
@@ -146,7 +146,7 @@ window.benchFirstPage = async () => {
   const mounted = mount({ title: 'Bench', columns, source: { kind: 'table', table: benchTable } });
   await until(() => renderedRows(mounted.host) > 0);
   const ms = performance.now() - start;
-  const total = mounted.host.querySelector('.ant-pagination-total-text')?.textContent ?? null;
+  const total = mounted.host.querySelector('.stw-list-total')?.textContent ?? null;
   unmount(mounted);
   return { ms, total };
 };
@@ -156,7 +156,7 @@ window.benchScroll = async (frames) => {
   const rows = makeRows(10_000);
   const mounted = mount({ title: 'Bench', columns, source: { kind: 'rows', rows, isLoading: false, error: null } });
   await until(() => renderedRows(mounted.host) > 0);
-  const holder = mounted.host.querySelector<HTMLElement>('.stw-virtual-holder');
+  const holder = mounted.host.querySelector<HTMLElement>('.stw-list-scroll');
   if (!holder) throw new Error('The list did not render virtually');
   await nextFrame();
   const deltas: number[] = [];

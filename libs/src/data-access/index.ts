@@ -62,5 +62,5 @@ export {
   type MergeOutcome,
   type UndoOutcome,
 } from './lifecycle';
-export { clearEarly } from './earlyRequests';
-export { prefetchList, useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './queryHooks';
+export { prefetchList } from './earlyReads';
+export { listQueryOptions, useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './queryHooks';

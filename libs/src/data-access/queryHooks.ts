@@ -1,42 +1,25 @@
 // The React Query hooks over data-access: lists, one record, writes that refresh their schema, relation options, saved filters.
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchList, type ListRequest, type ListResult } from './listQuery';
 import { fetchRecord, insertRecord, updateRecord, type RecordMatch, type UpdateOutcome, type UpdateRequest, type WriteContext } from './records';
 import { fetchRelationOptions, type RelationOption, type RelationSource } from './relationOptions';
 import { deleteSavedFilter, fetchSavedFilters, saveFilter, type SavedFilter } from './savedFilters';
 import { queryKeys } from './queryKeys';
-import { clearEarly, startEarly, takeEarly } from './earlyRequests';
 import { getSupabase } from '@steward/libs/supabase';
 import type { AnyRow, TableRef } from './tableRef';
 import type { FilterNode, SortSpec } from '@steward/libs/filter';
 
-function listQuery<Row>(ref: TableRef<Row>, request: ListRequest) {
-  const queryKey = queryKeys.list(ref, request);
-  return { queryKey, queryFn: () => takeEarly<ListResult<Row>>(queryKey) ?? fetchList<Row>(getSupabase(), ref, request) };
-}
-
-/**
- * Starts a list request before the list needs it, unless the query is already cached or in flight:
- * called before a screen renders (an area's route prefetch) and while it renders (so a transition
- * render's request leaves after its first slice instead of after its commit). The list's first fetch
- * then takes the request already on its way (see earlyRequests).
- */
-export function prefetchList<Row>(queryClient: QueryClient, ref: TableRef<Row>, request: ListRequest): void {
-  const queryKey = queryKeys.list(ref, request);
-  if (queryClient.getQueryState(queryKey)) return;
-  startEarly(queryKey, () => fetchList<Row>(getSupabase(), ref, request));
+/** A list's query: its key (schema, table, the request) and how it is fetched. Early starts and screens share it. */
+export function listQueryOptions<Row>(ref: TableRef<Row>, request: ListRequest) {
+  return { queryKey: queryKeys.list(ref, request), queryFn: () => fetchList<Row>(getSupabase(), ref, request) };
 }
 
 export function useList<Row>(ref: TableRef<Row>, request: ListRequest, options: { enabled?: boolean } = {}) {
-  const enabled = options.enabled ?? true;
-  const list = listQuery(ref, request);
-  const queryClient = useQueryClient();
-  if (enabled) prefetchList(queryClient, ref, request);
   return useQuery<ListResult<Row>>({
-    ...list,
+    ...listQueryOptions(ref, request),
     // Keep the previous page on screen while the next page or filter loads.
     placeholderData: keepPreviousData,
-    enabled,
+    enabled: options.enabled ?? true,
   });
 }
 
@@ -51,10 +34,7 @@ export function useRecord<Row>(ref: TableRef<Row>, match: RecordMatch | null, se
 function useInvalidateSchema(ref: TableRef<unknown>) {
   const queryClient = useQueryClient();
   // Not awaited: the write is done when the server says so; lists refresh behind it.
-  return () => {
-    clearEarly();
-    void queryClient.invalidateQueries({ queryKey: queryKeys.schema(ref.schema) });
-  };
+  return () => void queryClient.invalidateQueries({ queryKey: queryKeys.schema(ref.schema) });
 }
 
 export function useInsert<Row>(ref: TableRef<Row>, context: WriteContext) {

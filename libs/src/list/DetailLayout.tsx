@@ -2,11 +2,9 @@ import { useState, type ReactNode } from 'react';
 import { Link } from '@steward/libs/router';
 import { Alert, Flex, Typography } from '@steward/libs/antd';
 import { Tabs } from '@steward/libs/antd-data';
-import { LOADING_TEXT } from './listMessages';
+import { FINANCIAL_COMING_SOON, LOADING_TEXT } from './listMessages';
 
 export type DetailTabKey = 'contact-methods' | 'notes' | 'financial' | 'history';
-
-export const FINANCIAL_COMING_SOON = 'Financial data coming soon.';
 
 export type DetailLayoutProps = {
   backTo: string;

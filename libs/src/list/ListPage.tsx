@@ -1,14 +1,16 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Alert, Flex } from '@steward/libs/antd';
-import { FilterPanel } from './FilterPanel';
-import { SortPanel } from './SortPanel';
-import { SavedFilters } from './SavedFilters';
 import { ListToolbar, type ListToolbarProps } from './ListToolbar';
 import { ListTable } from './ListTable';
 import { listErrorText } from './listMessages';
 import type { ListPageApi } from './useListPage';
 
 type Row0 = Record<string, unknown>;
+
+// The panels draw with antd's inputs and selects: they load when first opened, not with the list.
+const FilterPanel = lazy(() => import('./FilterPanel').then((module) => ({ default: module.FilterPanel })));
+const SortPanel = lazy(() => import('./SortPanel').then((module) => ({ default: module.SortPanel })));
+const SavedFilters = lazy(() => import('./SavedFilters').then((module) => ({ default: module.SavedFilters })));
 
 export type ListPageProps<Row extends Row0> = {
   list: ListPageApi<Row>;
@@ -43,10 +45,12 @@ export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, empty
       {list.filterState.notice ? <Alert type="warning" showIcon title={list.filterState.notice} closable={{ onClose: list.filterState.dismissNotice }} /> : null}
       {list.error ? <Alert type="error" showIcon title={errorText(list.error)} /> : null}
       {list.exportError ? <Alert type="error" showIcon title={list.exportError} /> : null}
-      {panel === 'filters' ? (
-        <FilterPanel state={list.filterState} onClose={() => setPanel(null)} savedFilters={savedFilterKey ? <SavedFilters listKey={savedFilterKey} state={list.filterState} /> : null} />
-      ) : null}
-      {panel === 'sort' ? <SortPanel state={list.filterState} labels={list.sortLabels} onClose={() => setPanel(null)} /> : null}
+      <Suspense fallback={null}>
+        {panel === 'filters' ? (
+          <FilterPanel state={list.filterState} onClose={() => setPanel(null)} savedFilters={savedFilterKey ? <SavedFilters listKey={savedFilterKey} state={list.filterState} /> : null} />
+        ) : null}
+        {panel === 'sort' ? <SortPanel state={list.filterState} labels={list.sortLabels} onClose={() => setPanel(null)} /> : null}
+      </Suspense>
       <ListTable list={list} emptyText={emptyText} />
       {children}
     </Flex>

@@ -1,37 +1,81 @@
 import { useCallback } from 'react';
-import { Flex, Typography } from '@steward/libs/antd';
-import { Pagination, Table, type TableColumnsType, type TableProps } from '@steward/libs/antd-data';
-import { displayValue } from '@steward/libs/ui';
-import { columnField, cellValue, type ListColumn } from './listColumn';
+import { Button } from '@steward/libs/antd';
+import { DataTable } from './DataTable';
 import { EMPTY_LIST_TEXT, LOADING_TEXT } from './listMessages';
-import { VIRTUAL_THRESHOLD, type ListPageApi } from './useListPage';
-import { VirtualTable } from './VirtualTable';
-import './listTable.css';
+import type { ListPageApi } from './useListPage';
+import type { RowSelection } from './useRowSelection';
 
 type Row0 = Record<string, unknown>;
 
 export type ListTableProps<Row extends Row0> = {
   list: ListPageApi<Row>;
   emptyText?: string;
-  /** Height of the scrolling body once the list is long enough to be virtualised. */
-  height?: number;
+  /** Tallest the scrolling body grows before it scrolls (any CSS length). */
+  height?: number | string;
   /** Accessible name of the table. */
   label?: string;
 };
 
+/** The pages around the current one (and the first and last), for the pager. */
+function pagesToShow(page: number, pages: number): number[] {
+  const shown = new Set([1, pages, page - 2, page - 1, page, page + 1, page + 2]);
+  return [...shown].filter((value) => value >= 1 && value <= pages).sort((a, b) => a - b);
+}
+
+function Pager({ page, pages, total, onPage }: { page: number; pages: number; total: number; onPage: (page: number) => void }) {
+  const shown = pagesToShow(page, pages);
+  return (
+    <nav aria-label="Pages" className="stw-list-pager">
+      <span className="stw-list-total">{`${total} rows`}</span>
+      <Button size="small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      {shown.map((value, index) => (
+        <span key={value} style={{ display: 'contents' }}>
+          {index > 0 && value - (shown[index - 1] ?? value) > 1 ? <span aria-hidden="true">…</span> : null}
+          <Button size="small" type={value === page ? 'primary' : 'default'} aria-label={`Page ${value}`} aria-current={value === page ? 'page' : undefined} onClick={() => onPage(value)}>
+            {value}
+          </Button>
+        </span>
+      ))}
+      <Button size="small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
+    </nav>
+  );
+}
+
+/** What is chosen, and the step from "this page" to "every row matching the filter". */
+function SelectionBar({ selection, pageRows }: { selection: RowSelection; pageRows: number }) {
+  if (selection.count === 0) return null;
+  const more = selection.total > pageRows;
+  return (
+    <div role="status" className="stw-list-selection-bar">
+      {selection.allMatching ? (
+        <span>{`All ${selection.total} rows matching this filter are selected.`}</span>
+      ) : (
+        <span>{selection.pageState === 'all' && more ? `All ${pageRows} rows on this page are selected.` : `${selection.count} selected.`}</span>
+      )}
+      {!selection.allMatching && selection.pageState === 'all' && more ? (
+        <Button size="small" type="link" onClick={selection.selectAllMatching}>
+          {`Select all ${selection.total} rows matching this filter`}
+        </Button>
+      ) : null}
+      <Button size="small" type="link" onClick={selection.clear}>
+        Clear selection
+      </Button>
+    </div>
+  );
+}
+
 /**
- * The list's table: columns from the spec's column definitions, paging, header sort. Short lists use
- * antd's Table; long ones (a page of 200, or thousands held in memory) the virtual table, which keeps
- * only the rows in view in the DOM.
+ * The list's table: the columns over the page's rows (DataTable), header sort that cycles ascending →
+ * descending → the page's default order, the pager for lists longer than a page, and — on a list that
+ * opts in — the selection bar.
  */
-export function ListTable<Row extends Row0>({ list, emptyText = EMPTY_LIST_TEXT, height = 600, label }: ListTableProps<Row>) {
+export function ListTable<Row extends Row0>({ list, emptyText = EMPTY_LIST_TEXT, height, label }: ListTableProps<Row>) {
   const primarySort = list.filterState.sort[0];
   const { applySort } = list.filterState;
-  const renderCell = useCallback(
-    (column: ListColumn<Row>, row: Row) => (column.render ? column.render(row) : displayValue(cellValue(row, columnField(column)))),
-    [],
-  );
-  // Header sort cycles ascending → descending → the page's default order.
   const cycleSort = useCallback(
     (field: string) => {
       if (primarySort?.field !== field) applySort([{ field, order: 'asc' }]);
@@ -40,65 +84,26 @@ export function ListTable<Row extends Row0>({ list, emptyText = EMPTY_LIST_TEXT,
     },
     [applySort, primarySort],
   );
-
-  const columns: TableColumnsType<Row> = list.columns.map((column) => {
-    const field = columnField(column);
-    return {
-      key: column.key,
-      title: column.title,
-      dataIndex: field,
-      width: column.width,
-      ellipsis: false,
-      sorter: column.sortable ? true : undefined,
-      sortOrder: column.sortable && primarySort?.field === field ? (primarySort.order === 'asc' ? 'ascend' : 'descend') : null,
-      render: (_value: unknown, row: Row) => renderCell(column, row),
-    };
-  });
-
-  const onChange: TableProps<Row>['onChange'] = (_pagination, _filters, sorter, extra) => {
-    if (extra.action !== 'sort' || Array.isArray(sorter)) return;
-    const field = typeof sorter.columnKey === 'string' ? columnField(list.columns.find((column) => column.key === sorter.columnKey) ?? { key: sorter.columnKey, title: '' }) : null;
-    if (!field || !sorter.order) list.filterState.applySort([]);
-    else list.filterState.applySort([{ field, order: sorter.order === 'ascend' ? 'asc' : 'desc' }]);
-  };
-
-  const virtual = list.rows.length > VIRTUAL_THRESHOLD;
   const paged = Number.isFinite(list.pageSize) && list.total > list.pageSize;
-  const pagination = { current: list.page, pageSize: list.pageSize, total: list.total, showSizeChanger: false, onChange: (page: number) => list.setPage(page), showTotal: (total: number) => `${total} rows` };
-  if (virtual) {
-    return (
-      <Flex vertical gap={12}>
-        <VirtualTable<Row>
-          label={label ?? list.title}
-          columns={list.columns}
-          rows={list.rows}
-          rowKey={list.rowKey}
-          renderCell={renderCell}
-          sort={list.filterState.sort}
-          onSort={cycleSort}
-          height={height}
-          busy={list.isFetching}
-        />
-        {paged ? <Pagination {...pagination} align="end" /> : null}
-      </Flex>
-    );
-  }
+  const pages = paged ? Math.ceil(list.total / list.pageSize) : 1;
   return (
-    <Table<Row>
-      aria-label={label ?? list.title}
-      // Tells assistive technology (and the journeys' axe scans) that rows are still arriving.
-      aria-busy={list.isFetching}
-      size="middle"
-      rowKey={list.rowKey}
-      columns={columns}
-      dataSource={list.rows as Row[]}
-      onChange={onChange}
-      loading={list.isFetching && !list.isLoading}
-      // Secondary text, not antd's disabled grey (1.8:1), so the message is readable.
-      locale={{ emptyText: <Typography.Text type="secondary">{list.isLoading ? LOADING_TEXT : emptyText}</Typography.Text> }}
-      pagination={paged ? pagination : false}
-      // Scrolls sideways inside its frame on a narrow screen (listTable.css).
-      className="stw-list-table"
-    />
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      {list.selection ? <SelectionBar selection={list.selection} pageRows={list.rows.length} /> : null}
+      <DataTable<Row>
+        label={label ?? list.title}
+        columns={list.columns}
+        rows={list.rows}
+        rowKey={list.rowKey}
+        sort={list.filterState.sort}
+        onSort={cycleSort}
+        busy={list.isFetching}
+        placeholder={list.isLoading ? LOADING_TEXT : emptyText}
+        rowOffset={paged ? (list.page - 1) * list.pageSize : 0}
+        totalRows={list.total}
+        selection={list.selection}
+        maxHeight={height}
+      />
+      {paged ? <Pager page={list.page} pages={pages} total={list.total} onPage={list.setPage} /> : null}
+    </div>
   );
 }

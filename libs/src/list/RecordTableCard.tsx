@@ -1,14 +1,12 @@
 import { useMemo } from 'react';
-import { Alert, Button, Card, Typography } from '@steward/libs/antd';
-import { Table, type TableColumnsType } from '@steward/libs/antd-data';
+import { Alert, Button, Card } from '@steward/libs/antd';
 import { errorMessage, useList, useRelationOptions, type AnyRow, type TableRef } from '@steward/libs/data-access';
 import { RecordEditorModal, fieldTypeOf, useRecordEditor, visibleFields, type FieldDef } from '@steward/libs/editor';
 import { useSession } from '@steward/libs/session';
 import { SystemBadge, displayValue } from '@steward/libs/ui';
+import { DataTable } from './DataTable';
+import { MAX_VISIBLE_COLUMNS, type ListColumn } from './listColumn';
 import { LOADING_TEXT, NO_ROWS_YET_TEXT } from './listMessages';
-
-/** The generic editor's tables show at most this many fields (001 §9). */
-export const MAX_VISIBLE_COLUMNS = 5;
 
 function RelationLabel({ field, value }: { field: FieldDef; value: unknown }) {
   const { orgScope } = useSession();
@@ -17,6 +15,8 @@ function RelationLabel({ field, value }: { field: FieldDef; value: unknown }) {
   if (value === null || value === undefined || value === '') return <>—</>;
   return <>{options.data?.find((option) => option.value === String(value))?.label ?? String(value)}</>;
 }
+
+const rowId = (row: AnyRow) => String(row.id);
 
 export type RecordTableCardProps = {
   /** Card heading (the tab's panel title: 'Accommodations', 'Block Outs', 'Files / Images'…). */
@@ -45,22 +45,22 @@ export function RecordTableCard({ title, label, table, fields, columnFields }: R
     const visible = visibleFields(fields);
     return columnFields ? visible.filter((field) => columnFields.includes(field.name)) : visible.slice(0, MAX_VISIBLE_COLUMNS);
   }, [columnFields, fields]);
-  const columns: TableColumnsType<AnyRow> = [
+  const columns: ListColumn<AnyRow>[] = [
     ...shown.map((field, index) => ({
       key: field.name,
       title: field.label,
-      dataIndex: field.name,
-      render: (value: unknown, row: AnyRow) => (
+      render: (row: AnyRow) => (
         <>
-          {fieldTypeOf(field) === 'relation' ? <RelationLabel field={field} value={value} /> : displayValue(value)}
+          {fieldTypeOf(field) === 'relation' ? <RelationLabel field={field} value={row[field.name]} /> : displayValue(row[field.name])}
           {index === 0 ? <SystemBadge orgName={row.org_name} /> : null}
         </>
       ),
+      exportValue: (row: AnyRow) => displayValue(row[field.name]),
     })),
     {
       key: 'actions',
       title: 'Actions',
-      render: (_: unknown, row: AnyRow) => (
+      render: (row: AnyRow) => (
         <Button size="small" onClick={() => editor.openEdit(row)} aria-label={`Edit ${displayValue(row[shown[0]?.name ?? 'id'])}`}>
           Edit
         </Button>
@@ -78,15 +78,14 @@ export function RecordTableCard({ title, label, table, fields, columnFields }: R
       }
     >
       {rows.error ? <Alert type="error" showIcon title={errorMessage(rows.error, 'Unknown error')} style={{ marginBottom: 12 }} /> : null}
-      <Table<AnyRow>
-        aria-label={title}
-        aria-busy={rows.isFetching}
-        size="small"
-        rowKey={(row) => String(row.id)}
+      <DataTable<AnyRow>
+        label={title}
+        busy={rows.isFetching}
+        rowKey={rowId}
         columns={columns}
-        dataSource={rows.data?.rows ?? []}
-        pagination={false}
-        locale={{ emptyText: <Typography.Text type="secondary">{loading ? LOADING_TEXT : NO_ROWS_YET_TEXT}</Typography.Text> }}
+        rows={rows.data?.rows ?? []}
+        placeholder={loading ? LOADING_TEXT : NO_ROWS_YET_TEXT}
+        maxHeight="min(560px, 70dvh)"
       />
       <RecordEditorModal editor={editor} />
     </Card>

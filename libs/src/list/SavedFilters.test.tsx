@@ -58,7 +58,7 @@ describe('saved filters', () => {
   it('saves the panel\'s conditions under a name for the active organisation', async () => {
     const user = userEvent.setup();
     const { requests } = renderPanel((req) => (req.method === 'POST' ? { status: 201, body: { id: 'f9', list_key: 'tasks_filters', name: 'Mine', filter: (req.body as { filter: unknown }).filter, sort: [] } } : { body: [] }));
-    const panel = screen.getByRole('region', { name: 'Filters' });
+    const panel = await screen.findByRole('region', { name: 'Filters' });
     await user.click(within(panel).getByRole('button', { name: 'Add condition' }));
     await user.type(within(panel).getByLabelText('Value 1'), 'report');
     await user.type(within(panel).getByLabelText('Filter name'), 'Mine');

@@ -12,18 +12,25 @@ const text = (value: unknown): string => (value === null || value === undefined 
  * exports the same information as plain text.
  */
 
-/** Name linking to the record, the 'S' badge for shared defaults, and an optional line beneath (dba, title, spouse). */
+/**
+ * Name linking to the record, the 'S' badge for shared defaults, and an optional line beneath (dba,
+ * title, spouse). `reads` names the fields `href` and `beneath` read (e.g. short_id, dba_name); a name
+ * column with a link or a line beneath that does not say so makes its list ask for whole rows.
+ */
 export function nameColumn<Row extends Row0>(options: {
   title?: string;
   field?: string;
   href?: (row: Row) => string | null;
   beneath?: (row: Row) => ReactNode;
+  reads?: readonly string[];
 }): ListColumn<Row> {
   const field = options.field ?? 'name';
+  const own = [field, 'org_name'];
   return {
     key: field,
     title: options.title ?? 'Name',
     field,
+    reads: options.reads ? [...own, ...options.reads] : options.href || options.beneath ? undefined : own,
     sortable: true,
     filterable: true,
     render: (row) => {
@@ -53,6 +60,7 @@ export function contactMethodsColumn<Row extends Row0>(options: { phoneField?: s
     key: 'contact_methods',
     title: options.title ?? 'Contact Methods',
     field: emailField,
+    reads: [phoneField, emailField],
     filterable: true,
     render: (row) => {
       const phone = text(row[phoneField]);
@@ -77,14 +85,20 @@ export function contactMethodsColumn<Row extends Row0>(options: { phoneField?: s
   };
 }
 
-export function addressColumn<Row extends Row0>(title = 'Address'): ListColumn<Row> {
+const ADDRESS_FIELDS = ['address_line_1', 'address_line_2', 'address_line_3', 'city', 'state', 'zip', 'country'] as const;
+
+/** The address on one line; `thirdLine: false` for sources that keep two address lines (user profiles). */
+export function addressColumn<Row extends Row0>(title = 'Address', { thirdLine = true }: { thirdLine?: boolean } = {}): ListColumn<Row> {
+  const reads = thirdLine ? ADDRESS_FIELDS : ADDRESS_FIELDS.filter((field) => field !== 'address_line_3');
+  const address = (row: Row) => formatAddress(Object.fromEntries(reads.map((field) => [field, row[field]])) as AddressParts);
   return {
     key: 'address',
     title,
     field: 'city',
+    reads,
     filterable: true,
-    render: (row) => formatAddress(row as AddressParts) || '—',
-    exportValue: (row) => formatAddress(row as AddressParts),
+    render: (row) => address(row) || '—',
+    exportValue: address,
   };
 }
 
@@ -99,6 +113,7 @@ export function ownersColumn<Row extends Row0>(title = 'Owner(s)'): ListColumn<R
     key: 'owners',
     title,
     field: 'primary_owner_name',
+    reads: ['primary_owner_name', 'primary_owner_short_id', 'secondary_owner_name', 'secondary_owner_short_id'],
     filterable: true,
     render: (row) => {
       const list = owners(row);
@@ -115,7 +130,7 @@ export function ownersColumn<Row extends Row0>(title = 'Owner(s)'): ListColumn<R
 }
 
 export function statusColumn<Row extends Row0>(title = 'Status', field = 'status'): ListColumn<Row> {
-  return { key: field, title, field, sortable: true, filterable: true, render: (row) => <StatusPill status={text(row[field]) || null} /> };
+  return { key: field, title, field, reads: [field], sortable: true, filterable: true, render: (row) => <StatusPill status={text(row[field]) || null} /> };
 }
 
 /** Money as "$1,234.50" on screen; exported as a plain number so spreadsheets can add it up. */
@@ -124,6 +139,7 @@ export function dollarsColumn<Row extends Row0>(field: string, title: string): L
     key: field,
     title,
     field,
+    reads: [field],
     sortable: true,
     filterable: 'number',
     render: (row) => formatDollars(row[field] as number | string | null),
@@ -132,16 +148,19 @@ export function dollarsColumn<Row extends Row0>(field: string, title: string): L
 }
 
 export function dateColumn<Row extends Row0>(field: string, title: string): ListColumn<Row> {
-  return { key: field, title, field, sortable: true, filterable: 'date', render: (row) => formatDate(text(row[field]) || null) || '—', exportValue: (row) => text(row[field]) };
+  return { key: field, title, field, reads: [field], sortable: true, filterable: 'date', render: (row) => formatDate(text(row[field]) || null) || '—', exportValue: (row) => text(row[field]) };
 }
 
 export function textColumn<Row extends Row0>(field: string, title: string, options: Partial<ListColumn<Row>> = {}): ListColumn<Row> {
-  return { key: field, title, field, sortable: true, filterable: true, render: (row) => displayValue(row[field]), ...options };
+  // A cell of its own (options.render) reads what its options say it reads.
+  const reads = options.reads ?? (options.render || options.exportValue ? undefined : [field]);
+  return { key: field, title, field, sortable: true, filterable: true, render: (row) => displayValue(row[field]), ...options, reads };
 }
 
 /**
  * The Actions column: Edit opens the record's editor. Shared defaults ('S') have no Edit — they are
- * read-only for every organisation. Kept out of the export.
+ * read-only for every organisation. Kept out of the export. The editor is handed the whole row, so a
+ * list with this column asks for whole rows.
  */
 export function editColumn<Row extends Row0>(openEdit: (row: Row) => void, nameOf: (row: Row) => string = (row) => text(row.name)): ListColumn<Row> {
   return {

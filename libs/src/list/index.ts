@@ -1,16 +1,18 @@
-export { EMPTY_LIST_TEXT, LOADING_TEXT, NO_ROWS_YET_TEXT, listErrorText } from './listMessages';
-export { cellValue, columnField, exportValueOf, type ListColumn } from './listColumn';
+export { EMPTY_LIST_TEXT, FINANCIAL_COMING_SOON, LOADING_TEXT, NO_ROWS_YET_TEXT, listErrorText } from './listMessages';
+export { MAX_VISIBLE_COLUMNS, ROW_KEY_FIELD, cellValue, columnField, exportValueOf, selectOfColumns, type ListColumn } from './listColumn';
 export { addressColumn, contactMethodsColumn, dateColumn, dollarsColumn, editColumn, nameColumn, ownersColumn, statusColumn, textColumn } from './columns';
 export type { CsvColumn } from './exportCsv';
 export { useFilterState, type FilterState, type FilterStateOptions } from './useFilterState';
-export { VIRTUAL_THRESHOLD, prefetchListPage, useListPage, type ListPageApi, type ListPageOptions, type RowsSource, type TableSource } from './useListPage';
-export { FilterPanel } from './FilterPanel';
-export { SortPanel } from './SortPanel';
-export { SavedFilters } from './SavedFilters';
+export { prefetchListPage, useListPage, type ListPageApi, type ListPageOptions, type RowsSource, type TableSource } from './useListPage';
 export { ListToolbar, type ListToolbarProps } from './ListToolbar';
 export { ListTable, type ListTableProps } from './ListTable';
+export { DataTable, type DataTableProps } from './DataTable';
+export { useRowSelection, type RowSelection } from './useRowSelection';
+export { CARD_BREAKPOINT_PX, useNarrowScreen } from './useNarrowScreen';
 export { ListPage, type ListPageProps } from './ListPage';
-export { NO_HISTORY_TEXT, RecordHistory, type RecordHistoryProps } from './history/RecordHistory';
 export { historySentence, relativeTime, spellField, type FieldLabels } from './history/historyWords';
-export { DetailLayout, FINANCIAL_COMING_SOON, type DetailLayoutProps, type DetailTabKey } from './DetailLayout';
-export { MAX_VISIBLE_COLUMNS, RecordTableCard, type RecordTableCardProps } from './RecordTableCard';
+// Loaded when first shown: they draw with antd's heavy components, which a list's first rows do not need.
+export { DetailLayout, RecordHistory, RecordTableCard } from './lazyParts';
+export type { DetailLayoutProps, DetailTabKey } from './DetailLayout';
+export type { RecordHistoryProps } from './history/RecordHistory';
+export type { RecordTableCardProps } from './RecordTableCard';

@@ -21,7 +21,34 @@ export type ListColumn<Row> = {
   width?: number | string;
   /** false keeps the column out of the CSV export (e.g. an Actions column of buttons). */
   exported?: boolean;
+  /**
+   * The row fields its cell, its links and its export read: what the list asks the database for. A
+   * column without `render` or `exportValue` reads its field; one with them says what they read, or the
+   * list asks for whole rows.
+   */
+  reads?: readonly string[];
 };
+
+/** The generic editor's tables show at most this many fields. */
+export const MAX_VISIBLE_COLUMNS = 5;
+
+/** Every list asks for the row key. */
+export const ROW_KEY_FIELD = 'id';
+
+/**
+ * The fields a list asks the database for: the row key and what each column reads, in column order.
+ * undefined (whole rows, `select=*`) when a column does not say what it reads — a custom cell, or an
+ * Edit button that hands the whole row to the editor.
+ */
+export function selectOfColumns<Row>(columns: readonly ListColumn<Row>[]): string | undefined {
+  const fields = new Set([ROW_KEY_FIELD]);
+  for (const column of columns) {
+    const reads = column.reads ?? (column.render || column.exportValue ? undefined : [columnField(column)]);
+    if (!reads) return undefined;
+    for (const field of reads) fields.add(field);
+  }
+  return [...fields].join(',');
+}
 
 export function columnField<Row>(column: ListColumn<Row>): string {
   return column.field ?? column.key;

@@ -3,15 +3,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { prefetchList } from '@steward/libs/data-access';
 import type { SortSpec } from '@steward/libs/filter';
 import { firstViewShown } from '@steward/libs/supabase';
-import { columnField, fieldTypesOf, filterFieldsOf, sortableFieldsOf, type ListColumn } from './listColumn';
+import { columnField, fieldTypesOf, filterFieldsOf, selectOfColumns, sortableFieldsOf, type ListColumn } from './listColumn';
 import { useCsvExport } from './useCsvExport';
 import { appliedListParams, useFilterState } from './useFilterState';
 import { tableListRequest, useListRows, type RowsSource, type TableSource } from './useListRows';
+import { useRowSelection, type RowSelection } from './useRowSelection';
 
 export type { RowsSource, TableSource } from './useListRows';
-
-/** Lists longer than this render only the rows in view. */
-export const VIRTUAL_THRESHOLD = 100;
 
 export type ListPageOptions<Row> = {
   /** The page title; the export file is named after it. */
@@ -22,14 +20,18 @@ export type ListPageOptions<Row> = {
   /** Detail mode: show only the record with this short_id (000 §2, 001 §2). */
   shortId?: string | null;
   rowKey?: (row: Row) => string;
+  /** Rows can be selected (checkbox column, page and range selection, "all matching"): `list.selection`. */
+  selectable?: boolean;
 };
 
 type Row0 = Record<string, unknown>;
 
+const defaultRowKey = (row: Row0) => String(row.id ?? row.short_id ?? JSON.stringify(row));
+
 /** The columns' filter fields, their types and the sortable fields: what the URL's filter and sort are read against. */
 function fieldsOfColumns<Row>(columns: readonly ListColumn<Row>[]) {
   const fields = filterFieldsOf(columns);
-  return { fields, fieldTypes: fieldTypesOf(fields), sortable: sortableFieldsOf(columns) };
+  return { fields, fieldTypes: fieldTypesOf(fields), sortable: sortableFieldsOf(columns), select: selectOfColumns(columns) };
 }
 
 /**
@@ -40,12 +42,12 @@ function fieldsOfColumns<Row>(columns: readonly ListColumn<Row>[]) {
 export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
   const { title, columns, source, shortId } = options;
 
-  const { fields: filterFields, fieldTypes, sortable } = useMemo(() => fieldsOfColumns(columns), [columns]);
+  const { fields: filterFields, fieldTypes, sortable, select } = useMemo(() => fieldsOfColumns(columns), [columns]);
   const defaultSort = useMemo(() => options.defaultSort ?? [], [options.defaultSort]);
   const filterState = useFilterState({ fields: filterFields, sortable, defaultSort });
 
   const { page, setPage } = filterState;
-  const list = useListRows({ source, shortId, filter: filterState.filter, sort: filterState.sort, fieldTypes, page });
+  const list = useListRows({ source, shortId, filter: filterState.filter, sort: filterState.sort, fieldTypes, page, select });
   const { exporting, exportError, exportCsv } = useCsvExport(title, columns, list.loadAll);
   // The rows are on screen: a visit that started on this list starts its reads from index.html next
   // time (libs/supabase firstView), as the dashboard's does.
@@ -53,6 +55,11 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
   useEffect(() => {
     if (shown) firstViewShown();
   }, [shown]);
+
+  const rowKey = (options.rowKey ?? defaultRowKey) as (row: Row) => string;
+  const pageKeys = useMemo(() => list.rows.map(rowKey), [list.rows, rowKey]);
+  const scope = useMemo(() => JSON.stringify([filterState.filter, shortId ?? null]), [filterState.filter, shortId]);
+  const selection = useRowSelection({ pageKeys, total: list.total, scope });
 
   return {
     title,
@@ -69,7 +76,9 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
     exporting,
     exportCsv,
     filterState,
-    rowKey: options.rowKey ?? ((row: Row) => String(row.id ?? row.short_id ?? JSON.stringify(row))),
+    rowKey,
+    /** Present when the list opts in (`selectable`): what is chosen, for actions on many rows. */
+    selection: (options.selectable ? selection : null) as RowSelection | null,
     sortLabels: Object.fromEntries(columns.map((column) => [columnField(column), column.title])),
   };
 }
@@ -86,10 +95,10 @@ export function prefetchListPage<Row extends Row0>(
 ): void {
   const { source, columns } = options;
   if (source.kind !== 'table') return;
-  const { fields, fieldTypes, sortable } = fieldsOfColumns(columns);
+  const { fields, fieldTypes, sortable, select } = fieldsOfColumns(columns);
   const { filter, sort, page } = appliedListParams(search, { fields, sortable, defaultSort: options.defaultSort });
-  const request = tableListRequest(source, { orgScope, shortId: options.shortId ?? null, filter, sort, page, fieldTypes });
-  prefetchList(queryClient, source.table, request);
+  const request = tableListRequest(source, { orgScope, shortId: options.shortId ?? null, filter, sort, page, fieldTypes, select });
+  void prefetchList(queryClient, source.table, request);
 }
 
 export type ListPageApi<Row extends Row0> = ReturnType<typeof useListPage<Row>>;

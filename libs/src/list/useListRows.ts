@@ -15,6 +15,7 @@ import { useSession } from '@steward/libs/session';
 export type TableSource<Row> = {
   kind: 'table';
   table: TableRef<Row>;
+  /** What to ask for, when the columns do not say it (e.g. subtasks embedded); default: what the columns read. */
   select?: string;
   /** org_name in (active organisation, _system_default_); false for tables without org_name. */
   orgScoped?: boolean;
@@ -36,19 +37,21 @@ export type ListRowsOptions<Row> = {
   fieldTypes: FieldTypes;
   /** 1-based. */
   page: number;
+  /** What the columns read (selectOfColumns); the source's own select wins. */
+  select?: string;
 };
 
 type Row0 = Record<string, unknown>;
 
-export type TableListParams = Pick<ListRowsOptions<unknown>, 'shortId' | 'filter' | 'sort' | 'fieldTypes' | 'page'> & {
+export type TableListParams = Pick<ListRowsOptions<unknown>, 'shortId' | 'filter' | 'sort' | 'fieldTypes' | 'page' | 'select'> & {
   /** The session's organisation scope (org_name in …). */
   orgScope: readonly string[];
 };
 
 /** The request for one page of a table-backed list: what the list sends, and what a route prefetch starts early. */
-export function tableListRequest<Row>(source: TableSource<Row>, { orgScope, shortId, filter, fieldTypes, sort, page }: TableListParams): ListRequest {
+export function tableListRequest<Row>(source: TableSource<Row>, { orgScope, shortId, filter, fieldTypes, sort, page, select }: TableListParams): ListRequest {
   return {
-    select: source.select,
+    select: source.select ?? select,
     orgScope: source.orgScoped === false ? undefined : orgScope,
     eq: shortId ? { ...source.eq, short_id: shortId } : source.eq,
     excludeArchived: source.excludeArchived,
@@ -69,13 +72,13 @@ const NO_TABLE = { schema: 'public', table: '', audit: false } as const;
  * an exact count), or from rows the page already holds, filtered and sorted in memory. `loadAll`
  * gives every row of the filtered and sorted list (what Export writes), not only the page on screen.
  */
-export function useListRows<Row extends Row0>({ source, shortId, filter, sort, fieldTypes, page }: ListRowsOptions<Row>) {
+export function useListRows<Row extends Row0>({ source, shortId, filter, sort, fieldTypes, page, select }: ListRowsOptions<Row>) {
   const session = useSession();
   const pageSize = source.kind === 'table' ? (source.pageSize ?? LIST_PAGE_SIZE) : Number.POSITIVE_INFINITY;
 
   const request = useMemo<ListRequest | null>(
-    () => (source.kind === 'table' ? tableListRequest(source, { orgScope: session.orgScope, shortId, filter, fieldTypes, sort, page }) : null),
-    [fieldTypes, filter, sort, page, session.orgScope, shortId, source],
+    () => (source.kind === 'table' ? tableListRequest(source, { orgScope: session.orgScope, shortId, filter, fieldTypes, sort, page, select }) : null),
+    [fieldTypes, filter, sort, page, select, session.orgScope, shortId, source],
   );
 
   const tableQuery = useList<Row>(source.kind === 'table' ? source.table : (NO_TABLE as TableRef<Row>), request ?? {}, {

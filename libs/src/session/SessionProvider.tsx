@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { QueryClientContext } from '@tanstack/react-query';
 import { forgetFirstView, hasStoredSession, loadSupabase, onSupabaseLoaded } from '@steward/libs/supabase';
 import { SessionContext, type SessionApi } from './SessionContext';
 import { INITIAL_SESSION, sessionReducer } from './sessionReducer';
@@ -101,6 +102,7 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
     [currentOrg, reload],
   );
 
+  const queryClient = useContext(QueryClientContext);
   const signOut = useCallback(
     async (onSignedOut?: () => void) => {
       try {
@@ -110,6 +112,8 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
         const { error } = await supabase.auth.signOut({ scope: 'local' });
         if (error) throw error;
         forgetFirstView();
+        // An answer read for one person is never shown to the next one signed in on this browser.
+        queryClient?.clear();
       } catch (error) {
         console.warn('Sign-out failed:', error);
         goToRoot();
@@ -117,7 +121,7 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
       }
       (onSignedOut ?? goToRoot)();
     },
-    [goToRoot],
+    [goToRoot, queryClient],
   );
 
   const value = useMemo<SessionApi>(() => ({ ...state, switchOrg, signOut, reload }), [state, switchOrg, signOut, reload]);

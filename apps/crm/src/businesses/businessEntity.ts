@@ -2,7 +2,6 @@ import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { businessesView } from '../records/crmViews';
 import { text } from '../records/crmRow';
 import type { CrmEntity } from '../records/crmEntity';
-import { BUSINESS_LIST_SELECT } from '../records/listSelect';
 import { BUSINESS_COLUMNS } from './businessColumns';
 import { BUSINESS_ADD_FIELDS, BUSINESS_EDIT_FIELDS } from './businessFields';
 
@@ -17,7 +16,6 @@ export const businessEntity: CrmEntity = {
   view: businessesView,
   table: businesses,
   columns: BUSINESS_COLUMNS,
-  listSelect: BUSINESS_LIST_SELECT,
   editFields: BUSINESS_EDIT_FIELDS,
   addNew: {
     table: businesses,

@@ -4,9 +4,12 @@ import { text, type CrmRow } from '../records/crmRow';
 /** "Spouse: …" beneath a contact's name when a spouse exists (000 §2). */
 export const spouseLine = (row: CrmRow): string | null => (text(row.spouse_name) ? `Spouse: ${text(row.spouse_name)}` : null);
 
-/** Contacts list: the businesses pattern, "Spouse: …" beneath the name. */
+/**
+ * Contacts list: the businesses pattern, "Spouse: …" beneath the name. The list asks contacts_view for
+ * what these columns read (ListColumn.reads), so a column added here reaches the screen with its data.
+ */
 export const CONTACT_COLUMNS: readonly ListColumn<CrmRow>[] = [
-  nameColumn<CrmRow>({ href: (row) => `/contact/${row.short_id}`, beneath: spouseLine }),
+  nameColumn<CrmRow>({ href: (row) => `/contact/${row.short_id}`, beneath: spouseLine, reads: ['short_id', 'spouse_name'] }),
   textColumn<CrmRow>('type_name', 'Type'),
   contactMethodsColumn<CrmRow>(),
   addressColumn<CrmRow>(),

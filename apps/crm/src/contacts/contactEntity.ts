@@ -1,7 +1,6 @@
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { contactsView } from '../records/crmViews';
 import type { CrmEntity } from '../records/crmEntity';
-import { CONTACT_LIST_SELECT } from '../records/listSelect';
 import { CONTACT_COLUMNS, spouseLine } from './contactColumns';
 import { CONTACT_ADD_FIELDS, CONTACT_EDIT_FIELDS } from './contactFields';
 
@@ -16,7 +15,6 @@ export const contactEntity: CrmEntity = {
   view: contactsView,
   table: contacts,
   columns: CONTACT_COLUMNS,
-  listSelect: CONTACT_LIST_SELECT,
   editFields: CONTACT_EDIT_FIELDS,
   addNew: {
     table: contacts,

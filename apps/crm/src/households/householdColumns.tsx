@@ -14,6 +14,7 @@ export function primaryContactsColumn(): ListColumn<CrmRow> {
     key: 'primary_contacts',
     title: 'Primary Contacts',
     field: 'primary_contact_name',
+    reads: ['primary_contact_name', 'primary_contact_short_id', 'secondary_contact_name', 'secondary_contact_short_id'],
     filterable: true,
     render: (row) => {
       const list = primaryContacts(row);
@@ -31,7 +32,7 @@ export function primaryContactsColumn(): ListColumn<CrmRow> {
 
 /** Households list (000 §2): Name, Primary Contacts, Contact Methods, Address, Owner(s), Status. */
 export const HOUSEHOLD_COLUMNS: readonly ListColumn<CrmRow>[] = [
-  nameColumn<CrmRow>({ href: (row) => `/household/${row.short_id}` }),
+  nameColumn<CrmRow>({ href: (row) => `/household/${row.short_id}`, reads: ['short_id'] }),
   primaryContactsColumn(),
   contactMethodsColumn<CrmRow>(),
   addressColumn<CrmRow>(),

@@ -1,7 +1,6 @@
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { householdsView } from '../records/crmViews';
 import type { CrmEntity } from '../records/crmEntity';
-import { HOUSEHOLD_LIST_SELECT } from '../records/listSelect';
 import { HOUSEHOLD_COLUMNS } from './householdColumns';
 import { HOUSEHOLD_ADD_FIELDS, HOUSEHOLD_EDIT_FIELDS } from './householdFields';
 
@@ -16,7 +15,6 @@ export const householdEntity: CrmEntity = {
   view: householdsView,
   table: households,
   columns: HOUSEHOLD_COLUMNS,
-  listSelect: HOUSEHOLD_LIST_SELECT,
   editFields: HOUSEHOLD_EDIT_FIELDS,
   addNew: {
     table: households,

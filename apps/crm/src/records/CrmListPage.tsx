@@ -1,21 +1,32 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from '@steward/libs/router';
 import { mergeKindOf } from '../duplicates/mergeEntities';
 import { ImportButton } from '../import/ImportButton';
-import { AddNewDialog, useAddNewDialog, type AddNewConfig } from '../addNew';
+import type { AddNewConfig } from '../addNew';
 import { ListPage, useListPage, type ListPageApi, type ListPageOptions } from '@steward/libs/list';
 import type { AnyRow } from '@steward/libs/data-access';
+import { useSession } from '@steward/libs/session';
 import type { SortSpec } from '@steward/libs/filter';
 import type { CrmEntity } from './crmEntity';
 import type { CrmRow } from './crmRow';
 
 const BY_NAME: SortSpec = [{ field: 'name', order: 'asc' }];
 
+// The dialog's form, inputs and selects load when Add New is first pressed, not with the list.
+const AddNewFlow = lazy(() => import('./AddNewFlow'));
+
 function WithAddNew({ list, config, savedFilterKey, toolbarExtra }: { list: ListPageApi<CrmRow>; config: AddNewConfig<AnyRow>; savedFilterKey?: string; toolbarExtra?: ReactNode }) {
-  const dialog = useAddNewDialog<AnyRow>(config);
+  const session = useSession();
+  // Each press asks the dialog to open (again); the dialog writes into the active organisation as its user.
+  const [presses, setPresses] = useState(0);
+  const addNew = { disabled: !(session.orgName && session.user), onClick: () => setPresses((count) => count + 1), children: 'Add New' };
   return (
-    <ListPage list={list} addNew={dialog.buttonProps} savedFilterKey={savedFilterKey} toolbarExtra={toolbarExtra}>
-      <AddNewDialog dialog={dialog} />
+    <ListPage list={list} addNew={addNew} savedFilterKey={savedFilterKey} toolbarExtra={toolbarExtra}>
+      {presses > 0 ? (
+        <Suspense fallback={null}>
+          <AddNewFlow config={config} request={presses} />
+        </Suspense>
+      ) : null}
     </ListPage>
   );
 }
@@ -25,7 +36,8 @@ export function crmListOptions(entity: CrmEntity, searchParams: URLSearchParams)
   return {
     title: entity.listTitle,
     columns: entity.columns,
-    source: { kind: 'table', table: entity.view, select: entity.listSelect, excludeArchived: true },
+    // The list asks the view for what its columns read (ListColumn.reads), not the whole row.
+    source: { kind: 'table', table: entity.view, excludeArchived: true },
     defaultSort: BY_NAME,
     shortId: searchParams.get('short_id'),
   };

@@ -16,8 +16,6 @@ export type CrmEntity = {
   view: TableRef<CrmRow>;
   table: TableRef<AnyRow>;
   columns: readonly ListColumn<CrmRow>[];
-  /** The view's columns the list reads (listSelect.ts); what the list and its export request. */
-  listSelect: string;
   /** Fields of the inline editor on the detail page. */
   editFields: readonly FieldDef[];
   addNew: Omit<AddNewConfig<AnyRow>, 'onCreated'> | null;

@@ -3,9 +3,10 @@ import { text, type CrmRow } from '../records/crmRow';
 
 /** Users list (000 §2): Name with the title beneath, Role Name, Contact Methods, Address, Status. */
 export const USER_COLUMNS: readonly ListColumn<CrmRow>[] = [
-  nameColumn<CrmRow>({ href: (row) => `/user/${row.short_id}`, beneath: (row) => text(row.title) || null }),
+  nameColumn<CrmRow>({ href: (row) => `/user/${row.short_id}`, beneath: (row) => text(row.title) || null, reads: ['short_id', 'title'] }),
   textColumn<CrmRow>('role_name', 'Role Name'),
   contactMethodsColumn<CrmRow>(),
-  addressColumn<CrmRow>(),
+  // user_profiles_view keeps two address lines.
+  addressColumn<CrmRow>('Address', { thirdLine: false }),
   statusColumn<CrmRow>(),
 ];

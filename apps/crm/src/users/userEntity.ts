@@ -2,7 +2,6 @@ import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { usersView } from '../records/crmViews';
 import { text } from '../records/crmRow';
 import type { CrmEntity } from '../records/crmEntity';
-import { USER_LIST_SELECT } from '../records/listSelect';
 import { USER_COLUMNS } from './userColumns';
 import { USER_EDIT_FIELDS } from './userFields';
 
@@ -15,7 +14,6 @@ export const userEntity: CrmEntity = {
   view: usersView,
   table: tableRef<AnyRow>('public', 'user_profiles'),
   columns: USER_COLUMNS,
-  listSelect: USER_LIST_SELECT,
   editFields: USER_EDIT_FIELDS,
   addNew: null,
   addNewPath: '/users/new',

@@ -32,8 +32,6 @@ const TABS = [
 export function LodgingSettingsPage() {
   return (
     <PageFrame title="Lodging Settings">
-      {/* antd's empty-table grey (#bfbfbf) fails WCAG AA contrast for 'No rows yet.'; the secondary text colour passes. */}
-      <style>{'.stw-lodging-settings .ant-table-placeholder, .stw-lodging-settings .ant-table-placeholder td { color: rgba(0, 0, 0, 0.65) !important; }'}</style>
       <Link to="/settings">← Go back</Link>
       <Tabs
         className="stw-lodging-settings"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Button, Flex, Typography } from '@steward/libs/antd';
-import { Popconfirm, Table, type TableColumnsType } from '@steward/libs/antd-data';
+import { Button, Flex } from '@steward/libs/antd';
+import { Popconfirm } from '@steward/libs/antd-data';
+import { DataTable, LOADING_TEXT, type ListColumn } from '@steward/libs/list';
 import { PageFrame, StatusPill, formatDate } from '@steward/libs/ui';
 import { IntegrationDialog } from './IntegrationDialog';
 import { INTEGRATION_MESSAGES as M, INTEGRATION_TYPES, secretHint, type Integration } from './integrationsApi';
@@ -13,22 +14,17 @@ export function IntegrationsPage() {
   const { list, save, remove, toggle } = useIntegrations();
   const [dialog, setDialog] = useState<{ editing: Integration | null } | null>(null);
 
-  const columns: TableColumnsType<Integration> = [
-    { title: 'Name', dataIndex: 'name', key: 'name' },
-    { title: 'Type', dataIndex: 'type', key: 'type', render: typeLabel },
-    {
-      title: 'Status',
-      dataIndex: 'is_active',
-      key: 'is_active',
-      // The shared pill: antd's preset green is too light for small text.
-      render: (active: boolean) => <StatusPill status={active ? 'Active' : 'Inactive'} />,
-    },
-    { title: 'API Key', key: 'api_key', render: (_, row) => secretHint(row.api_key_set, row.api_key_last4) },
-    { title: 'Created', dataIndex: 'created_at', key: 'created_at', render: (value: string) => formatDate(value) },
+  const columns: ListColumn<Integration>[] = [
+    { title: 'Name', key: 'name' },
+    { title: 'Type', key: 'type', render: (row) => typeLabel(row.type) },
+    // The shared pill: antd's preset green is too light for small text.
+    { title: 'Status', key: 'is_active', render: (row) => <StatusPill status={row.is_active ? 'Active' : 'Inactive'} /> },
+    { title: 'API Key', key: 'api_key', render: (row) => secretHint(row.api_key_set, row.api_key_last4) },
+    { title: 'Created', key: 'created_at', render: (row) => formatDate(row.created_at) },
     {
       title: 'Actions',
       key: 'actions',
-      render: (_, row) => (
+      render: (row) => (
         <Flex gap={8} wrap>
           <Button size="small" onClick={() => setDialog({ editing: row })} aria-label={`Edit ${row.name}`}>
             Edit
@@ -56,15 +52,13 @@ export function IntegrationsPage() {
       }
       error={list.error ? `${M.fetchFailed}: ${list.error.message}` : null}
     >
-      <Table<Integration>
-        aria-label="Integrations"
-        rowKey="id"
+      <DataTable<Integration>
+        label="Integrations"
+        rowKey={(row) => row.id}
         columns={columns}
-        dataSource={list.data ?? []}
-        loading={list.isLoading}
-        pagination={false}
-        locale={{ emptyText: <Typography.Text>No integrations yet.</Typography.Text> }}
-        scroll={{ x: 'max-content' }}
+        rows={list.data ?? []}
+        busy={list.isFetching}
+        placeholder={list.isLoading ? LOADING_TEXT : 'No integrations yet.'}
       />
       <IntegrationDialog
         open={dialog !== null}

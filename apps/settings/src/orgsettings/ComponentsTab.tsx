@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Typography } from '@steward/libs/antd';
-import { Switch, Table, type TableColumnsType } from '@steward/libs/antd-data';
+import { Switch } from '@steward/libs/antd-data';
+import { DataTable, type ListColumn } from '@steward/libs/list';
 import { queryKeys } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
 import { LoadingState, notify } from '@steward/libs/ui';
@@ -27,13 +28,13 @@ export function ComponentsTab({ orgName }: { orgName: string }) {
     onError: (error: Error) => notify.error(error.message),
   });
 
-  const columns: TableColumnsType<OrgComponent> = [
-    { title: 'Component', dataIndex: 'display_name', key: 'display_name' },
-    { title: 'Description', dataIndex: 'description', key: 'description' },
+  const columns: ListColumn<OrgComponent>[] = [
+    { title: 'Component', key: 'display_name' },
+    { title: 'Description', key: 'description' },
     {
       title: 'Enabled',
       key: 'enabled',
-      render: (_, component) => (
+      render: (component) => (
         <Switch
           checked={component.enabled}
           disabled={component.name === 'settings' || toggle.isPending}
@@ -49,7 +50,7 @@ export function ComponentsTab({ orgName }: { orgName: string }) {
   return (
     <>
       <Alert type="info" showIcon title="Turning a component off hides its menu and pages for everyone in this organization." style={{ marginBottom: 12 }} />
-      <Table<OrgComponent> rowKey="id" columns={columns} dataSource={query.data ?? []} pagination={false} />
+      <DataTable<OrgComponent> label="Components" rowKey={(component) => component.id} columns={columns} rows={query.data ?? []} placeholder="No components." />
     </>
   );
 }

@@ -1,7 +1,7 @@
 const preloadAreaFor = vi.hoisted(() => vi.fn());
 vi.mock('./remoteLoader', () => ({ preloadAreaFor }));
 
-import { preloadOnIntent } from './preloadOnIntent';
+import { preloadOnIntent, setDataIntent } from './preloadOnIntent';
 
 describe('preloadOnIntent', () => {
   beforeAll(() => preloadOnIntent(document));
@@ -24,5 +24,15 @@ describe('preloadOnIntent', () => {
     document.querySelectorAll('a')[1]?.dispatchEvent(new Event('pointerover', { bubbles: true }));
     document.querySelector('p')?.dispatchEvent(new Event('pointerover', { bubbles: true }));
     expect(preloadAreaFor).not.toHaveBeenCalled();
+  });
+
+  it('starts the link’s data too while someone is signed in, with the link’s query', () => {
+    const started: string[] = [];
+    setDataIntent((url) => started.push(`${url.pathname}${url.search}`));
+    document.querySelector('a')?.setAttribute('href', '/contacts?sort=-name');
+    document.querySelector('span')?.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    setDataIntent(null);
+    document.querySelector('span')?.dispatchEvent(new Event('pointerover', { bubbles: true }));
+    expect(started).toEqual(['/contacts?sort=-name']);
   });
 });

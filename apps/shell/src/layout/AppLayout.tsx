@@ -10,6 +10,7 @@ import { PageErrorBoundary } from './PageErrorBoundary';
 import { pageSectionFor } from './pageSection';
 import { Sidebar } from './Sidebar';
 import { preloadArea } from '../federation/remoteLoader';
+import { useIntentPrefetch } from '../federation/useIntentPrefetch';
 import { trapTabKey } from './trapTabKey';
 import { SubMenuTabs } from './SubMenuTabs';
 import { requestToaster } from './toasterGate';
@@ -53,6 +54,7 @@ function LayoutFrame() {
     document.title = `${brandName()} - ${title}`;
   }, [title]);
   useEffect(requestToaster, []);
+  useIntentPrefetch();
 
   // After an in-app navigation that left focus nowhere (signing in, a dialog that closed with its
   // page), focus the page title so keyboard and screen-reader users start from the new page.

@@ -1,0 +1,45 @@
+import { Suspense, lazy } from 'react';
+import type { DetailLayoutProps } from './DetailLayout';
+import { LOADING_TEXT } from './listMessages';
+import type { RecordTableCardProps } from './RecordTableCard';
+import type { RecordHistoryProps } from './history/RecordHistory';
+
+/*
+ * The parts of this package that draw with antd's heavy components (tabs, inputs, selects, dialogs,
+ * forms) load when first shown, not with a list: a list's first rows need none of them. A list page's
+ * Filters and Sort panels load the same way (ListPage).
+ */
+
+const LoadedDetailLayout = lazy(() => import('./DetailLayout').then((module) => ({ default: module.DetailLayout })));
+const LoadedRecordTableCard = lazy(() => import('./RecordTableCard').then((module) => ({ default: module.RecordTableCard })));
+
+const LoadedRecordHistory = lazy(() => import('./history/RecordHistory').then((module) => ({ default: module.RecordHistory })));
+
+const loading = <p style={{ margin: 0 }}>{LOADING_TEXT}</p>;
+
+/** The record detail page of businesses, contacts and households: "Go back", a header, and its tabs. */
+export function DetailLayout(props: DetailLayoutProps) {
+  return (
+    <Suspense fallback={loading}>
+      <LoadedDetailLayout {...props} />
+    </Suspense>
+  );
+}
+
+/** One table of the generic record editor, with Add New and Edit. */
+export function RecordTableCard(props: RecordTableCardProps) {
+  return (
+    <Suspense fallback={loading}>
+      <LoadedRecordTableCard {...props} />
+    </Suspense>
+  );
+}
+
+/** Who changed what on one record (a History tab or view). */
+export function RecordHistory(props: RecordHistoryProps) {
+  return (
+    <Suspense fallback={loading}>
+      <LoadedRecordHistory {...props} />
+    </Suspense>
+  );
+}
