@@ -42,6 +42,9 @@ export const authErrors = {
     new AuthError(422, 'weak_password', `Password should be at least ${minLength} characters.`, {
       weak_password: { reasons: ['length'] },
     }),
+  /** @param {number} maxBytes GoTrue's wording, which counts bytes; 422 like the other password refusals */
+  passwordTooLong: (maxBytes) =>
+    new AuthError(422, 'validation_failed', `Password cannot be longer than ${maxBytes} characters`),
   passwordRequired: () => new AuthError(422, 'validation_failed', 'Signup requires a valid password'),
   invalidCredentials: () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials'),
   emailNotConfirmed: () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed'),

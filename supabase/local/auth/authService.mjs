@@ -12,6 +12,7 @@ import {
   adminDeleteBody,
   adminUserBody,
   checkPasswordStrength,
+  fitsBcrypt,
   idTokenBody,
   normaliseEmail,
   otpBody,
@@ -260,7 +261,8 @@ export function createAuthService({ config, pool, log }) {
         const email = (body.email ?? '').trim().toLowerCase();
         const response = await transaction(async (client) => {
           const user = await findUserByEmail(client, email);
-          if (!user || !body.password || !(await passwordMatches(client, user.id, body.password))) {
+          // No stored password came from more than 72 bytes, and bcrypt would compare only the first 72.
+          if (!user || !body.password || !fitsBcrypt(body.password) || !(await passwordMatches(client, user.id, body.password))) {
             throw authErrors.invalidCredentials();
           }
           if (isBanned(user)) throw authErrors.userBanned();
