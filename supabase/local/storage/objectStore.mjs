@@ -48,6 +48,25 @@ export function createObjectStore({ pool, files }) {
     return /** @type {Claims} */ (claims);
   }
 
+  /**
+   * The bytes an object written into this bucket may have: its own limit, never above the global one.
+   * @param {{ file_size_limit: string | number | null }} bucket
+   */
+  function sizeLimitOf(bucket) {
+    return Math.min(GLOBAL_FILE_SIZE_LIMIT, bucket.file_size_limit ? Number(bucket.file_size_limit) : Infinity);
+  }
+
+  /**
+   * A stored object going into a bucket by move or copy meets the rules an upload there meets: the
+   * bucket's size limit and allowed MIME types, judged on the size and type recorded at upload.
+   * @param {string} bucketId @param {Record<string, any> | null} metadata
+   */
+  async function checkBucketRules(bucketId, metadata) {
+    const bucket = await loadBucket(bucketId);
+    if (Number(metadata?.size ?? 0) > sizeLimitOf(bucket)) throw storageErrors.tooLarge();
+    checkMimeType(bucket.allowed_mime_types, String(metadata?.mimetype ?? 'application/octet-stream'));
+  }
+
   /** @param {string} bucketId */
   async function loadBucket(bucketId) {
     const { rows } = await pool.query('select * from storage.buckets where id = $1', [bucketId]);
@@ -136,7 +155,7 @@ export function createObjectStore({ pool, files }) {
    */
   async function writeObject(req, target, mode, claims, owner) {
     const bucket = await loadBucket(target.bucket);
-    const limit = Math.min(GLOBAL_FILE_SIZE_LIMIT, bucket.file_size_limit ? Number(bucket.file_size_limit) : Infinity);
+    const limit = sizeLimitOf(bucket);
     const body = await readUpload(req, limit);
     const staged = await files.stage(body.source, limit);
     try {
@@ -192,7 +211,7 @@ export function createObjectStore({ pool, files }) {
     return rows;
   }
 
-  return { pool, files, asCaller, callerClaims, loadBucket, findVisibleObject, findObject, checkCanWrite, writeObject, deleteObjects };
+  return { pool, files, asCaller, callerClaims, loadBucket, checkBucketRules, findVisibleObject, findObject, checkCanWrite, writeObject, deleteObjects };
 }
 
 /** Objects and buckets belong to the signed-in user who wrote them (none for anon and service role). */
