@@ -28,7 +28,8 @@ import {
 } from './authSchemas.mjs';
 import { authMails } from './authMails.mjs';
 import { createMailer } from './mailer.mjs';
-import { COLUMNS_BY_TYPE, clearToken, findByToken, issueToken, tokenHash } from './oneTimeTokens.mjs';
+import { COLUMNS_BY_TYPE, clearToken, createCodeAttempts, findByToken, issueToken, tokenHash, voidTokensOf } from './oneTimeTokens.mjs';
+import { createRateLimits } from './rateLimits.mjs';
 import { allowedRedirect, issuerOf } from './redirects.mjs';
 import { endSessions, refreshSession, sessionExists, startSession } from './sessions.mjs';
 import {
@@ -58,6 +59,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function createAuthService({ config, pool, log }) {
   const { apiUrl, autoconfirm, minPasswordLength, siteUrl } = config;
   const mailer = createMailer({ config, log });
+  const limits = createRateLimits(config.authRateLimits);
+  const codeAttempts = createCodeAttempts();
   /** @param {string} password */
   const checkPassword = (password) => checkPasswordStrength(password, minPasswordLength);
 
@@ -75,6 +78,21 @@ export function createAuthService({ config, pool, log }) {
    */
   function requestContext(req, method) {
     return { apiUrl, userAgent: req.headers['user-agent'], ip: req.socket.remoteAddress, method };
+  }
+
+  /**
+   * Counted against [auth.rate_limit] email_sent before it goes; a new code starts its address's tries afresh.
+   * @param {import('./mailer.mjs').AuthMail} mail @param {string} kind
+   */
+  async function sendMail(mail, kind) {
+    limits.mailSent();
+    await mailer.send(mail, kind);
+    codeAttempts.reset(mail.to);
+  }
+
+  /** The client's address, as rate limits key it. */
+  function clientIp(/** @type {import('node:http').IncomingMessage} */ req) {
+    return req.socket.remoteAddress;
   }
 
   /** @param {URLSearchParams} query where an e-mail link should land (GoTrue's redirect_to, else the site URL) */
@@ -95,7 +113,7 @@ export function createAuthService({ config, pool, log }) {
   async function sendConfirmation(client, user, redirectTo) {
     const email = String(user.email).toLowerCase();
     const { otp, hash } = await issueToken(client, user.id, 'confirmation', email);
-    await mailer.send(authMails.confirmation(email, { otp, link: verifyLink(hash, 'signup', redirectTo) }), 'confirmation');
+    await sendMail(authMails.confirmation(email, { otp, link: verifyLink(hash, 'signup', redirectTo) }), 'confirmation');
   }
 
   /**
@@ -109,7 +127,7 @@ export function createAuthService({ config, pool, log }) {
     const email = String(user.email).toLowerCase();
     const { otp, hash } = await issueToken(client, user.id, 'recovery', email);
     const token = { otp, link: verifyLink(hash, type, redirectTo) };
-    await mailer.send(type === 'recovery' ? authMails.recovery(email, token) : authMails.magicLink(email, token), type === 'recovery' ? 'recovery' : 'magic link');
+    await sendMail(type === 'recovery' ? authMails.recovery(email, token) : authMails.magicLink(email, token), type === 'recovery' ? 'recovery' : 'magic link');
   }
 
   /**
@@ -129,11 +147,11 @@ export function createAuthService({ config, pool, log }) {
     const change = { email, newEmail };
     const toNew = await issueToken(client, user.id, 'email_change_new', newEmail);
     const toCurrent = await issueToken(client, user.id, 'email_change_current', email);
-    await mailer.send(
+    await sendMail(
       authMails.emailChange(newEmail, { otp: toNew.otp, link: verifyLink(toNew.hash, 'email_change', redirectTo) }, change),
       'email change',
     );
-    await mailer.send(
+    await sendMail(
       authMails.emailChange(email, { otp: toCurrent.otp, link: verifyLink(toCurrent.hash, 'email_change', redirectTo) }, change),
       'email change',
     );
@@ -225,6 +243,8 @@ export function createAuthService({ config, pool, log }) {
       // supabase-js signInAnonymously() is a sign-up without address or password.
       if (!body.email && !body.password) throw authErrors.anonymousDisabled();
       const email = normaliseEmail(body.email);
+      limits.signInOrSignUp(clientIp(req), email);
+      if (!autoconfirm) limits.mailRequest(email);
       if (!body.password) throw authErrors.passwordRequired();
       checkPassword(body.password);
       const password = body.password;
@@ -259,6 +279,7 @@ export function createAuthService({ config, pool, log }) {
         const body = parseBody(passwordGrantBody, await readJsonBody(req));
         if (!body.email) throw authErrors.validation('missing email or phone');
         const email = (body.email ?? '').trim().toLowerCase();
+        limits.signInOrSignUp(clientIp(req), email);
         const response = await transaction(async (client) => {
           const user = await findUserByEmail(client, email);
           // No stored password came from more than 72 bytes, and bcrypt would compare only the first 72.
@@ -275,6 +296,7 @@ export function createAuthService({ config, pool, log }) {
         return;
       }
       if (grantType === 'refresh_token') {
+        limits.refresh(clientIp(req));
         const body = parseBody(refreshGrantBody, await readJsonBody(req));
         if (!body.refresh_token) throw authErrors.refreshTokenNotFound();
         const token = body.refresh_token;
@@ -343,6 +365,8 @@ export function createAuthService({ config, pool, log }) {
     async 'POST /recover'(req, res, { query }) {
       const body = parseBody(recoverBody, await readJsonBody(req));
       const email = normaliseEmail(body.email);
+      limits.signInOrSignUp(clientIp(req), email);
+      limits.mailRequest(email);
       const redirectTo = redirectTarget(query);
       await transaction(async (client) => {
         const user = await findUserByEmail(client, email);
@@ -356,6 +380,8 @@ export function createAuthService({ config, pool, log }) {
       const body = parseBody(otpBody, await readJsonBody(req));
       if (!body.email && body.phone) throw authErrors.phoneDisabled();
       const email = normaliseEmail(body.email);
+      limits.signInOrSignUp(clientIp(req), email);
+      limits.mailRequest(email);
       const redirectTo = redirectTarget(query);
       await transaction(async (client) => {
         let user = await findUserByEmail(client, email);
@@ -375,6 +401,8 @@ export function createAuthService({ config, pool, log }) {
         throw authErrors.validation('Missing one of these types: signup, email_change, sms, phone_change');
       }
       const email = normaliseEmail(body.email);
+      limits.signInOrSignUp(clientIp(req), email);
+      limits.mailRequest(email);
       const redirectTo = redirectTarget(query);
       await transaction(async (client) => {
         if (body.type === 'signup') {
@@ -401,13 +429,26 @@ export function createAuthService({ config, pool, log }) {
         throw authErrors.validation(`Unsupported verification type: ${body.type}`);
       }
       const type = body.type;
-      let hash = body.token_hash;
-      if (!hash) {
-        if (!body.token || !body.email) throw authErrors.validation('Verify requires either a token or a token hash');
-        hash = tokenHash(normaliseEmail(body.email), body.token.trim());
+      if (body.token_hash) {
+        limits.verification(clientIp(req));
+        const result = await signInWithToken(req, type, body.token_hash);
+        sendOk(res, result ?? { msg: EMAIL_CHANGE_PENDING, code: 200 });
+        return;
       }
-      const tokenHashValue = hash;
-      const result = await signInWithToken(req, type, tokenHashValue);
+      if (!body.token || !body.email) throw authErrors.validation('Verify requires either a token or a token hash');
+      const email = normaliseEmail(body.email);
+      limits.verification(clientIp(req), email);
+      // A six-digit code is guessable: an address gets MAX_WRONG_CODES tries per mailed code, then
+      // every code and link it holds is void.
+      if (!codeAttempts.begin(email)) throw authErrors.otpExpired();
+      let result;
+      try {
+        result = await signInWithToken(req, type, tokenHash(email, body.token.trim()));
+      } catch (error) {
+        if (error instanceof AuthError && error.code === 'otp_expired' && codeAttempts.exhausted(email)) await voidTokensOf(pool, email);
+        throw error;
+      }
+      codeAttempts.succeeded(email);
       if (!result) {
         sendOk(res, { msg: EMAIL_CHANGE_PENDING, code: 200 });
         return;
@@ -419,6 +460,7 @@ export function createAuthService({ config, pool, log }) {
       const redirectTo = redirectTarget(query);
       const type = query.get('type') ?? '';
       const token = query.get('token') ?? '';
+      limits.verification(clientIp(req));
       /** @type {URLSearchParams} */
       let fragment;
       try {

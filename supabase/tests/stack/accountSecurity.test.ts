@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_WRONG_CODES } from '../../local/auth/oneTimeTokens.mjs';
+import { codeOf, linkOf, mailOutboxUrl, waitForMail } from './mailOutbox';
 import { connectDb, createTestClient, testStack, uniqueEmail } from './testStack';
 
 const stack = testStack();
@@ -68,5 +70,52 @@ describe('passwords longer than bcrypt reads (72 bytes)', () => {
     expect(error?.message).toBe('Password must be at most 72 bytes long');
     const { rows } = await db.query('select count(*)::int as n from auth.users where email = $1', [email]);
     expect(rows[0].n).toBe(0);
+  });
+});
+
+describe('a mailed code cannot be guessed', () => {
+  /** A six-digit code that is not the mailed one. */
+  const wrongCode = (right: string) => String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+
+  it(`voids the code and the link after ${MAX_WRONG_CODES} wrong codes; a new mail gives a working one`, async () => {
+    const email = uniqueEmail('guess');
+    await anon().auth.signUp({ email, password: PASSWORD });
+    expect((await anon().auth.resetPasswordForEmail(email)).error).toBeNull();
+    const mail = await waitForMail(mailOutboxUrl(stack.portBase), email, 'Reset Your Password');
+    for (let i = 0; i < MAX_WRONG_CODES; i += 1) {
+      const { error } = await anon().auth.verifyOtp({ email, token: wrongCode(codeOf(mail)), type: 'recovery' });
+      expect(error?.code).toBe('otp_expired');
+    }
+    const right = await anon().auth.verifyOtp({ email, token: codeOf(mail), type: 'recovery' });
+    expect(right.error?.code).toBe('otp_expired');
+    const hash = new URL(linkOf(mail)).searchParams.get('token') ?? '';
+    const link = await anon().auth.verifyOtp({ token_hash: hash, type: 'recovery' });
+    expect(link.error?.code).toBe('otp_expired');
+
+    expect((await anon().auth.resetPasswordForEmail(email)).error).toBeNull();
+    const second = await waitForMail(mailOutboxUrl(stack.portBase), email, 'Reset Your Password', [mail.id]);
+    const fresh = await anon().auth.verifyOtp({ email, token: codeOf(second), type: 'recovery' });
+    expect(fresh.error).toBeNull();
+    expect(fresh.data.session?.user.email).toBe(email);
+  });
+
+  it('takes a wrong code or two in stride', async () => {
+    const email = uniqueEmail('typo');
+    await anon().auth.signUp({ email, password: PASSWORD });
+    await anon().auth.resetPasswordForEmail(email);
+    const mail = await waitForMail(mailOutboxUrl(stack.portBase), email, 'Reset Your Password');
+    expect((await anon().auth.verifyOtp({ email, token: wrongCode(codeOf(mail)), type: 'recovery' })).error?.code).toBe('otp_expired');
+    expect((await anon().auth.verifyOtp({ email, token: codeOf(mail), type: 'recovery' })).error).toBeNull();
+  });
+
+  it('a token hash is not sha224(e-mail + code), which anyone knowing the address could compute', async () => {
+    const email = uniqueEmail('hash');
+    await anon().auth.signUp({ email, password: PASSWORD });
+    await anon().auth.resetPasswordForEmail(email);
+    const mail = await waitForMail(mailOutboxUrl(stack.portBase), email, 'Reset Your Password');
+    const { createHash } = await import('node:crypto');
+    const guessable = createHash('sha224').update(`${email}${codeOf(mail)}`).digest('hex');
+    expect(new URL(linkOf(mail)).searchParams.get('token')).not.toBe(guessable);
+    expect((await anon().auth.verifyOtp({ token_hash: guessable, type: 'recovery' })).error?.code).toBe('otp_expired');
   });
 });
