@@ -216,6 +216,10 @@ export function createAuthService({ config, pool, log }) {
     if (!token) throw authErrors.noAuthorization();
     const claims = verifyOrThrow(token);
     if (typeof claims.sub !== 'string' || claims.sub === '') throw authErrors.missingSub();
+    // A token outlives its user by up to an hour: a deleted or banned user's is refused at once.
+    const user = UUID.test(claims.sub) ? await findUserById(pool, claims.sub) : null;
+    if (!user || user.deleted_at) throw authErrors.userFromJwtNotFound();
+    if (isBanned(user)) throw authErrors.userBanned();
     if (typeof claims.session_id === 'string' && !(await sessionExists(pool, claims.session_id))) {
       throw authErrors.sessionNotFound();
     }
