@@ -48,6 +48,20 @@ export const adminDeleteBody = z.object({
   should_soft_delete: z.boolean().optional(),
 });
 
+export const inviteBody = z.object({
+  email: z.string().optional(),
+  data: metadata.optional(),
+});
+
+export const generateLinkBody = z.object({
+  type: z.string().optional(),
+  email: z.string().optional(),
+  new_email: z.string().optional(),
+  password: z.string().optional(),
+  data: metadata.optional(),
+  redirect_to: z.string().optional(),
+});
+
 export const recoverBody = z.object({
   email: z.string().optional(),
 });

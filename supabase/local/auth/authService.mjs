@@ -13,7 +13,9 @@ import {
   adminUserBody,
   checkPasswordStrength,
   fitsBcrypt,
+  generateLinkBody,
   idTokenBody,
+  inviteBody,
   normaliseEmail,
   otpBody,
   parseBanDuration,
@@ -114,6 +116,30 @@ export function createAuthService({ config, pool, log }) {
     const email = String(user.email).toLowerCase();
     const { otp, hash } = await issueToken(client, user.id, 'confirmation', email);
     await sendMail(authMails.confirmation(email, { otp, link: verifyLink(hash, 'signup', redirectTo) }), 'confirmation');
+  }
+
+  /**
+   * An invitation (GoTrue's /invite): the link confirms the address and signs the invitee in.
+   * @param {import('pg').PoolClient} client
+   * @param {import('./userStore.mjs').UserRow} user
+   * @param {string} redirectTo
+   */
+  async function sendInvite(client, user, redirectTo) {
+    const email = String(user.email).toLowerCase();
+    const { otp, hash } = await issueToken(client, user.id, 'confirmation', email);
+    await sendMail(authMails.invite(email, { otp, link: verifyLink(hash, 'invite', redirectTo) }, siteUrl), 'invite');
+  }
+
+  /**
+   * The login an invitation or a generated invite link is for: created when missing, marked invited.
+   * @param {import('pg').PoolClient} client @param {string} email @param {Record<string, unknown> | undefined} data
+   */
+  async function invitedUser(client, email, data) {
+    let user = await findUserByEmail(client, email);
+    if (user?.email_confirmed_at) throw authErrors.emailExists();
+    if (!user) user = await insertUser(client, { email, password: null, emailConfirmed: false, userMetadata: data ?? {} });
+    await client.query('update auth.users set invited_at = now(), updated_at = now() where id = $1', [user.id]);
+    return /** @type {import('./userStore.mjs').UserRow} */ (await findUserById(client, user.id));
   }
 
   /**
@@ -253,7 +279,13 @@ export function createAuthService({ config, pool, log }) {
       checkPassword(body.password);
       const password = body.password;
       const response = await transaction(async (client) => {
-        const existing = await findUserByEmail(client, email);
+        let existing = await findUserByEmail(client, email);
+        if (existing && isUnclaimed(existing) && autoconfirm) {
+          // Made by a magic-link request (anyone may ask for one for any address) and never used: it
+          // does not own the address. It goes, with the link it was mailed, and the sign-up proceeds.
+          await client.query('delete from auth.users where id = $1', [existing.id]);
+          existing = null;
+        }
         if (existing) {
           if (existing.email_confirmed_at || autoconfirm) throw authErrors.userAlreadyExists();
           // Unconfirmed and confirmation required: GoTrue mails a new link and answers as for a new sign-up.
@@ -493,6 +525,94 @@ export function createAuthService({ config, pool, log }) {
       res.end();
     },
 
+    async 'POST /invite'(req, res, { query }) {
+      requireAdmin(req);
+      const body = parseBody(inviteBody, await readJsonBody(req));
+      const email = normaliseEmail(body.email);
+      const redirectTo = redirectTarget(query);
+      const response = await transaction(async (client) => {
+        const user = await invitedUser(client, email, body.data);
+        await sendInvite(client, user, redirectTo);
+        return userJson(client, /** @type {import('./userStore.mjs').UserRow} */ (await findUserById(client, user.id)));
+      });
+      sendOk(res, response);
+    },
+
+    // GoTrue's admin link generator: the link and code a mail would carry, returned instead of mailed.
+    async 'POST /admin/generate_link'(req, res, { query }) {
+      requireAdmin(req);
+      const body = parseBody(generateLinkBody, await readJsonBody(req));
+      const email = normaliseEmail(body.email);
+      const redirectTo = body.redirect_to ? allowedRedirect(body.redirect_to, siteUrl) : redirectTarget(query);
+      const type = body.type ?? '';
+      const response = await transaction(async (client) => {
+        let user = await findUserByEmail(client, email);
+        /** @type {import('./oneTimeTokens.mjs').TokenColumn} */
+        let column = 'confirmation';
+        let verificationType = type;
+        let address = email;
+        if (type === 'signup') {
+          if (!body.password) throw authErrors.passwordRequired();
+          checkPassword(body.password);
+          if (user?.email_confirmed_at) throw authErrors.emailExists();
+          user ??= await insertUser(client, { email, password: body.password, emailConfirmed: false, userMetadata: body.data ?? {} });
+        } else if (type === 'invite') {
+          user = await invitedUser(client, email, body.data);
+        } else if (type === 'magiclink' || type === 'recovery') {
+          if (!user) throw new AuthError(404, 'user_not_found', 'User with this email not found');
+          column = 'recovery';
+        } else if (type === 'email_change_current' || type === 'email_change_new') {
+          if (!user) throw new AuthError(404, 'user_not_found', 'User with this email not found');
+          const newEmail = normaliseEmail(body.new_email);
+          const other = await findUserByEmail(client, newEmail);
+          if (other && other.id !== user.id) throw authErrors.emailExists();
+          await client.query(
+            'update auth.users set email_change = $2, email_change_confirm_status = 0, email_change_sent_at = now() where id = $1',
+            [user.id, newEmail],
+          );
+          column = type;
+          address = type === 'email_change_new' ? newEmail : email;
+          verificationType = 'email_change';
+        } else {
+          throw authErrors.validation(`Invalid email action link type requested: ${type}`);
+        }
+        const { otp, hash } = await issueToken(client, user.id, column, address);
+        const fresh = /** @type {import('./userStore.mjs').UserRow} */ (await findUserById(client, user.id));
+        return {
+          ...(await userJson(client, fresh)),
+          action_link: verifyLink(hash, verificationType, redirectTo),
+          email_otp: otp,
+          hashed_token: hash,
+          verification_type: verificationType,
+          redirect_to: redirectTo,
+        };
+      });
+      sendOk(res, response);
+    },
+
+    // MFA is off, as in a project with [auth.mfa] disabled: enrolling answers GoTrue's error, and no
+    // factor exists to challenge, verify or remove.
+    async 'POST /factors'(req) {
+      await userClaims(req);
+      const body = /** @type {{ factor_type?: unknown }} */ (await readJsonBody(req));
+      throw body.factor_type === 'phone' ? authErrors.mfaPhoneEnrollDisabled() : authErrors.mfaTotpEnrollDisabled();
+    },
+
+    async 'POST /factors/:id/challenge'(req) {
+      await userClaims(req);
+      throw authErrors.mfaFactorNotFound();
+    },
+
+    async 'POST /factors/:id/verify'(req) {
+      await userClaims(req);
+      throw authErrors.mfaFactorNotFound();
+    },
+
+    async 'DELETE /factors/:id'(req) {
+      await userClaims(req);
+      throw authErrors.mfaFactorNotFound();
+    },
+
     async 'POST /sso'() {
       throw authErrors.samlDisabled();
     },
@@ -666,6 +786,15 @@ function toAuthError(error) {
   // "Database error: …" (auth-js retries either; a person or a log reading it learns more from this).
   if (failure?.kind === 'unavailable') return new AuthError(503, 'unexpected_failure', failure.message);
   return null;
+}
+
+/**
+ * A login that only names its address: created by a magic-link request, no password, never confirmed,
+ * never invited, never signed in (the database's app.release_unclaimed_login releases the same for Apply for Access).
+ * @param {import('./userStore.mjs').UserRow} user
+ */
+function isUnclaimed(user) {
+  return !user.email_confirmed_at && !user.last_sign_in_at && !user.encrypted_password && !user.invited_at;
 }
 
 /** GoTrue's answer to the first link of a secure e-mail change. */
