@@ -3,6 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRateLimits } from '../../local/auth/rateLimits.mjs';
 import { REPO_ROOT, authRateLimitsFromToml, resolveStackConfig } from '../../local/config.mjs';
 import { startStack, type RunningStack } from '../../local/stack.mjs';
 import { mailOutboxUrl, mailsTo, waitForMail } from './mailOutbox';
@@ -97,6 +98,32 @@ describe('the limits come from supabase/config.toml', () => {
     expect(raised.signInSignUps).toBe(5000);
     expect(raised.tokenVerifications).toBe(authRateLimitsFromToml().tokenVerifications);
     expect(() => resolveStackConfig({}, { STEWARD_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS: '0' })).toThrow(/STEWARD_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS/);
+  });
+});
+
+describe('the buckets refill over their window', () => {
+  it('allows the limit at once, then one more request per window ÷ limit; a refused request takes nothing', () => {
+    let now = 0;
+    const limits = createRateLimits({ ...LIMITS, signInSignUps: 3 }, () => now);
+    for (let i = 0; i < 3; i += 1) limits.signInOrSignUp('10.0.0.1', 'a@example.com');
+    expect(() => limits.signInOrSignUp('10.0.0.1', 'b@example.com')).toThrow('Request rate limit reached');
+    // The address's own bucket was not drawn on by the refused request.
+    limits.signInOrSignUp('10.0.0.2', 'b@example.com');
+    now += 100_000; // 5 min ÷ 3
+    limits.signInOrSignUp('10.0.0.1', 'c@example.com');
+    expect(() => limits.signInOrSignUp('10.0.0.1', 'c@example.com')).toThrow('Request rate limit reached');
+    now += 300_000;
+    for (let i = 0; i < 3; i += 1) limits.signInOrSignUp('10.0.0.1', `later${i}@example.com`);
+  });
+
+  it('lets a second mail to one address through once max_frequency has passed', () => {
+    let now = 0;
+    const limits = createRateLimits(LIMITS, () => now);
+    limits.mailRequest('a@example.com');
+    now += 59_000;
+    expect(() => limits.mailRequest('a@example.com')).toThrow('For security purposes, you can only request this after 1 seconds.');
+    now += 1_000;
+    limits.mailRequest('a@example.com');
   });
 });
 
