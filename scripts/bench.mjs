@@ -124,6 +124,7 @@ const BENCH_MODULES = [
   { group: 'load', file: 'supabase/bench/loadBench.mjs', exportName: 'runLoadBench' },
   { group: 'faults', file: 'supabase/bench/faultBench.mjs', exportName: 'runFaultBench' },
   { group: 'properties', file: 'supabase/bench/propertyBench.mjs', exportName: 'runPropertyBench' },
+  { group: 'security', file: 'supabase/bench/securityBench.mjs', exportName: 'runSecurityBench' },
   { group: 'libs', file: 'libs/bench/libsBench.mjs', exportName: 'runLibsBench' },
   { group: 'history', file: 'supabase/bench/historyBench.mjs', exportName: 'runHistoryBench' },
 ];
@@ -135,7 +136,7 @@ function argValue(name) {
   return process.argv.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
 }
 
-/** `npm run bench -- --only=frontend,areas,browser,stack,load,faults,properties,libs,history,build` runs a subset (all by default; frontend includes areas). */
+/** `npm run bench -- --only=frontend,areas,browser,stack,load,faults,properties,security,libs,history,build` runs a subset (all by default; frontend includes areas). */
 const only = (process.argv.find((arg) => arg.startsWith('--only='))?.slice(7).split(',') ?? ['build', 'stack', 'frontend', 'browser', ...BENCH_MODULES.map((module) => module.group)]);
 const RESULTS_FILE = path.resolve(argValue('--results') ?? path.join(workspaceRoot, 'bench/results.json'));
 const compareWith = argValue('--compare');

@@ -72,7 +72,14 @@ async function main() {
 
   console.log(`▶ Starting a fresh local Supabase stack on port ${TEST_PORT_BASE}…`);
   const { startStack } = await import('../supabase/local/stack.mjs');
-  const stack = await startStack({ portBase: TEST_PORT_BASE, dataDir: path.join(workspaceRoot, `.steward/test-${TEST_PORT_BASE}`), fresh: true });
+  const { TEST_AUTH_RATE_LIMITS } = await import('../supabase/local/config.mjs');
+  const stack = await startStack({
+    portBase: TEST_PORT_BASE,
+    dataDir: path.join(workspaceRoot, `.steward/test-${TEST_PORT_BASE}`),
+    fresh: true,
+    // Every test signs in from 127.0.0.1: auth rate limits raised for the run, still enforced.
+    authRateLimits: TEST_AUTH_RATE_LIMITS,
+  });
   const env = {
     STEWARD_TEST_API_URL: stack.apiUrl,
     STEWARD_TEST_ANON_KEY: stack.anonKey,

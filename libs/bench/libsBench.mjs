@@ -101,7 +101,9 @@ async function startOrReuseStack() {
     return { apiUrl: process.env.STEWARD_LIBS_BENCH_API_URL, dbUrl: process.env.STEWARD_LIBS_BENCH_DB_URL, anonKey: ANON_KEY, serviceRoleKey: SERVICE_ROLE_KEY, stop: async () => undefined };
   }
   const { startStack } = await import('../../supabase/local/stack.mjs');
-  return startStack({ portBase: PORT_BASE, log: 'silent' });
+  const { TEST_AUTH_RATE_LIMITS } = await import('../../supabase/local/config.mjs');
+  // Runs sign in from 127.0.0.1 many times: auth rate limits raised, still enforced.
+  return startStack({ portBase: PORT_BASE, log: 'silent', authRateLimits: TEST_AUTH_RATE_LIMITS });
 }
 
 export async function runLibsBench() {

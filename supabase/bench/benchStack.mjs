@@ -3,7 +3,7 @@
 // share the gateway's event loop), and the process tree it runs as: for memory rows and fault runs.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { REPO_ROOT, resolveStackConfig } from '../local/config.mjs';
+import { REPO_ROOT, TEST_AUTH_RATE_LIMITS, resolveStackConfig } from '../local/config.mjs';
 import { launchDetached, logTail, waitUntilReady } from '../local/backgroundStack.mjs';
 import { isAlive, waitForExit } from '../local/processControl.mjs';
 import { stopRunningStack } from '../local/stack.mjs';
@@ -13,7 +13,12 @@ import { stopRunningStack } from '../local/stack.mjs';
  * @returns {Promise<{ config: import('../local/config.mjs').StackConfig, pid: number, stop: () => Promise<void> }>}
  */
 export async function startBenchStack(portBase) {
-  const config = resolveStackConfig({ portBase, dataDir: path.join(REPO_ROOT, '.steward', `bench-load-${portBase}`) });
+  const config = resolveStackConfig({
+    portBase,
+    dataDir: path.join(REPO_ROOT, '.steward', `bench-load-${portBase}`),
+    // Load runs sign in from one address far more often than a person: limits raised, still enforced.
+    authRateLimits: TEST_AUTH_RATE_LIMITS,
+  });
   await stopRunningStack(config);
   await fs.rm(config.dataDir, { recursive: true, force: true });
   const daemon = await launchDetached(config);

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { median, percentile, printRow } from '../../scripts/lib/benchReport.mjs';
 import { waitForQuietMachine } from '../../scripts/lib/quietMachine.mjs';
-import { REPO_ROOT, resolveStackConfig } from '../local/config.mjs';
+import { REPO_ROOT, TEST_AUTH_RATE_LIMITS, resolveStackConfig } from '../local/config.mjs';
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../local/keys.mjs';
 import { launchDetached, logTail, waitUntilReady } from '../local/backgroundStack.mjs';
 import { delay, isAlive, waitForExit } from '../local/processControl.mjs';
@@ -32,7 +32,7 @@ const THROUGHPUT_SLICES = 4;
  */
 export async function runStackBench(options = {}) {
   const portBase = options.portBase ?? Number(process.env.STEWARD_STACK_BENCH_PORT_BASE ?? 54821);
-  const config = resolveStackConfig({ portBase, dataDir: path.join(REPO_ROOT, '.steward', `bench-stack-${portBase}`) });
+  const config = resolveStackConfig({ portBase, dataDir: path.join(REPO_ROOT, '.steward', `bench-stack-${portBase}`), authRateLimits: TEST_AUTH_RATE_LIMITS });
   // A run that was killed may have left its stack behind.
   await stopRunningStack(config);
   await fs.rm(config.dataDir, { recursive: true, force: true });

@@ -17,7 +17,7 @@ const NODE_FLAGS = ['--max-semi-space-size=32'];
 export async function launchDetached(config, options = {}) {
   await fs.mkdir(config.dataDir, { recursive: true });
   const log = await fs.open(config.logFile, options.append ? 'a' : 'w');
-  const child = spawn(process.execPath, [...NODE_FLAGS, DAEMON, JSON.stringify({ portBase: config.portBase, dataDir: config.dataDir })], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, DAEMON, JSON.stringify({ portBase: config.portBase, dataDir: config.dataDir, authRateLimits: config.authRateLimits })], {
     detached: true,
     stdio: ['ignore', log.fd, log.fd],
     env: process.env,

@@ -1,7 +1,9 @@
 // @ts-check
 // One place that turns options and environment variables into the stack's ports, paths and switches.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse as parseToml } from 'smol-toml';
 import { DB_PASSWORD, DEFAULT_PORT_BASE } from './keys.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -19,6 +21,73 @@ export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
 /** @typedef {'silent' | 'info' | 'debug'} LogLevel */
 
 /**
+ * GoTrue's rate limits, under the names config.toml gives them ([auth.rate_limit] and [auth.email]).
+ * @typedef {object} AuthRateLimits
+ * @property {number} emailSent auth mails sent per hour, all addresses together
+ * @property {number} signInSignUps password sign-ins, sign-ups, OTP, recovery and resend requests per 5 minutes, per IP address and per e-mail address
+ * @property {number} tokenVerifications code and link checks (/verify) per 5 minutes, per IP address and per e-mail address
+ * @property {number} tokenRefresh session refreshes per 5 minutes per IP address
+ * @property {number} emailMaxFrequencySeconds the least time between two mails to one address
+ */
+
+/** Where Supabase keeps the project's settings; `supabase start` and a linked hosted project read it too. */
+export const CONFIG_TOML = path.join(REPO_ROOT, 'supabase', 'config.toml');
+
+/**
+ * Limits for test and bench stacks, where every request comes from 127.0.0.1 and a run signs in
+ * thousands of times: raised far above any run, still counted and enforced. Never for a served stack.
+ * @type {AuthRateLimits}
+ */
+export const TEST_AUTH_RATE_LIMITS = Object.freeze({
+  emailSent: 1_000_000,
+  signInSignUps: 1_000_000,
+  tokenVerifications: 1_000_000,
+  tokenRefresh: 1_000_000,
+  emailMaxFrequencySeconds: 0,
+});
+
+/**
+ * The rate limits config.toml sets (GoTrue's defaults for what it leaves out).
+ * @param {string} [file]
+ * @returns {AuthRateLimits}
+ */
+export function authRateLimitsFromToml(file = CONFIG_TOML) {
+  const toml = /** @type {{ auth?: { rate_limit?: Record<string, unknown>, email?: Record<string, unknown> } }} */ (parseToml(readFileSync(file, 'utf8')));
+  const limits = toml.auth?.rate_limit ?? {};
+  const count = (/** @type {string} */ key, /** @type {number} */ fallback) => {
+    const value = limits[key] ?? fallback;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+      throw new Error(`${file}: auth.rate_limit.${key} must be a whole number of at least 1, got ${JSON.stringify(value)}`);
+    }
+    return value;
+  };
+  return {
+    emailSent: count('email_sent', 2),
+    signInSignUps: count('sign_in_sign_ups', 30),
+    tokenVerifications: count('token_verifications', 30),
+    tokenRefresh: count('token_refresh', 150),
+    emailMaxFrequencySeconds: durationSeconds(toml.auth?.email?.max_frequency ?? '1m0s', `${file}: auth.email.max_frequency`),
+  };
+}
+
+/**
+ * A Go duration as config.toml writes it ("60s", "1m0s", "1h") in whole seconds.
+ * @param {unknown} value @param {string} name
+ */
+export function durationSeconds(value, name) {
+  const text = String(value);
+  const units = { h: 3600, m: 60, s: 1 };
+  let total = 0;
+  let consumed = 0;
+  for (const match of text.matchAll(/(\d+)(h|m|s)/g)) {
+    total += Number(match[1]) * units[/** @type {'h' | 'm' | 's'} */ (match[2])];
+    consumed += match[0].length;
+  }
+  if (consumed === 0 || consumed !== text.length) throw new Error(`${name} must be a duration such as "60s", got ${JSON.stringify(value)}`);
+  return total;
+}
+
+/**
  * @typedef {object} StackOptions
  * @property {number} [portBase] gateway port; Postgres, PostgREST and its admin server use the next three
  * @property {string} [dataDir] where Postgres data, object bodies, pid files and logs live
@@ -28,6 +97,7 @@ export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
  * @property {boolean} [autoconfirm] sign-ups are confirmed at once (no e-mail step)
  * @property {number} [minPasswordLength] GoTrue's minimum password length (config.toml: 8)
  * @property {string} [siteUrl] where auth e-mail links land when the request names no allowed redirect
+ * @property {Partial<AuthRateLimits>} [authRateLimits] instead of config.toml's (tests and benches raise them)
  * @property {string} [migrationsDir]
  * @property {string} [seedFile]
  */
@@ -52,6 +122,7 @@ export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
  * @property {string} mailDir
  * @property {number} minPasswordLength
  * @property {string} siteUrl
+ * @property {AuthRateLimits} authRateLimits
  * @property {string | null} externalDbUrl
  * @property {string} dbUrl
  * @property {string} restDbUrl
@@ -95,6 +166,7 @@ export function resolveStackConfig(options = {}, env = process.env) {
     mailDir: path.join(dataDir, 'mail'),
     minPasswordLength: options.minPasswordLength ?? parseInteger('STEWARD_AUTH_MIN_PASSWORD_LENGTH', env.STEWARD_AUTH_MIN_PASSWORD_LENGTH, 6, 72) ?? 8,
     siteUrl: options.siteUrl ?? (env.STEWARD_SITE_URL || 'http://localhost:3000'),
+    authRateLimits: resolveAuthRateLimits(options.authRateLimits, env),
     externalDbUrl,
     dbUrl,
     restDbUrl: withCredentials(dbUrl, 'authenticator', DB_PASSWORD),
@@ -103,6 +175,28 @@ export function resolveStackConfig(options = {}, env = process.env) {
     migrationsDir: path.resolve(options.migrationsDir ?? (env.STEWARD_MIGRATIONS_DIR || path.join(REPO_ROOT, 'supabase', 'migrations'))),
     seedFile: path.resolve(options.seedFile ?? (env.STEWARD_SEED_FILE || path.join(REPO_ROOT, 'supabase', 'seed.sql'))),
     fresh: options.fresh ?? false,
+  };
+}
+
+/**
+ * config.toml's limits, then each STEWARD_AUTH_RATE_LIMIT_* variable, then the caller's options.
+ * @param {Partial<AuthRateLimits> | undefined} given @param {NodeJS.ProcessEnv} env
+ * @returns {AuthRateLimits}
+ */
+function resolveAuthRateLimits(given, env) {
+  const fromToml = authRateLimitsFromToml();
+  /** @param {keyof AuthRateLimits} key @param {string} name @param {number} min */
+  const pick = (key, name, min) => {
+    const value = given?.[key] ?? parseInteger(name, env[name], min, 1_000_000_000) ?? fromToml[key];
+    if (!Number.isInteger(value) || value < min) throw new Error(`${key} must be a whole number of at least ${min}, got ${value}`);
+    return value;
+  };
+  return {
+    emailSent: pick('emailSent', 'STEWARD_AUTH_RATE_LIMIT_EMAIL_SENT', 1),
+    signInSignUps: pick('signInSignUps', 'STEWARD_AUTH_RATE_LIMIT_SIGN_IN_SIGN_UPS', 1),
+    tokenVerifications: pick('tokenVerifications', 'STEWARD_AUTH_RATE_LIMIT_TOKEN_VERIFICATIONS', 1),
+    tokenRefresh: pick('tokenRefresh', 'STEWARD_AUTH_RATE_LIMIT_TOKEN_REFRESH', 1),
+    emailMaxFrequencySeconds: pick('emailMaxFrequencySeconds', 'STEWARD_AUTH_EMAIL_MAX_FREQUENCY_SECONDS', 0),
   };
 }
 

@@ -40,6 +40,10 @@ export function postgrestEnv(config) {
     PGRST_DB_POOL: String(REST_POOL_SIZE),
     PGRST_DB_POOL_ACQUISITION_TIMEOUT: '10',
     PGRST_DB_CHANNEL_ENABLED: 'true',
+    // Settings the migrations keep in the database (`alter role authenticator set pgrst.…`), as on a
+    // hosted project: the db-pre-request that refuses a removed user's token
+    // (request_check.reject_removed_user) comes from there, so hosted and local run the same.
+    PGRST_DB_CONFIG: 'true',
     PGRST_JWT_SECRET: JWT_SECRET,
     PGRST_SERVER_HOST: config.host,
     PGRST_SERVER_PORT: String(config.restPort),

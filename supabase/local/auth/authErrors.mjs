@@ -42,6 +42,9 @@ export const authErrors = {
     new AuthError(422, 'weak_password', `Password should be at least ${minLength} characters.`, {
       weak_password: { reasons: ['length'] },
     }),
+  /** @param {number} maxBytes GoTrue's wording, which counts bytes; 422 like the other password refusals */
+  passwordTooLong: (maxBytes) =>
+    new AuthError(422, 'validation_failed', `Password cannot be longer than ${maxBytes} characters`),
   passwordRequired: () => new AuthError(422, 'validation_failed', 'Signup requires a valid password'),
   invalidCredentials: () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials'),
   emailNotConfirmed: () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed'),
@@ -75,5 +78,8 @@ export const authErrors = {
   /** @param {string} value */
   badPagination: (value) =>
     new AuthError(400, 'validation_failed', `Bad Pagination Parameters: strconv.ParseUint: parsing ${JSON.stringify(value)}: invalid syntax`),
+  mfaTotpEnrollDisabled: () => new AuthError(422, 'mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP'),
+  mfaPhoneEnrollDisabled: () => new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone'),
+  mfaFactorNotFound: () => new AuthError(404, 'mfa_factor_not_found', 'Factor not found'),
   methodNotAllowed: () => new AuthError(405, 'method_not_allowed', 'Method Not Allowed'),
 };

@@ -32,6 +32,12 @@ export const authMails = {
     subject: 'Reset Your Password',
     ...body('Reset Password', 'Follow this link to reset the password for your user:', 'Reset Password', token),
   }),
+  /** @param {string} to @param {{ link: string, otp: string }} token @param {string} siteUrl */
+  invite: (to, token, siteUrl) => ({
+    to,
+    subject: 'You have been invited',
+    ...body('You have been invited', `You have been invited to create a user on ${siteUrl}. Follow this link to accept the invite:`, 'Accept the invite', token),
+  }),
   /** @param {string} to @param {{ link: string, otp: string }} token */
   magicLink: (to, token) => ({
     to,

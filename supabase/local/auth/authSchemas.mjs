@@ -6,6 +6,9 @@ import { AuthError, authErrors } from './authErrors.mjs';
 /** The product's minimum ("Minimum password length: 8"); the stack's config may set another. */
 export const PASSWORD_MIN_LENGTH = 8;
 
+/** bcrypt reads 72 bytes of its input and ignores the rest (GoTrue's MaxPasswordLength). */
+export const PASSWORD_MAX_BYTES = 72;
+
 const metadata = z.record(z.string(), z.unknown());
 
 export const signUpBody = z.object({
@@ -43,6 +46,20 @@ export const adminUserBody = z.object({
 
 export const adminDeleteBody = z.object({
   should_soft_delete: z.boolean().optional(),
+});
+
+export const inviteBody = z.object({
+  email: z.string().optional(),
+  data: metadata.optional(),
+});
+
+export const generateLinkBody = z.object({
+  type: z.string().optional(),
+  email: z.string().optional(),
+  new_email: z.string().optional(),
+  password: z.string().optional(),
+  data: metadata.optional(),
+  redirect_to: z.string().optional(),
 });
 
 export const recoverBody = z.object({
@@ -108,8 +125,15 @@ export function normaliseEmail(email) {
  * @param {number} [minLength] the stack's configured minimum
  */
 export function checkPasswordStrength(password, minLength = PASSWORD_MIN_LENGTH) {
+  // A longer password would be stored cut to its first 72 bytes, so anything sharing them would sign in.
+  if (!fitsBcrypt(password)) throw authErrors.passwordTooLong(PASSWORD_MAX_BYTES);
   // Length in characters, not UTF-16 units, as GoTrue counts runes.
   if ([...password].length < minLength) throw authErrors.weakPassword(minLength);
+}
+
+/** Whether bcrypt reads all of the password (its UTF-8 bytes, as GoTrue's len() counts them). */
+export function fitsBcrypt(/** @type {string} */ password) {
+  return Buffer.byteLength(password, 'utf8') <= PASSWORD_MAX_BYTES;
 }
 
 /**

@@ -12,7 +12,10 @@ import {
   adminDeleteBody,
   adminUserBody,
   checkPasswordStrength,
+  fitsBcrypt,
+  generateLinkBody,
   idTokenBody,
+  inviteBody,
   normaliseEmail,
   otpBody,
   parseBanDuration,
@@ -27,7 +30,8 @@ import {
 } from './authSchemas.mjs';
 import { authMails } from './authMails.mjs';
 import { createMailer } from './mailer.mjs';
-import { COLUMNS_BY_TYPE, clearToken, findByToken, issueToken, tokenHash } from './oneTimeTokens.mjs';
+import { COLUMNS_BY_TYPE, clearToken, createCodeAttempts, findByToken, issueToken, tokenHash, voidTokensOf } from './oneTimeTokens.mjs';
+import { createRateLimits } from './rateLimits.mjs';
 import { allowedRedirect, issuerOf } from './redirects.mjs';
 import { endSessions, refreshSession, sessionExists, startSession } from './sessions.mjs';
 import {
@@ -57,6 +61,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function createAuthService({ config, pool, log }) {
   const { apiUrl, autoconfirm, minPasswordLength, siteUrl } = config;
   const mailer = createMailer({ config, log });
+  const limits = createRateLimits(config.authRateLimits);
+  const codeAttempts = createCodeAttempts();
   /** @param {string} password */
   const checkPassword = (password) => checkPasswordStrength(password, minPasswordLength);
 
@@ -74,6 +80,21 @@ export function createAuthService({ config, pool, log }) {
    */
   function requestContext(req, method) {
     return { apiUrl, userAgent: req.headers['user-agent'], ip: req.socket.remoteAddress, method };
+  }
+
+  /**
+   * Counted against [auth.rate_limit] email_sent before it goes; a new code starts its address's tries afresh.
+   * @param {import('./mailer.mjs').AuthMail} mail @param {string} kind
+   */
+  async function sendMail(mail, kind) {
+    limits.mailSent();
+    await mailer.send(mail, kind);
+    codeAttempts.reset(mail.to);
+  }
+
+  /** The client's address, as rate limits key it. */
+  function clientIp(/** @type {import('node:http').IncomingMessage} */ req) {
+    return req.socket.remoteAddress;
   }
 
   /** @param {URLSearchParams} query where an e-mail link should land (GoTrue's redirect_to, else the site URL) */
@@ -94,7 +115,31 @@ export function createAuthService({ config, pool, log }) {
   async function sendConfirmation(client, user, redirectTo) {
     const email = String(user.email).toLowerCase();
     const { otp, hash } = await issueToken(client, user.id, 'confirmation', email);
-    await mailer.send(authMails.confirmation(email, { otp, link: verifyLink(hash, 'signup', redirectTo) }), 'confirmation');
+    await sendMail(authMails.confirmation(email, { otp, link: verifyLink(hash, 'signup', redirectTo) }), 'confirmation');
+  }
+
+  /**
+   * An invitation (GoTrue's /invite): the link confirms the address and signs the invitee in.
+   * @param {import('pg').PoolClient} client
+   * @param {import('./userStore.mjs').UserRow} user
+   * @param {string} redirectTo
+   */
+  async function sendInvite(client, user, redirectTo) {
+    const email = String(user.email).toLowerCase();
+    const { otp, hash } = await issueToken(client, user.id, 'confirmation', email);
+    await sendMail(authMails.invite(email, { otp, link: verifyLink(hash, 'invite', redirectTo) }, siteUrl), 'invite');
+  }
+
+  /**
+   * The login an invitation or a generated invite link is for: created when missing, marked invited.
+   * @param {import('pg').PoolClient} client @param {string} email @param {Record<string, unknown> | undefined} data
+   */
+  async function invitedUser(client, email, data) {
+    let user = await findUserByEmail(client, email);
+    if (user?.email_confirmed_at) throw authErrors.emailExists();
+    if (!user) user = await insertUser(client, { email, password: null, emailConfirmed: false, userMetadata: data ?? {} });
+    await client.query('update auth.users set invited_at = now(), updated_at = now() where id = $1', [user.id]);
+    return /** @type {import('./userStore.mjs').UserRow} */ (await findUserById(client, user.id));
   }
 
   /**
@@ -108,7 +153,7 @@ export function createAuthService({ config, pool, log }) {
     const email = String(user.email).toLowerCase();
     const { otp, hash } = await issueToken(client, user.id, 'recovery', email);
     const token = { otp, link: verifyLink(hash, type, redirectTo) };
-    await mailer.send(type === 'recovery' ? authMails.recovery(email, token) : authMails.magicLink(email, token), type === 'recovery' ? 'recovery' : 'magic link');
+    await sendMail(type === 'recovery' ? authMails.recovery(email, token) : authMails.magicLink(email, token), type === 'recovery' ? 'recovery' : 'magic link');
   }
 
   /**
@@ -128,11 +173,11 @@ export function createAuthService({ config, pool, log }) {
     const change = { email, newEmail };
     const toNew = await issueToken(client, user.id, 'email_change_new', newEmail);
     const toCurrent = await issueToken(client, user.id, 'email_change_current', email);
-    await mailer.send(
+    await sendMail(
       authMails.emailChange(newEmail, { otp: toNew.otp, link: verifyLink(toNew.hash, 'email_change', redirectTo) }, change),
       'email change',
     );
-    await mailer.send(
+    await sendMail(
       authMails.emailChange(email, { otp: toCurrent.otp, link: verifyLink(toCurrent.hash, 'email_change', redirectTo) }, change),
       'email change',
     );
@@ -197,6 +242,10 @@ export function createAuthService({ config, pool, log }) {
     if (!token) throw authErrors.noAuthorization();
     const claims = verifyOrThrow(token);
     if (typeof claims.sub !== 'string' || claims.sub === '') throw authErrors.missingSub();
+    // A token outlives its user by up to an hour: a deleted or banned user's is refused at once.
+    const user = UUID.test(claims.sub) ? await findUserById(pool, claims.sub) : null;
+    if (!user || user.deleted_at) throw authErrors.userFromJwtNotFound();
+    if (isBanned(user)) throw authErrors.userBanned();
     if (typeof claims.session_id === 'string' && !(await sessionExists(pool, claims.session_id))) {
       throw authErrors.sessionNotFound();
     }
@@ -224,11 +273,19 @@ export function createAuthService({ config, pool, log }) {
       // supabase-js signInAnonymously() is a sign-up without address or password.
       if (!body.email && !body.password) throw authErrors.anonymousDisabled();
       const email = normaliseEmail(body.email);
+      limits.signInOrSignUp(clientIp(req), email);
+      if (!autoconfirm) limits.mailRequest(email);
       if (!body.password) throw authErrors.passwordRequired();
       checkPassword(body.password);
       const password = body.password;
       const response = await transaction(async (client) => {
-        const existing = await findUserByEmail(client, email);
+        let existing = await findUserByEmail(client, email);
+        if (existing && isUnclaimed(existing) && autoconfirm) {
+          // Made by a magic-link request (anyone may ask for one for any address) and never used: it
+          // does not own the address. It goes, with the link it was mailed, and the sign-up proceeds.
+          await client.query('delete from auth.users where id = $1', [existing.id]);
+          existing = null;
+        }
         if (existing) {
           if (existing.email_confirmed_at || autoconfirm) throw authErrors.userAlreadyExists();
           // Unconfirmed and confirmation required: GoTrue mails a new link and answers as for a new sign-up.
@@ -258,9 +315,11 @@ export function createAuthService({ config, pool, log }) {
         const body = parseBody(passwordGrantBody, await readJsonBody(req));
         if (!body.email) throw authErrors.validation('missing email or phone');
         const email = (body.email ?? '').trim().toLowerCase();
+        limits.signInOrSignUp(clientIp(req), email);
         const response = await transaction(async (client) => {
           const user = await findUserByEmail(client, email);
-          if (!user || !body.password || !(await passwordMatches(client, user.id, body.password))) {
+          // No stored password came from more than 72 bytes, and bcrypt would compare only the first 72.
+          if (!user || !body.password || !fitsBcrypt(body.password) || !(await passwordMatches(client, user.id, body.password))) {
             throw authErrors.invalidCredentials();
           }
           if (isBanned(user)) throw authErrors.userBanned();
@@ -273,6 +332,7 @@ export function createAuthService({ config, pool, log }) {
         return;
       }
       if (grantType === 'refresh_token') {
+        limits.refresh(clientIp(req));
         const body = parseBody(refreshGrantBody, await readJsonBody(req));
         if (!body.refresh_token) throw authErrors.refreshTokenNotFound();
         const token = body.refresh_token;
@@ -341,6 +401,8 @@ export function createAuthService({ config, pool, log }) {
     async 'POST /recover'(req, res, { query }) {
       const body = parseBody(recoverBody, await readJsonBody(req));
       const email = normaliseEmail(body.email);
+      limits.signInOrSignUp(clientIp(req), email);
+      limits.mailRequest(email);
       const redirectTo = redirectTarget(query);
       await transaction(async (client) => {
         const user = await findUserByEmail(client, email);
@@ -354,6 +416,8 @@ export function createAuthService({ config, pool, log }) {
       const body = parseBody(otpBody, await readJsonBody(req));
       if (!body.email && body.phone) throw authErrors.phoneDisabled();
       const email = normaliseEmail(body.email);
+      limits.signInOrSignUp(clientIp(req), email);
+      limits.mailRequest(email);
       const redirectTo = redirectTarget(query);
       await transaction(async (client) => {
         let user = await findUserByEmail(client, email);
@@ -373,6 +437,8 @@ export function createAuthService({ config, pool, log }) {
         throw authErrors.validation('Missing one of these types: signup, email_change, sms, phone_change');
       }
       const email = normaliseEmail(body.email);
+      limits.signInOrSignUp(clientIp(req), email);
+      limits.mailRequest(email);
       const redirectTo = redirectTarget(query);
       await transaction(async (client) => {
         if (body.type === 'signup') {
@@ -399,13 +465,26 @@ export function createAuthService({ config, pool, log }) {
         throw authErrors.validation(`Unsupported verification type: ${body.type}`);
       }
       const type = body.type;
-      let hash = body.token_hash;
-      if (!hash) {
-        if (!body.token || !body.email) throw authErrors.validation('Verify requires either a token or a token hash');
-        hash = tokenHash(normaliseEmail(body.email), body.token.trim());
+      if (body.token_hash) {
+        limits.verification(clientIp(req));
+        const result = await signInWithToken(req, type, body.token_hash);
+        sendOk(res, result ?? { msg: EMAIL_CHANGE_PENDING, code: 200 });
+        return;
       }
-      const tokenHashValue = hash;
-      const result = await signInWithToken(req, type, tokenHashValue);
+      if (!body.token || !body.email) throw authErrors.validation('Verify requires either a token or a token hash');
+      const email = normaliseEmail(body.email);
+      limits.verification(clientIp(req), email);
+      // A six-digit code is guessable: an address gets MAX_WRONG_CODES tries per mailed code, then
+      // every code and link it holds is void.
+      if (!codeAttempts.begin(email)) throw authErrors.otpExpired();
+      let result;
+      try {
+        result = await signInWithToken(req, type, tokenHash(email, body.token.trim()));
+      } catch (error) {
+        if (error instanceof AuthError && error.code === 'otp_expired' && codeAttempts.exhausted(email)) await voidTokensOf(pool, email);
+        throw error;
+      }
+      codeAttempts.succeeded(email);
       if (!result) {
         sendOk(res, { msg: EMAIL_CHANGE_PENDING, code: 200 });
         return;
@@ -417,6 +496,7 @@ export function createAuthService({ config, pool, log }) {
       const redirectTo = redirectTarget(query);
       const type = query.get('type') ?? '';
       const token = query.get('token') ?? '';
+      limits.verification(clientIp(req));
       /** @type {URLSearchParams} */
       let fragment;
       try {
@@ -443,6 +523,94 @@ export function createAuthService({ config, pool, log }) {
       }
       res.writeHead(303, { location: `${redirectTo}#${fragment.toString()}`, 'x-supabase-api-version': API_VERSION });
       res.end();
+    },
+
+    async 'POST /invite'(req, res, { query }) {
+      requireAdmin(req);
+      const body = parseBody(inviteBody, await readJsonBody(req));
+      const email = normaliseEmail(body.email);
+      const redirectTo = redirectTarget(query);
+      const response = await transaction(async (client) => {
+        const user = await invitedUser(client, email, body.data);
+        await sendInvite(client, user, redirectTo);
+        return userJson(client, /** @type {import('./userStore.mjs').UserRow} */ (await findUserById(client, user.id)));
+      });
+      sendOk(res, response);
+    },
+
+    // GoTrue's admin link generator: the link and code a mail would carry, returned instead of mailed.
+    async 'POST /admin/generate_link'(req, res, { query }) {
+      requireAdmin(req);
+      const body = parseBody(generateLinkBody, await readJsonBody(req));
+      const email = normaliseEmail(body.email);
+      const redirectTo = body.redirect_to ? allowedRedirect(body.redirect_to, siteUrl) : redirectTarget(query);
+      const type = body.type ?? '';
+      const response = await transaction(async (client) => {
+        let user = await findUserByEmail(client, email);
+        /** @type {import('./oneTimeTokens.mjs').TokenColumn} */
+        let column = 'confirmation';
+        let verificationType = type;
+        let address = email;
+        if (type === 'signup') {
+          if (!body.password) throw authErrors.passwordRequired();
+          checkPassword(body.password);
+          if (user?.email_confirmed_at) throw authErrors.emailExists();
+          user ??= await insertUser(client, { email, password: body.password, emailConfirmed: false, userMetadata: body.data ?? {} });
+        } else if (type === 'invite') {
+          user = await invitedUser(client, email, body.data);
+        } else if (type === 'magiclink' || type === 'recovery') {
+          if (!user) throw new AuthError(404, 'user_not_found', 'User with this email not found');
+          column = 'recovery';
+        } else if (type === 'email_change_current' || type === 'email_change_new') {
+          if (!user) throw new AuthError(404, 'user_not_found', 'User with this email not found');
+          const newEmail = normaliseEmail(body.new_email);
+          const other = await findUserByEmail(client, newEmail);
+          if (other && other.id !== user.id) throw authErrors.emailExists();
+          await client.query(
+            'update auth.users set email_change = $2, email_change_confirm_status = 0, email_change_sent_at = now() where id = $1',
+            [user.id, newEmail],
+          );
+          column = type;
+          address = type === 'email_change_new' ? newEmail : email;
+          verificationType = 'email_change';
+        } else {
+          throw authErrors.validation(`Invalid email action link type requested: ${type}`);
+        }
+        const { otp, hash } = await issueToken(client, user.id, column, address);
+        const fresh = /** @type {import('./userStore.mjs').UserRow} */ (await findUserById(client, user.id));
+        return {
+          ...(await userJson(client, fresh)),
+          action_link: verifyLink(hash, verificationType, redirectTo),
+          email_otp: otp,
+          hashed_token: hash,
+          verification_type: verificationType,
+          redirect_to: redirectTo,
+        };
+      });
+      sendOk(res, response);
+    },
+
+    // MFA is off, as in a project with [auth.mfa] disabled: enrolling answers GoTrue's error, and no
+    // factor exists to challenge, verify or remove.
+    async 'POST /factors'(req) {
+      await userClaims(req);
+      const body = /** @type {{ factor_type?: unknown }} */ (await readJsonBody(req));
+      throw body.factor_type === 'phone' ? authErrors.mfaPhoneEnrollDisabled() : authErrors.mfaTotpEnrollDisabled();
+    },
+
+    async 'POST /factors/:id/challenge'(req) {
+      await userClaims(req);
+      throw authErrors.mfaFactorNotFound();
+    },
+
+    async 'POST /factors/:id/verify'(req) {
+      await userClaims(req);
+      throw authErrors.mfaFactorNotFound();
+    },
+
+    async 'DELETE /factors/:id'(req) {
+      await userClaims(req);
+      throw authErrors.mfaFactorNotFound();
     },
 
     async 'POST /sso'() {
@@ -618,6 +786,15 @@ function toAuthError(error) {
   // "Database error: …" (auth-js retries either; a person or a log reading it learns more from this).
   if (failure?.kind === 'unavailable') return new AuthError(503, 'unexpected_failure', failure.message);
   return null;
+}
+
+/**
+ * A login that only names its address: created by a magic-link request, no password, never confirmed,
+ * never invited, never signed in (the database's app.release_unclaimed_login releases the same for Apply for Access).
+ * @param {import('./userStore.mjs').UserRow} user
+ */
+function isUnclaimed(user) {
+  return !user.email_confirmed_at && !user.last_sign_in_at && !user.encrypted_password && !user.invited_at;
 }
 
 /** GoTrue's answer to the first link of a secure e-mail change. */

@@ -1,8 +1,12 @@
 // @ts-check
 // E-mail one-time tokens the way GoTrue keeps them in auth.users: a six-digit code is mailed, and the
-// column holds sha224(email + code) in hex — the `token_hash` of links and verifyOtp({ token_hash }).
+// column holds a SHA-224 of email + code in hex — the `token_hash` of links and verifyOtp({ token_hash }).
+// GoTrue's is a plain SHA-224, which anyone who knows the address can compute for all 10⁶ codes and
+// try as token hashes; here it is keyed (HMAC with the stack's secret), so a token hash is only
+// learnt from the mail, and guessing is left to the code, whose wrong tries are counted.
 // A token is cleared when used, so a used link and an unknown one answer alike.
-import { createHash, randomInt } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
+import { JWT_SECRET } from '../keys.mjs';
 
 /** GoTrue's MAILER_OTP_EXP default: links and codes live one hour. */
 export const OTP_LIFETIME_SECONDS = 3600;
@@ -32,7 +36,53 @@ export const COLUMNS_BY_TYPE = {
 
 /** @param {string} email @param {string} otp */
 export function tokenHash(email, otp) {
-  return createHash('sha224').update(`${email}${otp}`).digest('hex');
+  return createHmac('sha224', JWT_SECRET).update(`${email}${otp}`).digest('hex');
+}
+
+/** Wrong codes one address may enter before every code it holds is void (a new one must be mailed). */
+export const MAX_WRONG_CODES = 5;
+
+/**
+ * Counts the codes entered for each address since its last code was mailed. The count is taken before
+ * the code is looked up, so however many tries run at once, at most MAX_WRONG_CODES are ever checked.
+ */
+export function createCodeAttempts() {
+  /** @type {Map<string, number>} */
+  const attempts = new Map();
+  return {
+    /** @param {string} email @returns {boolean} false when the address has used up its tries */
+    begin(email) {
+      const used = attempts.get(email) ?? 0;
+      if (used >= MAX_WRONG_CODES) return false;
+      attempts.set(email, used + 1);
+      return true;
+    },
+    /** @param {string} email the code was right: its tries start again */
+    succeeded(email) {
+      attempts.delete(email);
+    },
+    /** @param {string} email @returns {boolean} whether that wrong code was the last try */
+    exhausted(email) {
+      return (attempts.get(email) ?? 0) >= MAX_WRONG_CODES;
+    },
+    /** @param {string} email a new code was mailed */
+    reset(email) {
+      attempts.delete(email);
+    },
+  };
+}
+
+/**
+ * Voids every one-time token of the address's user (codes and links alike).
+ * @param {import('pg').Pool | import('pg').PoolClient} db @param {string} email
+ */
+export async function voidTokensOf(db, email) {
+  await db.query(
+    `update auth.users set confirmation_token = '', recovery_token = '', email_change_token_new = '',
+            email_change_token_current = '', updated_at = now()
+      where (lower(email) = $1 or lower(email_change) = $1) and deleted_at is null`,
+    [email],
+  );
 }
 
 export function newOtp() {

@@ -65,7 +65,7 @@ export async function listFolder(store, claims, bucket, body) {
 
 /**
  * storage-api's list-v2: full keys; with `with_delimiter` the keys below the next "/" collapse into
- * one folder entry (`name` ending in "/"); `hasNext` and an opaque `nextCursor` page through the rest.
+ * one folder entry (`name` ending in "/", `key` without it); `hasNext` and an opaque `nextCursor` page through the rest.
  * @param {import('./objectStore.mjs').ObjectStore} store
  * @param {Claims} claims @param {string} bucket @param {Record<string, any>} body
  */
@@ -112,7 +112,8 @@ export async function listObjectsV2(store, claims, bucket, body) {
   return {
     hasNext,
     ...(hasNext ? { nextCursor: encodeCursor({ position: positionOf(last), order: descending ? 'desc' : 'asc', column }) } : {}),
-    folders: page.filter((entry) => entry.id === null).map((entry) => ({ name: entry.name, key: entry.name })),
+    // A folder's name keeps its "/" (the prefix to list it by); its key, as storage-api gives it, does not.
+    folders: page.filter((entry) => entry.id === null).map((entry) => ({ name: entry.name, key: entry.name.replace(/\/$/, '') })),
     objects: page.filter((entry) => entry.id !== null).map((entry) => ({ ...entry, key: entry.name })),
   };
 }

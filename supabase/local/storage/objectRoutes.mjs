@@ -15,7 +15,7 @@ import { storageErrors } from './storageErrors.mjs';
  * @returns {import('../router.mjs').Route[]}
  */
 export function objectRoutes(store) {
-  const { files, asCaller, callerClaims, loadBucket, findVisibleObject, findObject, writeObject, deleteObjects } = store;
+  const { files, asCaller, callerClaims, loadBucket, checkBucketRules, findVisibleObject, findObject, writeObject, deleteObjects } = store;
 
   /** @param {{ params: Record<string, string>, rest: string }} match */
   const target = ({ params, rest }) => bucketAndKey([params.bucket ?? '', ...rest.split('/')]);
@@ -83,6 +83,13 @@ export function objectRoutes(store) {
       const claims = callerClaims(req);
       const { bucketId, sourceKey, destinationKey, destinationBucket } = moveOrCopyBody(await readJsonBody(req));
       await asCaller(claims, async (client) => {
+        // The row is read and locked as the caller, so a refusal tells nothing of objects they cannot see.
+        const { rows } = await client.query(
+          'select metadata from storage.objects where bucket_id = $1 and name = $2 for update',
+          [bucketId, sourceKey],
+        );
+        if (!rows[0]) throw storageErrors.objectNotFound();
+        await checkBucketRules(destinationBucket, rows[0].metadata);
         const { rowCount } = await client.query(
           'update storage.objects set bucket_id = $3, name = $4 where bucket_id = $1 and name = $2',
           [bucketId, sourceKey, destinationBucket, destinationKey],
@@ -95,6 +102,7 @@ export function objectRoutes(store) {
       const claims = callerClaims(req);
       const { bucketId, sourceKey, destinationKey, destinationBucket } = moveOrCopyBody(await readJsonBody(req));
       const source = await findVisibleObject(claims, bucketId, sourceKey);
+      await checkBucketRules(destinationBucket, source.metadata);
       const version = randomUUID();
       await files.copy(source.version, version);
       try {

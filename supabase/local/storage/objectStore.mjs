@@ -31,9 +31,16 @@ export function createObjectStore({ pool, files }) {
    * @returns {Promise<T>}
    */
   function asCaller(claims, work) {
-    return inTransaction(pool, work, (client) =>
-      client.query("select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)", [claims.role, JSON.stringify(claims)]),
-    );
+    return inTransaction(pool, work, async (client) => {
+      // In the same round trip: a token whose user has since been deleted or banned opens nothing.
+      const { rows } = await client.query(
+        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+                $3::uuid is null or exists (select 1 from auth.users u where u.id = $3::uuid and u.deleted_at is null
+                                              and (u.banned_until is null or u.banned_until <= now())) as active`,
+        [claims.role, JSON.stringify(claims), subjectOf(claims)],
+      );
+      if (rows[0]?.active !== true) throw storageErrors.userRemoved();
+    });
   }
 
   /** @param {Req} req @returns {Claims} */
@@ -46,6 +53,25 @@ export function createObjectStore({ pool, files }) {
       throw storageErrors.unauthorized(`role "${String(claims.role)}" may not use storage`);
     }
     return /** @type {Claims} */ (claims);
+  }
+
+  /**
+   * The bytes an object written into this bucket may have: its own limit, never above the global one.
+   * @param {{ file_size_limit: string | number | null }} bucket
+   */
+  function sizeLimitOf(bucket) {
+    return Math.min(GLOBAL_FILE_SIZE_LIMIT, bucket.file_size_limit ? Number(bucket.file_size_limit) : Infinity);
+  }
+
+  /**
+   * A stored object going into a bucket by move or copy meets the rules an upload there meets: the
+   * bucket's size limit and allowed MIME types, judged on the size and type recorded at upload.
+   * @param {string} bucketId @param {Record<string, any> | null} metadata
+   */
+  async function checkBucketRules(bucketId, metadata) {
+    const bucket = await loadBucket(bucketId);
+    if (Number(metadata?.size ?? 0) > sizeLimitOf(bucket)) throw storageErrors.tooLarge();
+    checkMimeType(bucket.allowed_mime_types, String(metadata?.mimetype ?? 'application/octet-stream'));
   }
 
   /** @param {string} bucketId */
@@ -136,7 +162,7 @@ export function createObjectStore({ pool, files }) {
    */
   async function writeObject(req, target, mode, claims, owner) {
     const bucket = await loadBucket(target.bucket);
-    const limit = Math.min(GLOBAL_FILE_SIZE_LIMIT, bucket.file_size_limit ? Number(bucket.file_size_limit) : Infinity);
+    const limit = sizeLimitOf(bucket);
     const body = await readUpload(req, limit);
     const staged = await files.stage(body.source, limit);
     try {
@@ -192,7 +218,15 @@ export function createObjectStore({ pool, files }) {
     return rows;
   }
 
-  return { pool, files, asCaller, callerClaims, loadBucket, findVisibleObject, findObject, checkCanWrite, writeObject, deleteObjects };
+  return { pool, files, asCaller, callerClaims, loadBucket, checkBucketRules, findVisibleObject, findObject, checkCanWrite, writeObject, deleteObjects };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The user a token speaks for (none for the anon and service-role keys); a sub that is no user id matches no user. */
+function subjectOf(/** @type {Claims} */ claims) {
+  if (typeof claims.sub !== 'string' || claims.sub === '') return null;
+  return UUID.test(claims.sub) ? claims.sub : '00000000-0000-0000-0000-000000000000';
 }
 
 /** Objects and buckets belong to the signed-in user who wrote them (none for anon and service role). */

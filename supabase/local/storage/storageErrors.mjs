@@ -34,6 +34,7 @@ export const storageErrors = {
   mimeNotAllowed: (mimeType) => new StorageError(415, 'invalid_mime_type', `mime type ${mimeType} is not supported`),
   /** @param {string} message */
   unauthorized: (message) => new StorageError(403, 'Unauthorized', message),
+  userRemoved: () => new StorageError(403, 'Unauthorized', 'User from sub claim in JWT does not exist or is banned'),
   invalidSignature: (message = 'Invalid signature') => new StorageError(400, 'InvalidSignature', message),
   /** @param {string} message */
   invalidJwt: (message) => new StorageError(400, 'InvalidJWT', message),

@@ -78,3 +78,70 @@ describe('accommodations', () => {
     expect(listed ?? []).toEqual([]);
   });
 });
+
+// Move and copy create an object in their destination as an upload does: the destination bucket's
+// allowed types and size limit hold there too (organization-assets: images only, 5 MiB).
+describe('move and copy meet the destination bucket’s rules', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  // A PNG signature padded past organization-assets' 5 MiB, within accommodations' 10 MiB.
+  const SIX_MIB_PNG = Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]);
+  const assets = () => orgA.client.storage.from('organization-assets');
+  const accommodations = () => orgA.client.storage.from('accommodations');
+  const unique = () => `${Date.now()}_${randomUUID().slice(0, 6)}`;
+
+  async function stored(bucket: string, name: string) {
+    const folder = name.includes('/') ? name.slice(0, name.lastIndexOf('/')) : '';
+    const file = name.slice(name.lastIndexOf('/') + 1);
+    const { data } = await orgA.client.storage.from(bucket).list(folder, { search: file });
+    return (data ?? []).some((entry) => entry.name === file);
+  }
+
+  it('refuses moving or copying a PDF into organization-assets, and leaves the source in place', async () => {
+    const source = `${orgSlug(orgA.orgName)}/${unique()}_terms.pdf`;
+    expect((await accommodations().upload(source, PDF, { contentType: 'application/pdf' })).error).toBeNull();
+    const target = `${orgSlug(orgA.orgName)}-${unique()}.png`;
+
+    const moved = await accommodations().move(source, target, { destinationBucket: 'organization-assets' });
+    expect(moved.error).toMatchObject({ status: 415 });
+    const copied = await accommodations().copy(source, target, { destinationBucket: 'organization-assets' });
+    expect(copied.error).toMatchObject({ status: 415 });
+
+    expect(await stored('organization-assets', target)).toBe(false);
+    expect(await stored('accommodations', source)).toBe(true);
+  });
+
+  it('refuses moving or copying 6 MiB into organization-assets (5 MiB), and leaves the source in place', async () => {
+    const source = `${orgSlug(orgA.orgName)}/${unique()}_large.png`;
+    expect((await accommodations().upload(source, SIX_MIB_PNG, { contentType: 'image/png' })).error).toBeNull();
+    const target = `${orgSlug(orgA.orgName)}-${unique()}.png`;
+
+    expect((await accommodations().move(source, target, { destinationBucket: 'organization-assets' })).error).toMatchObject({ status: 413 });
+    expect((await accommodations().copy(source, target, { destinationBucket: 'organization-assets' })).error).toMatchObject({ status: 413 });
+    expect(await stored('organization-assets', target)).toBe(false);
+    expect(await stored('accommodations', source)).toBe(true);
+  });
+
+  it('moves and copies an image that meets the rules, within a bucket and into organization-assets', async () => {
+    const source = `${orgSlug(orgA.orgName)}/${unique()}_small.png`;
+    expect((await accommodations().upload(source, PNG, { contentType: 'image/png' })).error).toBeNull();
+    const copy = `${orgSlug(orgA.orgName)}-${unique()}.png`;
+    expect((await accommodations().copy(source, copy, { destinationBucket: 'organization-assets' })).error).toBeNull();
+    const served = await fetch(assets().getPublicUrl(copy).data.publicUrl);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    const renamed = `${orgSlug(orgA.orgName)}/${unique()}_renamed.png`;
+    expect((await accommodations().move(source, renamed)).error).toBeNull();
+    expect(await stored('accommodations', renamed)).toBe(true);
+    expect(await stored('accommodations', source)).toBe(false);
+  });
+
+  it('refuses moving or copying into another organisation’s folder', async () => {
+    const source = `${orgSlug(orgA.orgName)}/${unique()}_mine.png`;
+    expect((await accommodations().upload(source, PNG, { contentType: 'image/png' })).error).toBeNull();
+    const foreign = `${orgSlug(orgB.orgName)}/${unique()}_taken.png`;
+    expect((await accommodations().copy(source, foreign)).error).not.toBeNull();
+    expect((await accommodations().move(source, foreign)).error).not.toBeNull();
+    const { data } = await orgB.client.storage.from('accommodations').list(orgSlug(orgB.orgName));
+    expect((data ?? []).some((entry) => foreign.endsWith(entry.name))).toBe(false);
+    expect(await stored('accommodations', source)).toBe(true);
+  });
+});

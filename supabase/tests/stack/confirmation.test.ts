@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../local/config.mjs';
+import { REPO_ROOT, TEST_AUTH_RATE_LIMITS } from '../../local/config.mjs';
 import { startStack, type RunningStack } from '../../local/stack.mjs';
 import { codeOf, linkOf, waitForMail } from './mailOutbox';
 import { connectDb, createTestClient, freePortBase, testStack, uniqueEmail } from './testStack';
@@ -26,6 +26,8 @@ beforeAll(async () => {
     dataDir,
     fresh: true,
     autoconfirm: false,
+    // Mails are re-sent to one address within seconds here: rate limits raised, still enforced.
+    authRateLimits: TEST_AUTH_RATE_LIMITS,
     migrationsDir: emptyDir,
     seedFile: path.join(emptyDir, 'seed.sql'),
     log: 'silent',

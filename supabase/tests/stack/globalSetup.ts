@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startStack } from '../../local/stack.mjs';
-import { REPO_ROOT, resolveStackConfig } from '../../local/config.mjs';
+import { REPO_ROOT, TEST_AUTH_RATE_LIMITS, resolveStackConfig } from '../../local/config.mjs';
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../../local/keys.mjs';
 import type { TestStack } from './testStack';
 
@@ -34,7 +34,8 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = path.join(REPO_ROOT, '.steward', `test-${portBase}`);
   const log = process.env.STEWARD_STACK_LOG === 'debug' ? 'debug' : 'silent';
-  const stack = await startStack({ portBase, dataDir, fresh: true, log });
+  // Every test signs in from 127.0.0.1: auth rate limits raised for the run, still enforced.
+  const stack = await startStack({ portBase, dataDir, fresh: true, log, authRateLimits: TEST_AUTH_RATE_LIMITS });
   project.provide('stewardStack', {
     apiUrl: stack.apiUrl,
     anonKey: stack.anonKey,

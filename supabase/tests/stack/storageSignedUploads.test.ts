@@ -147,6 +147,8 @@ describe('list-v2', () => {
   it('groups keys below the next "/" into folders with with_delimiter', async () => {
     const { data } = await owner.client.storage.from(BUCKET).listV2({ prefix: folder(), with_delimiter: true });
     expect(data?.folders.map((entry) => entry.name)).toEqual([`${folder()}deeper/`, `${folder()}sub/`]);
+    // storage-js reads a folder's key without the trailing "/".
+    expect(data?.folders.map((entry) => entry.key)).toEqual([`${folder()}deeper`, `${folder()}sub`]);
     expect(data?.objects.map((object) => object.name)).toEqual([`${folder()}a.txt`, `${folder()}b.txt`]);
   });
 
