@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState, type ReactNode } from 'react';
-import { Alert, Flex } from '@steward/libs/antd';
+import { Alert, Button, Flex } from '@steward/libs/antd';
 import { ListToolbar, type ListToolbarProps } from './ListToolbar';
 import { ListTable } from './ListTable';
 import { listErrorText } from './listMessages';
@@ -11,6 +11,8 @@ type Row0 = Record<string, unknown>;
 const FilterPanel = lazy(() => import('./FilterPanel').then((module) => ({ default: module.FilterPanel })));
 const SortPanel = lazy(() => import('./SortPanel').then((module) => ({ default: module.SortPanel })));
 const SavedFilters = lazy(() => import('./SavedFilters').then((module) => ({ default: module.SavedFilters })));
+// Bulk actions draw with selects: they load when the first row is selected.
+const BulkActions = lazy(() => import('./bulk/BulkActions')) as unknown as <Row extends Row0>(props: { list: ListPageApi<Row> }) => ReactNode;
 
 export type ListPageProps<Row extends Row0> = {
   list: ListPageApi<Row>;
@@ -39,9 +41,23 @@ export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, empty
         exportDisabled={list.isLoading || list.rows.length === 0}
         exporting={list.exporting}
         filterCount={list.filterState.appliedCount}
-        addNew={addNew}
-        extra={toolbarExtra}
+        addNew={list.lifecycle?.archived ? undefined : addNew}
+        extra={
+          list.lifecycle ? (
+            <>
+              <Button aria-pressed={list.lifecycle.archived} onClick={() => list.lifecycle?.showArchived(!list.lifecycle.archived)}>
+                Archived
+              </Button>
+              {toolbarExtra}
+            </>
+          ) : (
+            toolbarExtra
+          )
+        }
       />
+      {list.lifecycle?.archived ? (
+        <Alert type="info" showIcon title={`Archived ${list.lifecycle.noun.many}: select rows to restore them${list.lifecycle.canDelete ? ' or delete them for good' : ''}.`} />
+      ) : null}
       {list.filterState.notice ? <Alert type="warning" showIcon title={list.filterState.notice} closable={{ onClose: list.filterState.dismissNotice }} /> : null}
       {list.error ? <Alert type="error" showIcon title={errorText(list.error)} /> : null}
       {list.exportError ? <Alert type="error" showIcon title={list.exportError} /> : null}
@@ -51,6 +67,11 @@ export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, empty
         ) : null}
         {panel === 'sort' ? <SortPanel state={list.filterState} labels={list.sortLabels} onClose={() => setPanel(null)} /> : null}
       </Suspense>
+      {list.lifecycle && list.selection && list.selection.count > 0 ? (
+        <Suspense fallback={null}>
+          <BulkActions list={list} />
+        </Suspense>
+      ) : null}
       <ListTable list={list} emptyText={emptyText} />
       {children}
     </Flex>

@@ -3,13 +3,14 @@ export { MAX_VISIBLE_COLUMNS, ROW_KEY_FIELD, cellValue, columnField, exportValue
 export { addressColumn, contactMethodsColumn, dateColumn, dollarsColumn, editColumn, nameColumn, ownersColumn, statusColumn, textColumn } from './columns';
 export type { CsvColumn } from './exportCsv';
 export { useFilterState, type FilterState, type FilterStateOptions } from './useFilterState';
-export { prefetchListPage, useListPage, type ListPageApi, type ListPageOptions, type RowsSource, type TableSource } from './useListPage';
+export { ARCHIVED_PARAM, prefetchListPage, useListPage, type BulkField, type ListLifecycle, type ListPageApi, type ListPageOptions, type RowsSource, type TableSource } from './useListPage';
 export { ListToolbar, type ListToolbarProps } from './ListToolbar';
 export { ListTable, type ListTableProps } from './ListTable';
 export { DataTable, type DataTableProps } from './DataTable';
 export { useRowSelection, type RowSelection } from './useRowSelection';
 export { CARD_BREAKPOINT_PX, useNarrowScreen } from './useNarrowScreen';
 export { ListPage, type ListPageProps } from './ListPage';
+export { BULK_FIELD_NAMES, bulkFieldsOf } from './bulk/bulkFields';
 export { historySentence, relativeTime, spellField, type FieldLabels } from './history/historyWords';
 // Loaded when first shown: they draw with antd's heavy components, which a list's first rows do not need.
 export { DetailLayout, RecordHistory, RecordTableCard } from './lazyParts';

@@ -1,6 +1,7 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { prefetchList } from '@steward/libs/data-access';
+import { prefetchList, type RelationSource, type TableRef } from '@steward/libs/data-access';
+import { useSearchParams } from '@steward/libs/router';
 import type { SortSpec } from '@steward/libs/filter';
 import { firstViewShown } from '@steward/libs/supabase';
 import { columnField, fieldTypesOf, filterFieldsOf, selectOfColumns, sortableFieldsOf, type ListColumn } from './listColumn';
@@ -10,6 +11,37 @@ import { tableListRequest, useListRows, type RowsSource, type TableSource } from
 import { useRowSelection, type RowSelection } from './useRowSelection';
 
 export type { RowsSource, TableSource } from './useListRows';
+
+/** A field a bulk change can set on the selected rows (status, owner, type…), with its choices. */
+export type BulkField = {
+  field: string;
+  label: string;
+  options?: readonly { value: string; label: string }[];
+  /** Choices read from a related table (owners, types); the session's organisation scope is added. */
+  relation?: Omit<RelationSource, 'orgScope'> & { orgScoped?: boolean };
+};
+
+/**
+ * What a list's rows go through after they are written: an Archived view with Restore, bulk changes
+ * on the selected rows, deleting archived rows for good. Every write is one database call on `table`
+ * (the list may read a view over it): all rows or none, recorded in history, undoable.
+ */
+export type ListLifecycle<Row> = {
+  table: Pick<TableRef<unknown>, 'schema' | 'table'>;
+  /** How messages name the rows: { one: 'contact', many: 'contacts' }. */
+  noun: { one: string; many: string };
+  /** Fields the selection can be set to at once. */
+  fields?: readonly BulkField[];
+  /** The person may change these rows (bulk changes, archive, restore). Default true. */
+  canEdit?: boolean;
+  /** The person may delete them for good (from the Archived view only). Default false. */
+  canDelete?: boolean;
+  /** A row's name in a confirmation; default its `name`. */
+  label?: (row: Row) => string;
+};
+
+/** The URL parameter of the Archived view. */
+export const ARCHIVED_PARAM = 'archived';
 
 export type ListPageOptions<Row> = {
   /** The page title; the export file is named after it. */
@@ -22,6 +54,8 @@ export type ListPageOptions<Row> = {
   rowKey?: (row: Row) => string;
   /** Rows can be selected (checkbox column, page and range selection, "all matching"): `list.selection`. */
   selectable?: boolean;
+  /** Archived view, bulk changes and deleting for good (selection comes with it). */
+  lifecycle?: ListLifecycle<Row>;
 };
 
 type Row0 = Record<string, unknown>;
@@ -40,7 +74,25 @@ function fieldsOfColumns<Row>(columns: readonly ListColumn<Row>[]) {
  * pages of 200, or in memory: useListRows) and the CSV export (useCsvExport).
  */
 export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
-  const { title, columns, source, shortId } = options;
+  const { title, columns, shortId, lifecycle } = options;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const archived = Boolean(lifecycle) && searchParams.get(ARCHIVED_PARAM) === '1';
+  // The Archived view reads the same table, archived rows only.
+  const source = useMemo<ListPageOptions<Row>['source']>(
+    () => (archived && options.source.kind === 'table' ? { ...options.source, excludeArchived: false, eq: { ...options.source.eq, archive: true } } : options.source),
+    [archived, options.source],
+  );
+  const showArchived = useCallback(
+    (show: boolean) =>
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        if (show) next.set(ARCHIVED_PARAM, '1');
+        else next.delete(ARCHIVED_PARAM);
+        next.delete('page');
+        return next;
+      }),
+    [setSearchParams],
+  );
 
   const { fields: filterFields, fieldTypes, sortable, select } = useMemo(() => fieldsOfColumns(columns), [columns]);
   const defaultSort = useMemo(() => options.defaultSort ?? [], [options.defaultSort]);
@@ -58,7 +110,7 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
 
   const rowKey = (options.rowKey ?? defaultRowKey) as (row: Row) => string;
   const pageKeys = useMemo(() => list.rows.map(rowKey), [list.rows, rowKey]);
-  const scope = useMemo(() => JSON.stringify([filterState.filter, shortId ?? null]), [filterState.filter, shortId]);
+  const scope = useMemo(() => JSON.stringify([filterState.filter, shortId ?? null, archived]), [filterState.filter, shortId, archived]);
   const selection = useRowSelection({ pageKeys, total: list.total, scope });
 
   return {
@@ -77,8 +129,11 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
     exportCsv,
     filterState,
     rowKey,
-    /** Present when the list opts in (`selectable`): what is chosen, for actions on many rows. */
-    selection: (options.selectable ? selection : null) as RowSelection | null,
+    /** Present when the list opts in (`selectable`, `lifecycle`): what is chosen, for actions on many rows. */
+    selection: (options.selectable || lifecycle ? selection : null) as RowSelection | null,
+    /** Present when the list has a lifecycle: whether the Archived view is shown, and the switch. */
+    lifecycle: lifecycle ? { ...lifecycle, archived, showArchived } : null,
+    loadAll: list.loadAll,
     sortLabels: Object.fromEntries(columns.map((column) => [columnField(column), column.title])),
   };
 }

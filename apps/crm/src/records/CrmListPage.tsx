@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from '@steward/libs/router';
 import { mergeKindOf } from '../duplicates/mergeEntities';
 import { ImportButton } from '../import/ImportButton';
 import type { AddNewConfig } from '../addNew';
-import { ListPage, useListPage, type ListPageApi, type ListPageOptions } from '@steward/libs/list';
+import { ListPage, bulkFieldsOf, useListPage, type ListPageApi, type ListPageOptions } from '@steward/libs/list';
 import type { AnyRow } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
 import type { SortSpec } from '@steward/libs/filter';
@@ -40,6 +40,11 @@ export function crmListOptions(entity: CrmEntity, searchParams: URLSearchParams)
     source: { kind: 'table', table: entity.view, excludeArchived: true },
     defaultSort: BY_NAME,
     shortId: searchParams.get('short_id'),
+    // Organisation users are archived through their status, not here.
+    lifecycle:
+      entity.kind === 'user'
+        ? undefined
+        : { table: entity.table, noun: { one: entity.label.toLowerCase(), many: entity.listTitle.toLowerCase() }, fields: bulkFieldsOf(entity.editFields), canDelete: true },
   };
 }
 
