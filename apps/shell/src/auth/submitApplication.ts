@@ -16,7 +16,7 @@ export type ApplicationOutcome =
 export type ApplyField = 'email' | 'fullName' | 'businessName' | 'password';
 
 /**
- * The rule errors of apply_for_access / activate_invite (SQLSTATE ST001–ST009, message already
+ * The rule errors of apply_for_access / activate_invite (SQLSTATE ST001–ST010, message already
  * user-facing) and the field each is about. Any other error is a failure, not a form problem.
  */
 const RULE_FIELDS: Record<string, ApplyField | null> = {
@@ -29,6 +29,7 @@ const RULE_FIELDS: Record<string, ApplyField | null> = {
   ST007: 'email',
   ST008: 'password',
   ST009: 'businessName',
+  ST010: 'businessName',
 };
 
 export const ORGANIZATION_EXISTS_CODE = 'ST005';
