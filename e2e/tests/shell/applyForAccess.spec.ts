@@ -105,11 +105,14 @@ test.describe('invitations', () => {
     );
     await expect(dialog.root).toHaveAccessibleName('Apply for Access');
     await expect(dialog.root).not.toContainText(SEEDED_INVITE.orgName);
+    // Focus follows the person: to the code field, then on to the password once the code is used.
+    await expect(dialog.inviteCode).toBeFocused();
     await expectNoSeriousA11yViolations(page);
 
     await dialog.inviteCode.fill(await codeFor(SEEDED_INVITE.email, SEEDED_INVITE.orgName)());
     await dialog.useCode.click();
     await expect(dialog.root).toHaveAccessibleName('Activate Your Account');
+    await expect(dialog.password).toBeFocused();
     await expect(dialog.fullName).toHaveValue(SEEDED_INVITE.name);
     await expect(dialog.title).toHaveValue(SEEDED_INVITE.title);
     await expect(dialog.businessName).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from '@steward/libs/router';
 import { Alert, Button } from '@steward/libs/antd';
 import { Form, Modal } from '@steward/libs/antd-data';
@@ -37,6 +37,11 @@ export function ApplyForAccessDialog({ open, onClose }: ApplyForAccessDialogProp
   const [inviteCode, setInviteCode] = useState('');
   const [inviteBusy, setInviteBusy] = useState(false);
   const mode: ApplyMode = invite ? 'activate' : 'apply';
+
+  // The code section closes once the code is used: focus moves on to the password to set, not to the page.
+  useEffect(() => {
+    if (invite) document.getElementById('apply-password')?.focus();
+  }, [invite]);
 
   const set = (key: keyof ApplyFields) => (value: string) => {
     setFields((current) => ({ ...current, [key]: value }));
@@ -162,6 +167,7 @@ export function ApplyForAccessDialog({ open, onClose }: ApplyForAccessDialogProp
                       <AuthField
                         id="apply-invite-code"
                         label={AUTH_MESSAGES.inviteCodeLabel}
+                        autoFocus
                         autoComplete="one-time-code"
                         value={inviteCode}
                         onChange={setInviteCode}
