@@ -281,6 +281,15 @@ describe('invitations: claimed only with the code mailed to the invited address'
     expect((await anon.rpc('find_pending_invite', { p_email: email, p_code: fresh })).error).toBeNull();
   });
 
+  it('write for every request and every wrong code, invited or not, so both cost the same commit', async () => {
+    const email = `costly-${randomUUID().slice(0, 8)}@example.com`;
+    expect((await anon.rpc('request_invite_code', { p_email: email })).error).toBeNull();
+    expect((await anon.rpc('find_pending_invite', { p_email: email, p_code: '123456' })).error?.code).toBe('ST011');
+    const { rows } = await db.query('select requests, wrong_codes from app.invite_code_requests where email = $1', [email]);
+    expect(rows).toEqual([{ requests: 1, wrong_codes: 1 }]);
+    expect(await mailsTo(email)).toEqual([]);
+  });
+
   it('send at most 5 codes per invitation per hour', async () => {
     const email = `flood-${randomUUID().slice(0, 8)}@example.com`;
     await invite(existing, email);
