@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../support/axe';
 import { E2E_BASE_URL } from '../../support/ports';
 import { signInThroughApi } from '../../support/signInThroughApi';
+import { inviteCodeOf, waitForMail } from '../auth/support/mailOutbox';
 import { chooseOption } from '../crm/pages/chooseOption';
 import { anonClient, createOwner, serviceClient, uniqueEmail } from '../shell/support/shellApi';
 
@@ -29,7 +30,10 @@ test('a role given None for CRM view reads no CRM rows through the API; Organiza
   const member = { email: uniqueEmail('helper'), password: 'Helper-pass-2026' };
   await service.from('user_profiles').insert({ org_name: owner.orgName, name: 'Helper', email: member.email, status: 'Pending', role_id: role.id });
   const api = anonClient();
-  const activated = await api.rpc('activate_invite', { p_email: member.email, p_password: member.password, p_full_name: 'Helper Person' });
+  const requested = await api.rpc('request_invite_code', { p_email: member.email });
+  if (requested.error) throw new Error(requested.error.message);
+  const code = inviteCodeOf(await waitForMail(member.email, `Your code to join ${owner.orgName}`));
+  const activated = await api.rpc('activate_invite', { p_email: member.email, p_code: code, p_password: member.password, p_full_name: 'Helper Person' });
   if (activated.error) throw new Error(activated.error.message);
   const { error: signInError } = await api.auth.signInWithPassword(member);
   if (signInError) throw new Error(signInError.message);

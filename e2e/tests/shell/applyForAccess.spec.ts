@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../../support/axe';
+import { inviteCodeOf, waitForMail } from '../auth/support/mailOutbox';
 import { AppShell } from './pages/AppShell';
 import type { ApplyValues } from './pages/ApplyForAccessDialog';
 import { DashboardPage } from './pages/DashboardPage';
@@ -89,19 +91,36 @@ test.describe('Apply for Access messages', () => {
 });
 
 test.describe('invitations', () => {
-  test('the seeded invitation switches the dialog to activate mode with name and title filled in', async ({ page }) => {
+  const codeFor = (email: string, orgName: string) => async () => inviteCodeOf(await waitForMail(email, `Your code to join ${orgName}`));
+
+  test('the seeded invitation: the code mailed to the address switches the dialog to activate mode with name and title filled in', async ({ page }) => {
     const landing = new LandingPage(page);
     await landing.goto();
     const dialog = await landing.openApplyForAccess();
     await dialog.email.fill(SEEDED_INVITE.email.toUpperCase());
+    await dialog.sendCode.click();
+    // The same answer for any address: nothing about the invitation until the code is entered.
+    await expect(dialog.codeStatus).toHaveText(
+      `If ${SEEDED_INVITE.email} has an invitation, a code is on its way to it. Enter it below: it works for one hour.`,
+    );
+    await expect(dialog.root).toHaveAccessibleName('Apply for Access');
+    await expect(dialog.root).not.toContainText(SEEDED_INVITE.orgName);
+    // Focus follows the person: to the code field, then on to the password once the code is used.
+    await expect(dialog.inviteCode).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+
+    await dialog.inviteCode.fill(await codeFor(SEEDED_INVITE.email, SEEDED_INVITE.orgName)());
+    await dialog.useCode.click();
     await expect(dialog.root).toHaveAccessibleName('Activate Your Account');
+    await expect(dialog.password).toBeFocused();
     await expect(dialog.fullName).toHaveValue(SEEDED_INVITE.name);
     await expect(dialog.title).toHaveValue(SEEDED_INVITE.title);
     await expect(dialog.businessName).toHaveCount(0);
     await expect(dialog.root).toContainText(`You have been invited to ${SEEDED_INVITE.orgName}`);
+    await expectNoSeriousA11yViolations(page);
   });
 
-  test('an invitee activates the account and lands in the inviting organisation', async ({ page }) => {
+  test('an invitee activates the account with the mailed code and lands in the inviting organisation', async ({ page }) => {
     const owner = await createOwner('Inviter');
     const invitee = { email: uniqueEmail('invitee'), name: 'Sam Invitee', title: 'Volunteer' };
     await invite(owner.orgName, invitee);
@@ -110,6 +129,7 @@ test.describe('invitations', () => {
     await landing.goto();
     const dialog = await landing.openApplyForAccess();
     await dialog.email.fill(invitee.email);
+    await dialog.enterInvitationCode(codeFor(invitee.email, owner.orgName));
     await expect(dialog.root).toHaveAccessibleName('Activate Your Account');
     await expect(dialog.fullName).toHaveValue(invitee.name);
     await expect(dialog.businessName).toHaveCount(0);
@@ -123,11 +143,30 @@ test.describe('invitations', () => {
     await expect(shell.email).toHaveText(invitee.email);
   });
 
-  test('leaving the invited e-mail returns the dialog to a new application', async ({ page }) => {
+  test('a wrong code is refused and shows nothing of the invitation', async ({ page }) => {
+    const owner = await createOwner('Guessed');
+    const invitee = { email: uniqueEmail('guessed'), name: 'Gus Guessed' };
+    await invite(owner.orgName, invitee);
     const landing = new LandingPage(page);
     await landing.goto();
     const dialog = await landing.openApplyForAccess();
-    await dialog.email.fill(SEEDED_INVITE.email);
+    await dialog.email.fill(invitee.email);
+    await dialog.enterInvitationCode(async () => 'ABC123');
+    await expect(dialog.message).toHaveText('The code is not valid or has expired');
+    await expect(dialog.root).toHaveAccessibleName('Apply for Access');
+    await expect(dialog.root).not.toContainText(owner.orgName);
+    await expect(dialog.businessName).toBeVisible();
+  });
+
+  test('leaving the invited e-mail returns the dialog to a new application', async ({ page }) => {
+    const owner = await createOwner('Leaving');
+    const invitee = { email: uniqueEmail('leaving'), name: 'Lee Leaving' };
+    await invite(owner.orgName, invitee);
+    const landing = new LandingPage(page);
+    await landing.goto();
+    const dialog = await landing.openApplyForAccess();
+    await dialog.email.fill(invitee.email);
+    await dialog.enterInvitationCode(codeFor(invitee.email, owner.orgName));
     await expect(dialog.root).toHaveAccessibleName('Activate Your Account');
     await dialog.email.fill(uniqueEmail('someone'));
     await expect(dialog.root).toHaveAccessibleName('Apply for Access');

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptInvitation, mailedInviteCode, requestInviteCode } from '../rls/acceptInvitation';
 import { signIn, signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
 import { connectDb, createTestClient, testStack } from '../stack/testStack';
 
@@ -160,58 +161,150 @@ describe('apply_for_access', () => {
   });
 });
 
-describe('find_pending_invite and activate_invite', () => {
-  it('finds a Pending invitation by e-mail in any case, with its role', async () => {
-    const email = `invitee-${randomUUID().slice(0, 8)}@example.com`;
-    const profileId = await invite(existing, email, 'Front Desk');
-    const { data, error } = await anon.rpc('find_pending_invite', { p_email: email.toUpperCase() });
-    expect(error).toBeNull();
-    expect(data).toEqual([
-      { id: profileId, name: 'Invited Person', title: 'Front Desk', org_name: existing.orgName, role_id: expect.any(String), role_name: 'owner' },
-    ]);
-    const none = await anon.rpc('find_pending_invite', { p_email: `nobody-${randomUUID()}@example.com` });
-    expect(none.data).toEqual([]);
+describe('invitations: claimed only with the code mailed to the invited address', () => {
+  async function mailsTo(email: string): Promise<{ org_name: string; subject: string }[]> {
+    const { rows } = await db.query<{ org_name: string; subject: string }>(
+      `select org_name, subject from app.mail_outbox where kind = 'invite_code' and to_email = lower($1) order by id`,
+      [email],
+    );
+    return rows;
+  }
+
+  it('tell an anonymous caller nothing: no organisation or role without the code, the same answer for any address', async () => {
+    const email = `quiet-${randomUUID().slice(0, 8)}@example.com`;
+    await invite(existing, email, 'Front Desk');
+    // The lookup by e-mail alone is gone.
+    const old = await anon.rpc('find_pending_invite', { p_email: email });
+    expect(old.data).toBeNull();
+    expect(old.error?.code).toBe('PGRST202');
+    for (const code of ['', '000000', null]) {
+      const { data, error } = await anon.rpc('find_pending_invite', { p_email: email, p_code: code });
+      expect(data).toBeNull();
+      expect(error).toMatchObject({ code: 'ST011', message: 'The code is not valid or has expired' });
+      expect(JSON.stringify(error)).not.toContain(existing.orgName);
+    }
+    const invited = await anon.rpc('request_invite_code', { p_email: email });
+    const uninvited = await anon.rpc('request_invite_code', { p_email: `nobody-${randomUUID().slice(0, 8)}@example.com` });
+    expect({ status: invited.status, data: invited.data, error: invited.error }).toEqual({ status: 204, data: null, error: null });
+    expect({ status: uninvited.status, data: uninvited.data, error: uninvited.error }).toEqual({ status: 204, data: null, error: null });
+    expect(await mailsTo(email)).toEqual([{ org_name: existing.orgName, subject: `Your code to join ${existing.orgName}` }]);
   });
 
-  it('turns the invitation into an Active profile with a new login', async () => {
+  it('show the invitation for its code, in any case of the address', async () => {
+    const email = `invitee-${randomUUID().slice(0, 8)}@example.com`;
+    const profileId = await invite(existing, email, 'Front Desk');
+    const code = await requestInviteCode(stack, email, existing.orgName);
+    const { data, error } = await anon.rpc('find_pending_invite', { p_email: email.toUpperCase(), p_code: code });
+    expect(error).toBeNull();
+    expect(data).toEqual({ id: profileId, name: 'Invited Person', title: 'Front Desk', org_name: existing.orgName, role_id: expect.any(String), role_name: 'owner' });
+  });
+
+  it('refuse activation without the right code and write nothing', async () => {
+    const email = `nocode-${randomUUID().slice(0, 8)}@example.com`;
+    await invite(existing, email);
+    const args = { p_email: email, p_password: 'invitee-password', p_full_name: 'Riley Invitee' };
+    await expectRejected('activate_invite', { ...args, p_code: null }, 'ST011', 'The code is not valid or has expired');
+    await requestInviteCode(stack, email, existing.orgName);
+    await expectRejected('activate_invite', { ...args, p_code: 'abcdef' }, 'ST011', 'The code is not valid or has expired');
+  });
+
+  it('turn the invitation into an Active profile with a new, confirmed login; the code works once', async () => {
     const email = `activate-${randomUUID().slice(0, 8)}@example.com`;
     const profileId = await invite(existing, email);
-    const { data, error } = await anon.rpc('activate_invite', {
-      p_email: email,
-      p_password: 'invitee-password',
-      p_full_name: 'Riley Invitee',
-      p_title: 'Guide',
-    });
+    const code = await requestInviteCode(stack, email, existing.orgName);
+    const args = { p_email: email, p_code: code, p_password: 'invitee-password', p_full_name: 'Riley Invitee', p_title: 'Guide' };
+    const { data, error } = await anon.rpc('activate_invite', args);
     expect(error).toBeNull();
     expect(data).toMatchObject({ profile_id: profileId, org_name: existing.orgName, activated: 1 });
 
     const client = await signIn(stack, email, 'invitee-password');
     const { data: profile } = await client.from('user_profiles').select('*').eq('id', profileId).single();
     expect(profile).toMatchObject({ status: 'Active', name: 'Riley Invitee', title: 'Guide', is_primary: true });
-    // A member now: the organisation's rows are visible.
     const { data: org } = await client.from('organizations').select('name').eq('name', existing.orgName);
     expect(org).toHaveLength(1);
+    const { rows } = await db.query('select email_confirmed_at is not null as confirmed from auth.users where lower(email) = $1', [email]);
+    expect(rows).toEqual([{ confirmed: true }]);
 
-    await expectRejected(
-      'activate_invite',
-      { p_email: email, p_password: 'invitee-password', p_full_name: 'Riley Invitee' },
-      'ST007',
-      'No pending invitation was found for this email',
-    );
+    await expectRejected('activate_invite', args, 'ST011', 'The code is not valid or has expired');
   });
 
-  it('links an invitation to an existing login when its password matches, and refuses a wrong one', async () => {
-    const other = await signUpOrganization(stack, 'Second Org');
-    await invite(existing, other.email);
+  it("claim each organisation's invitation on its own: accepting one never activates, or makes primary, another's", async () => {
+    const email = `twice-${randomUUID().slice(0, 8)}@example.com`;
+    const other = await signUpOrganization(stack, 'Other Inviter');
+    const wanted = await invite(existing, email);
+    const unwanted = await invite(other, email);
+    // One request, one mail per invitation, each with its own code.
+    const codes = [await requestInviteCode(stack, email, existing.orgName), await mailedInviteCode(stack, email, other.orgName)];
+    expect((await mailsTo(email)).map((mail) => mail.org_name).sort()).toEqual([existing.orgName, other.orgName].sort());
+
+    const { data, error } = await anon.rpc('activate_invite', { p_email: email, p_code: codes[0], p_password: 'twice-password', p_full_name: 'Pat Twice' });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ profile_id: wanted, activated: 1 });
+    const state = async () =>
+      (await db.query<{ id: string; status: string; is_primary: boolean; linked: boolean }>(
+        'select id, status, is_primary, auth_user_id is not null as linked from public.user_profiles where id = any($1) order by id',
+        [[wanted, unwanted]],
+      )).rows;
+    expect(await state()).toEqual(
+      [
+        { id: wanted, status: 'Active', is_primary: true, linked: true },
+        { id: unwanted, status: 'Pending', is_primary: false, linked: false },
+      ].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    // The other organisation's code does not claim the first one's invitation, nor itself without the password.
     await expectRejected(
       'activate_invite',
-      { p_email: other.email, p_password: 'not-the-password', p_full_name: 'Second Owner' },
+      { p_email: email, p_code: codes[1], p_password: 'not-the-password', p_full_name: 'Pat Twice' },
       'ST008',
       'The password does not match the existing account for this email',
     );
-    const { data, error } = await anon.rpc('activate_invite', { p_email: other.email, p_password: other.password, p_full_name: 'Second Owner' });
-    expect(error).toBeNull();
-    expect(data).toMatchObject({ user_id: other.userId, activated: 1 });
+    // Accepted later, by the person, with the password of their login: Active there, not primary.
+    const later = await anon.rpc('activate_invite', { p_email: email, p_code: codes[1], p_password: 'twice-password', p_full_name: 'Pat Twice' });
+    expect(later.error).toBeNull();
+    expect((await state()).find((row) => row.id === unwanted)).toMatchObject({ status: 'Active', is_primary: false });
+  });
+
+  it('void the codes of an address after 5 wrong ones', async () => {
+    const email = `guess-${randomUUID().slice(0, 8)}@example.com`;
+    await invite(existing, email);
+    const code = await requestInviteCode(stack, email, existing.orgName);
+    const wrong = code === '000000' ? '000001' : '000000';
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const { error } = await anon.rpc('find_pending_invite', { p_email: email, p_code: wrong });
+      expect(error?.code).toBe('ST011');
+    }
+    const { data, error } = await anon.rpc('find_pending_invite', { p_email: email, p_code: code });
+    expect(data).toBeNull();
+    expect(error?.code).toBe('ST011');
+    // A new code works again.
+    const fresh = await requestInviteCode(stack, email, existing.orgName);
+    expect((await anon.rpc('find_pending_invite', { p_email: email, p_code: fresh })).error).toBeNull();
+  });
+
+  it('write for every request and every wrong code, invited or not, so both cost the same commit', async () => {
+    const email = `costly-${randomUUID().slice(0, 8)}@example.com`;
+    expect((await anon.rpc('request_invite_code', { p_email: email })).error).toBeNull();
+    expect((await anon.rpc('find_pending_invite', { p_email: email, p_code: '123456' })).error?.code).toBe('ST011');
+    const { rows } = await db.query('select requests, wrong_codes from app.invite_code_requests where email = $1', [email]);
+    expect(rows).toEqual([{ requests: 1, wrong_codes: 1 }]);
+    expect(await mailsTo(email)).toEqual([]);
+  });
+
+  it('send at most 5 codes per invitation per hour', async () => {
+    const email = `flood-${randomUUID().slice(0, 8)}@example.com`;
+    await invite(existing, email);
+    for (let request = 0; request < 7; request += 1) {
+      const { error } = await anon.rpc('request_invite_code', { p_email: email });
+      expect(error).toBeNull();
+    }
+    expect(await mailsTo(email)).toHaveLength(5);
+  });
+
+  it('link an invitation to an existing login when its password matches', async () => {
+    const other = await signUpOrganization(stack, 'Second Org');
+    await invite(existing, other.email);
+    const result = await acceptInvitation(stack, { email: other.email, orgName: existing.orgName, password: other.password, fullName: 'Second Owner' });
+    expect(result).toMatchObject({ user_id: other.userId, activated: 1 });
     const { data: profiles } = await other.client.from('user_profiles').select('org_name, is_primary').eq('auth_user_id', other.userId).order('org_name');
     expect(profiles).toEqual(
       [
@@ -228,15 +321,12 @@ describe('find_pending_invite and activate_invite', () => {
   ] as const)('rejects %s and writes nothing', async (_case, overrides, code, message) => {
     const email = `reject-${randomUUID().slice(0, 8)}@example.com`;
     await invite(existing, email);
-    await expectRejected('activate_invite', { p_email: email, p_password: 'long-enough-password', p_full_name: 'Invitee', ...overrides }, code, message);
-  });
-
-  it('rejects an e-mail without an invitation', async () => {
+    const inviteCode = await requestInviteCode(stack, email, existing.orgName);
     await expectRejected(
       'activate_invite',
-      { p_email: `uninvited-${randomUUID().slice(0, 8)}@example.com`, p_password: 'long-enough-password', p_full_name: 'Nobody' },
-      'ST007',
-      'No pending invitation was found for this email',
+      { p_email: email, p_code: inviteCode, p_password: 'long-enough-password', p_full_name: 'Invitee', ...overrides },
+      code,
+      message,
     );
   });
 });

@@ -2,8 +2,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { acceptInvitation } from '../rls/acceptInvitation';
 import { signIn, signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
-import { createTestClient, testStack } from '../stack/testStack';
+import { testStack } from '../stack/testStack';
 
 const stack = testStack();
 let home: SignedUpOrganization;
@@ -35,9 +36,7 @@ beforeAll(async () => {
   await home.client
     .from('user_profiles')
     .insert({ org_name: home.orgName, name: 'Guest Owner', email: other.email, status: 'Pending', role_id: role?.id });
-  const anon = createTestClient(stack.apiUrl, stack.anonKey);
-  const { error } = await anon.rpc('activate_invite', { p_email: other.email, p_password: other.password, p_full_name: 'Guest Owner' });
-  if (error) throw new Error(error.message);
+  await acceptInvitation(stack, { email: other.email, orgName: home.orgName, password: other.password, fullName: 'Guest Owner' });
   both = await signIn(stack, other.email, other.password);
 });
 
@@ -157,8 +156,7 @@ describe('user profiles', () => {
     const roleId = (role as { id: string }).id;
     const email = `member-${randomUUID().slice(0, 8)}@example.com`;
     await home.client.from('user_profiles').insert({ org_name: home.orgName, name: 'Member', email, status: 'Pending', role_id: roleId });
-    const anon = createTestClient(stack.apiUrl, stack.anonKey);
-    await anon.rpc('activate_invite', { p_email: email, p_password: 'member-password', p_full_name: 'Member Person' });
+    await acceptInvitation(stack, { email, orgName: home.orgName, password: 'member-password', fullName: 'Member Person' });
     const member = await signIn(stack, email, 'member-password');
     const { data: me } = await member.from('user_profiles').select('id, role_id').eq('email', email).single();
     const myId = (me as { id: string }).id;

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestInviteCode } from '../rls/acceptInvitation';
 import { signIn } from '../rls/signUpOrganization';
 import { hasColumn, qualifiedName, readTableInventory } from '../rls/tableInventory';
 import { connectDb, createTestClient, testStack } from '../stack/testStack';
@@ -59,12 +60,13 @@ describe('the demo accounts', () => {
     expect(cedar?.header_font).not.toBe(lakeside?.header_font);
   });
 
-  it('Jordan Rivers has a Pending invitation to Cedar Grove', async () => {
+  it('Jordan Rivers has a Pending invitation to Cedar Grove, shown with the code mailed to the address', async () => {
+    const code = await requestInviteCode(stack, 'Invited@Steward.dev', CEDAR);
     const anon = createTestClient(stack.apiUrl, stack.anonKey);
-    const { data } = await anon.rpc('find_pending_invite', { p_email: 'Invited@Steward.dev' });
-    expect(data).toEqual([
+    const { data } = await anon.rpc('find_pending_invite', { p_email: 'Invited@Steward.dev', p_code: code });
+    expect(data).toEqual(
       { id: seedId('cg:profile:jordan'), name: 'Jordan Rivers', title: 'Front Desk', org_name: CEDAR, role_id: seedId('cg:role:front-desk'), role_name: 'front desk' },
-    ]);
+    );
   });
 
   it('the Harbor Bakery owner sees Harbor data and nothing of Cedar Grove', async () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestClient, testStack } from '../stack/testStack';
+import { testStack } from '../stack/testStack';
+import { acceptInvitation } from './acceptInvitation';
 import { signIn, signUpOrganization, type SignedUpOrganization } from './signUpOrganization';
 
 type Level = 'None' | 'Personal' | 'Organization';
@@ -72,9 +73,7 @@ beforeAll(async () => {
 
   const email = `probe-${randomUUID().slice(0, 8)}@example.com`;
   await owner.client.from('user_profiles').insert({ org_name: owner.orgName, name: 'Probe', email, status: 'Pending', role_id: roleId });
-  const anon = createTestClient(stack.apiUrl, stack.anonKey);
-  const activated = await anon.rpc('activate_invite', { p_email: email, p_password: 'probe-password', p_full_name: 'Probe Member' });
-  if (activated.error) throw new Error(activated.error.message);
+  await acceptInvitation(stack, { email, orgName: owner.orgName, password: 'probe-password', fullName: 'Probe Member' });
   member = await signIn(stack, email, 'probe-password');
 });
 

@@ -58,7 +58,7 @@ describe('passwords longer than bcrypt reads (72 bytes)', () => {
     expect(created.error?.status).toBe(422);
   });
 
-  it('Apply for Access refuses it in the database (ST010), before any login exists', async () => {
+  it('Apply for Access refuses it in the database (ST012), before any login exists', async () => {
     const email = uniqueEmail('long-apply');
     const { error } = await anon().rpc('apply_for_access', {
       p_email: email,
@@ -66,7 +66,7 @@ describe('passwords longer than bcrypt reads (72 bytes)', () => {
       p_full_name: 'Long Password',
       p_business_name: `Long Password ${email}`,
     });
-    expect(error?.code).toBe('ST010');
+    expect(error?.code).toBe('ST012');
     expect(error?.message).toBe('Password must be at most 72 bytes long');
     const { rows } = await db.query('select count(*)::int as n from auth.users where email = $1', [email]);
     expect(rows[0].n).toBe(0);

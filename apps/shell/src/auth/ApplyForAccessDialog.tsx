@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from '@steward/libs/router';
 import { Alert, Button } from '@steward/libs/antd';
 import { Form, Modal } from '@steward/libs/antd-data';
@@ -6,21 +6,23 @@ import { notify, toast } from '@steward/libs/ui-core';
 import { AUTH_MESSAGES } from './authMessages';
 import { applyForAccessSchema, checkForm, type ApplyMode } from './authSchemas';
 import { AuthField } from './AuthField';
-import type { PendingInvite } from './findPendingInvite';
+import { findPendingInvite, requestInviteCode, type PendingInvite } from './findPendingInvite';
 import { submitApplication } from './submitApplication';
-import { usePendingInviteLookup } from './usePendingInviteLookup';
 
 type ApplyFields = { fullName: string; email: string; title: string; phone: string; businessName: string; password: string; confirmPassword: string };
 
 const EMPTY: ApplyFields = { fullName: '', email: '', title: '', phone: '', businessName: '', password: '', confirmPassword: '' };
 
 const FORM_ID = 'apply-for-access-form';
+const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type ApplyForAccessDialogProps = { open: boolean; onClose: () => void };
 
 /**
- * Apply for Access (000 §5): a new organisation with its owner, or — when the e-mail has a pending
- * invitation — activation of that invitation, with the business fields hidden.
+ * Apply for Access (000 §5): a new organisation with its owner, or — for an invitee — activation of
+ * their invitation, with the business fields hidden. An invitation is found only with the code the
+ * database mails to the invited address ("Email me a code"), so the dialog shows nothing about an
+ * invitation to someone who does not read that mailbox.
  */
 export function ApplyForAccessDialog({ open, onClose }: ApplyForAccessDialogProps) {
   const navigate = useNavigate();
@@ -29,20 +31,64 @@ export function ApplyForAccessDialog({ open, onClose }: ApplyForAccessDialogProp
   const [invalid, setInvalid] = useState<readonly string[]>([]);
   const [submitting, setSubmitting] = useState(false);
 
-  const prefill = useCallback((invite: PendingInvite) => {
-    setFields((current) => ({ ...current, fullName: invite.name ?? current.fullName, title: invite.title ?? current.title }));
-  }, []);
-  const { invite, checking, lookup } = usePendingInviteLookup(prefill);
+  // The invitation, once the code mailed to the address has been entered.
+  const [invite, setInvite] = useState<PendingInvite | null>(null);
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const [inviteCode, setInviteCode] = useState('');
+  const [inviteBusy, setInviteBusy] = useState(false);
   const mode: ApplyMode = invite ? 'activate' : 'apply';
+
+  // The code section closes once the code is used: focus moves on to the password to set, not to the page.
+  useEffect(() => {
+    if (invite) document.getElementById('apply-password')?.focus();
+  }, [invite]);
 
   const set = (key: keyof ApplyFields) => (value: string) => {
     setFields((current) => ({ ...current, [key]: value }));
-    if (key === 'email') lookup(value);
+    if (key === 'email' && value.trim().toLowerCase() !== fields.email.trim().toLowerCase()) {
+      // A code and an invitation belong to the address they were sent to.
+      setInvite(null);
+      setCodeSentTo(null);
+      setInviteCode('');
+    }
+  };
+
+  const fail = (text: string, field: string) => {
+    setMessage(text);
+    setInvalid([field]);
+  };
+
+  const sendCode = async () => {
+    const email = fields.email.trim().toLowerCase();
+    if (!LOOKS_LIKE_EMAIL.test(email)) return fail(AUTH_MESSAGES.validEmailRequired, 'email');
+    setInviteBusy(true);
+    const sent = await requestInviteCode(email);
+    setInviteBusy(false);
+    if (!sent.ok) return fail(sent.message, 'email');
+    setMessage(null);
+    setInvalid([]);
+    setInviteCode('');
+    setCodeSentTo(email);
+  };
+
+  const applyCode = async () => {
+    if (!codeSentTo) return;
+    if (!inviteCode.trim()) return fail(AUTH_MESSAGES.inviteCodeRequired, 'inviteCode');
+    setInviteBusy(true);
+    const found = await findPendingInvite(codeSentTo, inviteCode);
+    setInviteBusy(false);
+    if (!found.ok) return fail(found.message, 'inviteCode');
+    setMessage(null);
+    setInvalid([]);
+    setInvite(found.invite);
+    setFields((current) => ({ ...current, fullName: found.invite.name ?? current.fullName, title: found.invite.title ?? current.title }));
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (submitting) return;
+    // Enter in the code field uses the code rather than applying for a new organisation.
+    if (!invite && codeSentTo && inviteCode.trim()) return applyCode();
     const check = checkForm(applyForAccessSchema, { ...fields, mode });
     if (!check.ok) {
       setMessage(check.message);
@@ -52,7 +98,7 @@ export function ApplyForAccessDialog({ open, onClose }: ApplyForAccessDialogProp
     setMessage(null);
     setInvalid([]);
     setSubmitting(true);
-    const outcome = await submitApplication(check.values);
+    const outcome = await submitApplication(check.values, invite ? inviteCode : null);
     setSubmitting(false);
     const success = mode === 'activate' ? AUTH_MESSAGES.activated : AUTH_MESSAGES.created;
     switch (outcome.kind) {
@@ -66,6 +112,8 @@ export function ApplyForAccessDialog({ open, onClose }: ApplyForAccessDialogProp
         onClose();
         break;
       case 'invalid':
+        // The code ran out between entering it and submitting: back to entering a new one.
+        if (outcome.field === 'inviteCode') setInvite(null);
         setMessage(outcome.message);
         setInvalid(outcome.field ? [outcome.field] : []);
         break;
@@ -75,7 +123,7 @@ export function ApplyForAccessDialog({ open, onClose }: ApplyForAccessDialogProp
     }
   };
 
-  const isInvalid = (key: keyof ApplyFields) => invalid.includes(key);
+  const isInvalid = (key: keyof ApplyFields | 'inviteCode') => invalid.includes(key);
 
   return (
     <Modal
@@ -100,17 +148,49 @@ export function ApplyForAccessDialog({ open, onClose }: ApplyForAccessDialogProp
               type="info"
               showIcon
               style={{ marginBottom: 16 }}
-              title={`You have been invited to ${invite.org_name} as ${invite.role_name || 'team member'}.`}
-              description="Set a password to activate your account."
+              title={AUTH_MESSAGES.invitedTo(invite.org_name, invite.role_name)}
+              description={AUTH_MESSAGES.setPasswordToActivate}
             />
           ) : (
             <p style={{ marginTop: 0 }}>Tell us about you and your organization. Fields marked * are required.</p>
           )}
           <AuthField id="apply-email" label="Email" type="email" required autoFocus autoComplete="email" value={fields.email} onChange={set('email')} invalid={isInvalid('email')} />
-          {checking && (
-            <div role="status" style={{ marginTop: -8, marginBottom: 12, fontSize: 12, opacity: 0.75 }}>
-              Checking for an invitation…
-            </div>
+          {!invite && (
+            <section aria-label="Invitation" style={{ marginTop: -6, marginBottom: 14 }}>
+              {codeSentTo ? (
+                <>
+                  <p role="status" style={{ marginTop: 0, fontSize: 13 }}>
+                    {AUTH_MESSAGES.inviteCodeSent(codeSentTo)}
+                  </p>
+                  <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
+                    <div style={{ flex: 1 }}>
+                      <AuthField
+                        id="apply-invite-code"
+                        label={AUTH_MESSAGES.inviteCodeLabel}
+                        autoFocus
+                        autoComplete="one-time-code"
+                        value={inviteCode}
+                        onChange={setInviteCode}
+                        invalid={isInvalid('inviteCode')}
+                      />
+                    </div>
+                    <Button onClick={applyCode} loading={inviteBusy} style={{ marginBottom: 14 }}>
+                      {AUTH_MESSAGES.useInviteCode}
+                    </Button>
+                  </div>
+                  <Button type="link" onClick={sendCode} disabled={inviteBusy} style={{ padding: 0 }}>
+                    {AUTH_MESSAGES.sendNewInviteCode}
+                  </Button>
+                </>
+              ) : (
+                <p style={{ margin: 0, fontSize: 13 }}>
+                  {AUTH_MESSAGES.invitedPrompt}{' '}
+                  <Button type="link" onClick={sendCode} loading={inviteBusy} style={{ padding: 0, height: 'auto' }}>
+                    {AUTH_MESSAGES.sendInviteCode}
+                  </Button>
+                </p>
+              )}
+            </section>
           )}
           <AuthField id="apply-full-name" label="Full Name" required autoComplete="name" value={fields.fullName} onChange={set('fullName')} invalid={isInvalid('fullName')} />
           <AuthField id="apply-title" label="Title" autoComplete="organization-title" value={fields.title} onChange={set('title')} />

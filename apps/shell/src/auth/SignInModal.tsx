@@ -22,6 +22,8 @@ const SIGN_UP_FIELD: Record<ApplyField, keyof Fields> = {
   fullName: 'username',
   businessName: 'organizationName',
   password: 'password',
+  // Only activation uses a code; sign-up never answers about one.
+  inviteCode: 'email',
 };
 
 const EMPTY: Fields = { organizationName: '', username: '', email: '', password: '' };

@@ -29,6 +29,19 @@ export const AUTH_MESSAGES = {
   signUpSuccessDescription: 'Check your email to confirm your user account.',
   welcomeBack: 'Welcome back!',
 
+  // Invitations: the spec's dialog found an invitation from the e-mail alone; now the invitee proves the
+  // address with a code mailed to it. Not worded by the spec; plain sentences.
+  invitedPrompt: 'Invited by an organization?',
+  sendInviteCode: 'Email me a code',
+  sendNewInviteCode: 'Send a new code',
+  inviteCodeSent: (email: string) => `If ${email} has an invitation, a code is on its way to it. Enter it below: it works for one hour.`,
+  inviteCodeLabel: 'Invitation Code',
+  useInviteCode: 'Use Code',
+  inviteCodeRequired: 'Please enter the code from your email',
+  validEmailRequired: 'Please enter a valid email address',
+  invitedTo: (orgName: string, roleName: string | null) => `You have been invited to ${orgName} as ${roleName || 'team member'}.`,
+  setPasswordToActivate: 'Set a password to activate your account.',
+
   // Password recovery: not worded by the spec; plain sentences that say what happened and what to do.
   forgotPassword: 'Forgot password?',
   forgotPasswordTitle: 'Reset your password',

@@ -1,6 +1,6 @@
 import { loadSupabase } from '@steward/libs/supabase';
 
-/** A Pending profile waiting for its invitee (000 §5): found by e-mail, with no auth user yet. */
+/** A Pending profile waiting for its invitee (000 §5), shown once the invitee has the code mailed for it. */
 export type PendingInvite = {
   id: string;
   name: string | null;
@@ -10,14 +10,22 @@ export type PendingInvite = {
   role_name: string | null;
 };
 
+export type InviteLookup = { ok: true; invite: PendingInvite } | { ok: false; code?: string; message: string };
+
 /**
- * The pending invitation for an e-mail, or null. Runs as a database function so a visitor who is not
- * signed in learns only about the e-mail they typed, never reads user_profiles.
+ * Asks the database to e-mail a code for each pending invitation of the address. The answer is the
+ * same whether the address is invited or not, so nothing is learnt here about who invited whom.
  */
-export async function findPendingInvite(email: string): Promise<PendingInvite | null> {
+export async function requestInviteCode(email: string): Promise<{ ok: true } | { ok: false; code?: string; message: string }> {
   const supabase = await loadSupabase();
-  const { data, error } = await supabase.rpc('find_pending_invite', { p_email: email.trim().toLowerCase() });
-  if (error) throw new Error(error.message);
-  const rows = (Array.isArray(data) ? data : data ? [data] : []) as PendingInvite[];
-  return rows[0] ?? null;
+  const { error } = await supabase.rpc('request_invite_code', { p_email: email.trim().toLowerCase() });
+  return error ? { ok: false, code: error.code, message: error.message } : { ok: true };
+}
+
+/** The invitation the mailed code belongs to; a wrong or expired code is refused (ST011) and counted. */
+export async function findPendingInvite(email: string, code: string): Promise<InviteLookup> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.rpc('find_pending_invite', { p_email: email.trim().toLowerCase(), p_code: code.trim() });
+  if (error) return { ok: false, code: error.code, message: error.message };
+  return { ok: true, invite: data as PendingInvite };
 }

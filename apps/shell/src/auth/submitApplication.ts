@@ -13,10 +13,10 @@ export type ApplicationOutcome =
   /** Anything else: shown as an error toast. */
   | { kind: 'failed'; title: string; description?: string };
 
-export type ApplyField = 'email' | 'fullName' | 'businessName' | 'password';
+export type ApplyField = 'email' | 'fullName' | 'businessName' | 'password' | 'inviteCode';
 
 /**
- * The rule errors of apply_for_access / activate_invite (SQLSTATE ST001–ST010, message already
+ * The rule errors of apply_for_access / activate_invite (SQLSTATE ST001–ST012, message already
  * user-facing) and the field each is about. Any other error is a failure, not a form problem.
  */
 const RULE_FIELDS: Record<string, ApplyField | null> = {
@@ -29,7 +29,9 @@ const RULE_FIELDS: Record<string, ApplyField | null> = {
   ST007: 'email',
   ST008: 'password',
   ST009: 'businessName',
-  ST010: 'password',
+  ST010: 'businessName',
+  ST011: 'inviteCode',
+  ST012: 'password',
 };
 
 export const ORGANIZATION_EXISTS_CODE = 'ST005';
@@ -50,15 +52,17 @@ export async function signInAfterCreation(email: string, password: string): Prom
 
 /**
  * Submits Apply for Access through one database function per mode, each a single transaction: a new
- * organisation with its owner role and Active profile and auth user (apply_for_access), or an
- * invitation made Active with its auth user (activate_invite). Either everything is created or nothing.
+ * organisation with its owner role and Active profile and auth user (apply_for_access), or the one
+ * invitation the mailed code belongs to made Active with its auth user (activate_invite). Either
+ * everything is created or nothing.
  */
-export async function submitApplication(values: ApplyForAccessValues): Promise<ApplicationOutcome> {
+export async function submitApplication(values: ApplyForAccessValues, inviteCode: string | null = null): Promise<ApplicationOutcome> {
   const supabase = await loadSupabase();
   try {
     if (values.mode === 'activate') {
       const { error } = await supabase.rpc('activate_invite', {
         p_email: values.email,
+        p_code: inviteCode ?? '',
         p_password: values.password,
         p_full_name: values.fullName,
         p_title: values.title || null,

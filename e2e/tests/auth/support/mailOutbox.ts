@@ -24,3 +24,10 @@ export function linkOf(mail: OutboxMail): string {
   if (!match?.[1]) throw new Error(`no link in "${mail.subject}"`);
   return match[1];
 }
+
+/** The invitation code of a "Your code to join …" mail, from its text part. */
+export function inviteCodeOf(mail: OutboxMail): string {
+  const match = /Your code: (\d{6})/.exec(mail.text);
+  if (!match?.[1]) throw new Error(`no invitation code in "${mail.subject}"`);
+  return match[1];
+}

@@ -21,6 +21,11 @@ export class ApplyForAccessDialog {
   readonly businessName: Locator;
   readonly password: Locator;
   readonly confirmPassword: Locator;
+  /** "Invited by an organization? Email me a code", and what follows once a code is sent. */
+  readonly sendCode: Locator;
+  readonly codeStatus: Locator;
+  readonly inviteCode: Locator;
+  readonly useCode: Locator;
 
   constructor(page: Page) {
     this.root = page.getByRole('dialog', { name: /^(Apply for Access|Activate Your Account)$/ });
@@ -32,6 +37,17 @@ export class ApplyForAccessDialog {
     this.businessName = this.root.getByLabel('Business Name', { exact: true });
     this.password = this.root.getByLabel('Password', { exact: true });
     this.confirmPassword = this.root.getByLabel('Confirm Password', { exact: true });
+    this.sendCode = this.root.getByRole('button', { name: 'Email me a code' });
+    this.codeStatus = this.root.getByRole('status');
+    this.inviteCode = this.root.getByLabel('Invitation Code', { exact: true });
+    this.useCode = this.root.getByRole('button', { name: 'Use Code' });
+  }
+
+  /** Asks for the invitation code of the e-mail in the field, then enters the one from the mail. */
+  async enterInvitationCode(code: () => Promise<string>): Promise<void> {
+    await this.sendCode.click();
+    await this.inviteCode.fill(await code());
+    await this.useCode.click();
   }
 
   /** Replaces every field given (an empty string clears it). */
