@@ -4,7 +4,7 @@ import { text } from '../records/crmRow';
 import type { CrmEntity } from '../records/crmEntity';
 import { BUSINESS_LIST_SELECT } from '../records/listSelect';
 import { BUSINESS_COLUMNS } from './businessColumns';
-import { BUSINESS_ADD_FIELDS, BUSINESS_EDIT_FIELDS } from './businessFields';
+import { BUSINESS_ADD_FIELDS, BUSINESS_EDIT_FIELDS, BUSINESS_EDIT_SECTIONS } from './businessFields';
 
 const businesses = tableRef<AnyRow>('crm', 'businesses');
 
@@ -19,6 +19,7 @@ export const businessEntity: CrmEntity = {
   columns: BUSINESS_COLUMNS,
   listSelect: BUSINESS_LIST_SELECT,
   editFields: BUSINESS_EDIT_FIELDS,
+  editSections: BUSINESS_EDIT_SECTIONS,
   addNew: {
     table: businesses,
     fields: BUSINESS_ADD_FIELDS,

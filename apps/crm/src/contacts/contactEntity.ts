@@ -3,7 +3,7 @@ import { contactsView } from '../records/crmViews';
 import type { CrmEntity } from '../records/crmEntity';
 import { CONTACT_LIST_SELECT } from '../records/listSelect';
 import { CONTACT_COLUMNS, spouseLine } from './contactColumns';
-import { CONTACT_ADD_FIELDS, CONTACT_EDIT_FIELDS } from './contactFields';
+import { CONTACT_ADD_FIELDS, CONTACT_EDIT_FIELDS, CONTACT_EDIT_SECTIONS } from './contactFields';
 
 const contacts = tableRef<AnyRow>('crm', 'contacts');
 
@@ -18,6 +18,7 @@ export const contactEntity: CrmEntity = {
   columns: CONTACT_COLUMNS,
   listSelect: CONTACT_LIST_SELECT,
   editFields: CONTACT_EDIT_FIELDS,
+  editSections: CONTACT_EDIT_SECTIONS,
   addNew: {
     table: contacts,
     fields: CONTACT_ADD_FIELDS,

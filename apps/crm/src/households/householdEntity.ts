@@ -3,7 +3,7 @@ import { householdsView } from '../records/crmViews';
 import type { CrmEntity } from '../records/crmEntity';
 import { HOUSEHOLD_LIST_SELECT } from '../records/listSelect';
 import { HOUSEHOLD_COLUMNS } from './householdColumns';
-import { HOUSEHOLD_ADD_FIELDS, HOUSEHOLD_EDIT_FIELDS } from './householdFields';
+import { HOUSEHOLD_ADD_FIELDS, HOUSEHOLD_EDIT_FIELDS, HOUSEHOLD_EDIT_SECTIONS } from './householdFields';
 
 const households = tableRef<AnyRow>('crm', 'households');
 
@@ -18,6 +18,7 @@ export const householdEntity: CrmEntity = {
   columns: HOUSEHOLD_COLUMNS,
   listSelect: HOUSEHOLD_LIST_SELECT,
   editFields: HOUSEHOLD_EDIT_FIELDS,
+  editSections: HOUSEHOLD_EDIT_SECTIONS,
   addNew: {
     table: households,
     fields: HOUSEHOLD_ADD_FIELDS,

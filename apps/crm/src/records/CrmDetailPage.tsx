@@ -8,6 +8,7 @@ import { NotesTab } from '../notes/NotesTab';
 import { NotesList } from '../notes/NotesList';
 import { ContactMethodsTab } from './ContactMethodsTab';
 import { RecordHeader } from './RecordHeader';
+import { SectionedEditor } from './SectionedEditor';
 import { OWNER_COLUMN, text } from './crmRow';
 import type { CrmEntity } from './crmEntity';
 
@@ -40,8 +41,8 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
           </>
         ) : null
       }
-      editor={<InlineEditor editor={editor} />}
-      contactMethods={row ? <ContactMethodsTab ownerColumn={ownerColumn} ownerId={row.id} /> : null}
+      editor={entity.editSections ? <SectionedEditor editor={editor} sections={entity.editSections} /> : <InlineEditor editor={editor} />}
+      contactMethods={row ? <ContactMethodsTab ownerColumn={ownerColumn} ownerId={row.id} canEdit={editable} /> : null}
       notes={row && entity.kind !== 'user' ? <NotesTab ownerColumn={ownerColumn} ownerId={row.id} canAdd={editable} /> : <NotesList notes={[]} />}
     />
   );
