@@ -10,5 +10,5 @@ export { SavedFilters } from './SavedFilters';
 export { ListToolbar, type ListToolbarProps } from './ListToolbar';
 export { ListTable, type ListTableProps } from './ListTable';
 export { ListPage, type ListPageProps } from './ListPage';
-export { DetailLayout, FINANCIAL_COMING_SOON, type DetailLayoutProps, type DetailTabKey } from './DetailLayout';
+export { DetailLayout, FINANCIAL_COMING_SOON, type DetailExtraTab, type DetailLayoutProps, type DetailTabKey } from './DetailLayout';
 export { MAX_VISIBLE_COLUMNS, RecordTableCard, type RecordTableCardProps } from './RecordTableCard';

@@ -7,6 +7,9 @@ import { DetailLayout } from '@steward/libs/list';
 import { NotesTab } from '../notes/NotesTab';
 import { NotesList } from '../notes/NotesList';
 import { ContactMethodsTab } from './ContactMethodsTab';
+import { RelationshipsTab } from '../relationships/RelationshipsTab';
+import { FilesTab } from '../files/FilesTab';
+import { FinancialTab } from '../financial/FinancialTab';
 import { RecordHeader } from './RecordHeader';
 import { SectionedEditor } from './SectionedEditor';
 import { OWNER_COLUMN, text } from './crmRow';
@@ -43,6 +46,15 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
       }
       editor={entity.editSections ? <SectionedEditor editor={editor} sections={entity.editSections} /> : <InlineEditor editor={editor} />}
       contactMethods={row ? <ContactMethodsTab ownerColumn={ownerColumn} ownerId={row.id} canEdit={editable} /> : null}
+      extraTabs={
+        row
+          ? [
+              ...(entity.kind !== 'user' ? [{ key: 'relationships', label: 'Relationships', children: <RelationshipsTab kind={entity.kind} recordId={row.id} canEdit={editable} /> }] : []),
+              { key: 'files', label: 'Files', children: <FilesTab ownerColumn={ownerColumn} ownerId={row.id} canEdit={editable} /> },
+            ]
+          : []
+      }
+      financial={row && entity.kind !== 'user' ? <FinancialTab ownerColumn={ownerColumn} record={row} canEdit={editable} /> : undefined}
       notes={row && entity.kind !== 'user' ? <NotesTab ownerColumn={ownerColumn} ownerId={row.id} canAdd={editable} /> : <NotesList notes={[]} />}
     />
   );
