@@ -84,7 +84,7 @@ export function ContactMethodsTab({ ownerColumn, ownerId, canEdit = false }: { o
           Edit
         </Button>
         {!item.is_primary && source === 'contact_methods' ? (
-          <Button size="small" aria-label={`Make ${value} primary`} onClick={() => void run(() => writes.update(contactMethodsTable, row as AnyRow & { id: string }, { is_primary: true }))}>
+          <Button size="small" aria-label={`Make primary ${value}`} onClick={() => void run(() => writes.update(contactMethodsTable, row as AnyRow & { id: string }, { is_primary: true }))}>
             Make primary
           </Button>
         ) : null}
@@ -169,7 +169,7 @@ export function ContactMethodsTab({ ownerColumn, ownerId, canEdit = false }: { o
                         Edit
                       </Button>
                       {row.is_primary !== true ? (
-                        <Button size="small" aria-label={`Make address ${text} primary`} onClick={() => void run(() => writes.update(addressesTable, original, { is_primary: true }))}>
+                        <Button size="small" aria-label={`Make primary address ${text}`} onClick={() => void run(() => writes.update(addressesTable, original, { is_primary: true }))}>
                           Make primary
                         </Button>
                       ) : null}
