@@ -109,7 +109,7 @@ test('a spouse set on one contact shows on the other; a contact added to a house
   const owner = await createOwner('Crmrelations');
   const a = await contact(owner, unique('Ann Spouse'));
   const bName = unique('Ben Spouse');
-  const b = await contact(owner, bName);
+  await contact(owner, bName);
   const householdName = unique('Spouse Household');
   const household = await insert('crm', 'households', { org_name: owner.orgName, name: householdName });
   const aName = (await serviceClient().schema('crm').from('contacts').select('name').eq('id', a.id).single()).data?.name as string;
