@@ -1,15 +1,14 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { Table } from '@steward/libs/antd-data';
-import { errorMessage, tableRef, useList, type AnyRow } from '@steward/libs/data-access';
-import { downloadFile, removeStoredFile, storeFile } from './filesApi';
+import { errorMessage, useList, type AnyRow } from '@steward/libs/data-access';
+import { crmFiles, downloadFile, filesRequest, removeStoredFile, storeFile } from './filesApi';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { formatDate } from '@steward/libs/ui';
 import type { OwnerColumn } from '../addNew';
 import { useCrmWrites } from '../records/useCrmWrites';
 import { fileProblem, formatBytes, typeLabel } from './fileRules';
 
-const crmFiles = tableRef<AnyRow>('crm', 'crm_files');
 
 async function saveAs(blob: Blob, name: string) {
   const url = URL.createObjectURL(blob);
@@ -29,7 +28,7 @@ async function saveAs(blob: Blob, name: string) {
  */
 export function FilesTab({ ownerColumn, ownerId, canEdit }: { ownerColumn: OwnerColumn; ownerId: string; canEdit: boolean }) {
   const writes = useCrmWrites();
-  const files = useList(crmFiles, { eq: { [ownerColumn]: ownerId }, excludeArchived: true, pageSize: 1000, sort: [{ field: 'created_at', order: 'desc' }] });
+  const files = useList(crmFiles, filesRequest(ownerColumn, ownerId));
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);

@@ -11,6 +11,7 @@ import { RelationshipsTab } from '../relationships/RelationshipsTab';
 import { FilesTab } from '../files/FilesTab';
 import { FinancialTab } from '../financial/FinancialTab';
 import { RecordHeader } from './RecordHeader';
+import { usePrefetchRecordTabs } from './prefetchTabs';
 import { SectionedEditor } from './SectionedEditor';
 import { OWNER_COLUMN, text } from './crmRow';
 import type { CrmEntity } from './crmEntity';
@@ -21,6 +22,7 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
   const record = useRecord(entity.view, shortId ? { short_id: shortId } : null);
   const editor = useRecordEditor({ table: entity.table, fields: entity.editFields, label: entity.label });
   const row = record.data ?? null;
+  usePrefetchRecordTabs(entity.kind, row?.id ?? null);
   const name = row ? text(row.name) : '';
   const heading = `${entity.label}: ${name || entity.label}`;
   usePageTitle(row ? heading : null);
