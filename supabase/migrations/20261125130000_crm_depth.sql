@@ -261,20 +261,17 @@ returns setof public.transactions
   security invoker
   set search_path = ''
 as $$
-  with members as (
-    select h.primary_contact_id as id from crm.households h where h.id = p_record and h.primary_contact_id is not null
-    union select h.secondary_contact_id from crm.households h where h.id = p_record and h.secondary_contact_id is not null
-    union select coalesce(r.contact_id1, r.contact_id2) from crm.relationships r
-     where not r.archive and p_record in (r.household_id1, r.household_id2) and coalesce(r.contact_id1, r.contact_id2) is not null
-  )
-  select t.* from public.transactions t where t.contact_id = p_record and not t.archive
-  union
-  select t.* from public.transactions t where t.business_id = p_record and not t.archive
-  union
-  select t.* from public.transactions t where t.household_id = p_record and not t.archive
-  union
-  select t.* from public.transactions t join members m on t.contact_id = m.id where not t.archive
-  order by date desc, created_at desc
+  -- One scan: the four conditions combine the indexes on contact_id, business_id and household_id
+  -- (a BitmapOr), and the members are found once, before it.
+  select t.* from public.transactions t
+   where not t.archive
+     and (t.contact_id = p_record or t.business_id = p_record or t.household_id = p_record
+          or t.contact_id = any (array(
+               select h.primary_contact_id from crm.households h where h.id = p_record and h.primary_contact_id is not null
+               union select h.secondary_contact_id from crm.households h where h.id = p_record and h.secondary_contact_id is not null
+               union select coalesce(r.contact_id1, r.contact_id2) from crm.relationships r
+                      where not r.archive and p_record in (r.household_id1, r.household_id2) and coalesce(r.contact_id1, r.contact_id2) is not null)))
+   order by t.date desc, t.created_at desc
 $$;
 
 revoke all on function public.record_transactions(uuid) from public, anon;

@@ -115,7 +115,8 @@ export function FinancialTab({ ownerColumn, record, canEdit }: { ownerColumn: Ow
   const years = useMemo(() => [...new Set([thisYear, ...totals.map((total) => total.year)])].sort((a, b) => b - a), [thisYear, totals]);
   const [year, setYear] = useState<number>(() => thisYear - 1);
   const [showStatement, setShowStatement] = useState(false);
-  const branding = useStatementBranding(session.orgName, showStatement);
+  // Read with the tab, so "Show statement" draws at once.
+  const branding = useStatementBranding(session.orgName, true);
   const statementYears = years.includes(year) ? years : [...years, year].sort((a, b) => b - a);
   return (
     <Flex vertical gap={16}>
