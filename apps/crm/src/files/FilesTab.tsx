@@ -122,13 +122,13 @@ export function FilesTab({ ownerColumn, ownerId, canEdit }: { ownerColumn: Owner
       ) : null}
       {files.isLoading ? <Typography.Text>{LOADING_TEXT}</Typography.Text> : null}
       {files.error ? <Alert type="error" showIcon title={errorMessage(files.error, 'Unknown error')} /> : null}
-      {!files.isLoading && !files.error ? (
+      {!files.isLoading && !files.error && rows.length === 0 ? <Typography.Text type="secondary">No files yet.</Typography.Text> : null}
+      {!files.isLoading && !files.error && rows.length > 0 ? (
         <Table
           size="small"
           rowKey={(row: AnyRow) => String(row.id)}
           dataSource={rows}
           pagination={false}
-          locale={{ emptyText: 'No files yet.' }}
           columns={[
             { key: 'name', title: 'Name', render: (_: unknown, row: AnyRow) => String(row.name ?? '') },
             { key: 'type', title: 'Type', render: (_: unknown, row: AnyRow) => typeLabel(row.content_type) },

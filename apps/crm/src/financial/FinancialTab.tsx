@@ -154,12 +154,14 @@ export function FinancialTab({ ownerColumn, record, canEdit }: { ownerColumn: Ow
             <Typography.Title level={3} style={{ fontSize: 16 }}>
               Transactions
             </Typography.Title>
+            {rows.length === 0 ? (
+              <Typography.Text type="secondary">No transactions yet.</Typography.Text>
+            ) : (
             <Table
               size="small"
               rowKey="id"
               dataSource={rows}
               pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-              locale={{ emptyText: 'No transactions yet.' }}
               columns={[
                 { key: 'date', title: 'Date', render: (_: unknown, row: TransactionRow) => formatDate(row.date) },
                 { key: 'type', title: 'Type', dataIndex: 'transaction_type' },
@@ -167,6 +169,7 @@ export function FinancialTab({ ownerColumn, record, canEdit }: { ownerColumn: Ow
                 { key: 'amount', title: 'Amount', align: 'right' as const, render: (_: unknown, row: TransactionRow) => formatDollars(amountOf(row)) },
               ]}
             />
+            )}
           </section>
           <section aria-label="Year-end statement">
             <Typography.Title level={3} style={{ fontSize: 16 }}>
