@@ -55,7 +55,8 @@ test('a business added with phone, e-mail and address shows in the list and its 
   await detail.tab('Notes').click();
   await expect(page.getByText('No notes to display.')).toBeVisible();
   await detail.tab('Financial').click();
-  await expect(page.getByText('Financial data coming soon.')).toBeVisible();
+  await expect(detail.main.getByRole('region', { name: 'Totals by year' })).toContainText('No transactions yet.');
+  await expect(detail.main.getByRole('button', { name: 'Add Transaction' })).toBeVisible();
 
   const renamed = `${name} Co`;
   await detail.editButton.click();

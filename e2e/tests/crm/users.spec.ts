@@ -35,12 +35,14 @@ test('an invited user is Pending until Apply for Access with that e-mail makes t
   await main.getByLabel('Email', { exact: true }).fill(invitee.email);
   await chooseOption(page, main, 'Phone type', 'Mobile');
   await main.getByLabel('Primary phone', { exact: true }).fill('555-0199');
+  await main.getByLabel('City', { exact: true }).fill('Invitee Falls');
   await main.getByRole('button', { name: 'Save' }).click();
 
   await expect(page).toHaveURL(/\/users$/);
   const row = list.row(invitee.name);
   await expect(row).toContainText('Pending');
   await expect(row.getByRole('link', { name: '555-0199' })).toHaveAttribute('href', 'tel:5550199');
+  await expect(row).toContainText('Invitee Falls');
 
   const applicant = await browser.newContext({ baseURL });
   const applicantPage = await applicant.newPage();

@@ -33,7 +33,10 @@ export {
   sanitizeFileName,
   sanitizeOrgName,
   uploadAccommodationFile,
+  downloadOrgAsset,
+  removeOrgAsset,
   uploadOrgAsset,
+  uploadOrgFile,
   type UploadBody,
   type UploadResult,
 } from './storageUpload';

@@ -57,3 +57,25 @@ export function uploadOrgAsset(client: SupabaseClient, orgName: string | null | 
 export function uploadAccommodationFile(client: SupabaseClient, orgName: string | null | undefined, file: { name: string; type?: string; body: UploadBody }, now?: number): Promise<UploadResult> {
   return upload(client, ACCOMMODATIONS_BUCKET, accommodationFilePath(orgName, file.name, now), file.body, file.type || undefined, false);
 }
+
+/**
+ * A record's file (the CRM's Files tab): organisation assets under the same rule, the upload time
+ * before the file name ("{org}-{timestamp}_{file}") so two records' "contract.pdf" never replace
+ * each other; never overwriting.
+ */
+export function uploadOrgFile(client: SupabaseClient, orgName: string | null | undefined, file: { name: string; type?: string; body: UploadBody }, now: number = Date.now()): Promise<UploadResult> {
+  return upload(client, ORG_ASSETS_BUCKET, orgAssetPath(orgName, `${now}_${file.name}`), file.body, file.type || undefined, false);
+}
+
+/** Removes an organisation asset (a file whose record could not be saved, so nothing is half-stored). */
+export async function removeOrgAsset(client: SupabaseClient, path: string): Promise<void> {
+  const { error } = await client.storage.from(ORG_ASSETS_BUCKET).remove([path]);
+  if (error) throw new DataAccessError('request', readableMessage(error.message));
+}
+
+/** The bytes of an organisation asset, read through the storage API (for a download with its own name). */
+export async function downloadOrgAsset(client: SupabaseClient, path: string): Promise<Blob> {
+  const { data, error } = await client.storage.from(ORG_ASSETS_BUCKET).download(path);
+  if (error || !data) throw new DataAccessError('request', readableMessage(error?.message) || 'Download failed');
+  return data;
+}

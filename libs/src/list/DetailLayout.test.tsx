@@ -29,6 +29,14 @@ describe('DetailLayout', () => {
     expect(screen.getByText('Financial data coming soon.')).toBeInTheDocument();
   });
 
+  it('places extra tabs after Notes and before Financial', async () => {
+    const user = userEvent.setup();
+    renderDetail({ extraTabs: [{ key: 'files', label: 'Files', children: <p>No files yet.</p> }] });
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Contact Methods', 'Notes', 'Files', 'Financial']);
+    await user.click(screen.getByRole('tab', { name: 'Files' }));
+    expect(screen.getByText('No files yet.')).toBeVisible();
+  });
+
   it('shows "Loading…" and the not-found message instead of the record', () => {
     const { unmount } = renderDetail({ loading: true });
     expect(screen.getByText('Loading…')).toBeInTheDocument();

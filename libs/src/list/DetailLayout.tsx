@@ -4,7 +4,10 @@ import { Alert, Flex, Typography } from '@steward/libs/antd';
 import { Tabs } from '@steward/libs/antd-data';
 import { FINANCIAL_COMING_SOON, LOADING_TEXT } from './listMessages';
 
-export type DetailTabKey = 'contact-methods' | 'notes' | 'financial' | 'history';
+export type DetailTabKey = 'contact-methods' | 'notes' | 'financial' | 'history' | (string & {});
+
+/** A tab an area adds after Notes (Relationships, Files): key, label and panel. */
+export type DetailExtraTab = { key: string; label: string; children: ReactNode };
 
 export type DetailLayoutProps = {
   backTo: string;
@@ -21,6 +24,8 @@ export type DetailLayoutProps = {
   contactMethods: ReactNode;
   notes: ReactNode;
   financial?: ReactNode;
+  /** Tabs shown after Notes and before Financial. */
+  extraTabs?: readonly DetailExtraTab[];
   /** Who changed what on the record (RecordHistory); the tab shows only when given. */
   history?: ReactNode;
   /** Accessible name of the tab bar ("Household sections"). */
@@ -31,7 +36,7 @@ export type DetailLayoutProps = {
  * The record detail page of businesses, contacts and households (000 §2): "Go back", a header, and
  * tabs Contact Methods (the default), Notes, Financial and History.
  */
-export function DetailLayout({ backTo, backLabel = 'Go back', loading, notFound, error, header, actions, editor, contactMethods, notes, financial, history, tabsLabel = 'Record sections' }: DetailLayoutProps) {
+export function DetailLayout({ backTo, backLabel = 'Go back', loading, notFound, error, header, actions, editor, contactMethods, notes, financial, extraTabs = [], history, tabsLabel = 'Record sections' }: DetailLayoutProps) {
   const [tab, setTab] = useState<DetailTabKey>('contact-methods');
   const back = <Link to={backTo}>{backLabel}</Link>;
   if (loading) return <Flex vertical gap={12}>{back}<Typography.Text>{LOADING_TEXT}</Typography.Text></Flex>;
@@ -52,6 +57,7 @@ export function DetailLayout({ backTo, backLabel = 'Go back', loading, notFound,
         items={[
           { key: 'contact-methods', label: 'Contact Methods', children: contactMethods },
           { key: 'notes', label: 'Notes', children: notes },
+          ...extraTabs.map((extra) => ({ key: extra.key, label: extra.label, children: extra.children })),
           { key: 'financial', label: 'Financial', children: financial ?? <Typography.Text type="secondary">{FINANCIAL_COMING_SOON}</Typography.Text> },
           ...(history ? [{ key: 'history', label: 'History', children: history }] : []),
         ]}

@@ -14,6 +14,6 @@ export { BULK_FIELD_NAMES, bulkFieldsOf } from './bulk/bulkFields';
 export { historySentence, relativeTime, spellField, type FieldLabels } from './history/historyWords';
 // Loaded when first shown: they draw with antd's heavy components, which a list's first rows do not need.
 export { DetailLayout, RecordHistory, RecordTableCard } from './lazyParts';
-export type { DetailLayoutProps, DetailTabKey } from './DetailLayout';
+export type { DetailExtraTab, DetailLayoutProps, DetailTabKey } from './DetailLayout';
 export type { RecordHistoryProps } from './history/RecordHistory';
 export type { RecordTableCardProps } from './RecordTableCard';

@@ -3,7 +3,7 @@ import { businessesView } from '../records/crmViews';
 import { text } from '../records/crmRow';
 import type { CrmEntity } from '../records/crmEntity';
 import { BUSINESS_COLUMNS } from './businessColumns';
-import { BUSINESS_ADD_FIELDS, BUSINESS_EDIT_FIELDS } from './businessFields';
+import { BUSINESS_ADD_FIELDS, BUSINESS_EDIT_FIELDS, BUSINESS_EDIT_SECTIONS } from './businessFields';
 
 const businesses = tableRef<AnyRow>('crm', 'businesses');
 
@@ -17,6 +17,7 @@ export const businessEntity: CrmEntity = {
   table: businesses,
   columns: BUSINESS_COLUMNS,
   editFields: BUSINESS_EDIT_FIELDS,
+  editSections: BUSINESS_EDIT_SECTIONS,
   addNew: {
     table: businesses,
     fields: BUSINESS_ADD_FIELDS,

@@ -1,4 +1,5 @@
 import type { FieldDef } from '@steward/libs/editor';
+import { sectionFields, type FieldSection } from '../records/fieldSections';
 import { LOGO_FIELD, OWNER_FIELDS, PRIMARY_OWNER_FIELD, STATUS_FIELD } from '../records/commonFields';
 
 const TYPE_FIELD: FieldDef = { name: 'type_id', label: 'Type', required: true, relation: { schema: 'crm', table: 'business_types', valueField: 'id', labelField: 'name' } };
@@ -6,13 +7,11 @@ const TYPE_FIELD: FieldDef = { name: 'type_id', label: 'Type', required: true, r
 /** Add New Business (000 §5): name and type required. */
 export const BUSINESS_ADD_FIELDS: readonly FieldDef[] = [{ name: 'name', label: 'Name', required: true }, { name: 'dba_name', label: 'DBA' }, TYPE_FIELD, PRIMARY_OWNER_FIELD];
 
-/** The business detail's inline editor. */
-export const BUSINESS_EDIT_FIELDS: readonly FieldDef[] = [
-  { name: 'name', label: 'Name', required: true },
-  { name: 'dba_name', label: 'DBA' },
-  TYPE_FIELD,
-  STATUS_FIELD,
-  ...OWNER_FIELDS,
-  { name: 'description', label: 'Description', type: 'textarea' },
-  LOGO_FIELD,
+/** The business detail's editor, in sections. */
+export const BUSINESS_EDIT_SECTIONS: readonly FieldSection[] = [
+  { title: 'Business', fields: [{ name: 'name', label: 'Name', required: true }, { name: 'dba_name', label: 'DBA' }, TYPE_FIELD, STATUS_FIELD] },
+  { title: 'Ownership', fields: OWNER_FIELDS },
+  { title: 'About', fields: [{ name: 'description', label: 'Description', type: 'textarea' }, LOGO_FIELD] },
 ];
+
+export const BUSINESS_EDIT_FIELDS: readonly FieldDef[] = sectionFields(BUSINESS_EDIT_SECTIONS);

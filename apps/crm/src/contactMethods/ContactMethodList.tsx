@@ -25,13 +25,30 @@ function linkFor(item: ContactMethodItem): ReactNode {
 }
 
 /** A titled list of one kind of contact method: archived hidden, primary first, then newest (000 §9). */
-export function ContactMethodList({ title, methods, emptyText = 'None' }: { title: string; methods: readonly ContactMethodItem[]; emptyText?: string }) {
+export function ContactMethodList({
+  title,
+  methods,
+  emptyText = 'None',
+  actions,
+  headerAction,
+}: {
+  title: string;
+  methods: readonly ContactMethodItem[];
+  emptyText?: string;
+  /** Buttons after each method (Edit, Make primary, Archive). */
+  actions?: (item: ContactMethodItem) => ReactNode;
+  /** Beside the title (Add Phone). */
+  headerAction?: ReactNode;
+}) {
   const ordered = orderContactMethods(methods);
   return (
     <section aria-label={title} style={{ marginBottom: 16 }}>
-      <Typography.Title level={3} style={{ fontSize: 16 }}>
-        {title}
-      </Typography.Title>
+      <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>
+          {title}
+        </Typography.Title>
+        {headerAction}
+      </div>
       {ordered.length === 0 ? (
         <Typography.Text type="secondary">{emptyText}</Typography.Text>
       ) : (
@@ -41,6 +58,7 @@ export function ContactMethodList({ title, methods, emptyText = 'None' }: { titl
               {item.label ? <Typography.Text type="secondary">{item.label}: </Typography.Text> : null}
               {linkFor(item)}
               {item.is_primary ? <PrimaryBadge /> : null}
+              {actions ? <span style={{ marginLeft: 8, display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>{actions(item)}</span> : null}
             </li>
           ))}
         </ul>

@@ -2,7 +2,7 @@ import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { contactsView } from '../records/crmViews';
 import type { CrmEntity } from '../records/crmEntity';
 import { CONTACT_COLUMNS, spouseLine } from './contactColumns';
-import { CONTACT_ADD_FIELDS, CONTACT_EDIT_FIELDS } from './contactFields';
+import { CONTACT_ADD_FIELDS, CONTACT_EDIT_FIELDS, CONTACT_EDIT_SECTIONS } from './contactFields';
 
 const contacts = tableRef<AnyRow>('crm', 'contacts');
 
@@ -16,6 +16,7 @@ export const contactEntity: CrmEntity = {
   table: contacts,
   columns: CONTACT_COLUMNS,
   editFields: CONTACT_EDIT_FIELDS,
+  editSections: CONTACT_EDIT_SECTIONS,
   addNew: {
     table: contacts,
     fields: CONTACT_ADD_FIELDS,

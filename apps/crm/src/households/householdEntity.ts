@@ -2,7 +2,7 @@ import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { householdsView } from '../records/crmViews';
 import type { CrmEntity } from '../records/crmEntity';
 import { HOUSEHOLD_COLUMNS } from './householdColumns';
-import { HOUSEHOLD_ADD_FIELDS, HOUSEHOLD_EDIT_FIELDS } from './householdFields';
+import { HOUSEHOLD_ADD_FIELDS, HOUSEHOLD_EDIT_FIELDS, HOUSEHOLD_EDIT_SECTIONS } from './householdFields';
 
 const households = tableRef<AnyRow>('crm', 'households');
 
@@ -16,6 +16,7 @@ export const householdEntity: CrmEntity = {
   table: households,
   columns: HOUSEHOLD_COLUMNS,
   editFields: HOUSEHOLD_EDIT_FIELDS,
+  editSections: HOUSEHOLD_EDIT_SECTIONS,
   addNew: {
     table: households,
     fields: HOUSEHOLD_ADD_FIELDS,

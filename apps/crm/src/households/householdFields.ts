@@ -1,4 +1,5 @@
 import type { FieldDef } from '@steward/libs/editor';
+import { sectionFields, type FieldSection } from '../records/fieldSections';
 import { LOGO_FIELD, OWNER_FIELDS, PRIMARY_OWNER_FIELD, STATUS_FIELD } from '../records/commonFields';
 
 const contact = (name: string, label: string): FieldDef => ({ name, label, relation: { schema: 'crm', table: 'contacts', valueField: 'id', labelField: 'name' } });
@@ -11,14 +12,20 @@ export const HOUSEHOLD_ADD_FIELDS: readonly FieldDef[] = [
   PRIMARY_OWNER_FIELD,
 ];
 
-export const HOUSEHOLD_EDIT_FIELDS: readonly FieldDef[] = [
-  { name: 'name', label: 'Name', required: true },
-  contact('primary_contact_id', 'Primary Contact'),
-  contact('secondary_contact_id', 'Secondary Contact'),
-  { name: 'preferred_addressee', label: 'Preferred Addressee' },
-  { name: 'preferred_salutation', label: 'Preferred Salutation' },
-  STATUS_FIELD,
-  ...OWNER_FIELDS,
-  { name: 'description', label: 'Description', type: 'textarea' },
-  LOGO_FIELD,
+/** The household detail's editor, in sections. */
+export const HOUSEHOLD_EDIT_SECTIONS: readonly FieldSection[] = [
+  {
+    title: 'Household',
+    fields: [
+      { name: 'name', label: 'Name', required: true },
+      STATUS_FIELD,
+      { name: 'preferred_addressee', label: 'Preferred Addressee' },
+      { name: 'preferred_salutation', label: 'Preferred Salutation' },
+    ],
+  },
+  { title: 'Members', fields: [contact('primary_contact_id', 'Primary Contact'), contact('secondary_contact_id', 'Secondary Contact')] },
+  { title: 'Ownership', fields: OWNER_FIELDS },
+  { title: 'About', fields: [{ name: 'description', label: 'Description', type: 'textarea' }, LOGO_FIELD] },
 ];
+
+export const HOUSEHOLD_EDIT_FIELDS: readonly FieldDef[] = sectionFields(HOUSEHOLD_EDIT_SECTIONS);

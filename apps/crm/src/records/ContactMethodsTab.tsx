@@ -1,13 +1,22 @@
-import { Alert, Typography } from '@steward/libs/antd';
-import { errorMessage, useList } from '@steward/libs/data-access';
+import { useMemo, useState } from 'react';
+import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
+import { errorMessage, tableRef, useList, useRelationOptions, type AnyRow } from '@steward/libs/data-access';
 import { PrimaryBadge, formatAddress, orderContactMethods, type AddressParts } from '@steward/libs/ui';
-import { ContactMethodList, type ContactMethodItem } from '../contactMethods/ContactMethodList';
-import { kindOf } from '../contactMethods/methodHref';
 import { LOADING_TEXT } from '@steward/libs/list';
+import { useSession } from '@steward/libs/session';
+import { ContactMethodList, type ContactMethodItem } from '../contactMethods/ContactMethodList';
+import { AddressDialog, MethodDialog, type MethodType } from '../contactMethods/MethodDialogs';
+import { kindOf, type ContactMethodKind } from '../contactMethods/methodHref';
 import type { OwnerColumn } from '../addNew';
 import { addressesTable, contactMethodsView, otherMethodsView } from './crmViews';
+import { useCrmWrites } from './useCrmWrites';
 
-const asItem = (row: Record<string, unknown>): ContactMethodItem => ({
+const contactMethodsTable = tableRef<AnyRow>('crm', 'contact_methods');
+const otherMethodsTable = tableRef<AnyRow>('crm', 'other_contact_methods');
+
+type Item = ContactMethodItem & { row: AnyRow; source: 'contact_methods' | 'other_contact_methods' };
+
+const asItem = (row: AnyRow, source: Item['source']): Item => ({
   id: String(row.id),
   value: typeof row.value === 'string' ? row.value : null,
   label: typeof row.label === 'string' ? row.label : null,
@@ -16,42 +25,167 @@ const asItem = (row: Record<string, unknown>): ContactMethodItem => ({
   is_primary: row.is_primary === true,
   archive: row.archive === true,
   created_at: typeof row.created_at === 'string' ? row.created_at : null,
+  row,
+  source,
 });
 
-/** The Contact Methods tab: phones, e-mails, other methods and addresses of one record. */
-export function ContactMethodsTab({ ownerColumn, ownerId }: { ownerColumn: OwnerColumn; ownerId: string }) {
+type Editing = { what: 'method'; kind: ContactMethodKind; row: AnyRow | null; source: Item['source'] } | { what: 'address'; row: AnyRow | null } | null;
+type Undo = { message: string; restore: () => Promise<unknown> } | null;
+
+/**
+ * The Contact Methods tab: phones, e-mails, other methods and addresses of one record; each can be
+ * added, edited, made primary (the database demotes the old primary in the same statement) and
+ * archived, with Undo. Every write refreshes the list row and the header.
+ */
+export function ContactMethodsTab({ ownerColumn, ownerId, canEdit = false }: { ownerColumn: OwnerColumn; ownerId: string; canEdit?: boolean }) {
+  const session = useSession();
+  const writes = useCrmWrites();
   const request = { eq: { [ownerColumn]: ownerId }, excludeArchived: true, pageSize: 1000 };
   const methods = useList(contactMethodsView, request);
   const others = useList(otherMethodsView, request);
   const addresses = useList(addressesTable, request);
+  const typeOptions = useRelationOptions(
+    canEdit ? { schema: 'crm', table: 'contact_method_types', valueField: 'id', labelField: 'name', extraFields: ['kind'], orgScope: session.orgScope } : null,
+  );
+  const types = useMemo<MethodType[]>(() => (typeOptions.data ?? []).map((option) => ({ id: option.value, name: option.label, kind: kindOf(option.row.kind) })), [typeOptions.data]);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [undo, setUndo] = useState<Undo>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
   if (methods.isLoading || others.isLoading || addresses.isLoading) return <Typography.Text>{LOADING_TEXT}</Typography.Text>;
-  const failure = methods.error ?? others.error ?? addresses.error;
-  if (failure) return <Alert type="error" showIcon title={errorMessage(failure, 'Unknown error')} />;
-  const all = (methods.data?.rows ?? []).map(asItem);
-  const other = [...all.filter((item) => item.kind === 'other'), ...(others.data?.rows ?? []).map(asItem)];
+  const loadFailure = methods.error ?? others.error ?? addresses.error;
+  if (loadFailure) return <Alert type="error" showIcon title={errorMessage(loadFailure, 'Unknown error')} />;
+
+  const all = (methods.data?.rows ?? []).map((row) => asItem(row, 'contact_methods'));
+  const other = [...all.filter((item) => item.kind === 'other'), ...(others.data?.rows ?? []).map((row) => asItem(row, 'other_contact_methods'))];
   const addressRows = orderContactMethods(addresses.data?.rows ?? []);
+
+  const run = async (work: () => Promise<unknown>) => {
+    setFailure(null);
+    try {
+      await work();
+    } catch (problem) {
+      setFailure(errorMessage(problem, 'Save failed'));
+    }
+  };
+  const archive = (ref: typeof contactMethodsTable, row: AnyRow & { id: string }, description: string) =>
+    run(async () => {
+      await writes.update(ref, row, { archive: true });
+      setUndo({ message: `Archived ${description}.`, restore: () => writes.update(ref, { id: row.id }, { archive: false }) });
+    });
+  const refOf = (source: Item['source']) => (source === 'contact_methods' ? contactMethodsTable : otherMethodsTable);
+
+  const methodActions = (item: ContactMethodItem) => {
+    const { row, source } = item as Item;
+    const value = item.value ?? '';
+    return (
+      <>
+        <Button size="small" aria-label={`Edit ${value}`} onClick={() => setEditing({ what: 'method', kind: item.kind, row, source })}>
+          Edit
+        </Button>
+        {!item.is_primary && source === 'contact_methods' ? (
+          <Button size="small" aria-label={`Make primary ${value}`} onClick={() => void run(() => writes.update(contactMethodsTable, row as AnyRow & { id: string }, { is_primary: true }))}>
+            Make primary
+          </Button>
+        ) : null}
+        <Button size="small" aria-label={`Archive ${value}`} onClick={() => void archive(refOf(source), row as AnyRow & { id: string }, value)}>
+          Archive
+        </Button>
+      </>
+    );
+  };
+  const addButton = (kind: ContactMethodKind, label: string) =>
+    canEdit ? (
+      <Button size="small" onClick={() => setEditing({ what: 'method', kind, row: null, source: 'contact_methods' })}>
+        {label}
+      </Button>
+    ) : null;
+
+  const saveMethod = async (values: AnyRow) => {
+    if (!editing || editing.what !== 'method') return;
+    const ref = refOf(editing.source);
+    if (editing.row) await writes.update(ref, editing.row as AnyRow & { id: string }, values);
+    else await writes.insert(ref, { ...values, [ownerColumn]: ownerId });
+  };
+  const saveAddress = async (values: AnyRow) => {
+    if (!editing || editing.what !== 'address') return;
+    if (editing.row) await writes.update(addressesTable, editing.row as AnyRow & { id: string }, values);
+    else await writes.insert(addressesTable, { ...values, [ownerColumn]: ownerId });
+  };
+
   return (
-    <div>
-      <ContactMethodList title="Phones" methods={all.filter((item) => item.kind === 'phone')} />
-      <ContactMethodList title="E-mails" methods={all.filter((item) => item.kind === 'email')} />
-      <ContactMethodList title="Other methods" methods={other} />
+    <Flex vertical gap={8}>
+      {undo ? (
+        <Alert
+          type="success"
+          showIcon
+          role="status"
+          title={undo.message}
+          closable={{ 'aria-label': 'Dismiss' }}
+          onClose={() => setUndo(null)}
+          action={
+            <Button
+              size="small"
+              onClick={() => {
+                const { restore } = undo;
+                setUndo(null);
+                void run(restore);
+              }}
+            >
+              Undo
+            </Button>
+          }
+        />
+      ) : null}
+      {failure ? <Alert type="error" showIcon title={failure} /> : null}
+      <ContactMethodList title="Phones" methods={all.filter((item) => item.kind === 'phone')} actions={canEdit ? methodActions : undefined} headerAction={addButton('phone', 'Add Phone')} />
+      <ContactMethodList title="E-mails" methods={all.filter((item) => item.kind === 'email')} actions={canEdit ? methodActions : undefined} headerAction={addButton('email', 'Add E-mail')} />
+      <ContactMethodList title="Other methods" methods={other} actions={canEdit ? methodActions : undefined} headerAction={addButton('other', 'Add Other')} />
       <section aria-label="Addresses">
-        <Typography.Title level={3} style={{ fontSize: 16 }}>
-          Addresses
-        </Typography.Title>
+        <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>
+            Addresses
+          </Typography.Title>
+          {canEdit ? (
+            <Button size="small" onClick={() => setEditing({ what: 'address', row: null })}>
+              Add Address
+            </Button>
+          ) : null}
+        </div>
         {addressRows.length === 0 ? (
           <Typography.Text type="secondary">None</Typography.Text>
         ) : (
           <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {addressRows.map((row) => (
-              <li key={String(row.id)}>
-                {typeof row.label === 'string' ? <Typography.Text type="secondary">{row.label}: </Typography.Text> : null}
-                {formatAddress(row as AddressParts)} {row.is_primary === true ? <PrimaryBadge /> : null}
-              </li>
-            ))}
+            {addressRows.map((row) => {
+              const text = formatAddress(row as AddressParts);
+              const original = row as AnyRow & { id: string };
+              return (
+                <li key={String(row.id)} style={{ padding: '4px 0' }}>
+                  {typeof row.label === 'string' ? <Typography.Text type="secondary">{row.label}: </Typography.Text> : null}
+                  {text} {row.is_primary === true ? <PrimaryBadge /> : null}
+                  {canEdit ? (
+                    <span style={{ marginLeft: 8, display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>
+                      <Button size="small" aria-label={`Edit address ${text}`} onClick={() => setEditing({ what: 'address', row })}>
+                        Edit
+                      </Button>
+                      {row.is_primary !== true ? (
+                        <Button size="small" aria-label={`Make primary address ${text}`} onClick={() => void run(() => writes.update(addressesTable, original, { is_primary: true }))}>
+                          Make primary
+                        </Button>
+                      ) : null}
+                      <Button size="small" aria-label={`Archive address ${text}`} onClick={() => void archive(addressesTable, original, `address ${text}`)}>
+                        Archive
+                      </Button>
+                    </span>
+                  ) : null}
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>
-    </div>
+      {editing?.what === 'method' ? <MethodDialog kind={editing.kind} types={types} row={editing.row} onClose={() => setEditing(null)} onSave={saveMethod} /> : null}
+      {editing?.what === 'address' ? <AddressDialog row={editing.row} onClose={() => setEditing(null)} onSave={saveAddress} /> : null}
+    </Flex>
   );
 }

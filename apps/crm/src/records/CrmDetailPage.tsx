@@ -10,7 +10,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { NotesTab } from '../notes/NotesTab';
 import { NotesList } from '../notes/NotesList';
 import { ContactMethodsTab } from './ContactMethodsTab';
+import { RelationshipsTab } from '../relationships/RelationshipsTab';
+import { FilesTab } from '../files/FilesTab';
+import { FinancialTab } from '../financial/FinancialTab';
 import { RecordHeader } from './RecordHeader';
+import { usePrefetchRecordTabs } from './prefetchTabs';
+import { SectionedEditor } from './SectionedEditor';
 import { OWNER_COLUMN, text } from './crmRow';
 import type { CrmEntity } from './crmEntity';
 
@@ -20,6 +25,7 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
   const record = useRecord(entity.view, shortId ? { short_id: shortId } : null);
   const editor = useRecordEditor({ table: entity.table, fields: entity.editFields, label: entity.label });
   const row = record.data ?? null;
+  usePrefetchRecordTabs(entity.kind, row?.id ?? null);
   const name = row ? text(row.name) : '';
   const heading = `${entity.label}: ${name || entity.label}`;
   usePageTitle(row ? heading : null);
@@ -72,8 +78,17 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
           </>
         ) : null
       }
-      editor={<InlineEditor editor={editor} />}
-      contactMethods={row ? <ContactMethodsTab ownerColumn={ownerColumn} ownerId={row.id} /> : null}
+      editor={entity.editSections ? <SectionedEditor editor={editor} sections={entity.editSections} /> : <InlineEditor editor={editor} />}
+      contactMethods={row ? <ContactMethodsTab ownerColumn={ownerColumn} ownerId={row.id} canEdit={editable} /> : null}
+      extraTabs={
+        row
+          ? [
+              ...(entity.kind !== 'user' ? [{ key: 'relationships', label: 'Relationships', children: <RelationshipsTab kind={entity.kind} recordId={row.id} canEdit={editable} /> }] : []),
+              { key: 'files', label: 'Files', children: <FilesTab ownerColumn={ownerColumn} ownerId={row.id} canEdit={editable} /> },
+            ]
+          : []
+      }
+      financial={row && entity.kind !== 'user' ? <FinancialTab ownerColumn={ownerColumn} record={row} canEdit={editable} /> : undefined}
       notes={row && entity.kind !== 'user' ? <NotesTab ownerColumn={ownerColumn} ownerId={row.id} canAdd={editable} /> : <NotesList notes={[]} />}
       history={row ? <RecordHistory table={entity.table} recordId={row.id} fieldLabels={fieldLabels} label={`History of ${name || entity.label}`} /> : null}
     />

@@ -3,6 +3,7 @@ import type { FieldDef } from '@steward/libs/editor';
 import type { AddNewConfig } from '../addNew';
 import type { ListColumn } from '@steward/libs/list';
 import type { CrmKind, CrmRow } from './crmRow';
+import type { FieldSection } from './fieldSections';
 
 /** Everything the list and detail screens of one CRM entity need: a definition, no behaviour. */
 export type CrmEntity = {
@@ -18,6 +19,8 @@ export type CrmEntity = {
   columns: readonly ListColumn<CrmRow>[];
   /** Fields of the inline editor on the detail page. */
   editFields: readonly FieldDef[];
+  /** The same fields in titled sections (two columns on wide screens); without it, one list. */
+  editSections?: readonly FieldSection[];
   addNew: Omit<AddNewConfig<AnyRow>, 'onCreated'> | null;
   /** A full edit page next to the inline editor (users: '/user/{short_id}/edit'). */
   editPath?: (shortId: string) => string;

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from '@steward/libs/router';
-import { Alert, Button, Card, Flex, Typography } from '@steward/libs/antd';
+import { Alert, Button, Card, Divider, Flex, Typography } from '@steward/libs/antd';
 import { Form, Input } from '@steward/libs/antd-data';
 import { tableRef, useRecord, type AnyRow } from '@steward/libs/data-access';
 import { FieldInput, RecordEditorForm, useRecordEditor, visibleFields } from '@steward/libs/editor';
-import { PrimaryMethodFields, useAddNewDialog } from '../addNew';
+import { ADDRESS_FIELDS, PrimaryMethodFields, useAddNewDialog } from '../addNew';
 import { usePageTitle } from '@steward/libs/federation';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { usersView } from '../records/crmViews';
@@ -47,7 +47,8 @@ export function InviteUserPage() {
     entityLabel: 'Profile',
     failureNoun: 'user profile',
     ownerColumn: 'user_id',
-    secondary: { phone: true, email: true },
+    // 001 §5: the address row is written only if one of its fields is filled (useAddNewDialog).
+    secondary: { phone: true, email: true, address: true },
     missingContextMessage: MISSING_USER_MESSAGE,
     onCreated: () => setCreated(true),
   });
@@ -85,6 +86,19 @@ export function InviteUserPage() {
             })}
             <SourceField />
             <PrimaryMethodFields dialog={dialog} idPrefix="user" />
+            <Divider titlePlacement="start" plain>
+              Address
+            </Divider>
+            {ADDRESS_FIELDS.map((field) => (
+              <Form.Item key={field.name} label={field.label} htmlFor={`user-${field.name}`}>
+                <Input
+                  id={`user-${field.name}`}
+                  value={dialog.extra.address[field.name] ?? ''}
+                  onChange={(event) => dialog.setSecondary({ address: { ...dialog.extra.address, [field.name]: event.target.value } })}
+                  disabled={dialog.busy}
+                />
+              </Form.Item>
+            ))}
             <Button type="primary" loading={dialog.busy} onClick={() => void dialog.submit()}>
               {dialog.busy ? 'Saving…' : 'Save'}
             </Button>

@@ -1,0 +1,158 @@
+import { useRef, useState } from 'react';
+import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
+import { Table } from '@steward/libs/antd-data';
+import { errorMessage, useList, type AnyRow } from '@steward/libs/data-access';
+import { crmFiles, downloadFile, filesRequest, removeStoredFile, storeFile } from './filesApi';
+import { LOADING_TEXT } from '@steward/libs/list';
+import { formatDate } from '@steward/libs/ui';
+import type { OwnerColumn } from '../addNew';
+import { useCrmWrites } from '../records/useCrmWrites';
+import { fileProblem, formatBytes, typeLabel } from './fileRules';
+
+
+async function saveAs(blob: Blob, name: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * The Files tab: a record's files in organization-assets, newest first, with type, size and date;
+ * upload (checked against the bucket's limit and types first; a file whose row cannot be saved is
+ * removed again, so nothing is half-stored), download under its own name, archive with Undo.
+ */
+export function FilesTab({ ownerColumn, ownerId, canEdit }: { ownerColumn: OwnerColumn; ownerId: string; canEdit: boolean }) {
+  const writes = useCrmWrites();
+  const files = useList(crmFiles, filesRequest(ownerColumn, ownerId));
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ message: string; undo?: () => Promise<unknown> } | null>(null);
+
+  const upload = async (file: File) => {
+    setFailure(null);
+    setNotice(null);
+    const problem = fileProblem(file);
+    if (problem) {
+      setFailure(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      const stored = await storeFile(writes.orgName, file);
+      try {
+        await writes.insert(crmFiles, { name: file.name, storage_path: stored.path, url: stored.publicUrl, content_type: file.type, size_bytes: file.size, [ownerColumn]: ownerId });
+      } catch (rowProblem) {
+        await removeStoredFile(stored.path).catch(() => undefined);
+        throw rowProblem;
+      }
+      setNotice({ message: `Uploaded ${file.name}.` });
+    } catch (problem) {
+      setFailure(`“${file.name}” was not stored: ${errorMessage(problem, 'Upload failed')}`);
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+  const download = async (row: AnyRow) => {
+    setFailure(null);
+    try {
+      if (typeof row.storage_path !== 'string') throw new Error('This file has no stored copy.');
+      await saveAs(await downloadFile(row.storage_path), String(row.name));
+    } catch (problem) {
+      setFailure(errorMessage(problem, 'Download failed'));
+    }
+  };
+  const archive = async (row: AnyRow & { id: string }) => {
+    setFailure(null);
+    try {
+      await writes.update(crmFiles, row, { archive: true });
+      setNotice({ message: `Archived ${String(row.name)}.`, undo: () => writes.update(crmFiles, { id: row.id }, { archive: false }) });
+    } catch (problem) {
+      setFailure(errorMessage(problem, 'Save failed'));
+    }
+  };
+  const rows = files.data?.rows ?? [];
+  return (
+    <Flex vertical gap={8}>
+      {canEdit ? (
+        <Flex gap={8} align="center" wrap>
+          <label htmlFor="crm-file-upload">Upload a file (PNG, JPEG, GIF, WebP, SVG or PDF, up to 5 MB)</label>
+          <input
+            id="crm-file-upload"
+            ref={input}
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml,application/pdf"
+            disabled={busy}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void upload(file);
+            }}
+          />
+          {busy ? <Typography.Text>Uploading…</Typography.Text> : null}
+        </Flex>
+      ) : null}
+      {failure ? <Alert type="error" showIcon title={failure} /> : null}
+      {notice ? (
+        <Alert
+          type="success"
+          showIcon
+          role="status"
+          title={notice.message}
+          action={
+            notice.undo ? (
+              <Button
+                size="small"
+                onClick={() => {
+                  const { undo } = notice;
+                  setNotice(null);
+                  void undo?.();
+                }}
+              >
+                Undo
+              </Button>
+            ) : undefined
+          }
+        />
+      ) : null}
+      {files.isLoading ? <Typography.Text>{LOADING_TEXT}</Typography.Text> : null}
+      {files.error ? <Alert type="error" showIcon title={errorMessage(files.error, 'Unknown error')} /> : null}
+      {!files.isLoading && !files.error && rows.length === 0 ? <Typography.Text type="secondary">No files yet.</Typography.Text> : null}
+      {!files.isLoading && !files.error && rows.length > 0 ? (
+        <Table
+          size="small"
+          rowKey={(row: AnyRow) => String(row.id)}
+          dataSource={rows}
+          pagination={false}
+          columns={[
+            { key: 'name', title: 'Name', render: (_: unknown, row: AnyRow) => String(row.name ?? '') },
+            { key: 'type', title: 'Type', render: (_: unknown, row: AnyRow) => typeLabel(row.content_type) },
+            { key: 'size', title: 'Size', render: (_: unknown, row: AnyRow) => formatBytes(typeof row.size_bytes === 'number' ? row.size_bytes : Number(row.size_bytes ?? Number.NaN)) },
+            { key: 'date', title: 'Added', render: (_: unknown, row: AnyRow) => formatDate(typeof row.created_at === 'string' ? row.created_at : null) },
+            {
+              key: 'actions',
+              title: 'Actions',
+              render: (_: unknown, row: AnyRow) => (
+                <Flex gap={4} wrap>
+                  <Button size="small" aria-label={`Download ${String(row.name)}`} onClick={() => void download(row)}>
+                    Download
+                  </Button>
+                  {canEdit ? (
+                    <Button size="small" aria-label={`Archive ${String(row.name)}`} onClick={() => void archive(row as AnyRow & { id: string })}>
+                      Archive
+                    </Button>
+                  ) : null}
+                </Flex>
+              ),
+            },
+          ]}
+        />
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,201 @@
+import { useMemo, useState } from 'react';
+import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
+import { Modal, Table } from '@steward/libs/antd-data';
+import { errorMessage, tableRef, type AnyRow } from '@steward/libs/data-access';
+import { FIX_FIELDS_MESSAGE } from '@steward/libs/editor';
+import { LOADING_TEXT } from '@steward/libs/list';
+import { formatDate, formatDollars } from '@steward/libs/ui';
+import { useSession } from '@steward/libs/session';
+import type { OwnerColumn } from '../addNew';
+import type { CrmRow } from '../records/crmRow';
+import { TabField, TabSelect } from '../records/TabField';
+import { useCrmWrites } from '../records/useCrmWrites';
+import { useRecordTransactions, useStatementBranding, type Branding } from './financialApi';
+import { GivingStatement, type StatementData } from './GivingStatement';
+import { TRANSACTION_TYPES, amountOf, issuesOf, statementFor, totalsByYear, transactionFormSchema, type TransactionForm, type TransactionRow, type YearTotal } from './giving';
+
+const transactions = tableRef<AnyRow>('public', 'transactions');
+
+const today = () => new Date().toISOString().slice(0, 10);
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function addressLines(row: CrmRow): string[] {
+  const cityLine = [str(row.city), [str(row.state), str(row.zip)].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [str(row.address_line_1), str(row.address_line_2), str(row.address_line_3), cityLine, str(row.country)].filter(Boolean);
+}
+
+/** Builds what a statement shows; exported for the benchmark and tests. */
+export function buildStatement(row: CrmRow, orgName: string, branding: Branding, rows: readonly TransactionRow[], year: number): StatementData {
+  const { gifts, total } = statementFor(rows, year);
+  return {
+    orgName,
+    logoUrl: branding.logoUrl,
+    accent: branding.accent,
+    year,
+    name: str(row.preferred_addressee) || str(row.name),
+    addressLines: addressLines(row),
+    gifts,
+    total,
+  };
+}
+
+function AddTransactionDialog({ ownerColumn, recordId, onClose }: { ownerColumn: OwnerColumn; recordId: string; onClose: () => void }) {
+  const writes = useCrmWrites();
+  const [form, setForm] = useState<TransactionForm>({ date: today(), amount: '', transaction_type: 'payment', description: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<TransactionForm>) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key in patch))));
+  };
+  const save = async () => {
+    const parsed = transactionFormSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(issuesOf(parsed.error.issues));
+      setAlert(FIX_FIELDS_MESSAGE);
+      return;
+    }
+    setBusy(true);
+    setAlert(null);
+    try {
+      await writes.insert(transactions, { ...parsed.data, [ownerColumn]: recordId });
+      onClose();
+    } catch (problem) {
+      setAlert(errorMessage(problem, 'Save failed'));
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title="Add Transaction"
+      onCancel={busy ? undefined : onClose}
+      destroyOnHidden
+      footer={
+        <Flex gap={8} justify="flex-end">
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="primary" loading={busy} onClick={() => void save()}>
+            {busy ? 'Saving…' : 'Save'}
+          </Button>
+        </Flex>
+      }
+    >
+      <Flex vertical gap={12}>
+        {alert ? <Alert type="error" showIcon title={alert} /> : null}
+        <TabField id="transaction-date" label="Date" type="date" required value={form.date} onChange={(date) => set({ date })} error={errors.date} disabled={busy} />
+        <TabField id="transaction-amount" label="Amount ($)" required value={form.amount} onChange={(amount) => set({ amount })} error={errors.amount} disabled={busy} />
+        <TabSelect
+          id="transaction-type"
+          label="Type"
+          value={form.transaction_type}
+          onChange={(value) => set({ transaction_type: value as TransactionForm['transaction_type'] })}
+          options={TRANSACTION_TYPES.map((type) => ({ value: type, label: type[0]?.toUpperCase() + type.slice(1) }))}
+          disabled={busy}
+        />
+        <TabField id="transaction-description" label="Description" value={form.description} onChange={(description) => set({ description })} disabled={busy} />
+      </Flex>
+    </Modal>
+  );
+}
+
+/**
+ * The Financial tab: the record's transactions newest first (a household's include its members'),
+ * totals by year, Add Transaction, and a year-end giving statement for a chosen year.
+ */
+export function FinancialTab({ ownerColumn, record, canEdit }: { ownerColumn: OwnerColumn; record: CrmRow; canEdit: boolean }) {
+  const session = useSession();
+  const list = useRecordTransactions(record.id);
+  const [adding, setAdding] = useState(false);
+  const rows = useMemo(() => list.data ?? [], [list.data]);
+  const totals = useMemo(() => totalsByYear(rows), [rows]);
+  const thisYear = new Date().getFullYear();
+  const years = useMemo(() => [...new Set([thisYear, ...totals.map((total) => total.year)])].sort((a, b) => b - a), [thisYear, totals]);
+  const [year, setYear] = useState<number>(() => thisYear - 1);
+  const [showStatement, setShowStatement] = useState(false);
+  // Read with the tab, so "Show statement" draws at once.
+  const branding = useStatementBranding(session.orgName, true);
+  const statementYears = years.includes(year) ? years : [...years, year].sort((a, b) => b - a);
+  return (
+    <Flex vertical gap={16}>
+      {canEdit ? (
+        <div>
+          <Button onClick={() => setAdding(true)}>Add Transaction</Button>
+        </div>
+      ) : null}
+      {list.isLoading ? <Typography.Text>{LOADING_TEXT}</Typography.Text> : null}
+      {list.error ? <Alert type="error" showIcon title={errorMessage(list.error, 'Unknown error')} /> : null}
+      {list.data ? (
+        <>
+          <section aria-label="Totals by year">
+            <Typography.Title level={3} style={{ fontSize: 16 }}>
+              Totals by year
+            </Typography.Title>
+            {totals.length === 0 ? (
+              <Typography.Text type="secondary">No transactions yet.</Typography.Text>
+            ) : (
+              <Table
+                size="small"
+                pagination={false}
+                rowKey="year"
+                dataSource={totals}
+                columns={[
+                  { key: 'year', title: 'Year', dataIndex: 'year' },
+                  { key: 'count', title: 'Transactions', dataIndex: 'count' },
+                  { key: 'given', title: 'Given', render: (_: unknown, total: YearTotal) => formatDollars(total.given) },
+                  { key: 'net', title: 'Net', render: (_: unknown, total: YearTotal) => formatDollars(total.net) },
+                ]}
+              />
+            )}
+          </section>
+          <section aria-label="Transactions">
+            <Typography.Title level={3} style={{ fontSize: 16 }}>
+              Transactions
+            </Typography.Title>
+            {rows.length === 0 ? (
+              <Typography.Text type="secondary">No transactions yet.</Typography.Text>
+            ) : (
+            <Table
+              size="small"
+              rowKey="id"
+              dataSource={rows}
+              pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+              columns={[
+                { key: 'date', title: 'Date', render: (_: unknown, row: TransactionRow) => formatDate(row.date) },
+                { key: 'type', title: 'Type', dataIndex: 'transaction_type' },
+                { key: 'description', title: 'Description', render: (_: unknown, row: TransactionRow) => row.description ?? '—' },
+                { key: 'amount', title: 'Amount', align: 'right' as const, render: (_: unknown, row: TransactionRow) => formatDollars(amountOf(row)) },
+              ]}
+            />
+            )}
+          </section>
+          <section aria-label="Year-end statement">
+            <Typography.Title level={3} style={{ fontSize: 16 }}>
+              Year-end statement
+            </Typography.Title>
+            <Flex gap={8} align="end" wrap style={{ marginBottom: 12 }}>
+              <TabSelect
+                id="statement-year"
+                label="Statement year"
+                value={String(year)}
+                onChange={(value) => setYear(Number(value))}
+                options={statementYears.map((option) => ({ value: String(option), label: String(option) }))}
+              />
+              <Button onClick={() => setShowStatement(true)}>Show statement</Button>
+            </Flex>
+            {showStatement ? (
+              branding.data ? (
+                <GivingStatement data={buildStatement(record, session.orgName ?? '', branding.data, rows, year)} />
+              ) : (
+                <Typography.Text>{LOADING_TEXT}</Typography.Text>
+              )
+            ) : null}
+          </section>
+        </>
+      ) : null}
+      {adding ? <AddTransactionDialog ownerColumn={ownerColumn} recordId={record.id} onClose={() => setAdding(false)} /> : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
+import { Modal } from '@steward/libs/antd-data';
+import { errorMessage, tableRef, useRelationOptions, type AnyRow } from '@steward/libs/data-access';
+import { FIX_FIELDS_MESSAGE } from '@steward/libs/editor';
+import { LOADING_TEXT } from '@steward/libs/list';
+import { Link } from '@steward/libs/router';
+import { useSession } from '@steward/libs/session';
+import type { CrmKind } from '../records/crmRow';
+import { TabField, TabSelect } from '../records/TabField';
+import { useCrmWrites } from '../records/useCrmWrites';
+import { useRelationships } from './relationshipsApi';
+import { DETAIL_PATH, OTHER_TABLE, RELATIONSHIP_CHOICES, type RelationshipChoice, type RelationshipRow } from './relationshipKinds';
+
+const relationships = tableRef<AnyRow>('crm', 'relationships');
+const contacts = tableRef<AnyRow>('crm', 'contacts');
+const households = tableRef<AnyRow>('crm', 'households');
+
+function AddRelationshipDialog({ kind, recordId, onClose }: { kind: Exclude<CrmKind, 'user'>; recordId: string; onClose: () => void }) {
+  const session = useSession();
+  const writes = useCrmWrites();
+  const choices = RELATIONSHIP_CHOICES[kind];
+  const [choiceKey, setChoiceKey] = useState(choices[0]?.key ?? '');
+  const choice = choices.find((item) => item.key === choiceKey) as RelationshipChoice;
+  const [otherId, setOtherId] = useState('');
+  const [title, setTitle] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const options = useRelationOptions({ schema: 'crm', table: OTHER_TABLE[choice.other], valueField: 'id', labelField: 'name', orgScope: session.orgName ? [session.orgName] : [] });
+  const others = (options.data ?? []).filter((option) => option.value !== recordId);
+
+  const save = async () => {
+    const found: Record<string, string> = {};
+    if (!otherId) found.other = 'Choose a record';
+    if (choice.write.to === 'relationships' && choice.write.title === null && title.trim() === '') found.title = 'Title is required';
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setAlert(FIX_FIELDS_MESSAGE);
+      return;
+    }
+    setBusy(true);
+    setAlert(null);
+    try {
+      const write = choice.write;
+      if (write.to === 'spouse') await writes.update(contacts, { id: recordId }, { spouse_id: otherId });
+      else if (write.to === 'household') {
+        const householdId = kind === 'household' ? recordId : otherId;
+        const contactId = kind === 'household' ? otherId : recordId;
+        await writes.update(households, { id: householdId }, { [write.column]: contactId });
+      } else {
+        await writes.insert(relationships, { title: write.title ?? title.trim(), [write.columns.mine]: recordId, [write.columns.other]: otherId });
+      }
+      onClose();
+    } catch (problem) {
+      setAlert(errorMessage(problem, 'Save failed'));
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title="Add Relationship"
+      onCancel={busy ? undefined : onClose}
+      destroyOnHidden
+      footer={
+        <Flex gap={8} justify="flex-end">
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="primary" loading={busy} onClick={() => void save()}>
+            {busy ? 'Saving…' : 'Save'}
+          </Button>
+        </Flex>
+      }
+    >
+      <Flex vertical gap={12}>
+        {alert ? <Alert type="error" showIcon title={alert} /> : null}
+        <TabSelect
+          id="relationship-kind"
+          label="Relationship"
+          value={choiceKey}
+          onChange={(key) => {
+            setChoiceKey(key);
+            setOtherId('');
+            setErrors({});
+          }}
+          options={choices.map((item) => ({ value: item.key, label: item.label }))}
+          disabled={busy}
+        />
+        <TabSelect
+          id="relationship-other"
+          label={choice.other === 'contact' ? 'Contact' : choice.other === 'business' ? 'Business' : 'Household'}
+          required
+          value={otherId}
+          onChange={(value) => {
+            setOtherId(value);
+            setErrors(({ other: _cleared, ...rest }) => rest);
+          }}
+          options={[{ value: '', label: options.isLoading ? LOADING_TEXT : '—' }, ...others.map((option) => ({ value: option.value, label: option.label }))]}
+          error={errors.other}
+          disabled={busy}
+        />
+        {choice.write.to === 'relationships' && choice.write.title === null ? (
+          <TabField id="relationship-title" label="Title" required value={title} onChange={setTitle} error={errors.title} disabled={busy} />
+        ) : null}
+      </Flex>
+    </Modal>
+  );
+}
+
+/**
+ * The Relationships tab: spouse, households and their primary/secondary contacts and members,
+ * businesses a contact works at or owns — each a link to the other record, shown on both records'
+ * pages (crm.record_relationships reads both ends). Add and Remove when the record is editable.
+ */
+export function RelationshipsTab({ kind, recordId, canEdit }: { kind: Exclude<CrmKind, 'user'>; recordId: string; canEdit: boolean }) {
+  const writes = useCrmWrites();
+  const list = useRelationships(recordId);
+  const [adding, setAdding] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const remove = async (row: RelationshipRow) => {
+    setFailure(null);
+    try {
+      if (row.source === 'relationship') await writes.update(relationships, { id: row.source_id }, { archive: true });
+      else if (row.source === 'spouse') await writes.update(contacts, { id: recordId }, { spouse_id: null });
+      else await writes.update(households, { id: row.source_id }, { [row.source === 'household_primary' ? 'primary_contact_id' : 'secondary_contact_id']: null });
+    } catch (problem) {
+      setFailure(errorMessage(problem, 'Save failed'));
+    }
+  };
+  return (
+    <Flex vertical gap={8}>
+      {canEdit ? (
+        <div>
+          <Button onClick={() => setAdding(true)}>Add Relationship</Button>
+        </div>
+      ) : null}
+      {failure ? <Alert type="error" showIcon title={failure} /> : null}
+      {list.isLoading ? <Typography.Text>{LOADING_TEXT}</Typography.Text> : null}
+      {list.error ? <Alert type="error" showIcon title={errorMessage(list.error, 'Unknown error')} /> : null}
+      {list.data && list.data.length === 0 ? <Typography.Text type="secondary">No relationships yet.</Typography.Text> : null}
+      {list.data && list.data.length > 0 ? (
+        <ul aria-label="Relationships" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {list.data.map((row) => (
+            <li key={`${row.source}:${row.source_id}:${row.other_id}`} style={{ padding: '4px 0' }}>
+              <Typography.Text type="secondary">{row.title}: </Typography.Text>
+              {row.other_short_id ? <Link to={DETAIL_PATH[row.other_kind](row.other_short_id)}>{row.other_name ?? row.other_short_id}</Link> : (row.other_name ?? '')}
+              {canEdit ? (
+                <Button size="small" style={{ marginLeft: 8 }} aria-label={`Remove ${row.title}: ${row.other_name ?? ''}`} onClick={() => void remove(row)}>
+                  Remove
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {adding ? <AddRelationshipDialog kind={kind} recordId={recordId} onClose={() => setAdding(false)} /> : null}
+    </Flex>
+  );
+}
