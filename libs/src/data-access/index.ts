@@ -40,5 +40,6 @@ export {
 export { OPTIONS_LIMIT, fetchRelationOptions, type RelationOption, type RelationSource } from './relationOptions';
 export { deleteSavedFilter, fetchSavedFilters, saveFilter, savedFiltersTable, unreadableSavedFilterMessage, type SavedFilter } from './savedFilters';
 export { queryKeys } from './queryKeys';
+export { callRpc } from './rpc';
 export { clearEarly } from './earlyRequests';
 export { prefetchList, useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './queryHooks';
