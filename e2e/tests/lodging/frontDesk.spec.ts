@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations } from '../../support/axe';
 import { E2E_BASE_URL } from '../../support/ports';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { waitForMail } from '../auth/support/mailOutbox';
+import { chooseOption } from '../crm/pages/chooseOption';
 import { createOwner, serviceClient, type Owner } from '../shell/support/shellApi';
 import { insertRow, utcDay } from './lodgingApi';
 import { TimelinePage, dayTitle } from './TimelinePage';
@@ -174,5 +175,35 @@ test.describe('the front desk', () => {
     await expect(timeline.block('Rebooked guest')).toHaveCount(1);
     const { data } = await serviceClient().schema('catalog').from('reservations').select('status').eq('org_name', owner.orgName).eq('accommodation_id', birchId).gte('check_in', `${utcDay(5)}T00:00:00Z`).lt('check_in', `${utcDay(6)}T00:00:00Z`).order('name');
     expect(data).toEqual([{ status: 'Cancelled' }, { status: 'Tentative' }]);
+  });
+  test('a calendar feed made in Lodging Settings shows the unit\'s busy dates to any calendar app, without names, until revoked', async ({ page }) => {
+    await insertRow('reservations', {
+      org_name: owner.orgName, name: 'Feed Secretname', accommodation_id: birchId, status: 'Confirmed', adults: 2,
+      check_in: `${utcDay(15)}T16:00:00Z`, check_out: `${utcDay(18)}T11:00:00Z`,
+    });
+    await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
+    await page.goto('/reservationsettings');
+    await page.getByRole('tab', { name: 'Calendar Feeds' }).click();
+    const panel = page.getByRole('tabpanel');
+    await chooseOption(page, panel, 'Accommodation', 'Cabin Birch');
+    await panel.getByLabel('Feed name', { exact: true }).fill('Channel manager');
+    await panel.getByRole('button', { name: 'New feed' }).click();
+    const address = panel.getByRole('alert').filter({ hasText: 'Subscribe to this address now' }).locator('code');
+    await expect(address).toContainText('/rest/v1/rpc/accommodation_calendar?token=');
+    const url = (await address.textContent()) ?? '';
+    await expectNoSeriousA11yViolations(page);
+
+    // What a calendar app gets: no session, no headers.
+    const feed = await fetch(url);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    const body = await feed.text();
+    expect(body).toContain(`DTSTART;VALUE=DATE:${utcDay(15).replaceAll('-', '')}`);
+    expect(body).toContain('SUMMARY:Busy');
+    expect(body).not.toContain('Secretname');
+
+    await panel.getByRole('button', { name: 'Revoke feed Channel manager' }).click();
+    await expect(panel.getByRole('row', { name: /Channel manager/ })).toContainText('Revoked');
+    expect((await fetch(url)).status).toBe(404);
   });
 });

@@ -25,10 +25,10 @@ function nextWeekday(isoWeekday: number, from = 30): number {
   }
 }
 
-async function insert<Row extends Record<string, unknown>>(schema: string, table: string, row: Row): Promise<Row & { id: string }> {
+async function insert<Row extends Record<string, unknown>>(schema: string, table: string, row: Row): Promise<Record<string, unknown> & Row & { id: string }> {
   const { data, error } = await home.client.schema(schema).from(table).insert(row).select().single();
   if (error) throw new Error(`${table}: ${error.message}`);
-  return data as Row & { id: string };
+  return data as Record<string, unknown> & Row & { id: string };
 }
 
 async function unit(extra: Record<string, unknown> = {}): Promise<string> {
@@ -230,7 +230,7 @@ describe('the confirmation e-mail', () => {
     const mails = (await outbox()).rows;
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to_email).toBe(address);
-    expect(mails[0]?.subject).toBe(`Your stay is confirmed (${row.confirmation})`);
+    expect(mails[0]?.subject).toBe(`Your stay is confirmed (${String(row.confirmation)})`);
     expect(mails[0]?.body_text).toContain('Guests: 2 adults, 1 child');
     expect(mails[0]?.body_text).toContain(`Total: ${Number(confirmed.total_amount).toFixed(2)} USD`);
     // A member cannot fake the record.

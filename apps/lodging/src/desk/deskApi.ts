@@ -166,3 +166,35 @@ export const STATUS_ACTION_LABELS: Record<StayStatus, string> = {
   Cancelled: 'Cancel stay',
   'No-show': 'No-show',
 };
+
+export type CalendarFeed = { id: string; accommodation_id: string; name: string | null; created_at: string; revoked_at: string | null };
+
+/** The organisation's calendar feeds, newest first (their tokens are never stored, so never shown again). */
+export async function fetchCalendarFeeds(orgName: string): Promise<CalendarFeed[]> {
+  const { data, error } = await getSupabase()
+    .schema('catalog')
+    .from('calendar_feeds')
+    .select('id,accommodation_id,name,created_at,revoked_at')
+    .eq('org_name', orgName)
+    .order('created_at', { ascending: false });
+  if (error) throw toDataAccessError(error);
+  return (data ?? []) as CalendarFeed[];
+}
+
+/** A new feed for a unit; the token comes back this once. */
+export async function createCalendarFeed(accommodationId: string, name: string): Promise<{ id: string; token: string }> {
+  const rows = await callRpc<Array<{ id: string; token: string }>>('catalog', 'create_calendar_feed', { p_accommodation_id: accommodationId, p_name: name || null });
+  const row = rows[0];
+  if (!row) throw new Error('The feed could not be created.');
+  return row;
+}
+
+export async function revokeCalendarFeed(id: string): Promise<void> {
+  const { error } = await getSupabase().schema('catalog').from('calendar_feeds').update({ revoked_at: new Date().toISOString() }).eq('id', id);
+  if (error) throw toDataAccessError(error);
+}
+
+/** The address a calendar app subscribes to: the feed function on the API, the token and the public (anon) key. */
+export function calendarFeedUrl(apiUrl: string, anonKey: string, token: string): string {
+  return `${apiUrl.replace(/\/$/, '')}/rest/v1/rpc/accommodation_calendar?token=${token}&apikey=${encodeURIComponent(anonKey)}`;
+}
