@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { median, percentile, printRow } from '../../../scripts/lib/benchReport.mjs';
 import { settleDatabase } from '../../../scripts/lib/settleDatabase.mjs';
+import { waitForQuietMachine } from '../../../scripts/lib/quietMachine.mjs';
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../../../supabase/local/keys.mjs';
 
 const RUNS = 60;
@@ -82,6 +83,7 @@ export async function runDeskBench({ apiUrl, anonKey = ANON_KEY, serviceRoleKey 
     );
     await settleDatabase(client, ['catalog.accommodation_rates']);
     const day = (offset) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const quoteQuiet = await waitForQuietMachine();
     const quoteTimes = await rpcTimes(
       { apiUrl, anonKey },
       quoteOwner,
@@ -91,7 +93,7 @@ export async function runDeskBench({ apiUrl, anonKey = ANON_KEY, serviceRoleKey 
         if (!quote.ok || quote.nights.length !== QUOTE_NIGHTS) throw new Error(`unexpected quote ${JSON.stringify(quote).slice(0, 200)}`);
       },
     );
-    printRow({ figure: `quote of a ${QUOTE_NIGHTS}-night stay over ${RATES} overlapping rates (quote_stay, via the API): p50`, value: percentile(quoteTimes, 50), unit: 'ms', budget: 20, note: spread(quoteTimes) });
+    printRow({ figure: `quote of a ${QUOTE_NIGHTS}-night stay over ${RATES} overlapping rates (quote_stay, via the API): p50`, value: percentile(quoteTimes, 50), unit: 'ms', budget: 20, note: `${spread(quoteTimes)}; CPU ${(quoteQuiet.busy * 100).toFixed(0)} % busy before` });
 
     // 2. The Today page's request with 300 units and 1,000 stays in the window.
     const deskOwner = await applyForAccess({ apiUrl, serviceRoleKey }, 'Desk Today Bench');
@@ -120,6 +122,7 @@ export async function runDeskBench({ apiUrl, anonKey = ANON_KEY, serviceRoleKey 
     await settleDatabase(client, ['catalog.reservations', 'catalog.reservation_payments', 'catalog.accommodations']);
     const { rows: [counts] } = await client.query(`select count(*)::int as stays from catalog.reservations where org_name = $1`, [deskOwner.orgName]);
     let listed = 0;
+    const deskQuiet = await waitForQuietMachine();
     const deskTimes = await rpcTimes({ apiUrl, anonKey }, deskOwner, 'desk_day', { p_org_name: deskOwner.orgName, p_day: day(0) }, (rows) => {
       if (!Array.isArray(rows) || rows.length === 0) throw new Error('the desk listed nobody');
       listed = rows.length;
@@ -129,7 +132,7 @@ export async function runDeskBench({ apiUrl, anonKey = ANON_KEY, serviceRoleKey 
       value: percentile(deskTimes, 50),
       unit: 'ms',
       budget: 50,
-      note: `${listed} stays listed; ${spread(deskTimes)}; median ${median(deskTimes).toFixed(1)} ms`,
+      note: `${listed} stays listed; ${spread(deskTimes)}; median ${median(deskTimes).toFixed(1)} ms; CPU ${(deskQuiet.busy * 100).toFixed(0)} % busy before`,
     });
   } finally {
     await client.end();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { callRpc, getSupabase, toDataAccessError } from '@steward/libs/data-access';
 import type { StayStatus } from './deskDay';
 
@@ -39,19 +39,19 @@ export type StayQuote = {
   currency?: string;
 };
 
-const count = z.coerce.number().int().min(0).max(999);
+const count = z.coerce.number().check(z.int(), z.minimum(0), z.maximum(999));
 
 /** What the quote needs, checked before it is asked for: a unit, two days in order, guests as whole numbers. */
 export const quoteInputSchema = z
   .object({
-    accommodationId: z.string().uuid(),
-    checkIn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-    checkOut: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    accommodationId: z.guid(),
+    checkIn: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+    checkOut: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
     adults: count,
     children: count,
     pets: count,
   })
-  .refine((input) => input.checkOut > input.checkIn, { message: 'Check-out must be at least one night after check-in.' });
+  .check(z.refine((input) => input.checkOut > input.checkIn, { message: 'Check-out must be at least one night after check-in.' }));
 
 export type QuoteInput = z.infer<typeof quoteInputSchema>;
 
@@ -113,8 +113,8 @@ export type StayBalance = { total_amount: number; paid_amount: number; refunded_
 
 export const paymentSchema = z.object({
   kind: z.enum(['deposit', 'payment', 'refund']),
-  amount: z.coerce.number().positive('Enter an amount above 0.').max(10_000_000),
-  method: z.string().trim().max(60).optional(),
+  amount: z.coerce.number().check(z.positive('Enter an amount above 0.'), z.maximum(10_000_000)),
+  method: z.optional(z.string().check(z.trim(), z.maxLength(60))),
 });
 
 /** A stay's payment lines, oldest first, and its balance (derived by the database, catalog.stay_balances). */
