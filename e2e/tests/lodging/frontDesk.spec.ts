@@ -116,6 +116,7 @@ test.describe('the front desk', () => {
     await expect(timeline.dialog.getByTestId('stay-status')).toHaveText('Tentative');
     await timeline.dialog.getByRole('button', { name: 'Confirm: Okafor family' }).click();
     await expect(timeline.dialog.getByTestId('stay-status')).toHaveText('Confirmed');
+    await expect(timeline.dialog.getByTestId('confirmation-sent')).toContainText(`Confirmation e-mailed to ${guestEmail}`);
     const mail = await waitForMail(guestEmail, `Your stay is confirmed (${confirmation})`);
     expect(mail.text).toContain('Accommodation: Cabin Cedar');
     expect(mail.text).toContain('Guests: 2 adults, 1 child');
@@ -154,6 +155,18 @@ test.describe('the front desk', () => {
     await page.getByRole('region', { name: /Arrivals/ }).getByRole('link', { name: 'Kim party' }).click();
     await expect(page.getByRole('article', { name: /^Folio / })).toBeVisible();
     await expect(page.getByTestId('folio-balance')).toHaveText(money(280));
+  });
+
+  test('the dashboard shows today at the desk (Lodging\'s card) with a link to the front desk', async ({ page }) => {
+    await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
+    await page.goto('/dashboard');
+    const card = page.getByRole('region', { name: 'Today at the desk' });
+    // Kim party arrives today (checked in above).
+    await expect(card.getByTestId('desk-arrivals')).toHaveText('1');
+    await expect(card.getByTestId('desk-in-house')).toHaveText('0');
+    await expectNoSeriousA11yViolations(page);
+    await card.getByRole('link', { name: 'Open the front desk' }).click();
+    await expect(page.getByRole('region', { name: /Arrivals/ }).getByRole('row', { name: /Kim party/ })).toContainText('Checked in');
   });
 
   test('cancelling a stay frees its cell for a new booking', async ({ page }) => {

@@ -45,6 +45,11 @@ export function BookingModal({ editor }: { editor: RecordEditorApi }) {
           <Link to={`/folio/${id}`} className="stw-no-print">
             Print folio
           </Link>
+          {typeof editor.original?.confirmation_sent_at === 'string' ? (
+            <Typography.Text type="secondary" data-testid="confirmation-sent">
+              Confirmation e-mailed to {String(editor.original.confirmation_sent_to ?? '')} on {new Date(editor.original.confirmation_sent_at).toLocaleString()}
+            </Typography.Text>
+          ) : null}
         </Flex>
       ) : null}
       <QuotePanel values={editor.values} />
