@@ -67,3 +67,4 @@ export {
 } from './lifecycle';
 export { prefetchList } from './earlyReads';
 export { listQueryOptions, useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './queryHooks';
+export { callRpc } from './rpc';

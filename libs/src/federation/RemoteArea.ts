@@ -27,11 +27,11 @@ export type RemoteArea = {
 
 /**
  * What a remote may expose as './widgets' (default export), beside its area: pieces other screens show,
- * e.g. the dashboard's revenue chart from Operations. A module of its own, so a screen that shows a
+ * e.g. the dashboard's revenue chart from Operations and its "Today at the desk" card from Lodging. A module of its own, so a screen that shows a
  * widget loads the widget's code and not every screen of the area (its lists, editors and the heavy
  * antd components they use). A remote offers it by having `src/widgets.tsx`.
  */
-export type RemoteWidgets = Readonly<{ revenueChart?: ComponentType }>;
+export type RemoteWidgets = Readonly<{ revenueChart?: ComponentType; deskCard?: ComponentType }>;
 
 /** What an area's route prefetch is given: the location being opened and the signed-in session's scope. */
 export type AreaPrefetchContext = {

@@ -11,7 +11,7 @@ describe('the route table', () => {
     }
   });
 
-  it('derives exactly the spec’s sidebar (000 §2) from the route table', () => {
+  it('derives the spec’s sidebar (000 §2), plus the front desk, from the route table', () => {
     expect(MENU_GROUPS.map((group) => [group.group, group.owner, group.items.map((item) => `${item.label} ${item.path}`)])).toEqual([
       ['CRM', 'crm', ['Businesses /businesses', 'Households /households', 'Contacts /contacts', 'Org Users /users']],
       ['Catalog', 'catalog', ['Inventory /inventory', 'Supplies /supplies']],
@@ -19,7 +19,7 @@ describe('the route table', () => {
       ['Financial', 'operations', ['Transactions /transactions']],
       ['Team Portal', 'team-portal', ['Team Directory /staff', 'Positions /positions', 'Assignments /assignments', 'Groups /groups', 'Shifts /shifts']],
       ['Operations', 'operations', ['Calendars /calendar', 'Projects /projects', 'Tasks /tasks', 'Lists /lists']],
-      ['Reservations', 'lodging', ['Reservations /reservations', 'Reservation Settings /reservationsettings']],
+      ['Reservations', 'lodging', ['Reservations /reservations', 'Front Desk /frontdesk', 'Reservation Settings /reservationsettings']],
       ['Settings', 'settings', ['Account Settings /acctsettings', 'Organization Settings /orgsettings', 'User Settings /usersettings']],
     ]);
   });

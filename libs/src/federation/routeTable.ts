@@ -54,6 +54,8 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/orders', owner: 'catalog', section: 'Orders' },
 
   { path: '/reservations', owner: 'lodging', section: 'Reservations', menu: { group: 'Reservations' } },
+  { path: '/frontdesk', owner: 'lodging', section: 'Front Desk', menu: { group: 'Reservations' } },
+  { path: '/folio/:id', owner: 'lodging', section: 'Folio' },
   { path: '/reservationsettings', owner: 'lodging', section: 'Lodging Settings', menu: { group: 'Reservations', label: 'Reservation Settings' } },
 
   { path: '/staff', owner: 'team-portal', section: 'Team Directory', menu: { group: 'Team Portal' } },

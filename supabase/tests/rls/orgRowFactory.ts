@@ -20,6 +20,7 @@ const COLUMN_OVERRIDES: Record<string, Record<string, unknown>> = {
   'settings.saved_filters': { list_key: 'matrix_probe' },
   'settings.integrations': { type: 'webhook' },
   'hr.staff_profiles': { preferred_name: 'Matrix Probe' },
+  'catalog.reservation_payments': { line_type: 'payment' },
 };
 
 // Every generated payload gets its own dates: two rows of one table never share a period, so rules

@@ -3,6 +3,7 @@ import { Tabs } from '@steward/libs/antd-data';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { RecordTableCard } from '@steward/libs/list';
 import { PageFrame } from '@steward/libs/ui';
+import { CalendarFeedsCard } from './CalendarFeedsCard';
 import {
   accommodationClassFields,
   accommodationFields,
@@ -10,6 +11,7 @@ import {
   accommodationTypeFields,
   amenityFields,
   blockOutFields,
+  lodgingSettingsFields,
   rateFields,
   rateTypeFields,
 } from './lodgingFields';
@@ -26,9 +28,11 @@ const TABS = [
   { key: 'rates', tab: 'Rates', title: 'Rates', label: 'Rate', table: catalog('accommodation_rates'), fields: rateFields },
   { key: 'blocks', tab: 'Blocks', title: 'Block Outs', label: 'Block Out', table: catalog('accommodation_blocks'), fields: blockOutFields },
   { key: 'files', tab: 'Files', title: 'Files / Images', label: 'File', table: catalog('accommodation_files'), fields: accommodationFileFields },
+  // The front desk's additions: taxes and fees on a stay, and the units' calendar feeds.
+  { key: 'taxes', tab: 'Taxes & Fees', title: 'Taxes & Fees', label: 'Taxes & Fees', table: catalog('lodging_settings'), fields: lodgingSettingsFields },
 ] as const;
 
-/** /reservationsettings 'Lodging Settings' (001 §2): one generic-editor card per lodging table. */
+/** /reservationsettings 'Lodging Settings' (001 §2): one generic-editor card per lodging table, then taxes and fees and the calendar feeds. */
 export function LodgingSettingsPage() {
   return (
     <PageFrame title="Lodging Settings">
@@ -36,11 +40,14 @@ export function LodgingSettingsPage() {
       <Tabs
         className="stw-lodging-settings"
         destroyOnHidden
-        items={TABS.map((tab) => ({
-          key: tab.key,
-          label: tab.tab,
-          children: <RecordTableCard title={tab.title} label={tab.label} table={tab.table} fields={tab.fields} {...('columnFields' in tab ? { columnFields: tab.columnFields } : {})} />,
-        }))}
+        items={[
+          ...TABS.map((tab) => ({
+            key: tab.key,
+            label: tab.tab,
+            children: <RecordTableCard title={tab.title} label={tab.label} table={tab.table} fields={tab.fields} {...('columnFields' in tab ? { columnFields: tab.columnFields } : {})} />,
+          })),
+          { key: 'feeds', label: 'Calendar Feeds', children: <CalendarFeedsCard /> },
+        ]}
       />
     </PageFrame>
   );

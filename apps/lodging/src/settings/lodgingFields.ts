@@ -89,3 +89,11 @@ export const accommodationFileFields: readonly FieldDef[] = [
   { name: 'accommodation_id', label: 'Accommodation', relation: catalog('accommodations'), required: true },
   { name: 'url', label: 'File URL' },
 ];
+
+/** What a stay costs on top of its nights (catalog.lodging_settings: one row per organisation). */
+export const lodgingSettingsFields: readonly FieldDef[] = [
+  { name: 'tax_percent', label: 'Tax %', type: 'number', required: true },
+  { name: 'stay_fee', label: 'Fee per Stay', type: 'number', required: true },
+  { name: 'nightly_fee', label: 'Fee per Night', type: 'number', required: true },
+  { name: 'currency', label: 'Currency', required: true, placeholder: 'USD' },
+];

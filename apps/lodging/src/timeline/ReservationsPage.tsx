@@ -1,10 +1,11 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Flex, Typography } from '@steward/libs/antd';
+import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { errorMessage, queryKeys, tableRef, type AnyRow } from '@steward/libs/data-access';
-import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
+import { useRecordEditor } from '@steward/libs/editor';
 import { useSession } from '@steward/libs/session';
 import { PageFrame } from '@steward/libs/ui';
+import { BookingModal } from './BookingModal';
 import { reservationFields } from './reservationFields';
 import { TimelineGrid } from './TimelineGrid';
 import { fetchTimeline } from './timelineData';
@@ -26,8 +27,8 @@ function newConfirmation(): string {
   return crypto.randomUUID().replace(/-/g, '').slice(0, 8).toUpperCase();
 }
 
-/** A new stay from a clicked cell: that unit, check-in at 16:00 that day, check-out at 11:00 the next. */
-function newStayDefaults(unitId: string, day: DayKey): AnyRow {
+/** A new stay from a clicked cell: that unit, tentative, check-in at 16:00 that day, check-out at 11:00 the next. */
+function newStayDefaults(unitId: string | null, day: DayKey): AnyRow {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   return {
     accommodation_id: unitId,
@@ -38,7 +39,8 @@ function newStayDefaults(unitId: string, day: DayKey): AnyRow {
     adults: 1,
     children: 0,
     pets: 0,
-    status: 'Confirmed',
+    status: 'Tentative',
+    price_overridden: false,
     confirmation: newConfirmation(),
   };
 }
@@ -72,6 +74,9 @@ export function ReservationsPage() {
 
   const controls = (
     <Flex gap={16} wrap align="center">
+      <Button type="primary" onClick={() => openCreate(newStayDefaults(null, start))}>
+        Add New
+      </Button>
       <Flex gap={8} align="center">
         <label htmlFor={startId}>Start date</label>
         <input
@@ -94,6 +99,7 @@ export function ReservationsPage() {
           ))}
         </select>
       </Flex>
+      <Typography.Text type="secondary">Dashed: tentative · green edge: checked in · dotted: checked out</Typography.Text>
     </Flex>
   );
 
@@ -114,7 +120,7 @@ export function ReservationsPage() {
     <PageFrame title="Reservations">
       {controls}
       {body}
-      <RecordEditorModal editor={editor} />
+      <BookingModal editor={editor} />
     </PageFrame>
   );
 }

@@ -128,6 +128,7 @@ const UnitBlocks = memo(function UnitBlocks({ row, onOpenReservation }: { row: T
           type="button"
           className="stw-timeline-block"
           data-reservation-id={block.id}
+          data-status={block.status}
           title={block.title}
           aria-label={`Reservation ${block.title}`}
           onClick={() => onOpenReservation(block.id)}
@@ -135,7 +136,7 @@ const UnitBlocks = memo(function UnitBlocks({ row, onOpenReservation }: { row: T
             ...blockBox(block),
             background: block.background,
             color: block.color,
-            border: '1px solid #595959',
+            ...statusBorder(block.status),
             borderRadius: block.clippedStart ? '0 4px 4px 0' : block.clippedEnd ? '4px 0 0 4px' : 4,
             padding: '0 6px',
             fontSize: 12,
@@ -153,6 +154,20 @@ const UnitBlocks = memo(function UnitBlocks({ row, onOpenReservation }: { row: T
     </>
   );
 });
+
+/** How a stay's status shows on its block: tentative dashed, checked in with a thick green edge, checked out dotted. */
+function statusBorder(status: string): React.CSSProperties {
+  switch (status) {
+    case 'Tentative':
+      return { border: '1px dashed #595959' };
+    case 'Checked in':
+      return { border: '1px solid #595959', borderLeft: '5px solid #237804' };
+    case 'Checked out':
+      return { border: '1px dotted #595959' };
+    default:
+      return { border: '1px solid #595959' };
+  }
+}
 
 const UnitRow = memo(function UnitRow({
   row,

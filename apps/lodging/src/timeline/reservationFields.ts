@@ -1,4 +1,5 @@
 import type { FieldDef } from '@steward/libs/editor';
+import { STAY_STATUSES } from '../desk/deskApi';
 
 const relation = (schema: 'catalog' | 'crm' | 'ops', table: string, labelField = 'name') => ({ schema, table, valueField: 'id', labelField }) as const;
 
@@ -14,15 +15,16 @@ export const reservationFields: readonly FieldDef[] = [
   { name: 'pets', label: 'Pets', type: 'integer' },
   { name: 'rate_id', label: 'Rate', relation: relation('catalog', 'accommodation_rates') },
   { name: 'confirmation', label: 'Confirmation', required: true },
-  { name: 'status', label: 'Status' },
+  { name: 'status', label: 'Status', type: 'select', options: STAY_STATUSES.map((status) => ({ value: status, label: status })) },
   { name: 'status_notes', label: 'Status Notes' },
   { name: 'source_channel', label: 'Source Channel' },
   { name: 'contact_id', label: 'Contact', relation: relation('crm', 'contacts') },
   { name: 'business_id', label: 'Business', relation: relation('crm', 'businesses') },
   { name: 'project_id', label: 'Project', relation: relation('ops', 'projects') },
   { name: 'description', label: 'Description', type: 'textarea' },
-  { name: 'nights', label: 'Nights', type: 'integer' },
+  { name: 'nights', label: 'Nights', type: 'integer', readOnly: true },
   { name: 'max_occupancy_ok', label: 'Max Occupancy OK', type: 'boolean' },
+  { name: 'price_overridden', label: 'Manual price (keep the amounts below, not the rates)', type: 'boolean' },
   { name: 'subtotal', label: 'Subtotal', type: 'number' },
   { name: 'tax_amount', label: 'Tax Amount', type: 'number' },
   { name: 'fees_amount', label: 'Fees Amount', type: 'number' },

@@ -34,8 +34,9 @@ describe('withRates', () => {
 });
 
 describe('isActiveReservation', () => {
-  it('treats cancelled stays (either spelling, any case) as not holding the unit', () => {
+  it('treats cancelled (either spelling, any case) and no-show stays as not holding the unit', () => {
     expect(['Cancelled', ' canceled ', 'CANCELLED'].map(isActiveReservation)).toEqual([false, false, false]);
     expect(['Confirmed', null, 'Checked in'].map(isActiveReservation)).toEqual([true, true, true]);
+    expect(['No-show', 'Tentative', 'Checked out'].map(isActiveReservation)).toEqual([false, true, true]);
   });
 });

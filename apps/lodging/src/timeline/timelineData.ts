@@ -32,10 +32,10 @@ export type TimelineData = { units: TimelineUnit[]; reservations: TimelineReserv
 // for them) to one small read of the rates cut the 60-day window's answer by a quarter.
 const RESERVATION_COLUMNS = 'id,name,accommodation_id,check_in,check_out,adults,children,all_day,status,rate_id';
 
-/** Cancelled stays do not hold the unit (the same rule as the database's no-double-booking check). */
+/** Cancelled and no-show stays do not hold the unit (the same rule as the database's no-double-booking check). */
 export function isActiveReservation(status: string | null | undefined): boolean {
   const normalised = (status ?? '').trim().toLowerCase();
-  return normalised !== 'cancelled' && normalised !== 'canceled';
+  return normalised !== 'cancelled' && normalised !== 'canceled' && normalised !== 'no-show';
 }
 
 type Page<Row> = PromiseLike<{ data: Row[] | null; error: { message?: string; code?: string } | null }>;
@@ -54,7 +54,7 @@ async function allPages<Row>(page: (from: number, to: number) => Page<Row>): Pro
 /**
  * What the timeline shows for one organisation and window [from, to) (001 §7): its accommodations
  * (not archived, by name), the stays overlapping the window (check_in before its end, check_out after
- * its start, by check_in; cancelled ones left out) and the block-outs overlapping it. The stays name
+ * its start, by check_in; cancelled and no-show ones left out) and the block-outs overlapping it. The stays name
  * their rate by id; the rates and rate types in scope are read in the same round and joined here.
  */
 export async function fetchTimeline(orgName: string, window: { from: string; to: string }): Promise<TimelineData> {

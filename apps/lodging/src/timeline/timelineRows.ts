@@ -2,7 +2,7 @@ import { contrastRatio } from '@steward/libs/ui';
 import { blockColor, blockLabel, unitBlocks, type Block, type DayKey } from './timelineGeometry';
 import type { TimelineData, TimelineUnit } from './timelineData';
 
-export type ReservationBlock = Block & { kind: 'reservation'; label: string; title: string; background: string; color: string };
+export type ReservationBlock = Block & { kind: 'reservation'; label: string; title: string; status: string; background: string; color: string };
 export type BlockOutBlock = Block & { kind: 'block-out'; label: string };
 export type TimelineRow = { unit: TimelineUnit; blocks: ReservationBlock[]; blockOuts: BlockOutBlock[] };
 
@@ -34,7 +34,8 @@ export function timelineRows(data: TimelineData, windowStart: DayKey, days: numb
       if (!stay) return [];
       const background = blockColor(stay.rate_type_card_color);
       const label = blockLabel(stay);
-      return [{ ...block, kind: 'reservation', label, title: `${stay.name}, ${label}`, background, color: textColorOn(background) }];
+      const status = stay.status?.trim() || 'Confirmed';
+      return [{ ...block, kind: 'reservation', label, title: `${stay.name}, ${label}, ${status}`, status, background, color: textColorOn(background) }];
     });
     const outs = blockOutsByUnit.get(unit.id) ?? [];
     const blockOuts = unitBlocks(

@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
 import { firstViewShown } from '@steward/libs/supabase';
 import { formatDollars } from '@steward/libs/ui-core';
-import { DashboardRevenueChart } from './DashboardRevenueChart';
+import { DashboardDeskCard, DashboardRevenueChart } from './DashboardRevenueChart';
 import { dashboardStatsKey, fetchDashboardStats, type DashboardStats } from './fetchDashboardStats';
 import './dashboard.css';
 
@@ -70,6 +70,7 @@ export function DashboardPage() {
           </li>
         ))}
       </ul>
+      <DashboardDeskCard />
       {!empty && <DashboardRevenueChart />}
       {empty && (
         <section className="stw-dashboard__empty" aria-labelledby="dashboard-empty-title">

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
+import type { RemoteWidgets } from '@steward/libs/federation';
+import type { RemoteName } from '@steward/libs/runtime-config';
 import { useSession } from '@steward/libs/session';
 import { loadWidgets } from '../federation/remoteLoader';
 
@@ -31,39 +33,45 @@ function whenPaintedAndNear(element: HTMLElement, task: () => void): () => void 
 }
 
 /**
- * Revenue by month under the stat cards: the Operations remote's own chart (its './widgets'), loaded
- * after the dashboard's figures have painted and once it is near the screen, so the shell's first load
- * does not grow, and without the area's screens. Like the dashboard, it draws without antd. If the
- * remote cannot load, the dashboard simply has no chart. An organisation without the Operations
- * component gets no chart and the shell never fetches that remote.
+ * A remote's widget on the dashboard (its './widgets'), loaded after the dashboard's figures have
+ * painted and once it is near the screen, so the shell's first load does not grow, and without the
+ * area's screens. Like the dashboard, widgets draw without antd. If the remote cannot load, the
+ * dashboard simply goes without it. An organisation without the remote's component gets nothing and
+ * the shell never fetches that remote.
  */
-export function DashboardRevenueChart() {
+function DashboardWidget({ remote, widget, what }: { remote: RemoteName; widget: keyof RemoteWidgets; what: string }) {
   const { enabledComponents } = useSession();
-  const enabled = enabledComponents.includes('operations');
+  const enabled = enabledComponents.includes(remote);
   const slot = useRef<HTMLDivElement>(null);
-  const [chart, setChart] = useState<{ Chart: ComponentType } | null>(null);
+  const [loaded, setLoaded] = useState<{ Widget: ComponentType } | null>(null);
   useEffect(() => {
     const element = slot.current;
     if (!enabled || !element) return undefined;
     let live = true;
     const cancel = whenPaintedAndNear(element, () => {
-      loadWidgets('operations')
+      loadWidgets(remote)
         .then((widgets) => {
-          const Chart = widgets.revenueChart;
-          if (live && Chart) setChart({ Chart });
+          const Widget = widgets[widget];
+          if (live && Widget) setLoaded({ Widget });
         })
-        .catch((error: unknown) => console.error('Dashboard: the revenue chart could not be loaded:', error));
+        .catch((error: unknown) => console.error(`Dashboard: the ${what} could not be loaded:`, error));
     });
     return () => {
       live = false;
       cancel();
     };
-  }, [enabled]);
+  }, [enabled, remote, widget, what]);
   if (!enabled) return null;
-  const Chart = chart?.Chart;
-  return (
-    <div ref={slot}>
-      {Chart && <Chart />}
-    </div>
-  );
+  const Widget = loaded?.Widget;
+  return <div ref={slot}>{Widget && <Widget />}</div>;
+}
+
+/** Revenue by month under the stat cards: the Operations remote's own chart. */
+export function DashboardRevenueChart() {
+  return <DashboardWidget remote="operations" widget="revenueChart" what="revenue chart" />;
+}
+
+/** "Today at the desk" (arrivals, departures, in house, balance due): the Lodging remote's card, when lodging is enabled. */
+export function DashboardDeskCard() {
+  return <DashboardWidget remote="lodging" widget="deskCard" what="desk card" />;
 }

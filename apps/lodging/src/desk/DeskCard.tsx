@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '@steward/libs/data-access';
+import { Link } from '@steward/libs/router';
+import { useSession } from '@steward/libs/session';
+import { fetchDeskDay, money } from './deskDay';
+import './deskCard.css';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The dashboard's "Today at the desk" card (Lodging's './widgets'): how many arrive, leave and stay
+ * through today, who is still to arrive and the balance due from today's guests, with a link to the
+ * desk. Drawn without antd, like the dashboard.
+ */
+export function DeskCard() {
+  const { orgName } = useSession();
+  const day = today();
+  const desk = useQuery({
+    queryKey: [...queryKeys.schema('catalog'), 'desk_day', orgName, day],
+    queryFn: () => fetchDeskDay(orgName ?? '', day),
+    enabled: Boolean(orgName),
+  });
+  const stays = desk.data ?? [];
+  const arrivals = stays.filter((stay) => stay.kind === 'arrival');
+  const departures = stays.filter((stay) => stay.kind === 'departure');
+  const inHouse = stays.filter((stay) => stay.kind === 'in_house');
+  const waiting = arrivals.filter((stay) => stay.status === 'Confirmed' || stay.status === 'Tentative');
+  const due = stays.reduce((sum, stay) => sum + Math.max(0, Number(stay.balance_due)), 0);
+  return (
+    <section className="stw-desk-card" aria-labelledby="stw-desk-card-title">
+      <div className="stw-desk-card__head">
+        <h2 id="stw-desk-card-title">Today at the desk</h2>
+        <Link to="/frontdesk">Open the front desk</Link>
+      </div>
+      {desk.error ? (
+        <p>The desk could not be loaded.</p>
+      ) : (
+        <>
+          <ul className="stw-desk-card__figures" aria-busy={desk.isLoading}>
+            <li>
+              <strong data-testid="desk-arrivals">{desk.data ? arrivals.length : '…'}</strong> arrivals
+            </li>
+            <li>
+              <strong data-testid="desk-departures">{desk.data ? departures.length : '…'}</strong> departures
+            </li>
+            <li>
+              <strong data-testid="desk-in-house">{desk.data ? inHouse.length : '…'}</strong> in house
+            </li>
+            <li>
+              <strong>{desk.data ? money(due) : '…'}</strong> balance due
+            </li>
+          </ul>
+          {waiting.length > 0 ? (
+            <p className="stw-desk-card__waiting">
+              Still to arrive: {waiting.slice(0, 5).map((stay) => `${stay.name} (${stay.accommodation_name ?? '—'})`).join(', ')}
+              {waiting.length > 5 ? ` and ${waiting.length - 5} more` : ''}
+            </p>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

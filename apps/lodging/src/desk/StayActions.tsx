@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Flex } from '@steward/libs/antd';
+import { errorMessage, queryKeys } from '@steward/libs/data-access';
+import { toast } from '@steward/libs/ui';
+import { NEXT_STATUSES, STATUS_ACTION_LABELS, setStayStatus, type StayStatus } from './deskApi';
+
+const PRIMARY: ReadonlySet<StayStatus> = new Set(['Confirmed', 'Checked in', 'Checked out']);
+
+/**
+ * One click per move a stay's status allows from where it is (Confirm, Check in, Check out, Cancel
+ * stay, …). `only` narrows the buttons (the desk's lists show check-in and check-out alone). After a
+ * move, every lodging read is refreshed.
+ */
+export function StayActions({
+  id,
+  status,
+  name,
+  only,
+  onDone,
+}: {
+  id: string;
+  status: StayStatus;
+  name: string;
+  only?: readonly StayStatus[];
+  onDone?: (status: StayStatus) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<StayStatus | null>(null);
+  const moves = (NEXT_STATUSES[status] ?? []).filter((next) => !only || only.includes(next));
+  if (moves.length === 0) return null;
+  const move = async (next: StayStatus) => {
+    setBusy(next);
+    try {
+      await setStayStatus(id, next);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.schema('catalog') });
+      toast({ title: `${name}: ${next}` });
+      onDone?.(next);
+    } catch (error) {
+      toast({ title: errorMessage(error, 'The stay could not be changed.'), variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Flex gap={8} wrap>
+      {moves.map((next) => (
+        <Button
+          key={next}
+          size="small"
+          type={PRIMARY.has(next) ? 'primary' : 'default'}
+          danger={next === 'Cancelled'}
+          loading={busy === next}
+          disabled={busy !== null}
+          aria-label={`${STATUS_ACTION_LABELS[next]}: ${name}`}
+          onClick={() => void move(next)}
+        >
+          {STATUS_ACTION_LABELS[next]}
+        </Button>
+      ))}
+    </Flex>
+  );
+}

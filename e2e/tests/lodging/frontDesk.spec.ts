@@ -1,0 +1,222 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../../support/axe';
+import { E2E_BASE_URL } from '../../support/ports';
+import { signInThroughApi } from '../../support/signInThroughApi';
+import { waitForMail } from '../auth/support/mailOutbox';
+import { chooseOption } from '../crm/pages/chooseOption';
+import { createOwner, serviceClient, type Owner } from '../shell/support/shellApi';
+import { insertRow, utcDay } from './lodgingApi';
+import { TimelinePage, dayTitle } from './TimelinePage';
+
+// Cabin Cedar's member rate: a price per weekday (Monday first), two adults included, 15.00 a night per child.
+const WEEK = [100, 100, 100, 100, 150, 150, 120];
+const CHILD = 15;
+const TAX_PERCENT = 10;
+const STAY_FEE = 20;
+
+const money = (amount: number) => `${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`;
+const weekdayPrice = (day: string) => WEEK[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7] ?? 0;
+
+/** What three nights from `first` for two adults and a child cost by the rates and the organisation's settings. */
+function expectedStay(first: number) {
+  const nights = [0, 1, 2].map((offset) => weekdayPrice(utcDay(first + offset)) + CHILD);
+  const subtotal = nights.reduce((sum, amount) => sum + amount, 0);
+  const tax = Math.round(subtotal * TAX_PERCENT) / 100;
+  return { nights, subtotal, total: subtotal + tax + STAY_FEE };
+}
+
+/** The timeline from `startDay` days ahead (its columns are virtualised: a day must be near the start to be drawn). */
+async function openTimeline(page: Page, owner: Owner, startDay = 0): Promise<TimelinePage> {
+  await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
+  const timeline = new TimelinePage(page);
+  await timeline.goto();
+  if (startDay !== 0) {
+    await timeline.startDate.fill(utcDay(startDay));
+    await expect(timeline.dayHeaders.first()).toContainText(dayTitle(utcDay(startDay)));
+  }
+  return timeline;
+}
+
+test.describe('the front desk', () => {
+  test.describe.configure({ mode: 'serial', timeout: 150_000 });
+  let owner: Owner;
+  let birchId: string;
+  const guestEmail = `guest-${Date.now().toString(36)}@guests.example.com`;
+  let contactId: string;
+
+  test.beforeAll(async () => {
+    owner = await createOwner('Desk');
+    const org = owner.orgName;
+    await insertRow('lodging_settings', { org_name: org, tax_percent: TAX_PERCENT, stay_fee: STAY_FEE, nightly_fee: 0 });
+    const cedar = await insertRow('accommodations', { org_name: org, name: 'Cabin Cedar', base_rate: 90 });
+    const birch = await insertRow('accommodations', { org_name: org, name: 'Cabin Birch', base_rate: 140 });
+    birchId = birch.id;
+    const [mon, tue, wed, thu, fri, sat, sun] = WEEK;
+    await insertRow('accommodation_rates', {
+      org_name: org, name: 'Cabin member rate', accommodation_id: cedar.id, priority: 5, qty: 1,
+      mon, tue, wed, thu, fri, sat, sun, included_adults: 2, included_children: 0, additional_child: CHILD, additional_adult: 30, min_stay: 2,
+    });
+    const { data: contact, error } = await serviceClient().schema('crm').from('contacts').insert({ org_name: org, name: 'Ada Okafor' }).select('id').single();
+    if (error) throw new Error(error.message);
+    contactId = (contact as { id: string }).id;
+    const method = await serviceClient().schema('crm').from('contact_methods').insert({ org_name: org, contact_id: contactId, value: guestEmail, label: 'Email', is_primary: true });
+    if (method.error) throw new Error(method.error.message);
+  });
+
+  test('a cabin for 3 nights with 2 adults and 1 child is priced from the rates as the form changes, and saved with that total', async ({ page }) => {
+    const timeline = await openTimeline(page, owner, 9);
+    await timeline.freeCell('Cabin Cedar', dayTitle(utcDay(10))).click();
+    await expect(timeline.dialog.getByText('New Reservation')).toBeVisible();
+    await timeline.dialog.getByLabel('Label', { exact: true }).fill('Okafor family');
+    // One night: the rate's minimum stay refuses it, live.
+    await expect(timeline.dialog.getByRole('alert').filter({ hasText: 'Minimum stay is 2 nights for Cabin member rate' })).toBeVisible();
+    await timeline.dialog.getByLabel('Check Out', { exact: true }).fill(`${utcDay(13)}T11:00`);
+    await timeline.dialog.getByLabel('Adults', { exact: true }).fill('2');
+    await timeline.dialog.getByLabel('Children', { exact: true }).fill('1');
+
+    const expected = expectedStay(10);
+    const breakdown = timeline.dialog.getByRole('table', { name: 'Price breakdown' });
+    await expect(breakdown.locator('tbody tr')).toHaveCount(3);
+    await expect(breakdown.locator('tbody tr td:last-child')).toHaveText(expected.nights.map(money));
+    await expect(timeline.dialog.getByTestId('quote-total')).toHaveText(money(expected.total));
+    await expectNoSeriousA11yViolations(page);
+
+    await timeline.saveButton().click();
+    await expect(timeline.dialog).toBeHidden();
+    await expect(timeline.block('Okafor family')).toHaveCount(1);
+    const { data } = await serviceClient().schema('catalog').from('reservations').select('total_amount, subtotal, status, price_overridden').eq('org_name', owner.orgName).eq('name', 'Okafor family').single();
+    expect(data).toEqual({ total_amount: expected.total, subtotal: expected.subtotal, status: 'Tentative', price_overridden: false });
+  });
+
+  test('a 1-night stay where the minimum is 2 is refused with the reason', async ({ page }) => {
+    const timeline = await openTimeline(page, owner, 19);
+    await timeline.freeCell('Cabin Cedar', dayTitle(utcDay(20))).click();
+    await timeline.dialog.getByLabel('Label', { exact: true }).fill('One night only');
+    await expect(timeline.dialog.getByRole('alert').filter({ hasText: 'Minimum stay is 2 nights for Cabin member rate' })).toBeVisible();
+    await timeline.saveButton().click();
+    // The database refuses the save with the same reason; the form stays open.
+    await expect(timeline.dialog.getByRole('alert').filter({ hasText: 'Minimum stay is 2 nights for Cabin member rate' })).toHaveCount(2);
+    await expect(timeline.dialog).toBeVisible();
+    const { data } = await serviceClient().schema('catalog').from('reservations').select('id').eq('org_name', owner.orgName).eq('name', 'One night only');
+    expect(data).toEqual([]);
+  });
+
+  test('confirming a stay sends its guest a confirmation e-mail; a deposit lowers the balance due', async ({ page }) => {
+    const { data: stay } = await serviceClient()
+      .schema('catalog')
+      .from('reservations')
+      .update({ contact_id: contactId })
+      .eq('org_name', owner.orgName)
+      .eq('name', 'Okafor family')
+      .select('confirmation, total_amount')
+      .single();
+    const { confirmation, total_amount: total } = stay as { confirmation: string; total_amount: number };
+    const timeline = await openTimeline(page, owner, 9);
+    await timeline.block('Okafor family').click();
+    await expect(timeline.dialog.getByTestId('stay-status')).toHaveText('Tentative');
+    await timeline.dialog.getByRole('button', { name: 'Confirm: Okafor family' }).click();
+    await expect(timeline.dialog.getByTestId('stay-status')).toHaveText('Confirmed');
+    await expect(timeline.dialog.getByTestId('confirmation-sent')).toContainText(`Confirmation e-mailed to ${guestEmail}`);
+    const mail = await waitForMail(guestEmail, `Your stay is confirmed (${confirmation})`);
+    expect(mail.text).toContain('Accommodation: Cabin Cedar');
+    expect(mail.text).toContain('Guests: 2 adults, 1 child');
+    expect(mail.text).toContain(`Total: ${total.toFixed(2)} USD`);
+
+    const balance = timeline.dialog.getByTestId('balance-due');
+    await expect(balance).toHaveText(money(total));
+    await timeline.dialog.getByLabel('Amount', { exact: true }).fill('100');
+    await timeline.dialog.getByRole('button', { name: 'Record deposit' }).click();
+    await expect(balance).toHaveText(money(total - 100));
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('checking in from Today shows on the timeline; the folio prints the balance', async ({ page }) => {
+    await insertRow('reservations', {
+      org_name: owner.orgName, name: 'Kim party', accommodation_id: birchId, status: 'Confirmed', adults: 2,
+      check_in: `${utcDay(0)}T15:00:00Z`, check_out: `${utcDay(2)}T10:00:00Z`, total_amount: 280,
+    });
+    await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
+    await page.goto('/frontdesk');
+    const arrivals = page.getByRole('region', { name: /Arrivals/ });
+    const row = arrivals.getByRole('row', { name: /Kim party/ });
+    await expect(row).toContainText('Confirmed');
+    await expect(row).toContainText(money(280));
+    await expectNoSeriousA11yViolations(page);
+    await row.getByRole('button', { name: 'Check in: Kim party' }).click();
+    await expect(row).toContainText('Checked in');
+    await expect(row.getByRole('button', { name: 'Check out: Kim party' })).toBeVisible();
+
+    const timeline = new TimelinePage(page);
+    await timeline.goto();
+    await expect(timeline.block('Kim party')).toHaveAttribute('data-status', 'Checked in');
+    await expect(timeline.block('Kim party')).toHaveAccessibleName(/Checked in$/);
+
+    await page.goto('/frontdesk');
+    await page.getByRole('region', { name: /Arrivals/ }).getByRole('link', { name: 'Kim party' }).click();
+    await expect(page.getByRole('article', { name: /^Folio / })).toBeVisible();
+    await expect(page.getByTestId('folio-balance')).toHaveText(money(280));
+  });
+
+  test('the dashboard shows today at the desk (Lodging\'s card) with a link to the front desk', async ({ page }) => {
+    await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
+    await page.goto('/dashboard');
+    const card = page.getByRole('region', { name: 'Today at the desk' });
+    // Kim party arrives today (checked in above).
+    await expect(card.getByTestId('desk-arrivals')).toHaveText('1');
+    await expect(card.getByTestId('desk-in-house')).toHaveText('0');
+    await expectNoSeriousA11yViolations(page);
+    await card.getByRole('link', { name: 'Open the front desk' }).click();
+    await expect(page.getByRole('region', { name: /Arrivals/ }).getByRole('row', { name: /Kim party/ })).toContainText('Checked in');
+  });
+
+  test('cancelling a stay frees its cell for a new booking', async ({ page }) => {
+    await insertRow('reservations', {
+      org_name: owner.orgName, name: 'Lund party', accommodation_id: birchId, status: 'Confirmed', adults: 1,
+      check_in: `${utcDay(5)}T16:00:00Z`, check_out: `${utcDay(6)}T11:00:00Z`,
+    });
+    const timeline = await openTimeline(page, owner, 4);
+    await timeline.block('Lund party').click();
+    await timeline.dialog.getByRole('button', { name: 'Cancel stay: Lund party' }).click();
+    await expect(timeline.dialog.getByTestId('stay-status')).toHaveText('Cancelled');
+    await timeline.dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(timeline.block('Lund party')).toHaveCount(0);
+
+    await timeline.freeCell('Cabin Birch', dayTitle(utcDay(5))).click();
+    await timeline.dialog.getByLabel('Label', { exact: true }).fill('Rebooked guest');
+    await timeline.saveButton().click();
+    await expect(timeline.dialog).toBeHidden();
+    await expect(timeline.block('Rebooked guest')).toHaveCount(1);
+    const { data } = await serviceClient().schema('catalog').from('reservations').select('status').eq('org_name', owner.orgName).eq('accommodation_id', birchId).gte('check_in', `${utcDay(5)}T00:00:00Z`).lt('check_in', `${utcDay(6)}T00:00:00Z`).order('name');
+    expect(data).toEqual([{ status: 'Cancelled' }, { status: 'Tentative' }]);
+  });
+  test('a calendar feed made in Lodging Settings shows the unit\'s busy dates to any calendar app, without names, until revoked', async ({ page }) => {
+    await insertRow('reservations', {
+      org_name: owner.orgName, name: 'Feed Secretname', accommodation_id: birchId, status: 'Confirmed', adults: 2,
+      check_in: `${utcDay(15)}T16:00:00Z`, check_out: `${utcDay(18)}T11:00:00Z`,
+    });
+    await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
+    await page.goto('/reservationsettings');
+    await page.getByRole('tab', { name: 'Calendar Feeds' }).click();
+    const panel = page.getByRole('tabpanel');
+    await chooseOption(page, panel, 'Accommodation', 'Cabin Birch');
+    await panel.getByLabel('Feed name', { exact: true }).fill('Channel manager');
+    await panel.getByRole('button', { name: 'New feed' }).click();
+    const address = panel.getByRole('alert').filter({ hasText: 'Subscribe to this address now' }).locator('code');
+    await expect(address).toContainText('/rest/v1/rpc/accommodation_calendar?token=');
+    const url = (await address.textContent()) ?? '';
+    await expectNoSeriousA11yViolations(page);
+
+    // What a calendar app gets: no session, no headers.
+    const feed = await fetch(url);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    const body = await feed.text();
+    expect(body).toContain(`DTSTART;VALUE=DATE:${utcDay(15).replaceAll('-', '')}`);
+    expect(body).toContain('SUMMARY:Busy');
+    expect(body).not.toContain('Secretname');
+
+    await panel.getByRole('button', { name: 'Revoke feed Channel manager' }).click();
+    await expect(panel.getByRole('row', { name: /Channel manager/ })).toContainText('Revoked');
+    expect((await fetch(url)).status).toBe(404);
+  });
+});
