@@ -18,7 +18,10 @@ export {
   deleteRecord,
   fetchRecord,
   insertRecord,
+  insertRecords,
   updateRecord,
+  updateWhere,
+  upsertRecord,
   writeFieldsForInsert,
   type RecordMatch,
   type UpdateOutcome,
@@ -39,6 +42,7 @@ export {
 } from './storageUpload';
 export { OPTIONS_LIMIT, fetchRelationOptions, type RelationOption, type RelationSource } from './relationOptions';
 export { deleteSavedFilter, fetchSavedFilters, saveFilter, savedFiltersTable, unreadableSavedFilterMessage, type SavedFilter } from './savedFilters';
+export { callFunction, functionRef, type FunctionRef } from './callFunction';
 export { queryKeys } from './queryKeys';
 export { clearEarly } from './earlyRequests';
-export { prefetchList, useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './queryHooks';
+export { prefetchList, useCallFunction, useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './queryHooks';

@@ -13,6 +13,8 @@ export {
   UPLOAD_FAILED_MESSAGE,
   requiredMessage,
 } from './editorMessages';
+export { useFieldForm, type FieldFormApi, type FieldFormState } from './useFieldForm';
+export { FieldsForm, type FieldsFormProps } from './FieldsForm';
 export { useRecordEditor, type EditorMode, type RecordEditorApi, type RecordEditorOptions } from './useRecordEditor';
 export { FieldInput, type FieldInputProps } from './FieldInput';
 export { UploadField } from './UploadField';
