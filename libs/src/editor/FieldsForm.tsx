@@ -12,6 +12,13 @@ export type FieldsFormProps = {
   disabled?: boolean;
   onUpload?: (name: string, file: File) => void;
   uploading?: readonly string[];
+  /**
+   * Makes it a real <form>: Enter in a field or a submit button inside it calls this (a page form
+   * such as My Profile); without it the controls sit in a dialog whose footer saves.
+   */
+  onSubmit?: () => void;
+  /** Its accessible name, when it is a real form. */
+  name?: string;
   /** Controls of the form that are not fields of the record (Add New's address, a read-only e-mail). */
   before?: ReactNode;
   children?: ReactNode;
@@ -21,9 +28,10 @@ export type FieldsFormProps = {
  * A form's fields, laid out by antd's Form: a label on each control, the required mark, and a
  * field's error under it. Values, rules and errors come from useFieldForm.
  */
-export function FieldsForm({ form, idPrefix, disabled = false, onUpload, uploading = [], before, children }: FieldsFormProps) {
+export function FieldsForm({ form, idPrefix, disabled = false, onUpload, uploading = [], onSubmit, name, before, children }: FieldsFormProps) {
+  const formProps = onSubmit ? { name, onFinish: () => onSubmit(), style: { maxWidth: 640 } } : { component: 'div' as const };
   return (
-    <Form layout="vertical" component="div">
+    <Form layout="vertical" {...formProps}>
       {before}
       {visibleFields(form.fields).map((field) => {
         const id = `${idPrefix}-${field.name}`;

@@ -27,6 +27,8 @@ export type FieldDef = {
   type?: FieldType;
   /** A required rule; `{ message }` replaces the default "{label} is required". */
   required?: boolean | { message: string };
+  /** Replaces the default message of a value of the wrong form (not a number, not an e-mail address, not JSON). */
+  invalidMessage?: string;
   /** Shown but never sent. */
   readOnly?: boolean;
   /** Neither shown nor sent. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getSupabase } from '@steward/libs/data-access';
+import { deleteRecord, getSupabase, insertRecord, tableRef, updateWhere, type AnyRow } from '@steward/libs/data-access';
 
 /** 001 §8: the toasts and errors of the Integrations screen, quoted exactly. */
 export const INTEGRATION_MESSAGES = {
@@ -97,6 +97,9 @@ export function secretHint(set: boolean, last4: string | null): string {
   return last4 ? `Set (ends in ${last4})` : 'Set';
 }
 
+/** Written through the data-access write path; read with the columns the screen shows. */
+const INTEGRATIONS = tableRef<AnyRow>('settings', 'integrations');
+
 function settingsTable() {
   return getSupabase().schema('settings').from('integrations');
 }
@@ -124,23 +127,19 @@ export async function saveIntegration(
   requireUser(userId);
   const row = integrationWrite(values);
   if (id) {
-    const { error } = await settingsTable().update(row).eq('id', id);
-    if (error) throw new Error(error.message);
+    await updateWhere(getSupabase(), INTEGRATIONS, { id }, row);
     return 'updated';
   }
-  const { error } = await settingsTable().insert({ ...row, org_name: orgName });
-  if (error) throw new Error(error.message);
+  await insertRecord(getSupabase(), INTEGRATIONS, { ...row, org_name: orgName });
   return 'created';
 }
 
 export async function deleteIntegration(userId: string | null, id: string): Promise<void> {
   requireUser(userId);
-  const { error } = await settingsTable().delete().eq('id', id);
-  if (error) throw new Error(error.message);
+  await deleteRecord(getSupabase(), INTEGRATIONS, id);
 }
 
 export async function setIntegrationActive(userId: string | null, id: string, isActive: boolean): Promise<void> {
   requireUser(userId);
-  const { error } = await settingsTable().update({ is_active: isActive }).eq('id', id);
-  if (error) throw new Error(error.message);
+  await updateWhere(getSupabase(), INTEGRATIONS, { id }, { is_active: isActive });
 }
