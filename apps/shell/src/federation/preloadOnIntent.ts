@@ -1,4 +1,4 @@
-import { preloadAreaFor } from './remoteLoader';
+import { preloadAreaFor } from './preloadArea';
 
 /**
  * Starts loading a remote when the pointer or keyboard focus reaches a link into it (menu items,

@@ -9,7 +9,7 @@ import { MobileDrawer } from './MobileDrawer';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { pageSectionFor } from './pageSection';
 import { Sidebar } from './Sidebar';
-import { preloadArea } from '../federation/remoteLoader';
+import { preloadArea } from '../federation/preloadArea';
 import { trapTabKey } from './trapTabKey';
 import { SubMenuTabs } from './SubMenuTabs';
 import { requestToaster } from './toasterGate';
