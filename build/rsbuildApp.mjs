@@ -153,9 +153,9 @@ export function defineShellConfig(appDir) {
           { tag: 'link', attrs: { rel: 'preload', href: '/runtime-config.json', as: 'fetch', crossorigin: 'anonymous' }, head: true },
         ],
       },
-      // supabase-js without Realtime, which nothing uses (see supabaseRealtimeOff.mjs): the shell
+      // supabase-js without Realtime, which nothing uses (see libs/src/supabase/realtimeStandIn.mjs): the shell
       // provides supabase-js to every area, so this is the page's only copy.
-      resolve: { alias: { '@supabase/realtime-js': path.join(import.meta.dirname, 'supabaseRealtimeOff.mjs') } },
+      resolve: { alias: { '@supabase/realtime-js': path.join(import.meta.dirname, '../libs/src/supabase/realtimeStandIn.mjs') } },
       // ...in one file with the rest of supabase-js and what only it uses (iceberg-js, tslib), not
       // requests of their own. Likewise the libs every signed-in view needs first (the queries, the
       // filter compiler they use, toasts): one file, not three, on a phone's first view.
@@ -164,7 +164,7 @@ export function defineShellConfig(appDir) {
         chunkSplit: {
           ...base.performance.chunkSplit,
           forceSplitting: {
-            'lib-supabase': /node_modules[\\/](@supabase[\\/]|iceberg-js[\\/]|tslib[\\/])|supabaseRealtimeOff\.mjs$/,
+            'lib-supabase': /node_modules[\\/](@supabase[\\/]|iceberg-js[\\/]|tslib[\\/])|realtimeStandIn\.mjs$/,
             'libs-signed-in': /libs[\\/]src[\\/](data-access|filter|ui-core)[\\/]/,
           },
         },
