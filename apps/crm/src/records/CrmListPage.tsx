@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from '@steward/libs/router';
 import { ImportButton } from '../import/ImportButton';
-import { AddNewDialog, useAddNewDialog, type AddNewConfig } from '../addNew';
+import { useAddNewDialog, type AddNewConfig } from '../addNew/useAddNewDialog';
+import { useOpenedOnce } from '@steward/libs/ui-core';
+import { preloadFormLayer } from '@steward/libs/editor';
 import { ListPage, useListPage, type ListPageApi, type ListPageOptions } from '@steward/libs/list';
 import type { AnyRow } from '@steward/libs/data-access';
 import type { SortSpec } from '@steward/libs/filter';
@@ -10,11 +12,19 @@ import type { CrmRow } from './crmRow';
 
 const BY_NAME: SortSpec = [{ field: 'name', order: 'asc' }];
 
+// The dialog (antd's Form, inputs and Modal) loads the first time Add New is pressed, not with the list.
+const AddNewDialog = lazy(() => Promise.all([import('../addNew/AddNewDialog'), preloadFormLayer()]).then(([module]) => ({ default: module.AddNewDialog })));
+
 function WithAddNew({ list, config, savedFilterKey, toolbarExtra }: { list: ListPageApi<CrmRow>; config: AddNewConfig<AnyRow>; savedFilterKey?: string; toolbarExtra?: ReactNode }) {
   const dialog = useAddNewDialog<AnyRow>(config);
+  const opened = useOpenedOnce(dialog.open);
   return (
     <ListPage list={list} addNew={dialog.buttonProps} savedFilterKey={savedFilterKey} toolbarExtra={toolbarExtra}>
-      <AddNewDialog dialog={dialog} />
+      {opened ? (
+        <Suspense fallback={null}>
+          <AddNewDialog dialog={dialog} />
+        </Suspense>
+      ) : null}
     </ListPage>
   );
 }
