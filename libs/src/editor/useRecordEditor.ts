@@ -216,7 +216,7 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEd
       open: state.open,
       title,
       onCancel: close,
-      // The backdrop and Escape do not close the dialog while saving (001 §2).
+      // The backdrop and Escape do not close the dialog while saving.
       mask: { closable: !state.busy },
       keyboard: !state.busy,
       closable: !state.busy,

@@ -10,7 +10,7 @@ function isBlank(value: FormValues[string] | undefined): boolean {
 
 /**
  * Required rules and readable values for every editable field. A field is required when it carries a
- * required rule; its message is the rule's own or "{label} is required" (001 §5).
+ * required rule; its message is the rule's own or "{label} is required".
  */
 export function validateRecord(fields: readonly FieldDef[], values: FormValues): FieldErrors {
   const errors: FieldErrors = {};

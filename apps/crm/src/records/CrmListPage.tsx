@@ -29,7 +29,7 @@ function WithAddNew({ list, config, savedFilterKey, toolbarExtra }: { list: List
   );
 }
 
-/** The list of an entity, for a URL's search (one-record mode: /businesses?short_id=… shows only that record, 000 §2). */
+/** The list of an entity, for a URL's search (one-record mode: /businesses?short_id=… shows only that record). */
 export function crmListOptions(entity: CrmEntity, searchParams: URLSearchParams): ListPageOptions<CrmRow> {
   return {
     title: entity.listTitle,
@@ -40,7 +40,7 @@ export function crmListOptions(entity: CrmEntity, searchParams: URLSearchParams)
   };
 }
 
-/** A CRM list (000 §2): the entity's columns over its read view, with Filters, Sort, Export and Add New. */
+/** A CRM list: the entity's columns over its read view, with Filters, Sort, Export and Add New. */
 export function CrmListPage({ entity }: { entity: CrmEntity }) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();

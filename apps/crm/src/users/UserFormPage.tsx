@@ -11,7 +11,7 @@ import { usersView } from '../records/crmViews';
 import { MISSING_USER_MESSAGE, USER_SOURCE, userFormFields } from './userFormFields';
 
 const profiles = tableRef<AnyRow>('public', 'user_profiles');
-/** The invite form returns here after saving (001 §2); the route shows the users list. */
+/** The invite form returns here after saving; the route shows the users list. */
 const RETURN_TO = '/user-management';
 
 function Frame({ title, children }: { title: string; children: React.ReactNode }) {

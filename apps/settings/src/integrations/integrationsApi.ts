@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { deleteRecord, getSupabase, insertRecord, tableRef, updateWhere, type AnyRow } from '@steward/libs/data-access';
 
-/** 001 §8: the toasts and errors of the Integrations screen, quoted exactly. */
+/** The toasts and errors of the Integrations screen, quoted exactly as the product words them. */
 export const INTEGRATION_MESSAGES = {
   updated: 'Integration updated successfully',
   created: 'Integration created successfully',
@@ -86,7 +86,7 @@ export function integrationWrite(values: IntegrationFormValues): Record<string, 
   return row;
 }
 
-/** A random webhook URL on the current origin (001 §2: the dialog's Generate button). */
+/** A random webhook URL on the current origin (what the dialog's Generate button fills in). */
 export function generateWebhookUrl(origin: string, random: () => string = () => crypto.randomUUID()): string {
   return `${origin.replace(/\/$/, '')}/api/webhooks/${random().replace(/-/g, '')}`;
 }

@@ -66,7 +66,7 @@ export async function saveOrgData(orgName: string, values: Partial<Record<OrgDat
   if (changed.length === 0) throw new Error('You do not have permission to edit this organization.');
 }
 
-/** The organisation's branding row; no row yet (PGRST116) is not an error (001 §8). */
+/** The organisation's branding row; no row yet (PGRST116) is not an error. */
 export async function fetchOrgBranding(orgName: string): Promise<BrandingValues> {
   const { data, error } = await getSupabase().schema('settings').from('org_branding').select('*').eq('org_name', orgName).single();
   if (error && error.code === 'PGRST116') return {};
@@ -74,7 +74,7 @@ export async function fetchOrgBranding(orgName: string): Promise<BrandingValues>
   return data as BrandingValues;
 }
 
-/** Upsert on org_name (001 §7). Empty values are stored as null, so the defaults apply. */
+/** Upsert on org_name. Empty values are stored as null, so the defaults apply. */
 export async function saveOrgBranding(orgName: string, values: BrandingValues): Promise<void> {
   const row: Record<string, string | null> = { org_name: orgName };
   for (const [key, value] of Object.entries(values)) row[key] = trimmedOrNull(value);

@@ -19,7 +19,7 @@ const FORM_ID = 'apply-for-access-form';
 export type ApplyForAccessDialogProps = { open: boolean; onClose: () => void };
 
 /**
- * Apply for Access (000 §5): a new organisation with its owner, or — when the e-mail has a pending
+ * Apply for Access: a new organisation with its owner, or — when the e-mail has a pending
  * invitation — activation of that invitation, with the business fields hidden.
  */
 export function ApplyForAccessDialog({ open, onClose }: ApplyForAccessDialogProps) {

@@ -1,6 +1,6 @@
 import { loadSupabase } from '@steward/libs/supabase';
 
-/** A Pending profile waiting for its invitee (000 §5): found by e-mail, with no auth user yet. */
+/** A Pending profile waiting for its invitee: found by e-mail, with no auth user yet. */
 export type PendingInvite = {
   id: string;
   name: string | null;
