@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { defineConfig } from '@rsbuild/core';
+import { transform as transformCss } from 'lightningcss';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { HOST_NAME, REMOTE_PORT_OFFSETS, containerName, sharedSingletons } from './federation.mjs';
@@ -84,13 +85,12 @@ function common(appDir, { title, port }) {
   };
 }
 
-/** Comments and layout whitespace out (only around braces, semicolons, commas and '>': never ':'). */
-const minifyCss = (css) =>
-  css
-    .replace(/\/\*[\s\S]*?\*\//g, '')
-    .replace(/\s+/g, ' ')
-    .replace(/\s*([{};,>])\s*/g, '$1')
-    .trim();
+/**
+ * The inline styles minified by Lightning CSS, the minifier Rsbuild runs over the app's own
+ * stylesheets (rspack's LightningCssMinimizerRspackPlugin). Minified only: the CSS is written for
+ * the browsers the app supports, so nothing is lowered.
+ */
+const minifyCss = (css, filename) => transformCss({ filename, code: Buffer.from(css), minify: true }).code.toString();
 
 /** Landing paths: the public page the shell paints from index.html before any JavaScript runs. */
 const LANDING_PATHS = ['/', '/index', '/signup'];
@@ -103,7 +103,7 @@ const LANDING_PATHS = ['/', '/index', '/signup'];
  */
 function shellFirstPaint(appDir) {
   const read = (file) => readFileSync(path.join(appDir, 'src', file), 'utf8');
-  const css = minifyCss(`${read('branding/base.css')}\n${read('landing/landing.css')}`);
+  const css = minifyCss(`${read('branding/base.css')}\n${read('landing/landing.css')}`, 'first-paint.css');
   if (css.includes('</')) throw new Error('Inline CSS must not contain "</"');
   // The landing is painted only for a visitor without a stored session (told by pluginFirstViewStart's
   // script, which runs before this one).
@@ -153,9 +153,9 @@ export function defineShellConfig(appDir) {
           { tag: 'link', attrs: { rel: 'preload', href: '/runtime-config.json', as: 'fetch', crossorigin: 'anonymous' }, head: true },
         ],
       },
-      // supabase-js without Realtime, which nothing uses (see supabaseRealtimeOff.mjs): the shell
+      // supabase-js without Realtime, which nothing uses (see libs/src/supabase/realtimeStandIn.mjs): the shell
       // provides supabase-js to every area, so this is the page's only copy.
-      resolve: { alias: { '@supabase/realtime-js': path.join(import.meta.dirname, 'supabaseRealtimeOff.mjs') } },
+      resolve: { alias: { '@supabase/realtime-js': path.join(import.meta.dirname, '../libs/src/supabase/realtimeStandIn.mjs') } },
       // ...in one file with the rest of supabase-js and what only it uses (iceberg-js, tslib), not
       // requests of their own. Likewise the libs every signed-in view needs first (the queries, the
       // filter compiler they use, toasts): one file, not three, on a phone's first view.
@@ -164,7 +164,7 @@ export function defineShellConfig(appDir) {
         chunkSplit: {
           ...base.performance.chunkSplit,
           forceSplitting: {
-            'lib-supabase': /node_modules[\\/](@supabase[\\/]|iceberg-js[\\/]|tslib[\\/])|supabaseRealtimeOff\.mjs$/,
+            'lib-supabase': /node_modules[\\/](@supabase[\\/]|iceberg-js[\\/]|tslib[\\/])|realtimeStandIn\.mjs$/,
             'libs-signed-in': /libs[\\/]src[\\/](data-access|filter|ui-core)[\\/]/,
           },
         },

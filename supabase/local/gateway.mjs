@@ -5,7 +5,6 @@ import http from 'node:http';
 import { ANON_KEY, SERVICE_ROLE_KEY } from './keys.mjs';
 import { sendJson } from './http.mjs';
 import { LOST_CONNECTION_ANSWER, isLostDatabaseConnection } from './lostConnection.mjs';
-import { createUpstreamPool } from './upstreamPool.mjs';
 
 const ALLOWED_HEADERS = [
   'authorization',
@@ -102,8 +101,6 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
     // Close idle upstream sockets before PostgREST's own idle timeout can race a reuse.
     timeout: 20_000,
   });
-  // Reads (no body) take the lighter path; requests with a body stream through `agent`.
-  const readPool = createUpstreamPool({ host: config.host, port: config.restPort });
 
   /**
    * @param {http.IncomingMessage} req
@@ -126,20 +123,6 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
     }
     if (defaultAuthorization) headers.push('authorization', defaultAuthorization);
     const withBody = chunked || (contentLength !== null && contentLength !== '0');
-    if (!withBody) {
-      readPool.request(req.method ?? 'GET', upstreamPath, headers).then(
-        (answer) => sendUpstreamAnswer(req, res, answer.status, answer.rawHeaders, answer.body),
-        (/** @type {import('./upstreamPool.mjs').UpstreamError} */ error) => {
-          // An idle keep-alive socket closed by PostgREST just as it was reused, before any answer: a
-          // read is safe to send again (a bodiless POST or DELETE may have been acted on, and is not).
-          const read = req.method === 'GET' || req.method === 'HEAD';
-          if (read && !isRetry && error.reusedSocket && !res.headersSent) return proxyToPostgrest(req, res, upstreamPath, defaultAuthorization, true);
-          if (!res.headersSent) restUnavailable(res);
-          else res.destroy();
-        },
-      );
-      return;
-    }
     const upstream = http.request(
       { agent, host: config.host, port: config.restPort, method: req.method, path: upstreamPath, headers },
       (upstreamRes) => {
@@ -158,11 +141,19 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
         upstreamRes.on('error', () => res.destroy());
       },
     );
-    // A request with a body is not sent twice: it may have been acted on.
     upstream.on('error', () => {
+      // An idle keep-alive socket closed by PostgREST just as it was reused, before any answer: a read
+      // is safe to send again. A request with a body, or a bodiless POST or DELETE, may have been acted
+      // on, and is not.
+      const read = req.method === 'GET' || req.method === 'HEAD';
+      if (read && !withBody && !isRetry && upstream.reusedSocket && !res.headersSent) return proxyToPostgrest(req, res, upstreamPath, defaultAuthorization, true);
       if (!res.headersSent) restUnavailable(res);
       else res.destroy();
     });
+    if (!withBody) {
+      upstream.end();
+      return;
+    }
     if (!chunked) {
       req.pipe(upstream);
       return;
@@ -264,7 +255,6 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
         server.closeAllConnections();
       });
       agent.destroy();
-      readPool.close();
     },
   };
 }

@@ -1,4 +1,5 @@
-import { textFormValues, textRowValues, trimmedOrNull } from './textFields';
+import { rowValuesFromForm, validateRecord } from '@steward/libs/editor';
+import { textFieldDefs, textFormValues, textRowValues, trimmedOrNull } from './textFields';
 
 const FIELDS = [
   { name: 'city', label: 'City' },
@@ -13,5 +14,15 @@ describe('text settings fields', () => {
   it('saves every field trimmed, blanks as null', () => {
     expect(textRowValues(FIELDS, { city: '  Asheville ', zip: '   ' })).toEqual({ city: 'Asheville', zip: null });
     expect(trimmedOrNull(undefined)).toBeNull();
+  });
+
+  it('gives the form engine text fields (an avatar_url stays a text box), with the required and e-mail rules asked for', () => {
+    const defs = textFieldDefs([{ name: 'name', label: 'Name' }, { name: 'avatar_url', label: 'Avatar URL' }, { name: 'email', label: 'Email' }] as const, {
+      required: ['name'],
+      email: { email: 'Enter a valid email' },
+    });
+    expect(defs.map((field) => field.type)).toEqual(['text', 'text', 'email']);
+    expect(validateRecord(defs, { name: '  ', avatar_url: '', email: 'nope' })).toEqual({ name: 'Name is required', email: 'Enter a valid email' });
+    expect(rowValuesFromForm(defs, { name: ' Ann ', avatar_url: '', email: '' })).toEqual({ name: 'Ann', avatar_url: null, email: null });
   });
 });

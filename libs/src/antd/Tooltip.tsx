@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Tooltip as AntTooltip, type TooltipProps } from 'antd';
 
-/** The spec's tooltip timing (000 §9, 001 §9): open after 700 ms, at once within 300 ms of another closing. */
+/** The spec's tooltip timing: open after 700 ms, at once within 300 ms of another closing. */
 export const TOOLTIP_OPEN_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

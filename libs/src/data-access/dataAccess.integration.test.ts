@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fetchAllRows, fetchList } from './listQuery';
-import { archiveRecord, deleteRecord, fetchRecord, insertRecord, updateRecord } from './records';
+import { archiveRecord, deleteRecord, fetchRecord, insertRecord, insertRecords, updateRecord, updateWhere, upsertRecord } from './records';
+import { callFunction, functionRef } from './callFunction';
+import { DataAccessError } from './DataAccessError';
 import { CONFLICT_MESSAGE, FORBIDDEN_MESSAGE } from './DataAccessError';
 import { fetchRelationOptions, OPTIONS_LIMIT } from './relationOptions';
 import { deleteSavedFilter, fetchSavedFilters, saveFilter } from './savedFilters';
@@ -86,6 +88,48 @@ describe('writes', () => {
     await deleteRecord(demo, businesses, row.id);
     expect(await fetchRecord(demo, businesses, { id: row.id })).toBeNull();
     await expect(deleteRecord(demo, businesses, row.id)).rejects.toMatchObject({ kind: 'not_found' });
+  });
+});
+
+describe('writes of several rows and of rows found by other keys', () => {
+  // Rows of their own, so the list checks below still count only theirs.
+  const bulkMarker = `${marker}-bulk`;
+  afterAll(async () => {
+    await demo?.schema('crm').from('businesses').delete().eq('description', bulkMarker);
+  });
+
+  it('insertRecords: several rows in one statement, none when one is refused', async () => {
+    const rows = await insertRecords(demo, businesses, [{ name: 'Bulk One', description: bulkMarker }, { name: 'Bulk Two', description: bulkMarker }], { orgName: DEMO_ORG });
+    expect(rows.map((row) => [row.name, row.org_name])).toEqual([['Bulk One', DEMO_ORG], ['Bulk Two', DEMO_ORG]]);
+    const refused = insertRecords(demo, businesses, [{ name: 'Bulk Three', description: bulkMarker }, { name: '   ', description: bulkMarker }], { orgName: DEMO_ORG });
+    await expect(refused).rejects.toBeInstanceOf(DataAccessError);
+    const { data } = await demo.schema('crm').from('businesses').select('id').eq('name', 'Bulk Three').eq('description', bulkMarker);
+    expect(data).toEqual([]);
+  });
+
+  it('updateWhere: changes the rows that match, and reports none for rows the caller cannot change', async () => {
+    const changed = await updateWhere(demo, businesses, { description: bulkMarker, name: 'Bulk One' }, { dba_name: 'Bulk DBA' });
+    expect(changed.map((row) => row.dba_name)).toEqual(['Bulk DBA']);
+    const harbor = await signedInClient(HARBOR_EMAIL, HARBOR_PASSWORD);
+    expect(await updateWhere(harbor, businesses, { description: bulkMarker }, { dba_name: 'Stolen' })).toEqual([]);
+  });
+
+  it('upsertRecord: inserts once, then updates the row with the same key', async () => {
+    const settingsRef = tableRef<{ org_name: string; font_family: string | null }>('settings', 'org_branding');
+    const first = await upsertRecord(demo, settingsRef, { org_name: DEMO_ORG, font_family: 'Inter' }, 'org_name');
+    expect(first?.font_family).toBe('Inter');
+    const second = await upsertRecord(demo, settingsRef, { org_name: DEMO_ORG, font_family: null }, 'org_name');
+    expect(second?.font_family).toBeNull();
+    const { data } = await demo.schema('settings').from('org_branding').select('org_name').eq('org_name', DEMO_ORG);
+    expect(data).toHaveLength(1);
+  });
+
+  it('callFunction: one database call, its refusal as a DataAccessError with the database’s message', async () => {
+    const addRecord = functionRef<{ id: string; name: string }>('crm', 'add_record');
+    const row = await callFunction(demo, addRecord, { p_org_name: DEMO_ORG, p_kind: 'business', p_record: { name: 'Called Business', description: bulkMarker } });
+    expect(row.name).toBe('Called Business');
+    const refused = callFunction(demo, addRecord, { p_org_name: DEMO_ORG, p_kind: 'business', p_record: { name: 'x' }, p_email: { value: 'a@b.co', type_id: '00000000-0000-4000-8012-000000000002' } });
+    await expect(refused).rejects.toMatchObject({ name: 'DataAccessError', message: 'primary email: the type is not an e-mail type' });
   });
 });
 

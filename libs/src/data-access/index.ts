@@ -18,7 +18,10 @@ export {
   deleteRecord,
   fetchRecord,
   insertRecord,
+  insertRecords,
   updateRecord,
+  updateWhere,
+  upsertRecord,
   writeFieldsForInsert,
   type RecordMatch,
   type UpdateOutcome,
@@ -42,6 +45,7 @@ export {
 } from './storageUpload';
 export { OPTIONS_LIMIT, fetchRelationOptions, type RelationOption, type RelationSource } from './relationOptions';
 export { deleteSavedFilter, fetchSavedFilters, saveFilter, savedFiltersTable, unreadableSavedFilterMessage, type SavedFilter } from './savedFilters';
+export { callFunction, functionRef, type FunctionRef } from './callFunction';
 export { queryKeys } from './queryKeys';
 export {
   HISTORY_PAGE_SIZE,
@@ -66,5 +70,5 @@ export {
   type UndoOutcome,
 } from './lifecycle';
 export { prefetchList } from './earlyReads';
-export { listQueryOptions, useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './queryHooks';
+export { listQueryOptions, useCallFunction, useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './queryHooks';
 export { callRpc } from './rpc';

@@ -3,7 +3,7 @@ import { compileFilterToPostgrest, type FieldTypes, type FilterNode, type SortSp
 import { toDataAccessError } from './DataAccessError';
 import type { TableRef } from './tableRef';
 
-/** The spec's page size for lists and the generic editor (001 §9). */
+/** The spec's page size for lists and the generic editor. */
 export const LIST_PAGE_SIZE = 200;
 /** Rows fetched per request when a whole filtered list is needed (export); PostgREST's max-rows cap. */
 export const FETCH_ALL_CHUNK = 1000;

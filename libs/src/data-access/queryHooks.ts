@@ -5,6 +5,7 @@ import { fetchRecord, insertRecord, updateRecord, type RecordMatch, type UpdateO
 import { fetchRelationOptions, type RelationOption, type RelationSource } from './relationOptions';
 import { deleteSavedFilter, fetchSavedFilters, saveFilter, type SavedFilter } from './savedFilters';
 import { queryKeys } from './queryKeys';
+import { callFunction, type FunctionRef } from './callFunction';
 import { getSupabase } from '@steward/libs/supabase';
 import type { AnyRow, TableRef } from './tableRef';
 import type { FilterNode, SortSpec } from '@steward/libs/filter';
@@ -51,6 +52,20 @@ export function useUpdate<Row>(ref: TableRef<Row>) {
     mutationFn: (request) => updateRecord(getSupabase(), ref, request),
     onSuccess: (outcome) => {
       if (outcome.status === 'updated') invalidate();
+    },
+  });
+}
+
+/**
+ * A database function that writes several rows as one call (all or nothing); once it lands, the
+ * lists and records of the schemas it writes are read again.
+ */
+export function useCallFunction<Result, Args extends Readonly<Record<string, unknown>>>(ref: FunctionRef<Result>, writes: readonly Pick<TableRef<unknown>, 'schema'>[]) {
+  const queryClient = useQueryClient();
+  return useMutation<Result, Error, Args>({
+    mutationFn: (args) => callFunction(getSupabase(), ref, args),
+    onSuccess: () => {
+      for (const schema of new Set(writes.map((ref) => ref.schema))) void queryClient.invalidateQueries({ queryKey: queryKeys.schema(schema) });
     },
   });
 }

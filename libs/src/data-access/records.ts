@@ -56,6 +56,40 @@ export async function insertRecord<Row>(client: SupabaseClient, ref: TableRef<Ro
   return data as Row;
 }
 
+/** Several new rows in one request (one statement: all are written or none). */
+export async function insertRecords<Row>(client: SupabaseClient, ref: TableRef<Row>, rows: readonly Readonly<AnyRow>[], context: WriteContext = {}): Promise<Row[]> {
+  if (rows.length === 0) return [];
+  const { data, error } = await client
+    .schema(ref.schema)
+    .from(ref.table)
+    .insert(rows.map((values) => ({ ...values, ...writeFieldsForInsert(ref, context) })))
+    .select();
+  if (error) throw toDataAccessError(error);
+  return (data ?? []) as Row[];
+}
+
+/**
+ * Inserts the row, or updates the one that has the same values in the `onConflict` columns (a row
+ * that exists once per organisation, such as its branding). Null when row-level security let the
+ * write through without a row to show, which callers read as "not yours to change".
+ */
+export async function upsertRecord<Row>(client: SupabaseClient, ref: TableRef<Row>, values: Readonly<AnyRow>, onConflict: string): Promise<Row | null> {
+  const { data, error } = await client.schema(ref.schema).from(ref.table).upsert(values, { onConflict }).select();
+  if (error) throw toDataAccessError(error);
+  return ((data ?? [])[0] ?? null) as Row | null;
+}
+
+/**
+ * Sets `values` on the rows that match (a profile by its login and organisation, an organisation by
+ * its name): for the writes that are not one editor's record. Returns the rows changed; none means
+ * nothing matched that the caller may change.
+ */
+export async function updateWhere<Row>(client: SupabaseClient, ref: TableRef<Row>, match: RecordMatch, values: Readonly<AnyRow>): Promise<Row[]> {
+  const { data, error } = await client.schema(ref.schema).from(ref.table).update(values).match(match).select();
+  if (error) throw toDataAccessError(error);
+  return (data ?? []) as Row[];
+}
+
 export type UpdateOutcome<Row> = { status: 'unchanged' } | { status: 'updated'; row: Row };
 
 export type UpdateRequest = {

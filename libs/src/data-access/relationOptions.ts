@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { toDataAccessError } from './DataAccessError';
 import type { SchemaName } from './tableRef';
 
-/** The spec's cap on related-option lookups (000 §9, 001 §9). */
+/** The spec's cap on related-option lookups. */
 export const OPTIONS_LIMIT = 500;
 
 export type RelationSource = {

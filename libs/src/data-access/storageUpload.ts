@@ -4,7 +4,7 @@ import { DataAccessError } from './DataAccessError';
 export const ORG_ASSETS_BUCKET = 'organization-assets';
 export const ACCOMMODATIONS_BUCKET = 'accommodations';
 
-/** A file name reduced to letters, digits, dot, underscore and hyphen (001 §5); anything else becomes a hyphen. */
+/** A file name reduced to letters, digits, dot, underscore and hyphen; anything else becomes a hyphen. */
 export function sanitizeFileName(name: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9._-]/g, '-');
   return cleaned.replace(/^\.+/, '') || 'file';
@@ -19,12 +19,12 @@ export function sanitizeOrgName(orgName: string | null | undefined): string {
   return (orgName ?? '').replace(/\s+/g, '').replace(/[^A-Za-z0-9_-]/g, '-') || 'org';
 }
 
-/** organization-assets object name: "{org}-{file}" (000 §9). */
+/** organization-assets object name: "{org}-{file}". */
 export function orgAssetPath(orgName: string | null | undefined, fileName: string): string {
   return `${sanitizeOrgName(orgName)}-${sanitizeFileName(fileName)}`;
 }
 
-/** accommodations object path: "{org}/{timestamp}_{file}" (001 §7). */
+/** accommodations object path: "{org}/{timestamp}_{file}". */
 export function accommodationFilePath(orgName: string | null | undefined, fileName: string, now: number = Date.now()): string {
   return `${sanitizeOrgName(orgName)}/${now}_${sanitizeFileName(fileName)}`;
 }

@@ -1,4 +1,4 @@
-/** The schemas PostgREST exposes (ARCHITECTURE §5). */
+/** The schemas PostgREST exposes. */
 export type SchemaName = 'public' | 'crm' | 'catalog' | 'hr' | 'ops' | 'settings';
 
 export type TableRef<Row> = {

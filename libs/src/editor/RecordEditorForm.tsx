@@ -1,7 +1,5 @@
 import { Alert, Button, Spin } from '@steward/libs/antd';
-import { Form } from '@steward/libs/antd-data';
-import { visibleFields } from './fieldSchema';
-import { FieldInput } from './FieldInput';
+import { FieldsForm } from './FieldsForm';
 import { SYSTEM_DEFAULT_READ_ONLY_MESSAGE } from './editorMessages';
 import type { RecordEditorApi } from './useRecordEditor';
 
@@ -26,26 +24,7 @@ export function RecordEditorForm({ editor, idPrefix = 'record' }: { editor: Reco
           }
         />
       ) : null}
-      <Form layout="vertical" component="div">
-        {visibleFields(editor.fields).map((field) => {
-          const id = `${idPrefix}-${field.name}`;
-          const error = editor.errors[field.name];
-          return (
-            <Form.Item key={field.name} label={field.label} htmlFor={id} required={Boolean(field.required) && !field.readOnly} validateStatus={error ? 'error' : undefined} help={error}>
-              <FieldInput
-                id={id}
-                field={field}
-                value={editor.values[field.name] ?? ''}
-                onChange={(value) => editor.setValue(field.name, value)}
-                onUpload={(file) => void editor.upload(field.name, file)}
-                uploading={editor.uploading.includes(field.name)}
-                disabled={field.readOnly || editor.busy}
-                invalid={Boolean(error)}
-              />
-            </Form.Item>
-          );
-        })}
-      </Form>
+      <FieldsForm form={editor} idPrefix={idPrefix} disabled={editor.busy} onUpload={(name, file) => void editor.upload(name, file)} uploading={editor.uploading} />
     </Spin>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Flex } from '@steward/libs/antd';
 import { Input, Upload } from '@steward/libs/antd-data';
 import type { FieldInputProps } from './fieldInputProps';
 
-/** The URL box's hint: a link on the site's own host (001 §2, "placeholder {host}"). */
+/** The URL box's hint: a link on the site's own host, as its placeholder shows. */
 function urlPlaceholder(): string {
   const host = typeof window === 'undefined' ? 'example.com' : window.location.host;
   return `https://${host}/…`;

@@ -17,7 +17,7 @@ export type FieldType =
 
 export type SelectOption = { value: string; label: string };
 
-/** Where an upload field stores its files: the generic editor uses the accommodations bucket (001 §7). */
+/** Where an upload field stores its files: the generic editor uses the accommodations bucket. */
 export type UploadBucket = 'accommodations' | 'organization-assets';
 
 /** One field of a record form. The same definition drives the generic editor, the inline editor and Add New. */
@@ -27,6 +27,8 @@ export type FieldDef = {
   type?: FieldType;
   /** A required rule; `{ message }` replaces the default "{label} is required". */
   required?: boolean | { message: string };
+  /** Replaces the default message of a value of the wrong form (not a number, not an e-mail address, not JSON). */
+  invalidMessage?: string;
   /** Shown but never sent. */
   readOnly?: boolean;
   /** Neither shown nor sent. */
@@ -38,7 +40,7 @@ export type FieldDef = {
   bucket?: UploadBucket;
 };
 
-/** The type a field is edited as: a name like *url* or *link* means an upload with a URL box (001 §2). */
+/** The type a field is edited as: a name like *url* or *link* means an upload with a URL box. */
 export function fieldTypeOf(field: FieldDef): FieldType {
   if (field.type) return field.type;
   if (/url|link/i.test(field.name)) return 'upload';

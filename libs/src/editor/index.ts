@@ -13,9 +13,9 @@ export {
   UPLOAD_FAILED_MESSAGE,
   requiredMessage,
 } from './editorMessages';
+export { useFieldForm, type FieldFormApi, type FieldFormState } from './useFieldForm';
+export type { FieldsFormProps } from './FieldsForm';
 export { useRecordEditor, type EditorMode, type RecordEditorApi, type RecordEditorOptions } from './useRecordEditor';
-export { FieldInput, type FieldInputProps } from './FieldInput';
-export { UploadField } from './UploadField';
-export { RecordEditorForm } from './RecordEditorForm';
-export { RecordEditorModal } from './RecordEditorModal';
-export { InlineEditor } from './InlineEditor';
+export type { FieldInputProps } from './fieldInputProps';
+// The drawing parts, loaded when a form first opens (lazyFormLayer.tsx).
+export { FieldInput, FieldsForm, InlineEditor, RecordEditorForm, RecordEditorModal, UploadField, preloadFormLayer } from './lazyFormLayer';

@@ -14,10 +14,9 @@ import {
 } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
 import { isEditable, type FieldDef } from './fieldSchema';
-import { formValuesFromRow, rowValuesFromForm, type FormValue, type FormValues } from './fieldValues';
-import { validateRecord, type FieldErrors } from './validateRecord';
+import { rowValuesFromForm } from './fieldValues';
+import { useFieldForm } from './useFieldForm';
 import {
-  FIX_FIELDS_MESSAGE,
   MISSING_CONTEXT_MESSAGE,
   MISSING_ID_MESSAGE,
   SAVE_FAILED_MESSAGE,
@@ -39,10 +38,6 @@ type EditorState = {
   mode: EditorMode;
   id: string | null;
   original: AnyRow | null;
-  initial: FormValues;
-  values: FormValues;
-  errors: FieldErrors;
-  banner: string | null;
   saveError: string | null;
   conflict: boolean;
   loading: boolean;
@@ -50,34 +45,32 @@ type EditorState = {
   uploading: readonly string[];
 };
 
-const closedState = (fields: readonly FieldDef[]): EditorState => ({
+const CLOSED: EditorState = {
   open: false,
   mode: 'create',
   id: null,
   original: null,
-  initial: formValuesFromRow(fields, null),
-  values: formValuesFromRow(fields, null),
-  errors: {},
-  banner: null,
   saveError: null,
   conflict: false,
   loading: false,
   busy: false,
   uploading: [],
-});
+};
 
 /**
- * The headless generic record editor (001 §2, §5, §7): create and edit modes, busy and error states,
- * required rules, uploads, only changed editable fields sent, and edits of a row someone else saved
- * in the meantime refused with an offer to reload. Spread its props on RecordEditorModal or
- * InlineEditor, or on your own controls.
+ * The headless generic record editor (create and edit modes, busy and error states, uploads) over
+ * the form engine (useFieldForm: required rules, the spec's messages). An edit sends only the
+ * fields that changed, and a row someone else saved in the meantime is refused with an offer to
+ * reload. Spread its props on RecordEditorModal or InlineEditor, or on your own controls.
  */
 export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEditorOptions<Row>) {
   const session = useSession();
   // Writes go through the data-access hooks, which refresh the schema's lists once a write lands.
   const { mutateAsync: insertRow } = useInsert(table, { orgName: session.orgName });
   const { mutateAsync: updateRow } = useUpdate(table);
-  const [state, setState] = useState<EditorState>(() => closedState(fields));
+  const form = useFieldForm(fields);
+  const { reset: resetForm, load: loadForm, setValue, setError, validate } = form;
+  const [state, setState] = useState<EditorState>(CLOSED);
   // The latest state for async steps, so a save never acts on a stale snapshot.
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -97,24 +90,21 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEd
           patch({ loading: false, saveError: 'Record not found.' });
           return;
         }
-        const latest = formValuesFromRow(fields, row);
-        setState((current) => {
-          const edited = keepEdits ? Object.fromEntries(Object.entries(current.values).filter(([name, value]) => value !== current.initial[name])) : {};
-          return { ...current, loading: false, original: row, initial: latest, values: { ...latest, ...edited }, errors: {}, banner: null };
-        });
+        loadForm(row, { keepEdits });
+        patch({ loading: false, original: row });
       } catch (error) {
         patch({ loading: false, saveError: errorMessage(error, SAVE_FAILED_MESSAGE) });
       }
     },
-    [fields, patch, table],
+    [loadForm, patch, table],
   );
 
   const openCreate = useCallback(
     (defaults: AnyRow = {}) => {
-      const values = formValuesFromRow(fields, defaults);
-      setState({ ...closedState(fields), open: true, mode: 'create', initial: values, values });
+      resetForm(defaults);
+      setState({ ...CLOSED, open: true, mode: 'create' });
     },
-    [fields],
+    [resetForm],
   );
 
   /** Opens a row for editing; it is read again by id so the form starts from the latest version. */
@@ -122,25 +112,19 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEd
     (row: AnyRow | string) => {
       const id = typeof row === 'string' ? row : typeof row.id === 'string' ? row.id : null;
       const seed = typeof row === 'string' ? null : row;
-      const values = formValuesFromRow(fields, seed);
-      setState({ ...closedState(fields), open: true, mode: 'edit', id, original: seed, initial: values, values, saveError: id ? null : MISSING_ID_MESSAGE });
+      resetForm(seed);
+      setState({ ...CLOSED, open: true, mode: 'edit', id, original: seed, saveError: id ? null : MISSING_ID_MESSAGE });
       if (id) void load(id, { keepEdits: true });
     },
-    [fields, load],
+    [load, resetForm],
   );
 
   const close = useCallback(() => {
     // While saving, the dialog stays: closing would hide the outcome of a write in flight.
     if (stateRef.current.busy) return;
-    setState(closedState(fields));
-  }, [fields]);
-
-  const setValue = useCallback((name: string, value: FormValue) => {
-    setState((current) => {
-      const { [name]: _cleared, ...errors } = current.errors;
-      return { ...current, values: { ...current.values, [name]: value }, errors, banner: Object.keys(errors).length ? current.banner : null };
-    });
-  }, []);
+    setState(CLOSED);
+    resetForm();
+  }, [resetForm]);
 
   const readOnlyRecord = state.mode === 'edit' && isSystemDefaultRow(state.original);
 
@@ -151,41 +135,39 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEd
       patch({ saveError: MISSING_ID_MESSAGE });
       return;
     }
-    const errors = validateRecord(fields, current.values);
-    if (Object.keys(errors).length > 0) {
-      patch({ errors, banner: FIX_FIELDS_MESSAGE });
-      return;
-    }
+    if (!validate()) return;
     if (current.mode === 'create' && (!session.orgName || !session.user)) {
       patch({ saveError: MISSING_CONTEXT_MESSAGE });
       return;
     }
-    patch({ busy: true, saveError: null, conflict: false, banner: null });
+    const { initial, values } = form.stateRef.current;
+    patch({ busy: true, saveError: null, conflict: false });
     try {
       let saved: Row | null = null;
       if (current.mode === 'create') {
-        saved = await insertRow(rowValuesFromForm(fields, current.values));
+        saved = await insertRow(rowValuesFromForm(fields, values));
       } else {
         // The write works out what changed (data-access changedFields), comparing the loaded row and
         // the form both as the form would store them, so a value shown differently but stored the
-        // same is no change; nothing changed means no request (000 §5). The loaded version still
-        // guards against overwriting someone else's newer save.
+        // same is no change; nothing changed means no request, and the editor just closes. The
+        // loaded version still guards against overwriting someone else's newer save.
         const editable = fields.filter(isEditable);
         const outcome = await updateRow({
           id: current.id ?? '',
-          original: { ...rowValuesFromForm(editable, current.initial), last_modified_at: current.original?.last_modified_at },
-          values: rowValuesFromForm(editable, current.values),
+          original: { ...rowValuesFromForm(editable, initial), last_modified_at: current.original?.last_modified_at },
+          values: rowValuesFromForm(editable, values),
           editable: editable.map((field) => field.name),
         });
         saved = outcome.status === 'updated' ? outcome.row : null;
       }
-      setState(closedState(fields));
+      setState(CLOSED);
+      resetForm();
       onSaved?.(saved, current.mode);
     } catch (error) {
       const conflict = error instanceof DataAccessError && error.kind === 'conflict';
       patch({ busy: false, conflict, saveError: errorMessage(error, SAVE_FAILED_MESSAGE) });
     }
-  }, [fields, insertRow, onSaved, patch, session.orgName, session.user, updateRow]);
+  }, [fields, form.stateRef, insertRow, onSaved, patch, resetForm, session.orgName, session.user, updateRow, validate]);
 
   /** After a refused save: discard local changes and show the row as it is now. */
   const reloadLatest = useCallback(() => {
@@ -205,17 +187,21 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEd
             : await uploadAccommodationFile(getSupabase(), session.orgName, body);
         setValue(name, uploaded.publicUrl);
       } catch (error) {
-        setState((current) => ({ ...current, errors: { ...current.errors, [name]: errorMessage(error, UPLOAD_FAILED_MESSAGE) } }));
+        setError(name, errorMessage(error, UPLOAD_FAILED_MESSAGE));
       } finally {
         setState((current) => ({ ...current, uploading: current.uploading.filter((entry) => entry !== name) }));
       }
     },
-    [fields, session.orgName, setValue],
+    [fields, session.orgName, setError, setValue],
   );
 
   const title = `${state.mode === 'create' ? 'New' : 'Edit'} ${label}`;
   return {
     ...state,
+    initial: form.initial,
+    values: form.values,
+    errors: form.errors,
+    banner: form.banner,
     fields,
     title,
     readOnlyRecord,
@@ -230,7 +216,7 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEd
       open: state.open,
       title,
       onCancel: close,
-      // The backdrop and Escape do not close the dialog while saving (001 §2).
+      // The backdrop and Escape do not close the dialog while saving.
       mask: { closable: !state.busy },
       keyboard: !state.busy,
       closable: !state.busy,

@@ -64,4 +64,11 @@ describe('field values', () => {
     expect(sameFormValue(['a'], ['a'])).toBe(true);
     expect(sameFormValue('a', 'b')).toBe(false);
   });
+
+  it('words a value of the wrong form with the field’s own message when it has one', () => {
+    const email: FieldDef = { name: 'email', label: 'Email', type: 'email', invalidMessage: 'Enter a valid email' };
+    expect(validateRecord([email], { email: 'not-an-address' })).toEqual({ email: 'Enter a valid email' });
+    expect(validateRecord([{ ...email, invalidMessage: undefined }], { email: 'x' })).toEqual({ email: 'Email must be an e-mail address' });
+    expect(validateRecord([email], { email: '' })).toEqual({});
+  });
 });

@@ -10,7 +10,7 @@ function isBlank(value: FormValues[string] | undefined): boolean {
 
 /**
  * Required rules and readable values for every editable field. A field is required when it carries a
- * required rule; its message is the rule's own or "{label} is required" (001 §5).
+ * required rule; its message is the rule's own or "{label} is required".
  */
 export function validateRecord(fields: readonly FieldDef[], values: FormValues): FieldErrors {
   const errors: FieldErrors = {};
@@ -23,14 +23,17 @@ export function validateRecord(fields: readonly FieldDef[], values: FormValues):
     }
     const text = Array.isArray(value) ? '' : (value ?? '').trim();
     const type = fieldTypeOf(field);
-    if ((type === 'number' || type === 'integer') && !Number.isFinite(Number(text))) errors[field.name] = `${field.label} must be a number`;
-    else if (type === 'integer' && !Number.isInteger(Number(text))) errors[field.name] = `${field.label} must be a whole number`;
-    else if (type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) errors[field.name] = `${field.label} must be an e-mail address`;
+    const invalid = (message: string) => {
+      errors[field.name] = field.invalidMessage ?? message;
+    };
+    if ((type === 'number' || type === 'integer') && !Number.isFinite(Number(text))) invalid(`${field.label} must be a number`);
+    else if (type === 'integer' && !Number.isInteger(Number(text))) invalid(`${field.label} must be a whole number`);
+    else if (type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) invalid(`${field.label} must be an e-mail address`);
     else if (type === 'json') {
       try {
         JSON.parse(text);
       } catch {
-        errors[field.name] = `${field.label} must be valid JSON`;
+        invalid(`${field.label} must be valid JSON`);
       }
     }
   }

@@ -11,7 +11,7 @@ describe('the route table', () => {
     }
   });
 
-  it('derives the spec’s sidebar (000 §2), plus the front desk, from the route table', () => {
+  it('derives the spec’s sidebar, plus the front desk, from the route table', () => {
     expect(MENU_GROUPS.map((group) => [group.group, group.owner, group.items.map((item) => `${item.label} ${item.path}`)])).toEqual([
       ['CRM', 'crm', ['Businesses /businesses', 'Households /households', 'Contacts /contacts', 'Org Users /users']],
       ['Catalog', 'catalog', ['Inventory /inventory', 'Supplies /supplies']],

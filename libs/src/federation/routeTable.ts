@@ -27,7 +27,7 @@ export type MenuItem = { label: string; path: string };
 export type MenuGroup = { group: MenuGroupName; owner: RemoteName; items: readonly MenuItem[] };
 
 /**
- * The complete authenticated route table (001 §2 plus 000 §2), in the sidebar's item order. The
+ * The complete authenticated route table, in the sidebar's item order. The
  * public routes (/, /index, /signup) belong to the shell and sit outside the authenticated layout.
  */
 export const ROUTES: readonly RouteEntry[] = [
@@ -83,7 +83,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/settings/roles/:role_id', owner: 'settings', section: 'User Role Management' },
 ];
 
-/** The spec's sidebar (000 §2): Dashboard, then these groups in this order. Every item shows regardless of permissions. */
+/** The spec's sidebar: Dashboard, then these groups in this order. Every item shows regardless of permissions. */
 const MENU_GROUP_ORDER: readonly MenuGroupName[] = [
   'CRM',
   'Catalog',

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-/** The six list-filter operators of the spec (000 §5), all case-insensitive. */
+/** The six list-filter operators of the spec, all case-insensitive. */
 export const FILTER_OPERATORS = ['is', 'is_not', 'contains', 'not_contains', 'is_empty', 'is_not_empty'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 

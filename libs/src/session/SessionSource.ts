@@ -7,7 +7,7 @@ export type SourceResult<T> = { data: T; error: null } | { data: null; error: st
 export type PermissionSchema = 'settings' | 'public';
 
 /**
- * The reads the session load is made of (000 §7). The provider uses the Supabase implementation;
+ * The reads the session load is made of. The provider uses the Supabase implementation;
  * keeping the loader behind this seam lets its decision logic be tested on its own.
  */
 export type SessionSource = {

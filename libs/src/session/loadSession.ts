@@ -45,7 +45,7 @@ async function loadEnabledComponents(source: SessionSource, orgName: string | nu
 }
 
 /**
- * One pass of the session load (000 §4, §8): the user, their profiles, the active organisation (saved
+ * One pass of the session load: the user, their profiles, the active organisation (saved
  * back to the browser, and announced to `onOrgChosen`), then that organisation's permissions and
  * enabled components. With a stored session, `onOrgChosen` first hears the organisation this browser
  * last worked in, as the profiles are asked for, and again only if the profiles choose another.

@@ -44,7 +44,7 @@ function withActiveOrg(state: SessionState, orgName: string | null): SessionStat
 }
 
 /**
- * The session's state machine (000 §4 Session load): loading → signed out, auth failure (reset with the
+ * The session's state machine: loading → signed out, auth failure (reset with the
  * message), loaded, or failed (permissions cleared, message kept). Reloading a known session is
  * `refreshing`, not `loading`: what is shown stays until the new data arrives, so a token refresh or
  * an organisation switch does not tear screens down.

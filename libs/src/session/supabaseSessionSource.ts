@@ -5,7 +5,7 @@ import type { SessionSource } from './SessionSource';
 
 const PROFILE_COLUMNS = 'auth_user_id, org_name, role_id, name, email, is_primary';
 
-/** The session's reads as plain supabase-js calls (000 §7). */
+/** The session's reads as plain supabase-js calls. */
 export function supabaseSessionSource(supabase: SupabaseClient): SessionSource {
   return {
     getUser: async () => {

@@ -1,6 +1,6 @@
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** "$1,234.50"; empty or unreadable amounts read "$0.00" (001 §2 Transactions). */
+/** "$1,234.50"; empty or unreadable amounts read "$0.00". */
 export function formatDollars(amount: number | string | null | undefined): string {
   const value = typeof amount === 'string' ? Number(amount) : amount;
   return dollars.format(value === null || value === undefined || !Number.isFinite(value) ? 0 : value);
@@ -26,7 +26,7 @@ export function formatAddress(address: AddressParts | null | undefined): string 
     .join(', ');
 }
 
-/** Blank values in tables show as a dash (001 §2 Projects). */
+/** Blank values in tables show as a dash. */
 export function displayValue(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'string') return value.trim() === '' ? '—' : value;

@@ -1,6 +1,6 @@
 import { Tag } from '@steward/libs/antd';
 
-/** The record statuses of 000 §3, in the spec's order. */
+/** The record statuses, in the order pickers and filters offer them. */
 export const RECORD_STATUSES = [
   'Active',
   'Prospect / Pending',

@@ -5,7 +5,7 @@ export type ContactMethodLike = {
   created_at?: string | null;
 };
 
-/** Archived methods hidden; the primary first, the others newest first (000 §9, 001 §4). */
+/** Archived methods hidden; the primary first, the others newest first. */
 export function orderContactMethods<Method extends ContactMethodLike>(methods: readonly Method[]): Method[] {
   return methods
     .filter((method) => method.archive !== true)

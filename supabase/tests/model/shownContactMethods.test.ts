@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
 import { connectDb, testStack } from '../stack/testStack';
 
-// The phone, e-mail and address a list row shows (000 §3: the primary one, else the newest; archived
-// ones never) are chosen by triggers into app.shown_contact_methods; these checks read them through
+// The phone, e-mail and address a list row shows (the primary one, else the newest; archived ones
+// never) are chosen by triggers into app.shown_contact_methods; these checks read them through
 // the views the lists use, as a member.
 const stack = testStack();
 let org: SignedUpOrganization;
@@ -126,7 +126,7 @@ describe('list planning', () => {
 });
 
 describe('contact method type kind', () => {
-  it('is said by the database from category, else name (000 §5), and follows a rename', async () => {
+  it('is said by the database from category, else name, and follows a rename', async () => {
     const rows = [
       { name: 'Cell', category: null },
       { name: 'Work E-mail', category: null },

@@ -62,7 +62,7 @@ beforeAll(async () => {
     .single();
   if (error || !role) throw new Error(error?.message);
   roleId = (role as { id: string }).id;
-  // New permissions default to None / not_allowed (001 §4).
+  // New permissions default to None / not_allowed.
   const inserted = await owner.client
     .schema('settings')
     .from('user_role_permissions')

@@ -7,7 +7,7 @@ const stack = testStack();
 let orgA: SignedUpOrganization;
 let orgB: SignedUpOrganization;
 
-/** The spec's organisation folder name (000 §9), as app.org_slug computes it. */
+/** The spec's organisation folder name, as app.org_slug computes it. */
 function orgSlug(name: string): string {
   return name.replace(/\s+/g, '').replace(/[^A-Za-z0-9_-]/g, '-') || 'org';
 }

@@ -3,7 +3,7 @@ import type { FieldDef } from '@steward/libs/editor';
 const productTypeRelation = { schema: 'catalog', table: 'product_types', valueField: 'id', labelField: 'name' } as const;
 const productRelation = { schema: 'catalog', table: 'products', valueField: 'id', labelField: 'name' } as const;
 
-/** A product as the generic editor edits it (001 §3): short_id and SKU are the server's. */
+/** A product as the generic editor edits it: short_id and SKU are the server's. */
 export const productFields: readonly FieldDef[] = [
   { name: 'name', label: 'Name', required: true },
   { name: 'sku', label: 'SKU', readOnly: true },

@@ -1,7 +1,7 @@
 import { Card, Typography } from '@steward/libs/antd';
 import { PageFrame } from '@steward/libs/ui';
 
-/** /orders: shown in the menu as a placeholder (001 §2); it says so and shows no data. */
+/** /orders: shown in the menu as a placeholder; it says so and shows no data. */
 export function OrdersPage() {
   return (
     <PageFrame title="Orders">

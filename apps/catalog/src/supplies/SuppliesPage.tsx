@@ -19,7 +19,7 @@ export type Supply = {
 
 const supplies = tableRef<Supply>('catalog', 'supplies');
 
-/** /supplies (001 §2, §7): the organisation's supplies and the shared defaults ('S'), ordered by name. */
+/** /supplies: the organisation's supplies and the shared defaults ('S'), ordered by name. */
 export function SuppliesPage() {
   const editor = useRecordEditor<Supply>({ table: supplies, fields: supplyFields, label: 'Supply' });
   const { openEdit } = editor;

@@ -1,6 +1,6 @@
 import type { FieldDef } from '@steward/libs/editor';
 
-/** The supply record as the generic editor edits it (001 §3). */
+/** The supply record as the generic editor edits it. */
 export const supplyFields: readonly FieldDef[] = [
   { name: 'name', label: 'Name', required: true },
   { name: 'category', label: 'Category' },

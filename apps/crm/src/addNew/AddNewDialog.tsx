@@ -1,6 +1,6 @@
 import { Alert, Button, Col, Divider, Row } from '@steward/libs/antd';
 import { Form, Input, Modal, Select } from '@steward/libs/antd-data';
-import { FieldInput, visibleFields } from '@steward/libs/editor';
+import { FieldsForm } from '@steward/libs/editor';
 import { useOpenedOnce } from '@steward/libs/ui';
 import { ADDRESS_FIELDS, type AddNewDialogApi } from './useAddNewDialog';
 import type { ContactMethodType } from './contactMethodTypes';
@@ -50,61 +50,48 @@ export function PrimaryMethodFields({ dialog, idPrefix }: { dialog: AddNewDialog
   );
 }
 
-/** The Add New dialog of the CRM lists and the user form; all behaviour lives in useAddNewDialog. */
+/** The address lines of the new record, under the fields. */
+function AddressFields({ dialog, idPrefix }: { dialog: AddNewDialogApi; idPrefix: string }) {
+  return (
+    <>
+      <Divider titlePlacement="start" plain>
+        Address
+      </Divider>
+      {ADDRESS_FIELDS.map((field) => (
+        <Form.Item key={field.name} label={field.label} htmlFor={`${idPrefix}-${field.name}`}>
+          <Input
+            id={`${idPrefix}-${field.name}`}
+            value={dialog.extra.address[field.name] ?? ''}
+            onChange={(event) => dialog.setSecondary({ address: { ...dialog.extra.address, [field.name]: event.target.value } })}
+            disabled={dialog.busy}
+          />
+        </Form.Item>
+      ))}
+    </>
+  );
+}
+
+/** The Add New dialog of the CRM lists; all behaviour lives in useAddNewDialog. */
 export function AddNewDialog({ dialog }: { dialog: AddNewDialogApi }) {
   const opened = useOpenedOnce(dialog.open);
-  const done = dialog.warnings.length > 0;
-  const footer = done
-    ? [
-        <Button key="close" type="primary" onClick={dialog.close}>
-          Close
-        </Button>,
-      ]
-    : [
+  if (!opened) return null;
+  return (
+    <Modal
+      {...dialog.modalProps}
+      footer={[
         <Button key="cancel" onClick={dialog.close} disabled={dialog.busy}>
           Cancel
         </Button>,
         <Button key="save" type="primary" loading={dialog.busy} disabled={dialog.busy} onClick={() => void dialog.submit()}>
           {dialog.busy ? 'Saving…' : 'Save'}
         </Button>,
-      ];
-  if (!opened) return null;
-  return (
-    <Modal {...dialog.modalProps} footer={footer}>
+      ]}
+    >
       {dialog.alert ? <Alert type="error" showIcon title={dialog.alert} style={{ marginBottom: 12 }} /> : null}
-      {done ? (
-        dialog.warnings.map((warning) => <Alert key={warning} type="warning" showIcon title={warning} style={{ marginBottom: 8 }} />)
-      ) : (
-        <Form layout="vertical" component="div">
-          {visibleFields(dialog.fields).map((field) => {
-            const id = `add-new-${field.name}`;
-            const error = dialog.errors[field.name];
-            return (
-              <Form.Item key={field.name} label={field.label} htmlFor={id} required={Boolean(field.required)} validateStatus={error ? 'error' : undefined} help={error}>
-                <FieldInput id={id} field={field} value={dialog.values[field.name] ?? ''} onChange={(value) => dialog.setValue(field.name, value)} disabled={dialog.busy || field.readOnly} invalid={Boolean(error)} />
-              </Form.Item>
-            );
-          })}
-          <PrimaryMethodFields dialog={dialog} idPrefix="add-new" />
-          {dialog.secondary.address ? (
-            <>
-              <Divider titlePlacement="start" plain>
-                Address
-              </Divider>
-              {ADDRESS_FIELDS.map((field) => (
-                <Form.Item key={field.name} label={field.label} htmlFor={`add-new-${field.name}`}>
-                  <Input
-                    id={`add-new-${field.name}`}
-                    value={dialog.extra.address[field.name] ?? ''}
-                    onChange={(event) => dialog.setSecondary({ address: { ...dialog.extra.address, [field.name]: event.target.value } })}
-                    disabled={dialog.busy}
-                  />
-                </Form.Item>
-              ))}
-            </>
-          ) : null}
-        </Form>
-      )}
+      <FieldsForm form={dialog.form} idPrefix="add-new" disabled={dialog.busy}>
+        <PrimaryMethodFields dialog={dialog} idPrefix="add-new" />
+        {dialog.secondary.address ? <AddressFields dialog={dialog} idPrefix="add-new" /> : null}
+      </FieldsForm>
     </Modal>
   );
 }

@@ -1,43 +1,29 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   errorMessage,
-  getSupabase,
-  insertRecord,
-  queryKeys,
   tableRef,
+  useCallFunction,
   useRelationOptions,
   type AnyRow,
   type TableRef,
 } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
-import {
-  FIX_FIELDS_MESSAGE,
-  MISSING_USER_ORG_MESSAGE,
-  formValuesFromRow,
-  rowValuesFromForm,
-  validateRecord,
-  type FieldDef,
-  type FieldErrors,
-  type FormValue,
-  type FormValues,
-} from '@steward/libs/editor';
+import { MISSING_USER_ORG_MESSAGE, useFieldForm, type FieldDef } from '@steward/libs/editor';
 import type { ContactMethodType } from './contactMethodTypes';
+import { addRecordFunction, addedRecordSchema, type AddRecordArgs, type AddRecordKind, type AddRecordMethod } from './addRecord';
 
 export type OwnerColumn = 'business_id' | 'contact_id' | 'household_id' | 'user_id';
 
 export type AddNewConfig<Row> = {
   table: TableRef<Row>;
   fields: readonly FieldDef[];
-  /** Capitalised, for "{Entity} added, but failed to add …" (e.g. 'Business', 'Contact', 'Profile'). */
+  /** Capitalised, for the dialog's title 'Add New {Entity}' (e.g. 'Business', 'Contact', 'Profile'). */
   entityLabel: string;
   /** For "Failed to add {noun}: …" (e.g. 'business', 'contact', 'user profile'). */
   failureNoun: string;
-  /** The column that links the secondary rows to the new record. */
+  /** The column that links the address, phone and e-mail to the new record (what the record is). */
   ownerColumn: OwnerColumn;
   secondary?: { phone?: boolean; email?: boolean; address?: boolean };
-  /** Contacts label their primary phone and e-mail with the type's name (000 §7). */
-  labelContactMethods?: boolean;
   /** Replaces the default missing-context alert (the user form words it differently). */
   missingContextMessage?: string;
   onCreated?: (row: Row) => void;
@@ -61,34 +47,47 @@ export type SecondaryValues = {
 
 const emptySecondary = (): SecondaryValues => ({ phone: '', phoneTypeId: '', email: '', emailTypeId: '', address: {} });
 
-const contactMethods = tableRef<AnyRow>('crm', 'contact_methods');
-const addresses = tableRef<AnyRow>('crm', 'addresses');
-
-export function partialFailureMessage(entityLabel: string, part: 'address' | 'primary phone' | 'primary email', message: string): string {
-  return `${entityLabel} added, but failed to add ${part}: ${message}`;
-}
+const KIND_OF_OWNER: Record<OwnerColumn, AddRecordKind> = { business_id: 'business', contact_id: 'contact', household_id: 'household', user_id: 'user' };
+// The address, phone and e-mail land in crm even when the record does not (user profiles are public).
+const CRM_WRITES = tableRef<AnyRow>('crm', 'contact_methods');
 
 export function mainFailureMessage(failureNoun: string, error: unknown): string {
   return `Failed to add ${failureNoun}: ${errorMessage(error, 'Unknown error')}`;
 }
 
+const method = (value: string, typeId: string): AddRecordMethod | null => (value.trim() && typeId ? { value: value.trim(), type_id: typeId } : null);
+
+/** What the dialog sends crm.add_record: the record, and each secondary part the dialog asks for. */
+export function addRecordArgs(orgName: string, config: Pick<AddNewConfig<unknown>, 'ownerColumn' | 'secondary'>, record: AnyRow, extra: SecondaryValues): AddRecordArgs {
+  const secondary = config.secondary ?? {};
+  const address = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field.name, (extra.address[field.name] ?? '').trim()]).filter(([, value]) => value !== ''));
+  return {
+    p_org_name: orgName,
+    p_kind: KIND_OF_OWNER[config.ownerColumn],
+    p_record: record,
+    p_address: secondary.address && Object.keys(address).length > 0 ? address : null,
+    p_phone: secondary.phone ? method(extra.phone, extra.phoneTypeId) : null,
+    p_email: secondary.email ? method(extra.email, extra.emailTypeId) : null,
+  };
+}
+
 /**
- * The headless Add New dialog (000 §5): required fields, then the main record, then its primary
- * address, phone and e-mail. A secondary row is created only when it has what it needs (a value and
- * a type; any address line). If one fails the main record stays and the user is told which part is
- * missing; the dialog then only offers Close, so a retry cannot create the record twice.
+ * The headless Add New dialog over the form engine: required fields, then the record with its
+ * primary address, phone and e-mail in ONE database call (crm.add_record). A phone or e-mail goes
+ * only with both a value and a type, an address only when a line is filled. Either everything is
+ * written or nothing is: a refusal says "Failed to add {noun}: {message}", where the database's
+ * message names the part that failed, and the dialog stays open with what was typed to try again.
  */
 export function useAddNewDialog<Row extends AnyRow>(config: AddNewConfig<Row>) {
-  const { table, fields, entityLabel, failureNoun, ownerColumn, secondary = {}, labelContactMethods, onCreated } = config;
+  const { table, fields, entityLabel, failureNoun, ownerColumn, secondary = {}, onCreated } = config;
   const session = useSession();
-  const queryClient = useQueryClient();
   const ready = Boolean(session.orgName && session.user);
+  const form = useFieldForm(fields);
+  const { reset: resetForm, setValue, validate, rowValues } = form;
+  const { mutateAsync: addRecord } = useCallFunction<unknown, AddRecordArgs>(addRecordFunction, [table, CRM_WRITES]);
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<FormValues>(() => formValuesFromRow(fields, null));
   const [extra, setExtra] = useState<SecondaryValues>(emptySecondary);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [alert, setAlert] = useState<string | null>(null);
-  const [warnings, setWarnings] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
 
@@ -106,12 +105,10 @@ export function useAddNewDialog<Row extends AnyRow>(config: AddNewConfig<Row>) {
   const emailTypes = useMemo(() => typeRows.filter((type) => type.kind === 'email'), [typeRows]);
 
   const reset = useCallback(() => {
-    setValues(formValuesFromRow(fields, null));
+    resetForm();
     setExtra(emptySecondary());
-    setErrors({});
     setAlert(null);
-    setWarnings([]);
-  }, [fields]);
+  }, [resetForm]);
 
   const show = useCallback(() => {
     reset();
@@ -124,87 +121,46 @@ export function useAddNewDialog<Row extends AnyRow>(config: AddNewConfig<Row>) {
     reset();
   }, [reset]);
 
-  const setValue = useCallback((name: string, value: FormValue) => {
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors(({ [name]: _cleared, ...rest }) => rest);
-  }, []);
-
   const setSecondary = useCallback((patch: Partial<SecondaryValues>) => setExtra((current) => ({ ...current, ...patch })), []);
 
   const submit = useCallback(async () => {
-    if (busyRef.current || warnings.length > 0) return;
+    if (busyRef.current) return;
     if (!session.orgName || !session.user) {
       setAlert(config.missingContextMessage ?? MISSING_USER_ORG_MESSAGE);
       return;
     }
-    const found = validateRecord(fields, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setAlert(FIX_FIELDS_MESSAGE);
+    if (!validate()) {
+      setAlert(null);
       return;
     }
     setAlert(null);
     busyRef.current = true;
     setBusy(true);
-    const client = getSupabase();
-    const context = { orgName: session.orgName };
     let created: Row;
     try {
-      created = await insertRecord(client, table, rowValuesFromForm(fields, values), context);
+      const result = await addRecord(addRecordArgs(session.orgName, { ownerColumn, secondary }, rowValues(), extra));
+      created = addedRecordSchema.parse(result) as unknown as Row;
     } catch (error) {
       setAlert(mainFailureMessage(failureNoun, error));
       busyRef.current = false;
       setBusy(false);
       return;
     }
-    const owner = { [ownerColumn]: created.id };
-    const failures: string[] = [];
-    const addressValues = Object.fromEntries(
-      ADDRESS_FIELDS.map((field) => [field.name, (extra.address[field.name] ?? '').trim()]).filter(([, value]) => value !== ''),
-    );
-    if (secondary.address && Object.keys(addressValues).length > 0) {
-      try {
-        await insertRecord(client, addresses, { ...owner, ...addressValues, is_primary: true }, context);
-      } catch (error) {
-        failures.push(partialFailureMessage(entityLabel, 'address', errorMessage(error, 'Unknown error')));
-      }
-    }
-    const methods: { part: 'primary phone' | 'primary email'; value: string; typeId: string }[] = [];
-    if (secondary.phone) methods.push({ part: 'primary phone', value: extra.phone.trim(), typeId: extra.phoneTypeId });
-    if (secondary.email) methods.push({ part: 'primary email', value: extra.email.trim(), typeId: extra.emailTypeId });
-    for (const method of methods) {
-      if (!method.value || !method.typeId) continue;
-      const typeName = typeRows.find((type) => type.id === method.typeId)?.name;
-      try {
-        await insertRecord(
-          client,
-          contactMethods,
-          { ...owner, type_id: method.typeId, value: method.value, is_primary: true, archive: false, ...(labelContactMethods && typeName ? { label: typeName } : {}) },
-          context,
-        );
-      } catch (error) {
-        failures.push(partialFailureMessage(entityLabel, method.part, errorMessage(error, 'Unknown error')));
-      }
-    }
-    void queryClient.invalidateQueries({ queryKey: queryKeys.schema(table.schema) });
     busyRef.current = false;
     setBusy(false);
     onCreated?.(created);
-    if (failures.length > 0) {
-      setWarnings(failures);
-      return;
-    }
     setOpen(false);
     reset();
-  }, [config.missingContextMessage, entityLabel, extra, failureNoun, fields, labelContactMethods, onCreated, ownerColumn, queryClient, reset, secondary, session.orgName, session.user, table, typeRows, values, warnings.length]);
+  }, [addRecord, config.missingContextMessage, extra, failureNoun, onCreated, ownerColumn, reset, rowValues, secondary, session.orgName, session.user, validate]);
 
   return {
     open,
-    values,
+    form,
+    values: form.values,
     extra,
-    errors,
-    alert,
-    warnings,
+    errors: form.errors,
+    /** The banner ("Please fix the highlighted fields.") or the refusal of the write. */
+    alert: alert ?? form.banner,
     busy,
     fields,
     secondary,

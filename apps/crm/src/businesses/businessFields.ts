@@ -4,7 +4,7 @@ import { LOGO_FIELD, OWNER_FIELDS, PRIMARY_OWNER_FIELD, STATUS_FIELD } from '../
 
 const TYPE_FIELD: FieldDef = { name: 'type_id', label: 'Type', required: true, relation: { schema: 'crm', table: 'business_types', valueField: 'id', labelField: 'name' } };
 
-/** Add New Business (000 §5): name and type required. */
+/** Add New Business: name and type required. */
 export const BUSINESS_ADD_FIELDS: readonly FieldDef[] = [{ name: 'name', label: 'Name', required: true }, { name: 'dba_name', label: 'DBA' }, TYPE_FIELD, PRIMARY_OWNER_FIELD];
 
 /** The business detail's editor, in sections. */

@@ -24,7 +24,7 @@ function linkFor(item: ContactMethodItem): ReactNode {
   );
 }
 
-/** A titled list of one kind of contact method: archived hidden, primary first, then newest (000 §9). */
+/** A titled list of one kind of contact method: archived hidden, primary first, then newest. */
 export function ContactMethodList({
   title,
   methods,

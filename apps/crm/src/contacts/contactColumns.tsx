@@ -1,7 +1,7 @@
 import { addressColumn, contactMethodsColumn, nameColumn, ownersColumn, statusColumn, textColumn, type ListColumn } from '@steward/libs/list';
 import { text, type CrmRow } from '../records/crmRow';
 
-/** "Spouse: …" beneath a contact's name when a spouse exists (000 §2). */
+/** "Spouse: …" beneath a contact's name when a spouse exists. */
 export const spouseLine = (row: CrmRow): string | null => (text(row.spouse_name) ? `Spouse: ${text(row.spouse_name)}` : null);
 
 /**

@@ -24,7 +24,6 @@ export const contactEntity: CrmEntity = {
     failureNoun: 'contact',
     ownerColumn: 'contact_id',
     secondary: { phone: true, email: true, address: true },
-    labelContactMethods: true,
   },
   notFound: 'Contact not found.',
   secondaryLine: spouseLine,

@@ -4,7 +4,7 @@ import { LOGO_FIELD, OWNER_FIELDS, PRIMARY_OWNER_FIELD, STATUS_FIELD } from '../
 
 const TYPE_FIELD: FieldDef = { name: 'type_id', label: 'Type', required: true, relation: { schema: 'crm', table: 'contact_types', valueField: 'id', labelField: 'name' } };
 
-/** Add New Contact (000 §5): name, first name, last name and type required. */
+/** Add New Contact: name, first name, last name and type required. */
 export const CONTACT_ADD_FIELDS: readonly FieldDef[] = [
   { name: 'name', label: 'Name', required: true },
   { name: 'first_name', label: 'First Name', required: true },

@@ -30,7 +30,7 @@ export function primaryContactsColumn(): ListColumn<CrmRow> {
   };
 }
 
-/** Households list (000 §2): Name, Primary Contacts, Contact Methods, Address, Owner(s), Status. */
+/** Households list: Name, Primary Contacts, Contact Methods, Address, Owner(s), Status. */
 export const HOUSEHOLD_COLUMNS: readonly ListColumn<CrmRow>[] = [
   nameColumn<CrmRow>({ href: (row) => `/household/${row.short_id}`, reads: ['short_id'] }),
   primaryContactsColumn(),

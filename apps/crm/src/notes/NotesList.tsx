@@ -13,7 +13,7 @@ export type NoteItem = {
 
 export const NO_NOTES_TEXT = 'No notes to display.';
 
-/** Notes newest first with author, date, body, label and status (000 §2 business detail). */
+/** Notes newest first with author, date, body, label and status. */
 export function NotesList({ notes }: { notes: readonly NoteItem[] }) {
   if (notes.length === 0) return <Typography.Text type="secondary">{NO_NOTES_TEXT}</Typography.Text>;
   const ordered = [...notes].sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? ''));

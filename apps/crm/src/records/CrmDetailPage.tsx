@@ -19,7 +19,7 @@ import { SectionedEditor } from './SectionedEditor';
 import { OWNER_COLUMN, text } from './crmRow';
 import type { CrmEntity } from './crmEntity';
 
-/** A CRM record's detail page (000 §2): Go back, header, Edit toggle with the inline editor, tabs. */
+/** A CRM record's detail page: Go back, header, Edit toggle with the inline editor, tabs. */
 export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
   const { short_id: shortId = '' } = useParams();
   const record = useRecord(entity.view, shortId ? { short_id: shortId } : null);

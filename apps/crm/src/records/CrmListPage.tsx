@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from '@steward/libs/router';
 import { mergeKindOf } from '../duplicates/mergeEntities';
 import { ImportButton } from '../import/ImportButton';
 import type { AddNewConfig } from '../addNew';
+import { preloadFormLayer } from '@steward/libs/editor';
 import { ListPage, bulkFieldsOf, useListPage, type ListPageApi, type ListPageOptions } from '@steward/libs/list';
 import type { AnyRow } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
@@ -13,7 +14,7 @@ import type { CrmRow } from './crmRow';
 const BY_NAME: SortSpec = [{ field: 'name', order: 'asc' }];
 
 // The dialog's form, inputs and selects load when Add New is first pressed, not with the list.
-const AddNewFlow = lazy(() => import('./AddNewFlow'));
+const AddNewFlow = lazy(() => Promise.all([import('./AddNewFlow'), preloadFormLayer()]).then(([module]) => module));
 
 function WithAddNew({ list, config, savedFilterKey, toolbarExtra }: { list: ListPageApi<CrmRow>; config: AddNewConfig<AnyRow>; savedFilterKey?: string; toolbarExtra?: ReactNode }) {
   const session = useSession();
@@ -31,7 +32,7 @@ function WithAddNew({ list, config, savedFilterKey, toolbarExtra }: { list: List
   );
 }
 
-/** The list of an entity, for a URL's search (one-record mode: /businesses?short_id=… shows only that record, 000 §2). */
+/** The list of an entity, for a URL's search (one-record mode: /businesses?short_id=… shows only that record). */
 export function crmListOptions(entity: CrmEntity, searchParams: URLSearchParams): ListPageOptions<CrmRow> {
   return {
     title: entity.listTitle,
@@ -48,7 +49,7 @@ export function crmListOptions(entity: CrmEntity, searchParams: URLSearchParams)
   };
 }
 
-/** A CRM list (000 §2): the entity's columns over its read view, with Filters, Sort, Export and Add New. */
+/** A CRM list: the entity's columns over its read view, with Filters, Sort, Export and Add New. */
 export function CrmListPage({ entity }: { entity: CrmEntity }) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { StatusPill, SystemBadge, formatAddress, type AddressParts } from '@stew
 import { text, type CrmRow } from './crmRow';
 import { methodHref } from '../contactMethods/methodHref';
 
-/** Logo, name, secondary line, type, status pill, owners joined by a bullet, primary phone and e-mail, address (000 §2). */
+/** Logo, name, secondary line, type, status pill, owners joined by a bullet, primary phone and e-mail, address. */
 export function RecordHeader({ row, heading, secondary }: { row: CrmRow; heading: string; secondary?: string | null }) {
   const owners = [text(row.primary_owner_name), text(row.secondary_owner_name)].filter(Boolean);
   const phone = text(row.primary_phone);

@@ -13,5 +13,5 @@ const owner = (name: string, label: string): FieldDef => ({
 export const PRIMARY_OWNER_FIELD: FieldDef = owner('primary_owner_id', 'Primary Owner');
 export const OWNER_FIELDS: readonly FieldDef[] = [PRIMARY_OWNER_FIELD, owner('secondary_owner_id', 'Secondary Owner')];
 
-/** The logo: uploaded to organization-assets under '{org}-{file}' (000 §9). */
+/** The logo: uploaded to organization-assets under '{org}-{file}'. */
 export const LOGO_FIELD: FieldDef = { name: 'image_link', label: 'Logo', type: 'upload', bucket: 'organization-assets' };

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from '@steward/libs/router';
 import { Alert, Button, Card, Divider, Flex, Typography } from '@steward/libs/antd';
 import { Form, Input } from '@steward/libs/antd-data';
 import { tableRef, useRecord, type AnyRow } from '@steward/libs/data-access';
-import { FieldInput, RecordEditorForm, useRecordEditor, visibleFields } from '@steward/libs/editor';
+import { FieldsForm, RecordEditorForm, useRecordEditor } from '@steward/libs/editor';
 import { ADDRESS_FIELDS, PrimaryMethodFields, useAddNewDialog } from '../addNew';
 import { usePageTitle } from '@steward/libs/federation';
 import { LOADING_TEXT } from '@steward/libs/list';
@@ -11,7 +11,7 @@ import { usersView } from '../records/crmViews';
 import { MISSING_USER_MESSAGE, USER_SOURCE, userFormFields } from './userFormFields';
 
 const profiles = tableRef<AnyRow>('public', 'user_profiles');
-/** The invite form returns here after saving (001 §2); the route shows the users list. */
+/** The invite form returns here after saving; the route shows the users list. */
 const RETURN_TO = '/user-management';
 
 function Frame({ title, children }: { title: string; children: React.ReactNode }) {
@@ -36,74 +36,47 @@ const SourceField = () => (
   </Form.Item>
 );
 
-/** '/users/new': Invite New User — a Pending profile plus its primary phone and e-mail. */
+/** '/users/new': Invite New User — a Pending profile with its primary phone, e-mail and address, in one write. */
 export function InviteUserPage() {
   const navigate = useNavigate();
   const fields = useMemo(() => userFormFields('invite'), []);
-  const [created, setCreated] = useState(false);
   const dialog = useAddNewDialog<AnyRow>({
     table: profiles,
     fields,
     entityLabel: 'Profile',
     failureNoun: 'user profile',
     ownerColumn: 'user_id',
-    // 001 §5: the address row is written only if one of its fields is filled (useAddNewDialog).
+    // The address is written only if one of its fields is filled.
     secondary: { phone: true, email: true, address: true },
     missingContextMessage: MISSING_USER_MESSAGE,
-    onCreated: () => setCreated(true),
+    onCreated: () => void navigate(RETURN_TO),
   });
   const { show } = dialog;
   useEffect(() => show(), [show]);
-  useEffect(() => {
-    if (created && dialog.warnings.length === 0 && !dialog.busy) void navigate(RETURN_TO);
-  }, [created, dialog.busy, dialog.warnings.length, navigate]);
-  const done = dialog.warnings.length > 0;
   return (
     <Frame title="Invite New User">
       <Card>
         {dialog.alert ? <Alert type="error" showIcon title={dialog.alert} style={{ marginBottom: 12 }} /> : null}
-        {done ? (
-          <Flex vertical gap={8}>
-            {dialog.warnings.map((warning) => (
-              <Alert key={warning} type="warning" showIcon title={warning} />
-            ))}
-            <div>
-              <Button type="primary" onClick={() => void navigate(RETURN_TO)}>
-                Continue
-              </Button>
-            </div>
-          </Flex>
-        ) : (
-          <Form layout="vertical" component="div">
-            {visibleFields(fields).map((field) => {
-              const id = `user-${field.name}`;
-              const error = dialog.errors[field.name];
-              return (
-                <Form.Item key={field.name} label={field.label} htmlFor={id} required={Boolean(field.required)} validateStatus={error ? 'error' : undefined} help={error}>
-                  <FieldInput id={id} field={field} value={dialog.values[field.name] ?? ''} onChange={(value) => dialog.setValue(field.name, value)} disabled={dialog.busy} invalid={Boolean(error)} />
-                </Form.Item>
-              );
-            })}
-            <SourceField />
-            <PrimaryMethodFields dialog={dialog} idPrefix="user" />
-            <Divider titlePlacement="start" plain>
-              Address
-            </Divider>
-            {ADDRESS_FIELDS.map((field) => (
-              <Form.Item key={field.name} label={field.label} htmlFor={`user-${field.name}`}>
-                <Input
-                  id={`user-${field.name}`}
-                  value={dialog.extra.address[field.name] ?? ''}
-                  onChange={(event) => dialog.setSecondary({ address: { ...dialog.extra.address, [field.name]: event.target.value } })}
-                  disabled={dialog.busy}
-                />
-              </Form.Item>
-            ))}
-            <Button type="primary" loading={dialog.busy} onClick={() => void dialog.submit()}>
-              {dialog.busy ? 'Saving…' : 'Save'}
-            </Button>
-          </Form>
-        )}
+        <FieldsForm form={dialog.form} idPrefix="user" disabled={dialog.busy}>
+          <SourceField />
+          <PrimaryMethodFields dialog={dialog} idPrefix="user" />
+          <Divider titlePlacement="start" plain>
+            Address
+          </Divider>
+          {ADDRESS_FIELDS.map((field) => (
+            <Form.Item key={field.name} label={field.label} htmlFor={`user-${field.name}`}>
+              <Input
+                id={`user-${field.name}`}
+                value={dialog.extra.address[field.name] ?? ''}
+                onChange={(event) => dialog.setSecondary({ address: { ...dialog.extra.address, [field.name]: event.target.value } })}
+                disabled={dialog.busy}
+              />
+            </Form.Item>
+          ))}
+          <Button type="primary" loading={dialog.busy} onClick={() => void dialog.submit()}>
+            {dialog.busy ? 'Saving…' : 'Save'}
+          </Button>
+        </FieldsForm>
       </Card>
     </Frame>
   );

@@ -1,7 +1,7 @@
 import { addressColumn, contactMethodsColumn, nameColumn, statusColumn, textColumn, type ListColumn } from '@steward/libs/list';
 import { text, type CrmRow } from '../records/crmRow';
 
-/** Users list (000 §2): Name with the title beneath, Role Name, Contact Methods, Address, Status. */
+/** Users list: Name with the title beneath, Role Name, Contact Methods, Address, Status. */
 export const USER_COLUMNS: readonly ListColumn<CrmRow>[] = [
   nameColumn<CrmRow>({ href: (row) => `/user/${row.short_id}`, beneath: (row) => text(row.title) || null, reads: ['short_id', 'title'] }),
   textColumn<CrmRow>('role_name', 'Role Name'),

@@ -10,7 +10,7 @@ export function userStatusOptions(existing?: string | null) {
 }
 
 /**
- * The invite/edit user form (001 §2): the e-mail is an e-mail input; the source is fixed to 'invited'.
+ * The invite/edit user form: the e-mail is an e-mail input; the source is fixed to 'invited'.
  * An invitation is always Pending until Apply for Access activates it, so only editing offers Status.
  */
 export function userFormFields(mode: 'invite' | 'edit', existingStatus?: string | null): readonly FieldDef[] {

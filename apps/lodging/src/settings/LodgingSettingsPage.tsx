@@ -23,7 +23,7 @@ const TABS = [
   { key: 'types', tab: 'Types', title: 'Types', label: 'Type', table: catalog('accommodation_types'), fields: accommodationTypeFields },
   { key: 'classes', tab: 'Classes', title: 'Classes', label: 'Class', table: catalog('accommodation_classes'), fields: accommodationClassFields },
   { key: 'amenities', tab: 'Amenities', title: 'Amenities', label: 'Amenity', table: catalog('amenities'), fields: amenityFields },
-  // Rate Types shows only name and description (001 §2).
+  // Rate Types shows only name and description.
   { key: 'rate-types', tab: 'Rate Types', title: 'Rate Types', label: 'Rate Type', table: catalog('accommodation_rate_types'), fields: rateTypeFields, columnFields: ['name', 'description'] },
   { key: 'rates', tab: 'Rates', title: 'Rates', label: 'Rate', table: catalog('accommodation_rates'), fields: rateFields },
   { key: 'blocks', tab: 'Blocks', title: 'Block Outs', label: 'Block Out', table: catalog('accommodation_blocks'), fields: blockOutFields },
@@ -32,7 +32,7 @@ const TABS = [
   { key: 'taxes', tab: 'Taxes & Fees', title: 'Taxes & Fees', label: 'Taxes & Fees', table: catalog('lodging_settings'), fields: lodgingSettingsFields },
 ] as const;
 
-/** /reservationsettings 'Lodging Settings' (001 §2): one generic-editor card per lodging table, then taxes and fees and the calendar feeds. */
+/** /reservationsettings 'Lodging Settings': one generic-editor card per lodging table, then taxes and fees and the calendar feeds. */
 export function LodgingSettingsPage() {
   return (
     <PageFrame title="Lodging Settings">

@@ -2,7 +2,7 @@ import type { FieldDef } from '@steward/libs/editor';
 
 const catalog = (table: string, labelField = 'name') => ({ schema: 'catalog', table, valueField: 'id', labelField }) as const;
 
-/** The Lodging Settings tables as the generic editor edits them (001 §3). */
+/** The Lodging Settings tables as the generic editor edits them. */
 export const accommodationFields: readonly FieldDef[] = [
   { name: 'name', label: 'Name', required: true },
   { name: 'short_id', label: 'Short ID', readOnly: true },

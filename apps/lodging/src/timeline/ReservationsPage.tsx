@@ -45,7 +45,7 @@ function newStayDefaults(unitId: string | null, day: DayKey): AnyRow {
   };
 }
 
-/** /reservations: the reservation timeline (001 §2) — units by days, click a stay to edit it, a free cell to book it. */
+/** /reservations: the reservation timeline — units by days, click a stay to edit it, a free cell to book it. */
 export function ReservationsPage() {
   const session = useSession();
   const [start, setStart] = useState<DayKey>(() => localToday());

@@ -211,7 +211,7 @@ const UnitRow = memo(function UnitRow({
 });
 
 /**
- * The reservation timeline (001 §2): a table with a header row ('Unit', then one column header per
+ * The reservation timeline: a table with a header row ('Unit', then one column header per
  * day, 190 px each) and one row per unit. Rows and day cells are virtualised (only those in view are
  * in the DOM), so 100 units × 60 days scroll smoothly; the header row always names every day.
  */

@@ -3,7 +3,7 @@ import { STAY_STATUSES } from '../desk/deskApi';
 
 const relation = (schema: 'catalog' | 'crm' | 'ops', table: string, labelField = 'name') => ({ schema, table, valueField: 'id', labelField }) as const;
 
-/** A reservation as the generic editor edits it from the timeline (001 §3: name is labelled Label). */
+/** A reservation as the generic editor edits it from the timeline (its name field is labelled Label). */
 export const reservationFields: readonly FieldDef[] = [
   { name: 'name', label: 'Label', required: true },
   { name: 'accommodation_id', label: 'Accommodation', relation: relation('catalog', 'accommodations'), required: true },

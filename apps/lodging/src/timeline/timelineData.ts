@@ -52,7 +52,7 @@ async function allPages<Row>(page: (from: number, to: number) => Page<Row>): Pro
 }
 
 /**
- * What the timeline shows for one organisation and window [from, to) (001 §7): its accommodations
+ * What the timeline shows for one organisation and window [from, to): its accommodations
  * (not archived, by name), the stays overlapping the window (check_in before its end, check_out after
  * its start, by check_in; cancelled and no-show ones left out) and the block-outs overlapping it. The stays name
  * their rate by id; the rates and rate types in scope are read in the same round and joined here.

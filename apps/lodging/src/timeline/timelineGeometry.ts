@@ -3,7 +3,7 @@ import utc from 'dayjs/plugin/utc';
 
 dayjs.extend(utc);
 
-/** Timeline constants (001 §9). */
+/** Timeline constants. */
 export const DAY_WIDTH_PX = 190;
 export const MIN_TABLE_WIDTH_PX = 700;
 export const CHECK_IN_SHARE_CAP = 0.95;
@@ -62,7 +62,7 @@ export type Stay = { id: string; check_in: string; check_out: string; all_day?: 
 
 /**
  * Where an instant sits on the timeline, in px from the window's left edge: its day's column plus
- * its share of the UTC day, capped at 95% (001 §2) so a late check-in still shows inside its day;
+ * its share of the UTC day, capped at 95% so a late check-in still shows inside its day;
  * an all-day stay sits on the day boundary.
  */
 export function instantX(windowStart: DayKey, instant: string, allDay: boolean): number {
@@ -113,7 +113,7 @@ export function unitBlocks(stays: readonly Stay[], windowStart: DayKey, days: nu
   return blocks;
 }
 
-/** The guest count label '{adults}a/{children}ch'; the children part only when above 0 (001 §9). */
+/** The guest count label '{adults}a/{children}ch'; the children part only when above 0. */
 export function occupancyLabel(adults: number | null | undefined, children: number | null | undefined): string {
   const kids = children ?? 0;
   return kids > 0 ? `${adults ?? 0}a/${kids}ch` : `${adults ?? 0}a`;
@@ -126,7 +126,7 @@ export function blockLabel(row: { adults: number | null; children: number | null
   return parts.join(' ');
 }
 
-/** The block's background: the rate type's card colour, white when none (001 §2). */
+/** The block's background: the rate type's card colour, white when none. */
 export function blockColor(cardColor: string | null | undefined): string {
   return cardColor?.trim() || '#ffffff';
 }

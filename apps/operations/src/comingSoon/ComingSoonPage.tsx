@@ -1,6 +1,6 @@
 import { Card, Typography } from '@steward/libs/antd';
 
-/** A menu section the spec shows as a placeholder (001 §2): it says so and shows no data. */
+/** A menu section the spec shows as a placeholder: it says so and shows no data. */
 export function ComingSoonPage({ section }: { section: string }) {
   return (
     <Card>

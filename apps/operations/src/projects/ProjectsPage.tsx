@@ -16,7 +16,7 @@ export const projectFields: readonly FieldDef[] = [
   { name: 'owner_id', label: 'Owner', relation: { schema: 'public', table: 'user_profiles', valueField: 'id', labelField: 'name' } },
 ];
 
-/** /projects (001 §2): up to five fields, newest first, 'No projects found.', blanks as a dash. */
+/** /projects: up to five fields, newest first, 'No projects found.', blanks as a dash. */
 export function ProjectsPage() {
   const editor = useRecordEditor<AnyRow>({ table: projects, fields: projectFields, label: 'Project' });
   const { openEdit } = editor;

@@ -15,7 +15,7 @@ export const TASKS_LIST: Pick<ListPageOptions<AnyRow>, 'source' | 'defaultSort'>
 };
 
 /**
- * /tasks (001 §2): tasks with their subtasks (embedded in the same request), the saved tasks_filters;
+ * /tasks: tasks with their subtasks (embedded in the same request), the saved tasks_filters;
  * tasks and their subtasks are added and edited through the generic editor.
  */
 export function TasksPage() {

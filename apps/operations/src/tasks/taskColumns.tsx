@@ -8,7 +8,7 @@ export const NO_SUBTASKS = 'No subtasks';
 
 const subtasksOf = (row: AnyRow): Subtask[] => (Array.isArray(row.subtasks) ? (row.subtasks as Subtask[]) : []);
 
-/** Each subtask as its title with its status, or 'No subtasks' (001 §2). */
+/** Each subtask as its title with its status, or 'No subtasks'. */
 export function subtasksText(row: AnyRow): string {
   const subtasks = subtasksOf(row);
   return subtasks.length === 0 ? NO_SUBTASKS : subtasks.map((subtask) => `${subtask.title} (${subtask.status})`).join('; ');
@@ -21,7 +21,7 @@ export type TaskActions = {
   editSubtask: (subtaskId: string) => void;
 };
 
-/** Tasks (001 §2): Title, Description, Status, Subtasks; with actions when the list can edit. */
+/** Tasks: Title, Description, Status, Subtasks; with actions when the list can edit. */
 export function taskColumns(actions?: TaskActions): readonly ListColumn<AnyRow>[] {
   const columns: ListColumn<AnyRow>[] = [
     textColumn('title', 'Title'),

@@ -7,7 +7,7 @@ import { formatDollars } from '@steward/libs/ui';
 import { RevenueChart } from '../revenue/RevenueChart';
 import { transactionFields, transactionsTable as transactions } from './transactionFields';
 
-/** Dollars and two decimals; an empty amount reads $0.00 (001 §2). */
+/** Dollars and two decimals; an empty amount reads $0.00. */
 export const amountText = (amount: unknown) => formatDollars(amount === null || amount === undefined || amount === '' ? 0 : (amount as number | string));
 
 export const transactionColumns: readonly ListColumn<AnyRow>[] = [
@@ -25,7 +25,7 @@ export const transactionColumns: readonly ListColumn<AnyRow>[] = [
 ];
 
 /**
- * /transactions (001 §2, §7): revenue by month as a chart above the table; date, description, amount,
+ * /transactions: revenue by month as a chart above the table; date, description, amount,
  * newest first; the saved transactions_filters; add and edit through the generic editor.
  */
 export function TransactionsPage() {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { getSupabase } from '@steward/libs/data-access';
+import { deleteRecord, getSupabase, insertRecord, tableRef, updateWhere, type AnyRow } from '@steward/libs/data-access';
 
-/** 001 §8: the toasts and errors of the Integrations screen, quoted exactly. */
+/** The toasts and errors of the Integrations screen, quoted exactly as the product words them. */
 export const INTEGRATION_MESSAGES = {
   updated: 'Integration updated successfully',
   created: 'Integration created successfully',
@@ -86,7 +86,7 @@ export function integrationWrite(values: IntegrationFormValues): Record<string, 
   return row;
 }
 
-/** A random webhook URL on the current origin (001 §2: the dialog's Generate button). */
+/** A random webhook URL on the current origin (what the dialog's Generate button fills in). */
 export function generateWebhookUrl(origin: string, random: () => string = () => crypto.randomUUID()): string {
   return `${origin.replace(/\/$/, '')}/api/webhooks/${random().replace(/-/g, '')}`;
 }
@@ -96,6 +96,9 @@ export function secretHint(set: boolean, last4: string | null): string {
   if (!set) return 'Not set';
   return last4 ? `Set (ends in ${last4})` : 'Set';
 }
+
+/** Written through the data-access write path; read with the columns the screen shows. */
+const INTEGRATIONS = tableRef<AnyRow>('settings', 'integrations');
 
 function settingsTable() {
   return getSupabase().schema('settings').from('integrations');
@@ -124,23 +127,19 @@ export async function saveIntegration(
   requireUser(userId);
   const row = integrationWrite(values);
   if (id) {
-    const { error } = await settingsTable().update(row).eq('id', id);
-    if (error) throw new Error(error.message);
+    await updateWhere(getSupabase(), INTEGRATIONS, { id }, row);
     return 'updated';
   }
-  const { error } = await settingsTable().insert({ ...row, org_name: orgName });
-  if (error) throw new Error(error.message);
+  await insertRecord(getSupabase(), INTEGRATIONS, { ...row, org_name: orgName });
   return 'created';
 }
 
 export async function deleteIntegration(userId: string | null, id: string): Promise<void> {
   requireUser(userId);
-  const { error } = await settingsTable().delete().eq('id', id);
-  if (error) throw new Error(error.message);
+  await deleteRecord(getSupabase(), INTEGRATIONS, id);
 }
 
 export async function setIntegrationActive(userId: string | null, id: string, isActive: boolean): Promise<void> {
   requireUser(userId);
-  const { error } = await settingsTable().update({ is_active: isActive }).eq('id', id);
-  if (error) throw new Error(error.message);
+  await updateWhere(getSupabase(), INTEGRATIONS, { id }, { is_active: isActive });
 }

@@ -48,7 +48,7 @@ const DEFAULTS: Record<ColorKey, string> = {
   link_color: '#6593db',
 };
 
-/** The colours as drawn: the spec's defaults (000 §9) where a field is empty or not a colour yet. */
+/** The colours as drawn: the spec's defaults where a field is empty or not a colour yet. */
 export function withDefaultColors(colors: BrandingColors): Record<ColorKey, string> {
   const filled = { ...DEFAULTS };
   for (const key of Object.keys(DEFAULTS) as ColorKey[]) {

@@ -1,4 +1,4 @@
-import { getSupabase, tableRef, uploadOrgAsset, type AnyRow } from '@steward/libs/data-access';
+import { getSupabase, tableRef, updateWhere, uploadOrgAsset, upsertRecord, type AnyRow } from '@steward/libs/data-access';
 import { trimmedOrNull } from '../textFields';
 
 export const ORG_DATA_FIELDS = [
@@ -48,6 +48,7 @@ export type OrgComponent = { id: string; name: string; display_name: string; des
 export const ORG_BRANDING = { schema: 'settings', table: 'org_branding' } as const;
 export const ORGANIZATIONS = tableRef<AnyRow>('public', 'organizations');
 export const ORG_COMPONENTS = tableRef<AnyRow>('settings', 'org_components');
+const ORG_BRANDING_TABLE = tableRef<AnyRow>(ORG_BRANDING.schema, ORG_BRANDING.table);
 
 function fail(error: { message: string } | null): void {
   if (error) throw new Error(error.message);
@@ -61,12 +62,11 @@ export async function fetchOrgData(orgName: string): Promise<OrgData> {
 }
 
 export async function saveOrgData(orgName: string, values: Partial<Record<OrgDataField, string | null>>): Promise<void> {
-  const { data, error } = await getSupabase().from('organizations').update(values).eq('name', orgName).select('name');
-  fail(error);
-  if (!data || data.length === 0) throw new Error('You do not have permission to edit this organization.');
+  const changed = await updateWhere(getSupabase(), ORGANIZATIONS, { name: orgName }, values);
+  if (changed.length === 0) throw new Error('You do not have permission to edit this organization.');
 }
 
-/** The organisation's branding row; no row yet (PGRST116) is not an error (001 §8). */
+/** The organisation's branding row; no row yet (PGRST116) is not an error. */
 export async function fetchOrgBranding(orgName: string): Promise<BrandingValues> {
   const { data, error } = await getSupabase().schema('settings').from('org_branding').select('*').eq('org_name', orgName).single();
   if (error && error.code === 'PGRST116') return {};
@@ -74,12 +74,11 @@ export async function fetchOrgBranding(orgName: string): Promise<BrandingValues>
   return data as BrandingValues;
 }
 
-/** Upsert on org_name (001 §7). Empty values are stored as null, so the defaults apply. */
+/** Upsert on org_name. Empty values are stored as null, so the defaults apply. */
 export async function saveOrgBranding(orgName: string, values: BrandingValues): Promise<void> {
   const row: Record<string, string | null> = { org_name: orgName };
   for (const [key, value] of Object.entries(values)) row[key] = trimmedOrNull(value);
-  const { error } = await getSupabase().schema('settings').from('org_branding').upsert(row, { onConflict: 'org_name' });
-  fail(error);
+  await upsertRecord(getSupabase(), ORG_BRANDING_TABLE, row, 'org_name');
 }
 
 /** Uploads the logo to organization-assets under the spec's file-name rule and returns its public URL. */
@@ -103,11 +102,6 @@ export async function fetchOrgComponents(orgName: string): Promise<OrgComponent[
 
 /** Switches one component for the organisation (the database refuses it without settings rights). */
 export async function setOrgComponent(orgName: string, componentId: string, enabled: boolean): Promise<void> {
-  const { data, error } = await getSupabase()
-    .schema('settings')
-    .from('org_components')
-    .upsert({ org_name: orgName, component_id: componentId, enabled }, { onConflict: 'org_name,component_id' })
-    .select('id');
-  fail(error);
-  if (!data || data.length === 0) throw new Error('You do not have permission to change components.');
+  const row = await upsertRecord(getSupabase(), ORG_COMPONENTS, { org_name: orgName, component_id: componentId, enabled }, 'org_name,component_id');
+  if (!row) throw new Error('You do not have permission to change components.');
 }

@@ -3,19 +3,21 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Typography } from '@steward/libs/antd';
 import { Form, Input } from '@steward/libs/antd-data';
 import { queryKeys } from '@steward/libs/data-access';
+import { FieldsForm, useFieldForm } from '@steward/libs/editor';
 import { useSession } from '@steward/libs/session';
 import { LoadingState, PageFrame, notify } from '@steward/libs/ui';
-import { textFormValues, textRowValues } from '../textFields';
-import { PROFILE_FIELDS, USER_PROFILES, fetchProfile, saveProfile, type ProfileField } from './profileApi';
+import { textFieldDefs } from '../textFields';
+import { PROFILE_FIELDS, USER_PROFILES, fetchProfile, saveProfile } from './profileApi';
 
-type ProfileValues = Partial<Record<ProfileField, string>>;
+const FIELDS = textFieldDefs(PROFILE_FIELDS, { required: ['name'] });
 
 /** /acctsettings and /usersettings: the signed-in user's own profile, loaded and saved by auth_user_id. */
 export function ProfilePage() {
   const { user, orgName, reload } = useSession();
   const authUserId = user?.id ?? null;
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<ProfileValues>();
+  const form = useFieldForm(FIELDS);
+  const { reset, validate, rowValues } = form;
   const [saveError, setSaveError] = useState<string | null>(null);
 
   const query = useQuery({
@@ -25,11 +27,11 @@ export function ProfilePage() {
   });
 
   useEffect(() => {
-    if (query.data) form.setFieldsValue(textFormValues(PROFILE_FIELDS, query.data));
-  }, [query.data, form]);
+    if (query.data) reset(query.data);
+  }, [query.data, reset]);
 
   const save = useMutation({
-    mutationFn: (values: ProfileValues) => saveProfile(authUserId ?? '', orgName ?? '', textRowValues(PROFILE_FIELDS, values)),
+    mutationFn: () => saveProfile(authUserId ?? '', orgName ?? '', rowValues()),
     onMutate: () => setSaveError(null),
     onSuccess: () => {
       notify.success('Profile saved');
@@ -45,20 +47,22 @@ export function ProfilePage() {
       {query.isLoading ? <LoadingState /> : null}
       {query.error ? <Typography.Text type="danger" role="alert">{query.error.message}</Typography.Text> : null}
       {query.data ? (
-        <Form form={form} layout="vertical" name="profile" onFinish={(values) => save.mutate(values)} style={{ maxWidth: 640 }}>
-          <Form.Item label="Email">
-            <Input value={query.data.email ?? ''} disabled aria-label="Email" />
-          </Form.Item>
-          {PROFILE_FIELDS.map((field) => (
-            <Form.Item key={field.name} label={field.label} name={field.name} rules={field.name === 'name' ? [{ required: true, whitespace: true, message: 'Name is required' }] : []}>
-              <Input />
+        <FieldsForm
+          form={form}
+          idPrefix="profile"
+          name="profile"
+          onSubmit={() => validate() && save.mutate()}
+          before={
+            <Form.Item label="Email" htmlFor="profile-email">
+              <Input id="profile-email" value={query.data.email ?? ''} disabled />
             </Form.Item>
-          ))}
+          }
+        >
           {saveError ? <Alert type="error" showIcon title={saveError} style={{ marginBottom: 12 }} /> : null}
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save'}
           </Button>
-        </Form>
+        </FieldsForm>
       ) : null}
     </PageFrame>
   );

@@ -1,4 +1,4 @@
-import { getSupabase, tableRef, type AnyRow } from '@steward/libs/data-access';
+import { getSupabase, tableRef, updateWhere, type AnyRow } from '@steward/libs/data-access';
 
 /** The profile fields the signed-in user edits on /acctsettings and /usersettings, in order. */
 export const PROFILE_FIELDS = [
@@ -31,6 +31,5 @@ export async function fetchProfile(authUserId: string, orgName: string): Promise
 }
 
 export async function saveProfile(authUserId: string, orgName: string, row: Partial<Record<ProfileField, string | null>>): Promise<void> {
-  const { error } = await getSupabase().from('user_profiles').update(row).eq('auth_user_id', authUserId).eq('org_name', orgName);
-  if (error) throw new Error(error.message);
+  await updateWhere(getSupabase(), USER_PROFILES, { auth_user_id: authUserId, org_name: orgName }, row);
 }

@@ -30,7 +30,7 @@ const ACCESS_COLUMNS: readonly { field: AccessField; title: string; options: typ
 ];
 
 /**
- * /settings/roles/:role_id — 'User Role Management' (001 §2): '← Back to Roles', the role's name and
+ * /settings/roles/:role_id — 'User Role Management': '← Back to Roles', the role's name and
  * description, its permissions per component; 'Add All' or a row's Add gives a component a permission
  * (only components enabled for the organisation or the system defaults).
  */

@@ -1,10 +1,10 @@
-import { SYSTEM_DEFAULT_ORG, getSupabase, queryKeys, toDataAccessError } from '@steward/libs/data-access';
+import { SYSTEM_DEFAULT_ORG, getSupabase, insertRecords, queryKeys, tableRef, toDataAccessError, updateWhere, type AnyRow } from '@steward/libs/data-access';
 
 export type AccessField = 'view_access' | 'create_access' | 'edit_access' | 'delete_access';
 export type Permission = { id: string; component_id: string } & Record<AccessField, string>;
 export type Component = { id: string; display_name: string };
 
-const USER_ROLE_PERMISSIONS = { schema: 'settings', table: 'user_role_permissions' } as const;
+const USER_ROLE_PERMISSIONS = tableRef<AnyRow>('settings', 'user_role_permissions');
 
 export const permissionsKey = (roleId: string) => [...queryKeys.table(USER_ROLE_PERMISSIONS), 'role', roleId] as const;
 
@@ -27,11 +27,9 @@ export async function fetchPermissions(roleId: string, orgName: string) {
 
 /** Gives the role a permission on each component (the database fills in the default levels). */
 export async function grantComponents(orgName: string | null, roleId: string, componentIds: readonly string[]): Promise<void> {
-  const { error } = await permissionsTable().insert(componentIds.map((componentId) => ({ org_name: orgName, role_id: roleId, component_id: componentId })));
-  if (error) throw toDataAccessError(error);
+  await insertRecords(getSupabase(), USER_ROLE_PERMISSIONS, componentIds.map((componentId) => ({ org_name: orgName, role_id: roleId, component_id: componentId })));
 }
 
 export async function changePermission(permissionId: string, patch: Partial<Record<AccessField, string>>): Promise<void> {
-  const { error } = await permissionsTable().update(patch).eq('id', permissionId);
-  if (error) throw toDataAccessError(error);
+  await updateWhere(getSupabase(), USER_ROLE_PERMISSIONS, { id: permissionId }, patch);
 }

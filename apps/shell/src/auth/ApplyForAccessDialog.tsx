@@ -19,7 +19,7 @@ const LOOKS_LIKE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export type ApplyForAccessDialogProps = { open: boolean; onClose: () => void };
 
 /**
- * Apply for Access (000 §5): a new organisation with its owner, or — for an invitee — activation of
+ * Apply for Access: a new organisation with its owner, or — for an invitee — activation of
  * their invitation, with the business fields hidden. An invitation is found only with the code the
  * database mails to the invited address ("Email me a code"), so the dialog shows nothing about an
  * invitation to someone who does not read that mailbox.

@@ -32,7 +32,7 @@ const FORM_ID = 'sign-in-form';
 export type SignInModalProps = { open: boolean; onClose: () => void; onApply: () => void };
 
 /**
- * The Sign In modal (000 §2): log in, or sign up a new organisation; success goes to /dashboard.
+ * The Sign In modal: log in, or sign up a new organisation; success goes to /dashboard.
  * "Forgot password?" turns it into the request for a password reset link.
  */
 export function SignInModal({ open, onClose, onApply }: SignInModalProps) {

@@ -1,5 +1,5 @@
 /**
- * User-visible texts of sign-in, sign-up and Apply for Access (000 §5, §8), quoted exactly. The rule
+ * User-visible texts of sign-in, sign-up and Apply for Access, quoted exactly. The rule
  * messages only the database can check ('An organization with this name already exists', 'A user
  * with this email already exists') come from apply_for_access itself.
  */

@@ -14,7 +14,7 @@ const complete: ApplyForAccessInput = {
 
 const apply = (patch: Partial<ApplyForAccessInput>) => checkForm(applyForAccessSchema, { ...complete, ...patch });
 
-describe('Apply for Access validation (000 §5), one case per message', () => {
+describe('Apply for Access validation, one case per message', () => {
   it('"Please fill in all required fields" when the e-mail or name is missing', () => {
     expect(apply({ email: ' ' })).toEqual({ ok: false, message: 'Please fill in all required fields', fields: ['email'] });
     expect(apply({ fullName: '' })).toEqual({ ok: false, message: 'Please fill in all required fields', fields: ['fullName'] });

@@ -18,7 +18,7 @@ const password = z.string();
 type Issue = { path: string; message: string };
 
 /**
- * Apply for Access (000 §5). Every failing field is marked at once; the form shows the first message
+ * Apply for Access. Every failing field is marked at once; the form shows the first message
  * in the spec's order.
  */
 export const applyForAccessSchema = z
@@ -54,7 +54,7 @@ export const applyForAccessSchema = z
 export type ApplyForAccessInput = z.input<typeof applyForAccessSchema>;
 export type ApplyForAccessValues = z.output<typeof applyForAccessSchema>;
 
-/** The sign-up form of the Sign In modal (000 §5): organisation, username, e-mail and password. */
+/** The sign-up form of the Sign In modal: organisation, username, e-mail and password. */
 export const signUpSchema = z
   .object({ organizationName: text, username: text, email, password })
   .check(
@@ -91,7 +91,7 @@ export const forgotPasswordSchema = z.object({ email }).check(
 
 export type ForgotPasswordValues = z.output<typeof forgotPasswordSchema>;
 
-/** Set a new password: the same password rules and messages as Apply for Access (000 §5). */
+/** Set a new password: the same password rules and messages as Apply for Access. */
 export const newPasswordSchema = z.object({ password, confirmPassword: password }).check(
   z.superRefine((value, ctx) => {
     const issue = (path: 'password' | 'confirmPassword', message: string) => ctx.addIssue({ code: 'custom', message, path: [path], input: value });

@@ -1,6 +1,6 @@
 import { loadSupabase } from '@steward/libs/supabase';
 
-/** A Pending profile waiting for its invitee (000 §5), shown once the invitee has the code mailed for it. */
+/** A Pending profile waiting for its invitee, shown once the invitee has the code mailed for it. */
 export type PendingInvite = {
   id: string;
   name: string | null;

@@ -9,8 +9,9 @@ import { resolveBranding } from './resolveBranding';
 export const brandingQueryKey = (orgName: string | null) => [...queryKeys.table({ schema: 'settings', table: 'org_branding' }), 'branding', orgName ?? SYSTEM_DEFAULT_ORG] as const;
 
 /**
- * The organisation's branding row and the `_system_default_` row in one request (000 §7 reads the
- * first and falls back to the second). A read failure keeps the default look rather than blocking the app.
+ * The organisation's branding row and the `_system_default_` row in one request: the organisation's
+ * own value wins and the default row fills what it leaves empty. A read failure keeps the default look
+ * rather than blocking the app.
  */
 export async function fetchBranding(orgName: string | null): Promise<Branding> {
   const { data, error } = await getSupabase().schema('settings').from('org_branding').select('*').in('org_name', orgScopeFor(orgName));

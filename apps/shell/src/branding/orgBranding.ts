@@ -1,4 +1,4 @@
-/** A row of settings.org_branding (000 §3); every field may be empty. */
+/** A row of settings.org_branding; every field may be empty. */
 export type OrgBrandingRow = {
   org_name: string;
   logo_url?: string | null;
@@ -37,7 +37,7 @@ export type Branding = {
   customCss: string;
 };
 
-/** The spec's default branding (000 §9), used for whatever the organisation and the default row leave empty. */
+/** The spec's default branding, used for whatever the organisation and the default row leave empty. */
 export const DEFAULT_BRANDING: Branding = {
   logoUrl: null,
   primaryColor: '#325286',

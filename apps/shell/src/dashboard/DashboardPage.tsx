@@ -19,7 +19,7 @@ const STAT_CARDS: readonly StatCard[] = [
 
 const NO_STATS: DashboardStats = { contacts: 0, businesses: 0, orders: 0, revenue: 0 };
 
-/** The dashboard (000 §2): four stat cards of the active organisation, or "No data yet" with two ways to start. */
+/** The dashboard: four stat cards of the active organisation, or "No data yet" with two ways to start. */
 export function DashboardPage() {
   const { user, orgName, loading } = useSession();
   const navigate = useNavigate();

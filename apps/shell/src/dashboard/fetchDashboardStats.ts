@@ -12,7 +12,7 @@ type StatsRow = { contacts: number | string; businesses: number | string; orders
 /**
  * The four dashboard figures of the active organisation's own rows (shared defaults are not its data),
  * counted and summed by the database in one call (public.dashboard_stats): a phone's first view waits
- * for one round trip instead of four. Failures are only logged (000 §8): the cards show 0 and the rest
+ * for one round trip instead of four. Failures are only logged: the cards show 0 and the rest
  * of the dashboard works.
  */
 export async function fetchDashboardStats(orgName: string): Promise<DashboardStats> {

@@ -1,5 +1,5 @@
 const preloadAreaFor = vi.hoisted(() => vi.fn());
-vi.mock('./remoteLoader', () => ({ preloadAreaFor }));
+vi.mock('./preloadArea', () => ({ preloadAreaFor }));
 
 import { preloadOnIntent, setDataIntent } from './preloadOnIntent';
 

@@ -1,4 +1,4 @@
-import { preloadAreaFor } from './remoteLoader';
+import { preloadAreaFor } from './preloadArea';
 
 type DataIntent = (url: URL) => void;
 let dataIntent: DataIntent | null = null;

@@ -13,7 +13,7 @@ const area = { name: 'crm', title: 'CRM', version: '1', paths: [], Routes: () =>
 
 async function freshLoader() {
   vi.resetModules();
-  const loader = await import('./remoteLoader');
+  const loader = { ...(await import('./remoteLoader')), ...(await import('./preloadArea')) };
   loader.configureFederation({
     supabaseUrl: 'http://localhost:54321',
     supabaseAnonKey: 'anon',

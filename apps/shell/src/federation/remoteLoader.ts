@@ -1,9 +1,8 @@
 import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { containerName, findRoute, type RemoteArea, type RemoteWidgets } from '@steward/libs/federation';
+import { containerName, type RemoteArea, type RemoteWidgets } from '@steward/libs/federation';
 import type { RemoteName, RuntimeConfig } from '@steward/libs/runtime-config';
 import { retryPlugin } from './retryPlugin';
 import { versionSkewPlugin } from './versionSkewPlugin';
-import { loadRemoteRoute } from './remoteRouteChunk';
 
 let registry: Partial<RuntimeConfig['remotes']> = {};
 const registered = new Set<RemoteName>();
@@ -74,18 +73,6 @@ export function loadWidgets(name: RemoteName): Promise<RemoteWidgets> {
   load.catch(() => widgetLoads.delete(name));
   widgetLoads.set(name, load);
   return load;
-}
-
-/** Starts loading a remote's area, and the shell's code that mounts it, without waiting for either. */
-export function preloadArea(name: RemoteName): void {
-  loadArea(name).catch(() => undefined);
-  loadRemoteRoute().catch(() => undefined);
-}
-
-/** Starts loading the remote that owns `pathname` (if any): see preloadArea. */
-export function preloadAreaFor(pathname: string): void {
-  const owner = findRoute(pathname)?.owner;
-  if (owner && owner !== 'shell') preloadArea(owner);
 }
 
 /** The remote's area if it has finished loading, so a screen can render it in the same frame. */

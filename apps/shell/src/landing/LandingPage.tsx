@@ -13,7 +13,7 @@ const AuthDialogs = lazy(() => import('../auth/AuthDialogs'));
 /** Start fetching the dialogs when the visitor reaches for a button, so they open at once. */
 const preloadDialogs = () => void import('../auth/AuthDialogs');
 
-/** The public page at /, /index and /signup (000 §1, §2): plain HTML and CSS, no component library. */
+/** The public page at /, /index and /signup: plain HTML and CSS, no component library. */
 export function LandingPage() {
   const { user, loading, signOut } = useSession();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-/** The public landing page's copy (000 §1). */
+/** The public landing page's copy. */
 export type FeatureCard = { title: string; body: string; marker?: 'Coming soon' | 'Planned' };
 export type QuickStartStep = { title: string; body: string };
 export type StatTile = { value: string; label: string };

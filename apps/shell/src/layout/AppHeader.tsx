@@ -9,7 +9,7 @@ import { OrgSwitcher } from './OrgSwitcher';
 
 export type AppHeaderProps = { title: string; titleRef?: Ref<HTMLHeadingElement>; showMenuButton: boolean; onMenuButton: () => void };
 
-/** The fixed header (000 §2): logo, wordmark, page title, organisation switcher, e-mail and Sign Out. */
+/** The fixed header: logo, wordmark, page title, organisation switcher, e-mail and Sign Out. */
 export function AppHeader({ title, titleRef, showMenuButton, onMenuButton }: AppHeaderProps) {
   const { user, loading, orgName, signOut } = useSession();
   const { logoUrl } = useBranding();

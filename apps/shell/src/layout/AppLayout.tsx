@@ -9,7 +9,7 @@ import { MobileDrawer } from './MobileDrawer';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { pageSectionFor } from './pageSection';
 import { Sidebar } from './Sidebar';
-import { preloadArea } from '../federation/remoteLoader';
+import { preloadArea } from '../federation/preloadArea';
 import { useIntentPrefetch } from '../federation/useIntentPrefetch';
 import { trapTabKey } from './trapTabKey';
 import { SubMenuTabs } from './SubMenuTabs';
@@ -27,7 +27,7 @@ function isKeyboardFocus(event: FocusEvent<HTMLElement>): boolean {
 }
 
 /**
- * The authenticated layout (000 §2): fixed header, the sidebar (a 64 px icon strip that widens to
+ * The authenticated layout: fixed header, the sidebar (a 64 px icon strip that widens to
  * 260 px on hover or keyboard focus, pinned open with Ctrl/Cmd+B, a drawer under 768 px), optional
  * sub-menu tabs and the page inside its error boundary. Themed by the active organisation's branding.
  */

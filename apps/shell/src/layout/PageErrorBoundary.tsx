@@ -4,7 +4,7 @@ type PageErrorBoundaryProps = { children: ReactNode; /** A change (the path) cle
 type PageErrorBoundaryState = { error: Error | null };
 
 /**
- * Catches render errors of the page inside the layout (001 §2), so the header and menu keep working.
+ * Catches render errors of the page inside the layout, so the header and menu keep working.
  * Moving to another page clears the error without remounting a healthy page (a remote's area keeps
  * its state across its own routes).
  */

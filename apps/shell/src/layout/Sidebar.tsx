@@ -23,7 +23,7 @@ function groupContains(group: MenuGroup, pathname: string): boolean {
 const groupId = (group: MenuGroupName) => `menu-group-${group.toLowerCase().replace(/\s+/g, '-')}`;
 
 /**
- * The main menu (000 §2): Dashboard plus the groups of the areas the organisation has enabled. The
+ * The main menu: Dashboard plus the groups of the areas the organisation has enabled. The
  * group holding the current page opens by itself, a group opens while hovered, and its header button
  * opens or closes it from the keyboard.
  */

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 
-/** Layout constants of 000 §9. */
+/** The layout's fixed measures: header height, sidebar widths, breakpoints. */
 export const HEADER_HEIGHT_PX = 84;
 export const SIDEBAR_COLLAPSED_PX = 64;
 export const SIDEBAR_EXPANDED_PX = 260;

@@ -2,7 +2,7 @@ import { findRoute } from '@steward/libs/federation';
 
 const PUBLIC_SECTIONS: Record<string, string> = { '/': 'Welcome', '/index': 'Welcome' };
 
-/** "/reservation-settings/new" → "Reservation Settings New": the path's words, capitalised (001 §2). */
+/** "/reservation-settings/new" → "Reservation Settings New": the path's words, capitalised. */
 function sectionFromPath(pathname: string): string {
   const words = pathname
     .split(/[/_-]+/)

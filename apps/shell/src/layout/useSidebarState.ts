@@ -14,7 +14,7 @@ export type SidebarState = {
 };
 
 /**
- * The sidebar's open state (000 §2 generic variant): Ctrl/Cmd+B toggles it, the desktop choice is kept
+ * The sidebar's open state: Ctrl/Cmd+B toggles it, the desktop choice is kept
  * in a cookie for seven days, and under 768 px the sidebar is a drawer.
  */
 export function useSidebarState(): SidebarState {

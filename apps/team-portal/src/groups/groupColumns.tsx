@@ -1,7 +1,7 @@
 import type { AnyRow } from '@steward/libs/data-access';
 import { nameColumn, textColumn, type ListColumn } from '@steward/libs/list';
 
-/** Groups (001 §2): Name, Positions, Active Assignments, Active Members. */
+/** Groups: Name, Positions, Active Assignments, Active Members. */
 export const groupColumns: readonly ListColumn<AnyRow>[] = [
   nameColumn({}),
   textColumn('position_count', 'Positions', { filterable: 'number' }),

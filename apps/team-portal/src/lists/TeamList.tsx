@@ -22,7 +22,7 @@ export type TeamListProps = {
 const NO_EDITOR: TeamEditor = { table: tableRef<AnyRow>('hr', 'groups'), fields: [], label: '' };
 
 /**
- * A team portal list (001 §2): the organisation's rows and the shared defaults with the 'S' badge,
+ * A team portal list: the organisation's rows and the shared defaults with the 'S' badge,
  * filters kept in the URL, export of every listed field with headers, a one-record mode, and (when
  * the list has an editor) Add New and Edit with the editor's validation and lost-update refusal.
  */

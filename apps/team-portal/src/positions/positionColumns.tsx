@@ -1,7 +1,7 @@
 import type { AnyRow } from '@steward/libs/data-access';
 import { dateColumn, nameColumn, textColumn, type ListColumn } from '@steward/libs/list';
 
-/** Positions (001 §2): Name, Group, Active Assignments, Created By/At, Last Modified By/At. */
+/** Positions: Name, Group, Active Assignments, Created By/At, Last Modified By/At. */
 export const positionColumns: readonly ListColumn<AnyRow>[] = [
   nameColumn({ href: (row) => `/Position/${String(row.id)}` }),
   textColumn('group_name', 'Group'),

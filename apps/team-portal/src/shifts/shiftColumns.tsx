@@ -1,7 +1,7 @@
 import type { AnyRow } from '@steward/libs/data-access';
 import { addressColumn, contactMethodsColumn, nameColumn, ownersColumn, statusColumn, textColumn, type ListColumn } from '@steward/libs/list';
 
-/** Shifts (001 §2): Name, Type, Contact Methods, Address, Owner(s), Status. */
+/** Shifts: Name, Type, Contact Methods, Address, Owner(s), Status. */
 export const shiftColumns: readonly ListColumn<AnyRow>[] = [
   nameColumn({ href: (row) => `/Shift/${String(row.short_id)}` }),
   textColumn('type', 'Type'),

@@ -6,7 +6,7 @@ import { staffColumns } from './staffColumns';
 
 const titles = (columns: readonly { title: string }[]) => columns.map((column) => column.title);
 
-describe('team portal column definitions (001 §2)', () => {
+describe('team portal column definitions', () => {
   it('lists the spec columns of each list, in order', () => {
     expect(titles(staffColumns)).toEqual(['Name', 'Job / Assignments', 'Availability', 'Contact', 'Status']);
     expect(titles(groupColumns)).toEqual(['Name', 'Positions', 'Active Assignments', 'Active Members']);

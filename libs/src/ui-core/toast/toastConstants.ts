@@ -1,5 +1,5 @@
 /**
- * The two toast systems of 000 §9. The first shows one titled toast at a time (default or
+ * The platform's two toast systems. The first shows one titled toast at a time (default or
  * destructive); the second stacks up to three short status messages (success, info, warning, error,
  * loading). Both sit bottom right and pause their auto-close while hovered or focused.
  */

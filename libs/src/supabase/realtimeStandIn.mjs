@@ -1,5 +1,6 @@
-// Steward's browser build of supabase-js without Supabase Realtime (build/rsbuildApp.mjs aliases
-// @supabase/realtime-js here for the shell, which provides supabase-js to every area). Nothing in the
+// The stand-in for Supabase Realtime in Steward's browser build of supabase-js: build/rsbuildApp.mjs
+// aliases @supabase/realtime-js to this file for the shell, which provides supabase-js to every area.
+// It is the only place Realtime is left out; tests and Node tools use the real client. Nothing in the
 // platform subscribes to database changes, and realtime-js with its Phoenix client is a quarter of
 // supabase-js: ~12 KB of Brotli on every returning staff member's first view. supabase-js builds a
 // realtime client and hands it each new access token; this one accepts them and holds no channels.
@@ -17,7 +18,7 @@ export class RealtimeClient {
   }
 
   channel(name) {
-    throw new Error(`Supabase Realtime is not part of Steward's browser build (channel "${name}"); see build/supabaseRealtimeOff.mjs.`);
+    throw new Error(`Supabase Realtime is not part of Steward's browser build (channel "${name}"); see libs/src/supabase/realtimeStandIn.mjs.`);
   }
 
   getChannels() {

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { Form } from '@steward/libs/antd-data';
+import { visibleFields, type FieldDef } from './fieldSchema';
+import { FieldInput } from './FieldInput';
+import type { FormValue, FormValues } from './fieldValues';
+import type { FieldErrors } from './validateRecord';
+
+export type FieldsFormProps = {
+  form: { fields: readonly FieldDef[]; values: FormValues; errors: FieldErrors; setValue: (name: string, value: FormValue) => void };
+  /** Prefix of each control's id (`{idPrefix}-{field}`), which its label points at. */
+  idPrefix: string;
+  disabled?: boolean;
+  onUpload?: (name: string, file: File) => void;
+  uploading?: readonly string[];
+  /**
+   * Makes it a real <form>: Enter in a field or a submit button inside it calls this (a page form
+   * such as My Profile); without it the controls sit in a dialog whose footer saves.
+   */
+  onSubmit?: () => void;
+  /** Its accessible name, when it is a real form. */
+  name?: string;
+  /** Controls of the form that are not fields of the record (Add New's address, a read-only e-mail). */
+  before?: ReactNode;
+  children?: ReactNode;
+};
+
+/**
+ * A form's fields, laid out by antd's Form: a label on each control, the required mark, and a
+ * field's error under it. Values, rules and errors come from useFieldForm.
+ */
+export function FieldsForm({ form, idPrefix, disabled = false, onUpload, uploading = [], onSubmit, name, before, children }: FieldsFormProps) {
+  const formProps = onSubmit ? { name, onFinish: () => onSubmit(), style: { maxWidth: 640 } } : { component: 'div' as const };
+  return (
+    <Form layout="vertical" {...formProps}>
+      {before}
+      {visibleFields(form.fields).map((field) => {
+        const id = `${idPrefix}-${field.name}`;
+        const error = form.errors[field.name];
+        return (
+          <Form.Item key={field.name} label={field.label} htmlFor={id} required={Boolean(field.required) && !field.readOnly} validateStatus={error ? 'error' : undefined} help={error}>
+            <FieldInput
+              id={id}
+              field={field}
+              value={form.values[field.name] ?? ''}
+              onChange={(value) => form.setValue(field.name, value)}
+              onUpload={onUpload ? (file) => onUpload(field.name, file) : undefined}
+              uploading={uploading.includes(field.name)}
+              disabled={field.readOnly || disabled}
+              invalid={Boolean(error)}
+            />
+          </Form.Item>
+        );
+      })}
+      {children}
+    </Form>
+  );
+}
