@@ -16,12 +16,12 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 describe('Operations route prefetch', () => {
   afterEach(() => clearEarly());
 
-  it('starts the first page of /tasks with the subtasks embedded, newest first', async () => {
+  it('starts the first page of /tasks with its owner, its record and the subtasks embedded, newest first', async () => {
     const requests = prefetch('/tasks');
     await settle();
     expect(requests).toHaveLength(1);
     expect(requests[0]?.url.pathname).toBe('/rest/v1/tasks');
-    expect(requests[0]?.url.searchParams.get('select')).toBe('*,subtasks(id,title,status)');
+    expect(requests[0]?.url.searchParams.get('select')).toBe('*,assignee_name,record_label,record_path,subtasks(id,title,status)');
     expect(requests[0]?.url.searchParams.get('order')).toMatch(/^created_at\.desc/);
   });
 
