@@ -3,7 +3,7 @@ import { Button } from '@steward/libs/antd';
 import { errorMessage, isSystemDefaultRow, useRecord } from '@steward/libs/data-access';
 import { InlineEditor, useRecordEditor } from '@steward/libs/editor';
 import { usePageTitle } from '@steward/libs/federation';
-import { DetailLayout } from '@steward/libs/list';
+import { DetailLayout, OpenTasks } from '@steward/libs/list';
 import { NotesTab } from '../notes/NotesTab';
 import { NotesList } from '../notes/NotesList';
 import { ContactMethodsTab } from './ContactMethodsTab';
@@ -40,7 +40,12 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
           </>
         ) : null
       }
-      editor={<InlineEditor editor={editor} />}
+      editor={
+        <>
+          <InlineEditor editor={editor} />
+          {row && ownerColumn !== 'user_id' ? <OpenTasks column={ownerColumn} recordId={row.id} /> : null}
+        </>
+      }
       contactMethods={row ? <ContactMethodsTab ownerColumn={ownerColumn} ownerId={row.id} /> : null}
       notes={row && entity.kind !== 'user' ? <NotesTab ownerColumn={ownerColumn} ownerId={row.id} canAdd={editable} /> : <NotesList notes={[]} />}
     />
