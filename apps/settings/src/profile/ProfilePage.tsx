@@ -7,6 +7,7 @@ import { useSession } from '@steward/libs/session';
 import { LoadingState, PageFrame, notify } from '@steward/libs/ui';
 import { textFormValues, textRowValues } from '../textFields';
 import { PROFILE_FIELDS, USER_PROFILES, fetchProfile, saveProfile, type ProfileField } from './profileApi';
+import { TaskDigestSetting } from './TaskDigestSetting';
 
 type ProfileValues = Partial<Record<ProfileField, string>>;
 
@@ -60,6 +61,7 @@ export function ProfilePage() {
           </Button>
         </Form>
       ) : null}
+      {query.data ? <TaskDigestSetting profileId={query.data.id} /> : null}
     </PageFrame>
   );
 }
