@@ -34,7 +34,6 @@ test('tasks show their subtasks, transactions their amounts, and the placeholder
   await expectNoSeriousA11yViolations(page);
 
   for (const [path, section] of [
-    ['/calendar', 'Calendars'],
     ['/lists', 'Lists'],
     ['/forms', 'Forms'],
   ] as const) {

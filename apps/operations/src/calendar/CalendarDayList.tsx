@@ -14,7 +14,7 @@ export function CalendarDayList({ day, events }: { day: string; events: readonly
         <ul className="stw-cal-day__items">
           {events.map((event) => (
             <li key={`${event.kind}-${event.id}`}>
-              <CalendarItem event={event} day={day} withTime />
+              <CalendarItem event={event} day={day} spanTimes />
               {event.detail ? <span className="stw-cal-day__detail"> {event.detail}</span> : null}
             </li>
           ))}

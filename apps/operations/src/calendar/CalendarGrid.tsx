@@ -72,7 +72,6 @@ export function CalendarGrid({ view, days, anchor, today, byDay, focusedDay, onF
                 role="gridcell"
                 key={day}
                 tabIndex={day === focusedDay ? 0 : -1}
-                aria-label={`${longDay(day)}${day === today ? ', today' : ''}, ${events.length === 0 ? 'nothing scheduled' : `${events.length} ${events.length === 1 ? 'item' : 'items'}`}`}
                 aria-selected={day === focusedDay}
                 className={classes.join(' ')}
                 data-day={day}
@@ -90,6 +89,10 @@ export function CalendarGrid({ view, days, anchor, today, byDay, focusedDay, onF
                     {dayOfMonth(day)}
                   </span>
                 ) : null}
+                {/* The cell's name for a screen reader: the whole date and how much it holds. */}
+                <span className="stw-ops-live">
+                  {`${longDay(day)}${day === today ? ', today' : ''}, ${events.length === 0 ? 'nothing scheduled' : `${events.length} ${events.length === 1 ? 'item' : 'items'}`}`}
+                </span>
                 <ul className="stw-cal-grid__items">
                   {visible.map((event) => (
                     <li key={`${event.kind}-${event.id}`}>

@@ -4,9 +4,11 @@ import { eventLabel, type CalendarEvent } from './calendarEvents';
 const KIND_NAMES = { reservation: 'Reservation', shift: 'Shift', task: 'Task', project: 'Project' } as const;
 
 /** One item on a day: a link to its record, marked by kind (a stay by its rate type's colour). */
-export function CalendarItem({ event, day, withTime = false }: { event: CalendarEvent; day: string; withTime?: boolean }) {
+export function CalendarItem({ event, day, withTime = false, spanTimes = false }: { event: CalendarEvent; day: string; withTime?: boolean; spanTimes?: boolean }) {
   const label = eventLabel(event, day);
-  const time = !event.all_day && withTime ? `${event.starts_local.slice(11, 16)}–${event.ends_local.slice(11, 16)} ` : '';
+  // A time where the item starts (a stay's check-in, a shift's start); the whole span in a day list.
+  const startsToday = event.starts_local.slice(0, 10) === day;
+  const time = event.all_day || !startsToday ? '' : spanTimes ? `${event.starts_local.slice(11, 16)}–${event.ends_local.slice(11, 16)} ` : withTime ? `${event.starts_local.slice(11, 16)} ` : '';
   return (
     <Link
       to={event.link}

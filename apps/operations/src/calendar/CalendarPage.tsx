@@ -9,6 +9,7 @@ import { addDays, isDay, stepAnchor, todayIn, viewDays, viewTitle, type Calendar
 import { CALENDAR_KINDS, eventsByDay, useCalendarEvents, type CalendarKind } from './calendarEvents';
 import { useIsPhone } from './useIsPhone';
 import { useOrgTimeZone } from './useOrgTimeZone';
+import '../tasks/tasks.css';
 import './calendar.css';
 
 const VIEWS: readonly { view: CalendarView; label: string }[] = [

@@ -87,14 +87,13 @@ export function eventsByDay(events: readonly CalendarEvent[], days: readonly str
   return byDay;
 }
 
-/** The words on an item: 'Cabin 1 – Hemlock: Whitaker party', '09:00 Front desk', 'Due: Renew permits'. */
+/** The words on an item: 'Cabin 1 – Hemlock: Whitaker party', 'Front desk', 'Due: Renew permits' (times are added where they show). */
 export function eventLabel(event: CalendarEvent, day: string): string {
-  const time = event.starts_local.slice(11, 16);
   switch (event.kind) {
     case 'reservation':
       return `${event.unit ? `${event.unit}: ` : ''}${event.title}`;
     case 'shift':
-      return dayOf(event.starts_local) === day ? `${time} ${event.title}` : event.title;
+      return event.title;
     case 'task':
       return `Due: ${event.title}`;
     case 'project':

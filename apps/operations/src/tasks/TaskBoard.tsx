@@ -23,14 +23,17 @@ export function TaskBoard({ onOpen }: { onOpen: (task: BoardTask) => void }) {
   const move = useMoveTask(orgName);
   const [announcement, setAnnouncement] = useState('');
   const [dropTarget, setDropTarget] = useState<BoardColumn | null>(null);
-  const focusAfterMove = useRef<string | null>(null);
+  // A card moved from the keyboard keeps the focus once it stands in its new column.
+  const focusAfterMove = useRef<{ id: string; column: BoardColumn } | null>(null);
   const cardButtons = useRef(new Map<string, HTMLButtonElement>());
 
   useEffect(() => {
-    const id = focusAfterMove.current;
-    if (!id) return;
+    const pending = focusAfterMove.current;
+    if (!pending) return;
+    const task = tasks.data?.find((candidate) => candidate.id === pending.id);
+    if (task && boardColumnOf(task.status) !== pending.column) return;
     focusAfterMove.current = null;
-    cardButtons.current.get(id)?.focus();
+    cardButtons.current.get(pending.id)?.focus();
   });
 
   const moveTo = (task: BoardTask, column: BoardColumn) => {
@@ -48,7 +51,7 @@ export function TaskBoard({ onOpen }: { onOpen: (task: BoardTask) => void }) {
     const index = BOARD_COLUMNS.indexOf(boardColumnOf(task.status));
     const next = BOARD_COLUMNS[index + (event.key === 'ArrowRight' ? 1 : -1)];
     if (!next) return;
-    focusAfterMove.current = task.id;
+    focusAfterMove.current = { id: task.id, column: next };
     moveTo(task, next);
   };
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@steward/libs/session';
-import { fetchUnreadCount, unreadCountKey } from './notificationQueries';
+import { fetchUnreadCount, notificationsKey, unreadCountKey } from './notificationQueries';
 import type { NotificationPanelProps } from './NotificationPanel';
 
 /** How often an open page asks again (and on focus); a hosted deployment would push instead (README). */
@@ -21,6 +21,21 @@ function useAfterFirstPaint(): boolean {
   return ready;
 }
 
+/**
+ * A change saved on this page (assigning a task, a note that mentions someone) may have made a
+ * notification: the count is asked again as soon as any write succeeds, not at the next interval.
+ */
+function useRefreshAfterWrites(orgName: string | null) {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'success') void queryClient.invalidateQueries({ queryKey: notificationsKey(orgName) });
+      }),
+    [queryClient, orgName],
+  );
+}
+
 export const bellLabel = (count: number) => (count === 0 ? 'Notifications, none unread' : `Notifications, ${count} unread`);
 
 /** The header's bell: the unread count, and a panel (its code loaded on first open) with the latest notifications. */
@@ -35,6 +50,7 @@ export function NotificationBell() {
     refetchOnWindowFocus: true,
     staleTime: 10_000,
   });
+  useRefreshAfterWrites(orgName);
   const [open, setOpen] = useState(false);
   const [Panel, setPanel] = useState<ComponentType<NotificationPanelProps> | null>(null);
   const button = useRef<HTMLButtonElement>(null);
