@@ -20,8 +20,8 @@ describe('Operations route prefetch', () => {
     const requests = prefetch('/tasks');
     await settle();
     expect(requests).toHaveLength(1);
-    expect(requests[0]?.url.pathname).toBe('/rest/v1/tasks');
-    expect(requests[0]?.url.searchParams.get('select')).toBe('*,assignee_name,record_label,record_path,subtasks(id,title,status)');
+    expect(requests[0]?.url.pathname).toBe('/rest/v1/tasks_view');
+    expect(requests[0]?.url.searchParams.get('select')).toBe('*,subtasks(id,title,status)');
     expect(requests[0]?.url.searchParams.get('order')).toMatch(/^created_at\.desc/);
   });
 

@@ -12,16 +12,18 @@ import { subtaskFields, taskFields } from './taskFields';
 import { tasksTable } from './taskQueries';
 
 const subtasks = tableRef<AnyRow>('ops', 'subtasks');
+/** Tasks with their owner's name and what they are about (ops.tasks_view); written through ops.tasks. */
+const tasksView = tableRef<AnyRow>('ops', 'tasks_view');
 
 /**
- * The tasks list's request: tasks with who owns them and what they are about (computed fields of
- * ops.tasks) and their subtasks embedded, newest first (also what the area prefetches).
+ * The tasks list's request: tasks with who owns them and what they are about (ops.tasks_view) and
+ * their subtasks embedded, newest first (also what the area prefetches).
  */
 export const TASKS_LIST: Pick<ListPageOptions<AnyRow>, 'source' | 'defaultSort'> = {
   source: {
     kind: 'table',
-    table: tasksTable,
-    select: '*, assignee_name, record_label, record_path, subtasks(id, title, status)',
+    table: tasksView,
+    select: '*, subtasks(id, title, status)',
     orgScoped: true,
     excludeArchived: true,
   },

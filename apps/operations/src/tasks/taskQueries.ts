@@ -32,7 +32,7 @@ export const myWorkQueryKey = (orgName: string | null) => [...queryKeys.table(ta
 export async function fetchBoardTasks(orgName: string): Promise<BoardTask[]> {
   const { data, error } = await getSupabase()
     .schema('ops')
-    .from('tasks')
+    .from('tasks_view')
     .select('id, short_id, title, status, priority, due_date, assignee_name, org_name')
     .eq('org_name', orgName)
     .eq('archive', false)
