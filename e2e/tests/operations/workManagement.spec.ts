@@ -194,3 +194,23 @@ test('another organisation sees none of it: no notifications, no work, nothing o
     await archiveTasks([title]);
   }
 });
+
+test("a business's page lists its open tasks, each opening the task", async ({ page }) => {
+  const title = unique('Send the boat invoice');
+  const { data: business } = await serviceClient().schema('crm').from('businesses').select('id, short_id').eq('org_name', DEMO_OWNER.orgName).eq('name', 'Blue Ridge Paddle Co.').single();
+  const { id, short_id: shortId } = business as { id: string; short_id: string };
+  await addDemoTask({ title, business_id: id });
+  await addDemoTask({ title: `${title} (done)`, business_id: id, status: 'Done' });
+  try {
+    await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+    await page.goto(`/business/${shortId}`);
+    const openTasks = page.getByRole('region', { name: 'Open tasks' });
+    await expect(openTasks.getByRole('link', { name: title, exact: true })).toBeVisible();
+    await expect(openTasks.getByRole('link', { name: `${title} (done)` })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await openTasks.getByRole('link', { name: title, exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit Task' }).getByLabel('Title', { exact: true })).toHaveValue(title);
+  } finally {
+    await archiveTasks([title, `${title} (done)`]);
+  }
+});

@@ -20,7 +20,7 @@ export function OpenTasks({ column, recordId }: { column: OpenTasksRecordColumn;
   const rows = tasks.data?.rows ?? [];
   return (
     <section aria-labelledby={`open-tasks-${recordId}`} className="stw-open-tasks">
-      <Typography.Title level={2} id={`open-tasks-${recordId}`} style={{ fontSize: 16, margin: '0 0 4px' }}>
+      <Typography.Title level={3} id={`open-tasks-${recordId}`} style={{ fontSize: 16, margin: '0 0 4px' }}>
         Open tasks
       </Typography.Title>
       {tasks.isLoading ? <Typography.Text>{LOADING_TEXT}</Typography.Text> : null}
@@ -30,7 +30,10 @@ export function OpenTasks({ column, recordId }: { column: OpenTasksRecordColumn;
         <ul style={{ margin: 0, paddingInlineStart: 18 }}>
           {rows.map((row) => (
             <li key={String(row.id)}>
-              <Link to={`/tasks?task=${String(row.short_id)}`}>{String(row.title)}</Link>{' '}
+              {/* Underlined: the link sits in a line of text and must not rely on its colour alone. */}
+              <Link to={`/tasks?task=${String(row.short_id)}`} style={{ textDecoration: 'underline' }}>
+                {String(row.title)}
+              </Link>{' '}
               <Typography.Text type="secondary">
                 ({[row.status, row.due_date ? `due ${formatDate(String(row.due_date))}` : null, row.assignee_name].filter(Boolean).join(', ')})
               </Typography.Text>
