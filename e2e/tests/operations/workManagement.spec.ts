@@ -214,3 +214,22 @@ test("a business's page lists its open tasks, each opening the task", async ({ p
     await archiveTasks([title, `${title} (done)`]);
   }
 });
+
+test('the daily digest is switched on and off in My profile', async ({ page }) => {
+  const owner = await createOwner('Digest');
+  const digestOf = async () => {
+    const { data } = await serviceClient().from('user_profiles').select('task_digest').eq('org_name', owner.orgName).eq('email', owner.email).single();
+    return (data as { task_digest: boolean }).task_digest;
+  };
+  await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
+  await page.goto('/acctsettings');
+  const digest = page.getByRole('switch', { name: 'E-mail me each morning the tasks due today and overdue' });
+  await expect(digest).not.toBeChecked();
+  await digest.click();
+  await expect(digest).toBeChecked();
+  await expect.poll(digestOf).toBe(true);
+  await expectNoSeriousA11yViolations(page);
+  await digest.click();
+  await expect(digest).not.toBeChecked();
+  await expect.poll(digestOf).toBe(false);
+});
