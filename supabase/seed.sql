@@ -1356,3 +1356,15 @@ insert into catalog.calendar_feeds (org_name, accommodation_id, name, token_hash
 select a.org_name, a.id, 'Channel manager', app.calendar_token_hash(encode(extensions.gen_random_bytes(24), 'hex')),
        md5('steward-seed:cg:profile:demo')::uuid, md5('steward-seed:cg:profile:demo')::uuid
 from catalog.accommodations a where a.org_name = 'Cedar Grove Outfitters' and a.name = 'Cabin 1 – Hemlock';
+
+-- Work management ------------------------------------------------------------------------------------
+-- Who looks after which unit (told of today's arrivals), tasks about a record, and one notification
+-- the demo user already read (new ones are written by the database as tasks are assigned and fall due).
+update catalog.accommodations set caretaker_id = md5('steward-seed:cg:profile:maya')::uuid
+ where id in (md5('steward-seed:cg:acc:hemlock')::uuid);
+update ops.tasks set business_id = md5('steward-seed:cg:business:01')::uuid where id = md5('steward-seed:cg:task:06')::uuid;
+update ops.tasks set contact_id = md5('steward-seed:cg:contact:01')::uuid where id = md5('steward-seed:cg:task:15')::uuid;
+insert into public.notifications (org_name, profile_id, kind, title, body, link, record_table, record_id, created_at, read_at)
+select 'Cedar Grove Outfitters', md5('steward-seed:cg:profile:demo')::uuid, 'task_assigned', 'Assigned to you: ' || t.title,
+       'Maya Chen assigned you this task.', '/tasks?task=' || t.short_id, 'ops.tasks', t.id, now() - interval '2 days', now() - interval '1 day'
+  from ops.tasks t where t.id = md5('steward-seed:cg:task:05')::uuid;

@@ -15,11 +15,11 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('Operations route prefetch', () => {
 
-  it('starts the first page of /tasks with the subtasks embedded, newest first', async () => {
+  it('starts the first page of /tasks with its owner, its record and the subtasks embedded, newest first', async () => {
     const requests = prefetch('/tasks');
     await settle();
     expect(requests).toHaveLength(1);
-    expect(requests[0]?.url.pathname).toBe('/rest/v1/tasks');
+    expect(requests[0]?.url.pathname).toBe('/rest/v1/tasks_view');
     expect(requests[0]?.url.searchParams.get('select')).toBe('*,subtasks(id,title,status)');
     expect(requests[0]?.url.searchParams.get('order')).toMatch(/^created_at\.desc/);
   });

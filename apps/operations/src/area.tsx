@@ -1,6 +1,7 @@
 import { Route, Routes } from '@steward/libs/router';
 import { defineArea, type AreaPrefetchContext } from '@steward/libs/federation';
 import { prefetchListPage } from '@steward/libs/list';
+import { CalendarPage } from './calendar/CalendarPage';
 import { ComingSoonPage } from './comingSoon/ComingSoonPage';
 import { ProjectsPage } from './projects/ProjectsPage';
 import { TASKS_LIST, TasksPage } from './tasks/TasksPage';
@@ -13,7 +14,7 @@ function OperationsRoutes() {
       <Route path="projects" element={<ProjectsPage />} />
       <Route path="tasks" element={<TasksPage />} />
       <Route path="transactions" element={<TransactionsPage />} />
-      <Route path="calendar" element={<ComingSoonPage section="Calendars" />} />
+      <Route path="calendar" element={<CalendarPage />} />
       <Route path="lists" element={<ComingSoonPage section="Lists" />} />
       <Route path="forms" element={<ComingSoonPage section="Forms" />} />
       <Route path="testpage" element={<ComingSoonPage section="Test pages" />} />
@@ -31,7 +32,7 @@ function prefetch({ route, search, queryClient, orgScope }: AreaPrefetchContext)
 }
 
 /**
- * Operations: projects, tasks with subtasks, transactions; calendars, lists and forms to come. The
+ * Operations: projects, tasks (list, board, My work), the calendar, transactions; lists and forms to come. The
  * dashboard's revenue chart is exposed apart, in './widgets' (src/widgets.tsx).
  */
 const area = defineArea('operations', __STEWARD_APP_VERSION__, OperationsRoutes, { prefetch });

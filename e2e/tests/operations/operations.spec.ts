@@ -34,7 +34,6 @@ test('tasks show their subtasks, transactions their amounts, and the placeholder
   await expectNoSeriousA11yViolations(page);
 
   for (const [path, section] of [
-    ['/calendar', 'Calendars'],
     ['/lists', 'Lists'],
     ['/forms', 'Forms'],
   ] as const) {
@@ -74,7 +73,7 @@ test('the seeded "Open tasks" saved filter applies (status is not Done) and the 
   await page.getByRole('button', { name: 'Export' }).click();
   const csv = await readFile(await (await download).path(), 'utf8');
   const lines = csv.trim().split(/\r?\n/);
-  expect(lines[0]).toBe('Title,Description,Status,Subtasks');
+  expect(lines[0]).toBe('Title,Description,Status,Assignee,Due date,Priority,About,Subtasks');
   expect(lines.slice(1)).toHaveLength(openCount ?? 0);
   expect(csv).not.toMatch(/,Done,/);
 });
@@ -146,9 +145,9 @@ test('transactions: revenue by month drawn above the table from the database agg
 });
 
 test('placeholder pages show no e-mail addresses or other data', async ({ page }) => {
-  test.slow(); // four screens, each with an axe pass
+  test.slow(); // three screens, each with an axe pass
   await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
-  for (const path of ['/calendar', '/lists', '/forms', '/testpage']) {
+  for (const path of ['/lists', '/forms', '/testpage']) {
     await page.goto(path);
     await expect(page.getByText(/coming soon/)).toBeVisible();
     await expect(page.locator('main')).not.toContainText('@');

@@ -17,3 +17,4 @@ export { DetailLayout, RecordHistory, RecordTableCard } from './lazyParts';
 export type { DetailExtraTab, DetailLayoutProps, DetailTabKey } from './DetailLayout';
 export type { RecordHistoryProps } from './history/RecordHistory';
 export type { RecordTableCardProps } from './RecordTableCard';
+export { NO_OPEN_TASKS, OpenTasks, openTasksView, type OpenTasksRecordColumn } from './OpenTasks';

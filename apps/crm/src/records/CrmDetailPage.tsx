@@ -4,7 +4,7 @@ import { Button } from '@steward/libs/antd';
 import { errorMessage, isSystemDefaultRow, setArchived, useRecord } from '@steward/libs/data-access';
 import { InlineEditor, useRecordEditor } from '@steward/libs/editor';
 import { usePageTitle } from '@steward/libs/federation';
-import { DetailLayout, RecordHistory } from '@steward/libs/list';
+import { DetailLayout, OpenTasks, RecordHistory } from '@steward/libs/list';
 import { notify, undoToast } from '@steward/libs/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { NotesTab } from '../notes/NotesTab';
@@ -78,7 +78,12 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
           </>
         ) : null
       }
-      editor={entity.editSections ? <SectionedEditor editor={editor} sections={entity.editSections} /> : <InlineEditor editor={editor} />}
+      editor={
+        <>
+          {entity.editSections ? <SectionedEditor editor={editor} sections={entity.editSections} /> : <InlineEditor editor={editor} />}
+          {row && ownerColumn !== 'user_id' ? <OpenTasks column={ownerColumn} recordId={row.id} /> : null}
+        </>
+      }
       contactMethods={row ? <ContactMethodsTab ownerColumn={ownerColumn} ownerId={row.id} canEdit={editable} /> : null}
       extraTabs={
         row

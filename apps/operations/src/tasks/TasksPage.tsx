@@ -1,26 +1,86 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { useSearchParams } from '@steward/libs/router';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
-import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
+import { RecordEditorModal, useRecordEditor, type RecordEditorApi } from '@steward/libs/editor';
 import { ListPage, useListPage, type ListPageOptions } from '@steward/libs/list';
+import { MyWork } from './MyWork';
+import { OpenTaskEffect } from './OpenTaskEffect';
+import { TaskBoard } from './TaskBoard';
+import { TaskViewNav, taskViewOf } from './TaskViewNav';
 import { taskColumns } from './taskColumns';
 import { subtaskFields, taskFields } from './taskFields';
+import { tasksTable } from './taskQueries';
 
-const tasks = tableRef<AnyRow>('ops', 'tasks');
 const subtasks = tableRef<AnyRow>('ops', 'subtasks');
+/** Tasks with their owner's name and what they are about (ops.tasks_view); written through ops.tasks. */
+const tasksView = tableRef<AnyRow>('ops', 'tasks_view');
 
-/** The tasks list's request: tasks with their subtasks embedded, newest first (also what the area prefetches). */
+/**
+ * The tasks list's request: tasks with who owns them and what they are about (ops.tasks_view) and
+ * their subtasks embedded, newest first (also what the area prefetches).
+ */
 export const TASKS_LIST: Pick<ListPageOptions<AnyRow>, 'source' | 'defaultSort'> = {
-  source: { kind: 'table', table: tasks, select: '*, subtasks(id, title, status)', orgScoped: true, excludeArchived: true },
+  source: {
+    kind: 'table',
+    table: tasksView,
+    select: '*, subtasks(id, title, status)',
+    orgScoped: true,
+    excludeArchived: true,
+  },
   defaultSort: [{ field: 'created_at', order: 'desc' }],
 };
 
+const NEW_TASK = { status: 'To Do', priority: 'Normal' };
+
 /**
- * /tasks: tasks with their subtasks (embedded in the same request), the saved tasks_filters;
- * tasks and their subtasks are added and edited through the generic editor.
+ * /tasks in three views: the list (tasks with their subtasks, the saved tasks_filters), the
+ * board by status, and My work. `?task=<short id>` opens that task in the editor.
  */
 export function TasksPage() {
-  const taskEditor = useRecordEditor<AnyRow>({ table: tasks, fields: taskFields, label: 'Task' });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = taskViewOf(searchParams.get('view'));
+  const openShortId = searchParams.get('task');
+  const taskEditor = useRecordEditor<AnyRow>({ table: tasksTable, fields: taskFields, label: 'Task' });
   const subtaskEditor = useRecordEditor<AnyRow>({ table: subtasks, fields: subtaskFields, label: 'Subtask' });
+  const openTask = useCallback(
+    (shortId: string) =>
+      setSearchParams((params) => {
+        const next = new URLSearchParams(params);
+        next.set('task', shortId);
+        return next;
+      }),
+    [setSearchParams],
+  );
+  const opened = useCallback(
+    () =>
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          next.delete('task');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  const editors = (
+    <>
+      <RecordEditorModal editor={taskEditor} />
+      <RecordEditorModal editor={subtaskEditor} />
+      {openShortId ? <OpenTaskEffect shortId={openShortId} open={taskEditor.openEdit} onDone={opened} /> : null}
+    </>
+  );
+  if (view === 'list') return <TasksList taskEditor={taskEditor} subtaskEditor={subtaskEditor} editors={editors} />;
+  return (
+    <div>
+      <TaskViewNav current={view} />
+      {view === 'board' ? <TaskBoard onOpen={(task) => openTask(task.short_id)} /> : <MyWork onOpen={(task) => openTask(task.short_id)} />}
+      {editors}
+    </div>
+  );
+}
+
+function TasksList({ taskEditor, subtaskEditor, editors }: { taskEditor: RecordEditorApi; subtaskEditor: RecordEditorApi; editors: ReactNode }) {
   const { openEdit: editTask } = taskEditor;
   const { openEdit: editSubtask, openCreate: createSubtask } = subtaskEditor;
   const columns = useMemo(
@@ -29,9 +89,11 @@ export function TasksPage() {
   );
   const list = useListPage<AnyRow>({ title: 'Tasks', columns, ...TASKS_LIST });
   return (
-    <ListPage list={list} savedFilterKey="tasks_filters" addNew={{ onClick: () => taskEditor.openCreate({ status: 'To Do', priority: 'Normal' }), children: 'Add New' }}>
-      <RecordEditorModal editor={taskEditor} />
-      <RecordEditorModal editor={subtaskEditor} />
-    </ListPage>
+    <>
+      <TaskViewNav current="list" />
+      <ListPage list={list} savedFilterKey="tasks_filters" addNew={{ onClick: () => taskEditor.openCreate(NEW_TASK), children: 'Add New' }}>
+        {editors}
+      </ListPage>
+    </>
   );
 }

@@ -21,9 +21,9 @@ describe('operations cells', () => {
   });
 
   it('defines the spec columns; actions appear only when the list can edit, and never in the export', () => {
-    expect(taskColumns().map((column) => column.title)).toEqual(['Title', 'Description', 'Status', 'Subtasks']);
+    expect(taskColumns().map((column) => column.title)).toEqual(['Title', 'Description', 'Status', 'Assignee', 'Due date', 'Priority', 'About', 'Subtasks']);
     const editable = taskColumns({ editTask: () => undefined, addSubtask: () => undefined, editSubtask: () => undefined });
-    expect(editable.map((column) => column.title)).toEqual(['Title', 'Description', 'Status', 'Subtasks', 'Actions']);
+    expect(editable.map((column) => column.title)).toEqual(['Title', 'Description', 'Status', 'Assignee', 'Due date', 'Priority', 'About', 'Subtasks', 'Actions']);
     expect(editable.at(-1)?.exported).toBe(false);
     expect(transactionColumns.map((column) => column.title)).toEqual(['Date', 'Description', 'Amount']);
   });

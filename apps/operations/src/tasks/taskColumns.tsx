@@ -1,5 +1,6 @@
 import { isSystemDefaultRow, type AnyRow } from '@steward/libs/data-access';
-import { statusColumn, textColumn, type ListColumn } from '@steward/libs/list';
+import { Link } from '@steward/libs/router';
+import { dateColumn, statusColumn, textColumn, type ListColumn } from '@steward/libs/list';
 import './tasks.css';
 
 export type Subtask = { id: string; title: string; status: string };
@@ -21,12 +22,34 @@ export type TaskActions = {
   editSubtask: (subtaskId: string) => void;
 };
 
-/** Tasks: Title, Description, Status, Subtasks; with actions when the list can edit. */
+/** The record a task is about, linking to its page ('Business: Blue Ridge Paddle Co.'). */
+const recordColumn: ListColumn<AnyRow> = {
+  key: 'record_label',
+  title: 'About',
+  field: 'record_label',
+  filterable: true,
+  render: (row) => {
+    const label = typeof row.record_label === 'string' ? row.record_label : '';
+    const path = typeof row.record_path === 'string' ? row.record_path : '';
+    if (!label) return '—';
+    return path ? <Link to={path}>{label}</Link> : label;
+  },
+  exportValue: (row) => (typeof row.record_label === 'string' ? row.record_label : ''),
+};
+
+/**
+ * Tasks: Title, Description, Status, Subtasks, and who owns it, by when, how urgent and what
+ * it is about; with actions when the list can edit.
+ */
 export function taskColumns(actions?: TaskActions): readonly ListColumn<AnyRow>[] {
   const columns: ListColumn<AnyRow>[] = [
     textColumn('title', 'Title'),
     textColumn('description', 'Description'),
     statusColumn(),
+    textColumn('assignee_name', 'Assignee'),
+    dateColumn('due_date', 'Due date'),
+    textColumn('priority', 'Priority'),
+    recordColumn,
     {
       key: 'subtasks',
       title: 'Subtasks',

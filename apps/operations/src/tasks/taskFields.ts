@@ -12,8 +12,14 @@ export const taskFields: readonly FieldDef[] = [
   { name: 'description', label: 'Description', type: 'textarea' },
   { name: 'status', label: 'Status', type: 'select', options: statusOptions, required: true },
   { name: 'priority', label: 'Priority', type: 'select', options: TASK_PRIORITIES.map((priority) => ({ value: priority, label: priority })), required: true },
+  { name: 'assignee_id', label: 'Assignee', relation: { schema: 'public', table: 'user_profiles', valueField: 'id', labelField: 'name', orgScoped: true } },
   { name: 'due_date', label: 'Due date', type: 'date' },
   { name: 'project_id', label: 'Project', relation: { schema: 'ops', table: 'projects', valueField: 'id', labelField: 'name' } },
+  // The record the task is about (the database keeps it in the task's organisation).
+  { name: 'contact_id', label: 'Contact', relation: { schema: 'crm', table: 'contacts', valueField: 'id', labelField: 'name' } },
+  { name: 'business_id', label: 'Business', relation: { schema: 'crm', table: 'businesses', valueField: 'id', labelField: 'name' } },
+  { name: 'household_id', label: 'Household', relation: { schema: 'crm', table: 'households', valueField: 'id', labelField: 'name' } },
+  { name: 'reservation_id', label: 'Reservation', relation: { schema: 'catalog', table: 'reservations', valueField: 'id', labelField: 'name' } },
 ];
 
 /** The generic editor's form for a subtask; its task is chosen when it is added. */

@@ -8,6 +8,7 @@ import { useSession } from '@steward/libs/session';
 import { LoadingState, PageFrame, notify } from '@steward/libs/ui';
 import { textFieldDefs } from '../textFields';
 import { PROFILE_FIELDS, USER_PROFILES, fetchProfile, saveProfile } from './profileApi';
+import { TaskDigestSetting } from './TaskDigestSetting';
 
 const FIELDS = textFieldDefs(PROFILE_FIELDS, { required: ['name'] });
 
@@ -64,6 +65,7 @@ export function ProfilePage() {
           </Button>
         </FieldsForm>
       ) : null}
+      {query.data ? <TaskDigestSetting profileId={query.data.id} /> : null}
     </PageFrame>
   );
 }

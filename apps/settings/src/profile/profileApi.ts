@@ -33,3 +33,15 @@ export async function fetchProfile(authUserId: string, orgName: string): Promise
 export async function saveProfile(authUserId: string, orgName: string, row: Partial<Record<ProfileField, string | null>>): Promise<void> {
   await updateWhere(getSupabase(), USER_PROFILES, { auth_user_id: authUserId, org_name: orgName }, row);
 }
+
+/** Whether the person gets the daily digest of due and overdue tasks (sent by the database, opt-in). */
+export async function fetchTaskDigest(profileId: string): Promise<boolean> {
+  const { data, error } = await getSupabase().from('user_profiles').select('task_digest').eq('id', profileId).single();
+  if (error) throw new Error(error.message);
+  return (data as { task_digest: boolean }).task_digest;
+}
+
+export async function saveTaskDigest(profileId: string, on: boolean): Promise<void> {
+  const { error } = await getSupabase().from('user_profiles').update({ task_digest: on }).eq('id', profileId);
+  if (error) throw new Error(error.message);
+}

@@ -6,10 +6,12 @@ import { brandName } from '../branding/brandName';
 import { useBranding } from '../branding/BrandingContext';
 import { MenuIcon } from './MenuIcon';
 import { OrgSwitcher } from './OrgSwitcher';
+import { NotificationBell } from '../notifications/NotificationBell';
+import '../notifications/notifications.css';
 
 export type AppHeaderProps = { title: string; titleRef?: Ref<HTMLHeadingElement>; showMenuButton: boolean; onMenuButton: () => void };
 
-/** The fixed header: logo, wordmark, page title, organisation switcher, e-mail and Sign Out. */
+/** The fixed header: logo, wordmark, page title, organisation switcher, notifications, e-mail and Sign Out. */
 export function AppHeader({ title, titleRef, showMenuButton, onMenuButton }: AppHeaderProps) {
   const { user, loading, orgName, signOut } = useSession();
   const { logoUrl } = useBranding();
@@ -34,6 +36,7 @@ export function AppHeader({ title, titleRef, showMenuButton, onMenuButton }: App
       </h1>
       <div className="stw-header__account">
         <OrgSwitcher />
+        <NotificationBell />
         {/* Cut short on a mid-width screen; the whole address shows on hover. */}
         <span className="stw-header__email" data-testid="header-email" title={email}>
           {email}

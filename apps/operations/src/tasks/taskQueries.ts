@@ -1,0 +1,90 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getSupabase, queryKeys, tableRef, toDataAccessError, type AnyRow } from '@steward/libs/data-access';
+
+export const tasksTable = tableRef<AnyRow>('ops', 'tasks');
+
+/** An open page follows changes made elsewhere: on focus, and every minute (hosted: Realtime, see README). */
+export const LIVE_QUERY = { refetchOnWindowFocus: true, refetchInterval: 60_000 } as const;
+
+export type BoardTask = {
+  id: string;
+  short_id: string;
+  title: string;
+  status: string;
+  priority: string;
+  due_date: string | null;
+  assignee_name: string | null;
+  org_name: string;
+};
+
+export type MyWorkTask = BoardTask & {
+  description: string | null;
+  due_group: 'overdue' | 'today' | 'later';
+  record_label: string | null;
+  record_path: string | null;
+};
+
+/** Under the tasks table's key, so a task saved in any editor refreshes the board and My work. */
+export const boardQueryKey = (orgName: string | null) => [...queryKeys.table(tasksTable), 'board', orgName] as const;
+export const myWorkQueryKey = (orgName: string | null) => [...queryKeys.table(tasksTable), 'my-work', orgName] as const;
+
+/** The board's cards: the organisation's tasks, in their order (the board shows at most 1,000). */
+export async function fetchBoardTasks(orgName: string): Promise<BoardTask[]> {
+  const { data, error } = await getSupabase()
+    .schema('ops')
+    .from('tasks_view')
+    .select('id, short_id, title, status, priority, due_date, assignee_name, org_name')
+    .eq('org_name', orgName)
+    .eq('archive', false)
+    .order('position')
+    .order('created_at', { ascending: false })
+    .limit(1000);
+  if (error) throw toDataAccessError(error);
+  return (data ?? []) as unknown as BoardTask[];
+}
+
+/** The signed-in person's open tasks in the organisation (ops.my_work_view), earliest due first. */
+export async function fetchMyWork(orgName: string): Promise<MyWorkTask[]> {
+  const { data, error } = await getSupabase()
+    .schema('ops')
+    .from('my_work_view')
+    .select('id, short_id, title, description, status, priority, due_date, due_group, record_label, record_path, org_name')
+    .eq('org_name', orgName)
+    .order('due_date', { ascending: true, nullsFirst: false })
+    .order('title')
+    .limit(1000);
+  if (error) throw toDataAccessError(error);
+  return (data ?? []) as unknown as MyWorkTask[];
+}
+
+export function useBoardTasks(orgName: string | null) {
+  return useQuery({ queryKey: boardQueryKey(orgName), queryFn: () => fetchBoardTasks(orgName ?? ''), enabled: orgName !== null, ...LIVE_QUERY });
+}
+
+export function useMyWork(orgName: string | null) {
+  return useQuery({ queryKey: myWorkQueryKey(orgName), queryFn: () => fetchMyWork(orgName ?? ''), enabled: orgName !== null, ...LIVE_QUERY });
+}
+
+/** Moves a task to another status; the board shows the move at once and puts it back if the server refuses. */
+export function useMoveTask(orgName: string | null) {
+  const queryClient = useQueryClient();
+  const key = boardQueryKey(orgName);
+  return useMutation({
+    mutationFn: async ({ id, status }: { id: string; status: string }) => {
+      const { error } = await getSupabase().schema('ops').from('tasks').update({ status }).eq('id', id);
+      if (error) throw toDataAccessError(error);
+    },
+    onMutate: async ({ id, status }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<BoardTask[]>(key);
+      queryClient.setQueryData<BoardTask[]>(key, (tasks) => tasks?.map((task) => (task.id === id ? { ...task, status } : task)));
+      return { before };
+    },
+    onError: (_error, _move, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.table(tasksTable) });
+    },
+  });
+}

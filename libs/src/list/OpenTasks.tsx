@@ -1,0 +1,46 @@
+import { Link } from '@steward/libs/router';
+import { Typography } from '@steward/libs/antd';
+import { errorMessage, tableRef, useList, type AnyRow } from '@steward/libs/data-access';
+import { formatDate } from '@steward/libs/ui';
+import { LOADING_TEXT } from './listMessages';
+
+/** A record's open tasks come from ops.open_tasks_view (security invoker: the caller's row-level security applies). */
+export const openTasksView = tableRef<AnyRow>('ops', 'open_tasks_view');
+
+export type OpenTasksRecordColumn = 'contact_id' | 'business_id' | 'household_id' | 'reservation_id' | 'project_id';
+
+export const NO_OPEN_TASKS = 'No open tasks.';
+
+/**
+ * The open tasks about one record (a contact, business, household, reservation or project), each a
+ * link to the task. Any area's record page can show it; Operations owns the tasks themselves.
+ */
+export function OpenTasks({ column, recordId }: { column: OpenTasksRecordColumn; recordId: string }) {
+  const tasks = useList(openTasksView, { eq: { [column]: recordId }, sort: [{ field: 'due_date', order: 'asc' }], pageSize: 100 });
+  const rows = tasks.data?.rows ?? [];
+  return (
+    <section aria-labelledby={`open-tasks-${recordId}`} className="stw-open-tasks">
+      <Typography.Title level={3} id={`open-tasks-${recordId}`} style={{ fontSize: 16, margin: '0 0 4px' }}>
+        Open tasks
+      </Typography.Title>
+      {tasks.isLoading ? <Typography.Text>{LOADING_TEXT}</Typography.Text> : null}
+      {tasks.error ? <Typography.Text type="danger">{errorMessage(tasks.error, 'Unknown error')}</Typography.Text> : null}
+      {!tasks.isLoading && !tasks.error && rows.length === 0 ? <Typography.Text type="secondary">{NO_OPEN_TASKS}</Typography.Text> : null}
+      {rows.length > 0 ? (
+        <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+          {rows.map((row) => (
+            <li key={String(row.id)}>
+              {/* Underlined: the link sits in a line of text and must not rely on its colour alone. */}
+              <Link to={`/tasks?task=${String(row.short_id)}`} style={{ textDecoration: 'underline' }}>
+                {String(row.title)}
+              </Link>{' '}
+              <Typography.Text type="secondary">
+                ({[row.status, row.due_date ? `due ${formatDate(String(row.due_date))}` : null, row.assignee_name].filter(Boolean).join(', ')})
+              </Typography.Text>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,219 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
+import { connectDb, createTestClient, testStack, uniqueEmail } from '../stack/testStack';
+
+// Tasks with an owner and a date, notifications written by the database for the person concerned
+// only, and the daily digest of due and overdue tasks (migration 20261125150000_work_management).
+const stack = testStack();
+let db: pg.Client;
+let org: SignedUpOrganization;
+let other: SignedUpOrganization;
+let member: { profileId: string; client: SupabaseClient; email: string };
+
+type Notice = { kind: string; title: string; link: string; profile_id: string; org_name: string; read_at: string | null };
+
+async function notices(client: SupabaseClient): Promise<Notice[]> {
+  const { data, error } = await client.from('notifications').select('*').order('created_at');
+  if (error) throw new Error(error.message);
+  return data as Notice[];
+}
+
+async function orgToday(orgName: string): Promise<string> {
+  const { rows } = await db.query<{ today: string }>(`select app.org_today($1)::text as today`, [orgName]);
+  return rows[0]!.today;
+}
+
+function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function addTask(client: SupabaseClient, orgName: string, values: Record<string, unknown>) {
+  const { data, error } = await client.schema('ops').from('tasks').insert({ org_name: orgName, status: 'To Do', ...values }).select('*').single();
+  if (error) throw new Error(error.message);
+  return data as { id: string; short_id: string };
+}
+
+beforeAll(async () => {
+  db = await connectDb(stack.dbUrl);
+  [org, other] = await Promise.all([signUpOrganization(stack, 'Work Notices'), signUpOrganization(stack, 'Work Outsider')]);
+  // A second member of the organisation, invited and activated as the product does it.
+  const email = uniqueEmail('member');
+  const { data: invited, error } = await org.client
+    .from('user_profiles')
+    .insert({ org_name: org.orgName, name: 'Robin Member', first_name: 'Robin', username: 'robin', email, status: 'Pending' })
+    .select('id')
+    .single();
+  if (error) throw new Error(error.message);
+  const anon = createTestClient(stack.apiUrl, stack.anonKey);
+  const activated = await anon.rpc('activate_invite', { p_email: email, p_password: 'Member-pass-2026', p_full_name: 'Robin Member' });
+  if (activated.error) throw new Error(activated.error.message);
+  member = { profileId: (invited as { id: string }).id, client: await signIn(stack, email, 'Member-pass-2026'), email };
+});
+
+afterAll(async () => {
+  await db?.end();
+});
+
+describe('notifications', () => {
+  it('a task assigned by someone else reaches the assignee only, linked to the task', async () => {
+    const task = await addTask(org.client, org.orgName, { title: 'Count the canoes', assignee_id: member.profileId });
+    const mine = await notices(member.client);
+    expect(mine).toEqual([expect.objectContaining({ kind: 'task_assigned', title: 'Assigned to you: Count the canoes', link: `/tasks?task=${task.short_id}` })]);
+    expect(mine[0]!.profile_id).toBe(member.profileId);
+    expect(await notices(org.client)).toEqual([]);
+    expect(await notices(other.client)).toEqual([]);
+  });
+
+  it('a task of yours due today tells you once, even when you assigned it yourself', async () => {
+    const today = await orgToday(org.orgName);
+    const task = await addTask(org.client, org.orgName, { title: 'Sweep the dock', assignee_id: org.profileId, due_date: today });
+    await org.client.schema('ops').from('tasks').update({ priority: 'High', due_date: today }).eq('id', task.id);
+    await db.query('select app.notify_scheduled()');
+    const mine = (await notices(org.client)).filter((notice) => notice.kind === 'task_due');
+    expect(mine.map((notice) => notice.title)).toEqual(['Due today: Sweep the dock']);
+    expect((await notices(member.client)).some((notice) => notice.title.includes('Sweep the dock'))).toBe(false);
+  });
+
+  it('the scheduled function finds tasks that became overdue, for their assignee only', async () => {
+    const today = await orgToday(org.orgName);
+    const { rows } = await db.query<{ id: string }>(
+      `insert into ops.tasks (org_name, title, status, assignee_id, due_date) values ($1, 'File the permit', 'To Do', $2, $3::date) returning id`,
+      [org.orgName, member.profileId, addDays(today, -2)],
+    );
+    await db.query(`delete from public.notifications where record_id = $1`, [rows[0]!.id]);
+    expect(await db.query('select app.notify_scheduled()')).toBeTruthy();
+    const titles = (await notices(member.client)).map((notice) => notice.title);
+    expect(titles).toContain('Overdue: File the permit');
+    expect((await notices(org.client)).map((notice) => notice.title)).not.toContain('Overdue: File the permit');
+  });
+
+  it('a note mentioning @name tells that member', async () => {
+    const { data: contact } = await org.client.schema('crm').from('contacts').insert({ org_name: org.orgName, name: 'Ada Guest' }).select('id, short_id').single();
+    const contactRow = contact as { id: string; short_id: string };
+    const { error } = await org.client
+      .schema('crm')
+      .from('notes')
+      .insert({ org_name: org.orgName, name: 'Late arrival', description: 'Guest arrives at 11pm, @robin please leave the key.', contact_id: contactRow.id });
+    expect(error).toBeNull();
+    const mention = (await notices(member.client)).find((notice) => notice.kind === 'note_mention');
+    expect(mention).toMatchObject({ title: 'Mentioned in a note: Late arrival', link: `/contact/${contactRow.short_id}` });
+  });
+
+  it('a stay arriving today tells the person who looks after the unit', async () => {
+    const { data: unit, error } = await org.client
+      .schema('catalog')
+      .from('accommodations')
+      .insert({ org_name: org.orgName, name: 'Heron Cabin', base_rate: 100, caretaker_id: member.profileId })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const today = await orgToday(org.orgName);
+    const stay = await org.client
+      .schema('catalog')
+      .from('reservations')
+      .insert({ org_name: org.orgName, name: 'Lovelace party', accommodation_id: (unit as { id: string }).id, check_in: `${today}T15:00:00Z`, check_out: `${addDays(today, 2)}T11:00:00Z` });
+    expect(stay.error).toBeNull();
+    await db.query('select app.notify_scheduled()');
+    await db.query('select app.notify_scheduled()');
+    const arrivals = (await notices(member.client)).filter((notice) => notice.kind === 'reservation_arriving');
+    expect(arrivals.map((notice) => notice.title)).toEqual(['Arriving today: Lovelace party']);
+  });
+
+  it('are marked read one by one or all at once, by their owner only', async () => {
+    const before = await notices(member.client);
+    expect(before.length).toBeGreaterThan(1);
+    // Someone else cannot mark them read.
+    const foreign = await org.client.from('notifications').update({ read_at: new Date().toISOString() }).eq('profile_id', member.profileId).select('id');
+    expect(foreign.data ?? []).toEqual([]);
+    const one = await member.client.from('notifications').update({ read_at: new Date().toISOString() }).eq('link', before[0]!.link).select('id');
+    expect(one.error).toBeNull();
+    const { count } = await member.client.from('notifications').select('id', { count: 'exact', head: true }).is('read_at', null);
+    expect(count).toBe(before.length - (one.data ?? []).length);
+    const all = await member.client.rpc('mark_all_notifications_read', { p_org_name: org.orgName });
+    expect(all.error).toBeNull();
+    const after = await member.client.from('notifications').select('id', { count: 'exact', head: true }).is('read_at', null);
+    expect(after.count).toBe(0);
+    // Nobody writes one through the API.
+    const forged = await member.client.from('notifications').insert({ org_name: org.orgName, profile_id: member.profileId, kind: 'task_due', title: 'x', link: '/tasks' });
+    expect(forged.error?.code).toBe('42501');
+  });
+
+  it('never cross organisations: a task cannot be assigned to another organisation’s member', async () => {
+    const { error } = await other.client.schema('ops').from('tasks').insert({ org_name: other.orgName, title: 'Sneaky', assignee_id: member.profileId });
+    expect(error?.code).toBe('23503');
+    expect((await notices(member.client)).some((notice) => notice.title.includes('Sneaky'))).toBe(false);
+    expect(await notices(other.client)).toEqual([]);
+  });
+
+  it('a task links to a record of its own organisation only, and the record lists its open tasks', async () => {
+    const { data: contact } = await other.client.schema('crm').from('contacts').insert({ org_name: other.orgName, name: 'Outsider' }).select('id').single();
+    const refused = await org.client.schema('ops').from('tasks').insert({ org_name: org.orgName, title: 'Call them', contact_id: (contact as { id: string }).id });
+    expect(refused.error?.code).toBe('23503');
+    const { data: own } = await org.client.schema('crm').from('businesses').insert({ org_name: org.orgName, name: 'Mill Supply' }).select('id').single();
+    const businessId = (own as { id: string }).id;
+    await addTask(org.client, org.orgName, { title: 'Send the invoice', business_id: businessId });
+    await addTask(org.client, org.orgName, { title: 'Old follow-up', business_id: businessId, status: 'Done' });
+    const { data: open } = await org.client.schema('ops').from('open_tasks_view').select('title').eq('business_id', businessId);
+    expect(open).toEqual([{ title: 'Send the invoice' }]);
+  });
+});
+
+describe('the daily digest', () => {
+  it('holds exactly the due and overdue open tasks of the person, and goes through the outbox once a day', async () => {
+    const today = await orgToday(org.orgName);
+    const digestOrg = await signUpOrganization(stack, 'Digest Office');
+    await digestOrg.client.from('user_profiles').update({ task_digest: true }).eq('id', digestOrg.profileId);
+    const add = (title: string, due: string | null, status = 'To Do', archive = false) =>
+      addTask(digestOrg.client, digestOrg.orgName, { title, due_date: due, status, archive, assignee_id: digestOrg.profileId });
+    const dTodayOrg = await orgToday(digestOrg.orgName);
+    await add('Due today', dTodayOrg);
+    await add('Overdue', addDays(dTodayOrg, -3), 'In Progress');
+    await add('Tomorrow', addDays(dTodayOrg, 1));
+    await add('No date', null);
+    await add('Done already', addDays(dTodayOrg, -1), 'Done');
+    await add('Archived', addDays(dTodayOrg, -1), 'To Do', true);
+    await addTask(digestOrg.client, digestOrg.orgName, { title: 'Nobody’s', due_date: dTodayOrg });
+    expect(today).toBeTruthy();
+
+    const { rows: items } = await db.query<{ title: string; overdue: boolean }>(
+      `select title, overdue from app.task_digest_items($1, $2::date)`,
+      [digestOrg.profileId, dTodayOrg],
+    );
+    expect(items).toEqual([
+      { title: 'Overdue', overdue: true },
+      { title: 'Due today', overdue: false },
+    ]);
+
+    // At noon in the organisation's zone (UTC: the zone is unset), twice: one mail.
+    const noon = `${dTodayOrg}T12:00:00Z`;
+    await db.query('select app.send_task_digests($1::timestamptz)', [noon]);
+    await db.query('select app.send_task_digests($1::timestamptz)', [noon]);
+    const { rows: mails } = await db.query<{ subject: string; body_text: string }>(
+      `select subject, body_text from app.mail_outbox where kind = 'task_digest' and org_name = $1`,
+      [digestOrg.orgName],
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.body_text).toContain('OVERDUE: Overdue');
+    expect(mails[0]!.body_text).toContain('- Due today');
+    for (const absent of ['Tomorrow', 'No date', 'Done already', 'Archived', 'Nobody’s']) expect(mails[0]!.body_text).not.toContain(absent);
+
+    // Someone who did not opt in gets none.
+    const { rows: others } = await db.query(`select 1 from app.mail_outbox where kind = 'task_digest' and org_name = $1`, [org.orgName]);
+    expect(others).toEqual([]);
+  });
+});
+
+describe('the calendar', () => {
+  it('returns what is dated in the window, of the caller’s organisation only', async () => {
+    const today = await orgToday(org.orgName);
+    await addTask(org.client, org.orgName, { title: 'Calendar task', due_date: today });
+    const mine = await org.client.schema('ops').rpc('calendar_events', { p_org_name: org.orgName, p_from: addDays(today, -7), p_to: addDays(today, 7) });
+    expect(mine.error).toBeNull();
+    const kinds = new Set((mine.data as { kind: string }[]).map((event) => event.kind));
+    expect(kinds).toEqual(new Set(['task', 'reservation']));
+    const theirs = await other.client.schema('ops').rpc('calendar_events', { p_org_name: org.orgName, p_from: addDays(today, -7), p_to: addDays(today, 7) });
+    expect(theirs.data).toEqual([]);
+  });
+});
