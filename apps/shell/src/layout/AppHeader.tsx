@@ -6,10 +6,11 @@ import { brandName } from '../branding/brandName';
 import { useBranding } from '../branding/BrandingContext';
 import { MenuIcon } from './MenuIcon';
 import { OrgSwitcher } from './OrgSwitcher';
+import { SearchLauncher } from '../search/SearchLauncher';
 
 export type AppHeaderProps = { title: string; titleRef?: Ref<HTMLHeadingElement>; showMenuButton: boolean; onMenuButton: () => void };
 
-/** The fixed header (000 §2): logo, wordmark, page title, organisation switcher, e-mail and Sign Out. */
+/** The fixed header (000 §2): logo, wordmark, page title, search, organisation switcher, e-mail and Sign Out. */
 export function AppHeader({ title, titleRef, showMenuButton, onMenuButton }: AppHeaderProps) {
   const { user, loading, orgName, signOut } = useSession();
   const { logoUrl } = useBranding();
@@ -33,6 +34,7 @@ export function AppHeader({ title, titleRef, showMenuButton, onMenuButton }: App
         {title}
       </h1>
       <div className="stw-header__account">
+        <SearchLauncher />
         <OrgSwitcher />
         {/* Cut short on a mid-width screen; the whole address shows on hover. */}
         <span className="stw-header__email" data-testid="header-email" title={email}>
