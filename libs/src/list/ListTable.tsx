@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { Flex, Typography } from '@steward/libs/antd';
+import { Button, Flex, Typography } from '@steward/libs/antd';
 import { Pagination, Table, type TableColumnsType, type TableProps } from '@steward/libs/antd-data';
-import { displayValue } from '@steward/libs/ui';
+import { displayValue, formatRowCount } from '@steward/libs/ui';
 import { columnField, cellValue, type ListColumn } from './listColumn';
 import { EMPTY_LIST_TEXT, LOADING_TEXT } from './listMessages';
 import { VIRTUAL_THRESHOLD, type ListPageApi } from './useListPage';
@@ -64,7 +64,18 @@ export function ListTable<Row extends Row0>({ list, emptyText = EMPTY_LIST_TEXT,
 
   const virtual = list.rows.length > VIRTUAL_THRESHOLD;
   const paged = Number.isFinite(list.pageSize) && list.total > list.pageSize;
-  const pagination = { current: list.page, pageSize: list.pageSize, total: list.total, showSizeChanger: false, onChange: (page: number) => list.setPage(page), showTotal: (total: number) => `${total} rows` };
+  const pagination = { current: list.page, pageSize: list.pageSize, total: list.total, showSizeChanger: false, onChange: (page: number) => list.setPage(page), showTotal: (total: number) =>
+      list.totalIsEstimate ? (
+        // Counting a large list exactly takes a scan of every row: the estimate shows, the exact figure on request.
+        <span className="stw-list-count">
+          {formatRowCount(total, true)}{' '}
+          <Button type="link" size="small" onClick={list.countExactly}>
+            Count exactly
+          </Button>
+        </span>
+      ) : (
+        formatRowCount(total)
+      ) };
   if (virtual) {
     return (
       <Flex vertical gap={12}>
