@@ -51,9 +51,8 @@ export function SearchLauncher() {
       >
         <MenuIcon name="Search" size={18} />
         <span className="stw-header__search-label">Search</span>
-        <kbd className="stw-header__search-keys" aria-hidden="true">
-          Ctrl K
-        </kbd>
+        {/* Drawn by CSS (attr), so the button's text and its name are "Search" alone. */}
+        <span className="stw-header__search-keys" aria-hidden="true" data-keys="Ctrl K" />
       </button>
       {open && (
         <Suspense fallback={null}>
