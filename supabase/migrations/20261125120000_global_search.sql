@@ -158,7 +158,8 @@ begin
       when 3 then case when length(p_query) >= 3 and v_found = 0
                        then format(' and (%1$s operator(extensions.%%) %2$L or %2$L operator(extensions.<%%) %1$s)', p_expr, p_query) end
     end;
-    continue when v_step is null;
+    -- A query with digits or an @ is a phone, an e-mail or a code: its fragments, never a fuzzy name.
+    continue when v_step is null or (v_number > 1 and p_query ~ '[0-9@]');
     execute format('select coalesce(array_agg(m.id), ''{}''), coalesce(array_agg(m.rank), ''{}'') from (select s.id, s.rank from (%s%s and not (t.id = any (%L::uuid[])) limit 200) s order by s.rank desc limit %s) m',
                    v_base, v_step, v_seen, p_limit - v_found)
       into v_ids, v_ranks;
