@@ -125,6 +125,7 @@ const BENCH_MODULES = [
   { group: 'faults', file: 'supabase/bench/faultBench.mjs', exportName: 'runFaultBench' },
   { group: 'properties', file: 'supabase/bench/propertyBench.mjs', exportName: 'runPropertyBench' },
   { group: 'libs', file: 'libs/bench/libsBench.mjs', exportName: 'runLibsBench' },
+  { group: 'scale', file: 'supabase/bench/scaleBench.mjs', exportName: 'runScaleBench' },
 ];
 
 /** @param {string} name */
@@ -134,7 +135,7 @@ function argValue(name) {
   return process.argv.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
 }
 
-/** `npm run bench -- --only=frontend,areas,browser,stack,load,faults,properties,libs,build` runs a subset (all by default; frontend includes areas). */
+/** `npm run bench -- --only=frontend,areas,browser,stack,load,faults,properties,libs,scale,build` runs a subset (all by default; frontend includes areas). */
 const only = (process.argv.find((arg) => arg.startsWith('--only='))?.slice(7).split(',') ?? ['build', 'stack', 'frontend', 'browser', ...BENCH_MODULES.map((module) => module.group)]);
 const RESULTS_FILE = path.resolve(argValue('--results') ?? path.join(workspaceRoot, 'bench/results.json'));
 const compareWith = argValue('--compare');
