@@ -6,7 +6,7 @@
 // stack of its own; then measures each figure over many different queries and checks that no answer
 // holds another organisation's row.
 //
-// Usage: node supabase/bench/scaleBench.mjs  (STEWARD_SCALE_BENCH_PORT_BASE, default 55021;
+// Usage: node supabase/bench/scaleBench.mjs  (STEWARD_SCALE_BENCH_PORT_BASE, default 54721;
 // STEWARD_SCALE_BENCH_API_URL + STEWARD_SCALE_BENCH_DB_URL measure an already running stack instead,
 // seeding it only when its big organisation is not seeded yet).
 import { readFile } from 'node:fs/promises';
@@ -233,7 +233,7 @@ export async function runScaleBench() {
     await measure(givenApi, givenDb);
     return;
   }
-  const stack = await startBenchStack(Number(process.env.STEWARD_SCALE_BENCH_PORT_BASE ?? 55021));
+  const stack = await startBenchStack(Number(process.env.STEWARD_SCALE_BENCH_PORT_BASE ?? 54721));
   try {
     await measure(stack.config.apiUrl, stack.config.dbUrl);
   } finally {
