@@ -1368,3 +1368,19 @@ insert into public.notifications (org_name, profile_id, kind, title, body, link,
 select 'Cedar Grove Outfitters', md5('steward-seed:cg:profile:demo')::uuid, 'task_assigned', 'Assigned to you: ' || t.title,
        'Maya Chen assigned you this task.', '/tasks?task=' || t.short_id, 'ops.tasks', t.id, now() - interval '2 days', now() - interval '1 day'
   from ops.tasks t where t.id = md5('steward-seed:cg:task:05')::uuid;
+
+-- Global search ---------------------------------------------------------------------------------
+-- People the search journeys and tests look for: a typo ("Jonh Smiht"), accents ("zoe bronte"), and
+-- an Abigail Foster in Harbor Bakery too, who must never appear to Cedar Grove (or Cedar Grove's to Harbor).
+insert into crm.contacts (id, org_name, name, first_name, last_name, type_id, status, created_by, last_modified_by)
+values
+  (md5('steward-seed:cg:contact:search-01')::uuid, 'Cedar Grove Outfitters', 'John Smith', 'John', 'Smith', '00000000-0000-4000-8011-000000000001'::uuid, 'Active', md5('steward-seed:cg:profile:demo')::uuid, md5('steward-seed:cg:profile:demo')::uuid),
+  (md5('steward-seed:cg:contact:search-02')::uuid, 'Cedar Grove Outfitters', 'Zoë Brontë', 'Zoë', 'Brontë', '00000000-0000-4000-8011-000000000001'::uuid, 'Active', md5('steward-seed:cg:profile:demo')::uuid, md5('steward-seed:cg:profile:demo')::uuid),
+  (md5('steward-seed:hb:contact:search-01')::uuid, 'Harbor Bakery', 'Abigail Foster', 'Abigail', 'Foster', '00000000-0000-4000-8011-000000000001'::uuid, 'Active', md5('steward-seed:hb:profile:owner')::uuid, md5('steward-seed:hb:profile:owner')::uuid);
+
+insert into crm.contact_methods (id, org_name, value, label, contact_id, type_id, is_primary, created_by, last_modified_by)
+values
+  (md5('steward-seed:cg:contact:search-01:phone')::uuid, 'Cedar Grove Outfitters', '+1 (828) 555-0199', 'Mobile', md5('steward-seed:cg:contact:search-01')::uuid, '00000000-0000-4000-8012-000000000002'::uuid, true, md5('steward-seed:cg:profile:demo')::uuid, md5('steward-seed:cg:profile:demo')::uuid),
+  (md5('steward-seed:cg:contact:search-01:email')::uuid, 'Cedar Grove Outfitters', 'john.smith@smithworks.example', 'Email', md5('steward-seed:cg:contact:search-01')::uuid, '00000000-0000-4000-8012-000000000004'::uuid, true, md5('steward-seed:cg:profile:demo')::uuid, md5('steward-seed:cg:profile:demo')::uuid),
+  (md5('steward-seed:hb:contact:search-01:phone')::uuid, 'Harbor Bakery', '(207) 555-0199', 'Mobile', md5('steward-seed:hb:contact:search-01')::uuid, '00000000-0000-4000-8012-000000000002'::uuid, true, md5('steward-seed:hb:profile:owner')::uuid, md5('steward-seed:hb:profile:owner')::uuid),
+  (md5('steward-seed:hb:contact:search-01:email')::uuid, 'Harbor Bakery', 'abigail.foster@harborbakery.example', 'Email', md5('steward-seed:hb:contact:search-01')::uuid, '00000000-0000-4000-8012-000000000004'::uuid, true, md5('steward-seed:hb:profile:owner')::uuid, md5('steward-seed:hb:profile:owner')::uuid);

@@ -1,5 +1,6 @@
 import { Route, Routes } from '@steward/libs/router';
-import { defineArea } from '@steward/libs/federation';
+import { defineArea, type AreaSearchKinds } from '@steward/libs/federation';
+import { filteredListPath } from '@steward/libs/filter';
 import { InventoryPage } from './inventory/InventoryPage';
 import { OrdersPage } from './orders/OrdersPage';
 import { SuppliesPage } from './supplies/SuppliesPage';
@@ -15,6 +16,12 @@ function CatalogRoutes() {
 }
 
 /** The Catalog area: supplies, the product catalogue (inventory) and the orders placeholder. */
-const area = defineArea('catalog', __STEWARD_APP_VERSION__, CatalogRoutes);
+/** Global search: a product or supply opens its list, filtered to its name. */
+const search: AreaSearchKinds = {
+  product: { label: 'Products', path: (hit) => filteredListPath('/inventory', 'name', hit.title) },
+  supply: { label: 'Supplies', path: (hit) => filteredListPath('/supplies', 'name', hit.title) },
+};
+
+const area = defineArea('catalog', __STEWARD_APP_VERSION__, CatalogRoutes, { search });
 
 export default area;

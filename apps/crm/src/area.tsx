@@ -1,6 +1,6 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from '@steward/libs/router';
-import { defineArea, type AreaPrefetchContext } from '@steward/libs/federation';
+import { defineArea, type AreaPrefetchContext, type AreaSearchKinds } from '@steward/libs/federation';
 import { LOADING_TEXT, prefetchListPage } from '@steward/libs/list';
 import { CrmListPage, crmListOptions } from './records/CrmListPage';
 import { businessEntity } from './businesses/businessEntity';
@@ -52,7 +52,15 @@ function prefetch({ route, search, queryClient, orgScope }: AreaPrefetchContext)
   if (entity) prefetchListPage(queryClient, crmListOptions(entity, search), { search, orgScope });
 }
 
+/** Global search finds the four kinds of record; each opens its detail page. */
+const search: AreaSearchKinds = {
+  contact: { label: 'Contacts', path: (hit) => `/contact/${hit.short_id}` },
+  business: { label: 'Businesses', path: (hit) => `/business/${hit.short_id}` },
+  household: { label: 'Households', path: (hit) => `/household/${hit.short_id}` },
+  user: { label: 'Org Users', path: (hit) => `/user/${hit.short_id}` },
+};
+
 /** The CRM area: businesses, contacts, households and organisation users. */
-const area = defineArea('crm', __STEWARD_APP_VERSION__, CrmRoutes, { prefetch });
+const area = defineArea('crm', __STEWARD_APP_VERSION__, CrmRoutes, { prefetch, search });
 
 export default area;

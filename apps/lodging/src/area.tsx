@@ -1,5 +1,5 @@
 import { Route, Routes } from '@steward/libs/router';
-import { defineArea } from '@steward/libs/federation';
+import { defineArea, type AreaSearchKinds } from '@steward/libs/federation';
 import { ReservationsPage } from './timeline/ReservationsPage';
 import { LodgingSettingsPage } from './settings/LodgingSettingsPage';
 import { FolioPage } from './desk/FolioPage';
@@ -17,6 +17,12 @@ function LodgingRoutes() {
 }
 
 /** The Lodging area: the reservation timeline, the front desk and its folios, and Lodging Settings. */
-const area = defineArea('lodging', __STEWARD_APP_VERSION__, LodgingRoutes);
+/** Global search: a reservation opens the timeline, an accommodation Lodging Settings (neither has a page of its own). */
+const search: AreaSearchKinds = {
+  reservation: { label: 'Reservations', path: () => '/reservations' },
+  accommodation: { label: 'Accommodations', path: () => '/reservationsettings' },
+};
+
+const area = defineArea('lodging', __STEWARD_APP_VERSION__, LodgingRoutes, { search });
 
 export default area;

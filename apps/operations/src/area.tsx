@@ -1,5 +1,6 @@
 import { Route, Routes } from '@steward/libs/router';
-import { defineArea, type AreaPrefetchContext } from '@steward/libs/federation';
+import { defineArea, type AreaPrefetchContext, type AreaSearchKinds } from '@steward/libs/federation';
+import { filteredListPath } from '@steward/libs/filter';
 import { prefetchListPage } from '@steward/libs/list';
 import { CalendarPage } from './calendar/CalendarPage';
 import { ComingSoonPage } from './comingSoon/ComingSoonPage';
@@ -35,6 +36,12 @@ function prefetch({ route, search, queryClient, orgScope }: AreaPrefetchContext)
  * Operations: projects, tasks (list, board, My work), the calendar, transactions; lists and forms to come. The
  * dashboard's revenue chart is exposed apart, in './widgets' (src/widgets.tsx).
  */
-const area = defineArea('operations', __STEWARD_APP_VERSION__, OperationsRoutes, { prefetch });
+/** Global search: a project or task opens its list, filtered to its name. */
+const search: AreaSearchKinds = {
+  project: { label: 'Projects', path: (hit) => filteredListPath('/projects', 'name', hit.title) },
+  task: { label: 'Tasks', path: (hit) => filteredListPath('/tasks', 'title', hit.title) },
+};
+
+const area = defineArea('operations', __STEWARD_APP_VERSION__, OperationsRoutes, { prefetch, search });
 
 export default area;

@@ -1,5 +1,5 @@
 import { Route, Routes } from '@steward/libs/router';
-import { defineArea } from '@steward/libs/federation';
+import { defineArea, type AreaSearchKinds } from '@steward/libs/federation';
 import { groupColumns } from './groups/groupColumns';
 import { groupEditor, positionEditor, shiftEditor } from './editing/teamEditors';
 import { TeamList } from './lists/TeamList';
@@ -25,6 +25,11 @@ function TeamPortalRoutes() {
 }
 
 /** The Team portal: the team directory, groups, positions and shifts. */
-const area = defineArea('team-portal', __STEWARD_APP_VERSION__, TeamPortalRoutes);
+/** Global search: a staff member opens their profile. */
+const search: AreaSearchKinds = {
+  staff: { label: 'Staff', path: (hit) => `/staff/${hit.short_id}` },
+};
+
+const area = defineArea('team-portal', __STEWARD_APP_VERSION__, TeamPortalRoutes, { search });
 
 export default area;

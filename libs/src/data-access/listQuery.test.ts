@@ -24,7 +24,16 @@ describe('fetchList', () => {
       'select=*&org_name=in.(Cedar Grove Outfitters,_system_default_)&short_id=eq.B-12&archive=not.is.true' +
         '&or=(name.ilike."*a,b*")&order=name.asc.nullslast,id.asc&offset=0&limit=200',
     );
-    expect(result).toEqual({ rows: [{ id: '1', name: 'A' }], total: 1 });
+    expect(result).toEqual({ rows: [{ id: '1', name: 'A' }], total: 1, totalIsEstimate: false });
+  });
+
+  it("asks for an estimated count and says when the total is the planner's estimate", async () => {
+    const { client, requests } = createRecordingClient(() => ({ body: [], headers: { 'content-range': '0-199/1234567' } }));
+    const result = await fetchList(client, businesses, { count: 'estimated' });
+    expect(requests[0]?.headers.get('prefer')).toBe('count=estimated');
+    expect(result).toMatchObject({ total: 1_234_567, totalIsEstimate: true });
+    const small = createRecordingClient(() => ({ body: [], headers: { 'content-range': '0-199/640' } }));
+    expect(await fetchList(small.client, businesses, { count: 'estimated' })).toMatchObject({ total: 640, totalIsEstimate: false });
   });
 
   it('pages with offset and limit and orders descending with empty values first', async () => {

@@ -7,6 +7,11 @@ import type { TableRef } from './tableRef';
 export const LIST_PAGE_SIZE = 200;
 /** Rows fetched per request when a whole filtered list is needed (export); PostgREST's max-rows cap. */
 export const FETCH_ALL_CHUNK = 1000;
+/**
+ * Above this many rows PostgREST answers `count=estimated` with the planner's estimate instead of
+ * counting (its max-rows, supabase/config.toml); at or below it the count is exact.
+ */
+export const EXACT_COUNT_LIMIT = FETCH_ALL_CHUNK;
 
 export type EqValue = string | number | boolean | null;
 
@@ -24,13 +29,22 @@ export type ListRequest = {
   /** Zero-based page of `pageSize` rows. */
   page?: number;
   pageSize?: number;
-  /** Ask PostgREST for the exact total (Prefer: count=exact) for pagination. */
-  count?: boolean;
+  /**
+   * Ask PostgREST for the total for pagination: true (or 'exact') counts every row (Prefer:
+   * count=exact); 'estimated' counts exactly up to EXACT_COUNT_LIMIT rows and takes the planner's
+   * estimate beyond, which costs nothing at a million rows where an exact count takes a second.
+   */
+  count?: boolean | 'exact' | 'estimated';
   /** Appended to the order so pages never overlap when sort values tie; null for views without id. */
   tieBreaker?: string | null;
 };
 
-export type ListResult<Row> = { rows: Row[]; total: number | null };
+export type ListResult<Row> = {
+  rows: Row[];
+  total: number | null;
+  /** The total is the planner's estimate (count 'estimated' past EXACT_COUNT_LIMIT), not a count. */
+  totalIsEstimate?: boolean;
+};
 
 /**
  * The one way lists read: schema.table, org scope, exact matches, the compiled filter tree (one
@@ -40,7 +54,7 @@ export function buildListQuery(client: SupabaseClient, ref: TableRef<unknown>, r
   let query = client
     .schema(ref.schema)
     .from(ref.table)
-    .select(request.select ?? '*', request.count ? { count: 'exact' } : undefined);
+    .select(request.select ?? '*', request.count ? { count: request.count === 'estimated' ? 'estimated' : 'exact' } : undefined);
   if (request.orgScope) query = query.in('org_name', [...request.orgScope]);
   for (const [column, value] of Object.entries(request.eq ?? {})) {
     query = value === null ? query.is(column, null) : query.eq(column, value);
@@ -61,7 +75,8 @@ export function buildListQuery(client: SupabaseClient, ref: TableRef<unknown>, r
 export async function fetchList<Row>(client: SupabaseClient, ref: TableRef<Row>, request: ListRequest): Promise<ListResult<Row>> {
   const { data, error, count } = await buildListQuery(client, ref, request);
   if (error) throw toDataAccessError(error);
-  return { rows: (data ?? []) as Row[], total: count ?? null };
+  const total = count ?? null;
+  return { rows: (data ?? []) as Row[], total, totalIsEstimate: request.count === 'estimated' && total !== null && total > EXACT_COUNT_LIMIT };
 }
 
 /** Every row the request selects, in order, fetched in chunks (what export needs, not one page). */

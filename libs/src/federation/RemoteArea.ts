@@ -23,7 +23,34 @@ export type RemoteArea = {
    * screen's own requests would only leave after it). Must be cheap and must not throw.
    */
   prefetch?: (context: AreaPrefetchContext) => void;
+  /**
+   * Optional: the kinds of record this area's rows are found as in global search (public.global_search
+   * names them), each with its group heading and the page that opens one. The shell knows no area's
+   * routes: it asks the area.
+   */
+  search?: AreaSearchKinds;
 };
+
+/** One global search result, as public.global_search returns it. */
+export type SearchHit = {
+  kind: string;
+  area: RemoteName;
+  id: string;
+  short_id: string | null;
+  title: string;
+  detail: string | null;
+  rank: number;
+};
+
+/** How an area shows and opens one kind of search result. */
+export type AreaSearchKind = {
+  /** The group heading in the search dialog, e.g. 'Contacts'. */
+  label: string;
+  /** The in-app path of the page that shows the record. */
+  path: (hit: SearchHit) => string;
+};
+
+export type AreaSearchKinds = Readonly<Record<string, AreaSearchKind>>;
 
 /**
  * What a remote may expose as './widgets' (default export), beside its area: pieces other screens show,
@@ -55,7 +82,7 @@ export function defineArea(
   name: RemoteName,
   version: string,
   Routes: ComponentType,
-  extras: Pick<RemoteArea, 'prefetch'> = {},
+  extras: Pick<RemoteArea, 'prefetch' | 'search'> = {},
 ): RemoteArea {
   return {
     name,

@@ -1,6 +1,15 @@
 import './libsInstances';
 
-export { AREA_TITLES, defineArea, type AreaPrefetchContext, type RemoteArea, type RemoteWidgets } from './RemoteArea';
+export {
+  AREA_TITLES,
+  defineArea,
+  type AreaPrefetchContext,
+  type AreaSearchKind,
+  type AreaSearchKinds,
+  type RemoteArea,
+  type RemoteWidgets,
+  type SearchHit,
+} from './RemoteArea';
 export { PageTitleProvider, usePageTitle, type PageTitleApi } from './PageTitle';
 export { SubMenuProvider, useSubMenu, type SubMenuApi, type SubMenuItem } from './SubMenu';
 export { containerName } from '@steward/libs/runtime-config';

@@ -95,3 +95,9 @@ export function decodeSortParam(raw: string | null, sortable?: readonly string[]
     sort.every(({ field }) => FIELD_NAME_PATTERN.test(field) && (!sortable || sortable.includes(field)));
   return valid ? { sort, notice: null } : { sort: null, notice: SORT_URL_NOTICE };
 }
+
+/** A list page filtered to rows whose `field` is `value`: how a record without a page of its own opens. */
+export function filteredListPath(listPath: string, field: string, value: string): string {
+  const filter = encodeFilterParam({ field, operator: 'is', value });
+  return filter ? `${listPath}?${FILTER_PARAM}=${encodeURIComponent(filter)}` : listPath;
+}

@@ -32,6 +32,7 @@ export {
   decodeSortParam,
   encodeFilterParam,
   encodeSortParam,
+  filteredListPath,
   type DecodedFilter,
   type DecodedSort,
 } from './filterUrlCodec';

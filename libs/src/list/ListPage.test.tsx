@@ -73,7 +73,7 @@ describe('list page', () => {
     const acmeRow = link.closest('tr') as HTMLElement;
     expect(within(acmeRow).queryByLabelText('System default')).toBeNull();
     const request = listRequests(requests)[0];
-    expect(request?.headers.get('prefer')).toBe('count=exact');
+    expect(request?.headers.get('prefer')).toBe('count=estimated');
     expect(request?.headers.get('accept-profile')).toBe('crm');
     expect(decodeURIComponent(request?.url.search ?? '').replace(/\+/g, ' ')).toBe(
       '?select=*&org_name=in.(Cedar Grove Outfitters,_system_default_)&archive=not.is.true&order=id.asc&offset=0&limit=200',
@@ -172,6 +172,20 @@ describe('list page', () => {
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(listRequests(requests).at(-1)?.url.searchParams.get('offset')).toBe('200'));
     expect(screen.getByLabelText('location')).toHaveTextContent('?page=2');
+  });
+
+  it('shows an estimate for a list past a thousand rows and counts exactly on request', async () => {
+    const user = userEvent.setup();
+    const many: Business[] = Array.from({ length: 200 }, (_, i) => ({ ...(rows[0] as Business), id: String(i), short_id: `S${i}`, name: `Business ${i}` }));
+    const { requests } = renderPage((request) => ({
+      body: many,
+      headers: { 'content-range': request.headers.get('prefer')?.includes('count=exact') ? '0-199/1234567' : '0-199/1230000' },
+    }));
+    expect(await screen.findByText(/about 1\.2 million rows/)).toBeInTheDocument();
+    expect(listRequests(requests)[0]?.headers.get('prefer')).toBe('count=estimated');
+    await user.click(screen.getByRole('button', { name: 'Count exactly' }));
+    expect(await screen.findByText('1234567 rows')).toBeInTheDocument();
+    expect(listRequests(requests).at(-1)?.headers.get('prefer')).toBe('count=exact');
   });
 
   it('exports every filtered and sorted row with all listed fields, named from the page title', async () => {

@@ -1,5 +1,6 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { Button } from '@steward/libs/antd';
+import { formatRowCount } from '@steward/libs/ui-core';
 import { DataTable } from './DataTable';
 import { EMPTY_LIST_TEXT, LOADING_TEXT } from './listMessages';
 import type { ListPageApi } from './useListPage';
@@ -22,11 +23,28 @@ function pagesToShow(page: number, pages: number): number[] {
   return [...shown].filter((value) => value >= 1 && value <= pages).sort((a, b) => a - b);
 }
 
-function Pager({ page, pages, total, onPage }: { page: number; pages: number; total: number; onPage: (page: number) => void }) {
+/** How many rows the list holds: exact, or — where counting every row would be slow — an estimate with the exact figure on request. */
+function RowCount({ total, estimate, onCountExactly }: { total: number; estimate: boolean; onCountExactly: () => void }) {
+  return (
+    <span className="stw-list-total">
+      {formatRowCount(total, estimate)}
+      {estimate ? (
+        <>
+          {' '}
+          <Button size="small" type="link" onClick={onCountExactly}>
+            Count exactly
+          </Button>
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+function Pager({ page, pages, count, onPage }: { page: number; pages: number; count: ReactNode; onPage: (page: number) => void }) {
   const shown = pagesToShow(page, pages);
   return (
     <nav aria-label="Pages" className="stw-list-pager">
-      <span className="stw-list-total">{`${total} rows`}</span>
+      {count}
       <Button size="small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
       </Button>
@@ -103,7 +121,7 @@ export function ListTable<Row extends Row0>({ list, emptyText = EMPTY_LIST_TEXT,
         selection={list.selection}
         maxHeight={height}
       />
-      {paged ? <Pager page={list.page} pages={pages} total={list.total} onPage={list.setPage} /> : null}
+      {paged ? <Pager page={list.page} pages={pages} count={<RowCount total={list.total} estimate={list.totalIsEstimate} onCountExactly={list.countExactly} />} onPage={list.setPage} /> : null}
     </div>
   );
 }

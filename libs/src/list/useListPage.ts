@@ -118,6 +118,8 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
     columns,
     rows: list.rows,
     total: list.total,
+    totalIsEstimate: list.totalIsEstimate,
+    countExactly: list.countExactly,
     page,
     pageSize: list.pageSize,
     setPage,

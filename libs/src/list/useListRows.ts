@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   LIST_PAGE_SIZE,
   errorMessage,
@@ -46,10 +46,12 @@ type Row0 = Record<string, unknown>;
 export type TableListParams = Pick<ListRowsOptions<unknown>, 'shortId' | 'filter' | 'sort' | 'fieldTypes' | 'page' | 'select'> & {
   /** The session's organisation scope (org_name in …). */
   orgScope: readonly string[];
+  /** Count every row even past EXACT_COUNT_LIMIT (asked for on the page); otherwise estimated there. */
+  exactCount?: boolean;
 };
 
 /** The request for one page of a table-backed list: what the list sends, and what a route prefetch starts early. */
-export function tableListRequest<Row>(source: TableSource<Row>, { orgScope, shortId, filter, fieldTypes, sort, page, select }: TableListParams): ListRequest {
+export function tableListRequest<Row>(source: TableSource<Row>, { orgScope, shortId, filter, fieldTypes, sort, page, select, exactCount = false }: TableListParams): ListRequest {
   return {
     select: source.select ?? select,
     orgScope: source.orgScoped === false ? undefined : orgScope,
@@ -61,7 +63,8 @@ export function tableListRequest<Row>(source: TableSource<Row>, { orgScope, shor
     tieBreaker: source.tieBreaker,
     page: page - 1,
     pageSize: source.pageSize ?? LIST_PAGE_SIZE,
-    count: true,
+    // A large list's exact count costs a scan of every row it holds: estimated unless asked for.
+    count: exactCount ? 'exact' : 'estimated',
   };
 }
 
@@ -75,10 +78,12 @@ const NO_TABLE = { schema: 'public', table: '', audit: false } as const;
 export function useListRows<Row extends Row0>({ source, shortId, filter, sort, fieldTypes, page, select }: ListRowsOptions<Row>) {
   const session = useSession();
   const pageSize = source.kind === 'table' ? (source.pageSize ?? LIST_PAGE_SIZE) : Number.POSITIVE_INFINITY;
+  const [exactCount, setExactCount] = useState(false);
+  const countExactly = useCallback(() => setExactCount(true), []);
 
   const request = useMemo<ListRequest | null>(
-    () => (source.kind === 'table' ? tableListRequest(source, { orgScope: session.orgScope, shortId, filter, fieldTypes, sort, page, select }) : null),
-    [fieldTypes, filter, sort, page, select, session.orgScope, shortId, source],
+    () => (source.kind === 'table' ? tableListRequest(source, { orgScope: session.orgScope, shortId, filter, fieldTypes, sort, page, select, exactCount }) : null),
+    [fieldTypes, filter, sort, page, select, session.orgScope, shortId, source, exactCount],
   );
 
   const tableQuery = useList<Row>(source.kind === 'table' ? source.table : (NO_TABLE as TableRef<Row>), request ?? {}, {
@@ -103,6 +108,9 @@ export function useListRows<Row extends Row0>({ source, shortId, filter, sort, f
   return {
     rows,
     total: source.kind === 'table' ? (tableQuery.data?.total ?? rows.length) : rows.length,
+    /** The total is an estimate ("about 1.2 million"); countExactly asks for the exact figure. */
+    totalIsEstimate: source.kind === 'table' && Boolean(tableQuery.data?.totalIsEstimate),
+    countExactly,
     pageSize,
     isLoading: source.kind === 'table' ? session.loading || tableQuery.isLoading : source.isLoading,
     isFetching: source.kind === 'table' ? tableQuery.isFetching : false,

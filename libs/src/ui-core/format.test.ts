@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayValue, formatAddress, formatDollars } from './format';
+import { displayValue, formatAddress, formatDollars, formatRowCount } from './format';
 
 describe('formatDollars', () => {
   it('shows a dollar sign and two decimals, 0.00 when empty', () => {
@@ -33,5 +33,15 @@ describe('displayValue', () => {
     expect(displayValue(false)).toBe('No');
     expect(displayValue(['a', 'b'])).toBe('a, b');
     expect(displayValue(0)).toBe('0');
+  });
+});
+
+describe('formatRowCount', () => {
+  it('says an exact count as it is and rounds an estimate in words', () => {
+    expect(formatRowCount(1234)).toBe('1234 rows');
+    expect(formatRowCount(1_234_567, true)).toBe('about 1.2 million rows');
+    expect(formatRowCount(2_000_000, true)).toBe('about 2 million rows');
+    expect(formatRowCount(48_700, true)).toBe('about 49 thousand rows');
+    expect(formatRowCount(1_260, true)).toBe('about 1,300 rows');
   });
 });

@@ -44,3 +44,11 @@ export function formatDate(value: string | null | undefined): string {
   const date = dateOnly ? new Date(`${value}T00:00:00`) : new Date(value);
   return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
+
+/** A row count as a list shows it: "1234 rows", or for an estimate "about 1.2 million rows". */
+export function formatRowCount(count: number, estimate = false): string {
+  if (!estimate) return `${count} rows`;
+  if (count >= 1_000_000) return `about ${Number((count / 1_000_000).toFixed(1)).toLocaleString('en-US')} million rows`;
+  if (count >= 10_000) return `about ${Math.round(count / 1_000).toLocaleString('en-US')} thousand rows`;
+  return `about ${(Math.round(count / 100) * 100).toLocaleString('en-US')} rows`;
+}

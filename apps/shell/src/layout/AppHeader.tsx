@@ -8,10 +8,11 @@ import { MenuIcon } from './MenuIcon';
 import { OrgSwitcher } from './OrgSwitcher';
 import { NotificationBell } from '../notifications/NotificationBell';
 import '../notifications/notifications.css';
+import { SearchLauncher } from '../search/SearchLauncher';
 
 export type AppHeaderProps = { title: string; titleRef?: Ref<HTMLHeadingElement>; showMenuButton: boolean; onMenuButton: () => void };
 
-/** The fixed header: logo, wordmark, page title, organisation switcher, notifications, e-mail and Sign Out. */
+/** The fixed header: logo, wordmark, page title, search, organisation switcher, notifications, e-mail and Sign Out. */
 export function AppHeader({ title, titleRef, showMenuButton, onMenuButton }: AppHeaderProps) {
   const { user, loading, orgName, signOut } = useSession();
   const { logoUrl } = useBranding();
@@ -35,6 +36,7 @@ export function AppHeader({ title, titleRef, showMenuButton, onMenuButton }: App
         {title}
       </h1>
       <div className="stw-header__account">
+        <SearchLauncher />
         <OrgSwitcher />
         <NotificationBell />
         {/* Cut short on a mid-width screen; the whole address shows on hover. */}

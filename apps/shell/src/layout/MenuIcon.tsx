@@ -1,7 +1,7 @@
 import type { MenuGroupName } from '@steward/libs/federation';
 import { SIDEBAR_ICON_PX } from './layoutConstants';
 
-export type MenuIconName = MenuGroupName | 'Dashboard' | 'Menu' | 'Chevron' | 'Close';
+export type MenuIconName = MenuGroupName | 'Dashboard' | 'Menu' | 'Chevron' | 'Close' | 'Search';
 
 /** Stroke paths on a 24-unit grid, drawn inline: no icon pack reaches the browser. */
 const PATHS: Record<MenuIconName, string> = {
@@ -17,6 +17,7 @@ const PATHS: Record<MenuIconName, string> = {
   Menu: 'M3 6h18M3 12h18M3 18h18',
   Chevron: 'M6 9l6 6 6-6',
   Close: 'M18 6L6 18M6 6l12 12',
+  Search: 'M11 19a8 8 0 1 0 0-16 8 8 0 0 0 0 16M21 21l-4.35-4.35',
 };
 
 export function MenuIcon({ name, size = SIDEBAR_ICON_PX }: { name: MenuIconName; size?: number }) {

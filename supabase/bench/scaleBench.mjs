@@ -1,0 +1,246 @@
+// @ts-check
+// `npm run bench -- --only=scale`: global search and the CRM lists at a million contacts, through the
+// gateway and row-level security as the demo owner. Seeds Cedar Grove Outfitters with 1,000,000
+// contacts (3,000,000 phones and e-mails), 100,000 businesses and 100,000 households, and 9 other
+// organisations with 50,000 contacts each (supabase/bench/scaleSeed.sql, generate_series in SQL), in a
+// stack of its own; then measures each figure over many different queries and checks that no answer
+// holds another organisation's row.
+//
+// Usage: node supabase/bench/scaleBench.mjs  (STEWARD_SCALE_BENCH_PORT_BASE, default 54721;
+// STEWARD_SCALE_BENCH_API_URL + STEWARD_SCALE_BENCH_DB_URL measure an already running stack instead,
+// seeding it only when its big organisation is not seeded yet).
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { printRow } from '../../scripts/lib/benchReport.mjs';
+import { REPO_ROOT } from '../local/config.mjs';
+import { ANON_KEY } from '../local/keys.mjs';
+import { startBenchStack } from './benchStack.mjs';
+
+const BIG_ORG = 'Cedar Grove Outfitters';
+const SCOPE = `("${BIG_ORG}","_system_default_")`;
+const DEMO = { email: 'demo@steward.dev', password: 'Steward-demo-2026' };
+const CONTACTS = Number(process.env.STEWARD_SCALE_CONTACTS ?? 1_000_000);
+const OTHER_ORGS = 9;
+const OTHER_CONTACTS = 50_000;
+const REPEATS = Number(process.env.STEWARD_SCALE_REPEATS ?? 3);
+
+/** @param {number[]} values @param {number} p */
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/** A SQL literal. @param {string} value */
+const literal = (value) => `'${value.replaceAll("'", "''")}'`;
+
+/** The seed file with its psql variables filled in. @param {string} sql @param {Record<string, string | number>} vars */
+function fill(sql, vars) {
+  return sql.replace(/:'(\w+)'|:(\w+)\b/g, (match, quoted, bare) => {
+    const name = quoted ?? bare;
+    if (!(name in vars)) return match;
+    return quoted ? literal(String(vars[name])) : String(vars[name]);
+  });
+}
+
+/** @param {pg.Client} db */
+async function seed(db) {
+  const sql = await readFile(path.join(REPO_ROOT, 'supabase/bench/scaleSeed.sql'), 'utf8');
+  const started = performance.now();
+  const { rows: big } = await db.query('select count(*)::int as n from crm.contacts where org_name = $1', [BIG_ORG]);
+  if (big[0].n < CONTACTS) {
+    const { rows } = await db.query(`select id from public.user_profiles where org_name = $1 and auth_user_id = (select id from auth.users where email = $2)`, [BIG_ORG, DEMO.email]);
+    await db.query(fill(sql, { org: BIG_ORG, contacts: CONTACTS, businesses: 100_000, households: 100_000, creator: rows[0].id }));
+  }
+  for (let i = 1; i <= OTHER_ORGS; i += 1) {
+    const orgName = `Scale Bench Org ${i}`;
+    const { rows: existing } = await db.query('select 1 from public.organizations where name = $1', [orgName]);
+    if (existing.length > 0) continue;
+    const email = `scale-owner-${i}@bench.example`;
+    const applied = await db.query(`select public.apply_for_access($1, 'Scale-bench-2026', $2, $3) as result`, [email, `Scale Owner ${i}`, orgName]);
+    await db.query(fill(sql, { org: orgName, contacts: OTHER_CONTACTS, businesses: 1_000, households: 1_000, creator: applied.rows[0].result.profile_id }));
+  }
+  await db.query('vacuum analyze crm.contacts, crm.contact_methods, crm.businesses, crm.households, app.shown_contact_methods');
+  return (performance.now() - started) / 1000;
+}
+
+/** @param {string} apiUrl */
+async function signIn(apiUrl) {
+  const response = await fetch(`${apiUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO),
+  });
+  const body = await response.json();
+  if (!body.access_token) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return /** @type {string} */ (body.access_token);
+}
+
+/**
+ * One timed GET through the gateway. @param {string} url @param {string} token
+ * @param {Record<string, string>} [headers]
+ */
+async function timedGet(url, token, headers = {}) {
+  const started = performance.now();
+  const response = await fetch(url, { headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, ...headers } });
+  const body = await response.json();
+  const ms = performance.now() - started;
+  if (!response.ok) throw new Error(`${response.status} ${url}: ${JSON.stringify(body)}`);
+  return { ms, body, range: response.headers.get('content-range') };
+}
+
+/**
+ * Queries of each kind, taken from the seeded data so each finds something: prefixes, full names,
+ * names with one typo, phone fragments, e-mail fragments.
+ * @param {pg.Client} db
+ */
+async function searchQueries(db) {
+  const { rows } = await db.query(
+    `select c.name, c.first_name, c.last_name,
+            (select value from crm.contact_methods m where m.contact_id = c.id and m.label = 'Mobile') as phone,
+            (select value from crm.contact_methods m where m.contact_id = c.id and m.label = 'Email') as email
+     from crm.contacts c where c.org_name = $1 and c.created_by is not null and c.first_name is not null
+     order by c.id limit 20`,
+    [BIG_ORG],
+  );
+  /** @param {string} word */
+  const typo = (word) => (word.length > 3 ? word.slice(0, 1) + word[2] + word[1] + word.slice(3) : `${word}x`);
+  return {
+    'prefix (3 letters)': rows.map((row) => row.last_name.slice(0, 3)),
+    'full name': rows.map((row) => row.name),
+    'name with a typo': rows.map((row) => `${row.first_name} ${typo(row.last_name)}`),
+    'phone fragment': rows.map((row) => String(row.phone).replace(/^\((\d+)\) (\d+)-.*$/, '$1 $2')),
+    'e-mail fragment': rows.map((row) => String(row.email).split('@')[0]),
+  };
+}
+
+/** @param {string} apiUrl @param {string} dbUrl */
+async function measure(apiUrl, dbUrl) {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    const { rows: seeded } = await db.query(
+      `select (select count(*) from crm.contacts where org_name = $1)::int as n, exists (select 1 from public.organizations where name = $2) as others`,
+      [BIG_ORG, `Scale Bench Org ${OTHER_ORGS}`],
+    );
+    if (seeded[0].n < CONTACTS || !seeded[0].others) {
+      const seconds = await seed(db);
+      console.log(`(seeded ${CONTACTS.toLocaleString('en-US')} contacts and the rest in ${seconds.toFixed(0)} s)`);
+    }
+    const token = await signIn(apiUrl);
+    const rpc = `${apiUrl}/rest/v1/rpc/global_search`;
+    /** @type {Set<string>} */
+    const seenIds = new Set();
+    const queries = await searchQueries(db);
+    const all = [];
+    // Warm the caches the way a running server is warm.
+    for (const query of queries['full name'].slice(0, 3)) await timedGet(`${rpc}?p_query=${encodeURIComponent(query)}&p_org_name=${encodeURIComponent(BIG_ORG)}`, token);
+    for (const [label, list] of Object.entries(queries)) {
+      const times = [];
+      let empty = 0;
+      for (let round = 0; round < REPEATS; round += 1) {
+        for (const query of list) {
+          const { ms, body } = await timedGet(`${rpc}?p_query=${encodeURIComponent(query)}&p_org_name=${encodeURIComponent(BIG_ORG)}`, token);
+          times.push(ms);
+          if (body.length === 0) empty += 1;
+          for (const hit of body) seenIds.add(hit.id);
+        }
+      }
+      all.push(...times);
+      printRow({
+        figure: `global search at 1M contacts, ${label}: p50`,
+        value: percentile(times, 50),
+        unit: 'ms',
+        budget: 100,
+        note: `p95 ${percentile(times, 95).toFixed(0)} ms (budget 250); ${list.length} queries × ${REPEATS}, e.g. "${list[0]}"; ${empty} without a result`,
+      });
+    }
+    printRow({ figure: 'global search at 1M contacts, all kinds: p95', value: percentile(all, 95), unit: 'ms', budget: 250 });
+
+    const contactsView = `${apiUrl}/rest/v1/contacts_view`;
+    const select = 'id,short_id,name,org_name,status,primary_phone,primary_email,address_line_1,address_line_2,city,state,zip,country,address_line_3,spouse_name,type_name,primary_owner_name,primary_owner_short_id,secondary_owner_name,secondary_owner_short_id';
+    const base = `${contactsView}?select=${select}&org_name=in.${encodeURIComponent(SCOPE)}&archive=not.is.true`;
+    const crm = { 'accept-profile': 'crm' };
+    /** @param {string} url @param {Record<string, string>} headers @param {number} runs */
+    const timesOf = async (url, headers, runs = 10) => {
+      const times = [];
+      let range = null;
+      let failed = 0;
+      for (let i = 0; i < runs; i += 1) {
+        const started = performance.now();
+        try {
+          const result = await timedGet(url, token, { ...crm, ...headers });
+          range = result.range;
+          for (const row of result.body) seenIds.add(row.id);
+        } catch {
+          failed += 1; // the statement timeout: its time counts
+        }
+        times.push(performance.now() - started);
+      }
+      return { times, range, failed };
+    };
+    const firstPage = `${base}&order=name.asc,id.asc&offset=0&limit=200`;
+    const estimated = await timesOf(firstPage, { prefer: 'count=estimated' });
+    printRow({ figure: '/contacts at 1M, first page with its count (estimated past 1,000)', value: percentile(estimated.times, 50), unit: 'ms', budget: 50, note: `Content-Range ${estimated.range}` });
+    const exact = await timesOf(firstPage, { prefer: 'count=exact' }, 5);
+    printRow({ figure: '/contacts at 1M, first page with the exact count (on request)', value: percentile(exact.times, 50), unit: 'ms', budget: 1000, note: `Content-Range ${exact.range}; asked for by Count exactly only` });
+
+    const fragments = ['smi', 'garc', 'illia', 'ander', 'rodrig', 'jennife', 'thompson', 'martinez'];
+    const contains = [];
+    let refused = 0;
+    for (const fragment of fragments) {
+      for (let i = 0; i < 3; i += 1) {
+        const started = performance.now();
+        // A scan that outlasts the statement timeout is an answer too (an error the list shows): its time counts.
+        await timedGet(`${base}&or=${encodeURIComponent(`(name.ilike.*${fragment}*)`)}&order=name.asc,id.asc&offset=0&limit=200`, token, { ...crm, prefer: 'count=estimated' }).catch(() => {
+          refused += 1;
+        });
+        contains.push(performance.now() - started);
+      }
+    }
+    printRow({
+      figure: '/contacts at 1M, "Name contains" 3 to 8 characters, first page',
+      value: percentile(contains, 50),
+      unit: 'ms',
+      budget: 150,
+      note: `p95 ${percentile(contains, 95).toFixed(0)} ms; ${fragments.join(', ')}; ${refused} of ${contains.length} hit the statement timeout`,
+    });
+
+    const deep = await timesOf(`${base}&order=name.asc,id.asc&offset=${499 * 200}&limit=200`, {}, 5);
+    printRow({ figure: '/contacts at 1M, page 500 sorted by name', value: percentile(deep.times, 50), unit: 'ms', budget: 100, note: `${deep.failed} of ${deep.times.length} hit the statement timeout` });
+
+    const ids = [...seenIds];
+    const { rows: foreign } = await db.query(
+      `select count(*)::int as n from (
+         select id, org_name from crm.contacts union all select id, org_name from crm.businesses
+         union all select id, org_name from crm.households union all select id, org_name from public.user_profiles
+         union all select id, org_name from catalog.reservations) r
+       where r.id = any($1::uuid[]) and r.org_name <> $2`,
+      [ids, BIG_ORG],
+    );
+    printRow({ figure: 'search and list answers holding another organisation\'s row', value: foreign[0].n, unit: 'rows', budget: 0, note: `${ids.length} distinct rows checked` });
+  } finally {
+    await db.end();
+  }
+}
+
+export async function runScaleBench() {
+  const givenApi = process.env.STEWARD_SCALE_BENCH_API_URL;
+  const givenDb = process.env.STEWARD_SCALE_BENCH_DB_URL;
+  if (givenApi && givenDb) {
+    await measure(givenApi, givenDb);
+    return;
+  }
+  const stack = await startBenchStack(Number(process.env.STEWARD_SCALE_BENCH_PORT_BASE ?? 54721));
+  try {
+    await measure(stack.config.apiUrl, stack.config.dbUrl);
+  } finally {
+    await stack.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  await runScaleBench();
+}
