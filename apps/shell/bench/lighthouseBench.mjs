@@ -4,8 +4,9 @@
 // the tasks list, the reservation timeline), opened the same way as the dashboard.
 // The phone's CPU is the same on any host: Lighthouse's mobile preset slows the host's CPU 4×, which
 // turns a high-end desktop (benchmarkIndex ≈ 1750) into a mid-range phone (≈ 440) but a slower host
-// into a slower phone. So a first audit reads this host's benchmarkIndex and the phone profile slows
-// the CPU by host ÷ phone instead (never below 1×); both are printed.
+// into a slower phone, and a busy host into a slower one still. So right before each phone audit the
+// host's benchmarkIndex is read (Lighthouse's own benchmark, run in the page) and that audit slows the
+// CPU by host ÷ phone instead (never below 1×); the readings and the slowdowns are printed.
 // Debian Chromium is driven by playwright-core with a persistent profile, so Lighthouse's tab sees
 // the signed-in session. Lighthouse is told to keep storage (the session), which also keeps its HTTP
 // cache: every run here first empties the cache itself, so each is a cold load as Lighthouse defines
@@ -21,6 +22,7 @@ import { chromium } from 'playwright-core';
 import { median, printRow } from '../../../scripts/lib/benchReport.mjs';
 import { CHROMIUM_ARGS, signInPage } from '../../../scripts/lib/chromium.mjs';
 import { FIRST_VIEW_KEY } from '../../../libs/src/supabase/firstViewStart.mjs';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 
 const RUNS = Math.max(3, Number(process.env.STEWARD_LIGHTHOUSE_RUNS ?? 3));
 /** The emulated phone's benchmarkIndex: Lighthouse's 4× default applied to a typical high-end desktop (1500–2000). */
@@ -33,12 +35,20 @@ export function cpuSlowdownFor(benchmarkIndex) {
   return Math.max(1, Math.round((benchmarkIndex / PHONE_BENCHMARK_INDEX) * 10) / 10);
 }
 
-/** Lighthouse's mobile preset with the calibrated CPU slowdown, and its desktop preset as its CLI applies it. */
-async function profiles(cpuSlowdownMultiplier) {
+/**
+ * Lighthouse's presets as its CLI applies them, the phone's CPU calibrated: `mobile(page)` reads the
+ * host's benchmarkIndex in `page` now and returns the mobile preset with the slowdown it calls for.
+ */
+async function profiles(calibrations) {
   const desktop = (await import('lighthouse/core/config/desktop-config.js')).default;
   const { throttling } = await import('lighthouse/core/config/constants.js');
-  const mobile = { extends: 'lighthouse:default', settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier } } };
-  return { mobile, desktop };
+  const mobile = async (page) => {
+    const hostIndex = await page.evaluate(pageFunctions.computeBenchmarkIndex);
+    const cpuSlowdownMultiplier = cpuSlowdownFor(hostIndex);
+    calibrations.push({ hostIndex, cpuSlowdownMultiplier });
+    return { extends: 'lighthouse:default', settings: { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier } } };
+  };
+  return { mobile, desktop: async () => desktop };
 }
 
 async function audit(lighthouse, url, config) {
@@ -116,21 +126,8 @@ export async function runLighthouseBench({ baseURL, apiUrl, anonKey }) {
       await cdp.send('Network.clearBrowserCache');
       return audit(lighthouse, url, config);
     };
-    // This host's CPU, as Lighthouse measures it, before the phone audits: the median of three quick
-    // readings on the landing page (the first one also warms the server).
-    await page.goto(new URL('/runtime-config.json', baseURL).toString()).then(() => page.evaluate(() => localStorage.clear()));
-    const readings = [];
-    for (let run = 0; run < 3; run += 1) readings.push((await coldAudit(new URL('/', baseURL).toString(), (await profiles(4)).mobile)).benchmarkIndex);
-    const hostIndex = median(readings);
-    const slowdown = cpuSlowdownFor(hostIndex);
-    printRow({
-      figure: 'Lighthouse phone CPU slowdown (host benchmarkIndex ÷ a mid-range phone’s)',
-      value: slowdown,
-      unit: '×',
-      budget: 10,
-      note: `host benchmarkIndex ${Math.round(hostIndex)} (${readings.map(Math.round).join(', ')}), phone ${Math.round(PHONE_BENCHMARK_INDEX)}`,
-    });
-    const configs = await profiles(slowdown);
+    const calibrations = [];
+    const configs = await profiles(calibrations);
     for (const target of pages) {
       if (target.signedIn) {
         await signInPage(page, { apiUrl, anonKey, baseURL, email: DEMO.email, password: DEMO.password });
@@ -139,7 +136,7 @@ export async function runLighthouseBench({ baseURL, apiUrl, anonKey }) {
       for (const [profile, config] of Object.entries(configs)) {
         if (target.profiles && !target.profiles.includes(profile)) continue;
         const runs = [];
-        for (let run = 0; run < RUNS; run += 1) runs.push(await coldAudit(target.url, config));
+        for (let run = 0; run < RUNS; run += 1) runs.push(await coldAudit(target.url, await config(page)));
         printFigures(`${profile}, ${target.name}`, runs, target.only);
       }
       // The dashboard also on the first visit after a release, and with yesterday's code cached.
@@ -147,15 +144,24 @@ export async function runLighthouseBench({ baseURL, apiUrl, anonKey }) {
         const afterRelease = [];
         for (let run = 0; run < RUNS; run += 1) {
           await page.evaluate(recordFromAnotherBuild, FIRST_VIEW_KEY);
-          afterRelease.push(await coldAudit(target.url, configs.mobile));
+          afterRelease.push(await coldAudit(target.url, await configs.mobile(page)));
         }
         printFigures(`mobile, ${target.name}, first visit after a release`, afterRelease);
-        await coldAudit(target.url, configs.mobile); // fills the cache, as yesterday's visit did
+        await coldAudit(target.url, await configs.mobile(page)); // fills the cache, as yesterday's visit did
         const runs = [];
-        for (let run = 0; run < RUNS; run += 1) runs.push(await audit(lighthouse, target.url, configs.mobile));
+        for (let run = 0; run < RUNS; run += 1) runs.push(await audit(lighthouse, target.url, await configs.mobile(page)));
         printFigures(`mobile, ${target.name}, returning (code cached)`, runs);
       }
     }
+    const slowdowns = calibrations.map((calibration) => calibration.cpuSlowdownMultiplier);
+    const indexes = calibrations.map((calibration) => calibration.hostIndex);
+    printRow({
+      figure: 'Lighthouse phone CPU slowdown (host benchmarkIndex ÷ a mid-range phone’s, read before each phone audit)',
+      value: median(slowdowns),
+      unit: '×',
+      budget: 10,
+      note: `${slowdowns.length} audits, slowdown ${Math.min(...slowdowns)}–${Math.max(...slowdowns)}×; host benchmarkIndex median ${Math.round(median(indexes))}, ${spread(indexes)}; phone ${Math.round(PHONE_BENCHMARK_INDEX)}`,
+    });
   } finally {
     await context.close();
     await rm(profileDir, { recursive: true, force: true });
