@@ -200,6 +200,11 @@ begin
      and new.pets is not distinct from old.pets and not (old.price_overridden and not new.price_overridden) then
     return new;
   end if;
+  -- A unit the caller cannot see (missing, or another organisation's) is not priced: the foreign key
+  -- answers it, the same way for both, so no refusal tells one organisation about another's units.
+  if not exists (select 1 from catalog.accommodations a where a.id = new.accommodation_id) then
+    return new;
+  end if;
   v_quote := catalog.quote_stay(new.accommodation_id, app.stay_day(new.check_in), app.stay_day(new.check_out),
                                 new.adults, new.children, new.pets,
                                 case when tg_op = 'UPDATE' then app.stay_day(old.created_at) else current_date end);

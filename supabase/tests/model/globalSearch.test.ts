@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptInvitation } from '../rls/acceptInvitation';
 import { signIn, signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
 import { connectDb, createTestClient, testStack } from '../stack/testStack';
 
@@ -188,8 +189,7 @@ describe('global search isolation', () => {
       .insert((components ?? []).map((component: { id: string }) => ({ role_id: roleId, component_id: component.id })));
     const email = `searcher-${randomUUID().slice(0, 8)}@example.com`;
     await org.client.from('user_profiles').insert({ org_name: org.orgName, name: 'Searcher', email, status: 'Pending', role_id: roleId });
-    const activated = await createTestClient(stack.apiUrl, stack.anonKey).rpc('activate_invite', { p_email: email, p_password: 'searcher-password', p_full_name: 'Searcher' });
-    expect(activated.error).toBeNull();
+    await acceptInvitation(stack, { email, orgName: org.orgName, password: 'searcher-password', fullName: 'Searcher' });
     const member: SignedUpOrganization = { ...org, client: await signIn(stack, email, 'searcher-password') };
     const crmId = (components ?? []).find((component: { name: string }) => component.name === 'crm')!.id;
     const grant = async (view: string, create = 'not_allowed') => {
@@ -225,8 +225,20 @@ describe('global search indexes', () => {
     try {
       await db.query('set local enable_seqscan = off');
       for (const [sql, index] of cases) {
+        // On a few seeded rows the planner may prefer any other index of the table; with only this one
+        // left (the others dropped inside the transaction, rolled back below) the plan shows it can serve.
+        await db.query('savepoint probe');
+        const { rows: others } = await db.query<{ name: string }>(
+          `select i.indexrelid::regclass::text as name from pg_index i join pg_class c on c.oid = i.indexrelid
+            where i.indrelid = (select indrelid from pg_index where indexrelid = (select oid from pg_class where relname = $1))
+              and not i.indisprimary and not i.indisunique and c.relname <> $1
+              and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
+          [index],
+        );
+        for (const other of others) await db.query(`drop index ${other.name}`);
         const { rows } = await db.query<{ 'QUERY PLAN': string }>(`explain ${sql}`);
         expect(rows.map((row) => row['QUERY PLAN']).join('\n'), sql).toContain(index);
+        await db.query('rollback to savepoint probe');
       }
     } finally {
       await db.query('rollback');

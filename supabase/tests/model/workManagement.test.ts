@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
+import { acceptInvitation } from '../rls/acceptInvitation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
 import { connectDb, createTestClient, testStack, uniqueEmail } from '../stack/testStack';
@@ -46,9 +47,7 @@ beforeAll(async () => {
     .select('id')
     .single();
   if (error) throw new Error(error.message);
-  const anon = createTestClient(stack.apiUrl, stack.anonKey);
-  const activated = await anon.rpc('activate_invite', { p_email: email, p_password: 'Member-pass-2026', p_full_name: 'Robin Member' });
-  if (activated.error) throw new Error(activated.error.message);
+  await acceptInvitation(stack, { email, orgName: org.orgName, password: 'Member-pass-2026', fullName: 'Robin Member' });
   member = { profileId: (invited as { id: string }).id, client: await signIn(stack, email, 'Member-pass-2026'), email };
 });
 

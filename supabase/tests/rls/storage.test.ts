@@ -80,9 +80,10 @@ describe('accommodations', () => {
 });
 
 // Move and copy create an object in their destination as an upload does: the destination bucket's
-// allowed types and size limit hold there too (organization-assets: images only, 5 MiB).
+// allowed types and size limit hold there too (organization-assets: images and PDFs, 5 MiB;
+// accommodations: no SVG, 10 MiB).
 describe('move and copy meet the destination bucket’s rules', () => {
-  const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
   // A PNG signature padded past organization-assets' 5 MiB, within accommodations' 10 MiB.
   const SIX_MIB_PNG = Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]);
   const assets = () => orgA.client.storage.from('organization-assets');
@@ -96,18 +97,18 @@ describe('move and copy meet the destination bucket’s rules', () => {
     return (data ?? []).some((entry) => entry.name === file);
   }
 
-  it('refuses moving or copying a PDF into organization-assets, and leaves the source in place', async () => {
-    const source = `${orgSlug(orgA.orgName)}/${unique()}_terms.pdf`;
-    expect((await accommodations().upload(source, PDF, { contentType: 'application/pdf' })).error).toBeNull();
-    const target = `${orgSlug(orgA.orgName)}-${unique()}.png`;
+  it('refuses moving or copying an SVG into accommodations (no SVG there), and leaves the source in place', async () => {
+    const source = `${orgSlug(orgA.orgName)}-${unique()}_logo.svg`;
+    expect((await assets().upload(source, SVG, { contentType: 'image/svg+xml' })).error).toBeNull();
+    const target = `${orgSlug(orgA.orgName)}/${unique()}_logo.svg`;
 
-    const moved = await accommodations().move(source, target, { destinationBucket: 'organization-assets' });
+    const moved = await assets().move(source, target, { destinationBucket: 'accommodations' });
     expect(moved.error).toMatchObject({ status: 415 });
-    const copied = await accommodations().copy(source, target, { destinationBucket: 'organization-assets' });
+    const copied = await assets().copy(source, target, { destinationBucket: 'accommodations' });
     expect(copied.error).toMatchObject({ status: 415 });
 
-    expect(await stored('organization-assets', target)).toBe(false);
-    expect(await stored('accommodations', source)).toBe(true);
+    expect(await stored('accommodations', target)).toBe(false);
+    expect(await stored('organization-assets', source)).toBe(true);
   });
 
   it('refuses moving or copying 6 MiB into organization-assets (5 MiB), and leaves the source in place', async () => {
