@@ -3,6 +3,7 @@ import { expectAccessible } from './pages/a11y';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { LandingPage } from '../shell/pages/LandingPage';
 import { createOwner, serviceClient, uniqueEmail } from '../shell/support/shellApi';
+import { inviteCodeOf, waitForMail } from '../auth/support/mailOutbox';
 import { CrmList } from './pages/CrmList';
 import { chooseOption } from './pages/chooseOption';
 
@@ -50,6 +51,8 @@ test('an invited user is Pending until Apply for Access with that e-mail makes t
   await landing.goto();
   const dialog = await landing.openApplyForAccess();
   await dialog.email.fill(invitee.email);
+  // The invitation is claimed with the code mailed to the invited address.
+  await dialog.enterInvitationCode(async () => inviteCodeOf(await waitForMail(invitee.email, `Your code to join ${owner.orgName}`)));
   await expect(dialog.root).toHaveAccessibleName('Activate Your Account');
   await expect(dialog.fullName).toHaveValue(invitee.name);
   await dialog.fill({ password: 'invitee-pass-2026', confirmPassword: 'invitee-pass-2026' });
