@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Tabs } from '@steward/libs/antd-data';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
-import { dollarsColumn, editColumn, ListPage, nameColumn, RecordTableCard, statusColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
+import { bulkFieldsOf, dollarsColumn, editColumn, ListPage, nameColumn, RecordTableCard, statusColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
 import { PageFrame } from '@steward/libs/ui';
 import { productFields, productOptionFields, productTypeFields, productVariantFields } from './productFields';
 
@@ -59,8 +59,10 @@ export function InventoryPage() {
       kind: 'table',
       table: products,
       select: '*, product_type:product_types!products_type_id_fkey(name), product_variants(count), product_options(count)',
+      excludeArchived: true,
     },
     defaultSort: [{ field: 'name', order: 'asc' }],
+    lifecycle: { table: products, noun: { one: 'product', many: 'products' }, fields: bulkFieldsOf(productFields), canDelete: true },
   });
   return (
     <PageFrame title="Inventory">

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { tableRef } from '@steward/libs/data-access';
 import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
-import { dateColumn, dollarsColumn, editColumn, ListPage, nameColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
+import { bulkFieldsOf, dateColumn, dollarsColumn, editColumn, ListPage, nameColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
 import { PageFrame } from '@steward/libs/ui';
 import { supplyFields } from './supplyFields';
 
@@ -39,8 +39,9 @@ export function SuppliesPage() {
   const list = useListPage<Supply>({
     title: 'Supplies',
     columns,
-    source: { kind: 'table', table: supplies },
+    source: { kind: 'table', table: supplies, excludeArchived: true },
     defaultSort: [{ field: 'name', order: 'asc' }],
+    lifecycle: { table: supplies, noun: { one: 'supply', many: 'supplies' }, fields: bulkFieldsOf(supplyFields), canDelete: true },
   });
   return (
     <PageFrame title="Supplies">

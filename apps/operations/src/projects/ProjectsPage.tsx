@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { RecordEditorModal, useRecordEditor, type FieldDef } from '@steward/libs/editor';
-import { dateColumn, editColumn, ListPage, nameColumn, statusColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
+import { bulkFieldsOf, dateColumn, editColumn, ListPage, nameColumn, statusColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
 
 const projects = tableRef<AnyRow>('ops', 'projects');
 
@@ -36,6 +36,7 @@ export function ProjectsPage() {
     columns,
     source: { kind: 'table', table: projects, orgScoped: true, excludeArchived: true },
     defaultSort: [{ field: 'created_at', order: 'desc' }],
+    lifecycle: { table: projects, noun: { one: 'project', many: 'projects' }, fields: bulkFieldsOf(projectFields), canDelete: true },
   });
   return (
     <ListPage list={list} emptyText="No projects found." addNew={{ onClick: () => editor.openCreate({ status: 'Active' }), children: 'Add New' }}>

@@ -2,7 +2,7 @@ import { useCallback, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from '@steward/libs/router';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { RecordEditorModal, useRecordEditor, type RecordEditorApi } from '@steward/libs/editor';
-import { ListPage, useListPage, type ListPageOptions } from '@steward/libs/list';
+import { ListPage, bulkFieldsOf, useListPage, type ListPageOptions } from '@steward/libs/list';
 import { MyWork } from './MyWork';
 import { OpenTaskEffect } from './OpenTaskEffect';
 import { TaskBoard } from './TaskBoard';
@@ -87,7 +87,12 @@ function TasksList({ taskEditor, subtaskEditor, editors }: { taskEditor: RecordE
     () => taskColumns({ editTask, editSubtask, addSubtask: (row) => createSubtask({ task_id: row.id, status: 'To Do' }) }),
     [editTask, editSubtask, createSubtask],
   );
-  const list = useListPage<AnyRow>({ title: 'Tasks', columns, ...TASKS_LIST });
+  const list = useListPage<AnyRow>({
+    title: 'Tasks',
+    columns,
+    ...TASKS_LIST,
+    lifecycle: { table: tasksTable, noun: { one: 'task', many: 'tasks' }, fields: bulkFieldsOf(taskFields), canDelete: true, label: (row) => String(row.title ?? 'task') },
+  });
   return (
     <>
       <TaskViewNav current="list" />

@@ -37,6 +37,7 @@ export function TransactionsPage() {
     columns,
     source: { kind: 'table', table: transactions, orgScoped: true, excludeArchived: true },
     defaultSort: [{ field: 'date', order: 'desc' }],
+    lifecycle: { table: transactions, noun: { one: 'transaction', many: 'transactions' }, canDelete: true, label: (row) => String(row.description ?? row.date ?? 'transaction') },
   });
   return (
     <Flex vertical gap={12}>

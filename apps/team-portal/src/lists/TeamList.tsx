@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useParams } from '@steward/libs/router';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
-import { editColumn, ListPage, useListPage, type ListColumn } from '@steward/libs/list';
+import { bulkFieldsOf, editColumn, ListPage, useListPage, type ListColumn } from '@steward/libs/list';
 import type { SortSpec } from '@steward/libs/filter';
 import type { TeamEditor } from '../editing/teamEditors';
 
@@ -19,6 +19,7 @@ export type TeamListProps = {
 };
 
 // Hooks run on every list; lists without an editor never open this one.
+const STAFF_TABLE = tableRef<AnyRow>('hr', 'staff_profiles');
 const NO_EDITOR: TeamEditor = { table: tableRef<AnyRow>('hr', 'groups'), fields: [], label: '' };
 
 /**
@@ -47,6 +48,13 @@ export function TeamList({ title, view, columns, recordParam, defaultSort = [{ f
     source: { kind: 'table', table: tableRef<AnyRow>('hr', view), orgScoped: true, excludeArchived: true, eq: record && recordParam === 'id' ? { id: record } : undefined },
     defaultSort,
     shortId: recordParam === 'short_id' ? record : null,
+    // Rows are archived, restored and changed in bulk on the table behind the view.
+    lifecycle: {
+      table: editor?.table ?? STAFF_TABLE,
+      noun: { one: title === 'Team Directory' ? 'staff member' : title.toLowerCase().replace(/s$/, ''), many: title === 'Team Directory' ? 'staff' : title.toLowerCase() },
+      fields: editor ? bulkFieldsOf(editor.fields) : [],
+      canDelete: Boolean(editor),
+    },
   });
   return (
     <ListPage list={list} addNew={editor ? { onClick: () => recordEditor.openCreate({ status: 'Active' }), children: 'Add New' } : undefined}>

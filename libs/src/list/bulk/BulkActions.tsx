@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex } from '@steward/libs/antd';
+import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { Select } from '@steward/libs/antd-data';
 import { bulkDelete, bulkUpdate, errorMessage, queryKeys, undoBatch, useRelationOptions } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
@@ -148,7 +148,8 @@ function FieldSetter({ field, disabled, onPick }: { field: BulkField; disabled: 
   return (
     <Select
       aria-label={`Set ${field.label}`}
-      placeholder={`Set ${field.label}…`}
+      // antd's own placeholder grey is too faint to read (contrast): the secondary text colour is not.
+      placeholder={<Typography.Text type="secondary">{`Set ${field.label}…`}</Typography.Text>}
       value={null}
       disabled={disabled}
       loading={related.isLoading}

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './pages/a11y';
+import { signInThroughApi } from '../../support/signInThroughApi';
+import { createOwner, serviceClient, unique } from '../shell/support/shellApi';
+import { CrmList } from './pages/CrmList';
+
+test.describe.configure({ timeout: 180_000 });
+
+async function statuses(names: readonly string[]): Promise<string[]> {
+  const { data } = await serviceClient().schema('crm').from('contacts').select('name, status').in('name', [...names]).order('name');
+  return (data ?? []).map((row: { status: string }) => row.status);
+}
+
+test('three selected contacts change status in one step and one Undo puts them back; a shared default in the selection is skipped and counted; archived rows come back from Archived', async ({ page, baseURL }) => {
+  const owner = await createOwner('Bulk');
+  const stem = unique('Bulk');
+  const names = ['A', 'B', 'C'].map((letter) => `${stem} ${letter}`);
+  const shared = `${stem} Shared`;
+  const { error } = await serviceClient()
+    .schema('crm')
+    .from('contacts')
+    .insert([...names.map((name) => ({ org_name: owner.orgName, name })), { org_name: '_system_default_', name: shared }]);
+  expect(error).toBeNull();
+  await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
+
+  const list = new CrmList(page);
+  await list.goto('/contacts');
+  for (const name of names) await list.table.getByRole('checkbox', { name: `Select ${name}` }).check();
+  const actions = page.getByRole('group', { name: 'Actions on 3 contacts' });
+  await expect(actions).toBeVisible();
+  await expectAccessible(page);
+  // Choosing a value applies it at once (the picker goes with the selection).
+  await actions.getByLabel('Set Status').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Inactive - Former"]').click();
+  const toast = page.getByRole('list', { name: 'Notifications' });
+  await expect(toast).toContainText('Set Status to Inactive - Former on 3 contacts');
+  await expect.poll(() => statuses(names)).toEqual(['Inactive - Former', 'Inactive - Former', 'Inactive - Former']);
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => statuses(names)).toEqual(['Active', 'Active', 'Active']);
+
+  // A shared default among the selection is left alone, and the message says how many.
+  await list.table.getByRole('checkbox', { name: `Select ${names[0]}` }).check();
+  await list.table.getByRole('checkbox', { name: `Select ${shared}` }).check();
+  await page.getByRole('group', { name: 'Actions on 2 contacts' }).getByRole('button', { name: 'Archive', exact: true }).click();
+  await expect(toast).toContainText('Archived 1 contact');
+  await expect(toast).toContainText('1 shared default record was skipped');
+  await expect(list.row(names[0]!)).toHaveCount(0);
+  await expect(list.row(shared)).toBeVisible();
+
+  // The Archived view lists it, and Restore brings it back.
+  await list.toolbar.getByRole('button', { name: 'Archived' }).click();
+  await expect(list.toolbar.getByRole('button', { name: 'Archived' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(list.row(names[0]!)).toBeVisible();
+  await expect(list.row(names[1]!)).toHaveCount(0);
+  await expectAccessible(page);
+  await list.table.getByRole('checkbox', { name: `Select ${names[0]}` }).check();
+  await page.getByRole('group', { name: 'Actions on 1 contact' }).getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(list.row(names[0]!)).toHaveCount(0);
+  await list.toolbar.getByRole('button', { name: 'Archived' }).click();
+  await expect(list.row(names[0]!)).toBeVisible();
+});
