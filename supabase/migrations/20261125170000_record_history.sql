@@ -133,6 +133,8 @@ create function app.history_via() returns text
   set search_path = ''
 as $$
   select coalesce(nullif(current_setting('steward.via', true), ''),
+                  -- The CSV import's rows (PostgREST names the function called in request.path).
+                  case when current_setting('request.path', true) = '/rpc/import_records' then 'import' end,
                   -- A signed-in person's request (the trigger itself runs as the table owner).
                   case when auth.uid() is not null then 'screen' else 'system' end)
 $$;

@@ -46,7 +46,8 @@ test('the team directory shows at most three assignments and contact links; a po
   const bodyRows = table.getByRole('rowgroup').nth(1).getByRole('row');
   // The seeded directory has more than two people: wait for them, not for a first (loading) row.
   await expect(bodyRows.nth(2).getByRole('link').first()).toBeVisible();
-  const jobs = await bodyRows.evaluateAll((rows) => rows.map((row) => row.querySelectorAll('[role="cell"]')[1]?.textContent ?? ''));
+  // The first cell is the row's checkbox (bulk actions), then the name, then the assignments.
+  const jobs = await bodyRows.evaluateAll((rows) => rows.map((row) => row.querySelectorAll('[role="cell"]')[2]?.textContent ?? ''));
   expect(jobs.length).toBeGreaterThan(2);
   for (const job of jobs) expect(job.split(' • ').length).toBeLessThanOrEqual(3);
   expect(jobs.some((job) => job.includes(' • '))).toBe(true);

@@ -1,18 +1,32 @@
+import { useState } from 'react';
 import { Button } from '@steward/libs/antd';
 import { Modal } from '@steward/libs/antd-data';
 import { useOpenedOnce } from '@steward/libs/ui';
 import { RecordEditorForm } from './RecordEditorForm';
+import { RecordHistory } from './history/RecordHistory';
 import type { RecordEditorApi } from './useRecordEditor';
 
-/** 'New {label}' / 'Edit {label}' with Cancel and Save ('Saving…' while busy). */
+/**
+ * 'New {label}' / 'Edit {label}' with Cancel and Save ('Saving…' while busy). Editing a saved row
+ * offers its History: who changed what, read when asked.
+ */
 export function RecordEditorModal({ editor }: { editor: RecordEditorApi }) {
   const { children, ...saveButtonProps } = editor.saveButtonProps;
   const opened = useOpenedOnce(Boolean(editor.modalProps.open));
+  const [historyFor, setHistoryFor] = useState<string | null>(null);
   if (!opened) return null;
+  const recordId = editor.mode === 'edit' ? editor.id : null;
+  const showingHistory = recordId !== null && historyFor === recordId;
+  const fieldLabels = Object.fromEntries(editor.fields.map((field) => [field.name, field.label]));
   return (
     <Modal
       {...editor.modalProps}
       footer={[
+        recordId ? (
+          <Button key="history" aria-expanded={showingHistory} onClick={() => setHistoryFor(showingHistory ? null : recordId)} style={{ float: 'left' }}>
+            History
+          </Button>
+        ) : null,
         <Button key="cancel" onClick={editor.close} disabled={editor.busy}>
           Cancel
         </Button>,
@@ -22,6 +36,7 @@ export function RecordEditorModal({ editor }: { editor: RecordEditorApi }) {
       ]}
     >
       <RecordEditorForm editor={editor} idPrefix="record-editor" />
+      {showingHistory ? <RecordHistory table={editor.table} recordId={recordId} fieldLabels={fieldLabels} label={`History of this ${editor.title.replace(/^Edit /, '').toLowerCase()}`} /> : null}
     </Modal>
   );
 }

@@ -204,6 +204,8 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEd
     banner: form.banner,
     fields,
     title,
+    /** The table the editor writes (its history is read under the same schema). */
+    table,
     readOnlyRecord,
     openCreate,
     openEdit,

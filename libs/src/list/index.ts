@@ -11,10 +11,8 @@ export { useRowSelection, type RowSelection } from './useRowSelection';
 export { CARD_BREAKPOINT_PX, useNarrowScreen } from './useNarrowScreen';
 export { ListPage, type ListPageProps } from './ListPage';
 export { BULK_FIELD_NAMES, bulkFieldsOf } from './bulk/bulkFields';
-export { historySentence, relativeTime, spellField, type FieldLabels } from './history/historyWords';
 // Loaded when first shown: they draw with antd's heavy components, which a list's first rows do not need.
 export { DetailLayout, RecordHistory, RecordTableCard } from './lazyParts';
 export type { DetailExtraTab, DetailLayoutProps, DetailTabKey } from './DetailLayout';
-export type { RecordHistoryProps } from './history/RecordHistory';
 export type { RecordTableCardProps } from './RecordTableCard';
 export { NO_OPEN_TASKS, OpenTasks, openTasksView, type OpenTasksRecordColumn } from './OpenTasks';

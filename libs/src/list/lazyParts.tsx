@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import type { DetailLayoutProps } from './DetailLayout';
 import { LOADING_TEXT } from './listMessages';
 import type { RecordTableCardProps } from './RecordTableCard';
-import type { RecordHistoryProps } from './history/RecordHistory';
+import type { RecordHistoryProps } from '@steward/libs/editor';
 
 /*
  * The parts of this package that draw with antd's heavy components (tabs, inputs, selects, dialogs,
@@ -13,7 +13,7 @@ import type { RecordHistoryProps } from './history/RecordHistory';
 const LoadedDetailLayout = lazy(() => import('./DetailLayout').then((module) => ({ default: module.DetailLayout })));
 const LoadedRecordTableCard = lazy(() => import('./RecordTableCard').then((module) => ({ default: module.RecordTableCard })));
 
-const LoadedRecordHistory = lazy(() => import('./history/RecordHistory').then((module) => ({ default: module.RecordHistory })));
+const LoadedRecordHistory = lazy(() => import('@steward/libs/editor').then((module) => ({ default: module.RecordHistoryPanel })));
 
 const loading = <p style={{ margin: 0 }}>{LOADING_TEXT}</p>;
 

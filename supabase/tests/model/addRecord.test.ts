@@ -77,13 +77,13 @@ describe('crm.add_record', () => {
     const { data, error } = await addRecord(org, {
       p_kind: 'business',
       p_record: { name },
-      p_address: { address_line_1: '1 Main St' },
+      p_address: { address_line_1: `1 Main St, ${name}` },
       p_phone: { value: '555-0102', type_id: EMAIL_TYPE },
     });
     expect(data).toBeNull();
     expect(error?.message).toBe('primary phone: the type is not a phone type');
     expect(await countRows('crm.businesses', 'name', name)).toBe(0);
-    expect(await countRows('crm.addresses', 'address_line_1', '1 Main St')).toBe(0);
+    expect(await countRows('crm.addresses', 'address_line_1', `1 Main St, ${name}`)).toBe(0);
   });
 
   it('names the address and the primary e-mail when they are refused', async () => {

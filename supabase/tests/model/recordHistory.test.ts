@@ -66,6 +66,15 @@ describe('record history', () => {
     expect(Object.keys(entries[1]!.changes)).toEqual(['archive']);
   });
 
+  it('records rows written by the CSV import as imported', async () => {
+    const name = `Imported ${Date.now()}`;
+    const { error } = await org.client.schema('crm').rpc('import_records', { p_org_name: org.orgName, p_kind: 'business', p_rows: [{ line: 2, name }] });
+    expect(error).toBeNull();
+    const { data } = await org.client.schema('crm').from('businesses').select('id').eq('name', name).single();
+    const [entry] = await history(org, (data as { id: string }).id);
+    expect(entry).toMatchObject({ action: 'insert', via: 'import', actor_name: 'History Owner' });
+  });
+
   it('names references instead of showing their ids', async () => {
     const owner = org.profileId;
     const id = await newContact(org, 'Referenced');

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useParams } from '@steward/libs/router';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
-import { bulkFieldsOf, editColumn, ListPage, useListPage, type ListColumn } from '@steward/libs/list';
+import { bulkFieldsOf, editColumn, ListPage, RecordHistory, useListPage, type ListColumn } from '@steward/libs/list';
 import type { SortSpec } from '@steward/libs/filter';
 import type { TeamEditor } from '../editing/teamEditors';
 
@@ -59,6 +59,13 @@ export function TeamList({ title, view, columns, recordParam, defaultSort = [{ f
   return (
     <ListPage list={list} addNew={editor ? { onClick: () => recordEditor.openCreate({ status: 'Active' }), children: 'Add New' } : undefined}>
       {editor ? <RecordEditorModal editor={recordEditor} /> : null}
+      {/* One record (/staff/{short_id}, /shift/{short_id}, /position/{id}): its history under it. */}
+      {record && list.rows.length === 1 && typeof list.rows[0]?.id === 'string' ? (
+        <section aria-labelledby="record-history-heading">
+          <h3 id="record-history-heading">History</h3>
+          <RecordHistory table={editor?.table ?? STAFF_TABLE} recordId={list.rows[0].id} label={`History of ${String(list.rows[0].name ?? title)}`} />
+        </section>
+      ) : null}
     </ListPage>
   );
 }
