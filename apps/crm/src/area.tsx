@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from '@steward/libs/router';
 import { defineArea, type AreaPrefetchContext, type AreaSearchKinds } from '@steward/libs/federation';
 import { LOADING_TEXT, prefetchListPage } from '@steward/libs/list';
 import { CrmListPage, crmListOptions } from './records/CrmListPage';
+import { loadRecordPage } from './records/loadRecordPage';
 import { businessEntity } from './businesses/businessEntity';
 import { contactEntity } from './contacts/contactEntity';
 import { householdEntity } from './households/householdEntity';
@@ -21,7 +22,7 @@ const LIST_ROUTES: ReadonlyMap<string, CrmEntity> = new Map([
 
 // A record's page and the user forms draw with tabs, inputs and forms: they load when opened, so a
 // list's first chunk holds only what a list draws.
-const CrmDetailPage = lazy(() => import('./records/CrmDetailPage').then((module) => ({ default: module.CrmDetailPage })));
+const CrmDetailPage = lazy(() => loadRecordPage().then((module) => ({ default: module.CrmDetailPage })));
 const InviteUserPage = lazy(() => import('./users/UserFormPage').then((module) => ({ default: module.InviteUserPage })));
 const EditUserPage = lazy(() => import('./users/UserFormPage').then((module) => ({ default: module.EditUserPage })));
 const DuplicatesPage = lazy(() => import('./duplicates/DuplicatesPage').then((module) => ({ default: module.DuplicatesPage })));

@@ -12,7 +12,7 @@ export { CARD_BREAKPOINT_PX, useNarrowScreen } from './useNarrowScreen';
 export { ListPage, type ListPageProps } from './ListPage';
 export { BULK_FIELD_NAMES, bulkFieldsOf } from './bulk/bulkFields';
 // Loaded when first shown: they draw with antd's heavy components, which a list's first rows do not need.
-export { DetailLayout, RecordHistory, RecordTableCard } from './lazyParts';
+export { DetailLayout, RecordHistory, RecordTableCard, preloadDetailLayout } from './lazyParts';
 export type { DetailExtraTab, DetailLayoutProps, DetailTabKey } from './DetailLayout';
 export type { RecordTableCardProps } from './RecordTableCard';
 export { NO_OPEN_TASKS, OpenTasks, openTasksView, type OpenTasksRecordColumn } from './OpenTasks';

@@ -10,7 +10,13 @@ import type { RecordHistoryProps } from '@steward/libs/editor';
  * Filters and Sort panels load the same way (ListPage).
  */
 
-const LoadedDetailLayout = lazy(() => import('./DetailLayout').then((module) => ({ default: module.DetailLayout })));
+const loadDetailLayout = () => import('./DetailLayout');
+const LoadedDetailLayout = lazy(() => loadDetailLayout().then((module) => ({ default: module.DetailLayout })));
+
+/** Fetches a record page's layout ahead of the click that opens one (a list calls it once idle). */
+export function preloadDetailLayout(): void {
+  void loadDetailLayout();
+}
 const LoadedRecordTableCard = lazy(() => import('./RecordTableCard').then((module) => ({ default: module.RecordTableCard })));
 
 const LoadedRecordHistory = lazy(() => import('@steward/libs/editor').then((module) => ({ default: module.RecordHistoryPanel })));

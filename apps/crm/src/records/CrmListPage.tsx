@@ -1,4 +1,5 @@
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { preloadRecordPage } from './loadRecordPage';
 import { Link, useNavigate, useSearchParams } from '@steward/libs/router';
 import { mergeKindOf } from '../duplicates/mergeEntities';
 import { ImportButton } from '../import/ImportButton';
@@ -54,6 +55,17 @@ export function CrmListPage({ entity }: { entity: CrmEntity }) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const list = useListPage<CrmRow>(crmListOptions(entity, searchParams));
+  // Once the rows are drawn and the page is idle, the record page's code comes ahead of the click.
+  const rowsShown = !list.isLoading && list.rows.length > 0;
+  useEffect(() => {
+    if (!rowsShown) return undefined;
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = window.setTimeout(preloadRecordPage, 200);
+      return () => window.clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(preloadRecordPage, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }, [rowsShown]);
   const mergeKind = mergeKindOf(entity);
   const toolbarExtra = (
     <>
