@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Alert, Button, Flex } from '@steward/libs/antd';
-import { Modal } from '@steward/libs/antd-data';
 import { errorMessage, type AnyRow } from '@steward/libs/data-access';
 import { FIX_FIELDS_MESSAGE } from '@steward/libs/editor';
+import { TabDialog } from '../records/TabDialog';
 import { TabCheckbox, TabField, TabSelect } from '../records/TabField';
 import { ADDRESS_LINES, addressFormSchema, issuesByField, methodFormSchema, type AddressForm, type MethodForm } from './methodRules';
 import type { ContactMethodKind } from './methodHref';
@@ -11,19 +10,6 @@ export type MethodType = { id: string; name: string; kind: ContactMethodKind };
 
 const KIND_NOUN: Record<ContactMethodKind, string> = { phone: 'Phone', email: 'E-mail', other: 'Contact Method' };
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
-
-function Footer({ busy, onCancel, onSave }: { busy: boolean; onCancel: () => void; onSave: () => void }) {
-  return (
-    <Flex gap={8} justify="flex-end">
-      <Button onClick={onCancel} disabled={busy}>
-        Cancel
-      </Button>
-      <Button type="primary" loading={busy} onClick={onSave}>
-        {busy ? 'Saving…' : 'Save'}
-      </Button>
-    </Flex>
-  );
-}
 
 /**
  * Add or edit a phone, e-mail or other method. The value is checked as the database checks it; a
@@ -76,9 +62,7 @@ export function MethodDialog({
   };
   const title = `${row ? 'Edit' : 'Add'} ${KIND_NOUN[kind]}`;
   return (
-    <Modal open title={title} onCancel={busy ? undefined : onClose} footer={<Footer busy={busy} onCancel={onClose} onSave={() => void save()} />} destroyOnHidden>
-      <Flex vertical gap={12}>
-        {alert ? <Alert type="error" showIcon title={alert} /> : null}
+    <TabDialog title={title} busy={busy} alert={alert} onClose={onClose} onSave={() => void save()}>
         <TabSelect
           id="method-type"
           label="Type"
@@ -101,8 +85,7 @@ export function MethodDialog({
         />
         <TabField id="method-label" label="Label" value={form.label} onChange={(label) => set({ label })} disabled={busy} />
         <TabCheckbox id="method-primary" label={`Primary ${KIND_NOUN[kind].toLowerCase()}`} checked={form.is_primary} onChange={(is_primary) => set({ is_primary })} disabled={busy} />
-      </Flex>
-    </Modal>
+    </TabDialog>
   );
 }
 
@@ -138,15 +121,12 @@ export function AddressDialog({ row, onClose, onSave }: { row: AnyRow | null; on
     }
   };
   return (
-    <Modal open title={row ? 'Edit Address' : 'Add Address'} onCancel={busy ? undefined : onClose} footer={<Footer busy={busy} onCancel={onClose} onSave={() => void save()} />} destroyOnHidden>
-      <Flex vertical gap={12}>
-        {alert ? <Alert type="error" showIcon title={alert} /> : null}
+    <TabDialog title={row ? 'Edit Address' : 'Add Address'} busy={busy} alert={alert} onClose={onClose} onSave={() => void save()}>
         <TabField id="address-label" label="Label" required value={form.label} onChange={(label) => set({ label })} error={errors.label} disabled={busy} />
         {ADDRESS_LINES.map((line) => (
           <TabField key={line.name} id={`address-${line.name}`} label={line.label} value={form[line.name]} onChange={(value) => set({ [line.name]: value })} error={errors[line.name]} disabled={busy} />
         ))}
         <TabCheckbox id="address-primary" label="Primary address" checked={form.is_primary} onChange={(is_primary) => set({ is_primary })} disabled={busy} />
-      </Flex>
-    </Modal>
+    </TabDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
-import { Modal, Table } from '@steward/libs/antd-data';
+import { Table } from '@steward/libs/antd-data';
 import { errorMessage, tableRef, type AnyRow } from '@steward/libs/data-access';
 import { FIX_FIELDS_MESSAGE } from '@steward/libs/editor';
 import { LOADING_TEXT } from '@steward/libs/list';
@@ -8,11 +8,13 @@ import { formatDate, formatDollars } from '@steward/libs/ui';
 import { useSession } from '@steward/libs/session';
 import type { OwnerColumn } from '../addNew';
 import type { CrmRow } from '../records/crmRow';
+import { issuesByField } from '../contactMethods/methodRules';
+import { TabDialog } from '../records/TabDialog';
 import { TabField, TabSelect } from '../records/TabField';
 import { useCrmWrites } from '../records/useCrmWrites';
 import { useRecordTransactions, useStatementBranding, type Branding } from './financialApi';
 import { GivingStatement, type StatementData } from './GivingStatement';
-import { TRANSACTION_TYPES, amountOf, issuesOf, statementFor, totalsByYear, transactionFormSchema, type TransactionForm, type TransactionRow, type YearTotal } from './giving';
+import { TRANSACTION_TYPES, amountOf, statementFor, totalsByYear, transactionFormSchema, type TransactionForm, type TransactionRow, type YearTotal } from './giving';
 
 const transactions = tableRef<AnyRow>('public', 'transactions');
 
@@ -52,7 +54,7 @@ function AddTransactionDialog({ ownerColumn, recordId, onClose }: { ownerColumn:
   const save = async () => {
     const parsed = transactionFormSchema.safeParse(form);
     if (!parsed.success) {
-      setErrors(issuesOf(parsed.error.issues));
+      setErrors(issuesByField(parsed.error.issues));
       setAlert(FIX_FIELDS_MESSAGE);
       return;
     }
@@ -67,24 +69,7 @@ function AddTransactionDialog({ ownerColumn, recordId, onClose }: { ownerColumn:
     }
   };
   return (
-    <Modal
-      open
-      title="Add Transaction"
-      onCancel={busy ? undefined : onClose}
-      destroyOnHidden
-      footer={
-        <Flex gap={8} justify="flex-end">
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="primary" loading={busy} onClick={() => void save()}>
-            {busy ? 'Saving…' : 'Save'}
-          </Button>
-        </Flex>
-      }
-    >
-      <Flex vertical gap={12}>
-        {alert ? <Alert type="error" showIcon title={alert} /> : null}
+    <TabDialog title="Add Transaction" busy={busy} alert={alert} onClose={onClose} onSave={() => void save()}>
         <TabField id="transaction-date" label="Date" type="date" required value={form.date} onChange={(date) => set({ date })} error={errors.date} disabled={busy} />
         <TabField id="transaction-amount" label="Amount ($)" required value={form.amount} onChange={(amount) => set({ amount })} error={errors.amount} disabled={busy} />
         <TabSelect
@@ -96,8 +81,7 @@ function AddTransactionDialog({ ownerColumn, recordId, onClose }: { ownerColumn:
           disabled={busy}
         />
         <TabField id="transaction-description" label="Description" value={form.description} onChange={(description) => set({ description })} disabled={busy} />
-      </Flex>
-    </Modal>
+    </TabDialog>
   );
 }
 

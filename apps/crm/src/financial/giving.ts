@@ -67,12 +67,3 @@ export const transactionFormSchema = z.object({
 
 export type TransactionForm = z.input<typeof transactionFormSchema>;
 
-/** Per-field messages of a failed parse: the first of each field. */
-export function issuesOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? '');
-    if (!(key in errors)) errors[key] = issue.message;
-  }
-  return errors;
-}

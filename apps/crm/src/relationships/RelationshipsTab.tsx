@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
-import { Modal } from '@steward/libs/antd-data';
 import { errorMessage, tableRef, useRelationOptions, type AnyRow } from '@steward/libs/data-access';
 import { FIX_FIELDS_MESSAGE } from '@steward/libs/editor';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { Link } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
 import type { CrmKind } from '../records/crmRow';
+import { TabDialog } from '../records/TabDialog';
 import { TabField, TabSelect } from '../records/TabField';
 import { useCrmWrites } from '../records/useCrmWrites';
 import { useRelationships } from './relationshipsApi';
@@ -58,24 +58,7 @@ function AddRelationshipDialog({ kind, recordId, onClose }: { kind: Exclude<CrmK
     }
   };
   return (
-    <Modal
-      open
-      title="Add Relationship"
-      onCancel={busy ? undefined : onClose}
-      destroyOnHidden
-      footer={
-        <Flex gap={8} justify="flex-end">
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="primary" loading={busy} onClick={() => void save()}>
-            {busy ? 'Saving…' : 'Save'}
-          </Button>
-        </Flex>
-      }
-    >
-      <Flex vertical gap={12}>
-        {alert ? <Alert type="error" showIcon title={alert} /> : null}
+    <TabDialog title="Add Relationship" busy={busy} alert={alert} onClose={onClose} onSave={() => void save()}>
         <TabSelect
           id="relationship-kind"
           label="Relationship"
@@ -104,8 +87,7 @@ function AddRelationshipDialog({ kind, recordId, onClose }: { kind: Exclude<CrmK
         {choice.write.to === 'relationships' && choice.write.title === null ? (
           <TabField id="relationship-title" label="Title" required value={title} onChange={setTitle} error={errors.title} disabled={busy} />
         ) : null}
-      </Flex>
-    </Modal>
+    </TabDialog>
   );
 }
 

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Flex } from '@steward/libs/antd';
+import { Modal } from '@steward/libs/antd-data';
+
+/**
+ * The small dialog of a record's tab (a phone, an address, a relationship, a transaction): its fields,
+ * the refusal above them, Cancel and Save ('Saving…' while busy); it does not close while saving.
+ */
+export function TabDialog({ title, busy, alert, onClose, onSave, children }: { title: string; busy: boolean; alert: string | null; onClose: () => void; onSave: () => void; children: ReactNode }) {
+  return (
+    <Modal
+      open
+      title={title}
+      onCancel={busy ? undefined : onClose}
+      destroyOnHidden
+      footer={
+        <Flex gap={8} justify="flex-end">
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="primary" loading={busy} onClick={onSave}>
+            {busy ? 'Saving…' : 'Save'}
+          </Button>
+        </Flex>
+      }
+    >
+      <Flex vertical gap={12}>
+        {alert ? <Alert type="error" showIcon title={alert} /> : null}
+        {children}
+      </Flex>
+    </Modal>
+  );
+}
