@@ -70,7 +70,11 @@ export function CrmListPage({ entity }: { entity: CrmEntity }) {
   const toolbarExtra = (
     <>
       {entity.importKind ? <ImportButton kind={entity.importKind} /> : null}
-      {mergeKind ? <Link to={`/duplicates/${mergeKind}`}>Possible duplicates</Link> : null}
+      {mergeKind ? (
+        <Link to={`/duplicates/${mergeKind}`} style={{ alignSelf: 'center' }}>
+          Possible duplicates
+        </Link>
+      ) : null}
     </>
   );
   if (entity.addNew) return <WithAddNew list={list} config={entity.addNew} savedFilterKey={entity.savedFilterKey} toolbarExtra={toolbarExtra} />;
