@@ -9,8 +9,9 @@ import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { median, percentile, printRow } from '../../scripts/lib/benchReport.mjs';
 import { REPO_ROOT, TEST_AUTH_RATE_LIMITS } from '../local/config.mjs';
-import { ANON_KEY, SERVICE_ROLE_KEY } from '../local/keys.mjs';
+import { ANON_KEY } from '../local/keys.mjs';
 import { startStack } from '../local/stack.mjs';
+import { createBenchUser, signInBenchUser } from './benchUsers.mjs';
 
 const ROWS_VISIBLE = 200;
 const ROUNDS = 12;
@@ -96,8 +97,8 @@ function round(value) {
  * @param {pg.Client} db
  */
 async function prepareFixture(stack, db) {
-  const [reader, other] = [await createUser(stack, 'secure-reader@bench.example.com'), await createUser(stack, 'secure-other@bench.example.com')];
-  await createUser(stack, 'secure-removed@bench.example.com');
+  const [reader, other] = [await createBenchUser(stack.apiUrl, 'secure-reader@bench.example.com'), await createBenchUser(stack.apiUrl, 'secure-other@bench.example.com')];
+  await createBenchUser(stack.apiUrl, 'secure-removed@bench.example.com');
   await db.query(`
     create table public.bench_secure_items (
       id bigint generated always as identity primary key,
@@ -115,35 +116,11 @@ async function prepareFixture(stack, db) {
      select case when n <= $3 then $1::uuid else $2::uuid end, 'Item number ' || n, n * 1.25 from generate_series(1, $3 * 2) as n`,
     [reader, other, ROWS_VISIBLE],
   );
-  const token = await signIn(stack, 'secure-reader@bench.example.com');
-  const removedToken = await signIn(stack, 'secure-removed@bench.example.com');
+  const token = await signInBenchUser(stack.apiUrl, 'secure-reader@bench.example.com');
+  const removedToken = await signInBenchUser(stack.apiUrl, 'secure-removed@bench.example.com');
   await db.query(`update auth.users set deleted_at = now() where email = 'secure-removed@bench.example.com'`);
   await waitFor(async () => (await fetch(`${stack.apiUrl}/rest/v1/bench_secure_items?select=id`, { headers: { apikey: ANON_KEY, authorization: `Bearer ${token}` } })).status === 200);
   return { token, removedToken };
-}
-
-/** @param {import('../local/stack.mjs').RunningStack} stack @param {string} email */
-async function createUser(stack, email) {
-  const response = await fetch(`${stack.apiUrl}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'bench-password-1', email_confirm: true }),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`creating ${email} failed: ${JSON.stringify(body)}`);
-  return /** @type {string} */ (body.id);
-}
-
-/** @param {import('../local/stack.mjs').RunningStack} stack @param {string} email */
-async function signIn(stack, email) {
-  const response = await fetch(`${stack.apiUrl}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'bench-password-1' }),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`signing in ${email} failed: ${JSON.stringify(body)}`);
-  return /** @type {string} */ (body.access_token);
 }
 
 /**

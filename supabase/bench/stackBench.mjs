@@ -14,10 +14,11 @@ import pg from 'pg';
 import { median, percentile, printRow } from '../../scripts/lib/benchReport.mjs';
 import { waitForQuietMachine } from '../../scripts/lib/quietMachine.mjs';
 import { REPO_ROOT, TEST_AUTH_RATE_LIMITS, resolveStackConfig } from '../local/config.mjs';
-import { ANON_KEY, SERVICE_ROLE_KEY } from '../local/keys.mjs';
+import { ANON_KEY } from '../local/keys.mjs';
 import { launchDetached, logTail, waitUntilReady } from '../local/backgroundStack.mjs';
 import { delay, isAlive, waitForExit } from '../local/processControl.mjs';
 import { stopRunningStack } from '../local/stack.mjs';
+import { createBenchUser, signInBenchUser } from './benchUsers.mjs';
 const ROWS_VISIBLE = 200;
 const WARM_STARTS = 3;
 const LATENCY_SAMPLES = 1000;
@@ -128,7 +129,7 @@ async function stopDetached(pid) {
  * @returns {Promise<string>} the signed-in user's access token
  */
 async function prepareFixture(config) {
-  const [reader, other] = [await createUser(config, 'bench-reader@stack-bench.example.com'), await createUser(config, 'bench-other@stack-bench.example.com')];
+  const [reader, other] = [await createBenchUser(config.apiUrl, 'bench-reader@stack-bench.example.com'), await createBenchUser(config.apiUrl, 'bench-other@stack-bench.example.com')];
   const db = new pg.Client({ connectionString: config.dbUrl });
   await db.connect();
   try {
@@ -157,7 +158,7 @@ async function prepareFixture(config) {
   } finally {
     await db.end();
   }
-  const token = await signIn(config, 'bench-reader@stack-bench.example.com');
+  const token = await signInBenchUser(config.apiUrl, 'bench-reader@stack-bench.example.com');
   // Wait until PostgREST's schema cache holds the table (it reloads after the DDL above).
   const deadline = Date.now() + 15_000;
   for (;;) {
@@ -167,30 +168,6 @@ async function prepareFixture(config) {
     await delay(50);
   }
   return token;
-}
-
-/** @param {import('../local/config.mjs').StackConfig} config @param {string} email */
-async function createUser(config, email) {
-  const response = await fetch(`${config.apiUrl}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'bench-password-1', email_confirm: true }),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`creating ${email} failed: ${JSON.stringify(body)}`);
-  return /** @type {string} */ (body.id);
-}
-
-/** @param {import('../local/config.mjs').StackConfig} config @param {string} email */
-async function signIn(config, email) {
-  const response = await fetch(`${config.apiUrl}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'bench-password-1' }),
-  });
-  const body = await response.json();
-  if (!response.ok) throw new Error(`signing in ${email} failed: ${JSON.stringify(body)}`);
-  return /** @type {string} */ (body.access_token);
 }
 
 /**
