@@ -224,6 +224,24 @@ begin
 end;
 $$;
 
+-- One call that changes many rows tags its history: what it is (`bulk`, `undo`, `merge`) and one
+-- batch id, so the whole change can be taken back at once; end_batch clears both for what follows in
+-- the same transaction.
+create function app.begin_batch(p_via text, p_batch uuid default gen_random_uuid()) returns uuid
+  language sql
+  set search_path = ''
+as $$
+  select set_config('steward.via', p_via, true), set_config('steward.batch_id', p_batch::text, true);
+  select p_batch;
+$$;
+
+create function app.end_batch() returns void
+  language sql
+  set search_path = ''
+as $$
+  select set_config('steward.via', '', true), set_config('steward.batch_id', '', true);
+$$;
+
 -- The tables whose history is kept, and the component each belongs to (bulk, undo and merge accept
 -- only these, so a caller can never name another table).
 create table app.history_tables (
@@ -392,14 +410,12 @@ begin
   end loop;
   execute format('select count(*) from %s where id = any($1) and org_name = ''_system_default_''', v_rel)
     into v_system using v_ids;
-  perform set_config('steward.via', 'bulk', true);
-  perform set_config('steward.batch_id', v_batch::text, true);
+  perform app.begin_batch('bulk', v_batch);
   execute format('with changed as (update %1$s t set %2$s from jsonb_populate_record(null::%1$s, $2) r '
                  'where t.id = any($1) and t.org_name <> ''_system_default_'' returning 1) select count(*) from changed',
                  v_rel, v_sets)
     into v_changed using v_ids, p_changes;
-  perform set_config('steward.via', '', true);
-  perform set_config('steward.batch_id', '', true);
+  perform app.end_batch();
   if v_changed + v_system <> coalesce(array_length(v_ids, 1), 0) then
     raise exception using errcode = '42501',
       message = format('%s of the selected records cannot be changed by you; nothing was changed',
@@ -430,12 +446,10 @@ begin
     raise exception using errcode = '22023',
       message = format('%s of the selected records are not archived: archive them before deleting for good', v_live);
   end if;
-  perform set_config('steward.via', 'bulk', true);
-  perform set_config('steward.batch_id', v_batch::text, true);
+  perform app.begin_batch('bulk', v_batch);
   execute format('with gone as (delete from %s where id = any($1) and org_name <> ''_system_default_'' and archive returning 1) select count(*) from gone', v_rel)
     into v_deleted using v_ids;
-  perform set_config('steward.via', '', true);
-  perform set_config('steward.batch_id', '', true);
+  perform app.end_batch();
   if v_deleted + v_system <> coalesce(array_length(v_ids, 1), 0) then
     raise exception using errcode = '42501',
       message = format('%s of the selected records cannot be deleted by you; nothing was deleted',
@@ -482,8 +496,7 @@ begin
   if app.batch_undone(p_batch_id) then
     raise exception using errcode = '22023', message = 'This change was already undone';
   end if;
-  perform set_config('steward.via', 'undo', true);
-  perform set_config('steward.batch_id', v_undo::text, true);
+  perform app.begin_batch('undo', v_undo);
   for v_entry in
     select h.* from public.record_history h
     where h.batch_id = p_batch_id and h.action in ('update', 'archive', 'restore')
@@ -500,8 +513,7 @@ begin
     if v_count = 1 then v_restored := v_restored + 1; else v_kept := v_kept + 1; end if;
   end loop;
   perform app.mark_batch_undone(p_batch_id, v_undo);
-  perform set_config('steward.via', '', true);
-  perform set_config('steward.batch_id', '', true);
+  perform app.end_batch();
   return jsonb_build_object('restored', v_restored, 'kept', v_kept, 'batch_id', v_undo);
 end;
 $$;

@@ -100,8 +100,7 @@ begin
     raise exception using errcode = '22023', message = 'The record to merge is archived; restore it first';
   end if;
 
-  perform set_config('steward.via', 'merge', true);
-  perform set_config('steward.batch_id', v_batch::text, true);
+  perform app.begin_batch('merge', v_batch);
 
   -- The survivor takes the chosen values.
   for v_field in select jsonb_object_keys(coalesce(p_values, '{}')) loop
@@ -168,8 +167,7 @@ begin
   end if;
 
   perform app.record_merge(v_rel, p_survivor, p_merged, v_batch, v_fields);
-  perform set_config('steward.via', '', true);
-  perform set_config('steward.batch_id', '', true);
+  perform app.end_batch();
   return jsonb_build_object('batch_id', v_batch, 'moved', v_moved);
 end;
 $$;
