@@ -4,6 +4,7 @@ import { Modal } from '@steward/libs/antd-data';
 import { useOpenedOnce } from '@steward/libs/ui';
 import { RecordEditorForm } from './RecordEditorForm';
 import { RecordHistory } from './history/RecordHistory';
+import { fieldLabelsOf } from './history/historyWords';
 import type { RecordEditorApi } from './useRecordEditor';
 
 /**
@@ -17,7 +18,6 @@ export function RecordEditorModal({ editor }: { editor: RecordEditorApi }) {
   if (!opened) return null;
   const recordId = editor.mode === 'edit' ? editor.id : null;
   const showingHistory = recordId !== null && historyFor === recordId;
-  const fieldLabels = Object.fromEntries(editor.fields.map((field) => [field.name, field.label]));
   return (
     <Modal
       {...editor.modalProps}
@@ -36,7 +36,7 @@ export function RecordEditorModal({ editor }: { editor: RecordEditorApi }) {
       ]}
     >
       <RecordEditorForm editor={editor} idPrefix="record-editor" />
-      {showingHistory ? <RecordHistory table={editor.table} recordId={recordId} fieldLabels={fieldLabels} label={`History of this ${editor.title.replace(/^Edit /, '').toLowerCase()}`} /> : null}
+      {showingHistory ? <RecordHistory table={editor.table} recordId={recordId} fieldLabels={fieldLabelsOf(editor.fields)} label={`History of this ${editor.title.replace(/^Edit /, '').toLowerCase()}`} /> : null}
     </Modal>
   );
 }

@@ -20,4 +20,4 @@ export type { FieldInputProps } from './fieldInputProps';
 // The drawing parts, loaded when a form first opens (lazyFormLayer.tsx).
 export { FieldInput, FieldsForm, InlineEditor, RecordEditorForm, RecordEditorModal, UploadField, preloadFormLayer } from './lazyFormLayer';
 export { NO_HISTORY_TEXT, RecordHistory as RecordHistoryPanel, type RecordHistoryProps } from './history/RecordHistory';
-export { historySentence, relativeTime, spellField, type FieldLabels } from './history/historyWords';
+export { fieldLabelsOf, historySentence, relativeTime, spellField, type FieldLabels } from './history/historyWords';

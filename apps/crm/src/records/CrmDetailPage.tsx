@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from '@steward/libs/router';
 import { Button } from '@steward/libs/antd';
 import { errorMessage, isSystemDefaultRow, setArchived, useRecord } from '@steward/libs/data-access';
-import { InlineEditor, useRecordEditor } from '@steward/libs/editor';
+import { InlineEditor, fieldLabelsOf, useRecordEditor } from '@steward/libs/editor';
 import { usePageTitle } from '@steward/libs/federation';
 import { DetailLayout, OpenTasks, RecordHistory } from '@steward/libs/list';
 import { notify, undoToast } from '@steward/libs/ui';
@@ -34,7 +34,7 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
   const archivable = editable && entity.kind !== 'user';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const fieldLabels = useMemo(() => Object.fromEntries(entity.editFields.map((field) => [field.name, field.label])), [entity.editFields]);
+  const fieldLabels = useMemo(() => fieldLabelsOf(entity.editFields), [entity.editFields]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['steward', entity.table.schema] });
 
   // Archive leaves the page for the list with Undo for 10 s; an archived record can be restored here.

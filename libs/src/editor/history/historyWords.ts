@@ -4,6 +4,11 @@ import type { HistoryEntry } from '@steward/libs/data-access';
 /** Field names as people say them, given by the screen; others are spelled out from the column. */
 export type FieldLabels = Readonly<Record<string, string>>;
 
+/** The labels a form gives its fields, for the sentences of their history. */
+export function fieldLabelsOf(fields: readonly { name: string; label: string }[]): FieldLabels {
+  return Object.fromEntries(fields.map((field) => [field.name, field.label]));
+}
+
 const MAX_VALUE_LENGTH = 80;
 
 /** "primary_owner_id" → "Primary owner", "zip" → "Zip". */
