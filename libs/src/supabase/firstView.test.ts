@@ -107,6 +107,14 @@ describe('the first view on the app’s side', () => {
     expect(record()).toBeNull();
   });
 
+  it('leaves a count-only read (HEAD, the bell) out of the record, and keeps recording past it', async () => {
+    const { view, record } = setup();
+    await view.fetch(`${API}rest/v1/notifications?select=id&read_at=is.null`, { method: 'HEAD', headers: { apikey: 'anon-key', authorization: `Bearer ${ADA}` } });
+    await view.fetch(...read('rpc/dashboard_stats'));
+    view.shown();
+    expect(record()?.requests.map((request) => [request.method, request.url])).toEqual([['GET', `${API}rest/v1/rpc/dashboard_stats`]]);
+  });
+
   it('hands a request on exactly as it was made, its body untouched, while recording and after', async () => {
     const { view, network } = setup();
     const upload = () => [`${API}storage/v1/object/logos/a.png`, { method: 'POST', headers: { authorization: `Bearer ${ADA}` }, body: new ReadableStream(), duplex: 'half' } as RequestInit] as const;

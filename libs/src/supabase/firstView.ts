@@ -76,7 +76,7 @@ export function tokenSubject(authorization: string | undefined): string | null {
  * The app's side of a returning staff member's first view (see firstViewStart.mjs for the page's side).
  * Reads the page sent ahead are adopted when the app makes the same request — same method, URL and
  * headers, the token included — and a failed early read is simply made again. Until the first view is
- * shown, the app's own reads (GET and HEAD to the API) are noted, and with the code the page loaded they
+ * shown, the app's own reads (GETs to the API; a HEAD only counts, for a badge, and is left out) are noted, and with the code the page loaded they
  * become the record the next visit starts from. A write ends the recording: the person has started
  * working, and what follows is not the first view. Signing in is the exception: it starts the recording
  * afresh, so the visit after it already starts early (with the reads only; the code that visit loaded
@@ -117,7 +117,8 @@ export function createFirstView(env: FirstViewEnv): FirstView {
       return;
     }
     if (!recording) return;
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    if (request.method === 'HEAD') return; // a count-only read (the header's bell) draws nothing of the view
+    if (request.method !== 'GET') {
       recording = null;
       return;
     }
