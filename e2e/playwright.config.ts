@@ -10,9 +10,11 @@ export default defineConfig({
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
-  reporter: process.env.STEWARD_E2E_JSON
-    ? [['list'], ['json', { outputFile: process.env.STEWARD_E2E_JSON }]]
-    : [['list']],
+  reporter: [
+    ['list'],
+    ['./support/failureContextReporter.ts'],
+    ...(process.env.STEWARD_E2E_JSON ? [['json', { outputFile: process.env.STEWARD_E2E_JSON }] as const] : []),
+  ],
   outputDir: '../.steward/e2e/test-results',
   use: {
     baseURL: E2E_BASE_URL,

@@ -141,12 +141,13 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
         upstreamRes.on('error', () => res.destroy());
       },
     );
-    upstream.on('error', () => {
+    upstream.on('error', (/** @type {NodeJS.ErrnoException} */ error) => {
       // An idle keep-alive socket closed by PostgREST just as it was reused, before any answer: a read
       // is safe to send again. A request with a body, or a bodiless POST or DELETE, may have been acted
       // on, and is not.
       const read = req.method === 'GET' || req.method === 'HEAD';
       if (read && !withBody && !isRetry && upstream.reusedSocket && !res.headersSent) return proxyToPostgrest(req, res, upstreamPath, defaultAuthorization, true);
+      log.error(`gateway: ${req.method} ${upstreamPath} lost its PostgREST connection (${error.code ?? error.message}${upstream.reusedSocket ? ', reused socket' : ''})`);
       if (!res.headersSent) restUnavailable(res);
       else res.destroy();
     });
