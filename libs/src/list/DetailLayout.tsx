@@ -33,7 +33,7 @@ export type DetailLayoutProps = {
 };
 
 /**
- * The record detail page of businesses, contacts and households (000 §2): "Go back", a header, and
+ * The record detail page of businesses, contacts and households: "Go back", a header, and
  * tabs Contact Methods (the default), Notes, Financial and History.
  */
 export function DetailLayout({ backTo, backLabel = 'Go back', loading, notFound, error, header, actions, editor, contactMethods, notes, financial, extraTabs = [], history, tabsLabel = 'Record sections' }: DetailLayoutProps) {

@@ -14,7 +14,7 @@ export type ListToolbarProps = {
   extra?: ReactNode;
 };
 
-/** Filters, Sort, Export, Add New (000 §2). */
+/** Every list's actions, in this order: Filters, Sort, Export, Add New. */
 export function ListToolbar({ onFilters, onSort, onExport, filterCount = 0, exportDisabled, exporting, addNew, extra }: ListToolbarProps) {
   return (
     <Flex gap={8} wrap role="toolbar" aria-label="List actions">

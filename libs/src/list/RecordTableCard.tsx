@@ -30,7 +30,7 @@ export type RecordTableCardProps = {
 };
 
 /**
- * One table of the generic record editor (Lodging Settings, 001 §2, §7): the organisation's rows,
+ * One table of the generic record editor (e.g. Lodging Settings): the organisation's rows,
  * newest first, limit 200; Add New and Edit open the record editor.
  */
 export function RecordTableCard({ title, label, table, fields, columnFields }: RecordTableCardProps) {

@@ -8,7 +8,7 @@ type Row0 = Record<string, unknown>;
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 /**
- * Ready-made columns for the spec's lists (000 §2, 001 §2). Each shows what the spec lists and
+ * Ready-made columns for the lists (names, contact methods, addresses, dates, money). Each shows a value and
  * exports the same information as plain text.
  */
 

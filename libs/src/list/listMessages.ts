@@ -1,4 +1,4 @@
-/** The list texts of the spec (000 §2, §8; 001 §2). */
+/** The texts every list shows, word for word: empty, loading, no rows yet, and the Financial tab's placeholder. */
 export const EMPTY_LIST_TEXT = 'No data found.';
 export const LOADING_TEXT = 'Loading…';
 export const NO_ROWS_YET_TEXT = 'No rows yet.';

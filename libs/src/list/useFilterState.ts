@@ -42,7 +42,7 @@ export function appliedListParams(searchParams: URLSearchParams, { fields, sorta
 }
 
 /**
- * Filters, sort and page as the spec wants them (000 §4): filter and sort edited on the page as a draft
+ * A list's filters, sort and page: filter and sort are edited on the page as a draft
  * and applied on request. The applied state lives in the URL (`?f=`, `?sort=`, `?page=`), so a filtered
  * list can be bookmarked and shared; a link that cannot be read gives the unfiltered list and a notice.
  * This hook is the one owner of those three parameters.

@@ -49,7 +49,7 @@ export type ListPageOptions<Row> = {
   columns: readonly ListColumn<Row>[];
   source: TableSource<Row> | RowsSource<Row>;
   defaultSort?: SortSpec;
-  /** Detail mode: show only the record with this short_id (000 §2, 001 §2). */
+  /** Detail mode: a route with a short id (`/contacts/:shortId`) shows only that record. */
   shortId?: string | null;
   rowKey?: (row: Row) => string;
   /** Rows can be selected (checkbox column, page and range selection, "all matching"): `list.selection`. */

@@ -15,7 +15,7 @@ export const CONTACT_ADD_FIELDS: readonly FieldDef[] = [
 
 const SPOUSE_FIELD: FieldDef = { name: 'spouse_id', label: 'Spouse', relation: { schema: 'crm', table: 'contacts', valueField: 'id', labelField: 'name' } };
 
-/** The contact detail's editor: every field of 000 §3, in sections. */
+/** The contact detail's editor: every field a contact has, in sections (name, contact, personal, notes). */
 export const CONTACT_EDIT_SECTIONS: readonly FieldSection[] = [
   {
     title: 'Name',

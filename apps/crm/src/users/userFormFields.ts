@@ -21,7 +21,7 @@ export function userFormFields(mode: 'invite' | 'edit', existingStatus?: string 
     { name: 'email', label: 'Email', type: 'email', required: true },
     { name: 'title', label: 'Title' },
     { name: 'role_id', label: 'Role', relation: { schema: 'public', table: 'user_roles', valueField: 'id', labelField: 'role_name' } },
-    // The team portal's groups (001 §2: the form reads org_groups).
+    // A user belongs to one of the team portal's groups (hr.groups).
     { name: 'group_id', label: 'Group', relation: { schema: 'hr', table: 'groups', valueField: 'id', labelField: 'name' } },
   ];
   if (mode === 'edit') fields.push({ name: 'status', label: 'Status', type: 'select', required: true, options: userStatusOptions(existingStatus) });
