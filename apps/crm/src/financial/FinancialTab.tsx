@@ -13,8 +13,8 @@ import { TabDialog } from '../records/TabDialog';
 import { TabField, TabSelect } from '../records/TabField';
 import { useCrmWrites } from '../records/useCrmWrites';
 import { useRecordTransactions, useStatementBranding, type Branding } from './financialApi';
-import { GivingStatement, type StatementData } from './GivingStatement';
-import { TRANSACTION_TYPES, amountOf, statementFor, totalsByYear, transactionFormSchema, type TransactionForm, type TransactionRow, type YearTotal } from './giving';
+import { GivingStatement } from './GivingStatement';
+import { TRANSACTION_TYPES, amountOf, statementFor, totalsByYear, transactionFormSchema, type StatementData, type TransactionForm, type TransactionRow, type YearTotal } from './giving';
 
 const transactions = tableRef<AnyRow>('public', 'transactions');
 

@@ -2,19 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Flex } from '@steward/libs/antd';
 import { errorMessage } from '@steward/libs/data-access';
 import { formatDate, formatDollars } from '@steward/libs/ui';
-import type { TransactionRow } from './giving';
+import type { StatementData } from './giving';
 import './statement.css';
-
-export type StatementData = {
-  orgName: string;
-  logoUrl: string | null;
-  accent: string;
-  year: number;
-  name: string;
-  addressLines: string[];
-  gifts: TransactionRow[];
-  total: number;
-};
 
 /** A year-end giving statement, ready to print (the print stylesheet shows it alone) or save as PDF. */
 export function GivingStatement({ data }: { data: StatementData }) {

@@ -67,3 +67,14 @@ export const transactionFormSchema = z.object({
 
 export type TransactionForm = z.input<typeof transactionFormSchema>;
 
+/** What a year-end giving statement shows, on screen and in its PDF. */
+export type StatementData = {
+  orgName: string;
+  logoUrl: string | null;
+  accent: string;
+  year: number;
+  name: string;
+  addressLines: string[];
+  gifts: TransactionRow[];
+  total: number;
+};

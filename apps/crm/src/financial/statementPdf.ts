@@ -1,6 +1,6 @@
 import { jsPDF } from 'jspdf';
 import { formatDate, formatDollars } from '@steward/libs/ui';
-import type { StatementData } from './GivingStatement';
+import type { StatementData } from './giving';
 
 /**
  * The giving statement as a PDF (jsPDF, loaded only when someone asks for one): the organisation's
