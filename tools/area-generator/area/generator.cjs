@@ -5,6 +5,10 @@
 // Works on any Nx Tree (the real workspace, or a virtual one in tests); plain CommonJS so Nx loads it
 // without a transpiler.
 
+/** @typedef {import('nx/src/devkit-exports').Tree} Tree */
+/** @typedef {{ name: string, title?: string, group?: string, path?: string, section?: string, timestamp?: string | number }} AreaSchema */
+/** @typedef {{ name: string, title: string, group: string, path: string, section: string, timestamp: string, component: string }} Area */
+
 const AREAS_FILE = 'libs/src/runtime-config/areas.mjs';
 const ROUTE_TABLE_FILE = 'libs/src/federation/routeTable.ts';
 const MENU_ICON_FILE = 'apps/shell/src/layout/MenuIcon.tsx';
@@ -15,33 +19,42 @@ const DEFAULT_ICON = 'M4 4h7v7H4zM13 4h7v7h-7zM4 13h7v7H4zM13 13h7v7h-7z';
 
 const NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
 
+/** @param {string} name */
 function titleCase(name) {
   return name
     .split('-')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .map((/** @type {string} */ word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 }
 
 /** 'front-office' → 'FrontOffice' (component names). */
+/** @param {string} name */
 function pascalCase(name) {
   return titleCase(name).replace(/ /g, '');
 }
 
+/** @param {Date} date */
 function utcTimestamp(date) {
   return date.toISOString().replace(/[-:T]/g, '').slice(0, 14);
 }
 
 /** A JavaScript/TypeScript single-quoted string literal. */
+/** @param {string} text */
 function quoteJs(text) {
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
 /** A SQL string literal. */
+/** @param {string} text */
 function quoteSql(text) {
   return `'${text.replace(/'/g, "''")}'`;
 }
 
-/** The options with their defaults filled in; throws on a name or path the platform cannot use. */
+/**
+ * The options with their defaults filled in; throws on a name or path the platform cannot use.
+ * @param {AreaSchema} options
+ * @returns {Area}
+ */
 function normalizeOptions(options) {
   const name = String(options.name ?? '').trim();
   if (!NAME.test(name)) throw new Error(`An area's name is kebab-case letters and digits ('events', 'front-office'); got '${name}'.`);
@@ -56,20 +69,25 @@ function normalizeOptions(options) {
   return { name, title, group, path, section, timestamp, component: pascalCase(name) };
 }
 
+/** @param {Tree} tree @param {string} file */
 function read(tree, file) {
   const text = tree.read(file, 'utf-8');
   if (text === null) throw new Error(`${file} is missing: run the generator at the workspace root.`);
   return text;
 }
 
-/** Replaces the one match of `pattern` in `text`, or explains which file changed shape. */
+/**
+ * Replaces the one match of `pattern` in `text`, or explains which file changed shape.
+ * @param {string} text @param {RegExp} pattern @param {(match: string, ...groups: string[]) => string} replacer
+ * @param {string} file @param {string} what
+ */
 function replaceOnce(text, pattern, replacer, file, what) {
   const match = text.match(pattern);
   if (!match) throw new Error(`${file}: cannot find ${what}; the generator needs updating to its new shape.`);
   return text.replace(pattern, replacer);
 }
 
-/** Adds the area to areas.mjs with the next free port offset. */
+/** Adds the area to areas.mjs with the next free port offset. @param {Tree} tree @param {Area} o */
 function declareArea(tree, o) {
   const text = read(tree, AREAS_FILE);
   const names = [...text.matchAll(/name: '([^']+)'/g)].map((match) => match[1]);
@@ -81,7 +99,7 @@ function declareArea(tree, o) {
   return portOffset;
 }
 
-/** Adds the menu group (name, order), the first page's route and the group's sidebar icon. */
+/** Adds the menu group (name, order), the first page's route and the group's sidebar icon. @param {Tree} tree @param {Area} o */
 function addRouteAndGroup(tree, o) {
   let text = read(tree, ROUTE_TABLE_FILE);
   if (text.includes(`path: ${quoteJs(o.path)},`)) throw new Error(`The route ${o.path} already exists in ${ROUTE_TABLE_FILE}.`);
@@ -98,11 +116,11 @@ function addRouteAndGroup(tree, o) {
   if (newGroup) {
     const icons = read(tree, MENU_ICON_FILE);
     const key = /^[A-Za-z_$][\w$]*$/.test(o.group) ? o.group : groupLiteral;
-    tree.write(MENU_ICON_FILE, replaceOnce(icons, /\n  Menu: /, `\n  ${key}: ${quoteJs(DEFAULT_ICON)},\n  Menu: `, MENU_ICON_FILE, 'the icon paths'));
+    tree.write(MENU_ICON_FILE, replaceOnce(icons, /\n  Menu: /, () => `\n  ${key}: ${quoteJs(DEFAULT_ICON)},\n  Menu: `, MENU_ICON_FILE, 'the icon paths'));
   }
 }
 
-/** The remote app, shaped like the smallest existing one (apps/catalog): one page in its menu group. */
+/** The remote app, shaped like the smallest existing one (apps/catalog): one page in its menu group. @param {Tree} tree @param {Area} o */
 function writeApp(tree, o) {
   const root = `apps/${o.name}`;
   if (tree.exists(`${root}/package.json`)) throw new Error(`${root} already exists.`);
@@ -182,6 +200,7 @@ export function ${page}() {
  * areas.mjs, which a stack test checks) and the `_system_default_` organisation's row, which offers
  * it to every organisation. New organisations get every component; an existing one enables it under
  * Organization Settings.
+ * @param {Area} o
  */
 function componentMigrationSql(o) {
   return `-- The ${o.title} area's component: the catalogue row (name and title as in areas.mjs) and the
@@ -197,10 +216,12 @@ on conflict (org_name, component_id) do nothing;
 `;
 }
 
+/** @param {Area} o */
 function migrationFile(o) {
   return `${MIGRATIONS_DIR}/${o.timestamp}_${o.name.replace(/-/g, '_')}_area.sql`;
 }
 
+/** @param {Tree} tree @param {Area} o */
 function writeMigration(tree, o) {
   const file = migrationFile(o);
   if (tree.exists(file)) throw new Error(`${file} already exists.`);
@@ -208,7 +229,10 @@ function writeMigration(tree, o) {
   return file;
 }
 
-/** The Nx generator. Returns a callback Nx runs after writing (it prints the next steps). */
+/**
+ * The Nx generator. Returns a callback Nx runs after writing (it prints the next steps).
+ * @param {Tree} tree @param {AreaSchema} options
+ */
 async function areaGenerator(tree, options) {
   const o = normalizeOptions(options);
   const portOffset = declareArea(tree, o);
