@@ -4,6 +4,7 @@ import { useRelationOptions } from '@steward/libs/data-access';
 import { fieldTypeOf, type SelectOption } from './fieldSchema';
 import type { FieldInputProps } from './fieldInputProps';
 import { UploadField } from './UploadField';
+import { HEX_COLOR } from './validateRecord';
 
 export type { FieldInputProps };
 
@@ -79,6 +80,20 @@ export function FieldInput(props: FieldInputProps) {
       return <Input id={id} type="date" value={text} onChange={(event) => onChange(event.target.value)} disabled={disabled} status={status} />;
     case 'datetime':
       return <Input id={id} type="datetime-local" value={text} onChange={(event) => onChange(event.target.value)} disabled={disabled} status={status} />;
+    case 'color':
+      return (
+        <Input
+          id={id}
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+          disabled={disabled}
+          status={status}
+          placeholder={field.placeholder ?? '#rrggbb'}
+          prefix={<span aria-hidden style={{ width: 14, height: 14, borderRadius: 3, border: '1px solid #888', background: HEX_COLOR.test(text) ? text : 'transparent' }} />}
+        />
+      );
+    case 'secret':
+      return <Input.Password id={id} autoComplete="new-password" value={text} onChange={(event) => onChange(event.target.value)} disabled={disabled} status={status} placeholder={field.placeholder} />;
     case 'email':
       return <Input id={id} type="email" value={text} onChange={(event) => onChange(event.target.value)} disabled={disabled} status={status} placeholder={field.placeholder} />;
     default:

@@ -13,7 +13,11 @@ export type FieldType =
   | 'relation'
   | 'upload'
   | 'json'
-  | 'tags';
+  | 'tags'
+  /** A colour as #rrggbb, shown with a swatch of it. */
+  | 'color'
+  /** A masked, write-only value (a key, a password): the browser neither shows nor remembers it. */
+  | 'secret';
 
 export type SelectOption = { value: string; label: string };
 
@@ -37,6 +41,8 @@ export type FieldDef = {
   /** Related-entity dropdown source (up to 500 options); the session's org scope is added. */
   relation?: Omit<RelationSource, 'orgScope'> & { orgScoped?: boolean };
   placeholder?: string;
+  /** A line under the control (what a blank secret means, a format). */
+  help?: string;
   bucket?: UploadBucket;
 };
 
