@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Flex } from '@steward/libs/antd';
 import { Form } from '@steward/libs/antd-data';
-import { visibleFields, type FieldDef } from './fieldSchema';
+import { fieldTypeOf, visibleFields, type FieldDef } from './fieldSchema';
 import { FieldInput } from './FieldInput';
 import type { FormValue, FormValues } from './fieldValues';
 import type { FieldErrors } from './validateRecord';
@@ -53,7 +53,8 @@ export function FieldsForm({ form, idPrefix, disabled = false, onUpload, uploadi
         );
         const extra = beside[field.name];
         return (
-          <Form.Item key={field.name} label={field.label} htmlFor={id} required={Boolean(field.required) && !field.readOnly} validateStatus={error ? 'error' : undefined} help={error} extra={field.help}>
+          // A checkbox carries its own label beside it.
+          <Form.Item key={field.name} label={fieldTypeOf(field) === 'checkbox' ? undefined : field.label} htmlFor={id} required={Boolean(field.required) && !field.readOnly} validateStatus={error ? 'error' : undefined} help={error} extra={field.help}>
             {extra ? (
               <Flex gap={8}>
                 {input}

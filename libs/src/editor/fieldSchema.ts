@@ -17,7 +17,13 @@ export type FieldType =
   /** A colour as #rrggbb, shown with a swatch of it. */
   | 'color'
   /** A masked, write-only value (a key, a password): the browser neither shows nor remembers it. */
-  | 'secret';
+  | 'secret'
+  /** A telephone number: the phone's dial pad, no format imposed. */
+  | 'tel'
+  /** A native <select> of `options` as given (the platform's own control, e.g. in a small dialog). */
+  | 'choice'
+  /** A checkbox, its label beside it; the form holds 'true' or 'false'. */
+  | 'checkbox';
 
 export type SelectOption = { value: string; label: string };
 
