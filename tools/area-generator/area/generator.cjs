@@ -244,6 +244,7 @@ async function areaGenerator(tree, options) {
       [
         `The ${o.title} area is declared (port offset ${portOffset}), with ${o.path} in the '${o.group}' menu group.`,
         `Next: npm install (links apps/${o.name}), apply ${migration} (npm run db:reset), then npm start.`,
+        `The sidebar test (libs/src/federation/routeTable.test.ts) spells out the menu: add the '${o.group}' group to it.`,
       ].join('\n'),
     );
   };
