@@ -6,6 +6,6 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    projects: ['libs/vitest.config.ts', 'libs/vitest.integration.config.ts', 'apps/*/vitest.config.ts', 'supabase/vitest.config.ts', 'scripts/vitest.config.ts'],
+    projects: ['libs/vitest.config.ts', 'libs/vitest.integration.config.ts', 'apps/*/vitest.config.ts', 'supabase/vitest.config.ts', 'scripts/vitest.config.ts', 'tools/vitest.config.mts'],
   },
 });

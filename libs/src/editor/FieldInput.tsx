@@ -4,6 +4,7 @@ import { useRelationOptions } from '@steward/libs/data-access';
 import { fieldTypeOf, type SelectOption } from './fieldSchema';
 import type { FieldInputProps } from './fieldInputProps';
 import { UploadField } from './UploadField';
+import { HEX_COLOR } from './validateRecord';
 
 export type { FieldInputProps };
 
@@ -79,6 +80,46 @@ export function FieldInput(props: FieldInputProps) {
       return <Input id={id} type="date" value={text} onChange={(event) => onChange(event.target.value)} disabled={disabled} status={status} />;
     case 'datetime':
       return <Input id={id} type="datetime-local" value={text} onChange={(event) => onChange(event.target.value)} disabled={disabled} status={status} />;
+    case 'color':
+      return (
+        <Input
+          id={id}
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+          disabled={disabled}
+          status={status}
+          placeholder={field.placeholder ?? '#rrggbb'}
+          prefix={<span aria-hidden style={{ width: 14, height: 14, borderRadius: 3, border: '1px solid #888', background: HEX_COLOR.test(text) ? text : 'transparent' }} />}
+        />
+      );
+    case 'secret':
+      return <Input.Password id={id} autoComplete="new-password" value={text} onChange={(event) => onChange(event.target.value)} disabled={disabled} status={status} placeholder={field.placeholder} />;
+    case 'tel':
+      return <Input id={id} type="tel" value={text} onChange={(event) => onChange(event.target.value)} disabled={disabled} status={status} placeholder={field.placeholder} />;
+    case 'choice':
+      return (
+        <select
+          id={id}
+          value={text}
+          disabled={disabled}
+          aria-invalid={invalid || undefined}
+          onChange={(event) => onChange(event.target.value)}
+          style={{ minHeight: 32, padding: '4px 8px', borderRadius: 6, border: `1px solid ${invalid ? '#c0392b' : '#8c8c8c'}`, background: 'inherit', color: 'inherit' }}
+        >
+          {(field.options ?? []).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      );
+    case 'checkbox':
+      return (
+        <label htmlFor={id} style={{ display: 'inline-flex', gap: 8, alignItems: 'center' }}>
+          <input id={id} type="checkbox" checked={text === 'true'} disabled={disabled} onChange={(event) => onChange(event.target.checked ? 'true' : 'false')} />
+          {field.label}
+        </label>
+      );
     case 'email':
       return <Input id={id} type="email" value={text} onChange={(event) => onChange(event.target.value)} disabled={disabled} status={status} placeholder={field.placeholder} />;
     default:

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { Flex } from '@steward/libs/antd';
 import { Form } from '@steward/libs/antd-data';
-import { visibleFields, type FieldDef } from './fieldSchema';
+import { fieldTypeOf, visibleFields, type FieldDef } from './fieldSchema';
 import { FieldInput } from './FieldInput';
 import type { FormValue, FormValues } from './fieldValues';
 import type { FieldErrors } from './validateRecord';
@@ -21,6 +22,8 @@ export type FieldsFormProps = {
   name?: string;
   /** Controls of the form that are not fields of the record (Add New's address, a read-only e-mail). */
   before?: ReactNode;
+  /** A control beside a field's own, by field name (a Generate button next to a URL). */
+  beside?: Readonly<Partial<Record<string, ReactNode>>>;
   children?: ReactNode;
 };
 
@@ -28,7 +31,7 @@ export type FieldsFormProps = {
  * A form's fields, laid out by antd's Form: a label on each control, the required mark, and a
  * field's error under it. Values, rules and errors come from useFieldForm.
  */
-export function FieldsForm({ form, idPrefix, disabled = false, onUpload, uploading = [], onSubmit, name, before, children }: FieldsFormProps) {
+export function FieldsForm({ form, idPrefix, disabled = false, onUpload, uploading = [], onSubmit, name, before, beside = {}, children }: FieldsFormProps) {
   const formProps = onSubmit ? { name, onFinish: () => onSubmit(), style: { maxWidth: 640 } } : { component: 'div' as const };
   return (
     <Form layout="vertical" {...formProps}>
@@ -36,18 +39,30 @@ export function FieldsForm({ form, idPrefix, disabled = false, onUpload, uploadi
       {visibleFields(form.fields).map((field) => {
         const id = `${idPrefix}-${field.name}`;
         const error = form.errors[field.name];
+        const input = (
+          <FieldInput
+            id={id}
+            field={field}
+            value={form.values[field.name] ?? ''}
+            onChange={(value) => form.setValue(field.name, value)}
+            onUpload={onUpload ? (file) => onUpload(field.name, file) : undefined}
+            uploading={uploading.includes(field.name)}
+            disabled={field.readOnly || disabled}
+            invalid={Boolean(error)}
+          />
+        );
+        const extra = beside[field.name];
         return (
-          <Form.Item key={field.name} label={field.label} htmlFor={id} required={Boolean(field.required) && !field.readOnly} validateStatus={error ? 'error' : undefined} help={error}>
-            <FieldInput
-              id={id}
-              field={field}
-              value={form.values[field.name] ?? ''}
-              onChange={(value) => form.setValue(field.name, value)}
-              onUpload={onUpload ? (file) => onUpload(field.name, file) : undefined}
-              uploading={uploading.includes(field.name)}
-              disabled={field.readOnly || disabled}
-              invalid={Boolean(error)}
-            />
+          // A checkbox carries its own label beside it.
+          <Form.Item key={field.name} label={fieldTypeOf(field) === 'checkbox' ? undefined : field.label} htmlFor={id} required={Boolean(field.required) && !field.readOnly} validateStatus={error ? 'error' : undefined} help={error} extra={field.help}>
+            {extra ? (
+              <Flex gap={8}>
+                {input}
+                {extra}
+              </Flex>
+            ) : (
+              input
+            )}
           </Form.Item>
         );
       })}

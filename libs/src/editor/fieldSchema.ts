@@ -13,7 +13,17 @@ export type FieldType =
   | 'relation'
   | 'upload'
   | 'json'
-  | 'tags';
+  | 'tags'
+  /** A colour as #rrggbb, shown with a swatch of it. */
+  | 'color'
+  /** A masked, write-only value (a key, a password): the browser neither shows nor remembers it. */
+  | 'secret'
+  /** A telephone number: the phone's dial pad, no format imposed. */
+  | 'tel'
+  /** A native <select> of `options` as given (the platform's own control, e.g. in a small dialog). */
+  | 'choice'
+  /** A checkbox, its label beside it; the form holds 'true' or 'false'. */
+  | 'checkbox';
 
 export type SelectOption = { value: string; label: string };
 
@@ -37,6 +47,8 @@ export type FieldDef = {
   /** Related-entity dropdown source (up to 500 options); the session's org scope is added. */
   relation?: Omit<RelationSource, 'orgScope'> & { orgScoped?: boolean };
   placeholder?: string;
+  /** A line under the control (what a blank secret means, a format). */
+  help?: string;
   bucket?: UploadBucket;
 };
 

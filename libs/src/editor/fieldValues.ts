@@ -48,6 +48,7 @@ export function fromFormValue(field: FieldDef, value: FormValue | undefined): un
   if (text === '') return type === 'tags' ? [] : null;
   switch (type) {
     case 'boolean':
+    case 'checkbox':
       return text === 'true';
     case 'number':
     case 'integer': {

@@ -1,6 +1,6 @@
 export { editableFieldNames, fieldTypeOf, isEditable, visibleFields, type FieldDef, type FieldType, type SelectOption, type UploadBucket } from './fieldSchema';
 export { formValuesFromRow, fromFormValue, rowValuesFromForm, sameFormValue, toFormValue, type FormValue, type FormValues } from './fieldValues';
-export { validateRecord, type FieldErrors } from './validateRecord';
+export { HEX_COLOR, validateRecord, type FieldErrors } from './validateRecord';
 export {
   CREATE_FAILED_MESSAGE,
   FIX_FIELDS_MESSAGE,

@@ -25,8 +25,8 @@ const stateFor = (fields: readonly FieldDef[], row: Readonly<Record<string, unkn
  * forms — keeps its fields here and renders them with FieldsForm; what a form writes, and how, is
  * the form's own business (the data-access write path).
  */
-export function useFieldForm(fields: readonly FieldDef[]) {
-  const [state, setState] = useState<FieldFormState>(() => stateFor(fields, null));
+export function useFieldForm(fields: readonly FieldDef[], initialRow: Readonly<Record<string, unknown>> | null = null) {
+  const [state, setState] = useState<FieldFormState>(() => stateFor(fields, initialRow));
   // The latest state for async steps (a save, a late read), so they never act on a stale snapshot.
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -59,6 +59,9 @@ export function useFieldForm(fields: readonly FieldDef[]) {
   /** Marks one field in error (an upload the server refused). */
   const setError = useCallback((name: string, message: string) => setState((current) => ({ ...current, errors: { ...current.errors, [name]: message } })), []);
 
+  /** Shows errors found by a rule outside the fields' own (a schema the database mirrors), with the banner. */
+  const fail = useCallback((errors: FieldErrors) => setState((current) => ({ ...current, errors, banner: FIX_FIELDS_MESSAGE })), []);
+
   /** Checks every rule; false (with the errors and the banner shown) when something must be fixed. */
   const validate = useCallback((): boolean => {
     const errors = validateRecord(fields, stateRef.current.values);
@@ -72,7 +75,7 @@ export function useFieldForm(fields: readonly FieldDef[]) {
 
   const dirty = useMemo(() => fields.some((field) => !sameFormValue(state.initial[field.name], state.values[field.name])), [fields, state.initial, state.values]);
 
-  return { ...state, fields, dirty, stateRef, reset, load, setValue, setError, validate, rowValues };
+  return { ...state, fields, dirty, stateRef, reset, load, setValue, setError, fail, validate, rowValues };
 }
 
 export type FieldFormApi = ReturnType<typeof useFieldForm>;

@@ -71,4 +71,12 @@ describe('field values', () => {
     expect(validateRecord([{ ...email, invalidMessage: undefined }], { email: 'x' })).toEqual({ email: 'Email must be an e-mail address' });
     expect(validateRecord([email], { email: '' })).toEqual({});
   });
+
+  it('checks a colour as #rrggbb, blank allowed unless required', () => {
+    const colour: FieldDef = { name: 'primary_color', label: 'Primary Color', type: 'color' };
+    expect(validateRecord([colour], { primary_color: '#1A2b3c' })).toEqual({});
+    expect(validateRecord([colour], { primary_color: '' })).toEqual({});
+    expect(validateRecord([colour], { primary_color: 'red' })).toEqual({ primary_color: 'Primary Color must be a colour like #1a2b3c' });
+    expect(validateRecord([{ ...colour, invalidMessage: 'Use a colour like #1a2b3c' }], { primary_color: '#12345' })).toEqual({ primary_color: 'Use a colour like #1a2b3c' });
+  });
 });

@@ -4,6 +4,9 @@ import type { FormValues } from './fieldValues';
 
 export type FieldErrors = Record<string, string>;
 
+/** A colour field's value: #rrggbb. */
+export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
 function isBlank(value: FormValues[string] | undefined): boolean {
   return value === undefined || (Array.isArray(value) ? value.length === 0 : value.trim() === '');
 }
@@ -29,6 +32,7 @@ export function validateRecord(fields: readonly FieldDef[], values: FormValues):
     if ((type === 'number' || type === 'integer') && !Number.isFinite(Number(text))) invalid(`${field.label} must be a number`);
     else if (type === 'integer' && !Number.isInteger(Number(text))) invalid(`${field.label} must be a whole number`);
     else if (type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) invalid(`${field.label} must be an e-mail address`);
+    else if (type === 'color' && !HEX_COLOR.test(text)) invalid(`${field.label} must be a colour like #1a2b3c`);
     else if (type === 'json') {
       try {
         JSON.parse(text);

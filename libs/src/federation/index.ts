@@ -18,6 +18,7 @@ export {
   MENU_DASHBOARD,
   MENU_GROUPS,
   ROUTES,
+  menuGroupsFor,
   routesOwnedBy,
   type MenuGroup,
   type MenuGroupName,

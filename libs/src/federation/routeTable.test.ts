@@ -1,4 +1,4 @@
-import { MENU_DASHBOARD, MENU_GROUPS, ROUTES, routesOwnedBy } from './routeTable';
+import { MENU_DASHBOARD, MENU_GROUPS, ROUTES, menuGroupsFor, routesOwnedBy } from './routeTable';
 import { findRoute } from './findRoute';
 
 describe('the route table', () => {
@@ -22,6 +22,12 @@ describe('the route table', () => {
       ['Reservations', 'lodging', ['Reservations /reservations', 'Front Desk /frontdesk', 'Reservation Settings /reservationsettings']],
       ['Settings', 'settings', ['Account Settings /acctsettings', 'Organization Settings /orgsettings', 'User Settings /usersettings']],
     ]);
+  });
+
+  it('shows an organisation the groups of the areas it has enabled, in menu order', () => {
+    expect(menuGroupsFor(['settings', 'crm']).map((group) => group.group)).toEqual(['CRM', 'Settings']);
+    expect(menuGroupsFor(['operations']).map((group) => group.group)).toEqual(['Engagement', 'Financial', 'Operations']);
+    expect(menuGroupsFor([])).toEqual([]);
   });
 
   it('holds the spec’s complete authenticated route table', () => {

@@ -107,6 +107,11 @@ export const MENU_GROUPS: readonly MenuGroup[] = MENU_GROUP_ORDER.map((group) =>
   return { group, owner, items: routes.map((route) => ({ label: route.menu?.label ?? route.section, path: route.path })) };
 });
 
+/** The menu an organisation sees: the groups of the areas it has enabled, in menu order. */
+export function menuGroupsFor(enabledComponents: readonly string[], groups: readonly MenuGroup[] = MENU_GROUPS): readonly MenuGroup[] {
+  return groups.filter((group) => enabledComponents.includes(group.owner));
+}
+
 /** Routes a remote owns, as paths relative to the root (what its <Routes> declares). */
 export function routesOwnedBy(owner: RouteOwner): readonly RouteEntry[] {
   return ROUTES.filter((route) => route.owner === owner);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { AREAS } from '../../../libs/src/runtime-config/areas.mjs';
+import { componentMigrationSql, normalizeOptions } from '../../../tools/area-generator/area/generator.cjs';
 import { connectDb, testStack } from './testStack';
 
 // The apps learn the areas from libs/src/runtime-config/areas.mjs; organisations enable them through
@@ -21,5 +22,22 @@ describe('the component catalogue and the declared areas', () => {
     );
     const declared = AREAS.map((area) => ({ name: area.name, display_name: area.title })).sort((a, b) => a.name.localeCompare(b.name));
     expect(rows).toEqual(declared);
+  });
+
+  it("applies a generated area's component migration: the catalogue row, offered to every organisation, twice harmlessly", async () => {
+    const sql = componentMigrationSql(normalizeOptions({ name: 'front-office', title: "Front Office's Desk" }));
+    await db.query('begin');
+    try {
+      await db.query(sql);
+      await db.query(sql);
+      const { rows } = await db.query<{ display_name: string; component_type: string; org_name: string; enabled: boolean }>(
+        `select c.display_name, c.component_type, oc.org_name, oc.enabled
+           from settings.components c join settings.org_components oc on oc.component_id = c.id
+          where c.name = 'front-office'`,
+      );
+      expect(rows).toEqual([{ display_name: "Front Office's Desk", component_type: 'remote', org_name: '_system_default_', enabled: true }]);
+    } finally {
+      await db.query('rollback');
+    }
   });
 });

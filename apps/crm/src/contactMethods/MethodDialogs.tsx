@@ -1,15 +1,17 @@
-import { useState } from 'react';
-import { errorMessage, type AnyRow } from '@steward/libs/data-access';
-import { FIX_FIELDS_MESSAGE } from '@steward/libs/editor';
-import { TabDialog } from '../records/TabDialog';
-import { TabCheckbox, TabField, TabSelect } from '../records/TabField';
-import { ADDRESS_LINES, addressFormSchema, issuesByField, methodFormSchema, type AddressForm, type MethodForm } from './methodRules';
+import { useMemo } from 'react';
+import type { AnyRow } from '@steward/libs/data-access';
+import { FieldsForm, useFieldForm, type FieldDef, type FormValues } from '@steward/libs/editor';
+import { TabDialog, useTabSave } from '../records/TabDialog';
+import { ADDRESS_LINES, addressFormSchema, issuesByField, methodFormSchema } from './methodRules';
 import type { ContactMethodKind } from './methodHref';
 
 export type MethodType = { id: string; name: string; kind: ContactMethodKind };
 
 const KIND_NOUN: Record<ContactMethodKind, string> = { phone: 'Phone', email: 'E-mail', other: 'Contact Method' };
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The form's values as the rules read them: the Primary checkbox as true or false. */
+const withPrimary = (values: FormValues) => ({ ...values, is_primary: values.is_primary === 'true' });
 
 /**
  * Add or edit a phone, e-mail or other method. The value is checked as the database checks it; a
@@ -30,103 +32,58 @@ export function MethodDialog({
   onSave: (values: AnyRow) => Promise<void>;
 }) {
   const choices = types.filter((type) => type.kind === kind);
-  const [form, setForm] = useState<MethodForm>(() => ({
+  const fields = useMemo<FieldDef[]>(
+    () => [
+      { name: 'type_id', label: 'Type', type: 'choice', required: true, options: [{ value: '', label: '—' }, ...types.filter((type) => type.kind === kind).map((type) => ({ value: type.id, label: type.name }))] },
+      { name: 'value', label: kind === 'phone' ? 'Phone number' : kind === 'email' ? 'E-mail address' : 'Value', type: kind === 'phone' ? 'tel' : kind === 'email' ? 'email' : 'text', required: true },
+      { name: 'label', label: 'Label' },
+      { name: 'is_primary', label: `Primary ${KIND_NOUN[kind].toLowerCase()}`, type: 'checkbox' },
+    ],
+    [kind, types],
+  );
+  const form = useFieldForm(fields, {
     type_id: str(row?.type_id) || (choices.length === 1 ? (choices[0]?.id ?? '') : ''),
     label: str(row?.label),
     value: str(row?.value),
     is_primary: row ? row.is_primary === true : false,
-  }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<MethodForm>) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key in patch))));
-  };
-  const save = async () => {
-    const parsed = methodFormSchema(kind).safeParse(form);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      setAlert(FIX_FIELDS_MESSAGE);
-      return;
-    }
-    setBusy(true);
-    setAlert(null);
-    try {
-      await onSave(parsed.data);
-      onClose();
-    } catch (problem) {
-      setAlert(errorMessage(problem, 'Save failed'));
-      setBusy(false);
-    }
+  });
+  const { busy, failure, run } = useTabSave(onClose);
+  // The rules are the database's own (methodRules), with their messages.
+  const save = () => {
+    const parsed = methodFormSchema(kind).safeParse(withPrimary(form.stateRef.current.values));
+    if (parsed.success) void run(() => onSave(parsed.data));
+    else form.fail(issuesByField(parsed.error.issues));
   };
   const title = `${row ? 'Edit' : 'Add'} ${KIND_NOUN[kind]}`;
   return (
-    <TabDialog title={title} busy={busy} alert={alert} onClose={onClose} onSave={() => void save()}>
-        <TabSelect
-          id="method-type"
-          label="Type"
-          required
-          value={form.type_id}
-          onChange={(type_id) => set({ type_id })}
-          options={[{ value: '', label: '—' }, ...choices.map((type) => ({ value: type.id, label: type.name }))]}
-          error={errors.type_id}
-          disabled={busy}
-        />
-        <TabField
-          id="method-value"
-          label={kind === 'phone' ? 'Phone number' : kind === 'email' ? 'E-mail address' : 'Value'}
-          type={kind === 'phone' ? 'tel' : kind === 'email' ? 'email' : 'text'}
-          required
-          value={form.value}
-          onChange={(value) => set({ value })}
-          error={errors.value}
-          disabled={busy}
-        />
-        <TabField id="method-label" label="Label" value={form.label} onChange={(label) => set({ label })} disabled={busy} />
-        <TabCheckbox id="method-primary" label={`Primary ${KIND_NOUN[kind].toLowerCase()}`} checked={form.is_primary} onChange={(is_primary) => set({ is_primary })} disabled={busy} />
+    <TabDialog title={title} busy={busy} alert={form.banner ?? failure} onClose={onClose} onSave={save}>
+      <FieldsForm form={form} idPrefix="method" disabled={busy} />
     </TabDialog>
   );
 }
 
+const ADDRESS_FIELDS: readonly FieldDef[] = [
+  { name: 'label', label: 'Label', required: true },
+  ...ADDRESS_LINES.map((line): FieldDef => ({ name: line.name, label: line.label })),
+  { name: 'is_primary', label: 'Primary address', type: 'checkbox' },
+];
+
 /** Add or edit an address: a label and at least one line; Primary makes it the one lists show. */
 export function AddressDialog({ row, onClose, onSave }: { row: AnyRow | null; onClose: () => void; onSave: (values: AnyRow) => Promise<void> }) {
-  const [form, setForm] = useState<AddressForm>(() => ({
+  const form = useFieldForm(ADDRESS_FIELDS, {
+    ...row,
     label: str(row?.label) || 'Main',
     is_primary: row ? row.is_primary === true : false,
-    ...(Object.fromEntries(ADDRESS_LINES.map((line) => [line.name, str(row?.[line.name])])) as Record<(typeof ADDRESS_LINES)[number]['name'], string>),
-  }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<AddressForm>) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setErrors({});
-  };
-  const save = async () => {
-    const parsed = addressFormSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      setAlert(FIX_FIELDS_MESSAGE);
-      return;
-    }
-    setBusy(true);
-    setAlert(null);
-    try {
-      await onSave(parsed.data);
-      onClose();
-    } catch (problem) {
-      setAlert(errorMessage(problem, 'Save failed'));
-      setBusy(false);
-    }
+  });
+  const { busy, failure, run } = useTabSave(onClose);
+  const save = () => {
+    const parsed = addressFormSchema.safeParse(withPrimary(form.stateRef.current.values));
+    if (parsed.success) void run(() => onSave(parsed.data));
+    else form.fail(issuesByField(parsed.error.issues));
   };
   return (
-    <TabDialog title={row ? 'Edit Address' : 'Add Address'} busy={busy} alert={alert} onClose={onClose} onSave={() => void save()}>
-        <TabField id="address-label" label="Label" required value={form.label} onChange={(label) => set({ label })} error={errors.label} disabled={busy} />
-        {ADDRESS_LINES.map((line) => (
-          <TabField key={line.name} id={`address-${line.name}`} label={line.label} value={form[line.name]} onChange={(value) => set({ [line.name]: value })} error={errors[line.name]} disabled={busy} />
-        ))}
-        <TabCheckbox id="address-primary" label="Primary address" checked={form.is_primary} onChange={(is_primary) => set({ is_primary })} disabled={busy} />
+    <TabDialog title={row ? 'Edit Address' : 'Add Address'} busy={busy} alert={form.banner ?? failure} onClose={onClose} onSave={save}>
+      <FieldsForm form={form} idPrefix="address" disabled={busy} />
     </TabDialog>
   );
 }

@@ -2,19 +2,19 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { Table } from '@steward/libs/antd-data';
 import { errorMessage, tableRef, type AnyRow } from '@steward/libs/data-access';
-import { FIX_FIELDS_MESSAGE } from '@steward/libs/editor';
+import { FieldsForm, useFieldForm, type FieldDef } from '@steward/libs/editor';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { formatDate, formatDollars } from '@steward/libs/ui';
 import { useSession } from '@steward/libs/session';
 import type { OwnerColumn } from '../addNew';
 import type { CrmRow } from '../records/crmRow';
 import { issuesByField } from '../contactMethods/methodRules';
-import { TabDialog } from '../records/TabDialog';
-import { TabField, TabSelect } from '../records/TabField';
+import { TabDialog, useTabSave } from '../records/TabDialog';
+import { TabSelect } from '../records/TabField';
 import { useCrmWrites } from '../records/useCrmWrites';
 import { useRecordTransactions, useStatementBranding, type Branding } from './financialApi';
 import { GivingStatement } from './GivingStatement';
-import { TRANSACTION_TYPES, amountOf, statementFor, totalsByYear, transactionFormSchema, type StatementData, type TransactionForm, type TransactionRow, type YearTotal } from './giving';
+import { TRANSACTION_TYPES, amountOf, statementFor, totalsByYear, transactionFormSchema, type StatementData, type TransactionRow, type YearTotal } from './giving';
 
 const transactions = tableRef<AnyRow>('public', 'transactions');
 
@@ -41,46 +41,28 @@ export function buildStatement(row: CrmRow, orgName: string, branding: Branding,
   };
 }
 
+const TRANSACTION_FIELDS: readonly FieldDef[] = [
+  { name: 'date', label: 'Date', type: 'date', required: true },
+  { name: 'amount', label: 'Amount ($)', required: true },
+  { name: 'transaction_type', label: 'Type', type: 'choice', options: TRANSACTION_TYPES.map((type) => ({ value: type, label: type[0]?.toUpperCase() + type.slice(1) })) },
+  { name: 'description', label: 'Description' },
+];
+
 function AddTransactionDialog({ ownerColumn, recordId, onClose }: { ownerColumn: OwnerColumn; recordId: string; onClose: () => void }) {
   const writes = useCrmWrites();
-  const [form, setForm] = useState<TransactionForm>({ date: today(), amount: '', transaction_type: 'payment', description: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<TransactionForm>) => {
-    setForm((current) => ({ ...current, ...patch }));
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key in patch))));
-  };
-  const save = async () => {
-    const parsed = transactionFormSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      setAlert(FIX_FIELDS_MESSAGE);
-      return;
-    }
-    setBusy(true);
-    setAlert(null);
-    try {
-      await writes.insert(transactions, { ...parsed.data, [ownerColumn]: recordId });
-      onClose();
-    } catch (problem) {
-      setAlert(errorMessage(problem, 'Save failed'));
-      setBusy(false);
-    }
+  const form = useFieldForm(TRANSACTION_FIELDS, { date: today(), transaction_type: 'payment' });
+  const { busy, failure, run } = useTabSave(onClose);
+  const save = () => {
+    const parsed = transactionFormSchema.safeParse(form.stateRef.current.values);
+    if (parsed.success)
+      void run(async () => {
+        await writes.insert(transactions, { ...parsed.data, [ownerColumn]: recordId });
+      });
+    else form.fail(issuesByField(parsed.error.issues));
   };
   return (
-    <TabDialog title="Add Transaction" busy={busy} alert={alert} onClose={onClose} onSave={() => void save()}>
-        <TabField id="transaction-date" label="Date" type="date" required value={form.date} onChange={(date) => set({ date })} error={errors.date} disabled={busy} />
-        <TabField id="transaction-amount" label="Amount ($)" required value={form.amount} onChange={(amount) => set({ amount })} error={errors.amount} disabled={busy} />
-        <TabSelect
-          id="transaction-type"
-          label="Type"
-          value={form.transaction_type}
-          onChange={(value) => set({ transaction_type: value as TransactionForm['transaction_type'] })}
-          options={TRANSACTION_TYPES.map((type) => ({ value: type, label: type[0]?.toUpperCase() + type.slice(1) }))}
-          disabled={busy}
-        />
-        <TabField id="transaction-description" label="Description" value={form.description} onChange={(description) => set({ description })} disabled={busy} />
+    <TabDialog title="Add Transaction" busy={busy} alert={form.banner ?? failure} onClose={onClose} onSave={save}>
+      <FieldsForm form={form} idPrefix="transaction" disabled={busy} />
     </TabDialog>
   );
 }

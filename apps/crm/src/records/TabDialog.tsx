@@ -1,6 +1,28 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Alert, Button, Flex } from '@steward/libs/antd';
 import { Modal } from '@steward/libs/antd-data';
+import { errorMessage } from '@steward/libs/data-access';
+
+/**
+ * A tab dialog's save: busy while it runs, closes when it succeeds, and keeps the dialog open with
+ * what went wrong when it is refused (everything typed stays).
+ */
+export function useTabSave(onClose: () => void) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const run = async (write: () => Promise<void>) => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await write();
+      onClose();
+    } catch (problem) {
+      setFailure(errorMessage(problem, 'Save failed'));
+      setBusy(false);
+    }
+  };
+  return { busy, failure, run };
+}
 
 /**
  * The small dialog of a record's tab (a phone, an address, a relationship, a transaction): its fields,

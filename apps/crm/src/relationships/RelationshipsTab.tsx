@@ -1,13 +1,12 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { errorMessage, tableRef, useRelationOptions, type AnyRow } from '@steward/libs/data-access';
-import { FIX_FIELDS_MESSAGE } from '@steward/libs/editor';
+import { FieldsForm, useFieldForm, type FieldDef, type FormValue } from '@steward/libs/editor';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { Link } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
 import type { CrmKind } from '../records/crmRow';
-import { TabDialog } from '../records/TabDialog';
-import { TabField, TabSelect } from '../records/TabField';
+import { TabDialog, useTabSave } from '../records/TabDialog';
 import { useCrmWrites } from '../records/useCrmWrites';
 import { useRelationships } from './relationshipsApi';
 import { DETAIL_PATH, OTHER_TABLE, RELATIONSHIP_CHOICES, type RelationshipChoice, type RelationshipRow } from './relationshipKinds';
@@ -20,28 +19,32 @@ function AddRelationshipDialog({ kind, recordId, onClose }: { kind: Exclude<CrmK
   const session = useSession();
   const writes = useCrmWrites();
   const choices = RELATIONSHIP_CHOICES[kind];
+  // The fields follow the chosen relationship: which records it links to, and whether it needs a title.
   const [choiceKey, setChoiceKey] = useState(choices[0]?.key ?? '');
   const choice = choices.find((item) => item.key === choiceKey) as RelationshipChoice;
-  const [otherId, setOtherId] = useState('');
-  const [title, setTitle] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const options = useRelationOptions({ schema: 'crm', table: OTHER_TABLE[choice.other], valueField: 'id', labelField: 'name', orgScope: session.orgName ? [session.orgName] : [] });
-  const others = (options.data ?? []).filter((option) => option.value !== recordId);
+  const needsTitle = choice.write.to === 'relationships' && choice.write.title === null;
+  const fields = useMemo<FieldDef[]>(
+    () => [
+      { name: 'relationship', label: 'Relationship', type: 'choice', options: choices.map((item) => ({ value: item.key, label: item.label })) },
+      {
+        name: 'other',
+        label: choice.other === 'contact' ? 'Contact' : choice.other === 'business' ? 'Business' : 'Household',
+        type: 'choice',
+        required: { message: 'Choose a record' },
+        options: [{ value: '', label: options.isLoading ? LOADING_TEXT : '—' }, ...(options.data ?? []).filter((option) => option.value !== recordId)],
+      },
+      { name: 'title', label: 'Title', required: true, hidden: !needsTitle },
+    ],
+    [choices, choice.other, options.isLoading, options.data, recordId, needsTitle],
+  );
+  const form = useFieldForm(fields, { relationship: choiceKey });
+  const { busy, failure, run } = useTabSave(onClose);
 
-  const save = async () => {
-    const found: Record<string, string> = {};
-    if (!otherId) found.other = 'Choose a record';
-    if (choice.write.to === 'relationships' && choice.write.title === null && title.trim() === '') found.title = 'Title is required';
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setAlert(FIX_FIELDS_MESSAGE);
-      return;
-    }
-    setBusy(true);
-    setAlert(null);
-    try {
+  const save = () => {
+    if (!form.validate()) return;
+    const { other: otherId = '', title = '' } = form.stateRef.current.values as Record<string, string>;
+    void run(async () => {
       const write = choice.write;
       if (write.to === 'spouse') await writes.update(contacts, { id: recordId }, { spouse_id: otherId });
       else if (write.to === 'household') {
@@ -51,42 +54,17 @@ function AddRelationshipDialog({ kind, recordId, onClose }: { kind: Exclude<CrmK
       } else {
         await writes.insert(relationships, { title: write.title ?? title.trim(), [write.columns.mine]: recordId, [write.columns.other]: otherId });
       }
-      onClose();
-    } catch (problem) {
-      setAlert(errorMessage(problem, 'Save failed'));
-      setBusy(false);
-    }
+    });
+  };
+  // Another relationship starts its record over (another table) and clears the messages; the title stays.
+  const setValue = (name: string, value: FormValue) => {
+    if (name !== 'relationship') return form.setValue(name, value);
+    setChoiceKey(String(value));
+    form.reset({ relationship: value, other: '', title: form.stateRef.current.values.title });
   };
   return (
-    <TabDialog title="Add Relationship" busy={busy} alert={alert} onClose={onClose} onSave={() => void save()}>
-        <TabSelect
-          id="relationship-kind"
-          label="Relationship"
-          value={choiceKey}
-          onChange={(key) => {
-            setChoiceKey(key);
-            setOtherId('');
-            setErrors({});
-          }}
-          options={choices.map((item) => ({ value: item.key, label: item.label }))}
-          disabled={busy}
-        />
-        <TabSelect
-          id="relationship-other"
-          label={choice.other === 'contact' ? 'Contact' : choice.other === 'business' ? 'Business' : 'Household'}
-          required
-          value={otherId}
-          onChange={(value) => {
-            setOtherId(value);
-            setErrors(({ other: _cleared, ...rest }) => rest);
-          }}
-          options={[{ value: '', label: options.isLoading ? LOADING_TEXT : '—' }, ...others.map((option) => ({ value: option.value, label: option.label }))]}
-          error={errors.other}
-          disabled={busy}
-        />
-        {choice.write.to === 'relationships' && choice.write.title === null ? (
-          <TabField id="relationship-title" label="Title" required value={title} onChange={setTitle} error={errors.title} disabled={busy} />
-        ) : null}
+    <TabDialog title="Add Relationship" busy={busy} alert={form.banner ?? failure} onClose={onClose} onSave={save}>
+      <FieldsForm form={{ ...form, setValue }} idPrefix="relationship" disabled={busy} />
     </TabDialog>
   );
 }

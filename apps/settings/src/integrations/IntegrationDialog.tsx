@@ -1,13 +1,13 @@
-import { useLayoutEffect } from 'react';
-import { Button, Flex } from '@steward/libs/antd';
-import { Form, Input, Modal, Select } from '@steward/libs/antd-data';
+import { useLayoutEffect, useMemo } from 'react';
+import { Button } from '@steward/libs/antd';
+import { Modal } from '@steward/libs/antd-data';
+import { FieldsForm, useFieldForm, type FieldDef } from '@steward/libs/editor';
 import {
   INTEGRATION_TYPES,
   generateWebhookUrl,
   integrationFormSchema,
   secretHint,
   type Integration,
-  type IntegrationFormInput,
   type IntegrationFormValues,
 } from './integrationsApi';
 
@@ -26,30 +26,46 @@ const SECRETS = [
   { name: 'webhook_secret', label: 'Webhook Secret', set: 'webhook_secret_set', last4: 'webhook_secret_last4' },
 ] as const;
 
+/** The dialog's fields; a secret says whether one is stored (and its last four characters) when editing. */
+function integrationFields(editing: Integration | null): FieldDef[] {
+  return [
+    { name: 'name', label: 'Name', required: { message: 'Name is required' } },
+    { name: 'type', label: 'Type', type: 'select', required: true, options: INTEGRATION_TYPES.map((type) => ({ value: type.value, label: type.label })) },
+    { name: 'base_url', label: 'Base URL', type: 'text' },
+    { name: 'webhook_url', label: 'Webhook URL', type: 'text' },
+    ...SECRETS.map(
+      (secret): FieldDef => ({
+        name: secret.name,
+        label: secret.label,
+        type: 'secret',
+        ...(editing ? { help: `${secretHint(editing[secret.set], editing[secret.last4])}. Leave empty to keep it.` } : {}),
+        ...(editing?.[secret.set] ? { placeholder: '••••••••' } : {}),
+      }),
+    ),
+  ];
+}
+
 /**
  * Add/edit dialog. Secrets are masked and write-only: the field starts empty, says whether a secret is
  * stored (and its last four characters), and leaving it empty keeps the stored one.
  */
 export function IntegrationDialog({ open, editing, saving, onCancel, onSave }: IntegrationDialogProps) {
-  const [form] = Form.useForm<IntegrationFormInput>();
+  const fields = useMemo(() => integrationFields(editing), [editing]);
+  const form = useFieldForm(fields);
+  const { reset, validate, setValue, setError, stateRef } = form;
 
   // Before the browser paints the opened dialog, so nothing typed or generated in its first moments is
   // wiped: a passive effect could run after the first input event on a busy machine and reset it.
   useLayoutEffect(() => {
     if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(
-      editing
-        ? { name: editing.name, type: editing.type, base_url: editing.base_url ?? '', webhook_url: editing.webhook_url ?? '' }
-        : { name: '', type: 'webhook' },
-    );
-  }, [open, editing, form]);
+    reset(editing ? { name: editing.name, type: editing.type, base_url: editing.base_url, webhook_url: editing.webhook_url } : { type: 'webhook' });
+  }, [open, editing, reset]);
 
-  const submit = async () => {
-    const raw = await form.validateFields();
-    const parsed = integrationFormSchema.safeParse(raw);
+  const submit = () => {
+    if (!validate()) return;
+    const parsed = integrationFormSchema.safeParse(stateRef.current.values);
     if (parsed.success) onSave(parsed.data);
-    else form.setFields(parsed.error.issues.map((issue) => ({ name: issue.path.join('.') as 'name', errors: [issue.message] })));
+    else for (const issue of parsed.error.issues) setError(issue.path.join('.'), issue.message);
   };
 
   return (
@@ -57,40 +73,16 @@ export function IntegrationDialog({ open, editing, saving, onCancel, onSave }: I
       open={open}
       title={editing ? 'Edit Integration' : 'Add Integration'}
       onCancel={onCancel}
-      onOk={() => void submit()}
+      onOk={submit}
       okText={saving ? 'Saving…' : 'Save'}
       okButtonProps={{ loading: saving }}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" name="integration" requiredMark>
-        <Form.Item label="Name" name="name" rules={[{ required: true, whitespace: true, message: 'Name is required' }]}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item label="Type" name="type" rules={[{ required: true }]}>
-          <Select options={INTEGRATION_TYPES.map((type) => ({ value: type.value, label: type.label }))} aria-label="Type" />
-        </Form.Item>
-        <Form.Item label="Base URL" name="base_url">
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item label="Webhook URL">
-          <Flex gap={8}>
-            <Form.Item name="webhook_url" noStyle>
-              <Input autoComplete="off" aria-label="Webhook URL" />
-            </Form.Item>
-            <Button onClick={() => form.setFieldValue('webhook_url', generateWebhookUrl(window.location.origin))}>Generate</Button>
-          </Flex>
-        </Form.Item>
-        {SECRETS.map((secret) => (
-          <Form.Item
-            key={secret.name}
-            label={secret.label}
-            name={secret.name}
-            extra={editing ? `${secretHint(editing[secret.set], editing[secret.last4])}. Leave empty to keep it.` : undefined}
-          >
-            <Input.Password autoComplete="new-password" placeholder={editing?.[secret.set] ? '••••••••' : undefined} />
-          </Form.Item>
-        ))}
-      </Form>
+      <FieldsForm
+        form={form}
+        idPrefix="integration"
+        beside={{ webhook_url: <Button onClick={() => setValue('webhook_url', generateWebhookUrl(window.location.origin))}>Generate</Button> }}
+      />
     </Modal>
   );
 }

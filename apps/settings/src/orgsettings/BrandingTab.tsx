@@ -1,14 +1,21 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, Row, Typography } from '@steward/libs/antd';
-import { Form, Input, Upload } from '@steward/libs/antd-data';
-import { UPLOAD_FAILED_MESSAGE } from '@steward/libs/editor';
+import { Upload } from '@steward/libs/antd-data';
+import { FieldsForm, UPLOAD_FAILED_MESSAGE, useFieldForm, type FieldDef } from '@steward/libs/editor';
 import { queryKeys } from '@steward/libs/data-access';
 import { LoadingState, notify } from '@steward/libs/ui';
 import { BrandingPreview } from './BrandingPreview';
 import { BRANDING_COLOR_FIELDS, BRANDING_TEXT_FIELDS, ORG_BRANDING, fetchOrgBranding, saveOrgBranding, uploadLogo, type BrandingValues } from './orgSettingsApi';
 
-const HEX = /^#[0-9a-fA-F]{6}$/;
+/** Logo, every colour (#rrggbb, shown with its swatch), the three fonts and custom CSS, in this order. */
+const FIELDS: readonly FieldDef[] = [
+  // A text box (any link to an image), filled by Upload Logo.
+  { name: 'logo_url', label: 'Logo URL', type: 'text' },
+  ...BRANDING_COLOR_FIELDS.map((field): FieldDef => ({ name: field.name, label: field.label, type: 'color', invalidMessage: 'Use a colour like #1a2b3c' })),
+  ...BRANDING_TEXT_FIELDS.map((field): FieldDef => ({ name: field.name, label: field.label, type: 'text' })),
+  { name: 'custom_css', label: 'Custom CSS', type: 'textarea' },
+];
 
 /**
  * Branding: logo, every colour, the three fonts and custom CSS, with a live preview. Save upserts the
@@ -16,19 +23,22 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
  */
 export function BrandingTab({ orgName }: { orgName: string }) {
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<BrandingValues>();
-  const values = Form.useWatch([], form) ?? {};
+  const form = useFieldForm(FIELDS);
+  const { reset, validate, setValue, stateRef } = form;
+  // The form's values as the preview and the save read them: every field, '' when blank.
+  const values = form.values as BrandingValues;
   const [saveError, setSaveError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const key = queryKeys.record(ORG_BRANDING, orgName);
   const query = useQuery({ queryKey: key, queryFn: () => fetchOrgBranding(orgName) });
 
   useEffect(() => {
-    if (query.data) form.setFieldsValue(query.data);
-  }, [query.data, form]);
+    if (query.data) reset(query.data);
+  }, [query.data, reset]);
 
   const save = useMutation({
-    mutationFn: (input: BrandingValues) => saveOrgBranding(orgName, input),
+    // Every field is sent (the row is upserted whole); saveOrgBranding stores blanks as null.
+    mutationFn: () => saveOrgBranding(orgName, stateRef.current.values as BrandingValues),
     onMutate: () => setSaveError(null),
     onSuccess: async () => {
       notify.success('Branding saved');
@@ -41,7 +51,7 @@ export function BrandingTab({ orgName }: { orgName: string }) {
   const upload = async (file: File) => {
     setUploading(true);
     try {
-      form.setFieldValue('logo_url', await uploadLogo(orgName, file));
+      setValue('logo_url', await uploadLogo(orgName, file));
     } catch (error) {
       notify.error(error instanceof Error && error.message ? error.message : UPLOAD_FAILED_MESSAGE);
     } finally {
@@ -54,40 +64,24 @@ export function BrandingTab({ orgName }: { orgName: string }) {
   return (
     <Row gutter={[24, 16]}>
       <Col xs={24} lg={12}>
-        <Form form={form} layout="vertical" name="branding" onFinish={(input) => save.mutate(input)}>
-          <Form.Item label="Logo URL" name="logo_url">
-            <Input />
-          </Form.Item>
-          <Form.Item>
-            <Upload accept="image/*" showUploadList={false} beforeUpload={(file) => (void upload(file), false)}>
-              <Button loading={uploading}>Upload Logo</Button>
-            </Upload>
-          </Form.Item>
-          <Row gutter={12}>
-            {BRANDING_COLOR_FIELDS.map((field) => (
-              <Col key={field.name} xs={24} sm={12}>
-                <Form.Item label={field.label} name={field.name} rules={[{ pattern: HEX, message: 'Use a colour like #1a2b3c' }]}>
-                  <Input
-                    placeholder="#rrggbb"
-                    prefix={<span aria-hidden style={{ width: 14, height: 14, borderRadius: 3, border: '1px solid #888', background: HEX.test(values[field.name] ?? '') ? (values[field.name] ?? undefined) : 'transparent' }} />}
-                  />
-                </Form.Item>
-              </Col>
-            ))}
-          </Row>
-          {BRANDING_TEXT_FIELDS.map((field) => (
-            <Form.Item key={field.name} label={field.label} name={field.name}>
-              <Input />
-            </Form.Item>
-          ))}
-          <Form.Item label="Custom CSS" name="custom_css">
-            <Input.TextArea rows={4} spellCheck={false} />
-          </Form.Item>
+        <FieldsForm
+          form={form}
+          idPrefix="branding"
+          name="branding"
+          onSubmit={() => validate() && save.mutate()}
+          beside={{
+            logo_url: (
+              <Upload accept="image/*" showUploadList={false} beforeUpload={(file) => (void upload(file), false)}>
+                <Button loading={uploading}>Upload Logo</Button>
+              </Upload>
+            ),
+          }}
+        >
           {saveError ? <Alert type="error" showIcon title={saveError} style={{ marginBottom: 12 }} /> : null}
           <Button type="primary" htmlType="submit" loading={save.isPending}>
             {save.isPending ? 'Saving…' : 'Save Branding'}
           </Button>
-        </Form>
+        </FieldsForm>
       </Col>
       <Col xs={24} lg={12}>
         <Typography.Title level={4} style={{ marginTop: 0 }}>

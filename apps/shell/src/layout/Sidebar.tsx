@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { NavLink, matchPath, useLocation } from '@steward/libs/router';
-import { MENU_DASHBOARD, MENU_GROUPS, type MenuGroup, type MenuGroupName } from '@steward/libs/federation';
+import { MENU_DASHBOARD, menuGroupsFor, type MenuGroup, type MenuGroupName } from '@steward/libs/federation';
 import { useSession } from '@steward/libs/session';
 import { MenuIcon } from './MenuIcon';
 
@@ -35,7 +35,7 @@ export function Sidebar({ expanded, onNavigate, onGroupIntent }: SidebarProps) {
   const [toggled, setToggled] = useState<{ pathname: string; groups: Partial<Record<MenuGroupName, boolean>> }>({ pathname, groups: {} });
   const choices = toggled.pathname === pathname ? toggled.groups : {};
 
-  const groups = MENU_GROUPS.filter((group) => enabledComponents.includes(group.owner));
+  const groups = menuGroupsFor(enabledComponents);
   const isOpen = (group: MenuGroup) => choices[group.group] ?? (hovered === group.group || groupContains(group, pathname));
   // A click on a group that is open only because the pointer is on it keeps it open (the pointer got
   // there first); otherwise the click opens or closes it.

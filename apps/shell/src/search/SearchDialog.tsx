@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@steward/libs/router';
-import { MENU_DASHBOARD, MENU_GROUPS } from '@steward/libs/federation';
+import { MENU_DASHBOARD, menuGroupsFor } from '@steward/libs/federation';
 import { useSession } from '@steward/libs/session';
 import { loadArea } from '../federation/remoteLoader';
 import { trapTabKey } from '../layout/trapTabKey';
@@ -58,7 +58,7 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
   const groups: readonly SearchGroup[] = useMemo(() => {
     if (searching) return results.data ?? [];
     const recent = orgName ? readRecent(orgName) : [];
-    const pages = [MENU_DASHBOARD, ...MENU_GROUPS.filter((group) => enabledComponents.includes(group.owner)).flatMap((group) => group.items)];
+    const pages = [MENU_DASHBOARD, ...menuGroupsFor(enabledComponents).flatMap((group) => group.items)];
     const goTo: SearchOption[] = pages.map((page) => ({ key: `page:${page.path}`, title: `Go to ${page.label}`, detail: null, path: page.path, kind: 'page', group: 'Go to' }));
     return [
       ...(recent.length > 0 ? [{ kind: 'recent', label: 'Recently opened', options: recent }] : []),
