@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDb, testStack } from '../stack/testStack';
+import { seedId } from './seedId';
 import { signIn } from './signUpOrganization';
 
 // "Personal" is defined once in the database (app.personal_columns / app.personal_sql): every rule
@@ -13,10 +13,6 @@ const LAKESIDE = 'Lakeside Community Church';
 const CEDAR = 'Cedar Grove Outfitters';
 const PERSONAL_COLUMNS = ['created_by', 'primary_owner_id', 'secondary_owner_id', 'owner_id', 'assignee_id'];
 
-function seedId(key: string): string {
-  const hex = createHash('md5').update(`steward-seed:${key}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 const stack = testStack();
 let db: pg.Client;

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDb, testStack } from '../stack/testStack';
+import { seedId } from './seedId';
 
 // The row-level security matrix: for every org-owned table whose rules come from its component
 // (found in the catalog, so a new table is covered without edits), a signed-in member at each level
@@ -33,10 +33,6 @@ type Scenario = { view: Level; edit: Level; delete: Level };
 type Table = { name: string; component: string; personal: string[]; handWritten: boolean };
 type Row = Record<string, unknown> & { id: string; org_name: string };
 
-function seedId(key: string): string {
-  const hex = createHash('md5').update(`steward-seed:${key}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 const MEMBER_USER = 'd3e0f7a1-5c2b-4c8e-9a6d-000000000003';
 const MEMBER = seedId('cg:profile:desk');
