@@ -95,6 +95,25 @@ describe('the seeded volunteer (CRM and Operations Personal)', () => {
     expect(await search('Emma Whitaker', CEDAR)).toEqual([]);
   });
 
+  it('record_permissions tells the screens which records they may edit and delete', async () => {
+    const ask = async (client: SupabaseClient, table: string, keys: string[]) => {
+      const { data, error } = await client.rpc('record_permissions', { p_table: table, p_ids: keys.map(seedId) });
+      expect(error).toBeNull();
+      return Object.fromEntries(((data ?? []) as { id: string; can_edit: boolean; can_delete: boolean }[]).map((row) => [row.id, [row.can_edit, row.can_delete]]));
+    };
+    // The volunteer (CRM view and edit Personal, delete None): their contact only; Lakeside's others are not theirs to see.
+    expect(await ask(volunteer, 'crm.contacts', ['lk:contact:09', 'lk:contact:01', 'cg:contact:01'])).toEqual({ [seedId('lk:contact:09')]: [true, false] });
+    // The front desk (CRM view Organization, edit Personal; lodging edit Organization, delete None).
+    const desk = await signIn(stack, 'desk@steward.dev', 'Steward-desk-2026');
+    expect(await ask(desk, 'crm.contacts', ['cg:contact:desk-01', 'cg:contact:01'])).toEqual({
+      [seedId('cg:contact:desk-01')]: [true, false],
+      [seedId('cg:contact:01')]: [false, false],
+    });
+    expect(await ask(desk, 'catalog.accommodations', ['cg:acc:hemlock'])).toEqual({ [seedId('cg:acc:hemlock')]: [true, false] });
+    const { error } = await desk.rpc('record_permissions', { p_table: 'auth.users', p_ids: [] });
+    expect(error?.code).toBe('42P01');
+  });
+
   it("an owner's change to the role applies on the member's next request, and back", async () => {
     const crm = (await db.query<{ id: string }>(`select id from settings.components where name = 'crm'`)).rows[0]?.id;
     const role = seedId('lk:role:volunteer');
