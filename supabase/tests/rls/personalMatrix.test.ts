@@ -18,8 +18,8 @@ import { seedId } from './seedId';
 // transaction, rolled back: the role's levels are set, each table gets rows that are the member's
 // through exactly one personal column each, one that is not, and one in another organisation that
 // is theirs through every column; then the member reads, updates and deletes every row of every
-// table. What they may do is computed here from the rows themselves, not from the policies.
-// Triggers stay off while the rows are arranged and probed (session_replication_role = replica),
+// table. What they may do is computed here from the rows themselves, not from the policies; what
+// public.record_permissions answers (the screens' question) must agree. Triggers stay off while the rows are arranged and probed (session_replication_role = replica),
 // so what is measured is row-level security alone.
 
 const CEDAR = 'Cedar Grove Outfitters';
@@ -32,7 +32,6 @@ type Level = 'None' | 'Personal' | 'Organization';
 type Scenario = { view: Level; edit: Level; delete: Level };
 type Table = { name: string; component: string; personal: string[]; handWritten: boolean };
 type Row = Record<string, unknown> & { id: string; org_name: string };
-
 
 const MEMBER_USER = 'd3e0f7a1-5c2b-4c8e-9a6d-000000000003';
 const MEMBER = seedId('cg:profile:desk');
