@@ -239,6 +239,16 @@ declare
   n integer := least(greatest(coalesce(p_limit, 5), 1), 50);
   mine uuid[] := app.my_profile_ids();
   level text;
+  -- One table searched by one text (format arguments: kind, area, table, the text over alias x, the
+  -- read rule over x; parameters as in the queries below).
+  by_text constant text := $q$
+    select %1$L::text, %2$L::text, x.id, app.search_rank(%4$s, $2), null::text
+    from %3$s x
+    where x.org_name = $1 and not x.archive
+      and %5$s
+      and (%4$s operator(extensions.%%) $2 or $2 operator(extensions.<%%) %4$s or %4$s like $5)
+    order by 4 desc
+    limit $3$q$;
 begin
   if length(q) < 2 or p_org_name is null or p_org_name = '_system_default_' then
     return;
@@ -334,17 +344,8 @@ begin
 
   level := app.search_view_level(p_org_name, 'lodging');
   if level is not null then
-    return query execute format($q$
-      select 'accommodation'::text, 'lodging'::text, a.id, app.search_rank(app.search_norm(a.name), $2), null::text
-      from catalog.accommodations a
-      where a.org_name = $1 and not a.archive
-        and %1$s
-        and (app.search_norm(a.name) operator(extensions.%%) $2
-             or $2 operator(extensions.<%%) app.search_norm(a.name)
-             or app.search_norm(a.name) like $5)
-      order by 4 desc
-      limit $3$q$,
-      app.search_read_rule('catalog.accommodations', 'a', level, mine))
+    return query execute format(by_text, 'accommodation', 'lodging', 'catalog.accommodations', 'app.search_norm(x.name)',
+                                app.search_read_rule('catalog.accommodations', 'x', level, mine))
       using p_org_name, q, n, by_email, q_like, by_phone, q_digits;
 
     -- Reservations by their label, confirmation code or guest.
@@ -379,59 +380,21 @@ begin
 
   level := app.search_view_level(p_org_name, 'catalog');
   if level is not null then
-    return query execute format($q$
-      select 'product'::text, 'catalog'::text, p.id, app.search_rank(app.search_norm(p.name || ' ' || p.sku), $2), null::text
-      from catalog.products p
-      where p.org_name = $1 and not p.archive
-        and %1$s
-        and (app.search_norm(p.name || ' ' || p.sku) operator(extensions.%%) $2
-             or $2 operator(extensions.<%%) app.search_norm(p.name || ' ' || p.sku)
-             or app.search_norm(p.name || ' ' || p.sku) like $5)
-      order by 4 desc
-      limit $3$q$,
-      app.search_read_rule('catalog.products', 'p', level, mine))
+    return query execute format(by_text, 'product', 'catalog', 'catalog.products', $e$app.search_norm(x.name || ' ' || x.sku)$e$,
+                                app.search_read_rule('catalog.products', 'x', level, mine))
       using p_org_name, q, n, by_email, q_like, by_phone, q_digits;
-
-    return query execute format($q$
-      select 'supply'::text, 'catalog'::text, s.id, app.search_rank(app.search_norm(s.name || ' ' || coalesce(s.vendor, '')), $2), null::text
-      from catalog.supplies s
-      where s.org_name = $1 and not s.archive
-        and %1$s
-        and (app.search_norm(s.name || ' ' || coalesce(s.vendor, '')) operator(extensions.%%) $2
-             or $2 operator(extensions.<%%) app.search_norm(s.name || ' ' || coalesce(s.vendor, ''))
-             or app.search_norm(s.name || ' ' || coalesce(s.vendor, '')) like $5)
-      order by 4 desc
-      limit $3$q$,
-      app.search_read_rule('catalog.supplies', 's', level, mine))
+    return query execute format(by_text, 'supply', 'catalog', 'catalog.supplies', $e$app.search_norm(x.name || ' ' || coalesce(x.vendor, ''))$e$,
+                                app.search_read_rule('catalog.supplies', 'x', level, mine))
       using p_org_name, q, n, by_email, q_like, by_phone, q_digits;
   end if;
 
   level := app.search_view_level(p_org_name, 'operations');
   if level is not null then
-    return query execute format($q$
-      select 'project'::text, 'operations'::text, pr.id, app.search_rank(app.search_norm(pr.name), $2), null::text
-      from ops.projects pr
-      where pr.org_name = $1 and not pr.archive
-        and %1$s
-        and (app.search_norm(pr.name) operator(extensions.%%) $2
-             or $2 operator(extensions.<%%) app.search_norm(pr.name)
-             or app.search_norm(pr.name) like $5)
-      order by 4 desc
-      limit $3$q$,
-      app.search_read_rule('ops.projects', 'pr', level, mine))
+    return query execute format(by_text, 'project', 'operations', 'ops.projects', 'app.search_norm(x.name)',
+                                app.search_read_rule('ops.projects', 'x', level, mine))
       using p_org_name, q, n, by_email, q_like, by_phone, q_digits;
-
-    return query execute format($q$
-      select 'task'::text, 'operations'::text, t.id, app.search_rank(app.search_norm(t.title), $2), null::text
-      from ops.tasks t
-      where t.org_name = $1 and not t.archive
-        and %1$s
-        and (app.search_norm(t.title) operator(extensions.%%) $2
-             or $2 operator(extensions.<%%) app.search_norm(t.title)
-             or app.search_norm(t.title) like $5)
-      order by 4 desc
-      limit $3$q$,
-      app.search_read_rule('ops.tasks', 't', level, mine))
+    return query execute format(by_text, 'task', 'operations', 'ops.tasks', 'app.search_norm(x.title)',
+                                app.search_read_rule('ops.tasks', 'x', level, mine))
       using p_org_name, q, n, by_email, q_like, by_phone, q_digits;
   end if;
 end;
