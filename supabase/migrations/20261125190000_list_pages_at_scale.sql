@@ -178,7 +178,16 @@ declare
   v_bodies text[] := '{}';
   v_branches text[] := '{}';
   v_all text;
+  v_and_filter text;
   v_expected bigint;
+  v_found bigint;
+  v_read bigint;
+  v_done boolean := false;
+  -- Where the ways of finding a filtered page change over (settings only tests change, to take each
+  -- way on a few rows): a look at the top of the list above v_probe_from expected matches; all
+  -- matches from the trigram index up to v_gather_upto.
+  v_probe_from bigint := coalesce(nullif(current_setting('steward.list_page_probe_from', true), '')::bigint, 10000);
+  v_gather_upto bigint := coalesce(nullif(current_setting('steward.list_page_gather_upto', true), '')::bigint, 50000);
 begin
   if auth.uid() is null then
     return null;
@@ -214,7 +223,7 @@ begin
     if v_filter is null then
       return null;
     end if;
-    v_where := v_where || ' and ' || v_filter;
+    v_filter := nullif(v_filter, 'true');
   end if;
 
   for v_key in select e.value ->> 'field' as field, coalesce((e.value ->> 'desc')::boolean, false) as descending
@@ -244,28 +253,48 @@ begin
 
   -- One ordered branch per organisation, merged in order (each walks its (org_name, key, id) index).
   if p_org_names is null then
-    v_bodies := array[format('from %s t where (%s) and %s%s', v_source.base, v_rule, v_where, v_seek)];
+    v_bodies := array[format('from %s t where (%s) and %s', v_source.base, v_rule, v_where)];
   else
     foreach v_org in array p_org_names loop
-      v_bodies := v_bodies || format('from %s t where t.org_name = %L and (%s) and %s%s', v_source.base, v_org,
-                                     case when v_org = any (v_whole) then 'true' else v_rule end, v_where, v_seek);
+      v_bodies := v_bodies || format('from %s t where t.org_name = %L and (%s) and %s', v_source.base, v_org,
+                                     case when v_org = any (v_whole) then 'true' else v_rule end, v_where);
     end loop;
   end if;
   if cardinality(v_bodies) = 0 then
     return jsonb_build_object('ids', '[]'::jsonb, 'total', 0, 'estimated', false);
   end if;
   v_cols := coalesce(nullif(array_to_string(array(select format('t.%I', c) from unnest(v_sort_cols) c), ', '), ''), 'null');
+  v_and_filter := coalesce(' and ' || v_filter, '');
   -- The whole list (no seek): what is counted, and how many rows the planner expects.
-  v_all := array_to_string(array(select format('(select t.id, %s %s)', v_cols, replace(b, v_seek, '')) from unnest(v_bodies) b), ' union all ');
+  v_all := array_to_string(array(select format('(select t.id, %s %s%s)', v_cols, b, v_and_filter) from unnest(v_bodies) b), ' union all ');
   if v_filter is not null or p_count is not null then
     execute 'explain (format json) ' || v_all into v_plan;
     v_expected := (v_plan -> 0 -> 'Plan' ->> 'Plan Rows')::bigint;
   end if;
 
-  if v_filter is not null and v_expected <= 50000 then
-    -- A filter that picks a few thousand rows: all of them from the trigram index, sorted, counted
-    -- exactly on the way. (Walking the sort-key index instead would pass every row sorting before
-    -- the matches, and matches cluster: every "Jennifer …" sorts together.)
+  if v_filter is not null and v_expected > v_probe_from and v_offset + v_limit <= 1000 then
+    -- Many matches, near the top of the list: the first 5,000 rows in the sort key's order (from its
+    -- index), the filter tested on each, hold the page when the matches are not rare there.
+    v_branches := array(select format('(select t.id, %s, (%s) as matches %s%s order by %s limit 5000)', v_cols, v_filter, b, v_seek, v_order) from unnest(v_bodies) b);
+    execute format('with w as materialized (select t.id, t.matches, count(*) filter (where t.matches) over (order by %3$s rows unbounded preceding) as place '
+                   'from (select * from (%4$s) t order by %3$s limit 5000) t) '
+                   'select (select coalesce(array_agg(w.id order by w.place), ''{}'') from w where w.matches and w.place > %1$s and w.place <= %2$s), '
+                   '(select count(*) from w where w.matches), (select count(*) from w)',
+                   v_offset, v_offset + v_limit, v_order, array_to_string(v_branches, ' union all '))
+      into v_ids, v_found, v_read;
+    if v_found >= v_offset + v_limit or v_read < 5000 then
+      v_done := true;
+      if v_read < 5000 and v_seek = '' and p_count is not null then
+        -- The whole list was read: its matches are the count.
+        return jsonb_build_object('ids', to_jsonb(v_ids), 'total', v_found, 'estimated', false);
+      end if;
+    end if;
+  end if;
+
+  if not v_done and v_filter is not null and v_expected <= v_gather_upto then
+    -- A filter that picks at most a few ten thousand rows: all of them from the trigram index, sorted,
+    -- counted exactly on the way. (Walking the sort key's index instead would pass every row sorting
+    -- before the matches, and matches cluster: every "Jennifer …" sorts together.)
     perform set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true);
     execute format('select coalesce(array_agg(t.id), ''{}''), max(t.total) from (select t.id, count(*) over () as total from (%s) t order by %s offset %s limit %s) t',
                    v_all, v_order, greatest(coalesce(p_offset, 0), 0), v_limit)
@@ -277,13 +306,16 @@ begin
     return jsonb_build_object('ids', to_jsonb(v_ids), 'total', case when p_count is not null then v_total end, 'estimated', false);
   end if;
 
-  -- Otherwise in the sort key's order, one ordered branch per organisation merged in order.
-  v_branches := array(select format('(select t.id, %s %s order by %s limit %s)', v_cols, b, v_order, v_offset + v_limit) from unnest(v_bodies) b);
-  v_sql := format('select coalesce(array_agg(t.id), ''{}'') from (select t.id from (%s) t order by %s offset %s limit %s) t',
-                  array_to_string(v_branches, ' union all '), v_order, v_offset, v_limit);
-  execute v_sql into v_ids;
+  if not v_done then
+    -- In the sort key's order, one ordered branch per organisation merged in order.
+    v_branches := array(select format('(select t.id, %s %s%s%s order by %s limit %s)', v_cols, b, v_and_filter, v_seek, v_order, v_offset + v_limit) from unnest(v_bodies) b);
+    v_sql := format('select coalesce(array_agg(t.id), ''{}'') from (select t.id from (%s) t order by %s offset %s limit %s) t',
+                    array_to_string(v_branches, ' union all '), v_order, v_offset, v_limit);
+    execute v_sql into v_ids;
+  end if;
 
-  if p_count = 'exact' or (p_count = 'estimated' and v_expected <= 50000) then
+  -- Counted exactly when asked, or when it is small; the planner's estimate past 1,000 otherwise.
+  if p_count = 'exact' or (p_count = 'estimated' and v_expected <= 5000) then
     execute format('select count(*) from (%s%s) c', v_all, case when p_count = 'estimated' then ' limit 1001' end) into v_total;
   end if;
   if p_count = 'estimated' and (v_total is null or v_total > 1000) then

@@ -102,6 +102,20 @@ async function expectSameAsRls(member: SignedUpOrganization) {
   }
 }
 
+/** list_page called as the organisation's owner straight in the database, with the given settings. */
+async function listPageWith(settings: Record<string, string>, args: unknown[]): Promise<Page> {
+  await db.query('begin');
+  try {
+    await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: org.userId, role: 'authenticated' })]);
+    await db.query('set local role authenticated');
+    for (const [name, value] of Object.entries(settings)) await db.query(`select set_config($1, $2, true)`, [name, value]);
+    const { rows } = await db.query('select public.list_page($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) as page', args);
+    return rows[0].page as Page;
+  } finally {
+    await db.query('rollback');
+  }
+}
+
 describe('list_page answers what row-level security answers', () => {
   it('for the owner (Organization level): same rows, same order, same count, offset or seek', async () => {
     await expectSameAsRls(org);
@@ -154,6 +168,27 @@ describe('list_page answers what row-level security answers', () => {
 
     await grant('Organization');
     await expectSameAsRls(member);
+  });
+
+  it('finds a filtered page the same way whichever way it takes: a look at the top, all matches, or the sort key\'s order', async () => {
+    const ways: Record<string, Record<string, string>> = {
+      'a look at the top': { 'steward.list_page_probe_from': '0' },
+      'all matches': { 'steward.list_page_probe_from': '1000000', 'steward.list_page_gather_upto': '1000000' },
+      "the sort key's order": { 'steward.list_page_probe_from': '1000000', 'steward.list_page_gather_upto': '0' },
+    };
+    const scope = [org.orgName, '_system_default_'];
+    for (const { label, filter, or } of cases.filter((c) => c.filter)) {
+      for (const order of [{ field: 'name', desc: false }, { field: 'name', desc: true }]) {
+        for (let page = 0; page < 3; page += 1) {
+          const expected = await viaRls(org.client, scope, or, order, page * 7, 7);
+          for (const [way, settings] of Object.entries(ways)) {
+            const answer = await listPageWith(settings, ['crm.contacts_view', scope, '{}', true, JSON.stringify(filter), JSON.stringify([order]), page * 7, 7, null, 'exact']);
+            expect(answer, `${label}, ${order.desc ? 'desc' : 'asc'}, page ${page}, ${way}`).toEqual({ ids: expected.ids, total: expected.total, estimated: false });
+          }
+          if (expected.ids.length < 7) break;
+        }
+      }
+    }
   });
 
   it('declines what it does not serve, so the list reads the usual way', async () => {
