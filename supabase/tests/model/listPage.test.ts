@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptInvitation } from '../rls/acceptInvitation';
-import { signIn, signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
+import { memberWithOwnRole } from '../rls/roleMember';
+import { signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
 import { connectDb, createTestClient, testStack } from '../stack/testStack';
 
 // public.list_page: one page of a list as ids, found with the indexes inside a security-definer query
@@ -135,22 +134,8 @@ describe('list_page answers what row-level security answers', () => {
   });
 
   it('for a member at Personal level: only the rows they created; at None: nothing', async () => {
-    const { data: role } = await org.client.from('user_roles').insert({ org_name: org.orgName, role_name: 'lister' }).select('id').single();
-    const roleId = (role as { id: string }).id;
-    const { data: components } = await org.client.schema('settings').from('components').select('id, name');
-    await org.client
-      .schema('settings')
-      .from('user_role_permissions')
-      .insert((components ?? []).map((component: { id: string }) => ({ role_id: roleId, component_id: component.id })));
-    const email = `lister-${randomUUID().slice(0, 8)}@example.com`;
-    await org.client.from('user_profiles').insert({ org_name: org.orgName, name: 'Lister', email, status: 'Pending', role_id: roleId });
-    await acceptInvitation(stack, { email, orgName: org.orgName, password: 'lister-password', fullName: 'Lister' });
-    const member: SignedUpOrganization = { ...org, client: await signIn(stack, email, 'lister-password') };
-    const crmId = (components ?? []).find((component: { name: string }) => component.name === 'crm')!.id;
-    const grant = async (view: string, create = 'not_allowed') => {
-      const { error } = await org.client.schema('settings').from('user_role_permissions').update({ view_access: view, create_access: create }).eq('role_id', roleId).eq('component_id', crmId);
-      expect(error).toBeNull();
-    };
+    const { member, grant: grantArea } = await memberWithOwnRole(stack, org, 'Lister');
+    const grant = (view: string, create?: string) => grantArea('crm', view, create);
 
     await grant('None');
     const none = await listPage(member.client, { p_relation: 'crm.contacts_view', p_org_names: [org.orgName], p_count: 'exact' });
