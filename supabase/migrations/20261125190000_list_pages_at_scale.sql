@@ -184,9 +184,10 @@ declare
   v_read bigint;
   v_done boolean := false;
   -- Where the ways of finding a filtered page change over (settings only tests change, to take each
-  -- way on a few rows): a look at the top of the list above v_probe_from expected matches; all
-  -- matches from the trigram index up to v_gather_upto.
-  v_probe_from bigint := coalesce(nullif(current_setting('steward.list_page_probe_from', true), '')::bigint, 10000);
+  -- way on a few rows): a look at the top of the list when more than v_probe_from matches are
+  -- expected (always: the planner's guess for a LIKE pattern can be off a hundred times, and the look
+  -- costs a few milliseconds); all matches from the trigram index up to v_gather_upto.
+  v_probe_from bigint := coalesce(nullif(current_setting('steward.list_page_probe_from', true), '')::bigint, -1);
   v_gather_upto bigint := coalesce(nullif(current_setting('steward.list_page_gather_upto', true), '')::bigint, 50000);
 begin
   if auth.uid() is null then
@@ -273,8 +274,8 @@ begin
   end if;
 
   if v_filter is not null and v_expected > v_probe_from and v_offset + v_limit <= 1000 then
-    -- Many matches, near the top of the list: the first 5,000 rows in the sort key's order (from its
-    -- index), the filter tested on each, hold the page when the matches are not rare there.
+    -- Near the top of the list: the first 5,000 rows in the sort key's order (from its index), the
+    -- filter tested on each, hold the page when the matches are not rare there.
     v_branches := array(select format('(select t.id, %s, (%s) as matches %s%s order by %s limit 5000)', v_cols, v_filter, b, v_seek, v_order) from unnest(v_bodies) b);
     execute format('with w as materialized (select t.id, t.matches, count(*) filter (where t.matches) over (order by %3$s rows unbounded preceding) as place '
                    'from (select * from (%4$s) t order by %3$s limit 5000) t) '
