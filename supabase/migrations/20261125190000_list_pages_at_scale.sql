@@ -319,6 +319,13 @@ begin
   if p_count = 'exact' or (p_count = 'estimated' and v_expected <= 5000) then
     execute format('select count(*) from (%s%s) c', v_all, case when p_count = 'estimated' then ' limit 1001' end) into v_total;
   end if;
+  if p_count = 'estimated' and v_total > 1000 and v_expected <= 1000 then
+    -- More than 1,000 where the planner expected fewer (its guess of a LIKE pattern): the matches in
+    -- one block in a hundred, times a hundred.
+    execute format('select count(*) * 100 from (%s) c',
+                   replace(v_all, format('from %s t where', v_source.base), format('from %s t tablesample system (1) repeatable (0) where', v_source.base)))
+      into v_expected;
+  end if;
   if p_count = 'estimated' and (v_total is null or v_total > 1000) then
     v_total := greatest(1001, v_expected);
     v_estimated := true;
