@@ -48,7 +48,8 @@ select id, app.short_id_for(id), first_name || ' ' || last_name, first_name, las
        now() - (i % 1000) * interval '1 hour', now()
 from bench_people;
 
--- Three methods each: a mobile, a work phone (digits unique per person) and an e-mail.
+-- Three methods each: a mobile, a work phone (digits unique per person) and an e-mail; the kind is
+-- the one their type gives (one primary phone and one primary e-mail each).
 create temp table bench_methods on commit drop as
 select gen_random_uuid() as id, p.id as contact_id, m.k,
        case m.k
@@ -59,12 +60,12 @@ select gen_random_uuid() as id, p.id as contact_id, m.k,
        end as value
 from bench_people p cross join (values (1), (2), (3)) as m(k);
 
-insert into crm.contact_methods (id, value, label, contact_id, type_id, is_primary, status, org_name, created_by, last_modified_by)
+insert into crm.contact_methods (id, value, label, contact_id, type_id, kind, is_primary, status, org_name, created_by, last_modified_by)
 select id, value, case k when 1 then 'Mobile' when 2 then 'Work Phone' else 'Email' end, contact_id,
        case k when 1 then '00000000-0000-4000-8012-000000000002'::uuid
               when 2 then '00000000-0000-4000-8012-000000000003'::uuid
               else '00000000-0000-4000-8012-000000000004'::uuid end,
-       k <> 2, 'Active', :'org', :'creator'::uuid, :'creator'::uuid
+       case k when 3 then 'email' else 'phone' end, k <> 2, 'Active', :'org', :'creator'::uuid, :'creator'::uuid
 from bench_methods;
 
 insert into app.shown_contact_methods (parent_id, phone_id, email_id)

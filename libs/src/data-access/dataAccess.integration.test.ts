@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { fetchAllRows, fetchList } from './listQuery';
+import { buildListQuery, fetchAllRows, fetchList, listPageCall } from './listQuery';
 import { archiveRecord, deleteRecord, fetchRecord, insertRecord, insertRecords, updateRecord, updateWhere, upsertRecord } from './records';
 import { callFunction, functionRef } from './callFunction';
 import { DataAccessError } from './DataAccessError';
@@ -143,6 +143,26 @@ describe('lists', () => {
     expect(all).toHaveLength(total);
     expect(new Set(all).size).toBe(total);
     expect(await fetchAllRows(demo, businessesView, request)).toHaveLength(total);
+  });
+
+  it('a text filter: list_page serves it, page by page (each seeking from the one before) as the list\'s own query orders it', async () => {
+    const request = {
+      orgScope: orgScopeFor(DEMO_ORG),
+      eq: { description: marker },
+      filter: { operator: 'or' as const, value: [{ field: 'name', operator: 'contains' as const, value: 'O' }, { field: 'name', operator: 'is' as const, value: 'echo supply' }] },
+      sort: [{ field: 'name', order: 'desc' as const }],
+      pageSize: 2,
+      count: true,
+    };
+    expect(await demo.rpc('list_page', listPageCall(businessesView, request)!).then(({ data }) => data)).toMatchObject({ ids: expect.any(Array), total: expect.any(Number) });
+    const pages = Math.ceil(((await buildListQuery(demo, businessesView, request)).count ?? 0) / request.pageSize);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    for (let page = 0; page < pages; page += 1) {
+      const served = await fetchList(demo, businessesView, { ...request, page });
+      const { data, count } = await buildListQuery(demo, businessesView, { ...request, page });
+      expect(served.rows, `page ${page}`).toEqual(data);
+      expect(served.total).toBe(count);
+    }
   });
 
   it('detail mode: one record by short_id', async () => {

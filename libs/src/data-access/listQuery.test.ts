@@ -7,7 +7,10 @@ const businesses = tableRef<{ id: string; name: string }>('crm', 'businesses_vie
 
 describe('fetchList', () => {
   it('reads schema.table with org scope, detail match, archive rule, compiled filter, order and the 200-row page', async () => {
-    const { client, requests } = createRecordingClient(() => ({ body: [{ id: '1', name: 'A' }], headers: { 'content-range': '0-0/1' } }));
+    // list_page declines (answers null): the list's own query is sent.
+    const { client, requests } = createRecordingClient((req) =>
+      req.url.pathname.endsWith('/rpc/list_page') ? { body: null } : { body: [{ id: '1', name: 'A' }], headers: { 'content-range': '0-0/1' } },
+    );
     const result = await fetchList(client, businesses, {
       orgScope: ['Cedar Grove Outfitters', '_system_default_'],
       eq: { short_id: 'B-12' },
@@ -16,7 +19,8 @@ describe('fetchList', () => {
       sort: [{ field: 'name', order: 'asc' }],
       count: true,
     });
-    const request = requests[0];
+    expect(requests[0]?.url.pathname).toBe('/rest/v1/rpc/list_page');
+    const request = requests[1];
     expect(request?.url.pathname).toBe('/rest/v1/businesses_view');
     expect(request?.headers.get('accept-profile')).toBe('crm');
     expect(request?.headers.get('prefer')).toBe('count=exact');
@@ -57,7 +61,87 @@ describe('fetchList', () => {
     });
     const rows = await fetchAllRows(client, businesses, { filter: { field: 'name', operator: 'is', value: 'n' } });
     expect(rows).toHaveLength(total);
-    expect(requests.map((r) => r.url.searchParams.get('offset'))).toEqual(['0', '1000', '2000']);
-    expect(requests.every((r) => r.url.searchParams.get('or') === '(name.ilike."n")')).toBe(true);
+    // list_page declined the shape once (an answer that is not a page); the list's own query reads every chunk.
+    expect(requests.filter((r) => r.url.pathname.endsWith('/rpc/list_page'))).toHaveLength(1);
+    const reads = requests.filter((r) => !r.url.pathname.endsWith('/rpc/list_page'));
+    expect(reads.map((r) => r.url.searchParams.get('offset'))).toEqual(['0', '1000', '2000']);
+    expect(reads.every((r) => r.url.searchParams.get('or') === '(name.ilike."n")')).toBe(true);
+  });
+});
+
+const contacts = tableRef<{ id: string; name: string }>('crm', 'contacts_view', { audit: false });
+
+describe('fetchList through list_page', () => {
+  const scope = ['Cedar Grove Outfitters', '_system_default_'];
+
+  it('finds a text-filtered page with list_page, then reads its rows by id as the caller, in its order', async () => {
+    const { client, requests } = createRecordingClient((req) =>
+      req.url.pathname.endsWith('/rpc/list_page')
+        ? { body: { ids: ['b', 'a'], total: 5400, estimated: true } }
+        : { body: [{ id: 'a', name: 'Ann Smith' }, { id: 'b', name: 'Al Smith' }] },
+    );
+    const result = await fetchList(client, contacts, {
+      select: 'id,name',
+      orgScope: scope,
+      excludeArchived: true,
+      filter: { operator: 'or', value: [{ field: 'name', operator: 'contains', value: ' smi ' }, { field: 'city', operator: 'is_empty' }] },
+      sort: [{ field: 'name', order: 'asc' }],
+      count: 'estimated',
+    });
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.body).toEqual({
+      p_relation: 'crm.contacts_view',
+      p_org_names: scope,
+      p_eq: {},
+      p_exclude_archived: true,
+      p_filter: { or: [{ field: 'name', op: 'contains', value: 'smi' }, { field: 'city', op: 'is_empty' }] },
+      p_sort: [{ field: 'name', desc: false }],
+      p_offset: 0,
+      p_limit: 200,
+      p_after: null,
+      p_count: 'estimated',
+    });
+    expect(requests[1]?.url.pathname).toBe('/rest/v1/contacts_view');
+    expect(requests[1]?.headers.get('accept-profile')).toBe('crm');
+    expect(decodedQuery(requests[1]!.url)).toBe('select=id,name&id=in.(b,a)');
+    expect(result).toEqual({ rows: [{ id: 'b', name: 'Al Smith' }, { id: 'a', name: 'Ann Smith' }], total: 5400, totalIsEstimate: true });
+  });
+
+  it('keeps pages near the top of an unfiltered list, and filters on other than text, on the list\'s own query', async () => {
+    const { client, requests } = createRecordingClient(() => ({ body: [] }));
+    await fetchList(client, contacts, { page: 4, sort: [{ field: 'name', order: 'asc' }] });
+    await fetchList(client, contacts, { filter: { field: 'age', operator: 'is', value: '4' }, fieldTypes: { age: 'number' }, page: 9 });
+    await fetchList(client, contacts, { filter: { field: 'name', operator: 'contains', value: 'x' }, tieBreaker: null });
+    expect(requests.map((r) => r.url.pathname)).toEqual(['/rest/v1/contacts_view', '/rest/v1/contacts_view', '/rest/v1/contacts_view']);
+  });
+
+  it('seeks a deep page from the last row of the page before it, and skips by offset when opened directly', async () => {
+    const page = (from: number) => Array.from({ length: 200 }, (_, i) => ({ id: `id-${from + i}`, name: `Name ${String(from + i).padStart(6, '0')}` }));
+    const { client, requests } = createRecordingClient((req) => {
+      if (req.url.pathname.endsWith('/rpc/list_page')) {
+        const body = req.body as { p_offset: number };
+        return { body: { ids: page(body.p_offset).map((row) => row.id), total: null, estimated: false } };
+      }
+      const ids = (req.url.searchParams.get('id') ?? '').replace(/^in\.\(|\)$/g, '').split(',');
+      return { body: ids.map((id) => ({ id, name: `Name ${id.slice(3).padStart(6, '0')}` })) };
+    });
+    const request = { orgScope: scope, sort: [{ field: 'name', order: 'asc' as const }] };
+    await fetchList(client, contacts, { ...request, page: 499 });
+    const direct = requests.filter((r) => r.url.pathname.endsWith('/rpc/list_page'));
+    expect(direct[0]?.body).toMatchObject({ p_offset: 99_800, p_after: null });
+    // The rows of a page are read in reads of 200 ids at most.
+    expect(requests.filter((r) => r.url.pathname === '/rest/v1/contacts_view')).toHaveLength(1);
+    const next = await fetchList(client, contacts, { ...request, page: 500 });
+    const calls = requests.filter((r) => r.url.pathname.endsWith('/rpc/list_page'));
+    expect(calls[1]?.body).toMatchObject({ p_offset: 100_000, p_after: { values: ['Name 099999'], id: 'id-99999' } });
+    expect(next.rows[0]).toEqual({ id: 'id-100000', name: 'Name 100000' });
+  });
+
+  it("falls back to the list's own query when list_page does not serve the list, and asks it no more", async () => {
+    const { client, requests } = createRecordingClient((req) => (req.url.pathname.endsWith('/rpc/list_page') ? { body: null } : { body: [] }));
+    const unserved = tableRef<{ id: string }>('catalog', 'products', { audit: true });
+    await fetchList(client, unserved, { filter: { field: 'name', operator: 'contains', value: 'map' } });
+    await fetchList(client, unserved, { filter: { field: 'name', operator: 'contains', value: 'trail' } });
+    expect(requests.map((r) => r.url.pathname)).toEqual(['/rest/v1/rpc/list_page', '/rest/v1/products', '/rest/v1/products']);
   });
 });

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { compileFilterToPostgrest, type FieldTypes, type FilterNode, type SortSpec } from '@steward/libs/filter';
+import { compileFilterToListPage, compileFilterToPostgrest, isFilterGroup, type FieldTypes, type FilterNode, type ListPageFilter, type SortSpec } from '@steward/libs/filter';
 import { toDataAccessError } from './DataAccessError';
 import type { TableRef } from './tableRef';
 
@@ -72,7 +72,137 @@ export function buildListQuery(client: SupabaseClient, ref: TableRef<unknown>, r
   return query.range(from, from + pageSize - 1);
 }
 
+/**
+ * From this many rows into a sorted list, a page is found by public.list_page (a seek from the page
+ * before, or a skip in the sort key's index) instead of PostgREST's offset, which reads every row
+ * before it through row-level security.
+ */
+export const DEEP_PAGE_OFFSET = 1000;
+/** Ids per read of a page's rows (the URL stays short). */
+const IDS_PER_READ = 200;
+
+/** What public.list_page takes: the list's relation, scope, filter and sort, and where the page starts. */
+export type ListPageCall = {
+  p_relation: string;
+  p_org_names: string[] | null;
+  p_eq: Record<string, EqValue>;
+  p_exclude_archived: boolean;
+  p_filter: ListPageFilter;
+  p_sort: { field: string; desc: boolean }[];
+  p_offset: number;
+  p_limit: number;
+  p_after: PageCursor | null;
+  p_count: 'exact' | 'estimated' | null;
+};
+
+/** The last row of a page in the list's order: its sort values and id (where the next page seeks from). */
+export type PageCursor = { values: unknown[]; id: string };
+
+/** Whether the filter holds a text "contains"/"is" test (a scan through row-level security otherwise). */
+function hasTextTest(node: FilterNode | null | undefined): boolean {
+  if (!node) return false;
+  if (isFilterGroup(node)) return node.value.some(hasTextTest);
+  return true;
+}
+
+/** The list (everything but its page and count) as one key: where cursors of its pages are kept. */
+function listKey(ref: TableRef<unknown>, request: ListRequest): string {
+  const { page: _page, count: _count, select: _select, ...rest } = request;
+  return JSON.stringify([ref.schema, ref.table, rest]);
+}
+
+/** Last rows of the pages read lately, per list; relations and shapes list_page declined. */
+const cursors = new Map<string, Map<number, PageCursor>>();
+const declined = new Set<string>();
+const MAX_LISTS_REMEMBERED = 50;
+
+function rememberCursor(key: string, page: number, cursor: PageCursor) {
+  let pages = cursors.get(key);
+  if (!pages) {
+    if (cursors.size >= MAX_LISTS_REMEMBERED) cursors.delete(cursors.keys().next().value as string);
+    pages = new Map();
+    cursors.set(key, pages);
+  }
+  pages.set(page, cursor);
+}
+
+/**
+ * The public.list_page call for a request, or null when the list's own query is as fast: no text
+ * test in the filter and a page near the top, a condition list_page does not take, or a relation or
+ * shape it declined before. A page after one read before starts from that page's last row.
+ */
+export function listPageCall(ref: TableRef<unknown>, request: ListRequest): ListPageCall | null {
+  const pageSize = request.pageSize ?? LIST_PAGE_SIZE;
+  const page = request.page ?? 0;
+  const deep = page * pageSize >= DEEP_PAGE_OFFSET;
+  if (!deep && !hasTextTest(request.filter)) return null;
+  if (request.tieBreaker !== undefined && request.tieBreaker !== 'id') return null;
+  // The rows are matched to the page's ids: they must carry their id.
+  if (request.select && !/(^|,)\s*(\*|id)\s*(,|$)/.test(request.select)) return null;
+  const filter = compileFilterToListPage(request.filter ?? null, request.fieldTypes);
+  if (!filter) return null;
+  const sort = (request.sort ?? []).map(({ field, order }) => ({ field, desc: order === 'desc' }));
+  const call: ListPageCall = {
+    p_relation: `${ref.schema}.${ref.table}`,
+    p_org_names: request.orgScope ? [...request.orgScope] : null,
+    p_eq: { ...request.eq },
+    p_exclude_archived: Boolean(request.excludeArchived),
+    p_filter: filter,
+    p_sort: sort,
+    p_offset: page * pageSize,
+    p_limit: pageSize,
+    p_after: cursors.get(listKey(ref, request))?.get(page - 1) ?? null,
+    p_count: request.count ? (request.count === 'estimated' ? 'estimated' : 'exact') : null,
+  };
+  if (declined.has(shapeOf(call))) return null;
+  return call;
+}
+
+/** What list_page's answer depends on besides values: the relation and the fields it names. */
+function shapeOf(call: ListPageCall): string {
+  const fields = (filter: ListPageFilter): string[] => ('and' in filter ? filter.and.flatMap(fields) : 'or' in filter ? filter.or.flatMap(fields) : [filter.field]);
+  return JSON.stringify([call.p_relation, Object.keys(call.p_eq).sort(), [...new Set(fields(call.p_filter))].sort(), call.p_sort.map((s) => s.field)]);
+}
+
+type ListPageAnswer = { ids: string[]; total: number | null; estimated: boolean };
+
+/** One page through public.list_page: its ids, then those rows read from the list's relation as the caller, in order. */
+async function fetchListPage<Row>(client: SupabaseClient, ref: TableRef<Row>, request: ListRequest, call: ListPageCall): Promise<ListResult<Row> | null> {
+  const { data, error } = await client.rpc('list_page', call);
+  if (error) throw toDataAccessError(error);
+  const answer = data as ListPageAnswer | null;
+  if (!answer || !Array.isArray(answer.ids)) {
+    declined.add(shapeOf(call));
+    return null;
+  }
+  const reads = [];
+  for (let i = 0; i < answer.ids.length; i += IDS_PER_READ) {
+    reads.push(client.schema(ref.schema).from(ref.table).select(request.select ?? '*').in('id', answer.ids.slice(i, i + IDS_PER_READ)));
+  }
+  const byId = new Map<string, Row>();
+  for (const { data: rows, error: readError } of await Promise.all(reads)) {
+    if (readError) throw toDataAccessError(readError);
+    for (const row of (rows ?? []) as Row[]) byId.set(String((row as { id?: unknown }).id), row);
+  }
+  const rows = answer.ids.flatMap((id) => (byId.has(id) ? [byId.get(id) as Row] : []));
+  return { rows, total: answer.total, totalIsEstimate: answer.estimated };
+}
+
 export async function fetchList<Row>(client: SupabaseClient, ref: TableRef<Row>, request: ListRequest): Promise<ListResult<Row>> {
+  const call = listPageCall(ref, request);
+  const result = (call && (await fetchListPage(client, ref, request, call))) ?? (await fetchListQuery(client, ref, request));
+  // The last row of the page: where the next page seeks from (a single sort key the rows carry).
+  const sort = request.sort ?? [];
+  const last = result.rows.at(-1) as Record<string, unknown> | undefined;
+  const pageSize = request.pageSize ?? LIST_PAGE_SIZE;
+  if (last && typeof last.id === 'string' && sort.length <= 1 && result.rows.length === pageSize && sort.every(({ field }) => field in last)) {
+    rememberCursor(listKey(ref, request), request.page ?? 0, { values: sort.map(({ field }) => last[field]), id: last.id });
+  }
+  return result;
+}
+
+/** One page through the list's own PostgREST query. */
+async function fetchListQuery<Row>(client: SupabaseClient, ref: TableRef<Row>, request: ListRequest): Promise<ListResult<Row>> {
   const { data, error, count } = await buildListQuery(client, ref, request);
   if (error) throw toDataAccessError(error);
   const total = count ?? null;

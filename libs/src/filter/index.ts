@@ -20,6 +20,7 @@ export {
   type SortSpec,
 } from './filterModel';
 export { filterGroupsOf, filterRowsToTree, filterTreeFromGroups, filterTreeToRows, type FilterRow } from './filterPanelRows';
+export { compileFilterToListPage, type ListPageFilter } from './compileFilterToListPage';
 export { compileFilterToPostgrest, escapeLikePattern, escapeRegexPattern, quotePostgrestValue } from './compileFilterToPostgrest';
 export { evaluateFilter, filterRows } from './evaluateFilter';
 export { sortRows } from './sortRows';

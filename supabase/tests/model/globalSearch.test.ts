@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptInvitation } from '../rls/acceptInvitation';
-import { signIn, signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
+import { memberWithOwnRole } from '../rls/roleMember';
+import { signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
 import { connectDb, createTestClient, testStack } from '../stack/testStack';
 
 // Global search (public.global_search): case, accents and typos ignored, phones by their digits,
@@ -180,22 +179,8 @@ describe('global search isolation', () => {
   });
 
   it("shows a member only the rows their role may read: none, their own (Personal), or all", async () => {
-    const { data: role } = await org.client.from('user_roles').insert({ org_name: org.orgName, role_name: 'searcher' }).select('id').single();
-    const roleId = (role as { id: string }).id;
-    const { data: components } = await org.client.schema('settings').from('components').select('id, name');
-    await org.client
-      .schema('settings')
-      .from('user_role_permissions')
-      .insert((components ?? []).map((component: { id: string }) => ({ role_id: roleId, component_id: component.id })));
-    const email = `searcher-${randomUUID().slice(0, 8)}@example.com`;
-    await org.client.from('user_profiles').insert({ org_name: org.orgName, name: 'Searcher', email, status: 'Pending', role_id: roleId });
-    await acceptInvitation(stack, { email, orgName: org.orgName, password: 'searcher-password', fullName: 'Searcher' });
-    const member: SignedUpOrganization = { ...org, client: await signIn(stack, email, 'searcher-password') };
-    const crmId = (components ?? []).find((component: { name: string }) => component.name === 'crm')!.id;
-    const grant = async (view: string, create = 'not_allowed') => {
-      const { error } = await org.client.schema('settings').from('user_role_permissions').update({ view_access: view, create_access: create }).eq('role_id', roleId).eq('component_id', crmId);
-      expect(error).toBeNull();
-    };
+    const { member, grant: grantArea } = await memberWithOwnRole(stack, org, 'Searcher');
+    const grant = (view: string, create?: string) => grantArea('crm', view, create);
 
     await grant('None');
     expect(titles(await search('smith', member), 'contact')).toEqual([]);
