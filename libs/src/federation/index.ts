@@ -18,6 +18,8 @@ export {
   MENU_DASHBOARD,
   MENU_GROUPS,
   ROUTES,
+  noAccessText,
+  routeViewable,
   routesOwnedBy,
   type MenuGroup,
   type MenuGroupName,

@@ -21,7 +21,7 @@ export function useStayMoney(reservationId: string | null) {
  * A stay's money: total, paid, refunded and the balance due (all derived by the database), the lines
  * so far, and a deposit, payment or refund taken in one step.
  */
-export function StayMoney({ reservationId, currency = 'USD' }: { reservationId: string; currency?: string }) {
+export function StayMoney({ reservationId, currency = 'USD', canRecord = true }: { reservationId: string; currency?: string; canRecord?: boolean }) {
   const session = useSession();
   const queryClient = useQueryClient();
   const money_ = useStayMoney(reservationId);
@@ -89,6 +89,7 @@ export function StayMoney({ reservationId, currency = 'USD' }: { reservationId: 
           </tbody>
         </table>
       ) : null}
+      {canRecord ? (
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -115,6 +116,7 @@ export function StayMoney({ reservationId, currency = 'USD' }: { reservationId: 
         </Flex>
         {problem ? <Alert type="error" showIcon title={problem} style={{ marginTop: 8 }} /> : null}
       </form>
+      ) : null}
     </section>
   );
 }
