@@ -10,6 +10,9 @@
 --                                                  "Lakeside Community Church"
 --   owner@harbor.steward.dev / Harbor-demo-2026   owner of "Harbor Bakery" (an unrelated organisation)
 --   invited@steward.dev                           Pending invitation to Cedar Grove (Jordan Rivers, Front Desk)
+--   desk@steward.dev / Steward-desk-2026          Sam Ortiz, role "front desk" in Cedar Grove (restricted)
+--   volunteer@steward.dev / Steward-volunteer-2026
+--                                                  Riley Chen, role "volunteer" in Lakeside (restricted)
 
 create function pg_temp.sid(p_key text) returns uuid
   language sql immutable
@@ -33,6 +36,11 @@ begin
     '{"full_name": "Alex Morgan", "title": "Owner"}', 'd3e0f7a1-5c2b-4c8e-9a6d-000000000001');
   perform app.create_auth_user('owner@harbor.steward.dev', 'Harbor-demo-2026',
     '{"full_name": "Nora Bellamy", "title": "Owner & Head Baker"}', 'd3e0f7a1-5c2b-4c8e-9a6d-000000000002');
+  -- Two members with restricted roles, to see how a role shapes what a person can do.
+  perform app.create_auth_user('desk@steward.dev', 'Steward-desk-2026',
+    '{"full_name": "Sam Ortiz", "title": "Front Desk"}', 'd3e0f7a1-5c2b-4c8e-9a6d-000000000003');
+  perform app.create_auth_user('volunteer@steward.dev', 'Steward-volunteer-2026',
+    '{"full_name": "Riley Chen", "title": "Volunteer"}', 'd3e0f7a1-5c2b-4c8e-9a6d-000000000004');
 end;
 $$;
 
@@ -53,6 +61,7 @@ values
   (pg_temp.sid('cg:role:team-member'), 'Cedar Grove Outfitters', 'team member', 'Staff: reads most areas, edits their own work', pg_temp.creator('Cedar Grove Outfitters'), pg_temp.creator('Cedar Grove Outfitters')),
   (pg_temp.sid('lk:role:owner'), 'Lakeside Community Church', 'owner', 'Owner of the organization: full access to every component', pg_temp.creator('Lakeside Community Church'), pg_temp.creator('Lakeside Community Church')),
   (pg_temp.sid('lk:role:team-member'), 'Lakeside Community Church', 'team member', 'Staff and volunteers', pg_temp.creator('Lakeside Community Church'), pg_temp.creator('Lakeside Community Church')),
+  (pg_temp.sid('lk:role:volunteer'), 'Lakeside Community Church', 'volunteer', 'Their own contacts and tasks; reads the rota', pg_temp.creator('Lakeside Community Church'), pg_temp.creator('Lakeside Community Church')),
   (pg_temp.sid('hb:role:owner'), 'Harbor Bakery', 'owner', 'Owner of the organization: full access to every component', pg_temp.creator('Harbor Bakery'), pg_temp.creator('Harbor Bakery')),
   (pg_temp.sid('hb:role:counter'), 'Harbor Bakery', 'counter staff', 'Sales and customers', pg_temp.creator('Harbor Bakery'), pg_temp.creator('Harbor Bakery'));
 
@@ -74,11 +83,13 @@ left join (values
     (pg_temp.sid('cg:role:manager'), 'team-portal', 'Organization', 'allowed', 'Organization', 'Organization'),
     (pg_temp.sid('cg:role:manager'), 'operations', 'Organization', 'allowed', 'Organization', 'Organization'),
     (pg_temp.sid('cg:role:manager'), 'settings', 'Organization', 'not_allowed', 'None', 'None'),
-    (pg_temp.sid('cg:role:front-desk'), 'crm', 'Organization', 'allowed', 'Organization', 'None'),
+    -- Front desk: takes and changes any reservation, adds contacts and edits their own, reads the
+    -- catalogue, works on their own tasks; no team portal, no settings, deletes nothing.
+    (pg_temp.sid('cg:role:front-desk'), 'crm', 'Organization', 'allowed', 'Personal', 'None'),
     (pg_temp.sid('cg:role:front-desk'), 'catalog', 'Organization', 'not_allowed', 'None', 'None'),
-    (pg_temp.sid('cg:role:front-desk'), 'lodging', 'Organization', 'allowed', 'Organization', 'Personal'),
-    (pg_temp.sid('cg:role:front-desk'), 'team-portal', 'Organization', 'not_allowed', 'None', 'None'),
-    (pg_temp.sid('cg:role:front-desk'), 'operations', 'Personal', 'allowed', 'Personal', 'Personal'),
+    (pg_temp.sid('cg:role:front-desk'), 'lodging', 'Organization', 'allowed', 'Organization', 'None'),
+    (pg_temp.sid('cg:role:front-desk'), 'team-portal', 'None', 'not_allowed', 'None', 'None'),
+    (pg_temp.sid('cg:role:front-desk'), 'operations', 'Personal', 'allowed', 'Personal', 'None'),
     (pg_temp.sid('cg:role:front-desk'), 'settings', 'None', 'not_allowed', 'None', 'None'),
     (pg_temp.sid('cg:role:team-member'), 'crm', 'Organization', 'allowed', 'Personal', 'None'),
     (pg_temp.sid('cg:role:team-member'), 'catalog', 'Organization', 'not_allowed', 'None', 'None'),
@@ -92,6 +103,11 @@ left join (values
     (pg_temp.sid('lk:role:team-member'), 'team-portal', 'Organization', 'not_allowed', 'None', 'None'),
     (pg_temp.sid('lk:role:team-member'), 'operations', 'Organization', 'allowed', 'Personal', 'Personal'),
     (pg_temp.sid('lk:role:team-member'), 'settings', 'None', 'not_allowed', 'None', 'None'),
+    -- Volunteer: only the people and tasks that are theirs (no finance beyond what they recorded),
+    -- reads the rota; no catalogue, lodging or settings.
+    (pg_temp.sid('lk:role:volunteer'), 'crm', 'Personal', 'allowed', 'Personal', 'None'),
+    (pg_temp.sid('lk:role:volunteer'), 'operations', 'Personal', 'allowed', 'Personal', 'None'),
+    (pg_temp.sid('lk:role:volunteer'), 'team-portal', 'Organization', 'not_allowed', 'None', 'None'),
     (pg_temp.sid('hb:role:counter'), 'crm', 'Organization', 'allowed', 'Personal', 'None'),
     (pg_temp.sid('hb:role:counter'), 'catalog', 'Organization', 'not_allowed', 'None', 'None'),
     (pg_temp.sid('hb:role:counter'), 'lodging', 'None', 'not_allowed', 'None', 'None'),
@@ -118,9 +134,11 @@ values
   (pg_temp.sid('cg:profile:priya'), 'Cedar Grove Outfitters', null, 'Priya Natarajan', 'Priya', 'Natarajan', 'priya.natarajan@cedargrove.example', '(828) 555-0104', 'Front Desk Lead', 'Active', pg_temp.sid('cg:role:front-desk'), 'invited', false, true, timestamptz '2025-03-01 14:00+00', pg_temp.creator('Cedar Grove Outfitters'), 'America/New_York', 'en', pg_temp.creator('Cedar Grove Outfitters'), pg_temp.creator('Cedar Grove Outfitters')),
   (pg_temp.sid('cg:profile:sam'), 'Cedar Grove Outfitters', null, 'Sam Whitfield', 'Sam', 'Whitfield', 'sam.whitfield@cedargrove.example', '(828) 555-0105', 'Retail Associate', 'Inactive', pg_temp.sid('cg:role:team-member'), 'invited', false, true, timestamptz '2025-03-01 14:00+00', pg_temp.creator('Cedar Grove Outfitters'), 'America/New_York', 'en', pg_temp.creator('Cedar Grove Outfitters'), pg_temp.creator('Cedar Grove Outfitters')),
   (pg_temp.sid('cg:profile:jordan'), 'Cedar Grove Outfitters', null, 'Jordan Rivers', 'Jordan', 'Rivers', 'invited@steward.dev', null, 'Front Desk', 'Pending', pg_temp.sid('cg:role:front-desk'), 'invited', false, true, null, pg_temp.creator('Cedar Grove Outfitters'), 'America/New_York', 'en', pg_temp.creator('Cedar Grove Outfitters'), pg_temp.creator('Cedar Grove Outfitters')),
+  (pg_temp.sid('cg:profile:desk'), 'Cedar Grove Outfitters', 'd3e0f7a1-5c2b-4c8e-9a6d-000000000003'::uuid, 'Sam Ortiz', 'Sam', 'Ortiz', 'desk@steward.dev', '(828) 555-0106', 'Front Desk', 'Active', pg_temp.sid('cg:role:front-desk'), 'invited', true, true, timestamptz '2025-04-01 14:00+00', pg_temp.creator('Cedar Grove Outfitters'), 'America/New_York', 'en', pg_temp.creator('Cedar Grove Outfitters'), pg_temp.creator('Cedar Grove Outfitters')),
   (pg_temp.sid('lk:profile:demo'), 'Lakeside Community Church', 'd3e0f7a1-5c2b-4c8e-9a6d-000000000001'::uuid, 'Alex Morgan', 'Alex', 'Morgan', 'demo@steward.dev', '(828) 555-0101', 'Administrator', 'Active', pg_temp.sid('lk:role:owner'), 'invited', false, false, timestamptz '2025-03-01 14:00+00', null, 'America/Detroit', 'en', pg_temp.creator('Lakeside Community Church'), pg_temp.creator('Lakeside Community Church')),
   (pg_temp.sid('lk:profile:ruth'), 'Lakeside Community Church', null, 'Ruth Adeyemi', 'Ruth', 'Adeyemi', 'ruth.adeyemi@lakeside.example', '(231) 555-0190', 'Lead Pastor', 'Active', pg_temp.sid('lk:role:team-member'), 'invited', false, true, timestamptz '2025-03-01 14:00+00', pg_temp.creator('Lakeside Community Church'), 'America/Detroit', 'en', pg_temp.creator('Lakeside Community Church'), pg_temp.creator('Lakeside Community Church')),
   (pg_temp.sid('lk:profile:daniel'), 'Lakeside Community Church', null, 'Daniel Kim', 'Daniel', 'Kim', 'daniel.kim@lakeside.example', '(231) 555-0191', 'Youth Director', 'Active', pg_temp.sid('lk:role:team-member'), 'invited', false, true, timestamptz '2025-03-01 14:00+00', pg_temp.creator('Lakeside Community Church'), 'America/Detroit', 'en', pg_temp.creator('Lakeside Community Church'), pg_temp.creator('Lakeside Community Church')),
+  (pg_temp.sid('lk:profile:volunteer'), 'Lakeside Community Church', 'd3e0f7a1-5c2b-4c8e-9a6d-000000000004'::uuid, 'Riley Chen', 'Riley', 'Chen', 'volunteer@steward.dev', '(231) 555-0192', 'Volunteer', 'Active', pg_temp.sid('lk:role:volunteer'), 'invited', true, false, timestamptz '2025-04-01 14:00+00', pg_temp.creator('Lakeside Community Church'), 'America/Detroit', 'en', pg_temp.creator('Lakeside Community Church'), pg_temp.creator('Lakeside Community Church')),
   (pg_temp.sid('hb:profile:owner'), 'Harbor Bakery', 'd3e0f7a1-5c2b-4c8e-9a6d-000000000002'::uuid, 'Nora Bellamy', 'Nora', 'Bellamy', 'owner@harbor.steward.dev', '(207) 555-0113', 'Owner & Head Baker', 'Active', pg_temp.sid('hb:role:owner'), 'Form Application', true, true, timestamptz '2025-03-01 14:00+00', null, 'America/New_York', 'en', pg_temp.creator('Harbor Bakery'), pg_temp.creator('Harbor Bakery')),
   (pg_temp.sid('hb:profile:eli'), 'Harbor Bakery', null, 'Eli Tran', 'Eli', 'Tran', 'eli.tran@harborbakery.example', '(207) 555-0114', 'Counter Lead', 'Active', pg_temp.sid('hb:role:counter'), 'invited', false, true, timestamptz '2025-03-01 14:00+00', pg_temp.creator('Harbor Bakery'), 'America/New_York', 'en', pg_temp.creator('Harbor Bakery'), pg_temp.creator('Harbor Bakery'));
 
@@ -1343,6 +1361,35 @@ values
   (pg_temp.sid('hb:txn:02'), 'Harbor Bakery', current_date + -2, 'Counter sales', 1174.15, 'sale', 'Counter', null, null, null, pg_temp.creator('Harbor Bakery'), pg_temp.creator('Harbor Bakery')),
   (pg_temp.sid('hb:txn:03'), 'Harbor Bakery', current_date + -3, 'Wholesale: Wharfside Coffee', 204.0, 'sale', 'Wholesale', null, null, null, pg_temp.creator('Harbor Bakery'), pg_temp.creator('Harbor Bakery')),
   (pg_temp.sid('hb:txn:04'), 'Harbor Bakery', current_date + -4, 'Flour (Casco Bay Flour Mill)', -372.0, 'expense', 'Baking', null, null, null, pg_temp.creator('Harbor Bakery'), pg_temp.creator('Harbor Bakery'));
+
+-- Records of the restricted members ------------------------------------------------------------
+-- "Personal" is what a person created, owns (primary or secondary owner, project owner) or is
+-- assigned to: the volunteer sees exactly these in Lakeside, the front desk its own in Cedar Grove.
+insert into crm.contacts (id, org_name, name, first_name, last_name, type_id, status, primary_owner_id, secondary_owner_id,
+  food_bev_notes, activities_notes, created_by, last_modified_by, created_at)
+values
+  (pg_temp.sid('lk:contact:09'), 'Lakeside Community Church', 'Helen Brandt', 'Helen', 'Brandt', '00000000-0000-4000-8011-000000000004'::uuid, 'Active', pg_temp.sid('lk:profile:volunteer'), null, 'Diabetic: no sugar', 'Drives seniors to Sunday service', pg_temp.creator('Lakeside Community Church'), pg_temp.creator('Lakeside Community Church'), (timestamptz '2025-06-01 15:00+00' + interval '18 days')),
+  (pg_temp.sid('lk:contact:10'), 'Lakeside Community Church', 'Marcus Webb', 'Marcus', 'Webb', '00000000-0000-4000-8011-000000000005'::uuid, 'Active', pg_temp.sid('lk:profile:ruth'), pg_temp.sid('lk:profile:volunteer'), null, 'Food drive sorting crew', pg_temp.creator('Lakeside Community Church'), pg_temp.creator('Lakeside Community Church'), (timestamptz '2025-06-01 15:00+00' + interval '20 days')),
+  (pg_temp.sid('lk:contact:11'), 'Lakeside Community Church', 'Priscilla Nowak', 'Priscilla', 'Nowak', '00000000-0000-4000-8011-000000000006'::uuid, 'Prospect / Pending', pg_temp.sid('lk:profile:daniel'), null, null, 'Met at the food drive; interested in the choir', pg_temp.sid('lk:profile:volunteer'), pg_temp.sid('lk:profile:volunteer'), (timestamptz '2025-06-01 15:00+00' + interval '22 days')),
+  (pg_temp.sid('cg:contact:desk-01'), 'Cedar Grove Outfitters', 'Rosa Delgado', 'Rosa', 'Delgado', '00000000-0000-4000-8011-000000000001'::uuid, 'Active', pg_temp.sid('cg:profile:desk'), null, 'Vegetarian', 'Kayaking', pg_temp.creator('Cedar Grove Outfitters'), pg_temp.creator('Cedar Grove Outfitters'), (timestamptz '2025-06-01 15:00+00' + interval '1 day'));
+
+insert into crm.contact_methods (id, org_name, value, label, contact_id, type_id, is_primary, created_by, last_modified_by)
+values
+  (pg_temp.sid('lk:contact:09:phone'), 'Lakeside Community Church', '(231) 555-0170', 'Mobile', pg_temp.sid('lk:contact:09'), '00000000-0000-4000-8012-000000000002'::uuid, true, pg_temp.creator('Lakeside Community Church'), pg_temp.creator('Lakeside Community Church')),
+  (pg_temp.sid('lk:contact:11:email'), 'Lakeside Community Church', 'priscilla.nowak@lakeside.example', 'Email', pg_temp.sid('lk:contact:11'), '00000000-0000-4000-8012-000000000004'::uuid, true, pg_temp.sid('lk:profile:volunteer'), pg_temp.sid('lk:profile:volunteer'));
+
+insert into ops.tasks (id, org_name, title, description, status, priority, project_id, assignee_id, due_date, position, created_by, last_modified_by)
+values
+  (pg_temp.sid('lk:task:19'), 'Lakeside Community Church', 'Sort donated canned goods', 'Check dates; bag by family size', 'To Do', 'Normal', pg_temp.sid('lk:project:food-drive'), pg_temp.sid('lk:profile:volunteer'), current_date + 3, 19, pg_temp.creator('Lakeside Community Church'), pg_temp.creator('Lakeside Community Church')),
+  (pg_temp.sid('lk:task:20'), 'Lakeside Community Church', 'Call Helen about Sunday rides', null, 'In Progress', 'Normal', null, null, current_date + 1, 20, pg_temp.sid('lk:profile:volunteer'), pg_temp.sid('lk:profile:volunteer')),
+  (pg_temp.sid('cg:task:desk-01'), 'Cedar Grove Outfitters', 'Refill welcome packets', 'Trail maps, river rules and the Wi-Fi card', 'To Do', 'Normal', null, pg_temp.sid('cg:profile:desk'), current_date + 4, 21, pg_temp.creator('Cedar Grove Outfitters'), pg_temp.creator('Cedar Grove Outfitters'));
+
+update ops.tasks set contact_id = pg_temp.sid('lk:contact:09') where id = pg_temp.sid('lk:task:20');
+
+insert into public.transactions (id, org_name, date, description, amount, transaction_type, category, reference, order_id, contact_id,
+  created_by, last_modified_by)
+values
+  (pg_temp.sid('lk:txn:03'), 'Lakeside Community Church', current_date + -3, 'Coffee hour donations', 86.5, 'deposit', 'Offering', null, null, null, pg_temp.sid('lk:profile:volunteer'), pg_temp.sid('lk:profile:volunteer'));
 
 -- Clean up the session helpers.
 drop function pg_temp.creator(text);
