@@ -173,7 +173,7 @@ export function editColumn<Row extends Row0>(openEdit: (row: Row) => void, nameO
 }
 
 /** Edit on a row the role lets the person change; View (the editor, read-only) on any other. */
-function RowEditButton({ row, name, onOpen }: { row: unknown; name: string; onOpen: () => void }) {
+export function RowEditButton({ row, name, onOpen }: { row: unknown; name: string; onOpen: () => void }) {
   const verb = useAccess().canEditRow(row) ? 'Edit' : 'View';
   return (
     <Button size="small" onClick={onOpen} aria-label={`${verb} ${name}`}>

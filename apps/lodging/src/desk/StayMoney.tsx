@@ -90,32 +90,32 @@ export function StayMoney({ reservationId, currency = 'USD', canRecord = true }:
         </table>
       ) : null}
       {canRecord ? (
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          take.mutate();
-        }}
-        style={{ marginTop: 8 }}
-      >
-        <Flex gap={8} wrap align="end">
-          <Flex vertical gap={2}>
-            <label htmlFor={kindId}>Kind</label>
-            <Select id={kindId} value={kind} onChange={(value: PaymentKind) => setKind(value)} options={[...PAYMENT_KINDS]} style={{ width: 120 }} />
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            take.mutate();
+          }}
+          style={{ marginTop: 8 }}
+        >
+          <Flex gap={8} wrap align="end">
+            <Flex vertical gap={2}>
+              <label htmlFor={kindId}>Kind</label>
+              <Select id={kindId} value={kind} onChange={(value: PaymentKind) => setKind(value)} options={[...PAYMENT_KINDS]} style={{ width: 120 }} />
+            </Flex>
+            <Flex vertical gap={2}>
+              <label htmlFor={amountId}>Amount</label>
+              <Input id={amountId} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} style={{ width: 120 }} />
+            </Flex>
+            <Flex vertical gap={2}>
+              <label htmlFor={methodId}>Method</label>
+              <Input id={methodId} value={method} placeholder="Card, cash…" onChange={(event) => setMethod(event.target.value)} style={{ width: 140 }} />
+            </Flex>
+            <Button htmlType="submit" loading={take.isPending}>
+              Record {KIND_LABEL[kind].toLowerCase()}
+            </Button>
           </Flex>
-          <Flex vertical gap={2}>
-            <label htmlFor={amountId}>Amount</label>
-            <Input id={amountId} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} style={{ width: 120 }} />
-          </Flex>
-          <Flex vertical gap={2}>
-            <label htmlFor={methodId}>Method</label>
-            <Input id={methodId} value={method} placeholder="Card, cash…" onChange={(event) => setMethod(event.target.value)} style={{ width: 140 }} />
-          </Flex>
-          <Button htmlType="submit" loading={take.isPending}>
-            Record {KIND_LABEL[kind].toLowerCase()}
-          </Button>
-        </Flex>
-        {problem ? <Alert type="error" showIcon title={problem} style={{ marginTop: 8 }} /> : null}
-      </form>
+          {problem ? <Alert type="error" showIcon title={problem} style={{ marginTop: 8 }} /> : null}
+        </form>
       ) : null}
     </section>
   );

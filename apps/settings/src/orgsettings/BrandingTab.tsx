@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useAccess } from '@steward/libs/session';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, Row, Typography } from '@steward/libs/antd';
 import { Form, Input, Upload } from '@steward/libs/antd-data';
@@ -38,6 +39,8 @@ export function BrandingTab({ orgName }: { orgName: string }) {
     onError: (error: Error) => setSaveError(error.message),
   });
 
+  // Branding changes only with edit access to settings across the organisation.
+  const canChange = useAccess().edit === 'Organization';
   const upload = async (file: File) => {
     setUploading(true);
     try {
@@ -54,15 +57,17 @@ export function BrandingTab({ orgName }: { orgName: string }) {
   return (
     <Row gutter={[24, 16]}>
       <Col xs={24} lg={12}>
-        <Form form={form} layout="vertical" name="branding" onFinish={(input) => save.mutate(input)}>
+        <Form form={form} layout="vertical" name="branding" disabled={!canChange} onFinish={(input) => save.mutate(input)}>
           <Form.Item label="Logo URL" name="logo_url">
             <Input />
           </Form.Item>
-          <Form.Item>
-            <Upload accept="image/*" showUploadList={false} beforeUpload={(file) => (void upload(file), false)}>
-              <Button loading={uploading}>Upload Logo</Button>
-            </Upload>
-          </Form.Item>
+          {canChange ? (
+            <Form.Item>
+              <Upload accept="image/*" showUploadList={false} beforeUpload={(file) => (void upload(file), false)}>
+                <Button loading={uploading}>Upload Logo</Button>
+              </Upload>
+            </Form.Item>
+          ) : null}
           <Row gutter={12}>
             {BRANDING_COLOR_FIELDS.map((field) => (
               <Col key={field.name} xs={24} sm={12}>
@@ -84,9 +89,11 @@ export function BrandingTab({ orgName }: { orgName: string }) {
             <Input.TextArea rows={4} spellCheck={false} />
           </Form.Item>
           {saveError ? <Alert type="error" showIcon title={saveError} style={{ marginBottom: 12 }} /> : null}
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save Branding'}
-          </Button>
+          {canChange ? (
+            <Button type="primary" htmlType="submit" loading={save.isPending}>
+              {save.isPending ? 'Saving…' : 'Save Branding'}
+            </Button>
+          ) : null}
         </Form>
       </Col>
       <Col xs={24} lg={12}>
