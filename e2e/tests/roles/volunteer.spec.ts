@@ -21,7 +21,7 @@ test('CRM Personal: only the contacts they created, own or share, each with Edit
 
   for (const name of ['Helen Brandt', 'Marcus Webb']) {
     await page.goto(`/contact/${await shortIdOf('crm', 'contacts', VOLUNTEER.orgName, name)}`);
-    await expect(page.getByRole('heading', { name: `Contact: ${name}` })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: `Contact: ${name}` })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Archive', exact: true })).toHaveCount(0);
   }
