@@ -3,6 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestInviteCode } from '../rls/acceptInvitation';
+import { seedId } from '../rls/seedId';
 import { signIn } from '../rls/signUpOrganization';
 import { hasColumn, qualifiedName, readTableInventory } from '../rls/tableInventory';
 import { connectDb, createTestClient, testStack } from '../stack/testStack';
@@ -16,11 +17,6 @@ let db: pg.Client;
 let demo: SupabaseClient;
 let harbor: SupabaseClient;
 
-/** The seed's id for a key (pg_temp.sid): md5('steward-seed:' || key) read as a uuid. */
-function seedId(key: string): string {
-  const hex = createHash('md5').update(`steward-seed:${key}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 async function count(client: SupabaseClient, schema: string, table: string, orgName: string): Promise<number> {
   const { count: total, error } = await client.schema(schema).from(table).select('id', { count: 'exact', head: true }).eq('org_name', orgName);
@@ -49,6 +45,18 @@ describe('the demo accounts', () => {
       { org_name: CEDAR, is_primary: true, role_name: 'owner', status: 'Active', source: 'Form Application' },
       { org_name: LAKESIDE, is_primary: false, role_name: 'owner', status: 'Active', source: 'invited' },
     ]);
+  });
+
+  it('two members with restricted roles sign in: Sam Ortiz at the Cedar Grove front desk, Riley Chen volunteering at Lakeside', async () => {
+    const accounts = [
+      { email: 'desk@steward.dev', password: 'Steward-desk-2026', profile: { name: 'Sam Ortiz', title: 'Front Desk', org_name: CEDAR, role_name: 'front desk' } },
+      { email: 'volunteer@steward.dev', password: 'Steward-volunteer-2026', profile: { name: 'Riley Chen', title: 'Volunteer', org_name: LAKESIDE, role_name: 'volunteer' } },
+    ];
+    for (const account of accounts) {
+      const client = await signIn(stack, account.email, account.password);
+      const { data } = await client.from('user_profiles_view').select('name, title, org_name, role_name, status, is_primary').eq('email', account.email);
+      expect(data).toEqual([{ ...account.profile, status: 'Active', is_primary: true }]);
+    }
   });
 
   it('the two organisations of the demo owner are branded differently', async () => {

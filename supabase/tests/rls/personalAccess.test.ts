@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDb, testStack } from '../stack/testStack';
+import { seedId } from './seedId';
 import { signIn } from './signUpOrganization';
 
 // "Personal" is defined once in the database (app.personal_columns / app.personal_sql): every rule
@@ -13,10 +13,6 @@ const LAKESIDE = 'Lakeside Community Church';
 const CEDAR = 'Cedar Grove Outfitters';
 const PERSONAL_COLUMNS = ['created_by', 'primary_owner_id', 'secondary_owner_id', 'owner_id', 'assignee_id'];
 
-function seedId(key: string): string {
-  const hex = createHash('md5').update(`steward-seed:${key}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 const stack = testStack();
 let db: pg.Client;
@@ -97,6 +93,25 @@ describe('the seeded volunteer (CRM and Operations Personal)', () => {
     expect(await search('Olsen')).toEqual([]);
     expect(await search('Print flyers')).toEqual([]);
     expect(await search('Emma Whitaker', CEDAR)).toEqual([]);
+  });
+
+  it('record_permissions tells the screens which records they may edit and delete', async () => {
+    const ask = async (client: SupabaseClient, table: string, keys: string[]) => {
+      const { data, error } = await client.rpc('record_permissions', { p_table: table, p_ids: keys.map(seedId) });
+      expect(error).toBeNull();
+      return Object.fromEntries(((data ?? []) as { id: string; can_edit: boolean; can_delete: boolean }[]).map((row) => [row.id, [row.can_edit, row.can_delete]]));
+    };
+    // The volunteer (CRM view and edit Personal, delete None): their contact only; Lakeside's others are not theirs to see.
+    expect(await ask(volunteer, 'crm.contacts', ['lk:contact:09', 'lk:contact:01', 'cg:contact:01'])).toEqual({ [seedId('lk:contact:09')]: [true, false] });
+    // The front desk (CRM view Organization, edit Personal; lodging edit Organization, delete None).
+    const desk = await signIn(stack, 'desk@steward.dev', 'Steward-desk-2026');
+    expect(await ask(desk, 'crm.contacts', ['cg:contact:desk-01', 'cg:contact:01'])).toEqual({
+      [seedId('cg:contact:desk-01')]: [true, false],
+      [seedId('cg:contact:01')]: [false, false],
+    });
+    expect(await ask(desk, 'catalog.accommodations', ['cg:acc:hemlock'])).toEqual({ [seedId('cg:acc:hemlock')]: [true, false] });
+    const { error } = await desk.rpc('record_permissions', { p_table: 'auth.users', p_ids: [] });
+    expect(error?.code).toBe('42P01');
   });
 
   it("an owner's change to the role applies on the member's next request, and back", async () => {

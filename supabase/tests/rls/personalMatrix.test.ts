@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDb, testStack } from '../stack/testStack';
+import { seedId } from './seedId';
 
 // The row-level security matrix: for every org-owned table whose rules come from its component
 // (found in the catalog, so a new table is covered without edits), a signed-in member at each level
@@ -18,8 +18,8 @@ import { connectDb, testStack } from '../stack/testStack';
 // transaction, rolled back: the role's levels are set, each table gets rows that are the member's
 // through exactly one personal column each, one that is not, and one in another organisation that
 // is theirs through every column; then the member reads, updates and deletes every row of every
-// table. What they may do is computed here from the rows themselves, not from the policies.
-// Triggers stay off while the rows are arranged and probed (session_replication_role = replica),
+// table. What they may do is computed here from the rows themselves, not from the policies; what
+// public.record_permissions answers (the screens' question) must agree. Triggers stay off while the rows are arranged and probed (session_replication_role = replica),
 // so what is measured is row-level security alone.
 
 const CEDAR = 'Cedar Grove Outfitters';
@@ -32,11 +32,6 @@ type Level = 'None' | 'Personal' | 'Organization';
 type Scenario = { view: Level; edit: Level; delete: Level };
 type Table = { name: string; component: string; personal: string[]; handWritten: boolean };
 type Row = Record<string, unknown> & { id: string; org_name: string };
-
-function seedId(key: string): string {
-  const hex = createHash('md5').update(`steward-seed:${key}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 const MEMBER_USER = 'd3e0f7a1-5c2b-4c8e-9a6d-000000000003';
 const MEMBER = seedId('cg:profile:desk');
@@ -163,7 +158,17 @@ function rules(table: Table, scenario: Scenario) {
   return { visible, editable: may(scenario.edit, true), deletable: may(scenario.delete, false) };
 }
 
-type Outcome = { table: string; seen: string[]; updated: string[]; deleted: string[]; expected: { seen: string[]; updated: string[]; deleted: string[] }; leaks: number; personalRows: number };
+type Outcome = {
+  table: string;
+  seen: string[];
+  updated: string[];
+  deleted: string[];
+  expected: { seen: string[]; updated: string[]; deleted: string[] };
+  /** What public.record_permissions answers for every row (the screens' question), null for hand-written tables. */
+  answered: { seen: string[]; updated: string[]; deleted: string[] } | null;
+  leaks: number;
+  personalRows: number;
+};
 
 /** One scenario in one transaction: arrange, compute what the member may do, then do it as the member. */
 async function runScenario(scenario: Scenario): Promise<Outcome[]> {
@@ -197,6 +202,16 @@ async function runScenario(scenario: Scenario): Promise<Outcome[]> {
       await db.query('rollback to savepoint probe');
       const deleted = await db.query<{ id: string }>(`delete from ${quoted(table.name)} returning id::text`);
       await db.query('rollback to savepoint probe');
+      let answered: Outcome['answered'] = null;
+      if (!table.handWritten) {
+        const answers: { id: string; can_edit: boolean; can_delete: boolean }[] = [];
+        for (let start = 0; start < rows.length; start += 1000) {
+          const chunk = rows.slice(start, start + 1000).map((row) => row.id);
+          answers.push(...(await db.query('select id::text, can_edit, can_delete from public.record_permissions($1, $2::uuid[])', [table.name, chunk])).rows);
+        }
+        const pick = (keep: (answer: (typeof answers)[number]) => boolean) => answers.filter(keep).map((answer) => answer.id).sort();
+        answered = { seen: pick(() => true), updated: pick((answer) => answer.can_edit), deleted: pick((answer) => answer.can_delete) };
+      }
 
       outcomes.push({
         table: table.name,
@@ -204,6 +219,7 @@ async function runScenario(scenario: Scenario): Promise<Outcome[]> {
         updated: updated.rows.map((row) => row.id).sort(),
         deleted: deleted.rows.map((row) => row.id).sort(),
         expected: { seen: ids(rows.filter(visible)), updated: ids(rows.filter(editable)), deleted: ids(rows.filter(deletable)) },
+        answered,
         leaks: seen.rows.filter((row) => row.org_name !== CEDAR && row.org_name !== DEFAULT_ORG).length,
         personalRows: rows.filter((row) => row.org_name === CEDAR && table.personal.some((column) => row[column] === MEMBER)).length,
       });
@@ -275,6 +291,10 @@ describe('the row-level security matrix', () => {
         .filter((o) => JSON.stringify([o.seen, o.updated, o.deleted]) !== JSON.stringify([o.expected.seen, o.expected.updated, o.expected.deleted]))
         .map((o) => ({ table: o.table, seen: [o.seen.length, o.expected.seen.length], updated: [o.updated.length, o.expected.updated.length], deleted: [o.deleted.length, o.expected.deleted.length] }));
       expect(wrong).toEqual([]);
+      // The screens' question gets the same answer as the rules themselves.
+      const misanswered = outcomes.filter((o) => o.answered && JSON.stringify(o.answered) !== JSON.stringify(o.expected)).map((o) => o.table);
+      expect(misanswered).toEqual([]);
+      expect(outcomes.filter((o) => o.answered).length).toBeGreaterThanOrEqual(50);
       // The scenario did something: rows were seen and, where the levels allow, changed.
       // (The settings tables every member reads, and their own profile, stay readable and editable.)
       const standard = outcomes.filter((o) => !tables.find((table) => table.name === o.table)?.handWritten);
