@@ -1,6 +1,7 @@
 import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
 import type { Permission, UserRow } from './SessionContext';
 import { SessionContext } from './SessionContext';
+import { PERSONAL_ROW_FIELDS } from './personalColumns';
 
 /** How far a role reaches for viewing, editing or deleting: nothing, the person's own records, or all of the organisation's. */
 export type AccessLevel = 'None' | 'Personal' | 'Organization';
@@ -8,8 +9,7 @@ export type AccessLevel = 'None' | 'Personal' | 'Organization';
 /** The components a role is given levels on: one per area. */
 export type AccessComponent = 'crm' | 'catalog' | 'lodging' | 'team-portal' | 'operations' | 'settings';
 
-/** The columns that make a row the person's own under "Personal": they created it, own it or are assigned to it. */
-export const PERSONAL_ROW_FIELDS = ['created_by', 'primary_owner_id', 'secondary_owner_id', 'owner_id', 'assignee_id'] as const;
+export { PERSONAL_ROW_FIELDS };
 
 export type Access = {
   component: AccessComponent;
