@@ -32,8 +32,9 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
   usePageTitle(row ? heading : null);
   const ownerColumn = OWNER_COLUMN[entity.kind];
   // The role decides: Edit and the tabs' add and change buttons with edit access to this record
-  // (Personal: their own), Archive and Restore with delete access too.
-  const access = useAccess();
+  // (Personal: their own), Archive and Restore with delete access too. Organisation users are
+  // profiles, which Settings rights govern.
+  const access = useAccess(entity.kind === 'user' ? 'settings' : undefined);
   const editable = row !== null && !isSystemDefaultRow(row) && access.canEditRow(row);
   const archivable = editable && entity.kind !== 'user' && access.canDeleteRow(row);
   const navigate = useNavigate();
