@@ -87,4 +87,8 @@ test('Operations (Personal): their own task with Edit and Add New; Settings (Non
   await expect(page.getByText(noAccess('Roles'), { exact: true })).toBeVisible();
   await page.goto('/acctsettings');
   await expect(page.getByRole('textbox', { name: 'Name' }).first()).toHaveValue('Sam Ortiz');
+  // Organisation users are profiles, which Settings rights govern: listed, but no one to invite.
+  await page.goto('/users');
+  await expect(page.getByRole('table').first().getByRole('link', { name: 'Sam Ortiz' })).toBeVisible();
+  await expect(page.getByRole('toolbar', { name: 'List actions' }).getByRole('button', { name: 'Add New' })).toHaveCount(0);
 });
