@@ -2,9 +2,9 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../support/axe';
 import { E2E_BASE_URL } from '../../support/ports';
 import { signInThroughApi } from '../../support/signInThroughApi';
-import { inviteCodeOf, waitForMail } from '../auth/support/mailOutbox';
 import { chooseOption } from '../crm/pages/chooseOption';
-import { anonClient, createOwner, serviceClient, uniqueEmail } from '../shell/support/shellApi';
+import { anonClient, createOwner, serviceClient } from '../shell/support/shellApi';
+import { createMember } from '../roles/support/roleApi';
 
 test('roles list the organisation’s roles; User Role Management edits a role and its permissions per component', async ({ page }) => {
   const owner = await createOwner('Roles');
@@ -25,17 +25,10 @@ test('roles list the organisation’s roles; User Role Management edits a role a
 test('a role given None for CRM view reads no CRM rows through the API; Organization restores them', async ({ page }) => {
   const owner = await createOwner('RoleLevels');
   const service = serviceClient();
-  const { data: role, error: roleError } = await service.from('user_roles').insert({ org_name: owner.orgName, role_name: 'helper', description: 'Front desk' }).select('id').single();
-  if (roleError || !role) throw new Error(roleError?.message);
-  const member = { email: uniqueEmail('helper'), password: 'Helper-pass-2026' };
-  await service.from('user_profiles').insert({ org_name: owner.orgName, name: 'Helper', email: member.email, status: 'Pending', role_id: role.id });
+  // A member whose new role starts without permissions.
+  const member = await createMember(owner, 'helper');
   const api = anonClient();
-  const requested = await api.rpc('request_invite_code', { p_email: member.email });
-  if (requested.error) throw new Error(requested.error.message);
-  const code = inviteCodeOf(await waitForMail(member.email, `Your code to join ${owner.orgName}`));
-  const activated = await api.rpc('activate_invite', { p_email: member.email, p_code: code, p_password: member.password, p_full_name: 'Helper Person' });
-  if (activated.error) throw new Error(activated.error.message);
-  const { error: signInError } = await api.auth.signInWithPassword(member);
+  const { error: signInError } = await api.auth.signInWithPassword({ email: member.email, password: member.password });
   if (signInError) throw new Error(signInError.message);
   const { data: business } = await service.schema('crm').from('businesses').insert({ org_name: owner.orgName, name: 'Front Desk Supplies' }).select('id').single();
   const memberSees = async () => {

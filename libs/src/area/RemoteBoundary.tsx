@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Button, Result, Spin } from '@steward/libs/antd';
 import type { RemoteName } from '@steward/libs/runtime-config';
 import { AREA_TITLES, type RemoteArea } from '@steward/libs/federation';
+import { AccessComponentProvider } from '@steward/libs/session';
 
 type RemoteBoundaryProps = {
   name: RemoteName;
@@ -55,9 +56,11 @@ export function RemoteBoundary({ name, load, peek, onLoaded }: RemoteBoundaryPro
       // Present only once the remote's code has rendered: what tests and benchmarks wait for. The
       // version says which deployment of the remote is on the page.
       <div data-remote-area={name} data-area-version={state.area.version}>
-        <Suspense fallback={<AreaLoading title={title} />}>
-          <Routes />
-        </Suspense>
+        <AccessComponentProvider component={name}>
+          <Suspense fallback={<AreaLoading title={title} />}>
+            <Routes />
+          </Suspense>
+        </AccessComponentProvider>
       </div>
     );
   }

@@ -4,7 +4,7 @@ import { BrowserRouter, NavLink } from '@steward/libs/router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, Layout } from '@steward/libs/antd';
 import { fetchRuntimeConfig } from '@steward/libs/runtime-config';
-import { SessionProvider } from '@steward/libs/session';
+import { AccessComponentProvider, SessionProvider } from '@steward/libs/session';
 import type { RemoteArea } from '@steward/libs/federation';
 
 // Only standalone mode signs in here; loading it lazily keeps forms out of the federated area module.
@@ -44,7 +44,9 @@ export function renderStandalone(area: RemoteArea): void {
                         </span>
                       </Layout.Header>
                       <Layout.Content style={{ padding: 24 }}>
-                        <area.Routes />
+                        <AccessComponentProvider component={area.name}>
+                          <area.Routes />
+                        </AccessComponentProvider>
                       </Layout.Content>
                     </Layout>
                   </BrowserRouter>

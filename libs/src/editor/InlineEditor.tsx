@@ -11,9 +11,9 @@ export function InlineEditor({ editor }: { editor: RecordEditorApi }) {
       <RecordEditorForm editor={editor} idPrefix="inline-editor" />
       <Flex gap={8} justify="flex-end">
         <Button onClick={editor.close} disabled={editor.busy}>
-          Cancel
+          {editor.viewOnly ? 'Close' : 'Cancel'}
         </Button>
-        <Button {...saveButtonProps}>{children}</Button>
+        {editor.viewOnly ? null : <Button {...saveButtonProps}>{children}</Button>}
       </Flex>
     </Card>
   );

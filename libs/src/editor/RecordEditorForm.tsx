@@ -24,7 +24,7 @@ export function RecordEditorForm({ editor, idPrefix = 'record' }: { editor: Reco
           }
         />
       ) : null}
-      <FieldsForm form={editor} idPrefix={idPrefix} disabled={editor.busy} onUpload={(name, file) => void editor.upload(name, file)} uploading={editor.uploading} />
+      <FieldsForm form={editor} idPrefix={idPrefix} disabled={editor.busy || editor.viewOnly} onUpload={(name, file) => void editor.upload(name, file)} uploading={editor.uploading} />
     </Spin>
   );
 }

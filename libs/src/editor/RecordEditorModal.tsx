@@ -28,15 +28,17 @@ export function RecordEditorModal({ editor }: { editor: RecordEditorApi }) {
           </Button>
         ) : null,
         <Button key="cancel" onClick={editor.close} disabled={editor.busy}>
-          Cancel
+          {editor.viewOnly ? 'Close' : 'Cancel'}
         </Button>,
-        <Button key="save" {...saveButtonProps}>
-          {children}
-        </Button>,
+        editor.viewOnly ? null : (
+          <Button key="save" {...saveButtonProps}>
+            {children}
+          </Button>
+        ),
       ]}
     >
       <RecordEditorForm editor={editor} idPrefix="record-editor" />
-      {showingHistory ? <RecordHistory table={editor.table} recordId={recordId} fieldLabels={fieldLabelsOf(editor.fields)} label={`History of this ${editor.title.replace(/^Edit /, '').toLowerCase()}`} /> : null}
+      {showingHistory ? <RecordHistory table={editor.table} recordId={recordId} fieldLabels={fieldLabelsOf(editor.fields)} label={`History of this ${editor.title.replace(/^(Edit|View) /, '').toLowerCase()}`} /> : null}
     </Modal>
   );
 }

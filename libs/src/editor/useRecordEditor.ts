@@ -12,7 +12,7 @@ import {
   useInsert,
   useUpdate,
 } from '@steward/libs/data-access';
-import { useSession } from '@steward/libs/session';
+import { useAccess, useSession } from '@steward/libs/session';
 import { isEditable, type FieldDef } from './fieldSchema';
 import { rowValuesFromForm } from './fieldValues';
 import { useFieldForm } from './useFieldForm';
@@ -65,6 +65,7 @@ const CLOSED: EditorState = {
  */
 export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEditorOptions<Row>) {
   const session = useSession();
+  const access = useAccess();
   // Writes go through the data-access hooks, which refresh the schema's lists once a write lands.
   const { mutateAsync: insertRow } = useInsert(table, { orgName: session.orgName });
   const { mutateAsync: updateRow } = useUpdate(table);
@@ -127,10 +128,13 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEd
   }, [resetForm]);
 
   const readOnlyRecord = state.mode === 'edit' && isSystemDefaultRow(state.original);
+  // A row the role does not let the person change opens as a read-only view of its fields.
+  const viewOnly = state.mode === 'edit' && !readOnlyRecord && state.original !== null && !access.canEditRow(state.original);
 
   const save = useCallback(async () => {
     const current = stateRef.current;
     if (current.busy || current.loading) return;
+    if (current.mode === 'edit' && current.original && !access.canEditRow(current.original)) return;
     if (current.mode === 'edit' && !current.id) {
       patch({ saveError: MISSING_ID_MESSAGE });
       return;
@@ -167,7 +171,7 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEd
       const conflict = error instanceof DataAccessError && error.kind === 'conflict';
       patch({ busy: false, conflict, saveError: errorMessage(error, SAVE_FAILED_MESSAGE) });
     }
-  }, [fields, form.stateRef, insertRow, onSaved, patch, resetForm, session.orgName, session.user, updateRow, validate]);
+  }, [access, fields, form.stateRef, insertRow, onSaved, patch, resetForm, session.orgName, session.user, updateRow, validate]);
 
   /** After a refused save: discard local changes and show the row as it is now. */
   const reloadLatest = useCallback(() => {
@@ -195,7 +199,7 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEd
     [fields, session.orgName, setError, setValue],
   );
 
-  const title = `${state.mode === 'create' ? 'New' : 'Edit'} ${label}`;
+  const title = `${state.mode === 'create' ? 'New' : viewOnly ? 'View' : 'Edit'} ${label}`;
   return {
     ...state,
     initial: form.initial,
@@ -207,6 +211,8 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEd
     /** The table the editor writes (its history is read under the same schema). */
     table,
     readOnlyRecord,
+    /** The role does not let the person change this row: fields show, nothing saves. */
+    viewOnly,
     openCreate,
     openEdit,
     close,
@@ -227,7 +233,7 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEd
     saveButtonProps: {
       type: 'primary' as const,
       loading: state.busy,
-      disabled: state.busy || state.loading || readOnlyRecord || state.uploading.length > 0,
+      disabled: state.busy || state.loading || readOnlyRecord || viewOnly || state.uploading.length > 0,
       onClick: () => void save(),
       children: state.busy ? 'Saving…' : 'Save',
     },

@@ -19,6 +19,8 @@ export {
   MENU_GROUPS,
   ROUTES,
   menuGroupsFor,
+  noAccessText,
+  routeViewable,
   routesOwnedBy,
   type MenuGroup,
   type MenuGroupName,

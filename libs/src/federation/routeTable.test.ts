@@ -1,4 +1,4 @@
-import { MENU_DASHBOARD, MENU_GROUPS, ROUTES, menuGroupsFor, routesOwnedBy } from './routeTable';
+import { MENU_DASHBOARD, MENU_GROUPS, ROUTES, menuGroupsFor, noAccessText, routeViewable, routesOwnedBy } from './routeTable';
 import { findRoute } from './findRoute';
 
 describe('the route table', () => {
@@ -62,5 +62,32 @@ describe('the route table', () => {
     for (const remote of ['crm', 'catalog', 'lodging', 'team-portal', 'operations', 'settings'] as const) {
       expect(routesOwnedBy(remote).length, remote).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('which pages a role may open', () => {
+  const levels: Record<string, string> = { crm: 'Personal', operations: 'None', settings: 'None' };
+  const viewLevelOf = (component: string) => levels[component] ?? 'None';
+  const route = (pathname: string) => {
+    const found = findRoute(pathname);
+    if (!found) throw new Error(`no route for ${pathname}`);
+    return found;
+  };
+
+  it('opens a page when the role views its component at any level but None', () => {
+    expect(routeViewable(route('/contacts'), viewLevelOf)).toBe(true);
+    expect(routeViewable(route('/transactions'), viewLevelOf)).toBe(false);
+    expect(routeViewable(route('/inventory'), viewLevelOf)).toBe(false);
+  });
+
+  it('always opens the shell’s own pages and the person’s own profile', () => {
+    expect(routeViewable(route('/dashboard'), viewLevelOf)).toBe(true);
+    expect(routeViewable(route('/acctsettings'), viewLevelOf)).toBe(true);
+    expect(routeViewable(route('/usersettings'), viewLevelOf)).toBe(true);
+    expect(routeViewable(route('/orgsettings'), viewLevelOf)).toBe(false);
+  });
+
+  it('says plainly which page the role does not reach', () => {
+    expect(noAccessText(route('/transactions').section)).toBe("Your role doesn't give you access to Transactions.");
   });
 });

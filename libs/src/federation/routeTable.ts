@@ -21,6 +21,12 @@ export type RouteEntry = {
   section: string;
   /** Where the sidebar lists this route: its group, and the label when it is not the section. */
   menu?: { group: MenuGroupName; label?: string };
+  /**
+   * Every member may open it, whatever their role gives them on the owner's component (their own
+   * profile). Otherwise a role without view access to the owner's component is told so, and the page
+   * loads nothing.
+   */
+  everyMember?: true;
 };
 
 export type MenuItem = { label: string; path: string };
@@ -74,9 +80,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/tasks', owner: 'operations', section: 'Tasks', menu: { group: 'Operations' } },
   { path: '/lists', owner: 'operations', section: 'Lists', menu: { group: 'Operations' } },
 
-  { path: '/acctsettings', owner: 'settings', section: 'Account Settings', menu: { group: 'Settings' } },
+  { path: '/acctsettings', owner: 'settings', section: 'Account Settings', menu: { group: 'Settings' }, everyMember: true },
   { path: '/orgsettings', owner: 'settings', section: 'Organization Settings', menu: { group: 'Settings' } },
-  { path: '/usersettings', owner: 'settings', section: 'User Settings', menu: { group: 'Settings' } },
+  { path: '/usersettings', owner: 'settings', section: 'User Settings', menu: { group: 'Settings' }, everyMember: true },
   { path: '/settings', owner: 'settings', section: 'Settings' },
   { path: '/settings/integrations', owner: 'settings', section: 'Integrations' },
   { path: '/settings/roles', owner: 'settings', section: 'Roles' },
@@ -115,4 +121,18 @@ export function menuGroupsFor(enabledComponents: readonly string[], groups: read
 /** Routes a remote owns, as paths relative to the root (what its <Routes> declares). */
 export function routesOwnedBy(owner: RouteOwner): readonly RouteEntry[] {
   return ROUTES.filter((route) => route.owner === owner);
+}
+
+/**
+ * Whether a role with these view levels (component → level) may open the route: every member for
+ * their own profile pages, otherwise view access other than None to the owner's component.
+ */
+export function routeViewable(route: RouteEntry, viewLevelOf: (component: RemoteName) => string): boolean {
+  if (route.owner === 'shell' || route.everyMember) return true;
+  return viewLevelOf(route.owner) !== 'None';
+}
+
+/** What a page says to a role that may not view it. */
+export function noAccessText(section: string): string {
+  return `Your role doesn't give you access to ${section}.`;
 }

@@ -24,9 +24,16 @@ export type ListPageProps<Row extends Row0> = {
   errorText?: (message: string) => string;
   /** Dialogs the page owns (Add New, editor), rendered after the table. */
   children?: ReactNode;
-  /** More toolbar buttons (e.g. Import), placed before Add New. */
+  /** More toolbar buttons (e.g. Import), placed before Add New; ones that add records check create access themselves. */
   toolbarExtra?: ReactNode;
 };
+
+function archivedHint({ canArchive, canDelete }: { canArchive: boolean; canDelete: boolean }): string {
+  if (canArchive && canDelete) return ': select rows to restore them or delete them for good.';
+  if (canArchive) return ': select rows to restore them.';
+  if (canDelete) return ': select rows to delete them for good.';
+  return '.';
+}
 
 /** A whole list screen: toolbar, link notice, error banner, filter and sort panels, table. */
 export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, emptyText, errorText = listErrorText, children, toolbarExtra }: ListPageProps<Row>) {
@@ -41,7 +48,7 @@ export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, empty
         exportDisabled={list.isLoading || list.rows.length === 0}
         exporting={list.exporting}
         filterCount={list.filterState.appliedCount}
-        addNew={list.lifecycle?.archived ? undefined : addNew}
+        addNew={list.lifecycle?.archived || !list.access.create ? undefined : addNew}
         extra={
           list.lifecycle ? (
             <>
@@ -56,7 +63,7 @@ export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, empty
         }
       />
       {list.lifecycle?.archived ? (
-        <Alert type="info" showIcon title={`Archived ${list.lifecycle.noun.many}: select rows to restore them${list.lifecycle.canDelete ? ' or delete them for good' : ''}.`} />
+        <Alert type="info" showIcon title={`Archived ${list.lifecycle.noun.many}${archivedHint(list.lifecycle)}`} />
       ) : null}
       {list.filterState.notice ? <Alert type="warning" showIcon title={list.filterState.notice} closable={{ onClose: list.filterState.dismissNotice }} /> : null}
       {list.error ? <Alert type="error" showIcon title={errorText(list.error)} /> : null}

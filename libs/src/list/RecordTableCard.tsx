@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import { Alert, Button, Card } from '@steward/libs/antd';
 import { errorMessage, useList, useRelationOptions, type AnyRow, type TableRef } from '@steward/libs/data-access';
 import { RecordEditorModal, fieldTypeOf, useRecordEditor, visibleFields, type FieldDef } from '@steward/libs/editor';
-import { useSession } from '@steward/libs/session';
+import { useAccess, useSession } from '@steward/libs/session';
 import { SystemBadge, displayValue } from '@steward/libs/ui';
 import { DataTable } from './DataTable';
+import { RowEditButton } from './columns';
 import { MAX_VISIBLE_COLUMNS, type ListColumn } from './listColumn';
 import { LOADING_TEXT, NO_ROWS_YET_TEXT } from './listMessages';
 
@@ -36,6 +37,7 @@ export type RecordTableCardProps = {
 export function RecordTableCard({ title, label, table, fields, columnFields }: RecordTableCardProps) {
   const session = useSession();
   const editor = useRecordEditor<AnyRow>({ table, fields, label });
+  const canCreate = useAccess().create;
   const rows = useList<AnyRow>(
     table,
     { eq: { org_name: session.orgName }, sort: [{ field: 'created_at', order: 'desc' }], pageSize: 200 },
@@ -60,11 +62,7 @@ export function RecordTableCard({ title, label, table, fields, columnFields }: R
     {
       key: 'actions',
       title: 'Actions',
-      render: (row: AnyRow) => (
-        <Button size="small" onClick={() => editor.openEdit(row)} aria-label={`Edit ${displayValue(row[shown[0]?.name ?? 'id'])}`}>
-          Edit
-        </Button>
-      ),
+      render: (row: AnyRow) => <RowEditButton row={row} name={displayValue(row[shown[0]?.name ?? 'id'])} onOpen={() => editor.openEdit(row)} />,
     },
   ];
   const loading = session.loading || rows.isLoading;
@@ -72,9 +70,11 @@ export function RecordTableCard({ title, label, table, fields, columnFields }: R
     <Card
       title={title}
       extra={
-        <Button type="primary" onClick={() => editor.openCreate()} disabled={!session.orgName || !session.user}>
-          Add New
-        </Button>
+        canCreate ? (
+          <Button type="primary" onClick={() => editor.openCreate()} disabled={!session.orgName || !session.user}>
+            Add New
+          </Button>
+        ) : null
       }
     >
       {rows.error ? <Alert type="error" showIcon title={errorMessage(rows.error, 'Unknown error')} style={{ marginBottom: 12 }} /> : null}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@steward/libs/router';
+import { useAccess } from '@steward/libs/session';
 import { Button, Typography } from '@steward/libs/antd';
 import { StatusPill, SystemBadge, displayValue, isSystemDefault, formatAddress, formatDate, formatDollars, type AddressParts } from '@steward/libs/ui';
 import type { ListColumn } from './listColumn';
@@ -167,11 +168,16 @@ export function editColumn<Row extends Row0>(openEdit: (row: Row) => void, nameO
     key: 'actions',
     title: 'Actions',
     exported: false,
-    render: (row) =>
-      isSystemDefault(row.org_name) ? null : (
-        <Button size="small" onClick={() => openEdit(row)} aria-label={`Edit ${nameOf(row)}`}>
-          Edit
-        </Button>
-      ),
+    render: (row) => (isSystemDefault(row.org_name) ? null : <RowEditButton row={row} name={nameOf(row)} onOpen={() => openEdit(row)} />),
   };
+}
+
+/** Edit on a row the role lets the person change; View (the editor, read-only) on any other. */
+export function RowEditButton({ row, name, onOpen }: { row: unknown; name: string; onOpen: () => void }) {
+  const verb = useAccess().canEditRow(row) ? 'Edit' : 'View';
+  return (
+    <Button size="small" onClick={onOpen} aria-label={`${verb} ${name}`}>
+      {verb}
+    </Button>
+  );
 }

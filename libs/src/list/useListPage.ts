@@ -4,6 +4,7 @@ import { prefetchList, type RelationSource, type TableRef } from '@steward/libs/
 import { useSearchParams } from '@steward/libs/router';
 import type { SortSpec } from '@steward/libs/filter';
 import { firstViewShown } from '@steward/libs/supabase';
+import { useAccess } from '@steward/libs/session';
 import { columnField, fieldTypesOf, filterFieldsOf, selectOfColumns, sortableFieldsOf, type ListColumn } from './listColumn';
 import { useCsvExport } from './useCsvExport';
 import { appliedListParams, useFilterState } from './useFilterState';
@@ -32,9 +33,9 @@ export type ListLifecycle<Row> = {
   noun: { one: string; many: string };
   /** Fields the selection can be set to at once. */
   fields?: readonly BulkField[];
-  /** The person may change these rows (bulk changes, archive, restore). Default true. */
+  /** The rows may be changed here (bulk changes); the role's edit level applies on top. Default true. */
   canEdit?: boolean;
-  /** The person may delete them for good (from the Archived view only). Default false. */
+  /** The rows may be deleted for good (from the Archived view only); the role's delete level applies on top. Default false. */
   canDelete?: boolean;
   /** A row's name in a confirmation; default its `name`. */
   label?: (row: Row) => string;
@@ -74,7 +75,16 @@ function fieldsOfColumns<Row>(columns: readonly ListColumn<Row>[]) {
  * pages of 200, or in memory: useListRows) and the CSV export (useCsvExport).
  */
 export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
-  const { title, columns, shortId, lifecycle } = options;
+  const { title, columns, shortId } = options;
+  const access = useAccess();
+  // The role shapes what the selection offers: bulk changes need edit access, archive and restore
+  // need edit and delete access, deleting for good needs delete access.
+  const lifecycle = useMemo(() => {
+    const given = options.lifecycle;
+    if (!given) return undefined;
+    const canEdit = (given.canEdit ?? true) && access.edit !== 'None';
+    return { ...given, canEdit, canArchive: canEdit && access.delete !== 'None', canDelete: Boolean(given.canDelete) && access.delete !== 'None' };
+  }, [options.lifecycle, access.edit, access.delete]);
   const [searchParams, setSearchParams] = useSearchParams();
   const archived = Boolean(lifecycle) && searchParams.get(ARCHIVED_PARAM) === '1';
   // The Archived view reads the same table, archived rows only.
@@ -133,6 +143,8 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
     rowKey,
     /** Present when the list opts in (`selectable`, `lifecycle`): what is chosen, for actions on many rows. */
     selection: (options.selectable || lifecycle ? selection : null) as RowSelection | null,
+    /** The role's access to the list's component: Add New and Import show only with create access. */
+    access,
     /** Present when the list has a lifecycle: whether the Archived view is shown, and the switch. */
     lifecycle: lifecycle ? { ...lifecycle, archived, showArchived } : null,
     loadAll: list.loadAll,

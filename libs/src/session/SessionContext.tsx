@@ -2,6 +2,8 @@ import { createContext, useContext } from 'react';
 import type { User } from '@supabase/supabase-js';
 
 export type UserRow = {
+  /** The profile's id: what created_by and the owner and assignee columns hold. */
+  id?: string;
   auth_user_id: string;
   org_name: string;
   role_id: string | null;
@@ -57,6 +59,11 @@ export type SessionApi = SessionState & {
   /** Ends the session, then runs onSignedOut (or goes to the site root); on failure goes to the root. */
   signOut: (onSignedOut?: () => void) => Promise<void>;
   reload: () => void;
+  /**
+   * Reads the role's permissions again (one small read) unless they were read less than `maxAgeMs`
+   * ago: a role an owner changes takes effect without a reload.
+   */
+  refreshPermissions: (maxAgeMs?: number) => void;
 };
 
 export const SessionContext = createContext<SessionApi | null>(null);

@@ -17,6 +17,10 @@ export type SessionProviderProps = {
   goToRoot?: () => void;
 };
 
+/** How often a signed-in page reads the role's permissions again, and the focus/navigation threshold. */
+export const PERMISSIONS_REFRESH_MS = 60_000;
+export const PERMISSIONS_FOCUS_MAX_AGE_MS = 5_000;
+
 function assignRoot(): void {
   window.location.assign('/');
 }
@@ -31,6 +35,7 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
   const latestLoad = useRef(0);
   const sourceRef = useRef<SessionSource | null>(null);
 
+  const sessionSource = useCallback(async () => (sourceRef.current ??= supabaseSessionSource(await loadSupabase())), []);
   /**
    * Loads the session, or adopts a load already under way for it (`started`). The load's turn is taken
    * at the call, so an older load that resolves late never overwrites a newer one.
@@ -41,19 +46,50 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
     void (started ?? Promise.resolve(null))
       .then(async (adopted) => {
         if (adopted) return adopted;
-        sourceRef.current ??= supabaseSessionSource(await loadSupabase());
-        return loadSession(sourceRef.current, activeOrg);
+        return loadSession(await sessionSource(), activeOrg);
       })
       .then((outcome) => {
+        // The source the permissions are read again through (an adopted load did not make one).
+        if (outcome.kind === 'loaded') void sessionSource();
         if (loadId !== latestLoad.current) return;
         if (outcome.kind === 'loaded') dispatch({ type: 'loaded', snapshot: outcome.snapshot });
         else if (outcome.kind === 'signedOut') dispatch({ type: 'signedOut' });
         else if (outcome.kind === 'authFailed') dispatch({ type: 'authFailed', message: outcome.message });
         else dispatch({ type: 'loadFailed', message: outcome.message });
       });
-  }, []);
+  }, [sessionSource]);
 
   const reload = useCallback(() => load(), [load]);
+
+  // When the permissions were last read (or asked for), so navigation and focus read them at most
+  // once in a short while.
+  const permissionsReadAt = useRef(0);
+  const activeRole = useRef<string | null>(null);
+  useEffect(() => {
+    activeRole.current = state.roleId;
+    if (!state.loading && !state.refreshing) permissionsReadAt.current = Date.now();
+  }, [state.roleId, state.loading, state.refreshing]);
+  const refreshPermissions = useCallback((maxAgeMs = 0) => {
+    const roleId = activeRole.current;
+    const source = sourceRef.current;
+    if (!roleId || !source || Date.now() - permissionsReadAt.current < maxAgeMs) return;
+    permissionsReadAt.current = Date.now();
+    void source.listPermissions('settings', roleId).then((result) => {
+      // A failed read keeps the rights in place (the database enforces them either way).
+      if (result.error === null) dispatch({ type: 'permissionsRead', roleId, permissions: result.data });
+    });
+  }, []);
+  const signedIn = Boolean(state.user);
+  useEffect(() => {
+    if (!signedIn) return undefined;
+    const onFocus = () => refreshPermissions(PERMISSIONS_FOCUS_MAX_AGE_MS);
+    const timer = window.setInterval(() => refreshPermissions(PERMISSIONS_REFRESH_MS / 2), PERMISSIONS_REFRESH_MS);
+    window.addEventListener('focus', onFocus);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('focus', onFocus);
+    };
+  }, [signedIn, refreshPermissions]);
 
   useEffect(() => {
     // A new visitor has no stored session: they are signed out now, and supabase-js is fetched only
@@ -124,6 +160,9 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
     [goToRoot, queryClient],
   );
 
-  const value = useMemo<SessionApi>(() => ({ ...state, switchOrg, signOut, reload }), [state, switchOrg, signOut, reload]);
+  const value = useMemo<SessionApi>(
+    () => ({ ...state, switchOrg, signOut, reload, refreshPermissions }),
+    [state, switchOrg, signOut, reload, refreshPermissions],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -3,3 +3,15 @@ export { SessionProvider, type SessionProviderProps } from './SessionProvider';
 export { ACTIVE_ORG_KEY } from './activeOrgStorage';
 export { primeSession } from './primeSession';
 export { signedInSession } from './signedInSession';
+export {
+  AccessComponentProvider,
+  FULL_ACCESS,
+  PERSONAL_ROW_FIELDS,
+  accessOf,
+  isOwnRow,
+  profileIdsOf,
+  useAccess,
+  type Access,
+  type AccessComponent,
+  type AccessLevel,
+} from './access';

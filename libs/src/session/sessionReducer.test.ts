@@ -78,4 +78,17 @@ describe('sessionReducer', () => {
   it('refuses to switch to an organisation the user does not belong to', () => {
     expect(sessionReducer(loaded, { type: 'orgSwitched', orgName: 'Elsewhere' })).toBe(loaded);
   });
+
+  it('takes permissions read again for the active role, keeping the state when nothing changed', () => {
+    const same = [{ ...snapshot.permissions[0]! }];
+    expect(sessionReducer(loaded, { type: 'permissionsRead', roleId: 'r-cedar', permissions: same })).toBe(loaded);
+    const narrowed = [{ ...snapshot.permissions[0]!, create_access: 'not_allowed' }];
+    const next = sessionReducer(loaded, { type: 'permissionsRead', roleId: 'r-cedar', permissions: narrowed });
+    expect(next.permissions).toEqual(narrowed);
+    expect(next.orgName).toBe('Cedar');
+  });
+
+  it('ignores permissions read for a role that is no longer the active one', () => {
+    expect(sessionReducer(loaded, { type: 'permissionsRead', roleId: 'r-lake', permissions: [] })).toBe(loaded);
+  });
 });

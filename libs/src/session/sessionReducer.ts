@@ -18,7 +18,8 @@ export type SessionAction =
   | { type: 'authFailed'; message: string }
   | { type: 'loaded'; snapshot: SessionSnapshot }
   | { type: 'loadFailed'; message: string }
-  | { type: 'orgSwitched'; orgName: string };
+  | { type: 'orgSwitched'; orgName: string }
+  | { type: 'permissionsRead'; roleId: string; permissions: readonly Permission[] };
 
 export const EMPTY_SESSION: SessionState = {
   user: null,
@@ -41,6 +42,18 @@ export const INITIAL_SESSION: SessionState = { ...EMPTY_SESSION, loading: true }
 function withActiveOrg(state: SessionState, orgName: string | null): SessionState {
   const userRow = state.profiles.find((profile) => profile.org_name === orgName) ?? null;
   return { ...state, orgName, orgScope: orgScopeFor(orgName), userRow, roleId: userRow?.role_id ?? null };
+}
+
+function accessKey(permissions: readonly Permission[]): string {
+  return JSON.stringify(
+    permissions
+      .map((row) => [row.component_name, row.view_access, row.create_access, row.edit_access, row.delete_access])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+  );
+}
+
+function samePermissions(a: readonly Permission[], b: readonly Permission[]): boolean {
+  return accessKey(a) === accessKey(b);
 }
 
 /**
@@ -74,6 +87,10 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
     }
     case 'loadFailed':
       return { ...state, permissions: [], loading: false, refreshing: false, error: action.message };
+    case 'permissionsRead':
+      // A read for a role no longer active is stale; unchanged rights keep their identity, so nothing re-renders.
+      if (action.roleId !== state.roleId || samePermissions(state.permissions, action.permissions)) return state;
+      return { ...state, permissions: action.permissions };
     case 'orgSwitched':
       if (!state.profiles.some((profile) => profile.org_name === action.orgName)) return state;
       return { ...withActiveOrg(state, action.orgName), refreshing: true };

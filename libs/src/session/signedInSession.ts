@@ -22,6 +22,7 @@ export function signedInSession(user: Pick<User, 'id' | 'email'>, orgName: strin
     switchOrg: () => undefined,
     signOut: async () => undefined,
     reload: () => undefined,
+    refreshPermissions: () => undefined,
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@ import { isAuthSessionMissing } from '@steward/libs/supabase';
 import type { Permission, UserRow } from './SessionContext';
 import type { SessionSource } from './SessionSource';
 
-const PROFILE_COLUMNS = 'auth_user_id, org_name, role_id, name, email, is_primary';
+const PROFILE_COLUMNS = 'id, auth_user_id, org_name, role_id, name, email, is_primary';
 
 /** The session's reads as plain supabase-js calls. */
 export function supabaseSessionSource(supabase: SupabaseClient): SessionSource {

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERSONAL_ROW_FIELDS } from '../../../libs/src/session/personalColumns';
 import { connectDb, testStack } from '../stack/testStack';
 import { seedId } from './seedId';
 import { signIn } from './signUpOrganization';
@@ -11,7 +12,8 @@ import { signIn } from './signUpOrganization';
 
 const LAKESIDE = 'Lakeside Community Church';
 const CEDAR = 'Cedar Grove Outfitters';
-const PERSONAL_COLUMNS = ['created_by', 'primary_owner_id', 'secondary_owner_id', 'owner_id', 'assignee_id'];
+// The screens offer Edit and Delete to a Personal role from the same list (libs session access).
+const PERSONAL_COLUMNS = [...PERSONAL_ROW_FIELDS];
 
 
 const stack = testStack();

@@ -3,6 +3,7 @@ import { useNavigate } from '@steward/libs/router';
 import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { errorMessage, mergeRecords, undoBatch, useLifecycleMutation, useRecord, type DuplicatePair, type MergeKind } from '@steward/libs/data-access';
 import { LOADING_TEXT } from '@steward/libs/list';
+import { useAccess } from '@steward/libs/session';
 import { notify, undoToast } from '@steward/libs/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CrmEntity } from '../records/crmEntity';
@@ -24,6 +25,7 @@ export function MergePanel({ kind, entity, pair, onClose, onMerged }: { kind: Me
   const [confirming, setConfirming] = useState(false);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const access = useAccess();
   const merge = useLifecycleMutation((values: Record<string, unknown>) => {
     const [keep, drop] = survivor === 'a' ? [pair.a_id, pair.b_id] : [pair.b_id, pair.a_id];
     return mergeRecords(kind, keep, drop, values);
@@ -37,6 +39,8 @@ export function MergePanel({ kind, entity, pair, onClose, onMerged }: { kind: Me
   const keep = labels[survivor];
   const drop = labels[survivor === 'a' ? 'b' : 'a'];
 
+  // Merging changes the kept record and archives the other: both need edit and delete access.
+  const canMerge = [rows.a, rows.b].every((row) => row && access.canEditRow(row) && access.canDeleteRow(row));
   const submit = () => {
     const other: Side = survivor === 'a' ? 'b' : 'a';
     const otherRow = rows[other] as CrmRow;
@@ -126,10 +130,14 @@ export function MergePanel({ kind, entity, pair, onClose, onMerged }: { kind: Me
           }
         />
       ) : (
-        <Flex gap={8}>
-          <Button type="primary" onClick={() => setConfirming(true)}>
-            Merge…
-          </Button>
+        <Flex gap={8} align="center" wrap>
+          {canMerge ? (
+            <Button type="primary" onClick={() => setConfirming(true)}>
+              Merge…
+            </Button>
+          ) : (
+            <Typography.Text>Your role doesn&apos;t let you merge these records.</Typography.Text>
+          )}
           <Button onClick={onClose}>Close</Button>
         </Flex>
       )}

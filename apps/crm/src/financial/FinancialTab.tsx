@@ -5,7 +5,7 @@ import { errorMessage, tableRef, type AnyRow } from '@steward/libs/data-access';
 import { FieldsForm, useFieldForm, type FieldDef } from '@steward/libs/editor';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { formatDate, formatDollars } from '@steward/libs/ui';
-import { useSession } from '@steward/libs/session';
+import { useAccess, useSession } from '@steward/libs/session';
 import type { OwnerColumn } from '../addNew';
 import type { CrmRow } from '../records/crmRow';
 import { issuesByField } from '../contactMethods/methodRules';
@@ -73,6 +73,9 @@ function AddTransactionDialog({ ownerColumn, recordId, onClose }: { ownerColumn:
  */
 export function FinancialTab({ ownerColumn, record, canEdit }: { ownerColumn: OwnerColumn; record: CrmRow; canEdit: boolean }) {
   const session = useSession();
+  // A transaction is a record of Operations: adding one also needs create access there.
+  const operations = useAccess('operations');
+  const canAdd = canEdit && operations.create;
   const list = useRecordTransactions(record.id);
   const [adding, setAdding] = useState(false);
   const rows = useMemo(() => list.data ?? [], [list.data]);
@@ -86,7 +89,7 @@ export function FinancialTab({ ownerColumn, record, canEdit }: { ownerColumn: Ow
   const statementYears = years.includes(year) ? years : [...years, year].sort((a, b) => b - a);
   return (
     <Flex vertical gap={16}>
-      {canEdit ? (
+      {canAdd ? (
         <div>
           <Button onClick={() => setAdding(true)}>Add Transaction</Button>
         </div>

@@ -1,15 +1,17 @@
 import { Suspense, lazy, useState } from 'react';
 import { Button } from '@steward/libs/antd';
+import { useAccess } from '@steward/libs/session';
 import { useOpenedOnce } from '@steward/libs/ui';
 import type { ImportKind } from './importTargets';
 
 // The wizard (CSV parsing, mapping, preview) loads only when Import is pressed, not with the list.
 const ImportWizard = lazy(() => import('./ImportWizard'));
 
-/** The list toolbar's Import button and, once pressed, the import wizard. */
+/** The list toolbar's Import button and, once pressed, the import wizard; absent for a role that may not add records. */
 export function ImportButton({ kind, disabled }: { kind: ImportKind; disabled?: boolean }) {
   const [open, setOpen] = useState(false);
   const used = useOpenedOnce(open);
+  if (!useAccess().create) return null;
   return (
     <>
       <Button disabled={disabled} onClick={() => setOpen(true)}>

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from '@steward/libs/router';
 import { Button } from '@steward/libs/antd';
 import { errorMessage, isSystemDefaultRow, setArchived, useRecord } from '@steward/libs/data-access';
 import { InlineEditor, fieldLabelsOf, useRecordEditor } from '@steward/libs/editor';
+import { useAccess } from '@steward/libs/session';
 import { usePageTitle } from '@steward/libs/federation';
 import { DetailLayout, OpenTasks, RecordHistory } from '@steward/libs/list';
 import { notify, undoToast } from '@steward/libs/ui';
@@ -30,8 +31,12 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
   const heading = `${entity.label}: ${name || entity.label}`;
   usePageTitle(row ? heading : null);
   const ownerColumn = OWNER_COLUMN[entity.kind];
-  const editable = row !== null && !isSystemDefaultRow(row);
-  const archivable = editable && entity.kind !== 'user';
+  // The role decides: Edit and the tabs' add and change buttons with edit access to this record
+  // (Personal: their own), Archive and Restore with delete access too. Organisation users are
+  // profiles, which Settings rights govern.
+  const access = useAccess(entity.kind === 'user' ? 'settings' : undefined);
+  const editable = row !== null && !isSystemDefaultRow(row) && access.canEditRow(row);
+  const archivable = editable && entity.kind !== 'user' && access.canDeleteRow(row);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const fieldLabels = useMemo(() => fieldLabelsOf(entity.editFields), [entity.editFields]);

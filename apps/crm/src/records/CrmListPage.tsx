@@ -7,7 +7,7 @@ import type { AddNewConfig } from '../addNew';
 import { preloadFormLayer } from '@steward/libs/editor';
 import { ListPage, bulkFieldsOf, useListPage, type ListPageApi, type ListPageOptions } from '@steward/libs/list';
 import type { AnyRow } from '@steward/libs/data-access';
-import { useSession } from '@steward/libs/session';
+import { useAccess, useSession } from '@steward/libs/session';
 import type { SortSpec } from '@steward/libs/filter';
 import type { CrmEntity } from './crmEntity';
 import type { CrmRow } from './crmRow';
@@ -55,6 +55,8 @@ export function CrmListPage({ entity }: { entity: CrmEntity }) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const list = useListPage<CrmRow>(crmListOptions(entity, searchParams));
+  // Organisation users are profiles, which Settings rights govern: inviting one needs create access there.
+  const canInvite = useAccess('settings').create;
   // Once the rows are drawn and the page is idle, the record page's code comes ahead of the click.
   const rowsShown = !list.isLoading && list.rows.length > 0;
   useEffect(() => {
@@ -79,5 +81,5 @@ export function CrmListPage({ entity }: { entity: CrmEntity }) {
   );
   if (entity.addNew) return <WithAddNew list={list} config={entity.addNew} savedFilterKey={entity.savedFilterKey} toolbarExtra={toolbarExtra} />;
   const addNewPath = entity.addNewPath;
-  return <ListPage list={list} savedFilterKey={entity.savedFilterKey} addNew={addNewPath ? { onClick: () => void navigate(addNewPath) } : undefined} />;
+  return <ListPage list={list} savedFilterKey={entity.savedFilterKey} addNew={addNewPath && canInvite ? { onClick: () => void navigate(addNewPath) } : undefined} />;
 }

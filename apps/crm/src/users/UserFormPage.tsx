@@ -105,7 +105,7 @@ export function EditUserPage() {
         <Form layout="vertical" component="div">
           <SourceField />
         </Form>
-        <Button {...saveProps}>{children}</Button>
+        {editor.viewOnly ? null : <Button {...saveProps}>{children}</Button>}
       </Card>
     </Frame>
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex } from '@steward/libs/antd';
 import { errorMessage, queryKeys } from '@steward/libs/data-access';
+import { useAccess } from '@steward/libs/session';
 import { toast } from '@steward/libs/ui';
 import { NEXT_STATUSES, STATUS_ACTION_LABELS, setStayStatus, type StayStatus } from './deskApi';
 
@@ -27,8 +28,10 @@ export function StayActions({
 }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<StayStatus | null>(null);
+  // Moving a stay changes the reservation: a role without edit access gets no buttons.
+  const canChange = useAccess().edit !== 'None';
   const moves = (NEXT_STATUSES[status] ?? []).filter((next) => !only || only.includes(next));
-  if (moves.length === 0) return null;
+  if (moves.length === 0 || !canChange) return null;
   const move = async (next: StayStatus) => {
     setBusy(next);
     try {

@@ -21,7 +21,7 @@ export function useStayMoney(reservationId: string | null) {
  * A stay's money: total, paid, refunded and the balance due (all derived by the database), the lines
  * so far, and a deposit, payment or refund taken in one step.
  */
-export function StayMoney({ reservationId, currency = 'USD' }: { reservationId: string; currency?: string }) {
+export function StayMoney({ reservationId, currency = 'USD', canRecord = true }: { reservationId: string; currency?: string; canRecord?: boolean }) {
   const session = useSession();
   const queryClient = useQueryClient();
   const money_ = useStayMoney(reservationId);
@@ -89,32 +89,34 @@ export function StayMoney({ reservationId, currency = 'USD' }: { reservationId: 
           </tbody>
         </table>
       ) : null}
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          take.mutate();
-        }}
-        style={{ marginTop: 8 }}
-      >
-        <Flex gap={8} wrap align="end">
-          <Flex vertical gap={2}>
-            <label htmlFor={kindId}>Kind</label>
-            <Select id={kindId} value={kind} onChange={(value: PaymentKind) => setKind(value)} options={[...PAYMENT_KINDS]} style={{ width: 120 }} />
+      {canRecord ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            take.mutate();
+          }}
+          style={{ marginTop: 8 }}
+        >
+          <Flex gap={8} wrap align="end">
+            <Flex vertical gap={2}>
+              <label htmlFor={kindId}>Kind</label>
+              <Select id={kindId} value={kind} onChange={(value: PaymentKind) => setKind(value)} options={[...PAYMENT_KINDS]} style={{ width: 120 }} />
+            </Flex>
+            <Flex vertical gap={2}>
+              <label htmlFor={amountId}>Amount</label>
+              <Input id={amountId} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} style={{ width: 120 }} />
+            </Flex>
+            <Flex vertical gap={2}>
+              <label htmlFor={methodId}>Method</label>
+              <Input id={methodId} value={method} placeholder="Card, cash…" onChange={(event) => setMethod(event.target.value)} style={{ width: 140 }} />
+            </Flex>
+            <Button htmlType="submit" loading={take.isPending}>
+              Record {KIND_LABEL[kind].toLowerCase()}
+            </Button>
           </Flex>
-          <Flex vertical gap={2}>
-            <label htmlFor={amountId}>Amount</label>
-            <Input id={amountId} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} style={{ width: 120 }} />
-          </Flex>
-          <Flex vertical gap={2}>
-            <label htmlFor={methodId}>Method</label>
-            <Input id={methodId} value={method} placeholder="Card, cash…" onChange={(event) => setMethod(event.target.value)} style={{ width: 140 }} />
-          </Flex>
-          <Button htmlType="submit" loading={take.isPending}>
-            Record {KIND_LABEL[kind].toLowerCase()}
-          </Button>
-        </Flex>
-        {problem ? <Alert type="error" showIcon title={problem} style={{ marginTop: 8 }} /> : null}
-      </form>
+          {problem ? <Alert type="error" showIcon title={problem} style={{ marginTop: 8 }} /> : null}
+        </form>
+      ) : null}
     </section>
   );
 }

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Flex, Typography } from '@steward/libs/antd';
 import { Input, Select } from '@steward/libs/antd-data';
 import { errorMessage, queryKeys, useRelationOptions } from '@steward/libs/data-access';
 import { getRuntimeConfig } from '@steward/libs/runtime-config';
-import { useSession } from '@steward/libs/session';
+import { useAccess, useSession } from '@steward/libs/session';
 import { calendarFeedUrl, createCalendarFeed, fetchCalendarFeeds, revokeCalendarFeed } from '../desk/deskApi';
 
 /**
@@ -38,30 +38,34 @@ export function CalendarFeedsCard() {
     },
   });
   const revoke = useMutation({ mutationFn: revokeCalendarFeed, onSuccess: refresh });
+  // New feed with create access; Revoke (turning a feed off for good) with delete access.
+  const access = useAccess();
   const unitName = (id: string) => units.data?.find((option) => option.value === id)?.label ?? '—';
   return (
     <Card title="Calendar Feeds">
       <Typography.Paragraph>Each feed is a secret iCal address with the unit&apos;s busy dates only (no guest names). It is shown once; revoke it to turn it off.</Typography.Paragraph>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          create.mutate();
-        }}
-      >
-        <Flex gap={8} wrap align="end">
-          <Flex vertical gap={2}>
-            <label htmlFor={unitId}>Accommodation</label>
-            <Select id={unitId} value={unit} onChange={(value: string) => setUnit(value)} options={(units.data ?? []).map((option) => ({ value: option.value, label: option.label }))} style={{ width: 220 }} />
+      {access.create ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            create.mutate();
+          }}
+        >
+          <Flex gap={8} wrap align="end">
+            <Flex vertical gap={2}>
+              <label htmlFor={unitId}>Accommodation</label>
+              <Select id={unitId} value={unit} onChange={(value: string) => setUnit(value)} options={(units.data ?? []).map((option) => ({ value: option.value, label: option.label }))} style={{ width: 220 }} />
+            </Flex>
+            <Flex vertical gap={2}>
+              <label htmlFor={nameId}>Feed name</label>
+              <Input id={nameId} value={name} placeholder="Channel manager" onChange={(event) => setName(event.target.value)} style={{ width: 200 }} />
+            </Flex>
+            <Button type="primary" htmlType="submit" loading={create.isPending}>
+              New feed
+            </Button>
           </Flex>
-          <Flex vertical gap={2}>
-            <label htmlFor={nameId}>Feed name</label>
-            <Input id={nameId} value={name} placeholder="Channel manager" onChange={(event) => setName(event.target.value)} style={{ width: 200 }} />
-          </Flex>
-          <Button type="primary" htmlType="submit" loading={create.isPending}>
-            New feed
-          </Button>
-        </Flex>
-      </form>
+        </form>
+      ) : null}
       {create.error ? <Alert type="error" showIcon title={errorMessage(create.error, 'The feed could not be created.')} style={{ marginTop: 8 }} /> : null}
       {made ? (
         <Alert
@@ -93,7 +97,7 @@ export function CalendarFeedsCard() {
               <td>{new Date(feed.created_at).toLocaleDateString()}</td>
               <td>{feed.revoked_at ? `Revoked ${new Date(feed.revoked_at).toLocaleDateString()}` : 'Active'}</td>
               <td>
-                {feed.revoked_at ? null : (
+                {feed.revoked_at || !access.canDeleteRow(feed) ? null : (
                   <Button size="small" danger loading={revoke.isPending && revoke.variables === feed.id} onClick={() => revoke.mutate(feed.id)} aria-label={`Revoke feed ${feed.name ?? unitName(feed.accommodation_id)}`}>
                     Revoke
                   </Button>

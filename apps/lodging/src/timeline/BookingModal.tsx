@@ -29,11 +29,13 @@ export function BookingModal({ editor }: { editor: RecordEditorApi }) {
       width={720}
       footer={[
         <Button key="cancel" onClick={editor.close} disabled={editor.busy}>
-          Cancel
+          {editor.viewOnly ? 'Close' : 'Cancel'}
         </Button>,
-        <Button key="save" {...saveButtonProps}>
-          {children}
-        </Button>,
+        editor.viewOnly ? null : (
+          <Button key="save" {...saveButtonProps}>
+            {children}
+          </Button>
+        ),
       ]}
     >
       {id && isStatus(savedStatus) ? (
@@ -41,7 +43,7 @@ export function BookingModal({ editor }: { editor: RecordEditorApi }) {
           <Typography.Text>
             Status: <strong data-testid="stay-status">{savedStatus}</strong>
           </Typography.Text>
-          <StayActions id={id} status={savedStatus} name={name} onDone={() => editor.openEdit(id)} />
+          {editor.viewOnly ? null : <StayActions id={id} status={savedStatus} name={name} onDone={() => editor.openEdit(id)} />}
           <Link to={`/folio/${id}`} className="stw-no-print">
             Print folio
           </Link>
@@ -57,7 +59,7 @@ export function BookingModal({ editor }: { editor: RecordEditorApi }) {
       {id ? (
         <>
           <Divider />
-          <StayMoney reservationId={id} />
+          <StayMoney reservationId={id} canRecord={!editor.viewOnly} />
         </>
       ) : null}
     </Modal>

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { errorMessage, queryKeys, tableRef, type AnyRow } from '@steward/libs/data-access';
 import { useRecordEditor } from '@steward/libs/editor';
-import { useSession } from '@steward/libs/session';
+import { useAccess, useSession } from '@steward/libs/session';
 import { PageFrame } from '@steward/libs/ui';
 import { BookingModal } from './BookingModal';
 import { reservationFields } from './reservationFields';
@@ -71,12 +71,16 @@ export function ReservationsPage() {
   const { openEdit, openCreate } = editor;
   const onOpenReservation = useCallback((id: string) => openEdit(id), [openEdit]);
   const onCreate = useCallback((unitId: string, day: DayKey) => openCreate(newStayDefaults(unitId, day)), [openCreate]);
+  // A role that may not add reservations gets neither Add New nor bookable free cells.
+  const canCreate = useAccess().create;
 
   const controls = (
     <Flex gap={16} wrap align="center">
-      <Button type="primary" onClick={() => openCreate(newStayDefaults(null, start))}>
-        Add New
-      </Button>
+      {canCreate ? (
+        <Button type="primary" onClick={() => openCreate(newStayDefaults(null, start))}>
+          Add New
+        </Button>
+      ) : null}
       <Flex gap={8} align="center">
         <label htmlFor={startId}>Start date</label>
         <input
@@ -112,7 +116,7 @@ export function ReservationsPage() {
     body = (
       <>
         {timeline.data && timeline.data.reservations.length === 0 ? <Typography.Paragraph style={{ margin: 0 }}>{NO_DATA_TEXT}</Typography.Paragraph> : null}
-        <TimelineGrid rows={rows} days={days} onOpenReservation={onOpenReservation} onCreate={onCreate} />
+        <TimelineGrid rows={rows} days={days} onOpenReservation={onOpenReservation} onCreate={canCreate ? onCreate : undefined} />
       </>
     );
 

@@ -19,7 +19,8 @@ export type TimelineGridProps = {
   days: readonly DayKey[];
   height?: number;
   onOpenReservation: (id: string) => void;
-  onCreate: (unitId: string, day: DayKey) => void;
+  /** Booking a free cell; absent when the role may not add reservations (the cells are then not buttons). */
+  onCreate?: (unitId: string, day: DayKey) => void;
 };
 
 // One formatter, and each day formatted once: every visible cell is re-rendered while the grid
@@ -190,7 +191,7 @@ const UnitRow = memo(function UnitRow({
   border: string;
   background: string;
   onOpenReservation: (id: string) => void;
-  onCreate: (unitId: string, day: DayKey) => void;
+  onCreate?: (unitId: string, day: DayKey) => void;
 }) {
   const name = row.unit.name;
   return (
@@ -203,7 +204,7 @@ const UnitRow = memo(function UnitRow({
         {row.blocks.length === 0 && row.blockOuts.length === 0 ? <div style={{ fontSize: 12 }}>{NONE_YET_TEXT}</div> : null}
       </div>
       <div role="cell" aria-colindex={2} aria-colspan={days.length} style={{ position: 'relative', width: days.length * DAY_WIDTH_PX, flex: `0 0 ${days.length * DAY_WIDTH_PX}px` }}>
-        <UnitCells unitId={row.unit.id} name={name} days={days} columns={columns} border={border} onCreate={onCreate} />
+        {onCreate ? <UnitCells unitId={row.unit.id} name={name} days={days} columns={columns} border={border} onCreate={onCreate} /> : null}
         <UnitBlocks row={row} onOpenReservation={onOpenReservation} />
       </div>
     </div>

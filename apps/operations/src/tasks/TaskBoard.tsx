@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 
 import { errorMessage } from '@steward/libs/data-access';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { formatDate } from '@steward/libs/ui-core';
-import { useSession } from '@steward/libs/session';
+import { useAccess, useSession } from '@steward/libs/session';
 import { useBoardTasks, useMoveTask, type BoardTask } from './taskQueries';
 
 /** The board's columns; a Blocked task stands in In Progress, marked Blocked. */
@@ -19,6 +19,8 @@ const DRAG_TYPE = 'application/x-steward-task';
  */
 export function TaskBoard({ onOpen }: { onOpen: (task: BoardTask) => void }) {
   const { orgName } = useSession();
+  // A card moves only if the role lets the person change that task (Personal: their own).
+  const { canEditRow } = useAccess();
   const tasks = useBoardTasks(orgName);
   const move = useMoveTask(orgName);
   const [announcement, setAnnouncement] = useState('');
@@ -47,6 +49,7 @@ export function TaskBoard({ onOpen }: { onOpen: (task: BoardTask) => void }) {
 
   const onKeyDown = (task: BoardTask) => (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    if (!canEditRow(task)) return;
     event.preventDefault();
     const index = BOARD_COLUMNS.indexOf(boardColumnOf(task.status));
     const next = BOARD_COLUMNS[index + (event.key === 'ArrowRight' ? 1 : -1)];
@@ -60,7 +63,7 @@ export function TaskBoard({ onOpen }: { onOpen: (task: BoardTask) => void }) {
     setDropTarget(null);
     const id = event.dataTransfer.getData(DRAG_TYPE);
     const task = tasks.data?.find((candidate) => candidate.id === id);
-    if (task) moveTo(task, column);
+    if (task && canEditRow(task)) moveTo(task, column);
   };
 
   if (tasks.isLoading) return <p>{LOADING_TEXT}</p>;
@@ -98,7 +101,7 @@ export function TaskBoard({ onOpen }: { onOpen: (task: BoardTask) => void }) {
                   <li
                     key={task.id}
                     className="stw-board__card"
-                    draggable
+                    draggable={canEditRow(task)}
                     data-testid="board-card"
                     onDragStart={(event) => {
                       event.dataTransfer.setData(DRAG_TYPE, task.id);

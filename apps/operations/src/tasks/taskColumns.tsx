@@ -1,5 +1,6 @@
 import { isSystemDefaultRow, type AnyRow } from '@steward/libs/data-access';
 import { Link } from '@steward/libs/router';
+import { useAccess } from '@steward/libs/session';
 import { dateColumn, statusColumn, textColumn, type ListColumn } from '@steward/libs/list';
 import './tasks.css';
 
@@ -82,17 +83,26 @@ export function taskColumns(actions?: TaskActions): readonly ListColumn<AnyRow>[
     key: 'actions',
     title: 'Actions',
     exported: false,
-    render: (row) =>
-      isSystemDefaultRow(row) ? null : (
-        <div className="stw-task-actions">
-          <button type="button" className="stw-row-action" onClick={() => actions.editTask(row)} aria-label={`Edit ${String(row.title)}`}>
-            Edit
-          </button>
-          <button type="button" className="stw-row-action" onClick={() => actions.addSubtask(row)} aria-label={`Add subtask to ${String(row.title)}`}>
-            Add subtask
-          </button>
-        </div>
-      ),
+    render: (row) => (isSystemDefaultRow(row) ? null : <TaskRowActions row={row} actions={actions} />),
   });
   return columns;
+}
+
+/** Edit (View on a task the role does not let the person change) and Add subtask, which changes the task. */
+function TaskRowActions({ row, actions }: { row: AnyRow; actions: TaskActions }) {
+  const { canEditRow, create } = useAccess();
+  const editable = canEditRow(row);
+  const verb = editable ? 'Edit' : 'View';
+  return (
+    <div className="stw-task-actions">
+      <button type="button" className="stw-row-action" onClick={() => actions.editTask(row)} aria-label={`${verb} ${String(row.title)}`}>
+        {verb}
+      </button>
+      {editable && create ? (
+        <button type="button" className="stw-row-action" onClick={() => actions.addSubtask(row)} aria-label={`Add subtask to ${String(row.title)}`}>
+          Add subtask
+        </button>
+      ) : null}
+    </div>
+  );
 }

@@ -15,6 +15,9 @@ export type BoardTask = {
   due_date: string | null;
   assignee_name: string | null;
   org_name: string;
+  /** Whose task it is, for a role that may change only its own (Personal). */
+  created_by: string | null;
+  assignee_id: string | null;
 };
 
 export type MyWorkTask = BoardTask & {
@@ -33,7 +36,7 @@ export async function fetchBoardTasks(orgName: string): Promise<BoardTask[]> {
   const { data, error } = await getSupabase()
     .schema('ops')
     .from('tasks_view')
-    .select('id, short_id, title, status, priority, due_date, assignee_name, org_name')
+    .select('id, short_id, title, status, priority, due_date, assignee_name, org_name, created_by, assignee_id')
     .eq('org_name', orgName)
     .eq('archive', false)
     .order('position')

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Flex } from '@steward/libs/antd';
 import { Popconfirm } from '@steward/libs/antd-data';
 import { DataTable, LOADING_TEXT, type ListColumn } from '@steward/libs/list';
+import { useAccess } from '@steward/libs/session';
 import { PageFrame, StatusPill, formatDate } from '@steward/libs/ui';
 import { IntegrationDialog } from './IntegrationDialog';
 import { INTEGRATION_MESSAGES as M, INTEGRATION_TYPES, secretHint, type Integration } from './integrationsApi';
@@ -13,6 +14,8 @@ const typeLabel = (type: string) => INTEGRATION_TYPES.find((option) => option.va
 export function IntegrationsPage() {
   const { list, save, remove, toggle } = useIntegrations();
   const [dialog, setDialog] = useState<{ editing: Integration | null } | null>(null);
+  // The role decides: Add with create access, Edit and Activate with edit access, Delete with delete access.
+  const access = useAccess();
 
   const columns: ListColumn<Integration>[] = [
     { title: 'Name', key: 'name' },
@@ -26,17 +29,23 @@ export function IntegrationsPage() {
       key: 'actions',
       render: (row) => (
         <Flex gap={8} wrap>
-          <Button size="small" onClick={() => setDialog({ editing: row })} aria-label={`Edit ${row.name}`}>
-            Edit
-          </Button>
-          <Button size="small" onClick={() => toggle.mutate({ id: row.id, isActive: !row.is_active })} aria-label={`${row.is_active ? 'Deactivate' : 'Activate'} ${row.name}`}>
-            {row.is_active ? 'Deactivate' : 'Activate'}
-          </Button>
-          <Popconfirm title={M.confirmDelete} okText="Delete" cancelText="Cancel" onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}>
-            <Button size="small" danger aria-label={`Delete ${row.name}`}>
-              Delete
-            </Button>
-          </Popconfirm>
+          {access.canEditRow(row) ? (
+            <>
+              <Button size="small" onClick={() => setDialog({ editing: row })} aria-label={`Edit ${row.name}`}>
+                Edit
+              </Button>
+              <Button size="small" onClick={() => toggle.mutate({ id: row.id, isActive: !row.is_active })} aria-label={`${row.is_active ? 'Deactivate' : 'Activate'} ${row.name}`}>
+                {row.is_active ? 'Deactivate' : 'Activate'}
+              </Button>
+            </>
+          ) : null}
+          {access.canDeleteRow(row) ? (
+            <Popconfirm title={M.confirmDelete} okText="Delete" cancelText="Cancel" onConfirm={() => remove.mutateAsync(row.id).catch(() => undefined)}>
+              <Button size="small" danger aria-label={`Delete ${row.name}`}>
+                Delete
+              </Button>
+            </Popconfirm>
+          ) : null}
         </Flex>
       ),
     },
@@ -46,9 +55,11 @@ export function IntegrationsPage() {
     <PageFrame
       title="Integrations"
       actions={
-        <Button type="primary" onClick={() => setDialog({ editing: null })}>
-          Add Integration
-        </Button>
+        access.create ? (
+          <Button type="primary" onClick={() => setDialog({ editing: null })}>
+            Add Integration
+          </Button>
+        ) : null
       }
       error={list.error ? `${M.fetchFailed}: ${list.error.message}` : null}
     >

@@ -39,6 +39,8 @@ export type Integration = {
   webhook_url: string | null;
   is_active: boolean;
   created_at: string;
+  /** Who added it: a role with Personal settings access changes only its own. */
+  created_by?: string | null;
   updated_at: string;
   api_key_set: boolean;
   api_key_last4: string | null;
@@ -49,7 +51,7 @@ export type Integration = {
 };
 
 export const INTEGRATION_COLUMNS =
-  'id, name, type, base_url, webhook_url, is_active, created_at, updated_at, api_key_set, api_key_last4, api_secret_set, api_secret_last4, webhook_secret_set, webhook_secret_last4';
+  'id, name, type, base_url, webhook_url, is_active, created_at, created_by, updated_at, api_key_set, api_key_last4, api_secret_set, api_secret_last4, webhook_secret_set, webhook_secret_last4';
 
 const optionalText = z
   .string()

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useAccess } from '@steward/libs/session';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, Row, Typography } from '@steward/libs/antd';
 import { Upload } from '@steward/libs/antd-data';
@@ -48,6 +49,8 @@ export function BrandingTab({ orgName }: { orgName: string }) {
     onError: (error: Error) => setSaveError(error.message),
   });
 
+  // Branding changes only with edit access to settings across the organisation.
+  const canChange = useAccess().edit === 'Organization';
   const upload = async (file: File) => {
     setUploading(true);
     try {
@@ -68,19 +71,26 @@ export function BrandingTab({ orgName }: { orgName: string }) {
           form={form}
           idPrefix="branding"
           name="branding"
+          disabled={!canChange}
           onSubmit={() => validate() && save.mutate()}
-          beside={{
-            logo_url: (
-              <Upload accept="image/*" showUploadList={false} beforeUpload={(file) => (void upload(file), false)}>
-                <Button loading={uploading}>Upload Logo</Button>
-              </Upload>
-            ),
-          }}
+          beside={
+            canChange
+              ? {
+                  logo_url: (
+                    <Upload accept="image/*" showUploadList={false} beforeUpload={(file) => (void upload(file), false)}>
+                      <Button loading={uploading}>Upload Logo</Button>
+                    </Upload>
+                  ),
+                }
+              : {}
+          }
         >
           {saveError ? <Alert type="error" showIcon title={saveError} style={{ marginBottom: 12 }} /> : null}
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save Branding'}
-          </Button>
+          {canChange ? (
+            <Button type="primary" htmlType="submit" loading={save.isPending}>
+              {save.isPending ? 'Saving…' : 'Save Branding'}
+            </Button>
+          ) : null}
         </FieldsForm>
       </Col>
       <Col xs={24} lg={12}>

@@ -3,7 +3,7 @@ import { Alert, Typography } from '@steward/libs/antd';
 import { Switch } from '@steward/libs/antd-data';
 import { DataTable, type ListColumn } from '@steward/libs/list';
 import { queryKeys } from '@steward/libs/data-access';
-import { useSession } from '@steward/libs/session';
+import { useAccess, useSession } from '@steward/libs/session';
 import { LoadingState, notify } from '@steward/libs/ui';
 import { ORG_COMPONENTS, fetchOrgComponents, setOrgComponent, type OrgComponent } from './orgSettingsApi';
 
@@ -14,6 +14,8 @@ import { ORG_COMPONENTS, fetchOrgComponents, setOrgComponent, type OrgComponent 
  */
 export function ComponentsTab({ orgName }: { orgName: string }) {
   const { reload } = useSession();
+  // Components are switched only with edit access to settings across the organisation.
+  const canChange = useAccess().edit === 'Organization';
   const queryClient = useQueryClient();
   const key = queryKeys.list(ORG_COMPONENTS, orgName);
   const query = useQuery({ queryKey: key, queryFn: () => fetchOrgComponents(orgName) });
@@ -37,7 +39,7 @@ export function ComponentsTab({ orgName }: { orgName: string }) {
       render: (component) => (
         <Switch
           checked={component.enabled}
-          disabled={component.name === 'settings' || toggle.isPending}
+          disabled={!canChange || component.name === 'settings' || toggle.isPending}
           aria-label={`${component.display_name} enabled`}
           onChange={(enabled) => toggle.mutate({ component, enabled })}
         />

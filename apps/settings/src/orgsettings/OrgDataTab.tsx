@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useAccess } from '@steward/libs/session';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Typography } from '@steward/libs/antd';
 import { Form, Input } from '@steward/libs/antd-data';
@@ -22,6 +23,8 @@ export function OrgDataTab({ orgName }: { orgName: string }) {
     if (query.data) reset(query.data);
   }, [query.data, reset]);
 
+  // The organisation's own record changes only with edit access to settings across the organisation.
+  const canChange = useAccess().edit === 'Organization';
   const save = useMutation({
     mutationFn: () => saveOrgData(orgName, rowValues()),
     onMutate: () => setSaveError(null),
@@ -37,6 +40,7 @@ export function OrgDataTab({ orgName }: { orgName: string }) {
   return (
     <FieldsForm
       form={form}
+      disabled={!canChange}
       idPrefix="org-data"
       name="org-data"
       onSubmit={() => validate() && save.mutate()}
@@ -47,9 +51,11 @@ export function OrgDataTab({ orgName }: { orgName: string }) {
       }
     >
       {saveError ? <Alert type="error" showIcon title={saveError} style={{ marginBottom: 12 }} /> : null}
-      <Button type="primary" htmlType="submit" loading={save.isPending}>
-        {save.isPending ? 'Saving…' : 'Save'}
-      </Button>
+      {canChange ? (
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save'}
+        </Button>
+      ) : null}
     </FieldsForm>
   );
 }

@@ -5,7 +5,7 @@ import { Alert, Button, Card, Flex, Typography } from '@steward/libs/antd';
 import { Select } from '@steward/libs/antd-data';
 import { errorMessage, tableRef, type AnyRow } from '@steward/libs/data-access';
 import { RecordEditorForm, useRecordEditor, type FieldDef } from '@steward/libs/editor';
-import { useSession } from '@steward/libs/session';
+import { useAccess, useSession } from '@steward/libs/session';
 import { LoadingState } from '@steward/libs/ui';
 import { changePermission, fetchPermissions, grantComponents, permissionsKey, type AccessField, type Permission } from './rolePermissionsApi';
 
@@ -58,6 +58,8 @@ export function RolePermissionsPage() {
   const granted = new Map((data.data?.permissions ?? []).map((permission) => [permission.component_id, permission]));
   const missing = (data.data?.components ?? []).filter((component) => !granted.has(component.id));
   const { children, ...saveProps } = editor.saveButtonProps;
+  // Without edit access to settings the role and its permissions are shown, not offered for change.
+  const canChange = useAccess().edit !== 'None';
 
   return (
     <Flex vertical gap={12} style={{ maxWidth: 960 }}>
@@ -69,9 +71,18 @@ export function RolePermissionsPage() {
       </Typography.Title>
       <Card title="Role">
         {open ? <RecordEditorForm editor={editor} idPrefix="role" /> : <LoadingState />}
-        <Button {...saveProps}>{children}</Button>
+        {editor.viewOnly ? null : <Button {...saveProps}>{children}</Button>}
       </Card>
-      <Card title="Permissions" extra={<Button onClick={() => void add(missing.map((component) => component.id))} disabled={missing.length === 0}>Add All</Button>}>
+      <Card
+        title="Permissions"
+        extra={
+          canChange ? (
+            <Button onClick={() => void add(missing.map((component) => component.id))} disabled={missing.length === 0}>
+              Add All
+            </Button>
+          ) : null
+        }
+      >
         {problem ? <Alert type="error" showIcon title={problem} style={{ marginBottom: 12 }} /> : null}
         {data.error ? <Typography.Text type="danger">{errorMessage(data.error, 'Unknown error')}</Typography.Text> : null}
         {data.isLoading ? <LoadingState /> : null}
@@ -103,6 +114,7 @@ export function RolePermissionsPage() {
                               aria-label={`${component.display_name} ${title.toLowerCase()}`}
                               value={permission[field]}
                               options={options}
+                              disabled={!canChange}
                               onChange={(value) => void change(permission, { [field]: value })}
                               style={{ minWidth: 140 }}
                             />
@@ -110,9 +122,13 @@ export function RolePermissionsPage() {
                         ))
                       ) : (
                         <td colSpan={ACCESS_COLUMNS.length} style={{ padding: 6 }}>
-                          <Button size="small" onClick={() => void add([component.id])} aria-label={`Add ${component.display_name}`}>
-                            Add
-                          </Button>
+                          {canChange ? (
+                            <Button size="small" onClick={() => void add([component.id])} aria-label={`Add ${component.display_name}`}>
+                              Add
+                            </Button>
+                          ) : (
+                            'None'
+                          )}
                         </td>
                       )}
                     </tr>

@@ -3,15 +3,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from '@steward/libs/router';
 import { Result, Spin } from '@steward/libs/antd';
 import { RemoteBoundary } from '@steward/libs/area';
-import { AREA_TITLES, findRoute, type RemoteArea as LoadedArea } from '@steward/libs/federation';
+import { AREA_TITLES, findRoute, noAccessText, routeViewable, type RemoteArea as LoadedArea } from '@steward/libs/federation';
 import type { RemoteName } from '@steward/libs/runtime-config';
-import { useSession } from '@steward/libs/session';
+import { accessOf, useSession } from '@steward/libs/session';
 import { BrandingTheme } from '../branding/BrandingTheme';
 import { loadArea, peekArea } from './remoteLoader';
 
+const NAVIGATION_PERMISSIONS_MAX_AGE_MS = 2_000;
+
 /**
  * Every authenticated route the shell does not render itself: find its owner in the route table and
- * mount that remote's area, unless the active organisation has not enabled the remote's component.
+ * mount that remote's area, unless the active organisation has not enabled the remote's component or
+ * the person's role may not view it.
  * Areas draw with antd, themed here from the organisation's branding.
  */
 export function RemoteRoute() {
@@ -24,8 +27,14 @@ export function RemoteRoute() {
 
 function RemoteRouteContent() {
   const { pathname } = useLocation();
-  const { enabledComponents, loading } = useSession();
-  const owner = findRoute(pathname)?.owner;
+  const { enabledComponents, loading, permissions, refreshPermissions } = useSession();
+  const route = findRoute(pathname);
+  const owner = route?.owner;
+  // Each navigation reads the role's permissions again when they are more than a few seconds old, so
+  // a role changed by an owner applies from the next page on.
+  useEffect(() => {
+    refreshPermissions(NAVIGATION_PERMISSIONS_MAX_AGE_MS);
+  }, [pathname, refreshPermissions]);
 
   if (!owner || owner === 'shell') {
     return <Result status="404" title="Page not found" subTitle={`There is no page at ${pathname}.`} />;
@@ -39,6 +48,10 @@ function RemoteRouteContent() {
         subTitle="An administrator can enable it under Organization Settings → Components."
       />
     );
+  }
+  if (route && !routeViewable(route, (component) => accessOf(permissions, component, []).view)) {
+    // Nothing of the area mounts, so none of the page's rows are asked for.
+    return <Result status="403" title={noAccessText(route.section)} subTitle="An owner of your organization can change your role." />;
   }
   return <RemoteArea key={owner} name={owner} />;
 }

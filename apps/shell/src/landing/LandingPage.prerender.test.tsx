@@ -21,6 +21,7 @@ const loadingSession: SessionApi = {
   switchOrg: () => undefined,
   signOut: async () => undefined,
   reload: () => undefined,
+  refreshPermissions: () => undefined,
 };
 
 describe('the prerendered landing', () => {

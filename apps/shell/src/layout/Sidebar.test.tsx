@@ -20,6 +20,7 @@ function session(enabledComponents: readonly string[]): SessionApi {
     switchOrg: () => undefined,
     signOut: async () => undefined,
     reload: () => undefined,
+    refreshPermissions: () => undefined,
   };
 }
 

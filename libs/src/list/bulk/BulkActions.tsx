@@ -14,7 +14,8 @@ type Row0 = Record<string, unknown>;
 /**
  * What can be done to the selected rows of a list at once: set a field (status, owner, type), archive,
  * restore, export, delete for good (archived rows, with delete access). Each change is one database
- * call — all rows or none, shared defaults skipped and counted — followed by Undo for 10 s.
+ * call — all rows or none, shared defaults skipped and counted — followed by Undo for 10 s. What the
+ * role does not allow is not offered (useListPage works it out).
  */
 export default function BulkActions<Row extends Row0>({ list }: { list: ListPageApi<Row> }) {
   const lifecycle = list.lifecycle;
@@ -24,7 +25,7 @@ export default function BulkActions<Row extends Row0>({ list }: { list: ListPage
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<{ ids: string[]; text: string } | null>(null);
   if (!lifecycle || !selection || selection.count === 0) return null;
-  const canEdit = lifecycle.canEdit ?? true;
+  const { canEdit, canArchive } = lifecycle;
   const { noun } = lifecycle;
 
   const chosenRows = async (): Promise<readonly Row[]> => {
@@ -99,12 +100,12 @@ export default function BulkActions<Row extends Row0>({ list }: { list: ListPage
               <FieldSetter key={field.field} field={field} disabled={busy} onPick={(value, shown) => void change({ [field.field]: value }, (count) => `Set ${field.label} to ${shown} on ${countOf(count, noun)}`)} />
             ))
           : null}
-        {canEdit && !lifecycle.archived ? (
+        {canArchive && !lifecycle.archived ? (
           <Button disabled={busy} onClick={() => void change({ archive: true }, (count) => `Archived ${countOf(count, noun)}`)}>
             Archive
           </Button>
         ) : null}
-        {canEdit && lifecycle.archived ? (
+        {canArchive && lifecycle.archived ? (
           <Button disabled={busy} onClick={() => void change({ archive: false }, (count) => `Restored ${countOf(count, noun)}`)}>
             Restore
           </Button>
