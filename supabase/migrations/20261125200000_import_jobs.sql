@@ -434,3 +434,45 @@ begin
 end;
 $$;
 select app.install_org_reference_guards();
+
+---------------------------------------------------------------------------------------------------
+-- The import call's time limit
+---------------------------------------------------------------------------------------------------
+
+-- Signed-in requests stop after 8 s (the role's statement_timeout); the one call that imports a whole
+-- file of up to 100,000 rows gets ten minutes. PostgREST runs this before each request's statement,
+-- so the limit set here is the one that statement starts with.
+create function request_check.before_request() returns void
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  perform request_check.reject_removed_user();
+  if current_setting('request.path', true) = '/rpc/import_job' then
+    perform set_config('statement_timeout', '600s', true);
+  end if;
+end;
+$$;
+revoke all on function request_check.before_request() from public;
+grant execute on function request_check.before_request() to anon, authenticated, service_role;
+
+alter role authenticator set pgrst.db_pre_request to 'request_check.before_request';
+notify pgrst, 'reload config';
+
+-- A job holds at most 100,000 rows.
+create function crm.import_rows_limit() returns trigger
+  language plpgsql
+  security definer
+  set search_path = ''
+as $$
+begin
+  if (select count(*) from crm.import_rows r where r.job_id in (select distinct n.job_id from new_rows n)) > 100000 then
+    raise exception using errcode = '22023', message = 'At most 100,000 rows can be imported at once';
+  end if;
+  return null;
+end;
+$$;
+revoke all on function crm.import_rows_limit() from public, anon, authenticated;
+create trigger import_rows_limit after insert on crm.import_rows referencing new table as new_rows
+  for each statement execute function crm.import_rows_limit();
