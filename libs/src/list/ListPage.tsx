@@ -1,5 +1,6 @@
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { Alert, Button, Flex } from '@steward/libs/antd';
+import { ProgressBar } from '@steward/libs/ui-core';
 import { ListToolbar, type ListToolbarProps } from './ListToolbar';
 import { ListTable } from './ListTable';
 import { listErrorText } from './listMessages';
@@ -61,6 +62,19 @@ export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, empty
       {list.filterState.notice ? <Alert type="warning" showIcon title={list.filterState.notice} closable={{ onClose: list.filterState.dismissNotice }} /> : null}
       {list.error ? <Alert type="error" showIcon title={errorText(list.error)} /> : null}
       {list.exportError ? <Alert type="error" showIcon title={list.exportError} /> : null}
+      {list.exportProgress ? (
+        <Flex gap={12} align="center" aria-live="polite">
+          <div style={{ flex: 1, maxWidth: 480 }}>
+            <ProgressBar
+              label="Export progress"
+              value={list.exportProgress.written}
+              max={list.exportProgress.total}
+              text={`Exported ${list.exportProgress.written.toLocaleString('en-US')} of ${list.exportProgress.totalIsEstimate ? 'about ' : ''}${list.exportProgress.total.toLocaleString('en-US')} rows`}
+            />
+          </div>
+          <Button onClick={list.cancelExport}>Cancel export</Button>
+        </Flex>
+      ) : null}
       <Suspense fallback={null}>
         {panel === 'filters' ? (
           <FilterPanel state={list.filterState} onClose={() => setPanel(null)} savedFilters={savedFilterKey ? <SavedFilters listKey={savedFilterKey} state={list.filterState} /> : null} />

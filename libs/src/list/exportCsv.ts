@@ -21,6 +21,37 @@ export function buildCsv<Row>(rows: readonly Row[], columns: readonly CsvColumn<
   );
 }
 
+/** Rows written between two yields to the event loop: a slice stays far below one frame's budget. */
+export const CSV_SLICE = 250;
+
+const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * CSV as a Blob, written page by page as `pages` yields them and in slices of CSV_SLICE rows, yielding
+ * to the event loop between slices, so the page keeps drawing while 100,000 rows are written.
+ * `onRows` gets the rows written so far; an aborted `signal` stops at the next slice (AbortError).
+ */
+export async function streamCsv<Row>(
+  pages: AsyncIterable<readonly Row[]>,
+  columns: readonly CsvColumn<Row>[],
+  { onRows, signal }: { onRows?: (written: number) => void; signal?: AbortSignal } = {},
+): Promise<Blob> {
+  const parts: string[] = [Papa.unparse([columns.map((column) => column.title)], { escapeFormulae: FORMULA_START, newline: '\r\n', header: false })];
+  let written = 0;
+  for await (const page of pages) {
+    for (let from = 0; from < page.length; from += CSV_SLICE) {
+      signal?.throwIfAborted();
+      const data = page.slice(from, from + CSV_SLICE).map((row) => columns.map((column) => column.value(row) ?? ''));
+      parts.push('\r\n', Papa.unparse(data, { escapeFormulae: FORMULA_START, newline: '\r\n', header: false }));
+      written += data.length;
+      onRows?.(written);
+      await yieldToPage();
+    }
+  }
+  signal?.throwIfAborted();
+  return new Blob(['\ufeff', ...parts], { type: 'text/csv;charset=utf-8' });
+}
+
 /** "Steward - Businesses" → "Steward - Businesses.csv": the page title minus characters file systems refuse. */
 export function csvFileName(pageTitle: string): string {
   const base = pageTitle.replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim();
@@ -29,7 +60,12 @@ export function csvFileName(pageTitle: string): string {
 
 /** Hands the text to the browser as a download. The BOM makes spreadsheet programs read UTF-8. */
 export function downloadTextFile(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type }));
+  downloadBlob(new Blob(['\ufeff', text], { type }), fileName);
+}
+
+/** Hands a Blob to the browser as a download. */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
