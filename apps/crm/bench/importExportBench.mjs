@@ -52,7 +52,7 @@ function generatedCsv() {
 
 /** Records the longest gap between animation frames and the long animation frames from now on. */
 function installFrameWatch() {
-  const state = { maxGap: 0, maxLoaf: 0, last: 0, running: false };
+  const state = { maxGap: 0, maxLoaf: 0, last: 0, running: false, /** @type {string[]} */ longest: [] };
   // @ts-ignore the page's own global
   window.__stewardFrames = state;
   const tick = (/** @type {number} */ now) => {
@@ -65,7 +65,13 @@ function installFrameWatch() {
     try {
       new PerformanceObserver((list) => {
         if (!state.running) return;
-        for (const entry of list.getEntries()) state.maxLoaf = Math.max(state.maxLoaf, entry.duration);
+        for (const entry of list.getEntries()) {
+          state.maxLoaf = Math.max(state.maxLoaf, entry.duration);
+          // What ran in a frame over 100 ms (long-animation-frame attribution), for the note.
+          // @ts-ignore scripts is the long-animation-frame entry's attribution
+          const scripts = (entry.scripts ?? []).map((script) => `${script.invoker} ${script.sourceFunctionName}@${String(script.sourceURL).split('/').pop()} ${Math.round(script.duration)}ms`);
+          if (entry.duration > 100) state.longest.push(`${type} ${Math.round(entry.duration)}ms: ${scripts.join('; ')}`);
+        }
       }).observe({ type, buffered: false });
     } catch {
       // the entry type is not supported
@@ -169,7 +175,7 @@ export async function runImportExportBench() {
     }
     if (importSeconds.length) {
       printRow({ figure: `import ${ROWS.toLocaleString('en-US')} contacts from CSV, end to end`, value: median(importSeconds), unit: 's', budget: 60, note: `${spread(importSeconds, 's')}${importNote ? `; ${importNote}` : ''}` });
-    } else {
+    } else if (IMPORT_RUNS > 0) {
       printRow({ figure: `import ${ROWS.toLocaleString('en-US')} contacts from CSV, end to end`, value: Number.POSITIVE_INFINITY, unit: 's', budget: 60, note: importNote || 'no run finished' });
     }
 
@@ -187,7 +193,7 @@ export async function runImportExportBench() {
         await openContacts(page);
         const downloaded = page.waitForEvent('download', { timeout: 600_000 });
         // @ts-ignore the page's own global
-        await page.evaluate(() => Object.assign(window.__stewardFrames, { running: true, maxGap: 0, maxLoaf: 0, last: 0 }));
+        await page.evaluate(() => Object.assign(window.__stewardFrames, { running: true, maxGap: 0, maxLoaf: 0, last: 0, longest: [] }));
         const started = performance.now();
         await page.getByRole('toolbar', { name: 'List actions' }).getByRole('button', { name: 'Export' }).click();
         const download = await downloaded;
@@ -196,6 +202,7 @@ export async function runImportExportBench() {
         const frames = await page.evaluate(() => ({ ...window.__stewardFrames }));
         longestFrame.push(frames.maxGap);
         longestLoaf.push(frames.maxLoaf);
+        if (process.env.STEWARD_BENCH_DEBUG) console.log(frames.longest.join('\n'));
         const text = await (await download.createReadStream()).toArray();
         const lines = Buffer.concat(text).toString('utf8').split('\r\n').length;
         if (lines !== ROWS + 1) console.log(`(export run ${run + 1} wrote ${lines - 1} rows, not ${ROWS})`);

@@ -5,6 +5,28 @@ import { exportValueOf, type ListColumn } from './listColumn';
 export type ExportProgress = { written: number; total: number; totalIsEstimate: boolean };
 
 /**
+ * The rows written so far, outside React state: only the progress bar subscribes to it, so a progress
+ * step redraws the bar, not the whole list page around it.
+ */
+export type ExportProgressStore = { get: () => ExportProgress | null; subscribe: (listener: () => void) => () => void };
+
+function progressStore() {
+  let value: ExportProgress | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set: (next: ExportProgress | null) => {
+      value = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+/**
  * The list's Export: reads every row the list means (not only the page on screen) page by page, writes
  * the CSV as pages arrive in small slices that leave the page free to draw, shows the rows written, can
  * be cancelled, and downloads the file named after the page. The CSV writer (papaparse) is loaded on
@@ -16,7 +38,8 @@ export function useCsvExport<Row>(
   readPages: (signal?: AbortSignal) => AsyncIterable<readonly Row[]>,
   total: { count: number; isEstimate: boolean },
 ) {
-  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const [store] = useState(progressStore);
+  const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
   const running = useRef<AbortController | null>(null);
   const exportCsv = useCallback(async () => {
@@ -24,23 +47,25 @@ export function useCsvExport<Row>(
     const controller = new AbortController();
     running.current = controller;
     setExportError(null);
-    setProgress({ written: 0, total: total.count, totalIsEstimate: total.isEstimate });
+    store.set({ written: 0, total: total.count, totalIsEstimate: total.isEstimate });
+    setExporting(true);
     try {
       const { streamCsv, csvFileName, downloadBlob } = await import('./exportCsv');
       const exported = columns.filter((column) => column.exported !== false);
       const blob = await streamCsv(
         readPages(controller.signal),
         exported.map((column) => ({ title: column.title, value: (row: Row) => exportValueOf(column, row) })),
-        { signal: controller.signal, onRows: (written) => setProgress({ written, total: Math.max(total.count, written), totalIsEstimate: total.isEstimate }) },
+        { signal: controller.signal, onRows: (written) => store.set({ written, total: Math.max(total.count, written), totalIsEstimate: total.isEstimate }) },
       );
       downloadBlob(blob, csvFileName(title));
     } catch (problem) {
       if (!controller.signal.aborted) setExportError(errorMessage(problem, 'Export failed'));
     } finally {
       running.current = null;
-      setProgress(null);
+      store.set(null);
+      setExporting(false);
     }
-  }, [columns, readPages, title, total.count, total.isEstimate]);
+  }, [columns, readPages, store, title, total.count, total.isEstimate]);
   const cancelExport = useCallback(() => running.current?.abort(), []);
-  return { exporting: progress !== null, exportProgress: progress, exportError, exportCsv, cancelExport };
+  return { exporting, exportProgress: store as ExportProgressStore, exportError, exportCsv, cancelExport };
 }
