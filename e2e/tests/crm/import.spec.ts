@@ -60,7 +60,7 @@ test('likely duplicates are flagged before anything is imported; Cancel leaves n
     .from('contact_methods')
     .insert({ org_name: owner.orgName, contact_id: (existing as { id: string }).id, type_id: (emailType as { id: string }).id, value: 'known@example.test', is_primary: true });
   if (methodError) throw new Error(methodError.message);
-  const imported = [`${tag} Ann Known`, `${tag} Bo Phone`, `${tag} Cy Phone`, `${tag} Di Fresh`];
+  const imported: [string, string, string, string] = [`${tag} Ann Known`, `${tag} Bo Phone`, `${tag} Cy Phone`, `${tag} Di Fresh`];
   const csv = ['Name,Primary Phone,Primary E-mail', `${imported[0]},,KNOWN@example.test`, `${imported[1]},(207) 555-0142,`, `${imported[2]},207.555.0142,`, `${imported[3]},,di@example.test`].join('\n');
 
   await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
