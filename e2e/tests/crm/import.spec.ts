@@ -100,7 +100,7 @@ test('likely duplicates are flagged before anything is imported; Cancel leaves n
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(
-    (url) => url.pathname.endsWith('/contacts_view') && url.searchParams.get('limit') === '1000',
+    (url) => url.pathname.endsWith('/contacts_view') && url.searchParams.get('limit') === '250',
     async (route) => {
       await held;
       await route.continue();

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { toDataAccessError } from './DataAccessError';
-import { FETCH_ALL_CHUNK, buildListQuery, fetchList, type ListRequest } from './listQuery';
+import { buildListQuery, fetchList, type ListRequest } from './listQuery';
 import type { TableRef } from './tableRef';
 
 /** A value inside a PostgREST logic tree: double-quoted, backslashes and quotes escaped. */
@@ -9,6 +9,12 @@ function quoted(value: unknown): string {
 }
 
 type SortKey = { field: string; order: 'asc' | 'desc' };
+
+/**
+ * Rows per export page. Each page's JSON is parsed on the page's main thread: 250 rows keep that a
+ * small part of a frame, and the next page is already on its way while one is written.
+ */
+export const EXPORT_PAGE_SIZE = 250;
 
 /**
  * The rows after `last` in the order `sort` then id ascending, as one PostgREST `or=(…)` tree: for each
@@ -33,7 +39,7 @@ export function keysetAfter(sort: readonly SortKey[], last: Record<string, unkno
 }
 
 /**
- * Every row a list request selects, in the list's order, one page of FETCH_ALL_CHUNK at a time, for
+ * Every row a list request selects, in the list's order, one page of EXPORT_PAGE_SIZE at a time, for
  * writing as it arrives (export). Tables with an id are read in keyset pages (the rows after the last
  * one's sort values and id), so page 100 costs what page 1 does; views without an id, or sorted by a
  * related table's column, are read by offset. Stops between pages when `signal` aborts.
@@ -43,7 +49,7 @@ export async function* readRowPages<Row>(
   ref: TableRef<Row>,
   request: Omit<ListRequest, 'page' | 'pageSize' | 'count'>,
   signal?: AbortSignal,
-  pageSize = FETCH_ALL_CHUNK,
+  pageSize = EXPORT_PAGE_SIZE,
 ): AsyncGenerator<Row[]> {
   const sort = (request.sort ?? []).filter((key) => key.field !== 'id');
   if (request.tieBreaker === null || sort.some((key) => !/^[a-z_][a-z0-9_]*$/i.test(key.field))) {
@@ -61,17 +67,25 @@ export async function* readRowPages<Row>(
     const missing = ['id', ...sort.map((key) => key.field)].filter((field) => !listed.has(field));
     if (missing.length) keyset.select = [...new Set(missing)].join(',') + ',' + keyset.select;
   }
-  let last: Record<string, unknown> | null = null;
-  for (;;) {
+  const fetchAfter = async (last: Record<string, unknown> | null): Promise<Row[]> => {
     signal?.throwIfAborted();
     let query = buildListQuery(client, ref, keyset);
     if (last) query = query.or(keysetAfter(sort, last));
     if (signal) query = query.abortSignal(signal);
     const { data, error } = await query;
     if (error) throw toDataAccessError(error);
-    const rows = (data ?? []) as Row[];
+    return (data ?? []) as Row[];
+  };
+  let pending = fetchAfter(null);
+  for (;;) {
+    const rows = await pending;
+    if (rows.length >= pageSize) {
+      // The next page is asked for before this one is handed on (a page read while one is written).
+      pending = fetchAfter(rows[rows.length - 1] as Record<string, unknown>);
+      // An export stopped meanwhile leaves it unread: its failure is nobody's error.
+      pending.catch(() => undefined);
+    }
     yield rows;
     if (rows.length < pageSize) return;
-    last = rows[rows.length - 1] as Record<string, unknown>;
   }
 }

@@ -66,6 +66,12 @@ describe('streamCsv', () => {
     expect(written).toEqual([...written].sort((a, b) => a - b));
   });
 
+  it('quotes and neutralises cells exactly as buildCsv does', async () => {
+    const names = [' lead', 'trail ', 'a\rb', 'x"y', '-2+3', '+1', '@a', '\tcmd', '＝1', 'plain', '', 'tab\tin', 'ümlaut, ok'];
+    const rows: Row[] = names.map((name, index) => ({ name, amount: index % 2 ? -index : index / 4 }));
+    expect(await (await streamCsv(pagesOf(rows), columns)).text()).toBe(`\ufeff${buildCsv(rows, columns)}`);
+  });
+
   it('writes only the header for no rows, and stops with an AbortError when cancelled', async () => {
     expect(await (await streamCsv(pagesOf<Row>([]), columns)).text()).toBe('\ufeffName,Amount,Notes');
     const controller = new AbortController();

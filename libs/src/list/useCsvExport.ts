@@ -50,7 +50,7 @@ export function useCsvExport<Row>(
     store.set({ written: 0, total: total.count, totalIsEstimate: total.isEstimate });
     setExporting(true);
     try {
-      const { streamCsv, csvFileName, downloadBlob } = await import('./exportCsv');
+      const { streamCsv, csvFileName, downloadBlob } = await import('./streamCsv');
       const exported = columns.filter((column) => column.exported !== false);
       const blob = await streamCsv(
         readPages(controller.signal),
