@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { buildListQuery, fetchAllRows, fetchList, listPageCall } from './listQuery';
+import { readRowPages } from './rowPages';
 import { archiveRecord, deleteRecord, fetchRecord, insertRecord, insertRecords, updateRecord, updateWhere, upsertRecord } from './records';
 import { callFunction, functionRef } from './callFunction';
 import { DataAccessError } from './DataAccessError';
@@ -162,6 +163,19 @@ describe('lists', () => {
       const { data, count } = await buildListQuery(demo, businessesView, { ...request, page });
       expect(served.rows, `page ${page}`).toEqual(data);
       expect(served.total).toBe(count);
+    }
+  });
+
+  it('export pages: keyset pages in the list order (ties, nulls, quotes and commas in values) equal the offset pages', async () => {
+    await insertRecord(demo, businesses, { name: 'Quote "Co", Ltd \\ West', dba_name: 'Q, "x"', description: marker }, { orgName: DEMO_ORG });
+    await insertRecord(demo, businesses, { name: 'Golf Lodge', dba_name: 'Q, "x"', description: marker }, { orgName: DEMO_ORG });
+    for (const sort of [[{ field: 'dba_name', order: 'asc' as const }], [{ field: 'dba_name', order: 'desc' as const }, { field: 'name', order: 'asc' as const }], [{ field: 'name', order: 'desc' as const }]]) {
+      const request = { orgScope: orgScopeFor(DEMO_ORG), eq: { description: marker }, sort };
+      const keyset: string[] = [];
+      for await (const page of readRowPages(demo, businessesView, request, undefined, 2)) keyset.push(...page.map((row) => row.id));
+      const offset = (await fetchAllRows(demo, businessesView, request)).map((row) => row.id);
+      expect(offset.length).toBeGreaterThanOrEqual(7);
+      expect(keyset).toEqual(offset);
     }
   });
 

@@ -10,6 +10,7 @@ export {
   toDataAccessError,
   type DataAccessErrorKind,
 } from './DataAccessError';
+export { EXPORT_PAGE_SIZE, readRowPages } from './rowPages';
 export { EXACT_COUNT_LIMIT, FETCH_ALL_CHUNK, LIST_PAGE_SIZE, buildListQuery, fetchAllRows, fetchList, type EqValue, type ListRequest, type ListResult } from './listQuery';
 export {
   SERVER_OWNED_FIELDS,

@@ -204,7 +204,7 @@ describe('list page', () => {
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await waitFor(() => expect(names).toEqual(['Steward - Businesses.csv']));
     const exportRequest = listRequests(requests).at(-1);
-    expect(exportRequest?.url.searchParams.get('limit')).toBe('1000');
+    expect(exportRequest?.url.searchParams.get('limit')).toBe('250');
     expect(exportRequest?.url.searchParams.get('or')).toBe('(name.ilike."*a*")');
     expect(exportRequest?.url.searchParams.get('order')).toBe('name.asc.nullslast,id.asc');
     expect(await blobs[0]?.text()).toBe('\ufeffName,City,Status\r\nAcme Outfitters,Boone,Active\r\nRetail default,,');

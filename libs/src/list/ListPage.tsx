@@ -1,8 +1,10 @@
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Alert, Button, Flex } from '@steward/libs/antd';
+import { ProgressBar } from '@steward/libs/ui-core';
 import { ListToolbar, type ListToolbarProps } from './ListToolbar';
 import { ListTable } from './ListTable';
 import { listErrorText } from './listMessages';
+import type { ExportProgressStore } from './useCsvExport';
 import type { ListPageApi } from './useListPage';
 
 type Row0 = Record<string, unknown>;
@@ -68,6 +70,7 @@ export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, empty
       {list.filterState.notice ? <Alert type="warning" showIcon title={list.filterState.notice} closable={{ onClose: list.filterState.dismissNotice }} /> : null}
       {list.error ? <Alert type="error" showIcon title={errorText(list.error)} /> : null}
       {list.exportError ? <Alert type="error" showIcon title={list.exportError} /> : null}
+      {list.exporting ? <ExportProgressBar store={list.exportProgress} onCancel={list.cancelExport} /> : null}
       <Suspense fallback={null}>
         {panel === 'filters' ? (
           <FilterPanel state={list.filterState} onClose={() => setPanel(null)} savedFilters={savedFilterKey ? <SavedFilters listKey={savedFilterKey} state={list.filterState} /> : null} />
@@ -81,6 +84,26 @@ export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, empty
       ) : null}
       <ListTable list={list} emptyText={emptyText} />
       {children}
+    </Flex>
+  );
+}
+
+/** The export's progress and its Cancel: the only part of the page that redraws as rows are written. */
+function ExportProgressBar({ store, onCancel }: { store: ExportProgressStore; onCancel: () => void }) {
+  const progress = useSyncExternalStore(store.subscribe, store.get);
+  if (!progress) return null;
+  const { written, total, totalIsEstimate } = progress;
+  return (
+    <Flex gap={12} align="center">
+      <div style={{ flex: 1, maxWidth: 480 }}>
+        <ProgressBar
+          label="Export progress"
+          value={written}
+          max={total}
+          text={`Exported ${written.toLocaleString('en-US')} of ${totalIsEstimate ? 'about ' : ''}${total.toLocaleString('en-US')} rows`}
+        />
+      </div>
+      <Button onClick={onCancel}>Cancel export</Button>
     </Flex>
   );
 }

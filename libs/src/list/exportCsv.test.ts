@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { buildCsv, csvFileName, downloadTextFile } from './exportCsv';
+import { CSV_SLICE, buildCsv, csvFileName, downloadTextFile, streamCsv } from './exportCsv';
 
 type Row = { name: string | null; amount: number | null; notes?: string };
 const columns = [
@@ -49,5 +49,34 @@ describe('downloadTextFile', () => {
     expect(await created[0]?.text()).toBe('\ufeffa,b');
     createObjectURL.mockRestore();
     click.mockRestore();
+  });
+});
+
+describe('streamCsv', () => {
+  async function* pagesOf<Row>(...pages: Row[][]) {
+    for (const page of pages) yield page;
+  }
+
+  it('writes the same CSV as buildCsv, page by page, counting the rows written', async () => {
+    const rows: Row[] = Array.from({ length: CSV_SLICE * 2 + 7 }, (_, index) => ({ name: index % 3 ? `P${index}, "x"` : '=1', amount: index }));
+    const written: number[] = [];
+    const blob = await streamCsv(pagesOf(rows.slice(0, 300), rows.slice(300), []), columns, { onRows: (count) => written.push(count) });
+    expect(await blob.text()).toBe(`\ufeff${buildCsv(rows, columns)}`);
+    expect(written.at(-1)).toBe(rows.length);
+    expect(written).toEqual([...written].sort((a, b) => a - b));
+  });
+
+  it('quotes and neutralises cells exactly as buildCsv does', async () => {
+    const names = [' lead', 'trail ', 'a\rb', 'x"y', '-2+3', '+1', '@a', '\tcmd', '＝1', 'plain', '', 'tab\tin', 'ümlaut, ok'];
+    const rows: Row[] = names.map((name, index) => ({ name, amount: index % 2 ? -index : index / 4 }));
+    expect(await (await streamCsv(pagesOf(rows), columns)).text()).toBe(`\ufeff${buildCsv(rows, columns)}`);
+  });
+
+  it('writes only the header for no rows, and stops with an AbortError when cancelled', async () => {
+    expect(await (await streamCsv(pagesOf<Row>([]), columns)).text()).toBe('\ufeffName,Amount,Notes');
+    const controller = new AbortController();
+    const rows: Row[] = Array.from({ length: CSV_SLICE * 3 }, (_, index) => ({ name: `P${index}`, amount: index }));
+    const written = streamCsv(pagesOf(rows), columns, { signal: controller.signal, onRows: () => controller.abort() });
+    await expect(written).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -1,27 +1,71 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { errorMessage } from '@steward/libs/data-access';
 import { exportValueOf, type ListColumn } from './listColumn';
 
+export type ExportProgress = { written: number; total: number; totalIsEstimate: boolean };
+
 /**
- * The list's Export: loads every row the list means (not only the page on screen), writes them as CSV
- * with the exported columns' titles as the header, and downloads the file named after the page. The CSV
- * writer (papaparse) is loaded on the first Export, not with every list.
+ * The rows written so far, outside React state: only the progress bar subscribes to it, so a progress
+ * step redraws the bar, not the whole list page around it.
  */
-export function useCsvExport<Row>(title: string, columns: readonly ListColumn<Row>[], loadAll: () => Promise<readonly Row[]>) {
+export type ExportProgressStore = { get: () => ExportProgress | null; subscribe: (listener: () => void) => () => void };
+
+function progressStore() {
+  let value: ExportProgress | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set: (next: ExportProgress | null) => {
+      value = next;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+/**
+ * The list's Export: reads every row the list means (not only the page on screen) page by page, writes
+ * the CSV as pages arrive in small slices that leave the page free to draw, shows the rows written, can
+ * be cancelled, and downloads the file named after the page. The CSV writer (papaparse) is loaded on
+ * the first Export, not with every list.
+ */
+export function useCsvExport<Row>(
+  title: string,
+  columns: readonly ListColumn<Row>[],
+  readPages: (signal?: AbortSignal) => AsyncIterable<readonly Row[]>,
+  total: { count: number; isEstimate: boolean },
+) {
+  const [store] = useState(progressStore);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
+  const running = useRef<AbortController | null>(null);
   const exportCsv = useCallback(async () => {
-    setExporting(true);
+    if (running.current) return;
+    const controller = new AbortController();
+    running.current = controller;
     setExportError(null);
+    store.set({ written: 0, total: total.count, totalIsEstimate: total.isEstimate });
+    setExporting(true);
     try {
-      const [rows, { buildCsv, csvFileName, downloadTextFile }] = await Promise.all([loadAll(), import('./exportCsv')]);
+      const { streamCsv, csvFileName, downloadBlob } = await import('./streamCsv');
       const exported = columns.filter((column) => column.exported !== false);
-      downloadTextFile(buildCsv(rows, exported.map((column) => ({ title: column.title, value: (row: Row) => exportValueOf(column, row) }))), csvFileName(title));
+      const blob = await streamCsv(
+        readPages(controller.signal),
+        exported.map((column) => ({ title: column.title, value: (row: Row) => exportValueOf(column, row) })),
+        { signal: controller.signal, onRows: (written) => store.set({ written, total: Math.max(total.count, written), totalIsEstimate: total.isEstimate }) },
+      );
+      downloadBlob(blob, csvFileName(title));
     } catch (problem) {
-      setExportError(errorMessage(problem, 'Export failed'));
+      if (!controller.signal.aborted) setExportError(errorMessage(problem, 'Export failed'));
     } finally {
+      running.current = null;
+      store.set(null);
       setExporting(false);
     }
-  }, [columns, loadAll, title]);
-  return { exporting, exportError, exportCsv };
+  }, [columns, readPages, store, title, total.count, total.isEstimate]);
+  const cancelExport = useCallback(() => running.current?.abort(), []);
+  return { exporting, exportProgress: store as ExportProgressStore, exportError, exportCsv, cancelExport };
 }

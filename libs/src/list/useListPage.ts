@@ -110,7 +110,8 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
 
   const { page, setPage } = filterState;
   const list = useListRows({ source, shortId, filter: filterState.filter, sort: filterState.sort, fieldTypes, page, select });
-  const { exporting, exportError, exportCsv } = useCsvExport(title, columns, list.loadAll);
+  const exportTotal = useMemo(() => ({ count: list.total, isEstimate: list.totalIsEstimate }), [list.total, list.totalIsEstimate]);
+  const { exporting, exportProgress, exportError, exportCsv, cancelExport } = useCsvExport(title, columns, list.readPages, exportTotal);
   // The rows are on screen: a visit that started on this list starts its reads from index.html next
   // time (libs/supabase firstView), as the dashboard's does.
   const shown = !list.isLoading && list.error === null;
@@ -138,7 +139,9 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
     error: list.error,
     exportError,
     exporting,
+    exportProgress,
     exportCsv,
+    cancelExport,
     filterState,
     rowKey,
     /** Present when the list opts in (`selectable`, `lifecycle`): what is chosen, for actions on many rows. */

@@ -4,6 +4,7 @@ import {
   errorMessage,
   fetchAllRows,
   getSupabase,
+  readRowPages,
   useList,
   type EqValue,
   type ListRequest,
@@ -105,6 +106,17 @@ export function useListRows<Row extends Row0>({ source, shortId, filter, sort, f
     [request, rows, source],
   );
 
+  // Export reads the whole list page by page (keyset by id for tables) and writes as pages arrive.
+  const readPages = useCallback(
+    (signal?: AbortSignal): AsyncIterable<readonly Row[]> =>
+      source.kind === 'table' && request
+        ? readRowPages<Row>(getSupabase(), source.table, request, signal)
+        : (async function* () {
+            yield rows;
+          })(),
+    [request, rows, source],
+  );
+
   return {
     rows,
     total: source.kind === 'table' ? (tableQuery.data?.total ?? rows.length) : rows.length,
@@ -116,5 +128,6 @@ export function useListRows<Row extends Row0>({ source, shortId, filter, sort, f
     isFetching: source.kind === 'table' ? tableQuery.isFetching : false,
     error: rawError ? errorMessage(rawError, 'Unknown error') : null,
     loadAll,
+    readPages,
   };
 }

@@ -10,3 +10,4 @@ export { displayValue, formatAddress, formatDate, formatDollars, formatRowCount,
 export { SYSTEM_DEFAULT_ORG_NAME, isSystemDefault } from './systemDefault';
 export { GRAPHIC_CONTRAST, TEXT_CONTRAST, contrastRatio, parseColor, passingShade, toHex, type Rgb } from './colorContrast';
 export { useOpenedOnce } from './openedOnce';
+export { ProgressBar } from './ProgressBar';

@@ -22,6 +22,7 @@ const COLUMN_OVERRIDES: Record<string, Record<string, unknown>> = {
   'hr.staff_profiles': { preferred_name: 'Matrix Probe' },
   'catalog.reservation_payments': { line_type: 'payment' },
   'public.notifications': { kind: 'task_due', link: '/tasks' },
+  'crm.import_jobs': { kind: 'contact' },
 };
 
 /** Tables no API role writes (the database does): the probe row is inserted directly, for the actor. */

@@ -1,17 +1,27 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { Modal, Select, Table } from '@steward/libs/antd-data';
 import { queryKeys } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
+import { ProgressBar } from '@steward/libs/ui';
 import { parseCsv, type CsvRecord } from './parseCsv';
 import { IMPORT_TARGETS, autoMapping, checkRows, mapRecords, type ImportError, type ImportKind, type ImportMapping } from './importTargets';
-import { importRecords } from './importRecords';
+import { cancelImportJob, finishImport, importProblems, stageRows, startImportJob, type ImportProblem } from './importRecords';
 
 const PREVIEW_ROWS = 5;
+const DUPLICATES_SHOWN = 50;
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** Where an import is: uploading rows (progress per chunk), checking them, waiting for the go-ahead on likely duplicates, importing. */
+type Phase = { step: 'idle' } | { step: 'upload'; done: number } | { step: 'check' } | { step: 'duplicates'; jobId: string } | { step: 'import' };
 const NOUN: Record<ImportKind, string> = { business: 'businesses', contact: 'contacts' };
 
-/** CSV import: choose a file, map its columns, preview, then import everything or nothing. */
+/**
+ * CSV import: choose a file, map its columns, preview; Import uploads the rows in chunks (progress,
+ * Cancel), the database checks them (problems and likely duplicates are shown by line), then one call
+ * imports everything or nothing. Cancel at any point before that call deletes the staged rows.
+ */
 export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: boolean; onClose: () => void }) {
   const session = useSession();
   const queryClient = useQueryClient();
@@ -22,7 +32,10 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
   const [rowErrors, setRowErrors] = useState<ImportError[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [phase, setPhase] = useState<Phase>({ step: 'idle' });
+  const [duplicates, setDuplicates] = useState<ImportProblem[]>([]);
+  const job = useRef<{ id: string | null; abort: AbortController } | null>(null);
+  const busy = phase.step === 'upload' || phase.step === 'check' || phase.step === 'import';
   const targets = IMPORT_TARGETS[kind];
   const noun = NOUN[kind];
 
@@ -36,11 +49,29 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
     setRowErrors([]);
     setMessage(null);
     setDone(null);
+    setDuplicates([]);
+    setPhase({ step: 'idle' });
+  };
+  // Cancel: stop uploading and delete the job with whatever it staged. Not offered once the final
+  // call runs (it is atomic: it imports everything or nothing on its own).
+  const cancelJob = () => {
+    const current = job.current;
+    job.current = null;
+    if (!current) return;
+    current.abort.abort();
+    if (current.id) void cancelImportJob(current.id);
   };
   const close = () => {
-    if (busy) return;
+    if (phase.step === 'import') return;
+    cancelJob();
     reset();
     onClose();
+  };
+  const cancelImport = () => {
+    cancelJob();
+    setDuplicates([]);
+    setPhase({ step: 'idle' });
+    setMessage('Import cancelled: nothing was imported.');
   };
 
   const readFile = async (file: File | undefined) => {
@@ -57,9 +88,31 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
     setMapping(autoMapping(kind, parsed.header));
   };
 
+  const fail = (text: string, errors: ImportError[] = []) => {
+    cancelJob();
+    setPhase({ step: 'idle' });
+    setMessage(text);
+    setRowErrors(errors);
+  };
+
+  const finish = async (jobId: string) => {
+    setPhase({ step: 'import' });
+    const outcome = await finishImport(jobId);
+    job.current = null;
+    if (outcome.ok) {
+      setPhase({ step: 'idle' });
+      setDuplicates([]);
+      setDone(`Imported ${count(outcome.count)} ${noun}.`);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.schema('crm') });
+    } else {
+      fail(outcome.message, outcome.rowErrors);
+    }
+  };
+
   const runImport = async () => {
     setMessage(null);
     setRowErrors([]);
+    setDuplicates([]);
     if (!session.orgName) {
       setMessage('Missing user or organization information. Please refresh or re-login.');
       return;
@@ -70,15 +123,34 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
       setMessage('Import failed: nothing was imported');
       return;
     }
-    setBusy(true);
-    const outcome = await importRecords(session.orgName, kind, rows);
-    setBusy(false);
-    if (outcome.ok) {
-      setDone(`Imported ${outcome.count} ${noun}.`);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.schema('crm') });
-    } else {
-      setMessage(outcome.message);
-      setRowErrors(outcome.rowErrors);
+    const current = { id: null as string | null, abort: new AbortController() };
+    job.current = current;
+    setPhase({ step: 'upload', done: 0 });
+    try {
+      current.id = await startImportJob(session.orgName, kind);
+      if (current.abort.signal.aborted) {
+        void cancelImportJob(current.id);
+        return;
+      }
+      await stageRows(current.id, rows, (done) => setPhase({ step: 'upload', done }), current.abort.signal);
+      if (current.abort.signal.aborted) return;
+      setPhase({ step: 'check' });
+      const problems = await importProblems(current.id);
+      if (current.abort.signal.aborted) return;
+      const errors = problems.filter((problem) => problem.kind === 'error');
+      if (errors.length > 0) {
+        fail('Import failed: nothing was imported', errors);
+        return;
+      }
+      const likely = problems.filter((problem) => problem.kind === 'duplicate');
+      if (likely.length > 0) {
+        setDuplicates(likely);
+        setPhase({ step: 'duplicates', jobId: current.id });
+        return;
+      }
+      await finish(current.id);
+    } catch (problem) {
+      if (!current.abort.signal.aborted) fail(problem instanceof Error ? problem.message : 'Import failed: nothing was imported');
     }
   };
 
@@ -86,22 +158,53 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
   const previewColumns = [{ key: 'line', title: 'Line', dataIndex: 'line' }, ...targets.filter((target) => (mapping[target.key] ?? -1) >= 0).map((target) => ({ key: target.key, title: target.label, render: (_: unknown, record: CsvRecord) => record.cells[mapping[target.key] ?? -1] ?? '' }))];
   const footer = done
     ? [<Button key="close" type="primary" onClick={close}>Close</Button>]
-    : [
-        <Button key="cancel" onClick={close} disabled={busy}>
-          Cancel
-        </Button>,
-        <Button key="import" type="primary" onClick={() => void runImport()} loading={busy} disabled={busy || rows.length === 0 || (mapping.name ?? -1) < 0}>
-          {`Import ${rows.length} ${noun}`}
-        </Button>,
-      ];
+    : busy || phase.step === 'duplicates'
+      ? [
+          <Button key="cancel-import" onClick={cancelImport} disabled={phase.step === 'import'}>
+            Cancel import
+          </Button>,
+          phase.step === 'duplicates' ? (
+            <Button key="import-anyway" type="primary" onClick={() => void finish(phase.jobId)}>
+              {`Import ${count(rows.length)} ${noun} anyway`}
+            </Button>
+          ) : null,
+        ]
+      : [
+          <Button key="cancel" onClick={close}>
+            Cancel
+          </Button>,
+          <Button key="import" type="primary" onClick={() => void runImport()} disabled={rows.length === 0 || (mapping.name ?? -1) < 0}>
+            {`Import ${count(rows.length)} ${noun}`}
+          </Button>,
+        ];
+  const progress =
+    phase.step === 'upload' || phase.step === 'duplicates' ? (
+      <ProgressBar label="Import progress" value={phase.step === 'upload' ? phase.done : rows.length} max={rows.length} text={`Uploaded ${count(phase.step === 'upload' ? phase.done : rows.length)} of ${count(rows.length)} rows`} />
+    ) : phase.step === 'check' ? (
+      <ProgressBar label="Import progress" value={rows.length} max={rows.length} text={`Checking ${count(rows.length)} rows for problems and duplicates…`} />
+    ) : phase.step === 'import' ? (
+      <ProgressBar label="Import progress" value={rows.length} max={rows.length} text={`Importing ${count(rows.length)} ${noun}…`} />
+    ) : null;
   return (
-    <Modal open={open} title={`Import ${noun}`} onCancel={close} footer={footer} width={860} destroyOnHidden mask={{ closable: !busy }} keyboard={!busy}>
+    <Modal open={open} title={`Import ${noun}`} onCancel={close} footer={footer} width={860} destroyOnHidden mask={{ closable: !busy }} keyboard={phase.step !== 'import'}>
       <Flex vertical gap={12}>
         {done ? <Alert type="success" showIcon title={done} /> : null}
+        {progress}
+        {duplicates.length > 0 ? (
+          <>
+            <Alert type="warning" showIcon title={`${count(duplicates.length)} rows look like duplicates. Import anyway, or cancel and fix the file.`} />
+            <ul aria-label="Likely duplicates" style={{ margin: 0 }}>
+              {duplicates.slice(0, DUPLICATES_SHOWN).map((duplicate) => (
+                <li key={`${duplicate.line}-${duplicate.message}`}>{`Line ${duplicate.line}: ${duplicate.message}`}</li>
+              ))}
+            </ul>
+            {duplicates.length > DUPLICATES_SHOWN ? <Typography.Text>{`…and ${count(duplicates.length - DUPLICATES_SHOWN)} more.`}</Typography.Text> : null}
+          </>
+        ) : null}
         {message ? <Alert type="error" showIcon title={message} /> : null}
         {rowErrors.length > 0 ? (
           <ul aria-label="Import errors" style={{ margin: 0 }}>
-            {rowErrors.map((error) => (
+            {rowErrors.slice(0, DUPLICATES_SHOWN).map((error) => (
               <li key={`${error.line}-${error.message}`}>{`Line ${error.line}: ${error.message}`}</li>
             ))}
           </ul>
@@ -109,7 +212,7 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
         {done ? null : (
           <>
             <label htmlFor="import-file">CSV file (the first line holds the column names)</label>
-            <input id="import-file" type="file" accept=".csv,text/csv" onChange={(event) => void readFile(event.target.files?.[0])} disabled={busy} />
+            <input id="import-file" type="file" accept=".csv,text/csv" onChange={(event) => void readFile(event.target.files?.[0])} disabled={busy || phase.step === 'duplicates'} />
             {fileName && header.length ? (
               <>
                 <Typography.Title level={5} style={{ margin: 0 }}>
@@ -119,12 +222,12 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
                   {targets.map((target) => (
                     <Flex key={target.key} vertical gap={4} style={{ width: 200 }}>
                       <label htmlFor={`import-map-${target.key}`}>{target.label + (target.required ? ' (required)' : '')}</label>
-                      <Select id={`import-map-${target.key}`} value={mapping[target.key] ?? -1} options={headerOptions} onChange={(value: number) => setMapping((current) => ({ ...current, [target.key]: value }))} />
+                      <Select id={`import-map-${target.key}`} disabled={busy || phase.step === 'duplicates'} value={mapping[target.key] ?? -1} options={headerOptions} onChange={(value: number) => setMapping((current) => ({ ...current, [target.key]: value }))} />
                     </Flex>
                   ))}
                 </Flex>
                 <Typography.Title level={5} style={{ margin: 0 }}>
-                  {`Preview (first ${Math.min(PREVIEW_ROWS, records.length)} of ${records.length} rows)`}
+                  {`Preview (first ${Math.min(PREVIEW_ROWS, records.length)} of ${count(records.length)} rows)`}
                 </Typography.Title>
                 <Table<CsvRecord> size="small" rowKey="line" pagination={false} columns={previewColumns} dataSource={records.slice(0, PREVIEW_ROWS)} scroll={{ x: true }} />
               </>

@@ -1,24 +1,57 @@
-import { DataAccessError, errorMessage, getSupabase } from '@steward/libs/data-access';
+import { errorMessage, getSupabase } from '@steward/libs/data-access';
 import { importErrorSchema, type ImportError, type ImportKind, type ImportRow } from './importTargets';
 
+/** Rows sent per request while a file is staged: the progress bar moves once per chunk. */
+export const IMPORT_CHUNK = 5000;
+
+export type ImportProblem = { line: number; kind: 'error' | 'duplicate'; message: string };
 export type ImportOutcome = { ok: true; count: number } | { ok: false; message: string; rowErrors: ImportError[] };
 
-/** The whole file in ONE database call (crm.import_records): either every row is imported or none. */
-export async function importRecords(orgName: string, kind: ImportKind, rows: readonly ImportRow[]): Promise<ImportOutcome> {
-  try {
-    const { data, error } = await getSupabase().schema('crm').rpc('import_records', { p_org_name: orgName, p_kind: kind, p_rows: rows });
-    if (error) {
-      let rowErrors: ImportError[] = [];
-      try {
-        const parsed = importErrorSchema.safeParse(JSON.parse(error.details ?? '[]'));
-        if (parsed.success) rowErrors = parsed.data;
-      } catch {
-        rowErrors = [];
-      }
-      return { ok: false, message: error.message, rowErrors };
-    }
-    return { ok: true, count: typeof data === 'number' ? data : rows.length };
-  } catch (problem) {
-    return { ok: false, message: errorMessage(problem instanceof DataAccessError ? problem : problem, 'Import failed'), rowErrors: [] };
+function crm() {
+  return getSupabase().schema('crm');
+}
+
+/** A new import job of the caller in the organisation (row-level security: theirs only). */
+export async function startImportJob(orgName: string, kind: ImportKind): Promise<string> {
+  const { data, error } = await crm().from('import_jobs').insert({ org_name: orgName, kind }).select('id').single();
+  if (error) throw new Error(errorMessage(error, 'The import could not start'));
+  return (data as { id: string }).id;
+}
+
+/** Stages the rows in chunks; `onProgress` gets the rows done after each. Stops when `signal` aborts. */
+export async function stageRows(jobId: string, rows: readonly ImportRow[], onProgress: (done: number) => void, signal: AbortSignal): Promise<void> {
+  for (let from = 0; from < rows.length; from += IMPORT_CHUNK) {
+    if (signal.aborted) return;
+    const chunk = rows.slice(from, from + IMPORT_CHUNK).map((row) => ({ job_id: jobId, ...row }));
+    const { error } = await crm().from('import_rows').insert(chunk).abortSignal(signal);
+    if (signal.aborted) return;
+    if (error) throw new Error(errorMessage(error, 'The rows could not be uploaded'));
+    onProgress(Math.min(rows.length, from + IMPORT_CHUNK));
   }
+}
+
+/** The staged rows' problems (nothing can be imported while any is left) and likely duplicates, by line. */
+export async function importProblems(jobId: string): Promise<ImportProblem[]> {
+  const { data, error } = await crm().rpc('import_problems', { p_job: jobId });
+  if (error) throw new Error(errorMessage(error, 'The rows could not be checked'));
+  return (data ?? []) as ImportProblem[];
+}
+
+/** ONE database call moves every staged row into the organisation's records, or none. */
+export async function finishImport(jobId: string): Promise<ImportOutcome> {
+  const { data, error } = await crm().rpc('import_job', { p_job: jobId });
+  if (!error) return { ok: true, count: typeof data === 'number' ? data : 0 };
+  let rowErrors: ImportError[] = [];
+  try {
+    const parsed = importErrorSchema.safeParse(JSON.parse(error.details ?? '[]'));
+    if (parsed.success) rowErrors = parsed.data;
+  } catch {
+    rowErrors = [];
+  }
+  return { ok: false, message: error.message, rowErrors };
+}
+
+/** Cancel: the job and its staged rows are deleted; nothing was imported. */
+export async function cancelImportJob(jobId: string): Promise<void> {
+  await crm().from('import_jobs').delete().eq('id', jobId);
 }

@@ -68,8 +68,11 @@ export default function BulkActions<Row extends Row0>({ list }: { list: ListPage
       }
     });
 
+  // Every matching row is the list's own export (page by page, with progress and Cancel).
   const exportSelection = () =>
-    act(async () => {
+    selection.allMatching
+      ? list.exportCsv()
+      : act(async () => {
       const [rows, { buildCsv, csvFileName, downloadTextFile }] = await Promise.all([chosenRows(), import('../exportCsv')]);
       const exported = list.columns.filter((column) => column.exported !== false);
       downloadTextFile(buildCsv(rows, exported.map((column) => ({ title: column.title, value: (row: Row) => exportValueOf(column, row) }))), csvFileName(list.title));
