@@ -114,7 +114,9 @@ describe('Cedar Grove sample data', () => {
   it('fills every org-owned table (or its shared defaults)', async () => {
     const inventory = await readTableInventory(db);
     const empty: string[] = [];
-    for (const relation of inventory.filter((r) => r.kind === 'table' && hasColumn(r, 'org_name'))) {
+    // An import job lives only while its import is under way (and at most a day): a seed has none.
+    const inProgressOnly = new Set(['crm.import_jobs']);
+    for (const relation of inventory.filter((r) => r.kind === 'table' && hasColumn(r, 'org_name') && !inProgressOnly.has(qualifiedName(r)))) {
       const { rows } = await db.query<{ n: number }>(
         `select count(*)::int as n from "${relation.schema}"."${relation.table}" where org_name in ($1, '_system_default_')`,
         [CEDAR],
