@@ -3,7 +3,10 @@
  * that need them, so the shell's first screens do not pay for them. Same rules as '@steward/libs/antd'; and
  * a component added here may be one whose styles the shell leaves out (build/antdStyles.mjs: take it off
  * that list, a test says so).
+ * Their part of antd's stylesheet comes with them (build/antdStyles.mjs splits it): a screen drawn with the
+ * light components alone does not wait for it.
  */
+import 'antd/dist/antd.css?data';
 import './tabs.css';
 
 export {
