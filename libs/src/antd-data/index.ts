@@ -10,11 +10,13 @@ import 'antd/dist/antd.css?data';
 import './tabs.css';
 
 export {
+  Card,
   Form,
   Input,
   Modal,
   Pagination,
   Popconfirm,
+  Result,
   Select,
   Switch,
   Table,
