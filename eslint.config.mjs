@@ -65,7 +65,7 @@ function appImportRule(extraPaths = []) {
       ],
       patterns: [
         // The prebuilt stylesheet (zero-runtime mode) is the one antd file an app may load itself.
-        { regex: '^antd/(?!dist/antd\\.css$)', message: "Import from '@steward/libs/antd' or '@steward/libs/antd-data'." },
+        { regex: '^antd/(?!dist/antd\\.css(\\?data)?$)', message: "Import from '@steward/libs/antd' or '@steward/libs/antd-data'." },
         { group: ['../../*/src/*', ...AREAS.map((area) => `@steward/${area.name}*`)], message: 'Remotes never import another app.' },
       ],
     },

@@ -3,3 +3,5 @@ import type { RemoteName } from '@steward/libs/runtime-config';
 
 export declare function defineShellConfig(appDir: string): RsbuildConfigExport;
 export declare function defineRemoteConfig(appDir: string, remote: RemoteName, title: string): RsbuildConfigExport;
+/** The route table's remote routes as [path pattern, remote] pairs, read from its source. */
+export declare function remoteRoutes(source?: string): [string, string][];

@@ -12,6 +12,7 @@ import { HOST_NAME, REMOTE_PORT_OFFSETS, containerName, sharedSingletons } from 
 import { serveDevRuntimeConfig } from './devRuntimeConfig.mjs';
 import { pluginAntdStylesUsed } from './antdStyles.mjs';
 import { EARLY_TOKEN_MARGIN_MS, FIRST_VIEW_KEY, FIRST_VIEW_VERSION, startFirstView } from '../libs/src/supabase/firstViewStart.mjs';
+import { startArea } from '../apps/shell/src/federation/areaStart.mjs';
 
 const HTML_TEMPLATE = path.join(import.meta.dirname, 'index.html');
 const DESCRIPTION = 'Steward: contacts, businesses, households, catalogue, lodging, team and operations for small organisations.';
@@ -139,6 +140,36 @@ function pluginFirstViewStart(appDir) {
   };
 }
 
+/**
+ * The route table's remote routes as [path pattern, remote] pairs, read from its source
+ * (libs/src/federation/routeTable.ts, one `{ path: '…', owner: '…'` per route; a test holds the two equal).
+ */
+export function remoteRoutes(source = readFileSync(path.join(import.meta.dirname, '../libs/src/federation/routeTable.ts'), 'utf8')) {
+  return [...source.matchAll(/\{ path: '([^']+)', owner: '([a-z-]+)'/g)].filter((match) => match[2] !== 'shell').map((match) => [match[1], match[2]]);
+}
+
+/**
+ * The head of the shell's index.html starts the code of the area the page opens on
+ * (apps/shell/src/federation/areaStart.mjs): the registry, the remote's manifest, then its first scripts.
+ */
+function pluginAreaStart() {
+  return {
+    name: 'steward:area-start',
+    setup(api) {
+      api.modifyHTMLTags(({ headTags, bodyTags }) => {
+        const options = { routes: remoteRoutes(), config: '/runtime-config.json' };
+        const env = '{location:location,document:document,fetch:fetch.bind(window)}';
+        const source = `window.stewardAreaStart=(${startArea.toString()})(${JSON.stringify(options)},${env});`;
+        if (source.includes('</')) throw new Error('The area start must not contain "</"');
+        // The runtime registry starts downloading with the JS (the app reads it first thing), then the
+        // area's start, which takes that request's answer on a page a remote owns.
+        const preload = { tag: 'link', attrs: { rel: 'preload', href: options.config, as: 'fetch', crossorigin: 'anonymous' } };
+        return { headTags: [...headTags, preload, { tag: 'script', children: source }], bodyTags };
+      });
+    },
+  };
+}
+
 /** The host. It knows remote names only; their URLs come from /runtime-config.json at start. */
 export function defineShellConfig(appDir) {
   return defineConfig(({ command }) => {
@@ -148,10 +179,6 @@ export function defineShellConfig(appDir) {
       html: {
         ...base.html,
         templateParameters: shellFirstPaint(appDir),
-        // Start fetching the runtime registry while the JS downloads.
-        tags: [
-          { tag: 'link', attrs: { rel: 'preload', href: '/runtime-config.json', as: 'fetch', crossorigin: 'anonymous' }, head: true },
-        ],
       },
       // supabase-js without Realtime, which nothing uses (see libs/src/supabase/realtimeStandIn.mjs): the shell
       // provides supabase-js to every area, so this is the page's only copy.
@@ -174,6 +201,7 @@ export function defineShellConfig(appDir) {
       plugins: [
         ...base.plugins,
         pluginFirstViewStart(appDir),
+        pluginAreaStart(),
         pluginAntdStylesUsed(),
         pluginModuleFederation({
           name: HOST_NAME,

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { UNRENDERED_ANTD_COMPONENTS, pruneAntdStyles } from '../build/antdStyles.mjs';
+import { DATA_ANTD_PREFIXES, UNRENDERED_ANTD_COMPONENTS, partitionAntdStyles, pruneAntdStyles, splitAntdStyles } from '../build/antdStyles.mjs';
 import { workspaceRoot } from '../build/federation.mjs';
 
 /** The names a libs barrel re-exports from antd (values and types). */
@@ -48,6 +48,39 @@ describe('pruneAntdStyles', () => {
     for (const prefix of Object.values(UNRENDERED_ANTD_COMPONENTS).flat()) {
       expect(pruned).not.toMatch(new RegExp(`(^|[},])\\s*\\.ant-${prefix}[{\\s.:-]`));
     }
+  });
+});
+
+describe('splitAntdStyles', () => {
+  it('is the rendered sheet split at the data components', () => {
+    const css = '.ant-steps{gap:0;}.ant-btn{gap:1px;}.ant-select .ant-btn{gap:2px;}';
+    expect(splitAntdStyles(css)).toEqual({ light: '.ant-btn{gap:1px;}', data: '.ant-select .ant-btn{gap:2px;}' });
+  });
+
+  it('puts a selector that needs a data component in the data part, and every other in the light part', () => {
+    const css = '.ant-btn,.ant-input-group .ant-btn{color:red;}@media (max-width: 575px){.ant-table td{gap:0;}.ant-tag{gap:1px;}}@keyframes antFade{from{opacity:0;}}';
+    expect(partitionAntdStyles(css, ['input', 'table'])).toEqual({
+      without: '.ant-btn{color:red;}@media (max-width: 575px){.ant-tag{gap:1px;}}@keyframes antFade{from{opacity:0;}}',
+      only: '.ant-input-group .ant-btn{color:red;}@media (max-width: 575px){.ant-table td{gap:0;}}',
+    });
+  });
+
+  it('splits antd’s stylesheet into a light part a list’s first rows need and a data part, losing no rule', () => {
+    const css = readFileSync(path.join(workspaceRoot, 'node_modules/antd/dist/antd.css'), 'utf8');
+    const rendered = pruneAntdStyles(css);
+    const { without: light, only: data } = partitionAntdStyles(rendered, DATA_ANTD_PREFIXES);
+    for (const part of [light, data]) expect(part.split('{').length).toBe(part.split('}').length);
+    expect(light.length).toBeLessThan(rendered.length * 0.5);
+    for (const kept of ['.ant-btn{', '.ant-badge', '.ant-typography', '.ant-spin', '.ant-tag', '.ant-alert', '.ant-tooltip', '--ant-color-primary:']) expect(light).toContain(kept);
+    expect(light).not.toMatch(new RegExp(`(^|[},])\\s*\\.ant-(${DATA_ANTD_PREFIXES.join('|')})[{\\s.:-]`));
+    for (const kept of ['.ant-table-wrapper', '.ant-select-dropdown', '.ant-form-item', '.ant-upload-list', '.ant-tabs-nav', '.ant-modal']) expect(data).toContain(kept);
+    // Nothing is lost: a rule split between the parts repeats its declarations, so the parts are together at least as long.
+    expect(light.length + data.length).toBeGreaterThanOrEqual(rendered.length);
+  });
+
+  it('is what antd-data imports its part by, and the shell the light part', () => {
+    expect(readFileSync(path.join(workspaceRoot, 'libs/src/antd-data/index.ts'), 'utf8')).toContain("import 'antd/dist/antd.css?data';");
+    expect(readFileSync(path.join(workspaceRoot, 'apps/shell/src/branding/antdStyles.ts'), 'utf8')).toContain("import 'antd/dist/antd.css';");
   });
 });
 

@@ -1,8 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { fetchRuntimeConfig } from '@steward/libs/runtime-config';
 import { primeSession } from '@steward/libs/session';
 import { hasStoredSession } from '@steward/libs/supabase';
+import { loadRuntimeConfig } from './federation/earlyArea';
 import { configureFederation } from './federation/remoteLoader';
 import { preloadAreaFor } from './federation/preloadArea';
 import { preloadOnIntent } from './federation/preloadOnIntent';
@@ -17,7 +17,7 @@ void sharedForRemotes;
 
 const container = document.getElementById('root') as HTMLElement;
 
-fetchRuntimeConfig()
+loadRuntimeConfig()
   .then((config) => {
     configureFederation(config);
     // Fetch the current route's remote while the session loads, not after.

@@ -4,25 +4,26 @@
  * instance, one theme context and only the components the platform uses reach the browser: a shared
  * module is bundled whole, so keep this list to what is really used, and put heavy components —
  * forms, inputs and dialogs included, which a signed-in page's first view does not need — in antd-data.
+ * Card is there too (it draws with Tabs and Skeleton: ~20 KB as Brotli that a list's first rows do not
+ * need), and Result is loaded from there when first drawn (./Result).
  * Add exports as screens need them (and take the component off build/antdStyles.mjs's list if it is there).
  */
 export {
   Alert,
   Badge,
   Button,
-  Card,
   Col,
   ConfigProvider,
   Divider,
   Flex,
   Layout,
-  Result,
   Row,
   Spin,
   Tag,
   Typography,
   theme,
 } from 'antd';
+export { Result } from './Result';
 export { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, Tooltip } from './Tooltip';
 export type {
   ButtonProps,

@@ -1,4 +1,5 @@
-import { Button, Card, Flex } from '@steward/libs/antd';
+import { Button, Flex } from '@steward/libs/antd';
+import { Card } from '@steward/libs/antd-data';
 import { RecordEditorForm } from './RecordEditorForm';
 import type { RecordEditorApi } from './useRecordEditor';
 

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Alert, Button, Card } from '@steward/libs/antd';
+import { Alert, Button } from '@steward/libs/antd';
+import { Card } from '@steward/libs/antd-data';
 import { errorMessage, useList, useRelationOptions, type AnyRow, type TableRef } from '@steward/libs/data-access';
 import { RecordEditorModal, fieldTypeOf, useRecordEditor, visibleFields, type FieldDef } from '@steward/libs/editor';
 import { useAccess, useSession } from '@steward/libs/session';

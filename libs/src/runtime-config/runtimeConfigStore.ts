@@ -21,9 +21,12 @@ export function resolveSupabaseUrl(value: string, base: string): string {
   return url.pathname === '/' ? url.origin : url.href.replace(/\/$/, '');
 }
 
-/** Fetches and validates /runtime-config.json; the message names the file so an operator knows where to look. */
-export async function fetchRuntimeConfig(url = '/runtime-config.json'): Promise<RuntimeConfig> {
-  const response = await fetch(url, { cache: 'no-cache' });
+/**
+ * Fetches and validates /runtime-config.json; the message names the file so an operator knows where to
+ * look. `started`: the same request already made (by the shell's index.html), whose answer is read instead.
+ */
+export async function fetchRuntimeConfig(url = '/runtime-config.json', started?: Promise<Response>): Promise<RuntimeConfig> {
+  const response = await (started ?? fetch(url, { cache: 'no-cache' }));
   if (!response.ok) throw new Error(`Could not load ${url} (HTTP ${response.status}).`);
   const parsed = runtimeConfigSchema.safeParse(await response.json());
   if (!parsed.success) throw new Error(`${url} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);

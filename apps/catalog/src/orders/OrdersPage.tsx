@@ -1,4 +1,5 @@
-import { Card, Typography } from '@steward/libs/antd';
+import { Typography } from '@steward/libs/antd';
+import { Card } from '@steward/libs/antd-data';
 import { PageFrame } from '@steward/libs/ui';
 
 /** /orders: shown in the menu as a placeholder; it says so and shows no data. */

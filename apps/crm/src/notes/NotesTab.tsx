@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Flex, Typography } from '@steward/libs/antd';
-import { Input } from '@steward/libs/antd-data';
+import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
+import { Card, Input } from '@steward/libs/antd-data';
 import { errorMessage, useInsert, useList } from '@steward/libs/data-access';
 import { FIX_FIELDS_MESSAGE } from '@steward/libs/editor';
 import type { OwnerColumn } from '../addNew';

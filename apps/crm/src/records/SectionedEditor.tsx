@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Flex, Spin } from '@steward/libs/antd';
-import { Form } from '@steward/libs/antd-data';
+import { Alert, Button, Flex, Spin } from '@steward/libs/antd';
+import { Card, Form } from '@steward/libs/antd-data';
 import { FieldInput, SYSTEM_DEFAULT_READ_ONLY_MESSAGE, fieldTypeOf, type RecordEditorApi } from '@steward/libs/editor';
 import type { FieldSection } from './fieldSections';
 import './sectionedEditor.css';

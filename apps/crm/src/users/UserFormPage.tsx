@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from '@steward/libs/router';
-import { Alert, Button, Card, Divider, Flex, Typography } from '@steward/libs/antd';
-import { Form, Input } from '@steward/libs/antd-data';
+import { Alert, Button, Divider, Flex, Typography } from '@steward/libs/antd';
+import { Card, Form, Input } from '@steward/libs/antd-data';
 import { tableRef, useRecord, type AnyRow } from '@steward/libs/data-access';
 import { FieldsForm, RecordEditorForm, useRecordEditor } from '@steward/libs/editor';
 import { ADDRESS_FIELDS, PrimaryMethodFields, useAddNewDialog } from '../addNew';

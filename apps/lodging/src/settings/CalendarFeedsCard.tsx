@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Typography } from '@steward/libs/antd';
-import { Input, Select } from '@steward/libs/antd-data';
+import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
+import { Card, Input, Select } from '@steward/libs/antd-data';
 import { errorMessage, queryKeys, useRelationOptions } from '@steward/libs/data-access';
 import { getRuntimeConfig } from '@steward/libs/runtime-config';
 import { useAccess, useSession } from '@steward/libs/session';

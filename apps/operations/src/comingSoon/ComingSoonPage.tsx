@@ -1,4 +1,5 @@
-import { Card, Typography } from '@steward/libs/antd';
+import { Typography } from '@steward/libs/antd';
+import { Card } from '@steward/libs/antd-data';
 
 /** A menu section the spec shows as a placeholder: it says so and shows no data. */
 export function ComingSoonPage({ section }: { section: string }) {

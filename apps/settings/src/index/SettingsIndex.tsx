@@ -1,5 +1,6 @@
 import { Link } from '@steward/libs/router';
-import { Card, Col, Row, Typography } from '@steward/libs/antd';
+import { Col, Row, Typography } from '@steward/libs/antd';
+import { Card } from '@steward/libs/antd-data';
 import { PageFrame } from '@steward/libs/ui';
 
 export const SETTINGS_PAGES = [

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from '@steward/libs/router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Typography } from '@steward/libs/antd';
-import { Select } from '@steward/libs/antd-data';
+import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
+import { Card, Select } from '@steward/libs/antd-data';
 import { errorMessage, tableRef, type AnyRow } from '@steward/libs/data-access';
 import { RecordEditorForm, useRecordEditor, type FieldDef } from '@steward/libs/editor';
 import { useAccess, useSession } from '@steward/libs/session';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from '@steward/libs/router';
-import { Alert, Button, Card, ConfigProvider } from '@steward/libs/antd';
-import { Form } from '@steward/libs/antd-data';
+import { Alert, Button, ConfigProvider } from '@steward/libs/antd';
+import { Card, Form } from '@steward/libs/antd-data';
 import { notify } from '@steward/libs/ui-core';
 import { brandName } from '../branding/brandName';
 import { brandingTheme } from '../branding/brandingTheme';

@@ -1,6 +1,7 @@
 import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { containerName, type RemoteArea, type RemoteWidgets } from '@steward/libs/federation';
 import type { RemoteName, RuntimeConfig } from '@steward/libs/runtime-config';
+import { manifestUrlOf } from './earlyArea';
 import { retryPlugin } from './retryPlugin';
 import { versionSkewPlugin } from './versionSkewPlugin';
 
@@ -27,7 +28,7 @@ export function configureFederation(config: RuntimeConfig): void {
 function manifestUrl(name: RemoteName): string {
   const entry = registry[name];
   if (!entry) throw new Error(`The runtime registry has no entry for the ${name} remote.`);
-  return new URL(entry.manifest, window.location.href).toString();
+  return manifestUrlOf(entry.manifest, window.location.href);
 }
 
 /** Registers a remote on first use only (registration is per remote, as the organisation enables it). */

@@ -8,7 +8,21 @@ function fetchHook(): FetchHook {
 }
 
 describe('retryPlugin', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    window.stewardAreaStart = undefined;
+  });
+
+  it('takes the manifest index.html asked for once, and fetches itself after that', async () => {
+    const early = Promise.resolve(new Response('{"early":1}', { status: 200 }));
+    window.stewardAreaStart = { area: 'crm', config: Promise.resolve(new Response('{}')), manifests: { 'http://remote/mf-manifest.json': early } };
+    const fetchMock = vi.fn(() => Promise.resolve(new Response('{"late":1}', { status: 200 })));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await (await fetchHook()('http://remote/mf-manifest.json', {})).json()).toEqual({ early: 1 });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await (await fetchHook()('http://remote/mf-manifest.json', {})).json()).toEqual({ late: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 
   it('retries a network failure and a 5xx, then returns the good answer', async () => {
     const answers = [() => Promise.reject(new TypeError('Failed to fetch')), () => Promise.resolve(new Response('', { status: 503 })), () => Promise.resolve(new Response('{"ok":1}', { status: 200 }))];

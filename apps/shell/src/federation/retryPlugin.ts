@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { takeEarlyManifest } from './earlyArea';
 
 type RetryOptions = { retries: number; delayMs: number };
 
@@ -7,7 +8,8 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Network layer of remote loading: retries a remote's manifest fetch on network errors and 5xx with
  * a short backoff, so a blip does not show "unavailable". A remote that stays down still fails fast
- * enough (< 1 s) for the boundary to offer Retry.
+ * enough (< 1 s) for the boundary to offer Retry. The first attempt takes the request the shell's entry
+ * started for the page's own area, if there is one (earlyArea.ts).
  */
 export function retryPlugin({ retries, delayMs }: RetryOptions = { retries: 2, delayMs: 150 }): ModuleFederationRuntimePlugin {
   return {
@@ -16,7 +18,8 @@ export function retryPlugin({ retries, delayMs }: RetryOptions = { retries: 2, d
       let lastError: unknown;
       for (let attempt = 0; attempt <= retries; attempt += 1) {
         try {
-          const response = await fetch(url, { ...init, cache: 'no-cache' });
+          const early = attempt === 0 ? takeEarlyManifest(url) : undefined;
+          const response = await (early ?? fetch(url, { ...init, cache: 'no-cache' }));
           if (response.status < 500) return response;
           lastError = new Error(`${url} answered HTTP ${response.status}`);
         } catch (error) {
