@@ -1,4 +1,5 @@
 import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
+import type { RemoteName } from '@steward/libs/runtime-config';
 import type { Permission, UserRow } from './SessionContext';
 import { SessionContext } from './SessionContext';
 import { PERSONAL_ROW_FIELDS } from './personalColumns';
@@ -6,8 +7,8 @@ import { PERSONAL_ROW_FIELDS } from './personalColumns';
 /** How far a role reaches for viewing, editing or deleting: nothing, the person's own records, or all of the organisation's. */
 export type AccessLevel = 'None' | 'Personal' | 'Organization';
 
-/** The components a role is given levels on: one per area. */
-export type AccessComponent = 'crm' | 'catalog' | 'lodging' | 'team-portal' | 'operations' | 'settings';
+/** The components a role is given levels on: one per area (areas.mjs). */
+export type AccessComponent = RemoteName;
 
 export { PERSONAL_ROW_FIELDS };
 

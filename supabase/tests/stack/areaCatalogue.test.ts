@@ -36,6 +36,17 @@ describe('the component catalogue and the declared areas', () => {
           where c.name = 'front-office'`,
       );
       expect(rows).toEqual([{ display_name: "Front Office's Desk", component_type: 'remote', org_name: '_system_default_', enabled: true }]);
+      // Each organisation's owner role reaches the new area fully; no other role is given anything.
+      const { rows: granted } = await db.query<{ role_name: string; levels: string }>(
+        `select r.role_name, concat_ws('/', p.view_access, p.create_access, p.edit_access, p.delete_access) as levels
+           from settings.user_role_permissions p
+           join settings.components c on c.id = p.component_id
+           join public.user_roles r on r.id = p.role_id
+          where c.name = 'front-office'`,
+      );
+      const { rows: owners } = await db.query<{ n: number }>("select count(*)::int as n from public.user_roles where role_name = 'owner' and org_name <> '_system_default_'");
+      expect(granted).toHaveLength(owners[0]?.n ?? -1);
+      expect(granted.every((row) => row.role_name === 'owner' && row.levels === 'Organization/allowed/Organization/Organization')).toBe(true);
     } finally {
       await db.query('rollback');
     }

@@ -177,7 +177,8 @@ const area = defineArea(${quoteJs(o.name)}, __STEWARD_APP_VERSION__, ${o.compone
 
 export default area;
 `,
-    [`src/${o.name}/${page}.tsx`]: `import { Card, Typography } from '@steward/libs/antd';
+    [`src/${o.name}/${page}.tsx`]: `import { Typography } from '@steward/libs/antd';
+import { Card } from '@steward/libs/antd-data';
 import { PageFrame } from '@steward/libs/ui';
 
 /** ${o.path}: the area's first page. */
@@ -198,8 +199,8 @@ export function ${page}() {
 /**
  * The migration that registers the area's component: the catalogue row (its name and title match
  * areas.mjs, which a stack test checks) and the `_system_default_` organisation's row, which offers
- * it to every organisation. New organisations get every component; an existing one enables it under
- * Organization Settings.
+ * it to every organisation, and full levels for every organisation's owner role. New organisations get
+ * every component; an existing one enables it under Organization Settings.
  * @param {Area} o
  */
 function componentMigrationSql(o) {
@@ -213,6 +214,15 @@ on conflict (name) do nothing;
 insert into settings.org_components (org_name, component_id, enabled)
 select '_system_default_', c.id, true from settings.components c where c.name = ${quoteSql(o.name)}
 on conflict (org_name, component_id) do nothing;
+
+-- Every organisation's owner role reaches the new area as it reaches every other (as a new
+-- organisation's owner does); other roles start at None until an owner grants them more.
+insert into settings.user_role_permissions (org_name, role_id, component_id, view_access, create_access, edit_access, delete_access)
+select r.org_name, r.id, c.id, 'Organization', 'allowed', 'Organization', 'Organization'
+from public.user_roles r
+cross join settings.components c
+where c.name = ${quoteSql(o.name)} and r.role_name = 'owner' and r.org_name <> '_system_default_'
+on conflict (role_id, component_id) do nothing;
 `;
 }
 
