@@ -1,17 +1,29 @@
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Route, Routes } from '@steward/libs/router';
 import { defineArea, type AreaSearchKinds } from '@steward/libs/federation';
+import { LOADING_TEXT } from '@steward/libs/list';
 import { ReservationsPage } from './timeline/ReservationsPage';
-import { LodgingSettingsPage } from './settings/LodgingSettingsPage';
-import { FolioPage } from './desk/FolioPage';
-import { TodayPage } from './desk/TodayPage';
+
+/*
+ * Only the reservation timeline is bundled with the area (its busiest first screen); the other pages
+ * load when first opened, so what they draw with (antd's data components, the record editor) is not
+ * fetched before the timeline can draw.
+ */
+const TodayPage = lazy(() => import('./desk/TodayPage').then((module) => ({ default: module.TodayPage })));
+const FolioPage = lazy(() => import('./desk/FolioPage').then((module) => ({ default: module.FolioPage })));
+const LodgingSettingsPage = lazy(() => import('./settings/LodgingSettingsPage').then((module) => ({ default: module.LodgingSettingsPage })));
+
+function Loaded({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<p style={{ margin: 0 }}>{LOADING_TEXT}</p>}>{children}</Suspense>;
+}
 
 function LodgingRoutes() {
   return (
     <Routes>
       <Route path="reservations" element={<ReservationsPage />} />
-      <Route path="frontdesk" element={<TodayPage />} />
-      <Route path="folio/:id" element={<FolioPage />} />
-      <Route path="reservationsettings" element={<LodgingSettingsPage />} />
+      <Route path="frontdesk" element={<Loaded><TodayPage /></Loaded>} />
+      <Route path="folio/:id" element={<Loaded><FolioPage /></Loaded>} />
+      <Route path="reservationsettings" element={<Loaded><LodgingSettingsPage /></Loaded>} />
     </Routes>
   );
 }

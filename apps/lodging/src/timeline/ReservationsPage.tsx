@@ -1,16 +1,33 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useId, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { errorMessage, queryKeys, tableRef, type AnyRow } from '@steward/libs/data-access';
-import { useRecordEditor } from '@steward/libs/editor';
+import { preloadFormLayer, useRecordEditor, type RecordEditorApi } from '@steward/libs/editor';
 import { useAccess, useSession } from '@steward/libs/session';
-import { PageFrame } from '@steward/libs/ui';
-import { BookingModal } from './BookingModal';
+import { PageFrame, useOpenedOnce } from '@steward/libs/ui';
 import { reservationFields } from './reservationFields';
 import { TimelineGrid } from './TimelineGrid';
 import { fetchTimeline } from './timelineData';
 import { timelineRows } from './timelineRows';
 import { DEFAULT_RANGE_DAYS, RANGE_OPTIONS, localToday, windowBounds, windowDays, type DayKey } from './timelineGeometry';
+
+/*
+ * The booking dialog (antd's Modal, the record editor's form, the stay's money) loads with the form
+ * layer when a booking first opens, not with the timeline.
+ */
+const LoadedBookingModal = lazy(() =>
+  Promise.all([import('./BookingModal'), preloadFormLayer()]).then(([module]) => ({ default: module.BookingModal })),
+);
+
+function BookingModal({ editor }: { editor: RecordEditorApi }) {
+  const opened = useOpenedOnce(Boolean(editor.modalProps.open));
+  if (!opened) return null;
+  return (
+    <Suspense fallback={null}>
+      <LoadedBookingModal editor={editor} />
+    </Suspense>
+  );
+}
 
 export const LOADING_TEXT = 'Loading...';
 export const NO_ACCOMMODATIONS_TEXT = 'No accommodations found.';
