@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { encodeFilterParam } from '../../../libs/src/filter/filterUrlCodec';
 import { expectNoSeriousA11yViolations } from '../../support/axe';
 import { areaOf } from '../../support/areaOf';
 import { E2E_BASE_URL } from '../../support/ports';
@@ -43,6 +44,30 @@ test('CRM: Add New and Import, Edit only on their own contact, no Archive anywhe
   await expect(page.getByRole('button', { name: 'Add Phone' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Archive', exact: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
+});
+
+test('CRM bulk change (edit Personal): of their contact and someone else\'s, the bar says only theirs changes', async ({ page }) => {
+  const filter = encodeFilterParam({
+    operator: 'or',
+    value: [
+      { field: 'name', operator: 'is', value: 'Rosa Delgado' },
+      { field: 'name', operator: 'is', value: 'Emma Whitaker' },
+    ],
+  });
+  await page.goto(`/contacts?f=${encodeURIComponent(filter ?? '')}`);
+  const table = page.getByRole('table').first();
+  for (const name of ['Rosa Delgado', 'Emma Whitaker']) await table.getByRole('checkbox', { name: `Select ${name}` }).check();
+  const bulk = page.getByRole('group', { name: 'Actions on 2 contacts' });
+  await bulk.getByLabel('Set Status').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Inactive - Former"]').click();
+  const question = page.getByRole('alertdialog');
+  await expect(question).toContainText('1 of the 2 selected contacts is yours; only that one changes.');
+  await expect(question.getByRole('button', { name: 'Set Status to Inactive - Former on 1 contact' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  // The demo organisation is shared: the question is the point here, not the change.
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toHaveCount(0);
+  await expect(bulk).toBeVisible();
 });
 
 test('Catalog read-only: no Add New, View instead of Edit, a read-only product with Close and no Save', async ({ page }) => {

@@ -210,6 +210,20 @@ describe('payments and the balance due', () => {
   });
 });
 
+describe('the desk\'s day', () => {
+  it('lists a stay arriving today with who booked it, the column a Personal editor\'s own stays are told by', async () => {
+    const accommodation = await unit();
+    const row = await insert('catalog', 'reservations', {
+      org_name: home.orgName, name: 'Arriving', accommodation_id: accommodation, check_in: `${day(0)}T16:00:00Z`, check_out: `${day(2)}T11:00:00Z`,
+      price_overridden: true, total_amount: 200,
+    });
+    const { data, error } = await home.client.schema('catalog').rpc('desk_day', { p_org_name: home.orgName, p_day: day(0) });
+    expect(error).toBeNull();
+    const stay = (data as { id: string; kind: string; created_by: string | null; balance_due: number }[]).find((candidate) => candidate.id === row.id);
+    expect(stay).toMatchObject({ kind: 'arrival', created_by: home.profileId, balance_due: 200 });
+  });
+});
+
 describe('the confirmation e-mail', () => {
   it('goes to the stay\'s contact through the outbox when a member confirms it, and is recorded on the stay', async () => {
     const contact = await insert('crm', 'contacts', { org_name: home.orgName, name: 'Ada Guest' });

@@ -11,25 +11,29 @@ const PRIMARY: ReadonlySet<StayStatus> = new Set(['Confirmed', 'Checked in', 'Ch
 /**
  * One click per move a stay's status allows from where it is (Confirm, Check in, Check out, Cancel
  * stay, …). `only` narrows the buttons (the desk's lists show check-in and check-out alone). After a
- * move, every lodging read is refreshed.
+ * move, every lodging read is refreshed. Shown only when the role may edit this stay.
  */
 export function StayActions({
   id,
   status,
   name,
+  row,
   only,
   onDone,
 }: {
   id: string;
   status: StayStatus;
   name: string;
+  /** The stay as read (with its Personal columns, created_by): a Personal editor moves only their own stays. */
+  row: unknown;
   only?: readonly StayStatus[];
   onDone?: (status: StayStatus) => void;
 }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<StayStatus | null>(null);
-  // Moving a stay changes the reservation: a role without edit access gets no buttons.
-  const canChange = useAccess().edit !== 'None';
+  // Moving a stay changes the reservation: a role that may not edit this stay (edit None, or Personal
+  // and someone else's stay) gets no buttons.
+  const canChange = useAccess().canEditRow(row);
   const moves = (NEXT_STATUSES[status] ?? []).filter((next) => !only || only.includes(next));
   if (moves.length === 0 || !canChange) return null;
   const move = async (next: StayStatus) => {

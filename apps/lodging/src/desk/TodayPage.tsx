@@ -76,7 +76,7 @@ function DeskList({ title, empty, stays }: { title: string; empty: string; stays
                 <td>{stay.status}</td>
                 <td className="stw-num">{money(stay.balance_due)}</td>
                 <td>
-                  <StayActions id={stay.id} status={stay.status} name={stay.name} only={['Checked in', 'Checked out']} />
+                  <StayActions id={stay.id} status={stay.status} name={stay.name} row={stay} only={['Checked in', 'Checked out']} />
                 </td>
               </tr>
             ))}

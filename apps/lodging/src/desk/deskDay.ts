@@ -24,6 +24,8 @@ export type DeskStay = {
   total_amount: number;
   balance_due: number;
   price_overridden: boolean;
+  /** Who booked the stay: under Personal edit, only they move it. */
+  created_by: string | null;
 };
 
 /** Arrivals, departures and in-house stays of a day (catalog.desk_day). */

@@ -43,7 +43,7 @@ export function BookingModal({ editor }: { editor: RecordEditorApi }) {
           <Typography.Text>
             Status: <strong data-testid="stay-status">{savedStatus}</strong>
           </Typography.Text>
-          {editor.viewOnly ? null : <StayActions id={id} status={savedStatus} name={name} onDone={() => editor.openEdit(id)} />}
+          {editor.viewOnly ? null : <StayActions id={id} status={savedStatus} name={name} row={editor.original} onDone={() => editor.openEdit(id)} />}
           <Link to={`/folio/${id}`} className="stw-no-print">
             Print folio
           </Link>
@@ -59,7 +59,7 @@ export function BookingModal({ editor }: { editor: RecordEditorApi }) {
       {id ? (
         <>
           <Divider />
-          <StayMoney reservationId={id} canRecord={!editor.viewOnly} />
+          <StayMoney reservationId={id} canRecord={editor.original !== null && !editor.viewOnly} />
         </>
       ) : null}
     </Modal>

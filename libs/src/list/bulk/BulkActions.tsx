@@ -7,15 +7,21 @@ import { useSession } from '@steward/libs/session';
 import { notify, undoToast } from '@steward/libs/ui-core';
 import { exportValueOf } from '../listColumn';
 import type { BulkField, ListPageApi } from '../useListPage';
-import { countOf, deleteConfirmation, skippedNote } from './bulkWords';
+import { allMatchingPersonalNote, countOf, deleteConfirmation, personalNote, skippedNote } from './bulkWords';
+import { allowedIds } from './ownRows';
 
 type Row0 = Record<string, unknown>;
+
+/** A question before a change: what it reaches, and the button that makes it (none when nothing would change). */
+type Confirming = { text: string; description?: string; confirm: { label: string; danger: boolean } | null; run: () => void };
 
 /**
  * What can be done to the selected rows of a list at once: set a field (status, owner, type), archive,
  * restore, export, delete for good (archived rows, with delete access). Each change is one database
  * call — all rows or none, shared defaults skipped and counted — followed by Undo for 10 s. What the
- * role does not allow is not offered (useListPage works it out).
+ * role does not allow is not offered (useListPage works it out). Under a Personal level a change
+ * reaches only the person's own selected rows, and the bar says so before it acts; for every row
+ * matching the filter the database keeps to their own rows, and the bar says that too.
  */
 export default function BulkActions<Row extends Row0>({ list }: { list: ListPageApi<Row> }) {
   const lifecycle = list.lifecycle;
@@ -23,10 +29,17 @@ export default function BulkActions<Row extends Row0>({ list }: { list: ListPage
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<{ ids: string[]; text: string } | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
   if (!lifecycle || !selection || selection.count === 0) return null;
   const { canEdit, canArchive } = lifecycle;
   const { noun } = lifecycle;
+  const access = list.access;
+  // What each kind of change needs of a row, and whether a Personal level narrows it.
+  const rules = {
+    edit: { personal: access.edit === 'Personal', allowed: access.canEditRow },
+    archive: { personal: access.edit === 'Personal' || access.delete === 'Personal', allowed: (row: unknown) => access.canEditRow(row) && access.canDeleteRow(row) },
+    delete: { personal: access.delete === 'Personal', allowed: access.canDeleteRow },
+  } as const;
 
   const chosenRows = async (): Promise<readonly Row[]> => {
     if (selection.allMatching) return list.loadAll();
@@ -49,23 +62,37 @@ export default function BulkActions<Row extends Row0>({ list }: { list: ListPage
     }
   };
 
-  const change = (changes: Record<string, unknown>, done: (count: number) => string) =>
+  const apply = async (ids: readonly string[], changes: Record<string, unknown>, done: (count: number) => string) => {
+    setConfirming(null);
+    const outcome = await bulkUpdate(lifecycle.table, ids, changes);
+    selection.clear();
+    await refresh();
+    const note = skippedNote(outcome.skipped);
+    if (outcome.changed > 0) {
+      undoToast(done(outcome.changed), () => {
+        void undoBatch(outcome.batch_id)
+          .then(() => refresh())
+          .then(() => notify.success('Undone'))
+          .catch((problem: unknown) => notify.error(errorMessage(problem, 'Undo failed')));
+      }, note ?? undefined);
+    } else if (note) {
+      notify.info(note);
+    }
+  };
+
+  const change = (changes: Record<string, unknown>, done: (count: number) => string, kind: 'edit' | 'archive', verb: string) =>
     act(async () => {
       const ids = await chosenIds();
-      const outcome = await bulkUpdate(lifecycle.table, ids, changes);
-      selection.clear();
-      await refresh();
-      const note = skippedNote(outcome.skipped);
-      if (outcome.changed > 0) {
-        undoToast(done(outcome.changed), () => {
-          void undoBatch(outcome.batch_id)
-            .then(() => refresh())
-            .then(() => notify.success('Undone'))
-            .catch((problem: unknown) => notify.error(errorMessage(problem, 'Undo failed')));
-        }, note ?? undefined);
-      } else if (note) {
-        notify.info(note);
+      const rule = rules[kind];
+      if (!rule.personal) return apply(ids, changes, done);
+      if (selection.allMatching) {
+        setConfirming({ text: allMatchingPersonalNote(selection.count, noun), confirm: { label: verb, danger: false }, run: () => void act(() => apply(ids, changes, done)) });
+        return;
       }
+      const own = await allowedIds(lifecycle.table, ids, rule.allowed);
+      const note = personalNote(own.length, ids.length, noun);
+      if (!note) return apply(own, changes, done);
+      setConfirming({ text: note, confirm: own.length > 0 ? { label: `${verb} ${countOf(own.length, noun)}`, danger: false } : null, run: () => void act(() => apply(own, changes, done)) });
     });
 
   // Every matching row is the list's own export (page by page, with progress and Cancel).
@@ -78,13 +105,6 @@ export default function BulkActions<Row extends Row0>({ list }: { list: ListPage
       downloadTextFile(buildCsv(rows, exported.map((column) => ({ title: column.title, value: (row: Row) => exportValueOf(column, row) }))), csvFileName(list.title));
     });
 
-  const askDelete = () =>
-    act(async () => {
-      const rows = await chosenRows();
-      const label = lifecycle.label ?? ((row: Row) => String(row.name ?? list.rowKey(row)));
-      setConfirming({ ids: rows.map(list.rowKey), text: deleteConfirmation(rows.map(label), noun) });
-    });
-
   const deleteForGood = (ids: string[]) =>
     act(async () => {
       const outcome = await bulkDelete(lifecycle.table, ids);
@@ -94,22 +114,51 @@ export default function BulkActions<Row extends Row0>({ list }: { list: ListPage
       notify.success(`Deleted ${countOf(outcome.deleted, noun)} for good`, { description: skippedNote(outcome.skipped) ?? undefined });
     });
 
+  const askDelete = () =>
+    act(async () => {
+      const chosen = await chosenRows();
+      const label = lifecycle.label ?? ((row: Row) => String(row.name ?? list.rowKey(row)));
+      let rows = chosen;
+      let note: string | null = null;
+      if (rules.delete.personal) {
+        if (selection.allMatching) note = allMatchingPersonalNote(selection.count, noun);
+        else {
+          const own = new Set(await allowedIds(lifecycle.table, chosen.map(list.rowKey), rules.delete.allowed));
+          rows = chosen.filter((row) => own.has(list.rowKey(row)));
+          note = personalNote(rows.length, chosen.length, noun);
+        }
+      }
+      const ids = rows.map(list.rowKey);
+      const question = rows.length > 0 ? deleteConfirmation(rows.map(label), noun) : '';
+      setConfirming({
+        text: [note, question].filter(Boolean).join(' '),
+        description: rows.length > 0 ? 'This cannot be undone: their history stays, the records go.' : undefined,
+        confirm: rows.length > 0 ? { label: 'Delete for good', danger: true } : null,
+        run: () => void deleteForGood(ids),
+      });
+    });
+
   const many = countOf(selection.count, noun);
   return (
     <div role="group" aria-label={`Actions on ${many}`} className="stw-bulk-actions">
       <Flex gap={8} wrap align="center">
         {canEdit && !lifecycle.archived
           ? (lifecycle.fields ?? []).map((field) => (
-              <FieldSetter key={field.field} field={field} disabled={busy} onPick={(value, shown) => void change({ [field.field]: value }, (count) => `Set ${field.label} to ${shown} on ${countOf(count, noun)}`)} />
+              <FieldSetter
+                key={field.field}
+                field={field}
+                disabled={busy}
+                onPick={(value, shown) => void change({ [field.field]: value }, (count) => `Set ${field.label} to ${shown} on ${countOf(count, noun)}`, 'edit', `Set ${field.label} to ${shown} on`)}
+              />
             ))
           : null}
         {canArchive && !lifecycle.archived ? (
-          <Button disabled={busy} onClick={() => void change({ archive: true }, (count) => `Archived ${countOf(count, noun)}`)}>
+          <Button disabled={busy} onClick={() => void change({ archive: true }, (count) => `Archived ${countOf(count, noun)}`, 'archive', 'Archive')}>
             Archive
           </Button>
         ) : null}
         {canArchive && lifecycle.archived ? (
-          <Button disabled={busy} onClick={() => void change({ archive: false }, (count) => `Restored ${countOf(count, noun)}`)}>
+          <Button disabled={busy} onClick={() => void change({ archive: false }, (count) => `Restored ${countOf(count, noun)}`, 'archive', 'Restore')}>
             Restore
           </Button>
         ) : null}
@@ -128,13 +177,15 @@ export default function BulkActions<Row extends Row0>({ list }: { list: ListPage
           showIcon
           role="alertdialog"
           title={confirming.text}
-          description="This cannot be undone: their history stays, the records go."
+          description={confirming.description}
           action={
             <Flex vertical gap={8}>
-              <Button danger type="primary" loading={busy} onClick={() => void deleteForGood(confirming.ids)}>
-                Delete for good
-              </Button>
-              <Button onClick={() => setConfirming(null)}>Cancel</Button>
+              {confirming.confirm ? (
+                <Button danger={confirming.confirm.danger} type="primary" loading={busy} onClick={confirming.run}>
+                  {confirming.confirm.label}
+                </Button>
+              ) : null}
+              <Button onClick={() => setConfirming(null)}>{confirming.confirm ? 'Cancel' : 'Close'}</Button>
             </Flex>
           }
         />

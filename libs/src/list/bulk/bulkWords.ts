@@ -16,3 +16,18 @@ export function deleteConfirmation(names: readonly string[], noun: { one: string
   const list = more > 0 ? `${shown.join(', ')} and ${more} more` : shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : (shown[0] ?? '');
   return `Delete ${countOf(names.length, noun)} for good: ${list}?`;
 }
+
+/**
+ * Under a Personal level, how much of the selection a change reaches: null when every selected row is
+ * the person's own, else "3 of the 5 selected contacts are yours; only those change."
+ */
+export function personalNote(own: number, selected: number, noun: { one: string; many: string }): string | null {
+  if (own >= selected) return null;
+  if (own === 0) return selected === 1 ? `The selected ${noun.one} is not yours; your role changes only your own records.` : `None of the ${selected} selected ${noun.many} are yours; your role changes only your own records.`;
+  return `${own} of the ${selected} selected ${selected === 1 ? noun.one : noun.many} ${own === 1 ? 'is' : 'are'} yours; only ${own === 1 ? 'that one changes' : 'those change'}.`;
+}
+
+/** Under a Personal level, every row matching the filter: the database changes only the person's own. */
+export function allMatchingPersonalNote(count: number, noun: { one: string; many: string }): string {
+  return `All ${countOf(count, noun)} matching this filter are selected; only your own records among them change.`;
+}
