@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberWithOwnRole } from '../rls/roleMember';
 import { signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
 import { connectDb, createTestClient, testStack } from '../stack/testStack';
+import { expectIndexesServe } from './indexPlans';
 
 // Global search (public.global_search): case, accents and typos ignored, phones by their digits,
 // e-mails by any part, ranked; every kind of the enabled areas; one organisation's rows only, as the
@@ -206,27 +207,6 @@ describe('global search indexes', () => {
       [`select 1 from crm.contact_methods m where app.search_norm(m.value) like '%lovelace%'`, 'contact_methods_search_idx'],
       [`select 1 from catalog.reservations r where app.search_norm(r.name || ' ' || r.confirmation) like '%zx-48%'`, 'reservations_search_idx'],
     ];
-    await db.query('begin');
-    try {
-      await db.query('set local enable_seqscan = off');
-      for (const [sql, index] of cases) {
-        // On a few seeded rows the planner may prefer any other index of the table; with only this one
-        // left (the others dropped inside the transaction, rolled back below) the plan shows it can serve.
-        await db.query('savepoint probe');
-        const { rows: others } = await db.query<{ name: string }>(
-          `select i.indexrelid::regclass::text as name from pg_index i join pg_class c on c.oid = i.indexrelid
-            where i.indrelid = (select indrelid from pg_index where indexrelid = (select oid from pg_class where relname = $1))
-              and not i.indisprimary and not i.indisunique and c.relname <> $1
-              and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
-          [index],
-        );
-        for (const other of others) await db.query(`drop index ${other.name}`);
-        const { rows } = await db.query<{ 'QUERY PLAN': string }>(`explain ${sql}`);
-        expect(rows.map((row) => row['QUERY PLAN']).join('\n'), sql).toContain(index);
-        await db.query('rollback to savepoint probe');
-      }
-    } finally {
-      await db.query('rollback');
-    }
+    await expectIndexesServe(db, cases);
   });
 });

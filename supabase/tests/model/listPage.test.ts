@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberWithOwnRole } from '../rls/roleMember';
 import { signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
 import { connectDb, createTestClient, testStack } from '../stack/testStack';
+import { expectIndexesServe } from './indexPlans';
 
 // public.list_page: one page of a list as ids, found with the indexes inside a security-definer query
 // that applies the table's own read rule. It must answer exactly what the list's ordinary query
@@ -194,26 +195,6 @@ describe('list_page answers what row-level security answers', () => {
       [`select id from crm.contacts t where t.org_name = 'x' and not t.archive order by t.name asc nulls last, t.id asc offset 1000 limit 200`, 'contacts_org_name_name_id_idx'],
       [`select id from crm.contacts t where t.org_name = 'x' and not t.archive order by t.name desc nulls first, t.id asc offset 1000 limit 200`, 'contacts_org_name_name_desc_id_idx'],
     ];
-    await db.query('begin');
-    try {
-      await db.query('set local enable_seqscan = off');
-      for (const [sql, index] of cases) {
-        // On a few rows the planner may prefer any other index of the table; with only this one left
-        // (the others dropped inside the transaction, rolled back below) the plan shows it can serve.
-        await db.query('savepoint probe');
-        const { rows: others } = await db.query<{ name: string }>(
-          `select i.indexrelid::regclass::text as name from pg_index i
-            where i.indrelid = 'crm.contacts'::regclass and not i.indisprimary and not i.indisunique and i.indexrelid <> $1::regclass
-              and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)`,
-          [`crm.${index}`],
-        );
-        for (const other of others) await db.query(`drop index ${other.name}`);
-        const { rows } = await db.query<{ 'QUERY PLAN': string }>(`explain ${sql}`);
-        expect(rows.map((row) => row['QUERY PLAN']).join('\n'), sql).toContain(index);
-        await db.query('rollback to savepoint probe');
-      }
-    } finally {
-      await db.query('rollback');
-    }
+    await expectIndexesServe(db, cases);
   });
 });
