@@ -68,7 +68,10 @@ export function CrmListPage({ entity }: { entity: CrmEntity }) {
     const handle = window.requestIdleCallback(preloadRecordPage, { timeout: 2000 });
     return () => window.cancelIdleCallback(handle);
   }, [rowsShown]);
-  const mergeKind = mergeKindOf(entity);
+  // The duplicates page is for merging, which changes one record and archives the other: offered to
+  // roles that may do both.
+  const access = useAccess();
+  const mergeKind = access.edit !== 'None' && access.delete !== 'None' ? mergeKindOf(entity) : null;
   const toolbarExtra = (
     <>
       {entity.importKind ? <ImportButton kind={entity.importKind} /> : null}
