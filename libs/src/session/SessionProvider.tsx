@@ -3,7 +3,7 @@ import { QueryClientContext } from '@tanstack/react-query';
 import { forgetFirstView, hasStoredSession, loadSupabase, onSupabaseLoaded } from '@steward/libs/supabase';
 import { SessionContext, type SessionApi } from './SessionContext';
 import { INITIAL_SESSION, sessionReducer } from './sessionReducer';
-import { loadSession } from './loadSession';
+import { loadSession, readPermissions } from './loadSession';
 import { activeOrgStorage as activeOrg } from './activeOrgStorage';
 import { supabaseSessionSource } from './supabaseSessionSource';
 import type { SessionSource } from './SessionSource';
@@ -74,7 +74,7 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
     const source = sourceRef.current;
     if (!roleId || !source || Date.now() - permissionsReadAt.current < maxAgeMs) return;
     permissionsReadAt.current = Date.now();
-    void source.listPermissions('settings', roleId).then((result) => {
+    void readPermissions(source, roleId, console.warn).then((result) => {
       // A failed read keeps the rights in place (the database enforces them either way).
       if (result.error === null) dispatch({ type: 'permissionsRead', roleId, permissions: result.data });
     });

@@ -1,6 +1,6 @@
 import type { Permission } from './SessionContext';
 import type { SessionSnapshot } from './sessionReducer';
-import type { SessionSource } from './SessionSource';
+import type { SessionSource, SourceResult } from './SessionSource';
 import { chooseActiveOrg } from './chooseActiveOrg';
 
 export type SessionLoadOutcome =
@@ -15,23 +15,30 @@ export type Warn = (message: string, detail?: unknown) => void;
 
 export const NO_ROLE_WARNING = 'No role_id for selected org; skipping permissions query.';
 
-/** Permissions from the settings view, falling back to the public view when it fails or has no rows. */
+/**
+ * A role's permissions from the settings view, falling back to the public view when it fails or has no
+ * rows; an error only when both fail. The session's first load and every later re-read go through here.
+ */
+export async function readPermissions(source: SessionSource, roleId: string, warn: Warn): Promise<SourceResult<readonly Permission[]>> {
+  const fromSettings = await source.listPermissions('settings', roleId);
+  if (fromSettings.error === null && fromSettings.data.length > 0) return fromSettings;
+  if (fromSettings.error !== null) {
+    warn('settings.user_role_permissions_view failed; falling back to public.user_role_permissions_view:', fromSettings.error);
+  }
+  return source.listPermissions('public', roleId);
+}
+
 async function loadPermissions(source: SessionSource, roleId: string | null, warn: Warn): Promise<readonly Permission[]> {
   if (!roleId) {
     warn(NO_ROLE_WARNING);
     return [];
   }
-  const fromSettings = await source.listPermissions('settings', roleId);
-  if (fromSettings.error === null && fromSettings.data.length > 0) return fromSettings.data;
-  if (fromSettings.error !== null) {
-    warn('settings.user_role_permissions_view failed; falling back to public.user_role_permissions_view:', fromSettings.error);
-  }
-  const fromPublic = await source.listPermissions('public', roleId);
-  if (fromPublic.error !== null) {
-    warn('public.user_role_permissions_view failed; continuing without permissions:', fromPublic.error);
+  const read = await readPermissions(source, roleId, warn);
+  if (read.error !== null) {
+    warn('public.user_role_permissions_view failed; continuing without permissions:', read.error);
     return [];
   }
-  return fromPublic.data;
+  return read.data;
 }
 
 async function loadEnabledComponents(source: SessionSource, orgName: string | null, warn: Warn): Promise<readonly string[]> {
