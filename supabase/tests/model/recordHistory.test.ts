@@ -90,6 +90,38 @@ describe('record history', () => {
     expect((await history(org, id)).map((entry) => entry.action)).toEqual(['insert']);
   });
 
+  it("a record's history includes its phone, address and note changes, newest first; no other record's", async () => {
+    const id = await newContact(org, 'Attached');
+    const elsewhere = await newContact(org, 'Not Attached');
+    const type = await phoneType(org);
+    const phone = await org.client.schema('crm').from('contact_methods').insert({ contact_id: id, type_id: type, value: '555-0101' }).select('id').single();
+    expect(phone.error).toBeNull();
+    const phoneId = (phone.data as { id: string }).id;
+    await org.client.schema('crm').from('contacts').update({ status: 'Inactive - Former' }).eq('id', id);
+    expect((await org.client.schema('crm').from('contact_methods').update({ value: '555-0202' }).eq('id', phoneId)).error).toBeNull();
+    const address = await org.client.schema('crm').from('addresses').insert({ contact_id: id, city: 'Springfield' }).select('id').single();
+    expect(address.error).toBeNull();
+    expect((await org.client.schema('crm').from('addresses').update({ archive: true }).eq('id', (address.data as { id: string }).id)).error).toBeNull();
+    expect((await org.client.schema('crm').from('notes').insert({ contact_id: id, name: 'Visit', description: 'Came by on Sunday' })).error).toBeNull();
+    expect((await org.client.schema('crm').from('notes').insert({ contact_id: elsewhere, name: 'Call', description: 'Called twice' })).error).toBeNull();
+
+    const entries = await history(org, id);
+    const read = entries.map((entry) => [entry.action, (entry as unknown as { table_name: string }).table_name]);
+    expect(read).toEqual([
+      ['insert', 'crm.notes'],
+      ['archive', 'crm.addresses'],
+      ['insert', 'crm.addresses'],
+      ['update', 'crm.contact_methods'],
+      ['update', 'crm.contacts'],
+      ['insert', 'crm.contact_methods'],
+      ['insert', 'crm.contacts'],
+    ]);
+    expect(entries[3]!.changes).toEqual({ value: ['555-0101', '555-0202'] });
+    expect(entries[3]!.actor_name).toBe('History Owner');
+    // Another organisation reads none of it, attached rows included.
+    expect(await history(other, id)).toEqual([]);
+  });
+
   it('no API role can write, change or delete history; another organisation sees none of it', async () => {
     const id = await newContact(org, 'Private');
     const [entry] = await history(org, id);

@@ -2,7 +2,7 @@ import { Alert, Button, Typography } from '@steward/libs/antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage, queryKeys, undoBatch, useRecordHistory, type HistoryEntry, type TableRef } from '@steward/libs/data-access';
 import { notify } from '@steward/libs/ui-core';
-import { actionPhrase, actorOf, fieldChanges, relativeTime, viaNote, type FieldLabels } from './historyWords';
+import { ATTACHED_FIELD_LABELS, actionPhrase, actorOf, fieldChanges, isAttached, relativeTime, viaNote, type FieldLabels } from './historyWords';
 import './recordHistory.css';
 
 export const NO_HISTORY_TEXT = 'No changes recorded yet.';
@@ -23,7 +23,9 @@ export type RecordHistoryProps = {
 
 /**
  * Who changed what on one record, newest first, in sentences: "Maya Chen changed Status from Active to
- * Inactive · 2 hours ago". References read as names; pages of 50 load on request.
+ * Inactive · 2 hours ago". References read as names; pages of 50 load on request. A CRM record's
+ * history also holds its contact methods', addresses', notes', files' and relationships' changes
+ * ("Maya Chen changed the contact method Mobile: Value from … to …").
  */
 export function RecordHistory({ table, recordId, fieldLabels, label = 'Record history' }: RecordHistoryProps) {
   const history = useRecordHistory(table, recordId);
@@ -36,7 +38,7 @@ export function RecordHistory({ table, recordId, fieldLabels, label = 'Record hi
     <section aria-label={label} className="stw-history">
       <ol className="stw-history__list">
         {entries.map((entry) => (
-          <HistoryItem key={entry.id} entry={entry} fieldLabels={fieldLabels} now={now} />
+          <HistoryItem key={entry.id} entry={entry} recordId={recordId} fieldLabels={fieldLabels} now={now} />
         ))}
       </ol>
       {history.hasNextPage ? (
@@ -48,8 +50,9 @@ export function RecordHistory({ table, recordId, fieldLabels, label = 'Record hi
   );
 }
 
-function HistoryItem({ entry, fieldLabels, now }: { entry: HistoryEntry; fieldLabels?: FieldLabels; now: Date }) {
-  const changes = fieldChanges(entry, fieldLabels);
+function HistoryItem({ entry, recordId, fieldLabels, now }: { entry: HistoryEntry; recordId: string; fieldLabels?: FieldLabels; now: Date }) {
+  const attached = isAttached(entry, recordId);
+  const changes = fieldChanges(entry, attached ? ATTACHED_FIELD_LABELS : fieldLabels);
   const note = viaNote(entry);
   const when = (
     <time dateTime={entry.created_at} title={new Date(entry.created_at).toLocaleString()}>
@@ -59,7 +62,7 @@ function HistoryItem({ entry, fieldLabels, now }: { entry: HistoryEntry; fieldLa
   const single = changes.length === 1 ? changes[0] : undefined;
   const queryClient = useQueryClient();
   const merge = entry.changes as { survivor_id?: string };
-  const undoable = entry.action === 'merge' && entry.batch_id !== null && merge.survivor_id === entry.record_id && now.getTime() - new Date(entry.created_at).getTime() < MERGE_UNDO_MS;
+  const undoable = !attached && entry.action === 'merge' && entry.batch_id !== null && merge.survivor_id === entry.record_id && now.getTime() - new Date(entry.created_at).getTime() < MERGE_UNDO_MS;
   const undo = () => {
     void undoBatch(entry.batch_id as string)
       .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.all }))
@@ -69,7 +72,7 @@ function HistoryItem({ entry, fieldLabels, now }: { entry: HistoryEntry; fieldLa
   return (
     <li className="stw-history__item">
       <span>
-        <strong>{actorOf(entry)}</strong> {actionPhrase(entry, changes)}
+        <strong>{actorOf(entry)}</strong> {actionPhrase(entry, changes, recordId)}
         {single ? (
           <>
             {' '}

@@ -39,6 +39,20 @@ describe('history in words', () => {
     expect(historySentence({ ...base, action: 'merge', via: 'merge', record_id: 'r2', changes: merge })).toBe('Maya Chen merged this record into Abigail Foster');
   });
 
+  it("names a row attached to the record (its phone, address, note) and that row's fields", () => {
+    const phone = { ...base, table_name: 'crm.contact_methods', record_id: 'm1', record_label: 'Mobile' };
+    expect(historySentence({ ...phone, changes: { value: ['555-0101', '555-0202'] } }, { value: 'Name' }, 'r1')).toBe(
+      'Maya Chen changed the contact method Mobile: Value from 555-0101 to 555-0202',
+    );
+    expect(historySentence({ ...phone, changes: { is_primary: [false, true] } }, undefined, 'r1')).toBe('Maya Chen changed the contact method Mobile: Primary from No to Yes');
+    expect(historySentence({ ...phone, action: 'insert', changes: { value: '555-0101' } }, undefined, 'r1')).toBe('Maya Chen added the contact method Mobile');
+    const address = { ...base, table_name: 'crm.addresses', record_id: 'a1', record_label: 'Main' };
+    expect(historySentence({ ...address, action: 'archive', changes: { archive: [false, true] } }, undefined, 'r1')).toBe('Maya Chen archived the address Main');
+    expect(historySentence({ ...base, table_name: 'crm.notes', record_id: 'n1', record_label: null, action: 'delete' }, undefined, 'r1')).toBe('Maya Chen deleted a note for good');
+    // The record's own entries read as before.
+    expect(historySentence({ ...base, changes: { status: ['Active', 'Inactive'] } }, { status: 'Status' }, 'r1')).toBe('Maya Chen changed Status from Active to Inactive');
+  });
+
   it('notes bulk changes and undos', () => {
     expect(viaNote({ ...base, via: 'bulk' })).toBe('bulk change');
     expect(viaNote({ ...base, via: 'undo' })).toBe('undo');

@@ -50,8 +50,55 @@ export function actorOf(entry: HistoryEntry): string {
   return entry.via === 'system' ? 'Steward' : 'Someone';
 }
 
-/** The sentence's verb phrase (without the actor and the field list). */
-export function actionPhrase(entry: HistoryEntry, changes: readonly FieldChange[]): string {
+/** Rows a record's history also shows (its phones, addresses, notes…), as a person names them. */
+const ATTACHED_NOUNS: Readonly<Record<string, string>> = {
+  'crm.contact_methods': 'contact method',
+  'crm.other_contact_methods': 'contact method',
+  'crm.addresses': 'address',
+  'crm.notes': 'note',
+  'crm.crm_files': 'file',
+  'crm.relationships': 'relationship',
+};
+
+/** Fields of attached rows whose column names read badly. */
+export const ATTACHED_FIELD_LABELS: FieldLabels = { is_primary: 'Primary', type_id: 'Type', file_link: 'File' };
+
+/** Whether an entry is about a row attached to the record whose history is read, not the record itself. */
+export function isAttached(entry: HistoryEntry, recordId: string | undefined): boolean {
+  return recordId !== undefined && entry.record_id !== recordId;
+}
+
+/** "the contact method Mobile", "the address Main", "a note". */
+function attachedName(entry: HistoryEntry): string {
+  const noun = ATTACHED_NOUNS[entry.table_name] ?? spellField(entry.table_name.replace(/^.*\./, '')).toLowerCase();
+  return entry.record_label ? `the ${noun} ${entry.record_label}` : `a ${noun}`;
+}
+
+/** The phrase for a change to a row attached to the record: "changed the contact method Mobile:". */
+function attachedPhrase(entry: HistoryEntry, changes: readonly FieldChange[]): string {
+  const name = attachedName(entry);
+  switch (entry.action) {
+    case 'insert':
+      return `added ${name}`;
+    case 'delete':
+      return `deleted ${name} for good`;
+    case 'archive':
+      return changes.length ? `archived ${name} and changed` : `archived ${name}`;
+    case 'restore':
+      return changes.length ? `restored ${name} and changed` : `restored ${name}`;
+    case 'merge':
+      return `moved ${name} here in a merge`;
+    default:
+      return `changed ${name}:`;
+  }
+}
+
+/**
+ * The sentence's verb phrase (without the actor and the field list). Given the id of the record whose
+ * history is read, an entry about a row attached to it names that row.
+ */
+export function actionPhrase(entry: HistoryEntry, changes: readonly FieldChange[], recordId?: string): string {
+  if (isAttached(entry, recordId)) return attachedPhrase(entry, changes);
   const merge = entry.changes as { merged_label?: string; survivor_label?: string; merged_id?: string };
   switch (entry.action) {
     case 'insert':
@@ -100,9 +147,9 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
 }
 
 /** The whole sentence, for a screen reader or a test: "Maya Chen changed Status from Active to Inactive". */
-export function historySentence(entry: HistoryEntry, labels?: FieldLabels): string {
-  const changes = fieldChanges(entry, labels);
-  const phrase = actionPhrase(entry, changes);
+export function historySentence(entry: HistoryEntry, labels?: FieldLabels, recordId?: string): string {
+  const changes = fieldChanges(entry, isAttached(entry, recordId) ? ATTACHED_FIELD_LABELS : labels);
+  const phrase = actionPhrase(entry, changes, recordId);
   const list = changes.map((change) => `${change.label} from ${change.from} to ${change.to}`).join(', ');
   return `${actorOf(entry)} ${phrase}${list ? ` ${list}` : ''}`;
 }
