@@ -4,7 +4,7 @@ import { E2E_BASE_URL } from '../../support/ports';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { createOwner, unique } from '../shell/support/shellApi';
 
-test('Lodging Settings: an amenity added through the generic editor appears in its tab', async ({ page }) => {
+test('Lodging Settings: an amenity added through the generic editor appears in its tab, shows its History, is archived with Undo and restored from Archived', async ({ page }) => {
   test.setTimeout(150_000);
   const owner = await createOwner('Amenity');
   await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
@@ -26,6 +26,33 @@ test('Lodging Settings: an amenity added through the generic editor appears in i
   await expect(dialog).toBeHidden();
   await expect(panel.getByRole('cell', { name, exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+
+  // The row's History, from its editor.
+  await panel.getByRole('button', { name: `Edit ${name}` }).click();
+  const editor = page.getByRole('dialog');
+  await editor.getByRole('button', { name: 'History' }).click();
+  await expect(editor.getByRole('region', { name: 'History of this amenity' }).getByRole('listitem').first()).toContainText(`${owner.fullName} created this record`);
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor).toBeHidden();
+
+  // Archived from the list with Undo for 10 s; then found under Archived and restored.
+  await panel.getByRole('checkbox', { name: `Select ${name}` }).check();
+  await panel.getByRole('group', { name: 'Actions on 1 amenity' }).getByRole('button', { name: 'Archive', exact: true }).click();
+  const toasts = page.getByRole('list', { name: 'Notifications' });
+  await expect(toasts).toContainText('Archived 1 amenity');
+  await expect(toasts.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await expect(panel.getByRole('cell', { name, exact: true })).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Archived' }).click();
+  await expect(panel.getByRole('button', { name: 'Archived' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(panel.getByText('Archived amenities: select rows to restore them or delete them for good.')).toBeVisible();
+  await expect(panel.getByRole('cell', { name, exact: true })).toBeVisible();
+  await panel.getByRole('checkbox', { name: `Select ${name}` }).check();
+  await expectNoSeriousA11yViolations(page);
+  await panel.getByRole('group', { name: 'Actions on 1 amenity' }).getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(toasts).toContainText('Restored 1 amenity');
+  await expect(panel.getByRole('cell', { name, exact: true })).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Archived' }).click();
+  await expect(panel.getByRole('cell', { name, exact: true })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Blocks' }).click();
   await expect(page.getByRole('tabpanel').getByText('Block Outs')).toBeVisible();

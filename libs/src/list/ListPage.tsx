@@ -3,9 +3,10 @@ import { Alert, Button, Flex } from '@steward/libs/antd';
 import { ProgressBar } from '@steward/libs/ui-core';
 import { ListToolbar, type ListToolbarProps } from './ListToolbar';
 import { ListTable } from './ListTable';
+import { archivedHint } from './bulk/bulkWords';
 import { listErrorText } from './listMessages';
 import type { ExportProgressStore } from './useCsvExport';
-import type { ListPageApi } from './useListPage';
+import type { BulkTarget, ListPageApi } from './useListPage';
 
 type Row0 = Record<string, unknown>;
 
@@ -14,7 +15,7 @@ const FilterPanel = lazy(() => import('./FilterPanel').then((module) => ({ defau
 const SortPanel = lazy(() => import('./SortPanel').then((module) => ({ default: module.SortPanel })));
 const SavedFilters = lazy(() => import('./SavedFilters').then((module) => ({ default: module.SavedFilters })));
 // Bulk actions draw with selects: they load when the first row is selected.
-const BulkActions = lazy(() => import('./bulk/BulkActions')) as unknown as <Row extends Row0>(props: { list: ListPageApi<Row> }) => ReactNode;
+const BulkActions = lazy(() => import('./bulk/BulkActions')) as unknown as <Row extends Row0>(props: { list: BulkTarget<Row> }) => ReactNode;
 
 export type ListPageProps<Row extends Row0> = {
   list: ListPageApi<Row>;
@@ -29,13 +30,6 @@ export type ListPageProps<Row extends Row0> = {
   /** More toolbar buttons (e.g. Import), placed before Add New; ones that add records check create access themselves. */
   toolbarExtra?: ReactNode;
 };
-
-function archivedHint({ canArchive, canDelete }: { canArchive: boolean; canDelete: boolean }): string {
-  if (canArchive && canDelete) return ': select rows to restore them or delete them for good.';
-  if (canArchive) return ': select rows to restore them.';
-  if (canDelete) return ': select rows to delete them for good.';
-  return '.';
-}
 
 /** A whole list screen: toolbar, link notice, error banner, filter and sort panels, table. */
 export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, emptyText, errorText = listErrorText, children, toolbarExtra }: ListPageProps<Row>) {

@@ -64,7 +64,7 @@ function Pager({ page, pages, count, onPage }: { page: number; pages: number; co
 }
 
 /** What is chosen, and the step from "this page" to "every row matching the filter". */
-function SelectionBar({ selection, pageRows }: { selection: RowSelection; pageRows: number }) {
+export function SelectionBar({ selection, pageRows }: { selection: RowSelection; pageRows: number }) {
   if (selection.count === 0) return null;
   const more = selection.total > pageRows;
   return (

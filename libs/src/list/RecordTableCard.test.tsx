@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
 import type { FieldDef } from '@steward/libs/editor';
+import { Toaster } from '@steward/libs/ui-core';
 import { renderWithStack } from '../testing';
 import { RecordTableCard } from './RecordTableCard';
 
@@ -25,11 +26,11 @@ describe('RecordTableCard', () => {
     });
     const table = await screen.findByRole('table');
     await within(table).findByText('Cabin 1');
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Short id', 'Description', 'Capacity', 'Class', 'Actions']);
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', 'Name', 'Short id', 'Description', 'Capacity', 'Class', 'Actions']);
     expect(await within(table).findByText('Riverside')).toBeInTheDocument();
     expect(within(table).getByText('—')).toBeInTheDocument();
     const list = requests.find((r) => r.url.pathname.endsWith('/accommodations'));
-    expect(decodeURIComponent(list?.url.search ?? '').replace(/\+/g, ' ')).toBe('?select=*&org_name=eq.Cedar Grove Outfitters&order=created_at.desc.nullsfirst,id.asc&offset=0&limit=200');
+    expect(decodeURIComponent(list?.url.search ?? '').replace(/\+/g, ' ')).toBe('?select=*&org_name=eq.Cedar Grove Outfitters&archive=not.is.true&order=created_at.desc.nullsfirst,id.asc&offset=0&limit=200');
   });
 
   it('says "No rows yet." and opens "New {label}" and "Edit {label}"', async () => {
@@ -47,6 +48,34 @@ describe('RecordTableCard', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Cabin 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Rate' });
     await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveValue('Cabin 1'));
+  });
+
+  it('archives selected rows in one call with Undo, and its Archived view lists archived rows to restore', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderWithStack(<><RecordTableCard title="Accommodations" label="Accommodation" table={accommodations} fields={fields} /><Toaster /></>, {
+      respond: (req) => {
+        if (req.url.pathname.endsWith('/rpc/bulk_update')) return { body: { changed: 1, skipped: 0, batch_id: 'batch-1' } };
+        if (req.url.pathname.endsWith('accommodation_classes')) return { body: [] };
+        return { body: [cabin] };
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Cabin 1' }));
+    const actions = await screen.findByRole('group', { name: 'Actions on 1 accommodation' });
+    await user.click(within(actions).getByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(requests.filter((r) => r.url.pathname.endsWith('/rpc/bulk_update')).map((r) => r.body)).toEqual([{ p_table: 'catalog.accommodations', p_ids: ['a1'], p_changes: { archive: true } }]));
+    expect(await screen.findByText('Archived 1 accommodation')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Archived' }));
+    expect(screen.getByRole('button', { name: 'Archived' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('Archived accommodations: select rows to restore them or delete them for good.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add New' })).toBeNull();
+    await waitFor(() => expect(requests.some((r) => r.url.pathname.endsWith('/accommodations') && decodeURIComponent(r.url.search).includes('archive=eq.true'))).toBe(true));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Cabin 1' }));
+    const archivedActions = await screen.findByRole('group', { name: 'Actions on 1 accommodation' });
+    expect(within(archivedActions).getByRole('button', { name: 'Restore' })).toBeInTheDocument();
+    expect(within(archivedActions).getByRole('button', { name: 'Delete for good' })).toBeInTheDocument();
+    expect(within(archivedActions).queryByRole('button', { name: 'Archive' })).toBeNull();
   });
 
   it('shows a load error in a banner', async () => {

@@ -1,14 +1,22 @@
-import { useMemo } from 'react';
-import { Alert, Button } from '@steward/libs/antd';
+import { Suspense, lazy, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Alert, Button, Flex } from '@steward/libs/antd';
 import { Card } from '@steward/libs/antd-data';
 import { errorMessage, useList, useRelationOptions, type AnyRow, type TableRef } from '@steward/libs/data-access';
 import { RecordEditorModal, fieldTypeOf, useRecordEditor, visibleFields, type FieldDef } from '@steward/libs/editor';
 import { useAccess, useSession } from '@steward/libs/session';
 import { SystemBadge, displayValue } from '@steward/libs/ui';
+import { bulkFieldsOf } from './bulk/bulkFields';
+import { archivedHint } from './bulk/bulkWords';
 import { DataTable } from './DataTable';
+import { SelectionBar } from './ListTable';
 import { RowEditButton } from './columns';
-import { MAX_VISIBLE_COLUMNS, type ListColumn } from './listColumn';
+import { MAX_VISIBLE_COLUMNS, exportValueOf, type ListColumn } from './listColumn';
 import { LOADING_TEXT, NO_ROWS_YET_TEXT } from './listMessages';
+import { lifecycleRules, type BulkTarget } from './useListPage';
+import { useRowSelection } from './useRowSelection';
+
+// Bulk actions draw with selects: they load when the first row is selected.
+const BulkActions = lazy(() => import('./bulk/BulkActions')) as unknown as (props: { list: BulkTarget<AnyRow> }) => ReactNode;
 
 function RelationLabel({ field, value }: { field: FieldDef; value: unknown }) {
   const { orgScope } = useSession();
@@ -33,61 +41,106 @@ export type RecordTableCardProps = {
 
 /**
  * One table of the generic record editor (e.g. Lodging Settings): the organisation's rows,
- * newest first, limit 200; Add New and Edit open the record editor.
+ * newest first, limit 200; Add New and Edit open the record editor. Like every list it has an
+ * Archived view (its own switch, so several cards on a page do not share it) and bulk actions on the
+ * selected rows: set a type where the table has one, archive, restore, export the selection, delete
+ * archived rows for good — one database call each, with Undo.
  */
 export function RecordTableCard({ title, label, table, fields, columnFields }: RecordTableCardProps) {
   const session = useSession();
   const editor = useRecordEditor<AnyRow>({ table, fields, label });
-  const canCreate = useAccess().create;
+  const access = useAccess();
+  const canCreate = access.create;
+  const [archived, setArchived] = useState(false);
   const rows = useList<AnyRow>(
     table,
-    { eq: { org_name: session.orgName }, sort: [{ field: 'created_at', order: 'desc' }], pageSize: 200 },
+    { eq: archived ? { org_name: session.orgName, archive: true } : { org_name: session.orgName }, excludeArchived: !archived, sort: [{ field: 'created_at', order: 'desc' }], pageSize: 200 },
     { enabled: Boolean(session.orgName) },
   );
   const shown = useMemo(() => {
     const visible = visibleFields(fields);
     return columnFields ? visible.filter((field) => columnFields.includes(field.name)) : visible.slice(0, MAX_VISIBLE_COLUMNS);
   }, [columnFields, fields]);
-  const columns: ListColumn<AnyRow>[] = [
-    ...shown.map((field, index) => ({
-      key: field.name,
-      title: field.label,
-      render: (row: AnyRow) => (
-        <>
-          {fieldTypeOf(field) === 'relation' ? <RelationLabel field={field} value={row[field.name]} /> : displayValue(row[field.name])}
-          {index === 0 ? <SystemBadge orgName={row.org_name} /> : null}
-        </>
-      ),
-      exportValue: (row: AnyRow) => displayValue(row[field.name]),
-    })),
-    {
-      key: 'actions',
-      title: 'Actions',
-      render: (row: AnyRow) => <RowEditButton row={row} name={displayValue(row[shown[0]?.name ?? 'id'])} onOpen={() => editor.openEdit(row)} />,
-    },
-  ];
+  const { openEdit } = editor;
+  const columns = useMemo<ListColumn<AnyRow>[]>(
+    () => [
+      ...shown.map((field, index) => ({
+        key: field.name,
+        title: field.label,
+        render: (row: AnyRow) => (
+          <>
+            {fieldTypeOf(field) === 'relation' ? <RelationLabel field={field} value={row[field.name]} /> : displayValue(row[field.name])}
+            {index === 0 ? <SystemBadge orgName={row.org_name} /> : null}
+          </>
+        ),
+        exportValue: (row: AnyRow) => displayValue(row[field.name]),
+      })),
+      {
+        key: 'actions',
+        title: 'Actions',
+        render: (row: AnyRow) => <RowEditButton row={row} name={displayValue(row[shown[0]?.name ?? 'id'])} onOpen={() => openEdit(row)} />,
+      },
+    ],
+    [shown, openEdit],
+  );
   const loading = session.loading || rows.isLoading;
+  const shownRows = useMemo(() => rows.data?.rows ?? [], [rows.data]);
+  const pageKeys = useMemo(() => shownRows.map(rowId), [shownRows]);
+  const selection = useRowSelection({ pageKeys, total: shownRows.length, scope: archived ? 'archived' : 'current' });
+  const noun = useMemo(() => ({ one: label.toLowerCase(), many: title.toLowerCase() }), [label, title]);
+  const { edit, delete: del } = access;
+  const lifecycle = useMemo(
+    () => ({
+      ...lifecycleRules<AnyRow>({ table, noun, fields: bulkFieldsOf(fields), canDelete: true, label: (row) => displayValue(row[shown[0]?.name ?? 'id']) }, { edit, delete: del }),
+      archived,
+      showArchived: setArchived,
+    }),
+    [table, noun, fields, shown, edit, del, archived],
+  );
+  // Every row the card shows is every row there is (up to its limit): the export writes them.
+  const loadAll = useCallback(async () => shownRows, [shownRows]);
+  const exportCsv = useCallback(async () => {
+    const { buildCsv, csvFileName, downloadTextFile } = await import('./exportCsv');
+    const exported = columns.filter((column) => column.exported !== false && column.key !== 'actions');
+    downloadTextFile(buildCsv(shownRows, exported.map((column) => ({ title: column.title, value: (row: AnyRow) => exportValueOf(column, row) }))), csvFileName(title));
+  }, [columns, shownRows, title]);
+  const bulkTarget: BulkTarget<AnyRow> = { title, columns, rows: shownRows, rowKey: rowId, access, selection, lifecycle, loadAll, exportCsv };
   return (
     <Card
       title={title}
       extra={
-        canCreate ? (
-          <Button type="primary" onClick={() => editor.openCreate()} disabled={!session.orgName || !session.user}>
-            Add New
+        <Flex gap={8} wrap>
+          <Button aria-pressed={archived} onClick={() => setArchived(!archived)}>
+            Archived
           </Button>
-        ) : null
+          {canCreate && !archived ? (
+            <Button type="primary" onClick={() => editor.openCreate()} disabled={!session.orgName || !session.user}>
+              Add New
+            </Button>
+          ) : null}
+        </Flex>
       }
     >
-      {rows.error ? <Alert type="error" showIcon title={errorMessage(rows.error, 'Unknown error')} style={{ marginBottom: 12 }} /> : null}
-      <DataTable<AnyRow>
-        label={title}
-        busy={rows.isFetching}
-        rowKey={rowId}
-        columns={columns}
-        rows={rows.data?.rows ?? []}
-        placeholder={loading ? LOADING_TEXT : NO_ROWS_YET_TEXT}
-        maxHeight="min(560px, 70dvh)"
-      />
+      <Flex vertical gap={12}>
+        {archived ? <Alert type="info" showIcon title={`Archived ${noun.many}${archivedHint(lifecycle)}`} /> : null}
+        {rows.error ? <Alert type="error" showIcon title={errorMessage(rows.error, 'Unknown error')} /> : null}
+        {selection.count > 0 ? (
+          <Suspense fallback={null}>
+            <BulkActions list={bulkTarget} />
+          </Suspense>
+        ) : null}
+        <SelectionBar selection={selection} pageRows={shownRows.length} />
+        <DataTable<AnyRow>
+          label={archived ? `Archived ${title}` : title}
+          busy={rows.isFetching}
+          rowKey={rowId}
+          columns={columns}
+          rows={shownRows}
+          selection={selection}
+          placeholder={loading ? LOADING_TEXT : archived ? `No archived ${noun.many}.` : NO_ROWS_YET_TEXT}
+          maxHeight="min(560px, 70dvh)"
+        />
+      </Flex>
       <RecordEditorModal editor={editor} />
     </Card>
   );

@@ -61,6 +61,15 @@ export type ListPageOptions<Row> = {
 
 type Row0 = Record<string, unknown>;
 
+/**
+ * What a list's lifecycle offers this role: bulk changes need edit access, archive and restore need
+ * edit and delete access, deleting for good needs delete access.
+ */
+export function lifecycleRules<Row>(given: ListLifecycle<Row>, access: { edit: string; delete: string }) {
+  const canEdit = (given.canEdit ?? true) && access.edit !== 'None';
+  return { ...given, canEdit, canArchive: canEdit && access.delete !== 'None', canDelete: Boolean(given.canDelete) && access.delete !== 'None' };
+}
+
 const defaultRowKey = (row: Row0) => String(row.id ?? row.short_id ?? JSON.stringify(row));
 
 /** The columns' filter fields, their types and the sortable fields: what the URL's filter and sort are read against. */
@@ -77,14 +86,8 @@ function fieldsOfColumns<Row>(columns: readonly ListColumn<Row>[]) {
 export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
   const { title, columns, shortId } = options;
   const access = useAccess();
-  // The role shapes what the selection offers: bulk changes need edit access, archive and restore
-  // need edit and delete access, deleting for good needs delete access.
-  const lifecycle = useMemo(() => {
-    const given = options.lifecycle;
-    if (!given) return undefined;
-    const canEdit = (given.canEdit ?? true) && access.edit !== 'None';
-    return { ...given, canEdit, canArchive: canEdit && access.delete !== 'None', canDelete: Boolean(given.canDelete) && access.delete !== 'None' };
-  }, [options.lifecycle, access.edit, access.delete]);
+  const { edit, delete: del } = access;
+  const lifecycle = useMemo(() => (options.lifecycle ? lifecycleRules(options.lifecycle, { edit, delete: del }) : undefined), [options.lifecycle, edit, del]);
   const [searchParams, setSearchParams] = useSearchParams();
   const archived = Boolean(lifecycle) && searchParams.get(ARCHIVED_PARAM) === '1';
   // The Archived view reads the same table, archived rows only.
@@ -174,3 +177,10 @@ export function prefetchListPage<Row extends Row0>(
 }
 
 export type ListPageApi<Row extends Row0> = ReturnType<typeof useListPage<Row>>;
+
+/**
+ * What bulk actions need of a list: its rows and columns, the selection, the lifecycle with the role's
+ * rules and the Archived switch, every row (loadAll) and the export. A list page is one; a generic
+ * editor's table (RecordTableCard) builds one over the rows it holds.
+ */
+export type BulkTarget<Row extends Row0> = Pick<ListPageApi<Row>, 'title' | 'columns' | 'rows' | 'rowKey' | 'access' | 'selection' | 'lifecycle' | 'loadAll' | 'exportCsv'>;

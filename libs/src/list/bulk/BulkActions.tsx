@@ -6,7 +6,7 @@ import { bulkDelete, bulkUpdate, errorMessage, queryKeys, undoBatch, useRelation
 import { useSession } from '@steward/libs/session';
 import { notify, undoToast } from '@steward/libs/ui-core';
 import { exportValueOf } from '../listColumn';
-import type { BulkField, ListPageApi } from '../useListPage';
+import type { BulkField, BulkTarget } from '../useListPage';
 import { allMatchingPersonalNote, countOf, deleteConfirmation, personalNote, skippedNote } from './bulkWords';
 import { allowedIds } from './ownRows';
 
@@ -23,7 +23,7 @@ type Confirming = { text: string; description?: string; confirm: { label: string
  * reaches only the person's own selected rows, and the bar says so before it acts; for every row
  * matching the filter the database keeps to their own rows, and the bar says that too.
  */
-export default function BulkActions<Row extends Row0>({ list }: { list: ListPageApi<Row> }) {
+export default function BulkActions<Row extends Row0>({ list }: { list: BulkTarget<Row> }) {
   const lifecycle = list.lifecycle;
   const selection = list.selection;
   const queryClient = useQueryClient();

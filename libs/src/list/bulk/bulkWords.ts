@@ -31,3 +31,11 @@ export function personalNote(own: number, selected: number, noun: { one: string;
 export function allMatchingPersonalNote(count: number, noun: { one: string; many: string }): string {
   return `All ${countOf(count, noun)} matching this filter are selected; only your own records among them change.`;
 }
+
+/** What the Archived view's notice adds after "Archived {rows}", by what the role may do there. */
+export function archivedHint({ canArchive, canDelete }: { canArchive: boolean; canDelete: boolean }): string {
+  if (canArchive && canDelete) return ': select rows to restore them or delete them for good.';
+  if (canArchive) return ': select rows to restore them.';
+  if (canDelete) return ': select rows to delete them for good.';
+  return '.';
+}
