@@ -10,8 +10,11 @@ import { chooseOption } from './pages/chooseOption';
 // Shared CPU: a journey with several axe scans needs more than the default minute.
 test.describe.configure({ timeout: 180_000 });
 
-test('an invited user is Pending until Apply for Access with that e-mail makes the profile Active', async ({ page, browser, baseURL }) => {
+test('an invited user (with an address and a group) is Pending until Apply for Access with that e-mail makes the profile Active; users are set Inactive in bulk, with Undo', async ({ page, browser, baseURL }) => {
   const owner = await createOwner('Crminviter');
+  // The team portal's groups are what the invite form's Group offers.
+  const { data: group, error: groupError } = await serviceClient().schema('hr').from('groups').insert({ org_name: owner.orgName, name: 'Greeters' }).select('id').single();
+  expect(groupError).toBeNull();
   await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
   const list = new CrmList(page);
   await list.goto('/users');
@@ -37,6 +40,7 @@ test('an invited user is Pending until Apply for Access with that e-mail makes t
   await chooseOption(page, main, 'Phone type', 'Mobile');
   await main.getByLabel('Primary phone', { exact: true }).fill('555-0199');
   await main.getByLabel('City', { exact: true }).fill('Invitee Falls');
+  await chooseOption(page, main, 'Group', 'Greeters');
   await main.getByRole('button', { name: 'Save' }).click();
 
   await expect(page).toHaveURL(/\/users$/);
@@ -60,12 +64,29 @@ test('an invited user is Pending until Apply for Access with that e-mail makes t
   await expect(applicantPage).toHaveURL(/\/dashboard$/);
   await applicant.close();
 
-  const { data } = await serviceClient().from('user_profiles').select('status').eq('email', invitee.email).single();
-  expect(data).toEqual({ status: 'Active' });
+  const { data } = await serviceClient().from('user_profiles').select('id, status, group_id').eq('email', invitee.email).single();
+  expect(data).toMatchObject({ status: 'Active', group_id: (group as { id: string }).id });
+  const { data: addresses } = await serviceClient().schema('crm').from('addresses').select('city').eq('user_id', (data as { id: string }).id);
+  expect(addresses).toEqual([{ city: 'Invitee Falls' }]);
   await list.goto('/users');
   await expect(list.row(invitee.name)).toContainText('Active');
 
   await page.goto('/user-management');
   await expect(page).toHaveURL(/\/users$/);
   await expect(list.row(invitee.name)).toBeVisible();
+
+  // Users leave through their status: selected, set Inactive in one step, and Undo makes them Active again.
+  await list.table.getByRole('checkbox', { name: `Select ${invitee.name}` }).check();
+  const actions = page.getByRole('group', { name: 'Actions on 1 user' });
+  await expect(actions.getByRole('button', { name: 'Archive', exact: true })).toHaveCount(0);
+  await expect(list.toolbar.getByRole('button', { name: 'Archived' })).toHaveCount(0);
+  await expectAccessible(page);
+  await actions.getByLabel('Set Status').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Inactive"]').click();
+  const toast = page.getByRole('list', { name: 'Notifications' });
+  await expect(toast).toContainText('Set Status to Inactive on 1 user');
+  await expect(list.row(invitee.name)).toContainText('Inactive');
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(list.row(invitee.name)).toContainText('Active');
+  await expect(list.row(invitee.name)).not.toContainText('Inactive');
 });

@@ -6,7 +6,7 @@ import { chooseOption } from '../crm/pages/chooseOption';
 import { anonClient, createOwner, serviceClient } from '../shell/support/shellApi';
 import { createMember } from '../roles/support/roleApi';
 
-test('roles list the organisation’s roles; User Role Management edits a role and its permissions per component', async ({ page }) => {
+test('roles list the organisation’s roles; User Role Management edits a role and its permissions per component; a role is archived with Undo and restored from Archived', async ({ page }) => {
   const owner = await createOwner('Roles');
   await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
   await page.goto('/settings/roles');
@@ -20,6 +20,27 @@ test('roles list the organisation’s roles; User Role Management edits a role a
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: '← Back to Roles' }).click();
   await expect(page).toHaveURL(/\/settings\/roles$/);
+
+  // A role no one holds is archived from the list (Undo for 10 s), found under Archived and restored.
+  const { error } = await serviceClient().from('user_roles').insert({ org_name: owner.orgName, role_name: 'Seasonal helper' });
+  expect(error).toBeNull();
+  await page.reload();
+  const table = page.getByRole('table', { name: 'Roles' });
+  await table.getByRole('checkbox', { name: 'Select Seasonal helper' }).check();
+  await page.getByRole('group', { name: 'Actions on 1 role' }).getByRole('button', { name: 'Archive', exact: true }).click();
+  const toasts = page.getByRole('list', { name: 'Notifications' });
+  await expect(toasts).toContainText('Archived 1 role');
+  await expect(table.getByRole('link', { name: 'Seasonal helper' })).toHaveCount(0);
+  const toolbar = page.getByRole('toolbar', { name: 'List actions' });
+  await toolbar.getByRole('button', { name: 'Archived' }).click();
+  await expect(table.getByRole('link', { name: 'Seasonal helper' })).toBeVisible();
+  await expect(table.getByRole('link', { name: 'owner' })).toHaveCount(0);
+  await table.getByRole('checkbox', { name: 'Select Seasonal helper' }).check();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('group', { name: 'Actions on 1 role' }).getByRole('button', { name: 'Restore', exact: true }).click();
+  await expect(toasts).toContainText('Restored 1 role');
+  await toolbar.getByRole('button', { name: 'Archived' }).click();
+  await expect(table.getByRole('link', { name: 'Seasonal helper' })).toBeVisible();
 });
 
 test('a role given None for CRM view reads no CRM rows through the API; Organization restores them', async ({ page }) => {

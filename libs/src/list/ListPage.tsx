@@ -46,7 +46,7 @@ export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, empty
         filterCount={list.filterState.appliedCount}
         addNew={list.lifecycle?.archived || !list.access.create ? undefined : addNew}
         extra={
-          list.lifecycle ? (
+          list.lifecycle?.archivable ? (
             <>
               <Button aria-pressed={list.lifecycle.archived} onClick={() => list.lifecycle?.showArchived(!list.lifecycle.archived)}>
                 Archived

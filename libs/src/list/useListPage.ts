@@ -4,7 +4,7 @@ import { prefetchList, type RelationSource, type TableRef } from '@steward/libs/
 import { useSearchParams } from '@steward/libs/router';
 import type { SortSpec } from '@steward/libs/filter';
 import { firstViewShown } from '@steward/libs/supabase';
-import { useAccess } from '@steward/libs/session';
+import { useAccess, type AccessComponent } from '@steward/libs/session';
 import { columnField, fieldTypesOf, filterFieldsOf, selectOfColumns, sortableFieldsOf, type ListColumn } from './listColumn';
 import { useCsvExport } from './useCsvExport';
 import { appliedListParams, useFilterState } from './useFilterState';
@@ -37,6 +37,11 @@ export type ListLifecycle<Row> = {
   canEdit?: boolean;
   /** The rows may be deleted for good (from the Archived view only); the role's delete level applies on top. Default false. */
   canDelete?: boolean;
+  /**
+   * The rows are archived and restored here, with an Archived view. Default true; false for rows
+   * that leave through a field instead (an organisation's users: their status).
+   */
+  archivable?: boolean;
   /** A row's name in a confirmation; default its `name`. */
   label?: (row: Row) => string;
 };
@@ -57,6 +62,8 @@ export type ListPageOptions<Row> = {
   selectable?: boolean;
   /** Archived view, bulk changes and deleting for good (selection comes with it). */
   lifecycle?: ListLifecycle<Row>;
+  /** Whose rights govern the rows, when not the area's (an organisation's users: Settings). */
+  accessComponent?: AccessComponent;
 };
 
 type Row0 = Record<string, unknown>;
@@ -67,7 +74,14 @@ type Row0 = Record<string, unknown>;
  */
 export function lifecycleRules<Row>(given: ListLifecycle<Row>, access: { edit: string; delete: string }) {
   const canEdit = (given.canEdit ?? true) && access.edit !== 'None';
-  return { ...given, canEdit, canArchive: canEdit && access.delete !== 'None', canDelete: Boolean(given.canDelete) && access.delete !== 'None' };
+  const archivable = given.archivable ?? true;
+  return {
+    ...given,
+    canEdit,
+    archivable,
+    canArchive: archivable && canEdit && access.delete !== 'None',
+    canDelete: archivable && Boolean(given.canDelete) && access.delete !== 'None',
+  };
 }
 
 const defaultRowKey = (row: Row0) => String(row.id ?? row.short_id ?? JSON.stringify(row));
@@ -85,11 +99,11 @@ function fieldsOfColumns<Row>(columns: readonly ListColumn<Row>[]) {
  */
 export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
   const { title, columns, shortId } = options;
-  const access = useAccess();
+  const access = useAccess(options.accessComponent);
   const { edit, delete: del } = access;
   const lifecycle = useMemo(() => (options.lifecycle ? lifecycleRules(options.lifecycle, { edit, delete: del }) : undefined), [options.lifecycle, edit, del]);
   const [searchParams, setSearchParams] = useSearchParams();
-  const archived = Boolean(lifecycle) && searchParams.get(ARCHIVED_PARAM) === '1';
+  const archived = Boolean(lifecycle?.archivable) && searchParams.get(ARCHIVED_PARAM) === '1';
   // The Archived view reads the same table, archived rows only.
   const source = useMemo<ListPageOptions<Row>['source']>(
     () => (archived && options.source.kind === 'table' ? { ...options.source, excludeArchived: false, eq: { ...options.source.eq, archive: true } } : options.source),

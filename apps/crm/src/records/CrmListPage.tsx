@@ -11,6 +11,7 @@ import { useAccess, useSession } from '@steward/libs/session';
 import type { SortSpec } from '@steward/libs/filter';
 import type { CrmEntity } from './crmEntity';
 import type { CrmRow } from './crmRow';
+import { userFormFields } from '../users/userFormFields';
 
 const BY_NAME: SortSpec = [{ field: 'name', order: 'asc' }];
 
@@ -42,11 +43,13 @@ export function crmListOptions(entity: CrmEntity, searchParams: URLSearchParams)
     source: { kind: 'table', table: entity.view, excludeArchived: true },
     defaultSort: BY_NAME,
     shortId: searchParams.get('short_id'),
-    // Organisation users are archived through their status, not here.
+    // Organisation users leave through their status, not the archive: their bulk change is Status
+    // (and export), under Settings rights like inviting and editing them.
     lifecycle:
       entity.kind === 'user'
-        ? undefined
+        ? { table: entity.table, noun: { one: 'user', many: 'users' }, fields: bulkFieldsOf(userFormFields('edit')), archivable: false }
         : { table: entity.table, noun: { one: entity.label.toLowerCase(), many: entity.listTitle.toLowerCase() }, fields: bulkFieldsOf(entity.editFields), canDelete: true },
+    ...(entity.kind === 'user' ? { accessComponent: 'settings' as const } : {}),
   };
 }
 

@@ -22,8 +22,10 @@ export function RolesPage() {
   const list = useListPage<AnyRow>({
     title: 'Roles',
     columns: roleColumns,
-    source: { kind: 'table', table: roles, orgScoped: true, excludeArchived: false },
+    source: { kind: 'table', table: roles, orgScoped: true, excludeArchived: true },
     defaultSort: [{ field: 'role_name', order: 'asc' }],
+    // Archived roles leave the list for its Archived view (Restore; delete for good one no user holds).
+    lifecycle: { table: roles, noun: { one: 'role', many: 'roles' }, canDelete: true, label: (row) => String(row.role_name ?? 'role') },
   });
   return (
     <Flex vertical gap={12}>

@@ -29,18 +29,30 @@ function Page() {
   return <ListPage list={list} />;
 }
 
-function permission(edit: string, remove: string): Permission {
-  return { component_name: 'crm', create_access: 'allowed', view_access: 'Organization', edit_access: edit, delete_access: remove };
+/** A list whose rows leave through their status, not the archive, under Settings rights (an organisation's users). */
+function UsersPage() {
+  const list = useListPage<Contact>({
+    title: 'Users',
+    columns,
+    source: { kind: 'table', table: contacts, excludeArchived: true },
+    lifecycle: { ...LIFECYCLE, noun: { one: 'user', many: 'users' }, archivable: false, fields: [{ field: 'status', label: 'Status', options: [{ value: 'Inactive', label: 'Inactive' }] }] },
+    accessComponent: 'settings',
+  });
+  return <ListPage list={list} />;
+}
+
+function permission(edit: string, remove: string, component = 'crm'): Permission {
+  return { component_name: component, create_access: 'allowed', view_access: 'Organization', edit_access: edit, delete_access: remove };
 }
 
 /** The list of three contacts, for a role with these CRM levels; bulk_update answers with what it was given. */
-function renderList(levels: Permission, listed: readonly Contact[] = rows, url = '/contacts') {
+function renderList(levels: Permission | Permission[], listed: readonly Contact[] = rows, url = '/contacts', page = <Page />) {
   return renderWithStack(
     <AccessComponentProvider component="crm">
-      <Page />
+      {page}
     </AccessComponentProvider>,
     {
-      session: { permissions: [levels], profiles: [{ id: ME, auth_user_id: 'auth-1', org_name: 'Test Org', role_id: 'r1', name: 'Demo', email: 'demo@steward.dev' }] },
+      session: { permissions: Array.isArray(levels) ? levels : [levels], profiles: [{ id: ME, auth_user_id: 'auth-1', org_name: 'Test Org', role_id: 'r1', name: 'Demo', email: 'demo@steward.dev' }] },
       respond: (request: CapturedRequest): Answer => {
         if (request.url.pathname.endsWith('/rpc/bulk_update')) {
           const ids = (request.body as { p_ids: string[] }).p_ids;
@@ -65,10 +77,10 @@ function renderList(levels: Permission, listed: readonly Contact[] = rows, url =
 const bulkCalls = (requests: CapturedRequest[]) => requests.filter((request) => request.url.pathname.endsWith('/rpc/bulk_update'));
 const byIdReads = (requests: CapturedRequest[]) => requests.filter((request) => request.url.pathname === '/rest/v1/contacts' && decodeURIComponent(request.url.search).includes('id=in.('));
 
-async function selectAll(user: ReturnType<typeof userEvent.setup>) {
+async function selectAll(user: ReturnType<typeof userEvent.setup>, noun = 'contacts') {
   await screen.findByRole('link', { name: 'Ann Mine' });
   await user.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
-  return screen.findByRole('group', { name: 'Actions on 3 contacts' });
+  return screen.findByRole('group', { name: `Actions on 3 ${noun}` });
 }
 
 describe('bulk actions under the role’s levels', () => {
@@ -145,5 +157,26 @@ describe('bulk actions under the role’s levels', () => {
     const deletes = () => requests.filter((request) => request.url.pathname.endsWith('/rpc/bulk_delete'));
     await waitFor(() => expect(deletes()).toHaveLength(1));
     expect(deletes()[0]?.body).toMatchObject({ p_ids: ['c1', 'c2'] });
+  });
+
+  it('a list whose rows leave through a field offers that field and export, no Archive and no Archived view, under the rights it names', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderList([permission('Organization', 'Organization'), permission('Organization', 'Organization', 'settings')], rows, '/users', <UsersPage />);
+    const bar = await selectAll(user, 'users');
+    expect(within(bar).queryByRole('button', { name: 'Archive' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Archived' })).toBeNull();
+    expect(within(bar).getByRole('button', { name: 'Export selection' })).toBeInTheDocument();
+    await user.click(within(bar).getByLabelText('Set Status'));
+    await user.click(await screen.findByTitle('Inactive'));
+    await waitFor(() => expect(bulkCalls(requests)).toHaveLength(1));
+    expect(bulkCalls(requests)[0]?.body).toMatchObject({ p_ids: ['c1', 'c2', 'c3'], p_changes: { status: 'Inactive' } });
+  });
+
+  it('the rights a list names govern its bulk changes, not the area’s', async () => {
+    const user = userEvent.setup();
+    renderList([permission('Organization', 'Organization'), permission('None', 'None', 'settings')], rows, '/users', <UsersPage />);
+    const bar = await selectAll(user, 'users');
+    expect(within(bar).queryByLabelText('Set Status')).toBeNull();
+    expect(within(bar).getByRole('button', { name: 'Export selection' })).toBeInTheDocument();
   });
 });
