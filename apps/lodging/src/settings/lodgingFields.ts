@@ -27,10 +27,10 @@ export const accommodationTypeFields: readonly FieldDef[] = [
   { name: 'stay_range', label: 'Stay Range', placeholder: '[1,14)' },
 ];
 
+// A class is archived from its list (Archive, with Undo) like every row, not by a field of its form.
 export const accommodationClassFields: readonly FieldDef[] = [
   { name: 'name', label: 'Name' },
   { name: 'description', label: 'Description', type: 'textarea' },
-  { name: 'archive', label: 'Archive', type: 'boolean' },
 ];
 
 export const amenityFields: readonly FieldDef[] = [
