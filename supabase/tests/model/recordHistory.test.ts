@@ -244,6 +244,25 @@ describe('merging duplicates', () => {
     expect(restored!.archive).toBe(false);
   });
 
+  it('a merge is undone for 24 hours only', async () => {
+    const keep = await newContact(org, 'Daniel Okafor');
+    const drop = await newContact(org, 'Daniel Okafor');
+    const merged = await org.client.schema('crm').rpc('merge_records', { p_kind: 'contacts', p_survivor: keep, p_merged: drop, p_values: {} });
+    expect(merged.error).toBeNull();
+    const { batch_id: batch } = merged.data as { batch_id: string };
+    // A day and an hour later (history refuses every change, so its guard is set aside for this session only).
+    await db.query("set session_replication_role = 'replica'");
+    try {
+      await db.query("update public.record_history set created_at = created_at - interval '25 hours' where batch_id = $1", [batch]);
+    } finally {
+      await db.query("set session_replication_role = 'origin'");
+    }
+    const undo = await org.client.rpc('undo_batch', { p_batch_id: batch });
+    expect(undo.error?.message).toBe('A merge can be undone for 24 hours only');
+    const { data: still } = await org.client.schema('crm').from('contacts').select('archive').eq('id', drop).single();
+    expect(still!.archive).toBe(true);
+  });
+
   it("refuses to merge another organisation's record", async () => {
     const mine = await newContact(org, 'Mine');
     const theirs = await newContact(other, 'Theirs');
