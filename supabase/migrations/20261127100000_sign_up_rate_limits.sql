@@ -38,6 +38,8 @@ create table app.request_buckets (
   refilled_at timestamptz not null,
   primary key (name, client)
 );
+-- Buckets untouched for five minutes are cleared as requests pass, found through this index.
+create index request_buckets_refilled_at_idx on app.request_buckets (name, refilled_at);
 revoke all on app.request_buckets from anon, authenticated, public;
 grant all on app.request_buckets to service_role;
 comment on table app.request_buckets is 'what is left of each client address''s request limit, as of refilled_at';
@@ -69,13 +71,13 @@ begin
     raise exception 'unknown request limit %', p_name;
   end if;
   -- A bucket untouched for five minutes is full again, the same as none: cleared as others pass.
-  delete from app.request_buckets where name = p_name and refilled_at < clock_timestamp() - interval '5 minutes';
+  delete from app.request_buckets where name = p_name and refilled_at < now() - interval '5 minutes';
   insert into app.request_buckets as b (name, client, tokens, refilled_at)
-  values (p_name, v_client, v_limit - 1, clock_timestamp())
+  values (p_name, v_client, v_limit - 1, now())
   on conflict (name, client) do update
-    set tokens = least(v_limit, b.tokens + extract(epoch from clock_timestamp() - b.refilled_at) * v_limit / 300) - 1,
-        refilled_at = clock_timestamp()
-    where least(v_limit, b.tokens + extract(epoch from clock_timestamp() - b.refilled_at) * v_limit / 300) >= 1
+    set tokens = least(v_limit, b.tokens + extract(epoch from now() - b.refilled_at) * v_limit / 300) - 1,
+        refilled_at = now()
+    where least(v_limit, b.tokens + extract(epoch from now() - b.refilled_at) * v_limit / 300) >= 1
   returning true into v_taken;
   return coalesce(v_taken, false);
 end;
