@@ -189,6 +189,28 @@ test.describe('the front desk', () => {
     const { data } = await serviceClient().schema('catalog').from('reservations').select('status').eq('org_name', owner.orgName).eq('accommodation_id', birchId).gte('check_in', `${utcDay(5)}T00:00:00Z`).lt('check_in', `${utcDay(6)}T00:00:00Z`).order('name');
     expect(data).toEqual([{ status: 'Cancelled' }, { status: 'Tentative' }]);
   });
+  test('a price typed by hand is kept and marked as manual on the form and the folio', async ({ page }) => {
+    const timeline = await openTimeline(page, owner, 4);
+    await timeline.block('Rebooked guest').click();
+    await expect(timeline.dialog.getByTestId('stay-status')).toHaveText('Tentative');
+    await expect(timeline.dialog.getByRole('heading', { name: /^Price/ })).toHaveText('Price from the rates');
+    await chooseOption(page, timeline.dialog, 'Manual price (keep the amounts below, not the rates)', 'True');
+    await expect(timeline.dialog.getByRole('heading', { name: /^Price/ })).toHaveText('Price Manual price');
+    await timeline.dialog.getByLabel('Subtotal', { exact: true }).fill('90');
+    await timeline.dialog.getByLabel('Total Amount', { exact: true }).fill('99');
+    await expectNoSeriousA11yViolations(page);
+    await timeline.saveButton().click();
+    await expect(timeline.dialog).toBeHidden();
+    const { data } = await serviceClient().schema('catalog').from('reservations').select('id, total_amount, price_overridden').eq('org_name', owner.orgName).eq('name', 'Rebooked guest').single();
+    const stay = data as { id: string; total_amount: number; price_overridden: boolean };
+    expect(stay).toMatchObject({ total_amount: 99, price_overridden: true });
+
+    await page.goto(`/folio/${stay.id}`);
+    const folio = page.getByRole('article', { name: /^Folio / });
+    await expect(folio.getByRole('table', { name: 'Charges and payments' })).toContainText('Accommodation, 1 night (manual price)');
+    await expect(page.getByTestId('folio-balance')).toHaveText(money(99));
+  });
+
   test('a calendar feed made in Lodging Settings shows the unit\'s busy dates to any calendar app, without names, until revoked', async ({ page }) => {
     await insertRow('reservations', {
       org_name: owner.orgName, name: 'Feed Secretname', accommodation_id: birchId, status: 'Confirmed', adults: 2,
