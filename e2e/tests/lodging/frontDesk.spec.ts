@@ -169,6 +169,17 @@ test.describe('the front desk', () => {
     await expect(page.getByRole('region', { name: /Arrivals/ }).getByRole('row', { name: /Kim party/ })).toContainText('Checked in');
   });
 
+  test('on a phone the front desk lists each stay as a card that fits the screen, with its check-out', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
+    await page.goto('/frontdesk');
+    const row = page.getByRole('region', { name: /Arrivals/ }).getByRole('row', { name: /Kim party/ });
+    await expect(row).toContainText(money(280));
+    await expect(row.getByRole('button', { name: 'Check out: Kim party' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('cancelling a stay frees its cell for a new booking', async ({ page }) => {
     await insertRow('reservations', {
       org_name: owner.orgName, name: 'Lund party', accommodation_id: birchId, status: 'Confirmed', adults: 1,

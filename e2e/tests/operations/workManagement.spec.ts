@@ -224,6 +224,28 @@ test("the calendar opens a stay's booking and a project's editor, each listing i
   }
 });
 
+test('on a phone the calendar is one day as a list, walked day by day', async ({ page }) => {
+  const today = await orgToday(DEMO_OWNER.orgName);
+  const title = unique('Phone calendar');
+  await addDemoTask({ title, due_date: today });
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+    await page.goto('/calendar?view=month');
+    const day = page.getByTestId('calendar-day');
+    await expect(day.getByRole('link', { name: `Task: Due: ${title}` })).toBeVisible();
+    await expect(page.getByRole('grid')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(day.getByRole('link', { name: `Task: Due: ${title}` })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(day.getByRole('link', { name: `Task: Due: ${title}` })).toBeVisible();
+  } finally {
+    await archiveTasks([title]);
+  }
+});
+
 test('another organisation sees none of it: no notifications, no work, nothing on its calendar', async ({ page }) => {
   const owner = await createOwner('Quiet');
   const today = await orgToday(owner.orgName);
@@ -244,6 +266,10 @@ test('another organisation sees none of it: no notifications, no work, nothing o
     await page.goto(`/calendar?view=month&date=${today}`);
     await expect(page.getByRole('grid')).toBeVisible();
     await expect(page.locator('.stw-cal-item')).toHaveCount(0);
+    // Today's date is white on a filled mark: the mark must be drawn, or the date is white on white.
+    const todayDate = page.getByRole('grid').locator(`[data-day="${today}"] .stw-cal-grid__date`);
+    await expect(todayDate).toHaveCSS('color', 'rgb(255, 255, 255)');
+    await expect(todayDate).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
     await expectNoSeriousA11yViolations(page);
   } finally {
     await archiveTasks([title]);
