@@ -149,6 +149,9 @@ describe('notifications', () => {
       .insert({ org_name: other.orgName, name: 'Their note', description: 'Ask @robin and @RobinMember about it.', contact_id: (contact as { id: string }).id });
     expect(error).toBeNull();
     expect((await notices(member.client)).some((notice) => notice.title.includes('Their note'))).toBe(false);
+    // Nor can another organisation make one of ours look after its unit.
+    const unit = await other.client.schema('catalog').from('accommodations').insert({ org_name: other.orgName, name: 'Their Cabin', base_rate: 70, caretaker_id: member.profileId });
+    expect(unit.error?.code).toBe('23503');
   });
 
   it('are marked read one by one or all at once, by their owner only', async () => {
@@ -281,5 +284,21 @@ describe('the calendar', () => {
     expect(kinds).toEqual(new Set(['task', 'reservation', 'project']));
     const theirs = await other.client.schema('ops').rpc('calendar_events', { p_org_name: org.orgName, p_from: addDays(today, -7), p_to: addDays(today, 7) });
     expect(theirs.data).toEqual([]);
+  });
+
+  it('holds only the kinds of the areas the organisation enabled', async () => {
+    const today = await orgToday(org.orgName);
+    const window = { p_org_name: org.orgName, p_from: addDays(today, -7), p_to: addDays(today, 30) };
+    const kindsNow = async () => new Set(((await org.client.schema('ops').rpc('calendar_events', window)).data as { kind: string }[]).map((event) => event.kind));
+    expect(await kindsNow()).toContain('reservation');
+    const lodging = `select oc.id from settings.org_components oc join settings.components c on c.id = oc.component_id where oc.org_name = $1 and c.name = 'lodging'`;
+    await db.query(`update settings.org_components set enabled = false where id in (${lodging})`, [org.orgName]);
+    try {
+      const kinds = await kindsNow();
+      expect(kinds.has('reservation')).toBe(false);
+      expect(kinds).toContain('task');
+    } finally {
+      await db.query(`update settings.org_components set enabled = true where id in (${lodging})`, [org.orgName]);
+    }
   });
 });
