@@ -222,6 +222,37 @@ test.describe('the front desk', () => {
     await expect(page.getByTestId('folio-balance')).toHaveText(money(99));
   });
 
+  test('the front desk shows any day: a cancelled stay is not expected, its rebooking is, with the balance of its manual price', async ({ page }) => {
+    await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
+    await page.goto('/frontdesk');
+    await page.getByLabel('Day', { exact: true }).fill(utcDay(5));
+    const arrivals = page.getByRole('region', { name: /Arrivals/ });
+    const row = arrivals.getByRole('row', { name: /Rebooked guest/ });
+    await expect(row).toContainText('Tentative');
+    await expect(row).toContainText(money(99));
+    await expect(arrivals.getByRole('row', { name: /Lund party/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('Add New books a unit chosen in the form, priced from the rates once unit and dates are set', async ({ page }) => {
+    const timeline = await openTimeline(page, owner, 29);
+    await page.getByRole('button', { name: 'Add New' }).click();
+    await expect(timeline.dialog.getByText('New Reservation')).toBeVisible();
+    await timeline.dialog.getByLabel('Label', { exact: true }).fill('Walk-in pair');
+    await chooseOption(page, timeline.dialog, 'Accommodation', 'Cabin Cedar');
+    await timeline.dialog.getByLabel('Check In', { exact: true }).fill(`${utcDay(30)}T16:00`);
+    await timeline.dialog.getByLabel('Check Out', { exact: true }).fill(`${utcDay(32)}T11:00`);
+    await timeline.dialog.getByLabel('Adults', { exact: true }).fill('2');
+    const nights = [30, 31].map((offset) => weekdayPrice(utcDay(offset)));
+    const subtotal = nights[0]! + nights[1]!;
+    const breakdown = timeline.dialog.getByRole('table', { name: 'Price breakdown' });
+    await expect(breakdown.locator('tbody tr td:last-child')).toHaveText(nights.map(money));
+    await expect(timeline.dialog.getByTestId('quote-total')).toHaveText(money(subtotal + Math.round(subtotal * TAX_PERCENT) / 100 + STAY_FEE));
+    await timeline.saveButton().click();
+    await expect(timeline.dialog).toBeHidden();
+    await expect(timeline.block('Walk-in pair')).toHaveCount(1);
+  });
+
   test('a calendar feed made in Lodging Settings shows the unit\'s busy dates to any calendar app, without names, until revoked', async ({ page }) => {
     await insertRow('reservations', {
       org_name: owner.orgName, name: 'Feed Secretname', accommodation_id: birchId, status: 'Confirmed', adults: 2,
