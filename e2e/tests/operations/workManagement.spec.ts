@@ -241,6 +241,13 @@ test('on a phone the calendar is one day as a list, walked day by day', async ({
     await expect(day.getByRole('link', { name: `Task: Due: ${title}` })).toHaveCount(0);
     await page.getByRole('button', { name: 'Previous' }).click();
     await expect(day.getByRole('link', { name: `Task: Due: ${title}` })).toBeVisible();
+
+    // The bell's panel fits the phone's screen.
+    await bell(page).click();
+    const panel = page.getByRole('region', { name: 'Notifications' });
+    await expect(panel.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+    const box = await panel.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
   } finally {
     await archiveTasks([title]);
   }
