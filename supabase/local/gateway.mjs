@@ -68,6 +68,11 @@ export const REST_BODY_LIMIT = 8 * 1024 * 1024;
 
 // Request headers that describe the client↔gateway hop, not the request itself.
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'upgrade', 'te', 'trailer'];
+/**
+ * Client addresses a client could claim for itself: the gateway is the edge, so it says who connected
+ * (x-forwarded-for) and passes on none of these from the client. The database's request limits key on them.
+ */
+const CLIENT_ADDRESS_HEADERS = ['x-forwarded-for', 'cf-connecting-ip', 'x-real-ip', 'forwarded'];
 
 /**
  * @typedef {object} ApiRequestContext
@@ -117,6 +122,7 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
     // Raw header arrays in and out, read in one pass: this is the hot path, and Node builds
     // `req.headers` (an object of every header) only when something asks for it.
     const { headers, contentLength, chunked } = forwardedHeaders(req.rawHeaders);
+    headers.push('x-forwarded-for', req.socket.remoteAddress ?? '');
     if (contentLength !== null && Number(contentLength) > REST_BODY_LIMIT) {
       bodyTooLarge(req, res);
       return;
@@ -318,8 +324,8 @@ function bodyTooLarge(req, res) {
 }
 
 /**
- * The client's request headers for PostgREST, minus those about the client↔gateway hop and the apikey,
- * and the body's framing read on the way.
+ * The client's request headers for PostgREST, minus those about the client↔gateway hop, the apikey
+ * and any client address the client claims, and the body's framing read on the way.
  * @param {string[]} raw [name, value, name, value, …]
  * @returns {{ headers: string[], contentLength: string | null, chunked: boolean }}
  */
@@ -335,7 +341,7 @@ function forwardedHeaders(raw) {
     const lower = name.toLowerCase();
     if (lower === 'content-length') contentLength ??= value;
     else if (lower === 'transfer-encoding') chunked = true;
-    else if (lower === 'apikey' || HOP_BY_HOP.includes(lower)) continue;
+    else if (lower === 'apikey' || HOP_BY_HOP.includes(lower) || CLIENT_ADDRESS_HEADERS.includes(lower)) continue;
     headers.push(name, value);
   }
   return { headers, contentLength, chunked };

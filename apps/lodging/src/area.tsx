@@ -29,9 +29,9 @@ function LodgingRoutes() {
 }
 
 /** The Lodging area: the reservation timeline, the front desk and its folios, and Lodging Settings. */
-/** Global search: a reservation opens the timeline, an accommodation Lodging Settings (neither has a page of its own). */
+/** Global search: a reservation opens its booking on the timeline, an accommodation Lodging Settings (neither has a page of its own). */
 const search: AreaSearchKinds = {
-  reservation: { label: 'Reservations', path: () => '/reservations' },
+  reservation: { label: 'Reservations', path: (hit) => `/reservations?stay=${encodeURIComponent(hit.id)}` },
   accommodation: { label: 'Accommodations', path: () => '/reservationsettings' },
 };
 

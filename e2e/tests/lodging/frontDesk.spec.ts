@@ -169,6 +169,17 @@ test.describe('the front desk', () => {
     await expect(page.getByRole('region', { name: /Arrivals/ }).getByRole('row', { name: /Kim party/ })).toContainText('Checked in');
   });
 
+  test('on a phone the front desk lists each stay as a card that fits the screen, with its check-out', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
+    await page.goto('/frontdesk');
+    const row = page.getByRole('region', { name: /Arrivals/ }).getByRole('row', { name: /Kim party/ });
+    await expect(row).toContainText(money(280));
+    await expect(row.getByRole('button', { name: 'Check out: Kim party' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(page);
+  });
+
   test('cancelling a stay frees its cell for a new booking', async ({ page }) => {
     await insertRow('reservations', {
       org_name: owner.orgName, name: 'Lund party', accommodation_id: birchId, status: 'Confirmed', adults: 1,
@@ -189,6 +200,59 @@ test.describe('the front desk', () => {
     const { data } = await serviceClient().schema('catalog').from('reservations').select('status').eq('org_name', owner.orgName).eq('accommodation_id', birchId).gte('check_in', `${utcDay(5)}T00:00:00Z`).lt('check_in', `${utcDay(6)}T00:00:00Z`).order('name');
     expect(data).toEqual([{ status: 'Cancelled' }, { status: 'Tentative' }]);
   });
+  test('a price typed by hand is kept and marked as manual on the form and the folio', async ({ page }) => {
+    const timeline = await openTimeline(page, owner, 4);
+    await timeline.block('Rebooked guest').click();
+    await expect(timeline.dialog.getByTestId('stay-status')).toHaveText('Tentative');
+    await expect(timeline.dialog.getByRole('heading', { name: /^Price/ })).toHaveText('Price from the rates');
+    await chooseOption(page, timeline.dialog, 'Manual price (keep the amounts below, not the rates)', 'True');
+    await expect(timeline.dialog.getByRole('heading', { name: /^Price/ })).toHaveText('Price Manual price');
+    await timeline.dialog.getByLabel('Subtotal', { exact: true }).fill('90');
+    await timeline.dialog.getByLabel('Total Amount', { exact: true }).fill('99');
+    await expectNoSeriousA11yViolations(page);
+    await timeline.saveButton().click();
+    await expect(timeline.dialog).toBeHidden();
+    const { data } = await serviceClient().schema('catalog').from('reservations').select('id, total_amount, price_overridden').eq('org_name', owner.orgName).eq('name', 'Rebooked guest').single();
+    const stay = data as { id: string; total_amount: number; price_overridden: boolean };
+    expect(stay).toMatchObject({ total_amount: 99, price_overridden: true });
+
+    await page.goto(`/folio/${stay.id}`);
+    const folio = page.getByRole('article', { name: /^Folio / });
+    await expect(folio.getByRole('table', { name: 'Charges and payments' })).toContainText('Accommodation, 1 night (manual price)');
+    await expect(page.getByTestId('folio-balance')).toHaveText(money(99));
+  });
+
+  test('the front desk shows any day: a cancelled stay is not expected, its rebooking is, with the balance of its manual price', async ({ page }) => {
+    await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
+    await page.goto('/frontdesk');
+    await page.getByLabel('Day', { exact: true }).fill(utcDay(5));
+    const arrivals = page.getByRole('region', { name: /Arrivals/ });
+    const row = arrivals.getByRole('row', { name: /Rebooked guest/ });
+    await expect(row).toContainText('Tentative');
+    await expect(row).toContainText(money(99));
+    await expect(arrivals.getByRole('row', { name: /Lund party/ })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('Add New books a unit chosen in the form, priced from the rates once unit and dates are set', async ({ page }) => {
+    const timeline = await openTimeline(page, owner, 29);
+    await page.getByRole('button', { name: 'Add New' }).click();
+    await expect(timeline.dialog.getByText('New Reservation')).toBeVisible();
+    await timeline.dialog.getByLabel('Label', { exact: true }).fill('Walk-in pair');
+    await chooseOption(page, timeline.dialog, 'Accommodation', 'Cabin Cedar');
+    await timeline.dialog.getByLabel('Check In', { exact: true }).fill(`${utcDay(30)}T16:00`);
+    await timeline.dialog.getByLabel('Check Out', { exact: true }).fill(`${utcDay(32)}T11:00`);
+    await timeline.dialog.getByLabel('Adults', { exact: true }).fill('2');
+    const nights = [30, 31].map((offset) => weekdayPrice(utcDay(offset)));
+    const subtotal = nights[0]! + nights[1]!;
+    const breakdown = timeline.dialog.getByRole('table', { name: 'Price breakdown' });
+    await expect(breakdown.locator('tbody tr td:last-child')).toHaveText(nights.map(money));
+    await expect(timeline.dialog.getByTestId('quote-total')).toHaveText(money(subtotal + Math.round(subtotal * TAX_PERCENT) / 100 + STAY_FEE));
+    await timeline.saveButton().click();
+    await expect(timeline.dialog).toBeHidden();
+    await expect(timeline.block('Walk-in pair')).toHaveCount(1);
+  });
+
   test('a calendar feed made in Lodging Settings shows the unit\'s busy dates to any calendar app, without names, until revoked', async ({ page }) => {
     await insertRow('reservations', {
       org_name: owner.orgName, name: 'Feed Secretname', accommodation_id: birchId, status: 'Confirmed', adults: 2,

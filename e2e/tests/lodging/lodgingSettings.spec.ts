@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../support/axe';
 import { E2E_BASE_URL } from '../../support/ports';
 import { signInThroughApi } from '../../support/signInThroughApi';
-import { createOwner, unique } from '../shell/support/shellApi';
+import { chooseOption } from '../crm/pages/chooseOption';
+import { createOwner, serviceClient, unique } from '../shell/support/shellApi';
 
 test('Lodging Settings: an amenity added through the generic editor appears in its tab, shows its History, is archived with Undo and restored from Archived', async ({ page }) => {
   test.setTimeout(150_000);
@@ -58,4 +59,24 @@ test('Lodging Settings: an amenity added through the generic editor appears in i
   await expect(page.getByRole('tabpanel').getByText('Block Outs')).toBeVisible();
   await page.getByRole('tab', { name: 'Files' }).click();
   await expect(page.getByRole('tabpanel').getByText('Files / Images')).toBeVisible();
+});
+
+test('Lodging Settings: a unit is given the member who looks after it (told of its arrivals)', async ({ page }) => {
+  const owner = await createOwner('Caretaker');
+  await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
+  await page.goto('/reservationsettings');
+  const panel = page.getByRole('tabpanel');
+  await panel.getByRole('button', { name: 'Add New' }).click();
+  const dialog = page.getByRole('dialog');
+  const name = unique('Heron Cabin');
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByLabel('Base Rate', { exact: true }).fill('100');
+  await chooseOption(page, dialog, 'Looked After By', owner.fullName);
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(panel.getByRole('cell', { name, exact: true })).toBeVisible();
+  const { data: profile } = await serviceClient().from('user_profiles').select('id').eq('org_name', owner.orgName).eq('email', owner.email).single();
+  const { data: unit } = await serviceClient().schema('catalog').from('accommodations').select('caretaker_id').eq('org_name', owner.orgName).eq('name', name).single();
+  expect(unit).toEqual({ caretaker_id: (profile as { id: string }).id });
 });

@@ -169,6 +169,90 @@ test("the calendar's week shows this week's reservations and a task on its due d
   }
 });
 
+test("the calendar opens a stay's booking and a project's editor, each listing its open tasks", async ({ page }) => {
+  const today = await orgToday(DEMO_OWNER.orgName);
+  const stayTask = unique('Make up the cots');
+  const projectTask = unique('Order the planks');
+  const projectName = unique('New jetty');
+  // A stay of this week, as the week test finds them.
+  const weekStart = new Date(`${today}T00:00:00Z`);
+  weekStart.setUTCDate(weekStart.getUTCDate() - weekStart.getUTCDay());
+  const { data: stays } = await serviceClient()
+    .schema('catalog')
+    .from('reservations_view')
+    .select('id, name, accommodation_name')
+    .eq('org_name', DEMO_OWNER.orgName)
+    .eq('archive', false)
+    .lt('check_in', new Date(weekStart.getTime() + 7 * 86_400_000).toISOString())
+    .gt('check_out', new Date(weekStart.getTime() + 86_400_000).toISOString())
+    .not('accommodation_name', 'is', null)
+    .limit(1);
+  const stay = (stays as { id: string; name: string; accommodation_name: string }[])[0]!;
+  const { data: project, error } = await serviceClient()
+    .schema('ops')
+    .from('projects')
+    .insert({ org_name: DEMO_OWNER.orgName, name: projectName, status: 'Active', due_date: today })
+    .select('id')
+    .single();
+  if (error) throw new Error(error.message);
+  const projectId = (project as { id: string }).id;
+  await addDemoTask({ title: stayTask, reservation_id: stay.id });
+  await addDemoTask({ title: projectTask, project_id: projectId });
+  try {
+    await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+    await page.goto(`/calendar?view=week&date=${today}`);
+    await page.getByRole('grid').getByRole('link', { name: `${stay.accommodation_name}: ${stay.name}` }).first().click();
+    const booking = page.getByRole('dialog', { name: 'Edit Reservation' });
+    await expect(booking.getByLabel('Label', { exact: true })).toHaveValue(stay.name);
+    const stayTasks = booking.getByRole('region', { name: 'Open tasks' });
+    await expect(stayTasks.getByRole('link', { name: stayTask, exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/reservations$/);
+    await expectNoSeriousA11yViolations(page);
+    await stayTasks.getByRole('link', { name: stayTask, exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit Task' }).getByLabel('Title', { exact: true })).toHaveValue(stayTask);
+
+    await page.goto(`/calendar?view=week&date=${today}`);
+    await page.getByRole('grid').locator(`[data-day="${today}"]`).getByRole('link', { name: `Project due: ${projectName}` }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit Project' });
+    await expect(editor.getByLabel('Name', { exact: true })).toHaveValue(projectName);
+    const projectTasks = editor.getByRole('region', { name: 'Open tasks' });
+    await expect(projectTasks.getByRole('link', { name: projectTask, exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  } finally {
+    await archiveTasks([stayTask, projectTask]);
+    await serviceClient().schema('ops').from('projects').update({ archive: true }).eq('id', projectId);
+  }
+});
+
+test('on a phone the calendar is one day as a list, walked day by day', async ({ page }) => {
+  const today = await orgToday(DEMO_OWNER.orgName);
+  const title = unique('Phone calendar');
+  await addDemoTask({ title, due_date: today });
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+    await page.goto('/calendar?view=month');
+    const day = page.getByTestId('calendar-day');
+    await expect(day.getByRole('link', { name: `Task: Due: ${title}` })).toBeVisible();
+    await expect(page.getByRole('grid')).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(day.getByRole('link', { name: `Task: Due: ${title}` })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(day.getByRole('link', { name: `Task: Due: ${title}` })).toBeVisible();
+
+    // The bell's panel fits the phone's screen.
+    await bell(page).click();
+    const panel = page.getByRole('region', { name: 'Notifications' });
+    await expect(panel.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+    const box = await panel.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  } finally {
+    await archiveTasks([title]);
+  }
+});
+
 test('another organisation sees none of it: no notifications, no work, nothing on its calendar', async ({ page }) => {
   const owner = await createOwner('Quiet');
   const today = await orgToday(owner.orgName);
@@ -189,6 +273,10 @@ test('another organisation sees none of it: no notifications, no work, nothing o
     await page.goto(`/calendar?view=month&date=${today}`);
     await expect(page.getByRole('grid')).toBeVisible();
     await expect(page.locator('.stw-cal-item')).toHaveCount(0);
+    // Today's date is white on a filled mark: the mark must be drawn, or the date is white on white.
+    const todayDate = page.getByRole('grid').locator(`[data-day="${today}"] .stw-cal-grid__date`);
+    await expect(todayDate).toHaveCSS('color', 'rgb(255, 255, 255)');
+    await expect(todayDate).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
     await expectNoSeriousA11yViolations(page);
   } finally {
     await archiveTasks([title]);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@steward/libs/antd';
 import { Modal } from '@steward/libs/antd-data';
 import { useOpenedOnce } from '@steward/libs/ui';
@@ -9,9 +9,10 @@ import type { RecordEditorApi } from './useRecordEditor';
 
 /**
  * 'New {label}' / 'Edit {label}' with Cancel and Save ('Saving…' while busy). Editing a saved row
- * offers its History: who changed what, read when asked.
+ * offers its History: who changed what, read when asked. `savedExtra` draws more about a saved row
+ * under its fields (e.g. its open tasks).
  */
-export function RecordEditorModal({ editor }: { editor: RecordEditorApi }) {
+export function RecordEditorModal({ editor, savedExtra }: { editor: RecordEditorApi; savedExtra?: (recordId: string) => ReactNode }) {
   const { children, ...saveButtonProps } = editor.saveButtonProps;
   const opened = useOpenedOnce(Boolean(editor.modalProps.open));
   const [historyFor, setHistoryFor] = useState<string | null>(null);
@@ -38,6 +39,7 @@ export function RecordEditorModal({ editor }: { editor: RecordEditorApi }) {
       ]}
     >
       <RecordEditorForm editor={editor} idPrefix="record-editor" />
+      {recordId && savedExtra ? savedExtra(recordId) : null}
       {showingHistory ? <RecordHistory table={editor.table} recordId={recordId} fieldLabels={fieldLabelsOf(editor.fields)} label={`History of this ${editor.title.replace(/^(Edit|View) /, '').toLowerCase()}`} /> : null}
     </Modal>
   );

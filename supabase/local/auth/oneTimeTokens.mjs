@@ -43,23 +43,55 @@ export function tokenHash(email, otp) {
 export const MAX_WRONG_CODES = 5;
 
 /**
- * Counts the codes entered for each address since its last code was mailed. The count is taken before
- * the code is looked up, so however many tries run at once, at most MAX_WRONG_CODES are ever checked.
+ * Codes one address may have checked in a day, whatever number of new codes it was mailed: a new mail
+ * gives MAX_WRONG_CODES more tries, so without this a guesser who asks for mail after mail gets
+ * thousands of tries a day. Past it, codes are refused until the day has passed; the link in the mail
+ * (a token hash no one can guess) still works.
  */
-export function createCodeAttempts() {
+export const MAX_CODES_PER_DAY = 4 * MAX_WRONG_CODES;
+
+const ONE_DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Counts the codes entered for each address since its last code was mailed, and in its current day.
+ * The count is taken before the code is looked up, so however many tries run at once, at most
+ * MAX_WRONG_CODES (and MAX_CODES_PER_DAY) are ever checked.
+ * @param {() => number} [now]
+ */
+export function createCodeAttempts(now = () => Date.now()) {
   /** @type {Map<string, number>} */
   const attempts = new Map();
+  /** @type {Map<string, { since: number, used: number }>} */
+  const days = new Map();
+
+  /** @param {string} email */
+  function dayOf(email) {
+    const time = now();
+    let day = days.get(email);
+    if (!day || time - day.since >= ONE_DAY_MS) {
+      if (days.size >= 10_000) {
+        for (const [address, entry] of days) if (time - entry.since >= ONE_DAY_MS) days.delete(address);
+      }
+      day = { since: time, used: 0 };
+      days.set(email, day);
+    }
+    return day;
+  }
+
   return {
     /** @param {string} email @returns {boolean} false when the address has used up its tries */
     begin(email) {
       const used = attempts.get(email) ?? 0;
-      if (used >= MAX_WRONG_CODES) return false;
+      const day = dayOf(email);
+      if (used >= MAX_WRONG_CODES || day.used >= MAX_CODES_PER_DAY) return false;
       attempts.set(email, used + 1);
+      day.used += 1;
       return true;
     },
     /** @param {string} email the code was right: its tries start again */
     succeeded(email) {
       attempts.delete(email);
+      days.delete(email);
     },
     /** @param {string} email @returns {boolean} whether that wrong code was the last try */
     exhausted(email) {

@@ -281,6 +281,27 @@ describe('invitations: claimed only with the code mailed to the invited address'
     expect((await anon.rpc('find_pending_invite', { p_email: email, p_code: fresh })).error).toBeNull();
   });
 
+  it('refuse every code of an address after 20 wrong ones in a day, however many new codes it asks for', async () => {
+    const email = `daily-${randomUUID().slice(0, 8)}@example.com`;
+    await invite(existing, email);
+    for (let round = 0; round < 4; round += 1) {
+      const code = await requestInviteCode(stack, email, existing.orgName);
+      const wrong = code === '000000' ? '000001' : '000000';
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        expect((await anon.rpc('find_pending_invite', { p_email: email, p_code: wrong })).error?.code).toBe('ST011');
+      }
+    }
+    const fifth = await requestInviteCode(stack, email, existing.orgName);
+    const refused = await anon.rpc('find_pending_invite', { p_email: email, p_code: fifth });
+    expect(refused.data).toBeNull();
+    expect(refused.error).toMatchObject({ code: 'ST011', message: 'The code is not valid or has expired' });
+    await expectRejected('activate_invite', { p_email: email, p_code: fifth, p_password: 'daily-password', p_full_name: 'Day Guess' }, 'ST011', 'The code is not valid or has expired');
+
+    // A day later the code works again (it has two of its five tries used).
+    await db.query(`update app.invite_code_requests set wrong_codes_day_started_at = now() - interval '1 day 1 minute' where email = $1`, [email]);
+    expect((await anon.rpc('find_pending_invite', { p_email: email, p_code: fifth })).error).toBeNull();
+  });
+
   it('write for every request and every wrong code, invited or not, so both cost the same commit', async () => {
     const email = `costly-${randomUUID().slice(0, 8)}@example.com`;
     expect((await anon.rpc('request_invite_code', { p_email: email })).error).toBeNull();

@@ -109,15 +109,49 @@ describe('notifications', () => {
       .single();
     expect(error).toBeNull();
     const today = await orgToday(org.orgName);
+    const unitId = (unit as { id: string }).id;
     const stay = await org.client
       .schema('catalog')
       .from('reservations')
-      .insert({ org_name: org.orgName, name: 'Lovelace party', accommodation_id: (unit as { id: string }).id, check_in: `${today}T15:00:00Z`, check_out: `${addDays(today, 2)}T11:00:00Z` });
+      .insert({ org_name: org.orgName, name: 'Lovelace party', accommodation_id: unitId, check_in: `${today}T15:00:00Z`, check_out: `${addDays(today, 2)}T11:00:00Z` })
+      .select('id')
+      .single();
     expect(stay.error).toBeNull();
+    // Stays that no longer hold the unit are not expected.
+    for (const [name, status] of [['Babbage party', 'Cancelled'], ['Somerville party', 'No-show']] as const) {
+      const gone = await org.client
+        .schema('catalog')
+        .from('reservations')
+        .insert({ org_name: org.orgName, name, status, accommodation_id: unitId, check_in: `${today}T16:00:00Z`, check_out: `${addDays(today, 1)}T11:00:00Z` });
+      expect(gone.error).toBeNull();
+    }
+    // A unit nobody looks after tells nobody.
+    const { data: loose } = await org.client.schema('catalog').from('accommodations').insert({ org_name: org.orgName, name: 'Loose Cabin', base_rate: 80 }).select('id').single();
+    const unattended = await org.client
+      .schema('catalog')
+      .from('reservations')
+      .insert({ org_name: org.orgName, name: 'Hopper party', accommodation_id: (loose as { id: string }).id, check_in: `${today}T15:00:00Z`, check_out: `${addDays(today, 1)}T11:00:00Z` });
+    expect(unattended.error).toBeNull();
     await db.query('select app.notify_scheduled()');
     await db.query('select app.notify_scheduled()');
     const arrivals = (await notices(member.client)).filter((notice) => notice.kind === 'reservation_arriving');
-    expect(arrivals.map((notice) => notice.title)).toEqual(['Arriving today: Lovelace party']);
+    expect(arrivals.map((notice) => [notice.title, notice.link])).toEqual([['Arriving today: Lovelace party', `/reservations?stay=${(stay.data as { id: string }).id}`]]);
+    // The owner, who does not look after the unit, and the other organisation hear of no arrival.
+    expect((await notices(org.client)).filter((notice) => notice.kind === 'reservation_arriving')).toEqual([]);
+    expect(await notices(other.client)).toEqual([]);
+  });
+
+  it('a mention reaches members of the note’s own organisation only', async () => {
+    const { data: contact } = await other.client.schema('crm').from('contacts').insert({ org_name: other.orgName, name: 'Their Guest' }).select('id').single();
+    const { error } = await other.client
+      .schema('crm')
+      .from('notes')
+      .insert({ org_name: other.orgName, name: 'Their note', description: 'Ask @robin and @RobinMember about it.', contact_id: (contact as { id: string }).id });
+    expect(error).toBeNull();
+    expect((await notices(member.client)).some((notice) => notice.title.includes('Their note'))).toBe(false);
+    // Nor can another organisation make one of ours look after its unit.
+    const unit = await other.client.schema('catalog').from('accommodations').insert({ org_name: other.orgName, name: 'Their Cabin', base_rate: 70, caretaker_id: member.profileId });
+    expect(unit.error?.code).toBe('23503');
   });
 
   it('are marked read one by one or all at once, by their owner only', async () => {
@@ -156,6 +190,42 @@ describe('notifications', () => {
     await addTask(org.client, org.orgName, { title: 'Old follow-up', business_id: businessId, status: 'Done' });
     const { data: open } = await org.client.schema('ops').from('open_tasks_view').select('title').eq('business_id', businessId);
     expect(open).toEqual([{ title: 'Send the invoice' }]);
+  });
+
+  it('a task about a stay or a project links to that stay or project, and each lists its open tasks', async () => {
+    const today = await orgToday(org.orgName);
+    const { data: unit } = await org.client.schema('catalog').from('accommodations').insert({ org_name: org.orgName, name: 'Wren Cabin', base_rate: 90 }).select('id').single();
+    const { data: stay, error } = await org.client
+      .schema('catalog')
+      .from('reservations')
+      .insert({ org_name: org.orgName, name: 'Curie party', accommodation_id: (unit as { id: string }).id, check_in: `${addDays(today, 20)}T15:00:00Z`, check_out: `${addDays(today, 22)}T11:00:00Z` })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    const stayId = (stay as { id: string }).id;
+    const { data: project } = await org.client.schema('ops').from('projects').insert({ org_name: org.orgName, name: 'New jetty', status: 'Active', due_date: addDays(today, 3) }).select('id, short_id').single();
+    const projectRow = project as { id: string; short_id: string };
+    const stayTask = await addTask(org.client, org.orgName, { title: 'Make up the cots', reservation_id: stayId });
+    const projectTask = await addTask(org.client, org.orgName, { title: 'Order the planks', project_id: projectRow.id });
+    await addTask(org.client, org.orgName, { title: 'Planks delivered', project_id: projectRow.id, status: 'Done' });
+
+    const { data: paths } = await org.client.schema('ops').from('tasks_view').select('id, record_label, record_path').in('id', [stayTask.id, projectTask.id]);
+    expect(new Map((paths as { id: string; record_label: string; record_path: string }[]).map((row) => [row.id, [row.record_label, row.record_path]]))).toEqual(
+      new Map([
+        [stayTask.id, ['Reservation: Curie party', `/reservations?stay=${stayId}`]],
+        [projectTask.id, ['Project: New jetty', `/projects?project=${projectRow.short_id}`]],
+      ]),
+    );
+    const onStay = await org.client.schema('ops').from('open_tasks_view').select('title').eq('reservation_id', stayId);
+    expect(onStay.data).toEqual([{ title: 'Make up the cots' }]);
+    const onProject = await org.client.schema('ops').from('open_tasks_view').select('title').eq('project_id', projectRow.id);
+    expect(onProject.data).toEqual([{ title: 'Order the planks' }]);
+
+    // The calendar's items open the same records.
+    const events = await org.client.schema('ops').rpc('calendar_events', { p_org_name: org.orgName, p_from: today, p_to: addDays(today, 30) });
+    const links = new Map((events.data as { id: string; link: string }[]).map((event) => [event.id, event.link]));
+    expect(links.get(stayId)).toBe(`/reservations?stay=${stayId}`);
+    expect(links.get(projectRow.id)).toBe(`/projects?project=${projectRow.short_id}`);
   });
 });
 
@@ -211,8 +281,24 @@ describe('the calendar', () => {
     const mine = await org.client.schema('ops').rpc('calendar_events', { p_org_name: org.orgName, p_from: addDays(today, -7), p_to: addDays(today, 7) });
     expect(mine.error).toBeNull();
     const kinds = new Set((mine.data as { kind: string }[]).map((event) => event.kind));
-    expect(kinds).toEqual(new Set(['task', 'reservation']));
+    expect(kinds).toEqual(new Set(['task', 'reservation', 'project']));
     const theirs = await other.client.schema('ops').rpc('calendar_events', { p_org_name: org.orgName, p_from: addDays(today, -7), p_to: addDays(today, 7) });
     expect(theirs.data).toEqual([]);
+  });
+
+  it('holds only the kinds of the areas the organisation enabled', async () => {
+    const today = await orgToday(org.orgName);
+    const window = { p_org_name: org.orgName, p_from: addDays(today, -7), p_to: addDays(today, 30) };
+    const kindsNow = async () => new Set(((await org.client.schema('ops').rpc('calendar_events', window)).data as { kind: string }[]).map((event) => event.kind));
+    expect(await kindsNow()).toContain('reservation');
+    const lodging = `select oc.id from settings.org_components oc join settings.components c on c.id = oc.component_id where oc.org_name = $1 and c.name = 'lodging'`;
+    await db.query(`update settings.org_components set enabled = false where id in (${lodging})`, [org.orgName]);
+    try {
+      const kinds = await kindsNow();
+      expect(kinds.has('reservation')).toBe(false);
+      expect(kinds).toContain('task');
+    } finally {
+      await db.query(`update settings.org_components set enabled = true where id in (${lodging})`, [org.orgName]);
+    }
   });
 });

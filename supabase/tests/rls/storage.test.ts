@@ -66,6 +66,37 @@ describe('organization-assets', () => {
   });
 });
 
+// No answer tells one organisation whether another's object exists: every path answers for an
+// existing object in another organisation's folder exactly as for a name nobody has used.
+describe('another organisation’s objects answer as missing ones', () => {
+  it('on upload, upsert, update, info, signed URL, remove, copy and move', async () => {
+    const folder = orgSlug(orgB.orgName);
+    const existing = `${folder}/${Date.now()}_exists.png`;
+    const missing = `${folder}/${Date.now()}_missing.png`;
+    expect((await orgB.client.storage.from('accommodations').upload(existing, PNG, { contentType: 'image/png' })).error).toBeNull();
+    const mine = `${orgSlug(orgA.orgName)}/${Date.now()}_${randomUUID().slice(0, 6)}`;
+    const bucket = () => orgA.client.storage.from('accommodations');
+    const answers = async (name: string) => {
+      const strip = (result: { error: unknown }) => JSON.stringify(result.error ?? 'no error').replaceAll(name, '<name>');
+      return {
+        upload: strip(await bucket().upload(name, PNG, { contentType: 'image/png' })),
+        upsert: strip(await bucket().upload(name, PNG, { contentType: 'image/png', upsert: true })),
+        update: strip(await bucket().update(name, PNG, { contentType: 'image/png' })),
+        info: strip(await bucket().info(name)),
+        sign: strip(await bucket().createSignedUrl(name, 60)),
+        remove: JSON.stringify((await bucket().remove([name])).data),
+        copy: strip(await bucket().copy(name, `${mine}_copy.png`)),
+        move: strip(await bucket().move(name, `${mine}_move.png`)),
+      };
+    };
+    const forExisting = await answers(existing);
+    expect(forExisting).toEqual(await answers(missing));
+    expect(forExisting.upload).not.toBe('"no error"');
+    const { data } = await orgB.client.storage.from('accommodations').download(existing);
+    expect(Buffer.from(await (data as Blob).arrayBuffer())).toEqual(PNG);
+  });
+});
+
 describe('accommodations', () => {
   it('accepts {org}/{timestamp}_{file} for the caller’s organisation only', async () => {
     const own = `${orgSlug(orgA.orgName)}/${Date.now()}_cabin.png`;
@@ -82,7 +113,7 @@ describe('accommodations', () => {
 // Move and copy create an object in their destination as an upload does: the destination bucket's
 // allowed types and size limit hold there too (organization-assets: images and PDFs, 5 MiB;
 // accommodations: no SVG, 10 MiB).
-describe('move and copy meet the destination bucket’s rules', () => {
+describe('move, copy, update and signed uploads meet the destination bucket’s rules', () => {
   const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>');
   // A PNG signature padded past organization-assets' 5 MiB, within accommodations' 10 MiB.
   const SIX_MIB_PNG = Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]);
@@ -133,6 +164,29 @@ describe('move and copy meet the destination bucket’s rules', () => {
     expect((await accommodations().move(source, renamed)).error).toBeNull();
     expect(await stored('accommodations', renamed)).toBe(true);
     expect(await stored('accommodations', source)).toBe(false);
+  });
+
+  it('refuses the same through an update (PUT) and a signed upload URL: every path that creates an object', async () => {
+    const name = `${orgSlug(orgA.orgName)}/${unique()}_replaced.png`;
+    expect((await accommodations().upload(name, PNG, { contentType: 'image/png' })).error).toBeNull();
+    expect((await accommodations().update(name, SVG, { contentType: 'image/svg+xml' })).error).toMatchObject({ statusCode: '415' });
+    const logo = `${orgSlug(orgA.orgName)}-${unique()}.png`;
+    expect((await assets().upload(logo, PNG, { contentType: 'image/png' })).error).toBeNull();
+    expect((await assets().update(logo, SIX_MIB_PNG, { contentType: 'image/png' })).error).toMatchObject({ statusCode: '413' });
+    const served = await fetch(assets().getPublicUrl(logo).data.publicUrl);
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+
+    const signedLogo = `${orgSlug(orgA.orgName)}-${unique()}_signed.png`;
+    const signed = await assets().createSignedUploadUrl(signedLogo);
+    expect(signed.error).toBeNull();
+    const tooLarge = await assets().uploadToSignedUrl(signedLogo, signed.data?.token ?? '', SIX_MIB_PNG, { contentType: 'image/png' });
+    expect(tooLarge.error).toMatchObject({ statusCode: '413' });
+    const signedSvg = `${orgSlug(orgA.orgName)}/${unique()}_signed.svg`;
+    const signedPlace = await accommodations().createSignedUploadUrl(signedSvg);
+    const svg = await accommodations().uploadToSignedUrl(signedSvg, signedPlace.data?.token ?? '', SVG, { contentType: 'image/svg+xml' });
+    expect(svg.error).toMatchObject({ statusCode: '415' });
+    expect(await stored('organization-assets', signedLogo)).toBe(false);
+    expect(await stored('accommodations', signedSvg)).toBe(false);
   });
 
   it('refuses moving or copying into another organisation’s folder', async () => {

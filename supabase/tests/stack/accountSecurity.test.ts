@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_WRONG_CODES } from '../../local/auth/oneTimeTokens.mjs';
+import { MAX_CODES_PER_DAY, MAX_WRONG_CODES, createCodeAttempts } from '../../local/auth/oneTimeTokens.mjs';
 import { codeOf, linkOf, mailOutboxUrl, waitForMail } from './mailOutbox';
 import { connectDb, createTestClient, testStack, uniqueEmail } from './testStack';
 
@@ -97,6 +97,41 @@ describe('a mailed code cannot be guessed', () => {
     const fresh = await anon().auth.verifyOtp({ email, token: codeOf(second), type: 'recovery' });
     expect(fresh.error).toBeNull();
     expect(fresh.data.session?.user.email).toBe(email);
+  });
+
+  it(`refuses codes past ${MAX_CODES_PER_DAY} a day for an address, however many new mails it asks for; the mailed link still works`, async () => {
+    const email = uniqueEmail('mail-after-mail');
+    await anon().auth.signUp({ email, password: PASSWORD });
+    const seen: string[] = [];
+    for (let round = 0; round < MAX_CODES_PER_DAY / MAX_WRONG_CODES; round += 1) {
+      expect((await anon().auth.resetPasswordForEmail(email)).error).toBeNull();
+      const mail = await waitForMail(mailOutboxUrl(stack.portBase), email, 'Reset Your Password', seen);
+      seen.push(mail.id);
+      for (let i = 0; i < MAX_WRONG_CODES; i += 1) {
+        expect((await anon().auth.verifyOtp({ email, token: wrongCode(codeOf(mail)), type: 'recovery' })).error?.code).toBe('otp_expired');
+      }
+    }
+    expect((await anon().auth.resetPasswordForEmail(email)).error).toBeNull();
+    const last = await waitForMail(mailOutboxUrl(stack.portBase), email, 'Reset Your Password', seen);
+    expect((await anon().auth.verifyOtp({ email, token: codeOf(last), type: 'recovery' })).error?.code).toBe('otp_expired');
+    const hash = new URL(linkOf(last)).searchParams.get('token') ?? '';
+    const link = await anon().auth.verifyOtp({ token_hash: hash, type: 'recovery' });
+    expect(link.error).toBeNull();
+    expect(link.data.session?.user.email).toBe(email);
+  });
+
+  it('gives an address its daily codes again once the day has passed', () => {
+    let now = 0;
+    const attempts = createCodeAttempts(() => now);
+    for (let i = 0; i < MAX_CODES_PER_DAY; i += 1) {
+      if (i % MAX_WRONG_CODES === 0) attempts.reset('a@example.com');
+      expect(attempts.begin('a@example.com')).toBe(true);
+    }
+    attempts.reset('a@example.com');
+    expect(attempts.begin('a@example.com')).toBe(false);
+    expect(attempts.begin('b@example.com')).toBe(true);
+    now += 24 * 60 * 60 * 1000;
+    expect(attempts.begin('a@example.com')).toBe(true);
   });
 
   it('takes a wrong code or two in stride', async () => {

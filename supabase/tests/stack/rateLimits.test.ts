@@ -166,7 +166,37 @@ describe('password sign-in and sign-up (sign_in_sign_ups)', () => {
   });
 });
 
+describe('mail-sending requests (sign_in_sign_ups)', () => {
+  it('counts recovery, OTP and resend requests in the same per-IP budget, whatever addresses they name', async () => {
+    const ip = freshIp();
+    const requests = [
+      () => post(ip, '/recover', { email: uniqueEmail('unknown') }),
+      () => post(ip, '/otp', { email: uniqueEmail('unknown'), create_user: false }),
+      () => post(ip, '/resend', { type: 'signup', email: uniqueEmail('unknown') }),
+    ];
+    for (let i = 0; i < LIMITS.signInSignUps; i += 1) {
+      expect((await requests[i % requests.length]!()).status).not.toBe(429);
+    }
+    for (const request of requests) {
+      const refused = await request();
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('over_request_rate_limit');
+    }
+  });
+});
+
 describe('codes and links (token_verifications)', () => {
+  it('refuses codes for one address past the limit even from many IP addresses', async () => {
+    const email = uniqueEmail('code-target');
+    for (let i = 0; i < LIMITS.tokenVerifications; i += 1) {
+      expect((await post(freshIp(), '/verify', { type: 'recovery', email, token: '123456' })).status).toBe(403);
+    }
+    const refused = await post(freshIp(), '/verify', { type: 'recovery', email, token: '123456' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('over_request_rate_limit');
+    expect((await post(freshIp(), '/verify', { type: 'recovery', email: uniqueEmail('other'), token: '123456' })).status).toBe(403);
+  });
+
   it('refuses an IP address past the limit, for codes and token hashes alike', async () => {
     const ip = freshIp();
     for (let i = 0; i < LIMITS.tokenVerifications - 1; i += 1) {

@@ -97,7 +97,7 @@ export function QuotePanel({ values }: { values: Record<string, string | string[
   return (
     <section className="stw-quote-panel" aria-labelledby="stw-quote-title">
       <h3 id="stw-quote-title" className="stw-quote-panel__title">
-        Price {overridden ? <Tag color="orange">Manual price</Tag> : <span className="stw-quote-panel__hint">from the rates</span>}
+        Price {overridden ? <Tag className="stw-quote-panel__manual">Manual price</Tag> : <span className="stw-quote-panel__hint">from the rates</span>}
       </h3>
       <div aria-live="polite">{body}</div>
     </section>

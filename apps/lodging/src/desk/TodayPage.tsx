@@ -47,35 +47,37 @@ function DeskList({ title, empty, stays }: { title: string; empty: string; stays
       {stays.length === 0 ? (
         <Typography.Paragraph>{empty}</Typography.Paragraph>
       ) : (
-        <table className="stw-desk-list" aria-labelledby={headingId}>
-          <thead>
-            <tr>
-              <th scope="col">Guest</th>
-              <th scope="col">Unit</th>
-              <th scope="col">Guests</th>
-              <th scope="col">Check-in</th>
-              <th scope="col">Check-out</th>
-              <th scope="col">Status</th>
-              <th scope="col">Balance due</th>
-              <th scope="col">
+        // Explicit roles: on a phone the rows are drawn as cards (desk.css), and a table drawn with
+        // display: block keeps its table semantics only when they are stated.
+        <table role="table" className="stw-desk-list" aria-labelledby={headingId}>
+          <thead role="rowgroup">
+            <tr role="row">
+              <th role="columnheader" scope="col">Guest</th>
+              <th role="columnheader" scope="col">Unit</th>
+              <th role="columnheader" scope="col">Guests</th>
+              <th role="columnheader" scope="col">Check-in</th>
+              <th role="columnheader" scope="col">Check-out</th>
+              <th role="columnheader" scope="col">Status</th>
+              <th role="columnheader" scope="col">Balance due</th>
+              <th role="columnheader" scope="col">
                 <span className="stw-visually-hidden">Actions</span>
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody role="rowgroup">
             {stays.map((stay) => (
-              <tr key={stay.id} data-stay-id={stay.id}>
-                <th scope="row">
+              <tr role="row" key={stay.id} data-stay-id={stay.id}>
+                <th role="rowheader" scope="row">
                   <Link to={`/folio/${stay.id}`}>{stay.name}</Link>
                   {stay.contact_name ? <div style={{ fontWeight: 'normal' }}>{stay.contact_name}</div> : null}
                 </th>
-                <td>{stay.accommodation_name ?? '—'}</td>
-                <td>{guestsLabel(stay.adults, stay.children, stay.pets)}</td>
-                <td>{new Date(stay.check_in).toLocaleDateString()} {time(stay.check_in)}</td>
-                <td>{new Date(stay.check_out).toLocaleDateString()} {time(stay.check_out)}</td>
-                <td>{stay.status}</td>
-                <td className="stw-num">{money(stay.balance_due)}</td>
-                <td>
+                <td role="cell" data-label="Unit">{stay.accommodation_name ?? '—'}</td>
+                <td role="cell" data-label="Guests">{guestsLabel(stay.adults, stay.children, stay.pets)}</td>
+                <td role="cell" data-label="Check-in">{new Date(stay.check_in).toLocaleDateString()} {time(stay.check_in)}</td>
+                <td role="cell" data-label="Check-out">{new Date(stay.check_out).toLocaleDateString()} {time(stay.check_out)}</td>
+                <td role="cell" data-label="Status">{stay.status}</td>
+                <td role="cell" data-label="Balance due" className="stw-num">{money(stay.balance_due)}</td>
+                <td role="cell">
                   <StayActions id={stay.id} status={stay.status} name={stay.name} row={stay} only={['Checked in', 'Checked out']} />
                 </td>
               </tr>

@@ -11,6 +11,8 @@ export const accommodationFields: readonly FieldDef[] = [
   { name: 'beds', label: 'Beds' },
   { name: 'class_id', label: 'Class', relation: catalog('accommodation_classes') },
   { name: 'type_id', label: 'Type', relation: catalog('accommodation_types') },
+  // Told when a stay arrives at the unit today (a notification written by the database).
+  { name: 'caretaker_id', label: 'Looked After By', relation: { schema: 'public', table: 'user_profiles', valueField: 'id', labelField: 'name', orgScoped: true } },
   { name: 'inventory_count', label: 'Inventory Count', type: 'integer' },
   { name: 'description', label: 'Description', type: 'textarea' },
   { name: 'policies', label: 'Policies', type: 'textarea' },

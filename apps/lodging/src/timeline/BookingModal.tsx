@@ -1,6 +1,7 @@
 import { Button, Divider, Flex, Typography } from '@steward/libs/antd';
 import { Modal } from '@steward/libs/antd-data';
 import { RecordEditorForm, type RecordEditorApi } from '@steward/libs/editor';
+import { OpenTasks } from '@steward/libs/list';
 import { Link } from '@steward/libs/router';
 import { useOpenedOnce } from '@steward/libs/ui';
 import { QuotePanel } from '../desk/QuotePanel';
@@ -13,7 +14,7 @@ const isStatus = (value: unknown): value is StayStatus => (STAY_STATUSES as read
 /**
  * The timeline's booking form: the generic record editor's fields with the stay's live price above them
  * (from the rates, as dates and guests change), and for a saved stay its one-click status moves, its
- * payments and balance, and its folio. Saving stores the quote's amounts (the database prices the stay
+ * payments and balance, its folio and its open tasks. Saving stores the quote's amounts (the database prices the stay
  * again on save, unless the price is marked manual).
  */
 export function BookingModal({ editor }: { editor: RecordEditorApi }) {
@@ -60,6 +61,8 @@ export function BookingModal({ editor }: { editor: RecordEditorApi }) {
         <>
           <Divider />
           <StayMoney reservationId={id} canRecord={editor.original !== null && !editor.viewOnly} />
+          <Divider />
+          <OpenTasks column="reservation_id" recordId={id} />
         </>
       ) : null}
     </Modal>

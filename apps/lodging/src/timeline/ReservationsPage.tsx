@@ -2,14 +2,15 @@ import { Suspense, lazy, useCallback, useId, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { errorMessage, queryKeys, tableRef, type AnyRow } from '@steward/libs/data-access';
-import { preloadFormLayer, useRecordEditor, type RecordEditorApi } from '@steward/libs/editor';
+import { OpenRecordEffect, preloadFormLayer, useRecordEditor, type RecordEditorApi } from '@steward/libs/editor';
+import { useSearchParams } from '@steward/libs/router';
 import { useAccess, useSession } from '@steward/libs/session';
 import { PageFrame, useOpenedOnce } from '@steward/libs/ui';
 import { reservationFields } from './reservationFields';
 import { TimelineGrid } from './TimelineGrid';
 import { fetchTimeline } from './timelineData';
 import { timelineRows } from './timelineRows';
-import { DEFAULT_RANGE_DAYS, RANGE_OPTIONS, localToday, windowBounds, windowDays, type DayKey } from './timelineGeometry';
+import { DEFAULT_RANGE_DAYS, RANGE_OPTIONS, localToday, utcDayOf, windowBounds, windowDays, type DayKey } from './timelineGeometry';
 
 /*
  * The booking dialog (antd's Modal, the record editor's form, the stay's money) loads with the form
@@ -62,7 +63,11 @@ function newStayDefaults(unitId: string | null, day: DayKey): AnyRow {
   };
 }
 
-/** /reservations: the reservation timeline — units by days, click a stay to edit it, a free cell to book it. */
+/**
+ * /reservations: the reservation timeline — units by days, click a stay to edit it, a free cell to book it.
+ * `?stay=<id>` (a notification's, a task's or the calendar's link) opens that stay's booking form
+ * with the timeline starting on its check-in day.
+ */
 export function ReservationsPage() {
   const session = useSession();
   const [start, setStart] = useState<DayKey>(() => localToday());
@@ -86,6 +91,27 @@ export function ReservationsPage() {
   const rows = useMemo(() => (timeline.data ? timelineRows(timeline.data, start, range) : []), [timeline.data, start, range]);
   const editor = useRecordEditor<AnyRow>({ table: reservations, fields: reservationFields, label: 'Reservation' });
   const { openEdit, openCreate } = editor;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openStayId = searchParams.get('stay');
+  const openStay = useCallback(
+    (row: AnyRow) => {
+      if (typeof row.check_in === 'string') setStart(utcDayOf(row.check_in));
+      openEdit(row);
+    },
+    [openEdit],
+  );
+  const stayOpened = useCallback(
+    () =>
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          next.delete('stay');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
   const onOpenReservation = useCallback((id: string) => openEdit(id), [openEdit]);
   const onCreate = useCallback((unitId: string, day: DayKey) => openCreate(newStayDefaults(unitId, day)), [openCreate]);
   // A role that may not add reservations gets neither Add New nor bookable free cells.
@@ -142,6 +168,7 @@ export function ReservationsPage() {
       {controls}
       {body}
       <BookingModal editor={editor} />
+      {openStayId ? <OpenRecordEffect table={reservations} match={{ id: openStayId }} open={openStay} onDone={stayOpened} /> : null}
     </PageFrame>
   );
 }

@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
-import { RecordEditorModal, useRecordEditor, type FieldDef } from '@steward/libs/editor';
-import { bulkFieldsOf, dateColumn, editColumn, ListPage, nameColumn, statusColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
+import { OpenRecordEffect, RecordEditorModal, useRecordEditor, type FieldDef } from '@steward/libs/editor';
+import { bulkFieldsOf, dateColumn, editColumn, ListPage, nameColumn, OpenTasks, statusColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
+import { useSearchParams } from '@steward/libs/router';
 
 const projects = tableRef<AnyRow>('ops', 'projects');
 
@@ -16,10 +17,28 @@ export const projectFields: readonly FieldDef[] = [
   { name: 'owner_id', label: 'Owner', relation: { schema: 'public', table: 'user_profiles', valueField: 'id', labelField: 'name' } },
 ];
 
-/** /projects: up to five fields, newest first, 'No projects found.', blanks as a dash. */
+/**
+ * /projects: up to five fields, newest first, 'No projects found.', blanks as a dash.
+ * `?project=<short id>` opens that project (a task's or the calendar's link); a saved project's
+ * editor lists its open tasks.
+ */
 export function ProjectsPage() {
   const editor = useRecordEditor<AnyRow>({ table: projects, fields: projectFields, label: 'Project' });
   const { openEdit } = editor;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openShortId = searchParams.get('project');
+  const opened = useCallback(
+    () =>
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          next.delete('project');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
   const columns = useMemo<ListColumn<AnyRow>[]>(
     () => [
       nameColumn({}),
@@ -40,7 +59,8 @@ export function ProjectsPage() {
   });
   return (
     <ListPage list={list} emptyText="No projects found." addNew={{ onClick: () => editor.openCreate({ status: 'Active' }), children: 'Add New' }}>
-      <RecordEditorModal editor={editor} />
+      <RecordEditorModal editor={editor} savedExtra={(id) => <OpenTasks column="project_id" recordId={id} />} />
+      {openShortId ? <OpenRecordEffect table={projects} match={{ short_id: openShortId }} open={openEdit} onDone={opened} /> : null}
     </ListPage>
   );
 }
