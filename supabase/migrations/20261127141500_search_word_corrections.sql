@@ -57,8 +57,9 @@ create function app.search_corrections(p_org_name text, p_word text) returns tex
 as $$
   select coalesce(array_agg(c.word order by c.closeness desc, c.word), '{}')
   from (select w.word, extensions.similarity(w.word, p_word) as closeness
-        from (select distinct s.word from app.search_words s
-              where s.org_name = p_org_name and s.variant = any (app.search_variants(p_word))) w
+        from (select distinct s.word
+              from unnest(app.search_variants(p_word)) as v(variant)
+              join app.search_words s on s.org_name = p_org_name and s.variant = v.variant) w
         where strpos(w.word, p_word) = 0
         order by 2 desc, 1
         limit 8) c
@@ -116,10 +117,11 @@ on conflict do nothing;
 --   1. every word of the query appears in the text ("garc" in Garcia): exact fragments, the cheapest;
 --   2. every word appears as typed or as a word of the organisation one edit away from it ("james
 --      daiz" finds James Diaz; "aigail fost" finds Abigail Foster): a few more fragments;
---   3. every word matches a word of the text with a typo allowed (word similarity: "jenifer gracia"
---      finds Jennifer Garcia), only when nothing was found yet;
---   4. only when nothing matched yet, the whole query is similar to the whole text ("jonhsmith"),
---      which reads the most candidates.
+--   3. every word matches a word of the text with a typo allowed (word similarity: "jenifr garcai"
+--      finds Jennifer Garcia), only when nothing was found yet and a word of the query is neither a
+--      word of the organisation nor one edit away from one;
+--   4. on the same terms, the whole query is similar to the whole text ("jonhsmith"), which reads the
+--      most candidates.
 -- A step ranks at most 200 of its matches (a broad query such as "gar" matches tens of thousands; any
 -- 200 of them rank alike), so it never reads more than that many rows. Built with the values written
 -- in, so every plan sees them and picks the trigram index. p_expr is the indexed expression over
@@ -141,6 +143,9 @@ declare
   v_fragments text := '';
   v_corrected text := '';
   v_any_correction boolean := false;
+  -- Every word of the query is a word of the organisation or one edit away from one: the fuzzier
+  -- steps, which compare texts rather than words, have nothing to add.
+  v_all_known boolean := true;
   v_similar text := '';
   v_found integer := 0;
   v_base text;
@@ -155,29 +160,39 @@ begin
   foreach v_word in array coalesce(v_words[1:4], '{}') loop
     v_similar := v_similar || format(' and %L operator(extensions.<%%) %s', v_word, p_expr);
     if length(v_word) >= 3 then
-      v_fragment := format('%s like %L', p_expr, '%' || app.search_like(v_word) || '%');
-      v_fragments := v_fragments || ' and ' || v_fragment;
-      v_corrections := case when v_word !~ '[0-9@]' then app.search_corrections(p_org_name, v_word) else '{}' end;
-      v_any_correction := v_any_correction or cardinality(v_corrections) > 0;
-      v_corrected := v_corrected || format(' and (%s%s)', v_fragment,
-        (select string_agg(format(' or %s like %L', p_expr, '%' || app.search_like(c) || '%'), '') from unnest(v_corrections) as c));
+      v_fragments := v_fragments || format(' and %s like %L', p_expr, '%' || app.search_like(v_word) || '%');
     else
       -- Two letters match the start of a word only.
-      v_fragment := format('%L operator(extensions.<%%) %s', v_word, p_expr);
-      v_fragments := v_fragments || ' and ' || v_fragment;
-      v_corrected := v_corrected || ' and ' || v_fragment;
+      v_fragments := v_fragments || format(' and %L operator(extensions.<%%) %s', v_word, p_expr);
     end if;
   end loop;
   for v_number in 1..4 loop
+    -- A query with digits or an @ is a phone, an e-mail or a code: its fragments, never a fuzzy name.
+    exit when v_number > 1 and p_query ~ '[0-9@]';
+    if v_number = 2 then
+      -- The words as typed found too few: each word, or a word of the organisation one edit away.
+      foreach v_word in array coalesce(v_words[1:4], '{}') loop
+        if length(v_word) >= 3 then
+          v_fragment := format('%s like %L', p_expr, '%' || app.search_like(v_word) || '%');
+          v_corrections := app.search_corrections(p_org_name, v_word);
+          v_any_correction := v_any_correction or cardinality(v_corrections) > 0;
+          v_all_known := v_all_known and (cardinality(v_corrections) > 0
+            or exists (select 1 from app.search_words s where s.org_name = p_org_name and s.variant = v_word and s.word = v_word));
+          v_corrected := v_corrected || format(' and (%s%s)', v_fragment,
+            (select string_agg(format(' or %s like %L', p_expr, '%' || app.search_like(c) || '%'), '') from unnest(v_corrections) as c));
+        else
+          v_corrected := v_corrected || format(' and %L operator(extensions.<%%) %s', v_word, p_expr);
+        end if;
+      end loop;
+    end if;
     v_step := case v_number
       when 1 then nullif(v_fragments, '')
       when 2 then case when v_any_correction then v_corrected end
-      when 3 then case when v_found = 0 then nullif(v_similar, '') end
-      when 4 then case when length(p_query) >= 3 and v_found = 0
+      when 3 then case when v_found = 0 and not v_all_known then nullif(v_similar, '') end
+      when 4 then case when length(p_query) >= 3 and v_found = 0 and not v_all_known
                        then format(' and (%1$s operator(extensions.%%) %2$L or %2$L operator(extensions.<%%) %1$s)', p_expr, p_query) end
     end;
-    -- A query with digits or an @ is a phone, an e-mail or a code: its fragments, never a fuzzy name.
-    continue when v_step is null or (v_number > 1 and p_query ~ '[0-9@]');
+    continue when v_step is null;
     execute format('select coalesce(array_agg(m.id), ''{}''), coalesce(array_agg(m.rank), ''{}'') from (select s.id, s.rank from (%s%s and not (t.id = any (%L::uuid[])) limit 200) s order by s.rank desc limit %s) m',
                    v_base, v_step, v_seen, p_limit - v_found)
       into v_ids, v_ranks;

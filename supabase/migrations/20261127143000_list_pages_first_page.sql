@@ -1,17 +1,14 @@
 -- Lists at a million rows: a "contains" filter's first page without collecting every match, and its
 -- count as an estimate where counting would be slow.
 --
--- As before (20261125190000_list_pages_at_scale.sql), with two changes:
---   * The look at the top of the list reads rows in the sort key's index only until the page is
---     full, up to 30,000 rows (it read 5,000, always, and gave up): "Name contains smi" at 1,000,000
---     people finds its first 200 in the first ~22,000 names (Smiths are spread through the alphabet of
---     first names) from the index, instead of collecting and sorting all ~9,300 matches from the
---     trigram index, which reads each match's row.
---   * A filtered list asked for an estimated count is counted exactly up to 1,000 (the trigram index
---     stops at the 1,001st match), and past that estimated from the matches in one block in a hundred
---     (the planner's guess of a LIKE pattern can be off a hundred times): "about 9,300".
--- Where matches are rare near the top (every "Jennifer …" sorts together, far down), the page still
--- comes from all matches, counted exactly on the way.
+-- As before (20261125190000_list_pages_at_scale.sql), with one change: the look at the top of the
+-- list reads rows in the sort key's index only until the page is full, up to 30,000 rows (it read
+-- 5,000 rows, always, and then gave up). "Name contains smi" at 1,000,000 people finds its first 200
+-- in the first ~26,000 names (Smiths are spread through the alphabet of first names) from the index
+-- alone, instead of collecting and sorting all ~9,300 matches from the trigram index, which reads each
+-- match's row; its count is then the planner's estimate ("about 10,100"), as before for a list that
+-- large. Where matches are rare near the top (every "Jennifer …" sorts together, far down), the page
+-- still comes from all matches, counted exactly on the way.
 
 create or replace function public.list_page(
   p_relation text,
@@ -70,7 +67,6 @@ declare
   -- The most rows a look at the top reads (in the sort key's index) before the page is looked for
   -- among the matches instead.
   v_walk bigint := coalesce(nullif(current_setting('steward.list_page_walk', true), '')::bigint, 30000);
-  v_read_all boolean;
 begin
   if auth.uid() is null then
     return null;
@@ -157,23 +153,15 @@ begin
 
   if v_filter is not null and v_expected > v_probe_from and v_offset + v_limit <= 1000 then
     -- Near the top of the list: rows in the sort key's order (from its index), the filter tested on
-    -- each, read only until the page is full (at most v_walk rows): the page when the matches are not
-    -- rare near the top, found without collecting every match. The row at v_walk, matching or not,
-    -- tells the list went on past what was read.
+    -- each, read only until the page is full and at most v_walk rows: the page when the matches are
+    -- not rare near the top, found without collecting every match. (Fewer: the page is found among
+    -- all matches below, which also counts them.)
     v_branches := array(select format('(select t.id, %s, (%s) as matches %s%s order by %s limit %s)', v_cols, v_filter, b, v_seek, v_order, v_walk) from unnest(v_bodies) b);
-    execute format('select coalesce((array_agg(t.id) filter (where t.matches))[%1$s + 1:%2$s], ''{}''), count(*) filter (where t.matches), '
-                   'count(*) < %2$s + 1 and not coalesce(bool_or(t.place = %5$s), false) '
-                   'from (select t.id, t.matches, t.place from (select t.id, t.matches, row_number() over (order by %3$s) as place '
-                   'from (select * from (%4$s) t order by %3$s limit %5$s) t) t where t.matches or t.place = %5$s limit %2$s + 1) t',
-                   v_offset, v_offset + v_limit, v_order, array_to_string(v_branches, ' union all '), v_walk)
-      into v_ids, v_found, v_read_all;
-    if v_found >= v_offset + v_limit or v_read_all then
-      v_done := true;
-      if v_read_all and v_seek = '' and p_count is not null then
-        -- The whole list was read: its matches are the count.
-        return jsonb_build_object('ids', to_jsonb(v_ids), 'total', v_found, 'estimated', false);
-      end if;
-    end if;
+    execute format('select coalesce(array_agg(t.id), ''{}''), count(*) from (select t.id from (select * from (%s) t order by %s limit %s) t '
+                   'where t.matches order by %s offset %s limit %s) t',
+                   array_to_string(v_branches, ' union all '), v_order, v_walk, v_order, v_offset, v_limit)
+      into v_ids, v_found;
+    v_done := v_found = v_limit;
   end if;
 
   if not v_done and v_filter is not null and v_expected <= v_gather_upto then
@@ -200,10 +188,10 @@ begin
   end if;
 
   -- Counted exactly when asked, or when it is small; the planner's estimate past 1,000 otherwise.
-  if p_count = 'exact' or (p_count = 'estimated' and (v_expected <= 5000 or v_filter is not null)) then
+  if p_count = 'exact' or (p_count = 'estimated' and v_expected <= 5000) then
     execute format('select count(*) from (%s%s) c', v_all, case when p_count = 'estimated' then ' limit 1001' end) into v_total;
   end if;
-  if p_count = 'estimated' and v_total > 1000 and (v_expected <= 1000 or v_filter is not null) then
+  if p_count = 'estimated' and v_total > 1000 and v_expected <= 1000 then
     -- More than 1,000 where the planner expected fewer (its guess of a LIKE pattern): the matches in
     -- one block in a hundred, times a hundred.
     execute format('select count(*) * 100 from (%s) c',
