@@ -67,7 +67,8 @@ $$;
 revoke execute on function app.search_corrections(text, text) from public, anon, authenticated;
 
 -- Learns the words of the rows a statement wrote (transition table new_rows; TG_ARGV[0] is the
--- searched text over those rows' columns).
+-- searched text over those rows' columns, alias r). After an update, only rows whose searched text
+-- changed are read (old_rows), so a change of status or owner on many rows costs next to nothing.
 create function app.search_words_learn() returns trigger
   language plpgsql
   security definer
@@ -78,11 +79,16 @@ begin
     insert into app.search_words (org_name, variant, word)
     select n.org_name, v.variant, n.word
     from (select distinct r.org_name, w.word
-          from new_rows r cross join lateral app.search_text_words(%s) as w(word)
-          where r.org_name is not null) n
+          from new_rows r cross join lateral app.search_text_words(%1$s) as w(word)
+          where r.org_name is not null %2$s) n
     cross join lateral unnest(app.search_variants(n.word)) as v(variant)
     where not exists (select 1 from app.search_words s where s.org_name = n.org_name and s.variant = n.word and s.word = n.word)
-    on conflict do nothing$q$, tg_argv[0]);
+    on conflict do nothing$q$,
+    tg_argv[0],
+    case when tg_op = 'UPDATE'
+         then format('and not exists (select 1 from old_rows o where o.id = r.id and o.org_name is not distinct from r.org_name and (%s) is not distinct from (%s))',
+                     replace(tg_argv[0], 'r.', 'o.'), tg_argv[0])
+         else '' end);
   return null;
 end;
 $$;
@@ -91,15 +97,15 @@ revoke execute on function app.search_words_learn() from public, anon, authentic
 create trigger search_words_inserted after insert on crm.contacts
   referencing new table as new_rows for each statement execute function app.search_words_learn('r.name');
 create trigger search_words_updated after update on crm.contacts
-  referencing new table as new_rows for each statement execute function app.search_words_learn('r.name');
+  referencing old table as old_rows new table as new_rows for each statement execute function app.search_words_learn('r.name');
 create trigger search_words_inserted after insert on crm.businesses
   referencing new table as new_rows for each statement execute function app.search_words_learn($$r.name || ' ' || coalesce(r.dba_name, '')$$);
 create trigger search_words_updated after update on crm.businesses
-  referencing new table as new_rows for each statement execute function app.search_words_learn($$r.name || ' ' || coalesce(r.dba_name, '')$$);
+  referencing old table as old_rows new table as new_rows for each statement execute function app.search_words_learn($$r.name || ' ' || coalesce(r.dba_name, '')$$);
 create trigger search_words_inserted after insert on crm.households
   referencing new table as new_rows for each statement execute function app.search_words_learn('r.name');
 create trigger search_words_updated after update on crm.households
-  referencing new table as new_rows for each statement execute function app.search_words_learn('r.name');
+  referencing old table as old_rows new table as new_rows for each statement execute function app.search_words_learn('r.name');
 
 -- The words of what is there already.
 insert into app.search_words (org_name, variant, word)
