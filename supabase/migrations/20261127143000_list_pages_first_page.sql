@@ -67,6 +67,7 @@ declare
   -- The most rows a look at the top reads (in the sort key's index) before the page is looked for
   -- among the matches instead.
   v_sampled bigint;
+  v_sample text;
   v_walk bigint := coalesce(nullif(current_setting('steward.list_page_walk', true), '')::bigint, 30000);
 begin
   if auth.uid() is null then
@@ -151,6 +152,17 @@ begin
     execute 'explain (format json) ' || v_all into v_plan;
     v_expected := (v_plan -> 0 -> 'Plan' ->> 'Plan Rows')::bigint;
   end if;
+  -- What a count estimate samples: the organisations the planner expects rows of (a sample reads one
+  -- block in a hundred of the whole table for each; the shared defaults hold next to no rows).
+  v_sample := v_all;
+  if v_plan -> 0 -> 'Plan' ->> 'Node Type' = 'Append' and jsonb_array_length(v_plan -> 0 -> 'Plan' -> 'Plans') = cardinality(v_bodies) then
+    v_sample := array_to_string(array(
+      select format('(select t.id, %s %s%s)', v_cols, u.b, v_and_filter) from unnest(v_bodies) with ordinality as u(b, i)
+      where (v_plan -> 0 -> 'Plan' -> 'Plans' -> (u.i::int - 1) ->> 'Plan Rows')::numeric >= 100), ' union all ');
+    if v_sample = '' then
+      v_sample := v_all;
+    end if;
+  end if;
 
   if v_filter is not null and v_expected > v_probe_from and v_offset + v_limit <= 1000 then
     -- Near the top of the list: rows in the sort key's order (from its index), the filter tested on
@@ -193,7 +205,7 @@ begin
   -- (the planner's guess of a LIKE pattern can be off several times: "martinez" 20,231 for 9,259).
   if p_count = 'estimated' and v_filter is not null and v_expected > 5000 then
     execute format('select count(*) * 100 from (%s) c',
-                   replace(v_all, format('from %s t where', v_source.base), format('from %s t tablesample system (1) repeatable (0) where', v_source.base)))
+                   replace(v_sample, format('from %s t where', v_source.base), format('from %s t tablesample system (1) repeatable (0) where', v_source.base)))
       into v_sampled;
     if v_sampled >= 5000 then
       return jsonb_build_object('ids', to_jsonb(v_ids), 'total', v_sampled, 'estimated', true);
@@ -204,7 +216,7 @@ begin
   end if;
   if p_count = 'estimated' and v_total > 1000 and v_sampled is null and (v_filter is not null or v_expected <= 1000) then
     execute format('select count(*) * 100 from (%s) c',
-                   replace(v_all, format('from %s t where', v_source.base), format('from %s t tablesample system (1) repeatable (0) where', v_source.base)))
+                   replace(v_sample, format('from %s t where', v_source.base), format('from %s t tablesample system (1) repeatable (0) where', v_source.base)))
       into v_sampled;
   end if;
   if p_count = 'estimated' and (v_total is null or v_total > 1000) then
