@@ -106,6 +106,13 @@ describe('global search matching', () => {
     expect(titles(await search('dzai'), 'contact')).not.toContain('Maria Diaz');
   });
 
+  it('compares whole texts only when a word of the query is not a word of the organisation nor one slip from one', async () => {
+    // Two words the organisation knows that no one name holds: no fuzzy look-alike of the whole text.
+    expect(titles(await search('zoe lovelace'), 'contact')).toEqual([]);
+    // Words run together are no word of the organisation: the whole text is compared.
+    expect(titles(await search('adalovelace'), 'contact')).toContain('Ada Lovelace');
+  });
+
   it('learns the words of names as they are written and changed', async () => {
     const household = await insert(org.client, org.orgName, 'crm', 'households', { name: 'The Okafor Family' });
     expect(titles(await search('ltuz'), 'household')).toEqual([]);
