@@ -1,7 +1,8 @@
 -- Bench data at scale (supabase/bench/scaleBench.mjs): people, their phones and e-mails, businesses
 -- and households, written in bulk by generate_series. Run as the database owner after the seed; row
 -- triggers are off for the bulk writes (session_replication_role = replica), so this file sets what
--- they would: short ids, audit fields and each parent's shown phone and e-mail.
+-- they would: short ids, audit fields, each parent's shown phone and e-mail, and the words global
+-- search corrects typos against.
 --
 -- psql variables: org (organisation), contacts, businesses, households, creator (profile id).
 
@@ -85,5 +86,15 @@ select id, app.short_id_for(id), name, 'Active', :'org', :'creator'::uuid, :'cre
 from (select gen_random_uuid() as id, 'The ' || l.n || ' Family ' || g as name
       from generate_series(1, :households) as g
       join bench_last l on l.i = (g * 37) % 108) h;
+
+-- The words global search corrects a typo against (app.search_words), as its triggers would learn them.
+insert into app.search_words (org_name, variant, word)
+select :'org', v.variant, w.word
+from (select distinct w.word
+      from (select n from bench_first union all select n from bench_last
+            union all select unnest(array['The Family','Outfitters','Bakery','Supply Co.','Builders','Farms','Consulting','Partners','Foods','Studio','Motors'])) as s(n)
+      cross join lateral app.search_text_words(s.n) as w(word)) w
+cross join lateral unnest(app.search_variants(w.word)) as v(variant)
+on conflict do nothing;
 
 commit;

@@ -39,8 +39,8 @@ describe('CRM route prefetch', () => {
   it('follows the URL: one record, a filter', async () => {
     const requests = prefetch('/contacts', 'short_id=C123&f=[[["name","contains","ann"]]]');
     await settle();
-    // A text filter: the page is found by list_page (through the indexes), with the record and the filter.
-    expect(requests[0]?.url.pathname).toBe('/rest/v1/rpc/list_page');
+    // A text filter: the page and its rows come from list_page_rows (through the indexes), with the record and the filter.
+    expect(requests[0]?.url.pathname).toBe('/rest/v1/rpc/list_page_rows');
     expect(requests[0]?.body).toMatchObject({ p_relation: 'crm.contacts_view', p_eq: { short_id: 'C123' }, p_filter: { field: 'name', op: 'contains', value: 'ann' } });
   });
 

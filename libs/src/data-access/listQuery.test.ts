@@ -7,9 +7,9 @@ const businesses = tableRef<{ id: string; name: string }>('crm', 'businesses_vie
 
 describe('fetchList', () => {
   it('reads schema.table with org scope, detail match, archive rule, compiled filter, order and the 200-row page', async () => {
-    // list_page declines (answers null): the list's own query is sent.
+    // list_page_rows declines (answers null): the list's own query is sent.
     const { client, requests } = createRecordingClient((req) =>
-      req.url.pathname.endsWith('/rpc/list_page') ? { body: null } : { body: [{ id: '1', name: 'A' }], headers: { 'content-range': '0-0/1' } },
+      req.url.pathname.endsWith('/rpc/list_page_rows') ? { body: null } : { body: [{ id: '1', name: 'A' }], headers: { 'content-range': '0-0/1' } },
     );
     const result = await fetchList(client, businesses, {
       orgScope: ['Cedar Grove Outfitters', '_system_default_'],
@@ -19,7 +19,7 @@ describe('fetchList', () => {
       sort: [{ field: 'name', order: 'asc' }],
       count: true,
     });
-    expect(requests[0]?.url.pathname).toBe('/rest/v1/rpc/list_page');
+    expect(requests[0]?.url.pathname).toBe('/rest/v1/rpc/list_page_rows');
     const request = requests[1];
     expect(request?.url.pathname).toBe('/rest/v1/businesses_view');
     expect(request?.headers.get('accept-profile')).toBe('crm');
@@ -61,9 +61,9 @@ describe('fetchList', () => {
     });
     const rows = await fetchAllRows(client, businesses, { filter: { field: 'name', operator: 'is', value: 'n' } });
     expect(rows).toHaveLength(total);
-    // list_page declined the shape once (an answer that is not a page); the list's own query reads every chunk.
-    expect(requests.filter((r) => r.url.pathname.endsWith('/rpc/list_page'))).toHaveLength(1);
-    const reads = requests.filter((r) => !r.url.pathname.endsWith('/rpc/list_page'));
+    // list_page_rows declined the shape once (an answer that is not a page); the list's own query reads every chunk.
+    expect(requests.filter((r) => r.url.pathname.endsWith('/rpc/list_page_rows'))).toHaveLength(1);
+    const reads = requests.filter((r) => !r.url.pathname.endsWith('/rpc/list_page_rows'));
     expect(reads.map((r) => r.url.searchParams.get('offset'))).toEqual(['0', '1000', '2000']);
     expect(reads.every((r) => r.url.searchParams.get('or') === '(name.ilike."n")')).toBe(true);
   });
@@ -74,36 +74,55 @@ const contacts = tableRef<{ id: string; name: string }>('crm', 'contacts_view', 
 describe('fetchList through list_page', () => {
   const scope = ['Cedar Grove Outfitters', '_system_default_'];
 
-  it('finds a text-filtered page with list_page, then reads its rows by id as the caller, in its order', async () => {
+  const filtered = {
+    orgScope: scope,
+    excludeArchived: true,
+    filter: { operator: 'or' as const, value: [{ field: 'name', operator: 'contains' as const, value: ' smi ' }, { field: 'city', operator: 'is_empty' as const }] },
+    sort: [{ field: 'name', order: 'asc' as const }],
+    count: 'estimated' as const,
+  };
+  const call = {
+    p_relation: 'crm.contacts_view',
+    p_org_names: scope,
+    p_eq: {},
+    p_exclude_archived: true,
+    p_filter: { or: [{ field: 'name', op: 'contains', value: 'smi' }, { field: 'city', op: 'is_empty' }] },
+    p_sort: [{ field: 'name', desc: false }],
+    p_offset: 0,
+    p_limit: 200,
+    p_after: null,
+    p_count: 'estimated',
+  };
+
+  it('finds a text-filtered page and its rows in one call to list_page_rows, naming the columns the list shows', async () => {
+    const { client, requests } = createRecordingClient(() => ({
+      body: { ids: ['b', 'a'], total: 5400, estimated: true, rows: [{ id: 'b', name: 'Al Smith' }, { id: 'a', name: 'Ann Smith' }] },
+    }));
+    const result = await fetchList(client, contacts, { ...filtered, select: 'id, name' });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.url.pathname).toBe('/rest/v1/rpc/list_page_rows');
+    expect(requests[0]?.body).toEqual({ ...call, p_columns: ['id', 'name'] });
+    expect(result).toEqual({ rows: [{ id: 'b', name: 'Al Smith' }, { id: 'a', name: 'Ann Smith' }], total: 5400, totalIsEstimate: true });
+    // Every column when the list names none.
+    const all = createRecordingClient(() => ({ body: { ids: [], total: 0, estimated: false, rows: [] } }));
+    await fetchList(all.client, contacts, { ...filtered, page: 1 });
+    expect(all.requests[0]?.body).toMatchObject({ p_columns: null });
+  });
+
+  it('with a select that embeds related rows: the ids from list_page, then those rows by id as the caller, in its order', async () => {
     const { client, requests } = createRecordingClient((req) =>
       req.url.pathname.endsWith('/rpc/list_page')
         ? { body: { ids: ['b', 'a'], total: 5400, estimated: true } }
         : { body: [{ id: 'a', name: 'Ann Smith' }, { id: 'b', name: 'Al Smith' }] },
     );
-    const result = await fetchList(client, contacts, {
-      select: 'id,name',
-      orgScope: scope,
-      excludeArchived: true,
-      filter: { operator: 'or', value: [{ field: 'name', operator: 'contains', value: ' smi ' }, { field: 'city', operator: 'is_empty' }] },
-      sort: [{ field: 'name', order: 'asc' }],
-      count: 'estimated',
-    });
+    const result = await fetchList(client, contacts, { ...filtered, select: 'id,name,owner:user_profiles(name)' });
     expect(requests[0]?.method).toBe('POST');
-    expect(requests[0]?.body).toEqual({
-      p_relation: 'crm.contacts_view',
-      p_org_names: scope,
-      p_eq: {},
-      p_exclude_archived: true,
-      p_filter: { or: [{ field: 'name', op: 'contains', value: 'smi' }, { field: 'city', op: 'is_empty' }] },
-      p_sort: [{ field: 'name', desc: false }],
-      p_offset: 0,
-      p_limit: 200,
-      p_after: null,
-      p_count: 'estimated',
-    });
+    expect(requests[0]?.url.pathname).toBe('/rest/v1/rpc/list_page');
+    expect(requests[0]?.body).toEqual(call);
     expect(requests[1]?.url.pathname).toBe('/rest/v1/contacts_view');
     expect(requests[1]?.headers.get('accept-profile')).toBe('crm');
-    expect(decodedQuery(requests[1]!.url)).toBe('select=id,name&id=in.(b,a)');
+    expect(decodedQuery(requests[1]!.url)).toBe('select=id,name,owner:user_profiles(name)&id=in.(b,a)');
     expect(result).toEqual({ rows: [{ id: 'b', name: 'Al Smith' }, { id: 'a', name: 'Ann Smith' }], total: 5400, totalIsEstimate: true });
   });
 
@@ -118,30 +137,26 @@ describe('fetchList through list_page', () => {
   it('seeks a deep page from the last row of the page before it, and skips by offset when opened directly', async () => {
     const page = (from: number) => Array.from({ length: 200 }, (_, i) => ({ id: `id-${from + i}`, name: `Name ${String(from + i).padStart(6, '0')}` }));
     const { client, requests } = createRecordingClient((req) => {
-      if (req.url.pathname.endsWith('/rpc/list_page')) {
-        const body = req.body as { p_offset: number };
-        return { body: { ids: page(body.p_offset).map((row) => row.id), total: null, estimated: false } };
-      }
-      const ids = (req.url.searchParams.get('id') ?? '').replace(/^in\.\(|\)$/g, '').split(',');
-      return { body: ids.map((id) => ({ id, name: `Name ${id.slice(3).padStart(6, '0')}` })) };
+      const body = req.body as { p_offset: number };
+      const rows = page(body.p_offset);
+      return { body: { ids: rows.map((row) => row.id), total: null, estimated: false, rows } };
     });
     const request = { orgScope: scope, sort: [{ field: 'name', order: 'asc' as const }] };
     await fetchList(client, contacts, { ...request, page: 499 });
-    const direct = requests.filter((r) => r.url.pathname.endsWith('/rpc/list_page'));
+    const direct = requests.filter((r) => r.url.pathname.endsWith('/rpc/list_page_rows'));
     expect(direct[0]?.body).toMatchObject({ p_offset: 99_800, p_after: null });
-    // The rows of a page are read in reads of 200 ids at most.
-    expect(requests.filter((r) => r.url.pathname === '/rest/v1/contacts_view')).toHaveLength(1);
+    expect(requests).toHaveLength(1);
     const next = await fetchList(client, contacts, { ...request, page: 500 });
-    const calls = requests.filter((r) => r.url.pathname.endsWith('/rpc/list_page'));
+    const calls = requests.filter((r) => r.url.pathname.endsWith('/rpc/list_page_rows'));
     expect(calls[1]?.body).toMatchObject({ p_offset: 100_000, p_after: { values: ['Name 099999'], id: 'id-99999' } });
     expect(next.rows[0]).toEqual({ id: 'id-100000', name: 'Name 100000' });
   });
 
   it("falls back to the list's own query when list_page does not serve the list, and asks it no more", async () => {
-    const { client, requests } = createRecordingClient((req) => (req.url.pathname.endsWith('/rpc/list_page') ? { body: null } : { body: [] }));
+    const { client, requests } = createRecordingClient((req) => (req.url.pathname.endsWith('/rpc/list_page_rows') ? { body: null } : { body: [] }));
     const unserved = tableRef<{ id: string }>('catalog', 'products', { audit: true });
     await fetchList(client, unserved, { filter: { field: 'name', operator: 'contains', value: 'map' } });
     await fetchList(client, unserved, { filter: { field: 'name', operator: 'contains', value: 'trail' } });
-    expect(requests.map((r) => r.url.pathname)).toEqual(['/rest/v1/rpc/list_page', '/rest/v1/products', '/rest/v1/products']);
+    expect(requests.map((r) => r.url.pathname)).toEqual(['/rest/v1/rpc/list_page_rows', '/rest/v1/products', '/rest/v1/products']);
   });
 });

@@ -166,8 +166,33 @@ function shapeOf(call: ListPageCall): string {
 
 type ListPageAnswer = { ids: string[]; total: number | null; estimated: boolean };
 
-/** One page through public.list_page: its ids, then those rows read from the list's relation as the caller, in order. */
+/**
+ * The columns a select names when it is a plain list of columns ('id,name'); null for every column
+ * ('*' or no select); undefined when it holds more than column names (embedded reads, aliases, casts).
+ */
+export function plainColumns(select: string | undefined): string[] | null | undefined {
+  if (select === undefined || select.trim() === '*') return null;
+  const names = select.split(',').map((part) => part.trim());
+  return names.every((name) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) ? names : undefined;
+}
+
+/**
+ * One page through public.list_page_rows: its ids found by list_page and its rows read from the list's
+ * relation as the caller, in order, in one call. A select that is more than column names takes two:
+ * the ids from list_page, then those rows by id.
+ */
 async function fetchListPage<Row>(client: SupabaseClient, ref: TableRef<Row>, request: ListRequest, call: ListPageCall): Promise<ListResult<Row> | null> {
+  const columns = plainColumns(request.select);
+  if (columns !== undefined) {
+    const { data, error } = await client.rpc('list_page_rows', { ...call, p_columns: columns });
+    if (error) throw toDataAccessError(error);
+    const answer = data as (ListPageAnswer & { rows?: Row[] }) | null;
+    if (!answer || !Array.isArray(answer.ids) || !Array.isArray(answer.rows)) {
+      declined.add(shapeOf(call));
+      return null;
+    }
+    return { rows: answer.rows, total: answer.total, totalIsEstimate: answer.estimated };
+  }
   const { data, error } = await client.rpc('list_page', call);
   if (error) throw toDataAccessError(error);
   const answer = data as ListPageAnswer | null;

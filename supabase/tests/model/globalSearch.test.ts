@@ -56,6 +56,7 @@ beforeAll(async () => {
   const john = await add('crm', 'contacts', { name: 'John Smith' });
   await add('crm', 'contacts', { name: 'Johnny Smithers' });
   await add('crm', 'contacts', { name: 'Zoë Brontë' });
+  await add('crm', 'contacts', { name: 'Maria Diaz' });
   const ada = await add('crm', 'contacts', { name: 'Ada Lovelace' });
   await add('crm', 'contacts', { name: 'Archived Smith', archive: true });
   await add('crm', 'contact_methods', { contact_id: john, value: '+1 (555) 014-2233', type_id: await typeId('Mobile') });
@@ -95,6 +96,32 @@ describe('global search matching', () => {
     expect(hits[0]).toBe('John Smith');
     expect(hits).toContain('Johnny Smithers');
     expect(hits).not.toContain('Archived Smith');
+  });
+
+  it('corrects a slip in a short word that shares almost no trigram with it: a letter swapped, left out, added or changed', async () => {
+    for (const query of ['daiz', 'maria daiz', 'maria diz', 'maria diazz', 'maria dias', 'mraia diaz']) {
+      expect(titles(await search(query), 'contact'), query).toContain('Maria Diaz');
+    }
+    // Two slips in one short word are not one.
+    expect(titles(await search('dzai'), 'contact')).not.toContain('Maria Diaz');
+  });
+
+  it('compares whole texts only when a word of the query is not a word of the organisation nor one slip from one', async () => {
+    // Two words the organisation knows that no one name holds: no fuzzy look-alike of the whole text.
+    expect(titles(await search('zoe lovelace'), 'contact')).toEqual([]);
+    // Words run together are no word of the organisation: the whole text is compared.
+    expect(titles(await search('adalovelace'), 'contact')).toContain('Ada Lovelace');
+  });
+
+  it('learns the words of names as they are written and changed', async () => {
+    const household = await insert(org.client, org.orgName, 'crm', 'households', { name: 'The Okafor Family' });
+    expect(titles(await search('ltuz'), 'household')).toEqual([]);
+    const { error } = await org.client.schema('crm').from('households').update({ name: 'The Lutz Family' }).eq('id', household);
+    expect(error).toBeNull();
+    expect(titles(await search('ltuz'), 'household')).toEqual(['The Lutz Family']);
+    expect(titles(await search('okafro'), 'household')).toEqual([]);
+    const { rows } = await db.query<{ org_name: string }>(`select distinct org_name from app.search_words where word = 'lutz'`);
+    expect(rows.map((row) => row.org_name)).toEqual([org.orgName]);
   });
 
   it('ignores case and accents, both ways', async () => {

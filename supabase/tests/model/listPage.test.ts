@@ -159,6 +159,8 @@ describe('list_page answers what row-level security answers', () => {
   it('finds a filtered page the same way whichever way it takes: a look at the top, all matches, or the sort key\'s order', async () => {
     const ways: Record<string, Record<string, string>> = {
       'a look at the top': { 'steward.list_page_probe_from': '0' },
+      'a look at the top that stops short, then all matches': { 'steward.list_page_probe_from': '0', 'steward.list_page_walk': '10' },
+      'a look at the top that stops short, then the sort key\'s order': { 'steward.list_page_probe_from': '0', 'steward.list_page_walk': '10', 'steward.list_page_gather_upto': '0' },
       'all matches': { 'steward.list_page_probe_from': '1000000', 'steward.list_page_gather_upto': '1000000' },
       "the sort key's order": { 'steward.list_page_probe_from': '1000000', 'steward.list_page_gather_upto': '0' },
     };
@@ -175,6 +177,38 @@ describe('list_page answers what row-level security answers', () => {
         }
       }
     }
+  });
+
+  it('counts a filtered list exactly up to 1,000 and estimates past that, with the same first page', async () => {
+    const big = await signUpOrganization(stack, 'List Counts');
+    await insertContacts(big.client, big.orgName, Array.from({ length: 1050 }, (_, i) => ({ name: `Bulk Person ${i}` })));
+    const scope = [big.orgName, '_system_default_'];
+    const args = { p_relation: 'crm.contacts_view', p_org_names: scope, p_exclude_archived: true, p_sort: [{ field: 'name', desc: false }], p_limit: 200, p_count: 'estimated' };
+    const many = await listPage(big.client, { ...args, p_filter: { field: 'name', op: 'contains', value: 'bulk' } });
+    const expected = await viaRls(big.client, scope, 'name.ilike.*bulk*', { field: 'name', desc: false }, 0, 200);
+    expect(expected.total).toBe(1050);
+    expect(many?.ids).toEqual(expected.ids);
+    expect(many?.estimated).toBe(true);
+    expect(many?.total).toBeGreaterThan(1000);
+    const few = await listPage(big.client, { ...args, p_filter: { field: 'name', op: 'contains', value: 'person 10' } });
+    expect(few).toEqual({ ...(await viaRls(big.client, scope, 'name.ilike."*person 10*"', { field: 'name', desc: false }, 0, 200)), estimated: false });
+    expect(few?.total).toBe(1 + 10 + 50);
+  });
+
+  it('list_page_rows: the page and its rows in one call, read as the caller, with the columns asked for', async () => {
+    const scope = [org.orgName, '_system_default_'];
+    const args = { p_relation: 'crm.contacts_view', p_org_names: scope, p_exclude_archived: true, p_filter: { field: 'name', op: 'contains', value: 'smi' }, p_sort: [{ field: 'name', desc: true }], p_limit: 7, p_count: 'exact' };
+    const page = await listPage(org.client, args);
+    const { data, error } = await org.client.rpc('list_page_rows', { ...args, p_columns: ['id', 'name', 'created_by_name', 'created_at'] });
+    expect(error).toBeNull();
+    const { data: rows } = await org.client.schema('crm').from('contacts_view').select('id,name,created_by_name,created_at').in('id', page!.ids);
+    expect(data).toEqual({ ...page, rows: page!.ids.map((id) => (rows as { id: string }[]).find((row) => row.id === id)) });
+    const { data: all } = await org.client.rpc('list_page_rows', args);
+    expect(Object.keys(all.rows[0]).sort()).toEqual(Object.keys((await org.client.schema('crm').from('contacts_view').select('*').limit(1)).data![0]).sort());
+    expect((await org.client.rpc('list_page_rows', { ...args, p_columns: ['id', 'name; select 1'] })).data).toBeNull();
+    expect((await org.client.rpc('list_page_rows', { ...args, p_relation: 'catalog.products' })).data).toBeNull();
+    const theirs = await other.client.rpc('list_page_rows', { ...args, p_org_names: [org.orgName] });
+    expect(theirs.data).toEqual({ ids: [], rows: [], total: 0, estimated: false });
   });
 
   it('declines what it does not serve, so the list reads the usual way', async () => {
