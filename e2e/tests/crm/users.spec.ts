@@ -10,7 +10,7 @@ import { chooseOption } from './pages/chooseOption';
 // Shared CPU: a journey with several axe scans needs more than the default minute.
 test.describe.configure({ timeout: 180_000 });
 
-test('an invited user (with an address and a group) is Pending until Apply for Access with that e-mail makes the profile Active; users are set Inactive in bulk, with Undo', async ({ page, browser, baseURL }) => {
+test('an invited user (with an address and a group) is Pending until Apply for Access with that e-mail makes the profile Active; users are set Inactive in bulk, with Undo; the only manager cannot set themselves Inactive', async ({ page, browser, baseURL }) => {
   const owner = await createOwner('Crminviter');
   // The team portal's groups are what the invite form's Group offers.
   const { data: group, error: groupError } = await serviceClient().schema('hr').from('groups').insert({ org_name: owner.orgName, name: 'Greeters' }).select('id').single();
@@ -89,4 +89,14 @@ test('an invited user (with an address and a group) is Pending until Apply for A
   await toast.getByRole('button', { name: 'Undo' }).click();
   await expect(list.row(invitee.name)).toContainText('Active');
   await expect(list.row(invitee.name)).not.toContainText('Inactive');
+
+  // The owner is the only one who manages the organisation: setting themselves Inactive is refused.
+  await list.table.getByRole('checkbox', { name: `Select ${owner.fullName}` }).check();
+  const ownActions = page.getByRole('group', { name: 'Actions on 1 user' });
+  await ownActions.getByLabel('Set Status').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Inactive"]').click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This change would leave the organization with no active member who can manage users and roles' })).toBeVisible();
+  await expect(list.row(owner.fullName)).not.toContainText('Inactive');
+  const { data: ownerRow } = await serviceClient().from('user_profiles').select('status').eq('email', owner.email).single();
+  expect(ownerRow).toEqual({ status: 'Active' });
 });
