@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayValue, formatAddress, formatDollars, formatRowCount } from './format';
+import { displayValue, formatAddress, formatDollars, formatRowCount, todayLocal } from './format';
 
 describe('formatDollars', () => {
   it('shows a dollar sign and two decimals, 0.00 when empty', () => {
@@ -43,5 +43,21 @@ describe('formatRowCount', () => {
     expect(formatRowCount(2_000_000, true)).toBe('about 2 million rows');
     expect(formatRowCount(48_700, true)).toBe('about 49 thousand rows');
     expect(formatRowCount(1_260, true)).toBe('about 1,300 rows');
+  });
+});
+
+describe('todayLocal', () => {
+  it("names the person's own calendar day, not the UTC one", () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      // 20:30 on 27 November in New York is already 28 November in UTC.
+      const evening = new Date(Date.UTC(2026, 10, 28, 1, 30));
+      expect(evening.toISOString().slice(0, 10)).toBe('2026-11-28');
+      expect(todayLocal(evening)).toBe('2026-11-27');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });

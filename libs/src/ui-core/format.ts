@@ -36,6 +36,15 @@ export function displayValue(value: unknown): string {
   return String(value);
 }
 
+/**
+ * Today as the person's own calendar names it (YYYY-MM-DD). A form's default date and the front desk's
+ * "today" use it: the UTC date (`toISOString`) is already tomorrow in an American evening.
+ */
+export function todayLocal(now: Date = new Date()): string {
+  const pad = (part: number) => String(part).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 /** A date or timestamp as the user's locale shows dates; unreadable input is returned as it came. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';

@@ -6,7 +6,7 @@
  * '@steward/libs/ui' re-exports everything here.
  */
 export * from './toast';
-export { displayValue, formatAddress, formatDate, formatDollars, formatRowCount, type AddressParts } from './format';
+export { displayValue, formatAddress, formatDate, formatDollars, formatRowCount, todayLocal, type AddressParts } from './format';
 export { SYSTEM_DEFAULT_ORG_NAME, isSystemDefault } from './systemDefault';
 export { GRAPHIC_CONTRAST, TEXT_CONTRAST, contrastRatio, parseColor, passingShade, toHex, type Rgb } from './colorContrast';
 export { useOpenedOnce } from './openedOnce';

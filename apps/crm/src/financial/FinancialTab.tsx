@@ -4,7 +4,7 @@ import { Table } from '@steward/libs/antd-data';
 import { errorMessage, tableRef, type AnyRow } from '@steward/libs/data-access';
 import { FieldsForm, useFieldForm, type FieldDef } from '@steward/libs/editor';
 import { LOADING_TEXT } from '@steward/libs/list';
-import { formatDate, formatDollars } from '@steward/libs/ui';
+import { formatDate, formatDollars, todayLocal } from '@steward/libs/ui';
 import { useAccess, useSession } from '@steward/libs/session';
 import type { OwnerColumn } from '../addNew';
 import type { CrmRow } from '../records/crmRow';
@@ -18,7 +18,6 @@ import { TRANSACTION_TYPES, amountOf, statementFor, totalsByYear, transactionFor
 
 const transactions = tableRef<AnyRow>('public', 'transactions');
 
-const today = () => new Date().toISOString().slice(0, 10);
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 function addressLines(row: CrmRow): string[] {
@@ -50,7 +49,7 @@ const TRANSACTION_FIELDS: readonly FieldDef[] = [
 
 function AddTransactionDialog({ ownerColumn, recordId, onClose }: { ownerColumn: OwnerColumn; recordId: string; onClose: () => void }) {
   const writes = useCrmWrites();
-  const form = useFieldForm(TRANSACTION_FIELDS, { date: today(), transaction_type: 'payment' });
+  const form = useFieldForm(TRANSACTION_FIELDS, { date: todayLocal(), transaction_type: 'payment' });
   const { busy, failure, run } = useTabSave(onClose);
   const save = () => {
     const parsed = transactionFormSchema.safeParse(form.stateRef.current.values);

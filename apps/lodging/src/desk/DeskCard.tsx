@@ -2,10 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@steward/libs/data-access';
 import { Link } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
+import { todayLocal } from '@steward/libs/ui-core';
 import { fetchDeskDay, money } from './deskDay';
 import './deskCard.css';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * The dashboard's "Today at the desk" card (Lodging's './widgets'): how many arrive, leave and stay
@@ -14,7 +13,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  */
 export function DeskCard() {
   const { orgName } = useSession();
-  const day = today();
+  const day = todayLocal();
   const desk = useQuery({
     queryKey: [...queryKeys.schema('catalog'), 'desk_day', orgName, day],
     queryFn: () => fetchDeskDay(orgName ?? '', day),

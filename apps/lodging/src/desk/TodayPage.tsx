@@ -4,15 +4,13 @@ import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { errorMessage, queryKeys } from '@steward/libs/data-access';
 import { Link } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
-import { PageFrame } from '@steward/libs/ui';
+import { PageFrame, todayLocal } from '@steward/libs/ui';
 import { StayActions } from './StayActions';
 import { fetchDeskDay, guestsLabel, money, type DeskStay } from './deskApi';
 import './desk.css';
 
-/** Today as the desk's lists count days (UTC, like the timeline and the database). */
-export function deskToday(): string {
-  return new Date().toISOString().slice(0, 10);
-}
+/** Today at the desk: the person's own calendar day, as the timeline's default start (a stay's day is its check-in's date). */
+export const deskToday = (): string => todayLocal();
 
 const SECTIONS: ReadonlyArray<{ kind: DeskStay['kind']; title: string; empty: string }> = [
   { kind: 'arrival', title: 'Arrivals', empty: 'No arrivals.' },

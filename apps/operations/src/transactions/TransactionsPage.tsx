@@ -3,7 +3,7 @@ import { Flex } from '@steward/libs/antd';
 import type { AnyRow } from '@steward/libs/data-access';
 import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
 import { ListPage, dateColumn, editColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
-import { formatDollars } from '@steward/libs/ui';
+import { formatDollars, todayLocal } from '@steward/libs/ui';
 import { RevenueChart } from '../revenue/RevenueChart';
 import { transactionFields, transactionsTable as transactions } from './transactionFields';
 
@@ -45,7 +45,7 @@ export function TransactionsPage() {
       <ListPage
         list={list}
         savedFilterKey="transactions_filters"
-        addNew={{ onClick: () => editor.openCreate({ date: new Date().toISOString().slice(0, 10), transaction_type: 'sale' }), children: 'Add New' }}
+        addNew={{ onClick: () => editor.openCreate({ date: todayLocal(), transaction_type: 'sale' }), children: 'Add New' }}
       >
         <RecordEditorModal editor={editor} />
       </ListPage>
