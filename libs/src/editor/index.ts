@@ -21,4 +21,4 @@ export type { FieldInputProps } from './fieldInputProps';
 export { FieldInput, FieldsForm, InlineEditor, RecordEditorForm, RecordEditorModal, UploadField, preloadFormLayer } from './lazyFormLayer';
 export { NO_HISTORY_TEXT, RecordHistory as RecordHistoryPanel, type RecordHistoryProps } from './history/RecordHistory';
 export { fieldLabelsOf, historySentence, relativeTime, spellField, type FieldLabels } from './history/historyWords';
-export { OpenRecordEffect } from './OpenRecordEffect';
+export { OpenRecordEffect, useAddressedRecord } from './OpenRecordEffect';

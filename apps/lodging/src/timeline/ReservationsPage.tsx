@@ -2,8 +2,7 @@ import { Suspense, lazy, useCallback, useId, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { errorMessage, queryKeys, tableRef, type AnyRow } from '@steward/libs/data-access';
-import { OpenRecordEffect, preloadFormLayer, useRecordEditor, type RecordEditorApi } from '@steward/libs/editor';
-import { useSearchParams } from '@steward/libs/router';
+import { OpenRecordEffect, preloadFormLayer, useAddressedRecord, useRecordEditor, type RecordEditorApi } from '@steward/libs/editor';
 import { useAccess, useSession } from '@steward/libs/session';
 import { PageFrame, useOpenedOnce } from '@steward/libs/ui';
 import { reservationFields } from './reservationFields';
@@ -91,26 +90,13 @@ export function ReservationsPage() {
   const rows = useMemo(() => (timeline.data ? timelineRows(timeline.data, start, range) : []), [timeline.data, start, range]);
   const editor = useRecordEditor<AnyRow>({ table: reservations, fields: reservationFields, label: 'Reservation' });
   const { openEdit, openCreate } = editor;
-  const [searchParams, setSearchParams] = useSearchParams();
-  const openStayId = searchParams.get('stay');
+  const { value: openStayId, done: stayOpened } = useAddressedRecord('stay');
   const openStay = useCallback(
     (row: AnyRow) => {
       if (typeof row.check_in === 'string') setStart(utcDayOf(row.check_in));
       openEdit(row);
     },
     [openEdit],
-  );
-  const stayOpened = useCallback(
-    () =>
-      setSearchParams(
-        (params) => {
-          const next = new URLSearchParams(params);
-          next.delete('stay');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
   );
   const onOpenReservation = useCallback((id: string) => openEdit(id), [openEdit]);
   const onCreate = useCallback((unitId: string, day: DayKey) => openCreate(newStayDefaults(unitId, day)), [openCreate]);

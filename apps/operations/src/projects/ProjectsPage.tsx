@@ -1,8 +1,7 @@
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
-import { OpenRecordEffect, RecordEditorModal, useRecordEditor, type FieldDef } from '@steward/libs/editor';
+import { OpenRecordEffect, RecordEditorModal, useAddressedRecord, useRecordEditor, type FieldDef } from '@steward/libs/editor';
 import { bulkFieldsOf, dateColumn, editColumn, ListPage, nameColumn, OpenTasks, statusColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
-import { useSearchParams } from '@steward/libs/router';
 
 const projects = tableRef<AnyRow>('ops', 'projects');
 
@@ -25,20 +24,7 @@ export const projectFields: readonly FieldDef[] = [
 export function ProjectsPage() {
   const editor = useRecordEditor<AnyRow>({ table: projects, fields: projectFields, label: 'Project' });
   const { openEdit } = editor;
-  const [searchParams, setSearchParams] = useSearchParams();
-  const openShortId = searchParams.get('project');
-  const opened = useCallback(
-    () =>
-      setSearchParams(
-        (params) => {
-          const next = new URLSearchParams(params);
-          next.delete('project');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
-  );
+  const { value: openShortId, done: opened } = useAddressedRecord('project');
   const columns = useMemo<ListColumn<AnyRow>[]>(
     () => [
       nameColumn({}),

@@ -1,10 +1,9 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from '@steward/libs/router';
 import { tableRef, type AnyRow } from '@steward/libs/data-access';
-import { RecordEditorModal, useRecordEditor, type RecordEditorApi } from '@steward/libs/editor';
+import { OpenRecordEffect, RecordEditorModal, useAddressedRecord, useRecordEditor, type RecordEditorApi } from '@steward/libs/editor';
 import { ListPage, bulkFieldsOf, useListPage, type ListPageOptions } from '@steward/libs/list';
 import { MyWork } from './MyWork';
-import { OpenTaskEffect } from './OpenTaskEffect';
 import { TaskBoard } from './TaskBoard';
 import { TaskViewNav, taskViewOf } from './TaskViewNav';
 import { taskColumns } from './taskColumns';
@@ -39,7 +38,7 @@ const NEW_TASK = { status: 'To Do', priority: 'Normal' };
 export function TasksPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const view = taskViewOf(searchParams.get('view'));
-  const openShortId = searchParams.get('task');
+  const { value: openShortId, done: opened } = useAddressedRecord('task');
   const taskEditor = useRecordEditor<AnyRow>({ table: tasksTable, fields: taskFields, label: 'Task' });
   const subtaskEditor = useRecordEditor<AnyRow>({ table: subtasks, fields: subtaskFields, label: 'Subtask' });
   const openTask = useCallback(
@@ -51,23 +50,11 @@ export function TasksPage() {
       }),
     [setSearchParams],
   );
-  const opened = useCallback(
-    () =>
-      setSearchParams(
-        (params) => {
-          const next = new URLSearchParams(params);
-          next.delete('task');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
-  );
   const editors = (
     <>
       <RecordEditorModal editor={taskEditor} />
       <RecordEditorModal editor={subtaskEditor} />
-      {openShortId ? <OpenTaskEffect shortId={openShortId} open={taskEditor.openEdit} onDone={opened} /> : null}
+      {openShortId ? <OpenRecordEffect table={tasksTable} match={{ short_id: openShortId }} open={taskEditor.openEdit} onDone={opened} /> : null}
     </>
   );
   if (view === 'list') return <TasksList taskEditor={taskEditor} subtaskEditor={subtaskEditor} editors={editors} />;
