@@ -4,7 +4,6 @@ import { Link, useNavigate, useSearchParams } from '@steward/libs/router';
 import { mergeKindOf } from '../duplicates/mergeEntities';
 import { ImportButton } from '../import/ImportButton';
 import type { AddNewConfig } from '../addNew';
-import { preloadFormLayer } from '@steward/libs/editor';
 import { ListPage, bulkFieldsOf, useListPage, type ListPageApi, type ListPageOptions } from '@steward/libs/list';
 import type { AnyRow } from '@steward/libs/data-access';
 import { useAccess, useSession } from '@steward/libs/session';
@@ -14,8 +13,9 @@ import type { CrmRow } from './crmRow';
 
 const BY_NAME: SortSpec = [{ field: 'name', order: 'asc' }];
 
-// The dialog's form, inputs and selects load when Add New is first pressed, not with the list.
-const AddNewFlow = lazy(() => Promise.all([import('./AddNewFlow'), preloadFormLayer()]).then(([module]) => module));
+// The dialog's form, inputs and selects load when Add New is first pressed, not with the list (nor
+// does the record editor's library: the list's first rows need none of it).
+const AddNewFlow = lazy(() => Promise.all([import('./AddNewFlow'), import('@steward/libs/editor').then((editor) => editor.preloadFormLayer())]).then(([module]) => module));
 
 function WithAddNew({ list, config, savedFilterKey, toolbarExtra }: { list: ListPageApi<CrmRow>; config: AddNewConfig<AnyRow>; savedFilterKey?: string; toolbarExtra?: ReactNode }) {
   const session = useSession();
