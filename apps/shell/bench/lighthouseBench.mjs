@@ -31,6 +31,8 @@ const DEMO = { email: 'demo@steward.dev', password: 'Steward-demo-2026' };
 const DEBUG_PORT = Number(process.env.STEWARD_LIGHTHOUSE_PORT ?? 9333);
 /** `STEWARD_LIGHTHOUSE_PAGES=businesses,tasks` audits only the pages whose name starts with one of these. */
 const PAGES = process.env.STEWARD_LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ?? null;
+/** `STEWARD_LIGHTHOUSE_PROFILES=mobile` audits with these profiles only, and the dashboard's later visits not at all. */
+const PROFILES = process.env.STEWARD_LIGHTHOUSE_PROFILES?.split(',').filter(Boolean) ?? null;
 /** `STEWARD_LIGHTHOUSE_REPORTS=dir` keeps each audit's full report (the request waterfall, main-thread work) there. */
 const REPORTS = process.env.STEWARD_LIGHTHOUSE_REPORTS ?? null;
 
@@ -144,12 +146,13 @@ export async function runLighthouseBench({ baseURL, apiUrl, anonKey }) {
       } else await page.goto(new URL('/runtime-config.json', baseURL).toString()).then(() => page.evaluate(() => localStorage.clear()));
       for (const [profile, config] of Object.entries(configs)) {
         if (target.profiles && !target.profiles.includes(profile)) continue;
+        if (PROFILES && !PROFILES.includes(profile)) continue;
         const runs = [];
         for (let run = 0; run < RUNS; run += 1) runs.push(await coldAudit(target.url, await config(page)));
         printFigures(`${profile}, ${target.name}`, runs, target.only);
       }
       // The dashboard also on the first visit after a release, and with yesterday's code cached.
-      if (target.laterVisits) {
+      if (target.laterVisits && !PROFILES) {
         const afterRelease = [];
         for (let run = 0; run < RUNS; run += 1) {
           await page.evaluate(recordFromAnotherBuild, FIRST_VIEW_KEY);
