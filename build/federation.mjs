@@ -1,11 +1,14 @@
 // The one place that says how Steward's apps are federated. Every app's rsbuild.config.ts builds on
 // it, and it is an Nx input of every build (nx.json sharedGlobals), so a change here rebuilds all.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { AREAS, containerName } from '../libs/src/runtime-config/areas.mjs';
 
 export const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const require = createRequire(import.meta.url);
 
 const rootPackage = JSON.parse(readFileSync(path.join(workspaceRoot, 'package.json'), 'utf8'));
 const libsPackage = JSON.parse(readFileSync(path.join(workspaceRoot, 'libs/package.json'), 'utf8'));
@@ -93,11 +96,20 @@ export function sharedSingletons({ consumeOnly = false, host = false } = {}) {
   for (const name of singletonPackages) {
     shared[name] = { singleton: true, requiredVersion: range(versionOf(name)), ...own, ...eager(name) };
   }
-  for (const subpath of Object.keys(libsPackage.exports)) {
+  // The shell offers remotes every shared library, including those its own screens never import
+  // (otherwise a remote, which bundles no copy, could not start). The bundler provides a shared module
+  // named by a package specifier only once the shell's own code imports it, but one named by its file
+  // always: so on the shell's side each library is named by its file (the same module its imports
+  // resolve to). Its code is still fetched only when a page asks for it.
+  const provided = (file) => (host ? { import: file } : {});
+  // (A module named by its file has no package to read its version from: it is stated.)
+  const installed = (name) => JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')).version;
+  shared.dayjs = { ...shared.dayjs, ...(host ? { import: require.resolve('dayjs'), version: installed('dayjs') } : {}) };
+  for (const [subpath, file] of Object.entries(libsPackage.exports)) {
     // Test support is for unit tests only; sharing it would build it (and testing-library) into the shell.
     if (subpath === './testing') continue;
     const key = `@steward/libs/${subpath.replace(/^\.\//, '')}`;
-    shared[key] = { singleton: true, requiredVersion: range(libsPackage.version), version: libsPackage.version, ...own, ...eager(key) };
+    shared[key] = { singleton: true, requiredVersion: range(libsPackage.version), version: libsPackage.version, ...own, ...eager(key), ...provided(path.join(workspaceRoot, 'libs', file)) };
   }
   return shared;
 }

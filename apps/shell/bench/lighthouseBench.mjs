@@ -15,7 +15,7 @@
 // and two more ways: the first visit after a release (the record names the previous build's code, so
 // only its reads are sent ahead), and with the code cached from yesterday ("returning" rows, median of
 // the runs after a first one).
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -29,6 +29,12 @@ const RUNS = Math.max(3, Number(process.env.STEWARD_LIGHTHOUSE_RUNS ?? 3));
 const PHONE_BENCHMARK_INDEX = 1750 / 4;
 const DEMO = { email: 'demo@steward.dev', password: 'Steward-demo-2026' };
 const DEBUG_PORT = Number(process.env.STEWARD_LIGHTHOUSE_PORT ?? 9333);
+/** `STEWARD_LIGHTHOUSE_PAGES=businesses,tasks` audits only the pages whose name starts with one of these. */
+const PAGES = process.env.STEWARD_LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ?? null;
+/** `STEWARD_LIGHTHOUSE_PROFILES=mobile` audits with these profiles only, and the dashboard's later visits not at all. */
+const PROFILES = process.env.STEWARD_LIGHTHOUSE_PROFILES?.split(',').filter(Boolean) ?? null;
+/** `STEWARD_LIGHTHOUSE_REPORTS=dir` keeps each audit's full report (the request waterfall, main-thread work) there. */
+const REPORTS = process.env.STEWARD_LIGHTHOUSE_REPORTS ?? null;
 
 /** The CPU slowdown that makes this host a mid-range phone (Lighthouse's mobile preset assumes a high-end desktop). */
 export function cpuSlowdownFor(benchmarkIndex) {
@@ -55,6 +61,10 @@ async function audit(lighthouse, url, config) {
   const flags = { port: DEBUG_PORT, output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: ['performance', 'accessibility'] };
   const result = await lighthouse(url, flags, config);
   const { categories, audits } = result.lhr;
+  if (REPORTS) {
+    await mkdir(REPORTS, { recursive: true });
+    await writeFile(path.join(REPORTS, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`), JSON.stringify(result.lhr));
+  }
   return {
     performance: Math.round((categories.performance.score ?? 0) * 100),
     accessibility: Math.round((categories.accessibility.score ?? 0) * 100),
@@ -129,18 +139,20 @@ export async function runLighthouseBench({ baseURL, apiUrl, anonKey }) {
     const calibrations = [];
     const configs = await profiles(calibrations);
     for (const target of pages) {
+      if (PAGES && !PAGES.some((name) => target.name.startsWith(name))) continue;
       if (target.signedIn) {
         await signInPage(page, { apiUrl, anonKey, baseURL, email: DEMO.email, password: DEMO.password });
         await visitFirstView(page, target.url, target.recordsFirstView ?? true);
       } else await page.goto(new URL('/runtime-config.json', baseURL).toString()).then(() => page.evaluate(() => localStorage.clear()));
       for (const [profile, config] of Object.entries(configs)) {
         if (target.profiles && !target.profiles.includes(profile)) continue;
+        if (PROFILES && !PROFILES.includes(profile)) continue;
         const runs = [];
         for (let run = 0; run < RUNS; run += 1) runs.push(await coldAudit(target.url, await config(page)));
         printFigures(`${profile}, ${target.name}`, runs, target.only);
       }
       // The dashboard also on the first visit after a release, and with yesterday's code cached.
-      if (target.laterVisits) {
+      if (target.laterVisits && !PROFILES) {
         const afterRelease = [];
         for (let run = 0; run < RUNS; run += 1) {
           await page.evaluate(recordFromAnotherBuild, FIRST_VIEW_KEY);

@@ -6,14 +6,10 @@ import { loadRuntimeConfig } from './federation/earlyArea';
 import { configureFederation } from './federation/remoteLoader';
 import { preloadAreaFor } from './federation/preloadArea';
 import { preloadOnIntent } from './federation/preloadOnIntent';
-import { sharedForRemotes } from './federation/sharedForRemotes';
 import { App } from './App';
 import { loadSignedInQueries, preloadSignedInScreens } from './layout/signedInScreens';
 import { queryClient } from './queryClient';
 import { StartupError } from './federation/StartupError';
-
-// Kept in the bundle so the share scope offers remotes every library (see sharedForRemotes).
-void sharedForRemotes;
 
 const container = document.getElementById('root') as HTMLElement;
 

@@ -4,7 +4,6 @@ import { Link, useNavigate, useSearchParams } from '@steward/libs/router';
 import { mergeKindOf } from '../duplicates/mergeEntities';
 import { ImportButton } from '../import/ImportButton';
 import type { AddNewConfig } from '../addNew';
-import { preloadFormLayer } from '@steward/libs/editor';
 import { ListPage, bulkFieldsOf, useListPage, type ListPageApi, type ListPageOptions } from '@steward/libs/list';
 import type { AnyRow } from '@steward/libs/data-access';
 import { useAccess, useSession } from '@steward/libs/session';
@@ -15,8 +14,23 @@ import { userFormFields } from '../users/userFormFields';
 
 const BY_NAME: SortSpec = [{ field: 'name', order: 'asc' }];
 
-// The dialog's form, inputs and selects load when Add New is first pressed, not with the list.
-const AddNewFlow = lazy(() => Promise.all([import('./AddNewFlow'), preloadFormLayer()]).then(([module]) => module));
+const FIRST_MOVES = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'scroll'] as const;
+
+/** Runs `start` once, at the first pointer move, touch, key or scroll on the page; returns the undo. */
+function onFirstMove(start: () => void): () => void {
+  const options = { capture: true, passive: true } as const;
+  const stop = () => FIRST_MOVES.forEach((type) => window.removeEventListener(type, run, options));
+  function run() {
+    stop();
+    start();
+  }
+  FIRST_MOVES.forEach((type) => window.addEventListener(type, run, options));
+  return stop;
+}
+
+// The dialog's form, inputs and selects load when Add New is first pressed, not with the list (nor
+// does the record editor's library: the list's first rows need none of it).
+const AddNewFlow = lazy(() => Promise.all([import('./AddNewFlow'), import('@steward/libs/editor').then((editor) => editor.preloadFormLayer())]).then(([module]) => module));
 
 function WithAddNew({ list, config, savedFilterKey, toolbarExtra }: { list: ListPageApi<CrmRow>; config: AddNewConfig<AnyRow>; savedFilterKey?: string; toolbarExtra?: ReactNode }) {
   const session = useSession();
@@ -60,17 +74,12 @@ export function CrmListPage({ entity }: { entity: CrmEntity }) {
   const list = useListPage<CrmRow>(crmListOptions(entity, searchParams));
   // Organisation users are profiles, which Settings rights govern: inviting one needs create access there.
   const canInvite = useAccess('settings').create;
-  // Once the rows are drawn and the page is idle, the record page's code comes ahead of the click.
+  // Once the rows are drawn, the record page's code comes ahead of the click: at the person's first
+  // move (pointer, touch, key or scroll), not at once. Run straight after the first rows, it (antd's tabs,
+  // inputs and dialogs, ~140 KB) held a phone's main thread for up to half a second just as the list
+  // became usable; a tap on a row still finds it loaded or on its way.
   const rowsShown = !list.isLoading && list.rows.length > 0;
-  useEffect(() => {
-    if (!rowsShown) return undefined;
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(preloadRecordPage, 200);
-      return () => window.clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(preloadRecordPage, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }, [rowsShown]);
+  useEffect(() => (rowsShown ? onFirstMove(preloadRecordPage) : undefined), [rowsShown]);
   // The duplicates page is for merging, which changes one record and archives the other: offered to
   // roles that may do both.
   const access = useAccess();

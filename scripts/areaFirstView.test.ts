@@ -1,0 +1,99 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { workspaceRoot } from '../build/federation.mjs';
+import { AREAS } from '../libs/src/runtime-config/areas.mjs';
+
+// What an area's first view loads is its './area' module and everything that module imports at its top
+// level, through its own files and the shared libraries (a shared library is loaded whole): the bundler
+// puts exactly that in the chunks the page waits for, and leaves what is imported with `import()` for
+// later. antd's data components (Table, Form, Modal, Upload; all of '@steward/libs/antd-data', which is
+// shared whole) must not be in it: a list's first rows wait for every byte of it on a phone.
+
+const DATA_COMPONENTS = ['Table', 'Form', 'Modal', 'Upload'];
+
+/** Settings draws forms first (profile, organisation settings): its first view is a form, not a list. */
+const FORM_FIRST_AREAS = new Set(['settings']);
+
+const libsExports = JSON.parse(readFileSync(path.join(workspaceRoot, 'libs/package.json'), 'utf8')).exports as Record<string, string>;
+
+type Files = { read: (file: string) => string; isFile: (file: string) => boolean };
+
+const disk: Files = {
+  read: (file) => readFileSync(file, 'utf8'),
+  isFile: (file) => existsSync(file) && statSync(file).isFile(),
+};
+
+type StaticImport = { specifier: string; names: string[] };
+
+/** The modules a source imports or re-exports at its top level for their values (type-only ones left out). */
+export function staticImports(source: string): StaticImport[] {
+  const found: StaticImport[] = [];
+  for (const match of source.matchAll(/^\s*(?:import|export)\s+(type\s+)?(?:([^'";]*?)\s+from\s+)?['"]([^'"]+)['"]/gm)) {
+    if (match[1]) continue;
+    const clause = (match[2] ?? '').trim();
+    const braces = /\{([^}]*)\}/.exec(clause);
+    const names = braces ? (braces[1] as string).split(',').map((name) => name.trim()).filter(Boolean) : [];
+    // `import { type A, type B } from` brings no value in.
+    if (braces && clause.replace(braces[0], '').replace(/,/g, '').trim() === '' && names.length > 0 && names.every((name) => name.startsWith('type '))) continue;
+    found.push({ specifier: match[3] as string, names: names.filter((name) => !name.startsWith('type ')).map((name) => name.split(/\s+as\s+/)[0] as string) });
+  }
+  return found;
+}
+
+function resolveModule(from: string, specifier: string, files: Files): string | null {
+  let base: string;
+  if (specifier.startsWith('.')) base = path.resolve(path.dirname(from), specifier);
+  else if (specifier.startsWith('@steward/libs/')) {
+    const file = libsExports[`./${specifier.slice('@steward/libs/'.length)}`];
+    return file ? path.join(workspaceRoot, 'libs', file) : null;
+  } else return null;
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')];
+  return candidates.find((candidate) => /\.(ts|tsx|mjs)$/.test(candidate) && files.isFile(candidate)) ?? null;
+}
+
+/** Each place in `entry`'s first view that brings in an antd data component, as "file: what". */
+export function dataComponentsInFirstView(entry: string, files: Files = disk): string[] {
+  const seen = new Set<string>();
+  const found: string[] = [];
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const { specifier, names } of staticImports(files.read(file))) {
+      const where = path.relative(workspaceRoot, file);
+      if (specifier === '@steward/libs/antd-data') found.push(`${where}: ${specifier}`);
+      else if (specifier === 'antd' || specifier.startsWith('antd/')) {
+        for (const name of names) if (DATA_COMPONENTS.includes(name)) found.push(`${where}: ${name} from ${specifier}`);
+      } else {
+        const next = resolveModule(file, specifier, files);
+        if (next) visit(next);
+      }
+    }
+  };
+  visit(entry);
+  return found;
+}
+
+describe('an area’s first view', () => {
+  for (const { name } of AREAS.filter((area) => !FORM_FIRST_AREAS.has(area.name))) {
+    it(`of ${name} holds no antd data component (${DATA_COMPONENTS.join(', ')})`, () => {
+      expect(dataComponentsInFirstView(path.join(workspaceRoot, 'apps', name, 'src/area.tsx'))).toEqual([]);
+    });
+  }
+
+  it('is told apart from what loads later: a page imported with import() is not in it, one imported at the top is', () => {
+    const root = path.join(workspaceRoot, 'apps/example/src');
+    const sources: Record<string, string> = {
+      [path.join(root, 'area.tsx')]: "import { lazy } from 'react';\nimport { ListPage } from './ListPage';\nconst Detail = lazy(() => import('./Detail'));\n",
+      [path.join(root, 'ListPage.tsx')]: "import type { Table as T } from 'antd';\nimport { type ModalProps } from '@steward/libs/antd-data';\nimport {\n  Button,\n  Upload,\n} from 'antd';\n",
+      [path.join(root, 'Detail.tsx')]: "import { Table } from '@steward/libs/antd-data';\n",
+    };
+    const files: Files = { read: (file) => sources[file] as string, isFile: (file) => file in sources };
+    expect(dataComponentsInFirstView(path.join(root, 'area.tsx'), files)).toEqual(['apps/example/src/ListPage.tsx: Upload from antd']);
+    sources[path.join(root, 'area.tsx')] += "import { Modal } from '@steward/libs/antd-data';\n";
+    expect(dataComponentsInFirstView(path.join(root, 'area.tsx'), files)).toEqual([
+      'apps/example/src/ListPage.tsx: Upload from antd',
+      'apps/example/src/area.tsx: @steward/libs/antd-data',
+    ]);
+  });
+});
