@@ -97,6 +97,14 @@ test('an invited user (with an address and a group) is Pending until Apply for A
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Inactive"]').click();
   await expect(page.getByRole('alert').filter({ hasText: 'This change would leave the organization with no active member who can manage users and roles' })).toBeVisible();
   await expect(list.row(owner.fullName)).not.toContainText('Inactive');
-  const { data: ownerRow } = await serviceClient().from('user_profiles').select('status').eq('email', owner.email).single();
-  expect(ownerRow).toEqual({ status: 'Active' });
+  // The same refusal from Edit User reads as the users' save error.
+  const { data: ownerRow } = await serviceClient().from('user_profiles').select('short_id, status').eq('email', owner.email).single();
+  expect(ownerRow).toMatchObject({ status: 'Active' });
+  await page.goto(`/user/${(ownerRow as { short_id: string }).short_id}/edit`);
+  await expect(main.getByRole('heading', { name: 'Edit User' })).toBeVisible();
+  await chooseOption(page, main, 'Status', 'Inactive');
+  await main.getByRole('button', { name: 'Save' }).click();
+  await expect(main.getByRole('alert')).toHaveText('Error saving user: This change would leave the organization with no active member who can manage users and roles');
+  const { data: still } = await serviceClient().from('user_profiles').select('status').eq('email', owner.email).single();
+  expect(still).toEqual({ status: 'Active' });
 });

@@ -31,6 +31,8 @@ export type RecordEditorOptions<Row> = {
   /** Singular name used in the titles 'New {label}' and 'Edit {label}'. */
   label: string;
   onSaved?: (row: Row | null, mode: EditorMode) => void;
+  /** How a refused save reads, from the server's message (or 'Save failed'); the message itself by default. */
+  describeSaveError?: (message: string) => string;
 };
 
 type EditorState = {
@@ -63,7 +65,7 @@ const CLOSED: EditorState = {
  * fields that changed, and a row someone else saved in the meantime is refused with an offer to
  * reload. Spread its props on RecordEditorModal or InlineEditor, or on your own controls.
  */
-export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEditorOptions<Row>) {
+export function useRecordEditor<Row>({ table, fields, label, onSaved, describeSaveError }: RecordEditorOptions<Row>) {
   const session = useSession();
   const access = useAccess();
   // Writes go through the data-access hooks, which refresh the schema's lists once a write lands.
@@ -169,9 +171,10 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved }: RecordEd
       onSaved?.(saved, current.mode);
     } catch (error) {
       const conflict = error instanceof DataAccessError && error.kind === 'conflict';
-      patch({ busy: false, conflict, saveError: errorMessage(error, SAVE_FAILED_MESSAGE) });
+      const message = errorMessage(error, SAVE_FAILED_MESSAGE);
+      patch({ busy: false, conflict, saveError: describeSaveError && !conflict ? describeSaveError(message) : message });
     }
-  }, [access, fields, form.stateRef, insertRow, onSaved, patch, resetForm, session.orgName, session.user, updateRow, validate]);
+  }, [access, describeSaveError, fields, form.stateRef, insertRow, onSaved, patch, resetForm, session.orgName, session.user, updateRow, validate]);
 
   /** After a refused save: discard local changes and show the row as it is now. */
   const reloadLatest = useCallback(() => {

@@ -8,7 +8,7 @@ import { ADDRESS_FIELDS, PrimaryMethodFields, useAddNewDialog } from '../addNew'
 import { usePageTitle } from '@steward/libs/federation';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { usersView } from '../records/crmViews';
-import { MISSING_USER_MESSAGE, USER_SOURCE, userFormFields } from './userFormFields';
+import { MISSING_USER_MESSAGE, USER_SOURCE, userFormFields, userSaveError } from './userFormFields';
 
 const profiles = tableRef<AnyRow>('public', 'user_profiles');
 /** The invite form returns here after saving; the route shows the users list. */
@@ -89,7 +89,7 @@ export function EditUserPage() {
   const record = useRecord(usersView, { short_id: shortId });
   const status = typeof record.data?.status === 'string' ? record.data.status : null;
   const fields = useMemo(() => userFormFields('edit', status), [status]);
-  const editor = useRecordEditor({ table: profiles, fields, label: 'User', onSaved: () => void navigate(RETURN_TO) });
+  const editor = useRecordEditor({ table: profiles, fields, label: 'User', onSaved: () => void navigate(RETURN_TO), describeSaveError: userSaveError });
   const id = record.data?.id ?? null;
   const { openEdit } = editor;
   useEffect(() => {
