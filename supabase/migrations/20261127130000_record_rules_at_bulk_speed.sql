@@ -13,9 +13,11 @@
 --   The guard's WHEN condition asks it first (a planned, indexed read), and the guard itself (which
 --   chooses between the two refusals) runs only when it answers yes. A reference to a record of the
 --   same organisation, or to a platform default, no longer calls the guard at all.
---   The deferred guards of the audit columns (created_by, last_modified_by) are checked at commit, so
---   their look-up may only settle a case that cannot change before then: when the referenced profile
---   already exists in the same organisation the check is skipped; when it does not exist yet (or is
+--   The deferred guards of the audit columns (created_by, last_modified_by) are checked at commit.
+--   A signed-in person's write carries the server's own stamp (their Active profile in the row's
+--   organisation, app.stamp_audit), which has nothing to check. For any other writer the look-up may
+--   only settle a case that cannot change before the commit: when the referenced profile already
+--   exists in the same organisation the check is skipped; when it does not exist yet (or is
 --   elsewhere) the deferred check is queued as before.
 -- * One primary per kind: the look-up for another primary of the same record reads by the record's
 --   own column with a planned query, not a query text built per row.
@@ -90,9 +92,12 @@ begin
     if r.ref_columns = 'id' and r.ref_types = 'uuid' then
       v_lookup := app.org_ref_lookup_name(r.ref_table);
       if r.deferrable then
-        -- Checked at commit: skipped only when the record already exists in the row's organisation
-        -- (or is a platform default); a record that does not exist yet is checked at commit.
-        v_when := format('%s and app.%I(new.%I, new.org_name::text) is not false', v_present, v_lookup, r.columns);
+        -- The audit columns. A signed-in person's write carries the server's stamp (app.stamp_audit:
+        -- their own Active profile in the row's organisation, or the value the row already had), so
+        -- there is nothing to check. Any other writer's values are taken as given: checked at commit,
+        -- skipped only when the record already exists in the row's organisation (or is a platform
+        -- default); a record that does not exist yet is checked at commit.
+        v_when := format('%s and not app.is_app_user() and app.%I(new.%I, new.org_name::text) is not false', v_present, v_lookup, r.columns);
       else
         -- Checked now: only a record of another organisation has anything to refuse (a missing one
         -- is refused by the foreign key itself).
