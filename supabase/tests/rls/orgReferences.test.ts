@@ -130,6 +130,53 @@ describe('a reference to another organisation’s row is refused', () => {
   );
 });
 
+describe('the audit columns (created_by, last_modified_by), checked at commit', () => {
+  /** Runs the statements as the server (values taken as given) and commits: the commit's error code, if any. */
+  async function commitOf(statements: [string, unknown[]][]): Promise<string | undefined> {
+    await db.query('begin');
+    try {
+      for (const [sql, values] of statements) await db.query(sql, values);
+      await db.query('commit');
+      return undefined;
+    } catch (error) {
+      await db.query('rollback');
+      return (error as { code?: string }).code;
+    }
+  }
+
+  it('refuses a profile of another organisation, even one that only exists by the time of the commit; accepts its own', async () => {
+    const later = randomUUID();
+    expect(
+      await commitOf([
+        ['insert into crm.contacts (org_name, name, created_by) values ($1, $2, $3)', [orgB.orgName, 'Audit Named First', later]],
+        ['insert into public.user_profiles (id, org_name, name) values ($1, $2, $3)', [later, orgA.orgName, 'Audit Elsewhere']],
+      ]),
+      'a profile created later in the transaction, in another organisation',
+    ).toBe('23503');
+    expect(
+      await commitOf([['insert into crm.contacts (org_name, name, created_by, last_modified_by) values ($1, $2, $3, $4)', [orgB.orgName, 'Audit Foreign', orgB.profileId, orgA.profileId]]]),
+      "another organisation's existing profile",
+    ).toBe('23503');
+    const own = randomUUID();
+    expect(
+      await commitOf([
+        ['insert into crm.contacts (id, org_name, name, created_by, last_modified_by) values ($1, $2, $3, $4, $4)', [own, orgB.orgName, 'Audit Own', orgB.profileId]],
+        ['delete from crm.contacts where id = $1', [own]],
+      ]),
+      'its own organisation',
+    ).toBeUndefined();
+  });
+
+  it('every guard asks its referenced table first, so a reference inside the organisation calls no guard', async () => {
+    const { rows } = await db.query<{ trigger_name: string; lookup: string | null }>(
+      `select o.trigger_name, strpos(pg_get_triggerdef(t.oid), 'app.' || app.org_ref_lookup_name(o.ref_table) || '(') > 0 as lookup
+         from app.org_references o join pg_trigger t on t.tgrelid = o.table_name and t.tgname = o.trigger_name`,
+    );
+    expect(rows.length).toBeGreaterThan(100);
+    expect(rows.filter((row) => !row.lookup).map((row) => row.trigger_name)).toEqual([]);
+  });
+});
+
 describe('through the API, as an organisation’s owner', () => {
   it("refuses another organisation's contact as a spouse, accepts its own and a system default type", async () => {
     const contacts = byName.get('crm.contacts') as RelationInfo;
