@@ -1,5 +1,5 @@
 // `npm run bench`: the platform's figures against their budgets. Prints PASS/OVER per row, writes every
-// row to bench/results.json, and never fails the test suite. `npm run bench -- --compare OLD.json`
+// row to bench/results.json (a run with --only replaces only the rows it measured), and never fails the test suite. `npm run bench -- --compare OLD.json`
 // then prints the change per row against an earlier results file (`--against NEW.json` compares two
 // files without running anything). Front-end rows are measured in real Chromium over the production build,
 // median of ≥ 5 runs; other areas contribute their own rows (stack, libs, shell screens).
@@ -175,6 +175,8 @@ async function main() {
   const rows = recordedRows();
   await writeResults(RESULTS_FILE, rows, {
     startedAt,
+    // A run of some groups updates their rows and keeps the others'.
+    partial: process.argv.some((arg) => arg.startsWith('--only=')),
     host: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryMB: Math.round(os.totalmem() / 2 ** 20), node: process.version, loadAverage: os.loadavg()[0] },
   });
   const over = rows.filter((row) => row.status === 'OVER').length;

@@ -1,6 +1,7 @@
 // One format for every benchmark row: figure, measured value, budget, PASS/OVER. Every printed row is
 // also recorded, so `npm run bench` can write them all to bench/results.json and compare two runs.
 // Benchmarks print; they never fail `npm test`.
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -25,6 +26,7 @@ import path from 'node:path';
  * @property {'PASS' | 'OVER'} status
  * @property {number} [reference]
  * @property {number} [ratio] value ÷ reference
+ * @property {string} [measuredAt] when the row was measured (rows kept from an earlier run keep theirs)
  * @property {string} [note]
  */
 
@@ -85,14 +87,33 @@ export function recordedRows() {
 /**
  * @param {string} file
  * @param {ResultRow[]} rows
- * @param {{ startedAt: Date, host?: Record<string, unknown> }} meta
+ * @param {{ startedAt: Date, host?: Record<string, unknown>, partial?: boolean }} meta
  */
 export async function writeResults(file, rows, meta) {
+  const measuredAt = meta.startedAt.toISOString();
+  const fresh = rows.map((row) => ({ ...row, measuredAt }));
+  // A partial run (--only) replaces its own rows and keeps every other row of the file as it was.
+  const earlier = meta.partial && existsSync(file) ? await readResults(file).catch(() => null) : null;
+  const merged = earlier ? mergeRows(earlier.rows.map((row) => ({ ...row, measuredAt: row.measuredAt ?? earlier.startedAt })), fresh) : fresh;
   /** @type {BenchResults} */
-  const results = { version: 1, startedAt: meta.startedAt.toISOString(), finishedAt: new Date().toISOString(), host: meta.host ?? {}, rows };
+  const results = { version: 1, startedAt: measuredAt, finishedAt: new Date().toISOString(), host: meta.host ?? {}, rows: merged };
   await mkdir(path.dirname(file), { recursive: true });
   await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
   return results;
+}
+
+/**
+ * Rows of an earlier results file with a newer run's rows in their place (matched by name); rows the
+ * newer run measured for the first time come last.
+ * @param {ResultRow[]} earlier
+ * @param {ResultRow[]} fresh
+ * @returns {ResultRow[]}
+ */
+export function mergeRows(earlier, fresh) {
+  const byName = new Map(fresh.map((row) => [row.name, row]));
+  const kept = earlier.map((row) => byName.get(row.name) ?? row);
+  const known = new Set(earlier.map((row) => row.name));
+  return [...kept, ...fresh.filter((row) => !known.has(row.name))];
 }
 
 /** @param {string} file @returns {Promise<BenchResults>} */
