@@ -10,7 +10,7 @@ import { archivedHint } from './bulk/bulkWords';
 import { DataTable } from './DataTable';
 import { SelectionBar } from './ListTable';
 import { RowEditButton } from './columns';
-import { MAX_VISIBLE_COLUMNS, exportValueOf, type ListColumn } from './listColumn';
+import { MAX_VISIBLE_COLUMNS, csvColumnsOf, type ListColumn } from './listColumn';
 import { LOADING_TEXT, NO_ROWS_YET_TEXT } from './listMessages';
 import { lifecycleRules, type BulkTarget } from './useListPage';
 import { useRowSelection } from './useRowSelection';
@@ -78,6 +78,7 @@ export function RecordTableCard({ title, label, table, fields, columnFields }: R
       {
         key: 'actions',
         title: 'Actions',
+        exported: false,
         render: (row: AnyRow) => <RowEditButton row={row} name={displayValue(row[shown[0]?.name ?? 'id'])} onOpen={() => openEdit(row)} />,
       },
     ],
@@ -101,8 +102,7 @@ export function RecordTableCard({ title, label, table, fields, columnFields }: R
   const loadAll = useCallback(async () => shownRows, [shownRows]);
   const exportCsv = useCallback(async () => {
     const { buildCsv, csvFileName, downloadTextFile } = await import('./exportCsv');
-    const exported = columns.filter((column) => column.exported !== false && column.key !== 'actions');
-    downloadTextFile(buildCsv(shownRows, exported.map((column) => ({ title: column.title, value: (row: AnyRow) => exportValueOf(column, row) }))), csvFileName(title));
+    downloadTextFile(buildCsv(shownRows, csvColumnsOf(columns)), csvFileName(title));
   }, [columns, shownRows, title]);
   const bulkTarget: BulkTarget<AnyRow> = { title, columns, rows: shownRows, rowKey: rowId, access, selection, lifecycle, loadAll, exportCsv };
   return (

@@ -66,6 +66,11 @@ export function exportValueOf<Row>(column: ListColumn<Row>, row: Row): Cell {
   return column.exportValue ? column.exportValue(row) : cellValue(row, columnField(column));
 }
 
+/** A list's CSV columns: every column not marked `exported: false`, with its title and export value. */
+export function csvColumnsOf<Row>(columns: readonly ListColumn<Row>[]): { title: string; value: (row: Row) => Cell }[] {
+  return columns.filter((column) => column.exported !== false).map((column) => ({ title: column.title, value: (row: Row) => exportValueOf(column, row) }));
+}
+
 /** What the Filters panel offers: the filterable columns, each with its field, label and type. */
 export function filterFieldsOf<Row>(columns: readonly ListColumn<Row>[]): FilterFieldDef[] {
   return columns

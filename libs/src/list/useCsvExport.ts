@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { errorMessage } from '@steward/libs/data-access';
-import { exportValueOf, type ListColumn } from './listColumn';
+import { csvColumnsOf, type ListColumn } from './listColumn';
 
 export type ExportProgress = { written: number; total: number; totalIsEstimate: boolean };
 
@@ -51,10 +51,9 @@ export function useCsvExport<Row>(
     setExporting(true);
     try {
       const { streamCsv, csvFileName, downloadBlob } = await import('./streamCsv');
-      const exported = columns.filter((column) => column.exported !== false);
       const blob = await streamCsv(
         readPages(controller.signal),
-        exported.map((column) => ({ title: column.title, value: (row: Row) => exportValueOf(column, row) })),
+        csvColumnsOf(columns),
         { signal: controller.signal, onRows: (written) => store.set({ written, total: Math.max(total.count, written), totalIsEstimate: total.isEstimate }) },
       );
       downloadBlob(blob, csvFileName(title));

@@ -5,7 +5,7 @@ import { Select } from '@steward/libs/antd-data';
 import { bulkDelete, bulkUpdate, errorMessage, queryKeys, undoBatch, useRelationOptions } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
 import { notify, undoToast } from '@steward/libs/ui-core';
-import { exportValueOf } from '../listColumn';
+import { csvColumnsOf } from '../listColumn';
 import type { BulkField, BulkTarget } from '../useListPage';
 import { allMatchingPersonalNote, countOf, deleteConfirmation, personalNote, skippedNote } from './bulkWords';
 import { allowedIds } from './ownRows';
@@ -101,8 +101,7 @@ export default function BulkActions<Row extends Row0>({ list }: { list: BulkTarg
       ? list.exportCsv()
       : act(async () => {
       const [rows, { buildCsv, csvFileName, downloadTextFile }] = await Promise.all([chosenRows(), import('../exportCsv')]);
-      const exported = list.columns.filter((column) => column.exported !== false);
-      downloadTextFile(buildCsv(rows, exported.map((column) => ({ title: column.title, value: (row: Row) => exportValueOf(column, row) }))), csvFileName(list.title));
+      downloadTextFile(buildCsv(rows, csvColumnsOf(list.columns)), csvFileName(list.title));
     });
 
   const deleteForGood = (ids: string[]) =>
