@@ -107,6 +107,7 @@ export function RecordTableCard({ title, label, table, fields, columnFields }: R
   const bulkTarget: BulkTarget<AnyRow> = { title, columns, rows: shownRows, rowKey: rowId, access, selection, lifecycle, loadAll, exportCsv };
   return (
     <Card
+      className="stw-record-card"
       title={title}
       extra={
         <Flex gap={8} wrap>
