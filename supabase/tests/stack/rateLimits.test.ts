@@ -1,5 +1,4 @@
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { createRateLimits } from '../../local/auth/rateLimits.mjs';
 import { REPO_ROOT, authRateLimitsFromToml, resolveStackConfig } from '../../local/config.mjs';
 import { startStack, type RunningStack } from '../../local/stack.mjs';
 import { mailOutboxUrl, mailsTo, waitForMail } from './mailOutbox';
+import { postFromAddress } from './postFromAddress';
 import { createTestClient, freePortBase, testStack, uniqueEmail } from './testStack';
 
 // GoTrue's rate limits with small numbers, on a stack of its own. Requests are sent from different
@@ -29,31 +29,9 @@ function freshIp(): string {
 type Answer = { status: number; body: Record<string, unknown> };
 
 /** POST to the auth service from a given local address. */
-function post(fromIp: string, pathAndQuery: string, body: unknown): Promise<Answer> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port: base,
-        localAddress: fromIp,
-        method: 'POST',
-        path: `/auth/v1${pathAndQuery}`,
-        headers: { apikey: stack.anonKey, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-        agent: false,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: response.statusCode ?? 0, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
+async function post(fromIp: string, pathAndQuery: string, body: unknown): Promise<Answer> {
+  const answer = await postFromAddress(fromIp, `http://127.0.0.1:${base}/auth/v1${pathAndQuery}`, body, { apikey: stack.anonKey });
+  return { status: answer.status, body: (answer.body ?? {}) as Answer['body'] };
 }
 
 async function createUser(email: string) {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, TEST_AUTH_RATE_LIMITS, authRateLimitsFromToml } from '../../local/config.mjs';
 import { signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
+import { postFromAddress } from './postFromAddress';
 import { connectDb, testStack } from './testStack';
 
 // Apply for Access and the invitation functions create logins and check mailed codes in the database,
@@ -29,31 +29,7 @@ type Answer = { status: number; body: { code?: string; message?: string } | null
 
 /** An RPC through the gateway, from a given local address, with extra request headers. */
 function rpc(fromIp: string, fn: string, args: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Answer> {
-  const payload = JSON.stringify(args);
-  const url = new URL(stack.apiUrl);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        localAddress: fromIp,
-        method: 'POST',
-        path: `/rest/v1/rpc/${fn}`,
-        headers: { apikey: stack.anonKey, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
-        agent: false,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: response.statusCode ?? 0, body: text ? (JSON.parse(text) as Answer['body']) : null });
-        });
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
+  return postFromAddress(fromIp, `${stack.apiUrl}/rest/v1/rpc/${fn}`, args, { apikey: stack.anonKey, ...headers }) as Promise<Answer>;
 }
 
 const application = (overrides: Record<string, unknown> = {}) => {
