@@ -9,9 +9,6 @@ import { StayActions } from './StayActions';
 import { fetchDeskDay, guestsLabel, money, type DeskStay } from './deskApi';
 import './desk.css';
 
-/** Today at the desk: the person's own calendar day, as the timeline's default start (a stay's day is its check-in's date). */
-export const deskToday = (): string => todayLocal();
-
 const SECTIONS: ReadonlyArray<{ kind: DeskStay['kind']; title: string; empty: string }> = [
   { kind: 'arrival', title: 'Arrivals', empty: 'No arrivals.' },
   { kind: 'departure', title: 'Departures', empty: 'No departures.' },
@@ -90,7 +87,8 @@ function DeskList({ title, empty, stays }: { title: string; empty: string; stays
 /** /frontdesk: today at the desk (or any day) — arrivals, departures and in-house guests, balance due, one-click check-in and check-out. */
 export function TodayPage() {
   const session = useSession();
-  const [day, setDay] = useState(deskToday);
+  // Today is the person's own calendar day, as the timeline's default start.
+  const [day, setDay] = useState(() => todayLocal());
   const dayId = useId();
   const desk = useDeskDay(session.orgName, day);
   let body: React.ReactNode;
@@ -114,8 +112,8 @@ export function TodayPage() {
           }}
           style={{ padding: '4px 8px', border: '1px solid #8c8c8c', borderRadius: 6, font: 'inherit' }}
         />
-        {day !== deskToday() ? (
-          <Button type="link" onClick={() => setDay(deskToday())}>
+        {day !== todayLocal() ? (
+          <Button type="link" onClick={() => setDay(todayLocal())}>
             Back to today
           </Button>
         ) : null}

@@ -4,12 +4,12 @@ import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { errorMessage, queryKeys, tableRef, type AnyRow } from '@steward/libs/data-access';
 import { OpenRecordEffect, preloadFormLayer, useAddressedRecord, useRecordEditor, type RecordEditorApi } from '@steward/libs/editor';
 import { useAccess, useSession } from '@steward/libs/session';
-import { PageFrame, useOpenedOnce } from '@steward/libs/ui';
+import { PageFrame, todayLocal, useOpenedOnce } from '@steward/libs/ui';
 import { reservationFields } from './reservationFields';
 import { TimelineGrid } from './TimelineGrid';
 import { fetchTimeline } from './timelineData';
 import { timelineRows } from './timelineRows';
-import { DEFAULT_RANGE_DAYS, RANGE_OPTIONS, localToday, utcDayOf, windowBounds, windowDays, type DayKey } from './timelineGeometry';
+import { DEFAULT_RANGE_DAYS, RANGE_OPTIONS, utcDayOf, windowBounds, windowDays, type DayKey } from './timelineGeometry';
 
 /*
  * The booking dialog (antd's Modal, the record editor's form, the stay's money) loads with the form
@@ -69,7 +69,7 @@ function newStayDefaults(unitId: string | null, day: DayKey): AnyRow {
  */
 export function ReservationsPage() {
   const session = useSession();
-  const [start, setStart] = useState<DayKey>(() => localToday());
+  const [start, setStart] = useState<DayKey>(() => todayLocal());
   const [range, setRange] = useState<number>(DEFAULT_RANGE_DAYS);
   const startId = useId();
   const rangeId = useId();

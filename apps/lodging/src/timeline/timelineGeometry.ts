@@ -36,11 +36,6 @@ export function windowBounds(start: DayKey, count: number): { from: string; to: 
   return { from: first.toISOString(), to: first.add(count, 'day').toISOString() };
 }
 
-/** Today as the user's calendar names it (the default Start date). */
-export function localToday(now: Date = new Date()): DayKey {
-  return dayjs(now).format('YYYY-MM-DD');
-}
-
 /** Share of its UTC day an instant is at: 0 at midnight, just under 1 before the next. */
 export function shareOfUtcDay(instant: string | Date): number {
   const ms = new Date(instant).getTime();
