@@ -27,34 +27,40 @@ export function csvCell(value: string | number | boolean | null | undefined): st
 /**
  * CSV as a Blob, written page by page as `pages` yields them, CSV_SLICE rows at a time, yielding to the
  * event loop whenever SLICE_MS have passed, so the page keeps drawing while 100,000 rows are written.
- * The same text buildCsv writes, without loading a CSV library. `onRows` gets the rows written so
- * far; an aborted `signal` stops at the next slice (AbortError).
+ * Each page's text goes into a Blob of its own as soon as it is written, so the page's heap never holds
+ * the whole file as 100,000 strings (their garbage collection, and one Blob built from all of them at
+ * the end, were the longest frames of an export). The same text buildCsv writes, without loading a CSV
+ * library. `onRows` gets the rows written so far; an aborted `signal` stops at the next slice (AbortError).
  */
 export async function streamCsv<Row>(
   pages: AsyncIterable<readonly Row[]>,
   columns: readonly CsvColumn<Row>[],
   { onRows, signal }: { onRows?: (written: number) => void; signal?: AbortSignal } = {},
 ): Promise<Blob> {
-  const parts: string[] = [columns.map((column) => csvCell(column.title)).join(',')];
-  let written = 0;
+  const written: Blob[] = [new Blob(['\ufeff', columns.map((column) => csvCell(column.title)).join(',')])];
+  let rows = 0;
   let sliceStart = performance.now();
   for await (const page of pages) {
     sliceStart = performance.now();
+    const pageText: string[] = [];
     for (let from = 0; from < page.length; from += CSV_SLICE) {
       signal?.throwIfAborted();
       const slice = page.slice(from, from + CSV_SLICE);
-      for (const row of slice) parts.push(`\r\n${columns.map((column) => csvCell(column.value(row))).join(',')}`);
-      written += slice.length;
+      let text = '';
+      for (const row of slice) text += `\r\n${columns.map((column) => csvCell(column.value(row))).join(',')}`;
+      pageText.push(text);
+      rows += slice.length;
       if (performance.now() - sliceStart >= SLICE_MS) {
-        onRows?.(written);
+        onRows?.(rows);
         await yieldToPage();
         sliceStart = performance.now();
       }
     }
-    onRows?.(written);
+    if (pageText.length > 0) written.push(new Blob(pageText));
+    onRows?.(rows);
   }
   signal?.throwIfAborted();
-  return new Blob(['\ufeff', ...parts], { type: 'text/csv;charset=utf-8' });
+  return new Blob(written, { type: 'text/csv;charset=utf-8' });
 }
 
 /** "Steward - Businesses" → "Steward - Businesses.csv": the page title minus characters file systems refuse. */
