@@ -367,6 +367,42 @@ describe('the import applies every record rule to the rows it writes', () => {
     expect(rows).toEqual([{ type_id: (ownType as { id: string }).id, primary_owner_id: org.profileId, org_name: org.orgName }]);
   });
 
+  it('imports businesses with the same rules: stamps, short id, the organisation\'s type, a primary phone shown, history', async () => {
+    const tag = `Biz${Date.now()}`;
+    const jobId = await startJob(org, org.orgName, 'business');
+    expect((await stage(org, jobId, [{ line: 2, name: `${tag} Mill`, type: 'Non-Profit', phone: '207 555 0161', city: 'Boone' }])).error).toBeNull();
+    const { data, error } = await org.client.schema('crm').rpc('import_job', { p_job: jobId });
+    expect(error).toBeNull();
+    expect(data).toBe(1);
+    const { rows } = await db.query(
+      `select b.org_name, b.created_by, b.last_modified_by, b.short_id = app.short_id_for(b.id) as short_id_ok, t.name as type, t.org_name in (b.org_name, '_system_default_') as type_ok,
+              m.kind, m.label, m.is_primary, m.created_by as method_by, s.phone_id = m.id as shown, a.city,
+              (select count(*)::int from public.record_history h where h.record_id in (b.id, m.id, a.id) and h.via = 'import') as history
+         from crm.businesses b left join crm.business_types t on t.id = b.type_id
+         join crm.contact_methods m on m.business_id = b.id join crm.addresses a on a.business_id = b.id
+         left join app.shown_contact_methods s on s.parent_id = b.id
+        where b.name = $1`,
+      [`${tag} Mill`],
+    );
+    expect(rows).toEqual([
+      {
+        org_name: org.orgName,
+        created_by: org.profileId,
+        last_modified_by: org.profileId,
+        short_id_ok: true,
+        type: 'Non-Profit',
+        type_ok: true,
+        kind: 'phone',
+        label: 'Phone',
+        is_primary: true,
+        method_by: org.profileId,
+        shown: true,
+        city: 'Boone',
+        history: 3,
+      },
+    ]);
+  });
+
   it('holds a cancel until the import is done; the cancel then finds nothing to cancel', async () => {
     const tag = `Wait${Date.now()}`;
     const jobId = await startJob(org);
