@@ -187,7 +187,11 @@ describe('the import applies every record rule to the rows it writes', () => {
 
   it('stamps every written row as the trigger would: the organisation, the caller as creator and last editor, the time, the short id', async () => {
     const tag = `Stamp${Date.now()}`;
-    const before = (await db.query<{ now: Date }>('select now()')).rows[0].now;
+    const {
+      rows: [clock],
+    } = await db.query<{ now: Date }>('select now()');
+    if (!clock) throw new Error('no clock');
+    const before = clock.now;
     const ids = await importTagged(tag, [
       { line: 2, name: `${tag} Ann`, phone: '207 555 0111', email: 'ann@example.test', city: 'Boone' },
       { line: 3, name: `${tag} Bo`, email: 'bo@example.test' },
@@ -293,7 +297,7 @@ describe('the import applies every record rule to the rows it writes', () => {
     expect(contact?.owner_ids).toEqual([org.profileId, org.profileId]);
     // The batch is undone at once, as any import batch.
     const { rows: batch } = await db.query<{ n: number }>('select count(*)::int as n from public.record_history where batch_id = $1', [rows[0].batch_id]);
-    expect(batch[0].n).toBe(4);
+    expect(batch[0]?.n).toBe(4);
   });
 
   it('is all or nothing when a write fails after the check: no record, method, address or history entry remains, the job stays', async () => {

@@ -311,7 +311,7 @@ describe('history of inserted and deleted rows, written set-wise', () => {
       );
       const { rows: integrationEntry } = await db.query(
         `select h.changes from public.record_history h where h.record_id = $1 and h.action = 'insert'`,
-        [integration[0].id],
+        [integration[0]?.id],
       );
       expect(integrationEntry[0].changes.settings).toEqual({ retry: null, nested: { a: null } });
       expect(integrationEntry[0].changes).not.toHaveProperty('api_key');
