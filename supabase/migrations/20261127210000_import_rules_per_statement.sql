@@ -47,7 +47,7 @@ begin
 end;
 $$;
 comment on role steward_import_writer is 'runs app.import_job_write only: the per-row record rules skip its writes, which carry the rules'' answers computed once per statement';
--- The owner of the migrations owns the writer function (it must be able to act as the role to).
+-- The owner of the migrations hands the writer function to the role, so it must be able to act as it.
 grant steward_import_writer to current_user;
 
 grant usage on schema crm, app, auth, extensions to steward_import_writer;
@@ -68,7 +68,7 @@ grant execute on function auth.uid(), app.short_id_for(uuid), app.orgs_with_acce
 -- The condition a per-row trigger of an imported table adds to its WHEN.
 create function app.import_writer_skip(p_table regclass) returns text
   language sql
-  immutable
+  stable
   set search_path = ''
 as $$
   select case when p_table in ('crm.contacts'::regclass, 'crm.businesses'::regclass, 'crm.contact_methods'::regclass, 'crm.addresses'::regclass)
