@@ -321,3 +321,25 @@ describe('history of inserted and deleted rows, written set-wise', () => {
     }
   });
 });
+
+describe('a record\'s label in history', () => {
+  it('is its name, title, first and last name, label, guest, value, confirmation or short id — the first that is not empty', async () => {
+    const cases: [Record<string, string | null>, string | null][] = [
+      [{ name: 'Mill & Co', first_name: 'Ada', last_name: 'Byron' }, 'Mill & Co'],
+      [{ name: '', title: 'Roof repair' }, 'Roof repair'],
+      [{ first_name: 'Ada', last_name: 'Byron', label: 'Home' }, 'Ada Byron'],
+      [{ first_name: 'Ada', last_name: '' }, 'Ada'],
+      [{ first_name: null, last_name: 'Byron' }, 'Byron'],
+      [{ first_name: '', last_name: '', label: 'Home' }, 'Home'],
+      [{ guest_name: 'Cy Young', value: '555-0101' }, 'Cy Young'],
+      [{ value: 'ada@example.test', short_id: 'abc' }, 'ada@example.test'],
+      [{ confirmation_code: 'R-1001', short_id: 'abc' }, 'R-1001'],
+      [{ name: '', short_id: 'abc' }, 'abc'],
+      [{ name: '' }, null],
+    ];
+    const { rows } = await db.query<{ label: string | null }>('select app.record_label(r) as label from jsonb_array_elements($1::jsonb) with ordinality as t(r, n) order by n', [
+      JSON.stringify(cases.map(([row]) => row)),
+    ]);
+    expect(rows.map((row) => row.label)).toEqual(cases.map(([, label]) => label));
+  });
+});
