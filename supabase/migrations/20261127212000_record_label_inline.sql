@@ -6,9 +6,9 @@
 -- contacts). The same join written with the text operators is immutable, and the function is now an
 -- expression the planner writes in place: 200,000 labels in 0.2 s instead of 1.7–2.1 s on their own;
 -- inside the import's history statements the gain measured smaller (about 0.1 s of CPU per 10,000
--- imported contacts, at load 9–11). Same labels: first and last name joined by a space, either alone when the other is
--- empty or missing. Its callers pass a row already turned into jsonb, or (the likely duplicates) a
--- named record, whose name is the first field the label asks for.
+-- imported contacts, at load 9–11). Same labels: first and last name joined by a space, either
+-- alone when the other is empty or missing. Its callers pass a row already turned into jsonb, or (the
+-- likely duplicates) a named record, whose name is the first field the label asks for.
 
 create or replace function app.record_label(p_row jsonb) returns text
   language sql
