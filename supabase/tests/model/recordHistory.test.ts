@@ -272,3 +272,74 @@ describe('merging duplicates', () => {
     expect(rows[0].archive).toBe(false);
   });
 });
+
+describe('history of inserted and deleted rows, written set-wise', () => {
+  it('holds every shown, non-empty field of each row: one statement in two organisations, and a table with a jsonb field keeps its nested empty values', async () => {
+    const tag = `SetWise${Date.now()}`;
+    await db.query('begin');
+    try {
+      // One statement writing in two organisations (as the platform itself may), then deleting them.
+      const { rows: inserted } = await db.query<{ id: string }>(
+        `insert into crm.contacts (org_name, name, first_name, nickname) values ($1, $3, 'One', null), ($2, $4, 'Two', 'Tee') returning id`,
+        [org.orgName, other.orgName, `${tag} One`, `${tag} Two`],
+      );
+      const { rows: entries } = await db.query(
+        `select h.org_name, h.action, h.changes = app.history_row(to_jsonb(c)) as same, h.changes ? 'nickname' as has_nickname, h.changes ? 'short_id' as has_short_id
+           from public.record_history h join crm.contacts c on c.id = h.record_id where h.record_id = any($1) order by c.name`,
+        [inserted.map((row) => row.id)],
+      );
+      expect(entries).toEqual([
+        { org_name: org.orgName, action: 'insert', same: true, has_nickname: false, has_short_id: false },
+        { org_name: other.orgName, action: 'insert', same: true, has_nickname: true, has_short_id: false },
+      ]);
+      const { rows: before } = await db.query(`select id, to_jsonb(c) as j from crm.contacts c where c.id = any($1)`, [inserted.map((row) => row.id)]);
+      await db.query('delete from crm.contacts where id = any($1)', [inserted.map((row) => row.id)]);
+      const { rows: deleted } = await db.query(
+        `select h.org_name, h.changes = app.history_row(b.j) as same from public.record_history h join jsonb_to_recordset($2::jsonb) as b(id uuid, j jsonb) on b.id = h.record_id
+          where h.record_id = any($1) and h.action = 'delete' order by h.org_name = $3 desc`,
+        [inserted.map((row) => row.id), JSON.stringify(before), org.orgName],
+      );
+      expect(deleted).toEqual([
+        { org_name: org.orgName, same: true },
+        { org_name: other.orgName, same: true },
+      ]);
+
+      // A jsonb field's own empty values stay in the entry; the row's empty fields and secrets do not.
+      const { rows: integration } = await db.query<{ id: string }>(
+        `insert into settings.integrations (org_name, name, type, settings, api_key) values ($1, $2, 'webhook', '{"retry": null, "nested": {"a": null}}', 'secret-key') returning id`,
+        [org.orgName, `${tag} Hook`],
+      );
+      const { rows: integrationEntry } = await db.query(
+        `select h.changes from public.record_history h where h.record_id = $1 and h.action = 'insert'`,
+        [integration[0]?.id],
+      );
+      expect(integrationEntry[0].changes.settings).toEqual({ retry: null, nested: { a: null } });
+      expect(integrationEntry[0].changes).not.toHaveProperty('api_key');
+      expect(integrationEntry[0].changes).not.toHaveProperty('base_url');
+    } finally {
+      await db.query('rollback');
+    }
+  });
+});
+
+describe('a record\'s label in history', () => {
+  it('is its name, title, first and last name, label, guest, value, confirmation or short id — the first that is not empty', async () => {
+    const cases: [Record<string, string | null>, string | null][] = [
+      [{ name: 'Mill & Co', first_name: 'Ada', last_name: 'Byron' }, 'Mill & Co'],
+      [{ name: '', title: 'Roof repair' }, 'Roof repair'],
+      [{ first_name: 'Ada', last_name: 'Byron', label: 'Home' }, 'Ada Byron'],
+      [{ first_name: 'Ada', last_name: '' }, 'Ada'],
+      [{ first_name: null, last_name: 'Byron' }, 'Byron'],
+      [{ first_name: '', last_name: '', label: 'Home' }, 'Home'],
+      [{ guest_name: 'Cy Young', value: '555-0101' }, 'Cy Young'],
+      [{ value: 'ada@example.test', short_id: 'abc' }, 'ada@example.test'],
+      [{ confirmation_code: 'R-1001', short_id: 'abc' }, 'R-1001'],
+      [{ name: '', short_id: 'abc' }, 'abc'],
+      [{ name: '' }, null],
+    ];
+    const { rows } = await db.query<{ label: string | null }>('select app.record_label(r) as label from jsonb_array_elements($1::jsonb) with ordinality as t(r, n) order by n', [
+      JSON.stringify(cases.map(([row]) => row)),
+    ]);
+    expect(rows.map((row) => row.label)).toEqual(cases.map(([, label]) => label));
+  });
+});
