@@ -1,8 +1,9 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from '@steward/libs/router';
 import { defineArea, type AreaSearchKinds } from '@steward/libs/federation';
 import { filteredListPath } from '@steward/libs/filter';
 import { LOADING_TEXT } from '@steward/libs/list';
+import { AntdTheme } from '@steward/libs/ui';
 import { SuppliesPage } from './supplies/SuppliesPage';
 
 // The product catalogue draws with tabs and the orders page with a card (antd's data components): they
@@ -10,7 +11,7 @@ import { SuppliesPage } from './supplies/SuppliesPage';
 const InventoryPage = lazy(() => import('./inventory/InventoryPage').then((module) => ({ default: module.InventoryPage })));
 const OrdersPage = lazy(() => import('./orders/OrdersPage').then((module) => ({ default: module.OrdersPage })));
 
-const whenLoaded = (page: ReactNode) => <Suspense fallback={<p>{LOADING_TEXT}</p>}>{page}</Suspense>;
+const whenLoaded = (page: ReactNode) => <AntdTheme fallback={<p>{LOADING_TEXT}</p>}>{page}</AntdTheme>;
 
 function CatalogRoutes() {
   return (

@@ -1,7 +1,8 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from '@steward/libs/router';
 import { defineArea, type AreaPrefetchContext, type AreaSearchKinds } from '@steward/libs/federation';
 import { LOADING_TEXT, prefetchListPage } from '@steward/libs/list';
+import { AntdTheme } from '@steward/libs/ui';
 import { CrmListPage, crmListOptions } from './records/CrmListPage';
 import { loadRecordPage } from './records/loadRecordPage';
 import { businessEntity } from './businesses/businessEntity';
@@ -20,14 +21,14 @@ const LIST_ROUTES: ReadonlyMap<string, CrmEntity> = new Map([
   ['/directory', userEntity],
 ]);
 
-// A record's page and the user forms draw with tabs, inputs and forms: they load when opened, so a
-// list's first chunk holds only what a list draws.
+// A record's page and the user forms draw with antd's tabs, inputs and forms: they load, with antd,
+// when opened, so a list's first chunk holds only what a list draws (without antd).
 const CrmDetailPage = lazy(() => loadRecordPage().then((module) => ({ default: module.CrmDetailPage })));
 const InviteUserPage = lazy(() => import('./users/UserFormPage').then((module) => ({ default: module.InviteUserPage })));
 const EditUserPage = lazy(() => import('./users/UserFormPage').then((module) => ({ default: module.EditUserPage })));
 const DuplicatesPage = lazy(() => import('./duplicates/DuplicatesPage').then((module) => ({ default: module.DuplicatesPage })));
 
-const whenLoaded = (page: ReactNode) => <Suspense fallback={<p>{LOADING_TEXT}</p>}>{page}</Suspense>;
+const whenLoaded = (page: ReactNode) => <AntdTheme fallback={<p>{LOADING_TEXT}</p>}>{page}</AntdTheme>;
 
 function CrmRoutes() {
   return (

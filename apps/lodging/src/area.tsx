@@ -1,7 +1,8 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from '@steward/libs/router';
 import { defineArea, type AreaSearchKinds } from '@steward/libs/federation';
 import { LOADING_TEXT } from '@steward/libs/list';
+import { AntdTheme } from '@steward/libs/ui';
 import { ReservationsPage } from './timeline/ReservationsPage';
 
 /*
@@ -14,7 +15,7 @@ const FolioPage = lazy(() => import('./desk/FolioPage').then((module) => ({ defa
 const LodgingSettingsPage = lazy(() => import('./settings/LodgingSettingsPage').then((module) => ({ default: module.LodgingSettingsPage })));
 
 function Loaded({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<p style={{ margin: 0 }}>{LOADING_TEXT}</p>}>{children}</Suspense>;
+  return <AntdTheme fallback={<p style={{ margin: 0 }}>{LOADING_TEXT}</p>}>{children}</AntdTheme>;
 }
 
 function LodgingRoutes() {

@@ -1,8 +1,9 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Route, Routes } from '@steward/libs/router';
 import { defineArea, type AreaPrefetchContext, type AreaSearchKinds } from '@steward/libs/federation';
 import { filteredListPath } from '@steward/libs/filter';
 import { LOADING_TEXT, prefetchListPage } from '@steward/libs/list';
+import { AntdTheme } from '@steward/libs/ui';
 import { TASKS_LIST, TasksPage } from './tasks/TasksPage';
 import { taskColumns } from './tasks/taskColumns';
 
@@ -17,7 +18,7 @@ const CalendarPage = lazy(() => import('./calendar/CalendarPage').then((module) 
 const ComingSoonPage = lazy(() => import('./comingSoon/ComingSoonPage').then((module) => ({ default: module.ComingSoonPage })));
 
 function Loaded({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<p style={{ margin: 0 }}>{LOADING_TEXT}</p>}>{children}</Suspense>;
+  return <AntdTheme fallback={<p style={{ margin: 0 }}>{LOADING_TEXT}</p>}>{children}</AntdTheme>;
 }
 
 function OperationsRoutes() {

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { preloadRecordPage } from './loadRecordPage';
 import { Link, useNavigate, useSearchParams } from '@steward/libs/router';
 import { mergeKindOf } from '../duplicates/mergeEntities';
@@ -7,6 +7,7 @@ import type { AddNewConfig } from '../addNew';
 import { ListPage, bulkFieldsOf, useListPage, type ListPageApi, type ListPageOptions } from '@steward/libs/list';
 import type { AnyRow } from '@steward/libs/data-access';
 import { useAccess, useSession } from '@steward/libs/session';
+import { AntdTheme } from '@steward/libs/ui';
 import type { SortSpec } from '@steward/libs/filter';
 import type { CrmEntity } from './crmEntity';
 import type { CrmRow } from './crmRow';
@@ -40,9 +41,9 @@ function WithAddNew({ list, config, savedFilterKey, toolbarExtra }: { list: List
   return (
     <ListPage list={list} addNew={addNew} savedFilterKey={savedFilterKey} toolbarExtra={toolbarExtra}>
       {presses > 0 ? (
-        <Suspense fallback={null}>
+        <AntdTheme>
           <AddNewFlow config={config} request={presses} />
-        </Suspense>
+        </AntdTheme>
       ) : null}
     </ListPage>
   );

@@ -1,0 +1,48 @@
+import { Suspense, createContext, lazy, useContext, type ReactNode } from 'react';
+import type { ThemeConfig } from 'antd';
+
+/*
+ * antd draws only inside <AntdTheme>. A list's first view is drawn from plain elements on the
+ * branding's CSS variables (this package and '@steward/libs/ui'), so antd's code and stylesheet are not
+ * among what a phone waits for before the first row. What draws with antd — a dialog, a form, a panel,
+ * a page built on antd — sits inside <AntdTheme>, which loads '@steward/libs/antd' (its components, its
+ * stylesheet and ConfigProvider) with it and themes it from the organisation's branding. An area whose
+ * pages are drawn with antd wraps its routes in it; a plain page wraps each part it loads later.
+ */
+
+/** antd's theme for the branding in force (the shell provides it); antd's defaults where none is. */
+const AntdThemeConfig = createContext<ThemeConfig | null>(null);
+
+/** Set inside the loaded theme root: an <AntdTheme> inside another draws its children as they are. */
+const InsideAntdTheme = createContext(false);
+
+const DEFAULT_THEME: ThemeConfig = { zeroRuntime: true };
+
+/** The theme <AntdTheme> applies below it (the shell provides the organisation's branding). */
+export function ProvideAntdTheme({ theme, children }: { theme: ThemeConfig; children: ReactNode }) {
+  return <AntdThemeConfig.Provider value={theme}>{children}</AntdThemeConfig.Provider>;
+}
+
+/** Loads antd (code and stylesheet) and its theme root; what the first part drawn with antd waits for. */
+export function loadAntd() {
+  return import('@steward/libs/antd');
+}
+
+const ThemeRoot = lazy(() => loadAntd().then((antd) => ({ default: antd.AntdThemeRoot })));
+
+/**
+ * Draws `children` with antd themed from the branding, once antd has loaded (`fallback` until then).
+ * It loads antd as it mounts, so it is mounted only when something drawn with antd shows (a dialog
+ * opened, a panel, a page built on antd), not ahead of it. Inside another <AntdTheme> it adds nothing.
+ */
+export function AntdTheme({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+  const theme = useContext(AntdThemeConfig) ?? DEFAULT_THEME;
+  if (useContext(InsideAntdTheme)) return <>{children}</>;
+  return (
+    <Suspense fallback={fallback}>
+      <ThemeRoot theme={theme}>
+        <InsideAntdTheme.Provider value>{children}</InsideAntdTheme.Provider>
+      </ThemeRoot>
+    </Suspense>
+  );
+}
