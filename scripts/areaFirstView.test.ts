@@ -8,7 +8,7 @@ import { AREAS } from '../libs/src/runtime-config/areas.mjs';
 // level, through its own files and the shared libraries (a shared library is loaded whole): the bundler
 // puts exactly that in the chunks the page waits for, and leaves what is imported with `import()` for
 // later. A list's first view is drawn without antd (plain elements on the branding's CSS variables,
-// '@steward/libs/ui-core'): antd — its components, ConfigProvider and stylesheet, through
+// '@steward/libs/ui'): antd — its components, ConfigProvider and stylesheet, through
 // '@steward/libs/antd' or '@steward/libs/antd-data' or antd itself — is loaded by <AntdTheme> with the
 // first part drawn with it (a dialog, a form, a panel), so none of it may be in a first view: a phone
 // waits for every byte of it before the first row. The shell's frame around every area (RemoteRoute)

@@ -1,6 +1,6 @@
 /**
  * The design-system surface: antd's light components, its stylesheet and the theme root
- * (AntdThemeRoot). It is loaded by <AntdTheme> ('@steward/libs/ui-core') with the first part of a
+ * (AntdThemeRoot). It is loaded by <AntdTheme> ('@steward/libs/ui') with the first part of a
  * screen drawn with antd; a list's first view and the shell's signed-in chrome are drawn without it.
  * Apps import antd only through here (or './antd-data' for the heavy data components) so that one antd
  * instance, one theme context and only the components the platform uses reach the browser: a shared

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import type { RemoteName } from '@steward/libs/runtime-config';
 import { AREA_TITLES, type RemoteArea } from '@steward/libs/federation';
 import { AccessComponentProvider } from '@steward/libs/session';
-import { PlainButton, ResultNotice, Spinner } from '@steward/libs/ui-core';
+import { PlainButton, ResultNotice, Spinner } from '@steward/libs/ui';
 
 type RemoteBoundaryProps = {
   name: RemoteName;

@@ -1,5 +1,6 @@
 import { lazy, type ComponentProps } from 'react';
-import { AntdTheme, useOpenedOnce } from '@steward/libs/ui-core';
+import { useOpenedOnce } from '@steward/libs/ui-core';
+import { AntdTheme } from '@steward/libs/ui';
 import type * as FormLayer from './formLayer';
 
 /**

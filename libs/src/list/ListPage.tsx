@@ -1,5 +1,6 @@
 import { lazy, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { AntdTheme, Notice, PlainButton, ProgressBar } from '@steward/libs/ui-core';
+import { ProgressBar } from '@steward/libs/ui-core';
+import { AntdTheme, Notice, PlainButton } from '@steward/libs/ui';
 import { ListToolbar, type ListToolbarProps } from './ListToolbar';
 import { ListTable } from './ListTable';
 import { archivedHint } from './bulk/bulkWords';

@@ -1,5 +1,6 @@
 import { useCallback, type ReactNode } from 'react';
-import { PlainButton, formatRowCount } from '@steward/libs/ui-core';
+import { formatRowCount } from '@steward/libs/ui-core';
+import { PlainButton } from '@steward/libs/ui';
 import { DataTable } from './DataTable';
 import { EMPTY_LIST_TEXT, LOADING_TEXT } from './listMessages';
 import type { ListPageApi } from './useListPage';

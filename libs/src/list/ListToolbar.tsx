@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CountBadge, PlainButton } from '@steward/libs/ui-core';
+import { CountBadge, PlainButton } from '@steward/libs/ui';
 
 export type ListToolbarProps = {
   onFilters: () => void;

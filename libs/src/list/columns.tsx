@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@steward/libs/router';
 import { useAccess } from '@steward/libs/session';
-import { PlainButton, SecondaryText } from '@steward/libs/ui-core';
+import { PlainButton, SecondaryText } from '@steward/libs/ui';
 import { StatusPill, SystemBadge, displayValue, isSystemDefault, formatAddress, formatDate, formatDollars, type AddressParts } from '@steward/libs/ui';
 import type { ListColumn } from './listColumn';
 

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { AntdTheme } from '@steward/libs/ui-core';
+import { AntdTheme } from '@steward/libs/ui';
 import type { DetailLayoutProps } from './DetailLayout';
 import { LOADING_TEXT } from './listMessages';
 import type { RecordTableCardProps } from './RecordTableCard';

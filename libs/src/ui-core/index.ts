@@ -11,5 +11,3 @@ export { SYSTEM_DEFAULT_ORG_NAME, isSystemDefault } from './systemDefault';
 export { GRAPHIC_CONTRAST, TEXT_CONTRAST, contrastRatio, parseColor, passingShade, toHex, type Rgb } from './colorContrast';
 export { useOpenedOnce } from './openedOnce';
 export { ProgressBar } from './ProgressBar';
-export { AntdTheme, ProvideAntdTheme, loadAntd } from './antdTheme';
-export { CountBadge, Notice, PageTitle, PlainButton, PlainTag, ResultNotice, SecondaryText, Spinner, type PlainButtonProps } from './plain';

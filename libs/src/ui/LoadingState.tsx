@@ -1,4 +1,4 @@
-import { Spinner } from '@steward/libs/ui-core';
+import { Spinner } from './plain';
 
 /** What a screen shows while its data loads: a spinner with "Loading…" said to screen readers too. */
 export function LoadingState({ label = 'Loading…' }: { label?: string }) {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Notice, PageTitle } from '@steward/libs/ui-core';
+import { Notice, PageTitle } from './plain';
 
 /** A screen's frame: heading, actions on the right, an error banner, then the content. */
 export function PageFrame({ title, actions, error, children }: { title?: ReactNode; actions?: ReactNode; error?: string | null; children: ReactNode }) {

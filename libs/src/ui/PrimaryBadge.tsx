@@ -1,4 +1,4 @@
-import { PlainTag } from '@steward/libs/ui-core';
+import { PlainTag } from './plain';
 
 export function PrimaryBadge() {
   return (

@@ -1,4 +1,4 @@
-import { PlainTag } from '@steward/libs/ui-core';
+import { PlainTag } from './plain';
 
 /** The record statuses, in the order pickers and filters offer them. */
 export const RECORD_STATUSES = [

@@ -1,5 +1,7 @@
 import { lazy, useState } from 'react';
-import { AntdTheme, PlainTag, isSystemDefault } from '@steward/libs/ui-core';
+import { isSystemDefault } from '@steward/libs/ui-core';
+import { AntdTheme } from './antdTheme';
+import { PlainTag } from './plain';
 
 const LoadedTooltip = lazy(() => import('@steward/libs/antd').then((antd) => ({ default: antd.Tooltip })));
 

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { ProvideAntdTheme } from '@steward/libs/ui-core';
+import { ProvideAntdTheme } from '@steward/libs/ui';
 import { useBranding } from './BrandingContext';
 import { brandingTheme } from './brandingTheme';
 

@@ -5,7 +5,7 @@ import { RemoteBoundary } from '@steward/libs/area';
 import { AREA_TITLES, findRoute, noAccessText, routeViewable, type RemoteArea as LoadedArea } from '@steward/libs/federation';
 import type { RemoteName } from '@steward/libs/runtime-config';
 import { accessOf, useSession } from '@steward/libs/session';
-import { ResultNotice, Spinner } from '@steward/libs/ui-core';
+import { ResultNotice, Spinner } from '@steward/libs/ui';
 import { BrandingTheme } from '../branding/BrandingTheme';
 import { loadArea, peekArea } from './remoteLoader';
 

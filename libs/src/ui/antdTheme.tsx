@@ -3,8 +3,9 @@ import type { ThemeConfig } from 'antd';
 
 /*
  * antd draws only inside <AntdTheme>. A list's first view is drawn from plain elements on the
- * branding's CSS variables (this package and '@steward/libs/ui'), so antd's code and stylesheet are not
- * among what a phone waits for before the first row. What draws with antd — a dialog, a form, a panel,
+ * branding's CSS variables (./plain.tsx), so antd's code and stylesheet are not among what a phone
+ * waits for before the first row. (They live here, not in '@steward/libs/ui-core', which the dashboard
+ * loads: its first view stays as it was.) What draws with antd — a dialog, a form, a panel,
  * a page built on antd — sits inside <AntdTheme>, which loads '@steward/libs/antd' (its components, its
  * stylesheet and ConfigProvider) with it and themes it from the organisation's branding. An area whose
  * pages are drawn with antd wraps its routes in it; a plain page wraps each part it loads later.
