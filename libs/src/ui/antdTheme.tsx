@@ -34,11 +34,14 @@ const ThemeRoot = lazy(() => loadAntd().then((antd) => ({ default: antd.AntdThem
 /**
  * Draws `children` with antd themed from the branding, once antd has loaded (`fallback` until then).
  * It loads antd as it mounts, so it is mounted only when something drawn with antd shows (a dialog
- * opened, a panel, a page built on antd), not ahead of it. Inside another <AntdTheme> it adds nothing.
+ * opened, a panel, a page built on antd), not ahead of it. Inside another <AntdTheme> it adds only its
+ * Suspense boundary.
  */
 export function AntdTheme({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   const theme = useContext(AntdThemeConfig) ?? DEFAULT_THEME;
-  if (useContext(InsideAntdTheme)) return <>{children}</>;
+  // Already themed: still a boundary of its own, so what loads inside it (a lazy panel or dialog)
+  // suspends here and not the screen around it.
+  if (useContext(InsideAntdTheme)) return <Suspense fallback={fallback}>{children}</Suspense>;
   return (
     <Suspense fallback={fallback}>
       <ThemeRoot theme={theme}>
