@@ -1,8 +1,9 @@
-import { lazy, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ProgressBar } from '@steward/libs/ui-core';
-import { AntdTheme, Notice, PlainButton } from '@steward/libs/ui';
+import { AntdTheme, Notice, PlainButton, loadAntd } from '@steward/libs/ui';
 import { ListToolbar, type ListToolbarProps } from './ListToolbar';
 import { ListTable } from './ListTable';
+import { onFirstMove } from './firstMove';
 import { archivedHint } from './bulk/bulkWords';
 import { listErrorText } from './listMessages';
 import type { ExportProgressStore } from './useCsvExport';
@@ -35,6 +36,11 @@ export type ListPageProps<Row extends Row0> = {
 export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, emptyText, errorText = listErrorText, children, toolbarExtra }: ListPageProps<Row>) {
   const [panel, setPanel] = useState<'filters' | 'sort' | null>(null);
   const toggle = (next: 'filters' | 'sort') => setPanel((current) => (current === next ? null : next));
+  // The first view is drawn without antd; the panels and dialogs a person opens next draw with it. It is
+  // fetched once the rows are drawn and the person moves (pointer, touch, key or scroll), so their first
+  // Filters or Add New does not wait for it, and the first rows never do.
+  const rowsShown = !list.isLoading;
+  useEffect(() => (rowsShown ? onFirstMove(() => void loadAntd()) : undefined), [rowsShown]);
   return (
     <div className="stw-flex" style={{ flexDirection: 'column', gap: 12 }}>
       <ListToolbar
