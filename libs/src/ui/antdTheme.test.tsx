@@ -1,6 +1,6 @@
 import { lazy, useState } from 'react';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { AntdTheme, ProvideAntdTheme } from './antdTheme';
+import { AntdTheme, ProvideAntdTheme, lazyAntdPage } from './antdTheme';
 
 /** A part that loads later (a panel or a dialog): it draws once `release` is called. */
 function laterPart() {
@@ -33,6 +33,18 @@ function Screen({ Part }: { Part: ReturnType<typeof laterPart>['Part'] }) {
 }
 
 describe('AntdTheme', () => {
+  // First in this file: antd has not been loaded yet, so the page must not wait for it.
+  it('asks for a page drawn with antd as it first draws, beside antd, not once antd has arrived', async () => {
+    const load = vi.fn(() => Promise.resolve({ default: ({ name }: { name: string }) => <p>Page of {name}</p> }));
+    const Page = lazyAntdPage(load, <p>Page loading</p>);
+    render(<Page name="projects" />);
+    // Already on its way while <AntdTheme> still waits for antd.
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('Page loading')).toBeInTheDocument();
+    expect(await screen.findByText('Page of projects', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
   it('draws what is inside it once antd has loaded, with the theme it is given', async () => {
     render(
       <ProvideAntdTheme theme={{ zeroRuntime: true, token: { colorPrimary: '#2f5d3a' } }}>
@@ -61,4 +73,5 @@ describe('AntdTheme', () => {
     expect(await screen.findByText('Panel drawn')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pressed 1' })).toBeInTheDocument();
   });
+
 });

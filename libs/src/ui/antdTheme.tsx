@@ -1,4 +1,4 @@
-import { Suspense, createContext, lazy, useContext, type ReactNode } from 'react';
+import { Suspense, createContext, lazy, useContext, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import type { ThemeConfig } from 'antd';
 
 /*
@@ -49,4 +49,25 @@ export function AntdTheme({ children, fallback = null }: { children: ReactNode; 
       </ThemeRoot>
     </Suspense>
   );
+}
+
+/**
+ * A page drawn with antd, loaded when first drawn: its code and antd travel together. (A lazy page
+ * inside <AntdTheme> would only be asked for once antd had arrived, one download after the other.)
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as React's own lazy()
+export function lazyAntdPage<Page extends ComponentType<any>>(load: () => Promise<{ default: Page }>, fallback: ReactNode = null): ComponentType<ComponentProps<Page>> {
+  let loading: Promise<{ default: Page }> | undefined;
+  const start = () => (loading ??= load());
+  const LoadedPage = lazy(start) as unknown as ComponentType<ComponentProps<Page>>;
+  return function AntdPage(props: ComponentProps<Page>) {
+    // Asked for now, beside antd (which <AntdTheme> asks for as it mounts): the same request the lazy
+    // page makes once drawn.
+    void start();
+    return (
+      <AntdTheme fallback={fallback}>
+        <LoadedPage {...props} />
+      </AntdTheme>
+    );
+  };
 }
