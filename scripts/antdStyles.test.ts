@@ -78,9 +78,10 @@ describe('splitAntdStyles', () => {
     expect(light.length + data.length).toBeGreaterThanOrEqual(rendered.length);
   });
 
-  it('is what antd-data imports its part by, and the shell the light part', () => {
+  it('is what antd-data imports its part by, and antd\'s light components (with their theme root) the light part', () => {
     expect(readFileSync(path.join(workspaceRoot, 'libs/src/antd-data/index.ts'), 'utf8')).toContain("import 'antd/dist/antd.css?data';");
-    expect(readFileSync(path.join(workspaceRoot, 'apps/shell/src/branding/antdStyles.ts'), 'utf8')).toContain("import 'antd/dist/antd.css';");
+    expect(readFileSync(path.join(workspaceRoot, 'libs/src/antd/styles.ts'), 'utf8')).toContain("import 'antd/dist/antd.css';");
+    expect(readFileSync(path.join(workspaceRoot, 'libs/src/antd/AntdThemeRoot.tsx'), 'utf8')).toContain("import './styles';");
   });
 });
 

@@ -1,23 +1,22 @@
-import { Suspense, lazy, type ReactNode } from 'react';
 import { Route, Routes } from '@steward/libs/router';
 import { defineArea, type AreaSearchKinds } from '@steward/libs/federation';
 import { filteredListPath } from '@steward/libs/filter';
 import { LOADING_TEXT } from '@steward/libs/list';
+import { lazyAntdPage } from '@steward/libs/ui';
 import { SuppliesPage } from './supplies/SuppliesPage';
 
 // The product catalogue draws with tabs and the orders page with a card (antd's data components): they
 // load when opened, so the supplies list's first rows wait for neither.
-const InventoryPage = lazy(() => import('./inventory/InventoryPage').then((module) => ({ default: module.InventoryPage })));
-const OrdersPage = lazy(() => import('./orders/OrdersPage').then((module) => ({ default: module.OrdersPage })));
-
-const whenLoaded = (page: ReactNode) => <Suspense fallback={<p>{LOADING_TEXT}</p>}>{page}</Suspense>;
+const loading = <p>{LOADING_TEXT}</p>;
+const InventoryPage = lazyAntdPage(() => import('./inventory/InventoryPage').then((module) => ({ default: module.InventoryPage })), loading);
+const OrdersPage = lazyAntdPage(() => import('./orders/OrdersPage').then((module) => ({ default: module.OrdersPage })), loading);
 
 function CatalogRoutes() {
   return (
     <Routes>
       <Route path="supplies" element={<SuppliesPage />} />
-      <Route path="inventory" element={whenLoaded(<InventoryPage />)} />
-      <Route path="orders" element={whenLoaded(<OrdersPage />)} />
+      <Route path="inventory" element={<InventoryPage />} />
+      <Route path="orders" element={<OrdersPage />} />
     </Routes>
   );
 }

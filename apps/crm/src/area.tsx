@@ -1,7 +1,7 @@
-import { Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from '@steward/libs/router';
 import { defineArea, type AreaPrefetchContext, type AreaSearchKinds } from '@steward/libs/federation';
 import { LOADING_TEXT, prefetchListPage } from '@steward/libs/list';
+import { lazyAntdPage } from '@steward/libs/ui';
 import { CrmListPage, crmListOptions } from './records/CrmListPage';
 import { loadRecordPage } from './records/loadRecordPage';
 import { businessEntity } from './businesses/businessEntity';
@@ -20,14 +20,13 @@ const LIST_ROUTES: ReadonlyMap<string, CrmEntity> = new Map([
   ['/directory', userEntity],
 ]);
 
-// A record's page and the user forms draw with tabs, inputs and forms: they load when opened, so a
-// list's first chunk holds only what a list draws.
-const CrmDetailPage = lazy(() => loadRecordPage().then((module) => ({ default: module.CrmDetailPage })));
-const InviteUserPage = lazy(() => import('./users/UserFormPage').then((module) => ({ default: module.InviteUserPage })));
-const EditUserPage = lazy(() => import('./users/UserFormPage').then((module) => ({ default: module.EditUserPage })));
-const DuplicatesPage = lazy(() => import('./duplicates/DuplicatesPage').then((module) => ({ default: module.DuplicatesPage })));
-
-const whenLoaded = (page: ReactNode) => <Suspense fallback={<p>{LOADING_TEXT}</p>}>{page}</Suspense>;
+// A record's page and the user forms draw with antd's tabs, inputs and forms: they load, with antd,
+// when opened, so a list's first chunk holds only what a list draws (without antd).
+const loading = <p>{LOADING_TEXT}</p>;
+const CrmDetailPage = lazyAntdPage(() => loadRecordPage().then((module) => ({ default: module.CrmDetailPage })), loading);
+const InviteUserPage = lazyAntdPage(() => import('./users/UserFormPage').then((module) => ({ default: module.InviteUserPage })), loading);
+const EditUserPage = lazyAntdPage(() => import('./users/UserFormPage').then((module) => ({ default: module.EditUserPage })), loading);
+const DuplicatesPage = lazyAntdPage(() => import('./duplicates/DuplicatesPage').then((module) => ({ default: module.DuplicatesPage })), loading);
 
 function CrmRoutes() {
   return (
@@ -35,14 +34,14 @@ function CrmRoutes() {
       {[...LIST_ROUTES].map(([path, entity]) => (
         <Route key={path} path={path.slice(1)} element={<CrmListPage entity={entity} />} />
       ))}
-      <Route path="business/:short_id" element={whenLoaded(<CrmDetailPage entity={businessEntity} />)} />
-      <Route path="contact/:short_id" element={whenLoaded(<CrmDetailPage entity={contactEntity} />)} />
-      <Route path="household/:short_id" element={whenLoaded(<CrmDetailPage entity={householdEntity} />)} />
-      <Route path="user/:short_id" element={whenLoaded(<CrmDetailPage entity={userEntity} />)} />
-      <Route path="users/new" element={whenLoaded(<InviteUserPage />)} />
-      <Route path="user/:short_id/edit" element={whenLoaded(<EditUserPage />)} />
+      <Route path="business/:short_id" element={<CrmDetailPage entity={businessEntity} />} />
+      <Route path="contact/:short_id" element={<CrmDetailPage entity={contactEntity} />} />
+      <Route path="household/:short_id" element={<CrmDetailPage entity={householdEntity} />} />
+      <Route path="user/:short_id" element={<CrmDetailPage entity={userEntity} />} />
+      <Route path="users/new" element={<InviteUserPage />} />
+      <Route path="user/:short_id/edit" element={<EditUserPage />} />
       <Route path="user-management" element={<Navigate to="/users" replace />} />
-      <Route path="duplicates/:kind" element={whenLoaded(<DuplicatesPage />)} />
+      <Route path="duplicates/:kind" element={<DuplicatesPage />} />
     </Routes>
   );
 }

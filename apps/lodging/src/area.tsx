@@ -1,7 +1,7 @@
-import { Suspense, lazy, type ReactNode } from 'react';
 import { Route, Routes } from '@steward/libs/router';
 import { defineArea, type AreaSearchKinds } from '@steward/libs/federation';
 import { LOADING_TEXT } from '@steward/libs/list';
+import { lazyAntdPage } from '@steward/libs/ui';
 import { ReservationsPage } from './timeline/ReservationsPage';
 
 /*
@@ -9,21 +9,18 @@ import { ReservationsPage } from './timeline/ReservationsPage';
  * load when first opened, so what they draw with (antd's data components, the record editor) is not
  * fetched before the timeline can draw.
  */
-const TodayPage = lazy(() => import('./desk/TodayPage').then((module) => ({ default: module.TodayPage })));
-const FolioPage = lazy(() => import('./desk/FolioPage').then((module) => ({ default: module.FolioPage })));
-const LodgingSettingsPage = lazy(() => import('./settings/LodgingSettingsPage').then((module) => ({ default: module.LodgingSettingsPage })));
-
-function Loaded({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<p style={{ margin: 0 }}>{LOADING_TEXT}</p>}>{children}</Suspense>;
-}
+const loading = <p style={{ margin: 0 }}>{LOADING_TEXT}</p>;
+const TodayPage = lazyAntdPage(() => import('./desk/TodayPage').then((module) => ({ default: module.TodayPage })), loading);
+const FolioPage = lazyAntdPage(() => import('./desk/FolioPage').then((module) => ({ default: module.FolioPage })), loading);
+const LodgingSettingsPage = lazyAntdPage(() => import('./settings/LodgingSettingsPage').then((module) => ({ default: module.LodgingSettingsPage })), loading);
 
 function LodgingRoutes() {
   return (
     <Routes>
       <Route path="reservations" element={<ReservationsPage />} />
-      <Route path="frontdesk" element={<Loaded><TodayPage /></Loaded>} />
-      <Route path="folio/:id" element={<Loaded><FolioPage /></Loaded>} />
-      <Route path="reservationsettings" element={<Loaded><LodgingSettingsPage /></Loaded>} />
+      <Route path="frontdesk" element={<TodayPage />} />
+      <Route path="folio/:id" element={<FolioPage />} />
+      <Route path="reservationsettings" element={<LodgingSettingsPage />} />
     </Routes>
   );
 }

@@ -1,8 +1,8 @@
-import { Suspense, lazy, type ReactNode } from 'react';
 import { Route, Routes } from '@steward/libs/router';
 import { defineArea, type AreaPrefetchContext, type AreaSearchKinds } from '@steward/libs/federation';
 import { filteredListPath } from '@steward/libs/filter';
 import { LOADING_TEXT, prefetchListPage } from '@steward/libs/list';
+import { lazyAntdPage } from '@steward/libs/ui';
 import { TASKS_LIST, TasksPage } from './tasks/TasksPage';
 import { taskColumns } from './tasks/taskColumns';
 
@@ -11,25 +11,22 @@ import { taskColumns } from './tasks/taskColumns';
  * load when first opened, so what they draw with (antd's Card, the record editor's dialogs) is not
  * fetched before a task row can draw.
  */
-const ProjectsPage = lazy(() => import('./projects/ProjectsPage').then((module) => ({ default: module.ProjectsPage })));
-const TransactionsPage = lazy(() => import('./transactions/TransactionsPage').then((module) => ({ default: module.TransactionsPage })));
-const CalendarPage = lazy(() => import('./calendar/CalendarPage').then((module) => ({ default: module.CalendarPage })));
-const ComingSoonPage = lazy(() => import('./comingSoon/ComingSoonPage').then((module) => ({ default: module.ComingSoonPage })));
-
-function Loaded({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<p style={{ margin: 0 }}>{LOADING_TEXT}</p>}>{children}</Suspense>;
-}
+const loading = <p style={{ margin: 0 }}>{LOADING_TEXT}</p>;
+const ProjectsPage = lazyAntdPage(() => import('./projects/ProjectsPage').then((module) => ({ default: module.ProjectsPage })), loading);
+const TransactionsPage = lazyAntdPage(() => import('./transactions/TransactionsPage').then((module) => ({ default: module.TransactionsPage })), loading);
+const CalendarPage = lazyAntdPage(() => import('./calendar/CalendarPage').then((module) => ({ default: module.CalendarPage })), loading);
+const ComingSoonPage = lazyAntdPage(() => import('./comingSoon/ComingSoonPage').then((module) => ({ default: module.ComingSoonPage })), loading);
 
 function OperationsRoutes() {
   return (
     <Routes>
-      <Route path="projects" element={<Loaded><ProjectsPage /></Loaded>} />
+      <Route path="projects" element={<ProjectsPage />} />
       <Route path="tasks" element={<TasksPage />} />
-      <Route path="transactions" element={<Loaded><TransactionsPage /></Loaded>} />
-      <Route path="calendar" element={<Loaded><CalendarPage /></Loaded>} />
-      <Route path="lists" element={<Loaded><ComingSoonPage section="Lists" /></Loaded>} />
-      <Route path="forms" element={<Loaded><ComingSoonPage section="Forms" /></Loaded>} />
-      <Route path="testpage" element={<Loaded><ComingSoonPage section="Test pages" /></Loaded>} />
+      <Route path="transactions" element={<TransactionsPage />} />
+      <Route path="calendar" element={<CalendarPage />} />
+      <Route path="lists" element={<ComingSoonPage section="Lists" />} />
+      <Route path="forms" element={<ComingSoonPage section="Forms" />} />
+      <Route path="testpage" element={<ComingSoonPage section="Test pages" />} />
     </Routes>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from '@steward/libs/router';
-import { LoadingState } from '@steward/libs/ui';
+import { AntdTheme, LoadingState } from '@steward/libs/ui';
 import { SettingsIndex } from './index/SettingsIndex';
 
 // Screens load on demand, so the remote's first chunk stays small.
@@ -18,9 +18,10 @@ function screen(Screen: ComponentType) {
   );
 }
 
-/** The Settings area's routes (paths from the route table; /user-management belongs to the CRM). */
+/** The Settings area's routes (paths from the route table; /user-management belongs to the CRM). Its screens are forms drawn with antd. */
 export function SettingsRoutes() {
   return (
+    <AntdTheme fallback={<LoadingState />}>
     <Routes>
       <Route path="settings" element={<SettingsIndex />} />
       <Route path="settings/integrations" element={screen(IntegrationsPage)} />
@@ -30,5 +31,6 @@ export function SettingsRoutes() {
       <Route path="settings/roles" element={screen(RolesPage)} />
       <Route path="settings/roles/:role_id" element={screen(RolePermissionsPage)} />
     </Routes>
+    </AntdTheme>
   );
 }

@@ -24,6 +24,13 @@ test('the shell and the three remotes a session loads run on one React and one @
   await menu.open('Catalog', 'Supplies');
   await expect(page).toHaveURL(/\/supplies$/);
   await expect(areaOf(page, 'catalog')).not.toBeEmpty();
+  // A list's first view is drawn without antd; a panel drawn with it (Filters) brings it, whichever
+  // area asks first (a list also fetches its record page's code at the person's first move).
+  const filters = areaOf(page, 'catalog').getByRole('button', { name: 'Filters', exact: true });
+  // From the keyboard: the menu the pointer just used still lies over the toolbar.
+  await filters.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Filters' })).toBeVisible();
 
   // The dashboard's revenue chart comes from the operations remote; the menu brings the CRM and the catalog.
   // A menu group the pointer comes to rest on preloads its remote too: whichever load, they share one copy.

@@ -98,7 +98,7 @@ test.describe('the first paint comes from index.html', () => {
   });
 });
 
-test('a returning staff member’s dashboard, chart included, is drawn without antd; the first area brings it', async ({ page }) => {
+test('a returning staff member’s dashboard, chart included, and a list’s first view are drawn without antd; the first panel drawn with it brings it', async ({ page }) => {
   await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
   await page.goto('/dashboard');
   await expect(page.getByTestId('stat-contacts')).not.toHaveText('');
@@ -118,7 +118,14 @@ test('a returning staff member’s dashboard, chart included, is drawn without a
 
   await page.goto('/businesses');
   await expect(page.getByRole('table')).toBeVisible();
-  expect((await antdOnPage()).stylesheet).toBe(true);
+  await page.waitForLoadState('networkidle');
+  expect(await antdOnPage()).toEqual({ stylesheet: false, elements: 0 });
+
+  await page.getByRole('toolbar', { name: 'List actions' }).getByRole('button', { name: 'Filters', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Filters' })).toBeVisible();
+  const after = await antdOnPage();
+  expect(after.stylesheet).toBe(true);
+  expect(after.elements).toBeGreaterThan(0);
 });
 
 test.describe('a returning staff member’s first view starts from index.html', () => {

@@ -71,6 +71,8 @@ test('a group is added and then renamed through the generic editor', async ({ pa
   const name = unique('Front desk');
   await page.getByRole('button', { name: 'Add New' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Group' });
+  // The dialog as a person sees it (its code, and antd's, load when it first opens).
+  await expect(dialog.getByLabel('Name', { exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   // The editor's validation: nothing is written without a name. (The red of antd's field messages
   // is the shell theme's colorError, 3.26:1 — reported, so axe runs on the dialog before it shows.)

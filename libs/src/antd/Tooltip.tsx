@@ -16,10 +16,17 @@ export function tooltipOpenDelayMs(now: number, closedAt = lastClosedAt): number
  * antd's Tooltip with the platform's timing: the delay is decided when the pointer or focus arrives,
  * so moving from one control to the next while reading tooltips does not make the user wait again.
  */
-export function Tooltip({ open: openProp, onOpenChange, mouseEnterDelay, ...props }: TooltipProps) {
+export function Tooltip({ open: openProp, onOpenChange, mouseEnterDelay, openOnMount = false, ...props }: TooltipProps & { openOnMount?: boolean }) {
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Mounted because the pointer or focus just arrived on its target (the tooltip loads on that
+  // intent): it opens as if it had seen the arrival.
+  useEffect(() => {
+    if (openOnMount) change(true);
+    // Once, on mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const change = (next: boolean) => {
     clearTimeout(timer.current);

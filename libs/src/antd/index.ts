@@ -1,5 +1,7 @@
 /**
- * The design-system surface: the light antd components the shell's first screen and most screens use.
+ * The design-system surface: antd's light components, its stylesheet and the theme root
+ * (AntdThemeRoot). It is loaded by <AntdTheme> ('@steward/libs/ui') with the first part of a
+ * screen drawn with antd; a list's first view and the shell's signed-in chrome are drawn without it.
  * Apps import antd only through here (or './antd-data' for the heavy data components) so that one antd
  * instance, one theme context and only the components the platform uses reach the browser: a shared
  * module is bundled whole, so keep this list to what is really used, and put heavy components —
@@ -23,6 +25,7 @@ export {
   Typography,
   theme,
 } from 'antd';
+export { AntdThemeRoot } from './AntdThemeRoot';
 export { Result } from './Result';
 export { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, Tooltip } from './Tooltip';
 export type {

@@ -1,8 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Button, Result, Spin } from '@steward/libs/antd';
 import type { RemoteName } from '@steward/libs/runtime-config';
 import { AREA_TITLES, type RemoteArea } from '@steward/libs/federation';
 import { AccessComponentProvider } from '@steward/libs/session';
+import { PlainButton, ResultNotice, Spinner } from '@steward/libs/ui';
 
 type RemoteBoundaryProps = {
   name: RemoteName;
@@ -66,13 +66,13 @@ export function RemoteBoundary({ name, load, peek, onLoaded }: RemoteBoundaryPro
   }
   if (!state.error) return <AreaLoading title={title} />;
   return (
-    <Result
+    <ResultNotice
       status="warning"
       title={`The ${title} area is unavailable`}
       subTitle={`${title} could not be loaded right now. The rest of Steward keeps working; try again in a moment.`}
       extra={
-        <Button
-          type="primary"
+        <PlainButton
+          variant="primary"
           autoFocus
           onClick={() => {
             setState({ error: null });
@@ -80,21 +80,21 @@ export function RemoteBoundary({ name, load, peek, onLoaded }: RemoteBoundaryPro
           }}
         >
           Retry
-        </Button>
+        </PlainButton>
       }
     >
       <details>
         <summary>Details</summary>
         <code>{state.error.message}</code>
       </details>
-    </Result>
+    </ResultNotice>
   );
 }
 
 function AreaLoading({ title }: { title: string }) {
   return (
     <div role="status" aria-live="polite" style={{ padding: 48, textAlign: 'center' }}>
-      <Spin />
+      <Spinner />
       <div style={{ marginTop: 12 }}>Loading {title}…</div>
     </div>
   );

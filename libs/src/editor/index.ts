@@ -19,6 +19,7 @@ export { useRecordEditor, type EditorMode, type RecordEditorApi, type RecordEdit
 export type { FieldInputProps } from './fieldInputProps';
 // The drawing parts, loaded when a form first opens (lazyFormLayer.tsx).
 export { FieldInput, FieldsForm, InlineEditor, RecordEditorForm, RecordEditorModal, UploadField, preloadFormLayer } from './lazyFormLayer';
-export { NO_HISTORY_TEXT, RecordHistory as RecordHistoryPanel, type RecordHistoryProps } from './history/RecordHistory';
-export { fieldLabelsOf, historySentence, relativeTime, spellField, type FieldLabels } from './history/historyWords';
+export { RecordHistoryPanel } from './lazyFormLayer';
+export type { RecordHistoryProps } from './history/RecordHistory';
+export { NO_HISTORY_TEXT, fieldLabelsOf, historySentence, relativeTime, spellField, type FieldLabels } from './history/historyWords';
 export { OpenRecordEffect, useAddressedRecord } from './OpenRecordEffect';

@@ -1,10 +1,11 @@
-import { Suspense, lazy, type ComponentProps } from 'react';
+import { lazy, type ComponentProps } from 'react';
 import { useOpenedOnce } from '@steward/libs/ui-core';
+import { AntdTheme } from '@steward/libs/ui';
 import type * as FormLayer from './formLayer';
 
 /**
  * The form layer (antd's Form and the heavy inputs and dialogs) as the editor's public components: each
- * fetches formLayer.ts the first time one draws, so a list that offers Add New or Edit does not load
+ * fetches formLayer.ts (and antd, AntdTheme) the first time one draws, so a list that offers Add New or Edit does not load
  * it before a form opens. A dialog or inline editor that has never been open draws nothing and loads
  * nothing.
  */
@@ -22,33 +23,33 @@ const LazyInlineEditor = lazy(() => loadFormLayer().then((layer) => ({ default: 
 
 export function FieldInput(props: ComponentProps<typeof FormLayer.FieldInput>) {
   return (
-    <Suspense fallback={null}>
+    <AntdTheme>
       <LazyFieldInput {...props} />
-    </Suspense>
+    </AntdTheme>
   );
 }
 
 export function UploadField(props: ComponentProps<typeof FormLayer.UploadField>) {
   return (
-    <Suspense fallback={null}>
+    <AntdTheme>
       <LazyUploadField {...props} />
-    </Suspense>
+    </AntdTheme>
   );
 }
 
 export function FieldsForm(props: ComponentProps<typeof FormLayer.FieldsForm>) {
   return (
-    <Suspense fallback={null}>
+    <AntdTheme>
       <LazyFieldsForm {...props} />
-    </Suspense>
+    </AntdTheme>
   );
 }
 
 export function RecordEditorForm(props: ComponentProps<typeof FormLayer.RecordEditorForm>) {
   return (
-    <Suspense fallback={null}>
+    <AntdTheme>
       <LazyRecordEditorForm {...props} />
-    </Suspense>
+    </AntdTheme>
   );
 }
 
@@ -57,9 +58,9 @@ export function RecordEditorModal(props: ComponentProps<typeof FormLayer.RecordE
   const opened = useOpenedOnce(Boolean(props.editor.modalProps.open));
   if (!opened) return null;
   return (
-    <Suspense fallback={null}>
+    <AntdTheme>
       <LazyRecordEditorModal {...props} />
-    </Suspense>
+    </AntdTheme>
   );
 }
 
@@ -67,8 +68,19 @@ export function RecordEditorModal(props: ComponentProps<typeof FormLayer.RecordE
 export function InlineEditor(props: ComponentProps<typeof FormLayer.InlineEditor>) {
   if (!props.editor.open) return null;
   return (
-    <Suspense fallback={null}>
+    <AntdTheme>
       <LazyInlineEditor {...props} />
-    </Suspense>
+    </AntdTheme>
+  );
+}
+
+const LazyRecordHistory = lazy(() => import('./history/RecordHistory').then((module) => ({ default: module.RecordHistory })));
+
+/** Who changed what on one record: drawn with antd, so it loads (with antd) when first shown. */
+export function RecordHistoryPanel(props: ComponentProps<typeof LazyRecordHistory>) {
+  return (
+    <AntdTheme fallback={<p style={{ margin: 0 }}>Loading…</p>}>
+      <LazyRecordHistory {...props} />
+    </AntdTheme>
   );
 }

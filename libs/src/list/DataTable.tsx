@@ -1,6 +1,5 @@
 import { memo, useCallback, useRef, type CSSProperties, type MouseEvent, type ReactNode, type Ref } from 'react';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
-import { theme } from '@steward/libs/antd';
 import type { SortSpec } from '@steward/libs/filter';
 import { displayValue } from '@steward/libs/ui';
 import { cellValue, columnField, exportValueOf, type ListColumn } from './listColumn';
@@ -175,7 +174,6 @@ export function DataTable<Row extends Row0>({
   selection = null,
   maxHeight = DEFAULT_MAX_HEIGHT,
 }: DataTableProps<Row>) {
-  const { token } = theme.useToken();
   const cards = useNarrowScreen();
   const scrollRef = useRef<HTMLDivElement>(null);
   const selectable = selection !== null;
@@ -199,16 +197,17 @@ export function DataTable<Row extends Row0>({
   const toggle = selection?.toggle;
   const onToggle = useCallback((key: string, index: number, range: boolean) => toggle?.(key, index, { range }), [toggle]);
   const template = gridTemplate(columns, selectable);
+  // antd's table colours (its theme's values for them), on the branding's CSS variables: the table draws without antd.
   const style = {
-    '--stw-list-border': token.colorBorderSecondary,
-    '--stw-list-head-bg': token.colorFillAlter,
-    '--stw-list-bg': token.colorBgContainer,
-    '--stw-list-hover': token.controlItemBgHover,
-    '--stw-list-selected': token.controlItemBgActive,
-    '--stw-list-muted': token.colorTextSecondary,
-    '--stw-list-radius': `${token.borderRadiusLG}px`,
-    fontSize: token.fontSize,
-    color: token.colorText,
+    '--stw-list-border': '#f0f0f0',
+    '--stw-list-head-bg': 'rgba(0, 0, 0, 0.02)',
+    '--stw-list-bg': '#ffffff',
+    '--stw-list-hover': 'rgba(0, 0, 0, 0.04)',
+    '--stw-list-selected': 'var(--stw-selected)',
+    '--stw-list-muted': 'var(--stw-text-secondary)',
+    '--stw-list-radius': '8px',
+    fontSize: 14,
+    color: 'var(--stw-text)',
     maxHeight,
   } as CSSProperties;
   const items = virtualizer.getVirtualItems();

@@ -1,8 +1,9 @@
-import { Suspense, lazy, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Alert, Button, Flex } from '@steward/libs/antd';
+import { lazy, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { ProgressBar } from '@steward/libs/ui-core';
+import { AntdTheme, Notice, PlainButton, loadAntd } from '@steward/libs/ui';
 import { ListToolbar, type ListToolbarProps } from './ListToolbar';
 import { ListTable } from './ListTable';
+import { onFirstMove } from './firstMove';
 import { archivedHint } from './bulk/bulkWords';
 import { listErrorText } from './listMessages';
 import type { ExportProgressStore } from './useCsvExport';
@@ -10,7 +11,7 @@ import type { BulkTarget, ListPageApi } from './useListPage';
 
 type Row0 = Record<string, unknown>;
 
-// The panels draw with antd's inputs and selects: they load when first opened, not with the list.
+// The panels draw with antd's inputs and selects: they load, with antd, when first opened, not with the list.
 const FilterPanel = lazy(() => import('./FilterPanel').then((module) => ({ default: module.FilterPanel })));
 const SortPanel = lazy(() => import('./SortPanel').then((module) => ({ default: module.SortPanel })));
 const SavedFilters = lazy(() => import('./SavedFilters').then((module) => ({ default: module.SavedFilters })));
@@ -35,8 +36,13 @@ export type ListPageProps<Row extends Row0> = {
 export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, emptyText, errorText = listErrorText, children, toolbarExtra }: ListPageProps<Row>) {
   const [panel, setPanel] = useState<'filters' | 'sort' | null>(null);
   const toggle = (next: 'filters' | 'sort') => setPanel((current) => (current === next ? null : next));
+  // The first view is drawn without antd; the panels and dialogs a person opens next draw with it. It is
+  // fetched once the rows are drawn and the person moves (pointer, touch, key or scroll), so their first
+  // Filters or Add New does not wait for it, and the first rows never do.
+  const rowsShown = !list.isLoading;
+  useEffect(() => (rowsShown ? onFirstMove(() => void loadAntd()) : undefined), [rowsShown]);
   return (
-    <Flex vertical gap={12}>
+    <div className="stw-flex" style={{ flexDirection: 'column', gap: 12 }}>
       <ListToolbar
         onFilters={() => toggle('filters')}
         onSort={() => toggle('sort')}
@@ -48,9 +54,9 @@ export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, empty
         extra={
           list.lifecycle?.archivable ? (
             <>
-              <Button aria-pressed={list.lifecycle.archived} onClick={() => list.lifecycle?.showArchived(!list.lifecycle.archived)}>
+              <PlainButton aria-pressed={list.lifecycle.archived} onClick={() => list.lifecycle?.showArchived(!list.lifecycle.archived)}>
                 Archived
-              </Button>
+              </PlainButton>
               {toolbarExtra}
             </>
           ) : (
@@ -59,26 +65,29 @@ export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, empty
         }
       />
       {list.lifecycle?.archived ? (
-        <Alert type="info" showIcon title={`Archived ${list.lifecycle.noun.many}${archivedHint(list.lifecycle)}`} />
+        <Notice type="info" showIcon title={`Archived ${list.lifecycle.noun.many}${archivedHint(list.lifecycle)}`} />
       ) : null}
-      {list.filterState.notice ? <Alert type="warning" showIcon title={list.filterState.notice} closable={{ onClose: list.filterState.dismissNotice }} /> : null}
-      {list.error ? <Alert type="error" showIcon title={errorText(list.error)} /> : null}
-      {list.exportError ? <Alert type="error" showIcon title={list.exportError} /> : null}
+      {list.filterState.notice ? <Notice type="warning" showIcon title={list.filterState.notice} closable={{ onClose: list.filterState.dismissNotice }} /> : null}
+      {list.error ? <Notice type="error" showIcon title={errorText(list.error)} /> : null}
+      {list.exportError ? <Notice type="error" showIcon title={list.exportError} /> : null}
       {list.exporting ? <ExportProgressBar store={list.exportProgress} onCancel={list.cancelExport} /> : null}
-      <Suspense fallback={null}>
+      {panel ? (
+        // Not mounted before a panel opens: <AntdTheme> loads antd as it mounts.
+        <AntdTheme>
         {panel === 'filters' ? (
           <FilterPanel state={list.filterState} onClose={() => setPanel(null)} savedFilters={savedFilterKey ? <SavedFilters listKey={savedFilterKey} state={list.filterState} /> : null} />
         ) : null}
         {panel === 'sort' ? <SortPanel state={list.filterState} labels={list.sortLabels} onClose={() => setPanel(null)} /> : null}
-      </Suspense>
+        </AntdTheme>
+      ) : null}
       {list.lifecycle && list.selection && list.selection.count > 0 ? (
-        <Suspense fallback={null}>
+        <AntdTheme>
           <BulkActions list={list} />
-        </Suspense>
+        </AntdTheme>
       ) : null}
       <ListTable list={list} emptyText={emptyText} />
       {children}
-    </Flex>
+    </div>
   );
 }
 
@@ -88,7 +97,7 @@ function ExportProgressBar({ store, onCancel }: { store: ExportProgressStore; on
   if (!progress) return null;
   const { written, total, totalIsEstimate } = progress;
   return (
-    <Flex gap={12} align="center">
+    <div className="stw-flex" style={{ gap: 12, alignItems: 'center' }}>
       <div style={{ flex: 1, maxWidth: 480 }}>
         <ProgressBar
           label="Export progress"
@@ -97,7 +106,7 @@ function ExportProgressBar({ store, onCancel }: { store: ExportProgressStore; on
           text={`Exported ${written.toLocaleString('en-US')} of ${totalIsEstimate ? 'about ' : ''}${total.toLocaleString('en-US')} rows`}
         />
       </div>
-      <Button onClick={onCancel}>Cancel export</Button>
-    </Flex>
+      <PlainButton onClick={onCancel}>Cancel export</PlainButton>
+    </div>
   );
 }

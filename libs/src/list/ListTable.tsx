@@ -1,6 +1,6 @@
 import { useCallback, type ReactNode } from 'react';
-import { Button } from '@steward/libs/antd';
 import { formatRowCount } from '@steward/libs/ui-core';
+import { PlainButton } from '@steward/libs/ui';
 import { DataTable } from './DataTable';
 import { EMPTY_LIST_TEXT, LOADING_TEXT } from './listMessages';
 import type { ListPageApi } from './useListPage';
@@ -31,9 +31,9 @@ function RowCount({ total, estimate, onCountExactly }: { total: number; estimate
       {estimate ? (
         <>
           {' '}
-          <Button size="small" type="link" onClick={onCountExactly}>
+          <PlainButton size="small" variant="link" onClick={onCountExactly}>
             Count exactly
-          </Button>
+          </PlainButton>
         </>
       ) : null}
     </span>
@@ -45,20 +45,20 @@ function Pager({ page, pages, count, onPage }: { page: number; pages: number; co
   return (
     <nav aria-label="Pages" className="stw-list-pager">
       {count}
-      <Button size="small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+      <PlainButton size="small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
-      </Button>
+      </PlainButton>
       {shown.map((value, index) => (
         <span key={value} style={{ display: 'contents' }}>
           {index > 0 && value - (shown[index - 1] ?? value) > 1 ? <span aria-hidden="true">…</span> : null}
-          <Button size="small" type={value === page ? 'primary' : 'default'} aria-label={`Page ${value}`} aria-current={value === page ? 'page' : undefined} onClick={() => onPage(value)}>
+          <PlainButton size="small" variant={value === page ? 'primary' : 'default'} aria-label={`Page ${value}`} aria-current={value === page ? 'page' : undefined} onClick={() => onPage(value)}>
             {value}
-          </Button>
+          </PlainButton>
         </span>
       ))}
-      <Button size="small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <PlainButton size="small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         Next
-      </Button>
+      </PlainButton>
     </nav>
   );
 }
@@ -75,13 +75,13 @@ export function SelectionBar({ selection, pageRows }: { selection: RowSelection;
         <span>{selection.pageState === 'all' && more ? `All ${pageRows} rows on this page are selected.` : `${selection.count} selected.`}</span>
       )}
       {!selection.allMatching && selection.pageState === 'all' && more ? (
-        <Button size="small" type="link" onClick={selection.selectAllMatching}>
+        <PlainButton size="small" variant="link" onClick={selection.selectAllMatching}>
           {`Select all ${selection.total} rows matching this filter`}
-        </Button>
+        </PlainButton>
       ) : null}
-      <Button size="small" type="link" onClick={selection.clear}>
+      <PlainButton size="small" variant="link" onClick={selection.clear}>
         Clear selection
-      </Button>
+      </PlainButton>
     </div>
   );
 }

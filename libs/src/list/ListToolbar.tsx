@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge, Button, Flex } from '@steward/libs/antd';
+import { CountBadge, PlainButton } from '@steward/libs/ui';
 
 export type ListToolbarProps = {
   onFilters: () => void;
@@ -17,20 +17,20 @@ export type ListToolbarProps = {
 /** Every list's actions, in this order: Filters, Sort, Export, Add New. */
 export function ListToolbar({ onFilters, onSort, onExport, filterCount = 0, exportDisabled, exporting, addNew, extra }: ListToolbarProps) {
   return (
-    <Flex gap={8} wrap role="toolbar" aria-label="List actions">
-      <Badge count={filterCount} size="small">
-        <Button onClick={onFilters}>Filters</Button>
-      </Badge>
-      <Button onClick={onSort}>Sort</Button>
-      <Button onClick={onExport} disabled={exportDisabled} loading={exporting}>
+    <div role="toolbar" aria-label="List actions" className="stw-flex" style={{ flexWrap: 'wrap', gap: 8 }}>
+      <CountBadge count={filterCount}>
+        <PlainButton onClick={onFilters}>Filters</PlainButton>
+      </CountBadge>
+      <PlainButton onClick={onSort}>Sort</PlainButton>
+      <PlainButton onClick={onExport} disabled={exportDisabled} loading={exporting}>
         Export
-      </Button>
+      </PlainButton>
       {extra}
       {addNew ? (
-        <Button type="primary" disabled={addNew.disabled} onClick={addNew.onClick}>
+        <PlainButton variant="primary" disabled={addNew.disabled} onClick={addNew.onClick}>
           {addNew.children ?? 'Add New'}
-        </Button>
+        </PlainButton>
       ) : null}
-    </Flex>
+    </div>
   );
 }

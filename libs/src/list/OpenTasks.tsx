@@ -1,7 +1,6 @@
 import { Link } from '@steward/libs/router';
-import { Typography } from '@steward/libs/antd';
 import { errorMessage, tableRef, useList, type AnyRow } from '@steward/libs/data-access';
-import { formatDate } from '@steward/libs/ui';
+import { PageTitle, SecondaryText, formatDate } from '@steward/libs/ui';
 import { LOADING_TEXT } from './listMessages';
 
 /** A record's open tasks come from ops.open_tasks_view (security invoker: the caller's row-level security applies). */
@@ -20,12 +19,12 @@ export function OpenTasks({ column, recordId }: { column: OpenTasksRecordColumn;
   const rows = tasks.data?.rows ?? [];
   return (
     <section aria-labelledby={`open-tasks-${recordId}`} className="stw-open-tasks">
-      <Typography.Title level={3} id={`open-tasks-${recordId}`} style={{ fontSize: 16, margin: '0 0 4px' }}>
+      <PageTitle id={`open-tasks-${recordId}`} style={{ fontSize: 16, margin: '0 0 4px' }}>
         Open tasks
-      </Typography.Title>
-      {tasks.isLoading ? <Typography.Text>{LOADING_TEXT}</Typography.Text> : null}
-      {tasks.error ? <Typography.Text type="danger">{errorMessage(tasks.error, 'Unknown error')}</Typography.Text> : null}
-      {!tasks.isLoading && !tasks.error && rows.length === 0 ? <Typography.Text type="secondary">{NO_OPEN_TASKS}</Typography.Text> : null}
+      </PageTitle>
+      {tasks.isLoading ? <span>{LOADING_TEXT}</span> : null}
+      {tasks.error ? <span style={{ color: 'var(--stw-error)' }}>{errorMessage(tasks.error, 'Unknown error')}</span> : null}
+      {!tasks.isLoading && !tasks.error && rows.length === 0 ? <SecondaryText>{NO_OPEN_TASKS}</SecondaryText> : null}
       {rows.length > 0 ? (
         <ul style={{ margin: 0, paddingInlineStart: 18 }}>
           {rows.map((row) => (
@@ -34,9 +33,9 @@ export function OpenTasks({ column, recordId }: { column: OpenTasksRecordColumn;
               <Link to={`/tasks?task=${String(row.short_id)}`} style={{ textDecoration: 'underline' }}>
                 {String(row.title)}
               </Link>{' '}
-              <Typography.Text type="secondary">
+              <SecondaryText>
                 ({[row.status, row.due_date ? `due ${formatDate(String(row.due_date))}` : null, row.assignee_name].filter(Boolean).join(', ')})
-              </Typography.Text>
+              </SecondaryText>
             </li>
           ))}
         </ul>

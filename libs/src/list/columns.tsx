@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@steward/libs/router';
 import { useAccess } from '@steward/libs/session';
-import { Button, Typography } from '@steward/libs/antd';
+import { PlainButton, SecondaryText } from '@steward/libs/ui';
 import { StatusPill, SystemBadge, displayValue, isSystemDefault, formatAddress, formatDate, formatDollars, type AddressParts } from '@steward/libs/ui';
 import type { ListColumn } from './listColumn';
 
@@ -44,7 +44,7 @@ export function nameColumn<Row extends Row0>(options: {
           <SystemBadge orgName={row.org_name} />
           {beneath ? (
             <div>
-              <Typography.Text type="secondary">{beneath}</Typography.Text>
+              <SecondaryText>{beneath}</SecondaryText>
             </div>
           ) : null}
         </div>
@@ -176,8 +176,8 @@ export function editColumn<Row extends Row0>(openEdit: (row: Row) => void, nameO
 export function RowEditButton({ row, name, onOpen }: { row: unknown; name: string; onOpen: () => void }) {
   const verb = useAccess().canEditRow(row) ? 'Edit' : 'View';
   return (
-    <Button size="small" onClick={onOpen} aria-label={`${verb} ${name}`}>
+    <PlainButton size="small" onClick={onOpen} aria-label={`${verb} ${name}`}>
       {verb}
-    </Button>
+    </PlainButton>
   );
 }

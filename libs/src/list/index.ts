@@ -10,6 +10,7 @@ export { DataTable, type DataTableProps } from './DataTable';
 export { useRowSelection, type RowSelection } from './useRowSelection';
 export { CARD_BREAKPOINT_PX, useNarrowScreen } from './useNarrowScreen';
 export { ListPage, type ListPageProps } from './ListPage';
+export { FIRST_MOVES, onFirstMove } from './firstMove';
 export { BULK_FIELD_NAMES, bulkFieldsOf } from './bulk/bulkFields';
 // Loaded when first shown: they draw with antd's heavy components, which a list's first rows do not need.
 export { DetailLayout, RecordHistory, RecordTableCard, preloadDetailLayout } from './lazyParts';

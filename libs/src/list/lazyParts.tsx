@@ -1,13 +1,14 @@
-import { Suspense, lazy } from 'react';
+import { lazy } from 'react';
+import { AntdTheme } from '@steward/libs/ui';
 import type { DetailLayoutProps } from './DetailLayout';
 import { LOADING_TEXT } from './listMessages';
 import type { RecordTableCardProps } from './RecordTableCard';
 import type { RecordHistoryProps } from '@steward/libs/editor';
 
 /*
- * The parts of this package that draw with antd's heavy components (tabs, inputs, selects, dialogs,
- * forms) load when first shown, not with a list: a list's first rows need none of them. A list page's
- * Filters and Sort panels load the same way (ListPage).
+ * The parts of this package that draw with antd (tabs, inputs, selects, dialogs, forms) load when first
+ * shown, with antd itself (AntdTheme), not with a list: a list's first rows need none of them. A list
+ * page's Filters and Sort panels load the same way (ListPage).
  */
 
 const loadDetailLayout = () => import('./DetailLayout');
@@ -26,26 +27,26 @@ const loading = <p style={{ margin: 0 }}>{LOADING_TEXT}</p>;
 /** The record detail page of businesses, contacts and households: "Go back", a header, and its tabs. */
 export function DetailLayout(props: DetailLayoutProps) {
   return (
-    <Suspense fallback={loading}>
+    <AntdTheme fallback={loading}>
       <LoadedDetailLayout {...props} />
-    </Suspense>
+    </AntdTheme>
   );
 }
 
 /** One table of the generic record editor, with Add New and Edit. */
 export function RecordTableCard(props: RecordTableCardProps) {
   return (
-    <Suspense fallback={loading}>
+    <AntdTheme fallback={loading}>
       <LoadedRecordTableCard {...props} />
-    </Suspense>
+    </AntdTheme>
   );
 }
 
 /** Who changed what on one record (a History tab or view). */
 export function RecordHistory(props: RecordHistoryProps) {
   return (
-    <Suspense fallback={loading}>
+    <AntdTheme fallback={loading}>
       <LoadedRecordHistory {...props} />
-    </Suspense>
+    </AntdTheme>
   );
 }

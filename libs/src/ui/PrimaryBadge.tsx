@@ -1,9 +1,9 @@
-import { Tag } from '@steward/libs/antd';
+import { PlainTag } from './plain';
 
 export function PrimaryBadge() {
   return (
-    <Tag color="blue" style={{ marginInlineStart: 6 }}>
+    <PlainTag color="blue" style={{ marginInlineStart: 6 }}>
       Primary
-    </Tag>
+    </PlainTag>
   );
 }

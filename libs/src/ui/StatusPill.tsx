@@ -1,4 +1,4 @@
-import { Tag } from '@steward/libs/antd';
+import { PlainTag } from './plain';
 
 /** The record statuses, in the order pickers and filters offer them. */
 export const RECORD_STATUSES = [
@@ -35,5 +35,5 @@ export function pillFor(status: string): Pill {
 /** Status as a coloured pill; free-text statuses (reservations, products) get a neutral colour. */
 export function StatusPill({ status }: { status: string | null | undefined }) {
   if (!status) return null;
-  return <Tag style={pillFor(status)}>{status}</Tag>;
+  return <PlainTag style={pillFor(status)}>{status}</PlainTag>;
 }

@@ -1,14 +1,31 @@
-import { Tag, Tooltip } from '@steward/libs/antd';
+import { lazy, useState } from 'react';
 import { isSystemDefault } from '@steward/libs/ui-core';
+import { AntdTheme } from './antdTheme';
+import { PlainTag } from './plain';
 
-/** The 'S' badge of shared default rows (visible to every organisation, editable by none). */
+const LoadedTooltip = lazy(() => import('@steward/libs/antd').then((antd) => ({ default: antd.Tooltip })));
+
+const TOOLTIP = 'Shared default: visible to every organisation, not editable';
+
+/**
+ * The 'S' badge of shared default rows (visible to every organisation, editable by none). Its tooltip
+ * is antd's, loaded when the pointer first rests on the badge, so a list of such rows needs no antd
+ * to draw.
+ */
 export function SystemBadge({ orgName }: { orgName: unknown }) {
+  const [wanted, setWanted] = useState(false);
   if (!isSystemDefault(orgName)) return null;
+  const tag = (
+    <PlainTag color="geekblue" aria-label="System default" style={{ marginInlineStart: 6 }} onPointerEnter={wanted ? undefined : () => setWanted(true)}>
+      S
+    </PlainTag>
+  );
+  if (!wanted) return tag;
   return (
-    <Tooltip title="Shared default: visible to every organisation, not editable">
-      <Tag color="geekblue" aria-label="System default" style={{ marginInlineStart: 6 }}>
-        S
-      </Tag>
-    </Tooltip>
+    <AntdTheme fallback={tag}>
+      <LoadedTooltip title={TOOLTIP} openOnMount>
+        {tag}
+      </LoadedTooltip>
+    </AntdTheme>
   );
 }

@@ -1,10 +1,9 @@
-import { Suspense, lazy, useState } from 'react';
-import { Button } from '@steward/libs/antd';
+import { lazy, useState } from 'react';
 import { useAccess } from '@steward/libs/session';
-import { useOpenedOnce } from '@steward/libs/ui';
+import { AntdTheme, PlainButton, useOpenedOnce } from '@steward/libs/ui';
 import type { ImportKind } from './importTargets';
 
-// The wizard (CSV parsing, mapping, preview) loads only when Import is pressed, not with the list.
+// The wizard (CSV parsing, mapping, preview; drawn with antd) loads only when Import is pressed, not with the list.
 const ImportWizard = lazy(() => import('./ImportWizard'));
 
 /** The list toolbar's Import button and, once pressed, the import wizard; absent for a role that may not add records. */
@@ -14,13 +13,13 @@ export function ImportButton({ kind, disabled }: { kind: ImportKind; disabled?: 
   if (!useAccess().create) return null;
   return (
     <>
-      <Button disabled={disabled} onClick={() => setOpen(true)}>
+      <PlainButton disabled={disabled} onClick={() => setOpen(true)}>
         Import
-      </Button>
+      </PlainButton>
       {used ? (
-        <Suspense fallback={null}>
+        <AntdTheme>
           <ImportWizard kind={kind} open={open} onClose={() => setOpen(false)} />
-        </Suspense>
+        </AntdTheme>
       ) : null}
     </>
   );

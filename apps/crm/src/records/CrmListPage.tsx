@@ -1,32 +1,19 @@
-import { Suspense, lazy, useEffect, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { preloadRecordPage } from './loadRecordPage';
 import { Link, useNavigate, useSearchParams } from '@steward/libs/router';
 import { mergeKindOf } from '../duplicates/mergeEntities';
 import { ImportButton } from '../import/ImportButton';
 import type { AddNewConfig } from '../addNew';
-import { ListPage, bulkFieldsOf, useListPage, type ListPageApi, type ListPageOptions } from '@steward/libs/list';
+import { ListPage, bulkFieldsOf, onFirstMove, useListPage, type ListPageApi, type ListPageOptions } from '@steward/libs/list';
 import type { AnyRow } from '@steward/libs/data-access';
 import { useAccess, useSession } from '@steward/libs/session';
+import { AntdTheme } from '@steward/libs/ui';
 import type { SortSpec } from '@steward/libs/filter';
 import type { CrmEntity } from './crmEntity';
 import type { CrmRow } from './crmRow';
 import { userFormFields } from '../users/userFormFields';
 
 const BY_NAME: SortSpec = [{ field: 'name', order: 'asc' }];
-
-const FIRST_MOVES = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'scroll'] as const;
-
-/** Runs `start` once, at the first pointer move, touch, key or scroll on the page; returns the undo. */
-function onFirstMove(start: () => void): () => void {
-  const options = { capture: true, passive: true } as const;
-  const stop = () => FIRST_MOVES.forEach((type) => window.removeEventListener(type, run, options));
-  function run() {
-    stop();
-    start();
-  }
-  FIRST_MOVES.forEach((type) => window.addEventListener(type, run, options));
-  return stop;
-}
 
 // The dialog's form, inputs and selects load when Add New is first pressed, not with the list (nor
 // does the record editor's library: the list's first rows need none of it).
@@ -40,9 +27,9 @@ function WithAddNew({ list, config, savedFilterKey, toolbarExtra }: { list: List
   return (
     <ListPage list={list} addNew={addNew} savedFilterKey={savedFilterKey} toolbarExtra={toolbarExtra}>
       {presses > 0 ? (
-        <Suspense fallback={null}>
+        <AntdTheme>
           <AddNewFlow config={config} request={presses} />
-        </Suspense>
+        </AntdTheme>
       ) : null}
     </ListPage>
   );

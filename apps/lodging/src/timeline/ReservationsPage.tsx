@@ -1,10 +1,9 @@
-import { Suspense, lazy, useCallback, useId, useMemo, useState } from 'react';
+import { lazy, useCallback, useId, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { errorMessage, queryKeys, tableRef, type AnyRow } from '@steward/libs/data-access';
 import { OpenRecordEffect, preloadFormLayer, useAddressedRecord, useRecordEditor, type RecordEditorApi } from '@steward/libs/editor';
 import { useAccess, useSession } from '@steward/libs/session';
-import { PageFrame, todayLocal, useOpenedOnce } from '@steward/libs/ui';
+import { AntdTheme, Notice, PageFrame, PlainButton, SecondaryText, todayLocal, useOpenedOnce } from '@steward/libs/ui';
 import { reservationFields } from './reservationFields';
 import { TimelineGrid } from './TimelineGrid';
 import { fetchTimeline } from './timelineData';
@@ -23,9 +22,9 @@ function BookingModal({ editor }: { editor: RecordEditorApi }) {
   const opened = useOpenedOnce(Boolean(editor.modalProps.open));
   if (!opened) return null;
   return (
-    <Suspense fallback={null}>
+    <AntdTheme>
       <LoadedBookingModal editor={editor} />
-    </Suspense>
+    </AntdTheme>
   );
 }
 
@@ -104,13 +103,13 @@ export function ReservationsPage() {
   const canCreate = useAccess().create;
 
   const controls = (
-    <Flex gap={16} wrap align="center">
+    <div className="stw-flex" style={{ flexWrap: 'wrap', gap: 16, alignItems: 'center' }}>
       {canCreate ? (
-        <Button type="primary" onClick={() => openCreate(newStayDefaults(null, start))}>
+        <PlainButton variant="primary" onClick={() => openCreate(newStayDefaults(null, start))}>
           Add New
-        </Button>
+        </PlainButton>
       ) : null}
-      <Flex gap={8} align="center">
+      <div className="stw-flex" style={{ gap: 8, alignItems: 'center' }}>
         <label htmlFor={startId}>Start date</label>
         <input
           id={startId}
@@ -121,8 +120,8 @@ export function ReservationsPage() {
           }}
           style={CONTROL_STYLE}
         />
-      </Flex>
-      <Flex gap={8} align="center">
+      </div>
+      <div className="stw-flex" style={{ gap: 8, alignItems: 'center' }}>
         <label htmlFor={rangeId}>Range</label>
         <select id={rangeId} value={range} onChange={(event) => setRange(Number(event.target.value))} style={CONTROL_STYLE}>
           {RANGE_OPTIONS.map((option) => (
@@ -131,20 +130,20 @@ export function ReservationsPage() {
             </option>
           ))}
         </select>
-      </Flex>
-      <Typography.Text type="secondary">Dashed: tentative · green edge: checked in · dotted: checked out</Typography.Text>
-    </Flex>
+      </div>
+      <SecondaryText>Dashed: tentative · green edge: checked in · dotted: checked out</SecondaryText>
+    </div>
   );
 
   let body: React.ReactNode;
-  if (session.loading || (timeline.isLoading && Boolean(orgName))) body = <Typography.Paragraph>{LOADING_TEXT}</Typography.Paragraph>;
-  else if (!orgName) body = <Typography.Paragraph>{NO_ORGANIZATION_TEXT}</Typography.Paragraph>;
-  else if (timeline.error) body = <Alert type="error" showIcon title={`Error: ${errorMessage(timeline.error, LOAD_FAILED_TEXT)}`} />;
-  else if (rows.length === 0) body = <Typography.Paragraph>{NO_ACCOMMODATIONS_TEXT}</Typography.Paragraph>;
+  if (session.loading || (timeline.isLoading && Boolean(orgName))) body = <p className="stw-paragraph">{LOADING_TEXT}</p>;
+  else if (!orgName) body = <p className="stw-paragraph">{NO_ORGANIZATION_TEXT}</p>;
+  else if (timeline.error) body = <Notice type="error" showIcon title={`Error: ${errorMessage(timeline.error, LOAD_FAILED_TEXT)}`} />;
+  else if (rows.length === 0) body = <p className="stw-paragraph">{NO_ACCOMMODATIONS_TEXT}</p>;
   else
     body = (
       <>
-        {timeline.data && timeline.data.reservations.length === 0 ? <Typography.Paragraph style={{ margin: 0 }}>{NO_DATA_TEXT}</Typography.Paragraph> : null}
+        {timeline.data && timeline.data.reservations.length === 0 ? <p className="stw-paragraph" style={{ margin: 0 }}>{NO_DATA_TEXT}</p> : null}
         <TimelineGrid rows={rows} days={days} onOpenReservation={onOpenReservation} onCreate={canCreate ? onCreate : undefined} />
       </>
     );

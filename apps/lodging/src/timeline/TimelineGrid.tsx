@@ -1,6 +1,5 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { theme } from '@steward/libs/antd';
 import { DAY_WIDTH_PX, tableWidth, type DayKey } from './timelineGeometry';
 import type { TimelineRow } from './timelineRows';
 
@@ -217,7 +216,6 @@ const UnitRow = memo(function UnitRow({
  * in the DOM), so 100 units × 60 days scroll smoothly; the header row always names every day.
  */
 export function TimelineGrid({ rows, days, height = 560, onOpenReservation, onCreate }: TimelineGridProps) {
-  const { token } = theme.useToken();
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowVirtualizer = useVirtualizer({
     count: rows.length,
@@ -246,7 +244,8 @@ export function TimelineGrid({ rows, days, height = 560, onOpenReservation, onCr
     const frame = requestAnimationFrame(() => performance.mark('steward:timeline:rendered'));
     return () => cancelAnimationFrame(frame);
   }, [rows, days]);
-  const border = `1px solid ${token.colorBorderSecondary}`;
+  // antd's table colours (its theme's values), on the branding's CSS variables: the timeline draws without antd.
+  const border = '1px solid #f0f0f0';
   // The same array while the same days are in view, so a vertical scroll step renders only the rows
   // that come into view (UnitRow is memoised) instead of every visible row again.
   const columnItems = columnVirtualizer.getVirtualItems();
@@ -261,12 +260,12 @@ export function TimelineGrid({ rows, days, height = 560, onOpenReservation, onCr
       aria-rowcount={rows.length + 1}
       aria-colcount={days.length + 1}
       tabIndex={0}
-      style={{ overflow: 'auto', maxHeight: height, border, borderRadius: token.borderRadiusLG, background: token.colorBgContainer, color: token.colorText, fontSize: token.fontSize }}
+      style={{ overflow: 'auto', maxHeight: height, border, borderRadius: 8, background: '#ffffff', color: 'var(--stw-text)', fontSize: 14 }}
     >
       <div style={{ width, minWidth: width, position: 'relative' }}>
         {/* Opaque under the header's tint, so stays scrolled beneath it do not show through. */}
-        <div role="rowgroup" style={{ position: 'sticky', top: 0, zIndex: 3, background: token.colorBgContainer }}>
-          <DayHeaderRow days={days} width={width} border={border} background={token.colorFillAlter} cornerBackground={token.colorBgLayout} />
+        <div role="rowgroup" style={{ position: 'sticky', top: 0, zIndex: 3, background: '#ffffff' }}>
+          <DayHeaderRow days={days} width={width} border={border} background="rgba(0, 0, 0, 0.02)" cornerBackground="var(--stw-background)" />
         </div>
         <div role="rowgroup" style={{ position: 'relative', height: rowVirtualizer.getTotalSize() }}>
           {rowVirtualizer.getVirtualItems().map((item) => {
@@ -282,7 +281,7 @@ export function TimelineGrid({ rows, days, height = 560, onOpenReservation, onCr
                 columns={columns}
                 width={width}
                 border={border}
-                background={token.colorBgContainer}
+                background="#ffffff"
                 onOpenReservation={onOpenReservation}
                 onCreate={onCreate}
               />

@@ -1,6 +1,5 @@
 import type { ThemeConfig } from '@steward/libs/antd';
 import { accessibleBranding } from './accessibleBranding';
-import './antdStyles';
 import { fontStack } from './brandingCssVariables';
 import type { Branding } from './orgBranding';
 

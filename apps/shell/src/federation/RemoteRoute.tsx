@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from '@steward/libs/router';
-import { Result, Spin } from '@steward/libs/antd';
 import { RemoteBoundary } from '@steward/libs/area';
 import { AREA_TITLES, findRoute, noAccessText, routeViewable, type RemoteArea as LoadedArea } from '@steward/libs/federation';
 import type { RemoteName } from '@steward/libs/runtime-config';
 import { accessOf, useSession } from '@steward/libs/session';
+import { ResultNotice, Spinner } from '@steward/libs/ui';
 import { BrandingTheme } from '../branding/BrandingTheme';
 import { loadArea, peekArea } from './remoteLoader';
 
@@ -15,7 +15,8 @@ const NAVIGATION_PERMISSIONS_MAX_AGE_MS = 2_000;
  * Every authenticated route the shell does not render itself: find its owner in the route table and
  * mount that remote's area, unless the active organisation has not enabled the remote's component or
  * the person's role may not view it.
- * Areas draw with antd, themed here from the organisation's branding.
+ * What areas draw with antd is themed from the organisation's branding (BrandingTheme); the messages
+ * here are antd's Result, loaded with antd when one shows.
  */
 export function RemoteRoute() {
   return (
@@ -37,12 +38,18 @@ function RemoteRouteContent() {
   }, [pathname, refreshPermissions]);
 
   if (!owner || owner === 'shell') {
-    return <Result status="404" title="Page not found" subTitle={`There is no page at ${pathname}.`} />;
+    return <ResultNotice status="404" title="Page not found" subTitle={`There is no page at ${pathname}.`} />;
   }
-  if (loading) return <Spin style={{ display: 'block', padding: 48 }} />;
+  if (loading) {
+    return (
+      <div style={{ padding: 48, textAlign: 'center' }}>
+        <Spinner />
+      </div>
+    );
+  }
   if (!enabledComponents.includes(owner)) {
     return (
-      <Result
+      <ResultNotice
         status="info"
         title={`${AREA_TITLES[owner]} is not enabled for this organization`}
         subTitle="An administrator can enable it under Organization Settings → Components."
@@ -51,7 +58,7 @@ function RemoteRouteContent() {
   }
   if (route && !routeViewable(route, (component) => accessOf(permissions, component, []).view)) {
     // Nothing of the area mounts, so none of the page's rows are asked for.
-    return <Result status="403" title={noAccessText(route.section)} subTitle="An owner of your organization can change your role." />;
+    return <ResultNotice status="403" title={noAccessText(route.section)} subTitle="An owner of your organization can change your role." />;
   }
   return <RemoteArea key={owner} name={owner} />;
 }

@@ -2,10 +2,9 @@ import { Alert, Button, Typography } from '@steward/libs/antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage, queryKeys, undoBatch, useRecordHistory, type HistoryEntry, type TableRef } from '@steward/libs/data-access';
 import { notify } from '@steward/libs/ui-core';
-import { ATTACHED_FIELD_LABELS, actionPhrase, actorOf, fieldChanges, isAttached, relativeTime, viaNote, type FieldLabels } from './historyWords';
+import { ATTACHED_FIELD_LABELS, NO_HISTORY_TEXT, actionPhrase, actorOf, fieldChanges, isAttached, relativeTime, viaNote, type FieldLabels } from './historyWords';
 import './recordHistory.css';
 
-export const NO_HISTORY_TEXT = 'No changes recorded yet.';
 const LOADING_TEXT = 'Loading…';
 
 /** A merge can be taken back from the surviving record's history for this long (the database agrees). */

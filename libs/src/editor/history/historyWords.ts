@@ -1,6 +1,9 @@
 // A history entry in words a person reads: "Maya Chen changed Status from Active to Inactive".
 import type { HistoryEntry } from '@steward/libs/data-access';
 
+/** What a record's history says before anything was changed. */
+export const NO_HISTORY_TEXT = 'No changes recorded yet.';
+
 /** Field names as people say them, given by the screen; others are spelled out from the column. */
 export type FieldLabels = Readonly<Record<string, string>>;
 

@@ -1,0 +1,8 @@
+import type { ReactNode } from 'react';
+import { ConfigProvider, type ThemeConfig } from 'antd';
+import './styles';
+
+/** antd's ConfigProvider with the branding's theme: what <AntdTheme> ('@steward/libs/ui') renders once antd has loaded. */
+export function AntdThemeRoot({ theme, children }: { theme: ThemeConfig; children: ReactNode }) {
+  return <ConfigProvider theme={theme}>{children}</ConfigProvider>;
+}
