@@ -35,6 +35,11 @@ const PAGES = process.env.STEWARD_LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ?
 const PROFILES = process.env.STEWARD_LIGHTHOUSE_PROFILES?.split(',').filter(Boolean) ?? null;
 /** `STEWARD_LIGHTHOUSE_REPORTS=dir` keeps each audit's full report (the request waterfall, main-thread work) there. */
 const REPORTS = process.env.STEWARD_LIGHTHOUSE_REPORTS ?? null;
+/**
+ * `STEWARD_LIGHTHOUSE_ARTIFACTS=dir` keeps each audit's trace and network log there (a folder per audit),
+ * which `lighthouseWhatIf.mjs` audits again with chosen files made empty: what a change would gain.
+ */
+const ARTIFACTS = process.env.STEWARD_LIGHTHOUSE_ARTIFACTS ?? null;
 
 /** The CPU slowdown that makes this host a mid-range phone (Lighthouse's mobile preset assumes a high-end desktop). */
 export function cpuSlowdownFor(benchmarkIndex) {
@@ -57,8 +62,15 @@ async function profiles(calibrations) {
   return { mobile, desktop: async () => desktop };
 }
 
+/** The flags every audit here runs with; an audit of kept artifacts must use the same (lighthouseWhatIf.mjs). */
+export const AUDIT_FLAGS = { disableStorageReset: true, onlyCategories: ['performance', 'accessibility'] };
+
 async function audit(lighthouse, url, config) {
-  const flags = { port: DEBUG_PORT, output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories: ['performance', 'accessibility'] };
+  const flags = { port: DEBUG_PORT, output: 'json', logLevel: 'error', ...AUDIT_FLAGS };
+  if (ARTIFACTS) {
+    // Gathered into the folder, then audited from it, as the CLI's -GA does.
+    flags.gatherMode = flags.auditMode = path.join(ARTIFACTS, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}`);
+  }
   const result = await lighthouse(url, flags, config);
   const { categories, audits } = result.lhr;
   if (REPORTS) {
