@@ -8,6 +8,7 @@ import { archivedHint } from './bulk/bulkWords';
 import { listErrorText } from './listMessages';
 import type { ExportProgressStore } from './useCsvExport';
 import type { BulkTarget, ListPageApi } from './useListPage';
+import { BulkActionsPlaceholder } from './bulk/BulkActionsPlaceholder';
 
 type Row0 = Record<string, unknown>;
 
@@ -81,7 +82,7 @@ export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, empty
         </AntdTheme>
       ) : null}
       {list.lifecycle && list.selection && list.selection.count > 0 ? (
-        <AntdTheme>
+        <AntdTheme fallback={<BulkActionsPlaceholder />}>
           <BulkActions list={list} />
         </AntdTheme>
       ) : null}

@@ -13,6 +13,7 @@ import { RowEditButton } from './columns';
 import { MAX_VISIBLE_COLUMNS, csvColumnsOf, type ListColumn } from './listColumn';
 import { LOADING_TEXT, NO_ROWS_YET_TEXT } from './listMessages';
 import { lifecycleRules, type BulkTarget } from './useListPage';
+import { BulkActionsPlaceholder } from './bulk/BulkActionsPlaceholder';
 import { useRowSelection } from './useRowSelection';
 
 // Bulk actions draw with selects: they load when the first row is selected.
@@ -126,7 +127,7 @@ export function RecordTableCard({ title, label, table, fields, columnFields }: R
         {archived ? <Alert type="info" showIcon title={`Archived ${noun.many}${archivedHint(lifecycle)}`} /> : null}
         {rows.error ? <Alert type="error" showIcon title={errorMessage(rows.error, 'Unknown error')} /> : null}
         {selection.count > 0 ? (
-          <Suspense fallback={null}>
+          <Suspense fallback={<BulkActionsPlaceholder />}>
             <BulkActions list={bulkTarget} />
           </Suspense>
         ) : null}
