@@ -140,7 +140,7 @@ export default function BulkActions<Row extends Row0>({ list }: { list: BulkTarg
   const many = countOf(selection.count, noun);
   return (
     <div role="group" aria-label={`Actions on ${many}`} className="stw-bulk-actions">
-      <Flex gap={8} wrap align="center">
+      <Flex gap={8} wrap align="center" className="stw-bulk-actions__controls">
         {canEdit && !lifecycle.archived
           ? (lifecycle.fields ?? []).map((field) => (
               <FieldSetter
