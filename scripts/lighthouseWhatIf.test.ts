@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutResponses } from '../apps/shell/bench/lighthouseWhatIf.mjs';
+import { mergedResponses, withoutResponses } from '../apps/shell/bench/lighthouseWhatIf.mjs';
 
 const request = (requestId: string, url: string) => [
   { method: 'Network.requestWillBeSent', params: { requestId, request: { url } } },
@@ -37,5 +37,27 @@ describe('lighthouseWhatIf: a kept network log without some responses', () => {
     const { log: changed, requests } = withoutResponses(log, ['lib-router']);
     expect(requests).toBe(0);
     expect(changed).toEqual(log);
+  });
+});
+
+describe('lighthouseWhatIf: a kept network log with requests merged', () => {
+  const log = [
+    ...request('1', 'http://localhost:4620/static/js/async/signed-in.34705c815e.js'),
+    ...request('2', 'http://localhost:4620/static/js/async/libs-signed-in.2dc7761224.js'),
+    ...request('3', 'http://localhost:4620/static/js/async/350.05ef1b3bf0.js'),
+    ...request('4', 'http://localhost:4620/static/js/index.12980f0389.js'),
+  ];
+
+  it('folds the parts into the target: their requests go and their bytes arrive with it', () => {
+    const { log: changed, requests } = mergedResponses(log, [{ target: 'async/signed-in.', parts: ['libs-signed-in.', '350.'] }]);
+    expect(requests).toBe(2);
+    expect(new Set(changed.map((event) => event.params.requestId))).toEqual(new Set(['1', '4']));
+    expect(changed.find((event) => event.params.requestId === '1' && event.method === 'Network.loadingFinished')?.params.encodedDataLength).toBe(3 * 35_400);
+    expect(changed.filter((event) => event.params.requestId === '4')).toEqual(log.filter((event) => event.params.requestId === '4'));
+  });
+
+  it('never folds the target into itself, and says so when no URL contains the target', () => {
+    expect(mergedResponses(log, [{ target: 'index.', parts: ['index.'] }]).requests).toBe(0);
+    expect(() => mergedResponses(log, [{ target: 'lib-router', parts: ['350.'] }])).toThrow('no request');
   });
 });
