@@ -3,3 +3,4 @@
 // list's first view or the landing page. The shell's build leaves out the styles of the components
 // the platform never renders (build/antdStyles.mjs).
 import 'antd/dist/antd.css';
+import './pressed.css';
