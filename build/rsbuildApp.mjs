@@ -116,6 +116,28 @@ function shellFirstPaint(appDir) {
   };
 }
 
+/** The shell's chunks every signed-in view runs first, by the names its code gives them (src/index.ts, layout/signedInScreens.ts, and the forced splits below). */
+export const SIGNED_IN_CHUNKS = ['bootstrap', 'signed-in', 'libs-signed-in', 'lib-supabase'];
+
+/**
+ * The files of the shell's signed-in chunks, as the page asks for them: what a stored session's first
+ * view needs of the shell's own code whatever page it opens, beyond the entry's scripts (which the page
+ * names itself). Every chunk of each named chunk's group counts, so code the bundler split off with it
+ * comes too.
+ */
+export function signedInCode(compilation, names = SIGNED_IN_CHUNKS) {
+  const initial = new Set(compilation.entrypoints.get('index')?.getFiles() ?? []);
+  const files = new Set();
+  for (const name of names) {
+    // An import() the code names is a chunk group; a forced split (lib-supabase, libs-signed-in) a chunk.
+    const named = compilation.namedChunkGroups.get(name)?.getFiles() ?? compilation.namedChunks.get(name)?.files;
+    if (!named) throw new Error(`The shell's build has no chunk named ${name}: the signed-in first view's code is named in SIGNED_IN_CHUNKS`);
+    for (const file of named) if (!initial.has(file)) files.add(`/${file}`);
+  }
+  const all = [...files].sort();
+  return { scripts: all.filter((file) => file.endsWith('.js')), styles: all.filter((file) => file.endsWith('.css')) };
+}
+
 /**
  * The head of the shell's index.html starts a returning staff member's first view before the app's code
  * arrives (libs/src/supabase/firstViewStart.mjs): it preloads the code and sends the reads that view
@@ -127,7 +149,13 @@ function pluginFirstViewStart(appDir) {
     name: 'steward:first-view-start',
     setup(api) {
       api.modifyHTMLTags(({ headTags, bodyTags }, { compilation }) => {
-        const options = { build: compilation.hash, key: FIRST_VIEW_KEY, version: FIRST_VIEW_VERSION, marginMs: EARLY_TOKEN_MARGIN_MS };
+        const options = {
+          build: compilation.hash,
+          key: FIRST_VIEW_KEY,
+          version: FIRST_VIEW_VERSION,
+          marginMs: EARLY_TOKEN_MARGIN_MS,
+          signedInCode: signedInCode(compilation),
+        };
         const env = '{localStorage:(function(){try{return localStorage}catch(e){return null}})(),location:location,document:document,fetch:fetch.bind(window),now:Date.now}';
         const source = `window.stewardFirstView=(${startFirstView.toString()})(${JSON.stringify(options)},${env});`;
         if (source.includes('</')) throw new Error('The first view start must not contain "</"');

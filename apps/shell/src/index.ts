@@ -6,4 +6,4 @@ import { preloadSupabaseForStoredSession } from '@steward/libs/supabase';
 if (preloadSupabaseForStoredSession()) void import(/* webpackChunkName: "signed-in" */ './layout/signedInQueries');
 
 // Async boundary: shared modules are negotiated before any app code runs.
-import('./bootstrap');
+import(/* webpackChunkName: "bootstrap" */ './bootstrap');

@@ -85,6 +85,27 @@ test.describe('the first paint comes from index.html', () => {
     expect(apiCalls.some((url) => url.includes('/auth/v1/token'))).toBe(true);
   });
 
+  test('a stored session opening a page with no record of it gets the shell’s signed-in code from index.html, each file once', async ({ page }) => {
+    await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' || request.resourceType() === 'stylesheet') fetched.push(new URL(request.url()).pathname);
+    });
+    // With the app's entry held back, only index.html can ask for the signed-in chunks.
+    const release = await holdAppCode(page);
+    const asked = ['/signed-in.', '/libs-signed-in.', '/lib-supabase.', '/bootstrap.'].map((name) =>
+      page.waitForRequest((request) => request.url().includes(`/static/js/async${name}`)),
+    );
+    await page.goto('/contacts', { waitUntil: 'commit' });
+    await Promise.all(asked);
+    release();
+    await expect(page.getByRole('heading', { name: 'Contacts' })).toBeVisible();
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    // A preload the app's own loading did not take up would show as the same file fetched twice.
+    const twice = fetched.filter((path, index) => fetched.indexOf(path) !== index);
+    expect(twice).toEqual([]);
+  });
+
   test('another page, or a visitor with a stored session, never sees the landing flash by', async ({ page }) => {
     await page.route('**/static/js/**', (route) => route.abort());
     await page.goto('/dashboard');

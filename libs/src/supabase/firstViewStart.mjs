@@ -30,7 +30,9 @@ export const EARLY_TOKEN_MARGIN_MS = 120_000;
  * returning staff member's figures travel while the code downloads instead of after it. Fresh reads,
  * never stored answers: what is shown is what the database says now.
  *
- * @param {{ build: string, key: string, version: number, marginMs: number }} options
+ * @param {{ build: string, key: string, version: number, marginMs: number, signedInCode?: { scripts: string[], styles: string[] } }} options
+ *   signedInCode: this build's own code that every signed-in view runs first (the shell's signed-in
+ *   chunks), preloaded for a stored session when no record of this page from this build names its code
  * @param {{ localStorage: Storage | null, location: { pathname: string }, document: Document, fetch: typeof fetch, now: () => number }} env
  * @returns {FirstViewStart}
  */
@@ -50,7 +52,7 @@ export function startFirstView(options, env) {
     start.storedSession = true;
     var session = JSON.parse(storage.getItem(sessionKey) || 'null');
     var record = JSON.parse(storage.getItem(options.key) || 'null');
-    if (!record || record.version !== options.version || record.path !== env.location.pathname) return start;
+    var thisPage = !!record && record.version === options.version && record.path === env.location.pathname;
     var head = env.document.head;
     var preload = function (href, as) {
       // Only the page's own code: a record is data anyone with this browser's storage could edit.
@@ -63,15 +65,21 @@ export function startFirstView(options, env) {
       link.fetchPriority = 'low';
       head.appendChild(link);
     };
-    // The code's names change with every release: only this build's record names this build's files.
-    if (record.build === options.build) {
-      (record.scripts || []).forEach(function (href) {
+    var preloadAll = function (code) {
+      (code.scripts || []).forEach(function (href) {
         preload(href, 'script');
       });
-      (record.styles || []).forEach(function (href) {
+      (code.styles || []).forEach(function (href) {
         preload(href, 'style');
       });
-    }
+    };
+    // The code's names change with every release: only this build's record names this build's files.
+    if (thisPage && record.build === options.build) preloadAll(record);
+    // No record of this page from this build (another page, the first visit after a release): the code
+    // every signed-in view runs first is still known, because this build names it, so it starts now
+    // rather than once the app's entry has arrived and run.
+    else if (options.signedInCode) preloadAll(options.signedInCode);
+    if (!thisPage) return start;
     if (!session || !session.user || record.userId !== session.user.id || typeof session.access_token !== 'string') return start;
     if (!(session.expires_at * 1000 - env.now() > options.marginMs)) return start;
     var apiHost = sessionKey.slice(3, -'-auth-token'.length);

@@ -19,12 +19,15 @@ const record = (overrides: Partial<FirstViewRecord> = {}): FirstViewRecord => ({
   ...overrides,
 });
 
-function run(items: Record<string, unknown>, { path = '/dashboard', build = 'build-1' } = {}) {
+const SIGNED_IN_CODE = { scripts: ['/static/js/async/bootstrap.2.js', '/static/js/async/signed-in.2.js'], styles: ['/static/css/async/signed-in.2.css'] };
+
+function run(items: Record<string, unknown>, { path = '/dashboard', build = 'build-1', signedInCode = undefined as typeof SIGNED_IN_CODE | undefined } = {}) {
   localStorage.clear();
+  document.head.replaceChildren();
   for (const [key, value] of Object.entries(items)) localStorage.setItem(key, JSON.stringify(value));
   const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
   const start = startFirstView(
-    { build, key: FIRST_VIEW_KEY, version: FIRST_VIEW_VERSION, marginMs: EARLY_TOKEN_MARGIN_MS },
+    { build, key: FIRST_VIEW_KEY, version: FIRST_VIEW_VERSION, marginMs: EARLY_TOKEN_MARGIN_MS, signedInCode },
     { localStorage, location: { pathname: path }, document, fetch: fetch as unknown as typeof globalThis.fetch, now: () => NOW },
   );
   const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=preload]')].map((link) => [link.getAttribute('as'), link.getAttribute('href')]);
@@ -76,5 +79,39 @@ describe('index.html’s start of a returning staff member’s first view', () =
     const broken = startFirstView({ build: 'b', key: FIRST_VIEW_KEY, version: FIRST_VIEW_VERSION, marginMs: 0 }, { localStorage, location: { pathname: '/dashboard' }, document, fetch, now: () => NOW });
     expect(broken.requests).toEqual([]);
     expect(startFirstView({ build: 'b', key: FIRST_VIEW_KEY, version: FIRST_VIEW_VERSION, marginMs: 0 }, { localStorage: null, location: { pathname: '/' }, document, fetch, now: () => NOW }).storedSession).toBe(false);
+  });
+
+  describe('the code every signed-in view runs first, which this build names', () => {
+    const preloaded = [
+      ['script', '/static/js/async/bootstrap.2.js'],
+      ['script', '/static/js/async/signed-in.2.js'],
+      ['style', '/static/css/async/signed-in.2.css'],
+    ];
+
+    it('starts for a stored session with no record, or a record of another page (no reads go)', () => {
+      const none = run({ [SESSION_KEY]: session() }, { signedInCode: SIGNED_IN_CODE });
+      expect(none.preloads).toEqual(preloaded);
+      expect(none.fetch).not.toHaveBeenCalled();
+      const otherPage = run({ [SESSION_KEY]: session(), [FIRST_VIEW_KEY]: record() }, { path: '/contacts', signedInCode: SIGNED_IN_CODE });
+      expect(otherPage.preloads).toEqual(preloaded);
+      expect(otherPage.fetch).not.toHaveBeenCalled();
+    });
+
+    it('starts on the first visit after a release, beside the recorded reads', () => {
+      const { preloads, fetch } = run({ [SESSION_KEY]: session(), [FIRST_VIEW_KEY]: record() }, { build: 'build-2', signedInCode: SIGNED_IN_CODE });
+      expect(preloads).toEqual(preloaded);
+      expect(fetch).toHaveBeenCalledTimes(1);
+    });
+
+    it('gives way to this build’s record of this page, which names all of the page’s code', () => {
+      expect(run({ [SESSION_KEY]: session(), [FIRST_VIEW_KEY]: record() }, { signedInCode: SIGNED_IN_CODE }).preloads).toEqual([
+        ['script', '/static/js/async/signed-in.1.js'],
+        ['style', '/static/css/async/signed-in.1.css'],
+      ]);
+    });
+
+    it('never starts for a new visitor', () => {
+      expect(run({}, { signedInCode: SIGNED_IN_CODE }).preloads).toEqual([]);
+    });
   });
 });

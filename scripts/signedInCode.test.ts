@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { SIGNED_IN_CHUNKS, signedInCode } from '../build/rsbuildApp.mjs';
+
+/** The parts of an rspack compilation signedInCode reads. */
+function compilation({ groups = {}, chunks = {}, entry = [] }: { groups?: Record<string, string[]>; chunks?: Record<string, string[]>; entry?: string[] }) {
+  return {
+    entrypoints: new Map([['index', { getFiles: () => entry }]]),
+    namedChunkGroups: new Map(Object.entries(groups).map(([name, files]) => [name, { getFiles: () => files }])),
+    namedChunks: new Map(Object.entries(chunks).map(([name, files]) => [name, { files: new Set(files) }])),
+  };
+}
+
+describe("the shell's signed-in code named for index.html", () => {
+  it('lists the files of each named chunk group and forced split, as the page asks for them, without the entry’s own', () => {
+    const code = signedInCode(
+      compilation({
+        entry: ['static/js/index.1.js', 'static/js/124.1.js'],
+        groups: {
+          bootstrap: ['static/js/async/bootstrap.1.js', 'static/js/124.1.js'],
+          'signed-in': ['static/js/async/signed-in.1.js', 'static/css/async/signed-in.1.css'],
+        },
+        chunks: { 'libs-signed-in': ['static/js/async/libs-signed-in.1.js', 'static/css/async/libs-signed-in.1.css'], 'lib-supabase': ['static/js/async/lib-supabase.1.js'] },
+      }),
+    );
+    expect(code).toEqual({
+      scripts: ['/static/js/async/bootstrap.1.js', '/static/js/async/lib-supabase.1.js', '/static/js/async/libs-signed-in.1.js', '/static/js/async/signed-in.1.js'],
+      styles: ['/static/css/async/libs-signed-in.1.css', '/static/css/async/signed-in.1.css'],
+    });
+  });
+
+  it('fails the build when a chunk it names no longer exists, rather than preloading less', () => {
+    expect(() => signedInCode(compilation({ groups: { bootstrap: [] } }))).toThrow(/no chunk named signed-in/);
+    expect(SIGNED_IN_CHUNKS).toEqual(['bootstrap', 'signed-in', 'libs-signed-in', 'lib-supabase']);
+  });
+});
