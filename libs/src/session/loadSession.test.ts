@@ -42,9 +42,16 @@ function scriptedSource(script: Script) {
   return { source, calls };
 }
 
-function memoryStore(saved: string | null) {
-  const store = { saved, writes: [] as string[] };
-  const api: ActiveOrgStore = { read: () => store.saved, write: (org) => void store.writes.push(org) };
+function memoryStore(saved: string | null, savedRole: string | null = null) {
+  const store = { saved, writes: [] as string[], roles: [] as (string | null | undefined)[] };
+  const api: ActiveOrgStore = {
+    read: () => store.saved,
+    readRole: (org) => (org === store.saved ? savedRole : null),
+    write: (org, role) => {
+      store.writes.push(org);
+      store.roles.push(role);
+    },
+  };
   return { store, api };
 }
 
@@ -82,8 +89,53 @@ describe('loadSession with the stored session known', () => {
     const { source, calls } = scriptedSource({ profiles: ok([profile('Cedar', 'r-cedar', true), profile('Lakeside', 'r-lake')]) });
     source.storedUserId = async () => user.id;
     await loadSession(source, memoryStore('Lakeside').api, collectWarnings().warn, (org) => void calls.push(`chosen:${org}`));
-    expect(calls.slice(0, 3)).toEqual([`profiles:${user.id}`, 'chosen:Lakeside', 'user']);
+    expect(calls.slice(0, 4)).toEqual([`profiles:${user.id}`, 'chosen:Lakeside', 'components:Lakeside', 'user']);
     expect(calls.filter((call) => call.startsWith('chosen:'))).toEqual(['chosen:Lakeside']);
+  });
+
+  it('asks for the remembered organisation’s permissions (the role last held there) and components with the profiles, and uses them once confirmed', async () => {
+    const { source, calls } = scriptedSource({
+      profiles: ok([profile('Cedar', 'r-cedar', true), profile('Lakeside', 'r-lake')]),
+      permissions: { settings: ok([permission('crm')]) },
+      components: ok(['crm']),
+    });
+    source.storedUserId = async () => user.id;
+    const { store, api } = memoryStore('Lakeside', 'r-lake');
+    const outcome = await loadSession(source, api, collectWarnings().warn);
+    expect(calls).toEqual([`profiles:${user.id}`, 'permissions:settings:r-lake', 'components:Lakeside', 'user']);
+    expect(outcome).toMatchObject({ kind: 'loaded', snapshot: { orgName: 'Lakeside', permissions: [permission('crm')], enabledComponents: ['crm'] } });
+    expect(store.roles).toEqual(['r-lake']);
+  });
+
+  it('reads again, and tells none of the early reads’ warnings, when the role there has changed', async () => {
+    const { source, calls } = scriptedSource({
+      profiles: ok([profile('Lakeside', 'r-new', true)]),
+      permissions: { settings: fail('stale role'), public: ok([]) },
+    });
+    source.storedUserId = async () => user.id;
+    const { messages, warn } = collectWarnings();
+    await loadSession(source, memoryStore('Lakeside', 'r-old').api, warn);
+    expect(calls.filter((call) => call.startsWith('permissions:settings'))).toEqual(['permissions:settings:r-old', 'permissions:settings:r-new']);
+    // Only the read that was used speaks: r-new's fallback warning, once.
+    expect(messages).toEqual(['settings.user_role_permissions_view failed; falling back to public.user_role_permissions_view:']);
+    expect(calls.filter((call) => call.startsWith('components:'))).toEqual(['components:Lakeside']);
+  });
+
+  it('tells an early read’s warning when it is the one used', async () => {
+    const { source } = scriptedSource({ profiles: ok([profile('Lakeside', 'r-lake', true)]), components: fail('boom') });
+    source.storedUserId = async () => user.id;
+    const { messages, warn } = collectWarnings();
+    const outcome = await loadSession(source, memoryStore('Lakeside', 'r-lake').api, warn);
+    expect(outcome).toMatchObject({ kind: 'loaded', snapshot: { enabledComponents: [] } });
+    expect(messages).toEqual(['settings.org_components failed; no component is enabled:']);
+  });
+
+  it('uses none of the early reads for another person than the stored session’s', async () => {
+    const { source, calls } = scriptedSource({ profiles: ok([profile('Lakeside', 'r-lake', true)]) });
+    source.storedUserId = async () => 'someone-else';
+    await loadSession(source, memoryStore('Lakeside', 'r-lake').api, collectWarnings().warn);
+    expect(calls.filter((call) => call.startsWith('permissions:settings'))).toEqual(['permissions:settings:r-lake', 'permissions:settings:r-lake']);
+    expect(calls.filter((call) => call.startsWith('components:'))).toEqual(['components:Lakeside', 'components:Lakeside']);
   });
 
   it('announces the chosen organisation too when the profiles no longer include the remembered one', async () => {

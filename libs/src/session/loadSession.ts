@@ -9,7 +9,12 @@ export type SessionLoadOutcome =
   | { kind: 'loaded'; snapshot: SessionSnapshot }
   | { kind: 'failed'; message: string };
 
-export type ActiveOrgStore = { read: () => string | null; write: (orgName: string) => void };
+export type ActiveOrgStore = {
+  read: () => string | null;
+  /** The role last held in `orgName` on this browser, if it was saved with it. */
+  readRole?: (orgName: string) => string | null;
+  write: (orgName: string, roleId?: string | null) => void;
+};
 
 export type Warn = (message: string, detail?: unknown) => void;
 
@@ -52,10 +57,29 @@ async function loadEnabledComponents(source: SessionSource, orgName: string | nu
 }
 
 /**
+ * A read started before it is known to be needed: its warnings are kept, and told by `take` (which gives
+ * the result) only if it is used; one never taken fails silently.
+ */
+function deferred<T>(start: (warn: Warn) => Promise<T>) {
+  const warnings: [string, unknown][] = [];
+  const result = start((message, detail) => void warnings.push([message, detail]));
+  result.catch(() => undefined);
+  return {
+    take: async (warn: Warn): Promise<T> => {
+      const value = await result;
+      for (const [message, detail] of warnings) warn(message, detail);
+      return value;
+    },
+  };
+}
+
+/**
  * One pass of the session load: the user, their profiles, the active organisation (saved
- * back to the browser, and announced to `onOrgChosen`), then that organisation's permissions and
- * enabled components. With a stored session, `onOrgChosen` first hears the organisation this browser
- * last worked in, as the profiles are asked for, and again only if the profiles choose another.
+ * back to the browser with the role held there, and announced to `onOrgChosen`), then that
+ * organisation's permissions and enabled components. With a stored session, `onOrgChosen` first hears
+ * the organisation this browser last worked in, as the profiles are asked for, and again only if the
+ * profiles choose another; that organisation's permissions (for the role last held there) and
+ * components are asked for then too, and used if the profiles confirm both.
  * Profile and permission read errors are warnings; anything thrown is a failure carrying its message.
  */
 export async function loadSession(
@@ -74,6 +98,14 @@ export async function loadSession(
     // either way, and if the profiles choose another organisation these answers simply go unused.
     const remembered = storedId ? activeOrg.read() : null;
     if (remembered) onOrgChosen?.(remembered);
+    // Its permissions (for the role last held there) and enabled components start with the profiles too,
+    // instead of after them: used only if the profiles choose that organisation with that role, and their
+    // warnings told only then.
+    const rememberedRole = remembered ? (activeOrg.readRole?.(remembered) ?? null) : null;
+    const early = {
+      permissions: rememberedRole ? deferred((later) => loadPermissions(source, rememberedRole, later)) : null,
+      components: remembered ? deferred((later) => loadEnabledComponents(source, remembered, later)) : null,
+    };
     const userResult = await source.getUser();
     if (userResult.error !== null) {
       warn('Authentication error while loading the user:', userResult.error);
@@ -81,23 +113,24 @@ export async function loadSession(
     }
     const user = userResult.data;
     if (!user) return { kind: 'signedOut' };
+    const sameUser = storedId === user.id;
 
-    const profilesResult = await (earlyProfiles && storedId === user.id ? earlyProfiles : source.listProfiles(user.id));
+    const profilesResult = await (earlyProfiles && sameUser ? earlyProfiles : source.listProfiles(user.id));
     if (profilesResult.error !== null) warn('user_profiles failed to load; continuing without profiles:', profilesResult.error);
     const profiles = profilesResult.data ?? [];
 
     const orgName = chooseActiveOrg(profiles, activeOrg.read());
+    const roleId = profiles.find((profile) => profile.org_name === orgName)?.role_id ?? null;
     if (orgName) {
-      activeOrg.write(orgName);
+      activeOrg.write(orgName, roleId);
       // The organisation's own reads (a first screen's figures) need nothing more: they start now,
       // alongside the permissions and components (unless they started with the profiles).
       if (orgName !== remembered) onOrgChosen?.(orgName);
     }
-    const roleId = profiles.find((profile) => profile.org_name === orgName)?.role_id ?? null;
 
     const [permissions, enabledComponents] = await Promise.all([
-      loadPermissions(source, roleId, warn),
-      loadEnabledComponents(source, orgName, warn),
+      early.permissions && sameUser && roleId === rememberedRole ? early.permissions.take(warn) : loadPermissions(source, roleId, warn),
+      early.components && sameUser && orgName === remembered ? early.components.take(warn) : loadEnabledComponents(source, orgName, warn),
     ]);
     return { kind: 'loaded', snapshot: { user, profiles, orgName, permissions, enabledComponents } };
   } catch (error) {
