@@ -19,7 +19,7 @@ async function holdAppCode(page: Page): Promise<() => void> {
   return release;
 }
 
-type FirstViewRecord = { path: string; userId: string; scripts: string[]; requests: { url: string }[] };
+type FirstViewRecord = { path: string; userId: string; day: string; scripts: string[]; requests: { url: string }[] };
 
 /** The record of this browser's last first view (libs/supabase firstView), or null. */
 const storedRecord = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('steward:first-view') ?? 'null') as FirstViewRecord | null);
@@ -223,6 +223,49 @@ test.describe('a returning staff member’s first view starts from index.html', 
     await expect(page.getByRole('table').getByRole('rowgroup').nth(1).getByRole('row').nth(1)).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(reads.length).toBe(1);
+  });
+
+  test('the reservation timeline’s window goes ahead on a visit the same day; on another day only its undated reads do, and the timeline shows that day’s window', async ({ page }) => {
+    const grid = page.getByRole('table', { name: 'Reservation timeline' });
+    const stays = /\/rest\/v1\/reservations_view\?/;
+    await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+    await page.goto('/reservations');
+    await expect(grid).toBeVisible();
+    await expect.poll(async () => (await storedRecord(page))?.path).toBe('/reservations');
+    const recorded = (await storedRecord(page))!;
+    const windowRead = recorded.requests.find((request) => stays.test(request.url));
+    // The window starts on the day the page was opened, the record's day.
+    expect(windowRead?.url).toContain(`check_out=gt.${recorded.day}T00`);
+    expect(recorded.requests.some((request) => request.url.includes('/rest/v1/user_profiles?'))).toBe(true);
+
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (API_READ.test(request.url()) && request.method() === 'GET') reads.push(request.url());
+    });
+    const release = await holdAppCode(page);
+    await page.goto('/reservations', { waitUntil: 'commit' });
+    await expect.poll(() => reads.filter((url) => url === windowRead?.url).length).toBe(1);
+    release();
+    await expect(grid).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // Asked once: the app took the answer sent ahead.
+    expect(reads.filter((url) => url === windowRead?.url)).toHaveLength(1);
+
+    // The record now says it was made the day before (the next morning's first visit).
+    await page.evaluate(() => {
+      const record = JSON.parse(localStorage.getItem('steward:first-view') ?? '{}') as { day: string };
+      localStorage.setItem('steward:first-view', JSON.stringify({ ...record, day: '2000-01-01' }));
+    });
+    reads.length = 0;
+    await page.goto('/reservations', { waitUntil: 'commit' });
+    await expect(grid).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const sentAhead = await page.evaluate(() => (window as { stewardFirstView?: { requests: { url: string }[] } }).stewardFirstView?.requests.map((request) => request.url) ?? []);
+    expect(sentAhead.some((url) => url.includes('/rest/v1/user_profiles?'))).toBe(true);
+    expect(sentAhead.filter((url) => /\d{4}-\d{2}-\d{2}/.test(url))).toEqual([]);
+    // The app read the window itself, once, and the record is of that day again.
+    expect(reads.filter((url) => stays.test(url))).toHaveLength(1);
+    await expect.poll(async () => (await storedRecord(page))?.day).toBe(recorded.day);
   });
 
   test('nothing is sent ahead with another person’s record, and the dashboard loads as usual', async ({ page }) => {

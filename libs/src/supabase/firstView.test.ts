@@ -31,7 +31,7 @@ function setup(overrides: Partial<FirstViewEnv> = {}) {
   const network = vi.fn(async (input: RequestInfo | URL) => new Response(`network ${String(input)}`));
   const view = createFirstView({
     apiUrl: API,
-    start: { build: 'build-1', storedSession: true, requests: [] },
+    start: { build: 'build-1', storedSession: true, today: '2026-11-25', requests: [] },
     storage,
     path: () => '/dashboard',
     origin: 'https://app.example',
@@ -50,7 +50,7 @@ afterEach(() => {
 describe('the first view on the app’s side', () => {
   it('adopts an answer sent ahead for the same request, once, instead of asking again', async () => {
     const { view, network } = setup({
-      start: { build: 'build-1', storedSession: true, requests: [early('contacts?select=id', Promise.resolve(new Response('sent ahead')))] },
+      start: { build: 'build-1', storedSession: true, today: '2026-11-25', requests: [early('contacts?select=id', Promise.resolve(new Response('sent ahead')))] },
     });
     expect(await (await view.fetch(...read('contacts?select=id'))).text()).toBe('sent ahead');
     expect(network).not.toHaveBeenCalled();
@@ -63,6 +63,7 @@ describe('the first view on the app’s side', () => {
       start: {
         build: 'build-1',
         storedSession: true,
+        today: '2026-11-25',
         requests: [
           early('a', Promise.resolve(new Response('for grace')), GRACE),
           early('b', Promise.resolve(new Response('without prefer'))),
@@ -89,6 +90,7 @@ describe('the first view on the app’s side', () => {
       build: 'build-1',
       path: '/dashboard',
       userId: 'ada-id',
+      day: '2026-11-25',
       scripts: ['/static/js/async/signed-in.1.js'],
       styles: ['/static/css/async/signed-in.1.css'],
       requests: [
@@ -96,6 +98,32 @@ describe('the first view on the app’s side', () => {
         { method: 'GET', url: `${API}rest/v1/rpc/dashboard_stats?p_org_name=Cedar`, headers: { 'accept-profile': 'public' } },
       ],
     });
+  });
+
+  it('takes nothing sent ahead for another window or another organisation: the app’s own request goes out, and the record is of what it read', async () => {
+    const window = (from: string, org = 'Cedar') => `reservations_view?select=id&org_name=eq.${org}&check_out=gt.${from}T00%3A00%3A00.000Z`;
+    const { view, network, record } = setup({
+      path: () => '/reservations',
+      start: {
+        build: 'build-1',
+        storedSession: true,
+        today: '2026-11-26',
+        requests: [
+          // Yesterday's window (the page was left open over midnight), and a window of the organisation the person worked in before.
+          early(window('2026-11-25'), Promise.resolve(new Response('yesterday'))),
+          early(window('2026-11-26', 'Birch'), Promise.resolve(new Response('other organisation'))),
+          early('user_profiles?select=*', Promise.resolve(new Response('profile'))),
+        ],
+      },
+    });
+    expect(await (await view.fetch(...read('user_profiles?select=*'))).text()).toBe('profile');
+    expect(await (await view.fetch(...read(window('2026-11-26')))).text()).toBe(`network ${API}rest/v1/${window('2026-11-26')}`);
+    expect(network).toHaveBeenCalledTimes(1);
+    view.shown();
+    expect(record()).toMatchObject({ path: '/reservations', day: '2026-11-26' });
+    expect(record()?.requests.map((request) => request.url)).toEqual([`${API}rest/v1/user_profiles?select=*`, `${API}rest/v1/${window('2026-11-26')}`]);
+    // The answers nobody asked for are dropped with the first view: a later identical request is asked afresh.
+    expect(await (await view.fetch(...read(window('2026-11-25')))).text()).toContain('network');
   });
 
   it('stops recording at the first write, and never records the anon key’s reads', async () => {
@@ -133,7 +161,7 @@ describe('the first view on the app’s side', () => {
     expect(withoutStart.record()).toBeNull();
 
     vi.useFakeTimers();
-    const slow = setup({ start: { build: 'b', storedSession: true, requests: [early('late', Promise.resolve(new Response('old')))] } });
+    const slow = setup({ start: { build: 'b', storedSession: true, today: '2026-11-25', requests: [early('late', Promise.resolve(new Response('old')))] } });
     vi.advanceTimersByTime(10_000);
     expect(await (await slow.view.fetch(...read('late'))).text()).toContain('network');
     slow.view.shown();

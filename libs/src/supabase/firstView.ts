@@ -161,6 +161,8 @@ export function createFirstView(env: FirstViewEnv): FirstView {
         build: env.start.build,
         path: env.path(),
         userId,
+        // The day the page started on: a read naming a date goes ahead only on that day (firstViewStart.mjs).
+        day: env.start.today,
         scripts: code.scripts.map(own).filter((url): url is string => url !== null),
         styles: code.styles.map(own).filter((url): url is string => url !== null),
         requests,

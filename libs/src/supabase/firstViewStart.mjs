@@ -17,9 +17,9 @@ export const EARLY_TOKEN_MARGIN_MS = 120_000;
 
 /**
  * @typedef {{ method: 'GET' | 'HEAD', url: string, headers: Record<string, string> }} RecordedRequest
- * @typedef {{ version: number, build: string, path: string, userId: string, scripts: string[], styles: string[], requests: RecordedRequest[] }} FirstViewRecord
+ * @typedef {{ version: number, build: string, path: string, userId: string, day: string, scripts: string[], styles: string[], requests: RecordedRequest[] }} FirstViewRecord
  * @typedef {{ method: string, url: string, headers: Record<string, string>, response: Promise<Response> }} EarlyRequest
- * @typedef {{ build: string, storedSession: boolean, requests: EarlyRequest[] }} FirstViewStart
+ * @typedef {{ build: string, storedSession: boolean, today: string, requests: EarlyRequest[] }} FirstViewStart
  */
 
 /**
@@ -30,6 +30,11 @@ export const EARLY_TOKEN_MARGIN_MS = 120_000;
  * returning staff member's figures travel while the code downloads instead of after it. Fresh reads,
  * never stored answers: what is shown is what the database says now.
  *
+ * A read whose URL names a calendar date is sent only on the day its record was made (`today`, the
+ * browser's local day, is also what the app writes into the next record): such a read is a window that
+ * starts today (the reservation timeline's), and on another day the app asks for another window, so
+ * the one sent ahead would only take bandwidth from the reads the view does need.
+ *
  * @param {{ build: string, key: string, version: number, marginMs: number, signedInCode?: { scripts: string[], styles: string[] } }} options
  *   signedInCode: this build's own code that every signed-in view runs first (the shell's signed-in
  *   chunks), preloaded for a stored session when no record of this page from this build names its code
@@ -37,8 +42,12 @@ export const EARLY_TOKEN_MARGIN_MS = 120_000;
  * @returns {FirstViewStart}
  */
 export function startFirstView(options, env) {
+  var now = new Date(env.now());
+  var pad = function (part) {
+    return (part < 10 ? '0' : '') + part;
+  };
   /** @type {FirstViewStart} */
-  var start = { build: options.build, storedSession: false, requests: [] };
+  var start = { build: options.build, storedSession: false, today: now.getFullYear() + '-' + pad(now.getMonth() + 1) + '-' + pad(now.getDate()), requests: [] };
   var storage = env.localStorage;
   var sessionKey = null;
   if (!storage) return start;
@@ -93,6 +102,7 @@ export function startFirstView(options, env) {
       // The stored token only goes where supabase-js itself would send it: the API it was issued for.
       if (url.hostname.split('.')[0] !== apiHost) return;
       if (request.method !== 'GET' && request.method !== 'HEAD') return;
+      if (/\d{4}-\d{2}-\d{2}/.test(request.url) && record.day !== start.today) return;
       var headers = {};
       Object.keys(request.headers || {}).forEach(function (header) {
         if (header !== 'authorization') headers[header] = String(request.headers[header]);

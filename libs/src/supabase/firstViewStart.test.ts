@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { EARLY_TOKEN_MARGIN_MS, FIRST_VIEW_KEY, FIRST_VIEW_VERSION, startFirstView, type FirstViewRecord } from './firstViewStart.mjs';
 
-const NOW = Date.UTC(2026, 10, 25, 9, 0, 0);
+// 09:00 on 25 November where the browser is (the day a record names is the browser's own).
+const NOW = new Date(2026, 10, 25, 9, 0, 0).getTime();
+const DAY_MS = 24 * 3_600_000;
 const SESSION_KEY = 'sb-abc-auth-token';
 const session = (expiresInMs = 3_600_000, userId = 'ada-id') => ({ access_token: 'ada-token', expires_at: (NOW + expiresInMs) / 1000, user: { id: userId } });
 
@@ -10,6 +12,7 @@ const record = (overrides: Partial<FirstViewRecord> = {}): FirstViewRecord => ({
   build: 'build-1',
   path: '/dashboard',
   userId: 'ada-id',
+  day: '2026-11-25',
   scripts: ['/static/js/async/signed-in.1.js', 'https://evil.example/x.js', '//evil.example/y.js'],
   styles: ['/static/css/async/signed-in.1.css'],
   requests: [
@@ -21,14 +24,14 @@ const record = (overrides: Partial<FirstViewRecord> = {}): FirstViewRecord => ({
 
 const SIGNED_IN_CODE = { scripts: ['/static/js/async/bootstrap.2.js', '/static/js/async/signed-in.2.js'], styles: ['/static/css/async/signed-in.2.css'] };
 
-function run(items: Record<string, unknown>, { path = '/dashboard', build = 'build-1', signedInCode = undefined as typeof SIGNED_IN_CODE | undefined } = {}) {
+function run(items: Record<string, unknown>, { path = '/dashboard', build = 'build-1', now = NOW, signedInCode = undefined as typeof SIGNED_IN_CODE | undefined } = {}) {
   localStorage.clear();
   document.head.replaceChildren();
   for (const [key, value] of Object.entries(items)) localStorage.setItem(key, JSON.stringify(value));
   const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
   const start = startFirstView(
     { build, key: FIRST_VIEW_KEY, version: FIRST_VIEW_VERSION, marginMs: EARLY_TOKEN_MARGIN_MS, signedInCode },
-    { localStorage, location: { pathname: path }, document, fetch: fetch as unknown as typeof globalThis.fetch, now: () => NOW },
+    { localStorage, location: { pathname: path }, document, fetch: fetch as unknown as typeof globalThis.fetch, now: () => now },
   );
   const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=preload]')].map((link) => [link.getAttribute('as'), link.getAttribute('href')]);
   return { start, fetch, preloads };
@@ -41,7 +44,7 @@ beforeEach(() => {
 describe('index.html’s start of a returning staff member’s first view', () => {
   it('tells a new visitor from a returning one and starts nothing for the first', () => {
     const visitor = run({});
-    expect(visitor.start).toEqual({ build: 'build-1', storedSession: false, requests: [] });
+    expect(visitor.start).toEqual({ build: 'build-1', storedSession: false, today: '2026-11-25', requests: [] });
     expect(visitor.fetch).not.toHaveBeenCalled();
     expect(run({ [SESSION_KEY]: session() }).start.storedSession).toBe(true);
   });
@@ -71,6 +74,28 @@ describe('index.html’s start of a returning staff member’s first view', () =
     expect(grace.fetch).not.toHaveBeenCalled();
     expect(grace.preloads).toHaveLength(2); // the code is the same for everyone
     expect(run({ [SESSION_KEY]: session(60_000), [FIRST_VIEW_KEY]: record() }).fetch).not.toHaveBeenCalled();
+  });
+
+  it('sends a read that names a date only on the day its record was made; the others go every day', () => {
+    const API_URL = 'https://abc.supabase.co/rest/v1/';
+    const profile = { method: 'GET' as const, url: `${API_URL}user_profiles?select=*&auth_user_id=eq.ada-id`, headers: {} };
+    // The reservation timeline's window, which starts on the day the page was opened.
+    const stays = { method: 'GET' as const, url: `${API_URL}reservations_view?select=id&check_in=lt.2026-12-09T00%3A00%3A00.000Z&check_out=gt.2026-11-25T00%3A00%3A00.000Z`, headers: {} };
+    const timeline = record({ path: '/reservations', requests: [profile, stays] });
+    const sent = (options: { now?: number }, stored = timeline) =>
+      run({ [SESSION_KEY]: session(3_600_000 + DAY_MS), [FIRST_VIEW_KEY]: stored }, { path: '/reservations', ...options }).start.requests.map((request) => request.url);
+
+    expect(sent({})).toEqual([profile.url, stays.url]);
+    expect(sent({ now: new Date(2026, 10, 25, 23, 59).getTime() })).toEqual([profile.url, stays.url]);
+    // The next morning the app asks for the window that starts that day: yesterday's would only take bandwidth.
+    const nextMorning = run({ [SESSION_KEY]: session(3_600_000 + DAY_MS), [FIRST_VIEW_KEY]: timeline }, { path: '/reservations', now: NOW + DAY_MS });
+    expect(nextMorning.start.today).toBe('2026-11-26');
+    expect(nextMorning.start.requests.map((request) => request.url)).toEqual([profile.url]);
+    // Its code still loads early: only the dated read waits for the app.
+    expect(nextMorning.preloads).toHaveLength(2);
+    // A record that does not say its day (made by an earlier release) sends no dated read either.
+    const { day: _day, ...undated } = timeline;
+    expect(sent({}, undated as FirstViewRecord)).toEqual([profile.url]);
   });
 
   it('ignores a record of another shape and storage it cannot read', () => {

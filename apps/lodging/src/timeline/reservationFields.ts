@@ -1,5 +1,5 @@
 import type { FieldDef } from '@steward/libs/editor';
-import { STAY_STATUSES } from '../desk/deskApi';
+import { STAY_STATUSES } from '../desk/deskDay';
 
 const relation = (schema: 'catalog' | 'crm' | 'ops', table: string, labelField = 'name') => ({ schema, table, valueField: 'id', labelField }) as const;
 
