@@ -20,7 +20,7 @@ describe('the registry writer', () => {
       crm: { manifest: 'http://127.0.0.2:4101/releases/crm/2025-11-23/mf-manifest.json' },
       settings: { manifest: 'https://cdn.example.org/settings/mf-manifest.json' },
     });
-    expect(z.safeParse(runtimeConfigSchema, registry).success).toBe(true);
+    expect(z.safeParse(runtimeConfigSchema(), registry).success).toBe(true);
   });
 
   it('refuses unknown remotes, missing keys and URLs that are not URLs, naming the field', () => {

@@ -13,8 +13,11 @@ import { StartupError } from './federation/StartupError';
 
 const container = document.getElementById('root') as HTMLElement;
 
+/** Resolves in a later task, so that one long start-up task becomes several the page can answer between. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 loadRuntimeConfig()
-  .then((config) => {
+  .then(async (config) => {
     configureFederation(config);
     // Fetch the current route's remote while the session loads, not after.
     // A returning staff member: the session loads now, and the first view's own queries (branding,
@@ -28,7 +31,11 @@ loadRuntimeConfig()
         ),
     });
     if (hasStoredSession() && window.location.pathname === '/dashboard') preloadSignedInScreens();
+    // The requests above are out; the page's own remote, then the render, each in a task of its own
+    // (this callback runs in the same task as the app's modules, a long one on a phone).
+    await nextTask();
     preloadAreaFor(window.location.pathname);
+    await nextTask();
     preloadOnIntent();
     const app = (
       <StrictMode>

@@ -28,7 +28,7 @@ export function resolveSupabaseUrl(value: string, base: string): string {
 export async function fetchRuntimeConfig(url = '/runtime-config.json', started?: Promise<Response>): Promise<RuntimeConfig> {
   const response = await (started ?? fetch(url, { cache: 'no-cache' }));
   if (!response.ok) throw new Error(`Could not load ${url} (HTTP ${response.status}).`);
-  const parsed = runtimeConfigSchema.safeParse(await response.json());
+  const parsed = runtimeConfigSchema().safeParse(await response.json());
   if (!parsed.success) throw new Error(`${url} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const config = { ...parsed.data, supabaseUrl: resolveSupabaseUrl(parsed.data.supabaseUrl, window.location.href) };
   setRuntimeConfig(config);

@@ -28,6 +28,11 @@ export function hasStoredSession(): boolean {
   }
 }
 
+/** Resolves in a later task: the page's main thread gets a turn (input, paint) in between. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 function supabaseModule(): Promise<SupabaseModule> {
   supabaseJs ??= import('@supabase/supabase-js');
   return supabaseJs;
@@ -61,7 +66,10 @@ function adopt(next: SupabaseClient): SupabaseClient {
  * because @steward/libs/supabase is a federation singleton (data-access re-exports it).
  */
 export function loadSupabase(): Promise<SupabaseClient> {
-  loading ??= supabaseModule().then((supabase) => {
+  loading ??= supabaseModule().then(async (supabase) => {
+    // supabase-js's modules have just run (a long task on a phone); the client's construction
+    // (GoTrue reads storage, the first view's record is parsed) waits for a task of its own.
+    await nextTask();
     if (client) return client;
     const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
     firstView = createFirstView({
