@@ -18,6 +18,8 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 loadRuntimeConfig()
   .then(async (config) => {
+    // The app's modules may have run in this very task (the registry was here before them).
+    await nextTask();
     configureFederation(config);
     // Fetch the current route's remote while the session loads, not after.
     // A returning staff member: the session loads now, and the first view's own queries (branding,
