@@ -36,6 +36,8 @@ describe('primeSession', () => {
     const { primeSession, takePrimedSession } = await import('./primeSession');
     primeSession();
     expect(await takePrimedSession('token-b')).toBeNull();
+    // The load itself still runs (in a later task), and ends before the next test starts.
+    await vi.waitFor(() => expect(supabase.auth.getUser).toHaveBeenCalledTimes(1));
   });
 
   it('starts one load however often it is called, and nothing when never called', async () => {

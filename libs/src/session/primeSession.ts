@@ -8,6 +8,8 @@ type PrimedLoad = { key: Promise<string>; outcome: Promise<SessionLoadOutcome> }
 
 let primed: PrimedLoad | null = null;
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * Starts the first session load while the page is still fetching its code, instead of after React's
  * first commit: the shell calls it as soon as the runtime registry is known. The provider adopts the
@@ -21,7 +23,12 @@ export function primeSession({ onOrgChosen }: { onOrgChosen?: (orgName: string) 
   const supabase = loadSupabase();
   primed = {
     key: supabase.then((client) => client.auth.getSession()).then(({ data }) => authStateKey(data.session)),
-    outcome: supabase.then((client) => loadSession(supabaseSessionSource(client), activeOrgStorage, console.warn, onOrgChosen)),
+    // In a task after the client's construction: both are long on a phone, and the session's first
+    // reads were sent ahead by index.html for a returning visit (firstViewStart.mjs).
+    outcome: supabase.then(async (client) => {
+      await nextTask();
+      return loadSession(supabaseSessionSource(client), activeOrgStorage, console.warn, onOrgChosen);
+    }),
   };
 }
 
