@@ -33,8 +33,7 @@ loadRuntimeConfig()
         ),
     });
     if (hasStoredSession() && window.location.pathname === '/dashboard') preloadSignedInScreens();
-    // The requests above are out; the page's own remote, then the render, each in a task of its own
-    // (this callback runs in the same task as the app's modules, a long one on a phone).
+    // The requests above are out; the page's own remote, then the render, each in a task of its own.
     await nextTask();
     preloadAreaFor(window.location.pathname);
     await nextTask();

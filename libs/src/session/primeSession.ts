@@ -23,8 +23,8 @@ export function primeSession({ onOrgChosen }: { onOrgChosen?: (orgName: string) 
   const supabase = loadSupabase();
   primed = {
     key: supabase.then((client) => client.auth.getSession()).then(({ data }) => authStateKey(data.session)),
-    // In a task after the client's construction: both are long on a phone, and the session's first
-    // reads were sent ahead by index.html for a returning visit (firstViewStart.mjs).
+    // In a task after the client's construction: both are long on a phone (and where index.html kept
+    // a record of this page, its first reads are on their way already: firstViewStart.mjs).
     outcome: supabase.then(async (client) => {
       await nextTask();
       return loadSession(supabaseSessionSource(client), activeOrgStorage, console.warn, onOrgChosen);
