@@ -33,9 +33,8 @@ loadRuntimeConfig()
         ),
     });
     if (hasStoredSession() && window.location.pathname === '/dashboard') preloadSignedInScreens();
-    // The requests above are out; the page's own remote, then the render, each in a task of its own.
-    await nextTask();
     preloadAreaFor(window.location.pathname);
+    // The requests above are out; the render starts in a task of its own.
     await nextTask();
     preloadOnIntent();
     const app = (
