@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { primeSession } from '@steward/libs/session';
-import { hasStoredSession } from '@steward/libs/supabase';
+import { hasStoredSession, nextTask } from '@steward/libs/supabase';
 import { loadRuntimeConfig } from './federation/earlyArea';
 import { configureFederation } from './federation/remoteLoader';
 import { preloadAreaFor } from './federation/preloadArea';
@@ -12,9 +12,6 @@ import { queryClient } from './queryClient';
 import { StartupError } from './federation/StartupError';
 
 const container = document.getElementById('root') as HTMLElement;
-
-/** Resolves in a later task, so that one long start-up task becomes several the page can answer between. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 loadRuntimeConfig()
   .then(async (config) => {

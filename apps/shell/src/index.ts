@@ -1,4 +1,4 @@
-import { preloadSupabaseForStoredSession } from '@steward/libs/supabase';
+import { nextTask, preloadSupabaseForStoredSession } from '@steward/libs/supabase';
 
 // A returning staff member's first view needs the API client and its own queries' code before anything
 // on it can load: both start downloading with the app's code, not after it (libs/supabase is eager,
@@ -9,7 +9,7 @@ const storedSession = preloadSupabaseForStoredSession();
 // signed-in queries' chunks, are asked for in tasks of their own after this one: running the entry
 // (the federation runtime and the eager shared modules) is a long task on a phone already, and for a
 // stored session index.html has started their downloads (firstViewStart.mjs).
-setTimeout(() => {
+void nextTask().then(() => {
   import(/* webpackChunkName: "bootstrap" */ './bootstrap');
-  if (storedSession) setTimeout(() => void import(/* webpackChunkName: "signed-in" */ './layout/signedInQueries'), 0);
-}, 0);
+  if (storedSession) void nextTask().then(() => import(/* webpackChunkName: "signed-in" */ './layout/signedInQueries'));
+});

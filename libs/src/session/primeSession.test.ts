@@ -4,7 +4,8 @@ const supabase = vi.hoisted(() => ({
   schema: vi.fn(),
 }));
 const storage = vi.hoisted(() => ({ hasSession: true, loads: 0 }));
-vi.mock('@steward/libs/supabase', () => ({
+vi.mock('@steward/libs/supabase', async () => ({
+  nextTask: (await vi.importActual<typeof import('../supabase/nextTask')>('../supabase/nextTask')).nextTask,
   hasStoredSession: () => storage.hasSession,
   loadSupabase: async () => {
     storage.loads += 1;

@@ -1,4 +1,4 @@
-import { hasStoredSession, loadSupabase } from '@steward/libs/supabase';
+import { hasStoredSession, loadSupabase, nextTask } from '@steward/libs/supabase';
 import { activeOrgStorage } from './activeOrgStorage';
 import { authStateKey } from './authStateKey';
 import { loadSession, type SessionLoadOutcome } from './loadSession';
@@ -7,8 +7,6 @@ import { supabaseSessionSource } from './supabaseSessionSource';
 type PrimedLoad = { key: Promise<string>; outcome: Promise<SessionLoadOutcome> };
 
 let primed: PrimedLoad | null = null;
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Starts the first session load while the page is still fetching its code, instead of after React's

@@ -1,6 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getRuntimeConfig } from '@steward/libs/runtime-config';
 import { createFirstView, loadedCodeFromResourceTiming, type FirstView } from './firstView';
+import { nextTask } from './nextTask';
 
 type SupabaseModule = typeof import('@supabase/supabase-js');
 
@@ -26,11 +27,6 @@ export function hasStoredSession(): boolean {
     // Storage blocked (privacy mode): supabase-js cannot keep a session there either.
     return false;
   }
-}
-
-/** Resolves in a later task: the page's main thread gets a turn (input, paint) in between. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function supabaseModule(): Promise<SupabaseModule> {
