@@ -21,9 +21,26 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ListRequest } from './listQuery';
 import { listQueryOptions } from './queryHooks';
+import { queryKeys } from './queryKeys';
 import type { TableRef } from './tableRef';
 
 /** Starts a list page into the cache under the list's key; nothing is sent when it is cached and fresh, or in flight. */
 export function prefetchList<Row>(queryClient: QueryClient, ref: TableRef<Row>, request: ListRequest): Promise<void> {
   return queryClient.prefetchQuery(listQueryOptions(ref, request));
+}
+
+/**
+ * The id of a row some list already read, found by one of its other columns (a record page opened
+ * from a list knows its short id only): so the page's dependent reads can start beside the record's
+ * own read instead of after it. Only the id is taken, never the row's other values, which a list reads
+ * a selection of. Null when no cached list holds the row.
+ */
+export function cachedRowId(queryClient: QueryClient, ref: Pick<TableRef<unknown>, 'schema' | 'table'>, column: string, value: string): string | null {
+  for (const [key, data] of queryClient.getQueriesData<{ rows?: unknown }>({ queryKey: queryKeys.table(ref) })) {
+    if (key[3] !== 'list' || !data || !Array.isArray(data.rows)) continue;
+    for (const row of data.rows as Record<string, unknown>[]) {
+      if (row && row[column] === value && typeof row.id === 'string') return row.id;
+    }
+  }
+  return null;
 }

@@ -70,6 +70,6 @@ export {
   type MergeOutcome,
   type UndoOutcome,
 } from './lifecycle';
-export { prefetchList } from './earlyReads';
+export { cachedRowId, prefetchList } from './earlyReads';
 export { listQueryOptions, useCallFunction, useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './queryHooks';
 export { callRpc } from './rpc';

@@ -8,7 +8,7 @@ import { ContactMethodList, type ContactMethodItem } from '../contactMethods/Con
 import { AddressDialog, MethodDialog, type MethodType } from '../contactMethods/MethodDialogs';
 import { kindOf, type ContactMethodKind } from '../contactMethods/methodHref';
 import type { OwnerColumn } from '../addNew';
-import { addressesTable, contactMethodsView, otherMethodsView } from './crmViews';
+import { addressesTable, contactMethodsView, methodsRequest, otherMethodsView } from './crmViews';
 import { useCrmWrites } from './useCrmWrites';
 
 const contactMethodsTable = tableRef<AnyRow>('crm', 'contact_methods');
@@ -40,7 +40,7 @@ type Undo = { message: string; restore: () => Promise<unknown> } | null;
 export function ContactMethodsTab({ ownerColumn, ownerId, canEdit = false }: { ownerColumn: OwnerColumn; ownerId: string; canEdit?: boolean }) {
   const session = useSession();
   const writes = useCrmWrites();
-  const request = { eq: { [ownerColumn]: ownerId }, excludeArchived: true, pageSize: 1000 };
+  const request = methodsRequest(ownerColumn, ownerId);
   const methods = useList(contactMethodsView, request);
   const others = useList(otherMethodsView, request);
   const addresses = useList(addressesTable, request);

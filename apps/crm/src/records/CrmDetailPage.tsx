@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from '@steward/libs/router';
 import { Button } from '@steward/libs/antd';
-import { errorMessage, isSystemDefaultRow, setArchived, useRecord } from '@steward/libs/data-access';
+import { cachedRowId, errorMessage, isSystemDefaultRow, setArchived, useRecord } from '@steward/libs/data-access';
 import { InlineEditor, fieldLabelsOf, useRecordEditor } from '@steward/libs/editor';
 import { useAccess } from '@steward/libs/session';
 import { usePageTitle } from '@steward/libs/federation';
@@ -26,7 +26,11 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
   const record = useRecord(entity.view, shortId ? { short_id: shortId } : null);
   const editor = useRecordEditor({ table: entity.table, fields: entity.editFields, label: entity.label });
   const row = record.data ?? null;
-  usePrefetchRecordTabs(entity.kind, row?.id ?? null);
+  const queryClient = useQueryClient();
+  // Opened from a list, the record's id is in that list's rows already: its tabs' reads need not wait
+  // for the record's own read.
+  const listedId = useMemo(() => (shortId ? cachedRowId(queryClient, entity.view, 'short_id', shortId) : null), [queryClient, entity.view, shortId]);
+  usePrefetchRecordTabs(entity.kind, row?.id ?? listedId);
   const name = row ? text(row.name) : '';
   const heading = `${entity.label}: ${name || entity.label}`;
   usePageTitle(row ? heading : null);
@@ -38,7 +42,6 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
   const editable = row !== null && !isSystemDefaultRow(row) && access.canEditRow(row);
   const archivable = editable && entity.kind !== 'user' && access.canDeleteRow(row);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const fieldLabels = useMemo(() => fieldLabelsOf(entity.editFields), [entity.editFields]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['steward', entity.table.schema] });
 
