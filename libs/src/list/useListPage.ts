@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchList, type RelationSource, type TableRef } from '@steward/libs/data-access';
 import { useSearchParams } from '@steward/libs/router';
 import type { SortSpec } from '@steward/libs/filter';
-import { firstViewShown } from '@steward/libs/supabase';
+import { useFirstViewShown } from '@steward/libs/supabase';
 import { useAccess, type AccessComponent } from '@steward/libs/session';
 import { columnField, fieldTypesOf, filterFieldsOf, selectOfColumns, sortableFieldsOf, type ListColumn } from './listColumn';
 import { useCsvExport } from './useCsvExport';
@@ -131,10 +131,7 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
   const { exporting, exportProgress, exportError, exportCsv, cancelExport } = useCsvExport(title, columns, list.readPages, exportTotal);
   // The rows are on screen: a visit that started on this list starts its reads from index.html next
   // time (libs/supabase firstView), as the dashboard's does.
-  const shown = !list.isLoading && list.error === null;
-  useEffect(() => {
-    if (shown) firstViewShown();
-  }, [shown]);
+  useFirstViewShown(!list.isLoading && list.error === null);
 
   const rowKey = (options.rowKey ?? defaultRowKey) as (row: Row) => string;
   const pageKeys = useMemo(() => list.rows.map(rowKey), [list.rows, rowKey]);

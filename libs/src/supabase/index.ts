@@ -2,3 +2,4 @@
 // without loading data-access (and the filter compiler and zod behind it).
 export { authStorageKey, firstViewShown, forgetFirstView, getSupabase, hasStoredSession, isAuthSessionMissing, loadSupabase, onSupabaseLoaded, preloadSupabaseForStoredSession, setSupabase } from './supabaseClient';
 export { nextTask } from './nextTask';
+export { useFirstViewShown } from './useFirstViewShown';

@@ -1,9 +1,9 @@
-import { lazy, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, useCallback, useId, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { errorMessage, queryKeys, tableRef, type AnyRow } from '@steward/libs/data-access';
 import { OpenRecordEffect, preloadFormLayer, useAddressedRecord, useRecordEditor, type RecordEditorApi } from '@steward/libs/editor';
 import { useAccess, useSession } from '@steward/libs/session';
-import { firstViewShown } from '@steward/libs/supabase';
+import { useFirstViewShown } from '@steward/libs/supabase';
 import { AntdTheme, Notice, PageFrame, PlainButton, SecondaryText, todayLocal, useOpenedOnce } from '@steward/libs/ui';
 import { reservationFields } from './reservationFields';
 import { TimelineGrid } from './TimelineGrid';
@@ -92,10 +92,7 @@ export function ReservationsPage() {
   // index.html next time (libs/supabase firstView), as the lists and the dashboard do. The window starts
   // today, so its reads are the same request on a visit the same day; on another day the app asks for
   // another window and the one sent ahead is not taken (firstViewStart.mjs does not send it).
-  const shown = timeline.isSuccess && !timeline.isPlaceholderData;
-  useEffect(() => {
-    if (shown) firstViewShown();
-  }, [shown]);
+  useFirstViewShown(timeline.isSuccess && !timeline.isPlaceholderData);
   const editor = useRecordEditor<AnyRow>({ table: reservations, fields: reservationFields, label: 'Reservation' });
   const { openEdit, openCreate } = editor;
   const { value: openStayId, done: stayOpened } = useAddressedRecord('stay');

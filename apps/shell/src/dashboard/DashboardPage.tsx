@@ -1,8 +1,7 @@
-import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
-import { firstViewShown } from '@steward/libs/supabase';
+import { useFirstViewShown } from '@steward/libs/supabase';
 import { formatDollars } from '@steward/libs/ui-core';
 import { DashboardDeskCard, DashboardRevenueChart } from './DashboardRevenueChart';
 import { dashboardStatsKey, fetchDashboardStats, type DashboardStats } from './fetchDashboardStats';
@@ -30,10 +29,7 @@ export function DashboardPage() {
     enabled: ready,
   });
   // The figures are on screen: this browser's next visit starts their reads from index.html.
-  const shown = stats.isSuccess;
-  useEffect(() => {
-    if (shown) firstViewShown();
-  }, [shown]);
+  useFirstViewShown(stats.isSuccess);
 
   if ((loading && !ready) || (ready && stats.isPending)) {
     return (
