@@ -104,7 +104,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': appImportRule([
         TESTING_ONLY,
-        { name: '@steward/libs/data-access', importNames: ['getSupabase'], message: 'Screens call a named query or write function (an api module of their feature), not the client.' },
+        { name: '@steward/libs/data-access', importNames: ['getDatabase', 'loadSupabase'], message: 'Screens call a named query or write function (an api module of their feature), not the client.' },
       ]),
     },
   },

@@ -117,7 +117,14 @@ function shellFirstPaint(appDir) {
 }
 
 /** The shell's chunks every signed-in view runs first, by the names its code gives them (src/index.ts, layout/signedInScreens.ts, and the forced splits below). */
-export const SIGNED_IN_CHUNKS = ['bootstrap', 'signed-in', 'libs-signed-in', 'lib-supabase'];
+export const SIGNED_IN_CHUNKS = ['bootstrap', 'signed-in', 'libs-signed-in'];
+
+/**
+ * supabase-js's chunk: a session whose token is fresh loads its first view without it (libs/supabase
+ * getDatabase) and fetches it once that view is shown; one that supabase-js must refresh first needs it
+ * with the signed-in code.
+ */
+export const AUTH_CHUNKS = ['lib-supabase'];
 
 /**
  * The files of the shell's signed-in chunks, as the page asks for them: what a stored session's first
@@ -155,6 +162,7 @@ function pluginFirstViewStart(appDir) {
           version: FIRST_VIEW_VERSION,
           marginMs: EARLY_TOKEN_MARGIN_MS,
           signedInCode: signedInCode(compilation),
+          authCode: signedInCode(compilation, AUTH_CHUNKS),
         };
         const env = '{localStorage:(function(){try{return localStorage}catch(e){return null}})(),location:location,document:document,fetch:fetch.bind(window),now:Date.now}';
         const source = `window.stewardFirstView=(${startFirstView.toString()})(${JSON.stringify(options)},${env});`;
@@ -219,7 +227,8 @@ export function defineShellConfig(appDir) {
         chunkSplit: {
           ...base.performance.chunkSplit,
           forceSplitting: {
-            'lib-supabase': /node_modules[\\/](@supabase[\\/]|iceberg-js[\\/]|tslib[\\/])|realtimeStandIn\.mjs$/,
+            // (PostgREST's client stays out of it: the first view's database uses it before supabase-js.)
+            'lib-supabase': /node_modules[\\/](@supabase[\\/](?!postgrest-js[\\/])|iceberg-js[\\/]|tslib[\\/])|realtimeStandIn\.mjs$/,
             'libs-signed-in': /libs[\\/]src[\\/](data-access|filter|ui-core)[\\/]/,
           },
         },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNED_IN_CHUNKS, signedInCode } from '../build/rsbuildApp.mjs';
+import { AUTH_CHUNKS, SIGNED_IN_CHUNKS, signedInCode } from '../build/rsbuildApp.mjs';
 
 /** The parts of an rspack compilation signedInCode reads. */
 function compilation({ groups = {}, chunks = {}, entry = [] }: { groups?: Record<string, string[]>; chunks?: Record<string, string[]>; entry?: string[] }) {
@@ -12,24 +12,25 @@ function compilation({ groups = {}, chunks = {}, entry = [] }: { groups?: Record
 
 describe("the shell's signed-in code named for index.html", () => {
   it('lists the files of each named chunk group and forced split, as the page asks for them, without the entry’s own', () => {
-    const code = signedInCode(
-      compilation({
-        entry: ['static/js/index.1.js', 'static/js/124.1.js'],
-        groups: {
-          bootstrap: ['static/js/async/bootstrap.1.js', 'static/js/124.1.js'],
-          'signed-in': ['static/js/async/signed-in.1.js', 'static/css/async/signed-in.1.css'],
-        },
-        chunks: { 'libs-signed-in': ['static/js/async/libs-signed-in.1.js', 'static/css/async/libs-signed-in.1.css'], 'lib-supabase': ['static/js/async/lib-supabase.1.js'] },
-      }),
-    );
-    expect(code).toEqual({
-      scripts: ['/static/js/async/bootstrap.1.js', '/static/js/async/lib-supabase.1.js', '/static/js/async/libs-signed-in.1.js', '/static/js/async/signed-in.1.js'],
+    const built = compilation({
+      entry: ['static/js/index.1.js', 'static/js/124.1.js'],
+      groups: {
+        bootstrap: ['static/js/async/bootstrap.1.js', 'static/js/124.1.js'],
+        'signed-in': ['static/js/async/signed-in.1.js', 'static/css/async/signed-in.1.css'],
+      },
+      chunks: { 'libs-signed-in': ['static/js/async/libs-signed-in.1.js', 'static/css/async/libs-signed-in.1.css'], 'lib-supabase': ['static/js/async/lib-supabase.1.js'] },
+    });
+    expect(signedInCode(built)).toEqual({
+      scripts: ['/static/js/async/bootstrap.1.js', '/static/js/async/libs-signed-in.1.js', '/static/js/async/signed-in.1.js'],
       styles: ['/static/css/async/libs-signed-in.1.css', '/static/css/async/signed-in.1.css'],
     });
+    // supabase-js, named apart: a fresh session's first view goes without it.
+    expect(signedInCode(built, AUTH_CHUNKS)).toEqual({ scripts: ['/static/js/async/lib-supabase.1.js'], styles: [] });
   });
 
   it('fails the build when a chunk it names no longer exists, rather than preloading less', () => {
     expect(() => signedInCode(compilation({ groups: { bootstrap: [] } }))).toThrow(/no chunk named signed-in/);
-    expect(SIGNED_IN_CHUNKS).toEqual(['bootstrap', 'signed-in', 'libs-signed-in', 'lib-supabase']);
+    expect(SIGNED_IN_CHUNKS).toEqual(['bootstrap', 'signed-in', 'libs-signed-in']);
+    expect(AUTH_CHUNKS).toEqual(['lib-supabase']);
   });
 });

@@ -1,8 +1,9 @@
 import { nextTask, preloadSupabaseForStoredSession } from '@steward/libs/supabase';
 
-// A returning staff member's first view needs the API client and its own queries' code before anything
-// on it can load: both start downloading with the app's code, not after it (libs/supabase is eager,
-// bundled in this entry chunk). The session's first reads then leave as soon as the client is there.
+// A returning staff member's first view needs its own queries' code before anything on it can load: it
+// starts downloading with the app's code, not after it. So does supabase-js when the stored session must
+// be refreshed first; a fresh one loads its first view through PostgREST's own client (libs/supabase,
+// eager, bundled in this entry chunk) and fetches supabase-js once that view is shown.
 const storedSession = preloadSupabaseForStoredSession();
 
 // Async boundary: shared modules are negotiated before any app code runs. The app's chunks, then the

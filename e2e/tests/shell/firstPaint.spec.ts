@@ -91,9 +91,10 @@ test.describe('the first paint comes from index.html', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script' || request.resourceType() === 'stylesheet') fetched.push(new URL(request.url()).pathname);
     });
-    // With the app's entry held back, only index.html can ask for the signed-in chunks.
+    // With the app's entry held back, only index.html can ask for the signed-in chunks (supabase-js is
+    // not among them: this session's token is fresh, so the first view goes without it).
     const release = await holdAppCode(page);
-    const asked = ['/signed-in.', '/libs-signed-in.', '/lib-supabase.', '/bootstrap.'].map((name) =>
+    const asked = ['/signed-in.', '/libs-signed-in.', '/bootstrap.'].map((name) =>
       page.waitForRequest((request) => request.url().includes(`/static/js/async${name}`)),
     );
     await page.goto('/contacts', { waitUntil: 'commit' });
@@ -104,6 +105,54 @@ test.describe('the first paint comes from index.html', () => {
     // A preload the app's own loading did not take up would show as the same file fetched twice.
     const twice = fetched.filter((path, index) => fetched.indexOf(path) !== index);
     expect(twice).toEqual([]);
+  });
+
+  test('a fresh session’s first view draws its rows without supabase-js, which arrives once they are shown and keeps the session', async ({ page }) => {
+    await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+    // supabase-js held back: whatever the first view needs of it would wait here.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const supabaseAsked = page.waitForRequest((request) => request.url().includes('/static/js/async/lib-supabase.'));
+    await page.route('**/static/js/async/lib-supabase.*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    for (const path of ['/businesses', '/dashboard']) {
+      await page.goto(path);
+      if (path === '/businesses') await expect(page.getByRole('row').nth(1)).toBeVisible();
+      else await expect(page.getByTestId('stat-contacts')).not.toHaveText('');
+    }
+    // Once a view is shown the page asks for supabase-js (it keeps the token refreshed and hears
+    // sign-outs); with it, signing out works as ever.
+    await supabaseAsked;
+    release();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => Object.keys(localStorage).some((key) => /^sb-.+-auth-token$/.test(key)))).toBe(false);
+  });
+
+  test('a session whose token is about to expire is refreshed by supabase-js before its first view reads', async ({ page }) => {
+    await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+    await page.goto('/businesses');
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    // The stored token now has a minute left: too close to expiry to be used as it stands.
+    const staleToken = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((name) => /^sb-.+-auth-token$/.test(name))!;
+      const session = JSON.parse(localStorage.getItem(key)!) as { access_token: string; expires_at: number };
+      session.expires_at = Math.floor(Date.now() / 1000) + 60;
+      localStorage.setItem(key, JSON.stringify(session));
+      return session.access_token;
+    });
+    const sentTokens: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/rest/v1/')) sentTokens.push(request.headers()['authorization'] ?? '');
+    });
+    await page.reload();
+    await expect(page.getByRole('row').nth(1)).toBeVisible();
+    expect(sentTokens.length).toBeGreaterThan(0);
+    expect(sentTokens).not.toContain(`Bearer ${staleToken}`);
   });
 
   test('another page, or a visitor with a stored session, never sees the landing flash by', async ({ page }) => {

@@ -1,5 +1,5 @@
 // A database function as one write: several rows in one call, all or nothing (the function's own transaction).
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '@steward/libs/supabase';
 import { toDataAccessError } from './DataAccessError';
 import type { SchemaName } from './tableRef';
 
@@ -19,7 +19,7 @@ export function functionRef<Result>(schema: SchemaName, name: string): FunctionR
  * Calls the function with the caller's own rights (functions that write are `security invoker`, so
  * row-level security applies to every row they touch). A refusal carries the database's message.
  */
-export async function callFunction<Result>(client: SupabaseClient, ref: FunctionRef<Result>, args: Readonly<Record<string, unknown>>): Promise<Result> {
+export async function callFunction<Result>(client: Database, ref: FunctionRef<Result>, args: Readonly<Record<string, unknown>>): Promise<Result> {
   const { data, error } = await client.schema(ref.schema).rpc(ref.name, args);
   if (error) throw toDataAccessError(error);
   return data as Result;

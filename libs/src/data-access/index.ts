@@ -1,4 +1,4 @@
-export { authStorageKey, getSupabase, hasStoredSession, isAuthSessionMissing, loadSupabase, onSupabaseLoaded, setSupabase } from '@steward/libs/supabase';
+export { authStorageKey, getDatabase, hasStoredSession, isAuthSessionMissing, loadSupabase, onSupabaseLoaded, setSupabase, type Database } from '@steward/libs/supabase';
 export { tableRef, type AnyRow, type SchemaName, type TableRef } from './tableRef';
 export { SYSTEM_DEFAULT_ORG, isSystemDefaultRow, orgScopeFor } from '../org-scope/orgScope';
 export {

@@ -2,7 +2,7 @@
 // Each is one database call (public.record_history_page, public.bulk_update, public.bulk_delete,
 // public.undo_batch, crm.merge_records, crm.possible_duplicates): the rules live in the database.
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { getSupabase } from '@steward/libs/supabase';
+import { getDatabase } from '@steward/libs/supabase';
 import { DataAccessError, FORBIDDEN_MESSAGE, toDataAccessError } from './DataAccessError';
 import { queryKeys } from './queryKeys';
 import type { TableRef } from './tableRef';
@@ -32,7 +32,7 @@ export const HISTORY_PAGE_SIZE = 50;
 
 /** One page of a record's history, newest first; `before` is the last id of the previous page. */
 export async function fetchHistoryPage(recordId: string, before: number | null = null): Promise<HistoryEntry[]> {
-  const { data, error } = await getSupabase().rpc('record_history_page', { p_record_id: recordId, p_before: before, p_limit: HISTORY_PAGE_SIZE });
+  const { data, error } = await getDatabase().rpc('record_history_page', { p_record_id: recordId, p_before: before, p_limit: HISTORY_PAGE_SIZE });
   if (error) throw toDataAccessError(error);
   return (data ?? []) as HistoryEntry[];
 }
@@ -65,7 +65,7 @@ export function qualifiedTable(ref: Pick<TableRef<unknown>, 'schema' | 'table'>)
 }
 
 async function call<T>(schema: 'public' | 'crm', fn: string, args: Record<string, unknown>): Promise<T> {
-  const client = getSupabase();
+  const client = getDatabase();
   const { data, error } = await (schema === 'public' ? client.rpc(fn, args) : client.schema(schema).rpc(fn, args));
   if (error) throw toDataAccessError(error);
   return data as T;
@@ -73,7 +73,7 @@ async function call<T>(schema: 'public' | 'crm', fn: string, args: Record<string
 
 /** Archives or restores one record (the Archived view, a record page's Archive and its Undo). */
 export async function setArchived(ref: Pick<TableRef<unknown>, 'schema' | 'table'>, id: string, archived: boolean): Promise<void> {
-  const { data, error } = await getSupabase().schema(ref.schema).from(ref.table).update({ archive: archived }).eq('id', id).select('id');
+  const { data, error } = await getDatabase().schema(ref.schema).from(ref.table).update({ archive: archived }).eq('id', id).select('id');
   if (error) throw toDataAccessError(error);
   if (!data?.length) throw new DataAccessError('forbidden', FORBIDDEN_MESSAGE, '42501');
 }

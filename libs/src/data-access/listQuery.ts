@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '@steward/libs/supabase';
 import { compileFilterToListPage, compileFilterToPostgrest, isFilterGroup, type FieldTypes, type FilterNode, type ListPageFilter, type SortSpec } from '@steward/libs/filter';
 import { toDataAccessError } from './DataAccessError';
 import type { TableRef } from './tableRef';
@@ -50,7 +50,7 @@ export type ListResult<Row> = {
  * The one way lists read: schema.table, org scope, exact matches, the compiled filter tree (one
  * `or=(…)` parameter), order and range. Exported so tests can pin the exact URL it sends.
  */
-export function buildListQuery(client: SupabaseClient, ref: TableRef<unknown>, request: ListRequest) {
+export function buildListQuery(client: Database, ref: TableRef<unknown>, request: ListRequest) {
   let query = client
     .schema(ref.schema)
     .from(ref.table)
@@ -181,7 +181,7 @@ export function plainColumns(select: string | undefined): string[] | null | unde
  * relation as the caller, in order, in one call. A select that is more than column names takes two:
  * the ids from list_page, then those rows by id.
  */
-async function fetchListPage<Row>(client: SupabaseClient, ref: TableRef<Row>, request: ListRequest, call: ListPageCall): Promise<ListResult<Row> | null> {
+async function fetchListPage<Row>(client: Database, ref: TableRef<Row>, request: ListRequest, call: ListPageCall): Promise<ListResult<Row> | null> {
   const columns = plainColumns(request.select);
   if (columns !== undefined) {
     const { data, error } = await client.rpc('list_page_rows', { ...call, p_columns: columns });
@@ -213,7 +213,7 @@ async function fetchListPage<Row>(client: SupabaseClient, ref: TableRef<Row>, re
   return { rows, total: answer.total, totalIsEstimate: answer.estimated };
 }
 
-export async function fetchList<Row>(client: SupabaseClient, ref: TableRef<Row>, request: ListRequest): Promise<ListResult<Row>> {
+export async function fetchList<Row>(client: Database, ref: TableRef<Row>, request: ListRequest): Promise<ListResult<Row>> {
   const call = listPageCall(ref, request);
   const result = (call && (await fetchListPage(client, ref, request, call))) ?? (await fetchListQuery(client, ref, request));
   // The last row of the page: where the next page seeks from (a single sort key the rows carry).
@@ -227,7 +227,7 @@ export async function fetchList<Row>(client: SupabaseClient, ref: TableRef<Row>,
 }
 
 /** One page through the list's own PostgREST query. */
-async function fetchListQuery<Row>(client: SupabaseClient, ref: TableRef<Row>, request: ListRequest): Promise<ListResult<Row>> {
+async function fetchListQuery<Row>(client: Database, ref: TableRef<Row>, request: ListRequest): Promise<ListResult<Row>> {
   const { data, error, count } = await buildListQuery(client, ref, request);
   if (error) throw toDataAccessError(error);
   const total = count ?? null;
@@ -235,7 +235,7 @@ async function fetchListQuery<Row>(client: SupabaseClient, ref: TableRef<Row>, r
 }
 
 /** Every row the request selects, in order, fetched in chunks (what export needs, not one page). */
-export async function fetchAllRows<Row>(client: SupabaseClient, ref: TableRef<Row>, request: Omit<ListRequest, 'page' | 'pageSize' | 'count'>): Promise<Row[]> {
+export async function fetchAllRows<Row>(client: Database, ref: TableRef<Row>, request: Omit<ListRequest, 'page' | 'pageSize' | 'count'>): Promise<Row[]> {
   const rows: Row[] = [];
   for (let page = 0; ; page += 1) {
     const { rows: chunk } = await fetchList(client, ref, { ...request, page, pageSize: FETCH_ALL_CHUNK });

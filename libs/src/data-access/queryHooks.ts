@@ -6,13 +6,13 @@ import { fetchRelationOptions, type RelationOption, type RelationSource } from '
 import { deleteSavedFilter, fetchSavedFilters, saveFilter, type SavedFilter } from './savedFilters';
 import { queryKeys } from './queryKeys';
 import { callFunction, type FunctionRef } from './callFunction';
-import { getSupabase } from '@steward/libs/supabase';
+import { getDatabase } from '@steward/libs/supabase';
 import type { AnyRow, TableRef } from './tableRef';
 import type { FilterNode, SortSpec } from '@steward/libs/filter';
 
 /** A list's query: its key (schema, table, the request) and how it is fetched. Early starts and screens share it. */
 export function listQueryOptions<Row>(ref: TableRef<Row>, request: ListRequest) {
-  return { queryKey: queryKeys.list(ref, request), queryFn: () => fetchList<Row>(getSupabase(), ref, request) };
+  return { queryKey: queryKeys.list(ref, request), queryFn: () => fetchList<Row>(getDatabase(), ref, request) };
 }
 
 export function useList<Row>(ref: TableRef<Row>, request: ListRequest, options: { enabled?: boolean } = {}) {
@@ -27,7 +27,7 @@ export function useList<Row>(ref: TableRef<Row>, request: ListRequest, options: 
 export function useRecord<Row>(ref: TableRef<Row>, match: RecordMatch | null, select?: string) {
   return useQuery<Row | null>({
     queryKey: queryKeys.record(ref, { match, select }),
-    queryFn: () => fetchRecord(getSupabase(), ref, match ?? {}, select),
+    queryFn: () => fetchRecord(getDatabase(), ref, match ?? {}, select),
     enabled: match !== null,
   });
 }
@@ -41,7 +41,7 @@ function useInvalidateSchema(ref: TableRef<unknown>) {
 export function useInsert<Row>(ref: TableRef<Row>, context: WriteContext) {
   const invalidate = useInvalidateSchema(ref);
   return useMutation<Row, Error, AnyRow>({
-    mutationFn: (values) => insertRecord(getSupabase(), ref, values, context),
+    mutationFn: (values) => insertRecord(getDatabase(), ref, values, context),
     onSuccess: () => invalidate(),
   });
 }
@@ -49,7 +49,7 @@ export function useInsert<Row>(ref: TableRef<Row>, context: WriteContext) {
 export function useUpdate<Row>(ref: TableRef<Row>) {
   const invalidate = useInvalidateSchema(ref);
   return useMutation<UpdateOutcome<Row>, Error, UpdateRequest>({
-    mutationFn: (request) => updateRecord(getSupabase(), ref, request),
+    mutationFn: (request) => updateRecord(getDatabase(), ref, request),
     onSuccess: (outcome) => {
       if (outcome.status === 'updated') invalidate();
     },
@@ -63,7 +63,7 @@ export function useUpdate<Row>(ref: TableRef<Row>) {
 export function useCallFunction<Result, Args extends Readonly<Record<string, unknown>>>(ref: FunctionRef<Result>, writes: readonly Pick<TableRef<unknown>, 'schema'>[]) {
   const queryClient = useQueryClient();
   return useMutation<Result, Error, Args>({
-    mutationFn: (args) => callFunction(getSupabase(), ref, args),
+    mutationFn: (args) => callFunction(getDatabase(), ref, args),
     onSuccess: () => {
       for (const schema of new Set(writes.map((ref) => ref.schema))) void queryClient.invalidateQueries({ queryKey: queryKeys.schema(schema) });
     },
@@ -73,7 +73,7 @@ export function useCallFunction<Result, Args extends Readonly<Record<string, unk
 export function useRelationOptions(source: RelationSource | null) {
   return useQuery<RelationOption[]>({
     queryKey: queryKeys.options(source ?? { schema: '', table: '' }, source),
-    queryFn: () => fetchRelationOptions(getSupabase(), source as RelationSource),
+    queryFn: () => fetchRelationOptions(getDatabase(), source as RelationSource),
     enabled: source !== null,
     staleTime: 60_000,
   });
@@ -84,15 +84,15 @@ export function useSavedFilters(listKey: string | null, orgName: string | null) 
   const key = queryKeys.savedFilters(`${orgName ?? ''}:${listKey ?? ''}`);
   const query = useQuery<SavedFilter[]>({
     queryKey: key,
-    queryFn: () => fetchSavedFilters(getSupabase(), listKey ?? ''),
+    queryFn: () => fetchSavedFilters(getDatabase(), listKey ?? ''),
     enabled: listKey !== null && orgName !== null,
   });
   const save = useMutation<SavedFilter, Error, { name: string; filter: FilterNode | null; sort: SortSpec }>({
-    mutationFn: (input) => saveFilter(getSupabase(), { ...input, listKey: listKey ?? '', orgName }),
+    mutationFn: (input) => saveFilter(getDatabase(), { ...input, listKey: listKey ?? '', orgName }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
   const remove = useMutation<void, Error, string>({
-    mutationFn: (id) => deleteSavedFilter(getSupabase(), id),
+    mutationFn: (id) => deleteSavedFilter(getDatabase(), id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
   return { query, save, remove };

@@ -1,5 +1,5 @@
 // One record: read it, insert it, update only what changed (refusing a lost update), archive or delete it.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '@steward/libs/supabase';
 import {
   CONFLICT_MESSAGE,
   DataAccessError,
@@ -45,7 +45,7 @@ export function changedFields(original: Readonly<AnyRow>, values: Readonly<AnyRo
   return changes;
 }
 
-export async function insertRecord<Row>(client: SupabaseClient, ref: TableRef<Row>, values: Readonly<AnyRow>, context: WriteContext = {}): Promise<Row> {
+export async function insertRecord<Row>(client: Database, ref: TableRef<Row>, values: Readonly<AnyRow>, context: WriteContext = {}): Promise<Row> {
   const { data, error } = await client
     .schema(ref.schema)
     .from(ref.table)
@@ -57,7 +57,7 @@ export async function insertRecord<Row>(client: SupabaseClient, ref: TableRef<Ro
 }
 
 /** Several new rows in one request (one statement: all are written or none). */
-export async function insertRecords<Row>(client: SupabaseClient, ref: TableRef<Row>, rows: readonly Readonly<AnyRow>[], context: WriteContext = {}): Promise<Row[]> {
+export async function insertRecords<Row>(client: Database, ref: TableRef<Row>, rows: readonly Readonly<AnyRow>[], context: WriteContext = {}): Promise<Row[]> {
   if (rows.length === 0) return [];
   const { data, error } = await client
     .schema(ref.schema)
@@ -73,7 +73,7 @@ export async function insertRecords<Row>(client: SupabaseClient, ref: TableRef<R
  * that exists once per organisation, such as its branding). Null when row-level security let the
  * write through without a row to show, which callers read as "not yours to change".
  */
-export async function upsertRecord<Row>(client: SupabaseClient, ref: TableRef<Row>, values: Readonly<AnyRow>, onConflict: string): Promise<Row | null> {
+export async function upsertRecord<Row>(client: Database, ref: TableRef<Row>, values: Readonly<AnyRow>, onConflict: string): Promise<Row | null> {
   const { data, error } = await client.schema(ref.schema).from(ref.table).upsert(values, { onConflict }).select();
   if (error) throw toDataAccessError(error);
   return ((data ?? [])[0] ?? null) as Row | null;
@@ -84,7 +84,7 @@ export async function upsertRecord<Row>(client: SupabaseClient, ref: TableRef<Ro
  * its name): for the writes that are not one editor's record. Returns the rows changed; none means
  * nothing matched that the caller may change.
  */
-export async function updateWhere<Row>(client: SupabaseClient, ref: TableRef<Row>, match: RecordMatch, values: Readonly<AnyRow>): Promise<Row[]> {
+export async function updateWhere<Row>(client: Database, ref: TableRef<Row>, match: RecordMatch, values: Readonly<AnyRow>): Promise<Row[]> {
   const { data, error } = await client.schema(ref.schema).from(ref.table).update(values).match(match).select();
   if (error) throw toDataAccessError(error);
   return (data ?? []) as Row[];
@@ -106,7 +106,7 @@ export type UpdateRequest = {
  * last_modified_at the update is conditional on it, so a row someone else saved in the meantime is
  * refused (kind 'conflict') instead of being silently overwritten.
  */
-export async function updateRecord<Row>(client: SupabaseClient, ref: TableRef<Row>, request: UpdateRequest): Promise<UpdateOutcome<Row>> {
+export async function updateRecord<Row>(client: Database, ref: TableRef<Row>, request: UpdateRequest): Promise<UpdateOutcome<Row>> {
   if (!request.id) throw new DataAccessError('request', 'Missing id');
   const changes = changedFields(request.original, request.values, request.editable);
   if (Object.keys(changes).length === 0) return { status: 'unchanged' };
@@ -125,7 +125,7 @@ export async function updateRecord<Row>(client: SupabaseClient, ref: TableRef<Ro
 }
 
 /** An update that touched no row: tell apart "changed by someone else", "gone" and "not yours to change". */
-async function explainNoRowUpdated(client: SupabaseClient, ref: TableRef<unknown>, id: string, loadedVersion: unknown): Promise<DataAccessError> {
+async function explainNoRowUpdated(client: Database, ref: TableRef<unknown>, id: string, loadedVersion: unknown): Promise<DataAccessError> {
   const { data, error } = await client.schema(ref.schema).from(ref.table).select('*').eq('id', id).maybeSingle();
   if (error) return toDataAccessError(error);
   if (!data) return new DataAccessError('not_found', NOT_FOUND_MESSAGE);
@@ -136,7 +136,7 @@ async function explainNoRowUpdated(client: SupabaseClient, ref: TableRef<unknown
   return new DataAccessError('forbidden', FORBIDDEN_MESSAGE, '42501');
 }
 
-export async function deleteRecord(client: SupabaseClient, ref: TableRef<unknown>, id: string): Promise<void> {
+export async function deleteRecord(client: Database, ref: TableRef<unknown>, id: string): Promise<void> {
   if (!id) throw new DataAccessError('request', 'Missing id');
   const { data, error } = await client.schema(ref.schema).from(ref.table).delete().eq('id', id).select('id');
   if (error) throw toDataAccessError(error);
@@ -144,14 +144,14 @@ export async function deleteRecord(client: SupabaseClient, ref: TableRef<unknown
 }
 
 /** Archiving hides a row from lists but keeps it (and its history) in the database. */
-export async function archiveRecord<Row>(client: SupabaseClient, ref: TableRef<Row>, original: Readonly<AnyRow> & { id: string }): Promise<UpdateOutcome<Row>> {
+export async function archiveRecord<Row>(client: Database, ref: TableRef<Row>, original: Readonly<AnyRow> & { id: string }): Promise<UpdateOutcome<Row>> {
   return updateRecord(client, ref, { id: original.id, original, values: { archive: true } });
 }
 
 export type RecordMatch = Readonly<Record<string, string | number | boolean>>;
 
 /** One row by id or short_id (or any unique columns); null when it does not exist or is not visible. */
-export async function fetchRecord<Row>(client: SupabaseClient, ref: TableRef<Row>, match: RecordMatch, select = '*'): Promise<Row | null> {
+export async function fetchRecord<Row>(client: Database, ref: TableRef<Row>, match: RecordMatch, select = '*'): Promise<Row | null> {
   const { data, error } = await client.schema(ref.schema).from(ref.table).select(select).match(match).maybeSingle();
   if (error) throw toDataAccessError(error);
   return (data ?? null) as Row | null;

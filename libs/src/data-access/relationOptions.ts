@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '@steward/libs/supabase';
 import { toDataAccessError } from './DataAccessError';
 import type { SchemaName } from './tableRef';
 
@@ -19,7 +19,7 @@ export type RelationSource = {
 
 export type RelationOption = { value: string; label: string; row: Record<string, unknown> };
 
-export async function fetchRelationOptions(client: SupabaseClient, source: RelationSource): Promise<RelationOption[]> {
+export async function fetchRelationOptions(client: Database, source: RelationSource): Promise<RelationOption[]> {
   const columns = [...new Set([source.valueField, source.labelField, ...(source.extraFields ?? [])])].join(',');
   let query = client.schema(source.schema).from(source.table).select(columns);
   if (source.orgScope) query = query.in('org_name', [...source.orgScope]);

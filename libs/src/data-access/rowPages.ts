@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '@steward/libs/supabase';
 import { toDataAccessError } from './DataAccessError';
 import { buildListQuery, fetchList, type ListRequest } from './listQuery';
 import type { TableRef } from './tableRef';
@@ -45,7 +45,7 @@ export function keysetAfter(sort: readonly SortKey[], last: Record<string, unkno
  * related table's column, are read by offset. Stops between pages when `signal` aborts.
  */
 export async function* readRowPages<Row>(
-  client: SupabaseClient,
+  client: Database,
   ref: TableRef<Row>,
   request: Omit<ListRequest, 'page' | 'pageSize' | 'count'>,
   signal?: AbortSignal,

@@ -1,4 +1,4 @@
-import { getSupabase } from '@steward/libs/supabase';
+import { getDatabase } from '@steward/libs/supabase';
 import { toDataAccessError } from './DataAccessError';
 import type { SchemaName } from './tableRef';
 
@@ -7,7 +7,7 @@ import type { SchemaName } from './tableRef';
  * returns its result; a refusal becomes a DataAccessError carrying the database's message.
  */
 export async function callRpc<Result>(schema: SchemaName, name: string, args: Record<string, unknown> = {}): Promise<Result> {
-  const { data, error } = await getSupabase().schema(schema).rpc(name, args);
+  const { data, error } = await getDatabase().schema(schema).rpc(name, args);
   if (error) throw toDataAccessError(error);
   return data as Result;
 }

@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '@steward/libs/supabase';
 import { z } from 'zod/mini';
 import { filterNodeSchema, isFilterGroup, sortSpecSchema, type FilterNode, type SortSpec } from '@steward/libs/filter';
 import { DataAccessError, toDataAccessError } from './DataAccessError';
@@ -52,7 +52,7 @@ function toSavedFilter(row: unknown): SavedFilter | null {
  * whose JSON does not fit the filter model are returned with `problem` set, so the list can report
  * them instead of silently dropping them; they are never applied.
  */
-export async function fetchSavedFilters(client: SupabaseClient, listKey: string): Promise<SavedFilter[]> {
+export async function fetchSavedFilters(client: Database, listKey: string): Promise<SavedFilter[]> {
   const { data, error } = await client
     .schema(savedFiltersTable.schema)
     .from(savedFiltersTable.table)
@@ -69,7 +69,7 @@ export async function fetchSavedFilters(client: SupabaseClient, listKey: string)
  * profile); saving again under the same name replaces that filter.
  */
 export async function saveFilter(
-  client: SupabaseClient,
+  client: Database,
   input: { listKey: string; name: string; filter: FilterNode | null; sort: SortSpec; orgName: string | null },
 ): Promise<SavedFilter> {
   const { data, error } = await client
@@ -93,7 +93,7 @@ export async function saveFilter(
   return saved;
 }
 
-export async function deleteSavedFilter(client: SupabaseClient, id: string): Promise<void> {
+export async function deleteSavedFilter(client: Database, id: string): Promise<void> {
   const { error } = await client.schema(savedFiltersTable.schema).from(savedFiltersTable.table).delete().eq('id', id);
   if (error) throw toDataAccessError(error);
 }

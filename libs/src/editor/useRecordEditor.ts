@@ -3,7 +3,8 @@ import {
   DataAccessError,
   errorMessage,
   fetchRecord,
-  getSupabase,
+  getDatabase,
+  loadSupabase,
   isSystemDefaultRow,
   uploadAccommodationFile,
   uploadOrgAsset,
@@ -88,7 +89,7 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved, describeSa
     async (id: string, { keepEdits = false }: { keepEdits?: boolean } = {}) => {
       patch({ loading: true, saveError: null, conflict: false });
       try {
-        const row = await fetchRecord<AnyRow>(getSupabase(), table as TableRef<AnyRow>, { id });
+        const row = await fetchRecord<AnyRow>(getDatabase(), table as TableRef<AnyRow>, { id });
         if (!row) {
           patch({ loading: false, saveError: 'Record not found.' });
           return;
@@ -190,8 +191,8 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved, describeSa
         const body = { name: file.name, type: file.type, body: file };
         const uploaded =
           field?.bucket === 'organization-assets'
-            ? await uploadOrgAsset(getSupabase(), session.orgName, body)
-            : await uploadAccommodationFile(getSupabase(), session.orgName, body);
+            ? await uploadOrgAsset(await loadSupabase(), session.orgName, body)
+            : await uploadAccommodationFile(await loadSupabase(), session.orgName, body);
         setValue(name, uploaded.publicUrl);
       } catch (error) {
         setError(name, errorMessage(error, UPLOAD_FAILED_MESSAGE));

@@ -3,7 +3,7 @@ import {
   LIST_PAGE_SIZE,
   errorMessage,
   fetchAllRows,
-  getSupabase,
+  getDatabase,
   readRowPages,
   useList,
   type EqValue,
@@ -102,7 +102,7 @@ export function useListRows<Row extends Row0>({ source, shortId, filter, sort, f
   const rawError = source.kind === 'table' ? tableQuery.error : source.error;
 
   const loadAll = useCallback(
-    async (): Promise<readonly Row[]> => (source.kind === 'table' && request ? fetchAllRows<Row>(getSupabase(), source.table, request) : rows),
+    async (): Promise<readonly Row[]> => (source.kind === 'table' && request ? fetchAllRows<Row>(getDatabase(), source.table, request) : rows),
     [request, rows, source],
   );
 
@@ -110,7 +110,7 @@ export function useListRows<Row extends Row0>({ source, shortId, filter, sort, f
   const readPages = useCallback(
     (signal?: AbortSignal): AsyncIterable<readonly Row[]> =>
       source.kind === 'table' && request
-        ? readRowPages<Row>(getSupabase(), source.table, request, signal)
+        ? readRowPages<Row>(getDatabase(), source.table, request, signal)
         : (async function* () {
             yield rows;
           })(),

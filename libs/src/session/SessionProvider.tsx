@@ -1,14 +1,14 @@
 import { useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
-import { forgetFirstView, hasStoredSession, loadSupabase, onSupabaseLoaded } from '@steward/libs/supabase';
+import { forgetFirstView, hasStoredSession, loadSupabase, loadSupabaseAfterFirstView, onSupabaseLoaded } from '@steward/libs/supabase';
 import { SessionContext, type SessionApi } from './SessionContext';
 import { INITIAL_SESSION, sessionReducer } from './sessionReducer';
 import { loadSession, readPermissions } from './loadSession';
 import { activeOrgStorage as activeOrg } from './activeOrgStorage';
-import { supabaseSessionSource } from './supabaseSessionSource';
+import { sessionSource as sessionSourceWith, supabaseAuth } from './supabaseSessionSource';
 import type { SessionSource } from './SessionSource';
 import { authStateKey } from './authStateKey';
-import { takePrimedSession } from './primeSession';
+import { primedWithoutSupabase, takePrimedSession } from './primeSession';
 import type { SessionLoadOutcome } from './loadSession';
 
 export type SessionProviderProps = {
@@ -20,6 +20,13 @@ export type SessionProviderProps = {
 /** How often a signed-in page reads the role's permissions again, and the focus/navigation threshold. */
 export const PERMISSIONS_REFRESH_MS = 60_000;
 export const PERMISSIONS_FOCUS_MAX_AGE_MS = 5_000;
+
+/**
+ * A session loaded without supabase-js (a fresh stored token) fetches it once the page's first view is
+ * shown, or after this long on a page that never says so: it keeps the token refreshed and hears
+ * sign-ins and sign-outs from then on.
+ */
+export const SUPABASE_AFTER_FIRST_VIEW_MAX_MS = 4_000;
 
 function assignRoot(): void {
   window.location.assign('/');
@@ -35,7 +42,8 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
   const latestLoad = useRef(0);
   const sourceRef = useRef<SessionSource | null>(null);
 
-  const sessionSource = useCallback(async () => (sourceRef.current ??= supabaseSessionSource(await loadSupabase())), []);
+  // The person through supabase-js's auth (loaded when first asked), the rest through the page's database.
+  const sessionSource = useCallback(() => (sourceRef.current ??= sessionSourceWith(supabaseAuth(loadSupabase))), []);
   /**
    * Loads the session, or adopts a load already under way for it (`started`). The load's turn is taken
    * at the call, so an older load that resolves late never overwrites a newer one.
@@ -46,11 +54,11 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
     void (started ?? Promise.resolve(null))
       .then(async (adopted) => {
         if (adopted) return adopted;
-        return loadSession(await sessionSource(), activeOrg);
+        return loadSession(sessionSource(), activeOrg);
       })
       .then((outcome) => {
         // The source the permissions are read again through (an adopted load did not make one).
-        if (outcome.kind === 'loaded') void sessionSource();
+        if (outcome.kind === 'loaded') sessionSource();
         if (loadId !== latestLoad.current) return;
         if (outcome.kind === 'loaded') dispatch({ type: 'loaded', snapshot: outcome.snapshot });
         else if (outcome.kind === 'signedOut') dispatch({ type: 'signedOut' });
@@ -95,11 +103,17 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
     // A new visitor has no stored session: they are signed out now, and supabase-js is fetched only
     // when something needs it (the Sign In dialog, or a session another tab stored).
     const signedOutAtStart = !hasStoredSession();
+    // A fresh stored session is loading without supabase-js already (primeSession): its outcome is taken
+    // now, and supabase-js's first event, which announces the same session, changes nothing.
+    const withoutSupabase = signedOutAtStart ? null : primedWithoutSupabase();
     if (signedOutAtStart) dispatch({ type: 'signedOut' });
-    else void loadSupabase();
-    // supabase-js fires INITIAL_SESSION on subscribe, so this also performs the first load. The load
+    else if (withoutSupabase) {
+      load(takePrimedSession(withoutSupabase));
+      loadSupabaseAfterFirstView(SUPABASE_AFTER_FIRST_VIEW_MAX_MS);
+    } else void loadSupabase();
+    // Otherwise supabase-js fires INITIAL_SESSION on subscribe, so this performs the first load. The load
     // is deferred because awaiting auth calls inside the callback would wait on the auth lock it holds.
-    let lastKey: string | undefined = signedOutAtStart ? authStateKey(null) : undefined;
+    let lastKey: string | undefined = signedOutAtStart ? authStateKey(null) : (withoutSupabase ?? undefined);
     let subscription: { unsubscribe: () => void } | undefined;
     const cancelSubscribe = onSupabaseLoaded((supabase) => {
       const { data } = supabase.auth.onAuthStateChange((event, session) => {

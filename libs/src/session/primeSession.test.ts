@@ -3,10 +3,19 @@ const supabase = vi.hoisted(() => ({
   from: vi.fn(),
   schema: vi.fn(),
 }));
-const storage = vi.hoisted(() => ({ hasSession: true, loads: 0 }));
+const storage = vi.hoisted(() => ({
+  hasSession: true,
+  loads: 0,
+  fresh: null as { accessToken: string; userId: string; expiresAt: number } | null,
+  confirmed: { data: { id: 'u1' } as { id: string } | null, failed: false },
+}));
 vi.mock('@steward/libs/supabase', async () => ({
   nextTask: (await vi.importActual<typeof import('../supabase/nextTask')>('../supabase/nextTask')).nextTask,
   hasStoredSession: () => storage.hasSession,
+  freshSession: () => storage.fresh,
+  fetchSessionUser: vi.fn(async () => storage.confirmed),
+  getDatabase: () => supabase,
+  isAuthSessionMissing: async () => false,
   loadSupabase: async () => {
     storage.loads += 1;
     return supabase;
@@ -19,6 +28,8 @@ describe('primeSession', () => {
     vi.clearAllMocks();
     storage.hasSession = true;
     storage.loads = 0;
+    storage.fresh = null;
+    storage.confirmed = { data: { id: 'u1' }, failed: false };
     supabase.auth.getSession.mockResolvedValue({ data: { session: { access_token: 'token-a', user: { id: 'u1' } } } });
     // The server says the session is gone: the load ends at signed-out, which is all these tests need.
     supabase.auth.getUser.mockResolvedValue({ data: { user: null }, error: null });
@@ -48,6 +59,28 @@ describe('primeSession', () => {
     primeSession();
     await vi.waitFor(() => expect(supabase.auth.getUser).toHaveBeenCalled());
     await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(supabase.auth.getUser).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads a fresh stored session without supabase-js, and says so to the provider', async () => {
+    storage.fresh = { accessToken: 'token-f', userId: 'u1', expiresAt: 2_000_000_000 };
+    const { primeSession, primedWithoutSupabase, takePrimedSession } = await import('./primeSession');
+    primeSession();
+    expect(primedWithoutSupabase()).toBe('token-f');
+    const outcome = await takePrimedSession('token-f');
+    expect(outcome).toMatchObject({ kind: 'loaded', snapshot: { user: { id: 'u1' }, profiles: [] } });
+    expect(supabase.from).toHaveBeenCalledWith('user_profiles');
+    expect(storage.loads).toBe(0);
+    expect(primedWithoutSupabase()).toBeNull();
+  });
+
+  it('asks supabase-js about a fresh stored session GoTrue does not confirm', async () => {
+    storage.fresh = { accessToken: 'token-f', userId: 'u1', expiresAt: 2_000_000_000 };
+    storage.confirmed = { data: null, failed: true };
+    const { primeSession, takePrimedSession } = await import('./primeSession');
+    primeSession();
+    expect(await takePrimedSession('token-f')).toEqual({ kind: 'signedOut' });
+    expect(storage.loads).toBe(1);
     expect(supabase.auth.getUser).toHaveBeenCalledTimes(1);
   });
 

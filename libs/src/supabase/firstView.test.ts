@@ -31,7 +31,7 @@ function setup(overrides: Partial<FirstViewEnv> = {}) {
   const network = vi.fn(async (input: RequestInfo | URL) => new Response(`network ${String(input)}`));
   const view = createFirstView({
     apiUrl: API,
-    start: { build: 'build-1', storedSession: true, today: '2026-11-25', requests: [] },
+    start: { build: 'build-1', storedSession: true, freshSession: true, today: '2026-11-25', requests: [] },
     storage,
     path: () => '/dashboard',
     origin: 'https://app.example',
@@ -50,7 +50,7 @@ afterEach(() => {
 describe('the first view on the app’s side', () => {
   it('adopts an answer sent ahead for the same request, once, instead of asking again', async () => {
     const { view, network } = setup({
-      start: { build: 'build-1', storedSession: true, today: '2026-11-25', requests: [early('contacts?select=id', Promise.resolve(new Response('sent ahead')))] },
+      start: { build: 'build-1', storedSession: true, freshSession: true, today: '2026-11-25', requests: [early('contacts?select=id', Promise.resolve(new Response('sent ahead')))] },
     });
     expect(await (await view.fetch(...read('contacts?select=id'))).text()).toBe('sent ahead');
     expect(network).not.toHaveBeenCalled();
@@ -63,6 +63,7 @@ describe('the first view on the app’s side', () => {
       start: {
         build: 'build-1',
         storedSession: true,
+        freshSession: true,
         today: '2026-11-25',
         requests: [
           early('a', Promise.resolve(new Response('for grace')), GRACE),
@@ -107,6 +108,7 @@ describe('the first view on the app’s side', () => {
       start: {
         build: 'build-1',
         storedSession: true,
+        freshSession: true,
         today: '2026-11-26',
         requests: [
           // Yesterday's window (the page was left open over midnight), and a window of the organisation the person worked in before.
@@ -161,7 +163,7 @@ describe('the first view on the app’s side', () => {
     expect(withoutStart.record()).toBeNull();
 
     vi.useFakeTimers();
-    const slow = setup({ start: { build: 'b', storedSession: true, today: '2026-11-25', requests: [early('late', Promise.resolve(new Response('old')))] } });
+    const slow = setup({ start: { build: 'b', storedSession: true, freshSession: true, today: '2026-11-25', requests: [early('late', Promise.resolve(new Response('old')))] } });
     vi.advanceTimersByTime(10_000);
     expect(await (await slow.view.fetch(...read('late'))).text()).toContain('network');
     slow.view.shown();

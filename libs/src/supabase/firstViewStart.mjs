@@ -19,7 +19,7 @@ export const EARLY_TOKEN_MARGIN_MS = 120_000;
  * @typedef {{ method: 'GET' | 'HEAD', url: string, headers: Record<string, string> }} RecordedRequest
  * @typedef {{ version: number, build: string, path: string, userId: string, day: string, scripts: string[], styles: string[], requests: RecordedRequest[] }} FirstViewRecord
  * @typedef {{ method: string, url: string, headers: Record<string, string>, response: Promise<Response> }} EarlyRequest
- * @typedef {{ build: string, storedSession: boolean, today: string, requests: EarlyRequest[] }} FirstViewStart
+ * @typedef {{ build: string, storedSession: boolean, freshSession: boolean, today: string, requests: EarlyRequest[] }} FirstViewStart
  */
 
 /**
@@ -35,9 +35,15 @@ export const EARLY_TOKEN_MARGIN_MS = 120_000;
  * starts today (the reservation timeline's), and on another day the app asks for another window, so
  * the one sent ahead would only take bandwidth from the reads the view does need.
  *
- * @param {{ build: string, key: string, version: number, marginMs: number, signedInCode?: { scripts: string[], styles: string[] } }} options
+ * A fresh session (a token with more than `marginMs` left) loads its first view without supabase-js
+ * (libs/supabase getDatabase), which the app fetches once that view is shown: its code (`authCode`) is
+ * then not preloaded, even where a record names it. A session left to supabase-js to refresh needs it
+ * first, so it is preloaded then.
+ *
+ * @param {{ build: string, key: string, version: number, marginMs: number, signedInCode?: { scripts: string[], styles: string[] }, authCode?: { scripts: string[], styles: string[] } }} options
  *   signedInCode: this build's own code that every signed-in view runs first (the shell's signed-in
- *   chunks), preloaded for a stored session when no record of this page from this build names its code
+ *   chunks), preloaded for a stored session when no record of this page from this build names its code;
+ *   authCode: supabase-js's chunk
  * @param {{ localStorage: Storage | null, location: { pathname: string }, document: Document, fetch: typeof fetch, now: () => number }} env
  * @returns {FirstViewStart}
  */
@@ -47,7 +53,7 @@ export function startFirstView(options, env) {
     return (part < 10 ? '0' : '') + part;
   };
   /** @type {FirstViewStart} */
-  var start = { build: options.build, storedSession: false, today: now.getFullYear() + '-' + pad(now.getMonth() + 1) + '-' + pad(now.getDate()), requests: [] };
+  var start = { build: options.build, storedSession: false, freshSession: false, today: now.getFullYear() + '-' + pad(now.getMonth() + 1) + '-' + pad(now.getDate()), requests: [] };
   var storage = env.localStorage;
   var sessionKey = null;
   if (!storage) return start;
@@ -60,12 +66,17 @@ export function startFirstView(options, env) {
     if (!sessionKey) return start;
     start.storedSession = true;
     var session = JSON.parse(storage.getItem(sessionKey) || 'null');
+    start.freshSession = !!session && !!session.user && typeof session.access_token === 'string' && session.expires_at * 1000 - env.now() > options.marginMs;
     var record = JSON.parse(storage.getItem(options.key) || 'null');
     var thisPage = !!record && record.version === options.version && record.path === env.location.pathname;
     var head = env.document.head;
+    var authScripts = (options.authCode && options.authCode.scripts) || [];
+    var asked = {};
     var preload = function (href, as) {
       // Only the page's own code: a record is data anyone with this browser's storage could edit.
       if (typeof href !== 'string' || href.charAt(0) !== '/' || href.charAt(1) === '/') return;
+      if (asked[href] || (start.freshSession && authScripts.indexOf(href) >= 0)) return;
+      asked[href] = true;
       var link = env.document.createElement('link');
       link.rel = 'preload';
       link.as = as;
@@ -88,9 +99,8 @@ export function startFirstView(options, env) {
     // every signed-in view runs first is still known, because this build names it, so it starts now
     // rather than once the app's entry has arrived and run.
     else if (options.signedInCode) preloadAll(options.signedInCode);
-    if (!thisPage) return start;
-    if (!session || !session.user || record.userId !== session.user.id || typeof session.access_token !== 'string') return start;
-    if (!(session.expires_at * 1000 - env.now() > options.marginMs)) return start;
+    if (!start.freshSession && options.authCode) preloadAll(options.authCode);
+    if (!thisPage || !start.freshSession || record.userId !== session.user.id) return start;
     var apiHost = sessionKey.slice(3, -'-auth-token'.length);
     (record.requests || []).forEach(function (request) {
       var url;

@@ -24,13 +24,18 @@ const record = (overrides: Partial<FirstViewRecord> = {}): FirstViewRecord => ({
 
 const SIGNED_IN_CODE = { scripts: ['/static/js/async/bootstrap.2.js', '/static/js/async/signed-in.2.js'], styles: ['/static/css/async/signed-in.2.css'] };
 
-function run(items: Record<string, unknown>, { path = '/dashboard', build = 'build-1', now = NOW, signedInCode = undefined as typeof SIGNED_IN_CODE | undefined } = {}) {
+const AUTH_CODE = { scripts: ['/static/js/async/lib-supabase.3.js'], styles: [] };
+
+function run(
+  items: Record<string, unknown>,
+  { path = '/dashboard', build = 'build-1', now = NOW, signedInCode = undefined as typeof SIGNED_IN_CODE | undefined, authCode = undefined as typeof AUTH_CODE | undefined } = {},
+) {
   localStorage.clear();
   document.head.replaceChildren();
   for (const [key, value] of Object.entries(items)) localStorage.setItem(key, JSON.stringify(value));
   const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
   const start = startFirstView(
-    { build, key: FIRST_VIEW_KEY, version: FIRST_VIEW_VERSION, marginMs: EARLY_TOKEN_MARGIN_MS, signedInCode },
+    { build, key: FIRST_VIEW_KEY, version: FIRST_VIEW_VERSION, marginMs: EARLY_TOKEN_MARGIN_MS, signedInCode, authCode },
     { localStorage, location: { pathname: path }, document, fetch: fetch as unknown as typeof globalThis.fetch, now: () => now },
   );
   const preloads = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=preload]')].map((link) => [link.getAttribute('as'), link.getAttribute('href')]);
@@ -44,9 +49,26 @@ beforeEach(() => {
 describe('index.html’s start of a returning staff member’s first view', () => {
   it('tells a new visitor from a returning one and starts nothing for the first', () => {
     const visitor = run({});
-    expect(visitor.start).toEqual({ build: 'build-1', storedSession: false, today: '2026-11-25', requests: [] });
+    expect(visitor.start).toEqual({ build: 'build-1', storedSession: false, freshSession: false, today: '2026-11-25', requests: [] });
     expect(visitor.fetch).not.toHaveBeenCalled();
-    expect(run({ [SESSION_KEY]: session() }).start.storedSession).toBe(true);
+    expect(run({ [SESSION_KEY]: session() }).start).toMatchObject({ storedSession: true, freshSession: true });
+    expect(run({ [SESSION_KEY]: session(60_000) }).start).toMatchObject({ storedSession: true, freshSession: false });
+  });
+
+  it('leaves supabase-js’s code to after the first view for a fresh session, and preloads it for one it must refresh', () => {
+    const named = record({ scripts: ['/static/js/async/signed-in.1.js', '/static/js/async/lib-supabase.3.js'], styles: [] });
+    const fresh = run({ [SESSION_KEY]: session(), [FIRST_VIEW_KEY]: named }, { authCode: AUTH_CODE });
+    expect(fresh.preloads).toEqual([['script', '/static/js/async/signed-in.1.js']]);
+    const noRecord = run({ [SESSION_KEY]: session() }, { signedInCode: SIGNED_IN_CODE, authCode: AUTH_CODE });
+    expect(noRecord.preloads.map(([, href]) => href)).not.toContain('/static/js/async/lib-supabase.3.js');
+    const expiring = run({ [SESSION_KEY]: session(60_000), [FIRST_VIEW_KEY]: named }, { authCode: AUTH_CODE });
+    expect(expiring.preloads).toEqual([
+      ['script', '/static/js/async/signed-in.1.js'],
+      ['script', '/static/js/async/lib-supabase.3.js'],
+    ]);
+    expect(expiring.fetch).not.toHaveBeenCalled();
+    const expiringElsewhere = run({ [SESSION_KEY]: session(60_000) }, { signedInCode: SIGNED_IN_CODE, authCode: AUTH_CODE });
+    expect(expiringElsewhere.preloads.map(([, href]) => href)).toContain('/static/js/async/lib-supabase.3.js');
   });
 
   it('preloads the recorded code of this page and sends its reads to the API with the stored token', () => {

@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { getRuntimeConfig } from '@steward/libs/runtime-config';
 import { createFirstView, loadedCodeFromResourceTiming, type FirstView } from './firstView';
 import { nextTask } from './nextTask';
+import { CLIENT_INFO, createEarlyDatabase, fetchEarlyUser, freshStoredSession, type Database, type EarlyUser, type StoredSession } from './database';
 
 type SupabaseModule = typeof import('@supabase/supabase-js');
 
@@ -10,6 +11,9 @@ let loading: Promise<SupabaseClient> | undefined;
 let supabaseJs: Promise<SupabaseModule> | undefined;
 const whenLoaded = new Set<(client: SupabaseClient) => void>();
 let firstView: FirstView | undefined;
+let earlyDatabase: Database | undefined;
+let shown = false;
+const whenShown = new Set<() => void>();
 
 /**
  * Where supabase-js keeps this browser's session. Named here, with supabase-js's own default for the
@@ -19,14 +23,26 @@ export function authStorageKey(supabaseUrl: string): string {
   return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
 }
 
-/** True when this browser holds a session (possibly expired) for the configured API. No network. */
-export function hasStoredSession(): boolean {
+function storedSessionText(): string | null {
   try {
-    return window.localStorage.getItem(authStorageKey(getRuntimeConfig().supabaseUrl)) !== null;
+    return window.localStorage.getItem(authStorageKey(getRuntimeConfig().supabaseUrl));
   } catch {
     // Storage blocked (privacy mode): supabase-js cannot keep a session there either.
-    return false;
+    return null;
   }
+}
+
+/** True when this browser holds a session (possibly expired) for the configured API. No network. */
+export function hasStoredSession(): boolean {
+  return storedSessionText() !== null;
+}
+
+/**
+ * The session this browser holds, when its token can be used as it stands (more than two minutes left):
+ * a returning staff member's first view then loads without supabase-js (see `getDatabase`). No network.
+ */
+export function freshSession(): StoredSession | null {
+  return freshStoredSession(storedSessionText(), Date.now());
 }
 
 function supabaseModule(): Promise<SupabaseModule> {
@@ -41,9 +57,11 @@ function supabaseModule(): Promise<SupabaseModule> {
  * fetches it.
  */
 export function preloadSupabaseForStoredSession(): boolean {
-  // Told by index.html's start (firstViewStart.mjs), which has looked at storage already.
-  if (!window.stewardFirstView?.storedSession) return false;
-  void supabaseModule();
+  // Told by index.html's start (firstViewStart.mjs), which has looked at storage already. A session
+  // whose token is fresh loads its first view without supabase-js, which then waits for it.
+  const start = window.stewardFirstView;
+  if (!start?.storedSession) return false;
+  if (!start.freshSession) void supabaseModule();
   return true;
 }
 
@@ -68,23 +86,74 @@ export function loadSupabase(): Promise<SupabaseClient> {
     await nextTask();
     if (client) return client;
     const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
-    firstView = createFirstView({
-      apiUrl: `${supabaseUrl.replace(/\/$/, '')}/`,
-      start: window.stewardFirstView,
-      storage: browserStorage(),
-      path: () => window.location.pathname,
-      origin: window.location.origin,
-      loadedCode: loadedCodeFromResourceTiming,
-      fetch: (input, init) => fetch(input, init),
-    });
     return adopt(
       supabase.createClient(supabaseUrl, supabaseAnonKey, {
         auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: false, storageKey: authStorageKey(supabaseUrl) },
-        global: { fetch: firstView.fetch },
+        global: { fetch: pageFirstView().fetch, headers: { 'X-Client-Info': CLIENT_INFO } },
       }),
     );
   });
   return loading;
+}
+
+function apiUrl(): string {
+  return `${getRuntimeConfig().supabaseUrl.replace(/\/$/, '')}/`;
+}
+
+/** The page's first view (firstView.ts), made once, before supabase-js when the database is asked for first. */
+function pageFirstView(): FirstView {
+  firstView ??= createFirstView({
+    apiUrl: apiUrl(),
+    start: window.stewardFirstView,
+    storage: browserStorage(),
+    path: () => window.location.pathname,
+    origin: window.location.origin,
+    loadedCode: loadedCodeFromResourceTiming,
+    fetch: (input, init) => fetch(input, init),
+  });
+  return firstView;
+}
+
+/**
+ * The page's database: supabase-js's client once it is loaded; before then, for a returning staff
+ * member whose stored session is fresh, PostgREST's own client carrying that session (database.ts), so
+ * the first view's reads need not wait for supabase-js (35 KB on a phone's slow network), which loads
+ * once that view is shown (`loadSupabaseAfterFirstView`). Either sends the same requests.
+ */
+export function getDatabase(): Database {
+  if (client) return client;
+  earlyDatabase ??= createEarlyDatabase({
+    apiUrl: apiUrl(),
+    anonKey: getRuntimeConfig().supabaseAnonKey,
+    fetch: pageFirstView().fetch,
+    freshToken: () => freshSession()?.accessToken ?? null,
+    supabaseToken: async () => (await (await loadSupabase()).auth.getSession()).data.session?.access_token ?? null,
+  });
+  return earlyDatabase;
+}
+
+/** GoTrue's confirmation of a fresh stored session's person, without supabase-js (database.ts). */
+export function fetchSessionUser(session: StoredSession): Promise<EarlyUser> {
+  return fetchEarlyUser({ apiUrl: apiUrl(), anonKey: getRuntimeConfig().supabaseAnonKey, fetch: pageFirstView().fetch }, session.accessToken);
+}
+
+/**
+ * Loads supabase-js once the page's first view is shown, or after `maxWaitMs` on a page that never
+ * says so: until then the first view's bytes have the phone's network to themselves. Anything that
+ * needs supabase-js sooner (signing out, a file) asks `loadSupabase()`, which starts it at once.
+ */
+export function loadSupabaseAfterFirstView(maxWaitMs: number): void {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    window.clearTimeout(timer);
+    whenShown.delete(start);
+    void loadSupabase();
+  };
+  const timer = window.setTimeout(start, maxWaitMs);
+  if (shown) start();
+  else whenShown.add(start);
 }
 
 function browserStorage(): Storage | null {
@@ -101,20 +170,13 @@ function browserStorage(): Storage | null {
  */
 export function firstViewShown(): void {
   firstView?.shown();
+  shown = true;
+  for (const listener of [...whenShown]) listener();
 }
 
 /** Signed out: the first view's record, which names the person and the organisation, goes. */
 export function forgetFirstView(): void {
   firstView?.forget();
-}
-
-/**
- * The loaded client. Everything that reads data runs signed in, and the session was loaded through
- * this client, so it exists by then; code that can run for a signed-out visitor awaits loadSupabase().
- */
-export function getSupabase(): SupabaseClient {
-  if (!client) throw new Error('The Supabase client is not loaded yet: await loadSupabase() before the first request.');
-  return client;
 }
 
 /**

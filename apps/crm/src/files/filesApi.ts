@@ -1,4 +1,4 @@
-import { downloadOrgAsset, getSupabase, removeOrgAsset, tableRef, uploadOrgFile, type AnyRow, type ListRequest } from '@steward/libs/data-access';
+import { downloadOrgAsset, loadSupabase, removeOrgAsset, tableRef, uploadOrgFile, type AnyRow, type ListRequest } from '@steward/libs/data-access';
 import type { OwnerColumn } from '../addNew';
 
 export const crmFiles = tableRef<AnyRow>('crm', 'crm_files');
@@ -12,6 +12,6 @@ export const filesRequest = (ownerColumn: OwnerColumn, ownerId: string): ListReq
 });
 
 /** Stores a record's file in organization-assets ("{org}-{timestamp}_{file}"), never overwriting. */
-export const storeFile = (orgName: string | null, file: File) => uploadOrgFile(getSupabase(), orgName, { name: file.name, type: file.type, body: file });
-export const removeStoredFile = (path: string) => removeOrgAsset(getSupabase(), path);
-export const downloadFile = (path: string) => downloadOrgAsset(getSupabase(), path);
+export const storeFile = async (orgName: string | null, file: File) => uploadOrgFile(await loadSupabase(), orgName, { name: file.name, type: file.type, body: file });
+export const removeStoredFile = async (path: string) => removeOrgAsset(await loadSupabase(), path);
+export const downloadFile = async (path: string) => downloadOrgAsset(await loadSupabase(), path);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { SYSTEM_DEFAULT_ORG, getSupabase, orgScopeFor, queryKeys, toDataAccessError } from '@steward/libs/data-access';
+import { SYSTEM_DEFAULT_ORG, getDatabase, orgScopeFor, queryKeys, toDataAccessError } from '@steward/libs/data-access';
 import type { TransactionRow } from './giving';
 
 const DEFAULT_ACCENT = '#325286';
@@ -9,7 +9,7 @@ const transactions = { schema: 'public', table: 'transactions' } as const;
 export const transactionsKey = (recordId: string) => [...queryKeys.table(transactions), 'of', recordId] as const;
 
 export async function fetchRecordTransactions(recordId: string): Promise<TransactionRow[]> {
-  const { data, error } = await getSupabase().rpc('record_transactions', { p_record: recordId });
+  const { data, error } = await getDatabase().rpc('record_transactions', { p_record: recordId });
   if (error) throw toDataAccessError(error);
   return (data ?? []) as TransactionRow[];
 }
@@ -25,7 +25,7 @@ export function useStatementBranding(orgName: string | null, enabled: boolean) {
     queryKey: [...queryKeys.table({ schema: 'settings', table: 'org_branding' }), 'statement', orgName ?? SYSTEM_DEFAULT_ORG],
     enabled,
     queryFn: async () => {
-      const { data, error } = await getSupabase().schema('settings').from('org_branding').select('org_name, logo_url, primary_color').in('org_name', orgScopeFor(orgName));
+      const { data, error } = await getDatabase().schema('settings').from('org_branding').select('org_name, logo_url, primary_color').in('org_name', orgScopeFor(orgName));
       if (error) return { logoUrl: null, accent: DEFAULT_ACCENT };
       const rows = (data ?? []) as { org_name: string; logo_url: string | null; primary_color: string | null }[];
       const own = rows.find((row) => row.org_name === orgName);

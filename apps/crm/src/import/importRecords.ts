@@ -1,4 +1,4 @@
-import { errorMessage, getSupabase } from '@steward/libs/data-access';
+import { errorMessage, getDatabase } from '@steward/libs/data-access';
 import { importErrorSchema, type ImportError, type ImportKind, type ImportRow } from './importTargets';
 
 /** Rows sent per request while a file is staged: the progress bar moves once per chunk. */
@@ -8,7 +8,7 @@ export type ImportProblem = { line: number; kind: 'error' | 'duplicate'; message
 export type ImportOutcome = { ok: true; count: number } | { ok: false; message: string; rowErrors: ImportError[] };
 
 function crm() {
-  return getSupabase().schema('crm');
+  return getDatabase().schema('crm');
 }
 
 /** A new import job of the caller in the organisation (row-level security: theirs only). */

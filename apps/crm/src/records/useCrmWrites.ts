@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { deleteRecord, getSupabase, insertRecord, queryKeys, updateRecord, type AnyRow, type TableRef } from '@steward/libs/data-access';
+import { deleteRecord, getDatabase, insertRecord, queryKeys, updateRecord, type AnyRow, type TableRef } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
 
 /**
@@ -17,7 +17,7 @@ export function useCrmWrites() {
   }, [queryClient]);
   const insert = useCallback(
     async <Row,>(ref: TableRef<Row>, values: AnyRow) => {
-      const row = await insertRecord(getSupabase(), ref, values, { orgName: session.orgName });
+      const row = await insertRecord(getDatabase(), ref, values, { orgName: session.orgName });
       refresh();
       return row;
     },
@@ -25,7 +25,7 @@ export function useCrmWrites() {
   );
   const update = useCallback(
     async <Row,>(ref: TableRef<Row>, original: AnyRow & { id: string }, values: AnyRow) => {
-      const outcome = await updateRecord(getSupabase(), ref, { id: original.id, original, values });
+      const outcome = await updateRecord(getDatabase(), ref, { id: original.id, original, values });
       refresh();
       return outcome;
     },
@@ -33,7 +33,7 @@ export function useCrmWrites() {
   );
   const remove = useCallback(
     async (ref: TableRef<unknown>, id: string) => {
-      await deleteRecord(getSupabase(), ref, id);
+      await deleteRecord(getDatabase(), ref, id);
       refresh();
     },
     [refresh],

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getSupabase, queryKeys, toDataAccessError } from '@steward/libs/data-access';
+import { getDatabase, queryKeys, toDataAccessError } from '@steward/libs/data-access';
 import type { RelationshipRow } from './relationshipKinds';
 
 const relationships = { schema: 'crm', table: 'relationships' } as const;
@@ -8,7 +8,7 @@ const relationships = { schema: 'crm', table: 'relationships' } as const;
 export const relationshipsKey = (recordId: string) => [...queryKeys.table(relationships), 'of', recordId] as const;
 
 export async function fetchRelationships(recordId: string): Promise<RelationshipRow[]> {
-  const { data, error } = await getSupabase().schema('crm').rpc('record_relationships', { p_record: recordId });
+  const { data, error } = await getDatabase().schema('crm').rpc('record_relationships', { p_record: recordId });
   if (error) throw toDataAccessError(error);
   return ((data ?? []) as RelationshipRow[]).sort((a, b) => a.title.localeCompare(b.title) || (a.other_name ?? '').localeCompare(b.other_name ?? ''));
 }

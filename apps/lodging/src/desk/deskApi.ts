@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { callRpc, getSupabase, toDataAccessError } from '@steward/libs/data-access';
+import { callRpc, getDatabase, toDataAccessError } from '@steward/libs/data-access';
 import type { StayStatus } from './deskDay';
 
 export { STAY_STATUSES, fetchDeskDay, guestsLabel, money, type DeskStay, type StayStatus } from './deskDay';
@@ -119,7 +119,7 @@ export const paymentSchema = z.object({
 
 /** A stay's payment lines, oldest first, and its balance (derived by the database, catalog.stay_balances). */
 export async function fetchStayMoney(reservationId: string): Promise<{ payments: StayPayment[]; balance: StayBalance | null }> {
-  const catalog = getSupabase().schema('catalog');
+  const catalog = getDatabase().schema('catalog');
   const [payments, balance] = await Promise.all([
     catalog
       .from('reservation_payments')
@@ -136,7 +136,7 @@ export async function fetchStayMoney(reservationId: string): Promise<{ payments:
 }
 
 export async function addStayPayment(orgName: string, reservationId: string, payment: z.infer<typeof paymentSchema>): Promise<void> {
-  const { error } = await getSupabase()
+  const { error } = await getDatabase()
     .schema('catalog')
     .from('reservation_payments')
     .insert({ org_name: orgName, reservation_id: reservationId, line_type: payment.kind, qty: 1, unit_price: payment.amount, discount_amount: 0, method: payment.method || null });
@@ -153,7 +153,7 @@ export async function setStayStatus(id: string, status: StayStatus): Promise<voi
     await checkOutStay(id);
     return;
   }
-  const { error } = await getSupabase().schema('catalog').from('reservations').update({ status }).eq('id', id);
+  const { error } = await getDatabase().schema('catalog').from('reservations').update({ status }).eq('id', id);
   if (error) throw toDataAccessError(error);
 }
 
@@ -171,7 +171,7 @@ export type CalendarFeed = { id: string; accommodation_id: string; name: string 
 
 /** The organisation's calendar feeds, newest first (their tokens are never stored, so never shown again). */
 export async function fetchCalendarFeeds(orgName: string): Promise<CalendarFeed[]> {
-  const { data, error } = await getSupabase()
+  const { data, error } = await getDatabase()
     .schema('catalog')
     .from('calendar_feeds')
     .select('id,accommodation_id,name,created_at,revoked_at')
@@ -190,7 +190,7 @@ export async function createCalendarFeed(accommodationId: string, name: string):
 }
 
 export async function revokeCalendarFeed(id: string): Promise<void> {
-  const { error } = await getSupabase().schema('catalog').from('calendar_feeds').update({ revoked_at: new Date().toISOString() }).eq('id', id);
+  const { error } = await getDatabase().schema('catalog').from('calendar_feeds').update({ revoked_at: new Date().toISOString() }).eq('id', id);
   if (error) throw toDataAccessError(error);
 }
 

@@ -1,4 +1,4 @@
-import { getSupabase, orgScopeFor, toDataAccessError } from '@steward/libs/data-access';
+import { getDatabase, orgScopeFor, toDataAccessError } from '@steward/libs/data-access';
 
 export type FolioStay = {
   id: string;
@@ -26,7 +26,7 @@ export type Organization = { name: string; display_name: string | null; address_
 
 /** A stay's folio: the stay and its amounts, the organisation's branding and address, and its currency. */
 export async function fetchFolio(id: string): Promise<{ stay: FolioStay; branding: Branding | null; organization: Organization | null; currency: string }> {
-  const supabase = getSupabase();
+  const supabase = getDatabase();
   const stays = await supabase
     .schema('catalog')
     .from('reservations_view')

@@ -1,4 +1,4 @@
-import { FETCH_ALL_CHUNK, getSupabase, orgScopeFor, toDataAccessError } from '@steward/libs/data-access';
+import { FETCH_ALL_CHUNK, getDatabase, orgScopeFor, toDataAccessError } from '@steward/libs/data-access';
 
 export type TimelineUnit = { id: string; name: string; org_name: string; archive: boolean | null };
 
@@ -58,7 +58,7 @@ async function allPages<Row>(page: (from: number, to: number) => Page<Row>): Pro
  * their rate by id; the rates and rate types in scope are read in the same round and joined here.
  */
 export async function fetchTimeline(orgName: string, window: { from: string; to: string }): Promise<TimelineData> {
-  const catalog = getSupabase().schema('catalog');
+  const catalog = getDatabase().schema('catalog');
   const scope = orgScopeFor(orgName);
   const [units, stays, rates, rateTypes, blockOuts] = await Promise.all([
     allPages<TimelineUnit>((from, to) =>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getSupabase, queryKeys, tableRef, toDataAccessError } from '@steward/libs/data-access';
+import { getDatabase, queryKeys, tableRef, toDataAccessError } from '@steward/libs/data-access';
 import { addDays, dayDiff } from './calendarDays';
 
 export type CalendarKind = 'reservation' | 'shift' | 'task' | 'project';
@@ -32,7 +32,7 @@ export const calendarQueryKey = (orgName: string | null, from: string, to: strin
 
 /** What is dated in [from, to): one call to ops.calendar_events (security invoker: row-level security decides). */
 export async function fetchCalendarEvents(orgName: string, from: string, to: string): Promise<CalendarEvent[]> {
-  const { data, error } = await getSupabase()
+  const { data, error } = await getDatabase()
     .schema(eventsRef.schema)
     .rpc(eventsRef.table, { p_org_name: orgName, p_from: from, p_to: to }, { get: true });
   if (error) throw toDataAccessError(error);

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { useQuery } from '@tanstack/react-query';
-import { getSupabase, queryKeys, toDataAccessError } from '@steward/libs/data-access';
+import { getDatabase, queryKeys, toDataAccessError } from '@steward/libs/data-access';
 import { transactionsTable } from '../transactions/transactionFields';
 
 /** The chart covers the last twelve months, the current one included (issue 11). */
@@ -15,7 +15,7 @@ const revenueRows = z.array(z.object({ month: z.string(), revenue: z.union([z.nu
  * (security invoker, so row-level security applies): twelve rows, oldest first.
  */
 export async function fetchRevenueByMonth(orgName: string, months = REVENUE_MONTHS): Promise<RevenueMonth[]> {
-  const { data, error } = await getSupabase().rpc('revenue_by_month', { p_org_name: orgName, p_months: months });
+  const { data, error } = await getDatabase().rpc('revenue_by_month', { p_org_name: orgName, p_months: months });
   if (error) throw toDataAccessError(error);
   const rows = revenueRows.parse(data ?? []);
   return rows.map((row) => ({ month: row.month, revenue: Number(row.revenue) }));

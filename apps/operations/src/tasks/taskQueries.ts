@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getSupabase, queryKeys, tableRef, toDataAccessError, type AnyRow } from '@steward/libs/data-access';
+import { getDatabase, queryKeys, tableRef, toDataAccessError, type AnyRow } from '@steward/libs/data-access';
 
 export const tasksTable = tableRef<AnyRow>('ops', 'tasks');
 
@@ -33,7 +33,7 @@ export const myWorkQueryKey = (orgName: string | null) => [...queryKeys.table(ta
 
 /** The board's cards: the organisation's tasks, in their order (the board shows at most 1,000). */
 export async function fetchBoardTasks(orgName: string): Promise<BoardTask[]> {
-  const { data, error } = await getSupabase()
+  const { data, error } = await getDatabase()
     .schema('ops')
     .from('tasks_view')
     .select('id, short_id, title, status, priority, due_date, assignee_name, org_name, created_by, assignee_id')
@@ -48,7 +48,7 @@ export async function fetchBoardTasks(orgName: string): Promise<BoardTask[]> {
 
 /** The signed-in person's open tasks in the organisation (ops.my_work_view), earliest due first. */
 export async function fetchMyWork(orgName: string): Promise<MyWorkTask[]> {
-  const { data, error } = await getSupabase()
+  const { data, error } = await getDatabase()
     .schema('ops')
     .from('my_work_view')
     .select('id, short_id, title, description, status, priority, due_date, due_group, record_label, record_path, org_name')
@@ -74,7 +74,7 @@ export function useMoveTask(orgName: string | null) {
   const key = boardQueryKey(orgName);
   return useMutation({
     mutationFn: async ({ id, status }: { id: string; status: string }) => {
-      const { error } = await getSupabase().schema('ops').from('tasks').update({ status }).eq('id', id);
+      const { error } = await getDatabase().schema('ops').from('tasks').update({ status }).eq('id', id);
       if (error) throw toDataAccessError(error);
     },
     onMutate: async ({ id, status }) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deleteRecord, getSupabase, insertRecord, tableRef, updateWhere, type AnyRow } from '@steward/libs/data-access';
+import { deleteRecord, getDatabase, insertRecord, tableRef, updateWhere, type AnyRow } from '@steward/libs/data-access';
 
 /** The toasts and errors of the Integrations screen, quoted exactly as the product words them. */
 export const INTEGRATION_MESSAGES = {
@@ -103,7 +103,7 @@ export function secretHint(set: boolean, last4: string | null): string {
 const INTEGRATIONS = tableRef<AnyRow>('settings', 'integrations');
 
 function settingsTable() {
-  return getSupabase().schema('settings').from('integrations');
+  return getDatabase().schema('settings').from('integrations');
 }
 
 function requireUser(userId: string | null): void {
@@ -129,19 +129,19 @@ export async function saveIntegration(
   requireUser(userId);
   const row = integrationWrite(values);
   if (id) {
-    await updateWhere(getSupabase(), INTEGRATIONS, { id }, row);
+    await updateWhere(getDatabase(), INTEGRATIONS, { id }, row);
     return 'updated';
   }
-  await insertRecord(getSupabase(), INTEGRATIONS, { ...row, org_name: orgName });
+  await insertRecord(getDatabase(), INTEGRATIONS, { ...row, org_name: orgName });
   return 'created';
 }
 
 export async function deleteIntegration(userId: string | null, id: string): Promise<void> {
   requireUser(userId);
-  await deleteRecord(getSupabase(), INTEGRATIONS, id);
+  await deleteRecord(getDatabase(), INTEGRATIONS, id);
 }
 
 export async function setIntegrationActive(userId: string | null, id: string, isActive: boolean): Promise<void> {
   requireUser(userId);
-  await updateWhere(getSupabase(), INTEGRATIONS, { id }, { is_active: isActive });
+  await updateWhere(getDatabase(), INTEGRATIONS, { id }, { is_active: isActive });
 }

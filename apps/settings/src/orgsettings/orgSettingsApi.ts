@@ -1,4 +1,4 @@
-import { getSupabase, tableRef, updateWhere, uploadOrgAsset, upsertRecord, type AnyRow } from '@steward/libs/data-access';
+import { getDatabase, loadSupabase, tableRef, updateWhere, uploadOrgAsset, upsertRecord, type AnyRow } from '@steward/libs/data-access';
 import { trimmedOrNull } from '../textFields';
 
 export const ORG_DATA_FIELDS = [
@@ -56,19 +56,19 @@ function fail(error: { message: string } | null): void {
 
 export async function fetchOrgData(orgName: string): Promise<OrgData> {
   const columns = ['name', ...ORG_DATA_FIELDS.map((field) => field.name)].join(', ');
-  const { data, error } = await getSupabase().from('organizations').select(columns).eq('name', orgName).single();
+  const { data, error } = await getDatabase().from('organizations').select(columns).eq('name', orgName).single();
   fail(error);
   return data as unknown as OrgData;
 }
 
 export async function saveOrgData(orgName: string, values: Partial<Record<OrgDataField, string | null>>): Promise<void> {
-  const changed = await updateWhere(getSupabase(), ORGANIZATIONS, { name: orgName }, values);
+  const changed = await updateWhere(getDatabase(), ORGANIZATIONS, { name: orgName }, values);
   if (changed.length === 0) throw new Error('You do not have permission to edit this organization.');
 }
 
 /** The organisation's branding row; no row yet (PGRST116) is not an error. */
 export async function fetchOrgBranding(orgName: string): Promise<BrandingValues> {
-  const { data, error } = await getSupabase().schema('settings').from('org_branding').select('*').eq('org_name', orgName).single();
+  const { data, error } = await getDatabase().schema('settings').from('org_branding').select('*').eq('org_name', orgName).single();
   if (error && error.code === 'PGRST116') return {};
   fail(error);
   return data as BrandingValues;
@@ -78,18 +78,18 @@ export async function fetchOrgBranding(orgName: string): Promise<BrandingValues>
 export async function saveOrgBranding(orgName: string, values: BrandingValues): Promise<void> {
   const row: Record<string, string | null> = { org_name: orgName };
   for (const [key, value] of Object.entries(values)) row[key] = trimmedOrNull(value);
-  await upsertRecord(getSupabase(), ORG_BRANDING_TABLE, row, 'org_name');
+  await upsertRecord(getDatabase(), ORG_BRANDING_TABLE, row, 'org_name');
 }
 
 /** Uploads the logo to organization-assets under the spec's file-name rule and returns its public URL. */
 export async function uploadLogo(orgName: string, file: File): Promise<string> {
-  const { publicUrl } = await uploadOrgAsset(getSupabase(), orgName, { name: file.name, type: file.type, body: file });
+  const { publicUrl } = await uploadOrgAsset(await loadSupabase(), orgName, { name: file.name, type: file.type, body: file });
   return publicUrl;
 }
 
 /** Every platform component with whether it is enabled for the organisation. */
 export async function fetchOrgComponents(orgName: string): Promise<OrgComponent[]> {
-  const supabase = getSupabase().schema('settings');
+  const supabase = getDatabase().schema('settings');
   const [components, enabled] = await Promise.all([
     supabase.from('components').select('id, name, display_name, description, component_type').order('display_name'),
     supabase.from('org_components').select('component_id, enabled').eq('org_name', orgName),
@@ -102,6 +102,6 @@ export async function fetchOrgComponents(orgName: string): Promise<OrgComponent[
 
 /** Switches one component for the organisation (the database refuses it without settings rights). */
 export async function setOrgComponent(orgName: string, componentId: string, enabled: boolean): Promise<void> {
-  const row = await upsertRecord(getSupabase(), ORG_COMPONENTS, { org_name: orgName, component_id: componentId, enabled }, 'org_name,component_id');
+  const row = await upsertRecord(getDatabase(), ORG_COMPONENTS, { org_name: orgName, component_id: componentId, enabled }, 'org_name,component_id');
   if (!row) throw new Error('You do not have permission to change components.');
 }

@@ -1,4 +1,4 @@
-import { getSupabase, tableRef, updateWhere, type AnyRow } from '@steward/libs/data-access';
+import { getDatabase, tableRef, updateWhere, type AnyRow } from '@steward/libs/data-access';
 
 /** The profile fields the signed-in user edits on /acctsettings and /usersettings, in order. */
 export const PROFILE_FIELDS = [
@@ -20,7 +20,7 @@ export const USER_PROFILES = tableRef<AnyRow>('public', 'user_profiles');
 
 /** The user's profile in the organisation, found by auth_user_id. */
 export async function fetchProfile(authUserId: string, orgName: string): Promise<Profile> {
-  const { data, error } = await getSupabase()
+  const { data, error } = await getDatabase()
     .from('user_profiles')
     .select(['id', 'email', ...PROFILE_FIELDS.map((field) => field.name)].join(', '))
     .eq('auth_user_id', authUserId)
@@ -31,17 +31,17 @@ export async function fetchProfile(authUserId: string, orgName: string): Promise
 }
 
 export async function saveProfile(authUserId: string, orgName: string, row: Partial<Record<ProfileField, string | null>>): Promise<void> {
-  await updateWhere(getSupabase(), USER_PROFILES, { auth_user_id: authUserId, org_name: orgName }, row);
+  await updateWhere(getDatabase(), USER_PROFILES, { auth_user_id: authUserId, org_name: orgName }, row);
 }
 
 /** Whether the person gets the daily digest of due and overdue tasks (sent by the database, opt-in). */
 export async function fetchTaskDigest(profileId: string): Promise<boolean> {
-  const { data, error } = await getSupabase().from('user_profiles').select('task_digest').eq('id', profileId).single();
+  const { data, error } = await getDatabase().from('user_profiles').select('task_digest').eq('id', profileId).single();
   if (error) throw new Error(error.message);
   return (data as { task_digest: boolean }).task_digest;
 }
 
 export async function saveTaskDigest(profileId: string, on: boolean): Promise<void> {
-  const { error } = await getSupabase().from('user_profiles').update({ task_digest: on }).eq('id', profileId);
+  const { error } = await getDatabase().from('user_profiles').update({ task_digest: on }).eq('id', profileId);
   if (error) throw new Error(error.message);
 }

@@ -1,4 +1,4 @@
-import { SYSTEM_DEFAULT_ORG, getSupabase, insertRecords, queryKeys, tableRef, toDataAccessError, updateWhere, type AnyRow } from '@steward/libs/data-access';
+import { SYSTEM_DEFAULT_ORG, getDatabase, insertRecords, queryKeys, tableRef, toDataAccessError, updateWhere, type AnyRow } from '@steward/libs/data-access';
 
 export type AccessField = 'view_access' | 'create_access' | 'edit_access' | 'delete_access';
 export type Permission = { id: string; component_id: string } & Record<AccessField, string>;
@@ -8,11 +8,11 @@ const USER_ROLE_PERMISSIONS = tableRef<AnyRow>('settings', 'user_role_permission
 
 export const permissionsKey = (roleId: string) => [...queryKeys.table(USER_ROLE_PERMISSIONS), 'role', roleId] as const;
 
-const permissionsTable = () => getSupabase().schema('settings').from('user_role_permissions');
+const permissionsTable = () => getDatabase().schema('settings').from('user_role_permissions');
 
 /** The role's permissions, and the components it may be given: those enabled for the organisation or the system defaults. */
 export async function fetchPermissions(roleId: string, orgName: string) {
-  const client = getSupabase().schema('settings');
+  const client = getDatabase().schema('settings');
   const [permissions, offered] = await Promise.all([
     permissionsTable().select('id, component_id, view_access, create_access, edit_access, delete_access').eq('role_id', roleId),
     client.from('org_components').select('component_id').in('org_name', [orgName, SYSTEM_DEFAULT_ORG]).eq('enabled', true),
@@ -27,9 +27,9 @@ export async function fetchPermissions(roleId: string, orgName: string) {
 
 /** Gives the role a permission on each component (the database fills in the default levels). */
 export async function grantComponents(orgName: string | null, roleId: string, componentIds: readonly string[]): Promise<void> {
-  await insertRecords(getSupabase(), USER_ROLE_PERMISSIONS, componentIds.map((componentId) => ({ org_name: orgName, role_id: roleId, component_id: componentId })));
+  await insertRecords(getDatabase(), USER_ROLE_PERMISSIONS, componentIds.map((componentId) => ({ org_name: orgName, role_id: roleId, component_id: componentId })));
 }
 
 export async function changePermission(permissionId: string, patch: Partial<Record<AccessField, string>>): Promise<void> {
-  await updateWhere(getSupabase(), USER_ROLE_PERMISSIONS, { id: permissionId }, patch);
+  await updateWhere(getDatabase(), USER_ROLE_PERMISSIONS, { id: permissionId }, patch);
 }

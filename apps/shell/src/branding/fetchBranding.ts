@@ -1,4 +1,4 @@
-import { SYSTEM_DEFAULT_ORG, getSupabase, orgScopeFor, queryKeys } from '@steward/libs/data-access';
+import { SYSTEM_DEFAULT_ORG, getDatabase, orgScopeFor, queryKeys } from '@steward/libs/data-access';
 import { DEFAULT_BRANDING, type Branding, type OrgBrandingRow } from './orgBranding';
 import { resolveBranding } from './resolveBranding';
 
@@ -14,7 +14,7 @@ export const brandingQueryKey = (orgName: string | null) => [...queryKeys.table(
  * rather than blocking the app.
  */
 export async function fetchBranding(orgName: string | null): Promise<Branding> {
-  const { data, error } = await getSupabase().schema('settings').from('org_branding').select('*').in('org_name', orgScopeFor(orgName));
+  const { data, error } = await getDatabase().schema('settings').from('org_branding').select('*').in('org_name', orgScopeFor(orgName));
   if (error) {
     console.warn('settings.org_branding failed to load; using the default branding:', error.message);
     return DEFAULT_BRANDING;

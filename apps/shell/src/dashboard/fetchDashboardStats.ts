@@ -1,4 +1,4 @@
-import { getSupabase } from '@steward/libs/data-access';
+import { getDatabase } from '@steward/libs/data-access';
 import { sumAmounts } from './sumAmounts';
 
 export type DashboardStats = { contacts: number; businesses: number; orders: number; revenue: number };
@@ -17,7 +17,7 @@ type StatsRow = { contacts: number | string; businesses: number | string; orders
  */
 export async function fetchDashboardStats(orgName: string): Promise<DashboardStats> {
   // A read, so asked with GET: the page can send it ahead on the next visit (libs/supabase firstView).
-  const { data, error } = await getSupabase().rpc('dashboard_stats', { p_org_name: orgName }, { get: true });
+  const { data, error } = await getDatabase().rpc('dashboard_stats', { p_org_name: orgName }, { get: true });
   if (error) {
     console.error('Dashboard: statistics could not be loaded:', error.message);
     return NONE;

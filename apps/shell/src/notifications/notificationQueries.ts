@@ -1,4 +1,4 @@
-import { getSupabase, toDataAccessError } from '@steward/libs/data-access';
+import { getDatabase, toDataAccessError } from '@steward/libs/data-access';
 
 export type NotificationRow = {
   id: string;
@@ -21,7 +21,7 @@ export const notificationListKey = (orgName: string | null) => [...notifications
  * unread rows keeps it small).
  */
 export async function fetchUnreadCount(orgName: string): Promise<number> {
-  const { count, error } = await getSupabase()
+  const { count, error } = await getDatabase()
     .from('notifications')
     .select('id', { count: 'exact', head: true })
     .eq('org_name', orgName)
@@ -33,7 +33,7 @@ export async function fetchUnreadCount(orgName: string): Promise<number> {
 export const NOTIFICATION_LIST_SIZE = 20;
 
 export async function fetchNotifications(orgName: string): Promise<NotificationRow[]> {
-  const { data, error } = await getSupabase()
+  const { data, error } = await getDatabase()
     .from('notifications')
     .select('id, kind, title, body, link, created_at, read_at')
     .eq('org_name', orgName)
@@ -44,11 +44,11 @@ export async function fetchNotifications(orgName: string): Promise<NotificationR
 }
 
 export async function markNotificationRead(id: string): Promise<void> {
-  const { error } = await getSupabase().from('notifications').update({ read_at: new Date().toISOString() }).eq('id', id).is('read_at', null);
+  const { error } = await getDatabase().from('notifications').update({ read_at: new Date().toISOString() }).eq('id', id).is('read_at', null);
   if (error) throw toDataAccessError(error);
 }
 
 export async function markAllNotificationsRead(orgName: string): Promise<void> {
-  const { error } = await getSupabase().rpc('mark_all_notifications_read', { p_org_name: orgName });
+  const { error } = await getDatabase().rpc('mark_all_notifications_read', { p_org_name: orgName });
   if (error) throw toDataAccessError(error);
 }

@@ -1,4 +1,4 @@
-import { getSupabase } from '@steward/libs/data-access';
+import { getDatabase } from '@steward/libs/data-access';
 import type { AreaSearchKinds, SearchHit } from '@steward/libs/federation';
 import type { RemoteName } from '@steward/libs/runtime-config';
 
@@ -21,7 +21,7 @@ export async function searchRecords(
   orgName: string,
   kindsOf: (area: RemoteName) => Promise<AreaSearchKinds | undefined>,
 ): Promise<SearchGroup[]> {
-  const { data, error } = await getSupabase().rpc('global_search', { p_query: query, p_org_name: orgName, p_limit: 5 }, { get: true });
+  const { data, error } = await getDatabase().rpc('global_search', { p_query: query, p_org_name: orgName, p_limit: 5 }, { get: true });
   if (error) throw new Error(error.message);
   const hits = (data ?? []) as SearchHit[];
   const areas = [...new Set(hits.map((hit) => hit.area))];

@@ -1,4 +1,4 @@
-import { getSupabase, toDataAccessError, type TableRef } from '@steward/libs/data-access';
+import { getDatabase, toDataAccessError, type TableRef } from '@steward/libs/data-access';
 
 const CHUNK = 100;
 
@@ -9,7 +9,7 @@ const CHUNK = 100;
 export async function fetchRowsByIds(table: Pick<TableRef<unknown>, 'schema' | 'table'>, ids: readonly string[]): Promise<Record<string, unknown>[]> {
   const rows: Record<string, unknown>[] = [];
   for (let start = 0; start < ids.length; start += CHUNK) {
-    const { data, error } = await getSupabase().schema(table.schema).from(table.table).select('*').in('id', ids.slice(start, start + CHUNK));
+    const { data, error } = await getDatabase().schema(table.schema).from(table.table).select('*').in('id', ids.slice(start, start + CHUNK));
     if (error) throw toDataAccessError(error);
     rows.push(...((data ?? []) as Record<string, unknown>[]));
   }
