@@ -276,7 +276,9 @@ export function defineRemoteConfig(appDir, remote, title) {
           shared: sharedSingletons({ consumeOnly: command === 'build' }),
           shareStrategy: 'loaded-first',
           dts: false,
-          experiments: command === 'build' ? { externalRuntime: true } : {},
+          // Browser-only, as the shell's: the runtime's Node.js loaders stay out of each remote entry,
+          // which every area's first view downloads (1.6 KB of the CRM's 14.3).
+          experiments: command === 'build' ? { externalRuntime: true, optimization: { target: 'web' } } : {},
         }),
       ],
     };
