@@ -137,10 +137,14 @@ export function fetchSessionUser(session: StoredSession): Promise<EarlyUser> {
   return fetchEarlyUser({ apiUrl: apiUrl(), anonKey: getRuntimeConfig().supabaseAnonKey, fetch: pageFirstView().fetch }, session.accessToken);
 }
 
+/** How long after the first view is shown supabase-js waits at most for the page to finish drawing it. */
+const AFTER_SHOWN_IDLE_MS = 1_000;
+
 /**
- * Loads supabase-js once the page's first view is shown, or after `maxWaitMs` on a page that never
- * says so: until then the first view's bytes have the phone's network to themselves. Anything that
- * needs supabase-js sooner (signing out, a file) asks `loadSupabase()`, which starts it at once.
+ * Loads supabase-js once the page's first view is shown and drawn (the browser is idle after it, or a
+ * second has passed), or after `maxWaitMs` on a page that never says so: until then the first view's
+ * bytes and main thread are its own. Anything that needs supabase-js sooner (signing out, a file) asks
+ * `loadSupabase()`, which starts it at once.
  */
 export function loadSupabaseAfterFirstView(maxWaitMs: number): void {
   let started = false;
@@ -148,12 +152,18 @@ export function loadSupabaseAfterFirstView(maxWaitMs: number): void {
     if (started) return;
     started = true;
     window.clearTimeout(timer);
-    whenShown.delete(start);
+    whenShown.delete(afterShown);
     void loadSupabase();
   };
+  // The view's rows are committed when it says it is shown; they are painted after that, and its last
+  // layout may still be running.
+  const afterShown = () => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: AFTER_SHOWN_IDLE_MS });
+    else window.setTimeout(start, 0);
+  };
   const timer = window.setTimeout(start, maxWaitMs);
-  if (shown) start();
-  else whenShown.add(start);
+  if (shown) afterShown();
+  else whenShown.add(afterShown);
 }
 
 function browserStorage(): Storage | null {
