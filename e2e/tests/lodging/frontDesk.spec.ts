@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../support/axe';
+import { DEMO_OWNER } from '../../support/demoAccounts';
 import { E2E_BASE_URL } from '../../support/ports';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { waitForMail } from '../auth/support/mailOutbox';
@@ -167,6 +168,33 @@ test.describe('the front desk', () => {
     await expectNoSeriousA11yViolations(page);
     await card.getByRole('link', { name: 'Open the front desk' }).click();
     await expect(page.getByRole('region', { name: /Arrivals/ }).getByRole('row', { name: /Kim party/ })).toContainText('Checked in');
+  });
+
+  test('on a phone the desk card’s figures stay where they are drawn when the numbers replace the dots', async ({ page }) => {
+    for (const width of [390, 412]) {
+      await page.setViewportSize({ width, height: 844 });
+      await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
+      // The desk's read held back: the card is drawn with its dots first, as on a slow phone.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/rpc/desk_day', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/dashboard');
+      const card = page.getByRole('region', { name: 'Today at the desk' });
+      await expect(card.getByTestId('desk-arrivals')).toHaveText('…');
+      const boxes = () => card.locator('li').evaluateAll((items) => items.map((item) => JSON.stringify(item.getBoundingClientRect())));
+      const waiting = await boxes();
+      release();
+      await expect(card.getByTestId('desk-arrivals')).not.toHaveText('…');
+      // The demo's balance due (2,005.30 USD) is the widest figure.
+      await expect(card.getByText(/\d USD$/)).toBeVisible();
+      expect(await boxes()).toEqual(waiting);
+      await page.unrouteAll();
+    }
   });
 
   test('on a phone the front desk lists each stay as a card that fits the screen, with its check-out', async ({ page }) => {
