@@ -4,6 +4,7 @@ import { expectAccessible } from './pages/a11y';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { createOwner, serviceClient, unique } from '../shell/support/shellApi';
 import { CrmList } from './pages/CrmList';
+import { holdRequests } from '../../support/holdRequests';
 
 // Shared CPU: a journey with several axe scans needs more than the default minute.
 test.describe.configure({ timeout: 180_000 });
@@ -97,15 +98,7 @@ test('likely duplicates are flagged before anything is imported; Cancel leaves n
   await expect(list.row(imported[3])).toBeVisible();
 
   // Export: the first page of the read is held until the progress bar shows, then the file arrives.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    (url) => url.pathname.endsWith('/contacts_view') && url.searchParams.get('limit') === '250',
-    async (route) => {
-      await held;
-      await route.continue();
-    },
-  );
+  const release = await holdRequests(page, (url) => url.pathname.endsWith('/contacts_view') && url.searchParams.get('limit') === '250');
   const downloaded = page.waitForEvent('download');
   await list.toolbar.getByRole('button', { name: 'Export' }).click();
   const exportProgress = page.getByRole('progressbar', { name: 'Export progress' });

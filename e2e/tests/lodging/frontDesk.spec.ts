@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../support/axe';
 import { DEMO_OWNER } from '../../support/demoAccounts';
+import { holdRequests } from '../../support/holdRequests';
 import { E2E_BASE_URL } from '../../support/ports';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { waitForMail } from '../auth/support/mailOutbox';
@@ -175,14 +176,7 @@ test.describe('the front desk', () => {
       await page.setViewportSize({ width, height: 844 });
       await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
       // The desk's read held back: the card is drawn with its dots first, as on a slow phone.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route('**/rpc/desk_day', async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdRequests(page, '**/rpc/desk_day');
       await page.goto('/dashboard');
       const card = page.getByRole('region', { name: 'Today at the desk' });
       await expect(card.getByTestId('desk-arrivals')).toHaveText('…');

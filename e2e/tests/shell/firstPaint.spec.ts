@@ -3,21 +3,12 @@ import { DEMO_OWNER } from '../../support/demoAccounts';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { E2E_BASE_URL } from '../../support/ports';
 import { LandingPage } from './pages/LandingPage';
+import { holdRequests } from '../../support/holdRequests';
 
 const HERO = 'The CRM built for American entrepreneurs, small businesses and non-profits';
 
 /** Holds the app's entry script back until `release()` is called: what happens before is index.html's own doing. */
-async function holdAppCode(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/static/js/index.*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
+const holdAppCode = (page: Page) => holdRequests(page, '**/static/js/index.*.js');
 
 type FirstViewRecord = { path: string; userId: string; day: string; scripts: string[]; requests: { url: string }[] };
 
@@ -110,15 +101,8 @@ test.describe('the first paint comes from index.html', () => {
   test('a fresh session’s first view draws its rows without supabase-js, which arrives once they are shown and keeps the session', async ({ page }) => {
     await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
     // supabase-js held back: whatever the first view needs of it would wait here.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
     const supabaseAsked = page.waitForRequest((request) => request.url().includes('/static/js/async/lib-supabase.'));
-    await page.route('**/static/js/async/lib-supabase.*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/static/js/async/lib-supabase.*.js');
     for (const path of ['/businesses', '/dashboard']) {
       await page.goto(path);
       if (path === '/businesses') await expect(page.getByRole('row').nth(1)).toBeVisible();

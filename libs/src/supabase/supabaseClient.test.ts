@@ -2,19 +2,19 @@ vi.mock('@steward/libs/runtime-config', () => ({
   getRuntimeConfig: () => ({ supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'anon-key' }),
 }));
 
+beforeEach(() => {
+  vi.resetModules();
+  window.localStorage.clear();
+  // Each test builds a fresh client on the same storage key, which GoTrue warns about.
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
 describe('the page’s Supabase client', () => {
-  beforeEach(() => {
-    vi.resetModules();
-    window.localStorage.clear();
-    // Each test builds a fresh client on the same storage key, which GoTrue warns about.
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  });
-
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-  });
-
   it('is one client for every caller once loaded, and the database is then that client', async () => {
     const { getDatabase, loadSupabase, onSupabaseLoaded } = await import('./supabaseClient');
     const announced = vi.fn();
@@ -95,16 +95,6 @@ function captureFetch(body: (url: string) => unknown = () => []) {
 }
 
 describe('the database before supabase-js', () => {
-  beforeEach(() => {
-    vi.resetModules();
-    window.localStorage.clear();
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.useRealTimers();
-  });
-
   it('sends a fresh stored session’s reads exactly as supabase-js sends them, without loading it', async () => {
     window.localStorage.setItem('sb-127-auth-token', storedSession(3600));
     const sent = captureFetch((url) => (url.includes('/auth/v1/user') ? { id: 'user-1', email: 'owner@example.test' } : []));
@@ -129,27 +119,13 @@ describe('the database before supabase-js', () => {
 
   it('takes the token from supabase-js once the stored one is too close to expiry', async () => {
     window.localStorage.setItem('sb-127-auth-token', storedSession(60));
-    const sent = captureFetch();
+    // supabase-js refreshes a token this close to expiry first: the refresh answer is what it then sends.
+    const refreshed = { access_token: 'refreshed-token', refresh_token: 'refresh-2', token_type: 'bearer', expires_in: 3600, expires_at: Math.floor(Date.now() / 1000) + 3600, user: { id: 'user-1' } };
+    const sent = captureFetch((url) => (url.includes('/auth/v1/token') ? refreshed : []));
     const { freshSession, getDatabase, onSupabaseLoaded } = await import('./supabaseClient');
     expect(freshSession()).toBeNull();
     const loaded = vi.fn();
     onSupabaseLoaded(loaded);
-    // supabase-js refreshes a token this close to expiry first: the refresh answer is what it then sends.
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        const url = String(input);
-        const headers: Record<string, string> = {};
-        new Headers(init?.headers).forEach((value, name) => {
-          headers[name.toLowerCase()] = value;
-        });
-        sent.push({ method: (init?.method ?? 'GET').toUpperCase(), url, headers });
-        if (url.includes('/auth/v1/token')) {
-          return Response.json({ access_token: 'refreshed-token', refresh_token: 'refresh-2', token_type: 'bearer', expires_in: 3600, expires_at: Math.floor(Date.now() / 1000) + 3600, user: { id: 'user-1' } });
-        }
-        return Response.json([]);
-      }),
-    );
     await getDatabase().from('contacts_view').select('id');
     expect(loaded).toHaveBeenCalledOnce();
     const read = sent.find((request) => request.url.includes('/rest/v1/contacts_view'));
