@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, TEST_AUTH_RATE_LIMITS } from '../../local/config.mjs';
 import { startStack, type RunningStack } from '../../local/stack.mjs';
 import { codeOf, linkOf, waitForMail } from './mailOutbox';
-import { connectDb, createTestClient, freePortBase, testStack, uniqueEmail } from './testStack';
+import { connectDb, createTestClient, restartablePortBase, testStack, uniqueEmail } from './testStack';
 
 // E-mail confirmation is off by default locally; this file runs a stack of its own with it on
 // (STEWARD_AUTH_AUTOCONFIRM=false), as a hosted project with confirmations enabled behaves.
@@ -18,7 +18,7 @@ let db: pg.Client;
 let emptyDir: string;
 
 beforeAll(async () => {
-  const base = await freePortBase(testStack().portBase + 300);
+  const base = await restartablePortBase(300);
   dataDir = path.join(REPO_ROOT, '.steward', `test-confirmation-${base}`);
   emptyDir = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-no-migrations-'));
   stack = await startStack({

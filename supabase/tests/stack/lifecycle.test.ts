@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../local/config.mjs';
 import { isAlive } from '../../local/processControl.mjs';
 import { startStack, type RunningStack } from '../../local/stack.mjs';
-import { connectDb, createTestClient, freePortBase, testStack, uniqueEmail } from './testStack';
+import { connectDb, createTestClient, freePortBase, restartablePortBase, testStack, uniqueEmail } from './testStack';
 
 // A stack of this file's own, on its own ports and data dir: its faults and restarts must not disturb
 // the stack the other test files share. Its migrations are fixtures, independent of the project's.
@@ -60,7 +60,7 @@ async function waitFor<T>(what: string, timeoutMs: number, probe: () => Promise<
 }
 
 beforeAll(async () => {
-  base = await freePortBase(testStack().portBase + 200);
+  base = await restartablePortBase(200);
   dataDir = path.join(REPO_ROOT, '.steward', `test-lifecycle-${base}`);
   fixtures = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-stack-fixtures-'));
   await fs.mkdir(path.join(fixtures, 'migrations'));
@@ -224,26 +224,28 @@ describe('cli.mjs (db:start, db:stop, status)', () => {
 
   it('starts in the background, says so when already running, and stops', async () => {
     const started = await cli('start');
-    expect(started.code).toBe(0);
+    expect(started.code, started.stdout).toBe(0);
     expect(started.stdout).toContain(`API URL           http://127.0.0.1:${cliBase}`);
     expect(started.stdout).toContain('anon key          eyJ');
     expect(started.stdout).toContain(`DB URL            postgresql://postgres:postgres@127.0.0.1:${cliBase + 1}/postgres`);
     expect((await fetch(`http://127.0.0.1:${cliBase}/health`)).status).toBe(200);
 
     const again = await cli('start');
-    expect(again.code).toBe(0);
+    expect(again.code, again.stdout).toBe(0);
     expect(again.stdout).toMatch(/already running/);
     expect((await cli('status')).code).toBe(0);
 
     const stopped = await cli('stop');
-    expect(stopped.code).toBe(0);
+    expect(stopped.code, stopped.stdout).toBe(0);
     expect(stopped.stdout).toMatch(/has stopped/);
     expect((await cli('status')).code).toBe(3);
     await expect(fetch(`http://127.0.0.1:${cliBase}/health`)).rejects.toThrow();
   });
 
   it('cleans up after a SIGKILLed stack: orphaned Postgres and PostgREST are stopped on the next start', async () => {
-    expect((await cli('start')).code).toBe(0);
+    const started = await cli('start');
+    // A failed start prints the stack log's last lines: they name the cause.
+    expect(started.code, started.stdout).toBe(0);
     const owner = JSON.parse(readFileSync(path.join(cliDataDir, 'stack.pid'), 'utf8')).pid as number;
     const postgrest = JSON.parse(readFileSync(path.join(cliDataDir, 'postgrest.pid'), 'utf8')).pid as number;
     const postgres = Number(readFileSync(path.join(cliDataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
@@ -254,7 +256,7 @@ describe('cli.mjs (db:start, db:stop, status)', () => {
 
     expect((await cli('status')).code).toBe(3);
     const restarted = await cli('start');
-    expect(restarted.code).toBe(0);
+    expect(restarted.code, restarted.stdout).toBe(0);
     expect(isAlive(postgrest)).toBe(false);
     expect(isAlive(postgres)).toBe(false);
     const log = readFileSync(path.join(cliDataDir, 'stack.log'), 'utf8');

@@ -7,7 +7,7 @@ import { REPO_ROOT, authRateLimitsFromToml, resolveStackConfig } from '../../loc
 import { startStack, type RunningStack } from '../../local/stack.mjs';
 import { mailOutboxUrl, mailsTo, waitForMail } from './mailOutbox';
 import { postFromAddress } from './postFromAddress';
-import { createTestClient, freePortBase, testStack, uniqueEmail } from './testStack';
+import { createTestClient, restartablePortBase, uniqueEmail } from './testStack';
 
 // GoTrue's rate limits with small numbers, on a stack of its own. Requests are sent from different
 // loopback addresses (127.0.0.x), so per-IP and per-address limits can be told apart.
@@ -43,7 +43,7 @@ async function createUser(email: string) {
 const signIn = (ip: string, email: string, password = 'not-the-password') => post(ip, '/token?grant_type=password', { email, password });
 
 beforeAll(async () => {
-  base = await freePortBase(testStack().portBase + 400);
+  base = await restartablePortBase(400);
   dataDir = path.join(REPO_ROOT, '.steward', `test-rate-limits-${base}`);
   emptyDir = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-no-migrations-'));
   stack = await startStack({

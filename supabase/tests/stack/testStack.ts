@@ -58,6 +58,20 @@ export async function freePortBase(from: number): Promise<number> {
   throw new Error(`no six free consecutive ports between ${from} and ${from + 400}`);
 }
 
+/** Linux's default ephemeral range starts here (net.ipv4.ip_local_port_range: 32768–60999). */
+const EPHEMERAL_PORTS_FROM = 32_768;
+
+/**
+ * Free ports for a stack a test file starts and stops itself, `offset` from the run's own: below the
+ * ephemeral range when the run's are in it. While such a stack is down between a stop and a start,
+ * any outgoing connection of the run (a database client, the browser) may be given one of its ports as
+ * its local port, and the next start then cannot listen there.
+ */
+export function restartablePortBase(offset: number): Promise<number> {
+  const own = testStack().portBase;
+  return freePortBase((own >= EPHEMERAL_PORTS_FROM ? own - 30_000 : own) + offset);
+}
+
 function canListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const probe = net.createServer();
