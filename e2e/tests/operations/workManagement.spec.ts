@@ -154,6 +154,16 @@ test("the calendar's week shows this week's reservations and a task on its due d
     await expect(grid.locator('[data-kind="reservation"]')).toHaveCount(0);
     await expect(todayCell.getByRole('link', { name: `Task: Due: ${title}` })).toBeVisible();
 
+    // Past the week's last day and straight back, as fast as keys go: the week shown and the focus
+    // follow the last key, not the cell on screen when it was pressed.
+    const lastCell = grid.getByRole('gridcell').last();
+    const lastDay = await lastCell.getAttribute('data-day');
+    await lastCell.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    await expect(grid.locator(`[data-day="${lastDay}"]`)).toBeFocused();
+    await expect(todayCell).toBeVisible();
+
     // The keyboard walks the days; Enter opens the day.
     await todayCell.focus();
     await page.keyboard.press('ArrowRight');

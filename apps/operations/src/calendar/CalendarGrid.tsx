@@ -26,20 +26,27 @@ const KEY_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowU
  */
 export function CalendarGrid({ view, days, anchor, today, byDay, focusedDay, onFocusDay, onOpenDay, label }: CalendarGridProps) {
   const cells = useRef(new Map<string, HTMLDivElement>());
-  const moved = useRef(false);
+  // The day the keys last moved to, until its cell is drawn and focused. Moving past the grid's edge
+  // asks for another week or month, which is drawn a moment later: a key pressed before then moves on
+  // from where the last key went, not from the cell still on screen.
+  const intended = useRef<string | null>(null);
   useEffect(() => {
-    if (!moved.current) return;
-    moved.current = false;
-    cells.current.get(focusedDay)?.focus();
-  }, [focusedDay]);
+    const day = intended.current;
+    if (day === null || day !== focusedDay) return;
+    const cell = cells.current.get(day);
+    if (!cell) return;
+    intended.current = null;
+    cell.focus();
+  }, [focusedDay, days]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget) return;
     const step = KEY_STEPS[event.key];
     if (step !== undefined) {
       event.preventDefault();
-      moved.current = true;
-      onFocusDay(addDays(focusedDay, step));
+      const next = addDays(intended.current ?? focusedDay, step);
+      intended.current = next;
+      onFocusDay(next);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       onOpenDay(focusedDay);

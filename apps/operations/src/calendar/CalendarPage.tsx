@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from '@steward/libs/router';
 import { errorMessage } from '@steward/libs/data-access';
 import { LOADING_TEXT } from '@steward/libs/list';
@@ -44,13 +44,21 @@ export function CalendarPage() {
   const events = useCalendarEvents(timeZone.isLoading ? null : orgName, from, to);
   const byDay = useMemo(() => eventsByDay(events.data ?? [], days, kinds), [events.data, days.join(), kinds]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const go = (next: { view?: CalendarView; date?: string }) =>
+  // The date last asked for: a navigation is drawn a moment after it is asked for, and the keys may
+  // move on before then (CalendarGrid).
+  const requested = useRef(anchor);
+  useEffect(() => {
+    requested.current = anchor;
+  }, [anchor]);
+  const go = (next: { view?: CalendarView; date?: string }) => {
+    if (next.date) requested.current = next.date;
     setSearchParams((params) => {
       const updated = new URLSearchParams(params);
       if (next.view) updated.set('view', next.view);
       if (next.date) updated.set('date', next.date);
       return updated;
     });
+  };
   const focus = focusedDay && days.includes(focusedDay) ? focusedDay : days.includes(today) ? today : anchor;
   const title = viewTitle(view, anchor);
 
@@ -117,7 +125,7 @@ export function CalendarPage() {
             focusedDay={focus}
             onFocusDay={(day) => {
               setFocusedDay(day);
-              if (!days.includes(day)) go({ date: day });
+              if (!viewDays(view, requested.current).includes(day)) go({ date: day });
             }}
             onOpenDay={(day) => go({ view: 'day', date: day })}
           />

@@ -29,6 +29,8 @@ export const CALENDAR_KINDS: readonly { kind: CalendarKind; label: string; compo
 const eventsRef = tableRef('ops', 'calendar_events');
 
 export const calendarQueryKey = (orgName: string | null, from: string, to: string) => [...queryKeys.schema('ops'), 'calendar', orgName, from, to] as const;
+/** Where the organisation sits in calendarQueryKey. */
+const ORG_IN_KEY = calendarQueryKey(null, '', '').length - 3;
 
 /** What is dated in [from, to): one call to ops.calendar_events (security invoker: row-level security decides). */
 export async function fetchCalendarEvents(orgName: string, from: string, to: string): Promise<CalendarEvent[]> {
@@ -39,11 +41,18 @@ export async function fetchCalendarEvents(orgName: string, from: string, to: str
   return (data ?? []) as CalendarEvent[];
 }
 
+/**
+ * The events of [from, to). While another period of the same organisation loads, the last one's answer
+ * stays (its events fall on none of the new days), so the grid stays drawn, with the keyboard's place
+ * in it, instead of giving way to the loading line; never another organisation's.
+ */
 export function useCalendarEvents(orgName: string | null, from: string, to: string) {
+  const queryKey = calendarQueryKey(orgName, from, to);
   return useQuery({
-    queryKey: calendarQueryKey(orgName, from, to),
+    queryKey,
     queryFn: () => fetchCalendarEvents(orgName ?? '', from, to),
     enabled: orgName !== null,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[ORG_IN_KEY] === orgName ? previous : undefined),
     refetchOnWindowFocus: true,
     refetchInterval: 60_000,
   });
