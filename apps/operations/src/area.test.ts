@@ -20,7 +20,10 @@ describe('Operations route prefetch', () => {
     await settle();
     expect(requests).toHaveLength(1);
     expect(requests[0]?.url.pathname).toBe('/rest/v1/tasks_view');
-    expect(requests[0]?.url.searchParams.get('select')).toBe('*,subtasks(id,title,status)');
+    // What the columns read: the row key, each column's fields, the subtasks embedded, whose task it is.
+    expect(requests[0]?.url.searchParams.get('select')).toBe(
+      'id,title,description,status,assignee_name,due_date,priority,record_label,record_path,subtasks(id,title,status),org_name,created_by,assignee_id',
+    );
     expect(requests[0]?.url.searchParams.get('order')).toMatch(/^created_at\.desc/);
   });
 

@@ -15,14 +15,13 @@ const subtasks = tableRef<AnyRow>('ops', 'subtasks');
 const tasksView = tableRef<AnyRow>('ops', 'tasks_view');
 
 /**
- * The tasks list's request: tasks with who owns them and what they are about (ops.tasks_view) and
- * their subtasks embedded, newest first (also what the area prefetches).
+ * The tasks list's source: tasks with who owns them and what they are about (ops.tasks_view), newest
+ * first; what it reads, their subtasks embedded, is what its columns say (also what the area prefetches).
  */
 export const TASKS_LIST: Pick<ListPageOptions<AnyRow>, 'source' | 'defaultSort'> = {
   source: {
     kind: 'table',
     table: tasksView,
-    select: '*, subtasks(id, title, status)',
     orgScoped: true,
     excludeArchived: true,
   },

@@ -28,6 +28,7 @@ const recordColumn: ListColumn<AnyRow> = {
   key: 'record_label',
   title: 'About',
   field: 'record_label',
+  reads: ['record_label', 'record_path'],
   filterable: true,
   render: (row) => {
     const label = typeof row.record_label === 'string' ? row.record_label : '';
@@ -54,6 +55,8 @@ export function taskColumns(actions?: TaskActions): readonly ListColumn<AnyRow>[
     {
       key: 'subtasks',
       title: 'Subtasks',
+      // Each subtask's title and status, embedded; the organisation says whether they can be edited.
+      reads: ['subtasks(id,title,status)', 'org_name'],
       render: (row) => {
         const subtasks = subtasksOf(row);
         if (subtasks.length === 0) return NO_SUBTASKS;
@@ -83,6 +86,9 @@ export function taskColumns(actions?: TaskActions): readonly ListColumn<AnyRow>[
     key: 'actions',
     title: 'Actions',
     exported: false,
+    // Whose task it is (the role may change only its own), its organisation and its name for the buttons.
+    // The editor reads the whole task again when it opens.
+    reads: ['title', 'org_name', 'created_by', 'assignee_id'],
     render: (row) => (isSystemDefaultRow(row) ? null : <TaskRowActions row={row} actions={actions} />),
   });
   return columns;
