@@ -5,8 +5,7 @@ import { SessionContext, type SessionApi } from './SessionContext';
 import { INITIAL_SESSION, sessionReducer } from './sessionReducer';
 import { loadSession, readPermissions } from './loadSession';
 import { activeOrgStorage as activeOrg } from './activeOrgStorage';
-import { sessionSource as sessionSourceWith, supabaseAuth } from './supabaseSessionSource';
-import type { SessionSource } from './SessionSource';
+import { sessionSource as sessionSourceOf, supabaseAuth } from './supabaseSessionSource';
 import { authStateKey } from './authStateKey';
 import { primedWithoutSupabase, takePrimedSession } from './primeSession';
 import type { SessionLoadOutcome } from './loadSession';
@@ -40,10 +39,8 @@ function assignRoot(): void {
 export function SessionProvider({ children, goToRoot = assignRoot }: SessionProviderProps) {
   const [state, dispatch] = useReducer(sessionReducer, INITIAL_SESSION);
   const latestLoad = useRef(0);
-  const sourceRef = useRef<SessionSource | null>(null);
-
   // The person through supabase-js's auth (loaded when first asked), the rest through the page's database.
-  const sessionSource = useCallback(() => (sourceRef.current ??= sessionSourceWith(supabaseAuth(loadSupabase))), []);
+  const source = useMemo(() => sessionSourceOf(supabaseAuth(loadSupabase)), []);
   /**
    * Loads the session, or adopts a load already under way for it (`started`). The load's turn is taken
    * at the call, so an older load that resolves late never overwrites a newer one.
@@ -54,18 +51,16 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
     void (started ?? Promise.resolve(null))
       .then(async (adopted) => {
         if (adopted) return adopted;
-        return loadSession(sessionSource(), activeOrg);
+        return loadSession(source, activeOrg);
       })
       .then((outcome) => {
-        // The source the permissions are read again through (an adopted load did not make one).
-        if (outcome.kind === 'loaded') sessionSource();
         if (loadId !== latestLoad.current) return;
         if (outcome.kind === 'loaded') dispatch({ type: 'loaded', snapshot: outcome.snapshot });
         else if (outcome.kind === 'signedOut') dispatch({ type: 'signedOut' });
         else if (outcome.kind === 'authFailed') dispatch({ type: 'authFailed', message: outcome.message });
         else dispatch({ type: 'loadFailed', message: outcome.message });
       });
-  }, [sessionSource]);
+  }, [source]);
 
   const reload = useCallback(() => load(), [load]);
 
@@ -79,14 +74,13 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
   }, [state.roleId, state.loading, state.refreshing]);
   const refreshPermissions = useCallback((maxAgeMs = 0) => {
     const roleId = activeRole.current;
-    const source = sourceRef.current;
-    if (!roleId || !source || Date.now() - permissionsReadAt.current < maxAgeMs) return;
+    if (!roleId || Date.now() - permissionsReadAt.current < maxAgeMs) return;
     permissionsReadAt.current = Date.now();
     void readPermissions(source, roleId, console.warn).then((result) => {
       // A failed read keeps the rights in place (the database enforces them either way).
       if (result.error === null) dispatch({ type: 'permissionsRead', roleId, permissions: result.data });
     });
-  }, []);
+  }, [source]);
   const signedIn = Boolean(state.user);
   useEffect(() => {
     if (!signedIn) return undefined;

@@ -6,8 +6,8 @@ const supabase = vi.hoisted(() => ({
 const storage = vi.hoisted(() => ({
   hasSession: true,
   loads: 0,
-  fresh: null as { accessToken: string; userId: string; expiresAt: number } | null,
-  confirmed: { data: { id: 'u1' } as { id: string } | null, failed: false },
+  fresh: null as { accessToken: string; userId: string } | null,
+  confirmed: { id: 'u1' } as { id: string } | null,
 }));
 vi.mock('@steward/libs/supabase', async () => ({
   nextTask: (await vi.importActual<typeof import('../supabase/nextTask')>('../supabase/nextTask')).nextTask,
@@ -29,7 +29,7 @@ describe('primeSession', () => {
     storage.hasSession = true;
     storage.loads = 0;
     storage.fresh = null;
-    storage.confirmed = { data: { id: 'u1' }, failed: false };
+    storage.confirmed = { id: 'u1' };
     supabase.auth.getSession.mockResolvedValue({ data: { session: { access_token: 'token-a', user: { id: 'u1' } } } });
     // The server says the session is gone: the load ends at signed-out, which is all these tests need.
     supabase.auth.getUser.mockResolvedValue({ data: { user: null }, error: null });
@@ -63,7 +63,7 @@ describe('primeSession', () => {
   });
 
   it('loads a fresh stored session without supabase-js, and says so to the provider', async () => {
-    storage.fresh = { accessToken: 'token-f', userId: 'u1', expiresAt: 2_000_000_000 };
+    storage.fresh = { accessToken: 'token-f', userId: 'u1' };
     const { primeSession, primedWithoutSupabase, takePrimedSession } = await import('./primeSession');
     primeSession();
     expect(primedWithoutSupabase()).toBe('token-f');
@@ -75,8 +75,8 @@ describe('primeSession', () => {
   });
 
   it('asks supabase-js about a fresh stored session GoTrue does not confirm', async () => {
-    storage.fresh = { accessToken: 'token-f', userId: 'u1', expiresAt: 2_000_000_000 };
-    storage.confirmed = { data: null, failed: true };
+    storage.fresh = { accessToken: 'token-f', userId: 'u1' };
+    storage.confirmed = null;
     const { primeSession, takePrimedSession } = await import('./primeSession');
     primeSession();
     expect(await takePrimedSession('token-f')).toEqual({ kind: 'signedOut' });

@@ -59,7 +59,7 @@ export function storedSessionAuth(session: StoredSession, otherwise: SessionAuth
     storedUserId: async () => session.userId,
     getUser: async () => {
       const confirmed = await fetchSessionUser(session);
-      if (!confirmed.failed && confirmed.data) return { data: confirmed.data as unknown as User, error: null };
+      if (confirmed) return { data: confirmed as unknown as User, error: null };
       return otherwise.getUser();
     },
   };

@@ -18,7 +18,7 @@ export const CLIENT_INFO = 'steward-web';
 /** The GoTrue API version auth-js asks for; the early session's user read asks for the same. */
 export const AUTH_API_VERSION = '2024-01-01';
 
-export type StoredSession = { accessToken: string; userId: string; expiresAt: number };
+export type StoredSession = { accessToken: string; userId: string };
 
 /**
  * The session supabase-js keeps in this browser, when its access token has long enough left to be
@@ -33,7 +33,7 @@ export function freshStoredSession(raw: string | null, now: number): StoredSessi
     const userId = session?.user?.id;
     const expiresAt = session?.expires_at;
     if (typeof accessToken !== 'string' || typeof userId !== 'string' || typeof expiresAt !== 'number') return null;
-    return expiresAt * 1000 - now > EARLY_TOKEN_MARGIN_MS ? { accessToken, userId, expiresAt } : null;
+    return expiresAt * 1000 - now > EARLY_TOKEN_MARGIN_MS ? { accessToken, userId } : null;
   } catch {
     return null;
   }
@@ -68,14 +68,14 @@ export function createEarlyDatabase(env: EarlyDatabaseEnv): Database {
   return new PostgrestClient(`${env.apiUrl}rest/v1`, { headers: { 'X-Client-Info': CLIENT_INFO }, schema: 'public', fetch: authorised });
 }
 
-export type EarlyUser = { data: { id: string; [field: string]: unknown } | null; failed: boolean };
+export type EarlyUser = { id: string; [field: string]: unknown };
 
 /**
  * The signed-in person as GoTrue confirms them, asked with the stored session's token as auth-js would
- * ask (the same URL and headers). `failed` when GoTrue does not confirm them (an expired or revoked
+ * ask (the same URL and headers). null when GoTrue does not confirm them (an expired or revoked
  * session) or cannot be reached: the caller then asks supabase-js, which knows what each answer means.
  */
-export async function fetchEarlyUser(env: Pick<EarlyDatabaseEnv, 'apiUrl' | 'anonKey' | 'fetch'>, accessToken: string): Promise<EarlyUser> {
+export async function fetchEarlyUser(env: Pick<EarlyDatabaseEnv, 'apiUrl' | 'anonKey' | 'fetch'>, accessToken: string): Promise<EarlyUser | null> {
   try {
     const response = await env.fetch(`${env.apiUrl}auth/v1/user`, {
       method: 'GET',
@@ -86,11 +86,11 @@ export async function fetchEarlyUser(env: Pick<EarlyDatabaseEnv, 'apiUrl' | 'ano
         'X-Supabase-Api-Version': AUTH_API_VERSION,
       },
     });
-    if (!response.ok) return { data: null, failed: true };
+    if (!response.ok) return null;
     const body = (await response.json()) as { id?: unknown; user?: { id?: unknown } };
     const user = (body.user ?? body) as { id?: unknown };
-    return typeof user.id === 'string' ? { data: user as EarlyUser['data'], failed: false } : { data: null, failed: true };
+    return typeof user.id === 'string' ? (user as EarlyUser) : null;
   } catch {
-    return { data: null, failed: true };
+    return null;
   }
 }

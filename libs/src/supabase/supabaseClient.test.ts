@@ -104,7 +104,7 @@ describe('the database before supabase-js', () => {
     await early.from('businesses_view').select('id,name').eq('org_name', 'Cedar Grove').order('name').range(0, 49);
     await early.schema('settings').from('org_components').select('name').eq('enabled', true);
     const user = await supabaseClient.fetchSessionUser(supabaseClient.freshSession()!);
-    expect(user).toEqual({ data: { id: 'user-1', email: 'owner@example.test' }, failed: false });
+    expect(user).toEqual({ id: 'user-1', email: 'owner@example.test' });
     const beforeSupabase = sent.splice(0);
     expect(beforeSupabase).toHaveLength(3);
     expect(beforeSupabase[0]!.headers.authorization).toMatch(/^Bearer header\./);

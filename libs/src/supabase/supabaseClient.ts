@@ -133,7 +133,7 @@ export function getDatabase(): Database {
 }
 
 /** GoTrue's confirmation of a fresh stored session's person, without supabase-js (database.ts). */
-export function fetchSessionUser(session: StoredSession): Promise<EarlyUser> {
+export function fetchSessionUser(session: StoredSession): Promise<EarlyUser | null> {
   return fetchEarlyUser({ apiUrl: apiUrl(), anonKey: getRuntimeConfig().supabaseAnonKey, fetch: pageFirstView().fetch }, session.accessToken);
 }
 
