@@ -22,11 +22,12 @@ export const REMOTE_PORT_OFFSETS = Object.fromEntries(AREAS.map((area) => [area.
 
 /**
  * The runtime registry (/runtime-config.json) for apps served on this machine: the shell on `port`,
- * each remote on its offset from it. Deployments elsewhere write their own.
+ * each remote on its offset from it (over HTTPS when `secure`). Deployments elsewhere write their own.
  */
-export function runtimeConfigFor({ port, apiUrl, anonKey, brand = 'Steward' }) {
+export function runtimeConfigFor({ port, apiUrl, anonKey, brand = 'Steward', secure = false }) {
+  const scheme = secure ? 'https' : 'http';
   const remotes = Object.fromEntries(
-    Object.entries(REMOTE_PORT_OFFSETS).map(([name, offset]) => [name, { manifest: `http://localhost:${port + offset}/mf-manifest.json` }]),
+    Object.entries(REMOTE_PORT_OFFSETS).map(([name, offset]) => [name, { manifest: `${scheme}://localhost:${port + offset}/mf-manifest.json` }]),
   );
   return { brand, supabaseUrl: apiUrl, supabaseAnonKey: anonKey, remotes };
 }

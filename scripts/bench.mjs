@@ -261,6 +261,10 @@ async function frontEndBench() {
     apiUrl: stack.apiUrl,
     anonKey: stack.anonKey,
     configFile: path.join(workspaceRoot, '.steward/bench/runtime-config.json'),
+    // Served as a deployment serves it: HTTPS and HTTP/2 (a CDN, and Supabase's own API, speak nothing
+    // older to a browser), not HTTP/1.1 in clear, which gives a phone six connections an origin and
+    // costs its first view a round trip or two that no staff member's phone pays (README, "Speed").
+    https: true,
   });
   try {
     if (only.includes('browser')) await browserPlatformRows(platform, stack);

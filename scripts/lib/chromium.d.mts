@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 
 export declare const CHROMIUM_ARGS: string[];
+export declare function chromiumArgs(): string[];
 export declare function launchChromium(): Promise<Browser>;
 export declare function signInPage(
   page: Page,

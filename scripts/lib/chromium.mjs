@@ -1,5 +1,6 @@
 // Debian's Chromium through playwright-core, with the flags this machine's closed network needs.
 import { chromium } from 'playwright-core';
+import { chromiumTrust } from './localCertificate.mjs';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -11,8 +12,13 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** Chromium's flags here: the closed network's, and trust in the platform's localhost certificate if this process serves it over HTTPS. */
+export function chromiumArgs() {
+  return [...CHROMIUM_ARGS, ...chromiumTrust()];
+}
+
 export function launchChromium() {
-  return chromium.launch({ executablePath: process.env.STEWARD_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: process.env.STEWARD_CHROMIUM ?? '/usr/bin/chromium', args: chromiumArgs() });
 }
 
 /** Signs in through the auth API and stores the session where supabase-js looks for it. */

@@ -7,4 +7,6 @@ export declare function createStaticServer(options: {
   dynamic?: Record<string, () => Promise<string> | string>;
   /** The API's origin: /rest/v1, /auth/v1 and /storage/v1 are passed to it. */
   api?: string;
+  /** Serve HTTPS: HTTP/2 to browsers, HTTP/1.1 to clients that ask for it. */
+  tls?: { key: Buffer | string; cert: Buffer | string };
 }): { port: number; url: string; address: () => import('node:net').AddressInfo; start: () => Promise<void>; stop: () => Promise<void> };

@@ -2,6 +2,7 @@
 // ETags, content-hashed assets cached forever, everything unhashed (index.html, remoteEntry.js,
 // mf-manifest.json, runtime-config.json) served no-cache, CORS for remotes, SPA fallback for the shell.
 import http, { createServer } from 'node:http';
+import http2 from 'node:http2';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
@@ -34,13 +35,16 @@ async function precompressed(file, body) {
 
 /**
  * @param {{ root: string, port: number, host?: string, spa?: boolean, cors?: boolean,
- *           dynamic?: Record<string, () => Promise<string> | string>, api?: string }} options
+ *           dynamic?: Record<string, () => Promise<string> | string>, api?: string,
+ *           tls?: { key: Buffer | string, cert: Buffer | string } }} options
  *   dynamic: URL path → JSON text produced per request (e.g. /runtime-config.json).
  *   api: the Supabase API's origin; /rest/v1, /auth/v1 and /storage/v1 on this server are passed to it
  *   (what a CDN rewrite does in a deployment), so the app's API calls are same-origin: no CORS
  *   preflight before each distinct request, which on a phone network costs a round trip apiece.
+ *   tls: serve HTTPS, HTTP/2 to browsers (HTTP/1.1 to clients that ask for it), as a deployment's CDN
+ *   does (localCertificate.mjs makes one for localhost).
  */
-export function createStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, dynamic = {}, api }) {
+export function createStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, dynamic = {}, api, tls }) {
   const cache = new Map(); // absolute path → { mtimeMs, body, gzip, br, etag }
   const forward = api ? apiForwarder(api) : null;
 
@@ -81,7 +85,8 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  const server = createServer(async (req, res) => {
+  /** @param {import('node:http').IncomingMessage | import('node:http2').Http2ServerRequest} req @param {any} res */
+  const handle = async (req, res) => {
     if (forward && API_PATH.test(req.url ?? '')) return forward(req, res);
     try {
       if (cors) {
@@ -124,7 +129,17 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
       res.statusCode = 500;
       res.end(String(error));
     }
-  });
+  };
+  const server = tls ? http2.createSecureServer({ key: tls.key, cert: tls.cert, allowHTTP1: true }, handle) : createServer(handle);
+  // An HTTP/2 server has no closeAllConnections(): its connections are closed one by one on stop.
+  /** @type {Set<import('node:net').Socket>} */
+  const sockets = new Set();
+  if (tls) {
+    server.on('secureConnection', (socket) => {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    });
+  }
 
   /** Compress everything up front, as a CDN would have it ready: no first visitor pays for gzip. */
   async function warm() {
@@ -136,7 +151,7 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
 
   return {
     port,
-    url: `http://localhost:${port}`,
+    url: `${tls ? 'https' : 'http'}://localhost:${port}`,
     /** Where it listens (the port it was given, or the one the system chose for port 0). */
     address: () => /** @type {import('node:net').AddressInfo} */ (server.address()),
     start: async () => {
@@ -158,7 +173,8 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
     stop: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
-        server.closeAllConnections();
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
       }),
   };
 }
@@ -182,7 +198,8 @@ function apiForwarder(api) {
     for (let i = 0; i < req.rawHeaders.length; i += 2) {
       const name = /** @type {string} */ (req.rawHeaders[i]);
       const lower = name.toLowerCase();
-      if (lower === 'host' || (HOP_BY_HOP.has(lower) && lower !== 'transfer-encoding')) continue;
+      // (An HTTP/2 request's pseudo-headers, :method, :path, :authority and :scheme, are not headers to pass on.)
+      if (lower === 'host' || lower.startsWith(':') || (HOP_BY_HOP.has(lower) && lower !== 'transfer-encoding')) continue;
       headers.push(name, /** @type {string} */ (req.rawHeaders[i + 1]));
     }
     headers.push('host', target.host);

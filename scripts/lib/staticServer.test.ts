@@ -1,11 +1,13 @@
 import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import http2 from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localCertificate } from './localCertificate.mjs';
 import { createStaticServer } from './staticServer.mjs';
 
 type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
@@ -130,5 +132,91 @@ describe('the server sends each file in the best encoding the browser accepts', 
     const answer = await get('/static/js/changed.js', 'br, gzip');
     expect(answer.encoding).toBe('gzip');
     expect(gunzipSync(answer.body).toString()).toBe(script);
+  });
+});
+
+describe('over HTTPS the server speaks HTTP/2, as a deployment’s CDN does', () => {
+  const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
+  let root: string;
+  let api: http.Server;
+  const seen: http.IncomingHttpHeaders[] = [];
+  let server: ReturnType<typeof createStaticServer>;
+  let session: http2.ClientHttp2Session;
+
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'steward-static-'));
+    await mkdir(path.join(root, 'static/js'), { recursive: true });
+    await writeFile(path.join(root, 'index.html'), '<!doctype html><title>shell</title>');
+    await writeFile(path.join(root, 'static/js/app.js'), script);
+    await writeFile(path.join(root, 'static/js/app.js.br'), brotliCompressSync(Buffer.from(script)));
+    api = http.createServer((req, res) => {
+      seen.push(req.headers);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-range': '0-0/1', connection: 'keep-alive' });
+      res.end('[{"id":1}]');
+    });
+    api.listen(0, '127.0.0.1');
+    await once(api, 'listening');
+    const certificate = localCertificate();
+    server = createStaticServer({ root, port: 0, spa: true, api: `http://127.0.0.1:${(api.address() as AddressInfo).port}`, tls: certificate });
+    await server.start();
+    session = http2.connect(`https://localhost:${server.address().port}`, { ca: certificate.cert });
+  });
+
+  afterAll(async () => {
+    session.close();
+    await server.stop();
+    api.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  function get(pathname: string, headers: Record<string, string> = {}): Promise<{ headers: http2.IncomingHttpHeaders; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      const stream = session.request({ ':path': pathname, ...headers });
+      let answer: http2.IncomingHttpHeaders = {};
+      const chunks: Buffer[] = [];
+      stream.on('response', (received) => (answer = received));
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => resolve({ headers: answer, body: Buffer.concat(chunks) }));
+      stream.on('error', reject);
+      stream.end();
+    });
+  }
+
+  it('serves the build’s Brotli copy and the app’s pages on one HTTP/2 connection, with a certificate for localhost', async () => {
+    expect(server.url).toMatch(/^https:\/\/localhost:/);
+    const [js, page] = await Promise.all([get('/static/js/app.js', { 'accept-encoding': 'br' }), get('/dashboard')]);
+    expect(js.headers[':status']).toBe(200);
+    expect(js.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(js.body).toString()).toBe(script);
+    expect(page.body.toString()).toContain('<title>shell</title>');
+  });
+
+  it('passes API calls on without the request’s HTTP/2 pseudo-headers, and strips the API’s connection headers', async () => {
+    const answer = await get('/rest/v1/contacts?select=id', { apikey: 'anon' });
+    expect(answer.headers[':status']).toBe(200);
+    expect(answer.headers['content-range']).toBe('0-0/1');
+    expect(answer.headers.connection).toBeUndefined();
+    expect(answer.body.toString()).toBe('[{"id":1}]');
+    const request = seen.at(-1) as http.IncomingHttpHeaders;
+    expect(request.apikey).toBe('anon');
+    expect(Object.keys(request).filter((name) => name.startsWith(':'))).toEqual([]);
+  });
+
+  it('stops with connections open, and starts again', async () => {
+    await server.stop();
+    await server.start();
+    const again = http2.connect(`https://localhost:${server.address().port}`, { ca: localCertificate().cert });
+    try {
+      const status = await new Promise((resolve, reject) => {
+        const stream = again.request({ ':path': '/dashboard' });
+        stream.on('response', (headers) => resolve(headers[':status']));
+        stream.on('error', reject);
+        stream.end();
+      });
+      expect(status).toBe(200);
+    } finally {
+      again.close();
+    }
+    session = http2.connect(`https://localhost:${server.address().port}`, { ca: localCertificate().cert });
   });
 });

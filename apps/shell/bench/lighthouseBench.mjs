@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { median, printRow } from '../../../scripts/lib/benchReport.mjs';
-import { CHROMIUM_ARGS, signInPage } from '../../../scripts/lib/chromium.mjs';
+import { chromiumArgs, signInPage } from '../../../scripts/lib/chromium.mjs';
 import { FIRST_VIEW_KEY } from '../../../libs/src/supabase/firstViewStart.mjs';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 
@@ -89,9 +89,9 @@ async function audit(lighthouse, url, config) {
 
 const spread = (values) => `spread ${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))}`;
 
-function printFigures(label, runs, only = null) {
+function printFigures(label, runs, only = null, transport = '') {
   const m = (key) => median(runs.map((run) => run[key]));
-  const note = (key) => `median of ${runs.length}, ${spread(runs.map((run) => run[key]))}; host benchmarkIndex ${Math.round(m('benchmarkIndex'))}`;
+  const note = (key) => `median of ${runs.length}, ${spread(runs.map((run) => run[key]))}; host benchmarkIndex ${Math.round(m('benchmarkIndex'))}${transport}`;
   const rows = [
     { key: 'performance', figure: `Lighthouse ${label}: performance`, unit: '', budget: 90, compare: 'min' },
     { key: 'lcp', figure: `Lighthouse ${label}: largest contentful paint`, unit: 'ms', budget: 2500 },
@@ -123,11 +123,14 @@ function recordFromAnotherBuild(key) {
 
 export async function runLighthouseBench({ baseURL, apiUrl, anonKey }) {
   const { default: lighthouse } = await import('lighthouse');
+  // What the simulated phone's network carried: a figure over HTTP/1.1 (six connections an origin) is
+  // not one over HTTP/2 (one), so each row says which.
+  const transport = new URL(baseURL).protocol === 'https:' ? '; served over HTTPS, HTTP/2' : '; served over HTTP/1.1';
   const profileDir = await mkdtemp(path.join(os.tmpdir(), 'steward-lighthouse-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: process.env.STEWARD_CHROMIUM ?? '/usr/bin/chromium',
     headless: true,
-    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUG_PORT}`],
+    args: [...chromiumArgs(), `--remote-debugging-port=${DEBUG_PORT}`],
   });
   try {
     const pages = [
@@ -157,7 +160,7 @@ export async function runLighthouseBench({ baseURL, apiUrl, anonKey }) {
         if (PROFILES && !PROFILES.includes(profile)) continue;
         const runs = [];
         for (let run = 0; run < RUNS; run += 1) runs.push(await coldAudit(target.url, await config(page)));
-        printFigures(`${profile}, ${target.name}`, runs, target.only);
+        printFigures(`${profile}, ${target.name}`, runs, target.only, transport);
       }
       // The dashboard also on the first visit after a release, and with yesterday's code cached.
       if (target.laterVisits && !PROFILES) {
@@ -166,11 +169,11 @@ export async function runLighthouseBench({ baseURL, apiUrl, anonKey }) {
           await page.evaluate(recordFromAnotherBuild, FIRST_VIEW_KEY);
           afterRelease.push(await coldAudit(target.url, await configs.mobile(page)));
         }
-        printFigures(`mobile, ${target.name}, first visit after a release`, afterRelease);
+        printFigures(`mobile, ${target.name}, first visit after a release`, afterRelease, null, transport);
         await coldAudit(target.url, await configs.mobile(page)); // fills the cache, as yesterday's visit did
         const runs = [];
         for (let run = 0; run < RUNS; run += 1) runs.push(await audit(lighthouse, target.url, await configs.mobile(page)));
-        printFigures(`mobile, ${target.name}, returning (code cached)`, runs);
+        printFigures(`mobile, ${target.name}, returning (code cached)`, runs, null, transport);
       }
     }
     const slowdowns = calibrations.map((calibration) => calibration.cpuSlowdownMultiplier);
