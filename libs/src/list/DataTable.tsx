@@ -1,4 +1,4 @@
-import { memo, useCallback, useRef, type CSSProperties, type MouseEvent, type ReactNode, type Ref } from 'react';
+import { memo, useCallback, useDeferredValue, useRef, type CSSProperties, type MouseEvent, type ReactNode, type Ref } from 'react';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import type { SortSpec } from '@steward/libs/filter';
 import { displayValue } from '@steward/libs/ui';
@@ -163,17 +163,24 @@ function SortHeader<Row>({ column, sort, onSort }: { column: ListColumn<Row>; so
 export function DataTable<Row extends Row0>({
   label,
   columns,
-  rows,
+  rows: givenRows,
   rowKey,
   sort = [],
   onSort,
   busy = false,
-  placeholder,
+  placeholder: givenPlaceholder,
   rowOffset = 0,
   totalRows,
   selection = null,
   maxHeight = DEFAULT_MAX_HEIGHT,
 }: DataTableProps<Row>) {
+  // New rows (and what the body says without any) are drawn in a render of their own that yields to the
+  // browser every few milliseconds, not in the one that delivered them: a query's answer reaches React
+  // as an update it must finish in one go, and a screenful of rows measured for the virtualiser is the
+  // longest piece of a phone's first view. Rows and placeholder move together, so the table never says
+  // "nothing here" over rows that are still being drawn.
+  const rows = useDeferredValue(givenRows);
+  const placeholder = useDeferredValue(givenPlaceholder);
   const cards = useNarrowScreen();
   const scrollRef = useRef<HTMLDivElement>(null);
   const selectable = selection !== null;
