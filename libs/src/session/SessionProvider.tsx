@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { startTransition, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
 import { forgetFirstView, hasStoredSession, loadSupabase, loadSupabaseAfterFirstView, onSupabaseLoaded } from '@steward/libs/supabase';
 import { SessionContext, type SessionApi } from './SessionContext';
@@ -55,10 +55,15 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
       })
       .then((outcome) => {
         if (loadId !== latestLoad.current) return;
-        if (outcome.kind === 'loaded') dispatch({ type: 'loaded', snapshot: outcome.snapshot });
-        else if (outcome.kind === 'signedOut') dispatch({ type: 'signedOut' });
-        else if (outcome.kind === 'authFailed') dispatch({ type: 'authFailed', message: outcome.message });
-        else dispatch({ type: 'loadFailed', message: outcome.message });
+        // What the session decides (the signed-in layout and its page, or the signed-out one) is most
+        // of a first view: it is drawn in a render that yields to the browser every few milliseconds,
+        // not in one long task.
+        startTransition(() => {
+          if (outcome.kind === 'loaded') dispatch({ type: 'loaded', snapshot: outcome.snapshot });
+          else if (outcome.kind === 'signedOut') dispatch({ type: 'signedOut' });
+          else if (outcome.kind === 'authFailed') dispatch({ type: 'authFailed', message: outcome.message });
+          else dispatch({ type: 'loadFailed', message: outcome.message });
+        });
       });
   }, [source]);
 
