@@ -1,5 +1,6 @@
 // Rsbuild configuration shared by the shell and the six remotes (see federation.mjs for what is shared).
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -18,6 +19,8 @@ const HTML_TEMPLATE = path.join(import.meta.dirname, 'index.html');
 const DESCRIPTION = 'Steward: contacts, businesses, households, catalogue, lodging, team and operations for small organisations.';
 
 const BASE_PORT = 3000;
+
+const reactRouterDist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist');
 
 /** Environment that changes a build — all of it is an Nx input (nx.json sharedGlobals). */
 function buildEnv(appDir) {
@@ -79,6 +82,14 @@ function common(appDir, { title, port }) {
       legalComments: 'none',
     },
     performance: { chunkSplit: { strategy: 'split-by-experience' } },
+    // React Router's package points every import at its development build (the same code with its
+    // development warnings switched on); a production build takes the production one.
+    resolve: {
+      alias: {
+        'react-router$': path.join(reactRouterDist, 'production/index.mjs'),
+        'react-router/dom$': path.join(reactRouterDist, 'production/dom-export.mjs'),
+      },
+    },
     server: { port, host: 'localhost', setup: serveDevRuntimeConfig() },
     // Lazy compilation splits shared modules in a way the federation runtime cannot consume.
     dev: { lazyCompilation: false },
@@ -218,7 +229,7 @@ export function defineShellConfig(appDir) {
       },
       // supabase-js without Realtime, which nothing uses (see libs/src/supabase/realtimeStandIn.mjs): the shell
       // provides supabase-js to every area, so this is the page's only copy.
-      resolve: { alias: { '@supabase/realtime-js': path.join(import.meta.dirname, '../libs/src/supabase/realtimeStandIn.mjs') } },
+      resolve: { alias: { ...base.resolve.alias, '@supabase/realtime-js': path.join(import.meta.dirname, '../libs/src/supabase/realtimeStandIn.mjs') } },
       // ...in one file with the rest of supabase-js and what only it uses (iceberg-js, tslib), not
       // requests of their own. Likewise the libs every signed-in view needs first (the queries, the
       // filter compiler they use, toasts): one file, not three, on a phone's first view.
