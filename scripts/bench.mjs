@@ -263,8 +263,9 @@ async function frontEndBench() {
     configFile: path.join(workspaceRoot, '.steward/bench/runtime-config.json'),
     // Served as a deployment serves it: HTTPS and HTTP/2 (a CDN, and Supabase's own API, speak nothing
     // older to a browser), not HTTP/1.1 in clear, which gives a phone six connections an origin and
-    // costs its first view a round trip or two that no staff member's phone pays (README, "Speed").
-    https: true,
+    // costs its first view a round trip or two that no staff member's phone pays (README, "Performance").
+    // STEWARD_BENCH_HTTP1=1 serves HTTP/1.1 in clear instead, to compare the two.
+    https: process.env.STEWARD_BENCH_HTTP1 !== '1',
   });
   try {
     if (only.includes('browser')) await browserPlatformRows(platform, stack);
