@@ -175,7 +175,7 @@ function pluginFirstViewStart(appDir) {
           signedInCode: signedInCode(compilation),
           authCode: signedInCode(compilation, AUTH_CHUNKS),
         };
-        const env = '{localStorage:(function(){try{return localStorage}catch(e){return null}})(),location:location,document:document,fetch:fetch.bind(window),now:Date.now}';
+        const env = '{localStorage:(function(){try{return localStorage}catch(e){return null}})(),location:location,document:document,fetch:fetch.bind(window),now:Date.now,later:function(f){setTimeout(f,0)}}';
         const source = `window.stewardFirstView=(${startFirstView.toString()})(${JSON.stringify(options)},${env});`;
         if (source.includes('</')) throw new Error('The first view start must not contain "</"');
         // The icon is drawn from the page itself: one request fewer on a slow phone's first view.

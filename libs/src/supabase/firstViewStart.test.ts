@@ -84,6 +84,24 @@ describe('index.html’s start of a returning staff member’s first view', () =
     expect(start.requests).toEqual([{ method: 'GET', url: 'https://abc.supabase.co/rest/v1/rpc/dashboard_stats?p_org_name=Cedar', headers, response: expect.any(Promise) }]);
   });
 
+  it('sends each read in a task of its own when the page gives it a way to, and records it at once', async () => {
+    localStorage.clear();
+    for (const [key, value] of Object.entries({ [SESSION_KEY]: session(), [FIRST_VIEW_KEY]: record() })) localStorage.setItem(key, JSON.stringify(value));
+    const answer = new Response('{"ok":true}');
+    const fetch = vi.fn(() => Promise.resolve(answer));
+    const queued: (() => void)[] = [];
+    const start = startFirstView(
+      { build: 'build-1', key: FIRST_VIEW_KEY, version: FIRST_VIEW_VERSION, marginMs: EARLY_TOKEN_MARGIN_MS },
+      { localStorage, location: { pathname: '/dashboard' }, document, fetch: fetch as unknown as typeof globalThis.fetch, now: () => NOW, later: (send) => queued.push(send) },
+    );
+    expect(start.requests.map((request) => request.url)).toEqual(['https://abc.supabase.co/rest/v1/rpc/dashboard_stats?p_org_name=Cedar']);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(queued).toHaveLength(1);
+    queued.forEach((send) => send());
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(await start.requests[0]?.response).toBe(answer);
+  });
+
   it('after a release sends the reads but preloads no code (its files have other names now)', () => {
     const { fetch, preloads } = run({ [SESSION_KEY]: session(), [FIRST_VIEW_KEY]: record() }, { build: 'build-2' });
     expect(preloads).toEqual([]);
