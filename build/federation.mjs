@@ -22,10 +22,10 @@ export const REMOTE_PORT_OFFSETS = Object.fromEntries(AREAS.map((area) => [area.
 
 /**
  * The runtime registry (/runtime-config.json) for apps served on this machine: the shell on `port`,
- * each remote on its offset from it (over HTTPS when `secure`). Deployments elsewhere write their own.
+ * each remote on its offset from it (over HTTPS when `https`). Deployments elsewhere write their own.
  */
-export function runtimeConfigFor({ port, apiUrl, anonKey, brand = 'Steward', secure = false }) {
-  const scheme = secure ? 'https' : 'http';
+export function runtimeConfigFor({ port, apiUrl, anonKey, brand = 'Steward', https = false }) {
+  const scheme = https ? 'https' : 'http';
   const remotes = Object.fromEntries(
     Object.entries(REMOTE_PORT_OFFSETS).map(([name, offset]) => [name, { manifest: `${scheme}://localhost:${port + offset}/mf-manifest.json` }]),
   );

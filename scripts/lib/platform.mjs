@@ -20,7 +20,7 @@ export const REMOTE_NAMES = Object.keys(REMOTE_PORT_OFFSETS);
  */
 export async function startPlatform({ port, apiUrl, anonKey, configFile, host, sameOriginApi = true, https = false }) {
   await mkdir(path.dirname(configFile), { recursive: true });
-  const registry = runtimeConfigFor({ port, apiUrl: sameOriginApi ? '/' : apiUrl, anonKey, secure: https });
+  const registry = runtimeConfigFor({ port, apiUrl: sameOriginApi ? '/' : apiUrl, anonKey, https });
   const tls = https ? localCertificate() : undefined;
   await writeFile(configFile, `${JSON.stringify(registry, null, 2)}\n`);
 
