@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { CalendarItem } from './CalendarItem';
 import { addDays, dayOfMonth, longDay, monthName, weekdayShort, type CalendarView } from './calendarDays';
 import type { CalendarEvent } from './calendarEvents';
@@ -30,7 +30,9 @@ export function CalendarGrid({ view, days, anchor, today, byDay, focusedDay, onF
   // asks for another week or month, which is drawn a moment later: a key pressed before then moves on
   // from where the last key went, not from the cell still on screen.
   const intended = useRef<string | null>(null);
-  useEffect(() => {
+  // In the commit that draws the day's cell, not after it: the commit that draws another week also takes
+  // the focused cell away, and a key pressed before a later effect ran would land on the page and go nowhere.
+  useLayoutEffect(() => {
     const day = intended.current;
     if (day === null || day !== focusedDay) return;
     const cell = cells.current.get(day);
