@@ -256,6 +256,7 @@ async function frontEndBench() {
   const { ANON_KEY, SERVICE_ROLE_KEY } = await import('../supabase/local/keys.mjs');
   const benchStack = await startBenchStack(STACK_PORT_BASE);
   const stack = { apiUrl: benchStack.config.apiUrl, dbUrl: benchStack.config.dbUrl, anonKey: ANON_KEY, serviceRoleKey: SERVICE_ROLE_KEY, stop: benchStack.stop };
+  // A platform that cannot start (its port taken) must not leave the stack's process behind.
   const platform = await startPlatform({
     port: PORT,
     apiUrl: stack.apiUrl,
@@ -266,6 +267,9 @@ async function frontEndBench() {
     // costs its first view a round trip or two that no staff member's phone pays (README, "Performance").
     // STEWARD_BENCH_HTTP1=1 serves HTTP/1.1 in clear instead, to compare the two.
     https: process.env.STEWARD_BENCH_HTTP1 !== '1',
+  }).catch(async (error) => {
+    await stack.stop();
+    throw error;
   });
   try {
     if (only.includes('browser')) await browserPlatformRows(platform, stack);
