@@ -44,6 +44,12 @@ describe('the shell’s eager shared modules', () => {
     expect(violations).toEqual([]);
   });
 
+  it('do not run in the entry’s own task: the shell’s entry imports nothing but its start, after a task', () => {
+    const entry = readFileSync(path.join(workspaceRoot, 'apps/shell/src/index.ts'), 'utf8');
+    expect(entry).not.toMatch(/^\s*(import|export)\s/m);
+    expect([...entry.matchAll(/import\(([^)]*)\)/g)].map((match) => match[1])).toEqual(["/* webpackMode: \"eager\" */ './start'"]);
+  });
+
   it('finds such an import when there is one', () => {
     expect(valueImports("import { Button } from '@steward/libs/antd';\nimport type { X } from '@supabase/supabase-js';\nexport { y } from './y';")).toEqual(['@steward/libs/antd']);
   });

@@ -1,16 +1,11 @@
-import { nextTask, preloadSupabaseForStoredSession } from '@steward/libs/supabase';
-
-// A returning staff member's first view needs its own queries' code before anything on it can load: it
-// starts downloading with the app's code, not after it. So does supabase-js when the stored session must
-// be refreshed first; a fresh one loads its first view through PostgREST's own client (libs/supabase,
-// eager, bundled in this entry chunk) and fetches supabase-js once that view is shown.
-const storedSession = preloadSupabaseForStoredSession();
-
-// Async boundary: shared modules are negotiated before any app code runs. The app's chunks, then the
-// signed-in queries' chunks, are asked for in tasks of their own after this one: running the entry
-// (the federation runtime and the eager shared modules) is a long task on a phone already, and for a
-// stored session index.html has started their downloads (firstViewStart.mjs).
-void nextTask().then(() => {
-  import(/* webpackChunkName: "bootstrap" */ './bootstrap');
-  if (storedSession) void nextTask().then(() => import(/* webpackChunkName: "signed-in" */ './layout/signedInQueries'));
-});
+// The entry's own task starts the federation runtime (it registers every shared module): a long task
+// on a phone already. So nothing shared runs in it: the libs' modules (supabase's client, the runtime
+// registry's schema and React behind them) are evaluated in a task after it, and the app's code in one
+// after that. A posted message rather than a timer, as libs/supabase `nextTask` explains; that helper
+// is itself one of the shared modules this task leaves alone.
+const channel = new MessageChannel();
+channel.port1.onmessage = () => {
+  channel.port1.close();
+  void import(/* webpackMode: "eager" */ './start');
+};
+channel.port2.postMessage(null);
