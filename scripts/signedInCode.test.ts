@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_CHUNKS, SIGNED_IN_CHUNKS, signedInCode } from '../build/rsbuildApp.mjs';
+import { AUTH_CHUNKS, SIGNED_IN_CHUNKS, compileHintedFiles, signedInCode } from '../build/rsbuildApp.mjs';
 
 /** The parts of an rspack compilation signedInCode reads. */
 function compilation({ groups = {}, chunks = {}, entry = [] }: { groups?: Record<string, string[]>; chunks?: Record<string, string[]>; entry?: string[] }) {
@@ -32,5 +32,25 @@ describe("the shell's signed-in code named for index.html", () => {
     expect(() => signedInCode(compilation({ groups: { bootstrap: [] } }))).toThrow(/no chunk named signed-in/);
     expect(SIGNED_IN_CHUNKS).toEqual(['bootstrap', 'signed-in', 'libs-signed-in']);
     expect(AUTH_CHUNKS).toEqual(['lib-supabase']);
+  });
+});
+
+describe("the shell's scripts compiled as they arrive", () => {
+  it('are the entry’s scripts and the signed-in view’s first chunks, each once; not their styles, not supabase-js', () => {
+    const built = compilation({
+      entry: ['static/js/index.1.js', 'static/js/362.1.js', 'static/css/index.1.css'],
+      groups: {
+        bootstrap: ['static/js/async/bootstrap.1.js', 'static/js/362.1.js'],
+        'signed-in': ['static/js/async/signed-in.1.js', 'static/css/async/signed-in.1.css'],
+      },
+      chunks: { 'libs-signed-in': ['static/js/async/libs-signed-in.1.js'], 'lib-supabase': ['static/js/async/lib-supabase.1.js'] },
+    });
+    expect(compileHintedFiles(built)).toEqual([
+      'static/js/index.1.js',
+      'static/js/362.1.js',
+      'static/js/async/bootstrap.1.js',
+      'static/js/async/libs-signed-in.1.js',
+      'static/js/async/signed-in.1.js',
+    ]);
   });
 });
