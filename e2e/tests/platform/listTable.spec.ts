@@ -40,6 +40,11 @@ test('at 1280 px every list is one table: sticky header, sort by keyboard with a
     await expect(header).toHaveAttribute('aria-sort', /ascending|descending/);
     await expect(page).toHaveURL(/sort=/);
     await rowsShown(page);
+    // Every column is in view without scrolling sideways, and no cell's content is cut at its edge
+    // (the tasks list's nine columns, its Edit and Add subtask last, among them).
+    const frame = page.locator('.stw-list-scroll').first();
+    expect(await frame.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await frame.evaluate((element) => [...element.querySelectorAll('.stw-list-cell')].filter((cell) => cell.scrollWidth > cell.clientWidth + 1).length)).toBe(0);
     await expectNoSeriousA11yViolations(page);
   }
   // The header stays on top while the rows scroll beneath it.
