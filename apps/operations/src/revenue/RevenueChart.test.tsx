@@ -11,3 +11,32 @@ describe('the revenue chart is loaded lazily', () => {
     expect(bars).toMatch(/from 'uplot'/);
   });
 });
+
+describe('while the chart’s own code is on its way', () => {
+  afterEach(() => {
+    vi.doUnmock('./RevenueBars');
+    vi.doUnmock('./revenueByMonth');
+    vi.resetModules();
+  });
+
+  it('the frame says the revenue is loading, then the bars replace the words', async () => {
+    let arrive: (module: { default: () => JSX.Element }) => void = () => {};
+    vi.doMock('./RevenueBars', () => new Promise((resolve) => (arrive = resolve)));
+    vi.doMock('./revenueByMonth', async (original) => ({
+      ...(await original<typeof import('./revenueByMonth')>()),
+      useRevenueByMonth: () => ({ data: [{ month: '2026-10-01', revenue: 1200 }], isLoading: false, error: null }),
+    }));
+    const { render, screen } = await import('@testing-library/react');
+    const { SessionContext, signedInSession } = await import('@steward/libs/session');
+    const { RevenueChart, REVENUE_LOADING_TEXT } = await import('./RevenueChart');
+    render(
+      <SessionContext.Provider value={signedInSession({ id: 'u-1', email: 'owner@cedar.test' }, 'Cedar')}>
+        <RevenueChart />
+      </SessionContext.Provider>,
+    );
+    expect(await screen.findByText(REVENUE_LOADING_TEXT)).toBeInTheDocument();
+    arrive({ default: () => <div role="img" aria-label="bars" /> });
+    expect(await screen.findByRole('img', { name: 'bars' })).toBeInTheDocument();
+    expect(screen.queryByText(REVENUE_LOADING_TEXT)).toBeNull();
+  });
+});

@@ -28,14 +28,15 @@ export function RevenueChart({ height = 200 }: { height?: number }) {
   const revenue = useRevenueByMonth(orgName);
   const months = revenue.data ?? [];
   const total = months.reduce((sum, month) => sum + month.revenue, 0);
-  const placeholder = <div style={{ height }} aria-hidden="true" />;
+  // The same words while the figures or the chart's own code are on their way: the frame is never blank.
+  const loading = <span className="stw-revenue-chart__note">{REVENUE_LOADING_TEXT}</span>;
   let body;
   if (revenue.error) body = <span className="stw-revenue-chart__error">{`Error: ${errorMessage(revenue.error, 'Revenue is unavailable.')}`}</span>;
-  else if (revenue.isLoading || !revenue.data) body = <span className="stw-revenue-chart__note">{REVENUE_LOADING_TEXT}</span>;
+  else if (revenue.isLoading || !revenue.data) body = loading;
   else if (months.every((month) => month.revenue === 0)) body = <span className="stw-revenue-chart__note">{NO_REVENUE_TEXT}</span>;
   else
     body = (
-      <Suspense fallback={placeholder}>
+      <Suspense fallback={loading}>
         <RevenueBars months={months} height={height} label={revenueSummary(months)} />
       </Suspense>
     );
