@@ -127,8 +127,9 @@ function recordFromAnotherBuild(key) {
  * What consuming the code cache costs the main thread on a returning visit, with and without a debugger
  * attached, median of `runs` loads each (this host's milliseconds). Lighthouse attaches DevTools'
  * debugger to every page it audits (async stacks for its request graph), and with a debugger attached
- * V8 finishes each cached script on the main thread at several times the cost; a staff member's browser
- * has none attached. The returning rows' notes carry both figures.
+ * V8 finishes each cached script on the main thread at up to twelve times the cost measured here (how
+ * much more varies with the cache's state); a staff member's browser has none attached. The returning
+ * rows' notes carry both figures.
  */
 async function codeCacheCost(page, cdp, url, runs = 3) {
   const cost = { attached: [], detached: [] };
