@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { ReactElement } from 'react';
 import { resolve } from 'node:path';
 
 // The charting library must stay out of the remote's first chunk: only the lazily loaded bars import it.
@@ -20,7 +21,7 @@ describe('while the chart’s own code is on its way', () => {
   });
 
   it('the frame says the revenue is loading, then the bars replace the words', async () => {
-    let arrive: (module: { default: () => JSX.Element }) => void = () => {};
+    let arrive: (module: { default: () => ReactElement }) => void = () => {};
     vi.doMock('./RevenueBars', () => new Promise((resolve) => (arrive = resolve)));
     vi.doMock('./revenueByMonth', async (original) => ({
       ...(await original<typeof import('./revenueByMonth')>()),
