@@ -256,27 +256,26 @@ async function frontEndBench() {
   const { ANON_KEY, SERVICE_ROLE_KEY } = await import('../supabase/local/keys.mjs');
   const benchStack = await startBenchStack(STACK_PORT_BASE);
   const stack = { apiUrl: benchStack.config.apiUrl, dbUrl: benchStack.config.dbUrl, anonKey: ANON_KEY, serviceRoleKey: SERVICE_ROLE_KEY, stop: benchStack.stop };
-  // A platform that cannot start (its port taken) must not leave the stack's process behind.
-  const platform = await startPlatform({
-    port: PORT,
-    apiUrl: stack.apiUrl,
-    anonKey: stack.anonKey,
-    configFile: path.join(workspaceRoot, '.steward/bench/runtime-config.json'),
-    // Served as a deployment serves it: HTTPS and HTTP/2 (a CDN, and Supabase's own API, speak nothing
-    // older to a browser), not HTTP/1.1 in clear, which gives a phone six connections an origin and
-    // costs its first view a round trip or two that no staff member's phone pays (README, "Performance").
-    // STEWARD_BENCH_HTTP1=1 serves HTTP/1.1 in clear instead, to compare the two.
-    https: process.env.STEWARD_BENCH_HTTP1 !== '1',
-  }).catch(async (error) => {
-    await stack.stop();
-    throw error;
-  });
+  // The stack is stopped whatever happens after it started, a platform that cannot start (its port
+  // taken) included: its process must not hold the stack's ports for the next run.
+  let platform;
   try {
+    platform = await startPlatform({
+      port: PORT,
+      apiUrl: stack.apiUrl,
+      anonKey: stack.anonKey,
+      configFile: path.join(workspaceRoot, '.steward/bench/runtime-config.json'),
+      // Served as a deployment serves it: HTTPS and HTTP/2 (a CDN, and Supabase's own API, speak nothing
+      // older to a browser), not HTTP/1.1 in clear, which gives a phone six connections an origin and
+      // costs its first view a round trip or two that no staff member's phone pays (README, "Performance").
+      // STEWARD_BENCH_HTTP1=1 serves HTTP/1.1 in clear instead, to compare the two.
+      https: process.env.STEWARD_BENCH_HTTP1 !== '1',
+    });
     if (only.includes('browser')) await browserPlatformRows(platform, stack);
     if (only.includes('frontend')) await shellRows(platform, stack);
     if (only.includes('frontend') || only.includes('areas')) await areaRows(platform, stack);
   } finally {
-    await platform.stop();
+    await platform?.stop();
     await stack.stop();
   }
 }
