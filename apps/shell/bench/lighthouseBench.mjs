@@ -15,6 +15,9 @@
 // and two more ways: the first visit after a release (the record names the previous build's code, so
 // only its reads are sent ahead), and with the code cached from yesterday ("returning" rows, median of
 // the runs after a first one).
+// Lighthouse is run as it ships but for two pieces of DevTools' own work that a staff member's browser
+// never does and that the rows here cannot carry: the coverage behind two diagnostics (every audit;
+// AUDIT_FLAGS) and, on the returning rows only, the debugger (withoutDebugger). Each says why.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -64,8 +67,18 @@ async function profiles(calibrations) {
   return { mobile, desktop: async () => desktop };
 }
 
-/** The flags every audit here runs with; an audit of kept artifacts must use the same (lighthouseWhatIf.mjs). */
-export const AUDIT_FLAGS = { disableStorageReset: true, onlyCategories: ['performance', 'accessibility'] };
+/**
+ * The flags every audit here runs with; an audit of kept artifacts must use the same (lighthouseWhatIf.mjs).
+ * Two diagnostics are left out: unused JavaScript and the script treemap read V8's precise coverage, and
+ * DevTools starts that coverage again as each audited page commits, deoptimising all code and walking the
+ * heap on the main thread (13 walks; 1–40 ms of this host's time in one task, 6–7× that on the phone, in
+ * a page's first 50 ms). No score or metric reads them; the JavaScript a page loads has its own rows.
+ */
+export const AUDIT_FLAGS = {
+  disableStorageReset: true,
+  onlyCategories: ['performance', 'accessibility'],
+  skipAudits: ['unused-javascript', 'script-treemap-data'],
+};
 
 async function audit(lighthouse, url, config) {
   const flags = { port: DEBUG_PORT, output: 'json', logLevel: 'error', ...AUDIT_FLAGS };
@@ -124,12 +137,40 @@ function recordFromAnotherBuild(key) {
 }
 
 /**
+ * Runs `audit` with Lighthouse's Debugger commands answered here instead of sent to the page. Lighthouse
+ * attaches DevTools' debugger to every page it audits (async stacks for its request graph). With a
+ * debugger attached V8 needs source positions for every function it has compiled, so each script it takes
+ * from the code cache is parsed again, function by function, on the main thread, unless the cache was
+ * written while a debugger was attached too: 40–56 ms of this host's time for React's chunk alone against
+ * 3–10 without, and which of the two a run got depended on when Chromium wrote the cache (the row read
+ * 39 ms in one run and 500–580 in others). A staff member's browser reads its cache with no debugger
+ * attached; the returning rows are audited so, and their notes carry both costs (codeCacheCost). Their
+ * request graph loses the async part of initiators' stacks: in a run that audited both ways, the largest
+ * paint moved 39 ms.
+ */
+async function withoutDebugger(audit) {
+  const { ProtocolSession } = await import('lighthouse/core/gather/session.js');
+  const send = ProtocolSession.prototype.sendCommand;
+  if (typeof send !== 'function') throw new Error("Lighthouse's ProtocolSession has no sendCommand: see withoutDebugger in lighthouseBench.mjs");
+  let answered = 0;
+  ProtocolSession.prototype.sendCommand = function sendCommand(method, ...params) {
+    if (!method.startsWith('Debugger.')) return send.call(this, method, ...params);
+    answered += 1;
+    return Promise.resolve({});
+  };
+  try {
+    const result = await audit();
+    if (answered === 0) throw new Error('Lighthouse sent no Debugger command: withoutDebugger no longer stands between it and the page');
+    return result;
+  } finally {
+    ProtocolSession.prototype.sendCommand = send;
+  }
+}
+
+/**
  * What consuming the code cache costs the main thread on a returning visit, with and without a debugger
- * attached, median of `runs` loads each (this host's milliseconds). Lighthouse attaches DevTools'
- * debugger to every page it audits (async stacks for its request graph), and with a debugger attached
- * V8 finishes each cached script on the main thread at up to twelve times the cost measured here (how
- * much more varies with the cache's state); a staff member's browser has none attached. The returning
- * rows' notes carry both figures.
+ * attached, median of `runs` loads each (this host's milliseconds): the returning rows' notes carry both
+ * (see withoutDebugger).
  */
 async function codeCacheCost(page, cdp, url, runs = 3) {
   const cost = { attached: [], detached: [] };
@@ -202,11 +243,15 @@ export async function runLighthouseBench({ baseURL, apiUrl, anonKey }) {
           afterRelease.push(await coldAudit(target.url, await configs.mobile(page)));
         }
         printFigures(`mobile, ${target.name}, first visit after a release`, afterRelease, null, transport);
-        await coldAudit(target.url, await configs.mobile(page)); // fills the cache, as yesterday's visit did
+        const yesterday = await configs.mobile(page);
+        await withoutDebugger(() => coldAudit(target.url, yesterday)); // fills the cache, as yesterday's visit did
         const runs = [];
-        for (let run = 0; run < RUNS; run += 1) runs.push(await audit(lighthouse, target.url, await configs.mobile(page)));
+        for (let run = 0; run < RUNS; run += 1) {
+          const config = await configs.mobile(page);
+          runs.push(await withoutDebugger(() => audit(lighthouse, target.url, config)));
+        }
         const cache = await codeCacheCost(page, cdp, target.url);
-        const debuggerNote = `; the cached code took the main thread ${cache.attached.toFixed(0)} ms of this host's time with a debugger attached (as Lighthouse audits), ${cache.detached.toFixed(0)} ms without`;
+        const debuggerNote = `; audited without Lighthouse's debugger: the cached code took the main thread ${cache.detached.toFixed(0)} ms of this host's time without one, ${cache.attached.toFixed(0)} ms with one attached`;
         printFigures(`mobile, ${target.name}, returning (code cached)`, runs, null, transport + debuggerNote);
       }
     }
