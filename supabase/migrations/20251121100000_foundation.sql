@@ -30,14 +30,14 @@ alter default privileges in schema app grant execute on functions to authenticat
 -- Value types
 ---------------------------------------------------------------------------------------------------
 
--- Record status options of the spec (000 §3), shared by every CRM-style record.
+-- The record status options, shared by every CRM-style record.
 create domain app.record_status as text
   check (value in ('Active', 'Prospect / Pending', 'Inactive - Former', 'Inactive - Do Not Contact',
                    'Inactive - Deceased', 'Inactive - Other'));
 
 create domain app.user_status as text check (value in ('Active', 'Pending', 'Inactive'));
 
--- Role permission levels (001 §4).
+-- Role permission levels: no access, the person's own records, or the whole organisation's.
 create domain app.access_level as text check (value in ('None', 'Personal', 'Organization'));
 create domain app.create_access as text check (value in ('allowed', 'not_allowed'));
 
@@ -58,7 +58,7 @@ as $$
   select translate(encode(substring(sha256(uuid_send(p_id)) from 1 for 6), 'base64'), '+/', '-_')
 $$;
 
--- The storage folder / file prefix of an organisation (000 §9): whitespace removed, anything but
+-- The storage folder / file prefix of an organisation: whitespace removed, anything but
 -- letters, digits, underscore and hyphen becomes a hyphen, fallback 'org'.
 create function app.org_slug(p_name text) returns text
   language sql immutable parallel safe

@@ -1,5 +1,5 @@
--- CRM (spec 000 §3): type tables, businesses, contacts, households, addresses, locations, contact
--- methods, files, notes, relationships, and the read views the CRM screens call (000 §7).
+-- CRM: type tables, businesses, contacts, households, addresses, locations, contact
+-- methods, files, notes, relationships, and the read views the CRM screens call.
 -- Every table belongs to the 'crm' component.
 
 -- Read-only views: signed-in users select, row-level security of the base tables applies.
@@ -14,7 +14,7 @@ begin
 end;
 $$;
 
--- Which kind a contact method type is: by its category, else by its name (000 §5: phone types
+-- Which kind a contact method type is: by its category, else by its name (phone types
 -- match phone, mobile or cell; e-mail types match e-mail).
 create function app.contact_method_kind(p_category text, p_name text) returns text
   language sql immutable parallel safe
@@ -306,7 +306,7 @@ create table crm.notes (
   contact_id uuid references crm.contacts (id) on delete cascade,
   business_id uuid references crm.businesses (id) on delete cascade,
   household_id uuid references crm.households (id) on delete cascade,
-  -- Notes carry the label and status the business detail shows (000 §2).
+  -- Notes carry the label and status the business detail shows.
   label text,
   status app.record_status not null default 'Active',
   org_name text not null references public.organizations (name) on delete cascade,
@@ -413,7 +413,7 @@ select * from crm.contact_methods_view where kind = 'phone';
 create view crm.contact_methods_email with (security_invoker = true) as
 select * from crm.contact_methods_view where kind = 'email';
 
--- The name the business detail reads its e-mails from (000 §7).
+-- The name the business detail reads its e-mails from.
 create view crm.email_view with (security_invoker = true) as
 select * from crm.contact_methods_view where kind = 'email';
 

@@ -1,4 +1,4 @@
--- Operations and finance (spec 001 §3 "Operations and finance", 000 §3 orders/transactions):
+-- Operations and finance:
 -- ops.projects, ops.tasks, ops.subtasks, public.orders, public.transactions.
 -- All belong to the 'operations' component.
 
@@ -81,7 +81,7 @@ create table public.transactions (
   date date not null default current_date,
   description text,
   amount numeric(12, 2) not null default 0,
-  -- Revenue is the sum of 'sale' amounts (000 §9).
+  -- Revenue is the sum of 'sale' amounts.
   transaction_type text not null default 'sale'
     constraint transactions_type_check check (transaction_type in ('sale', 'refund', 'expense', 'payment', 'deposit', 'adjustment')),
   category text,

@@ -1,4 +1,4 @@
--- Catalogue and lodging (spec 001 §3): supplies, products and their options and variants, units,
+-- Catalogue and lodging: supplies, products and their options and variants, units,
 -- accommodations with their types, classes, amenities, files, blocks, rate types and rates,
 -- reservations (plus resource reservations, reservation items and payments), and
 -- catalog.reservations_view for the reservation timeline.
@@ -313,7 +313,7 @@ create table catalog.accommodation_rate_types (
   id uuid primary key default gen_random_uuid(),
   name text,
   description text,
-  -- Shown on timeline blocks (001 §2): the label suffix and the block's background.
+  -- Shown on timeline blocks: the label suffix and the block's background.
   abbreviation text,
   card_color app.hex_color,
   org_name text not null references public.organizations (name) on delete cascade,

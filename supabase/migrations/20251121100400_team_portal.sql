@@ -1,4 +1,4 @@
--- Team portal (spec 001 §2 "Team portal", §3 "Team portal views"): staff profiles, groups,
+-- Team portal: staff profiles, groups,
 -- positions, assignments, shifts and their members, plus the views the screens read
 -- (hr.staff_profiles_view, hr.user_groups_view, hr.positions_view, hr.shifts_view).
 -- All belong to the 'team-portal' component.
@@ -127,7 +127,7 @@ create table hr.shift_members (
   constraint shift_members_pair_key unique (shift_id, staff_id)
 );
 
--- A user profile's group (001 §3 "User profile": group_id, group_name).
+-- A user profile's group (group_id, group_name).
 alter table public.user_profiles
   add constraint user_profiles_group_id_fkey foreign key (group_id) references hr.groups (id) on delete set null;
 

@@ -1,4 +1,4 @@
--- Settings (spec 000 §3 org_branding and user_role_permissions_view, 001 §3 "Settings entities"):
+-- Settings:
 -- branding, integrations, saved list filters, the roles view, the permission views (settings and
 -- the public fallback) and public.user_profiles_view.
 
@@ -157,13 +157,13 @@ comment on table settings.saved_filters is 'component: settings (private to the 
 -- Views
 ---------------------------------------------------------------------------------------------------
 
--- Roles as the settings screens read them (001 §7: id, name, org_name).
+-- Roles as the settings screens read them (id, name, org_name).
 create view settings.roles with (security_invoker = true) as
 select r.id, r.role_name as name, r.role_name, r.description, r.org_name, r.archive,
        r.created_at, r.created_by, r.last_modified_at, r.last_modified_by
 from public.user_roles r;
 
--- Exactly the columns of 000 §3. org_enabled: the organisation is not archived; org_comp_enabled:
+-- The columns the session's permission check reads, no more. org_enabled: the organisation is not archived; org_comp_enabled:
 -- the component is enabled for the organisation.
 create view settings.user_role_permissions_view with (security_invoker = true) as
 select rp.id as role_permissions_id, rp.role_id, r.role_name, r.description as role_description,
@@ -178,11 +178,11 @@ join settings.components c on c.id = rp.component_id
 left join public.organizations o on o.name = rp.org_name
 left join settings.org_components oc on oc.org_name = rp.org_name and oc.component_id = rp.component_id;
 
--- The session's fallback when the settings schema is unavailable (000 §7).
+-- The session reads this copy when its read of the settings schema fails.
 create view public.user_role_permissions_view with (security_invoker = true) as
 select * from settings.user_role_permissions_view;
 
--- The users list and user profile page (000 §2, 001 §7): profile plus role, group, primary phone,
+-- The users list and user profile page: profile plus role, group, primary phone,
 -- e-mail and address.
 create view public.user_profiles_view with (security_invoker = true) as
 select p.id, p.short_id, p.auth_user_id, p.org_name, p.name, p.display_name, p.first_name, p.last_name,

@@ -1,5 +1,4 @@
--- Apply for Access and invitation activation (spec 000 §4 "User profile status", §5 "Apply for
--- Access dialog"): three functions callable by anon and signed-in users. Each is one statement, so
+-- Apply for Access and invitation activation: three functions callable by anon and signed-in users. Each is one statement, so
 -- it either completes or changes nothing.
 --
 -- Errors carry their own SQLSTATE (PostgREST answers 400 with `code` set to it):

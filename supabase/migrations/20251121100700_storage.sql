@@ -1,4 +1,4 @@
--- Storage buckets and their object policies (spec 000 §7/§9, 001 §7).
+-- Storage buckets and their object policies.
 --   organization-assets: logos and record images; object name = {org slug}-{file name}.
 --   accommodations:      lodging images and files; object name = {org slug}/{timestamp}_{file name}.
 -- The org slug is app.org_slug(org name): whitespace removed, characters other than letters,

@@ -1,6 +1,6 @@
 -- Platform rows every deployment needs (not demo data, so they live in a migration rather than in
 -- seed.sql, which hosted projects never run): the `_system_default_` organisation, the component
--- catalogue (one per remote), the default branding of 000 §9, and the shared default types.
+-- catalogue (one per remote), the default branding, and the shared default types.
 -- Fixed ids keep them identical in every environment. Re-running is harmless.
 
 insert into public.organizations (id, name, display_name, description)

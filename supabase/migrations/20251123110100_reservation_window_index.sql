@@ -1,4 +1,4 @@
--- The timeline's window query (001 §7: check_in before the window's end, check_out after its start)
+-- The timeline's window query (check_in before the window's end, check_out after its start)
 -- on an organisation with years of history: the (org_name, check_in, check_out) index walks every
 -- past stay (check_in < end); ordered by check_out it reads only the stays that end after the window
 -- starts, which for a current window is a small tail of the table.

@@ -1,4 +1,4 @@
--- The generic record editor (001 §7) sends every editable field, a blank one as null. For columns
+-- The generic record editor sends every editable field, a blank one as null. For columns
 -- that are NOT NULL with a default, a blank means "the default", not an error: these triggers put
 -- the column default in place of a null before the row is checked.
 

@@ -1,5 +1,5 @@
--- Revenue by month (001 §2 Transactions, issue 11): the chart above /transactions and on the dashboard.
--- Revenue is the sum of 'sale' amounts (000 §9), per calendar month, for the last p_months months up to
+-- Revenue by month: the chart above /transactions and on the dashboard.
+-- Revenue is the sum of 'sale' amounts, per calendar month, for the last p_months months up to
 -- and including the current one; months without sales read 0. Aggregated here so the browser receives
 -- twelve rows, not every transaction.
 --

@@ -1,4 +1,4 @@
--- The phone, e-mail and address a list row shows (000 §3: the primary one, else the newest), kept in a
+-- The phone, e-mail and address a list row shows (the primary one, else the newest), kept in a
 -- small table by triggers instead of found by three LATERAL subqueries per row at read time.
 --
 -- Why: PostgreSQL cannot drop a LATERAL ... LIMIT 1 join it does not need, so the exact count of a list
@@ -12,7 +12,7 @@
 -- API schema and nobody writes it but the triggers below.
 
 -- Whether a contact method type is a phone, an e-mail or another kind, said once: by the database
--- (app.contact_method_kind, 000 §5), stored on the type, and read by the Add New dialog and the
+-- (app.contact_method_kind), stored on the type, and read by the Add New dialog and the
 -- shown-method choice alike instead of a second copy of the rule in TypeScript.
 alter table crm.contact_method_types
   add column kind text not null generated always as (app.contact_method_kind(category, name)) stored;

@@ -1,4 +1,4 @@
--- The dashboard's four figures (000 §2, §9) in one call.
+-- The dashboard's four figures in one call.
 --
 -- Why: the dashboard asked for them in four requests (three exact counts and a sum of sales). On a
 -- phone's slow network every request waits its turn for a connection and a round trip, and they are

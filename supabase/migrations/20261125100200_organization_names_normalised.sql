@@ -11,8 +11,8 @@
 --   are).
 -- * app.org_name_key(): the tidied name in lower case. Unique (organizations_name_normalized_key), so
 --   the reserved `_system_default_` is covered by its own row.
--- * The storage folder (app.org_slug(name), the prefix of every object an organisation stores, 000
---   §9) is unique too, in any case (organizations_storage_folder_key): "Cedar Grove" and
+-- * The storage folder (app.org_slug(name), the prefix of every object an organisation stores) is
+--   unique too, in any case (organizations_storage_folder_key): "Cedar Grove" and
 --   "CedarGrove" can no longer both exist and share one folder.
 -- Apply for Access answers ST005 "An organization with this name already exists" for a look-alike and
 -- ST010 "An organization with a very similar name already exists" when only the storage folder would
