@@ -4,7 +4,12 @@
 // for the owning remote's manifest and, once that is in, preloads the scripts the remote's './area'
 // runs first. Started from the app's code instead, these waited for the shell's own code to download
 // and run (on a phone, two round trips after the shell's chunks). The app takes both answers
-// (earlyArea.ts), so nothing is fetched twice. Plain JavaScript with no imports, because it is turned
+// (earlyArea.ts), so nothing is fetched twice. The manifest reaches the app once the scripts it names
+// have been asked for here: both read the same answer, and before, whichever callback ran first sent
+// the requests, so on some loads the remote's first scripts left from the app's code (which a phone's
+// network would have made wait for the shell's chunks). A manifest that failed reaches the app as it
+// failed, and is not reported as unhandled before the app looks. Comments inside `startArea` are
+// inlined with it into every page: keep them few. Plain JavaScript with no imports, because it is turned
 // into the page's source as it stands. Every URL comes from the registry and the remote's manifest.
 
 /**
@@ -38,8 +43,7 @@ export function startArea(options, env) {
       if (!entry || typeof entry.manifest !== 'string') return;
       var manifestUrl = new URL(entry.manifest, env.location.href).href;
       var manifest = env.fetch(manifestUrl, { cache: 'no-cache' });
-      start.manifests[manifestUrl] = manifest;
-      return manifest
+      var preloaded = manifest
         .then(function (response) {
           return response.ok ? response.clone().json() : null;
         })
@@ -59,7 +63,13 @@ export function startArea(options, env) {
             link.href = new URL(name, base).href;
             env.document.head.appendChild(link);
           });
-        });
+        })
+        .catch(function () {});
+      var handed = preloaded.then(function () {
+        return manifest;
+      });
+      handed.catch(function () {});
+      start.manifests[manifestUrl] = handed;
     })
     // A registry or remote that does not answer is reported by the app's own load, not here.
     .catch(function () {});

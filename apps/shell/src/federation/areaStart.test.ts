@@ -46,6 +46,33 @@ describe('index.html’s start of the area a page opens on', () => {
     await expect(start?.config.then((response) => response.json())).resolves.toEqual(REGISTRY);
   });
 
+  it('hands the app the manifest only once the scripts it names are asked for', async () => {
+    const url = 'https://crm.example/mf-manifest.json';
+    let answer: (response: Response) => void = () => {};
+    const fetch = vi.fn((requested: string) =>
+      requested === url ? new Promise<Response>((resolve) => (answer = resolve)) : Promise.resolve(Response.json(REGISTRY)),
+    );
+    const start = startArea({ routes: ROUTE_PAIRS, config: '/runtime-config.json' }, { location: { pathname: '/businesses', href: 'https://app.example/businesses' }, document, fetch: fetch as unknown as typeof globalThis.fetch });
+    await vi.waitFor(() => expect(start?.manifests[url]).toBeDefined());
+    // The app's runtime takes the manifest while it is still on its way, and loads the scripts it names
+    // the moment the answer is in.
+    const taken = start?.manifests[url]?.then(async (response) => ({ preloaded: preloads().length, body: await response.json() }));
+    answer(Response.json(MANIFEST));
+    await expect(taken).resolves.toEqual({ preloaded: 3, body: MANIFEST });
+  });
+
+  it('passes a manifest that failed or did not answer to the app as it was', async () => {
+    const failing = vi.fn((url: string) => (url === '/runtime-config.json' ? Promise.resolve(Response.json(REGISTRY)) : Promise.reject(new TypeError('Failed to fetch'))));
+    const start = startArea({ routes: ROUTE_PAIRS, config: '/runtime-config.json' }, { location: { pathname: '/businesses', href: 'https://app.example/businesses' }, document, fetch: failing as unknown as typeof globalThis.fetch });
+    const url = 'https://crm.example/mf-manifest.json';
+    await vi.waitFor(() => expect(start?.manifests[url]).toBeDefined());
+    await expect(start?.manifests[url]).rejects.toThrow('Failed to fetch');
+    const missing = run('/businesses', { '/runtime-config.json': REGISTRY });
+    await vi.waitFor(() => expect(missing.start?.manifests[url]).toBeDefined());
+    await expect(missing.start?.manifests[url]).resolves.toMatchObject({ status: 404 });
+    expect(preloads()).toEqual([]);
+  });
+
   it('starts nothing on the shell’s own pages, and a parameter must fill its segment', () => {
     for (const path of ['/dashboard', '/', '/business', '/business/', '/businesses/extra']) {
       const { start, fetch } = run(path);
