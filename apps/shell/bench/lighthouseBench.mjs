@@ -148,7 +148,7 @@ function recordFromAnotherBuild(key) {
  * request graph loses the async part of initiators' stacks: in a run that audited both ways, the largest
  * paint moved 39 ms.
  */
-async function withoutDebugger(audit) {
+export async function withoutDebugger(audit) {
   const { ProtocolSession } = await import('lighthouse/core/gather/session.js');
   const send = ProtocolSession.prototype.sendCommand;
   if (typeof send !== 'function') throw new Error("Lighthouse's ProtocolSession has no sendCommand: see withoutDebugger in lighthouseBench.mjs");
