@@ -5,7 +5,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { defineConfig } from '@rsbuild/core';
+import { defineConfig, rspack } from '@rsbuild/core';
 import { transform as transformCss } from 'lightningcss';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
@@ -205,8 +205,7 @@ function pluginFirstViewStart(appDir) {
           authCode: signedInCode(compilation, AUTH_CHUNKS),
         };
         const env = '{localStorage:(function(){try{return localStorage}catch(e){return null}})(),location:location,document:document,fetch:fetch.bind(window),now:Date.now,later:function(f){setTimeout(f,0)}}';
-        const source = `window.stewardFirstView=(${startFirstView.toString()})(${JSON.stringify(options)},${env});`;
-        if (source.includes('</')) throw new Error('The first view start must not contain "</"');
+        const source = inlineScript('first view start', `window.stewardFirstView=(${startFirstView.toString()})(${JSON.stringify(options)},${env});`);
         // The icon is drawn from the page itself: one request fewer on a slow phone's first view.
         const tags = headTags.map((tag) => (tag.tag === 'link' && tag.attrs?.rel === 'icon' ? { ...tag, attrs: { ...tag.attrs, href: FAVICON_DATA_URL } } : tag));
         // After the entry's own scripts, so those are asked for first.
@@ -214,6 +213,17 @@ function pluginFirstViewStart(appDir) {
       });
     },
   };
+}
+
+/**
+ * A script index.html carries inline, minified as the bundles are (rspack's SWC minifier): its source is
+ * written to be read, comments and all, and every page's first bytes carry it (the two starts: 8.9 KB
+ * as written, 5.0 KB minified; the page 5.5 → 4.6 KB as served). It must not close its own tag.
+ */
+export function inlineScript(name, source) {
+  const { code } = rspack.experiments.swc.minifySync(source, { compress: true, mangle: true });
+  if (code.includes('</')) throw new Error(`The ${name} must not contain "</"`);
+  return code;
 }
 
 /**
@@ -235,8 +245,7 @@ function pluginAreaStart() {
       api.modifyHTMLTags(({ headTags, bodyTags }) => {
         const options = { routes: remoteRoutes(), config: '/runtime-config.json' };
         const env = '{location:location,document:document,fetch:fetch.bind(window)}';
-        const source = `window.stewardAreaStart=(${startArea.toString()})(${JSON.stringify(options)},${env});`;
-        if (source.includes('</')) throw new Error('The area start must not contain "</"');
+        const source = inlineScript('area start', `window.stewardAreaStart=(${startArea.toString()})(${JSON.stringify(options)},${env});`);
         // The runtime registry starts downloading with the JS (the app reads it first thing), then the
         // area's start, which takes that request's answer on a page a remote owns.
         const preload = { tag: 'link', attrs: { rel: 'preload', href: options.config, as: 'fetch', crossorigin: 'anonymous' } };

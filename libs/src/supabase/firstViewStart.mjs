@@ -1,7 +1,7 @@
 // A returning staff member's first view, started by index.html itself. The shell's build inlines
 // `startFirstView` (build/rsbuildApp.mjs), so it runs while the page is still being parsed, before any
 // of the app's code has arrived; firstView.ts is the app's side of it. Plain JavaScript with no imports,
-// because it is turned into the page's source as it stands.
+// because it is turned into the page's source (minified, build/rsbuildApp.mjs inlineScript).
 
 /** Where the app keeps the record of this browser's last first view (see firstView.ts). */
 export const FIRST_VIEW_KEY = 'steward:first-view';

@@ -8,9 +8,9 @@
 // have been asked for here: both read the same answer, and before, whichever callback ran first sent
 // the requests, so on some loads the remote's first scripts left from the app's code (which a phone's
 // network would have made wait for the shell's chunks). A manifest that failed reaches the app as it
-// failed, and is not reported as unhandled before the app looks. Comments inside `startArea` are
-// inlined with it into every page: keep them few. Plain JavaScript with no imports, because it is turned
-// into the page's source as it stands. Every URL comes from the registry and the remote's manifest.
+// failed, and is not reported as unhandled before the app looks. Plain JavaScript with no imports,
+// because it is turned into the page's source (minified, build/rsbuildApp.mjs inlineScript). Every URL
+// comes from the registry and the remote's manifest.
 
 /**
  * @typedef {{ area: string, config: Promise<Response>, manifests: Record<string, Promise<Response>> }} AreaStart
