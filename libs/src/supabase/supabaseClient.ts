@@ -137,14 +137,20 @@ export function fetchSessionUser(session: StoredSession): Promise<EarlyUser | nu
   return fetchEarlyUser({ apiUrl: apiUrl(), anonKey: getRuntimeConfig().supabaseAnonKey, fetch: pageFirstView().fetch }, session.accessToken);
 }
 
-/** How long after the first view is shown supabase-js waits at most for the page to finish drawing it. */
+/**
+ * How long after the first view is shown supabase-js waits before it asks for an idle moment: a phone
+ * takes a few hundred milliseconds to lay the view out and paint it after it is committed, and the
+ * browser reports the paint after that.
+ */
+const AFTER_SHOWN_DELAY_MS = 500;
+/** How long after that supabase-js waits at most for the browser to be idle. */
 const AFTER_SHOWN_IDLE_MS = 1_000;
 
 /**
- * Loads supabase-js once the page's first view is shown and drawn (the browser is idle after it, or a
- * second has passed), or after `maxWaitMs` on a page that never says so: until then the first view's
- * bytes and main thread are its own. Anything that needs supabase-js sooner (signing out, a file) asks
- * `loadSupabase()`, which starts it at once.
+ * Loads supabase-js once the page's first view is shown and drawn (half a second after it is shown, at
+ * the browser's next idle moment or a second later), or after `maxWaitMs` on a page that never says so:
+ * until then the first view's bytes and main thread are its own. Anything that needs supabase-js sooner
+ * (signing out, a file) asks `loadSupabase()`, which starts it at once.
  */
 export function loadSupabaseAfterFirstView(maxWaitMs: number): void {
   let started = false;
@@ -156,11 +162,13 @@ export function loadSupabaseAfterFirstView(maxWaitMs: number): void {
     void loadSupabase();
   };
   // The view's rows are committed when it says it is shown; they are painted after that, and its last
-  // layout may still be running.
-  const afterShown = () => {
+  // layout may still be running. Asked for at the first idle moment instead, supabase-js's request
+  // could leave before the view's paint was reported (by a few milliseconds on a fast desktop).
+  const idle = () => {
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(start, { timeout: AFTER_SHOWN_IDLE_MS });
     else window.setTimeout(start, 0);
   };
+  const afterShown = () => window.setTimeout(idle, AFTER_SHOWN_DELAY_MS);
   const timer = window.setTimeout(start, maxWaitMs);
   if (shown) afterShown();
   else whenShown.add(afterShown);
