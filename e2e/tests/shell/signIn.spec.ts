@@ -73,6 +73,23 @@ test('a wrong password shows the error toast and stays on the landing page', asy
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('a refused sign-in gives the Sign In button back every time, so the next try is one click', async ({ page }) => {
+  const landing = new LandingPage(page);
+  await landing.goto();
+  const dialog = await landing.openSignIn();
+  // A wrong password is refused within milliseconds: the busy icon comes and goes between two frames.
+  const submit = dialog.root.locator('button[type=submit]');
+  for (let attempt = 1; attempt <= 10; attempt += 1) {
+    await dialog.signIn(DEMO.email, `not-the-password-${attempt}`);
+    await expect(page.getByRole('alert').filter({ hasText: 'Invalid login credentials' }).first()).toBeVisible();
+    // Once the button is no longer busy, it is named "Sign In" again at once (not "loading Sign In").
+    await expect(submit).not.toHaveClass(/ant-btn-loading/);
+    expect(await dialog.root.getByRole('button', { name: 'Sign In', exact: true }).count()).toBe(1);
+  }
+  await dialog.signIn(DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 test.describe('the sign-up form', () => {
   test('an existing organisation name gives "Organization Exists"', async ({ page }) => {
     const owner = await createOwner('Signup');

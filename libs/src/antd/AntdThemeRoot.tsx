@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { ConfigProvider, type ThemeConfig } from 'antd';
+import type { ThemeConfig } from 'antd';
+import { ConfigProvider } from './ConfigProvider';
 import './styles';
 
 /** antd's ConfigProvider with the branding's theme: what <AntdTheme> ('@steward/libs/ui') renders once antd has loaded. */

@@ -15,7 +15,6 @@ export {
   Badge,
   Button,
   Col,
-  ConfigProvider,
   Divider,
   Flex,
   Layout,
@@ -26,6 +25,7 @@ export {
   theme,
 } from 'antd';
 export { AntdThemeRoot } from './AntdThemeRoot';
+export { ConfigProvider } from './ConfigProvider';
 export { Result } from './Result';
 export { TOOLTIP_OPEN_DELAY_MS, TOOLTIP_SKIP_DELAY_MS, Tooltip } from './Tooltip';
 export type {
