@@ -4,3 +4,4 @@
 // the platform never renders (build/antdStyles.mjs).
 import 'antd/dist/antd.css';
 import './pressed.css';
+import './busy.css';
