@@ -179,6 +179,7 @@ async function main() {
     partial: process.argv.some((arg) => arg.startsWith('--only=')),
     host: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryMB: Math.round(os.totalmem() / 2 ** 20), node: process.version, loadAverage: os.loadavg()[0] },
   });
+  await (await import('./benchDocs.mjs')).updatePerformanceDoc(RESULTS_FILE); // docs/performance.md's table, from the file just written
   const over = rows.filter((row) => row.status === 'OVER').length;
   console.log(`\n${rows.length} rows, ${over} over budget → ${path.relative(process.cwd(), RESULTS_FILE) || RESULTS_FILE}`);
   if (compareWith) await printComparison(compareWith, rows);
