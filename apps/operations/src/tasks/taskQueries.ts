@@ -3,7 +3,7 @@ import { getDatabase, queryKeys, tableRef, toDataAccessError, type AnyRow } from
 
 export const tasksTable = tableRef<AnyRow>('ops', 'tasks');
 
-/** An open page follows changes made elsewhere: on focus, and every minute (hosted: Realtime, see README). */
+/** An open page follows changes made elsewhere: on focus, and every minute (hosted: Realtime, see docs/areas.md). */
 export const LIVE_QUERY = { refetchOnWindowFocus: true, refetchInterval: 60_000 } as const;
 
 export type BoardTask = {

@@ -4,7 +4,7 @@ import { useSession } from '@steward/libs/session';
 import { fetchUnreadCount, notificationsKey, unreadCountKey } from './notificationQueries';
 import type { NotificationPanelProps } from './NotificationPanel';
 
-/** How often an open page asks again (and on focus); a hosted deployment would push instead (README). */
+/** How often an open page asks again (and on focus); a hosted deployment would push instead (docs/areas.md, Work management). */
 export const NOTIFICATION_REFRESH_MS = 60_000;
 
 /** Waits until the browser is idle after the first paint, so the bell's count never delays the first view. */
