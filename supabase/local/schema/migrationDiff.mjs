@@ -1,0 +1,2 @@
+// @ts-check
+export async function writeMigration() { throw new Error('not yet'); }

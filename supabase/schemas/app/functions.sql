@@ -1,0 +1,4004 @@
+-- app: functions.
+-- The current definition: change it here, then `npm run db:diff -- <name>` writes the migration.
+
+-- Bodies are checked when called: a function may name objects defined later in this folder.
+set check_function_bodies = off;
+
+CREATE OR REPLACE FUNCTION app.access_sql(p_component text, p_action text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select format(
+    '(org_name = any ((select app.orgs_with_access(%1$L, %2$L, ''Organization''))::text[]) '
+    'or (org_name = any ((select app.orgs_with_access(%1$L, %2$L, ''Personal''))::text[]) '
+    'and created_by = any ((select app.my_profile_ids())::uuid[])))',
+    p_component, p_action)
+$function$;
+revoke all on function app.access_sql(p_component text, p_action text) from public, anon, authenticated, service_role;
+grant execute on function app.access_sql(p_component text, p_action text) to service_role;
+comment on function app.access_sql(p_component text, p_action text) is 'Personal as created_by only: superseded by app.access_sql(component, action, table), which every policy uses.';
+
+CREATE OR REPLACE FUNCTION app.access_sql(p_component text, p_action text, p_table regclass)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select format(
+    '(org_name = any ((select app.orgs_with_access(%1$L, %2$L, ''Organization''))::text[]) '
+    'or (org_name = any ((select app.orgs_with_access(%1$L, %2$L, ''Personal''))::text[]) '
+    'and %3$s))',
+    p_component, p_action, app.personal_sql(p_table))
+$function$;
+revoke all on function app.access_sql(p_component text, p_action text, p_table regclass) from public, anon, authenticated, service_role;
+grant execute on function app.access_sql(p_component text, p_action text, p_table regclass) to service_role;
+
+CREATE OR REPLACE FUNCTION app.activate_invite_uncounted(p_email text, p_code text, p_password text, p_full_name text, p_title text DEFAULT NULL::text, p_phone text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text := lower(btrim(coalesce(p_email, '')));
+  v_full_name text := btrim(coalesce(p_full_name, ''));
+  v_profile public.user_profiles%rowtype;
+  v_profile_id uuid;
+  v_user auth.users%rowtype;
+  v_user_id uuid;
+  v_has_primary boolean;
+begin
+  perform app.require_signup_fields(p_email, p_password, p_full_name);
+  perform app.require_password(p_password);
+
+  v_profile_id := app.invitation_for_code(v_email, p_code);
+  if v_profile_id is null then
+    return app.invalid_invite_code(v_email);
+  end if;
+  select * into v_profile from public.user_profiles p where p.id = v_profile_id for update;
+
+  select * into v_user from auth.users u where lower(u.email) = v_email limit 1;
+  if found then
+    if v_user.encrypted_password is null
+       or v_user.encrypted_password <> extensions.crypt(p_password, v_user.encrypted_password) then
+      raise exception using errcode = 'ST008', message = 'The password does not match the existing account for this email';
+    end if;
+    v_user_id := v_user.id;
+  else
+    v_user_id := app.create_auth_user(v_email, p_password, jsonb_strip_nulls(jsonb_build_object(
+      'full_name', v_full_name, 'title', nullif(btrim(p_title), ''), 'phone', nullif(btrim(p_phone), ''))));
+    -- The code proved the address.
+    update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = v_user_id;
+    update auth.identities
+       set identity_data = identity_data || jsonb_build_object('email_verified', true)
+     where user_id = v_user_id and provider = 'email';
+  end if;
+
+  -- A login belongs to an organisation once.
+  if exists (select 1 from public.user_profiles q where q.org_name = v_profile.org_name and q.auth_user_id = v_user_id) then
+    raise exception using errcode = 'ST007', message = 'No pending invitation was found for this email';
+  end if;
+  v_has_primary := exists (select 1 from public.user_profiles p where p.auth_user_id = v_user_id and p.is_primary);
+
+  update public.user_profiles p
+     set auth_user_id = v_user_id,
+         name = v_full_name,
+         title = coalesce(nullif(btrim(p_title), ''), p.title),
+         phone = coalesce(nullif(btrim(p_phone), ''), p.phone),
+         status = 'Active',
+         joined_at = now(),
+         is_primary = not v_has_primary
+   where p.id = v_profile_id;
+  delete from app.invite_codes where profile_id = v_profile_id;
+
+  return jsonb_build_object('user_id', v_user_id, 'profile_id', v_profile_id, 'org_name', v_profile.org_name, 'activated', 1);
+end;
+$function$;
+revoke all on function app.activate_invite_uncounted(p_email text, p_code text, p_password text, p_full_name text, p_title text, p_phone text) from public, anon, authenticated, service_role;
+grant execute on function app.activate_invite_uncounted(p_email text, p_code text, p_password text, p_full_name text, p_title text, p_phone text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.add_audit_foreign_keys(p_table regclass)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_name text := (select relname from pg_catalog.pg_class where oid = p_table);
+begin
+  execute format('alter table %s add constraint %I foreign key (created_by) references public.user_profiles (id) '
+                 'on delete set null deferrable initially deferred', p_table, v_name || '_created_by_fkey');
+  execute format('alter table %s add constraint %I foreign key (last_modified_by) references public.user_profiles (id) '
+                 'on delete set null deferrable initially deferred', p_table, v_name || '_last_modified_by_fkey');
+end;
+$function$;
+revoke all on function app.add_audit_foreign_keys(p_table regclass) from public, anon, authenticated, service_role;
+grant execute on function app.add_audit_foreign_keys(p_table regclass) to service_role;
+
+CREATE OR REPLACE FUNCTION app.apply_component_policies(p_table regclass, p_component text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if not exists (select 1 from settings.components where name = p_component) and p_component not in
+     ('crm', 'catalog', 'lodging', 'team-portal', 'operations', 'settings') then
+    raise exception 'Unknown component %', p_component;
+  end if;
+  execute format('create policy org_read on %s for select to authenticated using '
+                 '(org_name = ''_system_default_'' or %s)',
+                 p_table, app.access_sql(p_component, 'view', p_table));
+  execute format('create policy org_insert on %s for insert to authenticated with check '
+                 '(org_name <> ''_system_default_'' and org_name = any ((select app.orgs_with_access(%L, ''create'', ''allowed''))::text[]))',
+                 p_table, p_component);
+  execute format('create policy org_update on %s for update to authenticated using '
+                 '(org_name <> ''_system_default_'' and %s) with check (org_name <> ''_system_default_'' and %s)',
+                 p_table, app.access_sql(p_component, 'edit', p_table), app.access_sql(p_component, 'edit', p_table));
+  execute format('create policy org_delete on %s for delete to authenticated using '
+                 '(org_name <> ''_system_default_'' and %s)',
+                 p_table, app.access_sql(p_component, 'delete', p_table));
+  execute format('comment on table %s is %L', p_table, 'component: ' || p_component);
+end;
+$function$;
+revoke all on function app.apply_component_policies(p_table regclass, p_component text) from public, anon, authenticated, service_role;
+grant execute on function app.apply_component_policies(p_table regclass, p_component text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.apply_member_readable_policies(p_table regclass, p_component text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform app.apply_component_policies(p_table, p_component);
+  execute format('drop policy org_read on %s', p_table);
+  execute format('create policy org_read on %s for select to authenticated using '
+                 '(org_name = ''_system_default_'' or org_name = any ((select app.member_orgs())::text[]))', p_table);
+end;
+$function$;
+revoke all on function app.apply_member_readable_policies(p_table regclass, p_component text) from public, anon, authenticated, service_role;
+grant execute on function app.apply_member_readable_policies(p_table regclass, p_component text) to public;
+grant execute on function app.apply_member_readable_policies(p_table regclass, p_component text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.assignment_is_active(p_status text, p_end date)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select p_status = 'Active' and (p_end is null or p_end >= current_date)
+$function$;
+revoke all on function app.assignment_is_active(p_status text, p_end date) from public, anon, authenticated, service_role;
+grant execute on function app.assignment_is_active(p_status text, p_end date) to authenticated;
+grant execute on function app.assignment_is_active(p_status text, p_end date) to public;
+grant execute on function app.assignment_is_active(p_status text, p_end date) to service_role;
+
+CREATE OR REPLACE FUNCTION app.attach_history(p_table regclass, p_component text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  execute format('create trigger steward_90_history_insert after insert on %s referencing new table as new_rows '
+                 'for each statement execute function app.write_history(%L)', p_table, p_component);
+  execute format('create trigger steward_90_history_update after update on %s referencing old table as old_rows new table as new_rows '
+                 'for each statement execute function app.write_history(%L)', p_table, p_component);
+  execute format('create trigger steward_90_history_delete after delete on %s referencing old table as old_rows '
+                 'for each statement execute function app.write_history(%L)', p_table, p_component);
+  insert into app.history_tables (table_name, component) values (p_table, p_component)
+  on conflict (table_name) do update set component = excluded.component;
+end;
+$function$;
+revoke all on function app.attach_history(p_table regclass, p_component text) from public, anon, authenticated, service_role;
+grant execute on function app.attach_history(p_table regclass, p_component text) to authenticated;
+grant execute on function app.attach_history(p_table regclass, p_component text) to public;
+grant execute on function app.attach_history(p_table regclass, p_component text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.attach_org_table(p_table regclass)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  execute format('alter table %s enable row level security', p_table);
+  execute format('create trigger steward_10_org_name before insert or update on %s '
+                 'for each row execute function app.enforce_org_name()', p_table);
+  execute format('create trigger steward_20_audit before insert or update on %s '
+                 'for each row execute function app.stamp_audit()', p_table);
+  if exists (select 1 from pg_catalog.pg_attribute
+             where attrelid = p_table and attname = 'short_id' and not attisdropped) then
+    execute format('create trigger steward_30_short_id before insert or update on %s '
+                   'for each row execute function app.stamp_short_id()', p_table);
+  end if;
+  execute format('revoke all on %s from anon, authenticated, public', p_table);
+  execute format('grant select, insert, update, delete on %s to authenticated', p_table);
+  execute format('grant all on %s to service_role', p_table);
+end;
+$function$;
+revoke all on function app.attach_org_table(p_table regclass) from public, anon, authenticated, service_role;
+grant execute on function app.attach_org_table(p_table regclass) to service_role;
+
+CREATE OR REPLACE FUNCTION app.attached_record_ids(p_record_id uuid)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select array(
+    select id from crm.contact_methods
+     where business_id = p_record_id or contact_id = p_record_id or household_id = p_record_id or user_id = p_record_id
+    union all
+    select id from crm.other_contact_methods
+     where business_id = p_record_id or contact_id = p_record_id or household_id = p_record_id or user_id = p_record_id
+    union all
+    select id from crm.addresses
+     where business_id = p_record_id or contact_id = p_record_id or household_id = p_record_id or user_id = p_record_id
+    union all
+    select id from crm.notes
+     where business_id = p_record_id or contact_id = p_record_id or household_id = p_record_id
+    union all
+    select id from crm.crm_files
+     where business_id = p_record_id or contact_id = p_record_id or household_id = p_record_id or user_id = p_record_id
+    union all
+    select id from crm.relationships
+     where p_record_id in (business_id1, business_id2, contact_id1, contact_id2, household_id1, household_id2)
+  )
+$function$;
+revoke all on function app.attached_record_ids(p_record_id uuid) from public, anon, authenticated, service_role;
+grant execute on function app.attached_record_ids(p_record_id uuid) to authenticated;
+grant execute on function app.attached_record_ids(p_record_id uuid) to public;
+grant execute on function app.attached_record_ids(p_record_id uuid) to service_role;
+comment on function app.attached_record_ids(p_record_id uuid) is 'ids of the contact methods, addresses, notes, files and relationships attached to a CRM record (as the caller sees them)';
+
+CREATE OR REPLACE FUNCTION app.batch_undone(p_batch_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from app.history_undone where batch_id = p_batch_id)
+$function$;
+revoke all on function app.batch_undone(p_batch_id uuid) from public, anon, authenticated, service_role;
+grant execute on function app.batch_undone(p_batch_id uuid) to authenticated;
+grant execute on function app.batch_undone(p_batch_id uuid) to public;
+grant execute on function app.batch_undone(p_batch_id uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION app.begin_batch(p_via text, p_batch uuid DEFAULT gen_random_uuid())
+ RETURNS uuid
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select set_config('steward.via', p_via, true), set_config('steward.batch_id', p_batch::text, true);
+  select p_batch;
+$function$;
+revoke all on function app.begin_batch(p_via text, p_batch uuid) from public, anon, authenticated, service_role;
+grant execute on function app.begin_batch(p_via text, p_batch uuid) to authenticated;
+grant execute on function app.begin_batch(p_via text, p_batch uuid) to public;
+grant execute on function app.begin_batch(p_via text, p_batch uuid) to service_role;
+grant execute on function app.begin_batch(p_via text, p_batch uuid) to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.bulk_field_allowed(p_field text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select p_field in ('status', 'type_id', 'primary_owner_id', 'secondary_owner_id', 'owner_id', 'assignee_id', 'archive', 'priority')
+$function$;
+revoke all on function app.bulk_field_allowed(p_field text) from public, anon, authenticated, service_role;
+grant execute on function app.bulk_field_allowed(p_field text) to authenticated;
+grant execute on function app.bulk_field_allowed(p_field text) to public;
+grant execute on function app.bulk_field_allowed(p_field text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.calendar_ics(token text)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_feed record;
+  v_lines text[];
+begin
+  if token ~ '^[0-9a-f]{48}$' then
+    select f.id, f.accommodation_id, a.name as unit_name into v_feed
+    from catalog.calendar_feeds f
+    join catalog.accommodations a on a.id = f.accommodation_id
+    where f.token_hash = app.calendar_token_hash(token) and f.revoked_at is null and not f.archive;
+  end if;
+  if not coalesce(token ~ '^[0-9a-f]{48}$', false) or v_feed is null then
+    raise sqlstate 'PGRST' using
+      message = json_build_object('code', 'PGRST116', 'message', 'Calendar feed not found.', 'details', null, 'hint', null)::text,
+      detail = json_build_object('status', 404, 'headers', json_build_object())::text;
+  end if;
+  select array_agg(line order by sort, line_no) into v_lines
+  from (
+    select 0 as sort, n as line_no, l as line
+    from unnest(array[
+      'BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Steward//Lodging//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH',
+      'X-WR-CALNAME:' || app.ics_text(v_feed.unit_name)]) with ordinality as t(l, n)
+    union all
+    select 1, e.n * 10 + k, v
+    from (
+      select row_number() over (order by busy.starts, busy.uid) as n, busy.*
+      from (
+        select md5('stay:' || r.id::text) as uid, app.stay_day(r.check_in) as starts,
+               greatest(app.stay_day(r.check_out), app.stay_day(r.check_in) + 1) as ends, 'Busy' as summary
+        from catalog.reservations r
+        where r.accommodation_id = v_feed.accommodation_id and not r.archive
+          and app.reservation_is_active(r.status)
+          and r.check_out > now() - interval '60 days' and r.check_in < now() + interval '2 years'
+        union all
+        select md5('block:' || b.id::text), app.stay_day(b.block_start),
+               greatest(app.stay_day(b.block_end), app.stay_day(b.block_start) + 1), 'Blocked'
+        from catalog.accommodation_blocks b
+        where b.accommodation_id = v_feed.accommodation_id and not b.archive
+          and b.block_end > now() - interval '60 days' and b.block_start < now() + interval '2 years'
+      ) busy
+    ) e
+    cross join lateral unnest(array[
+      'BEGIN:VEVENT',
+      'UID:' || e.uid || '@steward',
+      'DTSTAMP:' || to_char(now() at time zone 'UTC', 'YYYYMMDD"T"HH24MISS"Z"'),
+      'DTSTART;VALUE=DATE:' || to_char(e.starts, 'YYYYMMDD'),
+      'DTEND;VALUE=DATE:' || to_char(e.ends, 'YYYYMMDD'),
+      'SUMMARY:' || e.summary,
+      'TRANSP:OPAQUE',
+      'END:VEVENT']) with ordinality as ev(v, k)
+    union all
+    select 2, 0, 'END:VCALENDAR'
+  ) lines;
+  return array_to_string(v_lines, E'\r\n') || E'\r\n';
+end;
+$function$;
+revoke all on function app.calendar_ics(token text) from public, anon, authenticated, service_role;
+grant execute on function app.calendar_ics(token text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.calendar_token_hash(p_token text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select encode(extensions.digest(convert_to(p_token, 'UTF8'), 'sha256'), 'hex') $function$;
+revoke all on function app.calendar_token_hash(p_token text) from public, anon, authenticated, service_role;
+grant execute on function app.calendar_token_hash(p_token text) to authenticated;
+grant execute on function app.calendar_token_hash(p_token text) to public;
+grant execute on function app.calendar_token_hash(p_token text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.claim_outbox_mail(p_limit integer DEFAULT 20)
+ RETURNS SETOF app.mail_outbox
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with next as (
+    select id from app.mail_outbox
+    where sent_at is null and next_attempt_at <= now() and attempts < 8
+    order by next_attempt_at, id
+    limit greatest(1, least(p_limit, 200))
+    for update skip locked
+  )
+  update app.mail_outbox m
+     set attempts = m.attempts + 1,
+         next_attempt_at = now() + make_interval(mins => power(2, m.attempts)::int)
+    from next
+   where m.id = next.id
+  returning m.*;
+$function$;
+revoke all on function app.claim_outbox_mail(p_limit integer) from public, anon, authenticated, service_role;
+grant execute on function app.claim_outbox_mail(p_limit integer) to service_role;
+
+CREATE OR REPLACE FUNCTION app.clear_other_primary_profiles(p_auth_user_id uuid, p_keep uuid)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update public.user_profiles
+     set is_primary = false
+   where auth_user_id = p_auth_user_id and is_primary and id <> p_keep
+$function$;
+revoke all on function app.clear_other_primary_profiles(p_auth_user_id uuid, p_keep uuid) from public, anon, authenticated, service_role;
+grant execute on function app.clear_other_primary_profiles(p_auth_user_id uuid, p_keep uuid) to authenticated;
+grant execute on function app.clear_other_primary_profiles(p_auth_user_id uuid, p_keep uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION app.confirm_stay_mail()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_to text;
+begin
+  if tg_op = 'UPDATE' then
+    -- Set by the database only.
+    new.confirmation_sent_at := old.confirmation_sent_at;
+    new.confirmation_sent_to := old.confirmation_sent_to;
+  elsif app.is_app_user() then
+    new.confirmation_sent_at := null;
+    new.confirmation_sent_to := null;
+  end if;
+  if app.is_app_user() and new.status = 'Confirmed' and (tg_op = 'INSERT' or old.status is distinct from 'Confirmed') then
+    v_to := app.send_stay_confirmation(new);
+    if v_to is not null then
+      new.confirmation_sent_to := v_to;
+      new.confirmation_sent_at := now();
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.confirm_stay_mail() from public, anon, authenticated, service_role;
+grant execute on function app.confirm_stay_mail() to authenticated;
+grant execute on function app.confirm_stay_mail() to public;
+grant execute on function app.confirm_stay_mail() to service_role;
+
+CREATE OR REPLACE FUNCTION app.contact_method_label()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if new.label is null or btrim(new.label) = '' then
+    new.label := coalesce((select t.name from crm.contact_method_types t where t.id = new.type_id), 'Other');
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.contact_method_label() from public, anon, authenticated, service_role;
+grant execute on function app.contact_method_label() to authenticated;
+grant execute on function app.contact_method_label() to public;
+grant execute on function app.contact_method_label() to service_role;
+
+CREATE OR REPLACE FUNCTION app.contact_method_prepare()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_problem text;
+begin
+  if tg_op = 'INSERT' or new.type_id is distinct from old.type_id then
+    new.kind := coalesce((select t.kind from crm.contact_method_types t where t.id = new.type_id), 'other');
+  end if;
+  if tg_op = 'INSERT' or new.value is distinct from old.value or new.kind is distinct from old.kind then
+    v_problem := app.contact_method_value_problem(new.kind, new.value);
+    if v_problem is not null then
+      raise exception using errcode = '23514', message = v_problem,
+        detail = format('"%s" is not a valid %s.', new.value, case new.kind when 'email' then 'e-mail address' else 'phone number' end);
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.contact_method_prepare() from public, anon, authenticated, service_role;
+grant execute on function app.contact_method_prepare() to service_role;
+
+CREATE OR REPLACE FUNCTION app.contact_method_type_kind_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update crm.contact_methods cm set kind = n.kind
+    from new_rows n join old_rows o on o.id = n.id
+   where cm.type_id = n.id and n.kind is distinct from o.kind;
+  return null;
+end;
+$function$;
+revoke all on function app.contact_method_type_kind_changed() from public, anon, authenticated, service_role;
+grant execute on function app.contact_method_type_kind_changed() to service_role;
+
+CREATE OR REPLACE FUNCTION app.contact_method_value_problem(p_kind text, p_value text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+BEGIN ATOMIC
+ SELECT
+         CASE
+             WHEN ((p_kind = 'email'::text) AND (btrim(p_value) !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$'::text)) THEN 'Enter an e-mail address like name@example.com.'::text
+             WHEN ((p_kind = 'phone'::text) AND ((btrim(p_value) !~ '^\+?[0-9 ().\-/]+((x|ext\.?) ?[0-9]{1,6})?$'::text) OR ((length(regexp_replace(split_part(p_value, 'x'::text, 1), '[^0-9]'::text, ''::text, 'g'::text)) < 4) OR (length(regexp_replace(split_part(p_value, 'x'::text, 1), '[^0-9]'::text, ''::text, 'g'::text)) > 15)))) THEN 'Enter a phone number of 4 to 15 digits (spaces and + ( ) - . / allowed), e.g. (207) 555-0112.'::text
+             ELSE NULL::text
+         END AS "case";
+END;
+revoke all on function app.contact_method_value_problem(p_kind text, p_value text) from public, anon, authenticated, service_role;
+grant execute on function app.contact_method_value_problem(p_kind text, p_value text) to authenticated;
+grant execute on function app.contact_method_value_problem(p_kind text, p_value text) to public;
+grant execute on function app.contact_method_value_problem(p_kind text, p_value text) to service_role;
+grant execute on function app.contact_method_value_problem(p_kind text, p_value text) to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.count_sales()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_side record;
+begin
+  for v_side in
+    select * from (values ('old_rows', -1, tg_op in ('UPDATE', 'DELETE')), ('new_rows', 1, tg_op in ('INSERT', 'UPDATE'))) as side(rows, sign, present)
+    where side.present
+  loop
+    execute format(
+      'insert into app.sales_by_month as total (org_name, month, created_by, revenue, sales)
+       select r.org_name, app.sale_month(r.date), r.created_by, %1$s * sum(coalesce(r.amount, 0)), %1$s * count(*)
+         from %2$I r
+        where r.transaction_type = ''sale'' and not r.archive and r.date is not null
+        group by 1, 2, 3
+           on conflict on constraint sales_by_month_key
+           do update set revenue = total.revenue + excluded.revenue, sales = total.sales + excluded.sales',
+      v_side.sign, v_side.rows);
+  end loop;
+  return null;
+end;
+$function$;
+revoke all on function app.count_sales() from public, anon, authenticated, service_role;
+grant execute on function app.count_sales() to authenticated;
+grant execute on function app.count_sales() to public;
+grant execute on function app.count_sales() to service_role;
+
+CREATE OR REPLACE FUNCTION app.create_auth_user(p_email text, p_password text, p_user_metadata jsonb, p_id uuid DEFAULT NULL::uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_id uuid := coalesce(p_id, gen_random_uuid());
+  v_email text := lower(btrim(p_email));
+  v_now timestamptz := now();
+  v_confirmed boolean := coalesce(nullif(current_setting('steward.auth_autoconfirm', true), ''), 'on') = 'on';
+begin
+  insert into auth.users (
+    instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+    confirmation_token, recovery_token, email_change_token_new, email_change,
+    raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+  values (
+    '00000000-0000-0000-0000-000000000000', v_id, 'authenticated', 'authenticated', v_email,
+    extensions.crypt(p_password, extensions.gen_salt('bf', 10)),
+    case when v_confirmed then v_now end,
+    '', '', '', '',
+    jsonb_build_object('provider', 'email', 'providers', jsonb_build_array('email')),
+    coalesce(p_user_metadata, '{}'::jsonb), v_now, v_now);
+  insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+  values (
+    v_id::text, v_id,
+    jsonb_build_object('sub', v_id::text, 'email', v_email, 'email_verified', v_confirmed, 'phone_verified', false),
+    'email', v_now, v_now);
+  return v_id;
+end;
+$function$;
+revoke all on function app.create_auth_user(p_email text, p_password text, p_user_metadata jsonb, p_id uuid) from public, anon, authenticated, service_role;
+grant execute on function app.create_auth_user(p_email text, p_password text, p_user_metadata jsonb, p_id uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION app.create_organization_with_owner(p_email text, p_password text, p_full_name text, p_business_name text, p_title text DEFAULT NULL::text, p_phone text DEFAULT NULL::text, p_username text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text := lower(btrim(coalesce(p_email, '')));
+  v_full_name text := btrim(coalesce(p_full_name, ''));
+  v_org text := app.tidy_org_name(coalesce(p_business_name, ''));
+  v_user_id uuid;
+  v_profile_id uuid := gen_random_uuid();
+  v_role_id uuid := gen_random_uuid();
+  v_constraint text;
+begin
+  perform app.require_signup_fields(p_email, p_password, p_full_name);
+  if v_org = '' then
+    raise exception using errcode = 'ST003', message = 'Business name is required for new organizations';
+  end if;
+  perform app.require_password(p_password);
+  if char_length(v_org) > 120 then
+    raise exception using errcode = 'ST009', message = 'Business name must be at most 120 characters';
+  end if;
+  if exists (select 1 from public.organizations o where app.org_name_key(o.name) = app.org_name_key(v_org)) then
+    raise exception using errcode = 'ST005', message = 'An organization with this name already exists';
+  end if;
+  if exists (select 1 from public.organizations o where lower(app.org_slug(o.name)) = lower(app.org_slug(v_org))) then
+    raise exception using errcode = 'ST010', message = 'An organization with a very similar name already exists';
+  end if;
+  if exists (select 1 from auth.users u where lower(u.email) = v_email)
+     or exists (select 1 from public.user_profiles p where lower(p.email) = v_email and p.status = 'Active') then
+    raise exception using errcode = 'ST006', message = 'A user with this email already exists';
+  end if;
+
+  begin
+    v_user_id := app.create_auth_user(v_email, p_password, jsonb_strip_nulls(jsonb_build_object(
+      'full_name', v_full_name, 'title', nullif(btrim(p_title), ''), 'phone', nullif(btrim(p_phone), ''),
+      'username', nullif(btrim(p_username), ''), 'business_name', v_org, 'organization_name', v_org)));
+
+    insert into public.organizations (name, display_name, created_by, last_modified_by)
+    values (v_org, v_org, v_profile_id, v_profile_id);
+  exception when unique_violation then
+    -- Lost a race with a concurrent application for the same name or e-mail.
+    get stacked diagnostics v_constraint = constraint_name;
+    if v_constraint = 'organizations_storage_folder_key' then
+      raise exception using errcode = 'ST010', message = 'An organization with a very similar name already exists';
+    elsif v_constraint like 'organizations%' then
+      raise exception using errcode = 'ST005', message = 'An organization with this name already exists';
+    end if;
+    raise exception using errcode = 'ST006', message = 'A user with this email already exists';
+  end;
+
+  insert into public.user_roles (id, org_name, role_name, description, created_by, last_modified_by)
+  values (v_role_id, v_org, 'owner', 'Owner of the organization: full access to every component', v_profile_id, v_profile_id);
+
+  insert into public.user_profiles (
+    id, auth_user_id, org_name, name, first_name, last_name, email, phone, title, username, status, role_id,
+    source, is_primary, joined_at, created_by, last_modified_by)
+  values (
+    v_profile_id, v_user_id, v_org, v_full_name,
+    split_part(v_full_name, ' ', 1), nullif(btrim(substr(v_full_name, char_length(split_part(v_full_name, ' ', 1)) + 1)), ''),
+    v_email, nullif(btrim(p_phone), ''), nullif(btrim(p_title), ''), nullif(btrim(p_username), ''), 'Active', v_role_id,
+    'Form Application', true, now(), v_profile_id, v_profile_id);
+
+  insert into settings.org_components (org_name, component_id, enabled, created_by, last_modified_by)
+  select v_org, c.id, true, v_profile_id, v_profile_id from settings.components c;
+
+  insert into settings.user_role_permissions (
+    org_name, role_id, component_id, view_access, create_access, edit_access, delete_access, created_by, last_modified_by)
+  select v_org, v_role_id, c.id, 'Organization', 'allowed', 'Organization', 'Organization', v_profile_id, v_profile_id
+  from settings.components c;
+
+  return jsonb_build_object('user_id', v_user_id, 'profile_id', v_profile_id, 'org_name', v_org);
+end;
+$function$;
+revoke all on function app.create_organization_with_owner(p_email text, p_password text, p_full_name text, p_business_name text, p_title text, p_phone text, p_username text) from public, anon, authenticated, service_role;
+grant execute on function app.create_organization_with_owner(p_email text, p_password text, p_full_name text, p_business_name text, p_title text, p_phone text, p_username text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.default_org()
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    (select p.org_name from public.user_profiles p
+      where p.auth_user_id = auth.uid() and p.status = 'Active' and p.is_primary limit 1),
+    (select min(p.org_name) from public.user_profiles p
+      where p.auth_user_id = auth.uid() and p.status = 'Active'
+      having count(*) = 1))
+$function$;
+revoke all on function app.default_org() from public, anon, authenticated, service_role;
+grant execute on function app.default_org() to authenticated;
+grant execute on function app.default_org() to service_role;
+
+CREATE OR REPLACE FUNCTION app.demote_other_primaries()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$
+declare
+  v_found boolean;
+begin
+  if new.is_primary and not new.archive then
+    -- Is there another primary to demote? Read by the record's own column and the rule's own index
+    -- (one primary per record and kind).
+    if tg_table_name = 'contact_methods' then
+      if new.contact_id is not null then
+        v_found := exists (select 1 from crm.contact_methods x where x.contact_id = new.contact_id and x.kind = new.kind and x.is_primary and not x.archive and x.id <> new.id);
+      elsif new.business_id is not null then
+        v_found := exists (select 1 from crm.contact_methods x where x.business_id = new.business_id and x.kind = new.kind and x.is_primary and not x.archive and x.id <> new.id);
+      elsif new.household_id is not null then
+        v_found := exists (select 1 from crm.contact_methods x where x.household_id = new.household_id and x.kind = new.kind and x.is_primary and not x.archive and x.id <> new.id);
+      elsif new.user_id is not null then
+        v_found := exists (select 1 from crm.contact_methods x where x.user_id = new.user_id and x.kind = new.kind and x.is_primary and not x.archive and x.id <> new.id);
+      end if;
+      if v_found then
+        update crm.contact_methods cm set is_primary = false
+         where cm.is_primary and not cm.archive and cm.id <> new.id and cm.kind = new.kind
+           and (cm.contact_id = new.contact_id or cm.business_id = new.business_id
+                or cm.household_id = new.household_id or cm.user_id = new.user_id);
+      end if;
+    else
+      if new.contact_id is not null then
+        v_found := exists (select 1 from crm.addresses x where x.contact_id = new.contact_id and x.is_primary and not x.archive and x.id <> new.id);
+      elsif new.business_id is not null then
+        v_found := exists (select 1 from crm.addresses x where x.business_id = new.business_id and x.is_primary and not x.archive and x.id <> new.id);
+      elsif new.household_id is not null then
+        v_found := exists (select 1 from crm.addresses x where x.household_id = new.household_id and x.is_primary and not x.archive and x.id <> new.id);
+      elsif new.user_id is not null then
+        v_found := exists (select 1 from crm.addresses x where x.user_id = new.user_id and x.is_primary and not x.archive and x.id <> new.id);
+      end if;
+      if v_found then
+        update crm.addresses a set is_primary = false
+         where a.is_primary and not a.archive and a.id <> new.id
+           and (a.contact_id = new.contact_id or a.business_id = new.business_id
+                or a.household_id = new.household_id or a.user_id = new.user_id);
+      end if;
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.demote_other_primaries() from public, anon, authenticated, service_role;
+grant execute on function app.demote_other_primaries() to service_role;
+
+CREATE OR REPLACE FUNCTION app.double_booking_message()
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$ select 'This accommodation is already booked or blocked out for part of those dates.'::text $function$;
+revoke all on function app.double_booking_message() from public, anon, authenticated, service_role;
+grant execute on function app.double_booking_message() to authenticated;
+grant execute on function app.double_booking_message() to public;
+grant execute on function app.double_booking_message() to service_role;
+
+CREATE OR REPLACE FUNCTION app.end_batch()
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  select set_config('steward.via', '', true), set_config('steward.batch_id', '', true);
+$function$;
+revoke all on function app.end_batch() from public, anon, authenticated, service_role;
+grant execute on function app.end_batch() to authenticated;
+grant execute on function app.end_batch() to public;
+grant execute on function app.end_batch() to service_role;
+grant execute on function app.end_batch() to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.enforce_org_name()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    if app.is_app_user() then
+      if new.org_name is null then
+        new.org_name := app.default_org();
+        if new.org_name is null then
+          raise exception using errcode = '42501',
+            message = 'No active organization: choose an organization before creating records';
+        end if;
+      elsif new.org_name = '_system_default_' then
+        raise exception using errcode = '42501', message = 'System default records cannot be changed';
+      elsif not app.is_active_member(new.org_name) then
+        raise exception using errcode = '42501',
+          message = format('You are not a member of the organization %s', new.org_name);
+      end if;
+    end if;
+  elsif new.org_name is distinct from old.org_name and app.is_app_user() then
+    raise exception using errcode = '42501', message = 'org_name cannot be changed';
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.enforce_org_name() from public, anon, authenticated, service_role;
+grant execute on function app.enforce_org_name() to authenticated;
+grant execute on function app.enforce_org_name() to service_role;
+
+CREATE OR REPLACE FUNCTION app.enqueue_mail(p_to text, p_subject text, p_body_text text, p_body_html text DEFAULT NULL::text, p_kind text DEFAULT 'notice'::text, p_org_name text DEFAULT NULL::text, p_related_table text DEFAULT NULL::text, p_related_id uuid DEFAULT NULL::uuid)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_id bigint;
+begin
+  insert into app.mail_outbox (org_name, kind, to_email, subject, body_text, body_html, related_table, related_id)
+  values (p_org_name, p_kind, lower(btrim(p_to)), p_subject, p_body_text, p_body_html, p_related_table, p_related_id)
+  returning id into v_id;
+  -- Wakes a listening sender at commit; a sender that polls finds the row anyway.
+  perform pg_notify('mail_outbox', v_id::text);
+  return v_id;
+end;
+$function$;
+revoke all on function app.enqueue_mail(p_to text, p_subject text, p_body_text text, p_body_html text, p_kind text, p_org_name text, p_related_table text, p_related_id uuid) from public, anon, authenticated, service_role;
+grant execute on function app.enqueue_mail(p_to text, p_subject text, p_body_text text, p_body_html text, p_kind text, p_org_name text, p_related_table text, p_related_id uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION app.find_pending_invite_uncounted(p_email text, p_code text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text := lower(btrim(coalesce(p_email, '')));
+  v_profile_id uuid := app.invitation_for_code(v_email, p_code);
+begin
+  if v_profile_id is null then
+    return app.invalid_invite_code(v_email);
+  end if;
+  return (
+    select jsonb_build_object('id', p.id, 'name', p.name, 'title', p.title, 'org_name', p.org_name,
+                              'role_id', p.role_id, 'role_name', r.role_name)
+      from public.user_profiles p
+      left join public.user_roles r on r.id = p.role_id
+     where p.id = v_profile_id);
+end;
+$function$;
+revoke all on function app.find_pending_invite_uncounted(p_email text, p_code text) from public, anon, authenticated, service_role;
+grant execute on function app.find_pending_invite_uncounted(p_email text, p_code text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.finish_outbox_mail(p_id bigint, p_error text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update app.mail_outbox
+     set sent_at = case when p_error is null then now() end,
+         last_error = p_error
+   where id = p_id and sent_at is null;
+$function$;
+revoke all on function app.finish_outbox_mail(p_id bigint, p_error text) from public, anon, authenticated, service_role;
+grant execute on function app.finish_outbox_mail(p_id bigint, p_error text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.forget_integration_secrets()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform set_config('steward.integration_secrets', '', true);
+  return null;
+end;
+$function$;
+revoke all on function app.forget_integration_secrets() from public, anon, authenticated, service_role;
+grant execute on function app.forget_integration_secrets() to service_role;
+
+CREATE OR REPLACE FUNCTION app.guard_calendar_feed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'UPDATE' then
+    new.token_hash := old.token_hash;
+    new.accommodation_id := old.accommodation_id;
+    if old.revoked_at is not null then
+      new.revoked_at := old.revoked_at;
+    end if;
+  elsif app.is_app_user() and coalesce(current_setting('steward.calendar_feed_token', true), '') = '' then
+    new.token_hash := app.calendar_token_hash(encode(extensions.gen_random_bytes(24), 'hex'));
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.guard_calendar_feed() from public, anon, authenticated, service_role;
+grant execute on function app.guard_calendar_feed() to authenticated;
+grant execute on function app.guard_calendar_feed() to public;
+grant execute on function app.guard_calendar_feed() to service_role;
+
+CREATE OR REPLACE FUNCTION app.guard_user_profile()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.email := lower(new.email);
+  if app.is_app_user() then
+    if tg_op = 'INSERT' then
+      if new.auth_user_id is not null then
+        raise exception using errcode = '42501',
+          message = 'A profile is linked to a login only when the invitee activates it';
+      end if;
+    else
+      if new.auth_user_id is distinct from old.auth_user_id then
+        raise exception using errcode = '42501', message = 'auth_user_id cannot be changed';
+      end if;
+      if old.auth_user_id = auth.uid()
+         and (new.role_id is distinct from old.role_id or new.status is distinct from old.status or new.source is distinct from old.source)
+         and not (old.org_name = any (app.orgs_with_access('settings', 'edit', 'Organization'))) then
+        raise exception using errcode = '42501', message = 'You cannot change your own role or status';
+      end if;
+    end if;
+  end if;
+  if new.is_primary and new.auth_user_id is not null
+     and (tg_op = 'INSERT' or not old.is_primary or new.auth_user_id is distinct from old.auth_user_id) then
+    perform app.clear_other_primary_profiles(new.auth_user_id, new.id);
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.guard_user_profile() from public, anon, authenticated, service_role;
+grant execute on function app.guard_user_profile() to authenticated;
+grant execute on function app.guard_user_profile() to service_role;
+
+CREATE OR REPLACE FUNCTION app.history_actor(p_org text)
+ RETURNS TABLE(actor_id uuid, actor_name text)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p.id, p.name from public.user_profiles p
+  where p.auth_user_id = auth.uid() and p.org_name = p_org and p.status = 'Active'
+  limit 1
+$function$;
+revoke all on function app.history_actor(p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.history_actor(p_org text) to authenticated;
+grant execute on function app.history_actor(p_org text) to public;
+grant execute on function app.history_actor(p_org text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.history_batch()
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select nullif(current_setting('steward.batch_id', true), '')::uuid
+$function$;
+revoke all on function app.history_batch() from public, anon, authenticated, service_role;
+grant execute on function app.history_batch() to authenticated;
+grant execute on function app.history_batch() to public;
+grant execute on function app.history_batch() to service_role;
+
+CREATE OR REPLACE FUNCTION app.history_ignored(p_field text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select p_field in ('id', 'short_id', 'org_name', 'created_at', 'created_by', 'last_modified_at', 'last_modified_by',
+                     'api_key', 'api_secret', 'webhook_secret')
+      or p_field like 'search\_%' or p_field like '%\_search' or p_field like '%\_tsv'
+$function$;
+revoke all on function app.history_ignored(p_field text) from public, anon, authenticated, service_role;
+grant execute on function app.history_ignored(p_field text) to authenticated;
+grant execute on function app.history_ignored(p_field text) to public;
+grant execute on function app.history_ignored(p_field text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.history_reference_label(p_table regclass, p_column text, p_id text)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_target regclass;
+  v_row jsonb;
+begin
+  if p_id is null or p_id !~ '^[0-9a-f-]{36}$' then
+    return null;
+  end if;
+  select con.confrelid::regclass into v_target
+  from pg_catalog.pg_constraint con
+  join pg_catalog.pg_attribute a on a.attrelid = con.conrelid and a.attnum = con.conkey[1]
+  where con.conrelid = p_table and con.contype = 'f' and array_length(con.conkey, 1) = 1 and a.attname = p_column
+  limit 1;
+  if v_target is null then
+    return null;
+  end if;
+  execute format('select to_jsonb(t) from %s t where t.id = $1', v_target) into v_row using p_id::uuid;
+  return app.record_label(v_row);
+end;
+$function$;
+revoke all on function app.history_reference_label(p_table regclass, p_column text, p_id text) from public, anon, authenticated, service_role;
+grant execute on function app.history_reference_label(p_table regclass, p_column text, p_id text) to authenticated;
+grant execute on function app.history_reference_label(p_table regclass, p_column text, p_id text) to public;
+grant execute on function app.history_reference_label(p_table regclass, p_column text, p_id text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.history_row(p_row jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select coalesce(pg_catalog.jsonb_object_agg(e.key, e.value), '{}'::jsonb)
+  from pg_catalog.jsonb_each(p_row) e
+  where not app.history_ignored(e.key) and e.value operator(pg_catalog.<>) 'null'::jsonb
+$function$;
+revoke all on function app.history_row(p_row jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.history_row(p_row jsonb) to authenticated;
+grant execute on function app.history_row(p_row jsonb) to public;
+grant execute on function app.history_row(p_row jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION app.history_table(p_table text)
+ RETURNS regclass
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_rel regclass := to_regclass(p_table);
+begin
+  if v_rel is null or not exists (select 1 from app.history_tables where table_name = v_rel) then
+    raise exception using errcode = '22023', message = format('%s is not a list that takes bulk changes', p_table);
+  end if;
+  return v_rel;
+end;
+$function$;
+revoke all on function app.history_table(p_table text) from public, anon, authenticated, service_role;
+grant execute on function app.history_table(p_table text) to authenticated;
+grant execute on function app.history_table(p_table text) to public;
+grant execute on function app.history_table(p_table text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.history_table_fields(p_table oid, OUT ignored text[], OUT plain boolean, OUT org_column boolean)
+ RETURNS record
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(a.attname::text) filter (where app.history_ignored(a.attname)), '{}'),
+         coalesce(bool_and(t.typtype in ('b', 'e', 'd') and t.typcategory <> 'A'
+                           and coalesce(bt.oid, t.oid) not in ('json'::regtype, 'jsonb'::regtype)), true),
+         coalesce(bool_or(a.attname = 'org_name'), false)
+  from pg_catalog.pg_attribute a
+  join pg_catalog.pg_type t on t.oid = a.atttypid
+  left join pg_catalog.pg_type bt on t.typtype = 'd' and bt.oid = t.typbasetype
+  where a.attrelid = p_table and a.attnum > 0 and not a.attisdropped
+$function$;
+revoke all on function app.history_table_fields(p_table oid, OUT ignored text[], OUT plain boolean, OUT org_column boolean) from public, anon, authenticated, service_role;
+grant execute on function app.history_table_fields(p_table oid, OUT ignored text[], OUT plain boolean, OUT org_column boolean) to authenticated;
+grant execute on function app.history_table_fields(p_table oid, OUT ignored text[], OUT plain boolean, OUT org_column boolean) to service_role;
+
+CREATE OR REPLACE FUNCTION app.history_via()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(nullif(current_setting('steward.via', true), ''),
+                  -- The CSV import's rows (PostgREST names the function called in request.path).
+                  case when current_setting('request.path', true) = '/rpc/import_records' then 'import' end,
+                  -- A signed-in person's request (the trigger itself runs as the table owner).
+                  case when auth.uid() is not null then 'screen' else 'system' end)
+$function$;
+revoke all on function app.history_via() from public, anon, authenticated, service_role;
+grant execute on function app.history_via() to authenticated;
+grant execute on function app.history_via() to public;
+grant execute on function app.history_via() to service_role;
+
+CREATE OR REPLACE FUNCTION app.ics_text(p_value text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select replace(replace(replace(replace(p_value, '\', '\\'), ';', '\;'), ',', '\,'), E'\n', '\n') $function$;
+revoke all on function app.ics_text(p_value text) from public, anon, authenticated, service_role;
+grant execute on function app.ics_text(p_value text) to authenticated;
+grant execute on function app.ics_text(p_value text) to public;
+grant execute on function app.ics_text(p_value text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.import_job_write(p_job uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_job crm.import_jobs;
+  v_profile uuid;
+  v_errors jsonb;
+  v_count integer;
+  v_phone_type uuid;
+  v_email_type uuid;
+begin
+  -- The caller's own job, locked: staging more rows or cancelling waits until the import is done.
+  select * into v_job from crm.import_jobs j where j.id = p_job and j.auth_user_id = auth.uid() for update;
+  if v_job.id is null then
+    raise exception using errcode = 'P0002', message = 'This import was cancelled or has already finished';
+  end if;
+  -- The organisation check (app.enforce_org_name) and the insert policy of the CRM's records, once.
+  if v_job.org_name = '_system_default_' or not app.is_active_member(v_job.org_name)
+     or not v_job.org_name = any (app.orgs_with_access('crm', 'create', 'allowed')) then
+    raise exception using errcode = '42501', message = format('You may not add records to the organization %s', v_job.org_name);
+  end if;
+  -- The audit stamps' person (app.stamp_audit): the caller's Active profile in the organisation.
+  v_profile := app.profile_id_in(v_job.org_name);
+  if not exists (select 1 from crm.import_rows r where r.job_id = p_job) then
+    raise exception using errcode = '22023', message = 'Nothing to import';
+  end if;
+
+  select jsonb_agg(jsonb_build_object('line', e.line, 'message', e.message) order by e.line)
+    into v_errors
+    from (select * from crm.import_errors(p_job) e order by e.line limit 200) e;
+  if v_errors is not null then
+    raise exception using errcode = '23514', message = 'Import failed: nothing was imported', detail = v_errors::text;
+  end if;
+
+  -- History tags every row this call writes as one import batch.
+  perform app.begin_batch('import');
+
+  select t.id into v_phone_type from crm.contact_method_types t
+   where t.org_name in (v_job.org_name, '_system_default_') and not t.archive and t.kind = 'phone'
+   order by (t.org_name = v_job.org_name) desc, (lower(t.name) = 'phone') desc, t.name limit 1;
+  select t.id into v_email_type from crm.contact_method_types t
+   where t.org_name in (v_job.org_name, '_system_default_') and not t.archive and t.kind = 'email'
+   order by (t.org_name = v_job.org_name) desc, (lower(t.name) = 'email') desc, t.name limit 1;
+
+  -- Types and owners are looked up by name among the organisation's own (types: or the platform
+  -- defaults, the organisation's first), once per distinct name rather than once per row.
+  if v_job.kind = 'contact' then
+    insert into crm.contacts (id, short_id, org_name, name, first_name, last_name, type_id, status, description, primary_owner_id, secondary_owner_id,
+                              created_at, created_by, last_modified_at, last_modified_by)
+    select r.record_id, app.short_id_for(r.record_id), v_job.org_name, btrim(r.name),
+           -- Without mapped first and last names they come from the name: first word, the rest.
+           coalesce(nullif(btrim(r.first_name), ''), split_part(btrim(r.name), ' ', 1)),
+           coalesce(nullif(btrim(r.last_name), ''), nullif(btrim(substr(btrim(r.name), length(split_part(btrim(r.name), ' ', 1)) + 1)), '')),
+           ty.id, coalesce(nullif(btrim(r.status), ''), 'Active')::app.record_status, nullif(btrim(r.description), ''), o1.id, o2.id,
+           now(), v_profile, clock_timestamp(), v_profile
+    from crm.import_rows r
+    left join (select distinct on (lower(t.name)) lower(t.name) as key, t.id from crm.contact_types t
+                where t.org_name in (v_job.org_name, '_system_default_') and not t.archive
+                order by lower(t.name), (t.org_name = v_job.org_name) desc, t.id) ty on ty.key = lower(nullif(btrim(r.type), ''))
+    left join (select distinct on (lower(p.name)) lower(p.name) as key, p.id from public.user_profiles p
+                where p.org_name = v_job.org_name order by lower(p.name), p.id) o1 on o1.key = lower(nullif(btrim(r.primary_owner), ''))
+    left join (select distinct on (lower(p.name)) lower(p.name) as key, p.id from public.user_profiles p
+                where p.org_name = v_job.org_name order by lower(p.name), p.id) o2 on o2.key = lower(nullif(btrim(r.secondary_owner), ''))
+    where r.job_id = p_job
+    order by r.line;
+  else
+    insert into crm.businesses (id, short_id, org_name, name, dba_name, type_id, status, description, primary_owner_id, secondary_owner_id,
+                                created_at, created_by, last_modified_at, last_modified_by)
+    select r.record_id, app.short_id_for(r.record_id), v_job.org_name, btrim(r.name), nullif(btrim(r.dba_name), ''),
+           ty.id, coalesce(nullif(btrim(r.status), ''), 'Active')::app.record_status, nullif(btrim(r.description), ''), o1.id, o2.id,
+           now(), v_profile, clock_timestamp(), v_profile
+    from crm.import_rows r
+    left join (select distinct on (lower(t.name)) lower(t.name) as key, t.id from crm.business_types t
+                where t.org_name in (v_job.org_name, '_system_default_') and not t.archive
+                order by lower(t.name), (t.org_name = v_job.org_name) desc, t.id) ty on ty.key = lower(nullif(btrim(r.type), ''))
+    left join (select distinct on (lower(p.name)) lower(p.name) as key, p.id from public.user_profiles p
+                where p.org_name = v_job.org_name order by lower(p.name), p.id) o1 on o1.key = lower(nullif(btrim(r.primary_owner), ''))
+    left join (select distinct on (lower(p.name)) lower(p.name) as key, p.id from public.user_profiles p
+                where p.org_name = v_job.org_name order by lower(p.name), p.id) o2 on o2.key = lower(nullif(btrim(r.secondary_owner), ''))
+    where r.job_id = p_job
+    order by r.line;
+  end if;
+  get diagnostics v_count = row_count;
+
+  -- One phone and one e-mail per new record, each its primary; kind and label from the type
+  -- (app.contact_method_prepare, app.contact_method_label). The values passed crm.import_errors'
+  -- check, the one app.contact_method_prepare asks.
+  insert into crm.contact_methods (org_name, value, label, type_id, kind, is_primary, business_id, contact_id,
+                                   created_at, created_by, last_modified_at, last_modified_by)
+  select v_job.org_name, m.value, coalesce(t.name, 'Other'), m.type_id, coalesce(t.kind, 'other'), true,
+         case when v_job.kind = 'business' then m.record_id end, case when v_job.kind = 'contact' then m.record_id end,
+         now(), v_profile, clock_timestamp(), v_profile
+  from (select r.line, r.record_id, btrim(r.phone) as value, v_phone_type as type_id, 1 as part from crm.import_rows r
+         where r.job_id = p_job and nullif(btrim(r.phone), '') is not null
+        union all
+        select r.line, r.record_id, btrim(r.email), v_email_type, 2 from crm.import_rows r
+         where r.job_id = p_job and nullif(btrim(r.email), '') is not null) m
+  left join crm.contact_method_types t on t.id = m.type_id
+  order by m.line, m.part;
+
+  insert into crm.addresses (org_name, is_primary, business_id, contact_id, address_line_1, city, state, zip,
+                             created_at, created_by, last_modified_at, last_modified_by)
+  select v_job.org_name, true, case when v_job.kind = 'business' then r.record_id end, case when v_job.kind = 'contact' then r.record_id end,
+         nullif(btrim(r.address_line_1), ''), nullif(btrim(r.city), ''), nullif(btrim(r.state), ''), nullif(btrim(r.zip), ''),
+         now(), v_profile, clock_timestamp(), v_profile
+  from crm.import_rows r
+  where r.job_id = p_job and btrim(concat(r.address_line_1, r.city, r.state, r.zip)) <> ''
+  order by r.line;
+
+  -- The shown phone, e-mail and address of every new record (the statement triggers skip this writer).
+  perform app.refresh_shown_contact_methods(array(select r.record_id from crm.import_rows r where r.job_id = p_job));
+
+  perform app.end_batch();
+  return v_count;
+end;
+$function$;
+alter function app.import_job_write(p_job uuid) owner to steward_import_writer;
+revoke all on function app.import_job_write(p_job uuid) from public, anon, authenticated, service_role;
+grant execute on function app.import_job_write(p_job uuid) to authenticated;
+grant execute on function app.import_job_write(p_job uuid) to service_role;
+comment on function app.import_job_write(p_job uuid) is 'writes an import job''s staged rows as records with the record rules applied once per statement (the per-row triggers skip its role); checks the caller, the job and its rows first';
+
+CREATE OR REPLACE FUNCTION app.import_writer_skip(p_table regclass)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case when p_table in ('crm.contacts'::regclass, 'crm.businesses'::regclass, 'crm.contact_methods'::regclass, 'crm.addresses'::regclass)
+              then '(CURRENT_USER <> ''steward_import_writer''::name)' end
+$function$;
+revoke all on function app.import_writer_skip(p_table regclass) from public, anon, authenticated, service_role;
+grant execute on function app.import_writer_skip(p_table regclass) to authenticated;
+grant execute on function app.import_writer_skip(p_table regclass) to service_role;
+comment on function app.import_writer_skip(p_table regclass) is 'the WHEN condition every per-row trigger of a table the CSV import writes carries: the import writer''s rows already carry the rules'' answers';
+
+CREATE OR REPLACE FUNCTION app.install_org_reference_guards()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  r record;
+  v_installed integer := 0;
+  v_columns text;
+  v_present text;
+  v_lookup text;
+  v_when text;
+begin
+  -- One look-up per referenced table (every guarded reference is a single uuid column naming id).
+  -- It reads past row-level security (security definer): the caller may not see the other record.
+  for r in
+    select distinct o.ref_table, app.org_ref_lookup_name(o.ref_table) as lookup
+      from app.org_references o
+     where o.ref_columns = 'id' and o.ref_types = 'uuid'
+  loop
+    execute format(
+      'create or replace function app.%I(p_id uuid, p_org text) returns boolean '
+      'language sql stable security definer set search_path = '''' set enable_seqscan = off as '
+      '$body$ select r.org_name::text is distinct from p_org and r.org_name::text <> ''_system_default_'' '
+      'from %s r where r.id = p_id $body$',
+      r.lookup, r.ref_table);
+    execute format('comment on function app.%I(uuid, text) is %L', r.lookup,
+      format('whether the %s record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist', r.ref_table));
+    -- The guards' WHEN conditions run as the writing role.
+    execute format('revoke all on function app.%I(uuid, text) from public, anon', r.lookup);
+    execute format('grant execute on function app.%I(uuid, text) to authenticated, service_role, steward_import_writer', r.lookup);
+  end loop;
+
+  for r in
+    select o.*
+      from app.org_references o
+     where not exists (select 1 from pg_trigger t where t.tgrelid = o.table_name and t.tgname = o.trigger_name)
+     order by o.table_name::text, o.constraint_name
+  loop
+    v_columns := (select string_agg(quote_ident(c), ', ') from unnest(string_to_array(r.columns, ',')) c);
+    -- A reference with a null column refers to nothing (MATCH SIMPLE): nothing to check.
+    v_present := (select string_agg(format('new.%I is not null', c), ' and ') from unnest(string_to_array(r.columns, ',')) c);
+    v_when := v_present;
+    if r.ref_columns = 'id' and r.ref_types = 'uuid' then
+      v_lookup := app.org_ref_lookup_name(r.ref_table);
+      if r.deferrable then
+        -- The audit columns: a signed-in person's write carries the server's stamp; other writers'
+        -- values are checked at commit unless the record already exists in the row's organisation.
+        v_when := format('%s and not app.is_app_user() and app.%I(new.%I, new.org_name::text) is not false', v_present, v_lookup, r.columns);
+      else
+        -- Checked now: only a record of another organisation has anything to refuse.
+        v_when := format('%s and app.%I(new.%I, new.org_name::text)', v_present, v_lookup, r.columns);
+      end if;
+    end if;
+    -- The CSV import's writer chooses references of the row's organisation itself.
+    if app.import_writer_skip(r.table_name) is not null then
+      v_when := format('%s and %s', app.import_writer_skip(r.table_name), v_when);
+    end if;
+    if r.deferrable then
+      execute format(
+        'create constraint trigger %I after insert or update of %s, org_name on %s deferrable initially deferred for each row '
+        'when (%s) execute function app.org_reference_guard(%L, %L, %L, %L, %L, %L)',
+        r.trigger_name, v_columns, r.table_name, v_when, r.columns, r.ref_table::text, r.ref_columns, r.ref_types, r.constraint_name, r.ref_relname);
+    else
+      execute format(
+        'create trigger %I before insert or update of %s, org_name on %s for each row '
+        'when (%s) execute function app.org_reference_guard(%L, %L, %L, %L, %L, %L)',
+        r.trigger_name, v_columns, r.table_name, v_when, r.columns, r.ref_table::text, r.ref_columns, r.ref_types, r.constraint_name, r.ref_relname);
+    end if;
+    v_installed := v_installed + 1;
+  end loop;
+  return v_installed;
+end;
+$function$;
+revoke all on function app.install_org_reference_guards() from public, anon, authenticated, service_role;
+grant execute on function app.install_org_reference_guards() to authenticated;
+grant execute on function app.install_org_reference_guards() to service_role;
+
+CREATE OR REPLACE FUNCTION app.integration_secrets_stash()
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(nullif(current_setting('steward.integration_secrets', true), ''), '{}')::jsonb
+$function$;
+revoke all on function app.integration_secrets_stash() from public, anon, authenticated, service_role;
+grant execute on function app.integration_secrets_stash() to service_role;
+
+CREATE OR REPLACE FUNCTION app.integration_updated_at()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.updated_at := new.last_modified_at;
+  return new;
+end;
+$function$;
+revoke all on function app.integration_updated_at() from public, anon, authenticated, service_role;
+grant execute on function app.integration_updated_at() to authenticated;
+grant execute on function app.integration_updated_at() to public;
+grant execute on function app.integration_updated_at() to service_role;
+
+CREATE OR REPLACE FUNCTION app.invalid_invite_code(p_email text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  update app.invite_codes
+     set failed_attempts = failed_attempts + 1,
+         expires_at = case when failed_attempts + 1 >= 5 then least(expires_at, now()) else expires_at end
+   where email = p_email;
+  insert into app.invite_code_requests as r (email, requests, wrong_codes, wrong_codes_day_started_at, wrong_codes_today)
+  values (p_email, 0, 1, now(), 1)
+  on conflict (email) do update
+    set wrong_codes = r.wrong_codes + 1,
+        wrong_codes_today = case when r.wrong_codes_day_started_at > now() - interval '1 day' then r.wrong_codes_today + 1 else 1 end,
+        wrong_codes_day_started_at = case when r.wrong_codes_day_started_at > now() - interval '1 day' then r.wrong_codes_day_started_at else now() end;
+  perform set_config('response.status', '400', true);
+  return jsonb_build_object('code', 'ST011', 'message', 'The code is not valid or has expired', 'details', null, 'hint', null);
+end;
+$function$;
+revoke all on function app.invalid_invite_code(p_email text) from public, anon, authenticated, service_role;
+grant execute on function app.invalid_invite_code(p_email text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.invitation_for_code(p_email text, p_code text)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select c.profile_id
+    from app.invite_codes c
+    join public.user_profiles p on p.id = c.profile_id
+   where c.email = p_email
+     and c.expires_at > now()
+     and c.failed_attempts < 5
+     and c.code_hash = app.invite_code_hash(c.profile_id, p_code)
+     and p.status = 'Pending' and p.auth_user_id is null and lower(p.email) = p_email
+     and not exists (
+       select 1 from app.invite_code_requests r
+        where r.email = p_email and r.wrong_codes_day_started_at > now() - interval '1 day' and r.wrong_codes_today >= 20)
+   limit 1
+$function$;
+revoke all on function app.invitation_for_code(p_email text, p_code text) from public, anon, authenticated, service_role;
+grant execute on function app.invitation_for_code(p_email text, p_code text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.invite_code_hash(p_profile_id uuid, p_code text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select encode(sha256(convert_to(p_profile_id::text || ':' || btrim(coalesce(p_code, '')), 'UTF8')), 'hex')
+$function$;
+revoke all on function app.invite_code_hash(p_profile_id uuid, p_code text) from public, anon, authenticated, service_role;
+grant execute on function app.invite_code_hash(p_profile_id uuid, p_code text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.is_active_member(p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.user_profiles p
+     where p.auth_user_id = auth.uid() and p.org_name = p_org and p.status = 'Active' and p.org_name <> '_system_default_'
+  )
+$function$;
+revoke all on function app.is_active_member(p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.is_active_member(p_org text) to authenticated;
+grant execute on function app.is_active_member(p_org text) to service_role;
+grant execute on function app.is_active_member(p_org text) to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.is_app_user()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select current_user in ('authenticated', 'anon')
+$function$;
+revoke all on function app.is_app_user() from public, anon, authenticated, service_role;
+grant execute on function app.is_app_user() to authenticated;
+grant execute on function app.is_app_user() to service_role;
+grant execute on function app.is_app_user() to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.keep_an_organization_manager()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_org text;
+begin
+  if coalesce(nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role', '') <> 'authenticated' then
+    return null;
+  end if;
+  for v_org in
+    select distinct o.org_name
+      from old_rows o
+     where case tg_table_name
+             when 'user_profiles' then (to_jsonb(o) ->> 'status') = 'Active'
+                                     and (to_jsonb(o) ->> 'auth_user_id') is not null
+                                     and app.manages_organization((to_jsonb(o) ->> 'role_id')::uuid)
+             else (to_jsonb(o) ->> 'edit_access') = 'Organization'
+                  and exists (select 1 from settings.components c
+                               where c.id = (to_jsonb(o) ->> 'component_id')::uuid and c.name = 'settings')
+           end
+  loop
+    if not app.organization_has_manager(v_org) then
+      raise exception using
+        errcode = 'ST013',
+        message = 'This change would leave the organization with no active member who can manage users and roles',
+        hint = 'Give another active member a role that edits Settings first.';
+    end if;
+  end loop;
+  return null;
+end;
+$function$;
+revoke all on function app.keep_an_organization_manager() from public, anon, authenticated, service_role;
+grant execute on function app.keep_an_organization_manager() to authenticated;
+grant execute on function app.keep_an_organization_manager() to service_role;
+
+CREATE OR REPLACE FUNCTION app.keep_organization_name()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if new.name is distinct from old.name then
+    raise exception using errcode = '42501', message = 'The organization name cannot be changed';
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.keep_organization_name() from public, anon, authenticated, service_role;
+grant execute on function app.keep_organization_name() to authenticated;
+grant execute on function app.keep_organization_name() to service_role;
+
+CREATE OR REPLACE FUNCTION app.list_filter_sql(p_filter jsonb, p_columns text[])
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_parts text[] := '{}';
+  v_child jsonb;
+  v_part text;
+  v_field text := p_filter ->> 'field';
+  v_col text;
+  v_value text := lower(coalesce(p_filter ->> 'value', ''));
+  v_like text := replace(replace(replace(lower(coalesce(p_filter ->> 'value', '')), '\', '\\'), '%', '\%'), '_', '\_');
+begin
+  if p_filter ? 'and' or p_filter ? 'or' then
+    for v_child in select * from jsonb_array_elements(coalesce(p_filter -> 'and', p_filter -> 'or')) loop
+      v_part := app.list_filter_sql(v_child, p_columns);
+      if v_part is null then
+        return null;
+      end if;
+      v_parts := v_parts || v_part;
+    end loop;
+    if cardinality(v_parts) = 0 then
+      return 'true';
+    end if;
+    return '(' || array_to_string(v_parts, case when p_filter ? 'and' then ' and ' else ' or ' end) || ')';
+  end if;
+  if v_field is null or not (v_field = any (p_columns)) then
+    return null;
+  end if;
+  v_col := format('lower(t.%I::text)', v_field);
+  return case p_filter ->> 'op'
+    when 'contains' then format('%s like %L', v_col, '%' || v_like || '%')
+    when 'not_contains' then format('(%1$s is null or %1$s not like %2$L)', v_col, '%' || v_like || '%')
+    when 'is' then format('%s = %L', v_col, v_value)
+    when 'is_not' then format('(%1$s is null or %1$s <> %2$L)', v_col, v_value)
+    when 'is_empty' then format('(%1$s is null or %1$s = %2$L)', v_col, '')
+    when 'is_not_empty' then format('%s <> %L', v_col, '')
+  end;
+end;
+$function$;
+revoke all on function app.list_filter_sql(p_filter jsonb, p_columns text[]) from public, anon, authenticated, service_role;
+grant execute on function app.list_filter_sql(p_filter jsonb, p_columns text[]) to service_role;
+
+CREATE OR REPLACE FUNCTION app.lock_accommodation(p_accommodation_id uuid)
+ RETURNS void
+ LANGUAGE sql
+AS $function$ select pg_advisory_xact_lock(hashtextextended('steward:accommodation:' || p_accommodation_id::text, 0)) $function$;
+revoke all on function app.lock_accommodation(p_accommodation_id uuid) from public, anon, authenticated, service_role;
+grant execute on function app.lock_accommodation(p_accommodation_id uuid) to authenticated;
+grant execute on function app.lock_accommodation(p_accommodation_id uuid) to public;
+grant execute on function app.lock_accommodation(p_accommodation_id uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION app.lodging_blank_defaults()
+ RETURNS trigger
+ LANGUAGE plpgsql
+AS $function$
+begin
+  new.archive := coalesce(new.archive, false);
+  case tg_table_name
+    when 'accommodations' then
+      new.additional_data := coalesce(new.additional_data, '{}'::jsonb);
+      new.inventory_count := coalesce(new.inventory_count, 1);
+      new.tags := coalesce(new.tags, '{}'::text[]);
+    when 'reservations' then
+      new.all_day := coalesce(new.all_day, false);
+      new.deposit_paid := coalesce(new.deposit_paid, false);
+      new.adults := coalesce(new.adults, 1);
+      new.children := coalesce(new.children, 0);
+      new.pets := coalesce(new.pets, 0);
+      new.status := coalesce(nullif(btrim(new.status), ''), 'Confirmed');
+      new.confirmation := coalesce(nullif(btrim(new.confirmation), ''), upper(substr(md5(gen_random_uuid()::text), 1, 8)));
+    when 'accommodation_rates' then
+      new.priority := coalesce(new.priority, 0);
+      new.qty := coalesce(new.qty, 1);
+    else
+      null;
+  end case;
+  return new;
+end;
+$function$;
+revoke all on function app.lodging_blank_defaults() from public, anon, authenticated, service_role;
+grant execute on function app.lodging_blank_defaults() to authenticated;
+grant execute on function app.lodging_blank_defaults() to public;
+grant execute on function app.lodging_blank_defaults() to service_role;
+
+CREATE OR REPLACE FUNCTION app.manages_organization(p_role_id uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1
+      from settings.user_role_permissions rp
+      join settings.components c on c.id = rp.component_id and c.name = 'settings'
+     where rp.role_id = p_role_id and rp.edit_access = 'Organization')
+$function$;
+revoke all on function app.manages_organization(p_role_id uuid) from public, anon, authenticated, service_role;
+grant execute on function app.manages_organization(p_role_id uuid) to authenticated;
+grant execute on function app.manages_organization(p_role_id uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION app.mark_batch_undone(p_batch_id uuid, p_undo uuid)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into app.history_undone (batch_id, undo_batch_id) values (p_batch_id, p_undo)
+$function$;
+revoke all on function app.mark_batch_undone(p_batch_id uuid, p_undo uuid) from public, anon, authenticated, service_role;
+grant execute on function app.mark_batch_undone(p_batch_id uuid, p_undo uuid) to authenticated;
+grant execute on function app.mark_batch_undone(p_batch_id uuid, p_undo uuid) to public;
+grant execute on function app.mark_batch_undone(p_batch_id uuid, p_undo uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION app.member_orgs()
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(distinct p.org_name), '{}')
+  from public.user_profiles p
+  where p.auth_user_id = auth.uid() and p.status = 'Active' and p.org_name <> '_system_default_'
+$function$;
+revoke all on function app.member_orgs() from public, anon, authenticated, service_role;
+grant execute on function app.member_orgs() to authenticated;
+grant execute on function app.member_orgs() to service_role;
+
+CREATE OR REPLACE FUNCTION app.merge_kind(p_kind text)
+ RETURNS regclass
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+           when 'contacts' then 'crm.contacts'::regclass
+           when 'businesses' then 'crm.businesses'::regclass
+           when 'households' then 'crm.households'::regclass
+         end
+$function$;
+revoke all on function app.merge_kind(p_kind text) from public, anon, authenticated, service_role;
+grant execute on function app.merge_kind(p_kind text) to authenticated;
+grant execute on function app.merge_kind(p_kind text) to public;
+grant execute on function app.merge_kind(p_kind text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.mirror_spouse()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'UPDATE' and new.spouse_id is not distinct from old.spouse_id then
+    return null;
+  end if;
+  if tg_op = 'UPDATE' and old.spouse_id is not null then
+    update crm.contacts set spouse_id = null where id = old.spouse_id and spouse_id = new.id;
+  end if;
+  if new.spouse_id is not null then
+    update crm.contacts set spouse_id = null where spouse_id = new.spouse_id and id <> new.id;
+    update crm.contacts set spouse_id = new.id where id = new.spouse_id and spouse_id is distinct from new.id;
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function app.mirror_spouse() from public, anon, authenticated, service_role;
+grant execute on function app.mirror_spouse() to service_role;
+
+CREATE OR REPLACE FUNCTION app.my_org_slugs()
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(app.org_slug(o)), '{}') from unnest(app.member_orgs()) as o
+$function$;
+revoke all on function app.my_org_slugs() from public, anon, authenticated, service_role;
+grant execute on function app.my_org_slugs() to authenticated;
+grant execute on function app.my_org_slugs() to service_role;
+
+CREATE OR REPLACE FUNCTION app.my_profile_ids()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(p.id), '{}')
+  from public.user_profiles p
+  where p.auth_user_id = auth.uid() and p.status = 'Active'
+$function$;
+revoke all on function app.my_profile_ids() from public, anon, authenticated, service_role;
+grant execute on function app.my_profile_ids() to authenticated;
+grant execute on function app.my_profile_ids() to service_role;
+
+CREATE OR REPLACE FUNCTION app.my_role_ids()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(p.role_id), '{}')
+  from public.user_profiles p
+  where p.auth_user_id = auth.uid() and p.status = 'Active' and p.role_id is not null
+$function$;
+revoke all on function app.my_role_ids() from public, anon, authenticated, service_role;
+grant execute on function app.my_role_ids() to authenticated;
+grant execute on function app.my_role_ids() to service_role;
+
+CREATE OR REPLACE FUNCTION app.notify(p_profile uuid, p_kind text, p_title text, p_body text, p_link text, p_record_table text, p_record_id uuid, p_dedupe_key text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  insert into public.notifications (org_name, profile_id, kind, title, body, link, record_table, record_id, dedupe_key)
+  select p.org_name, p.id, p_kind, p_title, p_body, p_link, p_record_table, p_record_id, p_dedupe_key
+    from public.user_profiles p
+   where p.id = p_profile and p.status = 'Active' and p.org_name <> '_system_default_'
+  on conflict (profile_id, dedupe_key) do nothing
+$function$;
+revoke all on function app.notify(p_profile uuid, p_kind text, p_title text, p_body text, p_link text, p_record_table text, p_record_id uuid, p_dedupe_key text) from public, anon, authenticated, service_role;
+grant execute on function app.notify(p_profile uuid, p_kind text, p_title text, p_body text, p_link text, p_record_table text, p_record_id uuid, p_dedupe_key text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.notify_note_mentions()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_actor uuid := app.profile_id_in(new.org_name);
+  v_link text;
+  v_profile uuid;
+begin
+  if new.description !~ '@' then
+    return null;
+  end if;
+  v_link := coalesce(
+    (select '/contact/' || c.short_id from crm.contacts c where c.id = new.contact_id),
+    (select '/business/' || b.short_id from crm.businesses b where b.id = new.business_id),
+    (select '/household/' || h.short_id from crm.households h where h.id = new.household_id),
+    '/contacts');
+  for v_profile in
+    with tokens as (
+      select distinct lower(m[1]) as token
+        from regexp_matches(new.description, '@([A-Za-z0-9_.-]*[A-Za-z0-9_])', 'g') m
+    )
+    select distinct p.id
+      from tokens k
+      join public.user_profiles p
+        on p.org_name = new.org_name and p.status = 'Active'
+       and (lower(p.username) = k.token
+            or lower(regexp_replace(p.name, '\s+', '', 'g')) = k.token
+            or (lower(p.first_name) = k.token
+                and (select count(*) from public.user_profiles q
+                      where q.org_name = new.org_name and q.status = 'Active' and lower(q.first_name) = k.token) = 1))
+  loop
+    if v_profile is distinct from v_actor then
+      perform app.notify(v_profile, 'note_mention', 'Mentioned in a note: ' || new.name,
+        left(new.description, 200), v_link, 'crm.notes', new.id, 'note_mention:' || new.id);
+    end if;
+  end loop;
+  return null;
+end;
+$function$;
+revoke all on function app.notify_note_mentions() from public, anon, authenticated, service_role;
+grant execute on function app.notify_note_mentions() to authenticated;
+grant execute on function app.notify_note_mentions() to public;
+grant execute on function app.notify_note_mentions() to service_role;
+
+CREATE OR REPLACE FUNCTION app.notify_scheduled(p_now timestamp with time zone DEFAULT now())
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_before bigint;
+  v_org record;
+  v_task ops.tasks;
+begin
+  select count(*) into v_before from public.notifications;
+  for v_org in
+    select o.name, app.org_today(o.name, p_now) as today, app.org_timezone(o.name) as tz
+      from public.organizations o where o.name <> '_system_default_'
+  loop
+    for v_task in
+      select t.* from ops.tasks t
+       where t.org_name = v_org.name and t.assignee_id is not null
+         and t.status <> 'Done' and not t.archive and t.due_date <= v_org.today
+    loop
+      perform app.task_due_notice(v_task, v_org.today);
+    end loop;
+    perform app.notify(a.caretaker_id, 'reservation_arriving', 'Arriving today: ' || r.name,
+             a.name || ', check-in ' || to_char(r.check_in at time zone v_org.tz, 'HH24:MI'),
+             '/reservations?stay=' || r.id, 'catalog.reservations', r.id, 'reservation_arriving:' || r.id)
+      from catalog.reservations r
+      join catalog.accommodations a on a.id = r.accommodation_id
+     where r.org_name = v_org.name and a.caretaker_id is not null and not r.archive
+       and app.reservation_is_active(r.status)
+       and r.check_in >= (v_org.today::timestamp at time zone v_org.tz)
+       and r.check_in < ((v_org.today + 1)::timestamp at time zone v_org.tz);
+  end loop;
+  return (select count(*) from public.notifications) - v_before;
+end;
+$function$;
+revoke all on function app.notify_scheduled(p_now timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function app.notify_scheduled(p_now timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION app.notify_task_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_actor uuid := app.profile_id_in(new.org_name);
+  v_today date;
+begin
+  if new.assignee_id is null or new.archive or new.status = 'Done' then
+    return null;
+  end if;
+  if (tg_op = 'INSERT' or new.assignee_id is distinct from old.assignee_id)
+     and v_actor is not null and v_actor <> new.assignee_id then
+    perform app.notify(new.assignee_id, 'task_assigned', 'Assigned to you: ' || new.title,
+      coalesce((select p.name from public.user_profiles p where p.id = v_actor), 'Someone') || ' assigned you this task'
+        || coalesce(', due ' || to_char(new.due_date, 'FMMonth FMDD, YYYY'), '') || '.',
+      '/tasks?task=' || new.short_id, 'ops.tasks', new.id, null);
+  end if;
+  if new.due_date is not null then
+    v_today := app.org_today(new.org_name);
+    if new.due_date <= v_today then
+      perform app.task_due_notice(new, v_today);
+    end if;
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function app.notify_task_change() from public, anon, authenticated, service_role;
+grant execute on function app.notify_task_change() to authenticated;
+grant execute on function app.notify_task_change() to public;
+grant execute on function app.notify_task_change() to service_role;
+
+CREATE OR REPLACE FUNCTION app.object_org(p_bucket text, p_name text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with matches as (
+    select o.name, char_length(app.org_slug(o.name)) as slug_length
+    from public.organizations o
+    where o.name <> '_system_default_'
+      and case p_bucket
+            when 'organization-assets' then starts_with(p_name, app.org_slug(o.name) || '-')
+            when 'accommodations' then split_part(p_name, '/', 1) = app.org_slug(o.name)
+            else false
+          end
+  )
+  select m.name
+  from matches m
+  where m.slug_length = (select max(slug_length) from matches)
+    and m.name = any (app.member_orgs())
+  order by m.name
+  limit 1
+$function$;
+revoke all on function app.object_org(p_bucket text, p_name text) from public, anon, authenticated, service_role;
+grant execute on function app.object_org(p_bucket text, p_name text) to authenticated;
+grant execute on function app.object_org(p_bucket text, p_name text) to public;
+grant execute on function app.object_org(p_bucket text, p_name text) to service_role;
+comment on function app.object_org(p_bucket text, p_name text) is 'the organisation an object belongs to: the one whose storage folder (org slug, unique per organisation) is the longest prefix of the name';
+
+CREATE OR REPLACE FUNCTION app.object_owner_shares_org(p_owner text, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p_owner is null or exists (
+    select 1 from public.user_profiles p
+    where p.auth_user_id::text = p_owner and p.org_name = p_org and p.status = 'Active')
+$function$;
+revoke all on function app.object_owner_shares_org(p_owner text, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.object_owner_shares_org(p_owner text, p_org text) to authenticated;
+grant execute on function app.object_owner_shares_org(p_owner text, p_org text) to public;
+grant execute on function app.object_owner_shares_org(p_owner text, p_org text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.org_component_defaults()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_component settings.components%rowtype;
+begin
+  select * into v_component from settings.components c where c.id = new.component_id;
+  new.name := v_component.name;
+  new.description := coalesce(new.description, v_component.description);
+  if v_component.name = 'settings' and not new.enabled then
+    raise exception using errcode = '23514', message = 'The Settings component cannot be disabled';
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.org_component_defaults() from public, anon, authenticated, service_role;
+grant execute on function app.org_component_defaults() to authenticated;
+grant execute on function app.org_component_defaults() to service_role;
+
+CREATE OR REPLACE FUNCTION app.org_ref_lookup_name(p_table regclass)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select left('org_ref_other__' || n.nspname || '__' || c.relname, 63)
+  from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  where c.oid = p_table
+$function$;
+revoke all on function app.org_ref_lookup_name(p_table regclass) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_lookup_name(p_table regclass) to authenticated;
+grant execute on function app.org_ref_lookup_name(p_table regclass) to service_role;
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__catalog__accommodation_classes(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from catalog.accommodation_classes r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__catalog__accommodation_classes(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__catalog__accommodation_classes(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__catalog__accommodation_classes(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__catalog__accommodation_classes(p_id uuid, p_org text) is 'whether the catalog.accommodation_classes record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__catalog__accommodation_rate_types(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from catalog.accommodation_rate_types r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__catalog__accommodation_rate_types(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__catalog__accommodation_rate_types(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__catalog__accommodation_rate_types(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__catalog__accommodation_rate_types(p_id uuid, p_org text) is 'whether the catalog.accommodation_rate_types record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__catalog__accommodation_rates(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from catalog.accommodation_rates r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__catalog__accommodation_rates(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__catalog__accommodation_rates(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__catalog__accommodation_rates(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__catalog__accommodation_rates(p_id uuid, p_org text) is 'whether the catalog.accommodation_rates record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__catalog__accommodation_types(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from catalog.accommodation_types r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__catalog__accommodation_types(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__catalog__accommodation_types(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__catalog__accommodation_types(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__catalog__accommodation_types(p_id uuid, p_org text) is 'whether the catalog.accommodation_types record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__catalog__accommodations(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from catalog.accommodations r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__catalog__accommodations(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__catalog__accommodations(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__catalog__accommodations(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__catalog__accommodations(p_id uuid, p_org text) is 'whether the catalog.accommodations record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__catalog__amenities(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from catalog.amenities r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__catalog__amenities(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__catalog__amenities(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__catalog__amenities(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__catalog__amenities(p_id uuid, p_org text) is 'whether the catalog.amenities record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__catalog__amenity_types(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from catalog.amenity_types r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__catalog__amenity_types(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__catalog__amenity_types(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__catalog__amenity_types(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__catalog__amenity_types(p_id uuid, p_org text) is 'whether the catalog.amenity_types record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__catalog__product_options(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from catalog.product_options r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__catalog__product_options(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__catalog__product_options(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__catalog__product_options(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__catalog__product_options(p_id uuid, p_org text) is 'whether the catalog.product_options record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__catalog__product_types(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from catalog.product_types r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__catalog__product_types(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__catalog__product_types(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__catalog__product_types(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__catalog__product_types(p_id uuid, p_org text) is 'whether the catalog.product_types record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__catalog__product_variants(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from catalog.product_variants r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__catalog__product_variants(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__catalog__product_variants(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__catalog__product_variants(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__catalog__product_variants(p_id uuid, p_org text) is 'whether the catalog.product_variants record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__catalog__products(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from catalog.products r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__catalog__products(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__catalog__products(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__catalog__products(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__catalog__products(p_id uuid, p_org text) is 'whether the catalog.products record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__catalog__reservation_items(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from catalog.reservation_items r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__catalog__reservation_items(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__catalog__reservation_items(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__catalog__reservation_items(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__catalog__reservation_items(p_id uuid, p_org text) is 'whether the catalog.reservation_items record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__catalog__reservations(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from catalog.reservations r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__catalog__reservations(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__catalog__reservations(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__catalog__reservations(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__catalog__reservations(p_id uuid, p_org text) is 'whether the catalog.reservations record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__catalog__unit_types(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from catalog.unit_types r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__catalog__unit_types(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__catalog__unit_types(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__catalog__unit_types(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__catalog__unit_types(p_id uuid, p_org text) is 'whether the catalog.unit_types record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__crm__business_types(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from crm.business_types r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__crm__business_types(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__crm__business_types(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__crm__business_types(p_id uuid, p_org text) to service_role;
+grant execute on function app.org_ref_other__crm__business_types(p_id uuid, p_org text) to steward_import_writer;
+comment on function app.org_ref_other__crm__business_types(p_id uuid, p_org text) is 'whether the crm.business_types record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__crm__businesses(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from crm.businesses r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__crm__businesses(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__crm__businesses(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__crm__businesses(p_id uuid, p_org text) to service_role;
+grant execute on function app.org_ref_other__crm__businesses(p_id uuid, p_org text) to steward_import_writer;
+comment on function app.org_ref_other__crm__businesses(p_id uuid, p_org text) is 'whether the crm.businesses record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__crm__contact_method_types(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from crm.contact_method_types r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__crm__contact_method_types(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__crm__contact_method_types(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__crm__contact_method_types(p_id uuid, p_org text) to service_role;
+grant execute on function app.org_ref_other__crm__contact_method_types(p_id uuid, p_org text) to steward_import_writer;
+comment on function app.org_ref_other__crm__contact_method_types(p_id uuid, p_org text) is 'whether the crm.contact_method_types record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__crm__contact_methods(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from crm.contact_methods r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__crm__contact_methods(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__crm__contact_methods(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__crm__contact_methods(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__crm__contact_methods(p_id uuid, p_org text) is 'whether the crm.contact_methods record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__crm__contact_types(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from crm.contact_types r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__crm__contact_types(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__crm__contact_types(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__crm__contact_types(p_id uuid, p_org text) to service_role;
+grant execute on function app.org_ref_other__crm__contact_types(p_id uuid, p_org text) to steward_import_writer;
+comment on function app.org_ref_other__crm__contact_types(p_id uuid, p_org text) is 'whether the crm.contact_types record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__crm__contacts(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from crm.contacts r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__crm__contacts(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__crm__contacts(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__crm__contacts(p_id uuid, p_org text) to service_role;
+grant execute on function app.org_ref_other__crm__contacts(p_id uuid, p_org text) to steward_import_writer;
+comment on function app.org_ref_other__crm__contacts(p_id uuid, p_org text) is 'whether the crm.contacts record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__crm__crm_file_types(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from crm.crm_file_types r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__crm__crm_file_types(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__crm__crm_file_types(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__crm__crm_file_types(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__crm__crm_file_types(p_id uuid, p_org text) is 'whether the crm.crm_file_types record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__crm__households(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from crm.households r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__crm__households(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__crm__households(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__crm__households(p_id uuid, p_org text) to service_role;
+grant execute on function app.org_ref_other__crm__households(p_id uuid, p_org text) to steward_import_writer;
+comment on function app.org_ref_other__crm__households(p_id uuid, p_org text) is 'whether the crm.households record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__crm__locations(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from crm.locations r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__crm__locations(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__crm__locations(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__crm__locations(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__crm__locations(p_id uuid, p_org text) is 'whether the crm.locations record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__crm__note_types(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from crm.note_types r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__crm__note_types(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__crm__note_types(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__crm__note_types(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__crm__note_types(p_id uuid, p_org text) is 'whether the crm.note_types record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__hr__groups(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from hr.groups r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__hr__groups(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__hr__groups(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__hr__groups(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__hr__groups(p_id uuid, p_org text) is 'whether the hr.groups record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__hr__positions(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from hr.positions r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__hr__positions(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__hr__positions(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__hr__positions(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__hr__positions(p_id uuid, p_org text) is 'whether the hr.positions record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__hr__shifts(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from hr.shifts r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__hr__shifts(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__hr__shifts(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__hr__shifts(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__hr__shifts(p_id uuid, p_org text) is 'whether the hr.shifts record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__hr__staff_profiles(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from hr.staff_profiles r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__hr__staff_profiles(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__hr__staff_profiles(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__hr__staff_profiles(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__hr__staff_profiles(p_id uuid, p_org text) is 'whether the hr.staff_profiles record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__ops__projects(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from ops.projects r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__ops__projects(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__ops__projects(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__ops__projects(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__ops__projects(p_id uuid, p_org text) is 'whether the ops.projects record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__ops__tasks(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from ops.tasks r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__ops__tasks(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__ops__tasks(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__ops__tasks(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__ops__tasks(p_id uuid, p_org text) is 'whether the ops.tasks record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__public__orders(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from public.orders r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__public__orders(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__public__orders(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__public__orders(p_id uuid, p_org text) to service_role;
+comment on function app.org_ref_other__public__orders(p_id uuid, p_org text) is 'whether the public.orders record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__public__user_profiles(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from public.user_profiles r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__public__user_profiles(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__public__user_profiles(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__public__user_profiles(p_id uuid, p_org text) to service_role;
+grant execute on function app.org_ref_other__public__user_profiles(p_id uuid, p_org text) to steward_import_writer;
+comment on function app.org_ref_other__public__user_profiles(p_id uuid, p_org text) is 'whether the public.user_profiles record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_reference_guard()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  -- tg_argv: referencing columns, referenced table (quoted, qualified), referenced columns, their
+  -- types, the foreign key's name, the referenced table's own name
+  v_columns text[] := string_to_array(tg_argv[0], ',');
+  v_ref_table text := tg_argv[1];
+  v_ref_columns text[] := string_to_array(tg_argv[2], ',');
+  v_ref_types text[] := string_to_array(tg_argv[3], ',');
+  v_new jsonb := to_jsonb(new);
+  v_old jsonb;
+  v_where text := '';
+  v_values text[] := '{}';
+  v_ref_org text;
+  v_found boolean;
+  v_check boolean := true;
+begin
+  if tg_op = 'UPDATE' then
+    v_old := to_jsonb(old);
+    if v_new -> 'org_name' is not distinct from v_old -> 'org_name'
+       and not exists (select 1 from unnest(v_columns) c where v_new -> c is distinct from v_old -> c) then
+      v_check := false;
+    end if;
+  end if;
+  if v_check then
+    for i in 1 .. array_length(v_columns, 1) loop
+      -- MATCH SIMPLE, like the foreign key itself: a null in any column means nothing is referenced.
+      if v_new ->> v_columns[i] is null then
+        v_check := false;
+        exit;
+      end if;
+      v_where := v_where || case when i > 1 then ' and ' else '' end
+        || format('r.%I = ($1)[%s]::%s', v_ref_columns[i], i, v_ref_types[i]);
+      v_values := v_values || (v_new ->> v_columns[i]);
+    end loop;
+  end if;
+  if v_check then
+    execute format('select true, r.org_name::text from %s r where %s', v_ref_table, v_where)
+      into v_found, v_ref_org using v_values;
+    -- A missing row is reported by the foreign key itself.
+    if v_found and v_ref_org is distinct from (v_new ->> 'org_name') and v_ref_org is distinct from '_system_default_' then
+      if auth.uid() is null or v_ref_org = any (app.member_orgs()) then
+        raise exception using
+          errcode = '23503',
+          message = format('%s.%s refers to a record of another organization', tg_table_schema, tg_table_name),
+          detail = format('Key (%s) refers to %s, which belongs to another organization.', tg_argv[0], v_ref_table),
+          hint = 'Choose a record of the same organization.';
+      end if;
+      -- Not the caller's organisation: the answer a row that does not exist gets (PostgreSQL leaves
+      -- the key out of the detail when row-level security is on, as it is for every app user).
+      raise exception using
+        errcode = '23503',
+        message = format('insert or update on table "%s" violates foreign key constraint "%s"', tg_table_name, tg_argv[4]),
+        detail = format('Key is not present in table "%s".', tg_argv[5]);
+    end if;
+  end if;
+  if tg_when = 'BEFORE' then
+    return new;
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function app.org_reference_guard() from public, anon, authenticated, service_role;
+grant execute on function app.org_reference_guard() to authenticated;
+grant execute on function app.org_reference_guard() to public;
+grant execute on function app.org_reference_guard() to service_role;
+comment on function app.org_reference_guard() is 'Constraint trigger: a foreign key of an org-owned row may only reference a row of the same organization or of _system_default_.';
+
+CREATE OR REPLACE FUNCTION app.org_timezone(p_org text)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_tz text;
+begin
+  select nullif(btrim(o.timezone), '') into v_tz from public.organizations o where o.name = p_org;
+  if v_tz is null then
+    return 'UTC';
+  end if;
+  perform now() at time zone v_tz;
+  return v_tz;
+exception when others then
+  return 'UTC';
+end;
+$function$;
+revoke all on function app.org_timezone(p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_timezone(p_org text) to authenticated;
+grant execute on function app.org_timezone(p_org text) to public;
+grant execute on function app.org_timezone(p_org text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.org_today(p_org text, p_now timestamp with time zone DEFAULT now())
+ RETURNS date
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select (p_now at time zone app.org_timezone(p_org))::date
+$function$;
+revoke all on function app.org_today(p_org text, p_now timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function app.org_today(p_org text, p_now timestamp with time zone) to authenticated;
+grant execute on function app.org_today(p_org text, p_now timestamp with time zone) to public;
+grant execute on function app.org_today(p_org text, p_now timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION app.organization_has_manager(p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select not exists (select 1 from public.organizations o where o.name = p_org)
+      or exists (
+        select 1
+          from public.user_profiles p
+         where p.org_name = p_org
+           and p.status = 'Active'
+           and p.auth_user_id is not null
+           and app.manages_organization(p.role_id))
+$function$;
+revoke all on function app.organization_has_manager(p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.organization_has_manager(p_org text) to authenticated;
+grant execute on function app.organization_has_manager(p_org text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.orgs_with_access(p_component text, p_action text, p_level text)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(p.org_name), '{}')
+  from public.user_profiles p
+  join settings.components c on c.name = p_component
+  join settings.org_components oc
+    on oc.org_name = p.org_name and oc.component_id = c.id and oc.enabled
+  join settings.user_role_permissions rp on rp.role_id = p.role_id and rp.component_id = c.id
+  where p.auth_user_id = auth.uid()
+    and p.status = 'Active'
+    and p.org_name <> '_system_default_'
+    and case p_action
+          when 'view' then rp.view_access::text
+          when 'edit' then rp.edit_access::text
+          when 'delete' then rp.delete_access::text
+          when 'create' then rp.create_access::text
+        end = p_level
+$function$;
+revoke all on function app.orgs_with_access(p_component text, p_action text, p_level text) from public, anon, authenticated, service_role;
+grant execute on function app.orgs_with_access(p_component text, p_action text, p_level text) to authenticated;
+grant execute on function app.orgs_with_access(p_component text, p_action text, p_level text) to service_role;
+grant execute on function app.orgs_with_access(p_component text, p_action text, p_level text) to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.personal_columns()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select array['created_by', 'primary_owner_id', 'secondary_owner_id', 'owner_id', 'assignee_id']
+$function$;
+revoke all on function app.personal_columns() from public, anon, authenticated, service_role;
+grant execute on function app.personal_columns() to authenticated;
+grant execute on function app.personal_columns() to public;
+grant execute on function app.personal_columns() to service_role;
+comment on function app.personal_columns() is 'Columns that make a row someone''s own (Personal access): creator, owners, assignee.';
+
+CREATE OR REPLACE FUNCTION app.personal_sql(p_table regclass, p_alias text DEFAULT NULL::text, p_mine text DEFAULT '(select app.my_profile_ids())::uuid[]'::text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    '(' || string_agg(format('%s%I = any (%s)', coalesce(quote_ident(p_alias) || '.', ''), a.attname, p_mine), ' or '
+                      order by array_position(app.personal_columns(), a.attname::text)) || ')',
+    'false')
+  from pg_catalog.pg_attribute a
+  where a.attrelid = p_table and a.attnum > 0 and not a.attisdropped
+    and a.attname::text = any (app.personal_columns())
+$function$;
+revoke all on function app.personal_sql(p_table regclass, p_alias text, p_mine text) from public, anon, authenticated, service_role;
+grant execute on function app.personal_sql(p_table regclass, p_alias text, p_mine text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.price_stay()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_quote jsonb;
+begin
+  if not app.is_app_user() or new.price_overridden or new.accommodation_id is null then
+    return new;
+  end if;
+  if tg_op = 'UPDATE'
+     and new.accommodation_id is not distinct from old.accommodation_id
+     and new.check_in is not distinct from old.check_in and new.check_out is not distinct from old.check_out
+     and new.adults is not distinct from old.adults and new.children is not distinct from old.children
+     and new.pets is not distinct from old.pets and not (old.price_overridden and not new.price_overridden) then
+    return new;
+  end if;
+  -- A unit the caller cannot see (missing, or another organisation's) is not priced: the foreign key
+  -- answers it, the same way for both, so no refusal tells one organisation about another's units.
+  if not exists (select 1 from catalog.accommodations a where a.id = new.accommodation_id) then
+    return new;
+  end if;
+  v_quote := catalog.quote_stay(new.accommodation_id, app.stay_day(new.check_in), app.stay_day(new.check_out),
+                                new.adults, new.children, new.pets,
+                                case when tg_op = 'UPDATE' then app.stay_day(old.created_at) else current_date end);
+  if not (v_quote ->> 'ok')::boolean then
+    raise exception using errcode = '23514', message = v_quote ->> 'reason';
+  end if;
+  new.nights := (v_quote ->> 'night_count')::integer;
+  new.subtotal := (v_quote ->> 'subtotal')::numeric;
+  new.fees_amount := (v_quote ->> 'fees')::numeric;
+  new.tax_amount := (v_quote ->> 'tax')::numeric;
+  new.total_amount := (v_quote ->> 'total')::numeric;
+  new.rate_id := coalesce((v_quote ->> 'rate_id')::uuid, new.rate_id);
+  return new;
+end;
+$function$;
+revoke all on function app.price_stay() from public, anon, authenticated, service_role;
+grant execute on function app.price_stay() to authenticated;
+grant execute on function app.price_stay() to public;
+grant execute on function app.price_stay() to service_role;
+
+CREATE OR REPLACE FUNCTION app.profile_id_in(p_org text)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p.id
+  from public.user_profiles p
+  where p.auth_user_id = auth.uid() and p.status = 'Active' and p.org_name = p_org
+  limit 1
+$function$;
+revoke all on function app.profile_id_in(p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.profile_id_in(p_org text) to authenticated;
+grant execute on function app.profile_id_in(p_org text) to service_role;
+grant execute on function app.profile_id_in(p_org text) to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.raise_double_booking(p_details text)
+ RETURNS void
+ LANGUAGE plpgsql
+AS $function$
+begin
+  raise sqlstate 'PGRST' using
+    message = json_build_object('code', '23P01', 'message', app.double_booking_message(), 'details', p_details, 'hint', null)::text,
+    detail = json_build_object('status', 409, 'headers', json_build_object())::text;
+end;
+$function$;
+revoke all on function app.raise_double_booking(p_details text) from public, anon, authenticated, service_role;
+grant execute on function app.raise_double_booking(p_details text) to authenticated;
+grant execute on function app.raise_double_booking(p_details text) to public;
+grant execute on function app.raise_double_booking(p_details text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.read_rule_sql(p_table regclass)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when not (select c.relrowsecurity from pg_catalog.pg_class c where c.oid = p_table) then 'true'
+    else format('(%s) and (%s)',
+      coalesce((select string_agg('(' || coalesce(pg_catalog.pg_get_expr(p.polqual, p.polrelid), 'true') || ')', ' or ')
+                from pg_catalog.pg_policy p
+                where p.polrelid = p_table and p.polcmd in ('r', '*') and p.polpermissive
+                  and (p.polroles @> array[0::oid] or p.polroles @> array['authenticated'::regrole::oid])), 'false'),
+      coalesce((select string_agg('(' || coalesce(pg_catalog.pg_get_expr(p.polqual, p.polrelid), 'true') || ')', ' and ')
+                from pg_catalog.pg_policy p
+                where p.polrelid = p_table and p.polcmd in ('r', '*') and not p.polpermissive
+                  and (p.polroles @> array[0::oid] or p.polroles @> array['authenticated'::regrole::oid])), 'true'))
+  end
+$function$;
+revoke all on function app.read_rule_sql(p_table regclass) from public, anon, authenticated, service_role;
+grant execute on function app.read_rule_sql(p_table regclass) to service_role;
+
+CREATE OR REPLACE FUNCTION app.record_label(p_row jsonb)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select coalesce(
+    nullif(p_row ->> 'name', ''),
+    nullif(p_row ->> 'title', ''),
+    case when nullif(p_row ->> 'first_name', '') is null then nullif(p_row ->> 'last_name', '')
+         when nullif(p_row ->> 'last_name', '') is null then p_row ->> 'first_name'
+         else (p_row ->> 'first_name') || ' ' || (p_row ->> 'last_name') end,
+    nullif(p_row ->> 'label', ''),
+    nullif(p_row ->> 'guest_name', ''),
+    nullif(p_row ->> 'value', ''),
+    nullif(p_row ->> 'confirmation_code', ''),
+    p_row ->> 'short_id')
+$function$;
+revoke all on function app.record_label(p_row jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.record_label(p_row jsonb) to authenticated;
+grant execute on function app.record_label(p_row jsonb) to public;
+grant execute on function app.record_label(p_row jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION app.record_merge(p_rel regclass, p_survivor uuid, p_merged uuid, p_batch uuid, p_fields jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_survivor jsonb;
+  v_merged jsonb;
+  v_component text;
+  v_actor record;
+begin
+  if not exists (select 1 from public.record_history
+                 where batch_id = p_batch and record_id = p_merged and action = 'archive' and via = 'merge' and created_at = now()) then
+    raise exception using errcode = '42501', message = 'A merge entry is written only by a merge';
+  end if;
+  execute format('select to_jsonb(t) from %s t where id = $1', p_rel) into v_survivor using p_survivor;
+  execute format('select to_jsonb(t) from %s t where id = $1', p_rel) into v_merged using p_merged;
+  select component into v_component from app.history_tables where table_name = p_rel;
+  select * into v_actor from app.history_actor(v_survivor ->> 'org_name');
+  insert into public.record_history (org_name, component, table_name, record_id, action, via, batch_id, changes, record_label, actor_id, actor_name, owner_ids)
+  values
+    (v_survivor ->> 'org_name', v_component, p_rel::text, p_survivor, 'merge', 'merge', p_batch,
+     jsonb_build_object('merged_id', p_merged, 'merged_label', app.record_label(v_merged), 'survivor_id', p_survivor,
+                        'survivor_label', app.record_label(v_survivor), 'fields', coalesce(p_fields, '{}')),
+     app.record_label(v_survivor), v_actor.actor_id, v_actor.actor_name, app.record_owner_ids(v_survivor)),
+    (v_merged ->> 'org_name', v_component, p_rel::text, p_merged, 'merge', 'merge', p_batch,
+     jsonb_build_object('merged_id', p_merged, 'merged_label', app.record_label(v_merged), 'survivor_id', p_survivor,
+                        'survivor_label', app.record_label(v_survivor), 'fields', coalesce(p_fields, '{}')),
+     app.record_label(v_merged), v_actor.actor_id, v_actor.actor_name, app.record_owner_ids(v_merged));
+end;
+$function$;
+revoke all on function app.record_merge(p_rel regclass, p_survivor uuid, p_merged uuid, p_batch uuid, p_fields jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.record_merge(p_rel regclass, p_survivor uuid, p_merged uuid, p_batch uuid, p_fields jsonb) to authenticated;
+grant execute on function app.record_merge(p_rel regclass, p_survivor uuid, p_merged uuid, p_batch uuid, p_fields jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION app.record_owner_ids(p_row jsonb)
+ RETURNS uuid[]
+ LANGUAGE sql
+ IMMUTABLE
+AS $function$
+  select array_remove(array[(p_row ->> 'created_by')::uuid, (p_row ->> 'primary_owner_id')::uuid, (p_row ->> 'secondary_owner_id')::uuid,
+                            (p_row ->> 'owner_id')::uuid, (p_row ->> 'assignee_id')::uuid], null)
+$function$;
+revoke all on function app.record_owner_ids(p_row jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.record_owner_ids(p_row jsonb) to authenticated;
+grant execute on function app.record_owner_ids(p_row jsonb) to public;
+grant execute on function app.record_owner_ids(p_row jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION app.refresh_shown_contact_methods(p_parents uuid[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_parents uuid[] := array(select distinct id from unnest(p_parents) as id where id is not null order by id);
+  v_bucket integer;
+begin
+  for v_bucket in
+    select distinct (hashtextextended(id::text, 0) & 1023)::integer as bucket from unnest(v_parents) as id order by bucket
+  loop
+    perform pg_advisory_xact_lock(hashtext('steward:shown-contact-methods'), v_bucket);
+  end loop;
+
+  -- Set-wise, one join per parent column (each by its index): a refresh of 100,000 new records is
+  -- a few joins, not 300,000 lookups. Same choice: not archived, the primary first, then the newest.
+  with parents as (select unnest(v_parents) as id),
+  methods as (
+    select p.id as parent_id, cm.id, cm.type_id, cm.is_primary, cm.created_at from parents p join crm.contact_methods cm on cm.contact_id = p.id where not cm.archive
+    union all select p.id, cm.id, cm.type_id, cm.is_primary, cm.created_at from parents p join crm.contact_methods cm on cm.business_id = p.id where not cm.archive
+    union all select p.id, cm.id, cm.type_id, cm.is_primary, cm.created_at from parents p join crm.contact_methods cm on cm.household_id = p.id where not cm.archive
+    union all select p.id, cm.id, cm.type_id, cm.is_primary, cm.created_at from parents p join crm.contact_methods cm on cm.user_id = p.id where not cm.archive
+  ),
+  typed as (
+    select m.parent_id, m.id, t.kind, m.is_primary, m.created_at from methods m join crm.contact_method_types t on t.id = m.type_id
+  ),
+  shown_method as (
+    select distinct on (m.parent_id, m.kind) m.parent_id, m.kind, m.id from typed m
+    where m.kind in ('phone', 'email')
+    order by m.parent_id, m.kind, m.is_primary desc, m.created_at desc, m.id desc
+  ),
+  addresses as (
+    select p.id as parent_id, a.id, a.is_primary, a.created_at from parents p join crm.addresses a on a.contact_id = p.id where not a.archive
+    union all select p.id, a.id, a.is_primary, a.created_at from parents p join crm.addresses a on a.business_id = p.id where not a.archive
+    union all select p.id, a.id, a.is_primary, a.created_at from parents p join crm.addresses a on a.household_id = p.id where not a.archive
+    union all select p.id, a.id, a.is_primary, a.created_at from parents p join crm.addresses a on a.user_id = p.id where not a.archive
+  ),
+  shown_address as (
+    select distinct on (a.parent_id) a.parent_id, a.id from addresses a
+    order by a.parent_id, a.is_primary desc, a.created_at desc, a.id desc
+  )
+  insert into app.shown_contact_methods (parent_id, phone_id, email_id, address_id)
+  select p.id, ph.id, em.id, ad.id
+  from parents p
+  left join shown_method ph on ph.parent_id = p.id and ph.kind = 'phone'
+  left join shown_method em on em.parent_id = p.id and em.kind = 'email'
+  left join shown_address ad on ad.parent_id = p.id
+  on conflict (parent_id) do update
+    set phone_id = excluded.phone_id, email_id = excluded.email_id, address_id = excluded.address_id;
+end;
+$function$;
+revoke all on function app.refresh_shown_contact_methods(p_parents uuid[]) from public, anon, authenticated, service_role;
+grant execute on function app.refresh_shown_contact_methods(p_parents uuid[]) to service_role;
+grant execute on function app.refresh_shown_contact_methods(p_parents uuid[]) to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.refuse_block_over_reservation()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'catalog', 'app', 'extensions'
+AS $function$
+begin
+  perform app.lock_accommodation(new.accommodation_id);
+  if exists (
+    select 1 from catalog.reservations r
+    where r.accommodation_id = new.accommodation_id
+      and app.reservation_is_active(r.status)
+      and tstzrange(r.check_in, r.check_out, '[)') && tstzrange(new.block_start, new.block_end, '[)')
+  ) then
+    perform app.raise_double_booking('block-out on accommodation ' || new.accommodation_id || ' overlaps an active reservation');
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.refuse_block_over_reservation() from public, anon, authenticated, service_role;
+grant execute on function app.refuse_block_over_reservation() to authenticated;
+grant execute on function app.refuse_block_over_reservation() to service_role;
+
+CREATE OR REPLACE FUNCTION app.refuse_history_edit()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'DELETE' and current_setting('steward.deleting_org', true) = 'on' then
+    return old;
+  end if;
+  raise exception using errcode = '42501', message = 'Record history cannot be changed';
+end;
+$function$;
+revoke all on function app.refuse_history_edit() from public, anon, authenticated, service_role;
+grant execute on function app.refuse_history_edit() to authenticated;
+grant execute on function app.refuse_history_edit() to public;
+grant execute on function app.refuse_history_edit() to service_role;
+
+CREATE OR REPLACE FUNCTION app.refuse_reservation_overlap()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO 'pg_catalog', 'catalog', 'app', 'extensions'
+AS $function$
+begin
+  if new.accommodation_id is null or not app.reservation_is_active(new.status) then
+    return new;
+  end if;
+  perform app.lock_accommodation(new.accommodation_id);
+  if exists (
+    select 1 from catalog.reservations r
+    where r.accommodation_id = new.accommodation_id
+      and r.id <> new.id
+      and app.reservation_is_active(r.status)
+      and tstzrange(r.check_in, r.check_out, '[)') && tstzrange(new.check_in, new.check_out, '[)')
+  ) or exists (
+    select 1 from catalog.accommodation_blocks b
+    where b.accommodation_id = new.accommodation_id
+      and tstzrange(b.block_start, b.block_end, '[)') && tstzrange(new.check_in, new.check_out, '[)')
+  ) then
+    perform app.raise_double_booking('accommodation ' || new.accommodation_id || ', ' || new.check_in || ' to ' || new.check_out);
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.refuse_reservation_overlap() from public, anon, authenticated, service_role;
+grant execute on function app.refuse_reservation_overlap() to authenticated;
+grant execute on function app.refuse_reservation_overlap() to service_role;
+
+CREATE OR REPLACE FUNCTION app.release_unclaimed_login(p_email text)
+ RETURNS void
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  delete from auth.users u
+   where lower(u.email) = lower(btrim(p_email))
+     and u.email_confirmed_at is null
+     and u.last_sign_in_at is null
+     and u.encrypted_password is null
+     and u.invited_at is null
+     and u.deleted_at is null
+     and not exists (select 1 from public.user_profiles p where p.auth_user_id = u.id);
+$function$;
+revoke all on function app.release_unclaimed_login(p_email text) from public, anon, authenticated, service_role;
+grant execute on function app.release_unclaimed_login(p_email text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.request_client()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select nullif(btrim(coalesce(h ->> 'cf-connecting-ip', split_part(h ->> 'x-forwarded-for', ',', 1))), '')
+    from (select nullif(current_setting('request.headers', true), '')::json as h) request
+$function$;
+revoke all on function app.request_client() from public, anon, authenticated, service_role;
+grant execute on function app.request_client() to service_role;
+comment on function app.request_client() is 'the calling client''s address as the API edge reports it, or null outside an API request';
+
+CREATE OR REPLACE FUNCTION app.request_invite_code_uncounted(p_email text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_email text := lower(btrim(coalesce(p_email, '')));
+  v_invite record;
+  v_code text;
+  v_org text;
+begin
+  if v_email = '' then
+    raise exception using errcode = 'ST001', message = 'Please fill in all required fields';
+  end if;
+  if v_email !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
+    raise exception using errcode = 'ST002', message = 'Please enter a valid email address';
+  end if;
+  -- Every request writes, invited or not: a transaction that writes waits for its commit to reach
+  -- the disk, one that only reads does not, and that difference alone told invited addresses apart.
+  insert into app.invite_code_requests as r (email) values (v_email)
+  on conflict (email) do update
+    set window_started_at = case when r.window_started_at > now() - interval '1 hour' then r.window_started_at else now() end,
+        requests = case when r.window_started_at > now() - interval '1 hour' then r.requests + 1 else 1 end;
+  for v_invite in
+    select p.id, p.org_name, r.role_name, c.window_started_at, c.sends_in_window
+      from public.user_profiles p
+      left join public.user_roles r on r.id = p.role_id
+      left join app.invite_codes c on c.profile_id = p.id
+     where lower(p.email) = v_email and p.status = 'Pending' and p.auth_user_id is null
+     order by p.created_at, p.id
+  loop
+    -- At most 5 codes per invitation per hour; beyond that the answer is the same and no mail goes.
+    if v_invite.window_started_at is not null and v_invite.window_started_at > now() - interval '1 hour'
+       and v_invite.sends_in_window >= 5 then
+      continue;
+    end if;
+    v_code := lpad(((('x' || encode(extensions.gen_random_bytes(4), 'hex'))::bit(32)::bigint) % 1000000)::text, 6, '0');
+    insert into app.invite_codes as c (profile_id, email, code_hash, expires_at, failed_attempts, window_started_at, sends_in_window)
+    values (v_invite.id, v_email, app.invite_code_hash(v_invite.id, v_code), now() + interval '1 hour', 0, now(), 1)
+    on conflict (profile_id) do update
+      set email = excluded.email,
+          code_hash = excluded.code_hash,
+          expires_at = excluded.expires_at,
+          failed_attempts = 0,
+          window_started_at = case when c.window_started_at > now() - interval '1 hour' then c.window_started_at else now() end,
+          sends_in_window = case when c.window_started_at > now() - interval '1 hour' then c.sends_in_window + 1 else 1 end;
+    v_org := v_invite.org_name;
+    perform app.enqueue_mail(
+      v_email,
+      format('Your code to join %s', v_org),
+      format(E'%s has invited you to join it on Steward as %s.\n\n'
+             'Your code: %s\n\n'
+             'To accept, open Steward, choose Get Started, enter this e-mail address, then this code. '
+             'The code works for one hour.\n\n'
+             'If you did not expect this invitation, you can ignore this e-mail: nothing happens without the code.',
+             v_org, coalesce(nullif(v_invite.role_name, ''), 'team member'), v_code),
+      null,
+      'invite_code',
+      v_invite.org_name,
+      'public.user_profiles',
+      v_invite.id);
+  end loop;
+end;
+$function$;
+revoke all on function app.request_invite_code_uncounted(p_email text) from public, anon, authenticated, service_role;
+grant execute on function app.request_invite_code_uncounted(p_email text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.require_password(p_password text)
+ RETURNS void
+ LANGUAGE plpgsql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+begin
+  if char_length(p_password) < 8 then
+    raise exception using errcode = 'ST004', message = 'Password must be at least 8 characters long';
+  end if;
+  if octet_length(p_password) > 72 then
+    raise exception using errcode = 'ST012', message = 'Password must be at most 72 bytes long';
+  end if;
+end;
+$function$;
+revoke all on function app.require_password(p_password text) from public, anon, authenticated, service_role;
+grant execute on function app.require_password(p_password text) to authenticated;
+grant execute on function app.require_password(p_password text) to public;
+grant execute on function app.require_password(p_password text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.require_request(p_name text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if not app.take_request(p_name) then
+    raise sqlstate 'PGRST' using
+      message = json_build_object('code', 'over_request_rate_limit', 'message', 'Request rate limit reached', 'details', null, 'hint', null)::text,
+      detail = json_build_object('status', 429, 'headers', json_build_object())::text;
+  end if;
+end;
+$function$;
+revoke all on function app.require_request(p_name text) from public, anon, authenticated, service_role;
+grant execute on function app.require_request(p_name text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.require_signup_fields(p_email text, p_password text, p_full_name text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if nullif(btrim(coalesce(p_email, '')), '') is null
+     or nullif(btrim(coalesce(p_full_name, '')), '') is null
+     or coalesce(p_password, '') = '' then
+    raise exception using errcode = 'ST001', message = 'Please fill in all required fields';
+  end if;
+  if btrim(p_email) !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
+    raise exception using errcode = 'ST002', message = 'Please enter a valid email address';
+  end if;
+  perform app.release_unclaimed_login(p_email);
+end;
+$function$;
+revoke all on function app.require_signup_fields(p_email text, p_password text, p_full_name text) from public, anon, authenticated, service_role;
+grant execute on function app.require_signup_fields(p_email text, p_password text, p_full_name text) to authenticated;
+grant execute on function app.require_signup_fields(p_email text, p_password text, p_full_name text) to public;
+grant execute on function app.require_signup_fields(p_email text, p_password text, p_full_name text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.role_permission_org()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' and new.org_name is null then
+    new.org_name := (
+      select r.org_name from public.user_roles r
+       where r.id = new.role_id
+         and (auth.uid() is null or r.org_name = '_system_default_' or r.org_name = any (app.member_orgs())));
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.role_permission_org() from public, anon, authenticated, service_role;
+grant execute on function app.role_permission_org() to authenticated;
+grant execute on function app.role_permission_org() to service_role;
+
+CREATE OR REPLACE FUNCTION app.run_due_jobs(p_now timestamp with time zone DEFAULT now())
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_job app.scheduled_jobs%rowtype;
+  v_ran integer := 0;
+begin
+  for v_job in
+    select * from app.scheduled_jobs
+    where last_run_at is null or last_run_at + every <= p_now
+    order by name
+    for update skip locked
+  loop
+    begin
+      execute format('select %s()', v_job.function_name);
+      update app.scheduled_jobs set last_run_at = p_now, last_error = null where name = v_job.name;
+      v_ran := v_ran + 1;
+    exception when others then
+      update app.scheduled_jobs set last_run_at = p_now, last_error = sqlerrm where name = v_job.name;
+    end;
+  end loop;
+  return v_ran;
+end;
+$function$;
+revoke all on function app.run_due_jobs(p_now timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function app.run_due_jobs(p_now timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION app.sale_month(p_date date)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$ select date_trunc('month', p_date::timestamp)::date $function$;
+revoke all on function app.sale_month(p_date date) from public, anon, authenticated, service_role;
+grant execute on function app.sale_month(p_date date) to authenticated;
+grant execute on function app.sale_month(p_date date) to public;
+grant execute on function app.sale_month(p_date date) to service_role;
+
+CREATE OR REPLACE FUNCTION app.saved_filter_owner()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    if app.is_app_user() then
+      new.profile_id := app.profile_id_in(new.org_name);
+    end if;
+  else
+    new.profile_id := old.profile_id;
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.saved_filter_owner() from public, anon, authenticated, service_role;
+grant execute on function app.saved_filter_owner() to authenticated;
+grant execute on function app.saved_filter_owner() to public;
+grant execute on function app.saved_filter_owner() to service_role;
+
+CREATE OR REPLACE FUNCTION app.search_candidates(p_query text, p_org_name text, p_limit integer)
+ RETURNS TABLE(kind text, area text, id uuid, rank real, detail text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET "pg_trgm.similarity_threshold" TO '0.25'
+ SET "pg_trgm.word_similarity_threshold" TO '0.6'
+ SET search_path TO ''
+AS $function$
+declare
+  q text := btrim(regexp_replace(app.search_norm(p_query), '\s+', ' ', 'g'));
+  q_like text;
+  q_digits text := app.search_digits(p_query);
+  by_phone boolean := length(app.search_digits(p_query)) >= 3 and p_query ~ '^[0-9\s()+./-]+$';
+  by_email boolean;
+  n integer := least(greatest(coalesce(p_limit, 5), 1), 50);
+  mine uuid[] := app.my_profile_ids();
+  level text;
+  lodging_level text;
+  -- Every person of the organisation matching the query by name (ids, ranks), when needed.
+  people_ids uuid[];
+  people_ranks real[];
+  by_text constant text := $q$
+    select %1$L::text, %2$L::text, x.id, app.search_rank(%4$s, $2), null::text
+    from %3$s x
+    where x.org_name = $1 and not x.archive
+      and %5$s
+      and (%4$s operator(extensions.%%) $2 or $2 operator(extensions.<%%) %4$s or %4$s like $5)
+    order by 4 desc
+    limit $3$q$;
+begin
+  if length(q) < 2 or p_org_name is null or p_org_name = '_system_default_' then
+    return;
+  end if;
+  by_email := not by_phone and (q ~ '[@.]' or (length(q) >= 4 and q !~ ' '));
+  if length(q) >= 3 then
+    q_like := '%' || app.search_like(q) || '%';
+  end if;
+
+  level := app.search_view_level(p_org_name, 'crm');
+  lodging_level := app.search_view_level(p_org_name, 'lodging');
+  if lodging_level is not null or level = 'Organization' then
+    select coalesce(array_agg(m.id), '{}'), coalesce(array_agg(m.rank), '{}') into people_ids, people_ranks
+    from app.search_text_matches('crm.contacts', 'app.search_norm(t.name)', p_org_name, 'true', q, n) m;
+  end if;
+
+  if level is not null then
+    -- $1 organisation, $2 query, $3 limit, $4 by e-mail, $5 query as LIKE, $6 by phone, $7 digits,
+    -- $8 $9 the people found by name when the caller reads them all.
+    return query execute format($q$
+      with by_name as (
+        select m.id, m.rank as r, null::text as d
+        from %3$s
+      ), by_method as (
+        select cm.contact_id as id, 1.5::real as r, cm.value as d
+        from crm.contact_methods cm
+        join crm.contacts c on c.id = cm.contact_id
+        where cm.org_name = $1 and not cm.archive and not c.archive
+          and %2$s
+          and (($4 and app.search_norm(cm.value) like $5)
+               or ($6 and app.search_digits(cm.value) like '%%' || $7 || '%%'))
+        limit $3
+      )
+      select 'contact'::text, 'crm'::text, h.id, max(h.r), max(h.d)
+      from (select * from by_name union all select * from by_method) h
+      group by h.id$q$,
+      null, app.search_read_rule('crm.contacts', 'c', level, mine),
+      case when level = 'Organization' then 'unnest($8::uuid[], $9::real[]) as m(id, rank)'
+           else format('app.search_text_matches(%L, %L, $1, %L, $2, $3) m', 'crm.contacts', 'app.search_norm(t.name)',
+                       app.search_read_rule('crm.contacts', 't', level, mine)) end)
+      using p_org_name, q, n, by_email, q_like, by_phone, q_digits, people_ids, people_ranks;
+
+    return query execute format($q$
+      with by_name as (
+        select m.id, m.rank as r, null::text as d
+        from app.search_text_matches('crm.businesses', 'app.search_norm(t.name || '' '' || coalesce(t.dba_name, ''''))', $1, %1$L, $2, $3) m
+      ), by_method as (
+        select cm.business_id as id, 1.5::real as r, cm.value as d
+        from crm.contact_methods cm
+        join crm.businesses b on b.id = cm.business_id
+        where cm.org_name = $1 and not cm.archive and not b.archive
+          and %2$s
+          and (($4 and app.search_norm(cm.value) like $5)
+               or ($6 and app.search_digits(cm.value) like '%%' || $7 || '%%'))
+        limit $3
+      )
+      select 'business'::text, 'crm'::text, h.id, max(h.r), max(h.d)
+      from (select * from by_name union all select * from by_method) h
+      group by h.id$q$,
+      app.search_read_rule('crm.businesses', 't', level, mine), app.search_read_rule('crm.businesses', 'b', level, mine))
+      using p_org_name, q, n, by_email, q_like, by_phone, q_digits;
+
+    return query
+    select 'household', 'crm', m.id, m.rank, null::text
+    from app.search_text_matches('crm.households', 'app.search_norm(t.name)', p_org_name,
+                                 app.search_read_rule('crm.households', 't', level, mine), q, n) m;
+
+    -- Organisation users: every member reads the directory; the CRM's enablement decides here.
+    return query
+    select 'user', 'crm', u.id,
+           case when by_phone and app.search_digits(u.phone) like '%' || q_digits || '%' then 1.5::real
+                else app.search_rank(app.search_norm(u.name || ' ' || coalesce(u.email::text, '')), q) end,
+           case when by_phone and app.search_digits(u.phone) like '%' || q_digits || '%' then u.phone end
+    from public.user_profiles u
+    where u.org_name = p_org_name and not u.archive
+      and ((app.search_norm(u.name || ' ' || coalesce(u.email::text, '')) operator(extensions.%) q
+           or q operator(extensions.<%) app.search_norm(u.name || ' ' || coalesce(u.email::text, ''))
+           or app.search_norm(u.name || ' ' || coalesce(u.email::text, '')) like q_like)
+           or (by_phone and app.search_digits(u.phone) like '%' || q_digits || '%'))
+    order by 4 desc
+    limit n;
+  end if;
+
+  level := app.search_view_level(p_org_name, 'team-portal');
+  if level is not null then
+    return query execute format($q$
+      select 'staff'::text, 'team-portal'::text, s.id,
+             case when $6 and app.search_digits(s.phone) like '%%' || $7 || '%%' then 1.5::real
+                  else app.search_rank(app.search_norm(coalesce(s.preferred_name, '') || ' ' || coalesce(s.legal_first_name, '') || ' ' || coalesce(s.legal_last_name, '') || ' ' || coalesce(s.email::text, '')), $2) end,
+             case when $6 and app.search_digits(s.phone) like '%%' || $7 || '%%' then s.phone end
+      from hr.staff_profiles s
+      where s.org_name = $1 and not s.archive
+        and %1$s
+        and ((app.search_norm(coalesce(s.preferred_name, '') || ' ' || coalesce(s.legal_first_name, '') || ' ' || coalesce(s.legal_last_name, '') || ' ' || coalesce(s.email::text, '')) operator(extensions.%%) $2
+             or $2 operator(extensions.<%%) app.search_norm(coalesce(s.preferred_name, '') || ' ' || coalesce(s.legal_first_name, '') || ' ' || coalesce(s.legal_last_name, '') || ' ' || coalesce(s.email::text, ''))
+             or app.search_norm(coalesce(s.preferred_name, '') || ' ' || coalesce(s.legal_first_name, '') || ' ' || coalesce(s.legal_last_name, '') || ' ' || coalesce(s.email::text, '')) like $5)
+             or ($6 and app.search_digits(s.phone) like '%%' || $7 || '%%'))
+      order by 4 desc
+      limit $3$q$,
+      app.search_read_rule('hr.staff_profiles', 's', level, mine))
+      using p_org_name, q, n, by_email, q_like, by_phone, q_digits;
+  end if;
+
+  level := lodging_level;
+  if level is not null then
+    return query execute format(by_text, 'accommodation', 'lodging', 'catalog.accommodations', 'app.search_norm(x.name)',
+                                app.search_read_rule('catalog.accommodations', 'x', level, mine))
+      using p_org_name, q, n, by_email, q_like, by_phone, q_digits;
+
+    -- Reservations by their label, confirmation code or guest ($8 $9: the people found by name).
+    return query execute format($q$
+      with by_text as (
+        select r.id, app.search_rank(app.search_norm(r.name || ' ' || r.confirmation), $2) as rk
+        from catalog.reservations r
+        where r.org_name = $1 and not r.archive
+          and %1$s
+          and (app.search_norm(r.name || ' ' || r.confirmation) operator(extensions.%%) $2
+               or $2 operator(extensions.<%%) app.search_norm(r.name || ' ' || r.confirmation)
+               or app.search_norm(r.name || ' ' || r.confirmation) like $5)
+        order by 2 desc
+        limit $3
+      ), by_guest as (
+        select r.id, g.rk
+        from unnest($8::uuid[], $9::real[]) as g(id, rk)
+        join catalog.reservations r on r.contact_id = g.id
+        where r.org_name = $1 and not r.archive
+          and %1$s
+        limit $3
+      )
+      select 'reservation'::text, 'lodging'::text, h.id, max(h.rk), null::text
+      from (select * from by_text union all select * from by_guest) h
+      group by h.id$q$,
+      app.search_read_rule('catalog.reservations', 'r', level, mine))
+      using p_org_name, q, n, by_email, q_like, by_phone, q_digits, people_ids, people_ranks;
+  end if;
+
+  level := app.search_view_level(p_org_name, 'catalog');
+  if level is not null then
+    return query execute format(by_text, 'product', 'catalog', 'catalog.products', $e$app.search_norm(x.name || ' ' || x.sku)$e$,
+                                app.search_read_rule('catalog.products', 'x', level, mine))
+      using p_org_name, q, n, by_email, q_like, by_phone, q_digits;
+    return query execute format(by_text, 'supply', 'catalog', 'catalog.supplies', $e$app.search_norm(x.name || ' ' || coalesce(x.vendor, ''))$e$,
+                                app.search_read_rule('catalog.supplies', 'x', level, mine))
+      using p_org_name, q, n, by_email, q_like, by_phone, q_digits;
+  end if;
+
+  level := app.search_view_level(p_org_name, 'operations');
+  if level is not null then
+    return query execute format(by_text, 'project', 'operations', 'ops.projects', 'app.search_norm(x.name)',
+                                app.search_read_rule('ops.projects', 'x', level, mine))
+      using p_org_name, q, n, by_email, q_like, by_phone, q_digits;
+    return query execute format(by_text, 'task', 'operations', 'ops.tasks', 'app.search_norm(x.title)',
+                                app.search_read_rule('ops.tasks', 'x', level, mine))
+      using p_org_name, q, n, by_email, q_like, by_phone, q_digits;
+  end if;
+end;
+$function$;
+revoke all on function app.search_candidates(p_query text, p_org_name text, p_limit integer) from public, anon, authenticated, service_role;
+grant execute on function app.search_candidates(p_query text, p_org_name text, p_limit integer) to authenticated;
+grant execute on function app.search_candidates(p_query text, p_org_name text, p_limit integer) to service_role;
+
+CREATE OR REPLACE FUNCTION app.search_corrections(p_org_name text, p_word text)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(c.word order by c.closeness desc, c.word), '{}')
+  from (select w.word, extensions.similarity(w.word, p_word) as closeness
+        from (select distinct s.word
+              from unnest(app.search_variants(p_word)) as v(variant)
+              join app.search_words s on s.org_name = p_org_name and s.variant = v.variant) w
+        where strpos(w.word, p_word) = 0
+        order by 2 desc, 1
+        limit 8) c
+$function$;
+revoke all on function app.search_corrections(p_org_name text, p_word text) from public, anon, authenticated, service_role;
+grant execute on function app.search_corrections(p_org_name text, p_word text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.search_like(p_text text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select replace(replace(replace(p_text, '\', '\\'), '%', '\%'), '_', '\_')
+$function$;
+revoke all on function app.search_like(p_text text) from public, anon, authenticated, service_role;
+grant execute on function app.search_like(p_text text) to authenticated;
+grant execute on function app.search_like(p_text text) to public;
+grant execute on function app.search_like(p_text text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.search_rank(p_text text, p_query text)
+ RETURNS real
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+AS $function$
+  select (greatest(extensions.similarity(p_text, p_query), extensions.word_similarity(p_query, p_text))
+          + case
+              when p_text = p_query then 1.0
+              when starts_with(p_text, p_query) then 0.6
+              when strpos(p_text, ' ' || p_query) > 0 then 0.4
+              when strpos(p_text, p_query) > 0 then 0.2
+              else 0
+            end)::real
+$function$;
+revoke all on function app.search_rank(p_text text, p_query text) from public, anon, authenticated, service_role;
+grant execute on function app.search_rank(p_text text, p_query text) to authenticated;
+grant execute on function app.search_rank(p_text text, p_query text) to public;
+grant execute on function app.search_rank(p_text text, p_query text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.search_read_rule(p_table regclass, p_alias text, p_level text, p_mine uuid[])
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case p_level
+    when 'Organization' then 'true'
+    when 'Personal' then app.personal_sql(p_table, p_alias, format('%L::uuid[]', coalesce(p_mine, '{}')))
+    else 'false'
+  end
+$function$;
+revoke all on function app.search_read_rule(p_table regclass, p_alias text, p_level text, p_mine uuid[]) from public, anon, authenticated, service_role;
+grant execute on function app.search_read_rule(p_table regclass, p_alias text, p_level text, p_mine uuid[]) to service_role;
+
+CREATE OR REPLACE FUNCTION app.search_text_matches(p_table text, p_expr text, p_org_name text, p_filter text, p_query text, p_limit integer)
+ RETURNS TABLE(id uuid, rank real)
+ LANGUAGE plpgsql
+ STABLE
+ SET "pg_trgm.similarity_threshold" TO '0.25'
+ SET "pg_trgm.word_similarity_threshold" TO '0.4'
+ SET max_parallel_workers_per_gather TO '0'
+ SET search_path TO ''
+AS $function$
+declare
+  v_words text[] := (select array_agg(w) from unnest(string_to_array(p_query, ' ')) as w where length(w) >= 2);
+  v_word text;
+  v_fragment text;
+  v_corrections text[];
+  v_fragments text := '';
+  v_corrected text := '';
+  v_any_correction boolean := false;
+  -- Every word of the query is a word of the organisation or one edit away from one: the fuzzier
+  -- steps, which compare texts rather than words, have nothing to add.
+  v_all_known boolean := true;
+  v_similar text := '';
+  v_found integer := 0;
+  v_base text;
+  v_step text;
+  v_seen uuid[] := '{}';
+  v_ids uuid[];
+  v_ranks real[];
+  v_number integer;
+begin
+  v_base := format('select t.id, app.search_rank(%1$s, %2$L) as rank from %3$s t where t.org_name = %4$L and not t.archive and %5$s',
+                   p_expr, p_query, p_table, p_org_name, p_filter);
+  foreach v_word in array coalesce(v_words[1:4], '{}') loop
+    v_similar := v_similar || format(' and %L operator(extensions.<%%) %s', v_word, p_expr);
+    if length(v_word) >= 3 then
+      v_fragments := v_fragments || format(' and %s like %L', p_expr, '%' || app.search_like(v_word) || '%');
+    else
+      -- Two letters match the start of a word only.
+      v_fragments := v_fragments || format(' and %L operator(extensions.<%%) %s', v_word, p_expr);
+    end if;
+  end loop;
+  for v_number in 1..4 loop
+    -- A query with digits or an @ is a phone, an e-mail or a code: its fragments, never a fuzzy name.
+    exit when v_number > 1 and p_query ~ '[0-9@]';
+    if v_number = 2 then
+      -- The words as typed found too few: each word, or a word of the organisation one edit away.
+      foreach v_word in array coalesce(v_words[1:4], '{}') loop
+        if length(v_word) >= 3 then
+          v_fragment := format('%s like %L', p_expr, '%' || app.search_like(v_word) || '%');
+          v_corrections := app.search_corrections(p_org_name, v_word);
+          v_any_correction := v_any_correction or cardinality(v_corrections) > 0;
+          v_all_known := v_all_known and (cardinality(v_corrections) > 0
+            or exists (select 1 from app.search_words s where s.org_name = p_org_name and s.variant = v_word and s.word = v_word));
+          v_corrected := v_corrected || format(' and (%s%s)', v_fragment,
+            (select string_agg(format(' or %s like %L', p_expr, '%' || app.search_like(c) || '%'), '') from unnest(v_corrections) as c));
+        else
+          v_corrected := v_corrected || format(' and %L operator(extensions.<%%) %s', v_word, p_expr);
+        end if;
+      end loop;
+    end if;
+    v_step := case v_number
+      when 1 then nullif(v_fragments, '')
+      when 2 then case when v_any_correction then v_corrected end
+      when 3 then case when v_found = 0 and not v_all_known then nullif(v_similar, '') end
+      when 4 then case when length(p_query) >= 3 and v_found = 0 and not v_all_known
+                       then format(' and (%1$s operator(extensions.%%) %2$L or %2$L operator(extensions.<%%) %1$s)', p_expr, p_query) end
+    end;
+    continue when v_step is null;
+    execute format('select coalesce(array_agg(m.id), ''{}''), coalesce(array_agg(m.rank), ''{}'') from (select s.id, s.rank from (%s%s and not (t.id = any (%L::uuid[])) limit 200) s order by s.rank desc limit %s) m',
+                   v_base, v_step, v_seen, p_limit - v_found)
+      into v_ids, v_ranks;
+    return query select u.id, u.rank from unnest(v_ids, v_ranks) as u(id, rank);
+    v_seen := v_seen || v_ids;
+    v_found := v_found + cardinality(v_ids);
+    exit when v_found >= p_limit;
+  end loop;
+end;
+$function$;
+revoke all on function app.search_text_matches(p_table text, p_expr text, p_org_name text, p_filter text, p_query text, p_limit integer) from public, anon, authenticated, service_role;
+grant execute on function app.search_text_matches(p_table text, p_expr text, p_org_name text, p_filter text, p_query text, p_limit integer) to service_role;
+
+CREATE OR REPLACE FUNCTION app.search_text_words(p_text text)
+ RETURNS SETOF text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select w from regexp_split_to_table(app.search_norm(p_text), '[^[:alpha:]]+') as w where length(w) between 3 and 40
+$function$;
+revoke all on function app.search_text_words(p_text text) from public, anon, authenticated, service_role;
+grant execute on function app.search_text_words(p_text text) to authenticated;
+grant execute on function app.search_text_words(p_text text) to public;
+grant execute on function app.search_text_words(p_text text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.search_variants(p_word text)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select array_agg(distinct v.variant)
+  from (select p_word as variant
+        union all
+        select left(p_word, i - 1) || substr(p_word, i + 1) from generate_series(1, length(p_word)) as i) v
+$function$;
+revoke all on function app.search_variants(p_word text) from public, anon, authenticated, service_role;
+grant execute on function app.search_variants(p_word text) to authenticated;
+grant execute on function app.search_variants(p_word text) to public;
+grant execute on function app.search_variants(p_word text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.search_view_level(p_org_name text, p_component text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_org_name = any (app.orgs_with_access(p_component, 'view', 'Organization')) then 'Organization'
+    when p_org_name = any (app.orgs_with_access(p_component, 'view', 'Personal')) then 'Personal'
+  end
+$function$;
+revoke all on function app.search_view_level(p_org_name text, p_component text) from public, anon, authenticated, service_role;
+grant execute on function app.search_view_level(p_org_name text, p_component text) to authenticated;
+grant execute on function app.search_view_level(p_org_name text, p_component text) to service_role;
+comment on function app.search_view_level(p_org_name text, p_component text) is 'The caller''s read level for an area in an organisation: Organization, Personal (their own rows, app.personal_sql) or null.';
+
+CREATE OR REPLACE FUNCTION app.search_words_learn()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  execute format($q$
+    insert into app.search_words (org_name, variant, word)
+    select n.org_name, v.variant, n.word
+    from (select distinct r.org_name, w.word
+          from new_rows r cross join lateral app.search_text_words(%1$s) as w(word)
+          where r.org_name is not null %2$s) n
+    cross join lateral unnest(app.search_variants(n.word)) as v(variant)
+    where not exists (select 1 from app.search_words s where s.org_name = n.org_name and s.variant = n.word and s.word = n.word)
+    on conflict do nothing$q$,
+    tg_argv[0],
+    case when tg_op = 'UPDATE'
+         then format('and not exists (select 1 from old_rows o where o.id = r.id and o.org_name is not distinct from r.org_name and (%s) is not distinct from (%s))',
+                     replace(tg_argv[0], 'r.', 'o.'), tg_argv[0])
+         else '' end);
+  return null;
+end;
+$function$;
+revoke all on function app.search_words_learn() from public, anon, authenticated, service_role;
+grant execute on function app.search_words_learn() to service_role;
+
+CREATE OR REPLACE FUNCTION app.secret_last4(p_secret text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when length(p_secret) >= 8 then right(p_secret, 4) end
+$function$;
+revoke all on function app.secret_last4(p_secret text) from public, anon, authenticated, service_role;
+grant execute on function app.secret_last4(p_secret text) to authenticated;
+grant execute on function app.secret_last4(p_secret text) to public;
+grant execute on function app.secret_last4(p_secret text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.secure_org_table(p_table regclass, p_component text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform app.attach_org_table(p_table);
+  perform app.apply_component_policies(p_table, p_component);
+  perform app.attach_history(p_table, p_component);
+end;
+$function$;
+revoke all on function app.secure_org_table(p_table regclass, p_component text) from public, anon, authenticated, service_role;
+grant execute on function app.secure_org_table(p_table regclass, p_component text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.secure_view(p_view regclass)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  execute format('revoke all on %s from anon, public, authenticated', p_view);
+  execute format('grant select on %s to authenticated', p_view);
+  execute format('grant select on %s to service_role', p_view);
+end;
+$function$;
+revoke all on function app.secure_view(p_view regclass) from public, anon, authenticated, service_role;
+grant execute on function app.secure_view(p_view regclass) to public;
+grant execute on function app.secure_view(p_view regclass) to service_role;
+
+CREATE OR REPLACE FUNCTION app.send_stay_confirmation(p_stay catalog.reservations)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_to text;
+  v_unit text;
+  v_paid numeric(12, 2);
+  v_currency text;
+  v_guests text;
+  v_body text;
+begin
+  if p_stay.contact_id is null then
+    return null;
+  end if;
+  select m.value into v_to
+  from crm.contact_methods m
+  where m.contact_id = p_stay.contact_id and m.org_name = p_stay.org_name and not m.archive
+    and m.value ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'
+  order by m.is_primary desc, m.created_at desc
+  limit 1;
+  if v_to is null then
+    return null;
+  end if;
+  select a.name into v_unit from catalog.accommodations a where a.id = p_stay.accommodation_id;
+  select coalesce(sum(case when x.line_type = 'refund' then -1 else 1 end * (x.qty * x.unit_price - x.discount_amount)), 0)
+    into v_paid
+  from catalog.reservation_payments x where x.reservation_id = p_stay.id and not x.archive;
+  select s.currency into v_currency from catalog.lodging_settings s where s.org_name = p_stay.org_name;
+  v_currency := coalesce(v_currency, 'USD');
+  v_guests := concat_ws(', ',
+    p_stay.adults || case when p_stay.adults = 1 then ' adult' else ' adults' end,
+    case when p_stay.children > 0 then p_stay.children || case when p_stay.children = 1 then ' child' else ' children' end end,
+    case when p_stay.pets > 0 then p_stay.pets || case when p_stay.pets = 1 then ' pet' else ' pets' end end);
+  v_body := concat_ws(E'\n',
+    format('Your stay with %s is confirmed.', p_stay.org_name),
+    '',
+    format('Confirmation: %s', p_stay.confirmation),
+    format('Accommodation: %s', coalesce(v_unit, '—')),
+    format('Check-in: %s', to_char(p_stay.check_in at time zone 'UTC', 'FMDay, FMMonth FMDD, YYYY')),
+    format('Check-out: %s', to_char(p_stay.check_out at time zone 'UTC', 'FMDay, FMMonth FMDD, YYYY')),
+    format('Guests: %s', v_guests),
+    format('Total: %s %s', to_char(coalesce(p_stay.total_amount, 0), 'FM999999990.00'), v_currency),
+    format('Balance due: %s %s', to_char(coalesce(p_stay.total_amount, 0) - v_paid, 'FM999999990.00'), v_currency));
+  perform app.enqueue_mail(
+    v_to,
+    format('Your stay is confirmed (%s)', p_stay.confirmation),
+    v_body,
+    null,
+    'stay_confirmation',
+    p_stay.org_name,
+    'catalog.reservations',
+    p_stay.id);
+  return lower(btrim(v_to));
+end;
+$function$;
+revoke all on function app.send_stay_confirmation(p_stay catalog.reservations) from public, anon, authenticated, service_role;
+grant execute on function app.send_stay_confirmation(p_stay catalog.reservations) to authenticated;
+grant execute on function app.send_stay_confirmation(p_stay catalog.reservations) to service_role;
+
+CREATE OR REPLACE FUNCTION app.send_task_digests(p_now timestamp with time zone DEFAULT now())
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_person record;
+  v_lines text;
+  v_mail bigint;
+  v_sent integer := 0;
+begin
+  for v_person in
+    select p.id, p.org_name, p.email::text as email, p.name, app.org_today(p.org_name, p_now) as today
+      from public.user_profiles p
+     where p.task_digest and p.status = 'Active' and p.email is not null and p.org_name <> '_system_default_'
+       and (p_now at time zone app.org_timezone(p.org_name))::time >= time '07:00'
+       and not exists (select 1 from app.task_digests_sent s
+                        where s.profile_id = p.id and s.sent_on = app.org_today(p.org_name, p_now))
+  loop
+    select string_agg(format('- %s%s (due %s)', case when i.overdue then 'OVERDUE: ' else '' end, i.title,
+                             to_char(i.due_date, 'FMMonth FMDD')), E'\n' order by i.due_date, i.title)
+      into v_lines
+      from app.task_digest_items(v_person.id, v_person.today) i;
+    if v_lines is not null then
+      v_mail := app.enqueue_mail(v_person.email,
+        format('Your tasks for %s — %s', to_char(v_person.today, 'FMMonth FMDD'), v_person.org_name),
+        format(E'Hello %s,\n\nThese tasks are due today or overdue:\n\n%s\n\nOpen My work: /tasks?view=mine\n', v_person.name, v_lines),
+        null, 'task_digest', v_person.org_name, 'public.user_profiles', v_person.id);
+      v_sent := v_sent + 1;
+    end if;
+    insert into app.task_digests_sent (profile_id, sent_on, mail_id) values (v_person.id, v_person.today, v_mail);
+    v_mail := null;
+  end loop;
+  return v_sent;
+end;
+$function$;
+revoke all on function app.send_task_digests(p_now timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function app.send_task_digests(p_now timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION app.short_id_for(p_id uuid)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE STRICT
+ SET search_path TO ''
+AS $function$
+  select translate(encode(substring(sha256(uuid_send(p_id)) from 1 for 6), 'base64'), '+/', '-_')
+$function$;
+revoke all on function app.short_id_for(p_id uuid) from public, anon, authenticated, service_role;
+grant execute on function app.short_id_for(p_id uuid) to authenticated;
+grant execute on function app.short_id_for(p_id uuid) to service_role;
+grant execute on function app.short_id_for(p_id uuid) to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.shown_contact_method(p_parent uuid, p_kind text)
+ RETURNS uuid
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select cm.id from crm.contact_methods cm join crm.contact_method_types t on t.id = cm.type_id
+  where p_parent in (cm.contact_id, cm.business_id, cm.household_id, cm.user_id) and not cm.archive and t.kind = p_kind
+  order by cm.is_primary desc, cm.created_at desc, cm.id desc
+  limit 1
+$function$;
+revoke all on function app.shown_contact_method(p_parent uuid, p_kind text) from public, anon, authenticated, service_role;
+grant execute on function app.shown_contact_method(p_parent uuid, p_kind text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.shown_contact_method_types_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform app.refresh_shown_contact_methods(array(
+    select x from crm.contact_methods cm, unnest(array[cm.contact_id, cm.business_id, cm.household_id, cm.user_id]) x
+    where cm.type_id in (select n.id from new_rows n join old_rows o on o.id = n.id where n.kind is distinct from o.kind)));
+  return null;
+end;
+$function$;
+revoke all on function app.shown_contact_method_types_changed() from public, anon, authenticated, service_role;
+grant execute on function app.shown_contact_method_types_changed() to service_role;
+
+CREATE OR REPLACE FUNCTION app.shown_contact_methods_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_parents uuid[] := '{}';
+begin
+  if tg_op in ('INSERT', 'UPDATE') then
+    v_parents := v_parents || array(select x from new_rows r, unnest(array[r.contact_id, r.business_id, r.household_id, r.user_id]) x);
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    v_parents := v_parents || array(select x from old_rows r, unnest(array[r.contact_id, r.business_id, r.household_id, r.user_id]) x);
+  end if;
+  perform app.refresh_shown_contact_methods(v_parents);
+  return null;
+end;
+$function$;
+revoke all on function app.shown_contact_methods_changed() from public, anon, authenticated, service_role;
+grant execute on function app.shown_contact_methods_changed() to service_role;
+
+CREATE OR REPLACE FUNCTION app.stamp_audit()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_profile uuid;
+  v_app_user boolean := app.is_app_user();
+begin
+  if v_app_user then
+    v_profile := app.profile_id_in(new.org_name);
+  end if;
+  if tg_op = 'INSERT' then
+    if v_app_user then
+      new.created_at := now();
+      new.created_by := v_profile;
+      new.last_modified_at := clock_timestamp();
+      new.last_modified_by := v_profile;
+    else
+      new.created_at := coalesce(new.created_at, now());
+      new.last_modified_at := coalesce(new.last_modified_at, new.created_at);
+      new.last_modified_by := coalesce(new.last_modified_by, new.created_by);
+    end if;
+  else
+    new.created_at := old.created_at;
+    new.created_by := old.created_by;
+    new.last_modified_at := greatest(clock_timestamp(), old.last_modified_at + interval '1 microsecond');
+    if v_app_user then
+      new.last_modified_by := v_profile;
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.stamp_audit() from public, anon, authenticated, service_role;
+grant execute on function app.stamp_audit() to authenticated;
+grant execute on function app.stamp_audit() to service_role;
+
+CREATE OR REPLACE FUNCTION app.stamp_product_sku()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    new.sku := 'SKU-' || app.short_id_for(new.id);
+  else
+    new.sku := old.sku;
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.stamp_product_sku() from public, anon, authenticated, service_role;
+grant execute on function app.stamp_product_sku() to authenticated;
+grant execute on function app.stamp_product_sku() to public;
+grant execute on function app.stamp_product_sku() to service_role;
+
+CREATE OR REPLACE FUNCTION app.stamp_short_id()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    new.short_id := app.short_id_for(new.id);
+  else
+    new.short_id := old.short_id;
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.stamp_short_id() from public, anon, authenticated, service_role;
+grant execute on function app.stamp_short_id() to authenticated;
+grant execute on function app.stamp_short_id() to service_role;
+
+CREATE OR REPLACE FUNCTION app.stash_integration_secrets()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_stash jsonb := app.integration_secrets_stash();
+  v_sent jsonb;
+begin
+  if tg_op = 'UPDATE' then
+    new.id := old.id;
+    new.api_key_set := old.api_key_set;
+    new.api_key_last4 := old.api_key_last4;
+    new.api_secret_set := old.api_secret_set;
+    new.api_secret_last4 := old.api_secret_last4;
+    new.webhook_secret_set := old.webhook_secret_set;
+    new.webhook_secret_last4 := old.webhook_secret_last4;
+    -- The update half of an upsert: the insert half of this statement stashed what was sent.
+    v_sent := jsonb_build_object(
+      'api_key', coalesce(new.api_key, v_stash -> old.id::text ->> 'api_key'),
+      'api_secret', coalesce(new.api_secret, v_stash -> old.id::text ->> 'api_secret'),
+      'webhook_secret', coalesce(new.webhook_secret, v_stash -> old.id::text ->> 'webhook_secret'));
+  else
+    new.api_key_set := false;
+    new.api_key_last4 := null;
+    new.api_secret_set := false;
+    new.api_secret_last4 := null;
+    new.webhook_secret_set := false;
+    new.webhook_secret_last4 := null;
+    v_sent := jsonb_build_object('api_key', new.api_key, 'api_secret', new.api_secret, 'webhook_secret', new.webhook_secret);
+  end if;
+
+  if v_sent ->> 'api_key' is not null then
+    new.api_key_set := nullif(v_sent ->> 'api_key', '') is not null;
+    new.api_key_last4 := app.secret_last4(nullif(v_sent ->> 'api_key', ''));
+  end if;
+  if v_sent ->> 'api_secret' is not null then
+    new.api_secret_set := nullif(v_sent ->> 'api_secret', '') is not null;
+    new.api_secret_last4 := app.secret_last4(nullif(v_sent ->> 'api_secret', ''));
+  end if;
+  if v_sent ->> 'webhook_secret' is not null then
+    new.webhook_secret_set := nullif(v_sent ->> 'webhook_secret', '') is not null;
+    new.webhook_secret_last4 := app.secret_last4(nullif(v_sent ->> 'webhook_secret', ''));
+  end if;
+
+  v_sent := jsonb_strip_nulls(v_sent);
+  if v_sent <> '{}'::jsonb then
+    perform set_config('steward.integration_secrets', jsonb_set(v_stash, array[new.id::text], v_sent)::text, true);
+  end if;
+  new.api_key := null;
+  new.api_secret := null;
+  new.webhook_secret := null;
+  return new;
+end;
+$function$;
+revoke all on function app.stash_integration_secrets() from public, anon, authenticated, service_role;
+grant execute on function app.stash_integration_secrets() to service_role;
+
+CREATE OR REPLACE FUNCTION app.stay_day(p_at timestamp with time zone)
+ RETURNS date
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select (p_at at time zone 'UTC')::date $function$;
+revoke all on function app.stay_day(p_at timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function app.stay_day(p_at timestamp with time zone) to authenticated;
+grant execute on function app.stay_day(p_at timestamp with time zone) to public;
+grant execute on function app.stay_day(p_at timestamp with time zone) to service_role;
+
+CREATE OR REPLACE FUNCTION app.stay_status(p_status text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case regexp_replace(lower(btrim(coalesce(p_status, ''))), '[\s_-]+', ' ', 'g')
+    when 'tentative' then 'Tentative' when 'pending' then 'Tentative' when 'on hold' then 'Tentative'
+    when 'hold' then 'Tentative' when 'inquiry' then 'Tentative' when 'enquiry' then 'Tentative'
+    when 'confirmed' then 'Confirmed' when 'booked' then 'Confirmed' when 'reserved' then 'Confirmed'
+    when 'checked in' then 'Checked in' when 'checkedin' then 'Checked in' when 'in house' then 'Checked in' when 'arrived' then 'Checked in'
+    when 'checked out' then 'Checked out' when 'checkedout' then 'Checked out' when 'departed' then 'Checked out' when 'completed' then 'Checked out'
+    when 'cancelled' then 'Cancelled' when 'canceled' then 'Cancelled'
+    when 'no show' then 'No-show' when 'noshow' then 'No-show'
+  end
+$function$;
+revoke all on function app.stay_status(p_status text) from public, anon, authenticated, service_role;
+grant execute on function app.stay_status(p_status text) to authenticated;
+grant execute on function app.stay_status(p_status text) to public;
+grant execute on function app.stay_status(p_status text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.stay_status_flow()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.status := coalesce(app.stay_status(new.status), new.status);
+  if tg_op = 'UPDATE' and new.status is distinct from old.status then
+    if not ((old.status = 'Tentative' and new.status in ('Confirmed', 'Cancelled'))
+         or (old.status = 'Confirmed' and new.status in ('Tentative', 'Checked in', 'Cancelled', 'No-show'))
+         or (old.status = 'Checked in' and new.status = 'Checked out')
+         or (old.status = 'Cancelled' and new.status in ('Tentative', 'Confirmed'))
+         or (old.status = 'No-show' and new.status = 'Confirmed')) then
+      raise exception using errcode = '23514',
+        message = format('A stay that is %s cannot become %s.', old.status, new.status);
+    end if;
+    if new.status = 'Cancelled' then
+      new.cancellation_at := coalesce(new.cancellation_at, now());
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.stay_status_flow() from public, anon, authenticated, service_role;
+grant execute on function app.stay_status_flow() to authenticated;
+grant execute on function app.stay_status_flow() to public;
+grant execute on function app.stay_status_flow() to service_role;
+
+CREATE OR REPLACE FUNCTION app.store_integration_secrets()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_stash jsonb := app.integration_secrets_stash();
+  v_sent jsonb := v_stash -> new.id::text;
+begin
+  if v_sent is null then
+    return null;
+  end if;
+  insert into app.integration_secrets as s (integration_id, api_key, api_secret, webhook_secret, last_modified_at)
+  values (new.id, nullif(v_sent ->> 'api_key', ''), nullif(v_sent ->> 'api_secret', ''), nullif(v_sent ->> 'webhook_secret', ''), now())
+  on conflict (integration_id) do update
+    set api_key = case when v_sent ? 'api_key' then excluded.api_key else s.api_key end,
+        api_secret = case when v_sent ? 'api_secret' then excluded.api_secret else s.api_secret end,
+        webhook_secret = case when v_sent ? 'webhook_secret' then excluded.webhook_secret else s.webhook_secret end,
+        last_modified_at = excluded.last_modified_at;
+  perform set_config('steward.integration_secrets', (v_stash - new.id::text)::text, true);
+  return null;
+end;
+$function$;
+revoke all on function app.store_integration_secrets() from public, anon, authenticated, service_role;
+grant execute on function app.store_integration_secrets() to service_role;
+
+CREATE OR REPLACE FUNCTION app.take_request(p_name text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_client text := app.request_client();
+  v_limit double precision;
+  v_taken boolean;
+begin
+  if v_client is null then
+    return true;
+  end if;
+  select per_five_minutes into v_limit from app.request_limits where name = p_name;
+  if v_limit is null then
+    raise exception 'unknown request limit %', p_name;
+  end if;
+  -- A bucket untouched for five minutes is full again, the same as none: cleared as others pass.
+  delete from app.request_buckets where name = p_name and refilled_at < now() - interval '5 minutes';
+  insert into app.request_buckets as b (name, client, tokens, refilled_at)
+  values (p_name, v_client, v_limit - 1, now())
+  on conflict (name, client) do update
+    set tokens = least(v_limit, b.tokens + extract(epoch from now() - b.refilled_at) * v_limit / 300) - 1,
+        refilled_at = now()
+    where least(v_limit, b.tokens + extract(epoch from now() - b.refilled_at) * v_limit / 300) >= 1
+  returning true into v_taken;
+  return coalesce(v_taken, false);
+end;
+$function$;
+revoke all on function app.take_request(p_name text) from public, anon, authenticated, service_role;
+grant execute on function app.take_request(p_name text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.task_digest_items(p_profile uuid, p_on date)
+ RETURNS TABLE(task_id uuid, short_id text, title text, due_date date, overdue boolean)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select t.id, t.short_id, t.title, t.due_date, t.due_date < p_on
+    from ops.tasks t
+   where t.assignee_id = p_profile and t.status <> 'Done' and not t.archive
+     and t.due_date <= p_on
+   order by t.due_date, t.title
+$function$;
+revoke all on function app.task_digest_items(p_profile uuid, p_on date) from public, anon, authenticated, service_role;
+grant execute on function app.task_digest_items(p_profile uuid, p_on date) to service_role;
+
+CREATE OR REPLACE FUNCTION app.task_due_notice(p_task ops.tasks, p_today date)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select app.notify(
+    p_task.assignee_id, 'task_due',
+    case when p_task.due_date < p_today then 'Overdue: ' else 'Due today: ' end || p_task.title,
+    'Due ' || to_char(p_task.due_date, 'FMMonth FMDD, YYYY'),
+    '/tasks?task=' || p_task.short_id, 'ops.tasks', p_task.id,
+    'task_due:' || p_task.id || ':' || p_today)
+$function$;
+revoke all on function app.task_due_notice(p_task ops.tasks, p_today date) from public, anon, authenticated, service_role;
+grant execute on function app.task_due_notice(p_task ops.tasks, p_today date) to service_role;
+
+CREATE OR REPLACE FUNCTION app.view_grants(p_level text)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(p.org_name || '|' || c.name), '{}')
+  from public.user_profiles p
+  join settings.user_role_permissions rp on rp.role_id = p.role_id
+  join settings.components c on c.id = rp.component_id
+  join settings.org_components oc on oc.org_name = p.org_name and oc.component_id = c.id and oc.enabled
+  where p.auth_user_id = auth.uid() and p.status = 'Active' and p.org_name <> '_system_default_'
+    and rp.view_access::text = p_level
+$function$;
+revoke all on function app.view_grants(p_level text) from public, anon, authenticated, service_role;
+grant execute on function app.view_grants(p_level text) to authenticated;
+grant execute on function app.view_grants(p_level text) to public;
+grant execute on function app.view_grants(p_level text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.write_history()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_component text := tg_argv[0];
+  v_table text := tg_table_schema || '.' || tg_table_name;
+  v_via text := app.history_via();
+  v_batch uuid := app.history_batch();
+  v_fields record;
+  v_orgs bigint;
+  v_org text;
+  v_actor_id uuid;
+  v_actor_name text;
+begin
+  -- Written set-wise, with the per-row work inline: a bulk change of 10,000 rows is one statement.
+  if tg_op = 'UPDATE' then
+    insert into public.record_history (org_name, component, table_name, record_id, action, via, batch_id, changes, record_label, actor_id, actor_name, owner_ids)
+    -- Materialised, so each row becomes jsonb once rather than once per field compared.
+    with pair as materialized (
+      select to_jsonb(o) as oj, to_jsonb(n) as nj from new_rows n join old_rows o on o.id = n.id
+    ),
+    changed as materialized (
+      select nj ->> 'org_name' as org_name, (nj ->> 'id')::uuid as id, oj, nj,
+             (select jsonb_object_agg(f.key, jsonb_build_array(oj -> f.key, f.value))
+                from jsonb_each(nj) f
+               where (oj -> f.key) is distinct from f.value and not app.history_ignored(f.key)) as diff
+      from pair
+    ),
+    actors as (
+      select o.org_name, a.actor_id, a.actor_name
+      from (select distinct org_name from changed) o
+      left join lateral app.history_actor(o.org_name) a on true
+    )
+    select c.org_name, v_component, v_table, c.id,
+           case when (c.oj ->> 'archive') is distinct from (c.nj ->> 'archive')
+                then case when (c.nj ->> 'archive')::boolean then 'archive' else 'restore' end
+                else 'update' end,
+           v_via, v_batch, c.diff, app.record_label(c.nj), a.actor_id, a.actor_name,
+           app.record_owner_ids(c.nj)
+    from changed c join actors a on a.org_name = c.org_name
+    where c.diff is not null;
+  else
+    -- An inserted or deleted row: its fields, less those never shown and the empty ones.
+    v_fields := app.history_table_fields(tg_relid);
+    -- The person is the same for every row of an organisation: looked up first. Nearly every
+    -- statement writes in one organisation; its rows are then written in one pass, without gathering
+    -- them (as jsonb) twice. A row without an organisation has no history, as before.
+    if v_fields.org_column then
+      if tg_op = 'INSERT' then
+        select count(*), min(o.org_name) into v_orgs, v_org from (select distinct n.org_name::text as org_name from new_rows n where n.org_name is not null) o;
+      else
+        select count(*), min(o.org_name) into v_orgs, v_org from (select distinct n.org_name::text as org_name from old_rows n where n.org_name is not null) o;
+      end if;
+      if v_orgs = 0 then
+        return null;
+      end if;
+    end if;
+    if v_orgs = 1 then
+      select a.actor_id, a.actor_name into v_actor_id, v_actor_name from app.history_actor(v_org) a;
+      if tg_op = 'INSERT' then
+        insert into public.record_history (org_name, component, table_name, record_id, action, via, batch_id, changes, record_label, actor_id, actor_name, owner_ids)
+        select v_org, v_component, v_table, (r.j ->> 'id')::uuid, 'insert', v_via, v_batch,
+               case when v_fields.plain then jsonb_strip_nulls(r.j) - v_fields.ignored else app.history_row(r.j) end,
+               app.record_label(r.j), v_actor_id, v_actor_name, app.record_owner_ids(r.j)
+        -- offset 0: each row becomes jsonb once (a subquery pulled up would repeat it per use).
+        from (select to_jsonb(n) as j from new_rows n where n.org_name is not null offset 0) r;
+      else
+        insert into public.record_history (org_name, component, table_name, record_id, action, via, batch_id, changes, record_label, actor_id, actor_name, owner_ids)
+        select v_org, v_component, v_table, (r.j ->> 'id')::uuid, 'delete', v_via, v_batch,
+               case when v_fields.plain then jsonb_strip_nulls(r.j) - v_fields.ignored else app.history_row(r.j) end,
+               app.record_label(r.j), v_actor_id, v_actor_name, app.record_owner_ids(r.j)
+        from (select to_jsonb(o) as j from old_rows o where o.org_name is not null offset 0) r;
+      end if;
+    elsif tg_op = 'INSERT' then
+      insert into public.record_history (org_name, component, table_name, record_id, action, via, batch_id, changes, record_label, actor_id, actor_name, owner_ids)
+      with touched as (select j ->> 'org_name' as org_name, (j ->> 'id')::uuid as id, j from (select to_jsonb(n) as j from new_rows n) r),
+      actors as (
+        select o.org_name, a.actor_id, a.actor_name
+        from (select distinct org_name from touched) o
+        left join lateral app.history_actor(o.org_name) a on true
+      )
+      select t.org_name, v_component, v_table, t.id, 'insert', v_via, v_batch,
+             case when v_fields.plain then jsonb_strip_nulls(t.j) - v_fields.ignored else app.history_row(t.j) end,
+             app.record_label(t.j), a.actor_id, a.actor_name, app.record_owner_ids(t.j)
+      from touched t join actors a on a.org_name = t.org_name;
+    else
+      insert into public.record_history (org_name, component, table_name, record_id, action, via, batch_id, changes, record_label, actor_id, actor_name, owner_ids)
+      with touched as (select j ->> 'org_name' as org_name, (j ->> 'id')::uuid as id, j from (select to_jsonb(o) as j from old_rows o) r),
+      actors as (
+        select o.org_name, a.actor_id, a.actor_name
+        from (select distinct org_name from touched) o
+        left join lateral app.history_actor(o.org_name) a on true
+      )
+      select t.org_name, v_component, v_table, t.id, 'delete', v_via, v_batch,
+             case when v_fields.plain then jsonb_strip_nulls(t.j) - v_fields.ignored else app.history_row(t.j) end,
+             app.record_label(t.j), a.actor_id, a.actor_name, app.record_owner_ids(t.j)
+      from touched t join actors a on a.org_name = t.org_name;
+    end if;
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function app.write_history() from public, anon, authenticated, service_role;
+grant execute on function app.write_history() to authenticated;
+grant execute on function app.write_history() to public;
+grant execute on function app.write_history() to service_role;

@@ -1,0 +1,199 @@
+-- app: tables: columns, keys, checks, indexes, row-level security, privileges.
+-- The current definition: change it here, then `npm run db:diff -- <name>` writes the migration.
+
+create table app.history_tables (
+  table_name regclass not null,
+  component text not null
+);
+revoke all on table app.history_tables from public, anon, authenticated, service_role;
+grant select on table app.history_tables to authenticated;
+grant select on table app.history_tables to service_role;
+
+alter table app.history_tables add constraint history_tables_pkey PRIMARY KEY (table_name);
+
+create table app.history_undone (
+  batch_id uuid not null,
+  undo_batch_id uuid not null,
+  undone_at timestamp with time zone default now() not null
+);
+revoke all on table app.history_undone from public, anon, authenticated, service_role;
+
+alter table app.history_undone add constraint history_undone_pkey PRIMARY KEY (batch_id);
+
+create table app.integration_secrets (
+  integration_id uuid not null,
+  api_key text,
+  api_secret text,
+  webhook_secret text,
+  last_modified_at timestamp with time zone default now() not null
+);
+comment on table app.integration_secrets is 'write-only integration secrets; read by server-side code only (service_role)';
+revoke all on table app.integration_secrets from public, anon, authenticated, service_role;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table app.integration_secrets to service_role;
+
+alter table app.integration_secrets add constraint integration_secrets_pkey PRIMARY KEY (integration_id);
+
+create table app.invite_code_requests (
+  email text not null,
+  window_started_at timestamp with time zone default now() not null,
+  requests integer default 1 not null,
+  wrong_codes integer default 0 not null,
+  wrong_codes_day_started_at timestamp with time zone,
+  wrong_codes_today integer default 0 not null
+);
+comment on table app.invite_code_requests is 'requests for invitation codes per address and hour, written for every request so invited and other addresses cost the same';
+revoke all on table app.invite_code_requests from public, anon, authenticated, service_role;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table app.invite_code_requests to service_role;
+
+alter table app.invite_code_requests add constraint invite_code_requests_pkey PRIMARY KEY (email);
+
+create table app.invite_codes (
+  profile_id uuid not null,
+  email text not null,
+  code_hash text not null,
+  expires_at timestamp with time zone not null,
+  failed_attempts integer default 0 not null,
+  window_started_at timestamp with time zone default now() not null,
+  sends_in_window integer default 0 not null
+);
+comment on table app.invite_codes is 'one live code per Pending invitation, stored hashed; written and read only by the invitation functions';
+revoke all on table app.invite_codes from public, anon, authenticated, service_role;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table app.invite_codes to service_role;
+
+alter table app.invite_codes add constraint invite_codes_pkey PRIMARY KEY (profile_id);
+
+CREATE INDEX invite_codes_email_idx ON app.invite_codes USING btree (email);
+
+create table app.list_sources (
+  relation regclass not null,
+  base regclass not null,
+  columns text[] not null
+);
+comment on table app.list_sources is 'Lists whose filters and deep pages public.list_page serves: relation read by the list, its base table, and the base columns it shows unchanged';
+revoke all on table app.list_sources from public, anon, authenticated, service_role;
+
+alter table app.list_sources add constraint list_sources_pkey PRIMARY KEY (relation);
+
+create table app.mail_outbox (
+  id bigint generated always as identity not null,
+  org_name text,
+  kind text not null,
+  to_email text not null,
+  subject text not null,
+  body_text text not null,
+  body_html text,
+  related_table text,
+  related_id uuid,
+  created_at timestamp with time zone default now() not null,
+  next_attempt_at timestamp with time zone default now() not null,
+  attempts integer default 0 not null,
+  sent_at timestamp with time zone,
+  last_error text
+);
+comment on table app.mail_outbox is 'e-mails the product sends; written by security definer functions, delivered by one sender (local stack or a hosted worker)';
+revoke all on table app.mail_outbox from public, anon, authenticated, service_role;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table app.mail_outbox to service_role;
+
+alter table app.mail_outbox add constraint mail_outbox_kind_check CHECK (kind ~ '^[a-z][a-z0-9_]*$'::text);
+
+alter table app.mail_outbox add constraint mail_outbox_pkey PRIMARY KEY (id);
+
+alter table app.mail_outbox add constraint mail_outbox_subject_check CHECK (length(subject) >= 1 AND length(subject) <= 300);
+
+alter table app.mail_outbox add constraint mail_outbox_to_email_check CHECK (to_email ~ '^[^@\s]+@[^@\s]+$'::text);
+
+CREATE INDEX mail_outbox_related ON app.mail_outbox USING btree (related_table, related_id) WHERE (related_id IS NOT NULL);
+
+CREATE INDEX mail_outbox_waiting ON app.mail_outbox USING btree (next_attempt_at) WHERE (sent_at IS NULL);
+
+create table app.request_buckets (
+  name text not null,
+  client text not null,
+  tokens double precision not null,
+  refilled_at timestamp with time zone not null
+);
+comment on table app.request_buckets is 'what is left of each client address''s request limit, as of refilled_at';
+revoke all on table app.request_buckets from public, anon, authenticated, service_role;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table app.request_buckets to service_role;
+
+alter table app.request_buckets add constraint request_buckets_pkey PRIMARY KEY (name, client);
+
+CREATE INDEX request_buckets_refilled_at_idx ON app.request_buckets USING btree (name, refilled_at);
+
+create table app.request_limits (
+  name text not null,
+  per_five_minutes integer not null
+);
+comment on table app.request_limits is 'requests per client address per five minutes for the sign-up and invitation functions (config.toml [auth.rate_limit])';
+revoke all on table app.request_limits from public, anon, authenticated, service_role;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table app.request_limits to service_role;
+
+alter table app.request_limits add constraint request_limits_name_check CHECK (name = ANY (ARRAY['sign_in_sign_ups'::text, 'token_verifications'::text]));
+
+alter table app.request_limits add constraint request_limits_per_five_minutes_check CHECK (per_five_minutes > 0);
+
+alter table app.request_limits add constraint request_limits_pkey PRIMARY KEY (name);
+
+create table app.sales_by_month (
+  org_name text not null,
+  month date not null,
+  created_by uuid,
+  revenue numeric(14,2) default 0 not null,
+  sales integer default 0 not null
+);
+alter table app.sales_by_month enable row level security;
+comment on table app.sales_by_month is 'Sum and count of active sale transactions per organisation, calendar month and author; maintained by triggers on public.transactions.';
+revoke all on table app.sales_by_month from public, anon, authenticated, service_role;
+grant select on table app.sales_by_month to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table app.sales_by_month to service_role;
+
+alter table app.sales_by_month add constraint sales_by_month_key UNIQUE NULLS NOT DISTINCT (org_name, month, created_by);
+
+create table app.scheduled_jobs (
+  name text not null,
+  function_name regproc not null,
+  every interval not null,
+  last_run_at timestamp with time zone,
+  last_error text
+);
+comment on table app.scheduled_jobs is 'time-based work: app.run_due_jobs() runs each function when its interval has passed';
+revoke all on table app.scheduled_jobs from public, anon, authenticated, service_role;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table app.scheduled_jobs to service_role;
+
+alter table app.scheduled_jobs add constraint scheduled_jobs_every_check CHECK (every >= '00:01:00'::interval);
+
+alter table app.scheduled_jobs add constraint scheduled_jobs_name_check CHECK (name ~ '^[a-z][a-z0-9_]*$'::text);
+
+alter table app.scheduled_jobs add constraint scheduled_jobs_pkey PRIMARY KEY (name);
+
+create table app.search_words (
+  org_name text not null,
+  variant text not null,
+  word text not null
+);
+comment on table app.search_words is 'Words of an organisation''s contact, business and household names (normalised, letters only, 3–40 characters), each with its one-letter deletions: how global search corrects a typo in a word';
+revoke all on table app.search_words from public, anon, authenticated, service_role;
+
+alter table app.search_words add constraint search_words_pkey PRIMARY KEY (org_name, variant, word);
+
+create table app.shown_contact_methods (
+  parent_id uuid not null,
+  phone_id uuid,
+  email_id uuid,
+  address_id uuid
+);
+comment on table app.shown_contact_methods is 'The contact method and address each contact, business, household and user shows in lists; maintained by triggers on crm.contact_methods, crm.addresses and crm.contact_method_types.';
+revoke all on table app.shown_contact_methods from public, anon, authenticated, service_role;
+grant select on table app.shown_contact_methods to authenticated;
+grant select on table app.shown_contact_methods to service_role;
+
+alter table app.shown_contact_methods add constraint shown_contact_methods_pkey PRIMARY KEY (parent_id);
+
+create table app.task_digests_sent (
+  profile_id uuid not null,
+  sent_on date not null,
+  mail_id bigint
+);
+revoke all on table app.task_digests_sent from public, anon, authenticated, service_role;
+
+alter table app.task_digests_sent add constraint task_digests_sent_pkey PRIMARY KEY (profile_id, sent_on);

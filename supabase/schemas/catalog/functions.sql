@@ -1,0 +1,231 @@
+-- catalog: functions.
+-- The current definition: change it here, then `npm run db:diff -- <name>` writes the migration.
+
+-- Bodies are checked when called: a function may name objects defined later in this folder.
+set check_function_bodies = off;
+
+CREATE OR REPLACE FUNCTION catalog.check_in_stay(p_reservation_id uuid)
+ RETURNS catalog.reservations
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_row catalog.reservations;
+begin
+  update catalog.reservations set status = 'Checked in' where id = p_reservation_id returning * into v_row;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'Stay not found.';
+  end if;
+  return v_row;
+end;
+$function$;
+revoke all on function catalog.check_in_stay(p_reservation_id uuid) from public, anon, authenticated, service_role;
+grant execute on function catalog.check_in_stay(p_reservation_id uuid) to authenticated;
+grant execute on function catalog.check_in_stay(p_reservation_id uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION catalog.check_out_stay(p_reservation_id uuid)
+ RETURNS catalog.reservations
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_row catalog.reservations;
+begin
+  update catalog.reservations set status = 'Checked out' where id = p_reservation_id returning * into v_row;
+  if not found then
+    raise exception using errcode = 'P0002', message = 'Stay not found.';
+  end if;
+  return v_row;
+end;
+$function$;
+revoke all on function catalog.check_out_stay(p_reservation_id uuid) from public, anon, authenticated, service_role;
+grant execute on function catalog.check_out_stay(p_reservation_id uuid) to authenticated;
+grant execute on function catalog.check_out_stay(p_reservation_id uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION catalog.create_calendar_feed(p_accommodation_id uuid, p_name text DEFAULT NULL::text)
+ RETURNS TABLE(id uuid, token text)
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_token text := encode(extensions.gen_random_bytes(24), 'hex');
+  v_org text;
+  v_id uuid;
+begin
+  select a.org_name into v_org from catalog.accommodations a where a.id = p_accommodation_id;
+  if v_org is null then
+    raise exception using errcode = 'P0002', message = 'Accommodation not found.';
+  end if;
+  perform set_config('steward.calendar_feed_token', 'on', true);
+  insert into catalog.calendar_feeds (accommodation_id, name, token_hash, org_name)
+  values (p_accommodation_id, nullif(btrim(p_name), ''), app.calendar_token_hash(v_token), v_org)
+  returning calendar_feeds.id into v_id;
+  perform set_config('steward.calendar_feed_token', '', true);
+  return query select v_id, v_token;
+end;
+$function$;
+revoke all on function catalog.create_calendar_feed(p_accommodation_id uuid, p_name text) from public, anon, authenticated, service_role;
+grant execute on function catalog.create_calendar_feed(p_accommodation_id uuid, p_name text) to authenticated;
+grant execute on function catalog.create_calendar_feed(p_accommodation_id uuid, p_name text) to service_role;
+
+CREATE OR REPLACE FUNCTION catalog.desk_day(p_org_name text, p_day date DEFAULT CURRENT_DATE)
+ RETURNS TABLE(kind text, id uuid, name text, confirmation text, status text, accommodation_id uuid, accommodation_name text, check_in timestamp with time zone, check_out timestamp with time zone, adults integer, children integer, pets integer, contact_name text, total_amount numeric, balance_due numeric, price_overridden boolean, created_by uuid)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with stay as (
+    select r.*
+    from catalog.reservations r
+    where r.org_name = p_org_name
+      and not r.archive
+      and r.status not in ('Cancelled', 'No-show')
+      and r.check_out >= (p_day::timestamp at time zone 'UTC')
+      and r.check_in < ((p_day + 1)::timestamp at time zone 'UTC')
+  )
+  select case when app.stay_day(s.check_in) = p_day then 'arrival'
+              when app.stay_day(s.check_out) = p_day then 'departure'
+              else 'in_house' end as kind,
+         s.id, s.name, s.confirmation, s.status, s.accommodation_id, a.name,
+         s.check_in, s.check_out, s.adults, s.children, s.pets, c.name,
+         coalesce(s.total_amount, 0)::numeric(12, 2),
+         (coalesce(s.total_amount, 0) - coalesce(p.paid, 0) + coalesce(p.refunded, 0))::numeric(12, 2),
+         s.price_overridden,
+         s.created_by
+  from stay s
+  left join catalog.accommodations a on a.id = s.accommodation_id
+  left join crm.contacts c on c.id = s.contact_id
+  left join lateral (
+    select sum(x.qty * x.unit_price - x.discount_amount) filter (where x.line_type in ('deposit', 'payment')) as paid,
+           sum(x.qty * x.unit_price - x.discount_amount) filter (where x.line_type = 'refund') as refunded
+    from catalog.reservation_payments x
+    where x.reservation_id = s.id and not x.archive
+  ) p on true
+  where app.stay_day(s.check_out) >= p_day
+  order by 1, a.name, s.check_in
+$function$;
+revoke all on function catalog.desk_day(p_org_name text, p_day date) from public, anon, authenticated, service_role;
+grant execute on function catalog.desk_day(p_org_name text, p_day date) to authenticated;
+grant execute on function catalog.desk_day(p_org_name text, p_day date) to service_role;
+comment on function catalog.desk_day(p_org_name text, p_day date) is 'Arrivals, departures and in-house stays of an organisation on a day, with their balance due; as the caller''s read policies allow.';
+
+CREATE OR REPLACE FUNCTION catalog.quote_stay(p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer DEFAULT 1, p_children integer DEFAULT 0, p_pets integer DEFAULT 0, p_booked_on date DEFAULT CURRENT_DATE)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_unit record;
+  v_settings record;
+  v_nights integer := p_check_out - p_check_in;
+  v_lines jsonb;
+  v_subtotal numeric(12, 2);
+  v_fees numeric(12, 2);
+  v_tax numeric(12, 2);
+  v_reason text;
+  v_advance integer := p_check_in - coalesce(p_booked_on, current_date);
+  v_adults integer := greatest(coalesce(p_adults, 0), 0);
+  v_children integer := greatest(coalesce(p_children, 0), 0);
+  v_pets integer := greatest(coalesce(p_pets, 0), 0);
+begin
+  if p_accommodation_id is null or p_check_in is null or p_check_out is null then
+    return jsonb_build_object('ok', false, 'reason', 'Choose an accommodation, a check-in and a check-out.');
+  end if;
+  if v_nights < 1 then
+    return jsonb_build_object('ok', false, 'reason', 'Check-out must be at least one night after check-in.');
+  end if;
+  if v_nights > 366 then
+    return jsonb_build_object('ok', false, 'reason', 'A stay can be at most 366 nights.');
+  end if;
+  select a.id, a.name, a.org_name, a.class_id, a.base_rate into v_unit
+  from catalog.accommodations a where a.id = p_accommodation_id;
+  if not found then
+    return jsonb_build_object('ok', false, 'reason', 'Accommodation not found.');
+  end if;
+  select s.tax_percent, s.stay_fee, s.nightly_fee, s.currency into v_settings
+  from catalog.lodging_settings s where s.org_name = v_unit.org_name;
+
+  with candidate as (
+    select r.id, r.name, r.priority, r.min_stay, r.max_stay, r.min_advance_days, r.max_advance_days,
+           r.included_adults, r.included_children, r.included_pets,
+           r.additional_adult, r.additional_child, r.additional_pet, r.rate_range,
+           array[r.mon, r.tue, r.wed, r.thu, r.fri, r.sat, r.sun] as prices,
+           case when r.accommodation_id is not null then 0 when r.class_id is not null then 1 else 2 end as reach
+    from catalog.accommodation_rates r
+    where r.org_name = v_unit.org_name
+      and not r.archive
+      and (r.accommodation_id = v_unit.id
+           or (r.accommodation_id is null and (r.class_id is null or r.class_id = v_unit.class_id)))
+      and r.rate_range && daterange(p_check_in, p_check_out, '[)')
+  ),
+  night as (
+    select d::date as day, extract(isodow from d)::int as dow
+    from generate_series(p_check_in, p_check_out - 1, interval '1 day') d
+  ),
+  priced as (
+    select n.day, c.*, c.prices[n.dow] as price
+    from night n
+    left join lateral (
+      select c.* from candidate c
+      where c.rate_range @> n.day and c.prices[n.dow] is not null
+      order by c.priority desc, c.reach, c.prices[n.dow], c.id
+      limit 1
+    ) c on true
+  ),
+  line as (
+    select p.day, p.id as rate_id, coalesce(p.name, 'Base rate') as rate_name,
+           p.min_stay, p.max_stay, p.min_advance_days, p.max_advance_days,
+           coalesce(p.price, v_unit.base_rate)::numeric(12, 2) as price,
+           case when p.id is null then 0 else greatest(v_adults - coalesce(p.included_adults, v_adults), 0) end as extra_adults,
+           case when p.id is null then 0 else greatest(v_children - coalesce(p.included_children, v_children), 0) end as extra_children,
+           case when p.id is null then 0 else greatest(v_pets - coalesce(p.included_pets, v_pets), 0) end as extra_pets,
+           coalesce(p.additional_adult, 0) as per_adult, coalesce(p.additional_child, 0) as per_child, coalesce(p.additional_pet, 0) as per_pet
+    from priced p
+  ),
+  amount as (
+    select l.*, (l.extra_adults * l.per_adult + l.extra_children * l.per_child + l.extra_pets * l.per_pet)::numeric(12, 2) as extras
+    from line l
+  )
+  select
+    jsonb_agg(jsonb_build_object(
+      'date', a.day, 'rate_id', a.rate_id, 'rate_name', a.rate_name, 'price', a.price,
+      'extra_adults', a.extra_adults, 'extra_children', a.extra_children, 'extra_pets', a.extra_pets,
+      'extras', a.extras, 'amount', a.price + a.extras) order by a.day),
+    sum(a.price + a.extras),
+    (select reason from (
+       select case
+           when r.min_stay is not null and v_nights < r.min_stay then format('Minimum stay is %s nights for %s', r.min_stay, r.rate_name)
+           when r.max_stay is not null and v_nights > r.max_stay then format('Maximum stay is %s nights for %s', r.max_stay, r.rate_name)
+           when r.min_advance_days is not null and v_advance < r.min_advance_days then format('%s must be booked at least %s days ahead', r.rate_name, r.min_advance_days)
+           when r.max_advance_days is not null and v_advance > r.max_advance_days then format('%s can be booked at most %s days ahead', r.rate_name, r.max_advance_days)
+         end as reason, r.first_day
+       from (select distinct on (x.rate_id) x.rate_id, x.rate_name, x.min_stay, x.max_stay, x.min_advance_days, x.max_advance_days, x.day as first_day
+             from amount x where x.rate_id is not null order by x.rate_id, x.day) r
+     ) rules where reason is not null order by first_day limit 1)
+  into v_lines, v_subtotal, v_reason
+  from amount a;
+
+  if v_reason is not null then
+    return jsonb_build_object('ok', false, 'reason', v_reason, 'nights', v_lines, 'night_count', v_nights);
+  end if;
+  v_fees := coalesce(v_settings.stay_fee, 0) + coalesce(v_settings.nightly_fee, 0) * v_nights;
+  v_tax := round(v_subtotal * coalesce(v_settings.tax_percent, 0) / 100, 2);
+  return jsonb_build_object(
+    'ok', true,
+    'reason', null,
+    'nights', v_lines,
+    'night_count', v_nights,
+    'rate_id', v_lines -> 0 ->> 'rate_id',
+    'subtotal', v_subtotal,
+    'fees', v_fees,
+    'tax_percent', coalesce(v_settings.tax_percent, 0),
+    'tax', v_tax,
+    'total', v_subtotal + v_fees + v_tax,
+    'currency', coalesce(v_settings.currency, 'USD'));
+end;
+$function$;
+revoke all on function catalog.quote_stay(p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_booked_on date) from public, anon, authenticated, service_role;
+grant execute on function catalog.quote_stay(p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_booked_on date) to authenticated;
+grant execute on function catalog.quote_stay(p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_booked_on date) to service_role;
+comment on function catalog.quote_stay(p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_booked_on date) is 'The price of a stay from the rates: nightly lines, subtotal, fees, tax and total, or ok=false with the reason it cannot be booked.';

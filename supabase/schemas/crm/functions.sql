@@ -1,0 +1,626 @@
+-- crm: functions.
+-- The current definition: change it here, then `npm run db:diff -- <name>` writes the migration.
+
+-- Bodies are checked when called: a function may name objects defined later in this folder.
+set check_function_bodies = off;
+
+CREATE OR REPLACE FUNCTION crm.add_record(p_org_name text, p_kind text, p_record jsonb, p_address jsonb DEFAULT NULL::jsonb, p_phone jsonb DEFAULT NULL::jsonb, p_email jsonb DEFAULT NULL::jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_table regclass;
+  v_owner text;
+  v_unknown text;
+  v_columns text;
+  v_row jsonb;
+  v_id uuid;
+  v_part text;
+  v_method jsonb;
+  v_value text;
+  v_type_id uuid;
+  v_kind text;
+  v_state text;
+  v_message text;
+  v_detail text;
+  v_hint text;
+begin
+  case p_kind
+    when 'business' then v_table := 'crm.businesses'; v_owner := 'business_id';
+    when 'contact' then v_table := 'crm.contacts'; v_owner := 'contact_id';
+    when 'household' then v_table := 'crm.households'; v_owner := 'household_id';
+    when 'user' then v_table := 'public.user_profiles'; v_owner := 'user_id';
+    else raise exception using errcode = '22023', message = format('Unknown record kind %s', coalesce(p_kind, 'null'));
+  end case;
+  if jsonb_typeof(p_record) is distinct from 'object' then
+    raise exception using errcode = '22023', message = 'The record must be a JSON object';
+  end if;
+
+  -- The record's own columns only; those the database owns (id, audit, organisation) are never taken
+  -- from the caller.
+  select string_agg(k, ', ' order by k) into v_unknown
+    from jsonb_object_keys(p_record) k
+   where k in ('id', 'created_at', 'created_by', 'last_modified_at', 'last_modified_by', 'org_name', 'short_id')
+      or not exists (select 1 from pg_attribute a
+                      where a.attrelid = v_table and a.attname = k and a.attnum > 0 and not a.attisdropped and a.attgenerated = '');
+  if v_unknown is not null then
+    raise exception using errcode = '22023', message = format('Unknown or read-only fields: %s', v_unknown);
+  end if;
+  select string_agg(format('%I', k), ', ' order by k) into v_columns from jsonb_object_keys(p_record) k;
+
+  begin
+    execute format(
+      'insert into %s as t (org_name%s) select $1%s from jsonb_populate_record(null::%s, $2) r returning to_jsonb(t)',
+      v_table,
+      coalesce(', ' || v_columns, ''),
+      coalesce(', ' || (select string_agg(format('r.%I', k), ', ' order by k) from jsonb_object_keys(p_record) k), ''),
+      v_table)
+      into v_row using p_org_name, p_record;
+    v_id := (v_row ->> 'id')::uuid;
+
+    -- The primary address, when any of its lines is filled.
+    v_part := 'address';
+    if jsonb_typeof(p_address) = 'object'
+       and btrim(concat(p_address ->> 'address_line_1', p_address ->> 'address_line_2', p_address ->> 'city',
+                        p_address ->> 'state', p_address ->> 'zip', p_address ->> 'country')) <> '' then
+      insert into crm.addresses (org_name, is_primary, business_id, contact_id, household_id, user_id,
+                                 address_line_1, address_line_2, city, state, zip, country)
+      values (p_org_name, true,
+              case when v_owner = 'business_id' then v_id end, case when v_owner = 'contact_id' then v_id end,
+              case when v_owner = 'household_id' then v_id end, case when v_owner = 'user_id' then v_id end,
+              nullif(btrim(p_address ->> 'address_line_1'), ''), nullif(btrim(p_address ->> 'address_line_2'), ''),
+              nullif(btrim(p_address ->> 'city'), ''), nullif(btrim(p_address ->> 'state'), ''),
+              nullif(btrim(p_address ->> 'zip'), ''), nullif(btrim(p_address ->> 'country'), ''));
+    end if;
+
+    -- The primary phone and e-mail, each only when both a value and a type are given; the type must
+    -- be of that kind. Their label is the type's name (the contact_methods label trigger).
+    foreach v_part in array array['primary phone', 'primary email'] loop
+      v_method := case v_part when 'primary phone' then p_phone else p_email end;
+      v_kind := case v_part when 'primary phone' then 'phone' else 'email' end;
+      v_value := nullif(btrim(coalesce(v_method ->> 'value', '')), '');
+      v_type_id := nullif(btrim(coalesce(v_method ->> 'type_id', '')), '')::uuid;
+      continue when jsonb_typeof(v_method) is distinct from 'object' or v_value is null or v_type_id is null;
+      if exists (select 1 from crm.contact_method_types t
+                  where t.id = v_type_id and app.contact_method_kind(t.category, t.name) <> v_kind) then
+        raise exception using errcode = '23514', message = format('the type is not a%s %s type', case v_kind when 'email' then 'n' else '' end,
+                                                                 case v_kind when 'email' then 'e-mail' else v_kind end);
+      end if;
+      insert into crm.contact_methods (org_name, value, type_id, is_primary, archive, business_id, contact_id, household_id, user_id)
+      values (p_org_name, v_value, v_type_id, true, false,
+              case when v_owner = 'business_id' then v_id end, case when v_owner = 'contact_id' then v_id end,
+              case when v_owner = 'household_id' then v_id end, case when v_owner = 'user_id' then v_id end);
+    end loop;
+  exception
+    when others then
+      get stacked diagnostics v_state = returned_sqlstate, v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+      raise exception using
+        errcode = v_state,
+        message = case when v_part is null then v_message else v_part || ': ' || v_message end,
+        detail = coalesce(v_detail, ''),
+        hint = coalesce(v_hint, '');
+  end;
+  return v_row;
+end;
+$function$;
+revoke all on function crm.add_record(p_org_name text, p_kind text, p_record jsonb, p_address jsonb, p_phone jsonb, p_email jsonb) from public, anon, authenticated, service_role;
+grant execute on function crm.add_record(p_org_name text, p_kind text, p_record jsonb, p_address jsonb, p_phone jsonb, p_email jsonb) to authenticated;
+grant execute on function crm.add_record(p_org_name text, p_kind text, p_record jsonb, p_address jsonb, p_phone jsonb, p_email jsonb) to service_role;
+comment on function crm.add_record(p_org_name text, p_kind text, p_record jsonb, p_address jsonb, p_phone jsonb, p_email jsonb) is 'Add New: one CRM record with its primary address, phone and e-mail, all or nothing; an error names the part that failed.';
+
+CREATE OR REPLACE FUNCTION crm.forget_old_import_jobs()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from crm.import_jobs j where j.auth_user_id = new.auth_user_id and j.created_at < now() - interval '1 day';
+  return new;
+end;
+$function$;
+revoke all on function crm.forget_old_import_jobs() from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION crm.import_errors(p_job uuid)
+ RETURNS TABLE(line integer, message text)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with job as (
+    select j.id, j.org_name, j.kind from crm.import_jobs j where j.id = p_job
+  ),
+  staged as materialized (
+    select r.line, r.name, r.type, r.status, r.email, r.phone,
+           nullif(btrim(r.type), '') as type_name,
+           nullif(btrim(r.primary_owner), '') as owner1,
+           nullif(btrim(r.secondary_owner), '') as owner2,
+           nullif(btrim(r.status), '') as status_name,
+           lower(nullif(btrim(r.email), '')) as email_key
+    from crm.import_rows r join job on job.id = r.job_id
+  ),
+  types as (
+    select lower(t.name) as key from crm.contact_types t, job
+     where job.kind = 'contact' and t.org_name in (job.org_name, '_system_default_') and not t.archive
+    union
+    select lower(t.name) from crm.business_types t, job
+     where job.kind = 'business' and t.org_name in (job.org_name, '_system_default_') and not t.archive
+  ),
+  owners as (
+    select distinct lower(p.name) as key from public.user_profiles p, job where p.org_name = job.org_name
+  )
+  select e.line, e.message from (
+    select s.line, 'Name is required' as message from staged s where btrim(s.name) = ''
+    union all
+    select s.line, format('Unknown type "%s"', s.type_name) from staged s
+     where s.type_name is not null and lower(s.type_name) not in (select key from types)
+    union all
+    select s.line, format('Unknown owner "%s"', s.owner1) from staged s
+     where s.owner1 is not null and lower(s.owner1) not in (select key from owners)
+    union all
+    select s.line, format('Unknown owner "%s"', s.owner2) from staged s
+     where s.owner2 is not null and lower(s.owner2) not in (select key from owners)
+    union all
+    select s.line, format('Invalid status "%s"', s.status) from staged s
+     where s.status_name is not null and not pg_catalog.pg_input_is_valid(s.status_name, 'app.record_status')
+    union all
+    select s.line, format('"%s" is not an e-mail address', btrim(s.email)) from staged s
+     where s.email_key is not null and app.contact_method_value_problem('email', s.email) is not null
+    union all
+    select s.line, format('"%s" is not a phone number: %s', btrim(s.phone), app.contact_method_value_problem('phone', s.phone)) from staged s
+     where nullif(btrim(s.phone), '') is not null and app.contact_method_value_problem('phone', s.phone) is not null
+  ) e
+  order by 1, 2
+$function$;
+revoke all on function crm.import_errors(p_job uuid) from public, anon, authenticated, service_role;
+grant execute on function crm.import_errors(p_job uuid) to authenticated;
+grant execute on function crm.import_errors(p_job uuid) to service_role;
+grant execute on function crm.import_errors(p_job uuid) to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION crm.import_job(p_job uuid)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_count integer;
+begin
+  if not exists (select 1 from crm.import_jobs j where j.id = p_job) then
+    raise exception using errcode = 'P0002', message = 'This import was cancelled or has already finished';
+  end if;
+  v_count := app.import_job_write(p_job);
+  delete from crm.import_jobs j where j.id = p_job;
+  return v_count;
+end;
+$function$;
+revoke all on function crm.import_job(p_job uuid) from public, anon, authenticated, service_role;
+grant execute on function crm.import_job(p_job uuid) to authenticated;
+grant execute on function crm.import_job(p_job uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION crm.import_problems(p_job uuid)
+ RETURNS TABLE(line integer, kind text, message text)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with job as (
+    select j.id, j.org_name, j.kind from crm.import_jobs j where j.id = p_job
+  ),
+  staged as materialized (
+    select r.line,
+           lower(nullif(btrim(r.email), '')) as email_key,
+           nullif(app.search_digits(nullif(btrim(r.phone), '')), '') as phone_key
+    from crm.import_rows r join job on job.id = r.job_id
+  ),
+  existing as materialized (
+    -- The organisation's phones and e-mails of records of the imported kind, keyed as the file's are.
+    select case when cm.kind = 'email' then lower(btrim(cm.value)) else app.search_digits(cm.value) end as key,
+           cm.kind, coalesce(c.name, b.name) as record_name
+    from job
+    join crm.contact_methods cm on cm.org_name = job.org_name and not cm.archive and cm.kind in ('phone', 'email')
+    left join crm.contacts c on job.kind = 'contact' and c.id = cm.contact_id
+    left join crm.businesses b on job.kind = 'business' and b.id = cm.business_id
+    where coalesce(c.name, b.name) is not null
+      and (cm.kind = 'email' and lower(btrim(cm.value)) in (select email_key from staged)
+           or cm.kind = 'phone' and app.search_digits(cm.value) in (select phone_key from staged))
+  ),
+  duplicates as (
+    select s.line, format('Same e-mail as %s', min(e.record_name)) as message
+      from staged s join existing e on e.kind = 'email' and e.key = s.email_key group by s.line
+    union all
+    select s.line, format('Same phone as %s', min(e.record_name))
+      from staged s join existing e on e.kind = 'phone' and e.key = s.phone_key group by s.line
+    union all
+    select s.line, format('Same e-mail as line %s', s.first_line)
+      from (select st.line, min(st.line) over (partition by st.email_key) as first_line from staged st where st.email_key is not null) s
+     where s.line <> s.first_line
+    union all
+    select s.line, format('Same phone as line %s', s.first_line)
+      from (select st.line, min(st.line) over (partition by st.phone_key) as first_line from staged st where st.phone_key is not null) s
+     where s.line <> s.first_line
+  )
+  select e.line, 'error', e.message from crm.import_errors(p_job) e
+  union all
+  select line, 'duplicate', message from duplicates
+  order by 1, 2 desc, 3
+$function$;
+revoke all on function crm.import_problems(p_job uuid) from public, anon, authenticated, service_role;
+grant execute on function crm.import_problems(p_job uuid) to authenticated;
+grant execute on function crm.import_problems(p_job uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION crm.import_records(p_org_name text, p_kind text, p_rows jsonb)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_row jsonb;
+  v_line integer;
+  v_errors jsonb := '[]'::jsonb;
+  v_count integer := 0;
+  v_id uuid;
+  v_type_id uuid;
+  v_type text;
+  v_owner1 uuid;
+  v_owner2 uuid;
+  v_name text;
+  v_first text;
+  v_last text;
+  v_phone_type uuid;
+  v_email_type uuid;
+  v_message text;
+begin
+  if p_kind not in ('business', 'contact') then
+    raise exception using errcode = '22023', message = format('Unknown import kind %s', p_kind);
+  end if;
+  if jsonb_typeof(p_rows) is distinct from 'array' or jsonb_array_length(p_rows) = 0 then
+    raise exception using errcode = '22023', message = 'Nothing to import';
+  end if;
+  if jsonb_array_length(p_rows) > 5000 then
+    raise exception using errcode = '22023', message = 'At most 5000 rows can be imported at once';
+  end if;
+
+  -- The phone and e-mail types new methods get: the organisation's own first, else the shared default.
+  select t.id into v_phone_type from crm.contact_method_types t
+   where t.org_name in (p_org_name, '_system_default_') and not t.archive and app.contact_method_kind(t.category, t.name) = 'phone'
+   order by (t.org_name = p_org_name) desc, (lower(t.name) = 'phone') desc, t.name limit 1;
+  select t.id into v_email_type from crm.contact_method_types t
+   where t.org_name in (p_org_name, '_system_default_') and not t.archive and app.contact_method_kind(t.category, t.name) = 'email'
+   order by (t.org_name = p_org_name) desc, (lower(t.name) = 'email') desc, t.name limit 1;
+
+  for v_row in select value from jsonb_array_elements(p_rows)
+  loop
+    v_line := coalesce((v_row ->> 'line')::integer, v_count + 2);
+    v_name := nullif(btrim(coalesce(v_row ->> 'name', '')), '');
+    v_type := nullif(btrim(coalesce(v_row ->> 'type', '')), '');
+    v_type_id := null;
+    v_owner1 := null;
+    v_owner2 := null;
+    begin
+      if v_name is null then
+        raise exception using errcode = '23514', message = 'Name is required';
+      end if;
+      if v_type is not null then
+        if p_kind = 'business' then
+          select t.id into v_type_id from crm.business_types t
+           where t.org_name in (p_org_name, '_system_default_') and lower(t.name) = lower(v_type) and not t.archive
+           order by (t.org_name = p_org_name) desc limit 1;
+        else
+          select t.id into v_type_id from crm.contact_types t
+           where t.org_name in (p_org_name, '_system_default_') and lower(t.name) = lower(v_type) and not t.archive
+           order by (t.org_name = p_org_name) desc limit 1;
+        end if;
+        if v_type_id is null then
+          raise exception using errcode = '23514', message = format('Unknown type "%s"', v_type);
+        end if;
+      end if;
+      if nullif(btrim(coalesce(v_row ->> 'primary_owner', '')), '') is not null then
+        select p.id into v_owner1 from public.user_profiles p
+         where p.org_name = p_org_name and lower(p.name) = lower(btrim(v_row ->> 'primary_owner')) limit 1;
+        if v_owner1 is null then
+          raise exception using errcode = '23514', message = format('Unknown owner "%s"', btrim(v_row ->> 'primary_owner'));
+        end if;
+      end if;
+      if nullif(btrim(coalesce(v_row ->> 'secondary_owner', '')), '') is not null then
+        select p.id into v_owner2 from public.user_profiles p
+         where p.org_name = p_org_name and lower(p.name) = lower(btrim(v_row ->> 'secondary_owner')) limit 1;
+        if v_owner2 is null then
+          raise exception using errcode = '23514', message = format('Unknown owner "%s"', btrim(v_row ->> 'secondary_owner'));
+        end if;
+      end if;
+
+      if p_kind = 'business' then
+        insert into crm.businesses (org_name, name, dba_name, type_id, status, description, primary_owner_id, secondary_owner_id)
+        values (p_org_name, v_name, nullif(btrim(coalesce(v_row ->> 'dba_name', '')), ''), v_type_id,
+                coalesce(nullif(btrim(coalesce(v_row ->> 'status', '')), ''), 'Active')::app.record_status,
+                nullif(btrim(coalesce(v_row ->> 'description', '')), ''), v_owner1, v_owner2)
+        returning id into v_id;
+      else
+        -- Without mapped first and last names they come from the name: first word, the rest.
+        v_first := coalesce(nullif(btrim(coalesce(v_row ->> 'first_name', '')), ''), split_part(v_name, ' ', 1));
+        v_last := coalesce(nullif(btrim(coalesce(v_row ->> 'last_name', '')), ''),
+                           nullif(btrim(substr(v_name, length(split_part(v_name, ' ', 1)) + 1)), ''));
+        insert into crm.contacts (org_name, name, first_name, last_name, type_id, status, description, primary_owner_id, secondary_owner_id)
+        values (p_org_name, v_name, v_first, v_last, v_type_id,
+                coalesce(nullif(btrim(coalesce(v_row ->> 'status', '')), ''), 'Active')::app.record_status,
+                nullif(btrim(coalesce(v_row ->> 'description', '')), ''), v_owner1, v_owner2)
+        returning id into v_id;
+      end if;
+
+      if nullif(btrim(coalesce(v_row ->> 'phone', '')), '') is not null then
+        insert into crm.contact_methods (org_name, value, label, type_id, is_primary, business_id, contact_id)
+        values (p_org_name, btrim(v_row ->> 'phone'), '', v_phone_type, true,
+                case when p_kind = 'business' then v_id end, case when p_kind = 'contact' then v_id end);
+      end if;
+      if nullif(btrim(coalesce(v_row ->> 'email', '')), '') is not null then
+        if btrim(v_row ->> 'email') !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
+          raise exception using errcode = '23514', message = format('"%s" is not an e-mail address', btrim(v_row ->> 'email'));
+        end if;
+        insert into crm.contact_methods (org_name, value, label, type_id, is_primary, business_id, contact_id)
+        values (p_org_name, btrim(v_row ->> 'email'), '', v_email_type, true,
+                case when p_kind = 'business' then v_id end, case when p_kind = 'contact' then v_id end);
+      end if;
+      if coalesce(v_row ->> 'address_line_1', v_row ->> 'address_line_2', v_row ->> 'city', v_row ->> 'state', v_row ->> 'zip', v_row ->> 'country') is not null
+         and btrim(concat(v_row ->> 'address_line_1', v_row ->> 'address_line_2', v_row ->> 'city', v_row ->> 'state', v_row ->> 'zip', v_row ->> 'country')) <> '' then
+        insert into crm.addresses (org_name, is_primary, business_id, contact_id, address_line_1, address_line_2, city, state, zip, country)
+        values (p_org_name, true, case when p_kind = 'business' then v_id end, case when p_kind = 'contact' then v_id end,
+                nullif(btrim(coalesce(v_row ->> 'address_line_1', '')), ''), nullif(btrim(coalesce(v_row ->> 'address_line_2', '')), ''),
+                nullif(btrim(coalesce(v_row ->> 'city', '')), ''), nullif(btrim(coalesce(v_row ->> 'state', '')), ''),
+                nullif(btrim(coalesce(v_row ->> 'zip', '')), ''), nullif(btrim(coalesce(v_row ->> 'country', '')), ''));
+      end if;
+      v_count := v_count + 1;
+    exception
+      when others then
+        get stacked diagnostics v_message = message_text;
+        if v_message like '%app.record_status%' then
+          v_message := format('Invalid status "%s"', v_row ->> 'status');
+        end if;
+        v_errors := v_errors || jsonb_build_object('line', v_line, 'message', v_message);
+    end;
+  end loop;
+
+  if jsonb_array_length(v_errors) > 0 then
+    raise exception using errcode = '23514', message = 'Import failed: nothing was imported', detail = v_errors::text;
+  end if;
+  return v_count;
+end;
+$function$;
+revoke all on function crm.import_records(p_org_name text, p_kind text, p_rows jsonb) from public, anon, authenticated, service_role;
+grant execute on function crm.import_records(p_org_name text, p_kind text, p_rows jsonb) to authenticated;
+grant execute on function crm.import_records(p_org_name text, p_kind text, p_rows jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION crm.import_rows_limit()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if (select count(*) from crm.import_rows r where r.job_id in (select distinct n.job_id from new_rows n)) > 100000 then
+    raise exception using errcode = '22023', message = 'At most 100,000 rows can be imported at once';
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function crm.import_rows_limit() from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION crm.merge_records(p_kind text, p_survivor uuid, p_merged uuid, p_values jsonb DEFAULT '{}'::jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_rel regclass := app.merge_kind(p_kind);
+  v_batch uuid := gen_random_uuid();
+  v_survivor jsonb;
+  v_merged jsonb;
+  v_field text;
+  v_sets text := '';
+  v_fk record;
+  v_count integer;
+  v_moved integer := 0;
+  v_fields jsonb := '{}';
+begin
+  if v_rel is null then
+    raise exception using errcode = '22023', message = 'Only contacts, businesses and households can be merged';
+  end if;
+  if p_survivor is null or p_merged is null or p_survivor = p_merged then
+    raise exception using errcode = '22023', message = 'Choose two different records to merge';
+  end if;
+  execute format('select to_jsonb(t) from %s t where id = $1', v_rel) into v_survivor using p_survivor;
+  execute format('select to_jsonb(t) from %s t where id = $1', v_rel) into v_merged using p_merged;
+  if v_survivor is null or v_merged is null then
+    raise exception using errcode = 'P0002', message = 'One of the records to merge no longer exists';
+  end if;
+  if v_survivor ->> 'org_name' = '_system_default_' or v_merged ->> 'org_name' = '_system_default_' then
+    raise exception using errcode = '42501', message = 'System default records cannot be changed';
+  end if;
+  if v_survivor ->> 'org_name' <> v_merged ->> 'org_name' then
+    raise exception using errcode = '42501', message = 'Only records of the same organization can be merged';
+  end if;
+  if (v_merged ->> 'archive')::boolean then
+    raise exception using errcode = '22023', message = 'The record to merge is archived; restore it first';
+  end if;
+
+  perform app.begin_batch('merge', v_batch);
+
+  -- The survivor takes the chosen values.
+  for v_field in select jsonb_object_keys(coalesce(p_values, '{}')) loop
+    if app.history_ignored(v_field) or v_field in ('archive') or not exists (
+      select 1 from pg_catalog.pg_attribute where attrelid = v_rel and attname = v_field and not attisdropped and attnum > 0 and attgenerated = '') then
+      raise exception using errcode = '22023', message = format('%s cannot be chosen in a merge', v_field);
+    end if;
+    v_sets := v_sets || format('%s%I = r.%I', case when v_sets = '' then '' else ', ' end, v_field, v_field);
+    v_fields := v_fields || jsonb_build_object(v_field, jsonb_build_array(v_survivor -> v_field, p_values -> v_field));
+  end loop;
+  if v_sets <> '' then
+    execute format('with changed as (update %1$s t set %2$s from jsonb_populate_record(null::%1$s, $2) r where t.id = $1 returning 1) '
+                   'select count(*) from changed', v_rel, v_sets)
+      into v_count using p_survivor, p_values;
+    if v_count <> 1 then
+      raise exception using errcode = '42501', message = 'You do not have permission to change this record.';
+    end if;
+  end if;
+
+  -- A primary contact method or address of the merged record stays primary only where the survivor
+  -- has none of that kind.
+  update crm.contact_methods m set is_primary = false
+  from crm.contact_method_types t
+  where t.id = m.type_id and m.is_primary and not m.archive
+    and p_merged in (m.contact_id, m.business_id, m.household_id)
+    and exists (select 1 from crm.contact_methods s join crm.contact_method_types st on st.id = s.type_id
+                where p_survivor in (s.contact_id, s.business_id, s.household_id) and s.is_primary and not s.archive and st.kind = t.kind);
+  if exists (select 1 from pg_catalog.pg_attribute where attrelid = 'crm.addresses'::regclass and attname = 'is_primary' and not attisdropped) then
+    execute 'update crm.addresses a set is_primary = false
+             where a.is_primary and not a.archive and $2 in (a.contact_id, a.business_id, a.household_id)
+               and exists (select 1 from crm.addresses s where $1 in (s.contact_id, s.business_id, s.household_id) and s.is_primary and not s.archive)'
+      using p_survivor, p_merged;
+  end if;
+
+  -- Everything that points at the merged record now points at the survivor.
+  for v_fk in
+    select con.conrelid::regclass as rel, a.attname as col
+    from pg_catalog.pg_constraint con
+    join pg_catalog.pg_attribute a on a.attrelid = con.conrelid and a.attnum = con.conkey[1]
+    where con.contype = 'f' and con.confrelid = v_rel and array_length(con.conkey, 1) = 1
+      and exists (select 1 from app.history_tables h where h.table_name = con.conrelid)
+    order by 1, 2
+  loop
+    execute format('with moved as (update %s set %I = $1 where %I = $2 and id <> $1 returning 1) select count(*) from moved',
+                   v_fk.rel, v_fk.col, v_fk.col)
+      into v_count using p_survivor, p_merged;
+    v_moved := v_moved + v_count;
+  end loop;
+
+  -- A relationship between the two records would now relate the survivor to itself: archive it.
+  update crm.relationships r set archive = true
+  where not r.archive
+    and ((r.contact_id1 = p_survivor and r.contact_id2 = p_survivor)
+      or (r.business_id1 = p_survivor and r.business_id2 = p_survivor)
+      or (r.household_id1 = p_survivor and r.household_id2 = p_survivor));
+  if v_rel = 'crm.contacts'::regclass then
+    update crm.contacts set spouse_id = null where id = p_survivor and spouse_id = p_survivor;
+  end if;
+
+  execute format('with archived as (update %s set archive = true where id = $1 returning 1) select count(*) from archived', v_rel)
+    into v_count using p_merged;
+  if v_count <> 1 then
+    raise exception using errcode = '42501', message = 'You do not have permission to change this record.';
+  end if;
+
+  perform app.record_merge(v_rel, p_survivor, p_merged, v_batch, v_fields);
+  perform app.end_batch();
+  return jsonb_build_object('batch_id', v_batch, 'moved', v_moved);
+end;
+$function$;
+revoke all on function crm.merge_records(p_kind text, p_survivor uuid, p_merged uuid, p_values jsonb) from public, anon, authenticated, service_role;
+grant execute on function crm.merge_records(p_kind text, p_survivor uuid, p_merged uuid, p_values jsonb) to authenticated;
+
+CREATE OR REPLACE FUNCTION crm.my_import_jobs()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(j.id), '{}') from crm.import_jobs j
+  where j.auth_user_id = auth.uid() and j.org_name = any (app.member_orgs())
+$function$;
+revoke all on function crm.my_import_jobs() from public, anon, authenticated, service_role;
+grant execute on function crm.my_import_jobs() to authenticated;
+grant execute on function crm.my_import_jobs() to service_role;
+
+CREATE OR REPLACE FUNCTION crm.possible_duplicates(p_kind text, p_limit integer DEFAULT 100)
+ RETURNS TABLE(a_id uuid, a_label text, b_id uuid, b_label text, reason text)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_rel regclass := app.merge_kind(p_kind);
+  v_owner text := case p_kind when 'contacts' then 'contact_id' when 'businesses' then 'business_id' else 'household_id' end;
+begin
+  if v_rel is null then
+    raise exception using errcode = '22023', message = 'Only contacts, businesses and households can be merged';
+  end if;
+  perform set_config('pg_trgm.similarity_threshold', '0.6', true);
+  return query execute format($q$
+    with methods as (
+      select m.%2$I as owner, t.kind,
+             case when t.kind = 'phone' then right(regexp_replace(m.value, '\D', '', 'g'), 10) else lower(btrim(m.value)) end as norm
+      from crm.contact_methods m join crm.contact_method_types t on t.id = m.type_id
+      where m.%2$I is not null and not m.archive and t.kind in ('email', 'phone')
+    ),
+    same_method as (
+      select distinct on (least(a.owner, b.owner), greatest(a.owner, b.owner))
+             least(a.owner, b.owner) as x, greatest(a.owner, b.owner) as y,
+             case a.kind when 'email' then 'Same e-mail' else 'Same phone number' end as reason
+      from methods a join methods b on a.kind = b.kind and a.norm = b.norm and a.owner < b.owner
+      where length(a.norm) >= 5
+    ),
+    similar_name as (
+      select a.id as x, b.id as y, 'Similar names' as reason
+      from %1$s a join %1$s b on lower(a.name) operator(extensions.%%) lower(b.name) and a.id < b.id and a.org_name = b.org_name
+      where not a.archive and not b.archive and a.org_name <> '_system_default_'
+    ),
+    pairs as (
+      select distinct on (x, y) x, y, reason from (select * from same_method union all select * from similar_name) p
+      order by x, y, reason desc
+    )
+    select p.x, app.record_label(to_jsonb(a)), p.y, app.record_label(to_jsonb(b)), p.reason
+    from pairs p join %1$s a on a.id = p.x join %1$s b on b.id = p.y
+    where not a.archive and not b.archive and a.org_name = b.org_name and a.org_name <> '_system_default_'
+    order by p.reason, app.record_label(to_jsonb(a))
+    limit %3$s
+  $q$, v_rel, v_owner, least(greatest(coalesce(p_limit, 100), 1), 500));
+end;
+$function$;
+revoke all on function crm.possible_duplicates(p_kind text, p_limit integer) from public, anon, authenticated, service_role;
+grant execute on function crm.possible_duplicates(p_kind text, p_limit integer) to authenticated;
+grant execute on function crm.possible_duplicates(p_kind text, p_limit integer) to public;
+
+CREATE OR REPLACE FUNCTION crm.record_relationships(p_record uuid)
+ RETURNS TABLE(source text, source_id uuid, title text, notes text, other_kind text, other_id uuid, other_name text, other_short_id text, created_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with mine as (
+    select r.* from crm.relationships r
+     where not r.archive
+       and p_record in (r.business_id1, r.business_id2, r.contact_id1, r.contact_id2, r.household_id1, r.household_id2)
+  ), ends as (
+    select m.id, m.title, m.notes, m.created_at, e.kind, e.ref
+      from mine m
+     cross join lateral (values ('business', m.business_id1), ('business', m.business_id2),
+                                ('contact', m.contact_id1), ('contact', m.contact_id2),
+                                ('household', m.household_id1), ('household', m.household_id2)) e(kind, ref)
+     where e.ref is not null and e.ref <> p_record
+  )
+  select 'relationship', e.id, e.title, e.notes, e.kind, e.ref,
+         coalesce(b.name, c.name, h.name), coalesce(b.short_id, c.short_id, h.short_id), e.created_at
+    from ends e
+    left join crm.businesses b on e.kind = 'business' and b.id = e.ref
+    left join crm.contacts c on e.kind = 'contact' and c.id = e.ref
+    left join crm.households h on e.kind = 'household' and h.id = e.ref
+  union all
+  select 'spouse', me.id, 'Spouse', null, 'contact', sp.id, sp.name, sp.short_id, me.last_modified_at
+    from crm.contacts me join crm.contacts sp on sp.id = me.spouse_id
+   where me.id = p_record
+  union all
+  select 'household_' || m.role, h.id, case m.role when 'primary' then 'Primary contact' else 'Secondary contact' end, null,
+         'contact', c.id, c.name, c.short_id, h.last_modified_at
+    from crm.households h
+   cross join lateral (values ('primary', h.primary_contact_id), ('secondary', h.secondary_contact_id)) m(role, contact_id)
+    join crm.contacts c on c.id = m.contact_id
+   where h.id = p_record
+  union all
+  select 'household_' || m.role, h.id, case m.role when 'primary' then 'Household (primary contact)' else 'Household (secondary contact)' end, null,
+         'household', h.id, h.name, h.short_id, h.last_modified_at
+    from crm.households h
+   cross join lateral (values ('primary', h.primary_contact_id), ('secondary', h.secondary_contact_id)) m(role, contact_id)
+   where m.contact_id = p_record and not h.archive
+$function$;
+revoke all on function crm.record_relationships(p_record uuid) from public, anon, authenticated, service_role;
+grant execute on function crm.record_relationships(p_record uuid) to authenticated;
+grant execute on function crm.record_relationships(p_record uuid) to service_role;

@@ -1,0 +1,679 @@
+-- public: functions.
+-- The current definition: change it here, then `npm run db:diff -- <name>` writes the migration.
+
+-- Bodies are checked when called: a function may name objects defined later in this folder.
+set check_function_bodies = off;
+
+CREATE OR REPLACE FUNCTION public.accommodation_calendar(token text)
+ RETURNS public."*/*"
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_text text := app.calendar_ics(token);
+begin
+  perform set_config('response.headers',
+    json_build_array(json_build_object('Content-Type', 'text/calendar; charset=utf-8'),
+                     json_build_object('Content-Disposition', 'inline; filename="calendar.ics"'),
+                     json_build_object('Cache-Control', 'private, max-age=300'))::text, true);
+  return convert_to(v_text, 'UTF8');
+end;
+$function$;
+revoke all on function public.accommodation_calendar(token text) from public, anon, authenticated, service_role;
+grant execute on function public.accommodation_calendar(token text) to anon;
+grant execute on function public.accommodation_calendar(token text) to authenticated;
+grant execute on function public.accommodation_calendar(token text) to service_role;
+comment on function public.accommodation_calendar(token text) is 'An accommodation''s busy dates as iCalendar, for the holder of its feed''s secret token; no guest details.';
+
+CREATE OR REPLACE FUNCTION public.activate_invite(p_email text, p_code text, p_password text, p_full_name text, p_title text DEFAULT NULL::text, p_phone text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform app.require_request('token_verifications');
+  return app.activate_invite_uncounted(p_email, p_code, p_password, p_full_name, p_title, p_phone);
+end;
+$function$;
+revoke all on function public.activate_invite(p_email text, p_code text, p_password text, p_full_name text, p_title text, p_phone text) from public, anon, authenticated, service_role;
+grant execute on function public.activate_invite(p_email text, p_code text, p_password text, p_full_name text, p_title text, p_phone text) to anon;
+grant execute on function public.activate_invite(p_email text, p_code text, p_password text, p_full_name text, p_title text, p_phone text) to authenticated;
+grant execute on function public.activate_invite(p_email text, p_code text, p_password text, p_full_name text, p_title text, p_phone text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.apply_for_access(p_email text, p_password text, p_full_name text, p_business_name text, p_title text DEFAULT NULL::text, p_phone text DEFAULT NULL::text, p_username text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_state text;
+  v_message text;
+  v_detail text;
+  v_hint text;
+begin
+  if app.request_client() is null then
+    return app.create_organization_with_owner(p_email, p_password, p_full_name, p_business_name, p_title, p_phone, p_username);
+  end if;
+  perform app.require_request('sign_in_sign_ups');
+  begin
+    return app.create_organization_with_owner(p_email, p_password, p_full_name, p_business_name, p_title, p_phone, p_username);
+  exception when others then
+    get stacked diagnostics v_state = returned_sqlstate, v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+    if v_state not like 'ST%' then
+      raise;
+    end if;
+    perform set_config('response.status', '400', true);
+    return jsonb_build_object('code', v_state, 'message', v_message, 'details', nullif(v_detail, ''), 'hint', nullif(v_hint, ''));
+  end;
+end;
+$function$;
+revoke all on function public.apply_for_access(p_email text, p_password text, p_full_name text, p_business_name text, p_title text, p_phone text, p_username text) from public, anon, authenticated, service_role;
+grant execute on function public.apply_for_access(p_email text, p_password text, p_full_name text, p_business_name text, p_title text, p_phone text, p_username text) to anon;
+grant execute on function public.apply_for_access(p_email text, p_password text, p_full_name text, p_business_name text, p_title text, p_phone text, p_username text) to authenticated;
+grant execute on function public.apply_for_access(p_email text, p_password text, p_full_name text, p_business_name text, p_title text, p_phone text, p_username text) to service_role;
+comment on function public.apply_for_access(p_email text, p_password text, p_full_name text, p_business_name text, p_title text, p_phone text, p_username text) is 'Apply for Access: a new organisation, its owner role and Active owner; counted against the sign_in_sign_ups request limit';
+
+CREATE OR REPLACE FUNCTION public.bulk_delete(p_table text, p_ids uuid[])
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_rel regclass := app.history_table(p_table);
+  v_ids uuid[] := array(select distinct unnest(p_ids));
+  v_system integer;
+  v_live integer;
+  v_deleted integer;
+  v_batch uuid := gen_random_uuid();
+begin
+  execute format('select count(*) filter (where org_name = ''_system_default_''), count(*) filter (where org_name <> ''_system_default_'' and not archive) '
+                 'from %s where id = any($1)', v_rel)
+    into v_system, v_live using v_ids;
+  if v_live > 0 then
+    raise exception using errcode = '22023',
+      message = format('%s of the selected records are not archived: archive them before deleting for good', v_live);
+  end if;
+  perform app.begin_batch('bulk', v_batch);
+  execute format('with gone as (delete from %s where id = any($1) and org_name <> ''_system_default_'' and archive returning 1) select count(*) from gone', v_rel)
+    into v_deleted using v_ids;
+  perform app.end_batch();
+  if v_deleted + v_system <> coalesce(array_length(v_ids, 1), 0) then
+    raise exception using errcode = '42501',
+      message = format('%s of the selected records cannot be deleted by you; nothing was deleted',
+                       coalesce(array_length(v_ids, 1), 0) - v_deleted - v_system);
+  end if;
+  return jsonb_build_object('deleted', v_deleted, 'skipped', v_system, 'batch_id', v_batch);
+end;
+$function$;
+revoke all on function public.bulk_delete(p_table text, p_ids uuid[]) from public, anon, authenticated, service_role;
+grant execute on function public.bulk_delete(p_table text, p_ids uuid[]) to authenticated;
+grant execute on function public.bulk_delete(p_table text, p_ids uuid[]) to service_role;
+
+CREATE OR REPLACE FUNCTION public.bulk_update(p_table text, p_ids uuid[], p_changes jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_rel regclass := app.history_table(p_table);
+  v_ids uuid[] := array(select distinct unnest(p_ids));
+  v_batch uuid := gen_random_uuid();
+  v_field text;
+  v_sets text := '';
+  v_system integer;
+  v_changed integer;
+begin
+  if p_changes is null or jsonb_typeof(p_changes) <> 'object' or p_changes = '{}'::jsonb then
+    raise exception using errcode = '22023', message = 'Choose what to change';
+  end if;
+  for v_field in select jsonb_object_keys(p_changes) loop
+    if not app.bulk_field_allowed(v_field) or not exists (
+      select 1 from pg_catalog.pg_attribute where attrelid = v_rel and attname = v_field and not attisdropped) then
+      raise exception using errcode = '22023', message = format('%s cannot be changed in bulk here', v_field);
+    end if;
+    v_sets := v_sets || format('%s%I = r.%I', case when v_sets = '' then '' else ', ' end, v_field, v_field);
+  end loop;
+  execute format('select count(*) from %s where id = any($1) and org_name = ''_system_default_''', v_rel)
+    into v_system using v_ids;
+  perform app.begin_batch('bulk', v_batch);
+  execute format('with changed as (update %1$s t set %2$s from jsonb_populate_record(null::%1$s, $2) r '
+                 'where t.id = any($1) and t.org_name <> ''_system_default_'' returning 1) select count(*) from changed',
+                 v_rel, v_sets)
+    into v_changed using v_ids, p_changes;
+  perform app.end_batch();
+  if v_changed + v_system <> coalesce(array_length(v_ids, 1), 0) then
+    raise exception using errcode = '42501',
+      message = format('%s of the selected records cannot be changed by you; nothing was changed',
+                       coalesce(array_length(v_ids, 1), 0) - v_changed - v_system);
+  end if;
+  return jsonb_build_object('changed', v_changed, 'skipped', v_system, 'batch_id', v_batch);
+end;
+$function$;
+revoke all on function public.bulk_update(p_table text, p_ids uuid[], p_changes jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.bulk_update(p_table text, p_ids uuid[], p_changes jsonb) to authenticated;
+grant execute on function public.bulk_update(p_table text, p_ids uuid[], p_changes jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION public.dashboard_stats(p_org_name text)
+ RETURNS TABLE(contacts bigint, businesses bigint, orders bigint, revenue numeric)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select
+    (select count(*) from crm.contacts c where c.org_name = p_org_name and not c.archive),
+    (select count(*) from crm.businesses b where b.org_name = p_org_name and not b.archive),
+    (select count(*) from public.orders o where o.org_name = p_org_name and not o.archive),
+    (select coalesce(sum(s.revenue), 0)::numeric(14, 2) from app.sales_by_month s where s.org_name = p_org_name);
+$function$;
+revoke all on function public.dashboard_stats(p_org_name text) from public, anon, authenticated, service_role;
+grant execute on function public.dashboard_stats(p_org_name text) to authenticated;
+grant execute on function public.dashboard_stats(p_org_name text) to service_role;
+comment on function public.dashboard_stats(p_org_name text) is 'The dashboard''s figures for an organisation: active contacts, businesses and orders, and revenue from active sales; as the caller''s read policies allow.';
+
+CREATE OR REPLACE FUNCTION public.find_pending_invite(p_email text, p_code text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform app.require_request('token_verifications');
+  return app.find_pending_invite_uncounted(p_email, p_code);
+end;
+$function$;
+revoke all on function public.find_pending_invite(p_email text, p_code text) from public, anon, authenticated, service_role;
+grant execute on function public.find_pending_invite(p_email text, p_code text) to anon;
+grant execute on function public.find_pending_invite(p_email text, p_code text) to authenticated;
+grant execute on function public.find_pending_invite(p_email text, p_code text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.global_search(p_query text, p_org_name text, p_limit integer DEFAULT 5)
+ RETURNS TABLE(kind text, area text, id uuid, short_id text, title text, detail text, rank real)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select x.kind, x.area, x.id, x.short_id, x.title, x.detail, x.rank
+  from (
+    select h.kind, h.area, r.id, r.short_id, r.title, coalesce(h.detail, r.detail) as detail, h.rank,
+           row_number() over (partition by h.kind order by h.rank desc, r.title) as place
+    from (select distinct on (c.kind, c.id) c.* from app.search_candidates(p_query, p_org_name, p_limit) c order by c.kind, c.id, c.rank desc) h
+    cross join lateral (
+      select c.id, c.short_id, c.name as title, c.status::text as detail from crm.contacts c where h.kind = 'contact' and c.id = h.id
+      union all
+      select b.id, b.short_id, b.name, coalesce(b.dba_name, b.status::text) from crm.businesses b where h.kind = 'business' and b.id = h.id
+      union all
+      select hh.id, hh.short_id, hh.name, hh.preferred_addressee from crm.households hh where h.kind = 'household' and hh.id = h.id
+      union all
+      select u.id, u.short_id, u.name, coalesce(u.title, u.email::text) from public.user_profiles u where h.kind = 'user' and u.id = h.id
+      union all
+      select s.id, s.short_id, coalesce(nullif(btrim(s.preferred_name), ''), concat_ws(' ', s.legal_first_name, s.legal_last_name)), s.email::text
+      from hr.staff_profiles s where h.kind = 'staff' and s.id = h.id
+      union all
+      select a.id, a.short_id, a.name, a.beds from catalog.accommodations a where h.kind = 'accommodation' and a.id = h.id
+      union all
+      select rv.id, null::text, rv.name, concat_ws(' · ', rv.confirmation, g.name, to_char(rv.check_in, 'YYYY-MM-DD'))
+      from catalog.reservations rv left join crm.contacts g on g.id = rv.contact_id
+      where h.kind = 'reservation' and rv.id = h.id
+      union all
+      select p.id, p.short_id, p.name, p.sku from catalog.products p where h.kind = 'product' and p.id = h.id
+      union all
+      select sp.id, null::text, sp.name, sp.vendor from catalog.supplies sp where h.kind = 'supply' and sp.id = h.id
+      union all
+      select pr.id, pr.short_id, pr.name, pr.status from ops.projects pr where h.kind = 'project' and pr.id = h.id
+      union all
+      select t.id, t.short_id, t.title, t.status from ops.tasks t where h.kind = 'task' and t.id = h.id
+    ) r
+  ) x
+  where x.place <= least(greatest(coalesce(p_limit, 5), 1), 50)
+  order by array_position(array['contact', 'business', 'household', 'user', 'staff', 'accommodation', 'reservation', 'product', 'supply', 'project', 'task'], x.kind), x.rank desc, x.title
+$function$;
+revoke all on function public.global_search(p_query text, p_org_name text, p_limit integer) from public, anon, authenticated, service_role;
+grant execute on function public.global_search(p_query text, p_org_name text, p_limit integer) to authenticated;
+grant execute on function public.global_search(p_query text, p_org_name text, p_limit integer) to service_role;
+comment on function public.global_search(p_query text, p_org_name text, p_limit integer) is 'Global search in one organisation: the best p_limit rows of each kind (contact, business, household, user, staff, accommodation, reservation, product, supply, project, task), ranked; as the caller''s read policies allow, and only for the organisation''s enabled areas.';
+
+CREATE OR REPLACE FUNCTION public.list_page(p_relation text, p_org_names text[] DEFAULT NULL::text[], p_eq jsonb DEFAULT '{}'::jsonb, p_exclude_archived boolean DEFAULT false, p_filter jsonb DEFAULT NULL::jsonb, p_sort jsonb DEFAULT '[]'::jsonb, p_offset integer DEFAULT 0, p_limit integer DEFAULT 200, p_after jsonb DEFAULT NULL::jsonb, p_count text DEFAULT NULL::text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_source app.list_sources;
+  v_where text;
+  v_filter text;
+  v_key record;
+  v_order text := '';
+  v_rev text := '';
+  v_sort_cols text[] := '{}';
+  v_descs boolean[] := '{}';
+  v_seek text := '';
+  v_limit integer := least(greatest(coalesce(p_limit, 200), 1), 1000);
+  v_offset integer := greatest(coalesce(p_offset, 0), 0);
+  v_branch text;
+  v_sql text;
+  v_ids uuid[];
+  v_total bigint;
+  v_estimated boolean := false;
+  v_plan jsonb;
+  v_org text;
+  v_rule text;
+  v_whole text[] := '{}';
+  v_component text;
+  v_cols text;
+  v_bodies text[] := '{}';
+  v_branches text[] := '{}';
+  v_all text;
+  v_and_filter text;
+  v_expected bigint;
+  v_found bigint;
+  v_read bigint;
+  v_done boolean := false;
+  -- Where the ways of finding a filtered page change over (settings only tests change, to take each
+  -- way on a few rows): a look at the top of the list when more than v_probe_from matches are
+  -- expected (always: the planner's guess for a LIKE pattern can be off a hundred times, and the look
+  -- costs a few milliseconds); all matches from the trigram index up to v_gather_upto.
+  v_probe_from bigint := coalesce(nullif(current_setting('steward.list_page_probe_from', true), '')::bigint, -1);
+  v_gather_upto bigint := coalesce(nullif(current_setting('steward.list_page_gather_upto', true), '')::bigint, 50000);
+  -- The most rows a look at the top reads (in the sort key's index) before the page is looked for
+  -- among the matches instead.
+  v_sampled bigint;
+  v_sample text;
+  v_walk bigint := coalesce(nullif(current_setting('steward.list_page_walk', true), '')::bigint, 30000);
+begin
+  if auth.uid() is null then
+    return null;
+  end if;
+  select * into v_source from app.list_sources s where s.relation = to_regclass(p_relation);
+  if not found or not pg_catalog.has_table_privilege('authenticated', v_source.relation, 'select') then
+    return null;
+  end if;
+
+  -- The caller's read rule (below, per organisation), then the list's own conditions.
+  v_rule := app.read_rule_sql(v_source.base);
+  -- A table under the standard policies (app.apply_component_policies) lets a person whose role reads
+  -- an organisation at the Organization level read every row of it: for those organisations no row
+  -- needs the rule, and a page can come from an index alone.
+  v_component := substring(pg_catalog.obj_description(v_source.base, 'pg_class') from '^component: ([a-z-]+)$');
+  if v_component is not null then
+    v_whole := app.orgs_with_access(v_component, 'view', 'Organization');
+  end if;
+  v_where := 'true';
+  if p_exclude_archived then
+    v_where := v_where || case when exists (select 1 from pg_catalog.pg_attribute a where a.attrelid = v_source.base and a.attname = 'archive' and a.attnotnull)
+                               then ' and not t.archive' else ' and t.archive is not true' end;
+  end if;
+  for v_key in select e.key, e.value from jsonb_each(coalesce(p_eq, '{}')) as e loop
+    if not (v_key.key = any (v_source.columns)) then
+      return null;
+    end if;
+    v_where := v_where || case when jsonb_typeof(v_key.value) = 'null' then format(' and t.%I is null', v_key.key)
+                               else format(' and t.%I = %L', v_key.key, v_key.value #>> '{}') end;
+  end loop;
+  if p_filter is not null then
+    v_filter := app.list_filter_sql(p_filter, v_source.columns);
+    if v_filter is null then
+      return null;
+    end if;
+    v_filter := nullif(v_filter, 'true');
+  end if;
+
+  for v_key in select e.value ->> 'field' as field, coalesce((e.value ->> 'desc')::boolean, false) as descending
+               from jsonb_array_elements(coalesce(p_sort, '[]')) as e loop
+    if v_key.field is null or not (v_key.field = any (v_source.columns)) then
+      return null;
+    end if;
+    continue when v_key.field = 'id';
+    v_sort_cols := v_sort_cols || v_key.field;
+    v_descs := v_descs || v_key.descending;
+    v_order := v_order || format('t.%I %s, ', v_key.field, case when v_key.descending then 'desc nulls first' else 'asc nulls last' end);
+  end loop;
+  v_order := v_order || 't.id asc';
+
+  -- A seek after the last row of the page before: one sort key with no empty values.
+  if p_after is not null and cardinality(v_sort_cols) = 1 and (p_after ->> 'id') is not null
+     and jsonb_typeof(p_after -> 'values' -> 0) is distinct from 'null'
+     and exists (select 1 from pg_catalog.pg_attribute a where a.attrelid = v_source.base and a.attname = v_sort_cols[1] and a.attnotnull) then
+    -- key >= last (the index's range), then past the last id among equal keys.
+    v_seek := format(' and t.%1$I %2$s= %3$L and (t.%1$I %2$s %3$L or t.id > %4$L::uuid)',
+                     v_sort_cols[1], case when v_descs[1] then '<' else '>' end, p_after -> 'values' ->> 0, p_after ->> 'id');
+    v_offset := 0;
+  elsif p_after is not null and cardinality(v_sort_cols) = 0 and (p_after ->> 'id') is not null then
+    v_seek := format(' and t.id > %L::uuid', p_after ->> 'id');
+    v_offset := 0;
+  end if;
+
+  -- One ordered branch per organisation, merged in order (each walks its (org_name, key, id) index).
+  if p_org_names is null then
+    v_bodies := array[format('from %s t where (%s) and %s', v_source.base, v_rule, v_where)];
+  else
+    foreach v_org in array p_org_names loop
+      v_bodies := v_bodies || format('from %s t where t.org_name = %L and (%s) and %s', v_source.base, v_org,
+                                     case when v_org = any (v_whole) then 'true' else v_rule end, v_where);
+    end loop;
+  end if;
+  if cardinality(v_bodies) = 0 then
+    return jsonb_build_object('ids', '[]'::jsonb, 'total', 0, 'estimated', false);
+  end if;
+  v_cols := coalesce(nullif(array_to_string(array(select format('t.%I', c) from unnest(v_sort_cols) c), ', '), ''), 'null');
+  v_and_filter := coalesce(' and ' || v_filter, '');
+  -- The whole list (no seek): what is counted, and how many rows the planner expects.
+  v_all := array_to_string(array(select format('(select t.id, %s %s%s)', v_cols, b, v_and_filter) from unnest(v_bodies) b), ' union all ');
+  if v_filter is not null or p_count is not null then
+    execute 'explain (format json) ' || v_all into v_plan;
+    v_expected := (v_plan -> 0 -> 'Plan' ->> 'Plan Rows')::bigint;
+  end if;
+  -- What a count estimate samples: the organisations the planner expects rows of (a sample reads one
+  -- block in a hundred of the whole table for each; the shared defaults hold next to no rows).
+  v_sample := v_all;
+  if v_plan -> 0 -> 'Plan' ->> 'Node Type' = 'Append' and jsonb_array_length(v_plan -> 0 -> 'Plan' -> 'Plans') = cardinality(v_bodies) then
+    v_sample := array_to_string(array(
+      select format('(select t.id, %s %s%s)', v_cols, u.b, v_and_filter) from unnest(v_bodies) with ordinality as u(b, i)
+      where (v_plan -> 0 -> 'Plan' -> 'Plans' -> (u.i::int - 1) ->> 'Plan Rows')::numeric >= 100), ' union all ');
+    if v_sample = '' then
+      v_sample := v_all;
+    end if;
+  end if;
+
+  if v_filter is not null and v_expected > v_probe_from and v_offset + v_limit <= 1000 then
+    -- Near the top of the list: rows in the sort key's order (from its index), the filter tested on
+    -- each, read only until the page is full and at most v_walk rows: the page when the matches are
+    -- not rare near the top, found without collecting every match. (Fewer: the page is found among
+    -- all matches below, which also counts them.)
+    v_branches := array(select format('(select t.id, %s, (%s) as matches %s%s order by %s limit %s)', v_cols, v_filter, b, v_seek, v_order, v_walk) from unnest(v_bodies) b);
+    execute format('select coalesce(array_agg(t.id), ''{}''), count(*) from (select t.id from (select * from (%s) t order by %s limit %s) t '
+                   'where t.matches order by %s offset %s limit %s) t',
+                   array_to_string(v_branches, ' union all '), v_order, v_walk, v_order, v_offset, v_limit)
+      into v_ids, v_found;
+    v_done := v_found = v_limit;
+  end if;
+
+  if not v_done and v_filter is not null and v_expected <= v_gather_upto then
+    -- A filter that picks at most a few ten thousand rows: all of them from the trigram index, sorted,
+    -- counted exactly on the way. (Walking the sort key's index instead would pass every row sorting
+    -- before the matches, and matches cluster: every "Jennifer …" sorts together.)
+    perform set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true);
+    execute format('select coalesce(array_agg(t.id), ''{}''), max(t.total) from (select t.id, count(*) over () as total from (%s) t order by %s offset %s limit %s) t',
+                   v_all, v_order, greatest(coalesce(p_offset, 0), 0), v_limit)
+      into v_ids, v_total;
+    perform set_config('enable_indexscan', 'on', true), set_config('enable_indexonlyscan', 'on', true);
+    if v_total is null and p_count is not null then
+      execute format('select count(*) from (%s) c', v_all) into v_total;
+    end if;
+    return jsonb_build_object('ids', to_jsonb(v_ids), 'total', case when p_count is not null then v_total end, 'estimated', false);
+  end if;
+
+  if not v_done then
+    -- In the sort key's order, one ordered branch per organisation merged in order.
+    v_branches := array(select format('(select t.id, %s %s%s%s order by %s limit %s)', v_cols, b, v_and_filter, v_seek, v_order, v_offset + v_limit) from unnest(v_bodies) b);
+    v_sql := format('select coalesce(array_agg(t.id), ''{}'') from (select t.id from (%s) t order by %s offset %s limit %s) t',
+                    array_to_string(v_branches, ' union all '), v_order, v_offset, v_limit);
+    execute v_sql into v_ids;
+  end if;
+
+  -- Counted exactly when asked, or when it is small; past 1,000 an estimate: the planner's for a list
+  -- without a filter, and for a filtered one the matches in one block in a hundred, times a hundred
+  -- (the planner's guess of a LIKE pattern can be off several times: "martinez" 20,231 for 9,259).
+  if p_count = 'estimated' and v_filter is not null and v_expected > 5000 then
+    execute format('select count(*) * 100 from (%s) c',
+                   replace(v_sample, format('from %s t where', v_source.base), format('from %s t tablesample system (1) repeatable (0) where', v_source.base)))
+      into v_sampled;
+    if v_sampled >= 5000 then
+      return jsonb_build_object('ids', to_jsonb(v_ids), 'total', v_sampled, 'estimated', true);
+    end if;
+  end if;
+  if p_count = 'exact' or (p_count = 'estimated' and (v_expected <= 5000 or v_filter is not null)) then
+    execute format('select count(*) from (%s%s) c', v_all, case when p_count = 'estimated' then ' limit 1001' end) into v_total;
+  end if;
+  if p_count = 'estimated' and v_total > 1000 and v_sampled is null and (v_filter is not null or v_expected <= 1000) then
+    execute format('select count(*) * 100 from (%s) c',
+                   replace(v_sample, format('from %s t where', v_source.base), format('from %s t tablesample system (1) repeatable (0) where', v_source.base)))
+      into v_sampled;
+  end if;
+  if p_count = 'estimated' and (v_total is null or v_total > 1000) then
+    v_total := greatest(1001, coalesce(v_sampled, v_expected));
+    v_estimated := true;
+  end if;
+  return jsonb_build_object('ids', to_jsonb(v_ids), 'total', v_total, 'estimated', v_estimated);
+end;
+$function$;
+revoke all on function public.list_page(p_relation text, p_org_names text[], p_eq jsonb, p_exclude_archived boolean, p_filter jsonb, p_sort jsonb, p_offset integer, p_limit integer, p_after jsonb, p_count text) from public, anon, authenticated, service_role;
+grant execute on function public.list_page(p_relation text, p_org_names text[], p_eq jsonb, p_exclude_archived boolean, p_filter jsonb, p_sort jsonb, p_offset integer, p_limit integer, p_after jsonb, p_count text) to authenticated;
+grant execute on function public.list_page(p_relation text, p_org_names text[], p_eq jsonb, p_exclude_archived boolean, p_filter jsonb, p_sort jsonb, p_offset integer, p_limit integer, p_after jsonb, p_count text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.list_page_rows(p_relation text, p_org_names text[] DEFAULT NULL::text[], p_eq jsonb DEFAULT '{}'::jsonb, p_exclude_archived boolean DEFAULT false, p_filter jsonb DEFAULT NULL::jsonb, p_sort jsonb DEFAULT '[]'::jsonb, p_offset integer DEFAULT 0, p_limit integer DEFAULT 200, p_after jsonb DEFAULT NULL::jsonb, p_count text DEFAULT NULL::text, p_columns text[] DEFAULT NULL::text[])
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_page jsonb;
+  v_relation regclass := to_regclass(p_relation);
+  v_row text;
+  v_ids uuid[];
+  v_rows jsonb;
+begin
+  v_page := public.list_page(p_relation, p_org_names, p_eq, p_exclude_archived, p_filter, p_sort, p_offset, p_limit, p_after, p_count);
+  if v_page is null then
+    return null;
+  end if;
+  if p_columns is null then
+    v_row := 'to_jsonb(v)';
+  else
+    if cardinality(p_columns) = 0 or exists (
+      select 1 from unnest(p_columns) as c
+      where not exists (select 1 from pg_catalog.pg_attribute a where a.attrelid = v_relation and a.attname = c and a.attnum > 0 and not a.attisdropped)) then
+      return null;
+    end if;
+    -- Only the columns asked for are read (the view's joins for the others are left out), in objects
+    -- of at most 40 pairs (a function takes 100 arguments at most).
+    select string_agg('jsonb_build_object(' || g.pairs || ')', ' || ') into v_row
+    from (select string_agg(format('%L, v.%I', c.name, c.name), ', ' order by c.place) as pairs
+          from unnest(p_columns) with ordinality as c(name, place)
+          group by (c.place - 1) / 40) g;
+  end if;
+  v_ids := array(select e::uuid from jsonb_array_elements_text(v_page -> 'ids') as e);
+  execute format('select coalesce(jsonb_agg(%s order by array_position($1, v.id)), ''[]'') from %s v where v.id = any ($1)', v_row, v_relation)
+    into v_rows using v_ids;
+  return v_page || jsonb_build_object('rows', v_rows);
+end;
+$function$;
+revoke all on function public.list_page_rows(p_relation text, p_org_names text[], p_eq jsonb, p_exclude_archived boolean, p_filter jsonb, p_sort jsonb, p_offset integer, p_limit integer, p_after jsonb, p_count text, p_columns text[]) from public, anon, authenticated, service_role;
+grant execute on function public.list_page_rows(p_relation text, p_org_names text[], p_eq jsonb, p_exclude_archived boolean, p_filter jsonb, p_sort jsonb, p_offset integer, p_limit integer, p_after jsonb, p_count text, p_columns text[]) to authenticated;
+grant execute on function public.list_page_rows(p_relation text, p_org_names text[], p_eq jsonb, p_exclude_archived boolean, p_filter jsonb, p_sort jsonb, p_offset integer, p_limit integer, p_after jsonb, p_count text, p_columns text[]) to service_role;
+
+CREATE OR REPLACE FUNCTION public.mark_all_notifications_read(p_org_name text)
+ RETURNS integer
+ LANGUAGE sql
+ SET search_path TO ''
+AS $function$
+  with marked as (
+    update public.notifications set read_at = now()
+     where read_at is null and org_name = p_org_name
+       and profile_id = any ((select app.my_profile_ids())::uuid[])
+    returning 1
+  )
+  select count(*)::int from marked
+$function$;
+revoke all on function public.mark_all_notifications_read(p_org_name text) from public, anon, authenticated, service_role;
+grant execute on function public.mark_all_notifications_read(p_org_name text) to authenticated;
+grant execute on function public.mark_all_notifications_read(p_org_name text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.record_history_page(p_record_id uuid, p_before bigint DEFAULT NULL::bigint, p_limit integer DEFAULT 50)
+ RETURNS TABLE(id bigint, created_at timestamp with time zone, action text, via text, batch_id uuid, actor_id uuid, actor_name text, table_name text, record_id uuid, record_label text, changes jsonb, labels jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select h.id, h.created_at, h.action, h.via, h.batch_id, h.actor_id, h.actor_name, h.table_name, h.record_id, h.record_label, h.changes,
+         (select jsonb_object_agg(c.key, jsonb_build_array(
+                   app.history_reference_label(h.table_name::regclass, c.key, c.value ->> 0),
+                   app.history_reference_label(h.table_name::regclass, c.key, c.value ->> 1)))
+            from jsonb_each(case when h.action in ('update', 'archive', 'restore') then h.changes else '{}' end) c
+           where c.key like '%\_id' and jsonb_typeof(c.value) = 'array') as labels
+  from public.record_history h
+  where h.record_id = any (p_record_id || app.attached_record_ids(p_record_id))
+    and (p_before is null or h.id < p_before)
+  order by h.id desc
+  limit least(greatest(coalesce(p_limit, 50), 1), 200)
+$function$;
+revoke all on function public.record_history_page(p_record_id uuid, p_before bigint, p_limit integer) from public, anon, authenticated, service_role;
+grant execute on function public.record_history_page(p_record_id uuid, p_before bigint, p_limit integer) to anon;
+grant execute on function public.record_history_page(p_record_id uuid, p_before bigint, p_limit integer) to authenticated;
+grant execute on function public.record_history_page(p_record_id uuid, p_before bigint, p_limit integer) to public;
+grant execute on function public.record_history_page(p_record_id uuid, p_before bigint, p_limit integer) to service_role;
+
+CREATE OR REPLACE FUNCTION public.record_permissions(p_table text, p_ids uuid[])
+ RETURNS TABLE(id uuid, can_edit boolean, can_delete boolean)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_rel regclass;
+  v_component text;
+begin
+  if cardinality(p_ids) > 1000 then
+    raise exception using errcode = '22023', message = 'At most 1000 records at a time';
+  end if;
+  select c.oid::regclass, substring(obj_description(c.oid, 'pg_class') from '^component: ([a-z-]+)$')
+    into v_rel, v_component
+  from pg_catalog.pg_class c
+  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  where n.nspname || '.' || c.relname = p_table and c.relkind in ('r', 'p')
+    and obj_description(c.oid, 'pg_class') ~ '^component: [a-z-]+$';
+  if v_rel is null then
+    raise exception using errcode = '42P01', message = format('No component table %s', p_table);
+  end if;
+  return query execute format(
+    'select t.id, coalesce(t.org_name <> ''_system_default_'' and %2$s, false),
+            coalesce(t.org_name <> ''_system_default_'' and %3$s, false)
+       from %1$s t
+      where t.id = any ($1) and (t.org_name = ''_system_default_'' or %4$s)',
+    v_rel, app.access_sql(v_component, 'edit', v_rel), app.access_sql(v_component, 'delete', v_rel),
+    app.access_sql(v_component, 'view', v_rel))
+    using p_ids;
+end;
+$function$;
+revoke all on function public.record_permissions(p_table text, p_ids uuid[]) from public, anon, authenticated, service_role;
+grant execute on function public.record_permissions(p_table text, p_ids uuid[]) to authenticated;
+grant execute on function public.record_permissions(p_table text, p_ids uuid[]) to service_role;
+
+CREATE OR REPLACE FUNCTION public.record_transactions(p_record uuid)
+ RETURNS SETOF public.transactions
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  -- One scan: the four conditions combine the indexes on contact_id, business_id and household_id
+  -- (a BitmapOr), and the members are found once, before it.
+  select t.* from public.transactions t
+   where not t.archive
+     and (t.contact_id = p_record or t.business_id = p_record or t.household_id = p_record
+          or t.contact_id = any (array(
+               select h.primary_contact_id from crm.households h where h.id = p_record and h.primary_contact_id is not null
+               union select h.secondary_contact_id from crm.households h where h.id = p_record and h.secondary_contact_id is not null
+               union select coalesce(r.contact_id1, r.contact_id2) from crm.relationships r
+                      where not r.archive and p_record in (r.household_id1, r.household_id2) and coalesce(r.contact_id1, r.contact_id2) is not null)))
+   order by t.date desc, t.created_at desc
+$function$;
+revoke all on function public.record_transactions(p_record uuid) from public, anon, authenticated, service_role;
+grant execute on function public.record_transactions(p_record uuid) to authenticated;
+grant execute on function public.record_transactions(p_record uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION public.request_invite_code(p_email text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform app.require_request('sign_in_sign_ups');
+  perform app.request_invite_code_uncounted(p_email);
+end;
+$function$;
+revoke all on function public.request_invite_code(p_email text) from public, anon, authenticated, service_role;
+grant execute on function public.request_invite_code(p_email text) to anon;
+grant execute on function public.request_invite_code(p_email text) to authenticated;
+grant execute on function public.request_invite_code(p_email text) to service_role;
+
+CREATE OR REPLACE FUNCTION public.revenue_by_month(p_org_name text, p_months integer DEFAULT 12)
+ RETURNS TABLE(month date, revenue numeric)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  with months as (
+    select (app.sale_month(current_date) - make_interval(months => n))::date as month
+    from generate_series(0, least(greatest(coalesce(p_months, 12), 1), 60) - 1) as n
+  ),
+  sales as (
+    select s.month, sum(s.revenue) as revenue
+    from app.sales_by_month s
+    where s.org_name = p_org_name
+      and s.month >= (select min(m.month) from months m)
+    group by 1
+  )
+  select m.month, coalesce(s.revenue, 0)::numeric(14, 2) as revenue
+  from months m
+  left join sales s on s.month = m.month
+  order by m.month;
+$function$;
+revoke all on function public.revenue_by_month(p_org_name text, p_months integer) from public, anon, authenticated, service_role;
+grant execute on function public.revenue_by_month(p_org_name text, p_months integer) to authenticated;
+grant execute on function public.revenue_by_month(p_org_name text, p_months integer) to service_role;
+comment on function public.revenue_by_month(p_org_name text, p_months integer) is 'Sum of sale amounts per month for the last p_months months (security invoker: RLS applies).';
+
+CREATE OR REPLACE FUNCTION public.undo_batch(p_batch_id uuid)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_entry record;
+  v_sets text;
+  v_old jsonb;
+  v_restored integer := 0;
+  v_kept integer := 0;
+  v_count integer;
+  v_undo uuid := gen_random_uuid();
+begin
+  if not exists (select 1 from public.record_history where batch_id = p_batch_id) then
+    raise exception using errcode = 'P0002', message = 'There is nothing to undo';
+  end if;
+  if exists (select 1 from public.record_history where batch_id = p_batch_id and action = 'delete') then
+    raise exception using errcode = '22023', message = 'Records deleted for good cannot be brought back';
+  end if;
+  if exists (select 1 from public.record_history where batch_id = p_batch_id and via = 'merge' and created_at < now() - interval '24 hours') then
+    raise exception using errcode = '22023', message = 'A merge can be undone for 24 hours only';
+  end if;
+  if app.batch_undone(p_batch_id) then
+    raise exception using errcode = '22023', message = 'This change was already undone';
+  end if;
+  perform app.begin_batch('undo', v_undo);
+  for v_entry in
+    select h.* from public.record_history h
+    where h.batch_id = p_batch_id and h.action in ('update', 'archive', 'restore')
+    order by h.id desc
+  loop
+    select string_agg(format('%I = r.%I', key, key), ', '), jsonb_object_agg(key, value -> 0)
+      into v_sets, v_old
+      from jsonb_each(v_entry.changes);
+    execute format('with undone as (update %1$s t set %2$s from jsonb_populate_record(null::%1$s, $2) r '
+                   'where t.id = $1 and to_jsonb(t) @> $3 returning 1) select count(*) from undone',
+                   v_entry.table_name, v_sets)
+      into v_count using v_entry.record_id, v_old,
+        (select jsonb_object_agg(key, value -> 1) from jsonb_each(v_entry.changes));
+    if v_count = 1 then v_restored := v_restored + 1; else v_kept := v_kept + 1; end if;
+  end loop;
+  perform app.mark_batch_undone(p_batch_id, v_undo);
+  perform app.end_batch();
+  return jsonb_build_object('restored', v_restored, 'kept', v_kept, 'batch_id', v_undo);
+end;
+$function$;
+revoke all on function public.undo_batch(p_batch_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.undo_batch(p_batch_id uuid) to authenticated;
+grant execute on function public.undo_batch(p_batch_id uuid) to service_role;

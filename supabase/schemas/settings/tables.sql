@@ -1,0 +1,184 @@
+-- settings: tables: columns, keys, checks, indexes, row-level security, privileges.
+-- The current definition: change it here, then `npm run db:diff -- <name>` writes the migration.
+
+create table settings.components (
+  id uuid default gen_random_uuid() not null,
+  name text not null,
+  display_name text not null,
+  description text,
+  component_type text default 'remote'::text not null,
+  created_at timestamp with time zone default now() not null,
+  last_modified_at timestamp with time zone default now() not null
+);
+alter table settings.components enable row level security;
+comment on table settings.components is 'platform catalogue: read-only';
+revoke all on table settings.components from public, anon, authenticated, service_role;
+grant select on table settings.components to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table settings.components to service_role;
+
+alter table settings.components add constraint components_component_type_check CHECK (component_type = ANY (ARRAY['remote'::text, 'feature'::text]));
+
+alter table settings.components add constraint components_name_format CHECK (name ~ '^[a-z][a-z0-9-]*$'::text);
+
+alter table settings.components add constraint components_name_key UNIQUE (name);
+
+alter table settings.components add constraint components_pkey PRIMARY KEY (id);
+
+create table settings.integrations (
+  id uuid default gen_random_uuid() not null,
+  name text not null,
+  type text not null,
+  api_key text,
+  api_secret text,
+  base_url text,
+  webhook_url text,
+  webhook_secret text,
+  settings jsonb default '{}'::jsonb not null,
+  is_active boolean default true not null,
+  updated_at timestamp with time zone default now() not null,
+  org_name text not null,
+  created_at timestamp with time zone default now() not null,
+  created_by uuid,
+  last_modified_at timestamp with time zone default now() not null,
+  last_modified_by uuid,
+  archive boolean default false not null,
+  api_key_set boolean default false not null,
+  api_key_last4 text,
+  api_secret_set boolean default false not null,
+  api_secret_last4 text,
+  webhook_secret_set boolean default false not null,
+  webhook_secret_last4 text
+);
+alter table settings.integrations enable row level security;
+comment on table settings.integrations is 'component: settings (read needs settings edit rights)';
+comment on column settings.integrations.api_key is 'write-only: moved to app.integration_secrets on write, always null here';
+comment on column settings.integrations.api_secret is 'write-only: moved to app.integration_secrets on write, always null here';
+comment on column settings.integrations.webhook_secret is 'write-only: moved to app.integration_secrets on write, always null here';
+revoke all on table settings.integrations from public, anon, authenticated, service_role;
+grant delete, insert, select, update on table settings.integrations to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table settings.integrations to service_role;
+
+alter table settings.integrations add constraint integrations_name_present CHECK (btrim(name) <> ''::text);
+
+alter table settings.integrations add constraint integrations_pkey PRIMARY KEY (id);
+
+alter table settings.integrations add constraint integrations_type_check CHECK (type = ANY (ARRAY['stripe'::text, 'square'::text, 'etsy'::text, 'woocommerce'::text, 'webhook'::text, 'custom'::text]));
+
+CREATE INDEX integrations_org_name_fk_idx ON settings.integrations USING btree (org_name);
+
+create table settings.org_branding (
+  id uuid default gen_random_uuid() not null,
+  org_name text not null,
+  logo_url text,
+  primary_color app.hex_color,
+  secondary_color app.hex_color,
+  accent_color app.hex_color,
+  background_color app.hex_color,
+  card_color app.hex_color,
+  border_color app.hex_color,
+  button_color app.hex_color,
+  button_text_color app.hex_color,
+  text_color app.hex_color,
+  link_color app.hex_color,
+  font_family text,
+  header_font text,
+  paragraph_font text,
+  custom_css text,
+  created_at timestamp with time zone default now() not null,
+  created_by uuid,
+  last_modified_at timestamp with time zone default now() not null,
+  last_modified_by uuid,
+  archive boolean default false not null
+);
+alter table settings.org_branding enable row level security;
+comment on table settings.org_branding is 'component: settings (every member reads)';
+revoke all on table settings.org_branding from public, anon, authenticated, service_role;
+grant delete, insert, select, update on table settings.org_branding to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table settings.org_branding to service_role;
+
+alter table settings.org_branding add constraint org_branding_org_name_key UNIQUE (org_name);
+
+alter table settings.org_branding add constraint org_branding_pkey PRIMARY KEY (id);
+
+create table settings.org_components (
+  id uuid default gen_random_uuid() not null,
+  org_name text not null,
+  component_id uuid not null,
+  name text,
+  description text,
+  enabled boolean default true not null,
+  created_at timestamp with time zone default now() not null,
+  created_by uuid,
+  last_modified_at timestamp with time zone default now() not null,
+  last_modified_by uuid,
+  archive boolean default false not null
+);
+alter table settings.org_components enable row level security;
+comment on table settings.org_components is 'component: settings (every member reads)';
+revoke all on table settings.org_components from public, anon, authenticated, service_role;
+grant delete, insert, select, update on table settings.org_components to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table settings.org_components to service_role;
+
+alter table settings.org_components add constraint org_components_org_component_key UNIQUE (org_name, component_id);
+
+alter table settings.org_components add constraint org_components_pkey PRIMARY KEY (id);
+
+create table settings.saved_filters (
+  id uuid default gen_random_uuid() not null,
+  profile_id uuid not null,
+  list_key text not null,
+  name text not null,
+  filter jsonb default '{}'::jsonb not null,
+  sort jsonb default '[]'::jsonb not null,
+  is_default boolean default false not null,
+  org_name text not null,
+  created_at timestamp with time zone default now() not null,
+  created_by uuid,
+  last_modified_at timestamp with time zone default now() not null,
+  last_modified_by uuid,
+  archive boolean default false not null
+);
+alter table settings.saved_filters enable row level security;
+comment on table settings.saved_filters is 'component: settings (private to the owning profile)';
+revoke all on table settings.saved_filters from public, anon, authenticated, service_role;
+grant delete, insert, select, update on table settings.saved_filters to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table settings.saved_filters to service_role;
+
+alter table settings.saved_filters add constraint saved_filters_list_key_format CHECK (list_key ~ '^[a-z][a-z0-9_]*$'::text);
+
+alter table settings.saved_filters add constraint saved_filters_name_present CHECK (btrim(name) <> ''::text);
+
+alter table settings.saved_filters add constraint saved_filters_pkey PRIMARY KEY (id);
+
+alter table settings.saved_filters add constraint saved_filters_profile_list_name_key UNIQUE (profile_id, list_key, name);
+
+CREATE UNIQUE INDEX saved_filters_one_default_key ON settings.saved_filters USING btree (profile_id, list_key) WHERE is_default;
+
+CREATE INDEX saved_filters_org_name_fk_idx ON settings.saved_filters USING btree (org_name);
+
+create table settings.user_role_permissions (
+  id uuid default gen_random_uuid() not null,
+  org_name text not null,
+  role_id uuid not null,
+  component_id uuid not null,
+  view_access app.access_level default 'None'::text not null,
+  create_access app.create_access default 'not_allowed'::text not null,
+  edit_access app.access_level default 'None'::text not null,
+  delete_access app.access_level default 'None'::text not null,
+  created_at timestamp with time zone default now() not null,
+  created_by uuid,
+  last_modified_at timestamp with time zone default now() not null,
+  last_modified_by uuid,
+  archive boolean default false not null
+);
+alter table settings.user_role_permissions enable row level security;
+comment on table settings.user_role_permissions is 'component: settings (members read their own role)';
+revoke all on table settings.user_role_permissions from public, anon, authenticated, service_role;
+grant delete, insert, select, update on table settings.user_role_permissions to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table settings.user_role_permissions to service_role;
+
+alter table settings.user_role_permissions add constraint user_role_permissions_pkey PRIMARY KEY (id);
+
+alter table settings.user_role_permissions add constraint user_role_permissions_role_component_key UNIQUE (role_id, component_id);
+
+CREATE INDEX user_role_permissions_org_name_fk_idx ON settings.user_role_permissions USING btree (org_name);
