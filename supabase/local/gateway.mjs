@@ -49,10 +49,24 @@ export const CORS_HEADERS = Object.freeze({
   'access-control-expose-headers': EXPOSED_HEADERS,
 });
 
-const CORS_ARRAY = Object.entries(CORS_HEADERS).flat();
+/**
+ * Also on every response. The API may be served from the app's own origin (a same-origin rewrite), so
+ * none of its answers may be taken for more than its type says (nosniff), and none passes its URL on
+ * (a signed storage link carries its token in the query). Object bodies add their own
+ * (storage/objectTransfer.mjs).
+ */
+export const SECURITY_HEADERS = Object.freeze({
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+});
+
+/** What the gateway adds to every answer: CORS and the security headers. */
+const RESPONSE_HEADERS = Object.freeze({ ...CORS_HEADERS, ...SECURITY_HEADERS });
+
+const RESPONSE_ARRAY = Object.entries(RESPONSE_HEADERS).flat();
 
 const PREFLIGHT_HEADERS = Object.freeze({
-  ...CORS_HEADERS,
+  ...RESPONSE_HEADERS,
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
   'access-control-allow-headers': ALLOWED_HEADERS,
   // Chromium caps this at two hours; it saves a preflight per request for that long.
@@ -193,13 +207,13 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
     if (pathname === '/health') {
       const services = health();
       const ok = Object.values(services).every((state) => state === 'up');
-      sendJson(res, ok ? 200 : 503, { status: ok ? 'ok' : 'degraded', services }, CORS_HEADERS);
+      sendJson(res, ok ? 200 : 503, { status: ok ? 'ok' : 'degraded', services }, RESPONSE_HEADERS);
       return;
     }
 
     const service = serviceOf(pathname);
     if (!service) {
-      sendJson(res, 404, { message: 'no Route matched with those values' }, CORS_HEADERS);
+      sendJson(res, 404, { message: 'no Route matched with those values' }, RESPONSE_HEADERS);
       return;
     }
     const rest = pathname.slice(service.length) || '/';
@@ -208,11 +222,11 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
     const exempt = (service === '/storage/v1' && isPublicStoragePath(rest)) || (service === '/auth/v1' && isPublicAuthPath(rest));
     if (!exempt) {
       if (!apikey) {
-        sendJson(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, CORS_HEADERS);
+        sendJson(res, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, RESPONSE_HEADERS);
         return;
       }
       if (!knownKeys.has(apikey)) {
-        sendJson(res, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, CORS_HEADERS);
+        sendJson(res, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, RESPONSE_HEADERS);
         return;
       }
     }
@@ -231,7 +245,7 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
       return;
     }
     if (defaultAuthorization) req.headers.authorization = defaultAuthorization;
-    for (const [name, value] of Object.entries(CORS_HEADERS)) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(RESPONSE_HEADERS)) res.setHeader(name, value);
     const handler = service === '/auth/v1' ? auth : storage;
     await handler(req, res, { path: rest, query: new URLSearchParams(search), search });
   }
@@ -239,7 +253,7 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error) => {
       log.error(`gateway: ${req.method} ${req.url} failed: ${error?.stack ?? error}`);
-      if (!res.headersSent) sendJson(res, 500, { message: 'Internal gateway error', code: 'GATEWAY_ERROR' }, CORS_HEADERS);
+      if (!res.headersSent) sendJson(res, 500, { message: 'Internal gateway error', code: 'GATEWAY_ERROR' }, RESPONSE_HEADERS);
       else res.destroy();
     });
   });
@@ -267,7 +281,7 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
 }
 
 /**
- * PostgREST's answer, whole, with the gateway's CORS headers and framing: head and body leave in one
+ * PostgREST's answer, whole, with the gateway's CORS and security headers and framing: head and body leave in one
  * write with a Content-Length instead of being re-chunked piece by piece. A query that lost its
  * database connection is answered 503 (see lostConnection.mjs).
  * @param {http.IncomingMessage} req @param {http.ServerResponse} res
@@ -275,7 +289,7 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
  */
 function sendUpstreamAnswer(req, res, status, rawHeaders, body) {
   if (isLostDatabaseConnection(status, body)) {
-    sendJson(res, 503, LOST_CONNECTION_ANSWER, CORS_HEADERS);
+    sendJson(res, 503, LOST_CONNECTION_ANSWER, RESPONSE_HEADERS);
     return;
   }
   const headers = responseHeaders(rawHeaders);
@@ -302,7 +316,7 @@ function restUnavailable(res) {
       details: null,
       hint: 'Retry in a moment; `npm run db:start` restarts the whole stack if this persists.',
     },
-    CORS_HEADERS,
+    RESPONSE_HEADERS,
   );
 }
 
@@ -318,7 +332,7 @@ function bodyTooLarge(req, res) {
     res,
     413,
     { message: `Request body larger than ${REST_BODY_LIMIT / 1024 / 1024} MiB`, code: 'PAYLOAD_TOO_LARGE', details: null, hint: 'Send the rows in smaller batches.' },
-    drain ? CORS_HEADERS : { ...CORS_HEADERS, connection: 'close' },
+    drain ? RESPONSE_HEADERS : { ...RESPONSE_HEADERS, connection: 'close' },
   );
   req.resume();
 }
@@ -348,7 +362,7 @@ function forwardedHeaders(raw) {
 }
 
 /**
- * PostgREST's response headers with the gateway's CORS headers; framing is the gateway's own.
+ * PostgREST's response headers with the gateway's CORS and security headers; framing is the gateway's own.
  * @param {string[]} raw [name, value, name, value, …]
  */
 function responseHeaders(raw) {
@@ -359,7 +373,7 @@ function responseHeaders(raw) {
     if (lower === 'transfer-encoding' || lower === 'content-length' || lower === 'connection' || lower === 'keep-alive' || lower.startsWith('access-control-')) continue;
     headers.push(/** @type {string} */ (raw[i]), /** @type {string} */ (raw[i + 1]));
   }
-  headers.push(...CORS_ARRAY);
+  headers.push(...RESPONSE_ARRAY);
   return headers;
 }
 

@@ -97,7 +97,54 @@ export function checkMimeType(allowed, contentType) {
 }
 
 /**
- * Sends an object's body with the headers browsers and supabase-js read.
+ * Object types a browser shows inline without running anything of the object's: plain raster images
+ * and PDF (whose scripts, if any, run in the viewer, never in the page's origin). Everything else — SVG
+ * and HTML above all, which are documents that can script the API's origin, and that origin may be
+ * the app's own — is sent as an attachment. An <img> ignores both Content-Disposition and the
+ * object's Content-Security-Policy, so logos of any type still show.
+ */
+export const INLINE_TYPES = Object.freeze(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf']);
+
+/**
+ * On every object body: the object is only what its type says (nosniff), and opened as a page it runs
+ * nothing and loads nothing (a unique origin: no cookies, no storage of the API's origin). Inline
+ * styles stay allowed for the browser's own image and PDF viewer pages.
+ */
+export const OBJECT_HEADERS = Object.freeze({
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+});
+
+// A stored type fit for a header: type/subtype and parameters, in printable ASCII with no comma (a
+// comma would let a browser read a second type out of the header).
+const SANE_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+(\s*;[\x20-\x2b\x2d-\x7e]*)?$/;
+
+/**
+ * The Content-Type and disposition an object is served with: an inline type as its bare type, anything
+ * else as stored (or application/octet-stream) and an attachment.
+ * @param {unknown} stored the upload's Content-Type (metadata.mimetype)
+ * @returns {{ contentType: string, inline: boolean }}
+ */
+export function servedType(stored) {
+  const type = typeof stored === 'string' && SANE_TYPE.test(stored.trim()) ? stored.trim() : 'application/octet-stream';
+  const essence = (type.split(';')[0] ?? '').trim().toLowerCase();
+  return INLINE_TYPES.includes(essence) ? { contentType: essence, inline: true } : { contentType: type, inline: false };
+}
+
+/**
+ * Content-Disposition: attachment under `filename` — an ASCII fallback a header can carry, and the
+ * name itself as UTF-8 (RFC 6266).
+ * @param {string} filename
+ */
+export function attachment(filename) {
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Sends an object's body with the headers browsers and supabase-js read, and those that keep it from
+ * acting as a page of the API's origin (OBJECT_HEADERS; an attachment unless INLINE_TYPES).
  * @param {{ read: (version: string) => NodeJS.ReadableStream }} files
  * @param {Req} req
  * @param {Res} res
@@ -106,18 +153,17 @@ export function checkMimeType(allowed, contentType) {
  */
 export async function sendObject(files, req, res, object, query) {
   const metadata = object.metadata ?? {};
+  const { contentType, inline } = servedType(metadata.mimetype);
   /** @type {Record<string, string | number>} */
   const headers = {
-    'content-type': metadata.mimetype ?? 'application/octet-stream',
+    ...OBJECT_HEADERS,
+    'content-type': contentType,
     'cache-control': metadata.cacheControl ?? 'no-cache',
     'last-modified': (object.updated_at ?? new Date()).toUTCString(),
   };
   if (metadata.eTag) headers.etag = metadata.eTag;
   const download = query.has('download') ? query.get('download') : null;
-  if (download !== null) {
-    const filename = download || object.name.split('/').pop() || 'download';
-    headers['content-disposition'] = `attachment; filename="${filename.replace(/"/g, '')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-  }
+  if (download !== null || !inline) headers['content-disposition'] = attachment(download || object.name.split('/').pop() || 'download');
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch && metadata.eTag && ifNoneMatch === metadata.eTag) {
     res.writeHead(304, headers);
