@@ -4,6 +4,7 @@ import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { REMOTE_PORT_OFFSETS, runtimeConfigFor, workspaceRoot } from '../../build/federation.mjs';
 import { localCertificate } from './localCertificate.mjs';
+import { shellContentSecurityPolicy } from './securityHeaders.mjs';
 import { createStaticServer } from './staticServer.mjs';
 
 export const REMOTE_NAMES = Object.keys(REMOTE_PORT_OFFSETS);
@@ -32,6 +33,10 @@ export async function startPlatform({ port, apiUrl, anonKey, configFile, host, s
     api: sameOriginApi ? apiUrl : undefined,
     tls,
     dynamic: { '/runtime-config.json': () => readFile(configFile, 'utf8') },
+    // The page's policy names the origins the registry names now: a remote pointed at a new origin
+    // is allowed from the next page load, as the registry itself takes effect.
+    pagePolicy: async ({ origin, inlineHashes }) =>
+      shellContentSecurityPolicy({ origin, registry: JSON.parse(await readFile(configFile, 'utf8')), inlineHashes }),
   });
   const remotes = Object.fromEntries(
     REMOTE_NAMES.map((name) => [

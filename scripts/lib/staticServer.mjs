@@ -1,12 +1,15 @@
 // A small production-like static server for one app's dist/: Brotli (the build's .br copies) or gzip,
 // ETags, content-hashed assets cached forever, everything unhashed (index.html, remoteEntry.js,
-// mf-manifest.json, runtime-config.json) served no-cache, CORS for remotes, SPA fallback for the shell.
+// mf-manifest.json, runtime-config.json) served no-cache, CORS for remotes, SPA fallback for the shell,
+// and the security headers of securityHeaders.mjs (nosniff and Referrer-Policy on every file, a
+// Content-Security-Policy on every page).
 import http, { createServer } from 'node:http';
 import http2 from 'node:http2';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { brotliDecompressSync, gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { DEFAULT_PAGE_POLICY, STATIC_HEADERS, inlineScriptHashes, requestOrigin } from './securityHeaders.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -17,8 +20,12 @@ const TYPES = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
   '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
   '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json',
 };
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.map']);
@@ -36,15 +43,19 @@ async function precompressed(file, body) {
 /**
  * @param {{ root: string, port: number, host?: string, spa?: boolean, cors?: boolean,
  *           dynamic?: Record<string, () => Promise<string> | string>, api?: string,
- *           tls?: { key: Buffer | string, cert: Buffer | string } }} options
+ *           tls?: { key: Buffer | string, cert: Buffer | string },
+ *           pagePolicy?: (page: { origin: string | null, inlineHashes: string[] }) => Promise<string> | string }} options
  *   dynamic: URL path → JSON text produced per request (e.g. /runtime-config.json).
  *   api: the Supabase API's origin; /rest/v1, /auth/v1 and /storage/v1 on this server are passed to it
  *   (what a CDN rewrite does in a deployment), so the app's API calls are same-origin: no CORS
  *   preflight before each distinct request, which on a phone network costs a round trip apiece.
  *   tls: serve HTTPS, HTTP/2 to browsers (HTTP/1.1 to clients that ask for it), as a deployment's CDN
  *   does (localCertificate.mjs makes one for localhost).
+ *   pagePolicy: the Content-Security-Policy of an HTML page, given the origin the request was sent to
+ *   and the hashes of the page's inline scripts (the shell's: securityHeaders.mjs); without it a page
+ *   gets DEFAULT_PAGE_POLICY (never framed).
  */
-export function createStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, dynamic = {}, api, tls }) {
+export function createStaticServer({ root, port, host = '127.0.0.1', spa = false, cors = false, dynamic = {}, api, tls, pagePolicy }) {
   const cache = new Map(); // absolute path → { mtimeMs, body, gzip, br, etag }
   const forward = api ? apiForwarder(api) : null;
 
@@ -63,12 +74,19 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
       br: COMPRESSIBLE.has(ext) ? await precompressed(`${file}.br`, body) : null,
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       type: TYPES[ext] ?? 'application/octet-stream',
+      // A page's inline scripts, allowed by hash in its Content-Security-Policy: taken from the very
+      // bytes served, so a rebuilt index.html is covered as soon as it is read again.
+      inlineHashes: ext === '.html' ? inlineScriptHashes(body) : null,
     };
     cache.set(file, entry);
     return entry;
   }
 
-  function send(req, res, entry, cacheControl) {
+  async function send(req, res, entry, cacheControl) {
+    if (entry.inlineHashes) {
+      const page = { origin: requestOrigin(req.headers, Boolean(tls)), inlineHashes: entry.inlineHashes };
+      res.setHeader('Content-Security-Policy', pagePolicy ? await pagePolicy(page) : DEFAULT_PAGE_POLICY);
+    }
     res.setHeader('Content-Type', entry.type);
     res.setHeader('Cache-Control', cacheControl);
     res.setHeader('ETag', entry.etag);
@@ -87,7 +105,9 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
 
   /** @param {import('node:http').IncomingMessage | import('node:http2').Http2ServerRequest} req @param {any} res */
   const handle = async (req, res) => {
+    // The API's answers carry the API's own headers (supabase/local/gateway.mjs).
     if (forward && API_PATH.test(req.url ?? '')) return forward(req, res);
+    for (const [name, value] of Object.entries(STATIC_HEADERS)) res.setHeader(name, value);
     try {
       if (cors) {
         res.setHeader('Access-Control-Allow-Origin', '*');
@@ -117,10 +137,10 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
       }
       const hashed = pathname.startsWith('/static/');
       const entry = await load(file).catch(() => null);
-      if (entry) return send(req, res, entry, hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (entry) return await send(req, res, entry, hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       if (spa && !hashed && !path.extname(pathname)) {
         const index = await load(path.join(root, 'index.html'));
-        if (index) return send(req, res, index, 'no-cache');
+        if (index) return await send(req, res, index, 'no-cache');
       }
       res.statusCode = 404;
       res.setHeader('Content-Type', 'text/plain; charset=utf-8');
@@ -217,7 +237,7 @@ function apiForwarder(api) {
     upstream.on('error', () => {
       if (res.headersSent) return void res.destroy();
       const body = JSON.stringify({ message: 'The Supabase API is not reachable', code: 'API_UNREACHABLE', details: null, hint: 'Retry in a moment.' });
-      res.writeHead(502, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.writeHead(502, { ...STATIC_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
       res.end(body);
     });
     res.on('close', () => {
