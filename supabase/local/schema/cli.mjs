@@ -39,7 +39,7 @@ async function main() {
       console.log('supabase/schemas and the migrations already agree: no migration written.');
       return 0;
     }
-    const file = await writeMigration(SUPABASE_DIR, name, difference);
+    const file = await writeMigration(SUPABASE_DIR, name, difference, fromSchemas);
     console.log(`${file}: ${count} objects. Read it, add any data changes by hand, then run \`npm run db:check\`.`);
     return 0;
   }

@@ -111,7 +111,7 @@ function orderWithinFile(file, objects) {
 }
 
 /** Views after the views they read, by name otherwise. @param {import('./catalog.mjs').DbObject[]} views */
-function viewOrder(views) {
+export function viewOrder(views) {
   const byName = new Map(views.map((view) => [view.key.slice('view '.length), view]));
   /** @type {import('./catalog.mjs').DbObject[]} */
   const ordered = [];
