@@ -7,6 +7,11 @@ export type RemoteName = (typeof AREAS)[number]['name'];
 export const REMOTE_NAMES: readonly RemoteName[] = AREAS.map((area) => area.name);
 
 function buildRuntimeConfigSchema() {
+  // The shell's Content-Security-Policy allows no eval (scripts/lib/securityHeaders.mjs), so zod's
+  // compiled parsers can never run here; without this, each copy of zod on the page probes with
+  // `new Function` once and the browser reports a violation. The setting is global (on globalThis):
+  // it reaches the copies remotes bundle too. The shell reads its registry before any other parse.
+  z.config({ jitless: true });
   const remoteEntry = z.object({
     /** URL of the remote's mf-manifest.json; absolute or relative to the shell's origin. */
     manifest: z.string().check(z.minLength(1)),
