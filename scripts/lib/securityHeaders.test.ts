@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http2 from 'node:http2';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localCertificate } from './localCertificate.mjs';
 import { cdnHeaders, inlineScriptHashes, registryOrigins, shellContentSecurityPolicy } from './securityHeaders.mjs';
 import { createStaticServer } from './staticServer.mjs';
 
@@ -128,6 +130,39 @@ describe('the shell’s and the remotes’ servers send security headers', () =>
     const response = await fetch(remoteUrl('/index.html'));
     expect(directives(response.headers.get('content-security-policy'))['frame-ancestors']).toEqual(["'none'"]);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('over HTTPS and HTTP/2, as a deployment serves the shell', () => {
+  it('names the shell’s bundles at the https origin the browser asked (:authority)', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'steward-headers-h2-'));
+    await writeFile(path.join(root, 'index.html'), INDEX_HTML);
+    const certificate = localCertificate();
+    const server = createStaticServer({
+      root,
+      port: 0,
+      spa: true,
+      tls: certificate,
+      pagePolicy: ({ origin, inlineHashes }) => shellContentSecurityPolicy({ origin, registry: REGISTRY, inlineHashes }),
+    });
+    await server.start();
+    const session = http2.connect(`https://localhost:${server.address().port}`, { ca: certificate.cert });
+    try {
+      const headers = await new Promise<http2.IncomingHttpHeaders>((resolve, reject) => {
+        const stream = session.request({ ':path': '/dashboard' });
+        stream.on('response', resolve);
+        stream.on('error', reject);
+        stream.resume();
+        stream.end();
+      });
+      expect(headers[':status']).toBe(200);
+      expect(directives(String(headers['content-security-policy']))['script-src']).toContain(`https://localhost:${server.address().port}/static/`);
+      expect(headers['x-content-type-options']).toBe('nosniff');
+    } finally {
+      session.close();
+      await server.stop();
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 
