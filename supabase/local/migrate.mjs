@@ -92,6 +92,7 @@ async function applyMigrations(client, migrationsDir, log) {
   const files = await migrationFiles(migrationsDir);
   const { rows } = await client.query('select version from supabase_migrations.schema_migrations');
   const done = new Set(rows.map((row) => row.version));
+  await recordSquashedBaseline(client, migrationsDir, done, log);
   /** @type {string[]} */
   const applied = [];
   for (const file of files) {
@@ -109,6 +110,38 @@ async function applyMigrations(client, migrationsDir, log) {
     applied.push(file.name);
   }
   return applied;
+}
+
+/**
+ * After a squash (squashed.json beside the migrations folder), a database that applied every squashed
+ * migration already is what the baseline builds: the baseline is recorded as applied, not run. One that
+ * applied only some of them predates the release the squash starts from, and cannot be upgraded here.
+ * @param {import('pg').Client} client
+ * @param {string} migrationsDir
+ * @param {Set<string>} done versions applied (the baseline's is added when recorded)
+ * @param {import('./log.mjs').Logger} log
+ */
+async function recordSquashedBaseline(client, migrationsDir, done, log) {
+  let squashed;
+  try {
+    squashed = JSON.parse(await fs.readFile(path.join(migrationsDir, '..', 'squashed.json'), 'utf8'));
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ENOENT') return;
+    throw error;
+  }
+  /** @type {{ baseline: string, release: string, replaces: string[] }} */
+  const { baseline, release, replaces } = squashed;
+  if (done.has(baseline) || !replaces.some((version) => done.has(version))) return;
+  const missing = replaces.filter((version) => !done.has(version));
+  if (missing.length > 0) {
+    throw new Error(
+      `This database was built before release ${release} (it lacks migrations ${missing.join(', ')}), and the migrations up to ${release} are squashed into ${baseline}_baseline.sql. ` +
+        `Upgrade it with release ${release} first (git checkout ${release}, start it once), or start over with \`npm run db:reset\`.`,
+    );
+  }
+  await client.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [baseline, 'baseline']);
+  done.add(baseline);
+  log.info(`the database has every migration up to ${release}: ${baseline}_baseline.sql recorded as applied`);
 }
 
 /**

@@ -91,9 +91,9 @@ function privilegesSql(onWhat, grants, owner, columns = '') {
   }
   const lines = columns ? [] : [`revoke all on ${onWhat} from public, ${API_ROLES.join(', ')};`];
   for (const [grantee, privileges] of [...byGrantee].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
-    const plain = privileges.filter((p) => !p.includes('grant option')).sort();
-    const withOption = privileges.filter((p) => p.includes('grant option')).sort();
-    if (plain.length) lines.push(`grant ${plain.map((p) => p + columns).join(', ')} on ${onWhat} to ${grantee};`);
+    const plain = privileges.filter((/** @type {string} */ p) => !p.includes('grant option')).sort();
+    const withOption = privileges.filter((/** @type {string} */ p) => p.includes('grant option')).sort();
+    if (plain.length) lines.push(`grant ${plain.map((/** @type {string} */ p) => p + columns).join(', ')} on ${onWhat} to ${grantee};`);
     for (const p of withOption) lines.push(`grant ${p.replace(' with grant option', '')}${columns} on ${onWhat} to ${grantee} with grant option;`);
   }
   return lines.join('\n');

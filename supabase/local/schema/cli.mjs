@@ -4,9 +4,12 @@
 //   check        a database built from the migrations equals one built from supabase/schemas
 //   diff NAME    write supabase/migrations/<now>_NAME.sql: what takes the migrations to the schema files
 //   write        rewrite supabase/schemas from what the migrations build (after a hand-written migration)
+//   squash VERSION RELEASE  replace every migration with one baseline: the schema files and the rows the
+//                migrations insert; databases that applied them all take it as applied (see squashed.json)
 import { buildBaseline, buildFromMigrations, buildFromSchemaFiles, catalogOf, compareCatalogs, describeDifference, SUPABASE_DIR } from './builds.mjs';
 import { renderSchemaFiles, writeSchemaFiles } from './schemaFiles.mjs';
 import { writeMigration } from './migrationDiff.mjs';
+import { squashMigrations } from './squash.mjs';
 
 const [command, name] = process.argv.slice(2);
 
@@ -16,6 +19,16 @@ async function main() {
     const rendered = renderSchemaFiles(current, baseline);
     await writeSchemaFiles(SUPABASE_DIR, rendered);
     console.log(`supabase/schemas: ${rendered.files.size} files written from the migrations`);
+    return 0;
+  }
+  if (command === 'squash') {
+    const [, version, release] = process.argv.slice(2);
+    if (!/^\d{14}$/.test(version ?? '') || !/^v\d+\.\d+\.\d+$/.test(release ?? '')) {
+      console.error('usage: node supabase/local/schema/cli.mjs squash <14-digit version> <release the squashed migrations shipped in, e.g. v0.1.0>');
+      return 2;
+    }
+    const { file, replaced } = await squashMigrations(SUPABASE_DIR, /** @type {string} */ (version), /** @type {string} */ (release));
+    console.log(`${file} replaces ${replaced} migrations`);
     return 0;
   }
   if (command === 'check' || command === 'diff') {

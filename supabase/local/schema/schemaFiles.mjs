@@ -141,7 +141,8 @@ function fileOrder(files, objects) {
   for (const [kind] of KIND_FILES) {
     let inKind = schemas.map((schema) => `${schema}/${kind}.sql`).filter((file) => files.includes(file));
     if (kind === 'views') {
-      const needs = (/** @type {string} */ schema) => new Set(objects.filter((o) => o.kind === 'view' && o.schema === schema).flatMap((o) => (o.dependsOnViews ?? []).map((v) => v.split('.')[0])).filter((s) => s !== schema));
+      const needs = (/** @type {string} */ schema) => new Set(objects.filter((o) => o.kind === 'view' && o.schema === schema).flatMap((o) => (o.dependsOnViews ?? []).map((v) => String(v.split('.')[0]))).filter((s) => s !== schema));
+      /** @type {string[]} */
       const sorted = [];
       const seen = new Set();
       const visit = (/** @type {string} */ schema) => {
@@ -150,7 +151,7 @@ function fileOrder(files, objects) {
         for (const other of needs(schema)) visit(other);
         if (files.includes(`${schema}/views.sql`)) sorted.push(`${schema}/views.sql`);
       };
-      for (const file of inKind) visit(file.split('/')[0]);
+      for (const file of inKind) visit(String(file.split('/')[0]));
       inKind = sorted;
     }
     order.push(...inKind);

@@ -1,0 +1,41 @@
+// supabase/schemas is the database's current source: a database built from it and one built from the
+// migrations must be the same, object for object (tables, columns, constraints, indexes, functions'
+// bodies, views, triggers, policies, privileges, roles).
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildFromMigrations, buildFromSchemaFiles, catalogOf, compareCatalogs, describeDifference, SUPABASE_DIR } from '../../local/schema/builds.mjs';
+
+const scratch = path.join(SUPABASE_DIR, '..', '.steward', 'scratch', `drift-${process.pid}`);
+
+describe('supabase/schemas and the migrations', () => {
+  afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
+
+  it('build the same database', async () => {
+    const [fromMigrations, fromSchemas] = await Promise.all([catalogOf(buildFromMigrations, 'drift-migrations'), catalogOf((client) => buildFromSchemaFiles(client), 'drift-schemas')]);
+    expect(describeDifference(compareCatalogs(fromMigrations, fromSchemas), ['migrations', 'schemas'])).toBe('');
+    expect(fromSchemas.length).toBeGreaterThan(1_900);
+  }, 120_000);
+
+  it('differ, by name, when a schema file changes a function body, a policy and a column', async () => {
+    const copy = path.join(scratch, 'supabase');
+    await fs.cp(path.join(SUPABASE_DIR, 'schemas'), path.join(copy, 'schemas'), { recursive: true });
+    await fs.copyFile(path.join(SUPABASE_DIR, 'config.toml'), path.join(copy, 'config.toml'));
+    const edit = async (file: string, from: string | RegExp, to: string) => {
+      const text = await fs.readFile(path.join(copy, 'schemas', file), 'utf8');
+      const next = text.replace(from, to);
+      expect(next).not.toBe(text);
+      await fs.writeFile(path.join(copy, 'schemas', file), next);
+    };
+    await edit('app/column_functions.sql', /(CREATE OR REPLACE FUNCTION app\.org_slug\(p_name text\)[\s\S]*?AS \$function\$)/, '$1 -- changed');
+    await edit('crm/policies.sql', /(create policy \w+ on crm\.contacts\n\s+as permissive\n\s+for select\n\s+to authenticated\n\s+using \()/, '$1false and ');
+    await edit('crm/tables.sql', /(create table crm\.households \([\s\S]*?)\n\);/, '$1,\n  extra text\n);');
+    const [fromMigrations, edited] = await Promise.all([catalogOf(buildFromMigrations, 'drift-migrations'), catalogOf((client) => buildFromSchemaFiles(client, copy), 'drift-edited')]);
+    const difference = compareCatalogs(fromMigrations, edited);
+    expect(difference.changed.map(({ to }) => to.key).sort()).toEqual([
+      'function app.org_slug(p_name text)',
+      expect.stringMatching(/^policy crm\.contacts\./),
+      'table crm.households',
+    ]);
+  }, 120_000);
+});
