@@ -132,6 +132,7 @@ const BENCH_MODULES = [
   { group: 'work', file: 'apps/operations/bench/workBench.mjs', exportName: 'runWorkBench' },
   { group: 'scale', file: 'supabase/bench/scaleBench.mjs', exportName: 'runScaleBench' },
   { group: 'importexport', file: 'apps/crm/bench/importExportBench.mjs', exportName: 'runImportExportBench' },
+  { group: 'schema', file: 'supabase/bench/schemaBench.mjs', exportName: 'runSchemaBench' },
 ];
 
 /** @param {string} name */
@@ -141,7 +142,7 @@ function argValue(name) {
   return process.argv.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
 }
 
-/** `npm run bench -- --only=frontend,areas,browser,stack,load,faults,properties,security,libs,history,work,scale,importexport,build` runs a subset (all by default; frontend includes areas). */
+/** `npm run bench -- --only=frontend,areas,browser,stack,load,faults,properties,security,libs,history,work,scale,importexport,schema,build` runs a subset (all by default; frontend includes areas). */
 const only = (process.argv.find((arg) => arg.startsWith('--only='))?.slice(7).split(',') ?? ['build', 'stack', 'frontend', 'browser', ...BENCH_MODULES.map((module) => module.group)]);
 const RESULTS_FILE = path.resolve(argValue('--results') ?? path.join(workspaceRoot, 'bench/results.json'));
 const compareWith = argValue('--compare');
