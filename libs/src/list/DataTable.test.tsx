@@ -30,11 +30,9 @@ function Selectable({ total = items.length }: { total?: number }) {
 
 const inRouter = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
 
+/** The window's width as media queries read it (happy-dom resizes and tells listeners). */
 function setWidth(width: number) {
-  act(() => {
-    Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
-    window.dispatchEvent(new Event('resize'));
-  });
+  act(() => (window as unknown as { happyDOM: { setViewport: (viewport: { width: number }) => void } }).happyDOM.setViewport({ width }));
 }
 
 afterEach(() => setWidth(1280));

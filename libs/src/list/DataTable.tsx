@@ -1,9 +1,8 @@
 import { memo, useCallback, useDeferredValue, useRef, type CSSProperties, type MouseEvent, type ReactNode, type Ref } from 'react';
 import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import type { SortSpec } from '@steward/libs/filter';
-import { displayValue } from '@steward/libs/ui';
+import { displayValue, useNarrowScreen } from '@steward/libs/ui';
 import { cellValue, columnField, exportValueOf, type ListColumn } from './listColumn';
-import { useNarrowScreen } from './useNarrowScreen';
 import type { RowSelection } from './useRowSelection';
 import './listTable.css';
 

@@ -8,7 +8,6 @@ export { ListToolbar, type ListToolbarProps } from './ListToolbar';
 export { ListTable, type ListTableProps } from './ListTable';
 export { DataTable, type DataTableProps } from './DataTable';
 export { useRowSelection, type RowSelection } from './useRowSelection';
-export { CARD_BREAKPOINT_PX, useNarrowScreen } from './useNarrowScreen';
 export { ListPage, type ListPageProps } from './ListPage';
 export { FIRST_MOVES, onFirstMove } from './firstMove';
 export { BULK_FIELD_NAMES, bulkFieldsOf } from './bulk/bulkFields';

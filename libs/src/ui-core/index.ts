@@ -1,8 +1,9 @@
 /**
  * The UI kit's pieces that draw without antd: toasts and notifications, value formatting, colour
- * contrast, the shared-default rule and rendering a dialog only once it has opened. The shell's first
- * signed-in view (header, sidebar, dashboard) is built from these alone, so antd's code and stylesheet
- * arrive with the first screen that uses them instead of before the dashboard's figures.
+ * contrast, the shared-default rule, rendering a dialog only once it has opened, and the one
+ * phone-width breakpoint (useNarrowScreen). The shell's first signed-in view (header, sidebar,
+ * dashboard) is built from these alone, so antd's code and stylesheet arrive with the first screen
+ * that uses them instead of before the dashboard's figures.
  * '@steward/libs/ui' re-exports everything here.
  */
 export * from './toast';
@@ -10,4 +11,5 @@ export { displayValue, formatAddress, formatDate, formatDollars, formatRowCount,
 export { SYSTEM_DEFAULT_ORG_NAME, isSystemDefault } from './systemDefault';
 export { GRAPHIC_CONTRAST, TEXT_CONTRAST, contrastRatio, parseColor, passingShade, toHex, type Rgb } from './colorContrast';
 export { useOpenedOnce } from './openedOnce';
+export { NARROW_SCREEN_PX, useNarrowScreen } from './narrowScreen';
 export { ProgressBar } from './ProgressBar';

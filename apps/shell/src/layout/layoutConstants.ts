@@ -1,12 +1,10 @@
 import type { CSSProperties } from 'react';
 
-/** The layout's fixed measures: header height, sidebar widths, breakpoints. */
+/** The layout's fixed measures: header height, sidebar widths (the phone breakpoint is NARROW_SCREEN_PX, @steward/libs/ui-core). */
 export const HEADER_HEIGHT_PX = 84;
 export const SIDEBAR_COLLAPSED_PX = 64;
 export const SIDEBAR_EXPANDED_PX = 260;
 export const SIDEBAR_ICON_PX = 28;
-/** Below this width the sidebar becomes a drawer. */
-export const MOBILE_BREAKPOINT_PX = 768;
 export const SIDEBAR_MOBILE_WIDTH = '18rem';
 /** Ctrl+B / Cmd+B pins the sidebar open (desktop) or opens the drawer (mobile). */
 export const SIDEBAR_KEYBOARD_SHORTCUT = 'b';

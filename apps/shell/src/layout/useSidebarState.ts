@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { MOBILE_BREAKPOINT_PX, SIDEBAR_KEYBOARD_SHORTCUT } from './layoutConstants';
+import { useNarrowScreen } from '@steward/libs/ui-core';
+import { SIDEBAR_KEYBOARD_SHORTCUT } from './layoutConstants';
 import { readSidebarPinned, sidebarCookie } from './sidebarCookie';
-import { useMediaQuery } from './useMediaQuery';
 
 export type SidebarState = {
   isMobile: boolean;
@@ -15,10 +15,10 @@ export type SidebarState = {
 
 /**
  * The sidebar's open state: Ctrl/Cmd+B toggles it, the desktop choice is kept
- * in a cookie for seven days, and under 768 px the sidebar is a drawer.
+ * in a cookie for seven days, and under 768 px (NARROW_SCREEN_PX) the sidebar is a drawer.
  */
 export function useSidebarState(): SidebarState {
-  const isMobile = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
+  const isMobile = useNarrowScreen();
   const [pinned, setPinned] = useState(() => readSidebarPinned(document.cookie));
   const [drawerOpen, setDrawerOpen] = useState(false);
 
