@@ -27,6 +27,7 @@ const API_ROLES = ['anon', 'authenticated', 'service_role'];
  * @property {boolean} [usesRowType] a function whose signature names a table's or view's row
  * @property {boolean} [earlyFunction] a function that a column default, check or index uses
  * @property {string[]} [dependsOnViews] for a view: the views it reads
+ * @property {string} [definition] for a function: its CREATE statement alone (no owner, comment or privileges)
  */
 
 /** @param {string} text */
@@ -241,6 +242,7 @@ async function readFunctions(q, skip) {
       key: `function ${row.nspname}.${row.proname}(${row.args})`,
       schema: row.nspname,
       sql,
+      definition: def,
       drop: `drop function ${signature};`,
       usesRowType: row.uses_row_type,
       earlyFunction: row.early,
@@ -441,21 +443,37 @@ async function readPolicies(q, skip) {
 
 /** @param {(sql: string, params?: unknown[]) => Promise<any[]>} q */
 async function readDefaultPrivileges(q) {
+  // A schema's entry adds to the global one, so it is its grants; a global entry (no schema) replaces
+  // PostgreSQL's built-in default (acldefault: the owner, and PUBLIC for functions and types), so it is
+  // what it revokes from that default and what it grants beyond it.
   const rows = await q(`
-    select pg_get_userbyid(d.defaclrole) as role, n.nspname, d.defaclobjtype, ${ACL('d.defaclacl')} as acl
+    select pg_get_userbyid(d.defaclrole) as role, n.nspname, d.defaclobjtype, ${ACL('d.defaclacl')} as acl,
+           case when d.defaclnamespace = 0 then ${ACL(`acldefault(case d.defaclobjtype when 'S' then 's' else d.defaclobjtype end, d.defaclrole)`)} end as builtin
     from pg_default_acl d left join pg_namespace n on n.oid = d.defaclnamespace`);
   const objects = { r: 'tables', S: 'sequences', f: 'functions', T: 'types', n: 'schemas' };
+  /** @param {{ grantee: string, privilege: string }[]} grants */
+  const byGrantee = (grants) => {
+    const map = new Map();
+    for (const grant of grants) {
+      const list = map.get(grant.grantee) ?? [];
+      list.push(grant.privilege.toLowerCase());
+      map.set(grant.grantee, list);
+    }
+    return [...map].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  };
+  const same = (/** @type {{ grantee: string, privilege: string }} */ a, /** @type {{ grantee: string, privilege: string }} */ b) => a.grantee === b.grantee && a.privilege === b.privilege;
   return rows.map((row) => {
     const what = objects[/** @type {'r'} */ (row.defaclobjtype)];
     const scope = `for role ${ident(row.role)}${row.nspname ? ` in schema ${ident(row.nspname)}` : ''}`;
-    const byGrantee = new Map();
-    for (const grant of row.acl ?? []) {
-      const list = byGrantee.get(grant.grantee) ?? [];
-      list.push(grant.privilege.toLowerCase());
-      byGrantee.set(grant.grantee, list);
-    }
-    const lines = [...byGrantee].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([grantee, privileges]) =>
-      `alter default privileges ${scope} grant ${privileges.sort().join(', ')} on ${what} to ${grantee === '-' ? 'public' : ident(grantee)};`);
+    const grantee = (/** @type {string} */ name) => (name === '-' ? 'public' : ident(name));
+    const acl = row.acl ?? [];
+    const builtin = row.builtin ?? [];
+    const revoked = builtin.filter((/** @type {any} */ b) => !acl.some((/** @type {any} */ a) => same(a, b)));
+    const granted = acl.filter((/** @type {any} */ a) => !builtin.some((/** @type {any} */ b) => same(a, b)));
+    const lines = [
+      ...byGrantee(revoked).map(([name, privileges]) => `alter default privileges ${scope} revoke ${privileges.sort().join(', ')} on ${what} from ${grantee(name)};`),
+      ...byGrantee(granted).map(([name, privileges]) => `alter default privileges ${scope} grant ${privileges.sort().join(', ')} on ${what} to ${grantee(name)};`),
+    ];
     return {
       kind: /** @type {Kind} */ ('default_privileges'),
       key: `default privileges ${row.role} ${row.nspname ?? '*'} ${what}`,

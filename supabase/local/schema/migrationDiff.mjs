@@ -33,7 +33,8 @@ export function migrationSql({ onlyInFrom, onlyInTo, changed }, target = []) {
   const byHand = [];
 
   for (const object of onlyInFrom) {
-    if (object.kind === 'role' || object.kind === 'default_privileges') byHand.push(`${object.key} is gone: drop or revoke it by hand`);
+    if (object.kind === 'role') byHand.push(`${object.key} is gone: drop or revoke it by hand`);
+    else if (object.kind === 'default_privileges') creates.push({ object, sql: undoDefaultPrivileges(object.sql) });
     else if (object.drop) drops.push(object.drop);
   }
   for (const object of onlyInTo) creates.push({ object, sql: object.sql });
@@ -61,6 +62,11 @@ export function migrationSql({ onlyInFrom, onlyInTo, changed }, target = []) {
   for (const { from, to } of changed) {
     switch (to.kind) {
       case 'function':
+        // Only its owner, comment or privileges changed: restate those, leave the body alone.
+        if (from.definition !== undefined && from.definition === to.definition) {
+          creates.push({ object: to, sql: to.sql.slice(to.definition.length).trim() });
+          break;
+        }
         if (/RETURNS .*/.exec(from.sql)?.[0] !== /RETURNS .*/.exec(to.sql)?.[0]) drops.push(/** @type {string} */ (from.drop));
         creates.push({ object: to, sql: to.sql });
         break;
@@ -87,7 +93,7 @@ export function migrationSql({ onlyInFrom, onlyInTo, changed }, target = []) {
         creates.push({ object: to, sql: to.sql.replace(/^create schema [^;]*;\n?/, '') });
         break;
       case 'default_privileges':
-        creates.push({ object: to, sql: `${from.sql.replace(/ grant (.*) on (\w+) to /g, ' revoke $1 on $2 from ')}\n${to.sql}` });
+        creates.push({ object: to, sql: `${undoDefaultPrivileges(from.sql)}\n${to.sql}` });
         break;
       default:
         byHand.push(`${to.key} changed: write its change by hand`);
@@ -107,6 +113,24 @@ export function migrationSql({ onlyInFrom, onlyInTo, changed }, target = []) {
   const parts = ['set check_function_bodies = off;', ...orderedDrops, ...orderedCreates.map(({ sql }) => sql).filter(Boolean)];
   if (byHand.length) parts.unshift(byHand.map((line) => `-- BY HAND: ${line}`).join('\n'));
   return { sql: `${parts.join('\n\n')}\n`, byHand };
+}
+
+/**
+ * The statements that take default privileges back to what they were before `sql` (a reading's
+ * `alter default privileges … grant|revoke …` lines): each grant revoked, each revoke granted again.
+ * @param {string} sql
+ */
+function undoDefaultPrivileges(sql) {
+  return sql
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const grant = / grant (.*) on (\w+) to (.*);$/.exec(line);
+      if (grant) return `${line.slice(0, grant.index)} revoke ${grant[1]} on ${grant[2]} from ${grant[3]};`;
+      const revoke = / revoke (.*) on (\w+) from (.*);$/.exec(line);
+      return revoke ? `${line.slice(0, revoke.index)} grant ${revoke[1]} on ${revoke[2]} to ${revoke[3]};` : line;
+    })
+    .join('\n');
 }
 
 /**

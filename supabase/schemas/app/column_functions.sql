@@ -20,7 +20,6 @@ AS $function$
 $function$;
 revoke all on function app.contact_method_kind(p_category text, p_name text) from public, anon, authenticated, service_role;
 grant execute on function app.contact_method_kind(p_category text, p_name text) to authenticated;
-grant execute on function app.contact_method_kind(p_category text, p_name text) to public;
 grant execute on function app.contact_method_kind(p_category text, p_name text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.org_name_key(p_name text)
@@ -33,7 +32,6 @@ AS $function$
 $function$;
 revoke all on function app.org_name_key(p_name text) from public, anon, authenticated, service_role;
 grant execute on function app.org_name_key(p_name text) to authenticated;
-grant execute on function app.org_name_key(p_name text) to public;
 grant execute on function app.org_name_key(p_name text) to service_role;
 comment on function app.org_name_key(p_name text) is 'what makes two organisation names the same: the tidied name in lower case';
 
@@ -58,7 +56,6 @@ CREATE OR REPLACE FUNCTION app.reservation_is_active(p_status text)
 AS $function$ select coalesce(p_status, '') not in ('Cancelled', 'No-show') $function$;
 revoke all on function app.reservation_is_active(p_status text) from public, anon, authenticated, service_role;
 grant execute on function app.reservation_is_active(p_status text) to authenticated;
-grant execute on function app.reservation_is_active(p_status text) to public;
 grant execute on function app.reservation_is_active(p_status text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.search_digits(p_text text)
@@ -70,7 +67,6 @@ AS $function$
 $function$;
 revoke all on function app.search_digits(p_text text) from public, anon, authenticated, service_role;
 grant execute on function app.search_digits(p_text text) to authenticated;
-grant execute on function app.search_digits(p_text text) to public;
 grant execute on function app.search_digits(p_text text) to service_role;
 grant execute on function app.search_digits(p_text text) to steward_import_writer;
 
@@ -83,7 +79,6 @@ AS $function$
 $function$;
 revoke all on function app.search_norm(p_text text) from public, anon, authenticated, service_role;
 grant execute on function app.search_norm(p_text text) to authenticated;
-grant execute on function app.search_norm(p_text text) to public;
 grant execute on function app.search_norm(p_text text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.tidy_org_name(p_name text)
@@ -98,6 +93,5 @@ AS $function$
 $function$;
 revoke all on function app.tidy_org_name(p_name text) from public, anon, authenticated, service_role;
 grant execute on function app.tidy_org_name(p_name text) to authenticated;
-grant execute on function app.tidy_org_name(p_name text) to public;
 grant execute on function app.tidy_org_name(p_name text) to service_role;
 comment on function app.tidy_org_name(p_name text) is 'an organisation name as stored: NFKC, invisible characters removed, white space collapsed to one space, trimmed';

@@ -157,7 +157,6 @@ begin
 end;
 $function$;
 revoke all on function app.apply_member_readable_policies(p_table regclass, p_component text) from public, anon, authenticated, service_role;
-grant execute on function app.apply_member_readable_policies(p_table regclass, p_component text) to public;
 grant execute on function app.apply_member_readable_policies(p_table regclass, p_component text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.assignment_is_active(p_status text, p_end date)
@@ -170,7 +169,6 @@ AS $function$
 $function$;
 revoke all on function app.assignment_is_active(p_status text, p_end date) from public, anon, authenticated, service_role;
 grant execute on function app.assignment_is_active(p_status text, p_end date) to authenticated;
-grant execute on function app.assignment_is_active(p_status text, p_end date) to public;
 grant execute on function app.assignment_is_active(p_status text, p_end date) to service_role;
 
 CREATE OR REPLACE FUNCTION app.attach_history(p_table regclass, p_component text)
@@ -191,7 +189,6 @@ end;
 $function$;
 revoke all on function app.attach_history(p_table regclass, p_component text) from public, anon, authenticated, service_role;
 grant execute on function app.attach_history(p_table regclass, p_component text) to authenticated;
-grant execute on function app.attach_history(p_table regclass, p_component text) to public;
 grant execute on function app.attach_history(p_table regclass, p_component text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.attach_org_table(p_table regclass)
@@ -246,7 +243,6 @@ AS $function$
 $function$;
 revoke all on function app.attached_record_ids(p_record_id uuid) from public, anon, authenticated, service_role;
 grant execute on function app.attached_record_ids(p_record_id uuid) to authenticated;
-grant execute on function app.attached_record_ids(p_record_id uuid) to public;
 grant execute on function app.attached_record_ids(p_record_id uuid) to service_role;
 comment on function app.attached_record_ids(p_record_id uuid) is 'ids of the contact methods, addresses, notes, files and relationships attached to a CRM record (as the caller sees them)';
 
@@ -260,7 +256,6 @@ AS $function$
 $function$;
 revoke all on function app.batch_undone(p_batch_id uuid) from public, anon, authenticated, service_role;
 grant execute on function app.batch_undone(p_batch_id uuid) to authenticated;
-grant execute on function app.batch_undone(p_batch_id uuid) to public;
 grant execute on function app.batch_undone(p_batch_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION app.begin_batch(p_via text, p_batch uuid DEFAULT gen_random_uuid())
@@ -273,7 +268,6 @@ AS $function$
 $function$;
 revoke all on function app.begin_batch(p_via text, p_batch uuid) from public, anon, authenticated, service_role;
 grant execute on function app.begin_batch(p_via text, p_batch uuid) to authenticated;
-grant execute on function app.begin_batch(p_via text, p_batch uuid) to public;
 grant execute on function app.begin_batch(p_via text, p_batch uuid) to service_role;
 grant execute on function app.begin_batch(p_via text, p_batch uuid) to steward_import_writer;
 
@@ -287,7 +281,6 @@ AS $function$
 $function$;
 revoke all on function app.bulk_field_allowed(p_field text) from public, anon, authenticated, service_role;
 grant execute on function app.bulk_field_allowed(p_field text) to authenticated;
-grant execute on function app.bulk_field_allowed(p_field text) to public;
 grant execute on function app.bulk_field_allowed(p_field text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.calendar_ics(token text)
@@ -362,7 +355,6 @@ CREATE OR REPLACE FUNCTION app.calendar_token_hash(p_token text)
 AS $function$ select encode(extensions.digest(convert_to(p_token, 'UTF8'), 'sha256'), 'hex') $function$;
 revoke all on function app.calendar_token_hash(p_token text) from public, anon, authenticated, service_role;
 grant execute on function app.calendar_token_hash(p_token text) to authenticated;
-grant execute on function app.calendar_token_hash(p_token text) to public;
 grant execute on function app.calendar_token_hash(p_token text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.claim_outbox_mail(p_limit integer DEFAULT 20)
@@ -430,7 +422,6 @@ end;
 $function$;
 revoke all on function app.confirm_stay_mail() from public, anon, authenticated, service_role;
 grant execute on function app.confirm_stay_mail() to authenticated;
-grant execute on function app.confirm_stay_mail() to public;
 grant execute on function app.confirm_stay_mail() to service_role;
 
 CREATE OR REPLACE FUNCTION app.contact_method_label()
@@ -447,7 +438,6 @@ end;
 $function$;
 revoke all on function app.contact_method_label() from public, anon, authenticated, service_role;
 grant execute on function app.contact_method_label() to authenticated;
-grant execute on function app.contact_method_label() to public;
 grant execute on function app.contact_method_label() to service_role;
 
 CREATE OR REPLACE FUNCTION app.contact_method_prepare()
@@ -505,7 +495,6 @@ BEGIN ATOMIC
 END;
 revoke all on function app.contact_method_value_problem(p_kind text, p_value text) from public, anon, authenticated, service_role;
 grant execute on function app.contact_method_value_problem(p_kind text, p_value text) to authenticated;
-grant execute on function app.contact_method_value_problem(p_kind text, p_value text) to public;
 grant execute on function app.contact_method_value_problem(p_kind text, p_value text) to service_role;
 grant execute on function app.contact_method_value_problem(p_kind text, p_value text) to steward_import_writer;
 
@@ -537,7 +526,6 @@ end;
 $function$;
 revoke all on function app.count_sales() from public, anon, authenticated, service_role;
 grant execute on function app.count_sales() to authenticated;
-grant execute on function app.count_sales() to public;
 grant execute on function app.count_sales() to service_role;
 
 CREATE OR REPLACE FUNCTION app.create_auth_user(p_email text, p_password text, p_user_metadata jsonb, p_id uuid DEFAULT NULL::uuid)
@@ -729,7 +717,6 @@ CREATE OR REPLACE FUNCTION app.double_booking_message()
 AS $function$ select 'This accommodation is already booked or blocked out for part of those dates.'::text $function$;
 revoke all on function app.double_booking_message() from public, anon, authenticated, service_role;
 grant execute on function app.double_booking_message() to authenticated;
-grant execute on function app.double_booking_message() to public;
 grant execute on function app.double_booking_message() to service_role;
 
 CREATE OR REPLACE FUNCTION app.end_batch()
@@ -741,7 +728,6 @@ AS $function$
 $function$;
 revoke all on function app.end_batch() from public, anon, authenticated, service_role;
 grant execute on function app.end_batch() to authenticated;
-grant execute on function app.end_batch() to public;
 grant execute on function app.end_batch() to service_role;
 grant execute on function app.end_batch() to steward_import_writer;
 
@@ -868,7 +854,6 @@ end;
 $function$;
 revoke all on function app.guard_calendar_feed() from public, anon, authenticated, service_role;
 grant execute on function app.guard_calendar_feed() to authenticated;
-grant execute on function app.guard_calendar_feed() to public;
 grant execute on function app.guard_calendar_feed() to service_role;
 
 CREATE OR REPLACE FUNCTION app.guard_user_profile()
@@ -918,7 +903,6 @@ AS $function$
 $function$;
 revoke all on function app.history_actor(p_org text) from public, anon, authenticated, service_role;
 grant execute on function app.history_actor(p_org text) to authenticated;
-grant execute on function app.history_actor(p_org text) to public;
 grant execute on function app.history_actor(p_org text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.history_batch()
@@ -931,7 +915,6 @@ AS $function$
 $function$;
 revoke all on function app.history_batch() from public, anon, authenticated, service_role;
 grant execute on function app.history_batch() to authenticated;
-grant execute on function app.history_batch() to public;
 grant execute on function app.history_batch() to service_role;
 
 CREATE OR REPLACE FUNCTION app.history_ignored(p_field text)
@@ -945,7 +928,6 @@ AS $function$
 $function$;
 revoke all on function app.history_ignored(p_field text) from public, anon, authenticated, service_role;
 grant execute on function app.history_ignored(p_field text) to authenticated;
-grant execute on function app.history_ignored(p_field text) to public;
 grant execute on function app.history_ignored(p_field text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.history_reference_label(p_table regclass, p_column text, p_id text)
@@ -975,7 +957,6 @@ end;
 $function$;
 revoke all on function app.history_reference_label(p_table regclass, p_column text, p_id text) from public, anon, authenticated, service_role;
 grant execute on function app.history_reference_label(p_table regclass, p_column text, p_id text) to authenticated;
-grant execute on function app.history_reference_label(p_table regclass, p_column text, p_id text) to public;
 grant execute on function app.history_reference_label(p_table regclass, p_column text, p_id text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.history_row(p_row jsonb)
@@ -989,7 +970,6 @@ AS $function$
 $function$;
 revoke all on function app.history_row(p_row jsonb) from public, anon, authenticated, service_role;
 grant execute on function app.history_row(p_row jsonb) to authenticated;
-grant execute on function app.history_row(p_row jsonb) to public;
 grant execute on function app.history_row(p_row jsonb) to service_role;
 
 CREATE OR REPLACE FUNCTION app.history_table(p_table text)
@@ -1009,7 +989,6 @@ end;
 $function$;
 revoke all on function app.history_table(p_table text) from public, anon, authenticated, service_role;
 grant execute on function app.history_table(p_table text) to authenticated;
-grant execute on function app.history_table(p_table text) to public;
 grant execute on function app.history_table(p_table text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.history_table_fields(p_table oid, OUT ignored text[], OUT plain boolean, OUT org_column boolean)
@@ -1045,7 +1024,6 @@ AS $function$
 $function$;
 revoke all on function app.history_via() from public, anon, authenticated, service_role;
 grant execute on function app.history_via() to authenticated;
-grant execute on function app.history_via() to public;
 grant execute on function app.history_via() to service_role;
 
 CREATE OR REPLACE FUNCTION app.ics_text(p_value text)
@@ -1056,7 +1034,6 @@ CREATE OR REPLACE FUNCTION app.ics_text(p_value text)
 AS $function$ select replace(replace(replace(replace(p_value, '\', '\\'), ';', '\;'), ',', '\,'), E'\n', '\n') $function$;
 revoke all on function app.ics_text(p_value text) from public, anon, authenticated, service_role;
 grant execute on function app.ics_text(p_value text) to authenticated;
-grant execute on function app.ics_text(p_value text) to public;
 grant execute on function app.ics_text(p_value text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.import_job_write(p_job uuid)
@@ -1299,7 +1276,6 @@ end;
 $function$;
 revoke all on function app.integration_updated_at() from public, anon, authenticated, service_role;
 grant execute on function app.integration_updated_at() to authenticated;
-grant execute on function app.integration_updated_at() to public;
 grant execute on function app.integration_updated_at() to service_role;
 
 CREATE OR REPLACE FUNCTION app.invalid_invite_code(p_email text)
@@ -1492,7 +1468,6 @@ CREATE OR REPLACE FUNCTION app.lock_accommodation(p_accommodation_id uuid)
 AS $function$ select pg_advisory_xact_lock(hashtextextended('steward:accommodation:' || p_accommodation_id::text, 0)) $function$;
 revoke all on function app.lock_accommodation(p_accommodation_id uuid) from public, anon, authenticated, service_role;
 grant execute on function app.lock_accommodation(p_accommodation_id uuid) to authenticated;
-grant execute on function app.lock_accommodation(p_accommodation_id uuid) to public;
 grant execute on function app.lock_accommodation(p_accommodation_id uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION app.lodging_blank_defaults()
@@ -1525,7 +1500,6 @@ end;
 $function$;
 revoke all on function app.lodging_blank_defaults() from public, anon, authenticated, service_role;
 grant execute on function app.lodging_blank_defaults() to authenticated;
-grant execute on function app.lodging_blank_defaults() to public;
 grant execute on function app.lodging_blank_defaults() to service_role;
 
 CREATE OR REPLACE FUNCTION app.manages_organization(p_role_id uuid)
@@ -1554,7 +1528,6 @@ AS $function$
 $function$;
 revoke all on function app.mark_batch_undone(p_batch_id uuid, p_undo uuid) from public, anon, authenticated, service_role;
 grant execute on function app.mark_batch_undone(p_batch_id uuid, p_undo uuid) to authenticated;
-grant execute on function app.mark_batch_undone(p_batch_id uuid, p_undo uuid) to public;
 grant execute on function app.mark_batch_undone(p_batch_id uuid, p_undo uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION app.member_orgs()
@@ -1585,7 +1558,6 @@ AS $function$
 $function$;
 revoke all on function app.merge_kind(p_kind text) from public, anon, authenticated, service_role;
 grant execute on function app.merge_kind(p_kind text) to authenticated;
-grant execute on function app.merge_kind(p_kind text) to public;
 grant execute on function app.merge_kind(p_kind text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.mirror_spouse()
@@ -1710,7 +1682,6 @@ end;
 $function$;
 revoke all on function app.notify_note_mentions() from public, anon, authenticated, service_role;
 grant execute on function app.notify_note_mentions() to authenticated;
-grant execute on function app.notify_note_mentions() to public;
 grant execute on function app.notify_note_mentions() to service_role;
 
 CREATE OR REPLACE FUNCTION app.notify_scheduled(p_now timestamp with time zone DEFAULT now())
@@ -1783,7 +1754,6 @@ end;
 $function$;
 revoke all on function app.notify_task_change() from public, anon, authenticated, service_role;
 grant execute on function app.notify_task_change() to authenticated;
-grant execute on function app.notify_task_change() to public;
 grant execute on function app.notify_task_change() to service_role;
 
 CREATE OR REPLACE FUNCTION app.object_org(p_bucket text, p_name text)
@@ -1811,7 +1781,6 @@ AS $function$
 $function$;
 revoke all on function app.object_org(p_bucket text, p_name text) from public, anon, authenticated, service_role;
 grant execute on function app.object_org(p_bucket text, p_name text) to authenticated;
-grant execute on function app.object_org(p_bucket text, p_name text) to public;
 grant execute on function app.object_org(p_bucket text, p_name text) to service_role;
 comment on function app.object_org(p_bucket text, p_name text) is 'the organisation an object belongs to: the one whose storage folder (org slug, unique per organisation) is the longest prefix of the name';
 
@@ -1827,7 +1796,6 @@ AS $function$
 $function$;
 revoke all on function app.object_owner_shares_org(p_owner text, p_org text) from public, anon, authenticated, service_role;
 grant execute on function app.object_owner_shares_org(p_owner text, p_org text) to authenticated;
-grant execute on function app.object_owner_shares_org(p_owner text, p_org text) to public;
 grant execute on function app.object_owner_shares_org(p_owner text, p_org text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.org_component_defaults()
@@ -2324,7 +2292,6 @@ end;
 $function$;
 revoke all on function app.org_reference_guard() from public, anon, authenticated, service_role;
 grant execute on function app.org_reference_guard() to authenticated;
-grant execute on function app.org_reference_guard() to public;
 grant execute on function app.org_reference_guard() to service_role;
 comment on function app.org_reference_guard() is 'Constraint trigger: a foreign key of an org-owned row may only reference a row of the same organization or of _system_default_.';
 
@@ -2349,7 +2316,6 @@ end;
 $function$;
 revoke all on function app.org_timezone(p_org text) from public, anon, authenticated, service_role;
 grant execute on function app.org_timezone(p_org text) to authenticated;
-grant execute on function app.org_timezone(p_org text) to public;
 grant execute on function app.org_timezone(p_org text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.org_today(p_org text, p_now timestamp with time zone DEFAULT now())
@@ -2362,7 +2328,6 @@ AS $function$
 $function$;
 revoke all on function app.org_today(p_org text, p_now timestamp with time zone) from public, anon, authenticated, service_role;
 grant execute on function app.org_today(p_org text, p_now timestamp with time zone) to authenticated;
-grant execute on function app.org_today(p_org text, p_now timestamp with time zone) to public;
 grant execute on function app.org_today(p_org text, p_now timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION app.organization_has_manager(p_org text)
@@ -2421,7 +2386,6 @@ AS $function$
 $function$;
 revoke all on function app.personal_columns() from public, anon, authenticated, service_role;
 grant execute on function app.personal_columns() to authenticated;
-grant execute on function app.personal_columns() to public;
 grant execute on function app.personal_columns() to service_role;
 comment on function app.personal_columns() is 'Columns that make a row someone''s own (Personal access): creator, owners, assignee.';
 
@@ -2482,7 +2446,6 @@ end;
 $function$;
 revoke all on function app.price_stay() from public, anon, authenticated, service_role;
 grant execute on function app.price_stay() to authenticated;
-grant execute on function app.price_stay() to public;
 grant execute on function app.price_stay() to service_role;
 
 CREATE OR REPLACE FUNCTION app.profile_id_in(p_org text)
@@ -2513,7 +2476,6 @@ end;
 $function$;
 revoke all on function app.raise_double_booking(p_details text) from public, anon, authenticated, service_role;
 grant execute on function app.raise_double_booking(p_details text) to authenticated;
-grant execute on function app.raise_double_booking(p_details text) to public;
 grant execute on function app.raise_double_booking(p_details text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.read_rule_sql(p_table regclass)
@@ -2557,7 +2519,6 @@ AS $function$
 $function$;
 revoke all on function app.record_label(p_row jsonb) from public, anon, authenticated, service_role;
 grant execute on function app.record_label(p_row jsonb) to authenticated;
-grant execute on function app.record_label(p_row jsonb) to public;
 grant execute on function app.record_label(p_row jsonb) to service_role;
 
 CREATE OR REPLACE FUNCTION app.record_merge(p_rel regclass, p_survivor uuid, p_merged uuid, p_batch uuid, p_fields jsonb)
@@ -2606,7 +2567,6 @@ AS $function$
 $function$;
 revoke all on function app.record_owner_ids(p_row jsonb) from public, anon, authenticated, service_role;
 grant execute on function app.record_owner_ids(p_row jsonb) to authenticated;
-grant execute on function app.record_owner_ids(p_row jsonb) to public;
 grant execute on function app.record_owner_ids(p_row jsonb) to service_role;
 
 CREATE OR REPLACE FUNCTION app.refresh_shown_contact_methods(p_parents uuid[])
@@ -2703,7 +2663,6 @@ end;
 $function$;
 revoke all on function app.refuse_history_edit() from public, anon, authenticated, service_role;
 grant execute on function app.refuse_history_edit() to authenticated;
-grant execute on function app.refuse_history_edit() to public;
 grant execute on function app.refuse_history_edit() to service_role;
 
 CREATE OR REPLACE FUNCTION app.refuse_reservation_overlap()
@@ -2852,7 +2811,6 @@ end;
 $function$;
 revoke all on function app.require_password(p_password text) from public, anon, authenticated, service_role;
 grant execute on function app.require_password(p_password text) to authenticated;
-grant execute on function app.require_password(p_password text) to public;
 grant execute on function app.require_password(p_password text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.require_request(p_name text)
@@ -2890,7 +2848,6 @@ end;
 $function$;
 revoke all on function app.require_signup_fields(p_email text, p_password text, p_full_name text) from public, anon, authenticated, service_role;
 grant execute on function app.require_signup_fields(p_email text, p_password text, p_full_name text) to authenticated;
-grant execute on function app.require_signup_fields(p_email text, p_password text, p_full_name text) to public;
 grant execute on function app.require_signup_fields(p_email text, p_password text, p_full_name text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.role_permission_org()
@@ -2951,7 +2908,6 @@ CREATE OR REPLACE FUNCTION app.sale_month(p_date date)
 AS $function$ select date_trunc('month', p_date::timestamp)::date $function$;
 revoke all on function app.sale_month(p_date date) from public, anon, authenticated, service_role;
 grant execute on function app.sale_month(p_date date) to authenticated;
-grant execute on function app.sale_month(p_date date) to public;
 grant execute on function app.sale_month(p_date date) to service_role;
 
 CREATE OR REPLACE FUNCTION app.saved_filter_owner()
@@ -2972,7 +2928,6 @@ end;
 $function$;
 revoke all on function app.saved_filter_owner() from public, anon, authenticated, service_role;
 grant execute on function app.saved_filter_owner() to authenticated;
-grant execute on function app.saved_filter_owner() to public;
 grant execute on function app.saved_filter_owner() to service_role;
 
 CREATE OR REPLACE FUNCTION app.search_candidates(p_query text, p_org_name text, p_limit integer)
@@ -3192,7 +3147,6 @@ AS $function$
 $function$;
 revoke all on function app.search_like(p_text text) from public, anon, authenticated, service_role;
 grant execute on function app.search_like(p_text text) to authenticated;
-grant execute on function app.search_like(p_text text) to public;
 grant execute on function app.search_like(p_text text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.search_rank(p_text text, p_query text)
@@ -3211,7 +3165,6 @@ AS $function$
 $function$;
 revoke all on function app.search_rank(p_text text, p_query text) from public, anon, authenticated, service_role;
 grant execute on function app.search_rank(p_text text, p_query text) to authenticated;
-grant execute on function app.search_rank(p_text text, p_query text) to public;
 grant execute on function app.search_rank(p_text text, p_query text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.search_read_rule(p_table regclass, p_alias text, p_level text, p_mine uuid[])
@@ -3319,7 +3272,6 @@ AS $function$
 $function$;
 revoke all on function app.search_text_words(p_text text) from public, anon, authenticated, service_role;
 grant execute on function app.search_text_words(p_text text) to authenticated;
-grant execute on function app.search_text_words(p_text text) to public;
 grant execute on function app.search_text_words(p_text text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.search_variants(p_word text)
@@ -3335,7 +3287,6 @@ AS $function$
 $function$;
 revoke all on function app.search_variants(p_word text) from public, anon, authenticated, service_role;
 grant execute on function app.search_variants(p_word text) to authenticated;
-grant execute on function app.search_variants(p_word text) to public;
 grant execute on function app.search_variants(p_word text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.search_view_level(p_org_name text, p_component text)
@@ -3391,7 +3342,6 @@ AS $function$
 $function$;
 revoke all on function app.secret_last4(p_secret text) from public, anon, authenticated, service_role;
 grant execute on function app.secret_last4(p_secret text) to authenticated;
-grant execute on function app.secret_last4(p_secret text) to public;
 grant execute on function app.secret_last4(p_secret text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.secure_org_table(p_table regclass, p_component text)
@@ -3420,7 +3370,6 @@ begin
 end;
 $function$;
 revoke all on function app.secure_view(p_view regclass) from public, anon, authenticated, service_role;
-grant execute on function app.secure_view(p_view regclass) to public;
 grant execute on function app.secure_view(p_view regclass) to service_role;
 
 CREATE OR REPLACE FUNCTION app.send_stay_confirmation(p_stay catalog.reservations)
@@ -3644,7 +3593,6 @@ end;
 $function$;
 revoke all on function app.stamp_product_sku() from public, anon, authenticated, service_role;
 grant execute on function app.stamp_product_sku() to authenticated;
-grant execute on function app.stamp_product_sku() to public;
 grant execute on function app.stamp_product_sku() to service_role;
 
 CREATE OR REPLACE FUNCTION app.stamp_short_id()
@@ -3732,7 +3680,6 @@ CREATE OR REPLACE FUNCTION app.stay_day(p_at timestamp with time zone)
 AS $function$ select (p_at at time zone 'UTC')::date $function$;
 revoke all on function app.stay_day(p_at timestamp with time zone) from public, anon, authenticated, service_role;
 grant execute on function app.stay_day(p_at timestamp with time zone) to authenticated;
-grant execute on function app.stay_day(p_at timestamp with time zone) to public;
 grant execute on function app.stay_day(p_at timestamp with time zone) to service_role;
 
 CREATE OR REPLACE FUNCTION app.stay_status(p_status text)
@@ -3753,7 +3700,6 @@ AS $function$
 $function$;
 revoke all on function app.stay_status(p_status text) from public, anon, authenticated, service_role;
 grant execute on function app.stay_status(p_status text) to authenticated;
-grant execute on function app.stay_status(p_status text) to public;
 grant execute on function app.stay_status(p_status text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.stay_status_flow()
@@ -3781,7 +3727,6 @@ end;
 $function$;
 revoke all on function app.stay_status_flow() from public, anon, authenticated, service_role;
 grant execute on function app.stay_status_flow() to authenticated;
-grant execute on function app.stay_status_flow() to public;
 grant execute on function app.stay_status_flow() to service_role;
 
 CREATE OR REPLACE FUNCTION app.store_integration_secrets()
@@ -3890,7 +3835,6 @@ AS $function$
 $function$;
 revoke all on function app.view_grants(p_level text) from public, anon, authenticated, service_role;
 grant execute on function app.view_grants(p_level text) to authenticated;
-grant execute on function app.view_grants(p_level text) to public;
 grant execute on function app.view_grants(p_level text) to service_role;
 
 CREATE OR REPLACE FUNCTION app.write_history()
@@ -4000,5 +3944,4 @@ end;
 $function$;
 revoke all on function app.write_history() from public, anon, authenticated, service_role;
 grant execute on function app.write_history() to authenticated;
-grant execute on function app.write_history() to public;
 grant execute on function app.write_history() to service_role;

@@ -577,7 +577,6 @@ end;
 $function$;
 revoke all on function crm.possible_duplicates(p_kind text, p_limit integer) from public, anon, authenticated, service_role;
 grant execute on function crm.possible_duplicates(p_kind text, p_limit integer) to authenticated;
-grant execute on function crm.possible_duplicates(p_kind text, p_limit integer) to public;
 
 CREATE OR REPLACE FUNCTION crm.record_relationships(p_record uuid)
  RETURNS TABLE(source text, source_id uuid, title text, notes text, other_kind text, other_id uuid, other_name text, other_short_id text, created_at timestamp with time zone)

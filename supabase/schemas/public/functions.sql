@@ -521,9 +521,7 @@ AS $function$
   limit least(greatest(coalesce(p_limit, 50), 1), 200)
 $function$;
 revoke all on function public.record_history_page(p_record_id uuid, p_before bigint, p_limit integer) from public, anon, authenticated, service_role;
-grant execute on function public.record_history_page(p_record_id uuid, p_before bigint, p_limit integer) to anon;
 grant execute on function public.record_history_page(p_record_id uuid, p_before bigint, p_limit integer) to authenticated;
-grant execute on function public.record_history_page(p_record_id uuid, p_before bigint, p_limit integer) to public;
 grant execute on function public.record_history_page(p_record_id uuid, p_before bigint, p_limit integer) to service_role;
 
 CREATE OR REPLACE FUNCTION public.record_permissions(p_table text, p_ids uuid[])
