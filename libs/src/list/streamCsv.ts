@@ -1,3 +1,4 @@
+import Papa from 'papaparse';
 import type { CsvColumn } from './exportCsv';
 
 /**
@@ -11,17 +12,17 @@ export const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 /** Rows turned into CSV at once; the writer yields to the page once a slice has taken SLICE_MS. */
 export const CSV_SLICE = 50;
 const SLICE_MS = 8;
-const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+
+type CsvValue = string | number | boolean | null | undefined;
 
 const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** One CSV cell as buildCsv (papaparse) writes it: formulas neutralised, quoted when it must be. */
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  const formula = typeof value === 'string' && FORMULA_START.test(text);
-  if (formula) text = `'${text}`;
-  return formula || NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/**
+ * Lines of CSV as papaparse writes them, CRLF between them and none after the last: formulas
+ * neutralised, a cell quoted when it must be. The one CSV writer (buildCsv and streamCsv use it).
+ */
+export function csvLines(lines: readonly (readonly CsvValue[])[]): string {
+  return Papa.unparse(lines as CsvValue[][], { escapeFormulae: FORMULA_START, newline: '\r\n' });
 }
 
 /**
@@ -29,15 +30,15 @@ export function csvCell(value: string | number | boolean | null | undefined): st
  * event loop whenever SLICE_MS have passed, so the page keeps drawing while 100,000 rows are written.
  * Each page's text goes into a Blob of its own as soon as it is written, so the page's heap never holds
  * the whole file as 100,000 strings (their garbage collection, and one Blob built from all of them at
- * the end, were the longest frames of an export). The same text buildCsv writes, without loading a CSV
- * library. `onRows` gets the rows written so far; an aborted `signal` stops at the next slice (AbortError).
+ * the end, were the longest frames of an export). The same text buildCsv writes (both through csvLines).
+ * `onRows` gets the rows written so far; an aborted `signal` stops at the next slice (AbortError).
  */
 export async function streamCsv<Row>(
   pages: AsyncIterable<readonly Row[]>,
   columns: readonly CsvColumn<Row>[],
   { onRows, signal }: { onRows?: (written: number) => void; signal?: AbortSignal } = {},
 ): Promise<Blob> {
-  const written: Blob[] = [new Blob(['\ufeff', columns.map((column) => csvCell(column.title)).join(',')])];
+  const written: Blob[] = [new Blob(['\ufeff', csvLines([columns.map((column) => column.title)])])];
   let rows = 0;
   let sliceStart = performance.now();
   for await (const page of pages) {
@@ -46,9 +47,7 @@ export async function streamCsv<Row>(
     for (let from = 0; from < page.length; from += CSV_SLICE) {
       signal?.throwIfAborted();
       const slice = page.slice(from, from + CSV_SLICE);
-      let text = '';
-      for (const row of slice) text += `\r\n${columns.map((column) => csvCell(column.value(row))).join(',')}`;
-      pageText.push(text);
+      pageText.push(`\r\n${csvLines(slice.map((row) => columns.map((column) => column.value(row))))}`);
       rows += slice.length;
       if (performance.now() - sliceStart >= SLICE_MS) {
         onRows?.(rows);
