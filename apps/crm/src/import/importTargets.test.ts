@@ -11,6 +11,15 @@ describe('parseCsv', () => {
       { line: 6, cells: ['Last', 'y'] },
     ]);
   });
+
+  it('reads a lone CR as a line end too, and a line break inside a quoted cell as one \\n', () => {
+    const { header, records } = parseCsv('Name,Notes\r"Acme","one\r\ntwo"\rNext,"a\rb"\r\n');
+    expect(header).toEqual(['Name', 'Notes']);
+    expect(records).toEqual([
+      { line: 2, cells: ['Acme', 'one\ntwo'] },
+      { line: 4, cells: ['Next', 'a\nb'] },
+    ]);
+  });
 });
 
 describe('import mapping', () => {
