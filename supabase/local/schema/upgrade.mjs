@@ -33,7 +33,14 @@ export async function upgradeFromPreviousRelease({ loadFile } = {}) {
       const upgradeMs = performance.now() - started;
       const after = await tableChecksums(client);
       const { rows: recorded } = await client.query('select version from supabase_migrations.schema_migrations order by version');
-      return { release, before, after, upgradeMs, applied: result.applied, recorded: recorded.map((r) => r.version), catalog: await readCatalog(client) };
+      const { rows: [recordFiles] } = await client.query(`
+        select (select count(*)::int from storage.objects o join crm.crm_files f on o.name = f.storage_path where o.bucket_id = 'record-files'
+                  and o.name = (select org.id from public.organizations org where org.name = f.org_name) || '/' || f.id) as "inPrivateBucket",
+               (select count(*)::int from storage.objects where bucket_id = 'organization-assets' and name ~ '^[^/]*-[0-9]{13}_') as "leftBehind",
+               (select count(*)::int from crm.crm_files where url like '%/storage/v1/object/public/%') as "publicUrls",
+               (select count(*)::int from public.record_history where table_name = 'crm.crm_files' and changes::text like '%/storage/v1/object/public/%') as "historyUrls"`)
+        .catch(() => ({ rows: [null] }));
+      return { release, before, after, upgradeMs, applied: result.applied, recorded: recorded.map((r) => r.version), catalog: await readCatalog(client), recordFiles };
     });
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });

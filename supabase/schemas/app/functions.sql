@@ -3945,3 +3945,44 @@ $function$;
 revoke all on function app.write_history() from public, anon, authenticated, service_role;
 grant execute on function app.write_history() to authenticated;
 grant execute on function app.write_history() to service_role;
+
+-- A record file's object is named '{organisation id}/{crm_files id}' in the private record-files bucket;
+-- the storage policies read both parts with these (null for any other name).
+CREATE OR REPLACE FUNCTION app.record_file_id(p_name text)
+ RETURNS uuid
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case when p_name ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+              then split_part(p_name, '/', 2)::uuid end
+$function$;
+revoke all on function app.record_file_id(p_name text) from public, anon, authenticated, service_role;
+grant execute on function app.record_file_id(p_name text) to authenticated;
+grant execute on function app.record_file_id(p_name text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.record_file_org(p_name text)
+ RETURNS uuid
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case when app.record_file_id(p_name) is not null then split_part(p_name, '/', 1)::uuid end
+$function$;
+revoke all on function app.record_file_org(p_name text) from public, anon, authenticated, service_role;
+grant execute on function app.record_file_org(p_name text) to authenticated;
+grant execute on function app.record_file_org(p_name text) to service_role;
+
+-- Whether any crm_files row (whoever may read it) names this object: an object no row claims is its
+-- uploader's alone, to finish the row or remove the object.
+CREATE OR REPLACE FUNCTION app.record_file_claimed(p_name text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from crm.crm_files f where f.id = app.record_file_id(p_name))
+$function$;
+revoke all on function app.record_file_claimed(p_name text) from public, anon, authenticated, service_role;
+grant execute on function app.record_file_claimed(p_name text) to authenticated;
+grant execute on function app.record_file_claimed(p_name text) to service_role;

@@ -378,6 +378,8 @@ alter table crm.crm_files add constraint crm_files_pkey PRIMARY KEY (id);
 
 alter table crm.crm_files add constraint crm_files_size_positive CHECK (size_bytes IS NULL OR size_bytes >= 0);
 
+alter table crm.crm_files add constraint crm_files_storage_path_own CHECK (storage_path IS NULL OR split_part(storage_path, '/'::text, 2) = (id)::text);
+
 CREATE INDEX crm_files_business_id_fk_idx ON crm.crm_files USING btree (business_id);
 
 CREATE INDEX crm_files_contact_id_fk_idx ON crm.crm_files USING btree (contact_id);

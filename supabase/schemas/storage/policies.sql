@@ -25,3 +25,44 @@ create policy "steward: members upload into their organisation" on storage.objec
   for insert
   to authenticated
   with check ((bucket_id = ANY (ARRAY['organization-assets'::text, 'accommodations'::text])) AND app.object_org(bucket_id, name) IS NOT NULL);
+
+-- record-files (private): an object is readable where its crm_files row is (that table's own rule, Personal
+-- included), replaced where the row is editable and removed where it is deletable; an upload needs CRM
+-- create in the organisation the name starts with. Until a row claims it, an object is its uploader's.
+create policy "steward: record files follow their record" on storage.objects
+  as permissive
+  for select
+  to authenticated
+  using (bucket_id = 'record-files'::text AND (EXISTS ( SELECT 1
+   FROM crm.crm_files f
+     JOIN public.organizations o ON o.name = f.org_name
+  WHERE f.id = app.record_file_id(objects.name) AND o.id = app.record_file_org(objects.name)) OR owner_id = (auth.uid())::text AND NOT app.record_file_claimed(name)));
+
+create policy "steward: record files are uploaded by those who may add them" on storage.objects
+  as permissive
+  for insert
+  to authenticated
+  with check (bucket_id = 'record-files'::text AND (app.record_file_org(name) IN ( SELECT o.id
+   FROM public.organizations o
+  WHERE o.name = ANY (app.orgs_with_access('crm'::text, 'create'::text, 'allowed'::text)))));
+
+create policy "steward: record files are replaced by those who may edit them" on storage.objects
+  as permissive
+  for update
+  to authenticated
+  using (bucket_id = 'record-files'::text AND (EXISTS ( SELECT 1
+   FROM crm.crm_files f
+     JOIN public.organizations o ON o.name = f.org_name
+     JOIN public.record_permissions('crm.crm_files'::text, ARRAY[f.id]) p(id, can_edit, can_delete) ON p.id = f.id
+  WHERE f.id = app.record_file_id(objects.name) AND o.id = app.record_file_org(objects.name) AND p.can_edit)))
+  with check (bucket_id = 'record-files'::text);
+
+create policy "steward: record files are removed by those who may delete them" on storage.objects
+  as permissive
+  for delete
+  to authenticated
+  using (bucket_id = 'record-files'::text AND (EXISTS ( SELECT 1
+   FROM crm.crm_files f
+     JOIN public.organizations o ON o.name = f.org_name
+     JOIN public.record_permissions('crm.crm_files'::text, ARRAY[f.id]) p(id, can_edit, can_delete) ON p.id = f.id
+  WHERE f.id = app.record_file_id(objects.name) AND o.id = app.record_file_org(objects.name) AND p.can_delete) OR owner_id = (auth.uid())::text AND NOT app.record_file_claimed(name)));

@@ -42,3 +42,16 @@ from (select id, row_number() over (order by name) as rn from catalog.accommodat
 
 reset role;
 select set_config('request.jwt.claims', '', false);
+
+-- Files stored as the Files tab of the release stored them: 20 PDFs in organization-assets, each row
+-- with its object's name and public URL (objects written directly: their bodies play no part here).
+insert into storage.objects (bucket_id, name, owner_id, metadata, version)
+select 'organization-assets', 'CedarGroveOutfitters-' || (1700000000000 + g) || '_passport-' || g || '.pdf', u.id::text,
+       jsonb_build_object('size', 1024, 'mimetype', 'application/pdf'), gen_random_uuid()::text
+from generate_series(1, 20) as g, auth.users u where u.email = 'demo@steward.dev';
+insert into crm.crm_files (org_name, name, storage_path, url, content_type, size_bytes, contact_id, created_by, last_modified_by)
+select 'Cedar Grove Outfitters', 'passport-' || g || '.pdf', 'CedarGroveOutfitters-' || (1700000000000 + g) || '_passport-' || g || '.pdf',
+       'http://127.0.0.1:54321/storage/v1/object/public/organization-assets/CedarGroveOutfitters-' || (1700000000000 + g) || '_passport-' || g || '.pdf',
+       'application/pdf', 1024, c.id, c.created_by, c.created_by
+from generate_series(1, 20) as g
+join crm.contacts c on c.org_name = 'Cedar Grove Outfitters' and c.first_name = 'Guest' || (g + 1000);
