@@ -262,6 +262,8 @@ declare
   v_org text;
   v_rule text;
   v_whole text[] := '{}';
+  v_readable text[];
+  v_estimable boolean;
   v_component text;
   v_cols text;
   v_bodies text[] := '{}';
@@ -287,6 +289,12 @@ begin
   if auth.uid() is null then
     return null;
   end if;
+  if cardinality(p_org_names) > 20 then
+    raise exception 'list_page: at most 20 organisations at a time (% named)', cardinality(p_org_names) using errcode = '22023';
+  end if;
+  if jsonb_typeof(p_sort) = 'array' and jsonb_array_length(p_sort) > 10 then
+    raise exception 'list_page: at most 10 sort keys (% given)', jsonb_array_length(p_sort) using errcode = '22023';
+  end if;
   select * into v_source from app.list_sources s where s.relation = to_regclass(p_relation);
   if not found or not pg_catalog.has_table_privilege('authenticated', v_source.relation, 'select') then
     return null;
@@ -300,7 +308,17 @@ begin
   v_component := substring(pg_catalog.obj_description(v_source.base, 'pg_class') from '^component: ([a-z-]+)$');
   if v_component is not null then
     v_whole := app.orgs_with_access(v_component, 'view', 'Organization');
+    v_readable := v_whole || app.orgs_with_access(v_component, 'view', 'Personal');
+  else
+    v_readable := app.member_orgs();
   end if;
+  -- Only organisations the caller reads (and the shared defaults, which every member reads), each
+  -- once: a name they cannot read answers as if it held no rows. None named: all they read.
+  v_readable := v_readable || '_system_default_'::text;
+  p_org_names := array(select distinct o from unnest(coalesce(p_org_names, v_readable)) o where o = any (v_readable) order by 1);
+  -- The planner's figures may be told only when every organisation listed is read whole: its
+  -- statistics count rows the caller's rule would hide (another member's at Personal level).
+  v_estimable := p_org_names <@ (v_whole || '_system_default_'::text);
   v_where := 'true';
   if p_exclude_archived then
     v_where := v_where || case when exists (select 1 from pg_catalog.pg_attribute a where a.attrelid = v_source.base and a.attname = 'archive' and a.attnotnull)
@@ -347,14 +365,10 @@ begin
   end if;
 
   -- One ordered branch per organisation, merged in order (each walks its (org_name, key, id) index).
-  if p_org_names is null then
-    v_bodies := array[format('from %s t where (%s) and %s', v_source.base, v_rule, v_where)];
-  else
-    foreach v_org in array p_org_names loop
-      v_bodies := v_bodies || format('from %s t where t.org_name = %L and (%s) and %s', v_source.base, v_org,
-                                     case when v_org = any (v_whole) then 'true' else v_rule end, v_where);
-    end loop;
-  end if;
+  foreach v_org in array p_org_names loop
+    v_bodies := v_bodies || format('from %s t where t.org_name = %L and (%s) and %s', v_source.base, v_org,
+                                   case when v_org = any (v_whole) then 'true' else v_rule end, v_where);
+  end loop;
   if cardinality(v_bodies) = 0 then
     return jsonb_build_object('ids', '[]'::jsonb, 'total', 0, 'estimated', false);
   end if;
@@ -425,16 +439,16 @@ begin
       return jsonb_build_object('ids', to_jsonb(v_ids), 'total', v_sampled, 'estimated', true);
     end if;
   end if;
-  if p_count = 'exact' or (p_count = 'estimated' and (v_expected <= 5000 or v_filter is not null)) then
+  if p_count = 'exact' or (p_count = 'estimated' and (v_expected <= 5000 or v_filter is not null or not v_estimable)) then
     execute format('select count(*) from (%s%s) c', v_all, case when p_count = 'estimated' then ' limit 1001' end) into v_total;
   end if;
-  if p_count = 'estimated' and v_total > 1000 and v_sampled is null and (v_filter is not null or v_expected <= 1000) then
+  if p_count = 'estimated' and v_total > 1000 and v_sampled is null and (v_filter is not null or v_expected <= 1000 or not v_estimable) then
     execute format('select count(*) * 100 from (%s) c',
                    replace(v_sample, format('from %s t where', v_source.base), format('from %s t tablesample system (1) repeatable (0) where', v_source.base)))
       into v_sampled;
   end if;
   if p_count = 'estimated' and (v_total is null or v_total > 1000) then
-    v_total := greatest(1001, coalesce(v_sampled, v_expected));
+    v_total := greatest(1001, coalesce(v_sampled, case when v_estimable then v_expected end));
     v_estimated := true;
   end if;
   return jsonb_build_object('ids', to_jsonb(v_ids), 'total', v_total, 'estimated', v_estimated);

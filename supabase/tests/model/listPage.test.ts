@@ -195,6 +195,42 @@ describe('list_page answers what row-level security answers', () => {
     expect(few?.total).toBe(1 + 10 + 50);
   });
 
+  // Naming an organisation the caller cannot read answers as if it held no rows — {"ids": [], "total": 0,
+  // "estimated": false} — for 'exact' and 'estimated' alike: no id, count, sample or planner estimate of
+  // another tenant's rows. The names are intersected with the organisations the caller reads.
+  it("says nothing of an organisation the caller cannot read: no ids, no count, no estimate", async () => {
+    const large = await signUpOrganization(stack, 'List Large Tenant');
+    await db.query(`insert into crm.contacts (org_name, name) select $1, 'Tenant Person ' || i from generate_series(1, 6000) i`, [large.orgName]);
+    await db.query('analyze crm.contacts');
+    const nothing = { ids: [], total: 0, estimated: false };
+    for (const p_count of ['estimated', 'exact']) {
+      for (const p_relation of ['crm.contacts', 'crm.contacts_view']) {
+        expect(await listPage(other.client, { p_relation, p_org_names: [large.orgName], p_count }), `${p_relation} ${p_count}`).toEqual(nothing);
+        expect(await listPage(other.client, { p_relation, p_org_names: [large.orgName], p_count, p_filter: { field: 'name', op: 'contains', value: 'tenant' } })).toEqual(nothing);
+      }
+      // With their own organisation, or with none named: their own rows only.
+      const own = { ids: expect.any(Array), total: 30, estimated: false };
+      expect(await listPage(other.client, { p_relation: 'crm.contacts', p_org_names: [large.orgName, other.orgName], p_count })).toEqual(own);
+      expect(await listPage(other.client, { p_relation: 'crm.contacts', p_count })).toEqual(own);
+    }
+    // An organisation named twice is counted once.
+    expect(await listPage(other.client, { p_relation: 'crm.contacts', p_org_names: [other.orgName, other.orgName], p_count: 'exact' })).toEqual({ ids: expect.any(Array), total: 30, estimated: false });
+    // A member whose role reads only their own rows (Personal) gets no estimate of the others'.
+    const { member, grant } = await memberWithOwnRole(stack, large, 'Narrow');
+    await grant('crm', 'Personal');
+    expect(await listPage(member.client, { p_relation: 'crm.contacts', p_org_names: [large.orgName], p_count: 'estimated' })).toEqual(nothing);
+    expect((await listPage(large.client, { p_relation: 'crm.contacts', p_org_names: [large.orgName], p_count: 'estimated' }))?.total).toBeGreaterThan(5000);
+  });
+
+  it('refuses more than 20 organisations at once, with a clear message', async () => {
+    const names = Array.from({ length: 21 }, (_, i) => `Org ${i}`);
+    const { error } = await other.client.rpc('list_page', { p_relation: 'crm.contacts', p_org_names: names, p_count: 'exact' });
+    expect(error?.message).toMatch(/at most 20 organisations/);
+    expect(error?.code).toBe('22023');
+    const ok = await listPage(other.client, { p_relation: 'crm.contacts', p_org_names: [...names.slice(0, 19), other.orgName], p_count: 'exact' });
+    expect(ok?.total).toBe(30);
+  });
+
   it('list_page_rows: the page and its rows in one call, read as the caller, with the columns asked for', async () => {
     const scope = [org.orgName, '_system_default_'];
     const args = { p_relation: 'crm.contacts_view', p_org_names: scope, p_exclude_archived: true, p_filter: { field: 'name', op: 'contains', value: 'smi' }, p_sort: [{ field: 'name', desc: true }], p_limit: 7, p_count: 'exact' };
