@@ -4,7 +4,10 @@ import { expectAccessible } from './pages/a11y';
 import { CrmDetail } from './pages/CrmDetail';
 import { CrmList } from './pages/CrmList';
 import { signInThroughApi } from '../../support/signInThroughApi';
-import { createOwner, serviceClient, unique, type Owner } from '../shell/support/shellApi';
+import { requireTestStack } from '../../support/testStack';
+import { AppShell } from '../shell/pages/AppShell';
+import { anonClient, createOwner, serviceClient, unique, type Owner } from '../shell/support/shellApi';
+import { createMember, noAccess } from '../roles/support/roleApi';
 
 // A record edited after it exists, on a fresh organisation: contact methods and addresses,
 // relationships on both records' pages, files, and the Financial tab with its giving statement.
@@ -22,6 +25,12 @@ async function insert(schema: string, table: string, row: Record<string, unknown
 async function contact(owner: Owner, name: string) {
   const [first, last] = name.split(' ');
   return insert('crm', 'contacts', { org_name: owner.orgName, name, first_name: first, last_name: last ?? 'X' });
+}
+
+async function organizationId(orgName: string): Promise<string> {
+  const { data, error } = await serviceClient().from('organizations').select('id').eq('name', orgName).single();
+  if (error || !data) throw new Error(`organizations: ${error?.message}`);
+  return (data as { id: string }).id;
 }
 
 async function openDetail(page: Page, path: string): Promise<CrmDetail> {
@@ -168,8 +177,52 @@ test('a file uploads and downloads byte for byte; a refused type is explained an
   expect(download.suggestedFilename()).toBe('signed form.png');
   expect(Buffer.compare(await readFile((await download.path()) ?? ''), png)).toBe(0);
 
-  const { data } = await serviceClient().schema('crm').from('crm_files').select('name, storage_path').eq('contact_id', person.id);
-  expect(data).toEqual([{ name: 'signed form.png', storage_path: expect.stringMatching(/-\d+_signed-form\.png$/) }]);
+  const { data } = await serviceClient().schema('crm').from('crm_files').select('id, name, storage_path, url').eq('contact_id', person.id);
+  const stored = (data ?? [])[0] as { id: string; storage_path: string };
+  expect(data).toEqual([{ id: stored.id, name: 'signed form.png', storage_path: `${await organizationId(owner.orgName)}/${stored.id}`, url: null }]);
+});
+
+test('a record file is private: it downloads for the owner through a signed URL; signed out, its address opens nothing; a role with CRM None sees no file', async ({ page, baseURL }) => {
+  const owner = await createOwner('Crmprivate');
+  const person = await contact(owner, unique('Pia Passport'));
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+  await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
+  const detail = await openDetail(page, `/contact/${person.short_id}`);
+  await detail.tab('Files').click();
+  await detail.main.getByLabel(/Upload a file/).setInputFiles({ name: 'passport.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(page.getByRole('status').filter({ hasText: 'Uploaded passport.pdf.' })).toBeVisible();
+  const row = detail.main.getByRole('row').filter({ hasText: 'passport.pdf' });
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download passport.pdf' }).click()]);
+  expect(download.suggestedFilename()).toBe('passport.pdf');
+  expect(Buffer.compare(await readFile((await download.path()) ?? ''), pdf)).toBe(0);
+
+  // The page opened a signed URL of the private bucket; without its token, or as a public URL, the
+  // same object answers as a missing one once the person has signed out (sent with the public key, as
+  // any visitor of the app's origin can).
+  const used = new URL(download.url());
+  expect(used.pathname).toMatch(/\/storage\/v1\/object\/sign\/record-files\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
+  expect(used.searchParams.get('token')).toBeTruthy();
+  await new AppShell(page).signOut();
+  await expect(page).toHaveURL(/\/$/);
+  const objectPath = used.pathname.replace('/object/sign/', '/object/');
+  for (const address of [`${used.origin}${objectPath}`, `${used.origin}${used.pathname.replace('/object/sign/', '/object/public/')}`]) {
+    const answer = await page.request.get(address, { headers: { apikey: requireTestStack().anonKey } });
+    expect([answer.status(), await answer.json()]).toEqual([404, { statusCode: '404', error: 'not_found', message: 'Object not found' }]);
+  }
+
+  // A member whose role has CRM None: the contact's page refuses them, and the bucket lists nothing.
+  const member = await createMember(owner, 'No CRM');
+  await signInThroughApi(page, member.email, member.password, baseURL ?? '');
+  await page.goto(`/contact/${person.short_id}`);
+  await expect(page.getByText(noAccess('Contact'), { exact: true })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Files' })).toHaveCount(0);
+  const memberApi = anonClient();
+  expect((await memberApi.auth.signInWithPassword({ email: member.email, password: member.password })).error).toBeNull();
+  const listing = await memberApi.storage.from('record-files').list(await organizationId(owner.orgName));
+  expect(listing.data ?? []).toEqual([]);
+  expect((await memberApi.storage.from('record-files').createSignedUrl(objectPath.split('/record-files/')[1] ?? '', 60)).error).not.toBeNull();
+  await expectAccessible(page);
 });
 
 test('gifts in two years: Financial totals each year, and the statement for one year holds exactly its gift and total', async ({ page, baseURL }) => {

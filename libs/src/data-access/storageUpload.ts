@@ -59,23 +59,34 @@ export function uploadAccommodationFile(client: SupabaseClient, orgName: string 
 }
 
 /**
- * A record's file (the CRM's Files tab): organisation assets under the same rule, the upload time
- * before the file name ("{org}-{timestamp}_{file}") so two records' "contract.pdf" never replace
- * each other; never overwriting.
+ * A record's files (the CRM's Files tab) live in the private record-files bucket, named
+ * '{organisation id}/{file id}' where the file id is the crm_files row's id: the storage policies read
+ * that row under its own rule, so whoever may read the row may read the file, and nobody else.
  */
-export function uploadOrgFile(client: SupabaseClient, orgName: string | null | undefined, file: { name: string; type?: string; body: UploadBody }, now: number = Date.now()): Promise<UploadResult> {
-  return upload(client, ORG_ASSETS_BUCKET, orgAssetPath(orgName, `${now}_${file.name}`), file.body, file.type || undefined, false);
-}
+export const RECORD_FILES_BUCKET = 'record-files';
+/** How long a record file's signed URL opens it: long enough to start a download, too short to share. */
+export const RECORD_FILE_URL_SECONDS = 60;
 
-/** Removes an organisation asset (a file whose record could not be saved, so nothing is half-stored). */
-export async function removeOrgAsset(client: SupabaseClient, path: string): Promise<void> {
-  const { error } = await client.storage.from(ORG_ASSETS_BUCKET).remove([path]);
+export const recordFilePath = (organizationId: string, fileId: string): string => `${organizationId}/${fileId}`;
+
+/** Stores a record's file under its row's id, never overwriting; the row is written next. */
+export async function uploadRecordFile(client: SupabaseClient, path: string, file: { type?: string; body: UploadBody }): Promise<void> {
+  const { error } = await client.storage.from(RECORD_FILES_BUCKET).upload(path, file.body, { upsert: false, ...(file.type ? { contentType: file.type } : {}) });
   if (error) throw new DataAccessError('request', readableMessage(error.message));
 }
 
-/** The bytes of an organisation asset, read through the storage API (for a download with its own name). */
-export async function downloadOrgAsset(client: SupabaseClient, path: string): Promise<Blob> {
-  const { data, error } = await client.storage.from(ORG_ASSETS_BUCKET).download(path);
-  if (error || !data) throw new DataAccessError('request', readableMessage(error?.message) || 'Download failed');
-  return data;
+/** Removes a record's file whose row could not be saved, so nothing is half-stored. */
+export async function removeRecordFile(client: SupabaseClient, path: string): Promise<void> {
+  const { error } = await client.storage.from(RECORD_FILES_BUCKET).remove([path]);
+  if (error) throw new DataAccessError('request', readableMessage(error.message));
+}
+
+/**
+ * A short-lived signed URL that opens a record's file: with `downloadAs`, the answer downloads it under
+ * that name. Nothing is stored: every open asks again, under the reader's own rights.
+ */
+export async function recordFileUrl(client: SupabaseClient, path: string, downloadAs?: string): Promise<string> {
+  const { data, error } = await client.storage.from(RECORD_FILES_BUCKET).createSignedUrl(path, RECORD_FILE_URL_SECONDS, downloadAs ? { download: downloadAs } : undefined);
+  if (error || !data) throw new DataAccessError('request', readableMessage(error?.message) || 'The file could not be opened');
+  return data.signedUrl;
 }

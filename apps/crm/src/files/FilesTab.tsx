@@ -2,29 +2,28 @@ import { useRef, useState } from 'react';
 import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { Table } from '@steward/libs/antd-data';
 import { errorMessage, useList, type AnyRow } from '@steward/libs/data-access';
-import { crmFiles, downloadFile, filesRequest, removeStoredFile, storeFile } from './filesApi';
+import { crmFiles, downloadUrl, filesRequest, removeStoredFile, storeFile } from './filesApi';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { formatDate } from '@steward/libs/ui';
 import type { OwnerColumn } from '../addNew';
 import { useCrmWrites } from '../records/useCrmWrites';
 import { fileProblem, formatBytes, typeLabel } from './fileRules';
 
-
-async function saveAs(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
+/** The browser fetches the signed URL itself; its answer is an attachment, so this downloads. */
+function openDownload(url: string) {
   const link = document.createElement('a');
   link.href = url;
-  link.download = name;
+  link.rel = 'noopener';
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /**
- * The Files tab: a record's files in organization-assets, newest first, with type, size and date;
- * upload (checked against the bucket's limit and types first; a file whose row cannot be saved is
- * removed again, so nothing is half-stored), download under its own name, archive with Undo.
+ * The Files tab: a record's files, newest first, with type, size and date; upload into the private
+ * record-files bucket (checked against the bucket's limit and types first; a file whose row cannot be
+ * saved is removed again, so nothing is half-stored), download under its own name through a signed URL
+ * asked for at the click, archive with Undo.
  */
 export function FilesTab({ ownerColumn, ownerId, canEdit }: { ownerColumn: OwnerColumn; ownerId: string; canEdit: boolean }) {
   const writes = useCrmWrites();
@@ -46,7 +45,7 @@ export function FilesTab({ ownerColumn, ownerId, canEdit }: { ownerColumn: Owner
     try {
       const stored = await storeFile(writes.orgName, file);
       try {
-        await writes.insert(crmFiles, { name: file.name, storage_path: stored.path, url: stored.publicUrl, content_type: file.type, size_bytes: file.size, [ownerColumn]: ownerId });
+        await writes.insert(crmFiles, { id: stored.id, name: file.name, storage_path: stored.path, content_type: file.type, size_bytes: file.size, [ownerColumn]: ownerId });
       } catch (rowProblem) {
         await removeStoredFile(stored.path).catch(() => undefined);
         throw rowProblem;
@@ -63,7 +62,7 @@ export function FilesTab({ ownerColumn, ownerId, canEdit }: { ownerColumn: Owner
     setFailure(null);
     try {
       if (typeof row.storage_path !== 'string') throw new Error('This file has no stored copy.');
-      await saveAs(await downloadFile(row.storage_path), String(row.name));
+      openDownload(await downloadUrl(row.storage_path, String(row.name)));
     } catch (problem) {
       setFailure(errorMessage(problem, 'Download failed'));
     }

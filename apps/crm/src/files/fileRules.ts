@@ -1,4 +1,4 @@
-/** What organization-assets accepts (supabase/config.toml and the storage migrations say the same). */
+/** What the record-files bucket accepts (supabase/config.toml and the bucket's row say the same). */
 export const FILE_SIZE_LIMIT = 5 * 1024 * 1024;
 export const FILE_TYPES: Readonly<Record<string, string>> = {
   'image/png': 'PNG',

@@ -1,4 +1,4 @@
-import { downloadOrgAsset, loadSupabase, removeOrgAsset, tableRef, uploadOrgFile, type AnyRow, type ListRequest } from '@steward/libs/data-access';
+import { loadSupabase, recordFilePath, recordFileUrl, removeRecordFile, tableRef, uploadRecordFile, type AnyRow, type ListRequest } from '@steward/libs/data-access';
 import type { OwnerColumn } from '../addNew';
 
 export const crmFiles = tableRef<AnyRow>('crm', 'crm_files');
@@ -11,7 +11,19 @@ export const filesRequest = (ownerColumn: OwnerColumn, ownerId: string): ListReq
   sort: [{ field: 'created_at', order: 'desc' }],
 });
 
-/** Stores a record's file in organization-assets ("{org}-{timestamp}_{file}"), never overwriting. */
-export const storeFile = async (orgName: string | null, file: File) => uploadOrgFile(await loadSupabase(), orgName, { name: file.name, type: file.type, body: file });
-export const removeStoredFile = async (path: string) => removeOrgAsset(await loadSupabase(), path);
-export const downloadFile = async (path: string) => downloadOrgAsset(await loadSupabase(), path);
+/**
+ * Stores a record's file in the private record-files bucket under the id its row will have
+ * ('{organisation id}/{file id}'); the row is written next, with that id and path.
+ */
+export async function storeFile(orgName: string | null, file: File): Promise<{ id: string; path: string }> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.from('organizations').select('id').eq('name', orgName ?? '').single();
+  if (error || !data) throw new Error('The organisation could not be read');
+  const id = crypto.randomUUID();
+  const path = recordFilePath((data as { id: string }).id, id);
+  await uploadRecordFile(supabase, path, { type: file.type, body: file });
+  return { id, path };
+}
+export const removeStoredFile = async (path: string) => removeRecordFile(await loadSupabase(), path);
+/** A signed URL, good for a minute, that downloads the file under its own name. */
+export const downloadUrl = async (path: string, name: string) => recordFileUrl(await loadSupabase(), path, name);
