@@ -127,6 +127,7 @@ const BENCH_MODULES = [
   { group: 'faults', file: 'supabase/bench/faultBench.mjs', exportName: 'runFaultBench' },
   { group: 'properties', file: 'supabase/bench/propertyBench.mjs', exportName: 'runPropertyBench' },
   { group: 'security', file: 'supabase/bench/securityBench.mjs', exportName: 'runSecurityBench' },
+  { group: 'security', file: 'supabase/bench/recordFileBench.mjs', exportName: 'runRecordFileBench' },
   { group: 'libs', file: 'libs/bench/libsBench.mjs', exportName: 'runLibsBench' },
   { group: 'history', file: 'supabase/bench/historyBench.mjs', exportName: 'runHistoryBench' },
   { group: 'work', file: 'apps/operations/bench/workBench.mjs', exportName: 'runWorkBench' },
