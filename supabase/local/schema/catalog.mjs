@@ -106,6 +106,18 @@ const ACL = (/** @type {string} */ column) => `case when ${column} is null then 
     'privilege', a.privilege_type, 'grantable', a.is_grantable) order by a.grantee, a.privilege_type), '[]')
   from aclexplode(${column}) a) end`;
 
+/**
+ * A table's or view's column comments, then its privileges and its columns' privileges.
+ * @param {string} name the relation, quoted
+ * @param {{ owner: string, acl: any, columns: { name: string, comment: string | null, acl: any }[] | null }} relation
+ */
+function columnCommentsAndPrivileges(name, { owner, acl, columns }) {
+  const lines = (columns ?? []).filter((col) => col.comment !== null).map((col) => `comment on column ${name}.${ident(col.name)} is ${literal(/** @type {string} */ (col.comment))};`);
+  lines.push(privilegesSql(`table ${name}`, acl, owner));
+  for (const col of columns ?? []) lines.push(privilegesSql(`table ${name}`, col.acl, owner, ` (${ident(col.name)})`));
+  return lines.filter(Boolean);
+}
+
 /** @param {string} sql @param {string | null} comment @param {string} onWhat */
 const withComment = (sql, comment, onWhat) => (comment === null ? sql : `${sql}\ncomment on ${onWhat} is ${literal(comment)};`);
 
@@ -286,15 +298,7 @@ async function readTables(q, skip) {
     if (row.relreplident !== 'd') lines.push(`alter table ${name} replica identity ${{ n: 'nothing', f: 'full', i: 'using index' }[/** @type {'n'} */ (row.relreplident)]};`);
     if (row.owner !== 'postgres') lines.push(`alter table ${name} owner to ${ident(row.owner)};`);
     if (row.comment !== null) lines.push(`comment on table ${name} is ${literal(row.comment)};`);
-    for (const col of row.columns) {
-      if (col.comment !== null) lines.push(`comment on column ${name}.${ident(col.name)} is ${literal(col.comment)};`);
-    }
-    const grants = privilegesSql(`table ${name}`, row.acl, row.owner);
-    if (grants) lines.push(grants);
-    for (const col of row.columns) {
-      const columnGrants = privilegesSql(`table ${name}`, col.acl, row.owner, ` (${ident(col.name)})`);
-      if (columnGrants) lines.push(columnGrants);
-    }
+    lines.push(...columnCommentsAndPrivileges(name, row));
     return {
       kind: /** @type {Kind} */ ('table'),
       key: `table ${row.nspname}.${row.relname}`,
@@ -371,15 +375,7 @@ async function readViews(q, skip) {
     const lines = [`create ${materialized ? 'materialized ' : ''}view ${name}${options} as\n${row.def.trimEnd().replace(/;$/, '')};`];
     if (row.owner !== 'postgres') lines.push(`alter view ${name} owner to ${ident(row.owner)};`);
     if (row.comment !== null) lines.push(`comment on ${materialized ? 'materialized ' : ''}view ${name} is ${literal(row.comment)};`);
-    for (const col of row.columns ?? []) {
-      if (col.comment !== null) lines.push(`comment on column ${name}.${ident(col.name)} is ${literal(col.comment)};`);
-    }
-    const grants = privilegesSql(`table ${name}`, row.acl, row.owner);
-    if (grants) lines.push(grants);
-    for (const col of row.columns ?? []) {
-      const columnGrants = privilegesSql(`table ${name}`, col.acl, row.owner, ` (${ident(col.name)})`);
-      if (columnGrants) lines.push(columnGrants);
-    }
+    lines.push(...columnCommentsAndPrivileges(name, row));
     return {
       kind: /** @type {Kind} */ ('view'),
       key: `view ${row.nspname}.${row.relname}`,
