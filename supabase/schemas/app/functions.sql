@@ -657,6 +657,29 @@ revoke all on function app.default_org() from public, anon, authenticated, servi
 grant execute on function app.default_org() to authenticated;
 grant execute on function app.default_org() to service_role;
 
+CREATE OR REPLACE FUNCTION app.delete_rule_sql(p_table regclass)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select case
+    when not (select c.relrowsecurity from pg_catalog.pg_class c where c.oid = p_table) then 'true'
+    else format('(%s) and (%s)',
+      coalesce((select string_agg('(' || coalesce(pg_catalog.pg_get_expr(p.polqual, p.polrelid), 'true') || ')', ' or ')
+                from pg_catalog.pg_policy p
+                where p.polrelid = p_table and p.polcmd in ('d', '*') and p.polpermissive
+                  and (p.polroles @> array[0::oid] or p.polroles @> array['authenticated'::regrole::oid])), 'false'),
+      coalesce((select string_agg('(' || coalesce(pg_catalog.pg_get_expr(p.polqual, p.polrelid), 'true') || ')', ' and ')
+                from pg_catalog.pg_policy p
+                where p.polrelid = p_table and p.polcmd in ('d', '*') and not p.polpermissive
+                  and (p.polroles @> array[0::oid] or p.polroles @> array['authenticated'::regrole::oid])), 'true'))
+  end
+$function$;
+revoke all on function app.delete_rule_sql(p_table regclass) from public, anon, authenticated, service_role;
+grant execute on function app.delete_rule_sql(p_table regclass) to service_role;
+comment on function app.delete_rule_sql(p_table regclass) is 'a table''s delete rule for authenticated as one SQL condition over its columns (as app.read_rule_sql for reading)';
+
 CREATE OR REPLACE FUNCTION app.demote_other_primaries()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -929,6 +952,122 @@ $function$;
 revoke all on function app.history_ignored(p_field text) from public, anon, authenticated, service_role;
 grant execute on function app.history_ignored(p_field text) to authenticated;
 grant execute on function app.history_ignored(p_field text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.history_read_grants()
+ RETURNS text[]
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_mine uuid := (app.my_profile_ids())[1];
+  v_owned jsonb;
+begin
+  -- Written by app.history_read_grants_sql() from the read rules of app.history_tables: regenerate it when one changes.
+  if v_mine is null then
+    return '{}';
+  end if;
+  v_owned := (select jsonb_object_agg(c, v_mine) from unnest(app.personal_columns()) c);
+  return array(
+    with g as (
+      select o.steward_org, m.steward_mine
+      from unnest(app.member_orgs() || '_system_default_'::text) o(steward_org) cross join (values (true), (false)) m(steward_mine)
+    )
+    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
+    from g cross join lateral jsonb_populate_record(null::catalog.accommodation_blocks, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
+    cross join unnest('{catalog.accommodation_blocks,catalog.accommodation_classes,catalog.accommodation_files,catalog.accommodation_rate_types,catalog.accommodation_rates,catalog.accommodation_types,catalog.accommodations,catalog.amenities,catalog.amenity_map,catalog.amenity_types,catalog.calendar_feeds,catalog.lodging_settings,catalog.reservation_items,catalog.reservation_payments,catalog.reservations,catalog.resource_classes,catalog.resource_reservations,catalog.resource_types}'::text[]) t(steward_table)
+    where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.orgs_with_access('lodging'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('lodging'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND (created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])))))) and (true)
+    union all
+    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
+    from g cross join lateral jsonb_populate_record(null::catalog.product_option_values, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
+    cross join unnest('{catalog.product_option_values,catalog.product_options,catalog.product_types,catalog.product_variants,catalog.products,catalog.supplies,catalog.unit_conversions,catalog.unit_types,catalog.variant_option_values}'::text[]) t(steward_table)
+    where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.orgs_with_access('catalog'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('catalog'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND (created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])))))) and (true)
+    union all
+    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
+    from g cross join lateral jsonb_populate_record(null::crm.addresses, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
+    cross join unnest('{crm.addresses,crm.business_types,crm.contact_method_types,crm.contact_methods,crm.contact_types,crm.crm_file_types,crm.crm_files,crm.locations,crm.note_types,crm.notes,crm.other_contact_methods,crm.relationships}'::text[]) t(steward_table)
+    where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.orgs_with_access('crm'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('crm'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND (created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])))))) and (true)
+    union all
+    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
+    from g cross join lateral jsonb_populate_record(null::crm.businesses, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
+    cross join unnest('{crm.businesses,crm.contacts,crm.households}'::text[]) t(steward_table)
+    where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.orgs_with_access('crm'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('crm'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND ((created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])) OR (primary_owner_id = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])) OR (secondary_owner_id = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[]))))))) and (true)
+    union all
+    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
+    from g cross join lateral jsonb_populate_record(null::hr.assignments, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
+    cross join unnest('{hr.assignments,hr.groups,hr.positions,hr.shift_members,hr.staff_profiles}'::text[]) t(steward_table)
+    where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.orgs_with_access('team-portal'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('team-portal'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND (created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])))))) and (true)
+    union all
+    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
+    from g cross join lateral jsonb_populate_record(null::hr.shifts, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
+    cross join unnest('{hr.shifts}'::text[]) t(steward_table)
+    where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.orgs_with_access('team-portal'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('team-portal'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND ((created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])) OR (primary_owner_id = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])) OR (secondary_owner_id = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[]))))))) and (true)
+    union all
+    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
+    from g cross join lateral jsonb_populate_record(null::ops.projects, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
+    cross join unnest('{ops.projects}'::text[]) t(steward_table)
+    where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.orgs_with_access('operations'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('operations'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND ((created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])) OR (owner_id = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[]))))))) and (true)
+    union all
+    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
+    from g cross join lateral jsonb_populate_record(null::ops.subtasks, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
+    cross join unnest('{ops.subtasks,public.orders,public.transactions}'::text[]) t(steward_table)
+    where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.orgs_with_access('operations'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('operations'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND (created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])))))) and (true)
+    union all
+    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
+    from g cross join lateral jsonb_populate_record(null::ops.tasks, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
+    cross join unnest('{ops.tasks}'::text[]) t(steward_table)
+    where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.orgs_with_access('operations'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('operations'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND ((created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])) OR (assignee_id = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[]))))))) and (true)
+    union all
+    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
+    from g cross join lateral jsonb_populate_record(null::public.user_profiles, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
+    cross join unnest('{public.user_profiles,public.user_roles,settings.org_branding}'::text[]) t(steward_table)
+    where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.member_orgs() AS member_orgs)::text[]))))) and (true)
+    union all
+    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
+    from g cross join lateral jsonb_populate_record(null::settings.integrations, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
+    cross join unnest('{settings.integrations}'::text[]) t(steward_table)
+    where ((((org_name <> '_system_default_'::text) AND ((org_name = ANY (( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND (created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[]))))))) and (true)
+    union all
+    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
+    from g cross join lateral jsonb_populate_record(null::settings.user_role_permissions, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
+    cross join unnest('{settings.user_role_permissions}'::text[]) t(steward_table)
+    where ((((org_name = '_system_default_'::text) OR (role_id = ANY (( SELECT app.my_role_ids() AS my_role_ids)::uuid[])) OR (org_name = ANY (( SELECT app.orgs_with_access('settings'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('settings'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND (created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])))))) and (true)
+  );
+end;
+$function$;
+revoke all on function app.history_read_grants() from public, anon, authenticated, service_role;
+grant execute on function app.history_read_grants() to authenticated;
+grant execute on function app.history_read_grants() to service_role;
+comment on function app.history_read_grants() is 'table|organisation|owned for every history entry the caller may read: each table''s own read rule (evaluated on the row as history knows it: its organisation, and the caller as its owner when they are among its owners), so history is read as the rows are. Written by app.history_read_grants_sql()';
+
+CREATE OR REPLACE FUNCTION app.history_read_grants_sql()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select E'\ndeclare\n  v_mine uuid := (app.my_profile_ids())[1];\n  v_owned jsonb;\nbegin\n'
+    || E'  -- Written by app.history_read_grants_sql() from the read rules of app.history_tables: regenerate it when one changes.\n'
+    || E'  if v_mine is null then\n    return ''{}'';\n  end if;\n'
+    || E'  v_owned := (select jsonb_object_agg(c, v_mine) from unnest(app.personal_columns()) c);\n'
+    || E'  return array(\n    with g as (\n'
+    || E'      select o.steward_org, m.steward_mine\n'
+    || E'      from unnest(app.member_orgs() || ''_system_default_''::text) o(steward_org) cross join (values (true), (false)) m(steward_mine)\n'
+    || E'    )\n'
+    || string_agg(format(
+         E'    select t.steward_table || ''|'' || g.steward_org || ''|'' || g.steward_mine\n' ||
+         E'    from g cross join lateral jsonb_populate_record(null::%s, jsonb_build_object(''org_name'', g.steward_org) || case when g.steward_mine then v_owned else ''{}'' end) r\n' ||
+         E'    cross join unnest(%L::text[]) t(steward_table)\n' ||
+         E'    where %s\n', x.representative, x.tables, x.rule), E'    union all\n' order by x.representative)
+    || E'  );\nend;\n'
+  from (
+    select r.rule, array_agg(r.t::text order by r.t::text) as tables, min(r.t::text) as representative
+    from (select h.table_name as t, app.read_rule_sql(h.table_name) as rule from app.history_tables h) r
+    group by r.rule) x
+$function$;
+revoke all on function app.history_read_grants_sql() from public, anon, authenticated, service_role;
+grant execute on function app.history_read_grants_sql() to service_role;
+comment on function app.history_read_grants_sql() is 'the body app.history_read_grants() must have: one branch per read rule of the history tables. When a history table or its read rule changes, put select app.history_read_grants_sql() in supabase/schemas/app/functions.sql as that function''s body (tests/model/historyAccess.test.ts checks they agree)';
 
 CREATE OR REPLACE FUNCTION app.history_reference_label(p_table regclass, p_column text, p_id text)
  RETURNS text
@@ -2655,7 +2794,7 @@ CREATE OR REPLACE FUNCTION app.refuse_history_edit()
  SET search_path TO ''
 AS $function$
 begin
-  if tg_op = 'DELETE' and current_setting('steward.deleting_org', true) = 'on' then
+  if tg_op = 'DELETE' and (current_setting('steward.deleting_org', true) = 'on' or current_setting('steward.erasing', true) = 'on') then
     return old;
   end if;
   raise exception using errcode = '42501', message = 'Record history cannot be changed';

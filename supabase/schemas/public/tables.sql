@@ -158,7 +158,7 @@ revoke all on table public.record_history from public, anon, authenticated, serv
 grant select on table public.record_history to authenticated;
 grant select on table public.record_history to service_role;
 
-alter table public.record_history add constraint record_history_action_check CHECK (action = ANY (ARRAY['insert'::text, 'update'::text, 'archive'::text, 'restore'::text, 'delete'::text, 'merge'::text]));
+alter table public.record_history add constraint record_history_action_check CHECK (action = ANY (ARRAY['insert'::text, 'update'::text, 'archive'::text, 'restore'::text, 'delete'::text, 'merge'::text, 'erase'::text]));
 
 alter table public.record_history add constraint record_history_pkey PRIMARY KEY (id);
 
