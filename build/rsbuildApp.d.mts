@@ -4,4 +4,4 @@ import type { RemoteName } from '@steward/libs/runtime-config';
 export declare function defineShellConfig(appDir: string): RsbuildConfigExport;
 export declare function defineRemoteConfig(appDir: string, remote: RemoteName, title: string): RsbuildConfigExport;
 /** The route table's remote routes as [path pattern, remote] pairs, read from its source. */
-export declare function remoteRoutes(source?: string): [string, string][];
+export declare function remoteRoutes(): [string, string][];

@@ -14,6 +14,7 @@ import { serveDevRuntimeConfig } from './devRuntimeConfig.mjs';
 import { pluginAntdStylesUsed } from './antdStyles.mjs';
 import { EARLY_TOKEN_MARGIN_MS, FIRST_VIEW_KEY, FIRST_VIEW_VERSION, startFirstView } from '../libs/src/supabase/firstViewStart.mjs';
 import { startArea } from '../apps/shell/src/federation/areaStart.mjs';
+import { ROUTES } from '../libs/src/federation/routes.mjs';
 
 const HTML_TEMPLATE = path.join(import.meta.dirname, 'index.html');
 const DESCRIPTION = 'Steward: contacts, businesses, households, catalogue, lodging, team and operations for small organisations.';
@@ -226,12 +227,9 @@ export function inlineScript(name, source) {
   return code;
 }
 
-/**
- * The route table's remote routes as [path pattern, remote] pairs, read from its source
- * (libs/src/federation/routeTable.ts, one `{ path: '…', owner: '…'` per route; a test holds the two equal).
- */
-export function remoteRoutes(source = readFileSync(path.join(import.meta.dirname, '../libs/src/federation/routeTable.ts'), 'utf8')) {
-  return [...source.matchAll(/\{ path: '([^']+)', owner: '([a-z-]+)'/g)].filter((match) => match[2] !== 'shell').map((match) => [match[1], match[2]]);
+/** The route table's remote routes as [path pattern, remote] pairs (libs/src/federation/routes.mjs). */
+export function remoteRoutes() {
+  return ROUTES.filter((route) => route.owner !== 'shell').map((route) => [route.path, route.owner]);
 }
 
 /**

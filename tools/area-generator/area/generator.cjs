@@ -10,7 +10,7 @@
 /** @typedef {{ name: string, title: string, group: string, path: string, section: string, timestamp: string, component: string }} Area */
 
 const AREAS_FILE = 'libs/src/runtime-config/areas.mjs';
-const ROUTE_TABLE_FILE = 'libs/src/federation/routeTable.ts';
+const ROUTE_TABLE_FILE = 'libs/src/federation/routes.mjs';
 const MENU_ICON_FILE = 'apps/shell/src/layout/MenuIcon.tsx';
 const MIGRATIONS_DIR = 'supabase/migrations';
 
@@ -104,13 +104,12 @@ function addRouteAndGroup(tree, o) {
   let text = read(tree, ROUTE_TABLE_FILE);
   if (text.includes(`path: ${quoteJs(o.path)},`)) throw new Error(`The route ${o.path} already exists in ${ROUTE_TABLE_FILE}.`);
   const groupLiteral = quoteJs(o.group);
-  const newGroup = !new RegExp(`\\| ${groupLiteral.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n`).test(text);
+  const newGroup = !new RegExp(`\\n  ${groupLiteral.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},\\n`).test(text.slice(0, text.indexOf('export const ROUTES')));
   if (newGroup) {
-    text = replaceOnce(text, /(export type MenuGroupName =\n(?:  \| '[^']+'\n)*(?:  \| '[^']+'));/, (block, union) => `${union}\n  | ${groupLiteral};`, ROUTE_TABLE_FILE, 'the MenuGroupName union');
-    text = replaceOnce(text, /(const MENU_GROUP_ORDER: readonly MenuGroupName\[\] = \[\n(?:  '[^']+',\n)*)\];/, (block, list) => `${list}  ${groupLiteral},\n];`, ROUTE_TABLE_FILE, 'MENU_GROUP_ORDER');
+    text = replaceOnce(text, /(export const MENU_GROUP_ORDER = \/\*\* @type \{const\} \*\/ \(\[\n(?:  '[^']+',\n)*)\]\);/, (block, list) => `${list}  ${groupLiteral},\n]);`, ROUTE_TABLE_FILE, 'MENU_GROUP_ORDER');
   }
   const row = `  { path: ${quoteJs(o.path)}, owner: ${quoteJs(o.name)}, section: ${quoteJs(o.section)}, menu: { group: ${groupLiteral} } },\n`;
-  text = replaceOnce(text, /(export const ROUTES: readonly RouteEntry\[\] = \[\n[\s\S]*?\n)\];/, (block, rows) => `${rows}\n${row}];`, ROUTE_TABLE_FILE, 'the ROUTES table');
+  text = replaceOnce(text, /(export const ROUTES = \[\n[\s\S]*?\n)\];/, (block, rows) => `${rows}\n${row}];`, ROUTE_TABLE_FILE, 'the ROUTES table');
   tree.write(ROUTE_TABLE_FILE, text);
 
   if (newGroup) {
