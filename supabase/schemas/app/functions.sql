@@ -246,6 +246,19 @@ grant execute on function app.attached_record_ids(p_record_id uuid) to authentic
 grant execute on function app.attached_record_ids(p_record_id uuid) to service_role;
 comment on function app.attached_record_ids(p_record_id uuid) is 'ids of the contact methods, addresses, notes, files and relationships attached to a CRM record (as the caller sees them)';
 
+CREATE OR REPLACE FUNCTION app.batch_size(p_batch_id uuid)
+ RETURNS bigint
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select count(*) from public.record_history h where h.batch_id = p_batch_id
+$function$;
+revoke all on function app.batch_size(p_batch_id uuid) from public, anon, authenticated, service_role;
+grant execute on function app.batch_size(p_batch_id uuid) to authenticated;
+grant execute on function app.batch_size(p_batch_id uuid) to service_role;
+comment on function app.batch_size(p_batch_id uuid) is 'how many history entries a batch has, whoever may read them: undo compares it with what the caller sees';
+
 CREATE OR REPLACE FUNCTION app.batch_undone(p_batch_id uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -842,6 +855,28 @@ AS $function$
 $function$;
 revoke all on function app.finish_outbox_mail(p_id bigint, p_error text) from public, anon, authenticated, service_role;
 grant execute on function app.finish_outbox_mail(p_id bigint, p_error text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.forget_search_words(p_org text, p_words text[])
+ RETURNS bigint
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- A word no contact, business or household name of the organisation uses any more (found through
+  -- each table's trigram index of its normalised name), with its variants.
+  with unused as (
+    select w.word from unnest(p_words) w(word)
+    where not exists (select 1 from crm.contacts c where c.org_name = p_org and app.search_norm(c.name) like '%' || w.word || '%'
+                        and w.word in (select app.search_text_words(c.name)))
+      and not exists (select 1 from crm.businesses b where b.org_name = p_org and app.search_norm(b.name || ' ' || coalesce(b.dba_name, '')) like '%' || w.word || '%'
+                        and w.word in (select app.search_text_words(b.name || ' ' || coalesce(b.dba_name, ''))))
+      and not exists (select 1 from crm.households h where h.org_name = p_org and app.search_norm(h.name) like '%' || w.word || '%'
+                        and w.word in (select app.search_text_words(h.name)))
+  ),
+  gone as (delete from app.search_words s where s.org_name = p_org and s.word in (select u.word from unused u) returning 1)
+  select count(*) from gone
+$function$;
+revoke all on function app.forget_search_words(p_org text, p_words text[]) from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION app.forget_integration_secrets()
  RETURNS trigger
@@ -1526,6 +1561,9 @@ begin
                                where c.id = (to_jsonb(o) ->> 'component_id')::uuid and c.name = 'settings')
            end
   loop
+    -- One change to an organisation's managers at a time: a second waits for the first to commit,
+    -- then checks what that left (two managers demoting each other at once: one is refused).
+    perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('steward.keep_manager|' || v_org, 0));
     if not app.organization_has_manager(v_org) then
       raise exception using
         errcode = 'ST013',
@@ -1539,6 +1577,34 @@ $function$;
 revoke all on function app.keep_an_organization_manager() from public, anon, authenticated, service_role;
 grant execute on function app.keep_an_organization_manager() to authenticated;
 grant execute on function app.keep_an_organization_manager() to service_role;
+
+CREATE OR REPLACE FUNCTION app.keep_settings_component()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_org text;
+begin
+  -- Without its Settings row an organisation has no one who may manage it (every check of Settings
+  -- access joins it); deleting the organisation itself takes the row with it.
+  for v_org in
+    select distinct o.org_name from old_rows o join settings.components c on c.id = o.component_id and c.name = 'settings'
+  loop
+    if exists (select 1 from public.organizations g where g.name = v_org)
+       and not exists (select 1 from settings.org_components oc join settings.components c on c.id = oc.component_id and c.name = 'settings'
+                        where oc.org_name = v_org and oc.enabled) then
+      raise exception using
+        errcode = 'ST013',
+        message = 'This change would leave the organization with no active member who can manage users and roles',
+        hint = 'The Settings component cannot be removed from an organization.';
+    end if;
+  end loop;
+  return null;
+end;
+$function$;
+revoke all on function app.keep_settings_component() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION app.keep_organization_name()
  RETURNS trigger
@@ -3443,6 +3509,31 @@ revoke all on function app.search_view_level(p_org_name text, p_component text) 
 grant execute on function app.search_view_level(p_org_name text, p_component text) to authenticated;
 grant execute on function app.search_view_level(p_org_name text, p_component text) to service_role;
 comment on function app.search_view_level(p_org_name text, p_component text) is 'The caller''s read level for an area in an organisation: Organization, Personal (their own rows, app.personal_sql) or null.';
+
+CREATE OR REPLACE FUNCTION app.search_words_forget()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v record;
+begin
+  -- An organisation being deleted takes all its words with it (nor are they looked at when gone).
+  if current_setting('steward.deleting_org', true) = 'on' then
+    return null;
+  end if;
+  for v in execute format(
+    'select r.org_name, array_agg(distinct w.word) as words from old_rows r cross join lateral app.search_text_words(%s) as w(word) '
+    'where r.org_name is not null group by r.org_name', tg_argv[0])
+  loop
+    continue when not exists (select 1 from public.organizations g where g.name = v.org_name);
+    perform app.forget_search_words(v.org_name, v.words);
+  end loop;
+  return null;
+end;
+$function$;
+revoke all on function app.search_words_forget() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION app.search_words_learn()
  RETURNS trigger

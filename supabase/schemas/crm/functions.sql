@@ -187,18 +187,7 @@ begin
 
   -- The words of their names that no other contact, business or household of the organisation uses.
   v_words := array(select distinct w from unnest(v_names) n cross join lateral app.search_text_words(n) w);
-  -- (The names still there are read once, not once per word.)
-  v_words := array(select unnest(v_words) except (
-    select w from crm.contacts c cross join lateral app.search_text_words(c.name) w where c.org_name = v_org
-    union
-    select w from crm.businesses b cross join lateral app.search_text_words(b.name || ' ' || coalesce(b.dba_name, '')) w where b.org_name = v_org
-    union
-    select w from crm.households h cross join lateral app.search_text_words(h.name) w where h.org_name = v_org));
-  with gone as (
-    delete from app.search_words s
-     where s.org_name = v_org and s.word = any (v_words)
-    returning 1)
-  select count(*) into v_search_words from gone;
+  v_search_words := app.forget_search_words(v_org, v_words);
 
   -- The erasure itself is recorded, without anything that names the person.
   select a.actor_id, a.actor_name into v_actor from app.history_actor(v_org) a;

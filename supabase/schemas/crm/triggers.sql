@@ -49,6 +49,8 @@ CREATE CONSTRAINT TRIGGER org_ref_guard_businesses_created_by_fkey AFTER INSERT 
 
 CREATE CONSTRAINT TRIGGER org_ref_guard_businesses_last_modified_by_fkey AFTER INSERT OR UPDATE OF last_modified_by, org_name ON crm.businesses DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name AND new.last_modified_by IS NOT NULL AND NOT app.is_app_user() AND app.org_ref_other__public__user_profiles(new.last_modified_by, new.org_name) IS NOT FALSE) EXECUTE FUNCTION app.org_reference_guard('last_modified_by', 'public.user_profiles', 'id', 'uuid', 'businesses_last_modified_by_fkey', 'user_profiles');
 
+CREATE TRIGGER search_words_deleted AFTER DELETE ON crm.businesses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_forget('r.name || '' '' || coalesce(r.dba_name, '''')');
+
 CREATE TRIGGER search_words_inserted AFTER INSERT ON crm.businesses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name || '' '' || coalesce(r.dba_name, '''')');
 
 CREATE TRIGGER search_words_updated AFTER UPDATE ON crm.businesses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name || '' '' || coalesce(r.dba_name, '''')');
@@ -143,6 +145,8 @@ CREATE CONSTRAINT TRIGGER org_ref_guard_contacts_created_by_fkey AFTER INSERT OR
 
 CREATE CONSTRAINT TRIGGER org_ref_guard_contacts_last_modified_by_fkey AFTER INSERT OR UPDATE OF last_modified_by, org_name ON crm.contacts DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name AND new.last_modified_by IS NOT NULL AND NOT app.is_app_user() AND app.org_ref_other__public__user_profiles(new.last_modified_by, new.org_name) IS NOT FALSE) EXECUTE FUNCTION app.org_reference_guard('last_modified_by', 'public.user_profiles', 'id', 'uuid', 'contacts_last_modified_by_fkey', 'user_profiles');
 
+CREATE TRIGGER search_words_deleted AFTER DELETE ON crm.contacts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_forget('r.name');
+
 CREATE TRIGGER search_words_inserted AFTER INSERT ON crm.contacts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name');
 
 CREATE TRIGGER search_words_updated AFTER UPDATE ON crm.contacts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name');
@@ -210,6 +214,8 @@ CREATE TRIGGER steward_90_history_update AFTER UPDATE ON crm.crm_files REFERENCI
 CREATE CONSTRAINT TRIGGER org_ref_guard_households_created_by_fkey AFTER INSERT OR UPDATE OF created_by, org_name ON crm.households DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.created_by IS NOT NULL AND NOT app.is_app_user() AND app.org_ref_other__public__user_profiles(new.created_by, new.org_name) IS NOT FALSE) EXECUTE FUNCTION app.org_reference_guard('created_by', 'public.user_profiles', 'id', 'uuid', 'households_created_by_fkey', 'user_profiles');
 
 CREATE CONSTRAINT TRIGGER org_ref_guard_households_last_modified_by_fkey AFTER INSERT OR UPDATE OF last_modified_by, org_name ON crm.households DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.last_modified_by IS NOT NULL AND NOT app.is_app_user() AND app.org_ref_other__public__user_profiles(new.last_modified_by, new.org_name) IS NOT FALSE) EXECUTE FUNCTION app.org_reference_guard('last_modified_by', 'public.user_profiles', 'id', 'uuid', 'households_last_modified_by_fkey', 'user_profiles');
+
+CREATE TRIGGER search_words_deleted AFTER DELETE ON crm.households REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_forget('r.name');
 
 CREATE TRIGGER search_words_inserted AFTER INSERT ON crm.households REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name');
 

@@ -665,6 +665,10 @@ begin
   if app.batch_undone(p_batch_id) then
     raise exception using errcode = '22023', message = 'This change was already undone';
   end if;
+  -- Undone whole or not at all: a caller who cannot read every entry of it cannot undo it.
+  if app.batch_size(p_batch_id) <> (select count(*) from public.record_history where batch_id = p_batch_id) then
+    raise exception using errcode = '42501', message = 'Part of this change is not yours to see, so you cannot undo it';
+  end if;
   perform app.begin_batch('undo', v_undo);
   for v_entry in
     select h.* from public.record_history h

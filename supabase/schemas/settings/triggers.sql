@@ -80,3 +80,5 @@ CREATE TRIGGER steward_90_history_update AFTER UPDATE ON settings.user_role_perm
 CREATE TRIGGER steward_90_keep_manager_on_delete AFTER DELETE ON settings.user_role_permissions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.keep_an_organization_manager();
 
 CREATE TRIGGER steward_90_keep_manager_on_update AFTER UPDATE ON settings.user_role_permissions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.keep_an_organization_manager();
+
+CREATE TRIGGER steward_90_keep_settings_on_delete AFTER DELETE ON settings.org_components REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.keep_settings_component();
