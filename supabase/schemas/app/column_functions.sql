@@ -21,6 +21,7 @@ $function$;
 revoke all on function app.contact_method_kind(p_category text, p_name text) from public, anon, authenticated, service_role;
 grant execute on function app.contact_method_kind(p_category text, p_name text) to authenticated;
 grant execute on function app.contact_method_kind(p_category text, p_name text) to service_role;
+grant execute on function app.contact_method_kind(p_category text, p_name text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.org_name_key(p_name text)
  RETURNS text
@@ -33,6 +34,7 @@ $function$;
 revoke all on function app.org_name_key(p_name text) from public, anon, authenticated, service_role;
 grant execute on function app.org_name_key(p_name text) to authenticated;
 grant execute on function app.org_name_key(p_name text) to service_role;
+grant execute on function app.org_name_key(p_name text) to steward_import_writer;
 comment on function app.org_name_key(p_name text) is 'what makes two organisation names the same: the tidied name in lower case';
 
 CREATE OR REPLACE FUNCTION app.org_slug(p_name text)
@@ -57,6 +59,7 @@ AS $function$ select coalesce(p_status, '') not in ('Cancelled', 'No-show') $fun
 revoke all on function app.reservation_is_active(p_status text) from public, anon, authenticated, service_role;
 grant execute on function app.reservation_is_active(p_status text) to authenticated;
 grant execute on function app.reservation_is_active(p_status text) to service_role;
+grant execute on function app.reservation_is_active(p_status text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.search_digits(p_text text)
  RETURNS text
@@ -80,6 +83,7 @@ $function$;
 revoke all on function app.search_norm(p_text text) from public, anon, authenticated, service_role;
 grant execute on function app.search_norm(p_text text) to authenticated;
 grant execute on function app.search_norm(p_text text) to service_role;
+grant execute on function app.search_norm(p_text text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.tidy_org_name(p_name text)
  RETURNS text
@@ -94,4 +98,5 @@ $function$;
 revoke all on function app.tidy_org_name(p_name text) from public, anon, authenticated, service_role;
 grant execute on function app.tidy_org_name(p_name text) to authenticated;
 grant execute on function app.tidy_org_name(p_name text) to service_role;
+grant execute on function app.tidy_org_name(p_name text) to steward_import_writer;
 comment on function app.tidy_org_name(p_name text) is 'an organisation name as stored: NFKC, invisible characters removed, white space collapsed to one space, trimmed';

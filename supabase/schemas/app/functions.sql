@@ -158,6 +158,7 @@ end;
 $function$;
 revoke all on function app.apply_member_readable_policies(p_table regclass, p_component text) from public, anon, authenticated, service_role;
 grant execute on function app.apply_member_readable_policies(p_table regclass, p_component text) to service_role;
+grant execute on function app.apply_member_readable_policies(p_table regclass, p_component text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.assignment_is_active(p_status text, p_end date)
  RETURNS boolean
@@ -170,6 +171,7 @@ $function$;
 revoke all on function app.assignment_is_active(p_status text, p_end date) from public, anon, authenticated, service_role;
 grant execute on function app.assignment_is_active(p_status text, p_end date) to authenticated;
 grant execute on function app.assignment_is_active(p_status text, p_end date) to service_role;
+grant execute on function app.assignment_is_active(p_status text, p_end date) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.attach_history(p_table regclass, p_component text)
  RETURNS void
@@ -190,6 +192,7 @@ $function$;
 revoke all on function app.attach_history(p_table regclass, p_component text) from public, anon, authenticated, service_role;
 grant execute on function app.attach_history(p_table regclass, p_component text) to authenticated;
 grant execute on function app.attach_history(p_table regclass, p_component text) to service_role;
+grant execute on function app.attach_history(p_table regclass, p_component text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.attach_org_table(p_table regclass)
  RETURNS void
@@ -244,6 +247,7 @@ $function$;
 revoke all on function app.attached_record_ids(p_record_id uuid) from public, anon, authenticated, service_role;
 grant execute on function app.attached_record_ids(p_record_id uuid) to authenticated;
 grant execute on function app.attached_record_ids(p_record_id uuid) to service_role;
+grant execute on function app.attached_record_ids(p_record_id uuid) to steward_import_writer;
 comment on function app.attached_record_ids(p_record_id uuid) is 'ids of the contact methods, addresses, notes, files and relationships attached to a CRM record (as the caller sees them)';
 
 CREATE OR REPLACE FUNCTION app.batch_size(p_batch_id uuid)
@@ -270,6 +274,7 @@ $function$;
 revoke all on function app.batch_undone(p_batch_id uuid) from public, anon, authenticated, service_role;
 grant execute on function app.batch_undone(p_batch_id uuid) to authenticated;
 grant execute on function app.batch_undone(p_batch_id uuid) to service_role;
+grant execute on function app.batch_undone(p_batch_id uuid) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.begin_batch(p_via text, p_batch uuid DEFAULT gen_random_uuid())
  RETURNS uuid
@@ -295,6 +300,7 @@ $function$;
 revoke all on function app.bulk_field_allowed(p_field text) from public, anon, authenticated, service_role;
 grant execute on function app.bulk_field_allowed(p_field text) to authenticated;
 grant execute on function app.bulk_field_allowed(p_field text) to service_role;
+grant execute on function app.bulk_field_allowed(p_field text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.calendar_ics(token text)
  RETURNS text
@@ -369,6 +375,7 @@ AS $function$ select encode(extensions.digest(convert_to(p_token, 'UTF8'), 'sha2
 revoke all on function app.calendar_token_hash(p_token text) from public, anon, authenticated, service_role;
 grant execute on function app.calendar_token_hash(p_token text) to authenticated;
 grant execute on function app.calendar_token_hash(p_token text) to service_role;
+grant execute on function app.calendar_token_hash(p_token text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.claim_outbox_mail(p_limit integer DEFAULT 20)
  RETURNS SETOF app.mail_outbox
@@ -436,6 +443,7 @@ $function$;
 revoke all on function app.confirm_stay_mail() from public, anon, authenticated, service_role;
 grant execute on function app.confirm_stay_mail() to authenticated;
 grant execute on function app.confirm_stay_mail() to service_role;
+grant execute on function app.confirm_stay_mail() to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.contact_method_label()
  RETURNS trigger
@@ -452,6 +460,7 @@ $function$;
 revoke all on function app.contact_method_label() from public, anon, authenticated, service_role;
 grant execute on function app.contact_method_label() to authenticated;
 grant execute on function app.contact_method_label() to service_role;
+grant execute on function app.contact_method_label() to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.contact_method_prepare()
  RETURNS trigger
@@ -540,6 +549,7 @@ $function$;
 revoke all on function app.count_sales() from public, anon, authenticated, service_role;
 grant execute on function app.count_sales() to authenticated;
 grant execute on function app.count_sales() to service_role;
+grant execute on function app.count_sales() to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.create_auth_user(p_email text, p_password text, p_user_metadata jsonb, p_id uuid DEFAULT NULL::uuid)
  RETURNS uuid
@@ -754,6 +764,7 @@ AS $function$ select 'This accommodation is already booked or blocked out for pa
 revoke all on function app.double_booking_message() from public, anon, authenticated, service_role;
 grant execute on function app.double_booking_message() to authenticated;
 grant execute on function app.double_booking_message() to service_role;
+grant execute on function app.double_booking_message() to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.end_batch()
  RETURNS void
@@ -913,6 +924,7 @@ $function$;
 revoke all on function app.guard_calendar_feed() from public, anon, authenticated, service_role;
 grant execute on function app.guard_calendar_feed() to authenticated;
 grant execute on function app.guard_calendar_feed() to service_role;
+grant execute on function app.guard_calendar_feed() to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.guard_user_profile()
  RETURNS trigger
@@ -962,6 +974,7 @@ $function$;
 revoke all on function app.history_actor(p_org text) from public, anon, authenticated, service_role;
 grant execute on function app.history_actor(p_org text) to authenticated;
 grant execute on function app.history_actor(p_org text) to service_role;
+grant execute on function app.history_actor(p_org text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.history_batch()
  RETURNS uuid
@@ -974,6 +987,7 @@ $function$;
 revoke all on function app.history_batch() from public, anon, authenticated, service_role;
 grant execute on function app.history_batch() to authenticated;
 grant execute on function app.history_batch() to service_role;
+grant execute on function app.history_batch() to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.history_ignored(p_field text)
  RETURNS boolean
@@ -987,6 +1001,7 @@ $function$;
 revoke all on function app.history_ignored(p_field text) from public, anon, authenticated, service_role;
 grant execute on function app.history_ignored(p_field text) to authenticated;
 grant execute on function app.history_ignored(p_field text) to service_role;
+grant execute on function app.history_ignored(p_field text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.history_read_grants()
  RETURNS text[]
@@ -1132,6 +1147,7 @@ $function$;
 revoke all on function app.history_reference_label(p_table regclass, p_column text, p_id text) from public, anon, authenticated, service_role;
 grant execute on function app.history_reference_label(p_table regclass, p_column text, p_id text) to authenticated;
 grant execute on function app.history_reference_label(p_table regclass, p_column text, p_id text) to service_role;
+grant execute on function app.history_reference_label(p_table regclass, p_column text, p_id text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.history_row(p_row jsonb)
  RETURNS jsonb
@@ -1145,6 +1161,7 @@ $function$;
 revoke all on function app.history_row(p_row jsonb) from public, anon, authenticated, service_role;
 grant execute on function app.history_row(p_row jsonb) to authenticated;
 grant execute on function app.history_row(p_row jsonb) to service_role;
+grant execute on function app.history_row(p_row jsonb) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.history_table(p_table text)
  RETURNS regclass
@@ -1164,6 +1181,7 @@ $function$;
 revoke all on function app.history_table(p_table text) from public, anon, authenticated, service_role;
 grant execute on function app.history_table(p_table text) to authenticated;
 grant execute on function app.history_table(p_table text) to service_role;
+grant execute on function app.history_table(p_table text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.history_table_fields(p_table oid, OUT ignored text[], OUT plain boolean, OUT org_column boolean)
  RETURNS record
@@ -1199,6 +1217,7 @@ $function$;
 revoke all on function app.history_via() from public, anon, authenticated, service_role;
 grant execute on function app.history_via() to authenticated;
 grant execute on function app.history_via() to service_role;
+grant execute on function app.history_via() to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.ics_text(p_value text)
  RETURNS text
@@ -1209,6 +1228,7 @@ AS $function$ select replace(replace(replace(replace(p_value, '\', '\\'), ';', '
 revoke all on function app.ics_text(p_value text) from public, anon, authenticated, service_role;
 grant execute on function app.ics_text(p_value text) to authenticated;
 grant execute on function app.ics_text(p_value text) to service_role;
+grant execute on function app.ics_text(p_value text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.import_job_write(p_job uuid)
  RETURNS integer
@@ -1451,6 +1471,7 @@ $function$;
 revoke all on function app.integration_updated_at() from public, anon, authenticated, service_role;
 grant execute on function app.integration_updated_at() to authenticated;
 grant execute on function app.integration_updated_at() to service_role;
+grant execute on function app.integration_updated_at() to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.invalid_invite_code(p_email text)
  RETURNS jsonb
@@ -1674,6 +1695,7 @@ AS $function$ select pg_advisory_xact_lock(hashtextextended('steward:accommodati
 revoke all on function app.lock_accommodation(p_accommodation_id uuid) from public, anon, authenticated, service_role;
 grant execute on function app.lock_accommodation(p_accommodation_id uuid) to authenticated;
 grant execute on function app.lock_accommodation(p_accommodation_id uuid) to service_role;
+grant execute on function app.lock_accommodation(p_accommodation_id uuid) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.lodging_blank_defaults()
  RETURNS trigger
@@ -1706,6 +1728,7 @@ $function$;
 revoke all on function app.lodging_blank_defaults() from public, anon, authenticated, service_role;
 grant execute on function app.lodging_blank_defaults() to authenticated;
 grant execute on function app.lodging_blank_defaults() to service_role;
+grant execute on function app.lodging_blank_defaults() to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.manages_organization(p_role_id uuid)
  RETURNS boolean
@@ -1734,6 +1757,7 @@ $function$;
 revoke all on function app.mark_batch_undone(p_batch_id uuid, p_undo uuid) from public, anon, authenticated, service_role;
 grant execute on function app.mark_batch_undone(p_batch_id uuid, p_undo uuid) to authenticated;
 grant execute on function app.mark_batch_undone(p_batch_id uuid, p_undo uuid) to service_role;
+grant execute on function app.mark_batch_undone(p_batch_id uuid, p_undo uuid) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.member_orgs()
  RETURNS text[]
@@ -1764,6 +1788,7 @@ $function$;
 revoke all on function app.merge_kind(p_kind text) from public, anon, authenticated, service_role;
 grant execute on function app.merge_kind(p_kind text) to authenticated;
 grant execute on function app.merge_kind(p_kind text) to service_role;
+grant execute on function app.merge_kind(p_kind text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.mirror_spouse()
  RETURNS trigger
@@ -1888,6 +1913,7 @@ $function$;
 revoke all on function app.notify_note_mentions() from public, anon, authenticated, service_role;
 grant execute on function app.notify_note_mentions() to authenticated;
 grant execute on function app.notify_note_mentions() to service_role;
+grant execute on function app.notify_note_mentions() to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.notify_scheduled(p_now timestamp with time zone DEFAULT now())
  RETURNS integer
@@ -1960,6 +1986,7 @@ $function$;
 revoke all on function app.notify_task_change() from public, anon, authenticated, service_role;
 grant execute on function app.notify_task_change() to authenticated;
 grant execute on function app.notify_task_change() to service_role;
+grant execute on function app.notify_task_change() to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.object_org(p_bucket text, p_name text)
  RETURNS text
@@ -1987,6 +2014,7 @@ $function$;
 revoke all on function app.object_org(p_bucket text, p_name text) from public, anon, authenticated, service_role;
 grant execute on function app.object_org(p_bucket text, p_name text) to authenticated;
 grant execute on function app.object_org(p_bucket text, p_name text) to service_role;
+grant execute on function app.object_org(p_bucket text, p_name text) to steward_import_writer;
 comment on function app.object_org(p_bucket text, p_name text) is 'the organisation an object belongs to: the one whose storage folder (org slug, unique per organisation) is the longest prefix of the name';
 
 CREATE OR REPLACE FUNCTION app.object_owner_shares_org(p_owner text, p_org text)
@@ -2002,6 +2030,7 @@ $function$;
 revoke all on function app.object_owner_shares_org(p_owner text, p_org text) from public, anon, authenticated, service_role;
 grant execute on function app.object_owner_shares_org(p_owner text, p_org text) to authenticated;
 grant execute on function app.object_owner_shares_org(p_owner text, p_org text) to service_role;
+grant execute on function app.object_owner_shares_org(p_owner text, p_org text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.org_component_defaults()
  RETURNS trigger
@@ -2498,6 +2527,7 @@ $function$;
 revoke all on function app.org_reference_guard() from public, anon, authenticated, service_role;
 grant execute on function app.org_reference_guard() to authenticated;
 grant execute on function app.org_reference_guard() to service_role;
+grant execute on function app.org_reference_guard() to steward_import_writer;
 comment on function app.org_reference_guard() is 'Constraint trigger: a foreign key of an org-owned row may only reference a row of the same organization or of _system_default_.';
 
 CREATE OR REPLACE FUNCTION app.org_timezone(p_org text)
@@ -2522,6 +2552,7 @@ $function$;
 revoke all on function app.org_timezone(p_org text) from public, anon, authenticated, service_role;
 grant execute on function app.org_timezone(p_org text) to authenticated;
 grant execute on function app.org_timezone(p_org text) to service_role;
+grant execute on function app.org_timezone(p_org text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.org_today(p_org text, p_now timestamp with time zone DEFAULT now())
  RETURNS date
@@ -2534,6 +2565,7 @@ $function$;
 revoke all on function app.org_today(p_org text, p_now timestamp with time zone) from public, anon, authenticated, service_role;
 grant execute on function app.org_today(p_org text, p_now timestamp with time zone) to authenticated;
 grant execute on function app.org_today(p_org text, p_now timestamp with time zone) to service_role;
+grant execute on function app.org_today(p_org text, p_now timestamp with time zone) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.organization_has_manager(p_org text)
  RETURNS boolean
@@ -2592,6 +2624,7 @@ $function$;
 revoke all on function app.personal_columns() from public, anon, authenticated, service_role;
 grant execute on function app.personal_columns() to authenticated;
 grant execute on function app.personal_columns() to service_role;
+grant execute on function app.personal_columns() to steward_import_writer;
 comment on function app.personal_columns() is 'Columns that make a row someone''s own (Personal access): creator, owners, assignee.';
 
 CREATE OR REPLACE FUNCTION app.personal_sql(p_table regclass, p_alias text DEFAULT NULL::text, p_mine text DEFAULT '(select app.my_profile_ids())::uuid[]'::text)
@@ -2652,6 +2685,7 @@ $function$;
 revoke all on function app.price_stay() from public, anon, authenticated, service_role;
 grant execute on function app.price_stay() to authenticated;
 grant execute on function app.price_stay() to service_role;
+grant execute on function app.price_stay() to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.profile_id_in(p_org text)
  RETURNS uuid
@@ -2682,6 +2716,7 @@ $function$;
 revoke all on function app.raise_double_booking(p_details text) from public, anon, authenticated, service_role;
 grant execute on function app.raise_double_booking(p_details text) to authenticated;
 grant execute on function app.raise_double_booking(p_details text) to service_role;
+grant execute on function app.raise_double_booking(p_details text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.read_rule_sql(p_table regclass)
  RETURNS text
@@ -2725,6 +2760,7 @@ $function$;
 revoke all on function app.record_label(p_row jsonb) from public, anon, authenticated, service_role;
 grant execute on function app.record_label(p_row jsonb) to authenticated;
 grant execute on function app.record_label(p_row jsonb) to service_role;
+grant execute on function app.record_label(p_row jsonb) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.record_merge(p_rel regclass, p_survivor uuid, p_merged uuid, p_batch uuid, p_fields jsonb)
  RETURNS void
@@ -2773,6 +2809,7 @@ $function$;
 revoke all on function app.record_owner_ids(p_row jsonb) from public, anon, authenticated, service_role;
 grant execute on function app.record_owner_ids(p_row jsonb) to authenticated;
 grant execute on function app.record_owner_ids(p_row jsonb) to service_role;
+grant execute on function app.record_owner_ids(p_row jsonb) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.refresh_shown_contact_methods(p_parents uuid[])
  RETURNS void
@@ -2869,6 +2906,7 @@ $function$;
 revoke all on function app.refuse_history_edit() from public, anon, authenticated, service_role;
 grant execute on function app.refuse_history_edit() to authenticated;
 grant execute on function app.refuse_history_edit() to service_role;
+grant execute on function app.refuse_history_edit() to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.refuse_reservation_overlap()
  RETURNS trigger
@@ -3017,6 +3055,7 @@ $function$;
 revoke all on function app.require_password(p_password text) from public, anon, authenticated, service_role;
 grant execute on function app.require_password(p_password text) to authenticated;
 grant execute on function app.require_password(p_password text) to service_role;
+grant execute on function app.require_password(p_password text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.require_request(p_name text)
  RETURNS void
@@ -3054,6 +3093,7 @@ $function$;
 revoke all on function app.require_signup_fields(p_email text, p_password text, p_full_name text) from public, anon, authenticated, service_role;
 grant execute on function app.require_signup_fields(p_email text, p_password text, p_full_name text) to authenticated;
 grant execute on function app.require_signup_fields(p_email text, p_password text, p_full_name text) to service_role;
+grant execute on function app.require_signup_fields(p_email text, p_password text, p_full_name text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.role_permission_org()
  RETURNS trigger
@@ -3114,6 +3154,7 @@ AS $function$ select date_trunc('month', p_date::timestamp)::date $function$;
 revoke all on function app.sale_month(p_date date) from public, anon, authenticated, service_role;
 grant execute on function app.sale_month(p_date date) to authenticated;
 grant execute on function app.sale_month(p_date date) to service_role;
+grant execute on function app.sale_month(p_date date) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.saved_filter_owner()
  RETURNS trigger
@@ -3134,6 +3175,7 @@ $function$;
 revoke all on function app.saved_filter_owner() from public, anon, authenticated, service_role;
 grant execute on function app.saved_filter_owner() to authenticated;
 grant execute on function app.saved_filter_owner() to service_role;
+grant execute on function app.saved_filter_owner() to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.search_candidates(p_query text, p_org_name text, p_limit integer)
  RETURNS TABLE(kind text, area text, id uuid, rank real, detail text)
@@ -3353,6 +3395,7 @@ $function$;
 revoke all on function app.search_like(p_text text) from public, anon, authenticated, service_role;
 grant execute on function app.search_like(p_text text) to authenticated;
 grant execute on function app.search_like(p_text text) to service_role;
+grant execute on function app.search_like(p_text text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.search_rank(p_text text, p_query text)
  RETURNS real
@@ -3371,6 +3414,7 @@ $function$;
 revoke all on function app.search_rank(p_text text, p_query text) from public, anon, authenticated, service_role;
 grant execute on function app.search_rank(p_text text, p_query text) to authenticated;
 grant execute on function app.search_rank(p_text text, p_query text) to service_role;
+grant execute on function app.search_rank(p_text text, p_query text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.search_read_rule(p_table regclass, p_alias text, p_level text, p_mine uuid[])
  RETURNS text
@@ -3478,6 +3522,7 @@ $function$;
 revoke all on function app.search_text_words(p_text text) from public, anon, authenticated, service_role;
 grant execute on function app.search_text_words(p_text text) to authenticated;
 grant execute on function app.search_text_words(p_text text) to service_role;
+grant execute on function app.search_text_words(p_text text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.search_variants(p_word text)
  RETURNS text[]
@@ -3493,6 +3538,7 @@ $function$;
 revoke all on function app.search_variants(p_word text) from public, anon, authenticated, service_role;
 grant execute on function app.search_variants(p_word text) to authenticated;
 grant execute on function app.search_variants(p_word text) to service_role;
+grant execute on function app.search_variants(p_word text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.search_view_level(p_org_name text, p_component text)
  RETURNS text
@@ -3573,6 +3619,7 @@ $function$;
 revoke all on function app.secret_last4(p_secret text) from public, anon, authenticated, service_role;
 grant execute on function app.secret_last4(p_secret text) to authenticated;
 grant execute on function app.secret_last4(p_secret text) to service_role;
+grant execute on function app.secret_last4(p_secret text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.secure_org_table(p_table regclass, p_component text)
  RETURNS void
@@ -3601,6 +3648,7 @@ end;
 $function$;
 revoke all on function app.secure_view(p_view regclass) from public, anon, authenticated, service_role;
 grant execute on function app.secure_view(p_view regclass) to service_role;
+grant execute on function app.secure_view(p_view regclass) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.send_stay_confirmation(p_stay catalog.reservations)
  RETURNS text
@@ -3824,6 +3872,7 @@ $function$;
 revoke all on function app.stamp_product_sku() from public, anon, authenticated, service_role;
 grant execute on function app.stamp_product_sku() to authenticated;
 grant execute on function app.stamp_product_sku() to service_role;
+grant execute on function app.stamp_product_sku() to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.stamp_short_id()
  RETURNS trigger
@@ -3911,6 +3960,7 @@ AS $function$ select (p_at at time zone 'UTC')::date $function$;
 revoke all on function app.stay_day(p_at timestamp with time zone) from public, anon, authenticated, service_role;
 grant execute on function app.stay_day(p_at timestamp with time zone) to authenticated;
 grant execute on function app.stay_day(p_at timestamp with time zone) to service_role;
+grant execute on function app.stay_day(p_at timestamp with time zone) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.stay_status(p_status text)
  RETURNS text
@@ -3931,6 +3981,7 @@ $function$;
 revoke all on function app.stay_status(p_status text) from public, anon, authenticated, service_role;
 grant execute on function app.stay_status(p_status text) to authenticated;
 grant execute on function app.stay_status(p_status text) to service_role;
+grant execute on function app.stay_status(p_status text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.stay_status_flow()
  RETURNS trigger
@@ -3958,6 +4009,7 @@ $function$;
 revoke all on function app.stay_status_flow() from public, anon, authenticated, service_role;
 grant execute on function app.stay_status_flow() to authenticated;
 grant execute on function app.stay_status_flow() to service_role;
+grant execute on function app.stay_status_flow() to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.store_integration_secrets()
  RETURNS trigger
@@ -4066,6 +4118,7 @@ $function$;
 revoke all on function app.view_grants(p_level text) from public, anon, authenticated, service_role;
 grant execute on function app.view_grants(p_level text) to authenticated;
 grant execute on function app.view_grants(p_level text) to service_role;
+grant execute on function app.view_grants(p_level text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.write_history()
  RETURNS trigger
@@ -4175,6 +4228,7 @@ $function$;
 revoke all on function app.write_history() from public, anon, authenticated, service_role;
 grant execute on function app.write_history() to authenticated;
 grant execute on function app.write_history() to service_role;
+grant execute on function app.write_history() to steward_import_writer;
 
 -- A record file's object is named '{organisation id}/{crm_files id}' in the private record-files bucket;
 -- the storage policies read both parts with these (null for any other name).
