@@ -1023,50 +1023,7 @@ begin
       select o.steward_org, m.steward_mine
       from unnest(app.member_orgs() || '_system_default_'::text) o(steward_org) cross join (values (true), (false)) m(steward_mine)
     )
-    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
-    from g cross join lateral jsonb_populate_record(null::catalog.accommodation_blocks, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
-    cross join unnest('{catalog.accommodation_blocks,catalog.accommodation_classes,catalog.accommodation_files,catalog.accommodation_rate_types,catalog.accommodation_rates,catalog.accommodation_types,catalog.accommodations,catalog.amenities,catalog.amenity_map,catalog.amenity_types,catalog.calendar_feeds,catalog.lodging_settings,catalog.reservation_items,catalog.reservation_payments,catalog.reservations,catalog.resource_classes,catalog.resource_reservations,catalog.resource_types}'::text[]) t(steward_table)
-    where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.orgs_with_access('lodging'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('lodging'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND (created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])))))) and (true)
-    union all
-    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
-    from g cross join lateral jsonb_populate_record(null::catalog.product_option_values, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
-    cross join unnest('{catalog.product_option_values,catalog.product_options,catalog.product_types,catalog.product_variants,catalog.products,catalog.supplies,catalog.unit_conversions,catalog.unit_types,catalog.variant_option_values}'::text[]) t(steward_table)
-    where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.orgs_with_access('catalog'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('catalog'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND (created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])))))) and (true)
-    union all
-    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
-    from g cross join lateral jsonb_populate_record(null::crm.addresses, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
-    cross join unnest('{crm.addresses,crm.business_types,crm.contact_method_types,crm.contact_methods,crm.contact_types,crm.crm_file_types,crm.crm_files,crm.locations,crm.note_types,crm.notes,crm.other_contact_methods,crm.relationships}'::text[]) t(steward_table)
-    where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.orgs_with_access('crm'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('crm'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND (created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])))))) and (true)
-    union all
-    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
-    from g cross join lateral jsonb_populate_record(null::crm.businesses, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
-    cross join unnest('{crm.businesses,crm.contacts,crm.households}'::text[]) t(steward_table)
-    where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.orgs_with_access('crm'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('crm'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND ((created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])) OR (primary_owner_id = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])) OR (secondary_owner_id = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[]))))))) and (true)
-    union all
-    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
-    from g cross join lateral jsonb_populate_record(null::hr.assignments, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
-    cross join unnest('{hr.assignments,hr.groups,hr.positions,hr.shift_members,hr.staff_profiles}'::text[]) t(steward_table)
-    where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.orgs_with_access('team-portal'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('team-portal'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND (created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])))))) and (true)
-    union all
-    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
-    from g cross join lateral jsonb_populate_record(null::hr.shifts, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
-    cross join unnest('{hr.shifts}'::text[]) t(steward_table)
-    where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.orgs_with_access('team-portal'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('team-portal'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND ((created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])) OR (primary_owner_id = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])) OR (secondary_owner_id = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[]))))))) and (true)
-    union all
-    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
-    from g cross join lateral jsonb_populate_record(null::ops.projects, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
-    cross join unnest('{ops.projects}'::text[]) t(steward_table)
-    where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.orgs_with_access('operations'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('operations'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND ((created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])) OR (owner_id = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[]))))))) and (true)
-    union all
-    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
-    from g cross join lateral jsonb_populate_record(null::ops.subtasks, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
-    cross join unnest('{ops.subtasks,public.orders,public.transactions}'::text[]) t(steward_table)
-    where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.orgs_with_access('operations'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('operations'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND (created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])))))) and (true)
-    union all
-    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
-    from g cross join lateral jsonb_populate_record(null::ops.tasks, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
-    cross join unnest('{ops.tasks}'::text[]) t(steward_table)
-    where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.orgs_with_access('operations'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('operations'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND ((created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])) OR (assignee_id = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[]))))))) and (true)
+    select t.steward_table || '|*' from unnest('{catalog.accommodation_blocks,catalog.accommodation_classes,catalog.accommodation_files,catalog.accommodation_rate_types,catalog.accommodation_rates,catalog.accommodation_types,catalog.accommodations,catalog.amenities,catalog.amenity_map,catalog.amenity_types,catalog.calendar_feeds,catalog.lodging_settings,catalog.product_option_values,catalog.product_options,catalog.product_types,catalog.product_variants,catalog.products,catalog.reservation_items,catalog.reservation_payments,catalog.reservations,catalog.resource_classes,catalog.resource_reservations,catalog.resource_types,catalog.supplies,catalog.unit_conversions,catalog.unit_types,catalog.variant_option_values,crm.addresses,crm.business_types,crm.businesses,crm.contact_method_types,crm.contact_methods,crm.contact_types,crm.contacts,crm.crm_file_types,crm.crm_files,crm.households,crm.locations,crm.note_types,crm.notes,crm.other_contact_methods,crm.relationships,hr.assignments,hr.groups,hr.positions,hr.shift_members,hr.shifts,hr.staff_profiles,ops.projects,ops.subtasks,ops.tasks,public.orders,public.transactions}'::text[]) t(steward_table)
     union all
     select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
     from g cross join lateral jsonb_populate_record(null::public.user_profiles, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
@@ -1088,7 +1045,7 @@ $function$;
 revoke all on function app.history_read_grants() from public, anon, authenticated, service_role;
 grant execute on function app.history_read_grants() to authenticated;
 grant execute on function app.history_read_grants() to service_role;
-comment on function app.history_read_grants() is 'table|organisation|owned for every history entry the caller may read: each table''s own read rule (evaluated on the row as history knows it: its organisation, and the caller as its owner when they are among its owners), so history is read as the rows are. Written by app.history_read_grants_sql()';
+comment on function app.history_read_grants() is 'table|organisation|owned for every history entry the caller may read, table|* for a table under the standard policies (record_history''s check by component and owners is its rule): each table''s own read rule (evaluated on the row as history knows it: its organisation, and the caller as its owner when they are among its owners), so history is read as the rows are. Written by app.history_read_grants_sql()';
 
 CREATE OR REPLACE FUNCTION app.history_read_grants_sql()
  RETURNS text
@@ -1096,6 +1053,19 @@ CREATE OR REPLACE FUNCTION app.history_read_grants_sql()
  STABLE
  SET search_path TO ''
 AS $function$
+  with rules as (
+    -- A table under the standard policies (its component's view access; Personal through its personal
+    -- columns) reads as record_history's own check by component and owners already: it is named with
+    -- '*'. Any other rule is evaluated.
+    select h.table_name::text as t, r.rule,
+           r.rule ~ ('^\(\(\(\(org_name = ''_system_default_''::text\) OR \(org_name = ANY \(\( SELECT app\.orgs_with_access\('''
+                     || h.component || '''::text, ''view''::text, ''Organization''::text\) AS orgs_with_access\)::text\[\]\)\) OR \(\(org_name = ANY \(\( SELECT app\.orgs_with_access\('''
+                     || h.component || '''::text, ''view''::text, ''Personal''::text\) AS orgs_with_access\)::text\[\]\)\) AND [( ]*(created_by|primary_owner_id|secondary_owner_id|owner_id|assignee_id) = ANY \(\( SELECT app\.my_profile_ids\(\) AS my_profile_ids\)::uuid\[\]\)\)( OR \((created_by|primary_owner_id|secondary_owner_id|owner_id|assignee_id) = ANY \(\( SELECT app\.my_profile_ids\(\) AS my_profile_ids\)::uuid\[\]\)\))*\)+ and \(true\)$') as standard
+    from app.history_tables h cross join lateral (select app.read_rule_sql(h.table_name) as rule) r
+  ),
+  groups as (
+    select x.rule, array_agg(x.t order by x.t) as tables, min(x.t) as representative from rules x where not x.standard group by x.rule
+  )
   select E'\ndeclare\n  v_mine uuid := (app.my_profile_ids())[1];\n  v_owned jsonb;\nbegin\n'
     || E'  -- Written by app.history_read_grants_sql() from the read rules of app.history_tables: regenerate it when one changes.\n'
     || E'  if v_mine is null then\n    return ''{}'';\n  end if;\n'
@@ -1104,16 +1074,15 @@ AS $function$
     || E'      select o.steward_org, m.steward_mine\n'
     || E'      from unnest(app.member_orgs() || ''_system_default_''::text) o(steward_org) cross join (values (true), (false)) m(steward_mine)\n'
     || E'    )\n'
-    || string_agg(format(
+    || format(E'    select t.steward_table || ''|*'' from unnest(%L::text[]) t(steward_table)\n',
+              (select coalesce(array_agg(x.t order by x.t), '{}') from rules x where x.standard))
+    || coalesce((select string_agg(format(
+         E'    union all\n' ||
          E'    select t.steward_table || ''|'' || g.steward_org || ''|'' || g.steward_mine\n' ||
          E'    from g cross join lateral jsonb_populate_record(null::%s, jsonb_build_object(''org_name'', g.steward_org) || case when g.steward_mine then v_owned else ''{}'' end) r\n' ||
          E'    cross join unnest(%L::text[]) t(steward_table)\n' ||
-         E'    where %s\n', x.representative, x.tables, x.rule), E'    union all\n' order by x.representative)
+         E'    where %s\n', y.representative, y.tables, y.rule), '' order by y.representative) from groups y), '')
     || E'  );\nend;\n'
-  from (
-    select r.rule, array_agg(r.t::text order by r.t::text) as tables, min(r.t::text) as representative
-    from (select h.table_name as t, app.read_rule_sql(h.table_name) as rule from app.history_tables h) r
-    group by r.rule) x
 $function$;
 revoke all on function app.history_read_grants_sql() from public, anon, authenticated, service_role;
 grant execute on function app.history_read_grants_sql() to service_role;

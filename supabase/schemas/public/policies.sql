@@ -56,7 +56,7 @@ create policy history_read on public.record_history
   as permissive
   for select
   to authenticated
-  using (((((org_name || '|'::text) || component) = ANY ((( SELECT app.view_grants('Organization'::text) AS view_grants))::text[])) OR (((org_name || '|'::text) || component) = ANY ((( SELECT app.view_grants('Personal'::text) AS view_grants))::text[])) AND owner_ids && (( SELECT app.my_profile_ids() AS my_profile_ids))) AND ((((table_name || '|'::text) || org_name) || '|'::text) || (owner_ids && (( SELECT app.my_profile_ids() AS my_profile_ids)))::text) = ANY ((( SELECT app.history_read_grants() AS history_read_grants))::text[]));
+  using (((((org_name || '|'::text) || component) = ANY ((( SELECT app.view_grants('Organization'::text) AS view_grants))::text[])) OR (((org_name || '|'::text) || component) = ANY ((( SELECT app.view_grants('Personal'::text) AS view_grants))::text[])) AND owner_ids && (( SELECT app.my_profile_ids() AS my_profile_ids))) AND ARRAY[table_name || '|*'::text, (((table_name || '|'::text) || org_name) || '|'::text) || (owner_ids && (( SELECT app.my_profile_ids() AS my_profile_ids)))::text] && (( SELECT app.history_read_grants() AS history_read_grants))::text[]);
 
 create policy org_delete on public.transactions
   as permissive
