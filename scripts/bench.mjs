@@ -128,6 +128,7 @@ const BENCH_MODULES = [
   { group: 'properties', file: 'supabase/bench/propertyBench.mjs', exportName: 'runPropertyBench' },
   { group: 'security', file: 'supabase/bench/securityBench.mjs', exportName: 'runSecurityBench' },
   { group: 'security', file: 'supabase/bench/recordFileBench.mjs', exportName: 'runRecordFileBench' },
+  { group: 'security', file: 'supabase/bench/requestLimitBench.mjs', exportName: 'runRequestLimitBench' },
   { group: 'libs', file: 'libs/bench/libsBench.mjs', exportName: 'runLibsBench' },
   { group: 'history', file: 'supabase/bench/historyBench.mjs', exportName: 'runHistoryBench' },
   { group: 'work', file: 'apps/operations/bench/workBench.mjs', exportName: 'runWorkBench' },
