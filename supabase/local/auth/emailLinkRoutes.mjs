@@ -94,7 +94,7 @@ export function emailLinkRoutes({ pool, limits, codeAttempts, transaction, clien
       limits.verification(clientIp(req), email);
       // A six-digit code is guessable: an address gets MAX_WRONG_CODES tries per mailed code, then
       // every code and link it holds is void.
-      if (!codeAttempts.begin(email)) throw authErrors.otpExpired();
+      if (!codeAttempts.begin(email, clientIp(req))) throw authErrors.otpExpired();
       let result;
       try {
         result = await signInWithToken(req, type, tokenHash(email, body.token.trim()));
@@ -102,7 +102,7 @@ export function emailLinkRoutes({ pool, limits, codeAttempts, transaction, clien
         if (error instanceof AuthError && error.code === 'otp_expired' && codeAttempts.exhausted(email)) await voidTokensOf(pool, email);
         throw error;
       }
-      codeAttempts.succeeded(email);
+      codeAttempts.succeeded(email, clientIp(req));
       if (!result) {
         sendOk(res, { msg: EMAIL_CHANGE_PENDING, code: 200 });
         return;

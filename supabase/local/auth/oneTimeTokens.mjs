@@ -43,10 +43,11 @@ export function tokenHash(email, otp) {
 export const MAX_WRONG_CODES = 5;
 
 /**
- * Codes one address may have checked in a day, whatever number of new codes it was mailed: a new mail
- * gives MAX_WRONG_CODES more tries, so without this a guesser who asks for mail after mail gets
- * thousands of tries a day. Past it, codes are refused until the day has passed; the link in the mail
- * (a token hash no one can guess) still works.
+ * Codes one client may have checked for one address in a day, whatever number of new codes it was
+ * mailed: a new mail gives MAX_WRONG_CODES more tries, so without this a guesser who asks for mail after
+ * mail gets thousands of tries a day. Past it, that client's codes for the address are refused until the
+ * day has passed (another client's, the owner's, are not: nobody can lock an address out); the link in
+ * the mail (a token hash no one can guess) still works.
  */
 export const MAX_CODES_PER_DAY = 4 * MAX_WRONG_CODES;
 
@@ -64,34 +65,37 @@ export function createCodeAttempts(now = () => Date.now()) {
   /** @type {Map<string, { since: number, used: number }>} */
   const days = new Map();
 
-  /** @param {string} email */
-  function dayOf(email) {
+  /** @param {string} key */
+  function dayOf(key) {
     const time = now();
-    let day = days.get(email);
+    let day = days.get(key);
     if (!day || time - day.since >= ONE_DAY_MS) {
       if (days.size >= 10_000) {
         for (const [address, entry] of days) if (time - entry.since >= ONE_DAY_MS) days.delete(address);
       }
       day = { since: time, used: 0 };
-      days.set(email, day);
+      days.set(key, day);
     }
     return day;
   }
 
   return {
-    /** @param {string} email @returns {boolean} false when the address has used up its tries */
-    begin(email) {
+    /**
+     * @param {string} email @param {string | undefined} client the checking client's address
+     * @returns {boolean} false when the address has used up its code's tries, or this client its day
+     */
+    begin(email, client) {
       const used = attempts.get(email) ?? 0;
-      const day = dayOf(email);
+      const day = dayOf(`${email} from ${client ?? ''}`);
       if (used >= MAX_WRONG_CODES || day.used >= MAX_CODES_PER_DAY) return false;
       attempts.set(email, used + 1);
       day.used += 1;
       return true;
     },
-    /** @param {string} email the code was right: its tries start again */
-    succeeded(email) {
+    /** @param {string} email @param {string | undefined} client the code was right: its tries start again */
+    succeeded(email, client) {
       attempts.delete(email);
-      days.delete(email);
+      days.delete(`${email} from ${client ?? ''}`);
     },
     /** @param {string} email @returns {boolean} whether that wrong code was the last try */
     exhausted(email) {

@@ -74,11 +74,20 @@ export function createRateLimits(limits, now = () => Date.now()) {
       take('sign_in', limits.signInSignUps, FIVE_MINUTES, [ip && `ip:${ip}`, email && `email:${email}`], rateLimitErrors.request);
     },
     /**
-     * A code or link checked at /verify ([auth.rate_limit] token_verifications).
+     * A password sign-in: per IP address only, as GoTrue counts it. Never per e-mail address: others'
+     * guesses at an account must not refuse its owner's right password.
+     * @param {string | undefined} ip
+     */
+    passwordSignIn(ip) {
+      take('sign_in', limits.signInSignUps, FIVE_MINUTES, [ip && `ip:${ip}`], rateLimitErrors.request);
+    },
+    /**
+     * A code or link checked at /verify ([auth.rate_limit] token_verifications): per IP address, and a
+     * code for an address per (IP address, e-mail address), so nobody's checks use up another client's.
      * @param {string | undefined} ip @param {string | null} [email]
      */
     verification(ip, email) {
-      take('verify', limits.tokenVerifications, FIVE_MINUTES, [ip && `ip:${ip}`, email && `email:${email}`], rateLimitErrors.request);
+      take('verify', limits.tokenVerifications, FIVE_MINUTES, [ip && `ip:${ip}`, email && `email:${email} from ${ip ?? ''}`], rateLimitErrors.request);
     },
     /** @param {string | undefined} ip ([auth.rate_limit] token_refresh) */
     refresh(ip) {

@@ -64,7 +64,7 @@ export function sessionRoutes({ pool, apiUrl, autoconfirm, limits, checkPassword
         const body = parseBody(passwordGrantBody, await readJsonBody(req));
         if (!body.email) throw authErrors.validation('missing email or phone');
         const email = (body.email ?? '').trim().toLowerCase();
-        limits.signInOrSignUp(clientIp(req), email);
+        limits.passwordSignIn(clientIp(req));
         const response = await transaction(async (client) => {
           const user = await findUserByEmail(client, email);
           // No stored password came from more than 72 bytes, and bcrypt would compare only the first 72.

@@ -120,18 +120,19 @@ describe('a mailed code cannot be guessed', () => {
     expect(link.data.session?.user.email).toBe(email);
   });
 
-  it('gives an address its daily codes again once the day has passed', () => {
+  it('gives a client its daily codes for an address again once the day has passed; another client has its own day', () => {
     let now = 0;
     const attempts = createCodeAttempts(() => now);
     for (let i = 0; i < MAX_CODES_PER_DAY; i += 1) {
       if (i % MAX_WRONG_CODES === 0) attempts.reset('a@example.com');
-      expect(attempts.begin('a@example.com')).toBe(true);
+      expect(attempts.begin('a@example.com', '198.51.100.1')).toBe(true);
     }
     attempts.reset('a@example.com');
-    expect(attempts.begin('a@example.com')).toBe(false);
-    expect(attempts.begin('b@example.com')).toBe(true);
+    expect(attempts.begin('a@example.com', '198.51.100.1')).toBe(false);
+    expect(attempts.begin('a@example.com', '203.0.113.9')).toBe(true);
+    expect(attempts.begin('b@example.com', '198.51.100.1')).toBe(true);
     now += 24 * 60 * 60 * 1000;
-    expect(attempts.begin('a@example.com')).toBe(true);
+    expect(attempts.begin('a@example.com', '198.51.100.1')).toBe(true);
   });
 
   it('takes a wrong code or two in stride', async () => {
