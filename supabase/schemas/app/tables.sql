@@ -56,13 +56,13 @@ create table app.invite_codes (
   window_started_at timestamp with time zone default now() not null,
   sends_in_window integer default 0 not null
 );
-comment on table app.invite_codes is 'one live code per Pending invitation, stored hashed; written and read only by the invitation functions';
+comment on table app.invite_codes is 'one live code per Pending invitation (profile_id), stored hashed with the address it was mailed to, unique among that address''s codes so a code names one invitation; written and read only by the invitation functions';
 revoke all on table app.invite_codes from public, anon, authenticated, service_role;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table app.invite_codes to service_role;
 
 alter table app.invite_codes add constraint invite_codes_pkey PRIMARY KEY (profile_id);
 
-CREATE INDEX invite_codes_email_idx ON app.invite_codes USING btree (email);
+CREATE UNIQUE INDEX invite_codes_email_code_key ON app.invite_codes USING btree (email, code_hash);
 
 create table app.list_sources (
   relation regclass not null,

@@ -26,7 +26,7 @@ grant execute on function public.accommodation_calendar(token text) to authentic
 grant execute on function public.accommodation_calendar(token text) to service_role;
 comment on function public.accommodation_calendar(token text) is 'An accommodation''s busy dates as iCalendar, for the holder of its feed''s secret token; no guest details.';
 
-CREATE OR REPLACE FUNCTION public.activate_invite(p_email text, p_code text, p_password text, p_full_name text, p_title text DEFAULT NULL::text, p_phone text DEFAULT NULL::text)
+CREATE OR REPLACE FUNCTION public.activate_invite(p_email text, p_code text, p_password text, p_full_name text, p_title text DEFAULT NULL::text, p_phone text DEFAULT NULL::text, p_invitation uuid DEFAULT NULL::uuid)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -34,13 +34,14 @@ CREATE OR REPLACE FUNCTION public.activate_invite(p_email text, p_code text, p_p
 AS $function$
 begin
   perform app.require_request('token_verifications');
-  return app.activate_invite_uncounted(p_email, p_code, p_password, p_full_name, p_title, p_phone);
+  return app.activate_invite_uncounted(p_email, p_code, p_password, p_full_name, p_title, p_phone, p_invitation);
 end;
 $function$;
-revoke all on function public.activate_invite(p_email text, p_code text, p_password text, p_full_name text, p_title text, p_phone text) from public, anon, authenticated, service_role;
-grant execute on function public.activate_invite(p_email text, p_code text, p_password text, p_full_name text, p_title text, p_phone text) to anon;
-grant execute on function public.activate_invite(p_email text, p_code text, p_password text, p_full_name text, p_title text, p_phone text) to authenticated;
-grant execute on function public.activate_invite(p_email text, p_code text, p_password text, p_full_name text, p_title text, p_phone text) to service_role;
+revoke all on function public.activate_invite(p_email text, p_code text, p_password text, p_full_name text, p_title text, p_phone text, p_invitation uuid) from public, anon, authenticated, service_role;
+grant execute on function public.activate_invite(p_email text, p_code text, p_password text, p_full_name text, p_title text, p_phone text, p_invitation uuid) to anon;
+grant execute on function public.activate_invite(p_email text, p_code text, p_password text, p_full_name text, p_title text, p_phone text, p_invitation uuid) to authenticated;
+grant execute on function public.activate_invite(p_email text, p_code text, p_password text, p_full_name text, p_title text, p_phone text, p_invitation uuid) to service_role;
+comment on function public.activate_invite(p_email text, p_code text, p_password text, p_full_name text, p_title text, p_phone text, p_invitation uuid) is 'Accepts the one invitation the mailed code belongs to (and, given p_invitation, only if it is that one, as find_pending_invite showed it): its profile made Active with the login of the address.';
 
 CREATE OR REPLACE FUNCTION public.apply_for_access(p_email text, p_password text, p_full_name text, p_business_name text, p_title text DEFAULT NULL::text, p_phone text DEFAULT NULL::text, p_username text DEFAULT NULL::text)
  RETURNS jsonb

@@ -196,7 +196,10 @@ describe('invitations: claimed only with the code mailed to the invited address'
     const code = await requestInviteCode(stack, email, existing.orgName);
     const { data, error } = await anon.rpc('find_pending_invite', { p_email: email.toUpperCase(), p_code: code });
     expect(error).toBeNull();
-    expect(data).toEqual({ id: profileId, name: 'Invited Person', title: 'Front Desk', org_name: existing.orgName, role_id: expect.any(String), role_name: 'owner' });
+    expect(data).toEqual({
+      id: profileId, name: 'Invited Person', title: 'Front Desk', org_name: existing.orgName, role_id: expect.any(String), role_name: 'owner',
+      invited_by_name: 'Existing Org Owner',
+    });
   });
 
   it('refuse activation without the right code and write nothing', async () => {
@@ -349,5 +352,118 @@ describe('invitations: claimed only with the code mailed to the invited address'
       code,
       message,
     );
+  });
+});
+
+describe('invitations from several organisations: the person chooses, nobody captures them', () => {
+  type Mail = { org_name: string; subject: string; body_text: string; related_id: string };
+  async function inviteMails(email: string): Promise<Mail[]> {
+    const { rows } = await db.query<Mail>(
+      `select org_name, subject, body_text, related_id from app.mail_outbox where kind = 'invite_code' and to_email = lower($1) order by id`,
+      [email],
+    );
+    return rows;
+  }
+  const codeOf = (mail: Mail | undefined) => /Your code: (\d{6})/.exec(mail?.body_text ?? '')?.[1] ?? '';
+  const state = async (ids: string[]) =>
+    (await db.query<{ id: string; status: string; linked: boolean }>(
+      'select id, status, auth_user_id is not null as linked from public.user_profiles where id = any($1)',
+      [ids],
+    )).rows.reduce<Record<string, string>>((all, row) => ({ ...all, [row.id]: `${row.status}${row.linked ? ' linked' : ''}` }), {});
+
+  /** A hostile organisation invites the address first, the one the person means to join second. */
+  async function twoInvitations(label: string) {
+    const email = `${label}-${randomUUID().slice(0, 8)}@example.com`;
+    const planter = await signUpOrganization(stack, 'Planter');
+    const real = await signUpOrganization(stack, 'Real Employer');
+    const planted = await invite(planter, email);
+    const wanted = await invite(real, email);
+    expect((await anon.rpc('request_invite_code', { p_email: email })).error).toBeNull();
+    const mails = await inviteMails(email);
+    const mailOf = (orgName: string) => mails.find((mail) => mail.org_name === orgName);
+    return { email, planter, real, planted, wanted, mails, plantedCode: codeOf(mailOf(planter.orgName)), wantedCode: codeOf(mailOf(real.orgName)) };
+  }
+
+  it('mail each invitation on its own, with its own code, naming its organisation and who invited', async () => {
+    const { planter, real, planted, wanted, mails, plantedCode, wantedCode } = await twoInvitations('named');
+    expect(mails.map((mail) => ({ org_name: mail.org_name, subject: mail.subject, related_id: mail.related_id }))).toEqual([
+      { org_name: planter.orgName, subject: `Your code to join ${planter.orgName}`, related_id: planted },
+      { org_name: real.orgName, subject: `Your code to join ${real.orgName}`, related_id: wanted },
+    ]);
+    // The inviter is the member who wrote the invitation (its created_by, which the server stamps).
+    expect(mails[1]?.body_text).toContain(`Real Employer Owner invited you to join ${real.orgName} on Steward as owner.`);
+    expect(mails[1]?.body_text).toContain(`This code accepts only the invitation from ${real.orgName}`);
+    expect(mails[0]?.body_text).toContain(`Planter Owner invited you to join ${planter.orgName} on Steward as owner.`);
+    expect(mails[1]?.body_text).not.toContain(planter.orgName);
+    expect(plantedCode).toMatch(/^\d{6}$/);
+    expect(wantedCode).toMatch(/^\d{6}$/);
+    expect(plantedCode).not.toBe(wantedCode);
+  });
+
+  it("show, for a code, the one invitation it was mailed for: its organisation and who invited", async () => {
+    const { email, planter, real, planted, wanted, plantedCode, wantedCode } = await twoInvitations('shown');
+    const shown = await anon.rpc('find_pending_invite', { p_email: email, p_code: wantedCode });
+    expect(shown.error).toBeNull();
+    expect(shown.data).toMatchObject({ id: wanted, org_name: real.orgName, invited_by_name: 'Real Employer Owner' });
+    const other = await anon.rpc('find_pending_invite', { p_email: email, p_code: plantedCode });
+    expect(other.data).toMatchObject({ id: planted, org_name: planter.orgName, invited_by_name: 'Planter Owner' });
+  });
+
+  it("accept only the invitation the person chose: the real employer's code and id accept it, never the planted one", async () => {
+    const { email, planted, wanted, plantedCode, wantedCode } = await twoInvitations('chosen');
+    const args = { p_email: email, p_password: 'chosen-password', p_full_name: 'Pat Chosen' };
+    // The planted invitation's code does not accept the invitation the person chose (and counts as wrong).
+    await expectRejected('activate_invite', { ...args, p_code: plantedCode, p_invitation: wanted }, 'ST011', 'The code is not valid or has expired');
+    expect(await state([planted, wanted])).toEqual({ [planted]: 'Pending', [wanted]: 'Pending' });
+
+    const { data, error } = await anon.rpc('activate_invite', { ...args, p_code: wantedCode, p_invitation: wanted });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ profile_id: wanted, activated: 1 });
+    expect(await state([planted, wanted])).toEqual({ [planted]: 'Pending', [wanted]: 'Active linked' });
+
+    // The other organisation's code, with its own id, accepts that one — only when the person uses it.
+    const later = await anon.rpc('activate_invite', { ...args, p_code: plantedCode, p_invitation: planted });
+    expect(later.error).toBeNull();
+    expect(await state([planted, wanted])).toEqual({ [planted]: 'Active linked', [wanted]: 'Active linked' });
+  });
+
+  it('never let an invitation planted earlier hold the code of another invitation of the address', async () => {
+    const { email, planted, wanted, wantedCode } = await twoInvitations('planted');
+    // An unlucky draw (or a planted row) giving the earlier invitation the same code: the database refuses it.
+    await expect(
+      db.query(
+        `update app.invite_codes a set code_hash = b.code_hash from app.invite_codes b where a.profile_id = $1 and b.profile_id = $2`,
+        [planted, wanted],
+      ),
+    ).rejects.toThrow(/invite_codes_email_code_key/);
+    // The code the person was mailed for the real employer accepts that invitation, and only it.
+    const { data, error } = await anon.rpc('activate_invite', { p_email: email, p_code: wantedCode, p_password: 'planted-password', p_full_name: 'Pat Planted' });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ profile_id: wanted, activated: 1 });
+    expect(await state([planted, wanted])).toEqual({ [planted]: 'Pending', [wanted]: 'Active linked' });
+  });
+
+  it('draw every code of an address different from its other live codes', async () => {
+    const { email } = await twoInvitations('distinct');
+    // The check the draw makes is the one the unique key states: no two rows of the address alike.
+    const { rows } = await db.query<{ n: number; distinct_hashes: number }>(
+      `select count(*)::int as n, count(distinct code_hash)::int as distinct_hashes from app.invite_codes where email = $1`,
+      [email],
+    );
+    expect(rows).toEqual([{ n: 2, distinct_hashes: 2 }]);
+    const { rows: keys } = await db.query<{ indexdef: string }>(
+      `select indexdef from pg_indexes where schemaname = 'app' and tablename = 'invite_codes' and indexname = 'invite_codes_email_code_key'`,
+    );
+    expect(keys.map((key) => key.indexdef)).toEqual(['CREATE UNIQUE INDEX invite_codes_email_code_key ON app.invite_codes USING btree (email, code_hash)']);
+  });
+
+  it('after the codes were sent anew, a code the person saw accepts nothing, and the invitation they chose stays theirs to accept', async () => {
+    const { email, planted, wanted, wantedCode } = await twoInvitations('rotated');
+    expect((await anon.rpc('find_pending_invite', { p_email: email, p_code: wantedCode })).data).toMatchObject({ id: wanted });
+    // Anyone may ask for new codes for the address meanwhile: the one shown is void, for every invitation.
+    expect((await anon.rpc('request_invite_code', { p_email: email })).error).toBeNull();
+    const args = { p_email: email, p_code: wantedCode, p_password: 'rotated-password', p_full_name: 'Pat Rotated' };
+    await expectRejected('activate_invite', { ...args, p_invitation: wanted }, 'ST011', 'The code is not valid or has expired');
+    expect(await state([planted, wanted])).toEqual({ [planted]: 'Pending', [wanted]: 'Pending' });
   });
 });

@@ -68,12 +68,15 @@ describe('the demo accounts', () => {
     expect(cedar?.header_font).not.toBe(lakeside?.header_font);
   });
 
-  it('Jordan Rivers has a Pending invitation to Cedar Grove, shown with the code mailed to the address', async () => {
+  it('Jordan Rivers has a Pending invitation to Cedar Grove from Alex Morgan, shown with the code mailed to the address', async () => {
     const code = await requestInviteCode(stack, 'Invited@Steward.dev', CEDAR);
     const anon = createTestClient(stack.apiUrl, stack.anonKey);
     const { data } = await anon.rpc('find_pending_invite', { p_email: 'Invited@Steward.dev', p_code: code });
     expect(data).toEqual(
-      { id: seedId('cg:profile:jordan'), name: 'Jordan Rivers', title: 'Front Desk', org_name: CEDAR, role_id: seedId('cg:role:front-desk'), role_name: 'front desk' },
+      {
+        id: seedId('cg:profile:jordan'), name: 'Jordan Rivers', title: 'Front Desk', org_name: CEDAR, role_id: seedId('cg:role:front-desk'), role_name: 'front desk',
+        invited_by_name: 'Alex Morgan',
+      },
     );
   });
 

@@ -18,7 +18,7 @@ const committed = JSON.parse(fs.readFileSync(LIST_FILE, 'utf8')) as { anon: stri
 /** What an anonymous visitor may call: the access functions and the calendar feed, nothing else. */
 const ACCESS_FUNCTIONS = [
   'public.accommodation_calendar(token text)',
-  'public.activate_invite(p_email text, p_code text, p_password text, p_full_name text, p_title text, p_phone text)',
+  'public.activate_invite(p_email text, p_code text, p_password text, p_full_name text, p_title text, p_phone text, p_invitation uuid)',
   'public.apply_for_access(p_email text, p_password text, p_full_name text, p_business_name text, p_title text, p_phone text, p_username text)',
   'public.find_pending_invite(p_email text, p_code text)',
   'public.request_invite_code(p_email text)',
