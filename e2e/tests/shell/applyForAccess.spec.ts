@@ -6,7 +6,7 @@ import type { ApplyValues } from './pages/ApplyForAccessDialog';
 import { DashboardPage } from './pages/DashboardPage';
 import { LandingPage } from './pages/LandingPage';
 import { SEEDED_INVITE } from './support/seededAccounts';
-import { createOwner, invite, unique, uniqueEmail } from './support/shellApi';
+import { createOwner, invite, inviteAs, profileState, unique, uniqueEmail } from './support/shellApi';
 
 function validApplication(): Required<ApplyValues> {
   return {
@@ -116,7 +116,7 @@ test.describe('invitations', () => {
     await expect(dialog.fullName).toHaveValue(SEEDED_INVITE.name);
     await expect(dialog.title).toHaveValue(SEEDED_INVITE.title);
     await expect(dialog.businessName).toHaveCount(0);
-    await expect(dialog.root).toContainText(`You have been invited to ${SEEDED_INVITE.orgName}`);
+    await expect(dialog.root).toContainText(`${SEEDED_INVITE.invitedBy} invited you to ${SEEDED_INVITE.orgName} as front desk.`);
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -141,6 +141,39 @@ test.describe('invitations', () => {
     const shell = new AppShell(page);
     await expect(shell.orgSwitcher).toHaveText(`Organization: ${owner.orgName}`);
     await expect(shell.email).toHaveText(invitee.email);
+  });
+
+  test('invited by two organisations, the person accepts the one whose code they enter: the other, planted earlier, stays open', async ({ page }) => {
+    const planter = await createOwner('Planter');
+    const employer = await createOwner('Employer');
+    const invitee = { email: uniqueEmail('chooser'), name: 'Cam Chooser' };
+    const planted = await inviteAs(planter, invitee);
+    const chosen = await inviteAs(employer, invitee);
+
+    const landing = new LandingPage(page);
+    await landing.goto();
+    const dialog = await landing.openApplyForAccess();
+    await dialog.email.fill(invitee.email);
+    await dialog.sendCode.click();
+    // One mail per invitation, each naming its organisation and who invited, with its own code.
+    const plantedMail = await waitForMail(invitee.email, `Your code to join ${planter.orgName}`);
+    const chosenMail = await waitForMail(invitee.email, `Your code to join ${employer.orgName}`);
+    expect(plantedMail.text).toContain(`${planter.fullName} invited you to join ${planter.orgName} on Steward`);
+    expect(chosenMail.text).toContain(`${employer.fullName} invited you to join ${employer.orgName} on Steward`);
+    expect(inviteCodeOf(chosenMail)).not.toBe(inviteCodeOf(plantedMail));
+
+    await dialog.inviteCode.fill(inviteCodeOf(chosenMail));
+    await dialog.useCode.click();
+    await expect(dialog.root).toHaveAccessibleName('Activate Your Account');
+    await expect(dialog.root).toContainText(`${employer.fullName} invited you to ${employer.orgName} as team member.`);
+    await expect(dialog.root).not.toContainText(planter.orgName);
+    await dialog.fill({ password: 'chooser-pass-2026', confirmPassword: 'chooser-pass-2026' });
+    await dialog.submit();
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(new AppShell(page).orgSwitcher).toHaveText(`Organization: ${employer.orgName}`);
+    expect(await profileState(chosen)).toEqual({ status: 'Active', linked: true });
+    expect(await profileState(planted)).toEqual({ status: 'Pending', linked: false });
   });
 
   test('a wrong code is refused and shows nothing of the invitation', async ({ page }) => {

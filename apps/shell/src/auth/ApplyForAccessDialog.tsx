@@ -98,7 +98,7 @@ export function ApplyForAccessDialog({ open, onClose }: ApplyForAccessDialogProp
     setMessage(null);
     setInvalid([]);
     setSubmitting(true);
-    const outcome = await submitApplication(check.values, invite ? inviteCode : null);
+    const outcome = await submitApplication(check.values, invite ? { code: inviteCode, id: invite.id } : null);
     setSubmitting(false);
     const success = mode === 'activate' ? AUTH_MESSAGES.activated : AUTH_MESSAGES.created;
     switch (outcome.kind) {
@@ -148,8 +148,8 @@ export function ApplyForAccessDialog({ open, onClose }: ApplyForAccessDialogProp
               type="info"
               showIcon
               style={{ marginBottom: 16 }}
-              title={AUTH_MESSAGES.invitedTo(invite.org_name, invite.role_name)}
-              description={AUTH_MESSAGES.setPasswordToActivate}
+              title={AUTH_MESSAGES.invitedTo(invite.org_name, invite.role_name, invite.invited_by_name)}
+              description={AUTH_MESSAGES.setPasswordToJoin(invite.org_name)}
             />
           ) : (
             <p style={{ marginTop: 0 }}>Tell us about you and your organization. Fields marked * are required.</p>
@@ -162,6 +162,7 @@ export function ApplyForAccessDialog({ open, onClose }: ApplyForAccessDialogProp
                   <p role="status" style={{ marginTop: 0, fontSize: 13 }}>
                     {AUTH_MESSAGES.inviteCodeSent(codeSentTo)}
                   </p>
+                  <p style={{ marginTop: 0, fontSize: 13 }}>{AUTH_MESSAGES.inviteCodePerOrganization}</p>
                   <div style={{ display: 'flex', gap: 8, alignItems: 'flex-end' }}>
                     <div style={{ flex: 1 }}>
                       <AuthField

@@ -35,12 +35,18 @@ export const AUTH_MESSAGES = {
   sendInviteCode: 'Email me a code',
   sendNewInviteCode: 'Send a new code',
   inviteCodeSent: (email: string) => `If ${email} has an invitation, a code is on its way to it. Enter it below: it works for one hour.`,
+  // Several organisations may have invited the address: each mails its own code, naming itself and who
+  // invited, and the code entered is the invitation accepted.
+  inviteCodePerOrganization: 'Invited by more than one organization? Each sends its own e-mail and code: enter the code of the one you want to join.',
   inviteCodeLabel: 'Invitation Code',
   useInviteCode: 'Use Code',
   inviteCodeRequired: 'Please enter the code from your email',
   validEmailRequired: 'Please enter a valid email address',
-  invitedTo: (orgName: string, roleName: string | null) => `You have been invited to ${orgName} as ${roleName || 'team member'}.`,
-  setPasswordToActivate: 'Set a password to activate your account.',
+  invitedTo: (orgName: string, roleName: string | null, invitedBy: string | null) =>
+    invitedBy
+      ? `${invitedBy} invited you to ${orgName} as ${roleName || 'team member'}.`
+      : `You have been invited to ${orgName} as ${roleName || 'team member'}.`,
+  setPasswordToJoin: (orgName: string) => `Set a password to activate your account and join ${orgName}. Any other invitation stays open until you use its own code.`,
 
   // Password recovery: not worded by the spec; plain sentences that say what happened and what to do.
   forgotPassword: 'Forgot password?',

@@ -8,6 +8,8 @@ export type PendingInvite = {
   org_name: string;
   role_id: string | null;
   role_name: string | null;
+  /** Who in the organisation invited the person (the member who wrote the invitation), when known. */
+  invited_by_name: string | null;
 };
 
 export type InviteLookup = { ok: true; invite: PendingInvite } | { ok: false; code?: string; message: string };

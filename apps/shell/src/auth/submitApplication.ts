@@ -50,19 +50,24 @@ export async function signInAfterCreation(email: string, password: string): Prom
   return { kind: 'failed', title: AUTH_MESSAGES.applicationError, description: outcome.message };
 }
 
+/** The invitation the person chose: the mailed code they entered and the invitation it showed them. */
+export type ChosenInvitation = { code: string; id: string };
+
 /**
  * Submits Apply for Access through one database function per mode, each a single transaction: a new
  * organisation with its owner role and Active profile and auth user (apply_for_access), or the one
- * invitation the mailed code belongs to made Active with its auth user (activate_invite). Either
- * everything is created or nothing.
+ * invitation the mailed code belongs to made Active with its auth user (activate_invite) — given its
+ * id as well, so no invitation other than the one shown is ever accepted. Either everything is
+ * created or nothing.
  */
-export async function submitApplication(values: ApplyForAccessValues, inviteCode: string | null = null): Promise<ApplicationOutcome> {
+export async function submitApplication(values: ApplyForAccessValues, invitation: ChosenInvitation | null = null): Promise<ApplicationOutcome> {
   const supabase = await loadSupabase();
   try {
     if (values.mode === 'activate') {
       const { error } = await supabase.rpc('activate_invite', {
         p_email: values.email,
-        p_code: inviteCode ?? '',
+        p_code: invitation?.code ?? '',
+        p_invitation: invitation?.id ?? null,
         p_password: values.password,
         p_full_name: values.fullName,
         p_title: values.title || null,

@@ -88,6 +88,31 @@ export async function invite(orgName: string, person: { email: string; name: str
   if (error) throw new Error(`invite: ${error.message}`);
 }
 
+/**
+ * A Pending invitation written by the owner through the API, as the invite form does: the owner is its
+ * inviter (the database stamps created_by). Returns the invitation's profile id.
+ */
+export async function inviteAs(owner: Owner, person: { email: string; name: string; title?: string }): Promise<string> {
+  const client = anonClient();
+  const signedIn = await client.auth.signInWithPassword({ email: owner.email, password: owner.password });
+  if (signedIn.error) throw new Error(`sign in as ${owner.email}: ${signedIn.error.message}`);
+  const { data, error } = await client
+    .from('user_profiles')
+    .insert({ org_name: owner.orgName, email: person.email, name: person.name, title: person.title ?? null, status: 'Pending', source: 'invited' })
+    .select('id')
+    .single();
+  if (error || !data) throw new Error(`invite as ${owner.email}: ${error?.message}`);
+  return (data as { id: string }).id;
+}
+
+/** A profile's status and whether a login is linked to it, as the database has them. */
+export async function profileState(id: string): Promise<{ status: string; linked: boolean }> {
+  const { data, error } = await serviceClient().from('user_profiles').select('status, auth_user_id').eq('id', id).single();
+  if (error || !data) throw new Error(`user_profiles ${id}: ${error?.message}`);
+  const row = data as { status: string; auth_user_id: string | null };
+  return { status: row.status, linked: row.auth_user_id !== null };
+}
+
 export async function setBranding(orgName: string, branding: Record<string, string | null>): Promise<void> {
   const { error } = await serviceClient().schema('settings').from('org_branding').upsert({ org_name: orgName, ...branding }, { onConflict: 'org_name' });
   if (error) throw new Error(`org_branding: ${error.message}`);
