@@ -4,6 +4,7 @@
 // ("Error sending … email"), so a broken outbox is never mistaken for a sent link.
 import nodemailer from 'nodemailer';
 import { AuthError } from './authErrors.mjs';
+import { mailHeaderProblem } from '../mail/mailHeaders.mjs';
 
 export const MAIL_SENDER = 'Steward <noreply@steward.local>';
 
@@ -26,6 +27,8 @@ export function createMailer({ config, log }) {
      */
     async send(mail, kind) {
       try {
+        const refused = mailHeaderProblem(mail);
+        if (refused) throw new Error(`refused: ${refused}`);
         await transport.sendMail({ from: MAIL_SENDER, ...mail });
       } catch (error) {
         log.error(`auth: sending the ${kind} mail to ${mail.to} failed: ${/** @type {Error} */ (error)?.message ?? error}`);

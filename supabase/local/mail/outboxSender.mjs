@@ -6,6 +6,9 @@
 // loop as a worker or an Edge Function against the same two functions.
 import nodemailer from 'nodemailer';
 import { MAIL_SENDER } from '../auth/mailer.mjs';
+import { mailHeaderProblem } from './mailHeaders.mjs';
+
+export { mailHeaderProblem };
 
 /** How often the outbox is looked at; a mail waits at most this long before it is sent. */
 const POLL_MS = Number(process.env.STEWARD_OUTBOX_POLL_MS ?? 500);
@@ -26,8 +29,11 @@ export function startOutboxSender({ config, pool, log }) {
     const { rows } = await pool.query('select id, to_email, subject, body_text, body_html from app.claim_outbox_mail(20)');
     for (const mail of rows) {
       let failure = null;
+      const message = { from: MAIL_SENDER, to: mail.to_email, subject: mail.subject, text: mail.body_text, html: mail.body_html ?? undefined };
+      const refused = mailHeaderProblem(message);
       try {
-        await transport.sendMail({ from: MAIL_SENDER, to: mail.to_email, subject: mail.subject, text: mail.body_text, html: mail.body_html ?? undefined });
+        if (refused) throw new Error(`refused: ${refused}`);
+        await transport.sendMail(message);
       } catch (error) {
         failure = /** @type {Error} */ (error)?.message ?? String(error);
         log.error(`mail outbox: sending mail ${mail.id} to ${mail.to_email} failed: ${failure}`);
