@@ -379,6 +379,26 @@ grant execute on function app.calendar_token_hash(p_token text) to authenticated
 grant execute on function app.calendar_token_hash(p_token text) to service_role;
 grant execute on function app.calendar_token_hash(p_token text) to steward_import_writer;
 
+CREATE OR REPLACE FUNCTION app.claim_import_turn(p_org_name text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  -- One long import call per organisation at a time (the check of the staged rows, up to 120 s, or
+  -- the import itself, up to 600 s), until its transaction ends: a second is refused at once rather
+  -- than holding another of the database's connections.
+  if not pg_try_advisory_xact_lock(hashtextextended('steward:import:' || p_org_name, 0)) then
+    raise exception using errcode = 'PT409', message = 'Another import is running for this organization; try again when it has finished.';
+  end if;
+end;
+$function$;
+revoke all on function app.claim_import_turn(p_org_name text) from public, anon, authenticated, service_role;
+grant execute on function app.claim_import_turn(p_org_name text) to authenticated;
+grant execute on function app.claim_import_turn(p_org_name text) to service_role;
+grant execute on function app.claim_import_turn(p_org_name text) to steward_import_writer;
+comment on function app.claim_import_turn(p_org_name text) is 'the organisation''s one running import (crm.import_problems, app.import_job_write) until the transaction ends; refuses a second at once';
+
 CREATE OR REPLACE FUNCTION app.claim_outbox_mail(p_limit integer DEFAULT 20)
  RETURNS SETOF app.mail_outbox
  LANGUAGE sql
@@ -820,6 +840,17 @@ AS $function$
 declare
   v_id bigint;
 begin
+  -- A line break in a header would start another header (Bcc: …) or the body.
+  if p_subject ~ '[\r\n]' or p_to ~ '[\r\n]' then
+    raise exception using errcode = '22023', message = 'An e-mail''s subject and address cannot contain line breaks';
+  end if;
+  -- Each organisation's mail counts against its own quota (app.organization_limits mails_per_day);
+  -- a person waiting on the change that sends it is told, and nothing of the change is kept.
+  if app.mail_quota_reached(p_org_name) then
+    raise exception using errcode = 'PT429',
+      message = format('%s has reached its limit of %s e-mails in 24 hours; this change sends an e-mail, so it was not saved. Try again later.',
+                       p_org_name, (select l.value from app.organization_limits l where l.name = 'mails_per_day'));
+  end if;
   insert into app.mail_outbox (org_name, kind, to_email, subject, body_text, body_html, related_table, related_id)
   values (p_org_name, p_kind, lower(btrim(p_to)), p_subject, p_body_text, p_body_html, p_related_table, p_related_id)
   returning id into v_id;
@@ -1217,7 +1248,12 @@ declare
   v_email_type uuid;
 begin
   -- The caller's own job, locked: staging more rows or cancelling waits until the import is done.
-  select * into v_job from crm.import_jobs j where j.id = p_job and j.auth_user_id = auth.uid() for update;
+  -- The organisation's turn first, so that a second call (of this job or another) is refused at once.
+  select * into v_job from crm.import_jobs j where j.id = p_job and j.auth_user_id = auth.uid();
+  if v_job.id is not null then
+    perform app.claim_import_turn(v_job.org_name);
+    select * into v_job from crm.import_jobs j where j.id = p_job and j.auth_user_id = auth.uid() for update;
+  end if;
   if v_job.id is null then
     raise exception using errcode = 'P0002', message = 'This import was cancelled or has already finished';
   end if;
@@ -1315,7 +1351,7 @@ begin
   order by r.line;
 
   -- The shown phone, e-mail and address of every new record (the statement triggers skip this writer).
-  perform app.refresh_shown_contact_methods(array(select r.record_id from crm.import_rows r where r.job_id = p_job));
+  perform app.refresh_shown_contact_methods(v_job.org_name, array(select r.record_id from crm.import_rows r where r.job_id = p_job));
 
   perform app.end_batch();
   return v_count;
@@ -1720,6 +1756,24 @@ revoke all on function app.lodging_blank_defaults() from public, anon, authentic
 grant execute on function app.lodging_blank_defaults() to authenticated;
 grant execute on function app.lodging_blank_defaults() to service_role;
 grant execute on function app.lodging_blank_defaults() to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.mail_quota_reached(p_org_name text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- The organisation's mails of the last 24 hours (any path, sent or not), counted up to its quota.
+  select p_org_name is not null and coalesce((
+    select (select count(*) from (select 1 from app.mail_outbox m
+                                   where m.org_name = p_org_name and m.created_at > now() - interval '24 hours'
+                                   limit l.value) recent) >= l.value
+      from app.organization_limits l
+     where l.name = 'mails_per_day'), false)
+$function$;
+revoke all on function app.mail_quota_reached(p_org_name text) from public, anon, authenticated, service_role;
+grant execute on function app.mail_quota_reached(p_org_name text) to service_role;
+comment on function app.mail_quota_reached(p_org_name text) is 'whether the organisation has sent its quota of mails (app.organization_limits mails_per_day) in the last 24 hours; a mail of no organisation (the platform''s) counts against none';
 
 CREATE OR REPLACE FUNCTION app.manages_organization(p_role_id uuid)
  RETURNS boolean
@@ -2802,7 +2856,7 @@ grant execute on function app.record_owner_ids(p_row jsonb) to authenticated;
 grant execute on function app.record_owner_ids(p_row jsonb) to service_role;
 grant execute on function app.record_owner_ids(p_row jsonb) to steward_import_writer;
 
-CREATE OR REPLACE FUNCTION app.refresh_shown_contact_methods(p_parents uuid[])
+CREATE OR REPLACE FUNCTION app.refresh_shown_contact_methods(p_org_name text, p_parents uuid[])
  RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -2812,10 +2866,13 @@ declare
   v_parents uuid[] := array(select distinct id from unnest(p_parents) as id where id is not null order by id);
   v_bucket integer;
 begin
+  -- A parent's refreshes wait for each other until commit: 1,024 buckets of parents per
+  -- organisation (a parent's organisation never changes), so one organisation's import, holding
+  -- every bucket of its own until it commits, never holds up another organisation's writes.
   for v_bucket in
     select distinct (hashtextextended(id::text, 0) & 1023)::integer as bucket from unnest(v_parents) as id order by bucket
   loop
-    perform pg_advisory_xact_lock(hashtext('steward:shown-contact-methods'), v_bucket);
+    perform pg_advisory_xact_lock(hashtext('steward:shown-contact-methods:' || p_org_name), v_bucket);
   end loop;
 
   -- Set-wise, one join per parent column (each by its index): a refresh of 100,000 new records is
@@ -2855,9 +2912,9 @@ begin
     set phone_id = excluded.phone_id, email_id = excluded.email_id, address_id = excluded.address_id;
 end;
 $function$;
-revoke all on function app.refresh_shown_contact_methods(p_parents uuid[]) from public, anon, authenticated, service_role;
-grant execute on function app.refresh_shown_contact_methods(p_parents uuid[]) to service_role;
-grant execute on function app.refresh_shown_contact_methods(p_parents uuid[]) to steward_import_writer;
+revoke all on function app.refresh_shown_contact_methods(p_org_name text, p_parents uuid[]) from public, anon, authenticated, service_role;
+grant execute on function app.refresh_shown_contact_methods(p_org_name text, p_parents uuid[]) to service_role;
+grant execute on function app.refresh_shown_contact_methods(p_org_name text, p_parents uuid[]) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.refuse_block_over_reservation()
  RETURNS trigger
@@ -3033,6 +3090,10 @@ begin
     -- At most 5 codes per invitation per hour; beyond that the answer is the same and no mail goes.
     if v_invite.window_started_at is not null and v_invite.window_started_at > now() - interval '1 hour'
        and v_invite.sends_in_window >= 5 then
+      continue;
+    end if;
+    -- Nor past the organisation's mail quota: the answer stays the same, so it tells nobody of the invitation.
+    if app.mail_quota_reached(v_invite.org_name) then
       continue;
     end if;
     -- A code names one invitation: drawn again while another invitation of the address holds it
@@ -3775,6 +3836,11 @@ begin
        and not exists (select 1 from app.task_digests_sent s
                         where s.profile_id = p.id and s.sent_on = app.org_today(p.org_name, p_now))
   loop
+    -- An organisation that has sent its quota of mails gets its digests on a later run (not marked
+    -- sent), and holds up no other organisation's.
+    if app.mail_quota_reached(v_person.org_name) then
+      continue;
+    end if;
     select string_agg(format('- %s%s (due %s)', case when i.overdue then 'OVERDUE: ' else '' end, i.title,
                              to_char(i.due_date, 'FMMonth FMDD')), E'\n' order by i.due_date, i.title)
       into v_lines
@@ -3828,10 +3894,21 @@ CREATE OR REPLACE FUNCTION app.shown_contact_method_types_changed()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  v_org text;
+  v_parents uuid[];
 begin
-  perform app.refresh_shown_contact_methods(array(
-    select x from crm.contact_methods cm, unnest(array[cm.contact_id, cm.business_id, cm.household_id, cm.user_id]) x
-    where cm.type_id in (select n.id from new_rows n join old_rows o on o.id = n.id where n.kind is distinct from o.kind)));
+  -- Organisation by organisation (the locks are per organisation), in name order.
+  for v_org, v_parents in
+    select cm.org_name, array_agg(x)
+      from crm.contact_methods cm, unnest(array[cm.contact_id, cm.business_id, cm.household_id, cm.user_id]) x
+     where x is not null
+       and cm.type_id in (select n.id from new_rows n join old_rows o on o.id = n.id where n.kind is distinct from o.kind)
+     group by cm.org_name
+     order by cm.org_name
+  loop
+    perform app.refresh_shown_contact_methods(v_org, v_parents);
+  end loop;
   return null;
 end;
 $function$;
@@ -3845,15 +3922,23 @@ CREATE OR REPLACE FUNCTION app.shown_contact_methods_changed()
  SET search_path TO ''
 AS $function$
 declare
+  v_orgs text[] := '{}';
   v_parents uuid[] := '{}';
+  v_org text;
 begin
+  -- Each row's parents with the row's organisation (theirs: the reference guards hold it).
   if tg_op in ('INSERT', 'UPDATE') then
-    v_parents := v_parents || array(select x from new_rows r, unnest(array[r.contact_id, r.business_id, r.household_id, r.user_id]) x);
+    select v_orgs || coalesce(array_agg(r.org_name), '{}'), v_parents || coalesce(array_agg(x), '{}') into v_orgs, v_parents
+      from new_rows r, unnest(array[r.contact_id, r.business_id, r.household_id, r.user_id]) x where x is not null;
   end if;
   if tg_op in ('UPDATE', 'DELETE') then
-    v_parents := v_parents || array(select x from old_rows r, unnest(array[r.contact_id, r.business_id, r.household_id, r.user_id]) x);
+    select v_orgs || coalesce(array_agg(r.org_name), '{}'), v_parents || coalesce(array_agg(x), '{}') into v_orgs, v_parents
+      from old_rows r, unnest(array[r.contact_id, r.business_id, r.household_id, r.user_id]) x where x is not null;
   end if;
-  perform app.refresh_shown_contact_methods(v_parents);
+  -- Organisation by organisation (the locks are per organisation), in name order.
+  for v_org in select distinct o from unnest(v_orgs) o order by 1 loop
+    perform app.refresh_shown_contact_methods(v_org, array(select u.parent from unnest(v_orgs, v_parents) u(org_name, parent) where u.org_name = v_org));
+  end loop;
   return null;
 end;
 $function$;

@@ -100,11 +100,29 @@ alter table app.mail_outbox add constraint mail_outbox_pkey PRIMARY KEY (id);
 
 alter table app.mail_outbox add constraint mail_outbox_subject_check CHECK (length(subject) >= 1 AND length(subject) <= 300);
 
+alter table app.mail_outbox add constraint mail_outbox_subject_one_line CHECK (subject !~ '[\r\n]'::text) NOT VALID;
+
 alter table app.mail_outbox add constraint mail_outbox_to_email_check CHECK (to_email ~ '^[^@\s]+@[^@\s]+$'::text);
+
+CREATE INDEX mail_outbox_org_recent ON app.mail_outbox USING btree (org_name, created_at) WHERE (org_name IS NOT NULL);
 
 CREATE INDEX mail_outbox_related ON app.mail_outbox USING btree (related_table, related_id) WHERE (related_id IS NOT NULL);
 
 CREATE INDEX mail_outbox_waiting ON app.mail_outbox USING btree (next_attempt_at) WHERE (sent_at IS NULL);
+
+create table app.organization_limits (
+  name text not null,
+  value integer not null
+);
+comment on table app.organization_limits is 'what each organisation may do on its own, the same for all: mails_per_day, e-mails the product sends for it in any 24 hours (stay confirmations, task digests, invitation codes); open_import_jobs, CSV imports started and not yet finished or cancelled';
+revoke all on table app.organization_limits from public, anon, authenticated, service_role;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table app.organization_limits to service_role;
+
+alter table app.organization_limits add constraint organization_limits_name_check CHECK (name = ANY (ARRAY['mails_per_day'::text, 'open_import_jobs'::text]));
+
+alter table app.organization_limits add constraint organization_limits_pkey PRIMARY KEY (name);
+
+alter table app.organization_limits add constraint organization_limits_value_check CHECK (value > 0);
 
 create table app.request_buckets (
   name text not null,

@@ -211,7 +211,9 @@ CREATE OR REPLACE FUNCTION crm.forget_old_import_jobs()
  SET search_path TO ''
 AS $function$
 begin
-  delete from crm.import_jobs j where j.auth_user_id = new.auth_user_id and j.created_at < now() - interval '1 day';
+  -- The caller's jobs and their organisation's left unfinished for a day (a closed browser leaves one).
+  delete from crm.import_jobs j
+   where (j.auth_user_id = new.auth_user_id or j.org_name = new.org_name) and j.created_at < now() - interval '1 day';
   return new;
 end;
 $function$;
@@ -299,6 +301,8 @@ CREATE OR REPLACE FUNCTION crm.import_problems(p_job uuid)
  STABLE
  SET search_path TO ''
 AS $function$
+  -- The organisation's one running import: a check of up to 120 s is one.
+  select app.claim_import_turn(j.org_name) from crm.import_jobs j where j.id = p_job;
   with job as (
     select j.id, j.org_name, j.kind from crm.import_jobs j where j.id = p_job
   ),
@@ -499,6 +503,26 @@ begin
 end;
 $function$;
 revoke all on function crm.import_rows_limit() from public, anon, authenticated, service_role;
+
+CREATE OR REPLACE FUNCTION crm.limit_open_import_jobs()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_limit integer := (select l.value from app.organization_limits l where l.name = 'open_import_jobs');
+begin
+  -- Counted with the organisation's other jobs being started at the same moment.
+  perform pg_advisory_xact_lock(hashtextextended('steward:import-jobs:' || new.org_name, 0));
+  if v_limit is not null and (select count(*) from crm.import_jobs j where j.org_name = new.org_name) >= v_limit then
+    raise exception using errcode = 'PT429',
+      message = format('This organization already has %s imports in progress, the most it may have; finish or cancel one first (an import left unfinished is removed after a day).', v_limit);
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function crm.limit_open_import_jobs() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION crm.merge_records(p_kind text, p_survivor uuid, p_merged uuid, p_values jsonb DEFAULT '{}'::jsonb)
  RETURNS jsonb

@@ -243,6 +243,8 @@ CREATE TRIGGER steward_90_history_update AFTER UPDATE ON crm.households REFERENC
 
 CREATE TRIGGER import_jobs_forget_old BEFORE INSERT ON crm.import_jobs FOR EACH ROW EXECUTE FUNCTION crm.forget_old_import_jobs();
 
+CREATE TRIGGER import_jobs_limit BEFORE INSERT ON crm.import_jobs FOR EACH ROW EXECUTE FUNCTION crm.limit_open_import_jobs();
+
 CREATE TRIGGER import_rows_limit AFTER INSERT ON crm.import_rows REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION crm.import_rows_limit();
 
 CREATE CONSTRAINT TRIGGER org_ref_guard_locations_created_by_fkey AFTER INSERT OR UPDATE OF created_by, org_name ON crm.locations DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.created_by IS NOT NULL AND NOT app.is_app_user() AND app.org_ref_other__public__user_profiles(new.created_by, new.org_name) IS NOT FALSE) EXECUTE FUNCTION app.org_reference_guard('created_by', 'public.user_profiles', 'id', 'uuid', 'locations_created_by_fkey', 'user_profiles');

@@ -105,7 +105,7 @@ describe('shown contact methods', () => {
   it('is written by the triggers only: members cannot reach the cache or its refresh', async () => {
     const { rows } = await db.query(
       `select has_table_privilege('authenticated', 'app.shown_contact_methods', 'insert') as can_insert,
-              has_function_privilege('authenticated', 'app.refresh_shown_contact_methods(uuid[])', 'execute') as can_refresh`,
+              has_function_privilege('authenticated', 'app.refresh_shown_contact_methods(text, uuid[])', 'execute') as can_refresh`,
     );
     expect(rows[0]).toEqual({ can_insert: false, can_refresh: false });
   });
