@@ -1,0 +1,33 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { finishImport, importProblems, startImportJob } from './importRecords';
+
+// The import dialog shows the database's own words when it refuses an import (ImportWizard puts the
+// outcome's message, or the thrown error's, in its error alert): these calls must pass them on exactly.
+const answer = vi.hoisted(() => ({ error: null as null | { message: string; code: string; details: string | null } }));
+
+vi.mock('@steward/libs/data-access', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@steward/libs/data-access')>();
+  const result = () => Promise.resolve({ data: null, error: answer.error });
+  const table = { insert: () => ({ select: () => ({ single: result }) }) };
+  return { ...original, getDatabase: () => ({ schema: () => ({ rpc: result, from: () => table }) }) };
+});
+
+const RUNNING = 'Another import is running for this organization; try again when it has finished.';
+const CAPPED = 'This organization already has 10 imports in progress, the most it may have; finish or cancel one first (an import left unfinished is removed after a day).';
+
+describe('a refused import reaches the dialog in the database\'s words', () => {
+  beforeEach(() => {
+    answer.error = null;
+  });
+
+  it('another import running: the import and the check say so', async () => {
+    answer.error = { message: RUNNING, code: 'PT409', details: null };
+    expect(await finishImport('job')).toEqual({ ok: false, message: RUNNING, rowErrors: [] });
+    await expect(importProblems('job')).rejects.toThrow(RUNNING);
+  });
+
+  it('too many imports open: starting one says so', async () => {
+    answer.error = { message: CAPPED, code: 'PT429', details: null };
+    await expect(startImportJob('Org', 'contact')).rejects.toThrow(CAPPED);
+  });
+});
