@@ -7,8 +7,8 @@ import { connectDb, createTestClient, testStack, uniqueEmail } from './testStack
 // every object body is nosniff and sandboxed, and anything but a plain raster image or a PDF is an
 // attachment. (Logos still show: an <img> ignores both.)
 const stack = testStack();
-const PUBLIC_BUCKET = 'header-tests';
-const PRIVATE_BUCKET = 'header-tests-private';
+const PUBLIC_BUCKET = 'stack-tests-headers';
+const PRIVATE_BUCKET = 'stack-tests-headers-private';
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(localStorage.length)</script><rect width="10" height="10"/></svg>';
 const PNG = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82]);
 
