@@ -1491,12 +1491,15 @@ begin
      set failed_attempts = failed_attempts + 1,
          expires_at = case when failed_attempts + 1 >= 5 then least(expires_at, now()) else expires_at end
    where email = p_email;
-  insert into app.invite_code_requests as r (email, requests, wrong_codes, wrong_codes_day_started_at, wrong_codes_today)
-  values (p_email, 0, 1, now(), 1)
-  on conflict (email) do update
-    set wrong_codes = r.wrong_codes + 1,
-        wrong_codes_today = case when r.wrong_codes_day_started_at > now() - interval '1 day' then r.wrong_codes_today + 1 else 1 end,
-        wrong_codes_day_started_at = case when r.wrong_codes_day_started_at > now() - interval '1 day' then r.wrong_codes_day_started_at else now() end;
+  insert into app.invite_code_requests as r (email, requests, wrong_codes)
+  values (p_email, 0, 1)
+  on conflict (email) do update set wrong_codes = r.wrong_codes + 1;
+  -- The day's count is the guessing client's: nobody's wrong codes refuse the invitee's right one.
+  insert into app.invite_code_wrong_days as d (email, client, day_started_at, wrong_today)
+  values (p_email, coalesce(app.request_client(), ''), now(), 1)
+  on conflict (email, client) do update
+    set wrong_today = case when d.day_started_at > now() - interval '1 day' then d.wrong_today + 1 else 1 end,
+        day_started_at = case when d.day_started_at > now() - interval '1 day' then d.day_started_at else now() end;
   perform set_config('response.status', '400', true);
   return jsonb_build_object('code', 'ST011', 'message', 'The code is not valid or has expired', 'details', null, 'hint', null);
 end;
@@ -1521,8 +1524,9 @@ AS $function$
      and c.failed_attempts < 5
      and p.status = 'Pending' and p.auth_user_id is null and lower(p.email) = p_email
      and not exists (
-       select 1 from app.invite_code_requests r
-        where r.email = p_email and r.wrong_codes_day_started_at > now() - interval '1 day' and r.wrong_codes_today >= 20)
+       select 1 from app.invite_code_wrong_days d
+        where d.email = p_email and d.client = coalesce(app.request_client(), '')
+          and d.day_started_at > now() - interval '1 day' and d.wrong_today >= 20)
 $function$;
 revoke all on function app.invitation_for_code(p_email text, p_code text, p_invitation uuid) from public, anon, authenticated, service_role;
 grant execute on function app.invitation_for_code(p_email text, p_code text, p_invitation uuid) to service_role;

@@ -37,15 +37,25 @@ create table app.invite_code_requests (
   email text not null,
   window_started_at timestamp with time zone default now() not null,
   requests integer default 1 not null,
-  wrong_codes integer default 0 not null,
-  wrong_codes_day_started_at timestamp with time zone,
-  wrong_codes_today integer default 0 not null
+  wrong_codes integer default 0 not null
 );
 comment on table app.invite_code_requests is 'requests for invitation codes per address and hour, written for every request so invited and other addresses cost the same';
 revoke all on table app.invite_code_requests from public, anon, authenticated, service_role;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table app.invite_code_requests to service_role;
 
 alter table app.invite_code_requests add constraint invite_code_requests_pkey PRIMARY KEY (email);
+
+create table app.invite_code_wrong_days (
+  email text not null,
+  client text not null,
+  day_started_at timestamp with time zone default now() not null,
+  wrong_today integer default 0 not null
+);
+comment on table app.invite_code_wrong_days is 'wrong invitation codes per address and client in its current day: past 20, that client''s codes for the address are refused until the day has passed (another client''s, the invitee''s, are not)';
+revoke all on table app.invite_code_wrong_days from public, anon, authenticated, service_role;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table app.invite_code_wrong_days to service_role;
+
+alter table app.invite_code_wrong_days add constraint invite_code_wrong_days_pkey PRIMARY KEY (email, client);
 
 create table app.invite_codes (
   profile_id uuid not null,
