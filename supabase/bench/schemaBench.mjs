@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, printRow } from '../../scripts/lib/benchReport.mjs';
-import { buildFromMigrations, buildFromSchemaFiles, catalogOf, compareCatalogs } from '../local/schema/builds.mjs';
+import { both, buildFromMigrations, buildFromSchemaFiles, catalogOf, compareCatalogs } from '../local/schema/builds.mjs';
 import { upgradeFromPreviousRelease } from '../local/schema/upgrade.mjs';
 
 const CHECK_RUNS = 5;
@@ -24,7 +24,7 @@ export async function runSchemaBench() {
   let differences = 0;
   for (let run = 0; run < CHECK_RUNS; run += 1) {
     const started = performance.now();
-    const [fromMigrations, fromSchemas] = await Promise.all([catalogOf(buildFromMigrations, 'bench-migrations'), catalogOf((client) => buildFromSchemaFiles(client), 'bench-schemas')]);
+    const [fromMigrations, fromSchemas] = await both(catalogOf(buildFromMigrations, 'bench-migrations'), catalogOf((client) => buildFromSchemaFiles(client), 'bench-schemas'));
     const difference = compareCatalogs(fromMigrations, fromSchemas);
     differences = difference.onlyInFrom.length + difference.onlyInTo.length + difference.changed.length;
     checks.push((performance.now() - started) / 1000);

@@ -103,6 +103,20 @@ export function catalogOf(build, name) {
 }
 
 /**
+ * Two throwaway builds side by side. Both run to their end (and stop their clusters) before a failure
+ * of either is thrown: a process that exits on the first failure would leave the other's cluster behind.
+ * @template A, B
+ * @param {Promise<A>} first @param {Promise<B>} second
+ * @returns {Promise<[A, B]>}
+ */
+export async function both(first, second) {
+  const [a, b] = await Promise.allSettled([first, second]);
+  if (a.status === 'rejected') throw a.reason;
+  if (b.status === 'rejected') throw b.reason;
+  return [a.value, b.value];
+}
+
+/**
  * What differs between two readings: keys only in one, and keys whose SQL differs.
  * @param {import('./catalog.mjs').DbObject[]} from
  * @param {import('./catalog.mjs').DbObject[]} to

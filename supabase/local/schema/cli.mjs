@@ -6,7 +6,7 @@
 //   write        rewrite supabase/schemas from what the migrations build (after a hand-written migration)
 //   squash VERSION RELEASE  replace every migration with one baseline: the schema files and the rows the
 //                migrations insert; databases that applied them all take it as applied (see squashed.json)
-import { buildBaseline, buildFromMigrations, buildFromSchemaFiles, catalogOf, compareCatalogs, describeDifference, SUPABASE_DIR } from './builds.mjs';
+import { both, buildBaseline, buildFromMigrations, buildFromSchemaFiles, catalogOf, compareCatalogs, describeDifference, SUPABASE_DIR } from './builds.mjs';
 import { renderSchemaFiles, writeSchemaFiles } from './schemaFiles.mjs';
 import { writeMigration } from './migrationDiff.mjs';
 import { squashMigrations } from './squash.mjs';
@@ -15,7 +15,7 @@ const [command, name] = process.argv.slice(2);
 
 async function main() {
   if (command === 'write') {
-    const [current, baseline] = await Promise.all([catalogOf(buildFromMigrations, 'migrations'), catalogOf(buildBaseline, 'baseline')]);
+    const [current, baseline] = await both(catalogOf(buildFromMigrations, 'migrations'), catalogOf(buildBaseline, 'baseline'));
     const rendered = renderSchemaFiles(current, baseline);
     await writeSchemaFiles(SUPABASE_DIR, rendered);
     console.log(`supabase/schemas: ${rendered.files.size} files written from the migrations`);
@@ -33,7 +33,7 @@ async function main() {
   }
   if (command === 'check' || command === 'diff') {
     const started = Date.now();
-    const [fromMigrations, fromSchemas] = await Promise.all([catalogOf(buildFromMigrations, 'migrations'), catalogOf(buildFromSchemaFiles, 'schemas')]);
+    const [fromMigrations, fromSchemas] = await both(catalogOf(buildFromMigrations, 'migrations'), catalogOf(buildFromSchemaFiles, 'schemas'));
     const difference = compareCatalogs(fromMigrations, fromSchemas);
     const count = difference.onlyInFrom.length + difference.onlyInTo.length + difference.changed.length;
     if (command === 'check') {

@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildFromMigrations, buildFromSchemaFiles, catalogOf, compareCatalogs, describeDifference, SUPABASE_DIR } from '../../local/schema/builds.mjs';
+import { both, buildFromMigrations, buildFromSchemaFiles, catalogOf, compareCatalogs, describeDifference, SUPABASE_DIR } from '../../local/schema/builds.mjs';
 
 const scratch = path.join(SUPABASE_DIR, '..', '.steward', 'scratch', `drift-${process.pid}`);
 
@@ -12,7 +12,7 @@ describe('supabase/schemas and the migrations', () => {
   afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
 
   it('build the same database', async () => {
-    const [fromMigrations, fromSchemas] = await Promise.all([catalogOf(buildFromMigrations, 'drift-migrations'), catalogOf((client) => buildFromSchemaFiles(client), 'drift-schemas')]);
+    const [fromMigrations, fromSchemas] = await both(catalogOf(buildFromMigrations, 'drift-migrations'), catalogOf((client) => buildFromSchemaFiles(client), 'drift-schemas'));
     expect(describeDifference(compareCatalogs(fromMigrations, fromSchemas), ['migrations', 'schemas'])).toBe('');
     expect(fromSchemas.length).toBeGreaterThan(1_900);
   }, 120_000);
@@ -30,7 +30,7 @@ describe('supabase/schemas and the migrations', () => {
     await edit('app/column_functions.sql', /(CREATE OR REPLACE FUNCTION app\.org_slug\(p_name text\)[\s\S]*?AS \$function\$)/, '$1 -- changed');
     await edit('crm/policies.sql', /(create policy \w+ on crm\.contacts\n\s+as permissive\n\s+for select\n\s+to authenticated\n\s+using \()/, '$1false and ');
     await edit('crm/tables.sql', /(create table crm\.households \([\s\S]*?)\n\);/, '$1,\n  extra text\n);');
-    const [fromMigrations, edited] = await Promise.all([catalogOf(buildFromMigrations, 'drift-migrations'), catalogOf((client) => buildFromSchemaFiles(client, copy), 'drift-edited')]);
+    const [fromMigrations, edited] = await both(catalogOf(buildFromMigrations, 'drift-migrations'), catalogOf((client) => buildFromSchemaFiles(client, copy), 'drift-edited'));
     const difference = compareCatalogs(fromMigrations, edited);
     expect(difference.changed.map(({ to }) => to.key).sort()).toEqual([
       'function app.org_slug(p_name text)',

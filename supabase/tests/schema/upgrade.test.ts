@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildFromMigrations, catalogOf, compareCatalogs, describeDifference } from '../../local/schema/builds.mjs';
+import { both, buildFromMigrations, catalogOf, compareCatalogs, describeDifference } from '../../local/schema/builds.mjs';
 import { upgradeFromPreviousRelease } from '../../local/schema/upgrade.mjs';
 
 const LOAD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'realisticLoad.sql');
@@ -26,7 +26,7 @@ describe('upgrading the previous release', () => {
   let fresh: Awaited<ReturnType<typeof catalogOf>>;
 
   beforeAll(async () => {
-    [upgrade, fresh] = await Promise.all([upgradeFromPreviousRelease({ loadFile: LOAD }), catalogOf(buildFromMigrations, 'fresh')]);
+    [upgrade, fresh] = await both(upgradeFromPreviousRelease({ loadFile: LOAD }), catalogOf(buildFromMigrations, 'fresh'));
   }, 300_000);
 
   it('starts from a database with the seed and the load: at least 10,000 contacts with methods, history, files and stays', () => {
