@@ -9,6 +9,7 @@ import { upgradeFromPreviousRelease } from '../../local/schema/upgrade.mjs';
 const LOAD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'realisticLoad.sql');
 const RECORD_FILES_MIGRATION = '20261128193714_record_files_private.sql';
 const ORGANISATION_LIMITS_MIGRATION = '20261128200730_per_organisation_limits.sql';
+const INVITE_CODE_DAYS_MIGRATION = '20261128203656_invite_code_days_per_client.sql';
 
 /**
  * The rows a migration of this release changes on purpose (row counts never change but for the rows
@@ -18,6 +19,7 @@ const ORGANISATION_LIMITS_MIGRATION = '20261128200730_per_organisation_limits.sq
 const ROW_CHANGES: { migration: string; tables: string[]; added?: Record<string, number>; created?: string[] }[] = [
   { migration: RECORD_FILES_MIGRATION, tables: ['crm.crm_files', 'storage.objects', 'public.record_history', 'storage.buckets'], added: { 'storage.buckets': 1 } },
   { migration: ORGANISATION_LIMITS_MIGRATION, tables: ['app.organization_limits'], added: { 'app.organization_limits': 2 }, created: ['app.organization_limits'] },
+  { migration: INVITE_CODE_DAYS_MIGRATION, tables: [], created: ['app.invite_code_wrong_days'] },
 ];
 
 describe('upgrading the previous release', () => {
