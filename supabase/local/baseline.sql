@@ -278,6 +278,28 @@ create trigger update_objects_updated_at before update on storage.objects
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
 
+-- As hosted Storage does (storage-api's protect_delete): a DELETE of objects or buckets in SQL is
+-- refused, since it would leave the bytes in the store; only the Storage API, which removes the bytes
+-- too, sets storage.allow_delete_query for its own transaction.
+create or replace function storage.protect_delete() returns trigger
+language plpgsql
+as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') <> 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using errcode = '42501', hint = 'This prevents accidental data loss from orphaned objects.';
+  end if;
+  return null;
+end
+$$;
+
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+
 -- ---------------------------------------------------------------------------------------------
 -- PostgREST reloads its schema cache after every DDL statement, so new tables, views, grants and
 -- functions are served without a restart.

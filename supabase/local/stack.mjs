@@ -17,6 +17,7 @@ import { createStorageService, isPublicStoragePath } from './storage/storageServ
 import { startMailOutbox } from './mail/mailOutbox.mjs';
 import { startOutboxSender } from './mail/outboxSender.mjs';
 import { startScheduler } from './scheduler.mjs';
+import { startStorageRemovals } from './storage/storageRemovals.mjs';
 import { delay, isRecordedProcessAlive, readPidFile, removeFile, terminate, waitForExit, writePidFile } from './processControl.mjs';
 
 // Written into every data dir the stack creates; a directory without it is never wiped.
@@ -195,6 +196,11 @@ export async function startStack(options = {}) {
       await gateway.close();
       log.info('gateway    stopped');
     });
+
+    // Stored objects the database has queued for removal (a person's erasure), removed through the
+    // Storage API just started, as a hosted worker removes them through the project's.
+    const storageRemovals = startStorageRemovals({ apiUrl: config.apiUrl, serviceRoleKey: SERVICE_ROLE_KEY, pool, log });
+    teardown.push(() => storageRemovals.stop());
 
     await writePidFile(config.pidFile, process.pid, stackRecord(config, options.detached ?? false, true));
     log.info(`gateway    ready on ${config.apiUrl} (stack up in ${Date.now() - started} ms)`);

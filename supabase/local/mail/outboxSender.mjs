@@ -6,27 +6,24 @@
 // loop as a worker or an Edge Function against the same two functions.
 import nodemailer from 'nodemailer';
 import { MAIL_SENDER } from '../auth/mailer.mjs';
+import { startPollLoop } from '../pollLoop.mjs';
 import { mailHeaderProblem } from './mailHeaders.mjs';
 
 export { mailHeaderProblem };
 
 /** How often the outbox is looked at; a mail waits at most this long before it is sent. */
 const POLL_MS = Number(process.env.STEWARD_OUTBOX_POLL_MS ?? 500);
+const BATCH = 20;
 
 /**
  * @param {{ config: import('../config.mjs').StackConfig, pool: import('pg').Pool, log: import('../log.mjs').Logger }} options
  */
 export function startOutboxSender({ config, pool, log }) {
   const transport = nodemailer.createTransport({ host: config.host, port: config.mailSmtpPort, secure: false, ignoreTLS: true });
-  let stopped = false;
-  /** @type {NodeJS.Timeout | null} */
-  let timer = null;
-  /** @type {Promise<void>} */
-  let running = Promise.resolve();
 
   async function sendWaiting() {
     // The claim is its own statement (autocommit): once claimed, a row is not offered again for a while.
-    const { rows } = await pool.query('select id, to_email, subject, body_text, body_html from app.claim_outbox_mail(20)');
+    const { rows } = await pool.query('select id, to_email, subject, body_text, body_html from app.claim_outbox_mail($1)', [BATCH]);
     for (const mail of rows) {
       let failure = null;
       const message = { from: MAIL_SENDER, to: mail.to_email, subject: mail.subject, text: mail.body_text, html: mail.body_html ?? undefined };
@@ -43,25 +40,10 @@ export function startOutboxSender({ config, pool, log }) {
     return rows.length;
   }
 
-  function tick() {
-    running = sendWaiting()
-      .then((sent) => {
-        // A full batch means more may be waiting: look again at once.
-        if (!stopped) timer = setTimeout(tick, sent >= 20 ? 0 : POLL_MS);
-      })
-      .catch((error) => {
-        // The database may be restarting (the supervisor brings it back); try again on the next tick.
-        log.debug(`mail outbox: ${/** @type {Error} */ (error)?.message ?? error}`);
-        if (!stopped) timer = setTimeout(tick, POLL_MS * 4);
-      });
-  }
-  tick();
-
+  const loop = startPollLoop({ name: 'mail outbox', pollMs: POLL_MS, batchSize: BATCH, runBatch: sendWaiting, log });
   return {
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await loop.stop();
       transport.close();
     },
   };

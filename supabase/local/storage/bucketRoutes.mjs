@@ -3,7 +3,7 @@
 // limit a number, a partial update that keeps what it does not name.
 import { readJsonBody, sendJson } from '../http.mjs';
 import { validateBucketName } from './objectKeys.mjs';
-import { ownerOf } from './objectStore.mjs';
+import { allowDelete, ownerOf } from './objectStore.mjs';
 import { storageErrors } from './storageErrors.mjs';
 
 // The fields storage-api's bucket schema documents, in its order.
@@ -74,7 +74,10 @@ export function bucketRoutes({ pool, asCaller, callerClaims, deleteObjects }) {
       const claims = callerClaims(req);
       const { rowCount } = await pool.query('select 1 from storage.objects where bucket_id = $1 limit 1', [bucket]);
       if (rowCount) throw storageErrors.bucketNotEmpty();
-      const deleted = await asCaller(claims, (client) => client.query('delete from storage.buckets where id = $1', [bucket]));
+      const deleted = await asCaller(claims, async (client) => {
+        await allowDelete(client);
+        return client.query('delete from storage.buckets where id = $1', [bucket]);
+      });
       if (deleted.rowCount === 0) throw storageErrors.bucketNotFound();
       sendJson(res, 200, { message: 'Successfully deleted' });
     }],

@@ -21,6 +21,16 @@ const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 export const SERVICE_CLAIMS = /** @type {Claims} */ ({ role: 'service_role' });
 
 /**
+ * The Storage API is the one way rows of storage.objects and storage.buckets go (bytes and all): the
+ * baseline's storage.protect_delete, as hosted Storage's, refuses a DELETE in any transaction that has
+ * not said so first.
+ * @param {import('pg').PoolClient} client
+ */
+export async function allowDelete(client) {
+  await client.query("select set_config('storage.allow_delete_query', 'true', true)");
+}
+
+/**
  * @param {{ pool: import('pg').Pool, files: Awaited<ReturnType<typeof import('./objectFiles.mjs').createObjectFiles>> }} options
  */
 export function createObjectStore({ pool, files }) {
@@ -205,15 +215,16 @@ export function createObjectStore({ pool, files }) {
   /** @param {Claims} claims @param {string} bucket @param {string[]} names */
   async function deleteObjects(claims, bucket, names) {
     if (names.length === 0) return [];
-    const rows = await asCaller(claims, async (client) =>
-      (
+    const rows = await asCaller(claims, async (client) => {
+      await allowDelete(client);
+      return (
         await client.query(
           `delete from storage.objects where bucket_id = $1 and name = any($2::text[])
            returning id, bucket_id, name, owner, owner_id, metadata, version, created_at, updated_at, last_accessed_at`,
           [bucket, names],
         )
-      ).rows,
-    );
+      ).rows;
+    });
     for (const row of rows) await files.remove(row.version);
     return rows;
   }

@@ -422,6 +422,32 @@ $function$;
 revoke all on function app.claim_outbox_mail(p_limit integer) from public, anon, authenticated, service_role;
 grant execute on function app.claim_outbox_mail(p_limit integer) to service_role;
 
+CREATE OR REPLACE FUNCTION app.claim_storage_removals(p_limit integer DEFAULT 100)
+ RETURNS SETOF app.storage_removals
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- Claimed rows are not offered again for a while (2, 4, … up to 60 minutes); a removal is retried
+  -- until the Storage API has done it.
+  with next as (
+    select id from app.storage_removals
+    where removed_at is null and next_attempt_at <= now()
+    order by next_attempt_at, id
+    limit greatest(1, least(p_limit, 1000))
+    for update skip locked
+  )
+  update app.storage_removals r
+     set attempts = r.attempts + 1,
+         next_attempt_at = now() + make_interval(mins => least(power(2, least(r.attempts + 1, 6))::int, 60))
+    from next
+   where r.id = next.id
+  returning r.*;
+$function$;
+revoke all on function app.claim_storage_removals(p_limit integer) from public, anon, authenticated, service_role;
+grant execute on function app.claim_storage_removals(p_limit integer) to service_role;
+comment on function app.claim_storage_removals(p_limit integer) is 'the storage-removal worker: the next stored objects to remove through the Storage API';
+
 CREATE OR REPLACE FUNCTION app.clear_other_primary_profiles(p_auth_user_id uuid, p_keep uuid)
  RETURNS void
  LANGUAGE sql
@@ -900,6 +926,21 @@ AS $function$
 $function$;
 revoke all on function app.finish_outbox_mail(p_id bigint, p_error text) from public, anon, authenticated, service_role;
 grant execute on function app.finish_outbox_mail(p_id bigint, p_error text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.finish_storage_removal(p_id bigint, p_error text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  update app.storage_removals
+     set removed_at = case when p_error is null then now() end,
+         last_error = p_error
+   where id = p_id and removed_at is null;
+$function$;
+revoke all on function app.finish_storage_removal(p_id bigint, p_error text) from public, anon, authenticated, service_role;
+grant execute on function app.finish_storage_removal(p_id bigint, p_error text) to service_role;
+comment on function app.finish_storage_removal(p_id bigint, p_error text) is 'the storage-removal worker: the Storage API removed the object (no error), or why it could not (tried again later)';
 
 CREATE OR REPLACE FUNCTION app.forget_search_words(p_org text, p_words text[])
  RETURNS bigint
@@ -4392,8 +4433,8 @@ revoke all on function app.record_file_org(p_name text) from public, anon, authe
 grant execute on function app.record_file_org(p_name text) to authenticated;
 grant execute on function app.record_file_org(p_name text) to service_role;
 
--- Whether any crm_files row (whoever may read it) names this object: an object no row claims is its
--- uploader's alone, to finish the row or remove the object.
+-- Whether any crm_files row (whoever may read it) names this object, or an erasure has queued it for
+-- removal: an object no row claims is its uploader's alone, to finish the row or remove the object.
 CREATE OR REPLACE FUNCTION app.record_file_claimed(p_name text)
  RETURNS boolean
  LANGUAGE sql
@@ -4401,6 +4442,7 @@ CREATE OR REPLACE FUNCTION app.record_file_claimed(p_name text)
  SET search_path TO ''
 AS $function$
   select exists (select 1 from crm.crm_files f where f.id = app.record_file_id(p_name))
+      or exists (select 1 from app.storage_removals r where r.bucket_id = 'record-files' and r.name = p_name)
 $function$;
 revoke all on function app.record_file_claimed(p_name text) from public, anon, authenticated, service_role;
 grant execute on function app.record_file_claimed(p_name text) to authenticated;

@@ -217,6 +217,30 @@ grant select on table app.shown_contact_methods to service_role;
 
 alter table app.shown_contact_methods add constraint shown_contact_methods_pkey PRIMARY KEY (parent_id);
 
+create table app.storage_removals (
+  id bigint generated always as identity not null,
+  bucket_id text not null,
+  name text not null,
+  org_name text,
+  reason text not null,
+  queued_at timestamp with time zone default now() not null,
+  next_attempt_at timestamp with time zone default now() not null,
+  attempts integer default 0 not null,
+  removed_at timestamp with time zone,
+  last_error text
+);
+comment on table app.storage_removals is 'stored objects whose bytes must go (a person''s erasure): removed through the Storage API as service role by one worker (the local stack''s, or a hosted worker), retried until the API has removed them; a SQL delete of storage.objects would leave the bytes in the store';
+revoke all on table app.storage_removals from public, anon, authenticated, service_role;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table app.storage_removals to service_role;
+
+alter table app.storage_removals add constraint storage_removals_pkey PRIMARY KEY (id);
+
+alter table app.storage_removals add constraint storage_removals_reason_check CHECK (reason = 'erasure'::text);
+
+CREATE INDEX storage_removals_object ON app.storage_removals USING btree (bucket_id, name);
+
+CREATE INDEX storage_removals_waiting ON app.storage_removals USING btree (next_attempt_at) WHERE (removed_at IS NULL);
+
 create table app.task_digests_sent (
   profile_id uuid not null,
   sent_on date not null,

@@ -172,9 +172,16 @@ begin
 
   delete from crm.contacts c where c.id = p_contact_id;
 
-  -- Their files' stored copies.
-  with gone as (delete from storage.objects o where o.bucket_id = 'record-files' and o.name = any (v_paths) returning 1)
-  select count(*) into v_objects from gone;
+  -- Their files' stored copies: queued for the storage-removal worker, which removes each through the
+  -- Storage API (a SQL delete of storage.objects leaves the bytes in the store, and hosted Storage
+  -- refuses it). From now on no one reads them: app.record_file_claimed counts the queued removal.
+  with queued as (
+    insert into app.storage_removals (bucket_id, name, org_name, reason)
+    select o.bucket_id, o.name, v_org, 'erasure' from storage.objects o
+     where o.bucket_id = 'record-files' and o.name = any (v_paths)
+       and not exists (select 1 from app.storage_removals r where r.bucket_id = o.bucket_id and r.name = o.name and r.removed_at is null)
+    returning 1)
+  select count(*) into v_objects from queued;
 
   -- Every history entry of theirs (written before, and by the deletion just now).
   perform set_config('steward.erasing', 'on', true);
@@ -202,7 +209,7 @@ $function$;
 revoke all on function crm.erase_contact(p_contact_id uuid) from public, anon, authenticated, service_role;
 grant execute on function crm.erase_contact(p_contact_id uuid) to authenticated;
 grant execute on function crm.erase_contact(p_contact_id uuid) to service_role;
-comment on function crm.erase_contact(p_contact_id uuid) is 'GDPR Art. 17: deletes a contact with its phones, addresses, notes, files and relationships, their history entries, stored files, notifications and search words no one else uses, and records one erase entry naming no one; for whoever may delete the contact';
+comment on function crm.erase_contact(p_contact_id uuid) is 'GDPR Art. 17: deletes a contact with its phones, addresses, notes, files and relationships, their history entries, stored files, notifications and search words no one else uses, and records one erase entry naming no one; the stored files'' bytes are removed through the Storage API by the storage-removal worker (app.storage_removals); for whoever may delete the contact';
 
 CREATE OR REPLACE FUNCTION crm.forget_old_import_jobs()
  RETURNS trigger

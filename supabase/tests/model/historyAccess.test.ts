@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberWithOwnRole } from '../rls/roleMember';
@@ -9,6 +11,7 @@ import { connectDb, testStack } from '../stack/testStack';
 // erasure (GDPR Art. 17) removes their history, search words and files in one call, recorded as an
 // erasure, for whoever may delete the contact.
 const stack = testStack();
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 let org: SignedUpOrganization;
 let other: SignedUpOrganization;
 let db: pg.Client;
@@ -78,13 +81,19 @@ describe("a contact's erasure", () => {
     await owner.client.schema('crm').from('contacts').update({ nickname: 'Zeb' }).eq('id', id);
     const note = await owner.client.schema('crm').from('notes').insert({ org_name: owner.orgName, contact_id: id, name: `About ${name}`, description: 'Passport seen' }).select('id').single();
     expect(note.error).toBeNull();
+    // Their waiver, uploaded and recorded as the Files tab does.
     const fileId = randomUUID();
     const orgId = (await db.query<{ id: string }>('select id from public.organizations where name = $1', [owner.orgName])).rows[0]!.id;
     const path = `${orgId}/${fileId}`;
-    await db.query(`insert into storage.objects (bucket_id, name) values ('record-files', $1)`, [path]);
-    const file = await owner.client.schema('crm').from('crm_files').insert({ id: fileId, org_name: owner.orgName, contact_id: id, name: 'waiver.pdf', storage_path: path }).select('id').single();
+    const upload = await owner.client.storage.from('record-files').upload(path, PDF, { contentType: 'application/pdf' });
+    expect(upload.error).toBeNull();
+    const file = await owner.client.schema('crm').from('crm_files').insert({ id: fileId, org_name: owner.orgName, contact_id: id, name: 'waiver.pdf', storage_path: path, content_type: 'application/pdf', size_bytes: PDF.length }).select('id').single();
     expect(file.error).toBeNull();
-    return { id, noteId: (note.data as { id: string }).id, fileId: (file.data as { id: string }).id, path };
+    // Where the storage service keeps its bytes (hosted: the S3 object).
+    const { rows } = await db.query<{ version: string }>(`select version from storage.objects where bucket_id = 'record-files' and name = $1`, [path]);
+    const body = join(stack.dataDir, 'storage', 'objects', rows[0]!.version);
+    expect(existsSync(body)).toBe(true);
+    return { id, noteId: (note.data as { id: string }).id, fileId: (file.data as { id: string }).id, path, body };
   }
 
   it('removes their history, search words and files in one call, and records the erasure naming no one', async () => {
@@ -105,7 +114,13 @@ describe("a contact's erasure", () => {
     expect(`${left.rows[0].changes} ${left.rows[0].record_label}`).not.toMatch(/zebulon|quillon|passport|waiver/i);
     expect((await db.query('select 1 from crm.contacts where id = $1', [person.id])).rows).toEqual([]);
     expect((await db.query('select 1 from crm.crm_files where id = $1', [person.fileId])).rows).toEqual([]);
+    // No one opens the file any more, its uploader included, while its removal waits.
+    expect((await org.client.storage.from('record-files').download(person.path)).error).not.toBeNull();
+    // Its bytes leave the storage backend: removed through the Storage API by the storage-removal worker.
+    await expect.poll(() => existsSync(person.body), { timeout: 15_000, interval: 100 }).toBe(false);
     expect((await db.query('select 1 from storage.objects where name = $1', [person.path])).rows).toEqual([]);
+    const removal = await db.query(`select reason, removed_at is not null as removed, last_error from app.storage_removals where name = $1`, [person.path]);
+    expect(removal.rows).toEqual([{ reason: 'erasure', removed: true, last_error: null }]);
     // 'quillon' is still someone else's name; 'zebulon' was only theirs.
     expect(await words()).toEqual(['quillon']);
     // The organisation sees that an erasure happened.
@@ -119,6 +134,7 @@ describe("a contact's erasure", () => {
     expect(error).toBeNull();
     const left = await db.query(`select action from public.record_history where record_id = any ($1)`, [[person.id, person.noteId, person.fileId]]);
     expect(left.rows.map((row) => row.action)).toEqual(['erase']);
+    await expect.poll(() => existsSync(person.body), { timeout: 15_000, interval: 100 }).toBe(false);
   });
 
   it('is for whoever may delete the contact: not a member who only views the CRM, not another organisation', async () => {
@@ -132,5 +148,6 @@ describe("a contact's erasure", () => {
     expect(outsider.error?.code).toBe('42501');
     expect((await db.query('select count(*)::int as n from public.record_history where record_id = $1', [person.id])).rows[0].n).toBe(before);
     expect((await db.query('select 1 from crm.contacts where id = $1', [person.id])).rows).toHaveLength(1);
+    expect(existsSync(person.body)).toBe(true);
   });
 });

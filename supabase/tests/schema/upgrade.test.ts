@@ -10,6 +10,7 @@ const LOAD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'realisticL
 const RECORD_FILES_MIGRATION = '20261128193714_record_files_private.sql';
 const ORGANISATION_LIMITS_MIGRATION = '20261128200730_per_organisation_limits.sql';
 const INVITE_CODE_DAYS_MIGRATION = '20261128203656_invite_code_days_per_client.sql';
+const STORAGE_REMOVALS_MIGRATION = '20261128221737_erasure_removes_stored_files.sql';
 
 /**
  * The rows a migration of this release changes on purpose (row counts never change but for the rows
@@ -20,6 +21,7 @@ const ROW_CHANGES: { migration: string; tables: string[]; added?: Record<string,
   { migration: RECORD_FILES_MIGRATION, tables: ['crm.crm_files', 'storage.objects', 'public.record_history', 'storage.buckets'], added: { 'storage.buckets': 1 } },
   { migration: ORGANISATION_LIMITS_MIGRATION, tables: ['app.organization_limits'], added: { 'app.organization_limits': 2 }, created: ['app.organization_limits'] },
   { migration: INVITE_CODE_DAYS_MIGRATION, tables: [], created: ['app.invite_code_wrong_days'] },
+  { migration: STORAGE_REMOVALS_MIGRATION, tables: [], created: ['app.storage_removals'] },
 ];
 
 describe('upgrading the previous release', () => {

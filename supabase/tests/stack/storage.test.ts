@@ -322,4 +322,17 @@ describe('list, info, move, copy, remove', () => {
     expect(await objectRow(BUCKET, `${owner.id}/ops/moved.txt`)).toBeNull();
     expect(await orphanedBodies()).toEqual([]);
   });
+
+  it('refuses a DELETE of storage.objects or storage.buckets in SQL, as hosted Storage does: the bytes would stay', async () => {
+    const key = `${owner.id}/ops/kept.txt`;
+    expect((await owner.client.storage.from(BUCKET).upload(key, Buffer.from('kept'), { contentType: 'text/plain' })).error).toBeNull();
+    const message = 'Direct deletion from storage tables is not allowed. Use the Storage API instead.';
+    await expect(db.query('delete from storage.objects where bucket_id = $1 and name = $2', [BUCKET, key])).rejects.toThrow(message);
+    await expect(db.query('delete from storage.buckets where id = $1', [PRIVATE_BUCKET])).rejects.toThrow(message);
+    expect(await objectRow(BUCKET, key)).not.toBeNull();
+    expect(await orphanedBodies()).toEqual([]);
+    // The Storage API removes it, row and bytes.
+    expect((await owner.client.storage.from(BUCKET).remove([key])).data).toHaveLength(1);
+    expect(await objectRow(BUCKET, key)).toBeNull();
+  });
 });
