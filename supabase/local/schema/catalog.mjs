@@ -15,7 +15,7 @@ const BOOKKEEPING_SCHEMAS = ['supabase_migrations'];
 const API_ROLES = ['anon', 'authenticated', 'service_role'];
 
 /**
- * @typedef {'role' | 'schema' | 'extension' | 'type' | 'sequence' | 'function' | 'table' | 'constraint'
+ * @typedef {'role' | 'schema' | 'extension' | 'type' | 'sequence' | 'function' | 'table' | 'sequence_owner' | 'constraint'
  *   | 'foreign_key' | 'index' | 'view' | 'trigger' | 'policy' | 'default_privileges' | 'event_trigger'} Kind
  * @typedef {object} DbObject
  * @property {Kind} kind
@@ -23,7 +23,8 @@ const API_ROLES = ['anon', 'authenticated', 'service_role'];
  * @property {string} schema   where it lives (for a trigger, policy, index or constraint: its table's)
  * @property {string} sql      the statements that create it as it is now
  * @property {string} [drop]   the statement that removes it
- * @property {string} [table]  for columns' owners: the table it belongs to (`schema.name`)
+ * @property {string} [table]  for columns' owners: the table it belongs to (`schema.name`); for a
+ *   sequence_owner (`alter sequence … owned by …`, after its table), the table whose column owns it
  * @property {boolean} [usesRowType] a function whose signature names a table's or view's row
  * @property {boolean} [earlyFunction] a function that a column default, check or index uses
  * @property {string[]} [dependsOnViews] for a view: the views it reads
@@ -211,24 +212,38 @@ async function readSequences(q, skip) {
   const rows = await q(`
     select n.nspname, c.relname, format_type(s.seqtypid, null) as type, s.seqstart, s.seqincrement, s.seqmin, s.seqmax, s.seqcache, s.seqcycle,
            pg_get_userbyid(c.relowner) as owner, ${ACL('c.relacl')} as acl,
-           (select format('%s.%s', quote_ident(tn.nspname), quote_ident(t.relname)) || '.' || quote_ident(a.attname)
+           (select json_build_object('schema', tn.nspname, 'table', t.relname, 'column', a.attname)
               from pg_depend d join pg_class t on t.oid = d.refobjid join pg_namespace tn on tn.oid = t.relnamespace
               join pg_attribute a on a.attrelid = t.oid and a.attnum = d.refobjsubid
              where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype = 'a') as owned_by
     from pg_class c join pg_namespace n on n.oid = c.relnamespace join pg_sequence s on s.seqrelid = c.oid
     where n.nspname <> all($1) and c.relkind = 'S'
       and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype in ('e', 'i'))`, [skip]);
-  return rows.map((row) => {
+  return rows.flatMap((row) => {
     const name = qname(row.nspname, row.relname);
     const create = `create sequence ${name} as ${row.type} increment by ${row.seqincrement} minvalue ${row.seqmin} maxvalue ${row.seqmax} start with ${row.seqstart} cache ${row.seqcache}${row.seqcycle ? ' cycle' : ''};`;
-    return {
+    /** @type {DbObject[]} */
+    const objects = [{
       kind: /** @type {Kind} */ ('sequence'),
       key: `sequence ${row.nspname}.${row.relname}`,
       schema: row.nspname,
       sql: [create, privilegesSql(`sequence ${name}`, row.acl, row.owner)].filter(Boolean).join('\n'),
-      ownedBy: row.owned_by,
       drop: `drop sequence ${name};`,
-    };
+    }];
+    // A sequence a column owns (serial, or `owned by`) goes with that column's table: stated after the
+    // table exists, so dropping the table or column drops the sequence as it did where it was read.
+    const owner = row.owned_by;
+    if (owner) {
+      objects.push({
+        kind: /** @type {Kind} */ ('sequence_owner'),
+        key: `sequence owner ${row.nspname}.${row.relname}`,
+        schema: owner.schema,
+        table: `${owner.schema}.${owner.table}`,
+        sql: `alter sequence ${name} owned by ${qname(owner.schema, owner.table)}.${ident(owner.column)};`,
+        drop: `alter sequence ${name} owned by none;`,
+      });
+    }
+    return objects;
   });
 }
 

@@ -9,7 +9,7 @@ import { viewOrder } from './schemaFiles.mjs';
 
 /** @typedef {import('./catalog.mjs').DbObject} DbObject */
 
-const CREATE_ORDER = ['role', 'schema', 'extension', 'type', 'sequence', 'early_function', 'table', 'constraint', 'index', 'foreign_key', 'function', 'view', 'trigger', 'policy', 'default_privileges', 'event_trigger'];
+const CREATE_ORDER = ['role', 'schema', 'extension', 'type', 'sequence', 'early_function', 'table', 'sequence_owner', 'constraint', 'index', 'foreign_key', 'function', 'view', 'trigger', 'policy', 'default_privileges', 'event_trigger'];
 const DROP_ORDER = ['event_trigger', 'policy', 'trigger', 'view', 'function', 'foreign_key', 'constraint', 'index', 'table', 'sequence', 'type', 'extension', 'schema'];
 
 /** @param {DbObject} object */
@@ -80,6 +80,7 @@ export function migrationSql({ onlyInFrom, onlyInTo, changed }, target = []) {
       case 'foreign_key':
       case 'event_trigger':
       case 'sequence':
+      case 'sequence_owner':
         drops.push(/** @type {string} */ (from.drop));
         creates.push({ object: to, sql: to.sql });
         break;
@@ -120,7 +121,7 @@ export function migrationSql({ onlyInFrom, onlyInTo, changed }, target = []) {
  * `alter default privileges … grant|revoke …` lines): each grant revoked, each revoke granted again.
  * @param {string} sql
  */
-function undoDefaultPrivileges(sql) {
+export function undoDefaultPrivileges(sql) {
   return sql
     .split('\n')
     .filter(Boolean)

@@ -5,6 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'smol-toml';
+import { undoDefaultPrivileges } from './migrationDiff.mjs';
 
 /**
  * The files of one schema folder, in the order a build applies them. Functions that a column default,
@@ -41,6 +42,7 @@ function fileOf(object) {
     case 'function':
       return `${object.schema}/${object.earlyFunction && !object.usesRowType ? 'column_functions' : 'functions'}.sql`;
     case 'table':
+    case 'sequence_owner':
     case 'constraint':
     case 'index':
       return `${object.schema}/tables.sql`;
@@ -71,9 +73,15 @@ export function renderSchemaFiles(current, baseline) {
     throw new Error(`The project changes platform tables (${changedBaselineTables.map((t) => t.key).join(', ')}); state those changes by hand`);
   }
   // A platform object the project only grants on or comments keeps its creation to the baseline.
+  const inCurrent = new Set(current.map((object) => object.key));
   const own = current
     .filter((object) => inBaseline.get(object.key) !== object.sql)
-    .map((object) => (object.kind === 'schema' && inBaseline.has(object.key) ? { ...object, sql: object.sql.replace(/^create schema [^;]*;\n?/, '') } : object));
+    .map((object) => (object.kind === 'schema' && inBaseline.has(object.key) ? { ...object, sql: object.sql.replace(/^create schema [^;]*;\n?/, '') } : object))
+    // Default privileges of the baseline that the project revoked altogether are gone from the reading:
+    // their revokes are what the project states.
+    .concat(baseline
+      .filter((object) => object.kind === 'default_privileges' && !inCurrent.has(object.key))
+      .map((object) => ({ ...object, sql: undoDefaultPrivileges(object.sql) })));
   /** @type {Map<string, import('./catalog.mjs').DbObject[]>} */
   const byFile = new Map();
   for (const object of own) {
@@ -97,11 +105,12 @@ function orderWithinFile(file, objects) {
     return [...objects].sort((a, b) => SETUP_ORDER.indexOf(a.kind) - SETUP_ORDER.indexOf(b.kind) || (a.key < b.key ? -1 : 1));
   }
   if (file.endsWith('/tables.sql')) {
-    // Each table with its constraints and indexes after it.
+    // Each table with the sequences its columns own, its constraints and indexes after it.
     const tables = objects.filter((o) => o.kind === 'table');
     const rest = objects.filter((o) => o.kind !== 'table');
     return tables.flatMap((table) => [
       table,
+      ...rest.filter((o) => o.table === table.table && o.kind === 'sequence_owner'),
       ...rest.filter((o) => o.table === table.table && o.kind === 'constraint'),
       ...rest.filter((o) => o.table === table.table && o.kind === 'index'),
     ]).concat(rest.filter((o) => !tables.some((t) => t.table === o.table)));

@@ -4,7 +4,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { both, buildFromMigrations, buildFromSchemaFiles, catalogOf, compareCatalogs, describeDifference, SUPABASE_DIR } from '../../local/schema/builds.mjs';
+import { both, buildBaseline, buildFromMigrations, buildFromSchemaFiles, catalogOf, compareCatalogs, describeDifference, SUPABASE_DIR } from '../../local/schema/builds.mjs';
+import { migrationSql } from '../../local/schema/migrationDiff.mjs';
+import { renderSchemaFiles, writeSchemaFiles } from '../../local/schema/schemaFiles.mjs';
 
 const scratch = path.join(SUPABASE_DIR, '..', '.steward', 'scratch', `drift-${process.pid}`);
 
@@ -37,5 +39,37 @@ describe('supabase/schemas and the migrations', () => {
       expect.stringMatching(/^policy crm\.contacts\./),
       'table crm.households',
     ]);
+  }, 120_000);
+
+  it('are written again by `cli.mjs write` as files that build the same database as the migrations', async () => {
+    const copy = path.join(scratch, 'written');
+    await fs.mkdir(copy, { recursive: true });
+    await fs.copyFile(path.join(SUPABASE_DIR, 'config.toml'), path.join(copy, 'config.toml'));
+    const [fromMigrations, baseline] = await both(catalogOf(buildFromMigrations, 'drift-write-migrations'), catalogOf(buildBaseline, 'drift-write-baseline'));
+    await writeSchemaFiles(copy, renderSchemaFiles(fromMigrations, baseline));
+    const written = await catalogOf((client) => buildFromSchemaFiles(client, copy), 'drift-written');
+    expect(describeDifference(compareCatalogs(fromMigrations, written), ['migrations', 'written schema files'])).toBe('');
+  }, 180_000);
+
+  it('keep a sequence a column owns: the migration and the schema files state `owned by`, and build it again', async () => {
+    const source = `create schema seq_owned;
+      create table seq_owned.tickets (id serial primary key, number bigint);
+      create sequence seq_owned.ticket_numbers;
+      alter sequence seq_owned.ticket_numbers owned by seq_owned.tickets.number;`;
+    const [baseline, original] = await both(catalogOf(buildBaseline, 'drift-seq-baseline'), catalogOf(async (client) => {
+      await buildBaseline(client);
+      await client.query(source);
+    }, 'drift-seq-source'));
+    const own = compareCatalogs(baseline, original).onlyInTo;
+    const { sql } = migrationSql({ onlyInFrom: [], onlyInTo: own, changed: [] }, original);
+    expect(sql).toContain('alter sequence seq_owned.ticket_numbers owned by seq_owned.tickets.number;');
+    expect(sql).toContain('alter sequence seq_owned.tickets_id_seq owned by seq_owned.tickets.id;');
+    const tablesFile = renderSchemaFiles(original, baseline).files.get('seq_owned/tables.sql') ?? '';
+    expect(tablesFile.indexOf('owned by seq_owned.tickets.number')).toBeGreaterThan(tablesFile.indexOf('create table seq_owned.tickets'));
+    const rebuilt = await catalogOf(async (client) => {
+      await buildBaseline(client);
+      await client.query(sql);
+    }, 'drift-seq-rebuilt');
+    expect(describeDifference(compareCatalogs(original, rebuilt), ['source', 'rebuilt'])).toBe('');
   }, 120_000);
 });
