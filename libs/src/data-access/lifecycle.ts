@@ -1,13 +1,14 @@
 // A record's life after it is written: its history, bulk changes, deleting for good, undo and merging.
 // Each is one database call (public.record_history_page, public.bulk_update, public.bulk_delete,
-// public.undo_batch, crm.merge_records, crm.possible_duplicates): the rules live in the database.
+// public.undo_batch, crm.merge_records, crm.possible_duplicates, crm.erase_contact): the rules live in
+// the database.
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getDatabase } from '@steward/libs/supabase';
 import { DataAccessError, FORBIDDEN_MESSAGE, toDataAccessError } from './DataAccessError';
 import { queryKeys } from './queryKeys';
 import type { TableRef } from './tableRef';
 
-export type HistoryAction = 'insert' | 'update' | 'archive' | 'restore' | 'delete' | 'merge';
+export type HistoryAction = 'insert' | 'update' | 'archive' | 'restore' | 'delete' | 'merge' | 'erase';
 export type HistoryVia = 'screen' | 'import' | 'bulk' | 'merge' | 'undo' | 'system';
 
 /** One change to one record, as the database recorded it. */
@@ -22,7 +23,10 @@ export type HistoryEntry = {
   table_name: string;
   record_id: string;
   record_label: string | null;
-  /** update/archive/restore: {field: [old, new]}; insert/delete: {field: value}; merge: who merged into whom. */
+  /**
+   * update/archive/restore: {field: [old, new]}; insert/delete: {field: value}; merge: who merged into
+   * whom; erase: how many history entries, search words and files went (naming no one).
+   */
   changes: Record<string, unknown>;
   /** Names of the records a changed reference pointed at: {field: [old name, new name]}. */
   labels: Record<string, [string | null, string | null]> | null;
@@ -57,6 +61,8 @@ export type BulkDeleteOutcome = { deleted: number; skipped: number; batch_id: st
 export type UndoOutcome = { restored: number; kept: number; batch_id: string };
 export type MergeOutcome = { batch_id: string; moved: number };
 export type MergeKind = 'contacts' | 'businesses' | 'households';
+/** What an erasure removed, as counts (the erasure's history entry holds the same). */
+export type EraseOutcome = { erased: string; history_entries: number; search_words: number; files: number; stored_files: number; notifications: number };
 export type DuplicatePair = { a_id: string; a_label: string; b_id: string; b_label: string; reason: string };
 
 /** `schema.table` of a table ref, as the bulk functions name it. */
@@ -95,6 +101,15 @@ export function undoBatch(batchId: string): Promise<UndoOutcome> {
 
 export function mergeRecords(kind: MergeKind, survivorId: string, mergedId: string, values: Record<string, unknown>): Promise<MergeOutcome> {
   return call('crm', 'merge_records', { p_kind: kind, p_survivor: survivorId, p_merged: mergedId, p_values: values });
+}
+
+/**
+ * Erases a contact at their request (GDPR Art. 17): the contact with its phones, addresses, notes,
+ * files and relationships, their history entries, search words and stored files, in one call, for
+ * whoever may delete the contact; one history entry records that an erasure happened.
+ */
+export function eraseContact(contactId: string): Promise<EraseOutcome> {
+  return call('crm', 'erase_contact', { p_contact_id: contactId });
 }
 
 export function fetchPossibleDuplicates(kind: MergeKind, limit = 100): Promise<DuplicatePair[]> {

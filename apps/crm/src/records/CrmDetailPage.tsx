@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from '@steward/libs/router';
 import { Button } from '@steward/libs/antd';
-import { cachedRowId, errorMessage, isSystemDefaultRow, setArchived, useRecord } from '@steward/libs/data-access';
+import { cachedRowId, errorMessage, isSystemDefaultRow, queryKeys, setArchived, useRecord } from '@steward/libs/data-access';
 import { InlineEditor, fieldLabelsOf, useRecordEditor } from '@steward/libs/editor';
 import { useAccess } from '@steward/libs/session';
 import { usePageTitle } from '@steward/libs/federation';
@@ -19,6 +19,12 @@ import { usePrefetchRecordTabs } from './prefetchTabs';
 import { SectionedEditor } from './SectionedEditor';
 import { OWNER_COLUMN, text } from './crmRow';
 import type { CrmEntity } from './crmEntity';
+
+// The erasure dialog's inputs load when Erase is first pressed.
+const EraseContactDialog = lazy(() => import('./EraseContactDialog').then((module) => ({ default: module.EraseContactDialog })));
+
+/** What the list shows after an erasure: the erasure's own History entry. */
+export type ErasedState = { erased: { id: string } };
 
 /** A CRM record's detail page: Go back, header, Edit toggle with the inline editor, tabs. */
 export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
@@ -41,6 +47,9 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
   const access = useAccess(entity.kind === 'user' ? 'settings' : undefined);
   const editable = row !== null && !isSystemDefaultRow(row) && access.canEditRow(row);
   const archivable = editable && entity.kind !== 'user' && access.canDeleteRow(row);
+  // Erasure (GDPR Art. 17) is for whoever may delete the contact: the database's own rule for it.
+  const erasable = row !== null && entity.kind === 'contact' && !isSystemDefaultRow(row) && access.canDeleteRow(row);
+  const [erasing, setErasing] = useState(false);
   const navigate = useNavigate();
   const fieldLabels = useMemo(() => fieldLabelsOf(entity.editFields), [entity.editFields]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['steward', entity.table.schema] });
@@ -76,13 +85,34 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
       tabsLabel={entity.tabsLabel}
       header={row ? <RecordHeader row={row} heading={heading} secondary={entity.secondaryLine?.(row)} /> : null}
       actions={
-        editable && row ? (
+        (editable || erasable) && row ? (
           <>
-            <Button aria-pressed={editor.open} onClick={() => (editor.open ? editor.close() : editor.openEdit(row))}>
-              Edit
-            </Button>
-            {entity.editPath ? <Link to={entity.editPath(row.short_id)}>Edit {entity.label}</Link> : null}
+            {editable ? (
+              <Button aria-pressed={editor.open} onClick={() => (editor.open ? editor.close() : editor.openEdit(row))}>
+                Edit
+              </Button>
+            ) : null}
+            {editable && entity.editPath ? <Link to={entity.editPath(row.short_id)}>Edit {entity.label}</Link> : null}
             {archivable ? <Button onClick={() => void archive(!row.archive)}>{row.archive ? 'Restore' : 'Archive'}</Button> : null}
+            {erasable ? (
+              <Button danger onClick={() => setErasing(true)}>
+                Erase
+              </Button>
+            ) : null}
+            {erasing ? (
+              <Suspense fallback={null}>
+                <EraseContactDialog
+                  contactId={row.id}
+                  name={name}
+                  onClose={() => setErasing(false)}
+                  onErased={(outcome) => {
+                    void queryClient.invalidateQueries({ queryKey: queryKeys.all });
+                    notify.success(`Erased ${name}`);
+                    navigate(entity.listPath, { state: { erased: { id: outcome.erased } } satisfies ErasedState });
+                  }}
+                />
+              </Suspense>
+            ) : null}
           </>
         ) : null
       }

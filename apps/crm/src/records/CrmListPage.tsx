@@ -1,15 +1,16 @@
 import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { preloadRecordPage } from './loadRecordPage';
-import { Link, useNavigate, useSearchParams } from '@steward/libs/router';
+import { Link, useLocation, useNavigate, useSearchParams } from '@steward/libs/router';
 import { mergeKindOf } from '../duplicates/mergeEntities';
 import { ImportButton } from '../import/ImportButton';
 import type { AddNewConfig } from '../addNew';
-import { ListPage, bulkFieldsOf, onFirstMove, useListPage, type ListPageApi, type ListPageOptions } from '@steward/libs/list';
+import { ListPage, RecordHistory, bulkFieldsOf, onFirstMove, useListPage, type ListPageApi, type ListPageOptions } from '@steward/libs/list';
 import type { AnyRow } from '@steward/libs/data-access';
 import { useAccess, useSession } from '@steward/libs/session';
 import { AntdTheme } from '@steward/libs/ui';
 import type { SortSpec } from '@steward/libs/filter';
 import type { CrmEntity } from './crmEntity';
+import type { ErasedState } from './CrmDetailPage';
 import type { CrmRow } from './crmRow';
 import { userFormFields } from '../users/userFormFields';
 
@@ -19,7 +20,7 @@ const BY_NAME: SortSpec = [{ field: 'name', order: 'asc' }];
 // does the record editor's library: the list's first rows need none of it).
 const AddNewFlow = lazy(() => Promise.all([import('./AddNewFlow'), import('@steward/libs/editor').then((editor) => editor.preloadFormLayer())]).then(([module]) => module));
 
-function WithAddNew({ list, config, savedFilterKey, toolbarExtra }: { list: ListPageApi<CrmRow>; config: AddNewConfig<AnyRow>; savedFilterKey?: string; toolbarExtra?: ReactNode }) {
+function WithAddNew({ list, config, savedFilterKey, toolbarExtra, children }: { list: ListPageApi<CrmRow>; config: AddNewConfig<AnyRow>; savedFilterKey?: string; toolbarExtra?: ReactNode; children?: ReactNode }) {
   const session = useSession();
   // Each press asks the dialog to open (again); the dialog writes into the active organisation as its user.
   const [presses, setPresses] = useState(0);
@@ -31,6 +32,7 @@ function WithAddNew({ list, config, savedFilterKey, toolbarExtra }: { list: List
           <AddNewFlow config={config} request={presses} />
         </AntdTheme>
       ) : null}
+      {children}
     </ListPage>
   );
 }
@@ -81,7 +83,24 @@ export function CrmListPage({ entity }: { entity: CrmEntity }) {
       ) : null}
     </>
   );
-  if (entity.addNew) return <WithAddNew list={list} config={entity.addNew} savedFilterKey={entity.savedFilterKey} toolbarExtra={toolbarExtra} />;
+  // Back from an erasure: what History now says of the erased contact (one entry, naming no one).
+  const location = useLocation();
+  const erased = (location.state as Partial<ErasedState> | null)?.erased;
+  const erasure = erased ? (
+    <section aria-labelledby="stw-erased-heading" className="stw-flex" style={{ flexDirection: 'column', gap: 8 }}>
+      <h2 id="stw-erased-heading" style={{ margin: 0, fontSize: 16 }}>
+        Erased contact
+      </h2>
+      <RecordHistory table={entity.table} recordId={erased.id} label="History of the erased contact" />
+    </section>
+  ) : null;
+  if (entity.addNew) {
+    return (
+      <WithAddNew list={list} config={entity.addNew} savedFilterKey={entity.savedFilterKey} toolbarExtra={toolbarExtra}>
+        {erasure}
+      </WithAddNew>
+    );
+  }
   const addNewPath = entity.addNewPath;
   return <ListPage list={list} savedFilterKey={entity.savedFilterKey} addNew={addNewPath && canInvite ? { onClick: () => void navigate(addNewPath) } : undefined} />;
 }

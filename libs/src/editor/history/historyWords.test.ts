@@ -39,6 +39,11 @@ describe('history in words', () => {
     expect(historySentence({ ...base, action: 'merge', via: 'merge', record_id: 'r2', changes: merge })).toBe('Maya Chen merged this record into Abigail Foster');
   });
 
+  it('tells an erasure without naming anyone, with what it removed', () => {
+    const erase = { ...base, action: 'erase' as const, record_label: 'Erased contact', changes: { history_entries: 12, search_words: 2, files: 1, stored_files: 1, notifications: 0 } };
+    expect(historySentence(erase)).toBe('Maya Chen erased this contact at their request (12 history entries, 1 file and 2 search words removed)');
+  });
+
   it("names a row attached to the record (its phone, address, note) and that row's fields", () => {
     const phone = { ...base, table_name: 'crm.contact_methods', record_id: 'm1', record_label: 'Mobile' };
     expect(historySentence({ ...phone, changes: { value: ['555-0101', '555-0202'] } }, { value: 'Name' }, 'r1')).toBe(

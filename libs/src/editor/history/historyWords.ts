@@ -112,6 +112,8 @@ export function actionPhrase(entry: HistoryEntry, changes: readonly FieldChange[
       return changes.length ? 'archived this record and changed' : 'archived this record';
     case 'restore':
       return changes.length ? 'restored this record and changed' : 'restored this record';
+    case 'erase':
+      return erasurePhrase(entry);
     case 'merge':
       return merge.merged_id === entry.record_id
         ? `merged this record into ${merge.survivor_label ?? 'another record'}`
@@ -119,6 +121,18 @@ export function actionPhrase(entry: HistoryEntry, changes: readonly FieldChange[
     default:
       return 'changed';
   }
+}
+
+/** "1 file", "2 files". */
+const count = (n: unknown, one: string, many: string) => `${Number(n) || 0} ${Number(n) === 1 ? one : many}`;
+
+/**
+ * An erasure names no one: "erased this contact at their request (12 history entries, 1 file and 2
+ * search words removed)".
+ */
+function erasurePhrase(entry: HistoryEntry): string {
+  const { history_entries: history, files, search_words: words } = entry.changes as { history_entries?: number; files?: number; search_words?: number };
+  return `erased this contact at their request (${count(history, 'history entry', 'history entries')}, ${count(files, 'file', 'files')} and ${count(words, 'search word', 'search words')} removed)`;
 }
 
 /** How it was done, when not an ordinary edit on a screen. */

@@ -1,0 +1,76 @@
+import { useId, useState } from 'react';
+import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
+import { Input, Modal } from '@steward/libs/antd-data';
+import { eraseContact, errorMessage, type EraseOutcome } from '@steward/libs/data-access';
+
+/** What the dialog asks to be typed before Erase is offered: the name as the page shows it. */
+export const sameName = (typed: string, name: string) => typed.trim().replace(/\s+/g, ' ') === name.trim().replace(/\s+/g, ' ');
+
+/**
+ * Erasing a contact at their request (GDPR Art. 17): says plainly what goes, asks for the contact's name
+ * typed out, then makes the one database call (crm.erase_contact, which decides who may). A refusal
+ * stays in the dialog; nothing is removed unless the whole erasure is.
+ */
+export function EraseContactDialog({ contactId, name, onClose, onErased }: { contactId: string; name: string; onClose: () => void; onErased: (outcome: EraseOutcome) => void }) {
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const inputId = useId();
+  const confirmed = sameName(typed, name);
+  const erase = async () => {
+    if (!confirmed) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      onErased(await eraseContact(contactId));
+    } catch (problem) {
+      setFailure(errorMessage(problem, 'The contact could not be erased'));
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={`Erase ${name}?`}
+      onCancel={busy ? undefined : onClose}
+      destroyOnHidden
+      footer={
+        <Flex gap={8} justify="flex-end">
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="primary" danger disabled={!confirmed} loading={busy} onClick={() => void erase()}>
+            {busy ? 'Erasing…' : 'Erase for good'}
+          </Button>
+        </Flex>
+      }
+    >
+      <Flex vertical gap={12}>
+        {failure ? <Alert type="error" showIcon title={failure} /> : null}
+        <Typography.Paragraph style={{ margin: 0 }}>
+          Use this when {name} asks to have their data erased. It removes, for good and for everyone:
+        </Typography.Paragraph>
+        <ul style={{ margin: 0 }}>
+          <li>the contact, with their phones, e-mail addresses, addresses, notes and relationships;</li>
+          <li>their history entries;</li>
+          <li>their search words;</li>
+          <li>their files, with the stored copies.</li>
+        </ul>
+        <Typography.Paragraph style={{ margin: 0 }}>
+          History keeps one line saying that a contact was erased, without their name. This cannot be undone.
+        </Typography.Paragraph>
+        <label htmlFor={inputId}>
+          Type <strong>{name}</strong> to confirm
+        </label>
+        <Input
+          id={inputId}
+          value={typed}
+          autoComplete="off"
+          disabled={busy}
+          onChange={(event) => setTyped(event.target.value)}
+          onPressEnter={() => void erase()}
+        />
+      </Flex>
+    </Modal>
+  );
+}
