@@ -1,11 +1,20 @@
 import { defineConfig } from 'vitest/config';
 
+/** Suites that need no stack: they run in parallel workers (each config sets its pool). */
+const UNIT = ['libs/vitest.config.ts', 'apps/*/vitest.config.ts', 'scripts/vitest.config.ts', 'tools/vitest.config.mts'];
+/** Suites against the local stack, one file at a time (fileParallelism: false). */
+const STACK = ['libs/vitest.integration.config.ts', 'supabase/vitest.config.ts'];
+
 /**
  * Every Vitest suite of the repository as one run: unit tests (libs, apps) and integration tests
- * against the local stack (supabase, libs). `npm test` starts the stack once and passes it in env.
+ * against the local stack (supabase, libs). `npm test` starts the stack once and runs the two parts
+ * side by side as two processes (STEWARD_VITEST_PART=unit|stack): Vitest itself runs files that
+ * must go one at a time only after all the parallel ones, leaving a core idle. A new suite that needs
+ * no stack belongs in UNIT.
  */
+const part = process.env.STEWARD_VITEST_PART;
 export default defineConfig({
   test: {
-    projects: ['libs/vitest.config.ts', 'libs/vitest.integration.config.ts', 'apps/*/vitest.config.ts', 'supabase/vitest.config.ts', 'scripts/vitest.config.ts', 'tools/vitest.config.mts'],
+    projects: part === 'unit' ? UNIT : part === 'stack' ? STACK : [...UNIT, ...STACK],
   },
 });

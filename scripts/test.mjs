@@ -1,7 +1,10 @@
 // `npm test`: production build, type checks and lint (the architecture's import rules among them), one
 // local Supabase stack for the whole run, every Vitest suite (unit and integration), then the
-// end-to-end journeys in Chromium. Ends with one summary line.
+// end-to-end journeys in Chromium. Ends with one summary line. Stages that leave a core idle run side
+// by side (docs/testing.md): the stack starts during the build, the stack's suites (one file at a time)
+// run beside the checks and the unit suites.
 import { mkdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { workspaceRoot } from '../build/federation.mjs';
 import { buildAll, run } from './lib/run.mjs';
@@ -52,69 +55,129 @@ function playwrightFailures(report) {
   return names;
 }
 
+const sumCounts = (counts) => counts.reduce((sum, count) => ({ passed: sum.passed + count.passed, failed: sum.failed + count.failed, skipped: sum.skipped + count.skipped }));
+
 function playwrightCounts(report, exitCode) {
   if (!report) return { passed: 0, failed: 1, skipped: 0 };
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
   return { passed: expected + flaky, failed: atLeastOneIf(unexpected + (report.errors?.length ?? 0), exitCode !== 0), skipped };
 }
 
+/** Wall time and CPU of each stage, so a slow run says where its time went (and how busy the machine was). */
+function stageClock() {
+  const stages = [];
+  return {
+    /** Runs `work` as the stage `name`, recording its wall time. */
+    async time(name, work) {
+      const started = Date.now();
+      try {
+        return await work();
+      } finally {
+        stages.push(`${name} ${Math.round((Date.now() - started) / 1000)} s`);
+      }
+    },
+    line: () => stages.join(' · '),
+  };
+}
+
+/**
+ * CPU seconds this run has used so far: its own (the stack's gateway runs in this process) and its
+ * finished children's (Linux /proc; elsewhere only its own).
+ */
+async function cpuSeconds() {
+  const own = process.cpuUsage();
+  let children = 0;
+  try {
+    const stat = await readFile('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    children = (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    // not Linux
+  }
+  return (own.user + own.system) / 1e6 + children;
+}
+
 async function main() {
   await rm(reports, { recursive: true, force: true });
   await mkdir(reports, { recursive: true });
   const started = Date.now();
+  const clock = stageClock();
 
-  console.log('▶ Building every app (production)…');
-  await buildAll();
-
-  console.log('▶ Type checks and lint of every project…');
-  const checksExit = await run('npx', ['nx', 'run-many', '-t', 'typecheck', 'lint', '--parallel=2', '--output-style=static'], { env: { NX_DAEMON: 'false' } });
-  const checks = { passed: checksExit === 0 ? 1 : 0, failed: checksExit === 0 ? 0 : 1, skipped: 0 };
-
-  console.log(`▶ Starting a fresh local Supabase stack on port ${TEST_PORT_BASE}…`);
-  const { startStack } = await import('../supabase/local/stack.mjs');
-  const { TEST_AUTH_RATE_LIMITS } = await import('../supabase/local/config.mjs');
-  const stack = await startStack({
-    portBase: TEST_PORT_BASE,
-    dataDir: path.join(workspaceRoot, `.steward/test-${TEST_PORT_BASE}`),
-    fresh: true,
-    // Every test signs in from 127.0.0.1: auth rate limits raised for the run, still enforced.
-    authRateLimits: TEST_AUTH_RATE_LIMITS,
+  // The stack starts while the apps build and the checks run: it is mostly one Postgres process
+  // applying the migrations, work the build's two lanes leave room for.
+  console.log(`▶ Starting a fresh local Supabase stack on port ${TEST_PORT_BASE} (in the background)…`);
+  const stackReady = clock.time('stack start', async () => {
+    const { startStack } = await import('../supabase/local/stack.mjs');
+    const { TEST_AUTH_RATE_LIMITS } = await import('../supabase/local/config.mjs');
+    return startStack({
+      portBase: TEST_PORT_BASE,
+      dataDir: path.join(workspaceRoot, `.steward/test-${TEST_PORT_BASE}`),
+      fresh: true,
+      // Every test signs in from 127.0.0.1: auth rate limits raised for the run, still enforced.
+      authRateLimits: TEST_AUTH_RATE_LIMITS,
+    });
   });
-  const env = {
-    STEWARD_TEST_API_URL: stack.apiUrl,
-    STEWARD_TEST_ANON_KEY: stack.anonKey,
-    STEWARD_TEST_SERVICE_ROLE_KEY: stack.serviceRoleKey,
-    STEWARD_TEST_DB_URL: stack.dbUrl ?? '',
-    STEWARD_TEST_PORT_BASE: String(TEST_PORT_BASE),
-    STEWARD_TEST_DATA_DIR: stack.dataDir,
-  };
+  // Until it is awaited below, a failed start must not count as an unhandled rejection.
+  stackReady.catch(() => undefined);
 
   let unit;
   let e2e;
+  let checksExit = 1;
   let failures = [];
+  let stack;
   try {
-    console.log('▶ Vitest: unit and integration suites…');
-    const vitestJson = path.join(reports, 'vitest.json');
-    const vitestExit = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], { env });
-    const vitestReport = await readJson(vitestJson);
-    unit = vitestCounts(vitestReport, vitestExit);
-    failures = vitestFailures(vitestReport);
+    console.log('▶ Building every app (production)…');
+    await clock.time('build', () => buildAll());
+
+    // Two lanes until the journeys: type checks, lint and then the unit suites (no stack needed) in
+    // one; the stack's suites, one file at a time, in the other (vitest.config.ts, STEWARD_VITEST_PART).
+    console.log('▶ Type checks and lint of every project, then the unit suites; the stack suites beside them…');
+    const vitestUnitJson = path.join(reports, 'vitest-unit.json');
+    const vitestStackJson = path.join(reports, 'vitest-stack.json');
+    const vitest = (part, outputFile, env) =>
+      run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], { env: { ...env, STEWARD_VITEST_PART: part } });
+    const checksAndUnit = (async () => {
+      checksExit = await clock.time('type checks and lint', () =>
+        run('npx', ['nx', 'run-many', '-t', 'typecheck', 'lint', '--parallel=2', '--output-style=static'], { env: { NX_DAEMON: 'false' } }),
+      );
+      return clock.time('vitest unit', () => vitest('unit', vitestUnitJson, {}));
+    })();
+    stack = await stackReady;
+    const env = {
+      STEWARD_TEST_API_URL: stack.apiUrl,
+      STEWARD_TEST_ANON_KEY: stack.anonKey,
+      STEWARD_TEST_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+      STEWARD_TEST_DB_URL: stack.dbUrl ?? '',
+      STEWARD_TEST_PORT_BASE: String(TEST_PORT_BASE),
+      STEWARD_TEST_DATA_DIR: stack.dataDir,
+    };
+    const [unitExit, stackExit] = await Promise.all([checksAndUnit, clock.time('vitest stack', () => vitest('stack', vitestStackJson, env))]);
+    const unitReports = [await readJson(vitestUnitJson), await readJson(vitestStackJson)];
+    unit = sumCounts([vitestCounts(unitReports[0], unitExit), vitestCounts(unitReports[1], stackExit)]);
+    failures = unitReports.flatMap(vitestFailures);
 
     console.log('▶ Playwright: end-to-end journeys in Chromium…');
     const playwrightJson = path.join(reports, 'playwright.json');
-    const playwrightExit = await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { ...env, STEWARD_E2E_JSON: playwrightJson } });
+    const playwrightExit = await clock.time('playwright', () =>
+      run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { ...env, STEWARD_E2E_JSON: playwrightJson } }),
+    );
     const playwrightReport = await readJson(playwrightJson);
     e2e = playwrightCounts(playwrightReport, playwrightExit);
     failures = [...failures, ...playwrightFailures(playwrightReport)];
   } finally {
-    await stack.stop();
+    // A stack that failed to start has nothing to stop; one still starting is waited for and stopped.
+    stack ??= await stackReady.catch(() => undefined);
+    await stack?.stop();
   }
 
+  const checks = { passed: checksExit === 0 ? 1 : 0, failed: checksExit === 0 ? 0 : 1, skipped: 0 };
   const passed = checks.passed + unit.passed + e2e.passed;
   const failed = checks.failed + unit.failed + e2e.failed;
   const skipped = unit.skipped + e2e.skipped;
   const minutes = ((Date.now() - started) / 60000).toFixed(1);
-  console.log(`\nType checks and lint ${checksExit === 0 ? 'passed' : 'FAILED'} · Vitest ${unit.passed} passed, ${unit.failed} failed · Playwright ${e2e.passed} passed, ${e2e.failed} failed · ${minutes} min`);
+  const [load] = os.loadavg();
+  console.log(`\nStages: ${clock.line()} · CPU ${Math.round(await cpuSeconds())} s · load ${load.toFixed(1)} on ${os.availableParallelism()} cores`);
+  console.log(`Type checks and lint ${checksExit === 0 ? 'passed' : 'FAILED'} · Vitest ${unit.passed} passed, ${unit.failed} failed · Playwright ${e2e.passed} passed, ${e2e.failed} failed · ${minutes} min`);
   // The names come last, so a log cut to its tail still says what failed.
   for (const name of failures) console.log(`✘ ${name}`);
   console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -132,7 +132,7 @@ function writeApp(tree, o) {
         private: true,
         type: 'module',
         dependencies: { '@steward/libs': '0.1.0' },
-        scripts: { build: 'rsbuild build', dev: 'rsbuild dev', typecheck: 'tsc -p tsconfig.json', lint: 'eslint src' },
+        scripts: { build: 'rsbuild build', dev: 'rsbuild dev', lint: 'eslint src' },
       },
       null,
       2,
