@@ -125,6 +125,7 @@ async function main() {
   let checksExit = 1;
   let failures = [];
   let stack;
+  let checksAndUnit;
   try {
     console.log('▶ Building every app (production)…');
     await clock.time('build', () => buildAll());
@@ -136,7 +137,7 @@ async function main() {
     const vitestStackJson = path.join(reports, 'vitest-stack.json');
     const vitest = (part, outputFile, env) =>
       run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], { env: { ...env, STEWARD_VITEST_PART: part } });
-    const checksAndUnit = (async () => {
+    checksAndUnit = (async () => {
       checksExit = await clock.time('type checks and lint', () =>
         run('npx', ['nx', 'run-many', '-t', 'typecheck', 'lint', '--parallel=2', '--output-style=static'], { env: { NX_DAEMON: 'false' } }),
       );
@@ -165,6 +166,8 @@ async function main() {
     e2e = playwrightCounts(playwrightReport, playwrightExit);
     failures = [...failures, ...playwrightFailures(playwrightReport)];
   } finally {
+    // Nothing is left running behind a failure: the other lane ends first (its exit counts above).
+    await checksAndUnit?.catch(() => undefined);
     // A stack that failed to start has nothing to stop; one still starting is waited for and stopped.
     stack ??= await stackReady.catch(() => undefined);
     await stack?.stop();
