@@ -4313,6 +4313,12 @@ declare
   v_actor_id uuid;
   v_actor_name text;
 begin
+  -- A custom field made sensitive or not moves its values between the records and
+  -- app.custom_sensitive (app.custom_field_moved): nothing changed, and no sensitive value is written
+  -- into the history its readers see.
+  if current_setting('steward.custom_moving', true) = 'on' then
+    return null;
+  end if;
   -- Written set-wise, with the per-row work inline: a bulk change of 10,000 rows is one statement.
   if tg_op = 'UPDATE' then
     insert into public.record_history (org_name, component, table_name, record_id, action, via, batch_id, changes, record_label, actor_id, actor_name, owner_ids)
@@ -4447,3 +4453,446 @@ $function$;
 revoke all on function app.record_file_claimed(p_name text) from public, anon, authenticated, service_role;
 grant execute on function app.record_file_claimed(p_name text) to authenticated;
 grant execute on function app.record_file_claimed(p_name text) to service_role;
+
+-- Custom fields (settings.custom_fields): the messages a write can meet are listed in
+-- supabase/schemas/settings/README-custom-fields.md.
+CREATE OR REPLACE FUNCTION app.custom_empty(p_value jsonb)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select p_value is null or p_value in ('null'::jsonb, '""'::jsonb, '[]'::jsonb)
+$function$;
+revoke all on function app.custom_empty(p_value jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.custom_empty(p_value jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_field_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_choice jsonb;
+  v_id text;
+  v_label text;
+  v_archived boolean;
+  v_ids text[] := '{}';
+  v_labels text[] := '{}';
+  v_choices jsonb := '[]';
+  v_problem text;
+  v_count integer;
+begin
+  if tg_op = 'DELETE' then
+    -- A field with values is archived, not deleted (its values would stay behind, unknown).
+    execute format('select exists (select 1 from %s t where t.custom ? %L and t.org_name = %L)',
+                   app.custom_record_table(old.record_kind), old.id::text, old.org_name) into v_problem;
+    if v_problem::boolean or exists (select 1 from app.custom_sensitive s
+                                     where s.record_kind = old.record_kind and s.org_name = old.org_name and s.custom ? old.id::text) then
+      raise exception using errcode = '23514', message = format('%s has values: archive it instead of deleting it', old.label);
+    end if;
+    return old;
+  end if;
+  new.label := btrim(new.label);
+  new.help_text := nullif(btrim(new.help_text), '');
+  if tg_op = 'UPDATE' then
+    if new.record_kind is distinct from old.record_kind then
+      raise exception using errcode = '23514', message = 'A field''s kind of record cannot be changed';
+    end if;
+    if (new.field_type is distinct from old.field_type or new.link_kind is distinct from old.link_kind)
+       and current_setting('steward.custom_type_change', true) is distinct from new.id::text then
+      raise exception using errcode = '23514', message = 'A field''s type is changed with settings.change_field_type, which converts its values';
+    end if;
+  end if;
+  if new.choices is null or jsonb_typeof(new.choices) <> 'array' then
+    raise exception using errcode = '23514', message = 'Choices must be a list';
+  end if;
+  if new.field_type not in ('single_choice', 'multiple_choice') and new.choices <> '[]' then
+    raise exception using errcode = '23514', message = format('%s is not a choice field: it has no choices', new.label);
+  end if;
+  if jsonb_array_length(new.choices) > 500 then
+    raise exception using errcode = '23514', message = format('%s has more than 500 choices', new.label);
+  end if;
+  for v_choice in select c from jsonb_array_elements(new.choices) c loop
+    if jsonb_typeof(v_choice) <> 'object' or jsonb_typeof(v_choice -> 'label') is distinct from 'string'
+       or btrim(v_choice ->> 'label') = '' then
+      raise exception using errcode = '23514', message = format('Every choice of %s needs a label', new.label);
+    end if;
+    v_label := btrim(v_choice ->> 'label');
+    if length(v_label) > 80 then
+      raise exception using errcode = '23514', message = format('A choice of %s is longer than 80 characters', new.label);
+    end if;
+    v_id := coalesce(v_choice ->> 'id', gen_random_uuid()::text);
+    if v_id !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+      raise exception using errcode = '23514', message = format('A choice id of %s is not a UUID', new.label);
+    end if;
+    if jsonb_typeof(v_choice -> 'archived') not in ('boolean', 'null') then
+      raise exception using errcode = '23514', message = format('A choice''s archived flag of %s must be true or false', new.label);
+    end if;
+    v_archived := coalesce((v_choice ->> 'archived')::boolean, false);
+    if lower(v_id) = any (v_ids) then
+      raise exception using errcode = '23514', message = format('%s has two choices with the same id', new.label);
+    end if;
+    if not v_archived and lower(v_label) = any (v_labels) then
+      raise exception using errcode = '23514', message = format('%s has two choices named %s', new.label, v_label);
+    end if;
+    v_ids := v_ids || lower(v_id);
+    if not v_archived then
+      v_labels := v_labels || lower(v_label);
+    end if;
+    v_choices := v_choices || jsonb_build_array(jsonb_build_object('id', lower(v_id), 'label', v_label, 'archived', v_archived));
+  end loop;
+  new.choices := v_choices;
+  if tg_op = 'UPDATE' and exists (select 1 from jsonb_array_elements(old.choices) o where not ((o ->> 'id') = any (v_ids))) then
+    raise exception using errcode = '23514', message = format('A choice of %s cannot be removed: archive it instead (its values stay)', new.label);
+  end if;
+  if app.custom_empty(new.default_value) then
+    new.default_value := null;
+  else
+    v_problem := app.custom_value_problem(new, new.default_value, new.org_name, null);
+    if v_problem is not null then
+      raise exception using errcode = '23514', message = 'Default value: ' || v_problem;
+    end if;
+  end if;
+  if new.position is null then
+    select coalesce(max(f.position), 0) + 1 into new.position from settings.custom_fields f
+     where f.org_name = new.org_name and f.record_kind = new.record_kind;
+  end if;
+  if tg_op = 'INSERT' or (old.archive and not new.archive) then
+    select count(*) into v_count from settings.custom_fields f
+     where f.org_name = new.org_name and f.record_kind = new.record_kind and not f.archive and f.id <> new.id;
+    if v_count >= 200 then
+      raise exception using errcode = '23514', message = 'An organisation has at most 200 fields on each kind of record';
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.custom_field_check() from public, anon, authenticated, service_role;
+grant execute on function app.custom_field_check() to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_field_moved()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_table regclass := app.custom_record_table(new.record_kind);
+  v_key text := new.id::text;
+begin
+  -- A field made sensitive takes its values out of the records into app.custom_sensitive, and back
+  -- when it stops being sensitive: the values never change, only where they are kept.
+  perform set_config('steward.custom_moving', 'on', true);
+  if new.sensitive then
+    execute format('insert into app.custom_sensitive as s (record_kind, record_id, org_name, custom) '
+                   'select %L, t.id, t.org_name, jsonb_build_object(%L, t.custom -> %L) from %s t where t.org_name = %L and t.custom ? %L '
+                   'on conflict (record_kind, record_id) do update set custom = s.custom || excluded.custom',
+                   new.record_kind, v_key, v_key, v_table, new.org_name, v_key);
+    execute format('update %s t set custom = t.custom - %L where t.org_name = %L and t.custom ? %L', v_table, v_key, new.org_name, v_key);
+  else
+    execute format('update %s t set custom = t.custom || jsonb_build_object(%L, s.custom -> %L) from app.custom_sensitive s '
+                   'where s.record_kind = %L and s.org_name = %L and s.custom ? %L and t.id = s.record_id',
+                   v_table, v_key, v_key, new.record_kind, new.org_name, v_key);
+    update app.custom_sensitive s set custom = s.custom - v_key
+     where s.record_kind = new.record_kind and s.org_name = new.org_name and s.custom ? v_key;
+    delete from app.custom_sensitive s where s.record_kind = new.record_kind and s.org_name = new.org_name and s.custom = '{}';
+  end if;
+  perform set_config('steward.custom_moving', 'off', true);
+  return null;
+end;
+$function$;
+revoke all on function app.custom_field_moved() from public, anon, authenticated, service_role;
+grant execute on function app.custom_field_moved() to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_record_component(p_kind text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_kind in ('contact', 'business', 'household') then 'crm'
+    when p_kind in ('accommodation', 'reservation') then 'lodging'
+    when p_kind in ('project', 'task') then 'operations'
+    when p_kind in ('product', 'supply') then 'catalog'
+    when p_kind = 'staff' then 'team-portal'
+  end
+$function$;
+revoke all on function app.custom_record_component(p_kind text) from public, anon, authenticated, service_role;
+grant execute on function app.custom_record_component(p_kind text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_record_table(p_kind text)
+ RETURNS regclass
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+    when 'contact' then 'crm.contacts'::regclass
+    when 'business' then 'crm.businesses'::regclass
+    when 'household' then 'crm.households'::regclass
+    when 'accommodation' then 'catalog.accommodations'::regclass
+    when 'reservation' then 'catalog.reservations'::regclass
+    when 'project' then 'ops.projects'::regclass
+    when 'task' then 'ops.tasks'::regclass
+    when 'product' then 'catalog.products'::regclass
+    when 'supply' then 'catalog.supplies'::regclass
+    when 'staff' then 'hr.staff_profiles'::regclass
+  end
+$function$;
+revoke all on function app.custom_record_table(p_kind text) from public, anon, authenticated, service_role;
+grant execute on function app.custom_record_table(p_kind text) to authenticated;
+grant execute on function app.custom_record_table(p_kind text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_sensitive_readable()
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- 'kind:organisation' for every record kind whose area the caller edits (Organization or Personal)
+  -- in that organisation: the sensitive values they may read and write.
+  select coalesce(array_agg(k.kind || ':' || o.org), '{}')
+  from unnest(array['contact', 'business', 'household', 'accommodation', 'reservation', 'project', 'task',
+                    'product', 'supply', 'staff']) as k(kind)
+  cross join lateral unnest(app.orgs_with_access(app.custom_record_component(k.kind), 'edit', 'Organization')
+                            || app.orgs_with_access(app.custom_record_component(k.kind), 'edit', 'Personal')) as o(org)
+$function$;
+revoke all on function app.custom_sensitive_readable() from public, anon, authenticated, service_role;
+grant execute on function app.custom_sensitive_readable() to authenticated;
+grant execute on function app.custom_sensitive_readable() to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_value_problem(p_field settings.custom_fields, p_value jsonb, p_org text, p_old jsonb DEFAULT NULL::jsonb)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_label text := p_field.label;
+  v_type text := jsonb_typeof(p_value);
+  v_text text;
+  v_item jsonb;
+  v_choice jsonb;
+  v_seen text[] := '{}';
+  v_found boolean;
+begin
+  case p_field.field_type
+  when 'short_text', 'long_text', 'email', 'phone', 'url' then
+    if v_type is distinct from 'string' then
+      return format('%s must be text', v_label);
+    end if;
+    v_text := p_value #>> '{}';
+    if p_field.field_type = 'long_text' and length(v_text) > 10000 then
+      return format('%s must be at most 10000 characters', v_label);
+    elsif p_field.field_type <> 'long_text' and length(v_text) > 500 then
+      return format('%s must be at most 500 characters', v_label);
+    elsif p_field.field_type = 'email' and app.contact_method_value_problem('email', v_text) is not null then
+      return format('%s must be an e-mail address like name@example.com', v_label);
+    elsif p_field.field_type = 'phone' and app.contact_method_value_problem('phone', v_text) is not null then
+      return format('%s must be a phone number of 4 to 15 digits', v_label);
+    elsif p_field.field_type = 'url' and btrim(v_text) !~* '^https?://[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?$' then
+      return format('%s must be a web address starting with http:// or https://', v_label);
+    end if;
+  when 'number', 'currency' then
+    if v_type is distinct from 'number' then
+      return format('%s must be a number', v_label);
+    end if;
+  when 'date' then
+    v_text := p_value #>> '{}';
+    if v_type is distinct from 'string' or v_text !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then
+      return format('%s must be a date (YYYY-MM-DD)', v_label);
+    end if;
+    begin
+      perform v_text::date;
+    exception when others then
+      return format('%s must be a date (YYYY-MM-DD)', v_label);
+    end;
+  when 'boolean' then
+    if v_type is distinct from 'boolean' then
+      return format('%s must be yes or no', v_label);
+    end if;
+  when 'single_choice', 'multiple_choice' then
+    if p_field.field_type = 'single_choice' and v_type is distinct from 'string' then
+      return format('%s must be one of its choices', v_label);
+    elsif p_field.field_type = 'multiple_choice' and v_type is distinct from 'array' then
+      return format('%s must be a list of its choices', v_label);
+    end if;
+    for v_item in select e from jsonb_array_elements(case when v_type = 'array' then p_value else jsonb_build_array(p_value) end) e loop
+      if jsonb_typeof(v_item) is distinct from 'string' then
+        return format('%s must be a list of its choices', v_label);
+      end if;
+      if (v_item #>> '{}') = any (v_seen) then
+        return format('%s lists a choice twice', v_label);
+      end if;
+      v_seen := v_seen || (v_item #>> '{}');
+      select c into v_choice from jsonb_array_elements(p_field.choices) c where c ->> 'id' = v_item #>> '{}';
+      if v_choice is null then
+        return format('%s has no such choice (%s)', v_label, left(v_item #>> '{}', 60));
+      end if;
+      -- An archived choice stays where it was; it is not chosen anew.
+      if (v_choice ->> 'archived')::boolean and not coalesce(p_old = v_item or p_old @> jsonb_build_array(v_item), false) then
+        return format('%s: the choice %s is archived', v_label, v_choice ->> 'label');
+      end if;
+    end loop;
+  when 'link' then
+    v_text := p_value #>> '{}';
+    if v_type is distinct from 'string' or v_text !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+      return format('%s must link to a %s of this organisation', v_label, p_field.link_kind);
+    end if;
+    v_found := case p_field.link_kind
+      when 'contact' then exists (select 1 from crm.contacts r where r.id = v_text::uuid and r.org_name = p_org)
+      when 'business' then exists (select 1 from crm.businesses r where r.id = v_text::uuid and r.org_name = p_org)
+      when 'household' then exists (select 1 from crm.households r where r.id = v_text::uuid and r.org_name = p_org)
+      else false end;
+    if not v_found then
+      return format('%s must link to a %s of this organisation', v_label, p_field.link_kind);
+    end if;
+  end case;
+  return null;
+end;
+$function$;
+revoke all on function app.custom_value_problem(p_field settings.custom_fields, p_value jsonb, p_org text, p_old jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.custom_value_problem(p_field settings.custom_fields, p_value jsonb, p_org text, p_old jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_values_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_kind text := tg_argv[0];
+  v_old jsonb := '{}';
+  v_new jsonb := '{}';
+  v_sens_old jsonb := '{}';
+  v_sens jsonb;
+  v_sens_touched boolean := false;
+  v_field settings.custom_fields;
+  v_entry record;
+  v_value jsonb;
+  v_problem text;
+  v_may_sensitive boolean;
+  v_count integer;
+begin
+  -- A field made sensitive or not moves its values (app.custom_field_moved): already checked.
+  if current_setting('steward.custom_moving', true) = 'on' then
+    return new;
+  end if;
+  if new.custom is null then
+    new.custom := '{}';
+  end if;
+  if jsonb_typeof(new.custom) <> 'object' then
+    raise exception using errcode = '23514', message = 'Custom field values must be a JSON object keyed by field id';
+  end if;
+  select count(*) into v_count from jsonb_object_keys(new.custom);
+  if v_count > 500 then
+    raise exception using errcode = '23514', message = format('A record takes at most 500 custom field values (%s sent)', v_count);
+  end if;
+  if tg_op = 'UPDATE' then
+    v_old := coalesce(old.custom, '{}');
+    select s.custom into v_sens_old from app.custom_sensitive s where s.record_kind = v_kind and s.record_id = old.id;
+    v_sens_old := coalesce(v_sens_old, '{}');
+  end if;
+  v_sens := v_sens_old;
+  -- The person asking (this function runs as its owner): nobody signed in is the platform itself
+  -- (service role, migrations); a signed-in person, the import's writer included, needs edit rights.
+  v_may_sensitive := auth.uid() is null or (v_kind || ':' || new.org_name) = any (app.custom_sensitive_readable());
+
+  for v_entry in select e.key, e.value from jsonb_each(new.custom) e order by e.key loop
+    v_field := null;
+    if v_entry.key ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+      select * into v_field from settings.custom_fields f
+       where f.id = v_entry.key::uuid and f.org_name = new.org_name and f.record_kind = v_kind;
+    end if;
+    if v_field.id is null then
+      raise exception using errcode = '23514', message = format('Unknown field: %s', left(v_entry.key, 60));
+    end if;
+    v_value := case when app.custom_empty(v_entry.value) then null else v_entry.value end;
+    if v_field.sensitive then
+      if not v_may_sensitive then
+        raise exception using errcode = '42501',
+          message = format('%s is sensitive: only people who may edit these records can change it', v_field.label);
+      end if;
+      continue when (v_sens -> v_entry.key) is not distinct from v_value;
+      if v_value is not null then
+        if v_field.archive then
+          raise exception using errcode = '23514', message = format('%s is archived: its value cannot be changed', v_field.label);
+        end if;
+        v_problem := app.custom_value_problem(v_field, v_value, new.org_name, v_sens_old -> v_entry.key);
+        if v_problem is not null then
+          raise exception using errcode = '23514', message = v_problem;
+        end if;
+        v_sens := v_sens || jsonb_build_object(v_entry.key, v_value);
+      else
+        v_sens := v_sens - v_entry.key;
+      end if;
+      v_sens_touched := true;
+    elsif v_value is not null then
+      if (v_old -> v_entry.key) is distinct from v_value then
+        if v_field.archive then
+          raise exception using errcode = '23514', message = format('%s is archived: its value cannot be changed', v_field.label);
+        end if;
+        v_problem := app.custom_value_problem(v_field, v_value, new.org_name, v_old -> v_entry.key);
+        if v_problem is not null then
+          raise exception using errcode = '23514', message = v_problem;
+        end if;
+      end if;
+      v_new := v_new || jsonb_build_object(v_entry.key, v_value);
+    end if;
+  end loop;
+
+  for v_field in select * from settings.custom_fields f
+                  where f.org_name = new.org_name and f.record_kind = v_kind and not f.archive
+                    and (f.required or (tg_op = 'INSERT' and f.default_value is not null))
+                  order by f.position, f.id loop
+    -- Defaults fill what an insert leaves empty.
+    if tg_op = 'INSERT' and v_field.default_value is not null then
+      if v_field.sensitive and not (v_sens ? v_field.id::text) then
+        v_sens := v_sens || jsonb_build_object(v_field.id::text, v_field.default_value);
+        v_sens_touched := true;
+      elsif not v_field.sensitive and not (v_new ? v_field.id::text) then
+        v_new := v_new || jsonb_build_object(v_field.id::text, v_field.default_value);
+      end if;
+    end if;
+    -- Required: a new record has it; a change does not empty it (records made before the field
+    -- became required keep going without it until someone fills it).
+    if v_field.required and not (case when v_field.sensitive then v_sens else v_new end ? v_field.id::text)
+       and (not v_field.sensitive or v_may_sensitive)
+       and (tg_op = 'INSERT' or (case when v_field.sensitive then v_sens_old else v_old end ? v_field.id::text)) then
+      raise exception using errcode = '23514', message = format('%s is required', v_field.label);
+    end if;
+  end loop;
+
+  new.custom := v_new;
+  if v_sens_touched then
+    if v_sens = '{}' then
+      delete from app.custom_sensitive s where s.record_kind = v_kind and s.record_id = new.id;
+    else
+      insert into app.custom_sensitive as s (record_kind, record_id, org_name, custom)
+      values (v_kind, new.id, new.org_name, v_sens)
+      on conflict (record_kind, record_id) do update set custom = excluded.custom, org_name = excluded.org_name;
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.custom_values_check() from public, anon, authenticated, service_role;
+grant execute on function app.custom_values_check() to service_role;
+comment on function app.custom_values_check() is 'checks a record''s custom values against its organisation''s definitions of its kind (tg_argv[0]): known field ids, types, choices, links in the organisation, required; fills defaults on insert; moves sensitive values to app.custom_sensitive (refused to callers who may not edit the area); an empty value (null, "", []) removes the key';
+
+CREATE OR REPLACE FUNCTION app.custom_values_forget()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from app.custom_sensitive s using old_rows o where s.record_kind = tg_argv[0] and s.record_id = o.id;
+  return null;
+end;
+$function$;
+revoke all on function app.custom_values_forget() from public, anon, authenticated, service_role;
+grant execute on function app.custom_values_forget() to service_role;

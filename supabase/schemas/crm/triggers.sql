@@ -57,6 +57,10 @@ CREATE TRIGGER search_words_updated AFTER UPDATE ON crm.businesses REFERENCING O
 
 CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON crm.businesses FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.enforce_org_name();
 
+CREATE TRIGGER steward_15_custom_insert BEFORE INSERT ON crm.businesses FOR EACH ROW EXECUTE FUNCTION app.custom_values_check('business');
+
+CREATE TRIGGER steward_15_custom_update BEFORE UPDATE ON crm.businesses FOR EACH ROW WHEN (old.custom IS DISTINCT FROM new.custom) EXECUTE FUNCTION app.custom_values_check('business');
+
 CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON crm.businesses FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.stamp_audit();
 
 CREATE TRIGGER steward_30_ref_businesses_primary_owner_id_fkey BEFORE INSERT OR UPDATE OF primary_owner_id, org_name ON crm.businesses FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name AND new.primary_owner_id IS NOT NULL AND app.org_ref_other__public__user_profiles(new.primary_owner_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('primary_owner_id', 'public.user_profiles', 'id', 'uuid', 'businesses_primary_owner_id_fkey', 'user_profiles');
@@ -66,6 +70,8 @@ CREATE TRIGGER steward_30_ref_businesses_secondary_owner_id_fkey BEFORE INSERT O
 CREATE TRIGGER steward_30_ref_businesses_type_id_fkey BEFORE INSERT OR UPDATE OF type_id, org_name ON crm.businesses FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name AND new.type_id IS NOT NULL AND app.org_ref_other__crm__business_types(new.type_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('type_id', 'crm.business_types', 'id', 'uuid', 'businesses_type_id_fkey', 'business_types');
 
 CREATE TRIGGER steward_30_short_id BEFORE INSERT OR UPDATE ON crm.businesses FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.stamp_short_id();
+
+CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON crm.businesses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('business');
 
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON crm.businesses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('crm');
 
@@ -153,6 +159,10 @@ CREATE TRIGGER search_words_updated AFTER UPDATE ON crm.contacts REFERENCING OLD
 
 CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON crm.contacts FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.enforce_org_name();
 
+CREATE TRIGGER steward_15_custom_insert BEFORE INSERT ON crm.contacts FOR EACH ROW EXECUTE FUNCTION app.custom_values_check('contact');
+
+CREATE TRIGGER steward_15_custom_update BEFORE UPDATE ON crm.contacts FOR EACH ROW WHEN (old.custom IS DISTINCT FROM new.custom) EXECUTE FUNCTION app.custom_values_check('contact');
+
 CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON crm.contacts FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.stamp_audit();
 
 CREATE TRIGGER steward_30_ref_contacts_primary_owner_id_fkey BEFORE INSERT OR UPDATE OF primary_owner_id, org_name ON crm.contacts FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name AND new.primary_owner_id IS NOT NULL AND app.org_ref_other__public__user_profiles(new.primary_owner_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('primary_owner_id', 'public.user_profiles', 'id', 'uuid', 'contacts_primary_owner_id_fkey', 'user_profiles');
@@ -166,6 +176,8 @@ CREATE TRIGGER steward_30_ref_contacts_type_id_fkey BEFORE INSERT OR UPDATE OF t
 CREATE TRIGGER steward_30_short_id BEFORE INSERT OR UPDATE ON crm.contacts FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.stamp_short_id();
 
 CREATE TRIGGER steward_85_mirror_spouse AFTER INSERT OR UPDATE OF spouse_id ON crm.contacts FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.mirror_spouse();
+
+CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON crm.contacts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('contact');
 
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON crm.contacts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('crm');
 
@@ -223,6 +235,10 @@ CREATE TRIGGER search_words_updated AFTER UPDATE ON crm.households REFERENCING O
 
 CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON crm.households FOR EACH ROW EXECUTE FUNCTION app.enforce_org_name();
 
+CREATE TRIGGER steward_15_custom_insert BEFORE INSERT ON crm.households FOR EACH ROW EXECUTE FUNCTION app.custom_values_check('household');
+
+CREATE TRIGGER steward_15_custom_update BEFORE UPDATE ON crm.households FOR EACH ROW WHEN (old.custom IS DISTINCT FROM new.custom) EXECUTE FUNCTION app.custom_values_check('household');
+
 CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON crm.households FOR EACH ROW EXECUTE FUNCTION app.stamp_audit();
 
 CREATE TRIGGER steward_30_ref_households_primary_contact_id_fkey BEFORE INSERT OR UPDATE OF primary_contact_id, org_name ON crm.households FOR EACH ROW WHEN (new.primary_contact_id IS NOT NULL AND app.org_ref_other__crm__contacts(new.primary_contact_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('primary_contact_id', 'crm.contacts', 'id', 'uuid', 'households_primary_contact_id_fkey', 'contacts');
@@ -234,6 +250,8 @@ CREATE TRIGGER steward_30_ref_households_secondary_contact_id_fkey BEFORE INSERT
 CREATE TRIGGER steward_30_ref_households_secondary_owner_id_fkey BEFORE INSERT OR UPDATE OF secondary_owner_id, org_name ON crm.households FOR EACH ROW WHEN (new.secondary_owner_id IS NOT NULL AND app.org_ref_other__public__user_profiles(new.secondary_owner_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('secondary_owner_id', 'public.user_profiles', 'id', 'uuid', 'households_secondary_owner_id_fkey', 'user_profiles');
 
 CREATE TRIGGER steward_30_short_id BEFORE INSERT OR UPDATE ON crm.households FOR EACH ROW EXECUTE FUNCTION app.stamp_short_id();
+
+CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON crm.households REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('household');
 
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON crm.households REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('crm');
 

@@ -694,3 +694,32 @@ $function$;
 revoke all on function public.undo_batch(p_batch_id uuid) from public, anon, authenticated, service_role;
 grant execute on function public.undo_batch(p_batch_id uuid) to authenticated;
 grant execute on function public.undo_batch(p_batch_id uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION public.custom_values(p_kind text, p_ids uuid[])
+ RETURNS TABLE(id uuid, custom jsonb)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_table regclass := app.custom_record_table(p_kind);
+begin
+  -- A record's custom values as the caller may see them: the record's own (its policies decide
+  -- which records), and its sensitive ones where the caller edits the area (app.custom_sensitive's
+  -- policy). For the kinds whose lists read the table rather than a view that carries them.
+  if v_table is null then
+    raise exception using errcode = '22023', message = format('No such kind of record: %s', p_kind);
+  end if;
+  if cardinality(p_ids) > 1000 then
+    raise exception using errcode = '22023', message = 'custom_values: at most 1000 records at a time';
+  end if;
+  return query execute format(
+    'select t.id, t.custom || coalesce(s.custom, ''{}''::jsonb) from %s t '
+    'left join app.custom_sensitive s on s.record_kind = %L and s.record_id = t.id '
+    'where t.id = any ($1) order by array_position($1, t.id)', v_table, p_kind)
+    using p_ids;
+end;
+$function$;
+revoke all on function public.custom_values(p_kind text, p_ids uuid[]) from public, anon, authenticated, service_role;
+grant execute on function public.custom_values(p_kind text, p_ids uuid[]) to authenticated;
+grant execute on function public.custom_values(p_kind text, p_ids uuid[]) to service_role;
