@@ -1,6 +1,11 @@
 -- custom fields: written by npm run db:diff from supabase/schemas.
 set check_function_bodies = off;
 
+-- app.list_sources names the list views by oid: they are dropped and made again below, so the rows are
+-- kept by name and put back at the end.
+create temporary table list_sources_by_name on commit drop as
+  select relation::text as relation_name, base::text as base_name, columns from app.list_sources;
+
 drop view ops.my_work_view;
 
 drop view ops.tasks_view;
@@ -1232,3 +1237,7 @@ create policy org_update on settings.custom_fields
 -- Definitions keep a history like the other settings tables (app.attach_history's list).
 insert into app.history_tables (table_name, component) values ('settings.custom_fields', 'settings')
 on conflict (table_name) do update set component = excluded.component;
+
+delete from app.list_sources;
+insert into app.list_sources (relation, base, columns)
+select relation_name::regclass, base_name::regclass, columns from list_sources_by_name;

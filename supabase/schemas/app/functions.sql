@@ -1718,7 +1718,7 @@ grant execute on function app.keep_organization_name() to service_role;
 CREATE OR REPLACE FUNCTION app.list_filter_sql(p_filter jsonb, p_columns text[])
  RETURNS text
  LANGUAGE plpgsql
- IMMUTABLE
+ STABLE
  SET search_path TO ''
 AS $function$
 declare
@@ -1745,6 +1745,9 @@ begin
   end if;
   if v_field is null or not (v_field = any (p_columns)) then
     return null;
+  end if;
+  if v_field like 'custom.%' then
+    return app.list_custom_filter_sql(p_filter);
   end if;
   v_col := format('lower(t.%I::text)', v_field);
   return case p_filter ->> 'op'
@@ -4896,3 +4899,153 @@ end;
 $function$;
 revoke all on function app.custom_values_forget() from public, anon, authenticated, service_role;
 grant execute on function app.custom_values_forget() to service_role;
+
+CREATE OR REPLACE FUNCTION app.list_custom_filter_sql(p_filter jsonb)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_field settings.custom_fields;
+  v_key text := substr(p_filter ->> 'field', 8);
+  v_op text := p_filter ->> 'op';
+  v_value jsonb := p_filter -> 'value';
+  v_values jsonb;
+  v_text text := p_filter ->> 'value';
+  v_like text;
+  v_get text;
+  v_has text;
+  v_parts text[];
+  v_item text;
+begin
+  -- One condition on a custom field (public.list_page's filter, field 'custom.<field id>'), as SQL
+  -- over the base table t, written so that the GIN index on t.custom serves the choice, yes/no, link and
+  -- empty tests (@>, ?). Null: a field or operator it does not take (the list then sends its own query).
+  if v_key !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    return null;
+  end if;
+  select * into v_field from settings.custom_fields f where f.id = v_key::uuid;
+  if v_field.id is null or v_field.sensitive then
+    return null;
+  end if;
+  v_get := format('(t.custom -> %L)', v_key);
+  v_has := format('(t.custom ? %L)', v_key);
+  if v_op = 'is_empty' then
+    return format('(not %s)', v_has);
+  elsif v_op = 'is_not_empty' then
+    return v_has;
+  end if;
+  -- Lists of values (any_of, none_of, has_*, between) come as JSON arrays of strings.
+  v_values := case when jsonb_typeof(v_value) = 'array' then v_value else jsonb_build_array(v_value) end;
+  if exists (select 1 from jsonb_array_elements(v_values) e where jsonb_typeof(e) not in ('string', 'null')) then
+    return null;
+  end if;
+  case
+  when v_field.field_type in ('short_text', 'long_text', 'email', 'phone', 'url') then
+    if jsonb_typeof(v_value) is distinct from 'string' and v_op not in ('is_empty', 'is_not_empty') then
+      return null;
+    end if;
+    v_like := '%' || replace(replace(replace(lower(v_text), '\', '\\'), '%', '\%'), '_', '\_') || '%';
+    return case v_op
+      when 'contains' then format('lower(t.custom ->> %L) like %L', v_key, v_like)
+      when 'not_contains' then format('coalesce(lower(t.custom ->> %L) not like %L, true)', v_key, v_like)
+      when 'is' then format('lower(t.custom ->> %L) = %L', v_key, lower(v_text))
+      when 'is_not' then format('coalesce(lower(t.custom ->> %L) <> %L, true)', v_key, lower(v_text))
+    end;
+  when v_field.field_type in ('number', 'currency', 'date') then
+    -- Numbers compare as numbers, dates as their YYYY-MM-DD text.
+    v_parts := '{}';
+    for v_item in select e #>> '{}' from jsonb_array_elements(v_values) e loop
+      if v_field.field_type = 'date' and v_item !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then
+        return null;
+      elsif v_field.field_type <> 'date' and v_item !~ '^-?[0-9]+(\.[0-9]+)?$' then
+        return null;
+      end if;
+      v_parts := v_parts || case when v_field.field_type = 'date' then quote_literal(v_item) else v_item || '::numeric' end;
+    end loop;
+    v_get := case when v_field.field_type = 'date' then format('(t.custom ->> %L)', v_key)
+                  else format('(case when jsonb_typeof(t.custom -> %1$L) = ''number'' then (t.custom ->> %1$L)::numeric end)', v_key) end;
+    if v_op = 'between' then
+      if cardinality(v_parts) <> 2 then
+        return null;
+      end if;
+      return format('%s between %s and %s', v_get, v_parts[1], v_parts[2]);
+    end if;
+    if cardinality(v_parts) <> 1 then
+      return null;
+    end if;
+    return case v_op
+      when 'is' then format('%s = %s', v_get, v_parts[1])
+      when 'is_not' then format('coalesce(%s <> %s, true)', v_get, v_parts[1])
+      when 'gt' then format('%s > %s', v_get, v_parts[1])
+      when 'gte' then format('%s >= %s', v_get, v_parts[1])
+      when 'lt' then format('%s < %s', v_get, v_parts[1])
+      when 'lte' then format('%s <= %s', v_get, v_parts[1])
+    end;
+  when v_field.field_type = 'boolean' then
+    if v_op <> 'is' or v_text not in ('true', 'false') then
+      return null;
+    end if;
+    return format('t.custom @> %L', jsonb_build_object(v_key, v_text::boolean));
+  when v_field.field_type in ('single_choice', 'link') then
+    select array_agg(format('t.custom @> %L', jsonb_build_object(v_key, e #>> '{}'))) into v_parts
+      from jsonb_array_elements(v_values) e where e #>> '{}' is not null;
+    if v_parts is null or (v_field.field_type = 'link' and v_op not in ('is', 'is_not'))
+       or v_op not in ('is', 'is_not', 'any_of', 'none_of') or (v_op in ('is', 'is_not') and cardinality(v_parts) <> 1) then
+      return null;
+    end if;
+    return case when v_op in ('is', 'any_of') then '(' || array_to_string(v_parts, ' or ') || ')'
+                else '(not (' || array_to_string(v_parts, ' or ') || '))' end;
+  when v_field.field_type = 'multiple_choice' then
+    select array_agg(format('t.custom @> %L', jsonb_build_object(v_key, jsonb_build_array(e #>> '{}')))) into v_parts
+      from jsonb_array_elements(v_values) e where e #>> '{}' is not null;
+    if v_parts is null then
+      return null;
+    end if;
+    return case v_op
+      when 'has_any' then '(' || array_to_string(v_parts, ' or ') || ')'
+      when 'has_all' then '(' || array_to_string(v_parts, ' and ') || ')'
+      when 'has_none' then '(not (' || array_to_string(v_parts, ' or ') || '))'
+    end;
+  else
+    return null;
+  end case;
+end;
+$function$;
+revoke all on function app.list_custom_filter_sql(p_filter jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.list_custom_filter_sql(p_filter jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION app.list_custom_sort_sql(p_field text)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_field settings.custom_fields;
+  v_key text := substr(p_field, 8);
+begin
+  -- The sort key of a custom field over the base table t: numbers as numbers, choices in the order
+  -- the field lists them, yes before no, text ignoring case; null (last going up) when empty.
+  if v_key !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    return null;
+  end if;
+  select * into v_field from settings.custom_fields f where f.id = v_key::uuid;
+  if v_field.id is null or v_field.sensitive then
+    return null;
+  end if;
+  return case
+    when v_field.field_type in ('number', 'currency') then format('(case when jsonb_typeof(t.custom -> %1$L) = ''number'' then (t.custom ->> %1$L)::numeric end)', v_key)
+    when v_field.field_type in ('date', 'link') then format('(t.custom ->> %L)', v_key)
+    when v_field.field_type = 'boolean' then format('(not (t.custom ->> %L)::boolean)', v_key)
+    when v_field.field_type = 'single_choice' then
+      format('array_position(%L::text[], t.custom ->> %L)', array(select c ->> 'id' from jsonb_array_elements(v_field.choices) c), v_key)
+    when v_field.field_type = 'multiple_choice' then
+      format('array_position(%L::text[], t.custom -> %L ->> 0)', array(select c ->> 'id' from jsonb_array_elements(v_field.choices) c), v_key)
+    else format('lower(t.custom ->> %L)', v_key)
+  end;
+end;
+$function$;
+revoke all on function app.list_custom_sort_sql(p_field text) from public, anon, authenticated, service_role;
+grant execute on function app.list_custom_sort_sql(p_field text) to service_role;

@@ -286,6 +286,10 @@ declare
   v_sampled bigint;
   v_sample text;
   v_walk bigint := coalesce(nullif(current_setting('steward.list_page_walk', true), '')::bigint, 30000);
+  v_columns text[];
+  v_kind text;
+  v_sort_expr text;
+  v_sort_sel text[] := '{}';
 begin
   if auth.uid() is null then
     return null;
@@ -320,6 +324,12 @@ begin
   -- The planner's figures may be told only when every organisation listed is read whole: its
   -- statistics count rows the caller's rule would hide (another member's at Personal level).
   v_estimable := p_org_names <@ (v_whole || '_system_default_'::text);
+  -- Custom fields filter and sort as 'custom.<field id>': those of the organisations listed, of the
+  -- kind of record the base table holds, except sensitive ones (their values are not in the table).
+  v_kind := (select k from unnest(array['contact', 'business', 'household', 'accommodation', 'reservation', 'project', 'task',
+                                        'product', 'supply', 'staff']) k where app.custom_record_table(k) = v_source.base);
+  v_columns := v_source.columns || array(select 'custom.' || f.id from settings.custom_fields f
+                                          where f.record_kind = v_kind and f.org_name = any (p_org_names) and not f.sensitive);
   v_where := 'true';
   if p_exclude_archived then
     v_where := v_where || case when exists (select 1 from pg_catalog.pg_attribute a where a.attrelid = v_source.base and a.attname = 'archive' and a.attnotnull)
@@ -333,7 +343,7 @@ begin
                                else format(' and t.%I = %L', v_key.key, v_key.value #>> '{}') end;
   end loop;
   if p_filter is not null then
-    v_filter := app.list_filter_sql(p_filter, v_source.columns);
+    v_filter := app.list_filter_sql(p_filter, v_columns);
     if v_filter is null then
       return null;
     end if;
@@ -342,13 +352,24 @@ begin
 
   for v_key in select e.value ->> 'field' as field, coalesce((e.value ->> 'desc')::boolean, false) as descending
                from jsonb_array_elements(coalesce(p_sort, '[]')) as e loop
-    if v_key.field is null or not (v_key.field = any (v_source.columns)) then
+    if v_key.field is null or not (v_key.field = any (v_columns)) then
       return null;
     end if;
     continue when v_key.field = 'id';
     v_sort_cols := v_sort_cols || v_key.field;
     v_descs := v_descs || v_key.descending;
-    v_order := v_order || format('t.%I %s, ', v_key.field, case when v_key.descending then 'desc nulls first' else 'asc nulls last' end);
+    if v_key.field like 'custom.%' then
+      -- A custom field's key is an expression, named after the field: ordered by that name.
+      v_sort_expr := app.list_custom_sort_sql(v_key.field);
+      if v_sort_expr is null then
+        return null;
+      end if;
+      v_sort_sel := v_sort_sel || format('%s as %I', v_sort_expr, v_key.field);
+      v_order := v_order || format('%I %s, ', v_key.field, case when v_key.descending then 'desc nulls first' else 'asc nulls last' end);
+    else
+      v_sort_sel := v_sort_sel || format('t.%I', v_key.field);
+      v_order := v_order || format('t.%I %s, ', v_key.field, case when v_key.descending then 'desc nulls first' else 'asc nulls last' end);
+    end if;
   end loop;
   v_order := v_order || 't.id asc';
 
@@ -373,7 +394,7 @@ begin
   if cardinality(v_bodies) = 0 then
     return jsonb_build_object('ids', '[]'::jsonb, 'total', 0, 'estimated', false);
   end if;
-  v_cols := coalesce(nullif(array_to_string(array(select format('t.%I', c) from unnest(v_sort_cols) c), ', '), ''), 'null');
+  v_cols := coalesce(nullif(array_to_string(v_sort_sel, ', '), ''), 'null');
   v_and_filter := coalesce(' and ' || v_filter, '');
   -- The whole list (no seek): what is counted, and how many rows the planner expects.
   v_all := array_to_string(array(select format('(select t.id, %s %s%s)', v_cols, b, v_and_filter) from unnest(v_bodies) b), ' union all ');
