@@ -85,10 +85,10 @@ begin
       when 'lte' then format('%s <= %s', v_get, v_parts[1])
     end;
   when v_field.field_type = 'boolean' then
-    if v_op <> 'is' or v_text not in ('true', 'false') then
+    if v_op not in ('is', 'is_not') or v_text not in ('true', 'false') then
       return null;
     end if;
-    return format('t.custom @> %L', jsonb_build_object(v_key, v_text::boolean));
+    return format(case when v_op = 'is' then 't.custom @> %L' else '(not t.custom @> %L)' end, jsonb_build_object(v_key, v_text::boolean));
   when v_field.field_type in ('single_choice', 'link') then
     select array_agg(format('t.custom @> %L', jsonb_build_object(v_key, e #>> '{}'))) into v_parts
       from jsonb_array_elements(v_values) e where e #>> '{}' is not null;
