@@ -4547,7 +4547,9 @@ begin
     v_choices := v_choices || jsonb_build_array(jsonb_build_object('id', lower(v_id), 'label', v_label, 'archived', v_archived));
   end loop;
   new.choices := v_choices;
-  if tg_op = 'UPDATE' and exists (select 1 from jsonb_array_elements(old.choices) o where not ((o ->> 'id') = any (v_ids))) then
+  -- (A field that stops being a choice, through settings.change_field_type, leaves its choices.)
+  if tg_op = 'UPDATE' and new.field_type in ('single_choice', 'multiple_choice')
+     and exists (select 1 from jsonb_array_elements(old.choices) o where not ((o ->> 'id') = any (v_ids))) then
     raise exception using errcode = '23514', message = format('A choice of %s cannot be removed: archive it instead (its values stay)', new.label);
   end if;
   if app.custom_empty(new.default_value) then
@@ -5049,3 +5051,159 @@ end;
 $function$;
 revoke all on function app.list_custom_sort_sql(p_field text) from public, anon, authenticated, service_role;
 grant execute on function app.list_custom_sort_sql(p_field text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_field_for_change(p_field uuid, p_new_type text)
+ RETURNS settings.custom_fields
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_field settings.custom_fields;
+begin
+  -- The field a type change is about, once the caller may change it (Settings edit in its
+  -- organisation) and the new type is one it can take.
+  select * into v_field from settings.custom_fields f where f.id = p_field and f.org_name = any (app.member_orgs());
+  if v_field.id is null then
+    raise exception using errcode = 'P0002', message = 'No such field';
+  end if;
+  if not v_field.org_name = any (app.orgs_with_access('settings', 'edit', 'Organization') || app.orgs_with_access('settings', 'edit', 'Personal')) then
+    raise exception using errcode = '42501', message = 'Only people who may edit Settings change a field''s type';
+  end if;
+  if p_new_type is null or p_new_type not in ('short_text', 'long_text', 'number', 'currency', 'date', 'boolean', 'single_choice',
+                                              'multiple_choice', 'email', 'phone', 'url', 'link') then
+    raise exception using errcode = '22023', message = format('Unknown field type: %s', p_new_type);
+  end if;
+  if p_new_type = 'link' or v_field.field_type = 'link' and p_new_type not in ('short_text', 'long_text') then
+    raise exception using errcode = '23514', message = 'A link field only becomes text, and no field becomes a link: make a new link field';
+  end if;
+  if p_new_type = v_field.field_type then
+    raise exception using errcode = '23514', message = format('%s already has that type', v_field.label);
+  end if;
+  return v_field;
+end;
+$function$;
+revoke all on function app.custom_field_for_change(p_field uuid, p_new_type text) from public, anon, authenticated, service_role;
+grant execute on function app.custom_field_for_change(p_field uuid, p_new_type text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_value_text(p_value jsonb, p_field settings.custom_fields)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- A value as a person reads it: choices by label, yes/no, a link by the record's name.
+  select case
+    when p_value is null or jsonb_typeof(p_value) = 'null' then null
+    when p_field.field_type = 'boolean' then case when p_value = 'true'::jsonb then 'Yes' else 'No' end
+    when p_field.field_type in ('single_choice', 'multiple_choice') then
+      (select string_agg(coalesce(c ->> 'label', e #>> '{}'), ', ' order by e.n)
+         from jsonb_array_elements(case when jsonb_typeof(p_value) = 'array' then p_value else jsonb_build_array(p_value) end) with ordinality as e(e, n)
+         left join lateral (select c from jsonb_array_elements(p_field.choices) c where c ->> 'id' = e.e #>> '{}' limit 1) x on true)
+    when p_field.field_type = 'link' then
+      coalesce((select r.name from crm.contacts r where r.id::text = p_value #>> '{}'),
+               (select r.name from crm.businesses r where r.id::text = p_value #>> '{}'),
+               (select r.name from crm.households r where r.id::text = p_value #>> '{}'), p_value #>> '{}')
+    else p_value #>> '{}'
+  end
+$function$;
+revoke all on function app.custom_value_text(p_value jsonb, p_field settings.custom_fields) from public, anon, authenticated, service_role;
+grant execute on function app.custom_value_text(p_value jsonb, p_field settings.custom_fields) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_choices_from_values(p_field settings.custom_fields, p_new_type text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_choices jsonb;
+begin
+  -- The choices a field turning into a choice gets from its values: each distinct text once (any
+  -- case, the first spelling in alphabetical order), at most 500 of at most 80 characters; a multiple
+  -- choice splits the text at commas.
+  execute format(
+    'select coalesce(jsonb_agg(jsonb_build_object(''id'', gen_random_uuid(), ''label'', l.label, ''archived'', false) order by l.label), ''[]'') '
+    'from (select min(x.label) as label from ('
+    '        select btrim(p) as label from (select app.custom_value_text(coalesce(s.custom, t.custom) -> %2$L, $1) as v '
+    '          from %1$s t left join app.custom_sensitive s on s.record_kind = %3$L and s.record_id = t.id '
+    '         where t.org_name = $2 and (t.custom ? %2$L or s.custom ? %2$L)) r '
+    '        cross join lateral unnest(case when $3 = ''multiple_choice'' then string_to_array(r.v, '','') else array[r.v] end) p) x '
+    '      where x.label <> '''' and length(x.label) <= 80 group by lower(x.label) order by 1 limit 500) l',
+    app.custom_record_table(p_field.record_kind), p_field.id::text, p_field.record_kind)
+    using p_field, p_field.org_name, p_new_type into v_choices;
+  return v_choices;
+end;
+$function$;
+revoke all on function app.custom_choices_from_values(p_field settings.custom_fields, p_new_type text) from public, anon, authenticated, service_role;
+grant execute on function app.custom_choices_from_values(p_field settings.custom_fields, p_new_type text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_convert(p_value jsonb, p_from settings.custom_fields, p_to settings.custom_fields)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_text text := btrim(app.custom_value_text(p_value, p_from));
+  v_ids jsonb := '[]';
+  v_part text;
+  v_id text;
+begin
+  -- A value of p_from as a value of p_to, or null when it does not convert.
+  if app.custom_empty(p_value) or v_text is null or v_text = '' then
+    return null;
+  end if;
+  case p_to.field_type
+  when 'short_text', 'long_text', 'email', 'phone', 'url' then
+    if app.custom_value_problem(p_to, to_jsonb(v_text), p_to.org_name) is null then
+      return to_jsonb(v_text);
+    end if;
+  when 'number', 'currency' then
+    if jsonb_typeof(p_value) = 'number' then
+      return p_value;
+    elsif v_text ~ '^-?[0-9]+(\.[0-9]+)?$' then
+      return to_jsonb(v_text::numeric);
+    end if;
+  when 'date' then
+    if app.custom_value_problem(p_to, to_jsonb(v_text), p_to.org_name) is null then
+      return to_jsonb(v_text);
+    end if;
+  when 'boolean' then
+    if lower(v_text) in ('yes', 'y', 'true', '1') then
+      return 'true'::jsonb;
+    elsif lower(v_text) in ('no', 'n', 'false', '0') then
+      return 'false'::jsonb;
+    end if;
+  when 'single_choice', 'multiple_choice' then
+    -- Choice to choice keeps the ids; other values find their choice by label.
+    foreach v_part in array case when p_from.field_type in ('single_choice', 'multiple_choice')
+                                 then array(select e #>> '{}' from jsonb_array_elements(case when jsonb_typeof(p_value) = 'array' then p_value else jsonb_build_array(p_value) end) e)
+                                 when p_to.field_type = 'multiple_choice' then string_to_array(v_text, ',')
+                                 else array[v_text] end
+    loop
+      select c ->> 'id' into v_id from jsonb_array_elements(p_to.choices) c
+       where not coalesce((c ->> 'archived')::boolean, false)
+         and (c ->> 'id' = btrim(v_part) or lower(c ->> 'label') = lower(btrim(v_part)))
+       order by (c ->> 'id' = btrim(v_part)) desc limit 1;
+      if v_id is null then
+        return null;
+      end if;
+      if not v_ids @> to_jsonb(v_id) then
+        v_ids := v_ids || to_jsonb(v_id);
+      end if;
+      v_id := null;
+    end loop;
+    if p_to.field_type = 'multiple_choice' then
+      return v_ids;
+    elsif jsonb_array_length(v_ids) = 1 then
+      return v_ids -> 0;
+    end if;
+  else
+    return null;
+  end case;
+  return null;
+end;
+$function$;
+revoke all on function app.custom_convert(p_value jsonb, p_from settings.custom_fields, p_to settings.custom_fields) from public, anon, authenticated, service_role;
+grant execute on function app.custom_convert(p_value jsonb, p_from settings.custom_fields, p_to settings.custom_fields) to service_role;

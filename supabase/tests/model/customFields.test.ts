@@ -244,3 +244,61 @@ describe('sensitive fields', () => {
     expect(cleared).toEqual([]);
   });
 });
+
+describe('changing a field\'s type', () => {
+  it('previews what would not convert, then converts the rest in one call: text to a number, text to choices made from the values', async () => {
+    const { data: made } = await org.client.schema('settings').from('custom_fields').insert({ org_name: org.orgName, record_kind: 'business', label: 'Account number', field_type: 'short_text' }).select('id').single();
+    const field = (made as { id: string }).id;
+    const add = async (name: string, value: string) => {
+      const { data, error } = await org.client.schema('crm').from('businesses').insert({ org_name: org.orgName, name, custom: { [field]: value } }).select('id').single();
+      expect(error).toBeNull();
+      return (data as { id: string }).id;
+    };
+    await add('Bakery One', '1001');
+    const odd = await add('Bakery Two', 'A-17');
+    await add('Bakery Three', ' 1003 ');
+
+    const { data: preview, error } = await org.client.schema('settings').rpc('preview_field_type_change', { p_field: field, p_new_type: 'number' });
+    expect(error).toBeNull();
+    expect(preview).toMatchObject({ values: 3, converts: 2, count: 1, not_converted: [{ id: odd, name: 'Bakery Two', value: 'A-17' }] });
+
+    const { data: changed, error: changeError } = await org.client.schema('settings').rpc('change_field_type', { p_field: field, p_new_type: 'number' });
+    expect(changeError).toBeNull();
+    expect(changed).toMatchObject({ converted: 2, cleared: 1, field: { field_type: 'number' } });
+    const { data: rows } = await org.client.schema('crm').from('businesses').select('name, custom').like('name', 'Bakery %').order('name');
+    expect((rows ?? []).map((row) => [row.name, (row.custom as Record<string, unknown>)[field] ?? null])).toEqual([
+      ['Bakery One', 1001],
+      ['Bakery Three', 1003],
+      ['Bakery Two', null],
+    ]);
+    // The emptied value is still in the history.
+    const { data: history } = await org.client.rpc('record_history_page', { p_record_id: odd });
+    expect((history as { changes: Record<string, unknown> }[])[0]!.changes).toEqual({ custom: [{ [field]: 'A-17' }, {}] });
+  });
+
+  it('makes choices from distinct texts (any case) when text becomes a choice, and keeps choice ids from single to multiple', async () => {
+    const { data: made } = await org.client.schema('settings').from('custom_fields').insert({ org_name: org.orgName, record_kind: 'household', label: 'Small group', field_type: 'short_text' }).select('id').single();
+    const field = (made as { id: string }).id;
+    for (const [name, value] of [['The Alphas', 'Alpha'], ['The alphas too', 'alpha'], ['The Betas', 'Beta group']] as const) {
+      const { error } = await org.client.schema('crm').from('households').insert({ org_name: org.orgName, name, custom: { [field]: value } });
+      expect(error).toBeNull();
+    }
+    const { data: changed } = await org.client.schema('settings').rpc('change_field_type', { p_field: field, p_new_type: 'single_choice' });
+    const choices = (changed as { field: Field }).field.choices;
+    expect(choices.map((choice) => choice.label)).toEqual(['Alpha', 'Beta group']);
+    const { data: rows } = await org.client.schema('crm').from('households').select('name, custom').in('name', ['The Alphas', 'The alphas too', 'The Betas']).order('name');
+    expect((rows ?? []).map((row) => (row.custom as Record<string, unknown>)[field])).toEqual([choices[0]!.id, choices[1]!.id, choices[0]!.id]);
+    await org.client.schema('settings').rpc('change_field_type', { p_field: field, p_new_type: 'multiple_choice' });
+    const { data: multi } = await org.client.schema('crm').from('households').select('custom').eq('name', 'The Betas').single();
+    expect((multi as { custom: Record<string, unknown> }).custom[field]).toEqual([choices[1]!.id]);
+  });
+
+  it('is refused to people without Settings edit, and to a link', async () => {
+    const { error } = await viewer.client.schema('settings').rpc('change_field_type', { p_field: waiver.id, p_new_type: 'short_text' });
+    expect(error).toMatchObject({ code: '42501', message: "Only people who may edit Settings change a field's type" });
+    const { error: link } = await org.client.schema('settings').rpc('change_field_type', { p_field: waiver.id, p_new_type: 'link' });
+    expect(link).toMatchObject({ code: '23514', message: 'A link field only becomes text, and no field becomes a link: make a new link field' });
+    const { error: foreign } = await other.client.schema('settings').rpc('preview_field_type_change', { p_field: waiver.id, p_new_type: 'short_text' });
+    expect(foreign).toMatchObject({ code: 'P0002', message: 'No such field' });
+  });
+});
