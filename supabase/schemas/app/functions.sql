@@ -1287,6 +1287,7 @@ declare
   v_count integer;
   v_phone_type uuid;
   v_email_type uuid;
+  v_sensitive text[];
 begin
   -- The caller's own job, locked: staging more rows or cancelling waits until the import is done.
   -- The organisation's turn first, so that a second call (of this job or another) is refused at once.
@@ -1326,17 +1327,32 @@ begin
    where t.org_name in (v_job.org_name, '_system_default_') and not t.archive and t.kind = 'email'
    order by (t.org_name = v_job.org_name) desc, (lower(t.name) = 'email') desc, t.name limit 1;
 
+  -- Custom fields (app.custom_values_check, which skips this writer): cells were checked by
+  -- crm.import_errors; sensitive values are kept apart, and written only by people who edit the area.
+  v_sensitive := app.custom_sensitive_ids(v_job.org_name, v_job.kind);
+  if cardinality(v_sensitive) > 0 then
+    insert into app.custom_sensitive (record_kind, record_id, org_name, custom)
+    select v_job.kind, r.record_id, v_job.org_name, c.custom
+      from crm.import_rows r
+      cross join lateral (select jsonb_object_agg(e.key, e.value) as custom
+                            from jsonb_each(app.custom_from_labels(v_job.org_name, v_job.kind, r.custom)) e where e.key = any (v_sensitive)) c
+     where r.job_id = p_job and c.custom is not null;
+    if found and not (v_job.kind || ':' || v_job.org_name) = any (app.custom_sensitive_readable()) then
+      raise exception using errcode = '42501', message = 'This import fills sensitive fields: only people who may edit these records can';
+    end if;
+  end if;
+
   -- Types and owners are looked up by name among the organisation's own (types: or the platform
   -- defaults, the organisation's first), once per distinct name rather than once per row.
   if v_job.kind = 'contact' then
     insert into crm.contacts (id, short_id, org_name, name, first_name, last_name, type_id, status, description, primary_owner_id, secondary_owner_id,
-                              created_at, created_by, last_modified_at, last_modified_by)
+                              created_at, created_by, last_modified_at, last_modified_by, custom)
     select r.record_id, app.short_id_for(r.record_id), v_job.org_name, btrim(r.name),
            -- Without mapped first and last names they come from the name: first word, the rest.
            coalesce(nullif(btrim(r.first_name), ''), split_part(btrim(r.name), ' ', 1)),
            coalesce(nullif(btrim(r.last_name), ''), nullif(btrim(substr(btrim(r.name), length(split_part(btrim(r.name), ' ', 1)) + 1)), '')),
            ty.id, coalesce(nullif(btrim(r.status), ''), 'Active')::app.record_status, nullif(btrim(r.description), ''), o1.id, o2.id,
-           now(), v_profile, clock_timestamp(), v_profile
+           now(), v_profile, clock_timestamp(), v_profile, app.custom_from_labels(v_job.org_name, 'contact', r.custom) - v_sensitive
     from crm.import_rows r
     left join (select distinct on (lower(t.name)) lower(t.name) as key, t.id from crm.contact_types t
                 where t.org_name in (v_job.org_name, '_system_default_') and not t.archive
@@ -1349,10 +1365,10 @@ begin
     order by r.line;
   else
     insert into crm.businesses (id, short_id, org_name, name, dba_name, type_id, status, description, primary_owner_id, secondary_owner_id,
-                                created_at, created_by, last_modified_at, last_modified_by)
+                                created_at, created_by, last_modified_at, last_modified_by, custom)
     select r.record_id, app.short_id_for(r.record_id), v_job.org_name, btrim(r.name), nullif(btrim(r.dba_name), ''),
            ty.id, coalesce(nullif(btrim(r.status), ''), 'Active')::app.record_status, nullif(btrim(r.description), ''), o1.id, o2.id,
-           now(), v_profile, clock_timestamp(), v_profile
+           now(), v_profile, clock_timestamp(), v_profile, app.custom_from_labels(v_job.org_name, 'business', r.custom) - v_sensitive
     from crm.import_rows r
     left join (select distinct on (lower(t.name)) lower(t.name) as key, t.id from crm.business_types t
                 where t.org_name in (v_job.org_name, '_system_default_') and not t.archive
@@ -4668,6 +4684,7 @@ $function$;
 revoke all on function app.custom_sensitive_readable() from public, anon, authenticated, service_role;
 grant execute on function app.custom_sensitive_readable() to authenticated;
 grant execute on function app.custom_sensitive_readable() to service_role;
+grant execute on function app.custom_sensitive_readable() to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.custom_value_problem(p_field settings.custom_fields, p_value jsonb, p_org text, p_old jsonb DEFAULT NULL::jsonb)
  RETURNS text
@@ -5207,3 +5224,131 @@ end;
 $function$;
 revoke all on function app.custom_convert(p_value jsonb, p_from settings.custom_fields, p_to settings.custom_fields) from public, anon, authenticated, service_role;
 grant execute on function app.custom_convert(p_value jsonb, p_from settings.custom_fields, p_to settings.custom_fields) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_search_text(p_custom jsonb)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  -- The words a record's custom values add to the organisation's search words: its texts (not ids
+  -- of choices or links, not dates or numbers). Sensitive values are never in a record's custom.
+  select coalesce(string_agg(e.value #>> '{}', ' '), '')
+  from jsonb_each(coalesce(p_custom, '{}')) e
+  where jsonb_typeof(e.value) = 'string'
+    and e.value #>> '{}' !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+    and e.value #>> '{}' !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+$function$;
+revoke all on function app.custom_search_text(p_custom jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.custom_search_text(p_custom jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_from_labels(p_org text, p_kind text, p_values jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_entry record;
+  v_field settings.custom_fields;
+  v_text settings.custom_fields;
+  v_value jsonb;
+  v_custom jsonb := '{}';
+  v_cell text;
+begin
+  -- A CSV line's custom cells, keyed by column header = field label (any case), as the record's
+  -- custom object: choices by label, yes/no, numbers and dates from their text. A cell that does
+  -- not fit raises 23514 naming the field (the import reports it with its line).
+  if p_values is null or jsonb_typeof(p_values) = 'null' then
+    p_values := '{}';
+  end if;
+  if jsonb_typeof(p_values) <> 'object' then
+    raise exception using errcode = '23514', message = 'Custom columns must be an object of label and text';
+  end if;
+  for v_entry in select e.key, e.value from jsonb_each(p_values) e loop
+    select * into v_field from settings.custom_fields f
+     where f.org_name = p_org and f.record_kind = p_kind and not f.archive and lower(f.label) = lower(btrim(v_entry.key));
+    if v_field.id is null then
+      raise exception using errcode = '23514', message = format('Unknown field "%s"', left(v_entry.key, 80));
+    end if;
+    v_cell := btrim(coalesce(v_entry.value #>> '{}', ''));
+    continue when v_cell = '';
+    v_text := v_field;
+    v_text.field_type := 'long_text';
+    v_text.choices := '[]';
+    if v_field.field_type = 'link' then
+      v_value := to_jsonb(v_cell);
+    else
+      v_value := app.custom_convert(to_jsonb(v_cell), v_text, v_field);
+    end if;
+    if v_value is null then
+      raise exception using errcode = '23514', message = case
+        when v_field.field_type in ('single_choice', 'multiple_choice') then format('%s has no choice "%s"', v_field.label, left(v_cell, 80))
+        when v_field.field_type in ('number', 'currency') then format('%s must be a number', v_field.label)
+        when v_field.field_type = 'date' then format('%s must be a date (YYYY-MM-DD)', v_field.label)
+        when v_field.field_type = 'boolean' then format('%s must be yes or no', v_field.label)
+        else coalesce(app.custom_value_problem(v_field, to_jsonb(v_cell), p_org), format('%s: "%s" does not fit', v_field.label, left(v_cell, 80))) end;
+    end if;
+    if v_field.field_type = 'link' and app.custom_value_problem(v_field, v_value, p_org) is not null then
+      raise exception using errcode = '23514', message = app.custom_value_problem(v_field, v_value, p_org);
+    end if;
+    v_custom := v_custom || jsonb_build_object(v_field.id::text, v_value);
+  end loop;
+  -- Defaults fill the empty cells, as on any new record.
+  select v_custom || coalesce(jsonb_object_agg(f.id::text, f.default_value), '{}') into v_custom
+    from settings.custom_fields f
+   where f.org_name = p_org and f.record_kind = p_kind and not f.archive and f.default_value is not null and not v_custom ? f.id::text;
+  return v_custom;
+end;
+$function$;
+revoke all on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) to authenticated;
+grant execute on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) to service_role;
+grant execute on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.custom_import_problem(p_org text, p_kind text, p_values jsonb)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_custom jsonb;
+  v_message text;
+  v_field settings.custom_fields;
+begin
+  -- What is wrong with a CSV line's custom cells, or null: a cell that does not fit, or a required
+  -- field left empty (its default aside).
+  begin
+    v_custom := app.custom_from_labels(p_org, p_kind, p_values);
+  exception when sqlstate '23514' then
+    get stacked diagnostics v_message = message_text;
+    return v_message;
+  end;
+  select * into v_field from settings.custom_fields f
+   where f.org_name = p_org and f.record_kind = p_kind and not f.archive and f.required
+     and not v_custom ? f.id::text
+   order by f.position, f.id limit 1;
+  if v_field.id is not null then
+    return format('%s is required', v_field.label);
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function app.custom_import_problem(p_org text, p_kind text, p_values jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.custom_import_problem(p_org text, p_kind text, p_values jsonb) to authenticated;
+grant execute on function app.custom_import_problem(p_org text, p_kind text, p_values jsonb) to service_role;
+grant execute on function app.custom_import_problem(p_org text, p_kind text, p_values jsonb) to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.custom_sensitive_ids(p_org text, p_kind text)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(f.id::text), '{}') from settings.custom_fields f
+   where f.org_name = p_org and f.record_kind = p_kind and f.sensitive
+$function$;
+revoke all on function app.custom_sensitive_ids(p_org text, p_kind text) from public, anon, authenticated, service_role;
+grant execute on function app.custom_sensitive_ids(p_org text, p_kind text) to service_role;
+grant execute on function app.custom_sensitive_ids(p_org text, p_kind text) to steward_import_writer;

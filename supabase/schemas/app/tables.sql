@@ -12,6 +12,7 @@ comment on table app.custom_sensitive is 'values of sensitive custom fields (set
 revoke all on table app.custom_sensitive from public, anon, authenticated, service_role;
 grant select on table app.custom_sensitive to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table app.custom_sensitive to service_role;
+grant insert on table app.custom_sensitive to steward_import_writer;
 
 alter table app.custom_sensitive add constraint custom_sensitive_pkey PRIMARY KEY (record_kind, record_id);
 

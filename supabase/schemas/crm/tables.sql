@@ -496,7 +496,8 @@ create table crm.import_rows (
   primary_owner text,
   secondary_owner text,
   status text,
-  description text
+  description text,
+  custom jsonb
 );
 alter table crm.import_rows enable row level security;
 comment on table crm.import_rows is 'the staged rows of an import job, one per CSV line';

@@ -51,15 +51,15 @@ CREATE CONSTRAINT TRIGGER org_ref_guard_businesses_last_modified_by_fkey AFTER I
 
 CREATE TRIGGER search_words_deleted AFTER DELETE ON crm.businesses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_forget('r.name || '' '' || coalesce(r.dba_name, '''')');
 
-CREATE TRIGGER search_words_inserted AFTER INSERT ON crm.businesses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name || '' '' || coalesce(r.dba_name, '''')');
+CREATE TRIGGER search_words_inserted AFTER INSERT ON crm.businesses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name || '' '' || coalesce(r.dba_name, '''') || '' '' || app.custom_search_text(r.custom)');
 
-CREATE TRIGGER search_words_updated AFTER UPDATE ON crm.businesses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name || '' '' || coalesce(r.dba_name, '''')');
+CREATE TRIGGER search_words_updated AFTER UPDATE ON crm.businesses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name || '' '' || coalesce(r.dba_name, '''') || '' '' || app.custom_search_text(r.custom)');
 
 CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON crm.businesses FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.enforce_org_name();
 
-CREATE TRIGGER steward_15_custom_insert BEFORE INSERT ON crm.businesses FOR EACH ROW EXECUTE FUNCTION app.custom_values_check('business');
+CREATE TRIGGER steward_15_custom_insert BEFORE INSERT ON crm.businesses FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.custom_values_check('business');
 
-CREATE TRIGGER steward_15_custom_update BEFORE UPDATE ON crm.businesses FOR EACH ROW WHEN (old.custom IS DISTINCT FROM new.custom) EXECUTE FUNCTION app.custom_values_check('business');
+CREATE TRIGGER steward_15_custom_update BEFORE UPDATE ON crm.businesses FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name AND old.custom IS DISTINCT FROM new.custom) EXECUTE FUNCTION app.custom_values_check('business');
 
 CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON crm.businesses FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.stamp_audit();
 
@@ -153,15 +153,15 @@ CREATE CONSTRAINT TRIGGER org_ref_guard_contacts_last_modified_by_fkey AFTER INS
 
 CREATE TRIGGER search_words_deleted AFTER DELETE ON crm.contacts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_forget('r.name');
 
-CREATE TRIGGER search_words_inserted AFTER INSERT ON crm.contacts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name');
+CREATE TRIGGER search_words_inserted AFTER INSERT ON crm.contacts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name || '' '' || app.custom_search_text(r.custom)');
 
-CREATE TRIGGER search_words_updated AFTER UPDATE ON crm.contacts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name');
+CREATE TRIGGER search_words_updated AFTER UPDATE ON crm.contacts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name || '' '' || app.custom_search_text(r.custom)');
 
 CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON crm.contacts FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.enforce_org_name();
 
-CREATE TRIGGER steward_15_custom_insert BEFORE INSERT ON crm.contacts FOR EACH ROW EXECUTE FUNCTION app.custom_values_check('contact');
+CREATE TRIGGER steward_15_custom_insert BEFORE INSERT ON crm.contacts FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.custom_values_check('contact');
 
-CREATE TRIGGER steward_15_custom_update BEFORE UPDATE ON crm.contacts FOR EACH ROW WHEN (old.custom IS DISTINCT FROM new.custom) EXECUTE FUNCTION app.custom_values_check('contact');
+CREATE TRIGGER steward_15_custom_update BEFORE UPDATE ON crm.contacts FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name AND old.custom IS DISTINCT FROM new.custom) EXECUTE FUNCTION app.custom_values_check('contact');
 
 CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON crm.contacts FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.stamp_audit();
 
@@ -229,9 +229,9 @@ CREATE CONSTRAINT TRIGGER org_ref_guard_households_last_modified_by_fkey AFTER I
 
 CREATE TRIGGER search_words_deleted AFTER DELETE ON crm.households REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_forget('r.name');
 
-CREATE TRIGGER search_words_inserted AFTER INSERT ON crm.households REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name');
+CREATE TRIGGER search_words_inserted AFTER INSERT ON crm.households REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name || '' '' || app.custom_search_text(r.custom)');
 
-CREATE TRIGGER search_words_updated AFTER UPDATE ON crm.households REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name');
+CREATE TRIGGER search_words_updated AFTER UPDATE ON crm.households REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name || '' '' || app.custom_search_text(r.custom)');
 
 CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON crm.households FOR EACH ROW EXECUTE FUNCTION app.enforce_org_name();
 

@@ -131,6 +131,15 @@ begin
     raise exception using errcode = '22023', message = 'Choose what to change';
   end if;
   for v_field in select jsonb_object_keys(p_changes) loop
+    -- Custom fields: {"custom": {"<field id>": value, ...}} sets those keys (null empties one) and
+    -- leaves the others; the records' custom trigger checks each value as any write.
+    if v_field = 'custom' and exists (select 1 from pg_catalog.pg_attribute where attrelid = v_rel and attname = 'custom' and not attisdropped) then
+      if jsonb_typeof(p_changes -> 'custom') is distinct from 'object' or p_changes -> 'custom' = '{}'::jsonb then
+        raise exception using errcode = '22023', message = 'Choose the fields to set';
+      end if;
+      v_sets := v_sets || format('%scustom = t.custom || $3', case when v_sets = '' then '' else ', ' end);
+      continue;
+    end if;
     if not app.bulk_field_allowed(v_field) or not exists (
       select 1 from pg_catalog.pg_attribute where attrelid = v_rel and attname = v_field and not attisdropped) then
       raise exception using errcode = '22023', message = format('%s cannot be changed in bulk here', v_field);
@@ -143,7 +152,7 @@ begin
   execute format('with changed as (update %1$s t set %2$s from jsonb_populate_record(null::%1$s, $2) r '
                  'where t.id = any($1) and t.org_name <> ''_system_default_'' returning 1) select count(*) from changed',
                  v_rel, v_sets)
-    into v_changed using v_ids, p_changes;
+    into v_changed using v_ids, p_changes - 'custom', p_changes -> 'custom';
   perform app.end_batch();
   if v_changed + v_system <> coalesce(array_length(v_ids, 1), 0) then
     raise exception using errcode = '42501',

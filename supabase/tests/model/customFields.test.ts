@@ -302,3 +302,102 @@ describe('changing a field\'s type', () => {
     expect(foreign).toMatchObject({ code: 'P0002', message: 'No such field' });
   });
 });
+
+describe('custom values through the existing paths', () => {
+  it('bulk "Set …" sets one custom key on every chosen record, checked like any write, all or nothing', async () => {
+    const a = await contactId(org, 'Bulk Ann', { [waiver.id]: '2027-01-01' });
+    const b = await contactId(org, 'Bulk Ben');
+    const { data, error } = await org.client.rpc('bulk_update', { p_table: 'crm.contacts', p_ids: [a, b], p_changes: { custom: { [level.id]: intermediate } } });
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ changed: 2 });
+    const { data: rows } = await org.client.schema('crm').from('contacts').select('name, custom').in('id', [a, b]).order('name');
+    expect((rows ?? []).map((row) => row.custom)).toEqual([{ [level.id]: intermediate, [waiver.id]: '2027-01-01' }, { [level.id]: intermediate }]);
+    const { error: bad } = await org.client.rpc('bulk_update', { p_table: 'crm.contacts', p_ids: [a, b], p_changes: { custom: { [waiver.id]: 'next year' } } });
+    expect(bad).toMatchObject({ code: '23514', message: 'Waiver expires must be a date (YYYY-MM-DD)' });
+    const { data: cleared } = await org.client.rpc('bulk_update', { p_table: 'crm.contacts', p_ids: [a], p_changes: { custom: { [waiver.id]: null } } });
+    expect(cleared).toMatchObject({ changed: 1 });
+    const { data: after } = await org.client.schema('crm').from('contacts').select('custom').eq('id', a).single();
+    expect((after as { custom: unknown }).custom).toEqual({ [level.id]: intermediate });
+  });
+
+  it('merging duplicates keeps both where one is empty, the chosen value where both have one, and moves links to the survivor', async () => {
+    const survivor = await contactId(org, 'Merge Keep', { [level.id]: beginner });
+    const merged = await contactId(org, 'Merge Gone', { [level.id]: intermediate, [waiver.id]: '2028-02-02', [medical.id]: 'hay fever' });
+    const linking = await contactId(org, 'Merge Friend', { [sponsor.id]: merged });
+    const { error } = await org.client.schema('crm').rpc('merge_records', { p_kind: 'contacts', p_survivor: survivor, p_merged: merged });
+    expect(error).toBeNull();
+    const { data } = await org.client.schema('crm').from('contacts_view').select('custom').eq('id', survivor).single();
+    expect((data as { custom: unknown }).custom).toEqual({ [level.id]: beginner, [waiver.id]: '2028-02-02', [medical.id]: 'hay fever' });
+    const { data: friend } = await org.client.schema('crm').from('contacts').select('custom').eq('id', linking).single();
+    expect((friend as { custom: Record<string, unknown> }).custom[sponsor.id]).toBe(survivor);
+
+    const again = await contactId(org, 'Merge Twice', { [level.id]: intermediate });
+    const { error: chosen } = await org.client.schema('crm').rpc('merge_records', { p_kind: 'contacts', p_survivor: survivor, p_merged: again, p_values: { custom: { [level.id]: intermediate } } });
+    expect(chosen).toBeNull();
+    const { data: after } = await org.client.schema('crm').from('contacts').select('custom').eq('id', survivor).single();
+    expect((after as { custom: Record<string, unknown> }).custom[level.id]).toBe(intermediate);
+  });
+
+  it('CSV import maps columns by field label and choices by label, errors by line (both import paths)', async () => {
+    const tag = `Csv${Date.now()}`;
+    const { data: count, error } = await org.client.schema('crm').rpc('import_records', {
+      p_org_name: org.orgName,
+      p_kind: 'contact',
+      p_rows: [{ line: 2, name: `${tag} Ada`, custom: { 'paddling level': 'Beginner', 'Waiver expires': '2027-09-09', 'Dietary needs': 'Vegan, Nut allergy' } }],
+    });
+    expect(error).toBeNull();
+    expect(count).toBe(1);
+    const { data: ada } = await org.client.schema('crm').from('contacts').select('custom').eq('name', `${tag} Ada`).single();
+    expect((ada as { custom: unknown }).custom).toEqual({ [level.id]: beginner, [waiver.id]: '2027-09-09', [dietary.id]: [dietary.choices[0]!.id, dietary.choices[1]!.id] });
+    const { error: badLine } = await org.client.schema('crm').rpc('import_records', {
+      p_org_name: org.orgName,
+      p_kind: 'contact',
+      p_rows: [
+        { line: 2, name: `${tag} Bo` },
+        { line: 3, name: `${tag} Cy`, custom: { 'Paddling level': 'Wizard' } },
+      ],
+    });
+    expect(JSON.parse(badLine?.details ?? '[]')).toEqual([{ line: 3, message: 'Paddling level has no choice "Wizard"' }]);
+
+    const { data: job } = await org.client.schema('crm').from('import_jobs').insert({ org_name: org.orgName, kind: 'contact' }).select('id').single();
+    const jobId = (job as { id: string }).id;
+    const { error: staged } = await org.client.schema('crm').from('import_rows').insert([
+      { job_id: jobId, line: 2, name: `${tag} Dee`, custom: { 'Paddling level': 'intermediate', 'Medical notes': 'pollen' } },
+      { job_id: jobId, line: 3, name: `${tag} Eve`, custom: { 'Waiver expires': '31/12/2027' } },
+      { job_id: jobId, line: 4, name: `${tag} Fay`, custom: { 'Shoe size': '9' } },
+    ]);
+    expect(staged).toBeNull();
+    const { data: problems } = await org.client.schema('crm').rpc('import_problems', { p_job: jobId });
+    expect((problems as { line: number; kind: string; message: string }[]).filter((problem) => problem.kind === 'error')).toEqual([
+      { line: 3, kind: 'error', message: 'Waiver expires must be a date (YYYY-MM-DD)' },
+      { line: 4, kind: 'error', message: 'Unknown field "Shoe size"' },
+    ]);
+    await db.query('delete from crm.import_rows where job_id = $1 and line > 2', [jobId]);
+    const { data: written, error: writeError } = await org.client.schema('crm').rpc('import_job', { p_job: jobId });
+    expect(writeError).toBeNull();
+    expect(written).toBe(1);
+    const { data: dee } = await org.client.schema('crm').from('contacts_view').select('id, custom').eq('name', `${tag} Dee`).single();
+    expect((dee as { custom: unknown }).custom).toEqual({ [level.id]: intermediate, [medical.id]: 'pollen' });
+    const { rows: own } = await db.query('select custom from crm.contacts where id = $1', [(dee as { id: string }).id]);
+    expect(own[0].custom).toEqual({ [level.id]: intermediate });
+  });
+
+  it('a viewer cannot import sensitive values', async () => {
+    const { data: job, error } = await viewer.client.schema('crm').from('import_jobs').insert({ org_name: org.orgName, kind: 'contact' }).select('id').single();
+    expect(error).toBeNull();
+    const jobId = (job as { id: string }).id;
+    await viewer.client.schema('crm').from('import_rows').insert([{ job_id: jobId, line: 2, name: 'Viewer Import', custom: { 'Medical notes': 'secret' } }]);
+    const { error: refused } = await viewer.client.schema('crm').rpc('import_job', { p_job: jobId });
+    expect(refused).toMatchObject({ code: '42501', message: 'This import fills sensitive fields: only people who may edit these records can' });
+    const { rows } = await db.query(`select 1 from crm.contacts where name = 'Viewer Import'`);
+    expect(rows).toEqual([]);
+  });
+
+  it('text values feed the organisation\'s search words; choice ids and dates do not', async () => {
+    const { data: made } = await org.client.schema('settings').from('custom_fields').insert({ org_name: org.orgName, record_kind: 'contact', label: 'Nickname at camp', field_type: 'short_text' }).select('id').single();
+    const nick = (made as { id: string }).id;
+    await contactId(org, 'Word Source', { [nick]: 'Kayakwizard', [level.id]: beginner });
+    const { rows } = await db.query(`select word from app.search_words where org_name = $1 and word in ('kayakwizard', $2)`, [org.orgName, beginner.slice(0, 8)]);
+    expect(rows).toEqual([{ word: 'kayakwizard' }]);
+  });
+});
