@@ -1337,7 +1337,7 @@ begin
       cross join lateral (select jsonb_object_agg(e.key, e.value) as custom
                             from jsonb_each(app.custom_from_labels(v_job.org_name, v_job.kind, r.custom)) e where e.key = any (v_sensitive)) c
      where r.job_id = p_job and c.custom is not null;
-    if found and not (v_job.kind || ':' || v_job.org_name) = any (app.custom_sensitive_readable()) then
+    if found and not (v_job.kind || ':' || v_job.org_name) = any (app.custom_sensitive_readable() || app.custom_sensitive_personal()) then
       raise exception using errcode = '42501', message = 'This import fills sensitive fields: only people who may edit these records can';
     end if;
   end if;
@@ -4673,13 +4673,13 @@ CREATE OR REPLACE FUNCTION app.custom_sensitive_readable()
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  -- 'kind:organisation' for every record kind whose area the caller edits (Organization or Personal)
-  -- in that organisation: the sensitive values they may read and write.
+  -- 'kind:organisation' for every record kind whose area the caller edits at the Organization level
+  -- in that organisation: the sensitive values they may read and write on every record (at the
+  -- Personal level, on their own records: app.custom_sensitive_personal).
   select coalesce(array_agg(k.kind || ':' || o.org), '{}')
   from unnest(array['contact', 'business', 'household', 'accommodation', 'reservation', 'project', 'task',
                     'product', 'supply', 'staff']) as k(kind)
-  cross join lateral unnest(app.orgs_with_access(app.custom_record_component(k.kind), 'edit', 'Organization')
-                            || app.orgs_with_access(app.custom_record_component(k.kind), 'edit', 'Personal')) as o(org)
+  cross join lateral unnest(app.orgs_with_access(app.custom_record_component(k.kind), 'edit', 'Organization')) as o(org)
 $function$;
 revoke all on function app.custom_sensitive_readable() from public, anon, authenticated, service_role;
 grant execute on function app.custom_sensitive_readable() to authenticated;
@@ -4821,7 +4821,8 @@ begin
   v_sens := v_sens_old;
   -- The person asking (this function runs as its owner): nobody signed in is the platform itself
   -- (service role, migrations); a signed-in person, the import's writer included, needs edit rights.
-  v_may_sensitive := auth.uid() is null or (v_kind || ':' || new.org_name) = any (app.custom_sensitive_readable());
+  -- (Personal editors: the record's own policies keep them to their own records.)
+  v_may_sensitive := auth.uid() is null or (v_kind || ':' || new.org_name) = any (app.custom_sensitive_readable() || app.custom_sensitive_personal());
 
   for v_entry in select e.key, e.value from jsonb_each(new.custom) e order by e.key loop
     v_field := null;
@@ -5352,3 +5353,41 @@ $function$;
 revoke all on function app.custom_sensitive_ids(p_org text, p_kind text) from public, anon, authenticated, service_role;
 grant execute on function app.custom_sensitive_ids(p_org text, p_kind text) to service_role;
 grant execute on function app.custom_sensitive_ids(p_org text, p_kind text) to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.custom_sensitive_personal()
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- 'kind:organisation' where the caller edits the kind's area at the Personal level: the sensitive
+  -- values of their own records there (app.custom_record_is_mine).
+  select coalesce(array_agg(k.kind || ':' || o.org), '{}')
+  from unnest(array['contact', 'business', 'household', 'accommodation', 'reservation', 'project', 'task',
+                    'product', 'supply', 'staff']) as k(kind)
+  cross join lateral unnest(app.orgs_with_access(app.custom_record_component(k.kind), 'edit', 'Personal')) as o(org)
+$function$;
+revoke all on function app.custom_sensitive_personal() from public, anon, authenticated, service_role;
+grant execute on function app.custom_sensitive_personal() to authenticated;
+grant execute on function app.custom_sensitive_personal() to service_role;
+grant execute on function app.custom_sensitive_personal() to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.custom_record_is_mine(p_kind text, p_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_mine boolean;
+begin
+  -- The record is the caller's own, as Personal access counts it (app.personal_sql: creator, owners,
+  -- assignee).
+  execute format('select exists (select 1 from %s t where t.id = $1 and %s)', app.custom_record_table(p_kind), app.personal_sql(app.custom_record_table(p_kind), 't'))
+    into v_mine using p_id;
+  return v_mine;
+end;
+$function$;
+revoke all on function app.custom_record_is_mine(p_kind text, p_id uuid) from public, anon, authenticated, service_role;
+grant execute on function app.custom_record_is_mine(p_kind text, p_id uuid) to authenticated;
+grant execute on function app.custom_record_is_mine(p_kind text, p_id uuid) to service_role;

@@ -206,6 +206,22 @@ describe('sensitive fields', () => {
     expect(theirs).toEqual([]);
   });
 
+  it('reach a member who edits the area only at the Personal level on their own records only', async () => {
+    const helper = await memberWithOwnRole(stack, org, 'Helper');
+    await helper.grant('crm', 'Organization', 'allowed');
+    await db.query(
+      `update settings.user_role_permissions p set edit_access = 'Personal' from settings.components c, public.user_profiles u
+        where c.id = p.component_id and c.name = 'crm' and u.role_id = p.role_id and u.org_name = $1 and u.name = 'Helper'`,
+      [org.orgName],
+    );
+    const { data: own, error } = await helper.member.client.schema('crm').from('contacts').insert({ org_name: org.orgName, name: 'Helper Own', custom: { [medical.id]: 'own note' } }).select('id').single();
+    expect(error).toBeNull();
+    const { data: rows } = await helper.member.client.schema('crm').from('contacts_view').select('id, custom').in('id', [id, (own as { id: string }).id]);
+    const byId = Object.fromEntries((rows ?? []).map((row) => [row.id, row.custom]));
+    expect(byId[(own as { id: string }).id]).toEqual({ [medical.id]: 'own note' });
+    expect(byId[id]).toEqual({ [level.id]: beginner });
+  });
+
   it('cannot be written without edit rights, and the viewer writing back what they saw keeps the value', async () => {
     const { error } = await viewer.client.schema('crm').from('contacts').insert({ org_name: org.orgName, name: 'Viewer Adds', custom: { [medical.id]: 'peanuts' } });
     expect(error).toMatchObject({ code: '42501', message: 'Medical notes is sensitive: only people who may edit these records can change it' });
