@@ -1456,14 +1456,14 @@ values
 
 update crm.contacts c set custom = v.custom
 from (values
-  (md5('steward-seed:cg:contact:21')::uuid, jsonb_build_object(md5('steward-seed:cg:field:paddling')::text, md5('steward-seed:cg:field:paddling:intermediate')::text,
-                                                             md5('steward-seed:cg:field:waiver')::text, '2027-05-31',
-                                                             md5('steward-seed:cg:field:medical')::text, 'Bee sting allergy: carries an EpiPen')),
-  (md5('steward-seed:cg:contact:01')::uuid, jsonb_build_object(md5('steward-seed:cg:field:paddling')::text, md5('steward-seed:cg:field:paddling:advanced')::text,
-                                                             md5('steward-seed:cg:field:waiver')::text, '2027-03-15')),
-  (md5('steward-seed:cg:contact:02')::uuid, jsonb_build_object(md5('steward-seed:cg:field:paddling')::text, md5('steward-seed:cg:field:paddling:beginner')::text)),
-  (md5('steward-seed:lk:contact:01')::uuid, jsonb_build_object(md5('steward-seed:lk:field:group')::text, md5('steward-seed:lk:field:group:tuesday')::text,
-                                                             md5('steward-seed:lk:field:baptism')::text, '1957-09-01')),
-  (md5('steward-seed:lk:contact:02')::uuid, jsonb_build_object(md5('steward-seed:lk:field:group')::text, md5('steward-seed:lk:field:group:choir')::text))
+  (md5('steward-seed:cg:contact:21')::uuid, jsonb_build_object(md5('steward-seed:cg:field:paddling')::uuid::text, md5('steward-seed:cg:field:paddling:intermediate')::uuid::text,
+                                                             md5('steward-seed:cg:field:waiver')::uuid::text, '2027-05-31',
+                                                             md5('steward-seed:cg:field:medical')::uuid::text, 'Bee sting allergy: carries an EpiPen')),
+  (md5('steward-seed:cg:contact:01')::uuid, jsonb_build_object(md5('steward-seed:cg:field:paddling')::uuid::text, md5('steward-seed:cg:field:paddling:advanced')::uuid::text,
+                                                             md5('steward-seed:cg:field:waiver')::uuid::text, '2027-03-15')),
+  (md5('steward-seed:cg:contact:02')::uuid, jsonb_build_object(md5('steward-seed:cg:field:paddling')::uuid::text, md5('steward-seed:cg:field:paddling:beginner')::uuid::text)),
+  (md5('steward-seed:lk:contact:01')::uuid, jsonb_build_object(md5('steward-seed:lk:field:group')::uuid::text, md5('steward-seed:lk:field:group:tuesday')::uuid::text,
+                                                             md5('steward-seed:lk:field:baptism')::uuid::text, '1957-09-01')),
+  (md5('steward-seed:lk:contact:02')::uuid, jsonb_build_object(md5('steward-seed:lk:field:group')::uuid::text, md5('steward-seed:lk:field:group:choir')::uuid::text))
 ) as v(id, custom)
 where c.id = v.id;

@@ -5310,7 +5310,7 @@ grant execute on function app.custom_from_labels(p_org text, p_kind text, p_valu
 CREATE OR REPLACE FUNCTION app.custom_import_problem(p_org text, p_kind text, p_values jsonb)
  RETURNS text
  LANGUAGE plpgsql
- STABLE
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
