@@ -1102,7 +1102,7 @@ begin
     union all
     select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
     from g cross join lateral jsonb_populate_record(null::public.user_profiles, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
-    cross join unnest('{public.user_profiles,public.user_roles,settings.org_branding}'::text[]) t(steward_table)
+    cross join unnest('{public.user_profiles,public.user_roles,settings.custom_fields,settings.org_branding}'::text[]) t(steward_table)
     where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.member_orgs() AS member_orgs)::text[]))))) and (true)
     union all
     select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
@@ -1337,7 +1337,7 @@ begin
       cross join lateral (select jsonb_object_agg(e.key, e.value) as custom
                             from jsonb_each(app.custom_from_labels(v_job.org_name, v_job.kind, r.custom)) e where e.key = any (v_sensitive)) c
      where r.job_id = p_job and c.custom is not null;
-    if found and not (v_job.kind || ':' || v_job.org_name) = any (app.custom_sensitive_readable() || app.custom_sensitive_personal()) then
+    if found and not app.custom_may_write_sensitive(v_job.kind, v_job.org_name) then
       raise exception using errcode = '42501', message = 'This import fills sensitive fields: only people who may edit these records can';
     end if;
   end if;
@@ -4809,6 +4809,12 @@ begin
   if jsonb_typeof(new.custom) <> 'object' then
     raise exception using errcode = '23514', message = 'Custom field values must be a JSON object keyed by field id';
   end if;
+  -- A new record without values, of a kind with no defaults or required fields: nothing to do.
+  if tg_op = 'INSERT' and new.custom = '{}' and not exists (
+       select 1 from settings.custom_fields f
+        where f.org_name = new.org_name and f.record_kind = v_kind and not f.archive and (f.required or f.default_value is not null)) then
+    return new;
+  end if;
   select count(*) into v_count from jsonb_object_keys(new.custom);
   if v_count > 500 then
     raise exception using errcode = '23514', message = format('A record takes at most 500 custom field values (%s sent)', v_count);
@@ -4819,10 +4825,6 @@ begin
     v_sens_old := coalesce(v_sens_old, '{}');
   end if;
   v_sens := v_sens_old;
-  -- The person asking (this function runs as its owner): nobody signed in is the platform itself
-  -- (service role, migrations); a signed-in person, the import's writer included, needs edit rights.
-  -- (Personal editors: the record's own policies keep them to their own records.)
-  v_may_sensitive := auth.uid() is null or (v_kind || ':' || new.org_name) = any (app.custom_sensitive_readable() || app.custom_sensitive_personal());
 
   for v_entry in select e.key, e.value from jsonb_each(new.custom) e order by e.key loop
     v_field := null;
@@ -4835,6 +4837,7 @@ begin
     end if;
     v_value := case when app.custom_empty(v_entry.value) then null else v_entry.value end;
     if v_field.sensitive then
+      v_may_sensitive := coalesce(v_may_sensitive, app.custom_may_write_sensitive(v_kind, new.org_name));
       if not v_may_sensitive then
         raise exception using errcode = '42501',
           message = format('%s is sensitive: only people who may edit these records can change it', v_field.label);
@@ -4882,6 +4885,9 @@ begin
     end if;
     -- Required: a new record has it; a change does not empty it (records made before the field
     -- became required keep going without it until someone fills it).
+    if v_field.required and v_field.sensitive then
+      v_may_sensitive := coalesce(v_may_sensitive, app.custom_may_write_sensitive(v_kind, new.org_name));
+    end if;
     if v_field.required and not (case when v_field.sensitive then v_sens else v_new end ? v_field.id::text)
        and (not v_field.sensitive or v_may_sensitive)
        and (tg_op = 'INSERT' or (case when v_field.sensitive then v_sens_old else v_old end ? v_field.id::text)) then
@@ -5391,3 +5397,20 @@ $function$;
 revoke all on function app.custom_record_is_mine(p_kind text, p_id uuid) from public, anon, authenticated, service_role;
 grant execute on function app.custom_record_is_mine(p_kind text, p_id uuid) to authenticated;
 grant execute on function app.custom_record_is_mine(p_kind text, p_id uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_may_write_sensitive(p_kind text, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- Who may write a sensitive value of a record of this kind: nobody signed in is the platform itself
+  -- (service role, migrations); a signed-in person (the import's writer acts for one) edits the area,
+  -- at the Organization level or the Personal one (the record's own policies keep those to their own).
+  select auth.uid() is null
+      or p_org = any (app.orgs_with_access(app.custom_record_component(p_kind), 'edit', 'Organization')
+                      || app.orgs_with_access(app.custom_record_component(p_kind), 'edit', 'Personal'))
+$function$;
+revoke all on function app.custom_may_write_sensitive(p_kind text, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.custom_may_write_sensitive(p_kind text, p_org text) to service_role;
+grant execute on function app.custom_may_write_sensitive(p_kind text, p_org text) to steward_import_writer;
