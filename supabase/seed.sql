@@ -1431,3 +1431,39 @@ values
   (md5('steward-seed:cg:contact:search-01:email')::uuid, 'Cedar Grove Outfitters', 'john.smith@smithworks.example', 'Email', md5('steward-seed:cg:contact:search-01')::uuid, '00000000-0000-4000-8012-000000000004'::uuid, true, md5('steward-seed:cg:profile:demo')::uuid, md5('steward-seed:cg:profile:demo')::uuid),
   (md5('steward-seed:hb:contact:search-01:phone')::uuid, 'Harbor Bakery', '(207) 555-0199', 'Mobile', md5('steward-seed:hb:contact:search-01')::uuid, '00000000-0000-4000-8012-000000000002'::uuid, true, md5('steward-seed:hb:profile:owner')::uuid, md5('steward-seed:hb:profile:owner')::uuid),
   (md5('steward-seed:hb:contact:search-01:email')::uuid, 'Harbor Bakery', 'abigail.foster@harborbakery.example', 'Email', md5('steward-seed:hb:contact:search-01')::uuid, '00000000-0000-4000-8012-000000000004'::uuid, true, md5('steward-seed:hb:profile:owner')::uuid, md5('steward-seed:hb:profile:owner')::uuid);
+
+-- Custom fields (settings.custom_fields, issue 48) ------------------------------------------------
+-- A few fields each demo organisation defined for itself, with values on some of their contacts.
+-- "Medical notes" is sensitive: only roles that edit the CRM see it (the front desk does not).
+insert into settings.custom_fields (id, org_name, record_kind, label, help_text, field_type, required, position, sensitive, choices, created_by, last_modified_by)
+values
+  (md5('steward-seed:cg:field:paddling')::uuid, 'Cedar Grove Outfitters', 'contact', 'Paddling level', 'As the guide judged it on the last trip', 'single_choice', false, 1, false,
+   jsonb_build_array(jsonb_build_object('id', md5('steward-seed:cg:field:paddling:beginner')::uuid, 'label', 'Beginner', 'archived', false),
+                     jsonb_build_object('id', md5('steward-seed:cg:field:paddling:intermediate')::uuid, 'label', 'Intermediate', 'archived', false),
+                     jsonb_build_object('id', md5('steward-seed:cg:field:paddling:advanced')::uuid, 'label', 'Advanced', 'archived', false)),
+   md5('steward-seed:cg:profile:demo')::uuid, md5('steward-seed:cg:profile:demo')::uuid),
+  (md5('steward-seed:cg:field:waiver')::uuid, 'Cedar Grove Outfitters', 'contact', 'Waiver expires', null, 'date', false, 2, false, '[]',
+   md5('steward-seed:cg:profile:demo')::uuid, md5('steward-seed:cg:profile:demo')::uuid),
+  (md5('steward-seed:cg:field:medical')::uuid, 'Cedar Grove Outfitters', 'contact', 'Medical notes', 'Allergies and conditions guides must know', 'long_text', false, 3, true, '[]',
+   md5('steward-seed:cg:profile:demo')::uuid, md5('steward-seed:cg:profile:demo')::uuid),
+  (md5('steward-seed:lk:field:group')::uuid, 'Lakeside Community Church', 'contact', 'Small group', null, 'single_choice', false, 1, false,
+   jsonb_build_array(jsonb_build_object('id', md5('steward-seed:lk:field:group:tuesday')::uuid, 'label', 'Tuesday Bible study', 'archived', false),
+                     jsonb_build_object('id', md5('steward-seed:lk:field:group:youth')::uuid, 'label', 'Youth group', 'archived', false),
+                     jsonb_build_object('id', md5('steward-seed:lk:field:group:choir')::uuid, 'label', 'Choir', 'archived', false)),
+   md5('steward-seed:lk:profile:demo')::uuid, md5('steward-seed:lk:profile:demo')::uuid),
+  (md5('steward-seed:lk:field:baptism')::uuid, 'Lakeside Community Church', 'contact', 'Baptism date', null, 'date', false, 2, false, '[]',
+   md5('steward-seed:lk:profile:demo')::uuid, md5('steward-seed:lk:profile:demo')::uuid);
+
+update crm.contacts c set custom = v.custom
+from (values
+  (md5('steward-seed:cg:contact:21')::uuid, jsonb_build_object(md5('steward-seed:cg:field:paddling')::uuid::text, md5('steward-seed:cg:field:paddling:intermediate')::uuid::text,
+                                                             md5('steward-seed:cg:field:waiver')::uuid::text, '2027-05-31',
+                                                             md5('steward-seed:cg:field:medical')::uuid::text, 'Bee sting allergy: carries an EpiPen')),
+  (md5('steward-seed:cg:contact:01')::uuid, jsonb_build_object(md5('steward-seed:cg:field:paddling')::uuid::text, md5('steward-seed:cg:field:paddling:advanced')::uuid::text,
+                                                             md5('steward-seed:cg:field:waiver')::uuid::text, '2027-03-15')),
+  (md5('steward-seed:cg:contact:02')::uuid, jsonb_build_object(md5('steward-seed:cg:field:paddling')::uuid::text, md5('steward-seed:cg:field:paddling:beginner')::uuid::text)),
+  (md5('steward-seed:lk:contact:01')::uuid, jsonb_build_object(md5('steward-seed:lk:field:group')::uuid::text, md5('steward-seed:lk:field:group:tuesday')::uuid::text,
+                                                             md5('steward-seed:lk:field:baptism')::uuid::text, '1957-09-01')),
+  (md5('steward-seed:lk:contact:02')::uuid, jsonb_build_object(md5('steward-seed:lk:field:group')::uuid::text, md5('steward-seed:lk:field:group:choir')::uuid::text))
+) as v(id, custom)
+where c.id = v.id;

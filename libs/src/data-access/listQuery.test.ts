@@ -31,6 +31,19 @@ describe('fetchList', () => {
     expect(result).toEqual({ rows: [{ id: '1', name: 'A' }], total: 1, totalIsEstimate: false });
   });
 
+  it('sorts by a custom field through list_page, and through the key of custom when list_page declines', async () => {
+    const field = 'custom.11111111-1111-4111-8111-111111111111';
+    const { client, requests } = createRecordingClient((req) =>
+      req.url.pathname.endsWith('/rpc/list_page_rows') ? { body: null } : { body: [], headers: { 'content-range': '*/0' } },
+    );
+    await fetchList(client, businesses, { sort: [{ field, order: 'desc' }], fieldTypes: { [field]: 'date' } });
+    expect(requests[0]?.url.pathname).toBe('/rest/v1/rpc/list_page_rows');
+    expect(requests[0]?.body).toMatchObject({ p_sort: [{ field, desc: true }] });
+    expect(decodedQuery(requests[1]?.url ?? new URL('http://x'))).toBe('select=*&order=custom->>11111111-1111-4111-8111-111111111111.desc.nullsfirst,id.asc&offset=0&limit=200');
+    await fetchList(client, businesses, { sort: [{ field, order: 'asc' }], fieldTypes: { [field]: 'number' } });
+    expect(decodedQuery(requests.at(-1)?.url ?? new URL('http://x'))).toBe('select=*&order=custom->11111111-1111-4111-8111-111111111111.asc.nullslast,id.asc&offset=0&limit=200');
+  });
+
   it("asks for an estimated count and says when the total is the planner's estimate", async () => {
     const { client, requests } = createRecordingClient(() => ({ body: [], headers: { 'content-range': '0-199/1234567' } }));
     const result = await fetchList(client, businesses, { count: 'estimated' });

@@ -1,5 +1,5 @@
 import type { Database } from '@steward/libs/supabase';
-import { compileFilterToListPage, compileFilterToPostgrest, isFilterGroup, type FieldTypes, type FilterNode, type ListPageFilter, type SortSpec } from '@steward/libs/filter';
+import { compileFilterToListPage, compileFilterToPostgrest, customFieldId, isFilterGroup, type FieldTypes, type FilterNode, type ListPageFilter, type SortSpec } from '@steward/libs/filter';
 import { toDataAccessError } from './DataAccessError';
 import type { TableRef } from './tableRef';
 
@@ -63,7 +63,7 @@ export function buildListQuery(client: Database, ref: TableRef<unknown>, request
   const compiled = compileFilterToPostgrest(request.filter ?? null, request.fieldTypes);
   if (compiled) query = query.or(compiled);
   for (const { field, order } of request.sort ?? []) {
-    query = query.order(field, { ascending: order === 'asc', nullsFirst: order === 'desc' });
+    query = query.order(sortColumn(field, request.fieldTypes), { ascending: order === 'asc', nullsFirst: order === 'desc' });
   }
   const tieBreaker = request.tieBreaker === undefined ? 'id' : request.tieBreaker;
   if (tieBreaker && !(request.sort ?? []).some((s) => s.field === tieBreaker)) query = query.order(tieBreaker, { ascending: true });
@@ -99,6 +99,16 @@ export type ListPageCall = {
 export type PageCursor = { values: unknown[]; id: string };
 
 /** Whether the filter holds a text "contains"/"is" test (a scan through row-level security otherwise). */
+/**
+ * A sort key as PostgREST names it: a column, or a custom field's key of `custom` (`custom.<id>`): as
+ * JSON for numbers (ordered as numbers), as text otherwise (dates order as their YYYY-MM-DD text).
+ */
+function sortColumn(field: string, fieldTypes: FieldTypes | undefined): string {
+  const id = customFieldId(field);
+  if (id === null) return field;
+  return fieldTypes?.[field] === 'number' ? `custom->${id}` : `custom->>${id}`;
+}
+
 function hasTextTest(node: FilterNode | null | undefined): boolean {
   if (!node) return false;
   if (isFilterGroup(node)) return node.value.some(hasTextTest);
@@ -135,7 +145,9 @@ export function listPageCall(ref: TableRef<unknown>, request: ListRequest): List
   const pageSize = request.pageSize ?? LIST_PAGE_SIZE;
   const page = request.page ?? 0;
   const deep = page * pageSize >= DEEP_PAGE_OFFSET;
-  if (!deep && !hasTextTest(request.filter)) return null;
+  // A sort on a custom field has no index of its own: list_page sorts it (choices in their order).
+  const customSort = (request.sort ?? []).some(({ field }) => customFieldId(field) !== null);
+  if (!deep && !hasTextTest(request.filter) && !customSort) return null;
   if (request.tieBreaker !== undefined && request.tieBreaker !== 'id') return null;
   // The rows are matched to the page's ids: they must carry their id.
   if (request.select && !/(^|,)\s*(\*|id)\s*(,|$)/.test(request.select)) return null;

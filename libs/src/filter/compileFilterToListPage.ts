@@ -1,8 +1,12 @@
-import { isFilterGroup, type FieldTypes, type FilterNode } from './filterModel';
+import { customFieldId, isFilterGroup, LIST_OPERATORS, type FieldTypes, type FilterNode } from './filterModel';
 import { conditionMeaning } from './filterSemantics';
 
-/** A list filter as public.list_page reads it: text conditions joined by and/or, ignoring case. */
-export type ListPageFilter = { and: ListPageFilter[] } | { or: ListPageFilter[] } | { field: string; op: string; value?: string };
+/**
+ * A list filter as public.list_page reads it: conditions joined by and/or. Columns take text conditions
+ * (case ignored); custom fields (`custom.<field id>`) every operator their type takes, a list operator's
+ * value as an array (choice ids, or the two ends of `between`).
+ */
+export type ListPageFilter = { and: ListPageFilter[] } | { or: ListPageFilter[] } | { field: string; op: string; value?: string | string[] };
 
 type Compiled = { kind: 'all' } | { kind: 'none' } | { kind: 'expr'; filter: ListPageFilter };
 
@@ -27,10 +31,13 @@ function compileNode(node: FilterNode, fieldTypes: FieldTypes): Compiled | null 
   }
   const meaning = conditionMeaning(node, fieldTypes);
   if (meaning.kind !== 'test') return meaning.kind === 'all' ? meaning : { kind: 'none' };
-  // Only text conditions: numbers, dates and yes/no compare by type, which the list's own query does.
-  if (meaning.type !== 'text') return null;
-  const { field, operator, value } = meaning;
-  return { kind: 'expr', filter: operator === 'is_empty' || operator === 'is_not_empty' ? { field, op: operator } : { field, op: operator, value } };
+  const { field, operator, value, values } = meaning;
+  // Columns: only text conditions (numbers, dates and yes/no compare by type, which the list's own
+  // query does). Custom fields: list_page compares them by their type.
+  const custom = customFieldId(field) !== null;
+  if (meaning.type !== 'text' && !custom) return null;
+  if (operator === 'is_empty' || operator === 'is_not_empty') return { kind: 'expr', filter: { field, op: operator } };
+  return { kind: 'expr', filter: { field, op: operator, value: custom && LIST_OPERATORS.includes(operator) ? values : value } };
 }
 
 /**

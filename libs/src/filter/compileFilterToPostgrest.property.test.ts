@@ -7,7 +7,7 @@ const RUNS = Number(process.env.STEWARD_PROPERTY_RUNS ?? 300);
 
 const FIELD_TYPES: FieldTypes = { name: 'text', status: 'text', amount: 'number', active: 'boolean', due: 'date' };
 const FIELDS = Object.keys(FIELD_TYPES);
-const OPERATORS = new Set(['is', 'eq', 'neq', 'ilike', 'imatch']);
+const OPERATORS = new Set(['is', 'eq', 'neq', 'ilike', 'imatch', 'gt', 'gte', 'lt', 'lte']);
 
 /** Values built to break out of a PostgREST logic tree: quotes, backslashes, commas, parentheses, other columns. */
 const hostileValue = fc.oneof(

@@ -1,4 +1,4 @@
-import { isFilterGroup, type FieldTypes, type FilterNode } from './filterModel';
+import { customFieldId, isFilterGroup, type FieldTypes, type FilterNode } from './filterModel';
 import { conditionMeaning } from './filterSemantics';
 
 type Compiled = { kind: 'all' } | { kind: 'none'; field: string } | { kind: 'expr'; text: string };
@@ -55,8 +55,15 @@ function compileNode(node: FilterNode, fieldTypes: FieldTypes): Compiled {
   }
   const meaning = conditionMeaning(node, fieldTypes);
   if (meaning.kind !== 'test') return meaning;
-  const { field, type, operator, value } = meaning;
+  const { type, operator, value, values } = meaning;
+  // A custom field is a key of the row's `custom` object: read as text (->>), or as JSON (->) where
+  // JSON compares better (numbers as numbers, a multiple choice's list by containment).
+  const id = customFieldId(meaning.field);
+  const field = id === null ? meaning.field : `custom->>${id}`;
+  const json = id === null ? meaning.field : `custom->${id}`;
   const text = type === 'text';
+  const ordered = type === 'number' && id !== null ? json : field;
+  const quoted = values.map(quotePostgrestValue);
   switch (operator) {
     case 'is_empty':
       return { kind: 'expr', text: text ? `or(${field}.is.null,${field}.eq."")` : `${field}.is.null` };
@@ -69,14 +76,35 @@ function compileNode(node: FilterNode, fieldTypes: FieldTypes): Compiled {
       return { kind: 'expr', text: `or(${field}.is.null,${patternTest(field, value, false, true)})` };
     case 'is':
       if (text) return { kind: 'expr', text: patternTest(field, value, true, false) };
-      return { kind: 'expr', text: type === 'boolean' ? `${field}.is.${value}` : `${field}.eq.${quotePostgrestValue(value)}` };
+      if (type === 'boolean') return { kind: 'expr', text: id === null ? `${field}.is.${value}` : `${field}.eq.${value}` };
+      return { kind: 'expr', text: `${ordered}.eq.${quotePostgrestValue(value)}` };
     case 'is_not':
       if (text) return { kind: 'expr', text: `or(${field}.is.null,${patternTest(field, value, true, true)})` };
       // "is not" keeps rows with no value: a user excluding one status still expects the blank ones.
-      return {
-        kind: 'expr',
-        text: type === 'boolean' ? `${field}.not.is.${value}` : `or(${field}.is.null,${field}.neq.${quotePostgrestValue(value)})`,
-      };
+      if (type === 'boolean') return { kind: 'expr', text: id === null ? `${field}.not.is.${value}` : `or(${field}.is.null,${field}.neq.${value})` };
+      return { kind: 'expr', text: `or(${field}.is.null,${ordered}.neq.${quotePostgrestValue(value)})` };
+    case 'gt':
+    case 'gte':
+    case 'lt':
+    case 'lte':
+      return { kind: 'expr', text: `${ordered}.${operator}.${quotePostgrestValue(value)}` };
+    case 'between':
+      return { kind: 'expr', text: `and(${ordered}.gte.${quoted[0]},${ordered}.lte.${quoted[1]})` };
+    case 'any_of':
+      return { kind: 'expr', text: `${field}.in.(${quoted.join(',')})` };
+    case 'none_of':
+      return { kind: 'expr', text: `or(${field}.is.null,${field}.not.in.(${quoted.join(',')}))` };
+    case 'has_any':
+    case 'has_all':
+    case 'has_none': {
+      // Containment of a JSON list: every id given (has_all), or any one of them.
+      if (operator === 'has_all') return { kind: 'expr', text: `${json}.cs.${quotePostgrestValue(JSON.stringify(values))}` };
+      const each = values.map((item) => `${json}.cs.${quotePostgrestValue(JSON.stringify([item]))}`);
+      const any = each.length === 1 ? each[0]! : `or(${each.join(',')})`;
+      if (operator === 'has_any') return { kind: 'expr', text: any };
+      const none = each.length === 1 ? `${json}.not.cs.${quotePostgrestValue(JSON.stringify(values))}` : `not.or(${each.join(',')})`;
+      return { kind: 'expr', text: `or(${json}.is.null,${none})` };
+    }
   }
 }
 
@@ -88,7 +116,11 @@ export function compileFilterToPostgrest(node: FilterNode | null, fieldTypes: Fi
   if (!node) return null;
   const compiled = compileNode(node, fieldTypes);
   if (compiled.kind === 'all') return null;
-  if (compiled.kind === 'none') return `and(${compiled.field}.is.null,${compiled.field}.not.is.null)`;
+  if (compiled.kind === 'none') {
+    const id = customFieldId(compiled.field);
+    const field = id === null ? compiled.field : `custom->>${id}`;
+    return `and(${field}.is.null,${field}.not.is.null)`;
+  }
   if (compiled.text.startsWith('or(')) return compiled.text.slice(3, -1);
   return compiled.text;
 }

@@ -1,4 +1,4 @@
-import { isFilterGroup, type FieldTypes, type FilterNode } from './filterModel';
+import { fieldValue, isFilterGroup, type FieldTypes, type FilterNode } from './filterModel';
 import { conditionMeaning, type ConditionMeaning } from './filterSemantics';
 
 type Cell = unknown;
@@ -12,11 +12,40 @@ function cellText(cell: Cell): string | null {
 }
 
 function testCell(meaning: Extract<ConditionMeaning, { kind: 'test' }>, cell: Cell): boolean {
+  const { operator, type, value, values } = meaning;
+  if (type === 'multi_choice') {
+    // A multiple choice's value is a list of choice ids; empty is no list or an empty one.
+    const held = Array.isArray(cell) ? cell.map(String) : [];
+    if (operator === 'is_empty') return held.length === 0;
+    if (operator === 'is_not_empty') return held.length > 0;
+    if (operator === 'has_all') return values.every((item) => held.includes(item));
+    const any = values.some((item) => held.includes(item));
+    return operator === 'has_none' ? !any : any;
+  }
   const text = cellText(cell);
-  const { operator, type, value } = meaning;
   if (operator === 'is_empty') return text === null || (type === 'text' && text === '');
   if (operator === 'is_not_empty') return text !== null && (type !== 'text' || text !== '');
-  if (text === null) return operator === 'is_not' || operator === 'not_contains';
+  if (text === null) return operator === 'is_not' || operator === 'not_contains' || operator === 'none_of';
+  // Numbers compare as numbers, dates as their YYYY-MM-DD text.
+  const order = (a: string, b: string) => (type === 'number' ? Number(a) - Number(b) : a < b ? -1 : a > b ? 1 : 0);
+  switch (operator) {
+    case 'gt':
+      return order(text, value) > 0;
+    case 'gte':
+      return order(text, value) >= 0;
+    case 'lt':
+      return order(text, value) < 0;
+    case 'lte':
+      return order(text, value) <= 0;
+    case 'between':
+      return order(text, values[0]!) >= 0 && order(text, values[1]!) <= 0;
+    case 'any_of':
+      return values.includes(text);
+    case 'none_of':
+      return !values.includes(text);
+    default:
+      break;
+  }
   let equal: boolean;
   switch (type) {
     case 'number':
@@ -26,6 +55,8 @@ function testCell(meaning: Extract<ConditionMeaning, { kind: 'test' }>, cell: Ce
       equal = text.toLowerCase() === value;
       break;
     case 'date':
+    case 'choice':
+    case 'link':
       equal = text === value;
       break;
     default: {
@@ -51,7 +82,7 @@ export function evaluateFilter(node: FilterNode | null, row: Readonly<Record<str
   const meaning = conditionMeaning(node, fieldTypes);
   if (meaning.kind === 'all') return true;
   if (meaning.kind === 'none') return false;
-  return testCell(meaning, row[meaning.field]);
+  return testCell(meaning, fieldValue(row, meaning.field));
 }
 
 export function filterRows<Row extends Readonly<Record<string, unknown>>>(rows: readonly Row[], node: FilterNode | null, fieldTypes: FieldTypes = {}): Row[] {

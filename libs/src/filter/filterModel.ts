@@ -1,8 +1,30 @@
 import { z } from 'zod/mini';
 
-/** The six list-filter operators of the spec, all case-insensitive. */
-export const FILTER_OPERATORS = ['is', 'is_not', 'contains', 'not_contains', 'is_empty', 'is_not_empty'] as const;
+/** The six list-filter operators of the spec for text, all case-insensitive. */
+export const TEXT_OPERATORS = ['is', 'is_not', 'contains', 'not_contains', 'is_empty', 'is_not_empty'] as const;
+
+/**
+ * Every operator: the text six, comparisons for numbers and dates, and the list tests of choice fields
+ * (custom fields, issue 48). A list operator's value is its items joined by commas (choice ids, or the
+ * two ends of `between`), so a condition stays one string in the URL and in saved views.
+ */
+export const FILTER_OPERATORS = [
+  ...TEXT_OPERATORS,
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'between',
+  'any_of',
+  'none_of',
+  'has_any',
+  'has_all',
+  'has_none',
+] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+/** Operators whose value is a comma-separated list. */
+export const LIST_OPERATORS: readonly FilterOperator[] = ['between', 'any_of', 'none_of', 'has_any', 'has_all', 'has_none'];
 
 export const FILTER_OPERATOR_LABELS: Record<FilterOperator, string> = {
   is: 'is',
@@ -11,6 +33,16 @@ export const FILTER_OPERATOR_LABELS: Record<FilterOperator, string> = {
   not_contains: 'does not contain',
   is_empty: 'is empty',
   is_not_empty: 'is not empty',
+  gt: 'is more than',
+  gte: 'is at least',
+  lt: 'is less than',
+  lte: 'is at most',
+  between: 'is between',
+  any_of: 'is any of',
+  none_of: 'is none of',
+  has_any: 'has any of',
+  has_all: 'has all of',
+  has_none: 'has none of',
 };
 
 /** Operators that ignore the value; the others treat a blank value as "matches everything". */
@@ -25,22 +57,41 @@ export type SortOrder = 'asc' | 'desc';
 export type SortSpec = readonly { field: string; order: SortOrder }[];
 
 /**
- * How a column is compared. Text columns get the case-insensitive pattern operators; other types only
- * support exact and empty tests because PostgREST cannot cast a column inside a filter.
+ * How a column is compared. Text columns get the case-insensitive pattern operators; numbers and dates
+ * exact, comparison and empty tests; yes/no exact and empty. Choice, multiple choice and link are the
+ * custom field types (values are choice ids or record ids).
  */
-export type FilterFieldType = 'text' | 'number' | 'boolean' | 'date';
+export type FilterFieldType = 'text' | 'number' | 'boolean' | 'date' | 'choice' | 'multi_choice' | 'link';
 export type FilterFieldDef = { field: string; label: string; type?: FilterFieldType };
 export type FieldTypes = Readonly<Record<string, FilterFieldType>>;
 
-/** Column names go into query strings unquoted, so they are restricted to plain identifiers. */
-export const FIELD_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/**
+ * Column names go into query strings unquoted, so they are restricted to plain identifiers, or a custom
+ * field as `custom.<field id>` (its value is the record's `custom` object's key).
+ */
+export const FIELD_NAME_PATTERN = /^(?:[A-Za-z_][A-Za-z0-9_]*|custom\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+const CUSTOM_FIELD = /^custom\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** The field id of a `custom.<field id>` name, else null. */
+export function customFieldId(field: string): string | null {
+  return CUSTOM_FIELD.exec(field)?.[1] ?? null;
+}
+
+/** A row's value of a field: a column, or a key of its `custom` object for `custom.<field id>`. */
+export function fieldValue(row: Readonly<Record<string, unknown>>, field: string): unknown {
+  const id = customFieldId(field);
+  if (id === null) return row[field];
+  const custom = row.custom;
+  return custom && typeof custom === 'object' ? (custom as Record<string, unknown>)[id] : undefined;
+}
 
 const fieldName = z.string().check(z.regex(FIELD_NAME_PATTERN));
 
 export const filterConditionSchema = z.object({
   field: fieldName,
   operator: z.enum(FILTER_OPERATORS),
-  value: z.optional(z.string().check(z.maxLength(500))),
+  value: z.optional(z.string().check(z.maxLength(2000))),
 });
 
 export const filterGroupSchema: z.ZodMiniType<FilterGroup> = z.object({
@@ -61,5 +112,17 @@ export function isFilterGroup(node: FilterNode): node is FilterGroup {
 }
 
 export function operatorsForType(type: FilterFieldType = 'text'): readonly FilterOperator[] {
-  return type === 'text' ? FILTER_OPERATORS : ['is', 'is_not', 'is_empty', 'is_not_empty'];
+  switch (type) {
+    case 'text':
+      return TEXT_OPERATORS;
+    case 'number':
+    case 'date':
+      return ['is', 'is_not', 'gt', 'gte', 'lt', 'lte', 'between', 'is_empty', 'is_not_empty'];
+    case 'choice':
+      return ['is', 'is_not', 'any_of', 'none_of', 'is_empty', 'is_not_empty'];
+    case 'multi_choice':
+      return ['has_any', 'has_all', 'has_none', 'is_empty', 'is_not_empty'];
+    default:
+      return ['is', 'is_not', 'is_empty', 'is_not_empty'];
+  }
 }

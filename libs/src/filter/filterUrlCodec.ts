@@ -25,7 +25,7 @@ export const SORT_URL_NOTICE = 'The sort order in this link could not be read, s
  */
 const compactCondition = z.union([
   z.tuple([z.string(), z.enum(FILTER_OPERATORS)]),
-  z.tuple([z.string(), z.enum(FILTER_OPERATORS), z.string().check(z.maxLength(500))]),
+  z.tuple([z.string(), z.enum(FILTER_OPERATORS), z.string().check(z.maxLength(2000))]),
 ]);
 const compactFilterSchema = z.array(z.array(compactCondition).check(z.minLength(1), z.maxLength(50))).check(z.minLength(1), z.maxLength(50));
 

@@ -1,4 +1,4 @@
-import type { SortSpec } from './filterModel';
+import { fieldValue, type SortSpec } from './filterModel';
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
@@ -18,8 +18,8 @@ export function sortRows<Row extends Readonly<Record<string, unknown>>>(rows: re
   const isEmpty = (cell: unknown) => cell === null || cell === undefined;
   return [...rows].sort((left, right) => {
     for (const { field, order } of sort) {
-      const a = left[field];
-      const b = right[field];
+      const a = fieldValue(left, field);
+      const b = fieldValue(right, field);
       if (isEmpty(a) && isEmpty(b)) continue;
       const direction = order === 'asc' ? 1 : -1;
       // NULLS LAST for ascending and NULLS FIRST for descending: an empty value acts as the largest.

@@ -1,6 +1,8 @@
 -- app: foreign keys.
 -- The current definition: change it here, then `npm run db:diff -- <name>` writes the migration.
 
+alter table app.custom_sensitive add constraint custom_sensitive_org_name_fkey FOREIGN KEY (org_name) REFERENCES public.organizations(name) ON DELETE CASCADE;
+
 alter table app.integration_secrets add constraint integration_secrets_integration_id_fkey FOREIGN KEY (integration_id) REFERENCES settings.integrations(id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED;
 
 alter table app.invite_codes add constraint invite_codes_profile_id_fkey FOREIGN KEY (profile_id) REFERENCES public.user_profiles(id) ON DELETE CASCADE;

@@ -1102,7 +1102,7 @@ begin
     union all
     select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
     from g cross join lateral jsonb_populate_record(null::public.user_profiles, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
-    cross join unnest('{public.user_profiles,public.user_roles,settings.org_branding}'::text[]) t(steward_table)
+    cross join unnest('{public.user_profiles,public.user_roles,settings.custom_fields,settings.org_branding}'::text[]) t(steward_table)
     where ((((org_name = '_system_default_'::text) OR (org_name = ANY (( SELECT app.member_orgs() AS member_orgs)::text[]))))) and (true)
     union all
     select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
@@ -1287,6 +1287,7 @@ declare
   v_count integer;
   v_phone_type uuid;
   v_email_type uuid;
+  v_sensitive text[];
 begin
   -- The caller's own job, locked: staging more rows or cancelling waits until the import is done.
   -- The organisation's turn first, so that a second call (of this job or another) is refused at once.
@@ -1326,17 +1327,32 @@ begin
    where t.org_name in (v_job.org_name, '_system_default_') and not t.archive and t.kind = 'email'
    order by (t.org_name = v_job.org_name) desc, (lower(t.name) = 'email') desc, t.name limit 1;
 
+  -- Custom fields (app.custom_values_check, which skips this writer): cells were checked by
+  -- crm.import_errors; sensitive values are kept apart, and written only by people who edit the area.
+  v_sensitive := app.custom_sensitive_ids(v_job.org_name, v_job.kind);
+  if cardinality(v_sensitive) > 0 then
+    insert into app.custom_sensitive (record_kind, record_id, org_name, custom)
+    select v_job.kind, r.record_id, v_job.org_name, c.custom
+      from crm.import_rows r
+      cross join lateral (select jsonb_object_agg(e.key, e.value) as custom
+                            from jsonb_each(app.custom_from_labels(v_job.org_name, v_job.kind, r.custom)) e where e.key = any (v_sensitive)) c
+     where r.job_id = p_job and c.custom is not null;
+    if found and not app.custom_may_write_sensitive(v_job.kind, v_job.org_name) then
+      raise exception using errcode = '42501', message = 'This import fills sensitive fields: only people who may edit these records can';
+    end if;
+  end if;
+
   -- Types and owners are looked up by name among the organisation's own (types: or the platform
   -- defaults, the organisation's first), once per distinct name rather than once per row.
   if v_job.kind = 'contact' then
     insert into crm.contacts (id, short_id, org_name, name, first_name, last_name, type_id, status, description, primary_owner_id, secondary_owner_id,
-                              created_at, created_by, last_modified_at, last_modified_by)
+                              created_at, created_by, last_modified_at, last_modified_by, custom)
     select r.record_id, app.short_id_for(r.record_id), v_job.org_name, btrim(r.name),
            -- Without mapped first and last names they come from the name: first word, the rest.
            coalesce(nullif(btrim(r.first_name), ''), split_part(btrim(r.name), ' ', 1)),
            coalesce(nullif(btrim(r.last_name), ''), nullif(btrim(substr(btrim(r.name), length(split_part(btrim(r.name), ' ', 1)) + 1)), '')),
            ty.id, coalesce(nullif(btrim(r.status), ''), 'Active')::app.record_status, nullif(btrim(r.description), ''), o1.id, o2.id,
-           now(), v_profile, clock_timestamp(), v_profile
+           now(), v_profile, clock_timestamp(), v_profile, app.custom_from_labels(v_job.org_name, 'contact', r.custom) - v_sensitive
     from crm.import_rows r
     left join (select distinct on (lower(t.name)) lower(t.name) as key, t.id from crm.contact_types t
                 where t.org_name in (v_job.org_name, '_system_default_') and not t.archive
@@ -1349,10 +1365,10 @@ begin
     order by r.line;
   else
     insert into crm.businesses (id, short_id, org_name, name, dba_name, type_id, status, description, primary_owner_id, secondary_owner_id,
-                                created_at, created_by, last_modified_at, last_modified_by)
+                                created_at, created_by, last_modified_at, last_modified_by, custom)
     select r.record_id, app.short_id_for(r.record_id), v_job.org_name, btrim(r.name), nullif(btrim(r.dba_name), ''),
            ty.id, coalesce(nullif(btrim(r.status), ''), 'Active')::app.record_status, nullif(btrim(r.description), ''), o1.id, o2.id,
-           now(), v_profile, clock_timestamp(), v_profile
+           now(), v_profile, clock_timestamp(), v_profile, app.custom_from_labels(v_job.org_name, 'business', r.custom) - v_sensitive
     from crm.import_rows r
     left join (select distinct on (lower(t.name)) lower(t.name) as key, t.id from crm.business_types t
                 where t.org_name in (v_job.org_name, '_system_default_') and not t.archive
@@ -1718,7 +1734,7 @@ grant execute on function app.keep_organization_name() to service_role;
 CREATE OR REPLACE FUNCTION app.list_filter_sql(p_filter jsonb, p_columns text[])
  RETURNS text
  LANGUAGE plpgsql
- IMMUTABLE
+ STABLE
  SET search_path TO ''
 AS $function$
 declare
@@ -1745,6 +1761,9 @@ begin
   end if;
   if v_field is null or not (v_field = any (p_columns)) then
     return null;
+  end if;
+  if v_field like 'custom.%' then
+    return app.list_custom_filter_sql(p_filter);
   end if;
   v_col := format('lower(t.%I::text)', v_field);
   return case p_filter ->> 'op'
@@ -4313,6 +4332,12 @@ declare
   v_actor_id uuid;
   v_actor_name text;
 begin
+  -- A custom field made sensitive or not moves its values between the records and
+  -- app.custom_sensitive (app.custom_field_moved): nothing changed, and no sensitive value is written
+  -- into the history its readers see.
+  if current_setting('steward.custom_moving', true) = 'on' then
+    return null;
+  end if;
   -- Written set-wise, with the per-row work inline: a bulk change of 10,000 rows is one statement.
   if tg_op = 'UPDATE' then
     insert into public.record_history (org_name, component, table_name, record_id, action, via, batch_id, changes, record_label, actor_id, actor_name, owner_ids)
@@ -4447,3 +4472,945 @@ $function$;
 revoke all on function app.record_file_claimed(p_name text) from public, anon, authenticated, service_role;
 grant execute on function app.record_file_claimed(p_name text) to authenticated;
 grant execute on function app.record_file_claimed(p_name text) to service_role;
+
+-- Custom fields (settings.custom_fields): the messages a write can meet are listed in
+-- supabase/schemas/settings/README-custom-fields.md.
+CREATE OR REPLACE FUNCTION app.custom_empty(p_value jsonb)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select p_value is null or p_value in ('null'::jsonb, '""'::jsonb, '[]'::jsonb)
+$function$;
+revoke all on function app.custom_empty(p_value jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.custom_empty(p_value jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_field_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_choice jsonb;
+  v_id text;
+  v_label text;
+  v_archived boolean;
+  v_ids text[] := '{}';
+  v_labels text[] := '{}';
+  v_choices jsonb := '[]';
+  v_problem text;
+  v_count integer;
+begin
+  if tg_op = 'DELETE' then
+    -- A field with values is archived, not deleted (its values would stay behind, unknown).
+    execute format('select exists (select 1 from %s t where t.custom ? %L and t.org_name = %L)',
+                   app.custom_record_table(old.record_kind), old.id::text, old.org_name) into v_problem;
+    if v_problem::boolean or exists (select 1 from app.custom_sensitive s
+                                     where s.record_kind = old.record_kind and s.org_name = old.org_name and s.custom ? old.id::text) then
+      raise exception using errcode = '23514', message = format('%s has values: archive it instead of deleting it', old.label);
+    end if;
+    return old;
+  end if;
+  new.label := btrim(new.label);
+  new.help_text := nullif(btrim(new.help_text), '');
+  if tg_op = 'UPDATE' then
+    if new.record_kind is distinct from old.record_kind then
+      raise exception using errcode = '23514', message = 'A field''s kind of record cannot be changed';
+    end if;
+    if (new.field_type is distinct from old.field_type or new.link_kind is distinct from old.link_kind)
+       and current_setting('steward.custom_type_change', true) is distinct from new.id::text then
+      raise exception using errcode = '23514', message = 'A field''s type is changed with settings.change_field_type, which converts its values';
+    end if;
+  end if;
+  if new.choices is null or jsonb_typeof(new.choices) <> 'array' then
+    raise exception using errcode = '23514', message = 'Choices must be a list';
+  end if;
+  if new.field_type not in ('single_choice', 'multiple_choice') and new.choices <> '[]' then
+    raise exception using errcode = '23514', message = format('%s is not a choice field: it has no choices', new.label);
+  end if;
+  if jsonb_array_length(new.choices) > 500 then
+    raise exception using errcode = '23514', message = format('%s has more than 500 choices', new.label);
+  end if;
+  for v_choice in select c from jsonb_array_elements(new.choices) c loop
+    if jsonb_typeof(v_choice) <> 'object' or jsonb_typeof(v_choice -> 'label') is distinct from 'string'
+       or btrim(v_choice ->> 'label') = '' then
+      raise exception using errcode = '23514', message = format('Every choice of %s needs a label', new.label);
+    end if;
+    v_label := btrim(v_choice ->> 'label');
+    if length(v_label) > 80 then
+      raise exception using errcode = '23514', message = format('A choice of %s is longer than 80 characters', new.label);
+    end if;
+    v_id := coalesce(v_choice ->> 'id', gen_random_uuid()::text);
+    if v_id !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+      raise exception using errcode = '23514', message = format('A choice id of %s is not a UUID', new.label);
+    end if;
+    if jsonb_typeof(v_choice -> 'archived') not in ('boolean', 'null') then
+      raise exception using errcode = '23514', message = format('A choice''s archived flag of %s must be true or false', new.label);
+    end if;
+    v_archived := coalesce((v_choice ->> 'archived')::boolean, false);
+    if lower(v_id) = any (v_ids) then
+      raise exception using errcode = '23514', message = format('%s has two choices with the same id', new.label);
+    end if;
+    if not v_archived and lower(v_label) = any (v_labels) then
+      raise exception using errcode = '23514', message = format('%s has two choices named %s', new.label, v_label);
+    end if;
+    v_ids := v_ids || lower(v_id);
+    if not v_archived then
+      v_labels := v_labels || lower(v_label);
+    end if;
+    v_choices := v_choices || jsonb_build_array(jsonb_build_object('id', lower(v_id), 'label', v_label, 'archived', v_archived));
+  end loop;
+  new.choices := v_choices;
+  -- (A field that stops being a choice, through settings.change_field_type, leaves its choices.)
+  if tg_op = 'UPDATE' and new.field_type in ('single_choice', 'multiple_choice')
+     and exists (select 1 from jsonb_array_elements(old.choices) o where not ((o ->> 'id') = any (v_ids))) then
+    raise exception using errcode = '23514', message = format('A choice of %s cannot be removed: archive it instead (its values stay)', new.label);
+  end if;
+  if app.custom_empty(new.default_value) then
+    new.default_value := null;
+  else
+    v_problem := app.custom_value_problem(new, new.default_value, new.org_name, null);
+    if v_problem is not null then
+      raise exception using errcode = '23514', message = 'Default value: ' || v_problem;
+    end if;
+  end if;
+  if new.position is null then
+    select coalesce(max(f.position), 0) + 1 into new.position from settings.custom_fields f
+     where f.org_name = new.org_name and f.record_kind = new.record_kind;
+  end if;
+  if tg_op = 'INSERT' or (old.archive and not new.archive) then
+    select count(*) into v_count from settings.custom_fields f
+     where f.org_name = new.org_name and f.record_kind = new.record_kind and not f.archive and f.id <> new.id;
+    if v_count >= 200 then
+      raise exception using errcode = '23514', message = 'An organisation has at most 200 fields on each kind of record';
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.custom_field_check() from public, anon, authenticated, service_role;
+grant execute on function app.custom_field_check() to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_field_moved()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_table regclass := app.custom_record_table(new.record_kind);
+  v_key text := new.id::text;
+begin
+  -- A field made sensitive takes its values out of the records into app.custom_sensitive, and back
+  -- when it stops being sensitive: the values never change, only where they are kept.
+  perform set_config('steward.custom_moving', 'on', true);
+  if new.sensitive then
+    execute format('insert into app.custom_sensitive as s (record_kind, record_id, org_name, custom) '
+                   'select %L, t.id, t.org_name, jsonb_build_object(%L, t.custom -> %L) from %s t where t.org_name = %L and t.custom ? %L '
+                   'on conflict (record_kind, record_id) do update set custom = s.custom || excluded.custom',
+                   new.record_kind, v_key, v_key, v_table, new.org_name, v_key);
+    execute format('update %s t set custom = t.custom - %L where t.org_name = %L and t.custom ? %L', v_table, v_key, new.org_name, v_key);
+  else
+    execute format('update %s t set custom = t.custom || jsonb_build_object(%L, s.custom -> %L) from app.custom_sensitive s '
+                   'where s.record_kind = %L and s.org_name = %L and s.custom ? %L and t.id = s.record_id',
+                   v_table, v_key, v_key, new.record_kind, new.org_name, v_key);
+    update app.custom_sensitive s set custom = s.custom - v_key
+     where s.record_kind = new.record_kind and s.org_name = new.org_name and s.custom ? v_key;
+    delete from app.custom_sensitive s where s.record_kind = new.record_kind and s.org_name = new.org_name and s.custom = '{}';
+  end if;
+  perform set_config('steward.custom_moving', 'off', true);
+  return null;
+end;
+$function$;
+revoke all on function app.custom_field_moved() from public, anon, authenticated, service_role;
+grant execute on function app.custom_field_moved() to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_record_component(p_kind text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case
+    when p_kind in ('contact', 'business', 'household') then 'crm'
+    when p_kind in ('accommodation', 'reservation') then 'lodging'
+    when p_kind in ('project', 'task') then 'operations'
+    when p_kind in ('product', 'supply') then 'catalog'
+    when p_kind = 'staff' then 'team-portal'
+  end
+$function$;
+revoke all on function app.custom_record_component(p_kind text) from public, anon, authenticated, service_role;
+grant execute on function app.custom_record_component(p_kind text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_record_table(p_kind text)
+ RETURNS regclass
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select case p_kind
+    when 'contact' then 'crm.contacts'::regclass
+    when 'business' then 'crm.businesses'::regclass
+    when 'household' then 'crm.households'::regclass
+    when 'accommodation' then 'catalog.accommodations'::regclass
+    when 'reservation' then 'catalog.reservations'::regclass
+    when 'project' then 'ops.projects'::regclass
+    when 'task' then 'ops.tasks'::regclass
+    when 'product' then 'catalog.products'::regclass
+    when 'supply' then 'catalog.supplies'::regclass
+    when 'staff' then 'hr.staff_profiles'::regclass
+  end
+$function$;
+revoke all on function app.custom_record_table(p_kind text) from public, anon, authenticated, service_role;
+grant execute on function app.custom_record_table(p_kind text) to authenticated;
+grant execute on function app.custom_record_table(p_kind text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_sensitive_readable()
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- 'kind:organisation' for every record kind whose area the caller edits at the Organization level
+  -- in that organisation: the sensitive values they may read and write on every record (at the
+  -- Personal level, on their own records: app.custom_sensitive_personal).
+  select coalesce(array_agg(k.kind || ':' || o.org), '{}')
+  from unnest(array['contact', 'business', 'household', 'accommodation', 'reservation', 'project', 'task',
+                    'product', 'supply', 'staff']) as k(kind)
+  cross join lateral unnest(app.orgs_with_access(app.custom_record_component(k.kind), 'edit', 'Organization')) as o(org)
+$function$;
+revoke all on function app.custom_sensitive_readable() from public, anon, authenticated, service_role;
+grant execute on function app.custom_sensitive_readable() to authenticated;
+grant execute on function app.custom_sensitive_readable() to service_role;
+grant execute on function app.custom_sensitive_readable() to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.custom_value_problem(p_field settings.custom_fields, p_value jsonb, p_org text, p_old jsonb DEFAULT NULL::jsonb)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_label text := p_field.label;
+  v_type text := jsonb_typeof(p_value);
+  v_text text;
+  v_item jsonb;
+  v_choice jsonb;
+  v_seen text[] := '{}';
+  v_found boolean;
+begin
+  case p_field.field_type
+  when 'short_text', 'long_text', 'email', 'phone', 'url' then
+    if v_type is distinct from 'string' then
+      return format('%s must be text', v_label);
+    end if;
+    v_text := p_value #>> '{}';
+    if p_field.field_type = 'long_text' and length(v_text) > 10000 then
+      return format('%s must be at most 10000 characters', v_label);
+    elsif p_field.field_type <> 'long_text' and length(v_text) > 500 then
+      return format('%s must be at most 500 characters', v_label);
+    elsif p_field.field_type = 'email' and app.contact_method_value_problem('email', v_text) is not null then
+      return format('%s must be an e-mail address like name@example.com', v_label);
+    elsif p_field.field_type = 'phone' and app.contact_method_value_problem('phone', v_text) is not null then
+      return format('%s must be a phone number of 4 to 15 digits', v_label);
+    elsif p_field.field_type = 'url' and btrim(v_text) !~* '^https?://[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?$' then
+      return format('%s must be a web address starting with http:// or https://', v_label);
+    end if;
+  when 'number', 'currency' then
+    if v_type is distinct from 'number' then
+      return format('%s must be a number', v_label);
+    end if;
+  when 'date' then
+    v_text := p_value #>> '{}';
+    if v_type is distinct from 'string' or v_text !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then
+      return format('%s must be a date (YYYY-MM-DD)', v_label);
+    end if;
+    begin
+      perform v_text::date;
+    exception when others then
+      return format('%s must be a date (YYYY-MM-DD)', v_label);
+    end;
+  when 'boolean' then
+    if v_type is distinct from 'boolean' then
+      return format('%s must be yes or no', v_label);
+    end if;
+  when 'single_choice', 'multiple_choice' then
+    if p_field.field_type = 'single_choice' and v_type is distinct from 'string' then
+      return format('%s must be one of its choices', v_label);
+    elsif p_field.field_type = 'multiple_choice' and v_type is distinct from 'array' then
+      return format('%s must be a list of its choices', v_label);
+    end if;
+    for v_item in select e from jsonb_array_elements(case when v_type = 'array' then p_value else jsonb_build_array(p_value) end) e loop
+      if jsonb_typeof(v_item) is distinct from 'string' then
+        return format('%s must be a list of its choices', v_label);
+      end if;
+      if (v_item #>> '{}') = any (v_seen) then
+        return format('%s lists a choice twice', v_label);
+      end if;
+      v_seen := v_seen || (v_item #>> '{}');
+      select c into v_choice from jsonb_array_elements(p_field.choices) c where c ->> 'id' = v_item #>> '{}';
+      if v_choice is null then
+        return format('%s has no such choice (%s)', v_label, left(v_item #>> '{}', 60));
+      end if;
+      -- An archived choice stays where it was; it is not chosen anew.
+      if (v_choice ->> 'archived')::boolean and not coalesce(p_old = v_item or p_old @> jsonb_build_array(v_item), false) then
+        return format('%s: the choice %s is archived', v_label, v_choice ->> 'label');
+      end if;
+    end loop;
+  when 'link' then
+    v_text := p_value #>> '{}';
+    if v_type is distinct from 'string' or v_text !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+      return format('%s must link to a %s of this organisation', v_label, p_field.link_kind);
+    end if;
+    v_found := case p_field.link_kind
+      when 'contact' then exists (select 1 from crm.contacts r where r.id = v_text::uuid and r.org_name = p_org)
+      when 'business' then exists (select 1 from crm.businesses r where r.id = v_text::uuid and r.org_name = p_org)
+      when 'household' then exists (select 1 from crm.households r where r.id = v_text::uuid and r.org_name = p_org)
+      else false end;
+    if not v_found then
+      return format('%s must link to a %s of this organisation', v_label, p_field.link_kind);
+    end if;
+  end case;
+  return null;
+end;
+$function$;
+revoke all on function app.custom_value_problem(p_field settings.custom_fields, p_value jsonb, p_org text, p_old jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.custom_value_problem(p_field settings.custom_fields, p_value jsonb, p_org text, p_old jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_values_check()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_kind text := tg_argv[0];
+  v_old jsonb := '{}';
+  v_new jsonb := '{}';
+  v_sens_old jsonb := '{}';
+  v_sens jsonb;
+  v_sens_touched boolean := false;
+  v_field settings.custom_fields;
+  v_entry record;
+  v_value jsonb;
+  v_problem text;
+  v_may_sensitive boolean;
+  v_count integer;
+begin
+  -- A field made sensitive or not moves its values (app.custom_field_moved): already checked.
+  if current_setting('steward.custom_moving', true) = 'on' then
+    return new;
+  end if;
+  if new.custom is null then
+    new.custom := '{}';
+  end if;
+  if jsonb_typeof(new.custom) <> 'object' then
+    raise exception using errcode = '23514', message = 'Custom field values must be a JSON object keyed by field id';
+  end if;
+  -- A new record without values, of a kind with no defaults or required fields: nothing to do.
+  if tg_op = 'INSERT' and new.custom = '{}' and not exists (
+       select 1 from settings.custom_fields f
+        where f.org_name = new.org_name and f.record_kind = v_kind and not f.archive and (f.required or f.default_value is not null)) then
+    return new;
+  end if;
+  select count(*) into v_count from jsonb_object_keys(new.custom);
+  if v_count > 500 then
+    raise exception using errcode = '23514', message = format('A record takes at most 500 custom field values (%s sent)', v_count);
+  end if;
+  if tg_op = 'UPDATE' then
+    v_old := coalesce(old.custom, '{}');
+    select s.custom into v_sens_old from app.custom_sensitive s where s.record_kind = v_kind and s.record_id = old.id;
+    v_sens_old := coalesce(v_sens_old, '{}');
+  end if;
+  v_sens := v_sens_old;
+
+  for v_entry in select e.key, e.value from jsonb_each(new.custom) e order by e.key loop
+    v_field := null;
+    if v_entry.key ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+      select * into v_field from settings.custom_fields f
+       where f.id = v_entry.key::uuid and f.org_name = new.org_name and f.record_kind = v_kind;
+    end if;
+    if v_field.id is null then
+      raise exception using errcode = '23514', message = format('Unknown field: %s', left(v_entry.key, 60));
+    end if;
+    v_value := case when app.custom_empty(v_entry.value) then null else v_entry.value end;
+    if v_field.sensitive then
+      v_may_sensitive := coalesce(v_may_sensitive, app.custom_may_write_sensitive(v_kind, new.org_name));
+      if not v_may_sensitive then
+        raise exception using errcode = '42501',
+          message = format('%s is sensitive: only people who may edit these records can change it', v_field.label);
+      end if;
+      continue when (v_sens -> v_entry.key) is not distinct from v_value;
+      if v_value is not null then
+        if v_field.archive then
+          raise exception using errcode = '23514', message = format('%s is archived: its value cannot be changed', v_field.label);
+        end if;
+        v_problem := app.custom_value_problem(v_field, v_value, new.org_name, v_sens_old -> v_entry.key);
+        if v_problem is not null then
+          raise exception using errcode = '23514', message = v_problem;
+        end if;
+        v_sens := v_sens || jsonb_build_object(v_entry.key, v_value);
+      else
+        v_sens := v_sens - v_entry.key;
+      end if;
+      v_sens_touched := true;
+    elsif v_value is not null then
+      if (v_old -> v_entry.key) is distinct from v_value then
+        if v_field.archive then
+          raise exception using errcode = '23514', message = format('%s is archived: its value cannot be changed', v_field.label);
+        end if;
+        v_problem := app.custom_value_problem(v_field, v_value, new.org_name, v_old -> v_entry.key);
+        if v_problem is not null then
+          raise exception using errcode = '23514', message = v_problem;
+        end if;
+      end if;
+      v_new := v_new || jsonb_build_object(v_entry.key, v_value);
+    end if;
+  end loop;
+
+  for v_field in select * from settings.custom_fields f
+                  where f.org_name = new.org_name and f.record_kind = v_kind and not f.archive
+                    and (f.required or (tg_op = 'INSERT' and f.default_value is not null))
+                  order by f.position, f.id loop
+    -- Defaults fill what an insert leaves empty.
+    if tg_op = 'INSERT' and v_field.default_value is not null then
+      if v_field.sensitive and not (v_sens ? v_field.id::text) then
+        v_sens := v_sens || jsonb_build_object(v_field.id::text, v_field.default_value);
+        v_sens_touched := true;
+      elsif not v_field.sensitive and not (v_new ? v_field.id::text) then
+        v_new := v_new || jsonb_build_object(v_field.id::text, v_field.default_value);
+      end if;
+    end if;
+    -- Required: a new record has it; a change does not empty it (records made before the field
+    -- became required keep going without it until someone fills it).
+    if v_field.required and v_field.sensitive then
+      v_may_sensitive := coalesce(v_may_sensitive, app.custom_may_write_sensitive(v_kind, new.org_name));
+    end if;
+    if v_field.required and not (case when v_field.sensitive then v_sens else v_new end ? v_field.id::text)
+       and (not v_field.sensitive or v_may_sensitive)
+       and (tg_op = 'INSERT' or (case when v_field.sensitive then v_sens_old else v_old end ? v_field.id::text)) then
+      raise exception using errcode = '23514', message = format('%s is required', v_field.label);
+    end if;
+  end loop;
+
+  new.custom := v_new;
+  if v_sens_touched then
+    if v_sens = '{}' then
+      delete from app.custom_sensitive s where s.record_kind = v_kind and s.record_id = new.id;
+    else
+      insert into app.custom_sensitive as s (record_kind, record_id, org_name, custom)
+      values (v_kind, new.id, new.org_name, v_sens)
+      on conflict (record_kind, record_id) do update set custom = excluded.custom, org_name = excluded.org_name;
+    end if;
+  end if;
+  return new;
+end;
+$function$;
+revoke all on function app.custom_values_check() from public, anon, authenticated, service_role;
+grant execute on function app.custom_values_check() to service_role;
+comment on function app.custom_values_check() is 'checks a record''s custom values against its organisation''s definitions of its kind (tg_argv[0]): known field ids, types, choices, links in the organisation, required; fills defaults on insert; moves sensitive values to app.custom_sensitive (refused to callers who may not edit the area); an empty value (null, "", []) removes the key';
+
+CREATE OR REPLACE FUNCTION app.custom_values_forget()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from app.custom_sensitive s using old_rows o where s.record_kind = tg_argv[0] and s.record_id = o.id;
+  return null;
+end;
+$function$;
+revoke all on function app.custom_values_forget() from public, anon, authenticated, service_role;
+grant execute on function app.custom_values_forget() to service_role;
+
+CREATE OR REPLACE FUNCTION app.list_custom_filter_sql(p_filter jsonb)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_field settings.custom_fields;
+  v_key text := substr(p_filter ->> 'field', 8);
+  v_op text := p_filter ->> 'op';
+  v_value jsonb := p_filter -> 'value';
+  v_values jsonb;
+  v_text text := p_filter ->> 'value';
+  v_like text;
+  v_get text;
+  v_has text;
+  v_parts text[];
+  v_item text;
+begin
+  -- One condition on a custom field (public.list_page's filter, field 'custom.<field id>'), as SQL
+  -- over the base table t, written so that the GIN index on t.custom serves the choice, yes/no, link and
+  -- empty tests (@>, ?). Null: a field or operator it does not take (the list then sends its own query).
+  if v_key !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    return null;
+  end if;
+  select * into v_field from settings.custom_fields f where f.id = v_key::uuid;
+  if v_field.id is null or v_field.sensitive then
+    return null;
+  end if;
+  v_get := format('(t.custom -> %L)', v_key);
+  v_has := format('(t.custom ? %L)', v_key);
+  if v_op = 'is_empty' then
+    return format('(not %s)', v_has);
+  elsif v_op = 'is_not_empty' then
+    return v_has;
+  end if;
+  -- Lists of values (any_of, none_of, has_*, between) come as JSON arrays of strings.
+  v_values := case when jsonb_typeof(v_value) = 'array' then v_value else jsonb_build_array(v_value) end;
+  if exists (select 1 from jsonb_array_elements(v_values) e where jsonb_typeof(e) not in ('string', 'null')) then
+    return null;
+  end if;
+  case
+  when v_field.field_type in ('short_text', 'long_text', 'email', 'phone', 'url') then
+    if jsonb_typeof(v_value) is distinct from 'string' and v_op not in ('is_empty', 'is_not_empty') then
+      return null;
+    end if;
+    v_like := '%' || replace(replace(replace(lower(v_text), '\', '\\'), '%', '\%'), '_', '\_') || '%';
+    return case v_op
+      when 'contains' then format('lower(t.custom ->> %L) like %L', v_key, v_like)
+      when 'not_contains' then format('coalesce(lower(t.custom ->> %L) not like %L, true)', v_key, v_like)
+      when 'is' then format('lower(t.custom ->> %L) = %L', v_key, lower(v_text))
+      when 'is_not' then format('coalesce(lower(t.custom ->> %L) <> %L, true)', v_key, lower(v_text))
+    end;
+  when v_field.field_type in ('number', 'currency', 'date') then
+    -- Numbers compare as numbers, dates as their YYYY-MM-DD text.
+    v_parts := '{}';
+    for v_item in select e #>> '{}' from jsonb_array_elements(v_values) e loop
+      if v_field.field_type = 'date' and v_item !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then
+        return null;
+      elsif v_field.field_type <> 'date' and v_item !~ '^-?[0-9]+(\.[0-9]+)?$' then
+        return null;
+      end if;
+      v_parts := v_parts || case when v_field.field_type = 'date' then quote_literal(v_item) else v_item || '::numeric' end;
+    end loop;
+    v_get := case when v_field.field_type = 'date' then format('(t.custom ->> %L)', v_key)
+                  else format('(case when jsonb_typeof(t.custom -> %1$L) = ''number'' then (t.custom ->> %1$L)::numeric end)', v_key) end;
+    if v_op = 'between' then
+      if cardinality(v_parts) <> 2 then
+        return null;
+      end if;
+      return format('%s between %s and %s', v_get, v_parts[1], v_parts[2]);
+    end if;
+    if cardinality(v_parts) <> 1 then
+      return null;
+    end if;
+    return case v_op
+      when 'is' then format('%s = %s', v_get, v_parts[1])
+      when 'is_not' then format('coalesce(%s <> %s, true)', v_get, v_parts[1])
+      when 'gt' then format('%s > %s', v_get, v_parts[1])
+      when 'gte' then format('%s >= %s', v_get, v_parts[1])
+      when 'lt' then format('%s < %s', v_get, v_parts[1])
+      when 'lte' then format('%s <= %s', v_get, v_parts[1])
+    end;
+  when v_field.field_type = 'boolean' then
+    if v_op not in ('is', 'is_not') or v_text not in ('true', 'false') then
+      return null;
+    end if;
+    return format(case when v_op = 'is' then 't.custom @> %L' else '(not t.custom @> %L)' end, jsonb_build_object(v_key, v_text::boolean));
+  when v_field.field_type in ('single_choice', 'link') then
+    select array_agg(format('t.custom @> %L', jsonb_build_object(v_key, e #>> '{}'))) into v_parts
+      from jsonb_array_elements(v_values) e where e #>> '{}' is not null;
+    if v_parts is null or (v_field.field_type = 'link' and v_op not in ('is', 'is_not'))
+       or v_op not in ('is', 'is_not', 'any_of', 'none_of') or (v_op in ('is', 'is_not') and cardinality(v_parts) <> 1) then
+      return null;
+    end if;
+    return case when v_op in ('is', 'any_of') then '(' || array_to_string(v_parts, ' or ') || ')'
+                else '(not (' || array_to_string(v_parts, ' or ') || '))' end;
+  when v_field.field_type = 'multiple_choice' then
+    select array_agg(format('t.custom @> %L', jsonb_build_object(v_key, jsonb_build_array(e #>> '{}')))) into v_parts
+      from jsonb_array_elements(v_values) e where e #>> '{}' is not null;
+    if v_parts is null then
+      return null;
+    end if;
+    return case v_op
+      when 'has_any' then '(' || array_to_string(v_parts, ' or ') || ')'
+      when 'has_all' then '(' || array_to_string(v_parts, ' and ') || ')'
+      when 'has_none' then '(not (' || array_to_string(v_parts, ' or ') || '))'
+    end;
+  else
+    return null;
+  end case;
+end;
+$function$;
+revoke all on function app.list_custom_filter_sql(p_filter jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.list_custom_filter_sql(p_filter jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION app.list_custom_sort_sql(p_field text)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_field settings.custom_fields;
+  v_key text := substr(p_field, 8);
+begin
+  -- The sort key of a custom field over the base table t: numbers as numbers, choices in the order
+  -- the field lists them, yes before no, text ignoring case; null (last going up) when empty.
+  if v_key !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    return null;
+  end if;
+  select * into v_field from settings.custom_fields f where f.id = v_key::uuid;
+  if v_field.id is null or v_field.sensitive then
+    return null;
+  end if;
+  return case
+    when v_field.field_type in ('number', 'currency') then format('(case when jsonb_typeof(t.custom -> %1$L) = ''number'' then (t.custom ->> %1$L)::numeric end)', v_key)
+    when v_field.field_type in ('date', 'link') then format('(t.custom ->> %L)', v_key)
+    when v_field.field_type = 'boolean' then format('(not (t.custom ->> %L)::boolean)', v_key)
+    when v_field.field_type = 'single_choice' then
+      format('array_position(%L::text[], t.custom ->> %L)', array(select c ->> 'id' from jsonb_array_elements(v_field.choices) c), v_key)
+    when v_field.field_type = 'multiple_choice' then
+      format('array_position(%L::text[], t.custom -> %L ->> 0)', array(select c ->> 'id' from jsonb_array_elements(v_field.choices) c), v_key)
+    else format('lower(t.custom ->> %L)', v_key)
+  end;
+end;
+$function$;
+revoke all on function app.list_custom_sort_sql(p_field text) from public, anon, authenticated, service_role;
+grant execute on function app.list_custom_sort_sql(p_field text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_field_for_change(p_field uuid, p_new_type text)
+ RETURNS settings.custom_fields
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_field settings.custom_fields;
+begin
+  -- The field a type change is about, once the caller may change it (Settings edit in its
+  -- organisation) and the new type is one it can take.
+  select * into v_field from settings.custom_fields f where f.id = p_field and f.org_name = any (app.member_orgs());
+  if v_field.id is null then
+    raise exception using errcode = 'P0002', message = 'No such field';
+  end if;
+  if not v_field.org_name = any (app.orgs_with_access('settings', 'edit', 'Organization') || app.orgs_with_access('settings', 'edit', 'Personal')) then
+    raise exception using errcode = '42501', message = 'Only people who may edit Settings change a field''s type';
+  end if;
+  if p_new_type is null or p_new_type not in ('short_text', 'long_text', 'number', 'currency', 'date', 'boolean', 'single_choice',
+                                              'multiple_choice', 'email', 'phone', 'url', 'link') then
+    raise exception using errcode = '22023', message = format('Unknown field type: %s', p_new_type);
+  end if;
+  if p_new_type = 'link' or v_field.field_type = 'link' and p_new_type not in ('short_text', 'long_text') then
+    raise exception using errcode = '23514', message = 'A link field only becomes text, and no field becomes a link: make a new link field';
+  end if;
+  if p_new_type = v_field.field_type then
+    raise exception using errcode = '23514', message = format('%s already has that type', v_field.label);
+  end if;
+  return v_field;
+end;
+$function$;
+revoke all on function app.custom_field_for_change(p_field uuid, p_new_type text) from public, anon, authenticated, service_role;
+grant execute on function app.custom_field_for_change(p_field uuid, p_new_type text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_value_text(p_value jsonb, p_field settings.custom_fields)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- A value as a person reads it: choices by label, yes/no, a link by the record's name.
+  select case
+    when p_value is null or jsonb_typeof(p_value) = 'null' then null
+    when p_field.field_type = 'boolean' then case when p_value = 'true'::jsonb then 'Yes' else 'No' end
+    when p_field.field_type in ('single_choice', 'multiple_choice') then
+      (select string_agg(coalesce(c ->> 'label', e #>> '{}'), ', ' order by e.n)
+         from jsonb_array_elements(case when jsonb_typeof(p_value) = 'array' then p_value else jsonb_build_array(p_value) end) with ordinality as e(e, n)
+         left join lateral (select c from jsonb_array_elements(p_field.choices) c where c ->> 'id' = e.e #>> '{}' limit 1) x on true)
+    when p_field.field_type = 'link' then
+      coalesce((select r.name from crm.contacts r where r.id::text = p_value #>> '{}'),
+               (select r.name from crm.businesses r where r.id::text = p_value #>> '{}'),
+               (select r.name from crm.households r where r.id::text = p_value #>> '{}'), p_value #>> '{}')
+    else p_value #>> '{}'
+  end
+$function$;
+revoke all on function app.custom_value_text(p_value jsonb, p_field settings.custom_fields) from public, anon, authenticated, service_role;
+grant execute on function app.custom_value_text(p_value jsonb, p_field settings.custom_fields) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_choices_from_values(p_field settings.custom_fields, p_new_type text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_choices jsonb;
+begin
+  -- The choices a field turning into a choice gets from its values: each distinct text once (any
+  -- case, the first spelling in alphabetical order), at most 500 of at most 80 characters; a multiple
+  -- choice splits the text at commas.
+  execute format(
+    'select coalesce(jsonb_agg(jsonb_build_object(''id'', gen_random_uuid(), ''label'', l.label, ''archived'', false) order by l.label), ''[]'') '
+    'from (select min(x.label) as label from ('
+    '        select btrim(p) as label from (select app.custom_value_text(coalesce(s.custom, t.custom) -> %2$L, $1) as v '
+    '          from %1$s t left join app.custom_sensitive s on s.record_kind = %3$L and s.record_id = t.id '
+    '         where t.org_name = $2 and (t.custom ? %2$L or s.custom ? %2$L)) r '
+    '        cross join lateral unnest(case when $3 = ''multiple_choice'' then string_to_array(r.v, '','') else array[r.v] end) p) x '
+    '      where x.label <> '''' and length(x.label) <= 80 group by lower(x.label) order by 1 limit 500) l',
+    app.custom_record_table(p_field.record_kind), p_field.id::text, p_field.record_kind)
+    using p_field, p_field.org_name, p_new_type into v_choices;
+  return v_choices;
+end;
+$function$;
+revoke all on function app.custom_choices_from_values(p_field settings.custom_fields, p_new_type text) from public, anon, authenticated, service_role;
+grant execute on function app.custom_choices_from_values(p_field settings.custom_fields, p_new_type text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_convert(p_value jsonb, p_from settings.custom_fields, p_to settings.custom_fields)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_text text := btrim(app.custom_value_text(p_value, p_from));
+  v_ids jsonb := '[]';
+  v_part text;
+  v_id text;
+begin
+  -- A value of p_from as a value of p_to, or null when it does not convert.
+  if app.custom_empty(p_value) or v_text is null or v_text = '' then
+    return null;
+  end if;
+  case p_to.field_type
+  when 'short_text', 'long_text', 'email', 'phone', 'url' then
+    if app.custom_value_problem(p_to, to_jsonb(v_text), p_to.org_name) is null then
+      return to_jsonb(v_text);
+    end if;
+  when 'number', 'currency' then
+    if jsonb_typeof(p_value) = 'number' then
+      return p_value;
+    elsif v_text ~ '^-?[0-9]+(\.[0-9]+)?$' then
+      return to_jsonb(v_text::numeric);
+    end if;
+  when 'date' then
+    if app.custom_value_problem(p_to, to_jsonb(v_text), p_to.org_name) is null then
+      return to_jsonb(v_text);
+    end if;
+  when 'boolean' then
+    if lower(v_text) in ('yes', 'y', 'true', '1') then
+      return 'true'::jsonb;
+    elsif lower(v_text) in ('no', 'n', 'false', '0') then
+      return 'false'::jsonb;
+    end if;
+  when 'single_choice', 'multiple_choice' then
+    -- Choice to choice keeps the ids; other values find their choice by label.
+    foreach v_part in array case when p_from.field_type in ('single_choice', 'multiple_choice')
+                                 then array(select e #>> '{}' from jsonb_array_elements(case when jsonb_typeof(p_value) = 'array' then p_value else jsonb_build_array(p_value) end) e)
+                                 when p_to.field_type = 'multiple_choice' then string_to_array(v_text, ',')
+                                 else array[v_text] end
+    loop
+      select c ->> 'id' into v_id from jsonb_array_elements(p_to.choices) c
+       where not coalesce((c ->> 'archived')::boolean, false)
+         and (c ->> 'id' = btrim(v_part) or lower(c ->> 'label') = lower(btrim(v_part)))
+       order by (c ->> 'id' = btrim(v_part)) desc limit 1;
+      if v_id is null then
+        return null;
+      end if;
+      if not v_ids @> to_jsonb(v_id) then
+        v_ids := v_ids || to_jsonb(v_id);
+      end if;
+      v_id := null;
+    end loop;
+    if p_to.field_type = 'multiple_choice' then
+      return v_ids;
+    elsif jsonb_array_length(v_ids) = 1 then
+      return v_ids -> 0;
+    end if;
+  else
+    return null;
+  end case;
+  return null;
+end;
+$function$;
+revoke all on function app.custom_convert(p_value jsonb, p_from settings.custom_fields, p_to settings.custom_fields) from public, anon, authenticated, service_role;
+grant execute on function app.custom_convert(p_value jsonb, p_from settings.custom_fields, p_to settings.custom_fields) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_search_text(p_custom jsonb)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  -- The words a record's custom values add to the organisation's search words: its texts (not ids
+  -- of choices or links, not dates or numbers). Sensitive values are never in a record's custom.
+  select coalesce(string_agg(e.value #>> '{}', ' '), '')
+  from jsonb_each(coalesce(p_custom, '{}')) e
+  where jsonb_typeof(e.value) = 'string'
+    and e.value #>> '{}' !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+    and e.value #>> '{}' !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
+$function$;
+revoke all on function app.custom_search_text(p_custom jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.custom_search_text(p_custom jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_from_labels(p_org text, p_kind text, p_values jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_entry record;
+  v_field settings.custom_fields;
+  v_text settings.custom_fields;
+  v_value jsonb;
+  v_custom jsonb := '{}';
+  v_cell text;
+begin
+  -- A CSV line's custom cells, keyed by column header = field label (any case), as the record's
+  -- custom object: choices by label, yes/no, numbers and dates from their text. A cell that does
+  -- not fit raises 23514 naming the field (the import reports it with its line).
+  if p_values is null or jsonb_typeof(p_values) = 'null' then
+    p_values := '{}';
+  end if;
+  if jsonb_typeof(p_values) <> 'object' then
+    raise exception using errcode = '23514', message = 'Custom columns must be an object of label and text';
+  end if;
+  for v_entry in select e.key, e.value from jsonb_each(p_values) e loop
+    select * into v_field from settings.custom_fields f
+     where f.org_name = p_org and f.record_kind = p_kind and not f.archive and lower(f.label) = lower(btrim(v_entry.key));
+    if v_field.id is null then
+      raise exception using errcode = '23514', message = format('Unknown field "%s"', left(v_entry.key, 80));
+    end if;
+    v_cell := btrim(coalesce(v_entry.value #>> '{}', ''));
+    continue when v_cell = '';
+    v_text := v_field;
+    v_text.field_type := 'long_text';
+    v_text.choices := '[]';
+    if v_field.field_type = 'link' then
+      v_value := to_jsonb(v_cell);
+    else
+      v_value := app.custom_convert(to_jsonb(v_cell), v_text, v_field);
+    end if;
+    if v_value is null then
+      raise exception using errcode = '23514', message = case
+        when v_field.field_type in ('single_choice', 'multiple_choice') then format('%s has no choice "%s"', v_field.label, left(v_cell, 80))
+        when v_field.field_type in ('number', 'currency') then format('%s must be a number', v_field.label)
+        when v_field.field_type = 'date' then format('%s must be a date (YYYY-MM-DD)', v_field.label)
+        when v_field.field_type = 'boolean' then format('%s must be yes or no', v_field.label)
+        else coalesce(app.custom_value_problem(v_field, to_jsonb(v_cell), p_org), format('%s: "%s" does not fit', v_field.label, left(v_cell, 80))) end;
+    end if;
+    if v_field.field_type = 'link' and app.custom_value_problem(v_field, v_value, p_org) is not null then
+      raise exception using errcode = '23514', message = app.custom_value_problem(v_field, v_value, p_org);
+    end if;
+    v_custom := v_custom || jsonb_build_object(v_field.id::text, v_value);
+  end loop;
+  -- Defaults fill the empty cells, as on any new record.
+  select v_custom || coalesce(jsonb_object_agg(f.id::text, f.default_value), '{}') into v_custom
+    from settings.custom_fields f
+   where f.org_name = p_org and f.record_kind = p_kind and not f.archive and f.default_value is not null and not v_custom ? f.id::text;
+  return v_custom;
+end;
+$function$;
+revoke all on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) to authenticated;
+grant execute on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) to service_role;
+grant execute on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.custom_import_problem(p_org text, p_kind text, p_values jsonb)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_custom jsonb;
+  v_message text;
+  v_field settings.custom_fields;
+begin
+  -- What is wrong with a CSV line's custom cells, or null: a cell that does not fit, or a required
+  -- field left empty (its default aside).
+  begin
+    v_custom := app.custom_from_labels(p_org, p_kind, p_values);
+  exception when sqlstate '23514' then
+    get stacked diagnostics v_message = message_text;
+    return v_message;
+  end;
+  select * into v_field from settings.custom_fields f
+   where f.org_name = p_org and f.record_kind = p_kind and not f.archive and f.required
+     and not v_custom ? f.id::text
+   order by f.position, f.id limit 1;
+  if v_field.id is not null then
+    return format('%s is required', v_field.label);
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function app.custom_import_problem(p_org text, p_kind text, p_values jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.custom_import_problem(p_org text, p_kind text, p_values jsonb) to authenticated;
+grant execute on function app.custom_import_problem(p_org text, p_kind text, p_values jsonb) to service_role;
+grant execute on function app.custom_import_problem(p_org text, p_kind text, p_values jsonb) to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.custom_sensitive_ids(p_org text, p_kind text)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(f.id::text), '{}') from settings.custom_fields f
+   where f.org_name = p_org and f.record_kind = p_kind and f.sensitive
+$function$;
+revoke all on function app.custom_sensitive_ids(p_org text, p_kind text) from public, anon, authenticated, service_role;
+grant execute on function app.custom_sensitive_ids(p_org text, p_kind text) to service_role;
+grant execute on function app.custom_sensitive_ids(p_org text, p_kind text) to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.custom_sensitive_personal()
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- 'kind:organisation' where the caller edits the kind's area at the Personal level: the sensitive
+  -- values of their own records there (app.custom_record_is_mine).
+  select coalesce(array_agg(k.kind || ':' || o.org), '{}')
+  from unnest(array['contact', 'business', 'household', 'accommodation', 'reservation', 'project', 'task',
+                    'product', 'supply', 'staff']) as k(kind)
+  cross join lateral unnest(app.orgs_with_access(app.custom_record_component(k.kind), 'edit', 'Personal')) as o(org)
+$function$;
+revoke all on function app.custom_sensitive_personal() from public, anon, authenticated, service_role;
+grant execute on function app.custom_sensitive_personal() to authenticated;
+grant execute on function app.custom_sensitive_personal() to service_role;
+grant execute on function app.custom_sensitive_personal() to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.custom_record_is_mine(p_kind text, p_id uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_mine boolean;
+begin
+  -- The record is the caller's own, as Personal access counts it (app.personal_sql: creator, owners,
+  -- assignee).
+  execute format('select exists (select 1 from %s t where t.id = $1 and %s)', app.custom_record_table(p_kind), app.personal_sql(app.custom_record_table(p_kind), 't'))
+    into v_mine using p_id;
+  return v_mine;
+end;
+$function$;
+revoke all on function app.custom_record_is_mine(p_kind text, p_id uuid) from public, anon, authenticated, service_role;
+grant execute on function app.custom_record_is_mine(p_kind text, p_id uuid) to authenticated;
+grant execute on function app.custom_record_is_mine(p_kind text, p_id uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_may_write_sensitive(p_kind text, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- Who may write a sensitive value of a record of this kind: nobody signed in is the platform itself
+  -- (service role, migrations); a signed-in person (the import's writer acts for one) edits the area,
+  -- at the Organization level or the Personal one (the record's own policies keep those to their own).
+  select auth.uid() is null
+      or p_org = any (app.orgs_with_access(app.custom_record_component(p_kind), 'edit', 'Organization')
+                      || app.orgs_with_access(app.custom_record_component(p_kind), 'edit', 'Personal'))
+$function$;
+revoke all on function app.custom_may_write_sensitive(p_kind text, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.custom_may_write_sensitive(p_kind text, p_org text) to service_role;
+grant execute on function app.custom_may_write_sensitive(p_kind text, p_org text) to steward_import_writer;

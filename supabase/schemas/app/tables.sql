@@ -1,6 +1,23 @@
 -- app: tables: columns, keys, checks, indexes, row-level security, privileges.
 -- The current definition: change it here, then `npm run db:diff -- <name>` writes the migration.
 
+create table app.custom_sensitive (
+  record_kind text not null,
+  record_id uuid not null,
+  org_name text not null,
+  custom jsonb default '{}'::jsonb not null
+);
+alter table app.custom_sensitive enable row level security;
+comment on table app.custom_sensitive is 'values of sensitive custom fields (settings.custom_fields.sensitive), kept apart from the records'' own custom column: read (through the list views and public.custom_values) only by people whose role edits the record''s area; written only by the records'' custom trigger';
+revoke all on table app.custom_sensitive from public, anon, authenticated, service_role;
+grant select on table app.custom_sensitive to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table app.custom_sensitive to service_role;
+grant insert on table app.custom_sensitive to steward_import_writer;
+
+alter table app.custom_sensitive add constraint custom_sensitive_pkey PRIMARY KEY (record_kind, record_id);
+
+CREATE INDEX custom_sensitive_org_name_idx ON app.custom_sensitive USING btree (org_name);
+
 create table app.history_tables (
   table_name regclass not null,
   component text not null

@@ -202,7 +202,8 @@ create table catalog.accommodations (
   last_modified_at timestamp with time zone default now() not null,
   last_modified_by uuid,
   archive boolean default false not null,
-  caretaker_id uuid
+  caretaker_id uuid,
+  custom jsonb default '{}'::jsonb not null
 );
 alter table catalog.accommodations enable row level security;
 comment on table catalog.accommodations is 'component: lodging';
@@ -225,6 +226,8 @@ alter table catalog.accommodations add constraint accommodations_short_id_key UN
 CREATE INDEX accommodations_caretaker_idx ON catalog.accommodations USING btree (caretaker_id);
 
 CREATE INDEX accommodations_class_id_fk_idx ON catalog.accommodations USING btree (class_id);
+
+CREATE INDEX accommodations_custom_idx ON catalog.accommodations USING gin (custom);
 
 CREATE INDEX accommodations_org_name_idx ON catalog.accommodations USING btree (org_name);
 
@@ -505,7 +508,8 @@ create table catalog.products (
   created_by uuid,
   last_modified_at timestamp with time zone default now() not null,
   last_modified_by uuid,
-  archive boolean default false not null
+  archive boolean default false not null,
+  custom jsonb default '{}'::jsonb not null
 );
 alter table catalog.products enable row level security;
 comment on table catalog.products is 'component: catalog';
@@ -522,6 +526,8 @@ alter table catalog.products add constraint products_prices_not_negative CHECK (
 alter table catalog.products add constraint products_short_id_key UNIQUE (short_id);
 
 alter table catalog.products add constraint products_status_present CHECK (btrim(status) <> ''::text);
+
+CREATE INDEX products_custom_idx ON catalog.products USING gin (custom);
 
 CREATE INDEX products_org_name_idx ON catalog.products USING btree (org_name);
 
@@ -638,7 +644,8 @@ create table catalog.reservations (
   archive boolean default false not null,
   price_overridden boolean default false not null,
   confirmation_sent_at timestamp with time zone,
-  confirmation_sent_to text
+  confirmation_sent_to text,
+  custom jsonb default '{}'::jsonb not null
 );
 alter table catalog.reservations enable row level security;
 comment on table catalog.reservations is 'component: lodging';
@@ -671,6 +678,8 @@ CREATE INDEX reservations_accommodation_idx ON catalog.reservations USING btree 
 CREATE INDEX reservations_business_id_fk_idx ON catalog.reservations USING btree (business_id);
 
 CREATE INDEX reservations_contact_id_fk_idx ON catalog.reservations USING btree (contact_id);
+
+CREATE INDEX reservations_custom_idx ON catalog.reservations USING gin (custom);
 
 CREATE INDEX reservations_org_name_idx ON catalog.reservations USING btree (org_name);
 
@@ -781,7 +790,8 @@ create table catalog.supplies (
   created_by uuid,
   last_modified_at timestamp with time zone default now() not null,
   last_modified_by uuid,
-  archive boolean default false not null
+  archive boolean default false not null,
+  custom jsonb default '{}'::jsonb not null
 );
 alter table catalog.supplies enable row level security;
 comment on table catalog.supplies is 'component: catalog';
@@ -794,6 +804,8 @@ alter table catalog.supplies add constraint supplies_amounts_not_negative CHECK 
 alter table catalog.supplies add constraint supplies_name_present CHECK (btrim(name) <> ''::text);
 
 alter table catalog.supplies add constraint supplies_pkey PRIMARY KEY (id);
+
+CREATE INDEX supplies_custom_idx ON catalog.supplies USING gin (custom);
 
 CREATE INDEX supplies_org_name_idx ON catalog.supplies USING btree (org_name);
 

@@ -117,6 +117,10 @@ CREATE TRIGGER steward_05_blank_defaults BEFORE INSERT OR UPDATE ON catalog.acco
 
 CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON catalog.accommodations FOR EACH ROW EXECUTE FUNCTION app.enforce_org_name();
 
+CREATE TRIGGER steward_15_custom_insert BEFORE INSERT ON catalog.accommodations FOR EACH ROW EXECUTE FUNCTION app.custom_values_check('accommodation');
+
+CREATE TRIGGER steward_15_custom_update BEFORE UPDATE ON catalog.accommodations FOR EACH ROW WHEN (old.custom IS DISTINCT FROM new.custom) EXECUTE FUNCTION app.custom_values_check('accommodation');
+
 CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON catalog.accommodations FOR EACH ROW EXECUTE FUNCTION app.stamp_audit();
 
 CREATE TRIGGER steward_30_ref_accommodations_caretaker_id_fkey BEFORE INSERT OR UPDATE OF caretaker_id, org_name ON catalog.accommodations FOR EACH ROW WHEN (new.caretaker_id IS NOT NULL AND app.org_ref_other__public__user_profiles(new.caretaker_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('caretaker_id', 'public.user_profiles', 'id', 'uuid', 'accommodations_caretaker_id_fkey', 'user_profiles');
@@ -126,6 +130,8 @@ CREATE TRIGGER steward_30_ref_accommodations_class_id_fkey BEFORE INSERT OR UPDA
 CREATE TRIGGER steward_30_ref_accommodations_type_id_fkey BEFORE INSERT OR UPDATE OF type_id, org_name ON catalog.accommodations FOR EACH ROW WHEN (new.type_id IS NOT NULL AND app.org_ref_other__catalog__accommodation_types(new.type_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('type_id', 'catalog.accommodation_types', 'id', 'uuid', 'accommodations_type_id_fkey', 'accommodation_types');
 
 CREATE TRIGGER steward_30_short_id BEFORE INSERT OR UPDATE ON catalog.accommodations FOR EACH ROW EXECUTE FUNCTION app.stamp_short_id();
+
+CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON catalog.accommodations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('accommodation');
 
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON catalog.accommodations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('lodging');
 
@@ -291,6 +297,10 @@ CREATE CONSTRAINT TRIGGER org_ref_guard_products_last_modified_by_fkey AFTER INS
 
 CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON catalog.products FOR EACH ROW EXECUTE FUNCTION app.enforce_org_name();
 
+CREATE TRIGGER steward_15_custom_insert BEFORE INSERT ON catalog.products FOR EACH ROW EXECUTE FUNCTION app.custom_values_check('product');
+
+CREATE TRIGGER steward_15_custom_update BEFORE UPDATE ON catalog.products FOR EACH ROW WHEN (old.custom IS DISTINCT FROM new.custom) EXECUTE FUNCTION app.custom_values_check('product');
+
 CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON catalog.products FOR EACH ROW EXECUTE FUNCTION app.stamp_audit();
 
 CREATE TRIGGER steward_30_ref_products_type_id_fkey BEFORE INSERT OR UPDATE OF type_id, org_name ON catalog.products FOR EACH ROW WHEN (new.type_id IS NOT NULL AND app.org_ref_other__catalog__product_types(new.type_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('type_id', 'catalog.product_types', 'id', 'uuid', 'products_type_id_fkey', 'product_types');
@@ -298,6 +308,8 @@ CREATE TRIGGER steward_30_ref_products_type_id_fkey BEFORE INSERT OR UPDATE OF t
 CREATE TRIGGER steward_30_short_id BEFORE INSERT OR UPDATE ON catalog.products FOR EACH ROW EXECUTE FUNCTION app.stamp_short_id();
 
 CREATE TRIGGER steward_31_sku BEFORE INSERT OR UPDATE ON catalog.products FOR EACH ROW EXECUTE FUNCTION app.stamp_product_sku();
+
+CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON catalog.products REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('product');
 
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON catalog.products REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('catalog');
 
@@ -347,6 +359,10 @@ CREATE TRIGGER steward_06_status_flow BEFORE INSERT OR UPDATE ON catalog.reserva
 
 CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON catalog.reservations FOR EACH ROW EXECUTE FUNCTION app.enforce_org_name();
 
+CREATE TRIGGER steward_15_custom_insert BEFORE INSERT ON catalog.reservations FOR EACH ROW EXECUTE FUNCTION app.custom_values_check('reservation');
+
+CREATE TRIGGER steward_15_custom_update BEFORE UPDATE ON catalog.reservations FOR EACH ROW WHEN (old.custom IS DISTINCT FROM new.custom) EXECUTE FUNCTION app.custom_values_check('reservation');
+
 CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON catalog.reservations FOR EACH ROW EXECUTE FUNCTION app.stamp_audit();
 
 CREATE TRIGGER steward_30_ref_reservations_accommodation_id_fkey BEFORE INSERT OR UPDATE OF accommodation_id, org_name ON catalog.reservations FOR EACH ROW WHEN (new.accommodation_id IS NOT NULL AND app.org_ref_other__catalog__accommodations(new.accommodation_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('accommodation_id', 'catalog.accommodations', 'id', 'uuid', 'reservations_accommodation_id_fkey', 'accommodations');
@@ -364,6 +380,8 @@ CREATE TRIGGER steward_35_price_stay BEFORE INSERT OR UPDATE ON catalog.reservat
 CREATE TRIGGER steward_40_no_double_booking BEFORE INSERT OR UPDATE OF accommodation_id, check_in, check_out, status ON catalog.reservations FOR EACH ROW EXECUTE FUNCTION app.refuse_reservation_overlap();
 
 CREATE TRIGGER steward_45_confirmation_mail BEFORE INSERT OR UPDATE ON catalog.reservations FOR EACH ROW EXECUTE FUNCTION app.confirm_stay_mail();
+
+CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON catalog.reservations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('reservation');
 
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON catalog.reservations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('lodging');
 
@@ -421,7 +439,13 @@ CREATE CONSTRAINT TRIGGER org_ref_guard_supplies_last_modified_by_fkey AFTER INS
 
 CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON catalog.supplies FOR EACH ROW EXECUTE FUNCTION app.enforce_org_name();
 
+CREATE TRIGGER steward_15_custom_insert BEFORE INSERT ON catalog.supplies FOR EACH ROW EXECUTE FUNCTION app.custom_values_check('supply');
+
+CREATE TRIGGER steward_15_custom_update BEFORE UPDATE ON catalog.supplies FOR EACH ROW WHEN (old.custom IS DISTINCT FROM new.custom) EXECUTE FUNCTION app.custom_values_check('supply');
+
 CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON catalog.supplies FOR EACH ROW EXECUTE FUNCTION app.stamp_audit();
+
+CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON catalog.supplies REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('supply');
 
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON catalog.supplies REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('catalog');
 

@@ -36,13 +36,15 @@ create view catalog.reservations_view with (security_invoker=true) as
     r.created_at,
     r.created_by,
     r.last_modified_at,
-    r.last_modified_by
+    r.last_modified_by,
+    r.custom || COALESCE(cv.custom, '{}'::jsonb) AS custom
    FROM catalog.reservations r
      LEFT JOIN catalog.accommodations a ON a.id = r.accommodation_id
      LEFT JOIN catalog.accommodation_rates rt ON rt.id = r.rate_id
      LEFT JOIN catalog.accommodation_rate_types ty ON ty.id = rt.type_id
      LEFT JOIN crm.contacts c ON c.id = r.contact_id
-     LEFT JOIN crm.businesses b ON b.id = r.business_id;
+     LEFT JOIN crm.businesses b ON b.id = r.business_id
+     LEFT JOIN app.custom_sensitive cv ON cv.record_kind = 'reservation'::text AND cv.record_id = r.id;
 revoke all on table catalog.reservations_view from public, anon, authenticated, service_role;
 grant select on table catalog.reservations_view to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table catalog.reservations_view to service_role;

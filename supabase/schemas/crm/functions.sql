@@ -241,7 +241,8 @@ AS $function$
            nullif(btrim(r.primary_owner), '') as owner1,
            nullif(btrim(r.secondary_owner), '') as owner2,
            nullif(btrim(r.status), '') as status_name,
-           lower(nullif(btrim(r.email), '')) as email_key
+           lower(nullif(btrim(r.email), '')) as email_key,
+           r.custom
     from crm.import_rows r join job on job.id = r.job_id
   ),
   types as (
@@ -274,6 +275,10 @@ AS $function$
     union all
     select s.line, format('"%s" is not a phone number: %s', btrim(s.phone), app.contact_method_value_problem('phone', s.phone)) from staged s
      where nullif(btrim(s.phone), '') is not null and app.contact_method_value_problem('phone', s.phone) is not null
+    union all
+    -- Custom fields: columns named by their labels, choices by label; required ones filled.
+    select c.line, c.problem from (select s.line, app.custom_import_problem(job.org_name, job.kind, s.custom) as problem from staged s, job) c
+     where c.problem is not null
   ) e
   order by 1, 2
 $function$;
@@ -437,20 +442,22 @@ begin
       end if;
 
       if p_kind = 'business' then
-        insert into crm.businesses (org_name, name, dba_name, type_id, status, description, primary_owner_id, secondary_owner_id)
+        insert into crm.businesses (org_name, name, dba_name, type_id, status, description, primary_owner_id, secondary_owner_id, custom)
         values (p_org_name, v_name, nullif(btrim(coalesce(v_row ->> 'dba_name', '')), ''), v_type_id,
                 coalesce(nullif(btrim(coalesce(v_row ->> 'status', '')), ''), 'Active')::app.record_status,
-                nullif(btrim(coalesce(v_row ->> 'description', '')), ''), v_owner1, v_owner2)
+                nullif(btrim(coalesce(v_row ->> 'description', '')), ''), v_owner1, v_owner2,
+                app.custom_from_labels(p_org_name, p_kind, v_row -> 'custom'))
         returning id into v_id;
       else
         -- Without mapped first and last names they come from the name: first word, the rest.
         v_first := coalesce(nullif(btrim(coalesce(v_row ->> 'first_name', '')), ''), split_part(v_name, ' ', 1));
         v_last := coalesce(nullif(btrim(coalesce(v_row ->> 'last_name', '')), ''),
                            nullif(btrim(substr(v_name, length(split_part(v_name, ' ', 1)) + 1)), ''));
-        insert into crm.contacts (org_name, name, first_name, last_name, type_id, status, description, primary_owner_id, secondary_owner_id)
+        insert into crm.contacts (org_name, name, first_name, last_name, type_id, status, description, primary_owner_id, secondary_owner_id, custom)
         values (p_org_name, v_name, v_first, v_last, v_type_id,
                 coalesce(nullif(btrim(coalesce(v_row ->> 'status', '')), ''), 'Active')::app.record_status,
-                nullif(btrim(coalesce(v_row ->> 'description', '')), ''), v_owner1, v_owner2)
+                nullif(btrim(coalesce(v_row ->> 'description', '')), ''), v_owner1, v_owner2,
+                app.custom_from_labels(p_org_name, p_kind, v_row -> 'custom'))
         returning id into v_id;
       end if;
 
@@ -547,6 +554,9 @@ declare
   v_count integer;
   v_moved integer := 0;
   v_fields jsonb := '{}';
+  v_custom jsonb;
+  v_link record;
+  v_kind text := case p_kind when 'contacts' then 'contact' when 'businesses' then 'business' when 'households' then 'household' end;
 begin
   if v_rel is null then
     raise exception using errcode = '22023', message = 'Only contacts, businesses and households can be merged';
@@ -570,6 +580,31 @@ begin
   end if;
 
   perform app.begin_batch('merge', v_batch);
+
+  -- Custom fields: the survivor keeps its values and takes the merged record's where it has none
+  -- (sensitive ones too, where the caller may see them: app.custom_sensitive's policy); values chosen
+  -- in p_values.custom (by field id) win.
+  select coalesce(v_merged -> 'custom', '{}') || coalesce((select s.custom from app.custom_sensitive s where s.record_kind = v_kind and s.record_id = p_merged), '{}')
+         || coalesce(v_survivor -> 'custom', '{}') || coalesce((select s.custom from app.custom_sensitive s where s.record_kind = v_kind and s.record_id = p_survivor), '{}')
+         || case when jsonb_typeof(p_values -> 'custom') = 'object' then p_values -> 'custom' else '{}' end
+    into v_custom;
+  if v_custom is distinct from coalesce(v_survivor -> 'custom', '{}') then
+    execute format('with changed as (update %s t set custom = $2 where t.id = $1 returning 1) select count(*) from changed', v_rel)
+      into v_count using p_survivor, v_custom;
+    if v_count <> 1 then
+      raise exception using errcode = '42501', message = 'You do not have permission to change this record.';
+    end if;
+    v_fields := v_fields || jsonb_build_object('custom', jsonb_build_array(v_survivor -> 'custom', v_custom));
+  end if;
+  p_values := coalesce(p_values, '{}') - 'custom';
+  -- Link fields that named the merged record name the survivor.
+  for v_link in select f.id, f.record_kind from settings.custom_fields f
+                 where f.org_name = v_survivor ->> 'org_name' and f.field_type = 'link' and f.link_kind = v_kind and not f.sensitive loop
+    execute format('with moved as (update %s t set custom = t.custom || jsonb_build_object(%L, $1::text) where t.org_name = $3 and t.custom @> jsonb_build_object(%L, $2::text) returning 1) '
+                   'select count(*) from moved', app.custom_record_table(v_link.record_kind), v_link.id::text, v_link.id::text)
+      into v_count using p_survivor, p_merged, v_survivor ->> 'org_name';
+    v_moved := v_moved + v_count;
+  end loop;
 
   -- The survivor takes the chosen values.
   for v_field in select jsonb_object_keys(coalesce(p_values, '{}')) loop

@@ -98,7 +98,8 @@ create table crm.businesses (
   created_by uuid,
   last_modified_at timestamp with time zone default now() not null,
   last_modified_by uuid,
-  archive boolean default false not null
+  archive boolean default false not null,
+  custom jsonb default '{}'::jsonb not null
 );
 alter table crm.businesses enable row level security;
 comment on table crm.businesses is 'component: crm';
@@ -114,6 +115,8 @@ alter table crm.businesses add constraint businesses_pkey PRIMARY KEY (id);
 alter table crm.businesses add constraint businesses_short_id_key UNIQUE (short_id);
 
 CREATE INDEX businesses_created_by_idx ON crm.businesses USING btree (created_by);
+
+CREATE INDEX businesses_custom_idx ON crm.businesses USING gin (custom);
 
 CREATE INDEX businesses_name_id_idx ON crm.businesses USING btree (name, id);
 
@@ -278,7 +281,8 @@ create table crm.contacts (
   created_by uuid,
   last_modified_at timestamp with time zone default now() not null,
   last_modified_by uuid,
-  archive boolean default false not null
+  archive boolean default false not null,
+  custom jsonb default '{}'::jsonb not null
 );
 alter table crm.contacts enable row level security;
 comment on table crm.contacts is 'component: crm';
@@ -296,6 +300,8 @@ alter table crm.contacts add constraint contacts_pkey PRIMARY KEY (id);
 alter table crm.contacts add constraint contacts_short_id_key UNIQUE (short_id);
 
 CREATE INDEX contacts_created_by_idx ON crm.contacts USING btree (created_by);
+
+CREATE INDEX contacts_custom_idx ON crm.contacts USING gin (custom);
 
 CREATE INDEX contacts_first_name_trgm ON crm.contacts USING gin (lower(first_name) extensions.gin_trgm_ops);
 
@@ -410,7 +416,8 @@ create table crm.households (
   created_by uuid,
   last_modified_at timestamp with time zone default now() not null,
   last_modified_by uuid,
-  archive boolean default false not null
+  archive boolean default false not null,
+  custom jsonb default '{}'::jsonb not null
 );
 alter table crm.households enable row level security;
 comment on table crm.households is 'component: crm';
@@ -425,6 +432,8 @@ alter table crm.households add constraint households_pkey PRIMARY KEY (id);
 alter table crm.households add constraint households_short_id_key UNIQUE (short_id);
 
 CREATE INDEX households_created_by_idx ON crm.households USING btree (created_by);
+
+CREATE INDEX households_custom_idx ON crm.households USING gin (custom);
 
 CREATE INDEX households_name_id_idx ON crm.households USING btree (name, id);
 
@@ -487,7 +496,8 @@ create table crm.import_rows (
   primary_owner text,
   secondary_owner text,
   status text,
-  description text
+  description text,
+  custom jsonb
 );
 alter table crm.import_rows enable row level security;
 comment on table crm.import_rows is 'the staged rows of an import job, one per CSV line';

@@ -51,11 +51,15 @@ CREATE CONSTRAINT TRIGGER org_ref_guard_businesses_last_modified_by_fkey AFTER I
 
 CREATE TRIGGER search_words_deleted AFTER DELETE ON crm.businesses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_forget('r.name || '' '' || coalesce(r.dba_name, '''')');
 
-CREATE TRIGGER search_words_inserted AFTER INSERT ON crm.businesses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name || '' '' || coalesce(r.dba_name, '''')');
+CREATE TRIGGER search_words_inserted AFTER INSERT ON crm.businesses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name || '' '' || coalesce(r.dba_name, '''') || '' '' || app.custom_search_text(r.custom)');
 
-CREATE TRIGGER search_words_updated AFTER UPDATE ON crm.businesses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name || '' '' || coalesce(r.dba_name, '''')');
+CREATE TRIGGER search_words_updated AFTER UPDATE ON crm.businesses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name || '' '' || coalesce(r.dba_name, '''') || '' '' || app.custom_search_text(r.custom)');
 
 CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON crm.businesses FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.enforce_org_name();
+
+CREATE TRIGGER steward_15_custom_insert BEFORE INSERT ON crm.businesses FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.custom_values_check('business');
+
+CREATE TRIGGER steward_15_custom_update BEFORE UPDATE ON crm.businesses FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name AND old.custom IS DISTINCT FROM new.custom) EXECUTE FUNCTION app.custom_values_check('business');
 
 CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON crm.businesses FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.stamp_audit();
 
@@ -66,6 +70,8 @@ CREATE TRIGGER steward_30_ref_businesses_secondary_owner_id_fkey BEFORE INSERT O
 CREATE TRIGGER steward_30_ref_businesses_type_id_fkey BEFORE INSERT OR UPDATE OF type_id, org_name ON crm.businesses FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name AND new.type_id IS NOT NULL AND app.org_ref_other__crm__business_types(new.type_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('type_id', 'crm.business_types', 'id', 'uuid', 'businesses_type_id_fkey', 'business_types');
 
 CREATE TRIGGER steward_30_short_id BEFORE INSERT OR UPDATE ON crm.businesses FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.stamp_short_id();
+
+CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON crm.businesses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('business');
 
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON crm.businesses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('crm');
 
@@ -147,11 +153,15 @@ CREATE CONSTRAINT TRIGGER org_ref_guard_contacts_last_modified_by_fkey AFTER INS
 
 CREATE TRIGGER search_words_deleted AFTER DELETE ON crm.contacts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_forget('r.name');
 
-CREATE TRIGGER search_words_inserted AFTER INSERT ON crm.contacts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name');
+CREATE TRIGGER search_words_inserted AFTER INSERT ON crm.contacts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name || '' '' || app.custom_search_text(r.custom)');
 
-CREATE TRIGGER search_words_updated AFTER UPDATE ON crm.contacts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name');
+CREATE TRIGGER search_words_updated AFTER UPDATE ON crm.contacts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name || '' '' || app.custom_search_text(r.custom)');
 
 CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON crm.contacts FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.enforce_org_name();
+
+CREATE TRIGGER steward_15_custom_insert BEFORE INSERT ON crm.contacts FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.custom_values_check('contact');
+
+CREATE TRIGGER steward_15_custom_update BEFORE UPDATE ON crm.contacts FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name AND old.custom IS DISTINCT FROM new.custom) EXECUTE FUNCTION app.custom_values_check('contact');
 
 CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON crm.contacts FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.stamp_audit();
 
@@ -166,6 +176,8 @@ CREATE TRIGGER steward_30_ref_contacts_type_id_fkey BEFORE INSERT OR UPDATE OF t
 CREATE TRIGGER steward_30_short_id BEFORE INSERT OR UPDATE ON crm.contacts FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.stamp_short_id();
 
 CREATE TRIGGER steward_85_mirror_spouse AFTER INSERT OR UPDATE OF spouse_id ON crm.contacts FOR EACH ROW WHEN (CURRENT_USER <> 'steward_import_writer'::name) EXECUTE FUNCTION app.mirror_spouse();
+
+CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON crm.contacts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('contact');
 
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON crm.contacts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('crm');
 
@@ -217,11 +229,15 @@ CREATE CONSTRAINT TRIGGER org_ref_guard_households_last_modified_by_fkey AFTER I
 
 CREATE TRIGGER search_words_deleted AFTER DELETE ON crm.households REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_forget('r.name');
 
-CREATE TRIGGER search_words_inserted AFTER INSERT ON crm.households REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name');
+CREATE TRIGGER search_words_inserted AFTER INSERT ON crm.households REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name || '' '' || app.custom_search_text(r.custom)');
 
-CREATE TRIGGER search_words_updated AFTER UPDATE ON crm.households REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name');
+CREATE TRIGGER search_words_updated AFTER UPDATE ON crm.households REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.search_words_learn('r.name || '' '' || app.custom_search_text(r.custom)');
 
 CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON crm.households FOR EACH ROW EXECUTE FUNCTION app.enforce_org_name();
+
+CREATE TRIGGER steward_15_custom_insert BEFORE INSERT ON crm.households FOR EACH ROW EXECUTE FUNCTION app.custom_values_check('household');
+
+CREATE TRIGGER steward_15_custom_update BEFORE UPDATE ON crm.households FOR EACH ROW WHEN (old.custom IS DISTINCT FROM new.custom) EXECUTE FUNCTION app.custom_values_check('household');
 
 CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON crm.households FOR EACH ROW EXECUTE FUNCTION app.stamp_audit();
 
@@ -234,6 +250,8 @@ CREATE TRIGGER steward_30_ref_households_secondary_contact_id_fkey BEFORE INSERT
 CREATE TRIGGER steward_30_ref_households_secondary_owner_id_fkey BEFORE INSERT OR UPDATE OF secondary_owner_id, org_name ON crm.households FOR EACH ROW WHEN (new.secondary_owner_id IS NOT NULL AND app.org_ref_other__public__user_profiles(new.secondary_owner_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('secondary_owner_id', 'public.user_profiles', 'id', 'uuid', 'households_secondary_owner_id_fkey', 'user_profiles');
 
 CREATE TRIGGER steward_30_short_id BEFORE INSERT OR UPDATE ON crm.households FOR EACH ROW EXECUTE FUNCTION app.stamp_short_id();
+
+CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON crm.households REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('household');
 
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON crm.households REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('crm');
 

@@ -35,7 +35,8 @@ create view crm.businesses_view with (security_invoker=true) as
     cb.name AS created_by_name,
     b.last_modified_at,
     b.last_modified_by,
-    mb.name AS last_modified_by_name
+    mb.name AS last_modified_by_name,
+    b.custom || COALESCE(cv.custom, '{}'::jsonb) AS custom
    FROM crm.businesses b
      LEFT JOIN crm.business_types bt ON bt.id = b.type_id
      LEFT JOIN public.user_profiles po ON po.id = b.primary_owner_id
@@ -45,7 +46,8 @@ create view crm.businesses_view with (security_invoker=true) as
      LEFT JOIN app.shown_contact_methods sm ON sm.parent_id = b.id
      LEFT JOIN crm.contact_methods ph ON ph.id = sm.phone_id
      LEFT JOIN crm.contact_methods em ON em.id = sm.email_id
-     LEFT JOIN crm.addresses ad ON ad.id = sm.address_id;
+     LEFT JOIN crm.addresses ad ON ad.id = sm.address_id
+     LEFT JOIN app.custom_sensitive cv ON cv.record_kind = 'business'::text AND cv.record_id = b.id;
 revoke all on table crm.businesses_view from public, anon, authenticated, service_role;
 grant select on table crm.businesses_view to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table crm.businesses_view to service_role;
@@ -257,7 +259,8 @@ create view crm.contacts_view with (security_invoker=true) as
     cb.name AS created_by_name,
     c.last_modified_at,
     c.last_modified_by,
-    mb.name AS last_modified_by_name
+    mb.name AS last_modified_by_name,
+    c.custom || COALESCE(cv.custom, '{}'::jsonb) AS custom
    FROM crm.contacts c
      LEFT JOIN crm.contact_types ct ON ct.id = c.type_id
      LEFT JOIN crm.contacts sp ON sp.id = c.spouse_id
@@ -268,7 +271,8 @@ create view crm.contacts_view with (security_invoker=true) as
      LEFT JOIN app.shown_contact_methods sm ON sm.parent_id = c.id
      LEFT JOIN crm.contact_methods ph ON ph.id = sm.phone_id
      LEFT JOIN crm.contact_methods em ON em.id = sm.email_id
-     LEFT JOIN crm.addresses ad ON ad.id = sm.address_id;
+     LEFT JOIN crm.addresses ad ON ad.id = sm.address_id
+     LEFT JOIN app.custom_sensitive cv ON cv.record_kind = 'contact'::text AND cv.record_id = c.id;
 revoke all on table crm.contacts_view from public, anon, authenticated, service_role;
 grant select on table crm.contacts_view to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table crm.contacts_view to service_role;
@@ -339,7 +343,8 @@ create view crm.households_view with (security_invoker=true) as
     cb.name AS created_by_name,
     h.last_modified_at,
     h.last_modified_by,
-    mb.name AS last_modified_by_name
+    mb.name AS last_modified_by_name,
+    h.custom || COALESCE(cv.custom, '{}'::jsonb) AS custom
    FROM crm.households h
      LEFT JOIN crm.contacts pc ON pc.id = h.primary_contact_id
      LEFT JOIN crm.contacts sc ON sc.id = h.secondary_contact_id
@@ -350,7 +355,8 @@ create view crm.households_view with (security_invoker=true) as
      LEFT JOIN app.shown_contact_methods sm ON sm.parent_id = h.id
      LEFT JOIN crm.contact_methods ph ON ph.id = sm.phone_id
      LEFT JOIN crm.contact_methods em ON em.id = sm.email_id
-     LEFT JOIN crm.addresses ad ON ad.id = sm.address_id;
+     LEFT JOIN crm.addresses ad ON ad.id = sm.address_id
+     LEFT JOIN app.custom_sensitive cv ON cv.record_kind = 'household'::text AND cv.record_id = h.id;
 revoke all on table crm.households_view from public, anon, authenticated, service_role;
 grant select on table crm.households_view to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table crm.households_view to service_role;

@@ -188,7 +188,8 @@ create table hr.staff_profiles (
   created_by uuid,
   last_modified_at timestamp with time zone default now() not null,
   last_modified_by uuid,
-  archive boolean default false not null
+  archive boolean default false not null,
+  custom jsonb default '{}'::jsonb not null
 );
 alter table hr.staff_profiles enable row level security;
 comment on table hr.staff_profiles is 'component: team-portal';
@@ -203,6 +204,8 @@ alter table hr.staff_profiles add constraint staff_profiles_named CHECK (num_non
 alter table hr.staff_profiles add constraint staff_profiles_pkey PRIMARY KEY (id);
 
 alter table hr.staff_profiles add constraint staff_profiles_short_id_key UNIQUE (short_id);
+
+CREATE INDEX staff_profiles_custom_idx ON hr.staff_profiles USING gin (custom);
 
 CREATE INDEX staff_profiles_digits_idx ON hr.staff_profiles USING gin (app.search_digits(phone) extensions.gin_trgm_ops);
 

@@ -97,11 +97,17 @@ CREATE CONSTRAINT TRIGGER org_ref_guard_staff_profiles_last_modified_by_fkey AFT
 
 CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON hr.staff_profiles FOR EACH ROW EXECUTE FUNCTION app.enforce_org_name();
 
+CREATE TRIGGER steward_15_custom_insert BEFORE INSERT ON hr.staff_profiles FOR EACH ROW EXECUTE FUNCTION app.custom_values_check('staff');
+
+CREATE TRIGGER steward_15_custom_update BEFORE UPDATE ON hr.staff_profiles FOR EACH ROW WHEN (old.custom IS DISTINCT FROM new.custom) EXECUTE FUNCTION app.custom_values_check('staff');
+
 CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON hr.staff_profiles FOR EACH ROW EXECUTE FUNCTION app.stamp_audit();
 
 CREATE TRIGGER steward_30_ref_staff_profiles_user_profile_id_fkey BEFORE INSERT OR UPDATE OF user_profile_id, org_name ON hr.staff_profiles FOR EACH ROW WHEN (new.user_profile_id IS NOT NULL AND app.org_ref_other__public__user_profiles(new.user_profile_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('user_profile_id', 'public.user_profiles', 'id', 'uuid', 'staff_profiles_user_profile_id_fkey', 'user_profiles');
 
 CREATE TRIGGER steward_30_short_id BEFORE INSERT OR UPDATE ON hr.staff_profiles FOR EACH ROW EXECUTE FUNCTION app.stamp_short_id();
+
+CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON hr.staff_profiles REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('staff');
 
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON hr.staff_profiles REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('team-portal');
 

@@ -118,7 +118,8 @@ create view hr.staff_profiles_view with (security_invoker=true) as
     cb.name AS created_by_name,
     s.last_modified_at,
     s.last_modified_by,
-    mb.name AS last_modified_by_name
+    mb.name AS last_modified_by_name,
+    s.custom || COALESCE(cv.custom, '{}'::jsonb) AS custom
    FROM hr.staff_profiles s
      LEFT JOIN public.user_profiles up ON up.id = s.user_profile_id
      LEFT JOIN public.user_profiles cb ON cb.id = s.created_by
@@ -142,7 +143,8 @@ create view hr.staff_profiles_view with (security_invoker=true) as
      LEFT JOIN LATERAL ( SELECT count(*) AS upcoming_shift_count
            FROM hr.shift_members m
              JOIN hr.shifts sh ON sh.id = m.shift_id
-          WHERE m.staff_id = s.id AND NOT sh.archive AND sh.start_at >= now()) sc ON true;
+          WHERE m.staff_id = s.id AND NOT sh.archive AND sh.start_at >= now()) sc ON true
+     LEFT JOIN app.custom_sensitive cv ON cv.record_kind = 'staff'::text AND cv.record_id = s.id;
 revoke all on table hr.staff_profiles_view from public, anon, authenticated, service_role;
 grant select on table hr.staff_profiles_view to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table hr.staff_profiles_view to service_role;

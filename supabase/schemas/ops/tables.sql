@@ -15,7 +15,8 @@ create table ops.projects (
   created_by uuid,
   last_modified_at timestamp with time zone default now() not null,
   last_modified_by uuid,
-  archive boolean default false not null
+  archive boolean default false not null,
+  custom jsonb default '{}'::jsonb not null
 );
 alter table ops.projects enable row level security;
 comment on table ops.projects is 'component: operations';
@@ -32,6 +33,8 @@ alter table ops.projects add constraint projects_pkey PRIMARY KEY (id);
 alter table ops.projects add constraint projects_short_id_key UNIQUE (short_id);
 
 alter table ops.projects add constraint projects_status_check CHECK (status = ANY (ARRAY['Planned'::text, 'Active'::text, 'On Hold'::text, 'Completed'::text, 'Cancelled'::text]));
+
+CREATE INDEX projects_custom_idx ON ops.projects USING gin (custom);
 
 CREATE INDEX projects_org_name_idx ON ops.projects USING btree (org_name);
 
@@ -86,7 +89,8 @@ create table ops.tasks (
   contact_id uuid,
   business_id uuid,
   household_id uuid,
-  reservation_id uuid
+  reservation_id uuid,
+  custom jsonb default '{}'::jsonb not null
 );
 alter table ops.tasks enable row level security;
 comment on table ops.tasks is 'component: operations';
@@ -109,6 +113,8 @@ CREATE INDEX tasks_assignee_idx ON ops.tasks USING btree (assignee_id);
 CREATE INDEX tasks_business_idx ON ops.tasks USING btree (business_id);
 
 CREATE INDEX tasks_contact_idx ON ops.tasks USING btree (contact_id);
+
+CREATE INDEX tasks_custom_idx ON ops.tasks USING gin (custom);
 
 CREATE INDEX tasks_household_idx ON ops.tasks USING btree (household_id);
 

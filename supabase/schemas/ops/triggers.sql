@@ -7,11 +7,17 @@ CREATE CONSTRAINT TRIGGER org_ref_guard_projects_last_modified_by_fkey AFTER INS
 
 CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON ops.projects FOR EACH ROW EXECUTE FUNCTION app.enforce_org_name();
 
+CREATE TRIGGER steward_15_custom_insert BEFORE INSERT ON ops.projects FOR EACH ROW EXECUTE FUNCTION app.custom_values_check('project');
+
+CREATE TRIGGER steward_15_custom_update BEFORE UPDATE ON ops.projects FOR EACH ROW WHEN (old.custom IS DISTINCT FROM new.custom) EXECUTE FUNCTION app.custom_values_check('project');
+
 CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON ops.projects FOR EACH ROW EXECUTE FUNCTION app.stamp_audit();
 
 CREATE TRIGGER steward_30_ref_projects_owner_id_fkey BEFORE INSERT OR UPDATE OF owner_id, org_name ON ops.projects FOR EACH ROW WHEN (new.owner_id IS NOT NULL AND app.org_ref_other__public__user_profiles(new.owner_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('owner_id', 'public.user_profiles', 'id', 'uuid', 'projects_owner_id_fkey', 'user_profiles');
 
 CREATE TRIGGER steward_30_short_id BEFORE INSERT OR UPDATE ON ops.projects FOR EACH ROW EXECUTE FUNCTION app.stamp_short_id();
+
+CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON ops.projects REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('project');
 
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON ops.projects REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('operations');
 
@@ -41,6 +47,10 @@ CREATE CONSTRAINT TRIGGER org_ref_guard_tasks_last_modified_by_fkey AFTER INSERT
 
 CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON ops.tasks FOR EACH ROW EXECUTE FUNCTION app.enforce_org_name();
 
+CREATE TRIGGER steward_15_custom_insert BEFORE INSERT ON ops.tasks FOR EACH ROW EXECUTE FUNCTION app.custom_values_check('task');
+
+CREATE TRIGGER steward_15_custom_update BEFORE UPDATE ON ops.tasks FOR EACH ROW WHEN (old.custom IS DISTINCT FROM new.custom) EXECUTE FUNCTION app.custom_values_check('task');
+
 CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON ops.tasks FOR EACH ROW EXECUTE FUNCTION app.stamp_audit();
 
 CREATE TRIGGER steward_30_ref_tasks_assignee_id_fkey BEFORE INSERT OR UPDATE OF assignee_id, org_name ON ops.tasks FOR EACH ROW WHEN (new.assignee_id IS NOT NULL AND app.org_ref_other__public__user_profiles(new.assignee_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('assignee_id', 'public.user_profiles', 'id', 'uuid', 'tasks_assignee_id_fkey', 'user_profiles');
@@ -56,6 +66,8 @@ CREATE TRIGGER steward_30_ref_tasks_project_id_fkey BEFORE INSERT OR UPDATE OF p
 CREATE TRIGGER steward_30_ref_tasks_reservation_id_fkey BEFORE INSERT OR UPDATE OF reservation_id, org_name ON ops.tasks FOR EACH ROW WHEN (new.reservation_id IS NOT NULL AND app.org_ref_other__catalog__reservations(new.reservation_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('reservation_id', 'catalog.reservations', 'id', 'uuid', 'tasks_reservation_id_fkey', 'reservations');
 
 CREATE TRIGGER steward_30_short_id BEFORE INSERT OR UPDATE ON ops.tasks FOR EACH ROW EXECUTE FUNCTION app.stamp_short_id();
+
+CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON ops.tasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('task');
 
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON ops.tasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('operations');
 

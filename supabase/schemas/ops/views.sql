@@ -24,14 +24,16 @@ create view ops.tasks_view with (security_invoker=true) as
     t.reservation_id,
     ap.name AS assignee_name,
     COALESCE('Contact: '::text || c.name, 'Business: '::text || b.name, 'Household: '::text || h.name, 'Reservation: '::text || r.name, 'Project: '::text || p.name) AS record_label,
-    COALESCE('/contact/'::text || c.short_id, '/business/'::text || b.short_id, '/household/'::text || h.short_id, '/reservations?stay='::text || r.id, '/projects?project='::text || p.short_id) AS record_path
+    COALESCE('/contact/'::text || c.short_id, '/business/'::text || b.short_id, '/household/'::text || h.short_id, '/reservations?stay='::text || r.id, '/projects?project='::text || p.short_id) AS record_path,
+    t.custom || COALESCE(cv.custom, '{}'::jsonb) AS custom
    FROM ops.tasks t
      LEFT JOIN public.user_profiles ap ON ap.id = t.assignee_id
      LEFT JOIN crm.contacts c ON c.id = t.contact_id
      LEFT JOIN crm.businesses b ON b.id = t.business_id
      LEFT JOIN crm.households h ON h.id = t.household_id
      LEFT JOIN catalog.reservations r ON r.id = t.reservation_id
-     LEFT JOIN ops.projects p ON p.id = t.project_id;
+     LEFT JOIN ops.projects p ON p.id = t.project_id
+     LEFT JOIN app.custom_sensitive cv ON cv.record_kind = 'task'::text AND cv.record_id = t.id;
 revoke all on table ops.tasks_view from public, anon, authenticated, service_role;
 grant delete, insert, select, update on table ops.tasks_view to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table ops.tasks_view to service_role;

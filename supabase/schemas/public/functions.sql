@@ -131,6 +131,15 @@ begin
     raise exception using errcode = '22023', message = 'Choose what to change';
   end if;
   for v_field in select jsonb_object_keys(p_changes) loop
+    -- Custom fields: {"custom": {"<field id>": value, ...}} sets those keys (null empties one) and
+    -- leaves the others; the records' custom trigger checks each value as any write.
+    if v_field = 'custom' and exists (select 1 from pg_catalog.pg_attribute where attrelid = v_rel and attname = 'custom' and not attisdropped) then
+      if jsonb_typeof(p_changes -> 'custom') is distinct from 'object' or p_changes -> 'custom' = '{}'::jsonb then
+        raise exception using errcode = '22023', message = 'Choose the fields to set';
+      end if;
+      v_sets := v_sets || format('%scustom = t.custom || $3', case when v_sets = '' then '' else ', ' end);
+      continue;
+    end if;
     if not app.bulk_field_allowed(v_field) or not exists (
       select 1 from pg_catalog.pg_attribute where attrelid = v_rel and attname = v_field and not attisdropped) then
       raise exception using errcode = '22023', message = format('%s cannot be changed in bulk here', v_field);
@@ -143,7 +152,7 @@ begin
   execute format('with changed as (update %1$s t set %2$s from jsonb_populate_record(null::%1$s, $2) r '
                  'where t.id = any($1) and t.org_name <> ''_system_default_'' returning 1) select count(*) from changed',
                  v_rel, v_sets)
-    into v_changed using v_ids, p_changes;
+    into v_changed using v_ids, p_changes - 'custom', p_changes -> 'custom';
   perform app.end_batch();
   if v_changed + v_system <> coalesce(array_length(v_ids, 1), 0) then
     raise exception using errcode = '42501',
@@ -286,6 +295,10 @@ declare
   v_sampled bigint;
   v_sample text;
   v_walk bigint := coalesce(nullif(current_setting('steward.list_page_walk', true), '')::bigint, 30000);
+  v_columns text[];
+  v_kind text;
+  v_sort_expr text;
+  v_sort_sel text[] := '{}';
 begin
   if auth.uid() is null then
     return null;
@@ -320,6 +333,12 @@ begin
   -- The planner's figures may be told only when every organisation listed is read whole: its
   -- statistics count rows the caller's rule would hide (another member's at Personal level).
   v_estimable := p_org_names <@ (v_whole || '_system_default_'::text);
+  -- Custom fields filter and sort as 'custom.<field id>': those of the organisations listed, of the
+  -- kind of record the base table holds, except sensitive ones (their values are not in the table).
+  v_kind := (select k from unnest(array['contact', 'business', 'household', 'accommodation', 'reservation', 'project', 'task',
+                                        'product', 'supply', 'staff']) k where app.custom_record_table(k) = v_source.base);
+  v_columns := v_source.columns || array(select 'custom.' || f.id from settings.custom_fields f
+                                          where f.record_kind = v_kind and f.org_name = any (p_org_names) and not f.sensitive);
   v_where := 'true';
   if p_exclude_archived then
     v_where := v_where || case when exists (select 1 from pg_catalog.pg_attribute a where a.attrelid = v_source.base and a.attname = 'archive' and a.attnotnull)
@@ -333,7 +352,7 @@ begin
                                else format(' and t.%I = %L', v_key.key, v_key.value #>> '{}') end;
   end loop;
   if p_filter is not null then
-    v_filter := app.list_filter_sql(p_filter, v_source.columns);
+    v_filter := app.list_filter_sql(p_filter, v_columns);
     if v_filter is null then
       return null;
     end if;
@@ -342,13 +361,24 @@ begin
 
   for v_key in select e.value ->> 'field' as field, coalesce((e.value ->> 'desc')::boolean, false) as descending
                from jsonb_array_elements(coalesce(p_sort, '[]')) as e loop
-    if v_key.field is null or not (v_key.field = any (v_source.columns)) then
+    if v_key.field is null or not (v_key.field = any (v_columns)) then
       return null;
     end if;
     continue when v_key.field = 'id';
     v_sort_cols := v_sort_cols || v_key.field;
     v_descs := v_descs || v_key.descending;
-    v_order := v_order || format('t.%I %s, ', v_key.field, case when v_key.descending then 'desc nulls first' else 'asc nulls last' end);
+    if v_key.field like 'custom.%' then
+      -- A custom field's key is an expression, named after the field: ordered by that name.
+      v_sort_expr := app.list_custom_sort_sql(v_key.field);
+      if v_sort_expr is null then
+        return null;
+      end if;
+      v_sort_sel := v_sort_sel || format('%s as %I', v_sort_expr, v_key.field);
+      v_order := v_order || format('%I %s, ', v_key.field, case when v_key.descending then 'desc nulls first' else 'asc nulls last' end);
+    else
+      v_sort_sel := v_sort_sel || format('t.%I', v_key.field);
+      v_order := v_order || format('t.%I %s, ', v_key.field, case when v_key.descending then 'desc nulls first' else 'asc nulls last' end);
+    end if;
   end loop;
   v_order := v_order || 't.id asc';
 
@@ -373,7 +403,7 @@ begin
   if cardinality(v_bodies) = 0 then
     return jsonb_build_object('ids', '[]'::jsonb, 'total', 0, 'estimated', false);
   end if;
-  v_cols := coalesce(nullif(array_to_string(array(select format('t.%I', c) from unnest(v_sort_cols) c), ', '), ''), 'null');
+  v_cols := coalesce(nullif(array_to_string(v_sort_sel, ', '), ''), 'null');
   v_and_filter := coalesce(' and ' || v_filter, '');
   -- The whole list (no seek): what is counted, and how many rows the planner expects.
   v_all := array_to_string(array(select format('(select t.id, %s %s%s)', v_cols, b, v_and_filter) from unnest(v_bodies) b), ' union all ');
@@ -694,3 +724,32 @@ $function$;
 revoke all on function public.undo_batch(p_batch_id uuid) from public, anon, authenticated, service_role;
 grant execute on function public.undo_batch(p_batch_id uuid) to authenticated;
 grant execute on function public.undo_batch(p_batch_id uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION public.custom_values(p_kind text, p_ids uuid[])
+ RETURNS TABLE(id uuid, custom jsonb)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  v_table regclass := app.custom_record_table(p_kind);
+begin
+  -- A record's custom values as the caller may see them: the record's own (its policies decide
+  -- which records), and its sensitive ones where the caller edits the area (app.custom_sensitive's
+  -- policy). For the kinds whose lists read the table rather than a view that carries them.
+  if v_table is null then
+    raise exception using errcode = '22023', message = format('No such kind of record: %s', p_kind);
+  end if;
+  if cardinality(p_ids) > 1000 then
+    raise exception using errcode = '22023', message = 'custom_values: at most 1000 records at a time';
+  end if;
+  return query execute format(
+    'select t.id, t.custom || coalesce(s.custom, ''{}''::jsonb) from %s t '
+    'left join app.custom_sensitive s on s.record_kind = %L and s.record_id = t.id '
+    'where t.id = any ($1) order by array_position($1, t.id)', v_table, p_kind)
+    using p_ids;
+end;
+$function$;
+revoke all on function public.custom_values(p_kind text, p_ids uuid[]) from public, anon, authenticated, service_role;
+grant execute on function public.custom_values(p_kind text, p_ids uuid[]) to authenticated;
+grant execute on function public.custom_values(p_kind text, p_ids uuid[]) to service_role;

@@ -1,6 +1,12 @@
 -- settings: foreign keys.
 -- The current definition: change it here, then `npm run db:diff -- <name>` writes the migration.
 
+alter table settings.custom_fields add constraint custom_fields_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.user_profiles(id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED;
+
+alter table settings.custom_fields add constraint custom_fields_last_modified_by_fkey FOREIGN KEY (last_modified_by) REFERENCES public.user_profiles(id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED;
+
+alter table settings.custom_fields add constraint custom_fields_org_name_fkey FOREIGN KEY (org_name) REFERENCES public.organizations(name) ON DELETE CASCADE;
+
 alter table settings.integrations add constraint integrations_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.user_profiles(id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED;
 
 alter table settings.integrations add constraint integrations_last_modified_by_fkey FOREIGN KEY (last_modified_by) REFERENCES public.user_profiles(id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED;

@@ -7,6 +7,31 @@ create policy components_read on settings.components
   to authenticated
   using (true);
 
+create policy org_delete on settings.custom_fields
+  as permissive
+  for delete
+  to authenticated
+  using (org_name <> '_system_default_'::text AND ((org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'delete'::text, 'Organization'::text) AS orgs_with_access))::text[])) OR (org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'delete'::text, 'Personal'::text) AS orgs_with_access))::text[])) AND (created_by = ANY ((( SELECT app.my_profile_ids() AS my_profile_ids))::uuid[]))));
+
+create policy org_insert on settings.custom_fields
+  as permissive
+  for insert
+  to authenticated
+  with check (org_name <> '_system_default_'::text AND (org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'create'::text, 'allowed'::text) AS orgs_with_access))::text[])));
+
+create policy org_read on settings.custom_fields
+  as permissive
+  for select
+  to authenticated
+  using (org_name = '_system_default_'::text OR (org_name = ANY ((( SELECT app.member_orgs() AS member_orgs))::text[])));
+
+create policy org_update on settings.custom_fields
+  as permissive
+  for update
+  to authenticated
+  using (org_name <> '_system_default_'::text AND ((org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access))::text[])) OR (org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Personal'::text) AS orgs_with_access))::text[])) AND (created_by = ANY ((( SELECT app.my_profile_ids() AS my_profile_ids))::uuid[]))))
+  with check (org_name <> '_system_default_'::text AND ((org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access))::text[])) OR (org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Personal'::text) AS orgs_with_access))::text[])) AND (created_by = ANY ((( SELECT app.my_profile_ids() AS my_profile_ids))::uuid[]))));
+
 create policy org_delete on settings.integrations
   as permissive
   for delete

@@ -24,6 +24,47 @@ alter table settings.components add constraint components_name_key UNIQUE (name)
 
 alter table settings.components add constraint components_pkey PRIMARY KEY (id);
 
+create table settings.custom_fields (
+  id uuid default gen_random_uuid() not null,
+  org_name text not null,
+  record_kind text not null,
+  label text not null,
+  help_text text,
+  field_type text not null,
+  link_kind text,
+  required boolean default false not null,
+  default_value jsonb,
+  "position" integer not null,
+  archive boolean default false not null,
+  sensitive boolean default false not null,
+  choices jsonb default '[]'::jsonb not null,
+  created_at timestamp with time zone default now() not null,
+  created_by uuid,
+  last_modified_at timestamp with time zone default now() not null,
+  last_modified_by uuid
+);
+alter table settings.custom_fields enable row level security;
+comment on table settings.custom_fields is 'component: settings (every member reads)';
+revoke all on table settings.custom_fields from public, anon, authenticated, service_role;
+grant delete, insert, select, update on table settings.custom_fields to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table settings.custom_fields to service_role;
+
+alter table settings.custom_fields add constraint custom_fields_choices_array CHECK (jsonb_typeof(choices) = 'array'::text);
+
+alter table settings.custom_fields add constraint custom_fields_field_type_check CHECK (field_type = ANY (ARRAY['short_text'::text, 'long_text'::text, 'number'::text, 'currency'::text, 'date'::text, 'boolean'::text, 'single_choice'::text, 'multiple_choice'::text, 'email'::text, 'phone'::text, 'url'::text, 'link'::text]));
+
+alter table settings.custom_fields add constraint custom_fields_label_present CHECK (btrim(label) <> ''::text AND length(label) <= 80);
+
+alter table settings.custom_fields add constraint custom_fields_link_kind_check CHECK ((field_type = 'link'::text) = (link_kind IS NOT NULL) AND (link_kind IS NULL OR (link_kind = ANY (ARRAY['contact'::text, 'business'::text, 'household'::text]))));
+
+alter table settings.custom_fields add constraint custom_fields_pkey PRIMARY KEY (id);
+
+alter table settings.custom_fields add constraint custom_fields_record_kind_check CHECK (record_kind = ANY (ARRAY['contact'::text, 'business'::text, 'household'::text, 'accommodation'::text, 'reservation'::text, 'project'::text, 'task'::text, 'product'::text, 'supply'::text, 'staff'::text]));
+
+CREATE UNIQUE INDEX custom_fields_label_key ON settings.custom_fields USING btree (org_name, record_kind, lower(label)) WHERE (NOT archive);
+
+CREATE INDEX custom_fields_org_kind_idx ON settings.custom_fields USING btree (org_name, record_kind, "position");
+
 create table settings.integrations (
   id uuid default gen_random_uuid() not null,
   name text not null,

@@ -1,6 +1,24 @@
 -- settings: triggers.
 -- The current definition: change it here, then `npm run db:diff -- <name>` writes the migration.
 
+CREATE CONSTRAINT TRIGGER org_ref_guard_custom_fields_created_by_fkey AFTER INSERT OR UPDATE OF created_by, org_name ON settings.custom_fields DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.created_by IS NOT NULL AND NOT app.is_app_user() AND app.org_ref_other__public__user_profiles(new.created_by, new.org_name) IS NOT FALSE) EXECUTE FUNCTION app.org_reference_guard('created_by', 'public.user_profiles', 'id', 'uuid', 'custom_fields_created_by_fkey', 'user_profiles');
+
+CREATE CONSTRAINT TRIGGER org_ref_guard_custom_fields_last_modified_by_fkey AFTER INSERT OR UPDATE OF last_modified_by, org_name ON settings.custom_fields DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.last_modified_by IS NOT NULL AND NOT app.is_app_user() AND app.org_ref_other__public__user_profiles(new.last_modified_by, new.org_name) IS NOT FALSE) EXECUTE FUNCTION app.org_reference_guard('last_modified_by', 'public.user_profiles', 'id', 'uuid', 'custom_fields_last_modified_by_fkey', 'user_profiles');
+
+CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON settings.custom_fields FOR EACH ROW EXECUTE FUNCTION app.enforce_org_name();
+
+CREATE TRIGGER steward_15_custom_field BEFORE INSERT OR DELETE OR UPDATE ON settings.custom_fields FOR EACH ROW EXECUTE FUNCTION app.custom_field_check();
+
+CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON settings.custom_fields FOR EACH ROW EXECUTE FUNCTION app.stamp_audit();
+
+CREATE TRIGGER steward_80_custom_field_moved AFTER UPDATE OF sensitive ON settings.custom_fields FOR EACH ROW WHEN (old.sensitive IS DISTINCT FROM new.sensitive) EXECUTE FUNCTION app.custom_field_moved();
+
+CREATE TRIGGER steward_90_history_delete AFTER DELETE ON settings.custom_fields REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('settings');
+
+CREATE TRIGGER steward_90_history_insert AFTER INSERT ON settings.custom_fields REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('settings');
+
+CREATE TRIGGER steward_90_history_update AFTER UPDATE ON settings.custom_fields REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('settings');
+
 CREATE CONSTRAINT TRIGGER org_ref_guard_integrations_created_by_fkey AFTER INSERT OR UPDATE OF created_by, org_name ON settings.integrations DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.created_by IS NOT NULL AND NOT app.is_app_user() AND app.org_ref_other__public__user_profiles(new.created_by, new.org_name) IS NOT FALSE) EXECUTE FUNCTION app.org_reference_guard('created_by', 'public.user_profiles', 'id', 'uuid', 'integrations_created_by_fkey', 'user_profiles');
 
 CREATE CONSTRAINT TRIGGER org_ref_guard_integrations_last_modified_by_fkey AFTER INSERT OR UPDATE OF last_modified_by, org_name ON settings.integrations DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.last_modified_by IS NOT NULL AND NOT app.is_app_user() AND app.org_ref_other__public__user_profiles(new.last_modified_by, new.org_name) IS NOT FALSE) EXECUTE FUNCTION app.org_reference_guard('last_modified_by', 'public.user_profiles', 'id', 'uuid', 'integrations_last_modified_by_fkey', 'user_profiles');
@@ -47,6 +65,8 @@ CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON settings.org_compo
 
 CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON settings.org_components FOR EACH ROW EXECUTE FUNCTION app.stamp_audit();
 
+CREATE TRIGGER steward_90_keep_settings_on_delete AFTER DELETE ON settings.org_components REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.keep_settings_component();
+
 CREATE CONSTRAINT TRIGGER org_ref_guard_saved_filters_created_by_fkey AFTER INSERT OR UPDATE OF created_by, org_name ON settings.saved_filters DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.created_by IS NOT NULL AND NOT app.is_app_user() AND app.org_ref_other__public__user_profiles(new.created_by, new.org_name) IS NOT FALSE) EXECUTE FUNCTION app.org_reference_guard('created_by', 'public.user_profiles', 'id', 'uuid', 'saved_filters_created_by_fkey', 'user_profiles');
 
 CREATE CONSTRAINT TRIGGER org_ref_guard_saved_filters_last_modified_by_fkey AFTER INSERT OR UPDATE OF last_modified_by, org_name ON settings.saved_filters DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.last_modified_by IS NOT NULL AND NOT app.is_app_user() AND app.org_ref_other__public__user_profiles(new.last_modified_by, new.org_name) IS NOT FALSE) EXECUTE FUNCTION app.org_reference_guard('last_modified_by', 'public.user_profiles', 'id', 'uuid', 'saved_filters_last_modified_by_fkey', 'user_profiles');
@@ -80,5 +100,3 @@ CREATE TRIGGER steward_90_history_update AFTER UPDATE ON settings.user_role_perm
 CREATE TRIGGER steward_90_keep_manager_on_delete AFTER DELETE ON settings.user_role_permissions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.keep_an_organization_manager();
 
 CREATE TRIGGER steward_90_keep_manager_on_update AFTER UPDATE ON settings.user_role_permissions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.keep_an_organization_manager();
-
-CREATE TRIGGER steward_90_keep_settings_on_delete AFTER DELETE ON settings.org_components REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.keep_settings_component();

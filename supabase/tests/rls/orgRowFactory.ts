@@ -23,6 +23,7 @@ const COLUMN_OVERRIDES: Record<string, Record<string, unknown>> = {
   'catalog.reservation_payments': { line_type: 'payment' },
   'public.notifications': { kind: 'task_due', link: '/tasks' },
   'crm.import_jobs': { kind: 'contact' },
+  'settings.custom_fields': { record_kind: 'contact', field_type: 'short_text' },
 };
 
 /** Tables no API role writes (the database does): the probe row is inserted directly, for the actor. */

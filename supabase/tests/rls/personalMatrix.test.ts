@@ -137,6 +137,7 @@ function rules(table: Table, scenario: Scenario) {
       case 'public.user_profiles':
       case 'settings.org_components':
       case 'settings.org_branding':
+      case 'settings.custom_fields':
         return row.org_name === DEFAULT_ORG || row.org_name === CEDAR;
       case 'settings.integrations':
         return mine(scenario.edit, row);
@@ -258,7 +259,7 @@ describe('the row-level security matrix', () => {
     expect(new Set(tables.map((table) => table.component))).toEqual(new Set(['crm', 'catalog', 'lodging', 'team-portal', 'operations', 'settings']));
     expect(tables.length).toBeGreaterThanOrEqual(60);
     expect(tables.filter((table) => table.handWritten).map((table) => table.name)).toEqual([
-      'public.user_profiles', 'public.user_roles', 'settings.integrations', 'settings.org_branding', 'settings.org_components',
+      'public.user_profiles', 'public.user_roles', 'settings.custom_fields', 'settings.integrations', 'settings.org_branding', 'settings.org_components',
       'settings.saved_filters', 'settings.user_role_permissions',
     ]);
     const owned = Object.fromEntries(tables.filter((table) => table.personal.length > 1).map((table) => [table.name, table.personal]));

@@ -11,6 +11,9 @@ const RECORD_FILES_MIGRATION = '20261128193714_record_files_private.sql';
 const ORGANISATION_LIMITS_MIGRATION = '20261128200730_per_organisation_limits.sql';
 const INVITE_CODE_DAYS_MIGRATION = '20261128203656_invite_code_days_per_client.sql';
 const STORAGE_REMOVALS_MIGRATION = '20261128221737_erasure_removes_stored_files.sql';
+const CUSTOM_FIELDS_MIGRATION = '20261128222644_custom_fields.sql';
+// The ten record tables gain the custom column (every row's text, so its checksum, changes).
+const RECORD_TABLES = ['crm.contacts', 'crm.businesses', 'crm.households', 'catalog.accommodations', 'catalog.reservations', 'ops.projects', 'ops.tasks', 'catalog.products', 'catalog.supplies', 'hr.staff_profiles'];
 
 /**
  * The rows a migration of this release changes on purpose (row counts never change but for the rows
@@ -22,6 +25,7 @@ const ROW_CHANGES: { migration: string; tables: string[]; added?: Record<string,
   { migration: ORGANISATION_LIMITS_MIGRATION, tables: ['app.organization_limits'], added: { 'app.organization_limits': 2 }, created: ['app.organization_limits'] },
   { migration: INVITE_CODE_DAYS_MIGRATION, tables: [], created: ['app.invite_code_wrong_days'] },
   { migration: STORAGE_REMOVALS_MIGRATION, tables: [], created: ['app.storage_removals'] },
+  { migration: CUSTOM_FIELDS_MIGRATION, tables: [...RECORD_TABLES, 'app.history_tables'], added: { 'app.history_tables': 1 }, created: ['settings.custom_fields', 'app.custom_sensitive'] },
 ];
 
 describe('upgrading the previous release', () => {
