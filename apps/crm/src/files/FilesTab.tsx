@@ -4,7 +4,7 @@ import { Table } from '@steward/libs/antd-data';
 import { errorMessage, useList, type AnyRow } from '@steward/libs/data-access';
 import { crmFiles, downloadUrl, filesRequest, removeStoredFile, storeFile } from './filesApi';
 import { LOADING_TEXT } from '@steward/libs/list';
-import { formatDate } from '@steward/libs/ui';
+import { formatDate, useSubmit } from '@steward/libs/ui';
 import type { OwnerColumn } from '../addNew';
 import { useCrmWrites } from '../records/useCrmWrites';
 import { fileProblem, formatBytes, typeLabel } from './fileRules';
@@ -29,8 +29,8 @@ export function FilesTab({ ownerColumn, ownerId, canEdit }: { ownerColumn: Owner
   const writes = useCrmWrites();
   const files = useList(crmFiles, filesRequest(ownerColumn, ownerId));
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  // The upload is the platform's one submit; a refused download or archive says so in the same alert.
+  const { busy, alert: failure, setAlert: setFailure, run } = useSubmit();
   const [notice, setNotice] = useState<{ message: string; undo?: () => Promise<unknown> } | null>(null);
 
   const upload = async (file: File) => {
@@ -41,22 +41,20 @@ export function FilesTab({ ownerColumn, ownerId, canEdit }: { ownerColumn: Owner
       setFailure(problem);
       return;
     }
-    setBusy(true);
-    try {
-      const stored = await storeFile(writes.orgName, file);
-      try {
-        await writes.insert(crmFiles, { id: stored.id, name: file.name, storage_path: stored.path, content_type: file.type, size_bytes: file.size, [ownerColumn]: ownerId });
-      } catch (rowProblem) {
-        await removeStoredFile(stored.path).catch(() => undefined);
-        throw rowProblem;
-      }
-      setNotice({ message: `Uploaded ${file.name}.` });
-    } catch (problem) {
-      setFailure(`“${file.name}” was not stored: ${errorMessage(problem, 'Upload failed')}`);
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+    const outcome = await run(
+      async () => {
+        const stored = await storeFile(writes.orgName, file);
+        try {
+          await writes.insert(crmFiles, { id: stored.id, name: file.name, storage_path: stored.path, content_type: file.type, size_bytes: file.size, [ownerColumn]: ownerId });
+        } catch (rowProblem) {
+          await removeStoredFile(stored.path).catch(() => undefined);
+          throw rowProblem;
+        }
+      },
+      (problem) => `“${file.name}” was not stored: ${errorMessage(problem, 'Upload failed')}`,
+    );
+    if (outcome.ok) setNotice({ message: `Uploaded ${file.name}.` });
+    if (input.current) input.current.value = '';
   };
   const download = async (row: AnyRow) => {
     setFailure(null);

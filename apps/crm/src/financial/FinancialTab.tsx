@@ -50,7 +50,7 @@ const TRANSACTION_FIELDS: readonly FieldDef[] = [
 function AddTransactionDialog({ ownerColumn, recordId, onClose }: { ownerColumn: OwnerColumn; recordId: string; onClose: () => void }) {
   const writes = useCrmWrites();
   const form = useFieldForm(TRANSACTION_FIELDS, { date: todayLocal(), transaction_type: 'payment' });
-  const { busy, failure, run } = useTabSave(onClose);
+  const { busy, alert, run } = useTabSave(onClose);
   const save = () => {
     const parsed = transactionFormSchema.safeParse(form.stateRef.current.values);
     if (parsed.success)
@@ -60,7 +60,7 @@ function AddTransactionDialog({ ownerColumn, recordId, onClose }: { ownerColumn:
     else form.fail(issuesByField(parsed.error.issues));
   };
   return (
-    <TabDialog title="Add Transaction" busy={busy} alert={form.banner ?? failure} onClose={onClose} onSave={save}>
+    <TabDialog title="Add Transaction" busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
       <FieldsForm form={form} idPrefix="transaction" disabled={busy} />
     </TabDialog>
   );
