@@ -3,7 +3,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { errorMessage, queryKeys } from '@steward/libs/data-access';
 import { Link } from '@steward/libs/router';
-import { DataTable, type ListColumn } from '@steward/libs/list';
 import { useSession } from '@steward/libs/session';
 import { PageFrame, todayLocal } from '@steward/libs/ui';
 import { StayActions } from './StayActions';
@@ -33,26 +32,6 @@ export function useDeskDay(orgName: string | null, day: string) {
   });
 }
 
-const DESK_COLUMNS: readonly ListColumn<DeskStay>[] = [
-  {
-    key: 'guest',
-    title: 'Guest',
-    render: (stay) => (
-      <>
-        <Link to={`/folio/${stay.id}`}>{stay.name}</Link>
-        {stay.contact_name ? <div>{stay.contact_name}</div> : null}
-      </>
-    ),
-  },
-  { key: 'unit', title: 'Unit', render: (stay) => stay.accommodation_name ?? '—' },
-  { key: 'guests', title: 'Guests', render: (stay) => guestsLabel(stay.adults, stay.children, stay.pets) },
-  { key: 'check_in', title: 'Check-in', render: (stay) => `${new Date(stay.check_in).toLocaleDateString()} ${time(stay.check_in)}` },
-  { key: 'check_out', title: 'Check-out', render: (stay) => `${new Date(stay.check_out).toLocaleDateString()} ${time(stay.check_out)}` },
-  { key: 'status', title: 'Status' },
-  { key: 'balance_due', title: 'Balance due', align: 'end', render: (stay) => money(stay.balance_due) },
-  { key: 'actions', title: 'Actions', titleHidden: true, render: (stay) => <StayActions id={stay.id} status={stay.status} name={stay.name} row={stay} only={['Checked in', 'Checked out']} /> },
-];
-
 function DeskList({ title, empty, stays }: { title: string; empty: string; stays: readonly DeskStay[] }) {
   const headingId = useId();
   return (
@@ -63,7 +42,43 @@ function DeskList({ title, empty, stays }: { title: string; empty: string; stays
       {stays.length === 0 ? (
         <Typography.Paragraph>{empty}</Typography.Paragraph>
       ) : (
-        <DataTable<DeskStay> label={title} rowKey={(stay) => stay.id} rows={stays} placeholder={null} columns={DESK_COLUMNS} />
+        // Explicit roles: on a phone the rows are drawn as cards (desk.css), and a table drawn with
+        // display: block keeps its table semantics only when they are stated.
+        <table role="table" className="stw-desk-list" aria-labelledby={headingId}>
+          <thead role="rowgroup">
+            <tr role="row">
+              <th role="columnheader" scope="col">Guest</th>
+              <th role="columnheader" scope="col">Unit</th>
+              <th role="columnheader" scope="col">Guests</th>
+              <th role="columnheader" scope="col">Check-in</th>
+              <th role="columnheader" scope="col">Check-out</th>
+              <th role="columnheader" scope="col">Status</th>
+              <th role="columnheader" scope="col">Balance due</th>
+              <th role="columnheader" scope="col">
+                <span className="stw-visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody role="rowgroup">
+            {stays.map((stay) => (
+              <tr role="row" key={stay.id} data-stay-id={stay.id}>
+                <th role="rowheader" scope="row">
+                  <Link to={`/folio/${stay.id}`}>{stay.name}</Link>
+                  {stay.contact_name ? <div style={{ fontWeight: 'normal' }}>{stay.contact_name}</div> : null}
+                </th>
+                <td role="cell" data-label="Unit">{stay.accommodation_name ?? '—'}</td>
+                <td role="cell" data-label="Guests">{guestsLabel(stay.adults, stay.children, stay.pets)}</td>
+                <td role="cell" data-label="Check-in">{new Date(stay.check_in).toLocaleDateString()} {time(stay.check_in)}</td>
+                <td role="cell" data-label="Check-out">{new Date(stay.check_out).toLocaleDateString()} {time(stay.check_out)}</td>
+                <td role="cell" data-label="Status">{stay.status}</td>
+                <td role="cell" data-label="Balance due" className="stw-num">{money(stay.balance_due)}</td>
+                <td role="cell">
+                  <StayActions id={stay.id} status={stay.status} name={stay.name} row={stay} only={['Checked in', 'Checked out']} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       )}
     </section>
   );
