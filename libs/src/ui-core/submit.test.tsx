@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { useDialog, useSubmit } from './submit';
 
 /** A write the test finishes when it wants. */
@@ -82,7 +82,7 @@ describe('useDialog', () => {
       await outcome;
     });
     expect(result.current.open).toBe(false);
-    expect(document.activeElement).toBe(opener);
+    await waitFor(() => expect(document.activeElement).toBe(opener));
     opener.remove();
   });
 

@@ -86,7 +86,13 @@ export function useDialog(options: SubmitOptions = {}) {
     setAlert(null);
     const target = returnFocus.current;
     returnFocus.current = null;
-    if (target?.isConnected) target.focus({ preventScroll: true });
+    // Once the closed dialog has drawn: focus left on nothing (an inline form that is gone) goes back to
+    // the opener. A modal gives focus back itself when its closing animation ends.
+    if (target)
+      setTimeout(() => {
+        const active = document.activeElement;
+        if (target.isConnected && (active === null || active === document.body)) target.focus({ preventScroll: true });
+      }, 0);
   }, [setAlert]);
 
   /** Closes the dialog unless a write is running; says whether it closed. */
