@@ -1,16 +1,15 @@
-import { useState } from 'react';
 import { Alert, Button } from '@steward/libs/antd';
 import { Form, Input } from '@steward/libs/antd-data';
 import { loadSupabase } from '@steward/libs/supabase';
 import { useSession } from '@steward/libs/session';
+import { useSubmit } from '@steward/libs/ui-core';
 
 type Credentials = { email: string; password: string };
 
 /** Standalone mode has no shell, so no landing page: a bare sign-in to reach the area's data. */
 export function StandaloneSignIn() {
   const { user, loading, signOut } = useSession();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, alert: error, setAlert: setError, run } = useSubmit({ describe: (problem) => (problem instanceof Error ? problem.message : String(problem)) });
 
   if (loading) return null;
   if (user) {
@@ -21,12 +20,8 @@ export function StandaloneSignIn() {
     );
   }
   const submit = async ({ email, password }: Credentials) => {
-    setBusy(true);
-    setError(null);
-    const supabase = await loadSupabase();
-    const { error: signInError } = await supabase.auth.signInWithPassword({ email, password });
-    setBusy(false);
-    if (signInError) setError(signInError.message);
+    const signedIn = await run(async () => (await loadSupabase()).auth.signInWithPassword({ email, password }));
+    if (signedIn.ok && signedIn.value.error) setError(signedIn.value.error.message);
   };
   return (
     <Form<Credentials> layout="inline" onFinish={submit} aria-label="Sign in">

@@ -3,7 +3,10 @@ import { Card } from '@steward/libs/antd-data';
 import { RecordEditorForm } from './RecordEditorForm';
 import type { RecordEditorApi } from './useRecordEditor';
 
-/** The detail page's inline field editor; renders nothing while closed. */
+/**
+ * The detail page's inline field editor (in the editor's sections, two columns on wide screens, when it
+ * has them); renders nothing while closed.
+ */
 export function InlineEditor({ editor }: { editor: RecordEditorApi }) {
   if (!editor.open) return null;
   const { children, ...saveButtonProps } = editor.saveButtonProps;

@@ -4,7 +4,10 @@ import { FieldsForm } from './FieldsForm';
 import { SYSTEM_DEFAULT_READ_ONLY_MESSAGE } from './editorMessages';
 import type { RecordEditorApi } from './useRecordEditor';
 
-/** The fields, per-field errors and banners of an editor; shared by the modal and the inline editor. */
+/**
+ * The record form: the fields (in the editor's sections, if it has them), per-field errors and banners;
+ * the one form of the modal and the inline editor.
+ */
 export function RecordEditorForm({ editor, idPrefix = 'record' }: { editor: RecordEditorApi; idPrefix?: string }) {
   // A refused save is told above the fields, while the person is at the Save button below them (on a
   // phone a whole screen away): the message is brought into view when it appears.
@@ -34,7 +37,7 @@ export function RecordEditorForm({ editor, idPrefix = 'record' }: { editor: Reco
           />
         </div>
       ) : null}
-      <FieldsForm form={editor} idPrefix={idPrefix} disabled={editor.busy || editor.viewOnly} onUpload={(name, file) => void editor.upload(name, file)} uploading={editor.uploading} />
+      <FieldsForm form={editor} sections={editor.sections} idPrefix={idPrefix} disabled={editor.busy || editor.viewOnly} onUpload={(name, file) => void editor.upload(name, file)} uploading={editor.uploading} />
     </Spin>
   );
 }

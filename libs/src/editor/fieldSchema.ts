@@ -72,3 +72,14 @@ export function editableFieldNames(fields: readonly FieldDef[]): string[] {
 export function visibleFields(fields: readonly FieldDef[]): FieldDef[] {
   return fields.filter((field) => !field.hidden);
 }
+
+/**
+ * A titled group of a form's fields (the detail page's "Identity", "About", a section of fields defined
+ * at runtime). A form given sections draws each as a fieldset, two columns on wide screens.
+ */
+export type FieldSection = { title: string; fields: readonly FieldDef[] };
+
+/** The fields of every section, in order: what the form loads, validates and sends. */
+export function sectionFields(sections: readonly FieldSection[]): FieldDef[] {
+  return sections.flatMap((section) => [...section.fields]);
+}

@@ -1,4 +1,4 @@
-export { editableFieldNames, fieldTypeOf, isEditable, visibleFields, type FieldDef, type FieldType, type SelectOption, type UploadBucket } from './fieldSchema';
+export { editableFieldNames, fieldTypeOf, isEditable, sectionFields, visibleFields, type FieldDef, type FieldSection, type FieldType, type SelectOption, type UploadBucket } from './fieldSchema';
 export { formValuesFromRow, fromFormValue, rowValuesFromForm, sameFormValue, toFormValue, type FormValue, type FormValues } from './fieldValues';
 export { HEX_COLOR, validateRecord, type FieldErrors } from './validateRecord';
 export {

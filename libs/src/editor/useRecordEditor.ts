@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   DataAccessError,
   errorMessage,
@@ -14,7 +14,8 @@ import {
   useUpdate,
 } from '@steward/libs/data-access';
 import { useAccess, useSession } from '@steward/libs/session';
-import { isEditable, type FieldDef } from './fieldSchema';
+import { useDialog } from '@steward/libs/ui-core';
+import { isEditable, sectionFields, type FieldDef, type FieldSection } from './fieldSchema';
 import { rowValuesFromForm } from './fieldValues';
 import { useFieldForm } from './useFieldForm';
 import {
@@ -28,7 +29,13 @@ export type EditorMode = 'create' | 'edit';
 
 export type RecordEditorOptions<Row> = {
   table: TableRef<Row>;
-  fields: readonly FieldDef[];
+  /** The record's fields in titled sections, or in one list (`fields`): one of the two. */
+  fields?: readonly FieldDef[];
+  /**
+   * The form's sections: the fields are theirs, in order. A section whose fields come from data (read
+   * at runtime) is one more entry here, loaded, validated and saved as every other.
+   */
+  sections?: readonly FieldSection[];
   /** Singular name used in the titles 'New {label}' and 'Edit {label}'. */
   label: string;
   onSaved?: (row: Row | null, mode: EditorMode) => void;
@@ -36,37 +43,34 @@ export type RecordEditorOptions<Row> = {
   describeSaveError?: (message: string) => string;
 };
 
+/** The record the dialog holds; open, busy and the alert are the dialog's (useDialog). */
 type EditorState = {
-  open: boolean;
   mode: EditorMode;
   id: string | null;
   original: AnyRow | null;
-  saveError: string | null;
   conflict: boolean;
   loading: boolean;
-  busy: boolean;
   uploading: readonly string[];
 };
 
 const CLOSED: EditorState = {
-  open: false,
   mode: 'create',
   id: null,
   original: null,
-  saveError: null,
   conflict: false,
   loading: false,
-  busy: false,
   uploading: [],
 };
 
 /**
- * The headless generic record editor (create and edit modes, busy and error states, uploads) over
- * the form engine (useFieldForm: required rules, the spec's messages). An edit sends only the
+ * The headless generic record editor (create and edit modes, uploads) over the form engine
+ * (useFieldForm: required rules, the spec's messages) and the one dialog (useDialog: open, busy, the
+ * error alert, submit once, focus given back). An edit sends only the
  * fields that changed, and a row someone else saved in the meantime is refused with an offer to
  * reload. Spread its props on RecordEditorModal or InlineEditor, or on your own controls.
  */
-export function useRecordEditor<Row>({ table, fields, label, onSaved, describeSaveError }: RecordEditorOptions<Row>) {
+export function useRecordEditor<Row>({ table, fields: givenFields, sections, label, onSaved, describeSaveError }: RecordEditorOptions<Row>) {
+  const fields = useMemo(() => (sections ? sectionFields(sections) : (givenFields ?? [])), [givenFields, sections]);
   const session = useSession();
   const access = useAccess();
   // Writes go through the data-access hooks, which refresh the schema's lists once a write lands.
@@ -74,6 +78,8 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved, describeSa
   const { mutateAsync: updateRow } = useUpdate(table);
   const form = useFieldForm(fields);
   const { reset: resetForm, load: loadForm, setValue, setError, validate } = form;
+  const dialog = useDialog();
+  const { setAlert, show, close: closeDialog, submit, isBusy } = dialog;
   const [state, setState] = useState<EditorState>(CLOSED);
   // The latest state for async steps, so a save never acts on a stale snapshot.
   const stateRef = useRef(state);
@@ -87,28 +93,32 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved, describeSa
    */
   const load = useCallback(
     async (id: string, { keepEdits = false }: { keepEdits?: boolean } = {}) => {
-      patch({ loading: true, saveError: null, conflict: false });
+      patch({ loading: true, conflict: false });
+      setAlert(null);
       try {
         const row = await fetchRecord<AnyRow>(getDatabase(), table as TableRef<AnyRow>, { id });
         if (!row) {
-          patch({ loading: false, saveError: 'Record not found.' });
+          patch({ loading: false });
+          setAlert('Record not found.');
           return;
         }
         loadForm(row, { keepEdits });
         patch({ loading: false, original: row });
       } catch (error) {
-        patch({ loading: false, saveError: errorMessage(error, SAVE_FAILED_MESSAGE) });
+        patch({ loading: false });
+        setAlert(errorMessage(error, SAVE_FAILED_MESSAGE));
       }
     },
-    [loadForm, patch, table],
+    [loadForm, patch, setAlert, table],
   );
 
   const openCreate = useCallback(
     (defaults: AnyRow = {}) => {
       resetForm(defaults);
-      setState({ ...CLOSED, open: true, mode: 'create' });
+      setState({ ...CLOSED, mode: 'create' });
+      show();
     },
-    [resetForm],
+    [resetForm, show],
   );
 
   /** Opens a row for editing; it is read again by id so the form starts from the latest version. */
@@ -117,18 +127,20 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved, describeSa
       const id = typeof row === 'string' ? row : typeof row.id === 'string' ? row.id : null;
       const seed = typeof row === 'string' ? null : row;
       resetForm(seed);
-      setState({ ...CLOSED, open: true, mode: 'edit', id, original: seed, saveError: id ? null : MISSING_ID_MESSAGE });
+      setState({ ...CLOSED, mode: 'edit', id, original: seed });
+      show();
       if (id) void load(id, { keepEdits: true });
+      else setAlert(MISSING_ID_MESSAGE);
     },
-    [load, resetForm],
+    [load, resetForm, setAlert, show],
   );
 
   const close = useCallback(() => {
     // While saving, the dialog stays: closing would hide the outcome of a write in flight.
-    if (stateRef.current.busy) return;
+    if (!closeDialog()) return;
     setState(CLOSED);
     resetForm();
-  }, [resetForm]);
+  }, [closeDialog, resetForm]);
 
   const readOnlyRecord = state.mode === 'edit' && isSystemDefaultRow(state.original);
   // A row the role does not let the person change opens as a read-only view of its fields.
@@ -136,46 +148,47 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved, describeSa
 
   const save = useCallback(async () => {
     const current = stateRef.current;
-    if (current.busy || current.loading) return;
+    if (isBusy() || current.loading) return;
     if (current.mode === 'edit' && current.original && !access.canEditRow(current.original)) return;
     if (current.mode === 'edit' && !current.id) {
-      patch({ saveError: MISSING_ID_MESSAGE });
+      setAlert(MISSING_ID_MESSAGE);
       return;
     }
     if (!validate()) return;
     if (current.mode === 'create' && (!session.orgName || !session.user)) {
-      patch({ saveError: MISSING_CONTEXT_MESSAGE });
+      setAlert(MISSING_CONTEXT_MESSAGE);
       return;
     }
     const { initial, values } = form.stateRef.current;
-    patch({ busy: true, saveError: null, conflict: false });
-    try {
-      let saved: Row | null = null;
-      if (current.mode === 'create') {
-        saved = await insertRow(rowValuesFromForm(fields, values));
-      } else {
+    patch({ conflict: false });
+    const outcome = await submit(
+      async (): Promise<Row | null> => {
+        if (current.mode === 'create') return insertRow(rowValuesFromForm(fields, values));
         // The write works out what changed (data-access changedFields), comparing the loaded row and
         // the form both as the form would store them, so a value shown differently but stored the
         // same is no change; nothing changed means no request, and the editor just closes. The
         // loaded version still guards against overwriting someone else's newer save.
         const editable = fields.filter(isEditable);
-        const outcome = await updateRow({
+        const updated = await updateRow({
           id: current.id ?? '',
           original: { ...rowValuesFromForm(editable, initial), last_modified_at: current.original?.last_modified_at },
           values: rowValuesFromForm(editable, values),
           editable: editable.map((field) => field.name),
         });
-        saved = outcome.status === 'updated' ? outcome.row : null;
-      }
-      setState(CLOSED);
-      resetForm();
-      onSaved?.(saved, current.mode);
-    } catch (error) {
-      const conflict = error instanceof DataAccessError && error.kind === 'conflict';
-      const message = errorMessage(error, SAVE_FAILED_MESSAGE);
-      patch({ busy: false, conflict, saveError: describeSaveError && !conflict ? describeSaveError(message) : message });
-    }
-  }, [access, describeSaveError, fields, form.stateRef, insertRow, onSaved, patch, resetForm, session.orgName, session.user, updateRow, validate]);
+        return updated.status === 'updated' ? updated.row : null;
+      },
+      (error) => {
+        const conflict = error instanceof DataAccessError && error.kind === 'conflict';
+        const message = errorMessage(error, SAVE_FAILED_MESSAGE);
+        patch({ conflict });
+        return describeSaveError && !conflict ? describeSaveError(message) : message;
+      },
+    );
+    if (!outcome.ok) return;
+    setState(CLOSED);
+    resetForm();
+    onSaved?.(outcome.value, current.mode);
+  }, [access, describeSaveError, fields, form.stateRef, insertRow, isBusy, onSaved, patch, resetForm, session.orgName, session.user, setAlert, submit, updateRow, validate]);
 
   /** After a refused save: discard local changes and show the row as it is now. */
   const reloadLatest = useCallback(() => {
@@ -206,11 +219,17 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved, describeSa
   const title = `${state.mode === 'create' ? 'New' : viewOnly ? 'View' : 'Edit'} ${label}`;
   return {
     ...state,
+    open: dialog.open,
+    busy: dialog.busy,
+    /** The refused save (or read) above the fields. */
+    saveError: dialog.alert,
     initial: form.initial,
     values: form.values,
     errors: form.errors,
     banner: form.banner,
     fields,
+    /** The sections the form draws, when the record's fields come in sections. */
+    sections: sections ?? null,
     title,
     /** The table the editor writes (its history is read under the same schema). */
     table,
@@ -224,22 +243,14 @@ export function useRecordEditor<Row>({ table, fields, label, onSaved, describeSa
     save,
     reloadLatest,
     upload,
-    modalProps: {
-      open: state.open,
-      title,
-      onCancel: close,
-      // The backdrop and Escape do not close the dialog while saving.
-      mask: { closable: !state.busy },
-      keyboard: !state.busy,
-      closable: !state.busy,
-      destroyOnHidden: true,
-    },
+    // The backdrop and Escape do not close the dialog while saving.
+    modalProps: { ...dialog.modalProps, title, onCancel: close },
     saveButtonProps: {
       type: 'primary' as const,
-      loading: state.busy,
-      disabled: state.busy || state.loading || readOnlyRecord || viewOnly || state.uploading.length > 0,
+      loading: dialog.busy,
+      disabled: dialog.busy || state.loading || readOnlyRecord || viewOnly || state.uploading.length > 0,
       onClick: () => void save(),
-      children: state.busy ? 'Saving…' : 'Save',
+      children: dialog.busy ? 'Saving…' : 'Save',
     },
   };
 }

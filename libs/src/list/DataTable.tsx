@@ -101,7 +101,7 @@ const TableRow = memo(function TableRow<Row extends Row0>({ row, rowKeyValue, co
         </td>
       ) : null}
       {columns.map((column) => (
-        <td role="cell" key={column.key} className="stw-list-cell">
+        <td role="cell" key={column.key} className={column.align === 'end' ? 'stw-list-cell stw-list-end' : 'stw-list-cell'}>
           {renderCell(column, row)}
         </td>
       ))}
@@ -121,7 +121,7 @@ const CardItem = memo(function CardItem<Row extends Row0>({ row, rowKeyValue, co
       <dl className="stw-list-card-fields">
         {rest.map((column) => (
           <div key={column.key} className="stw-list-card-field">
-            <dt>{column.title}</dt>
+            <dt className={column.titleHidden ? 'stw-list-hidden' : undefined}>{column.title}</dt>
             <dd>{renderCell(column, row)}</dd>
           </div>
         ))}
@@ -136,7 +136,7 @@ function SortHeader<Row>({ column, sort, onSort }: { column: ListColumn<Row>; so
   const direction = primary?.field === field ? primary.order : null;
   const sortable = Boolean(column.sortable && onSort);
   return (
-    <th role="columnheader" scope="col" className="stw-list-head-cell" aria-sort={sortable ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined}>
+    <th role="columnheader" scope="col" className={column.align === 'end' ? 'stw-list-head-cell stw-list-end' : 'stw-list-head-cell'} aria-sort={sortable ? (direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none') : undefined}>
       {sortable ? (
         <button type="button" className="stw-list-sort" onClick={() => onSort?.(field)}>
           {column.title}
@@ -144,6 +144,8 @@ function SortHeader<Row>({ column, sort, onSort }: { column: ListColumn<Row>; so
             {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
           </span>
         </button>
+      ) : column.titleHidden ? (
+        <span className="stw-list-hidden">{column.title}</span>
       ) : (
         column.title
       )}

@@ -19,6 +19,10 @@ export type ListColumn<Row> = {
   /** Offered in the Filters panel (true = text). */
   filterable?: boolean | FilterFieldType;
   width?: number | string;
+  /** 'end': the header and cells line up at the end (amounts). */
+  align?: 'end';
+  /** The header names the column to a screen reader only (a column of buttons whose own names say it). */
+  titleHidden?: boolean;
   /** false keeps the column out of the CSV export (e.g. an Actions column of buttons). */
   exported?: boolean;
   /**

@@ -13,3 +13,4 @@ export { GRAPHIC_CONTRAST, TEXT_CONTRAST, contrastRatio, parseColor, passingShad
 export { useOpenedOnce } from './openedOnce';
 export { NARROW_SCREEN_PX, useNarrowScreen } from './narrowScreen';
 export { ProgressBar } from './ProgressBar';
+export { useDialog, useSubmit, type DescribeFailure, type DialogApi, type SubmitApi, type SubmitOptions, type SubmitOutcome } from './submit';

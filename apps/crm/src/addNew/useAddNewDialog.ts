@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   errorMessage,
   tableRef,
@@ -8,6 +8,7 @@ import {
   type TableRef,
 } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
+import { useDialog } from '@steward/libs/ui';
 import { MISSING_USER_ORG_MESSAGE, useFieldForm, type FieldDef } from '@steward/libs/editor';
 import type { ContactMethodType } from './contactMethodTypes';
 import { addRecordFunction, addedRecordSchema, type AddRecordArgs, type AddRecordKind, type AddRecordMethod } from './addRecord';
@@ -77,6 +78,7 @@ export function addRecordArgs(orgName: string, config: Pick<AddNewConfig<unknown
  * only with both a value and a type, an address only when a line is filled. Either everything is
  * written or nothing is: a refusal says "Failed to add {noun}: {message}", where the database's
  * message names the part that failed, and the dialog stays open with what was typed to try again.
+ * Open, busy, the alert and the one submit are the platform's dialog (useDialog).
  */
 export function useAddNewDialog<Row extends AnyRow>(config: AddNewConfig<Row>) {
   const { table, fields, entityLabel, failureNoun, ownerColumn, secondary = {}, onCreated } = config;
@@ -85,11 +87,9 @@ export function useAddNewDialog<Row extends AnyRow>(config: AddNewConfig<Row>) {
   const form = useFieldForm(fields);
   const { reset: resetForm, setValue, validate, rowValues } = form;
   const { mutateAsync: addRecord } = useCallFunction<unknown, AddRecordArgs>(addRecordFunction, [table, CRM_WRITES]);
-  const [open, setOpen] = useState(false);
+  const dialog = useDialog();
+  const { open, busy, alert, setAlert, isBusy } = dialog;
   const [extra, setExtra] = useState<SecondaryValues>(emptySecondary);
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
 
   const needsTypes = Boolean(secondary.phone || secondary.email);
   const types = useRelationOptions(
@@ -107,24 +107,22 @@ export function useAddNewDialog<Row extends AnyRow>(config: AddNewConfig<Row>) {
   const reset = useCallback(() => {
     resetForm();
     setExtra(emptySecondary());
-    setAlert(null);
   }, [resetForm]);
 
+  const { show: showDialog, close: closeDialog, submit: submitDialog } = dialog;
   const show = useCallback(() => {
     reset();
-    setOpen(true);
-  }, [reset]);
+    showDialog();
+  }, [reset, showDialog]);
 
   const close = useCallback(() => {
-    if (busyRef.current) return;
-    setOpen(false);
-    reset();
-  }, [reset]);
+    if (closeDialog()) reset();
+  }, [closeDialog, reset]);
 
   const setSecondary = useCallback((patch: Partial<SecondaryValues>) => setExtra((current) => ({ ...current, ...patch })), []);
 
   const submit = useCallback(async () => {
-    if (busyRef.current) return;
+    if (isBusy()) return;
     if (!session.orgName || !session.user) {
       setAlert(config.missingContextMessage ?? MISSING_USER_ORG_MESSAGE);
       return;
@@ -133,25 +131,15 @@ export function useAddNewDialog<Row extends AnyRow>(config: AddNewConfig<Row>) {
       setAlert(null);
       return;
     }
-    setAlert(null);
-    busyRef.current = true;
-    setBusy(true);
-    let created: Row;
-    try {
-      const result = await addRecord(addRecordArgs(session.orgName, { ownerColumn, secondary }, rowValues(), extra));
-      created = addedRecordSchema.parse(result) as unknown as Row;
-    } catch (error) {
-      setAlert(mainFailureMessage(failureNoun, error));
-      busyRef.current = false;
-      setBusy(false);
-      return;
-    }
-    busyRef.current = false;
-    setBusy(false);
-    onCreated?.(created);
-    setOpen(false);
+    const orgName = session.orgName;
+    const outcome = await submitDialog(
+      async () => addedRecordSchema.parse(await addRecord(addRecordArgs(orgName, { ownerColumn, secondary }, rowValues(), extra))) as unknown as Row,
+      (error) => mainFailureMessage(failureNoun, error),
+    );
+    if (!outcome.ok) return;
+    onCreated?.(outcome.value);
     reset();
-  }, [addRecord, config.missingContextMessage, extra, failureNoun, onCreated, ownerColumn, reset, rowValues, secondary, session.orgName, session.user, validate]);
+  }, [addRecord, config.missingContextMessage, extra, failureNoun, isBusy, onCreated, ownerColumn, reset, rowValues, secondary, session.orgName, session.user, setAlert, submitDialog, validate]);
 
   return {
     open,
@@ -174,7 +162,7 @@ export function useAddNewDialog<Row extends AnyRow>(config: AddNewConfig<Row>) {
     submit,
     /** The toolbar's Add New: disabled until the organisation and the signed-in user are known. */
     buttonProps: { disabled: !ready, onClick: show, children: 'Add New' },
-    modalProps: { open, title: `Add New ${entityLabel}`, onCancel: close, mask: { closable: !busy }, keyboard: !busy, closable: !busy, destroyOnHidden: true },
+    modalProps: { ...dialog.modalProps, title: `Add New ${entityLabel}`, onCancel: close },
   };
 }
 

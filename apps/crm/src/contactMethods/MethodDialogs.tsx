@@ -47,7 +47,7 @@ export function MethodDialog({
     value: str(row?.value),
     is_primary: row ? row.is_primary === true : false,
   });
-  const { busy, failure, run } = useTabSave(onClose);
+  const { busy, alert, run } = useTabSave(onClose);
   // The rules are the database's own (methodRules), with their messages.
   const save = () => {
     const parsed = methodFormSchema(kind).safeParse(withPrimary(form.stateRef.current.values));
@@ -56,7 +56,7 @@ export function MethodDialog({
   };
   const title = `${row ? 'Edit' : 'Add'} ${KIND_NOUN[kind]}`;
   return (
-    <TabDialog title={title} busy={busy} alert={form.banner ?? failure} onClose={onClose} onSave={save}>
+    <TabDialog title={title} busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
       <FieldsForm form={form} idPrefix="method" disabled={busy} />
     </TabDialog>
   );
@@ -75,14 +75,14 @@ export function AddressDialog({ row, onClose, onSave }: { row: AnyRow | null; on
     label: str(row?.label) || 'Main',
     is_primary: row ? row.is_primary === true : false,
   });
-  const { busy, failure, run } = useTabSave(onClose);
+  const { busy, alert, run } = useTabSave(onClose);
   const save = () => {
     const parsed = addressFormSchema.safeParse(withPrimary(form.stateRef.current.values));
     if (parsed.success) void run(() => onSave(parsed.data));
     else form.fail(issuesByField(parsed.error.issues));
   };
   return (
-    <TabDialog title={row ? 'Edit Address' : 'Add Address'} busy={busy} alert={form.banner ?? failure} onClose={onClose} onSave={save}>
+    <TabDialog title={row ? 'Edit Address' : 'Add Address'} busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
       <FieldsForm form={form} idPrefix="address" disabled={busy} />
     </TabDialog>
   );

@@ -4,7 +4,7 @@ import { Link, useParams } from '@steward/libs/router';
 import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { errorMessage, fetchPossibleDuplicates, type DuplicatePair, type MergeKind } from '@steward/libs/data-access';
 import { usePageTitle } from '@steward/libs/federation';
-import { LOADING_TEXT } from '@steward/libs/list';
+import { DataTable, LOADING_TEXT } from '@steward/libs/list';
 import { MergePanel } from './MergePanel';
 import { MERGE_ENTITIES } from './mergeEntities';
 import './duplicates.css';
@@ -39,33 +39,27 @@ export function DuplicatesPage() {
       {duplicates.error ? <Alert type="error" showIcon title={errorMessage(duplicates.error, 'Possible duplicates could not be loaded.')} /> : null}
       {duplicates.isSuccess && pairs.length === 0 ? <Typography.Text>{NO_DUPLICATES_TEXT}</Typography.Text> : null}
       {pairs.length > 0 ? (
-        <table className="stw-duplicates">
-          <caption className="stw-visually-hidden">{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Record</th>
-              <th scope="col">Possible duplicate</th>
-              <th scope="col">Why</th>
-              <th scope="col">
-                <span className="stw-visually-hidden">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pairs.map((candidate) => (
-              <tr key={`${candidate.a_id}:${candidate.b_id}`} aria-selected={pair?.a_id === candidate.a_id && pair?.b_id === candidate.b_id}>
-                <td>{candidate.a_label}</td>
-                <td>{candidate.b_label}</td>
-                <td>{candidate.reason}</td>
-                <td>
-                  <Button onClick={() => setPair(candidate)} aria-label={`Compare ${candidate.a_label} and ${candidate.b_label}`}>
-                    Compare
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable<DuplicatePair>
+          label={title}
+          rowKey={(candidate) => `${candidate.a_id}:${candidate.b_id}`}
+          rows={pairs}
+          placeholder={null}
+          columns={[
+            { key: 'a_label', title: 'Record' },
+            { key: 'b_label', title: 'Possible duplicate' },
+            { key: 'reason', title: 'Why' },
+            {
+              key: 'action',
+              title: 'Action',
+              titleHidden: true,
+              render: (candidate) => (
+                <Button onClick={() => setPair(candidate)} aria-label={`Compare ${candidate.a_label} and ${candidate.b_label}`}>
+                  Compare
+                </Button>
+              ),
+            },
+          ]}
+        />
       ) : null}
       {pair ? (
         <MergePanel

@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
 import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
-import { Table } from '@steward/libs/antd-data';
 import { errorMessage, useList, type AnyRow } from '@steward/libs/data-access';
 import { crmFiles, downloadUrl, filesRequest, removeStoredFile, storeFile } from './filesApi';
-import { LOADING_TEXT } from '@steward/libs/list';
-import { formatDate } from '@steward/libs/ui';
+import { DataTable, LOADING_TEXT } from '@steward/libs/list';
+import { formatDate, useSubmit } from '@steward/libs/ui';
 import type { OwnerColumn } from '../addNew';
 import { useCrmWrites } from '../records/useCrmWrites';
 import { fileProblem, formatBytes, typeLabel } from './fileRules';
@@ -29,8 +28,8 @@ export function FilesTab({ ownerColumn, ownerId, canEdit }: { ownerColumn: Owner
   const writes = useCrmWrites();
   const files = useList(crmFiles, filesRequest(ownerColumn, ownerId));
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  // The upload is the platform's one submit; a refused download or archive says so in the same alert.
+  const { busy, alert: failure, setAlert: setFailure, run } = useSubmit();
   const [notice, setNotice] = useState<{ message: string; undo?: () => Promise<unknown> } | null>(null);
 
   const upload = async (file: File) => {
@@ -41,22 +40,20 @@ export function FilesTab({ ownerColumn, ownerId, canEdit }: { ownerColumn: Owner
       setFailure(problem);
       return;
     }
-    setBusy(true);
-    try {
-      const stored = await storeFile(writes.orgName, file);
-      try {
-        await writes.insert(crmFiles, { id: stored.id, name: file.name, storage_path: stored.path, content_type: file.type, size_bytes: file.size, [ownerColumn]: ownerId });
-      } catch (rowProblem) {
-        await removeStoredFile(stored.path).catch(() => undefined);
-        throw rowProblem;
-      }
-      setNotice({ message: `Uploaded ${file.name}.` });
-    } catch (problem) {
-      setFailure(`“${file.name}” was not stored: ${errorMessage(problem, 'Upload failed')}`);
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+    const outcome = await run(
+      async () => {
+        const stored = await storeFile(writes.orgName, file);
+        try {
+          await writes.insert(crmFiles, { id: stored.id, name: file.name, storage_path: stored.path, content_type: file.type, size_bytes: file.size, [ownerColumn]: ownerId });
+        } catch (rowProblem) {
+          await removeStoredFile(stored.path).catch(() => undefined);
+          throw rowProblem;
+        }
+      },
+      (problem) => `“${file.name}” was not stored: ${errorMessage(problem, 'Upload failed')}`,
+    );
+    if (outcome.ok) setNotice({ message: `Uploaded ${file.name}.` });
+    if (input.current) input.current.value = '';
   };
   const download = async (row: AnyRow) => {
     setFailure(null);
@@ -123,20 +120,20 @@ export function FilesTab({ ownerColumn, ownerId, canEdit }: { ownerColumn: Owner
       {files.error ? <Alert type="error" showIcon title={errorMessage(files.error, 'Unknown error')} /> : null}
       {!files.isLoading && !files.error && rows.length === 0 ? <Typography.Text type="secondary">No files yet.</Typography.Text> : null}
       {!files.isLoading && !files.error && rows.length > 0 ? (
-        <Table
-          size="small"
-          rowKey={(row: AnyRow) => String(row.id)}
-          dataSource={rows}
-          pagination={false}
+        <DataTable<AnyRow>
+          label="Files"
+          rowKey={(row) => String(row.id)}
+          rows={rows}
+          placeholder={null}
           columns={[
-            { key: 'name', title: 'Name', render: (_: unknown, row: AnyRow) => String(row.name ?? '') },
-            { key: 'type', title: 'Type', render: (_: unknown, row: AnyRow) => typeLabel(row.content_type) },
-            { key: 'size', title: 'Size', render: (_: unknown, row: AnyRow) => formatBytes(typeof row.size_bytes === 'number' ? row.size_bytes : Number(row.size_bytes ?? Number.NaN)) },
-            { key: 'date', title: 'Added', render: (_: unknown, row: AnyRow) => formatDate(typeof row.created_at === 'string' ? row.created_at : null) },
+            { key: 'name', title: 'Name', render: (row) => String(row.name ?? '') },
+            { key: 'type', title: 'Type', render: (row) => typeLabel(row.content_type) },
+            { key: 'size', title: 'Size', render: (row) => formatBytes(typeof row.size_bytes === 'number' ? row.size_bytes : Number(row.size_bytes ?? Number.NaN)) },
+            { key: 'date', title: 'Added', render: (row) => formatDate(typeof row.created_at === 'string' ? row.created_at : null) },
             {
               key: 'actions',
               title: 'Actions',
-              render: (_: unknown, row: AnyRow) => (
+              render: (row) => (
                 <Flex gap={4} wrap>
                   <Button size="small" aria-label={`Download ${String(row.name)}`} onClick={() => void download(row)}>
                     Download

@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
-import { Table } from '@steward/libs/antd-data';
 import { errorMessage, tableRef, type AnyRow } from '@steward/libs/data-access';
 import { FieldsForm, useFieldForm, type FieldDef } from '@steward/libs/editor';
-import { LOADING_TEXT } from '@steward/libs/list';
+import { DataTable, LOADING_TEXT } from '@steward/libs/list';
 import { formatDate, formatDollars, todayLocal } from '@steward/libs/ui';
 import { useAccess, useSession } from '@steward/libs/session';
 import type { OwnerColumn } from '../addNew';
@@ -50,7 +49,7 @@ const TRANSACTION_FIELDS: readonly FieldDef[] = [
 function AddTransactionDialog({ ownerColumn, recordId, onClose }: { ownerColumn: OwnerColumn; recordId: string; onClose: () => void }) {
   const writes = useCrmWrites();
   const form = useFieldForm(TRANSACTION_FIELDS, { date: todayLocal(), transaction_type: 'payment' });
-  const { busy, failure, run } = useTabSave(onClose);
+  const { busy, alert, run } = useTabSave(onClose);
   const save = () => {
     const parsed = transactionFormSchema.safeParse(form.stateRef.current.values);
     if (parsed.success)
@@ -60,7 +59,7 @@ function AddTransactionDialog({ ownerColumn, recordId, onClose }: { ownerColumn:
     else form.fail(issuesByField(parsed.error.issues));
   };
   return (
-    <TabDialog title="Add Transaction" busy={busy} alert={form.banner ?? failure} onClose={onClose} onSave={save}>
+    <TabDialog title="Add Transaction" busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
       <FieldsForm form={form} idPrefix="transaction" disabled={busy} />
     </TabDialog>
   );
@@ -104,16 +103,16 @@ export function FinancialTab({ ownerColumn, record, canEdit }: { ownerColumn: Ow
             {totals.length === 0 ? (
               <Typography.Text type="secondary">No transactions yet.</Typography.Text>
             ) : (
-              <Table
-                size="small"
-                pagination={false}
-                rowKey="year"
-                dataSource={totals}
+              <DataTable<YearTotal>
+                label="Totals by year"
+                rowKey={(total) => String(total.year)}
+                rows={totals}
+                placeholder={null}
                 columns={[
-                  { key: 'year', title: 'Year', dataIndex: 'year' },
-                  { key: 'count', title: 'Transactions', dataIndex: 'count' },
-                  { key: 'given', title: 'Given', render: (_: unknown, total: YearTotal) => formatDollars(total.given) },
-                  { key: 'net', title: 'Net', render: (_: unknown, total: YearTotal) => formatDollars(total.net) },
+                  { key: 'year', title: 'Year' },
+                  { key: 'count', title: 'Transactions' },
+                  { key: 'given', title: 'Given', render: (total) => formatDollars(total.given) },
+                  { key: 'net', title: 'Net', render: (total) => formatDollars(total.net) },
                 ]}
               />
             )}
@@ -125,18 +124,18 @@ export function FinancialTab({ ownerColumn, record, canEdit }: { ownerColumn: Ow
             {rows.length === 0 ? (
               <Typography.Text type="secondary">No transactions yet.</Typography.Text>
             ) : (
-            <Table
-              size="small"
-              rowKey="id"
-              dataSource={rows}
-              pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
-              columns={[
-                { key: 'date', title: 'Date', render: (_: unknown, row: TransactionRow) => formatDate(row.date) },
-                { key: 'type', title: 'Type', dataIndex: 'transaction_type' },
-                { key: 'description', title: 'Description', render: (_: unknown, row: TransactionRow) => row.description ?? '—' },
-                { key: 'amount', title: 'Amount', align: 'right' as const, render: (_: unknown, row: TransactionRow) => formatDollars(amountOf(row)) },
-              ]}
-            />
+              <DataTable<TransactionRow>
+                label="Transactions"
+                rowKey={(row) => row.id}
+                rows={rows}
+                placeholder={null}
+                columns={[
+                  { key: 'date', title: 'Date', render: (row) => formatDate(row.date) },
+                  { key: 'type', title: 'Type', field: 'transaction_type' },
+                  { key: 'description', title: 'Description', render: (row) => row.description ?? '—' },
+                  { key: 'amount', title: 'Amount', align: 'end', render: (row) => formatDollars(amountOf(row)) },
+                ]}
+              />
             )}
           </section>
           <section aria-label="Year-end statement">

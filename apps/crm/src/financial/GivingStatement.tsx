@@ -1,18 +1,14 @@
-import { useState } from 'react';
 import { Alert, Button, Flex } from '@steward/libs/antd';
 import { errorMessage } from '@steward/libs/data-access';
-import { formatDate, formatDollars } from '@steward/libs/ui';
+import { formatDate, formatDollars, useSubmit } from '@steward/libs/ui';
 import type { StatementData } from './giving';
 import './statement.css';
 
 /** A year-end giving statement, ready to print (the print stylesheet shows it alone) or save as PDF. */
 export function GivingStatement({ data }: { data: StatementData }) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const downloadPdf = async () => {
-    setBusy(true);
-    setFailure(null);
-    try {
+  const { busy, alert: failure, run } = useSubmit({ describe: (problem) => errorMessage(problem, 'The PDF could not be made.') });
+  const downloadPdf = () =>
+    run(async () => {
       const { statementPdf } = await import('./statementPdf');
       const url = URL.createObjectURL(statementPdf(data));
       const link = document.createElement('a');
@@ -22,12 +18,7 @@ export function GivingStatement({ data }: { data: StatementData }) {
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    } catch (problem) {
-      setFailure(errorMessage(problem, 'The PDF could not be made.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <section className="giving-statement" aria-label={`Giving statement ${data.year}`} style={{ ['--statement-accent' as string]: data.accent }}>
       <Flex className="statement-actions" gap={8} justify="flex-end" style={{ marginBottom: 12 }}>

@@ -1,9 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
-import { Modal, Select, Table } from '@steward/libs/antd-data';
+import { Modal, Select } from '@steward/libs/antd-data';
 import { queryKeys } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
+import { DataTable, type ListColumn } from '@steward/libs/list';
 import { ProgressBar } from '@steward/libs/ui';
 import { parseCsv, type CsvRecord } from './parseCsv';
 import { IMPORT_TARGETS, autoMapping, checkRows, mapRecords, type ImportError, type ImportKind, type ImportMapping } from './importTargets';
@@ -155,7 +156,10 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
   };
 
   const headerOptions = [{ value: -1, label: '— not imported —' }, ...header.map((name, index) => ({ value: index, label: name || `Column ${index + 1}` }))];
-  const previewColumns = [{ key: 'line', title: 'Line', dataIndex: 'line' }, ...targets.filter((target) => (mapping[target.key] ?? -1) >= 0).map((target) => ({ key: target.key, title: target.label, render: (_: unknown, record: CsvRecord) => record.cells[mapping[target.key] ?? -1] ?? '' }))];
+  const previewColumns: ListColumn<CsvRecord>[] = [
+    { key: 'line', title: 'Line' },
+    ...targets.filter((target) => (mapping[target.key] ?? -1) >= 0).map((target) => ({ key: target.key, title: target.label, render: (record: CsvRecord) => record.cells[mapping[target.key] ?? -1] ?? '' })),
+  ];
   const footer = done
     ? [<Button key="close" type="primary" onClick={close}>Close</Button>]
     : busy || phase.step === 'duplicates'
@@ -229,7 +233,7 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
                 <Typography.Title level={5} style={{ margin: 0 }}>
                   {`Preview (first ${Math.min(PREVIEW_ROWS, records.length)} of ${count(records.length)} rows)`}
                 </Typography.Title>
-                <Table<CsvRecord> size="small" rowKey="line" pagination={false} columns={previewColumns} dataSource={records.slice(0, PREVIEW_ROWS)} scroll={{ x: true }} />
+                <DataTable<CsvRecord> label="Preview" rowKey={(record) => String(record.line)} columns={previewColumns} rows={records.slice(0, PREVIEW_ROWS)} placeholder="No data" />
               </>
             ) : null}
           </>

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { Card, Input } from '@steward/libs/antd-data';
 import { errorMessage, useInsert, useList } from '@steward/libs/data-access';
-import { FIX_FIELDS_MESSAGE } from '@steward/libs/editor';
+import { FIX_FIELDS_MESSAGE, SAVE_FAILED_MESSAGE } from '@steward/libs/editor';
 import type { OwnerColumn } from '../addNew';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { useSession } from '@steward/libs/session';
+import { useDialog } from '@steward/libs/ui';
 import { notesTable, notesView } from '../records/crmViews';
 import { NotesList, type NoteItem } from './NotesList';
 import { EMPTY_NOTE, noteFormSchema, type NoteForm } from './noteForm';
@@ -17,11 +18,11 @@ export function NotesTab({ ownerColumn, ownerId, canAdd }: { ownerColumn: OwnerC
   const session = useSession();
   const { mutateAsync: insertNote } = useInsert(notesTable, { orgName: session.orgName });
   const notes = useList(notesView, { eq: { [ownerColumn]: ownerId }, excludeArchived: true, pageSize: 1000 });
-  const [open, setOpen] = useState(false);
+  // Open, busy, the alert and the one submit: the platform's dialog, drawn here as a card.
+  const dialog = useDialog({ describe: (problem) => errorMessage(problem, SAVE_FAILED_MESSAGE) });
+  const { open, busy, alert, setAlert } = dialog;
   const [form, setForm] = useState<NoteForm>(EMPTY_NOTE);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const save = async () => {
     const parsed = noteFormSchema.safeParse(form);
@@ -30,18 +31,10 @@ export function NotesTab({ ownerColumn, ownerId, canAdd }: { ownerColumn: OwnerC
       setAlert(FIX_FIELDS_MESSAGE);
       return;
     }
-    setBusy(true);
-    setAlert(null);
-    try {
-      await insertNote({ ...parsed.data, [ownerColumn]: ownerId });
-      setOpen(false);
-      setForm(EMPTY_NOTE);
-      setErrors({});
-    } catch (problem) {
-      setAlert(errorMessage(problem, 'Save failed'));
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await dialog.submit(() => insertNote({ ...parsed.data, [ownerColumn]: ownerId }));
+    if (!outcome.ok) return;
+    setForm(EMPTY_NOTE);
+    setErrors({});
   };
 
   const items: NoteItem[] = (notes.data?.rows ?? []).map((row) => ({
@@ -82,7 +75,7 @@ export function NotesTab({ ownerColumn, ownerId, canAdd }: { ownerColumn: OwnerC
     <Flex vertical gap={12}>
       {canAdd && !open ? (
         <div>
-          <Button onClick={() => setOpen(true)} disabled={!session.orgName}>
+          <Button onClick={dialog.show} disabled={!session.orgName}>
             Add Note
           </Button>
         </div>
@@ -95,7 +88,7 @@ export function NotesTab({ ownerColumn, ownerId, canAdd }: { ownerColumn: OwnerC
             {field('description', 'Note', true)}
             {field('label', 'Label')}
             <Flex gap={8} justify="flex-end">
-              <Button onClick={() => setOpen(false)} disabled={busy}>
+              <Button onClick={dialog.close} disabled={busy}>
                 Cancel
               </Button>
               <Button type="primary" loading={busy} onClick={() => void save()}>

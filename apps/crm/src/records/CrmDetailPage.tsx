@@ -16,7 +16,6 @@ import { FilesTab } from '../files/FilesTab';
 import { FinancialTab } from '../financial/FinancialTab';
 import { RecordHeader } from './RecordHeader';
 import { usePrefetchRecordTabs } from './prefetchTabs';
-import { SectionedEditor } from './SectionedEditor';
 import { OWNER_COLUMN, text } from './crmRow';
 import type { CrmEntity } from './crmEntity';
 
@@ -30,7 +29,7 @@ export type ErasedState = { erased: { id: string } };
 export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
   const { short_id: shortId = '' } = useParams();
   const record = useRecord(entity.view, shortId ? { short_id: shortId } : null);
-  const editor = useRecordEditor({ table: entity.table, fields: entity.editFields, label: entity.label });
+  const editor = useRecordEditor({ table: entity.table, ...(entity.editSections ? { sections: entity.editSections } : { fields: entity.editFields }), label: entity.label });
   const row = record.data ?? null;
   const queryClient = useQueryClient();
   // Opened from a list, the record's id is in that list's rows already: its tabs' reads need not wait
@@ -118,7 +117,7 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
       }
       editor={
         <>
-          {entity.editSections ? <SectionedEditor editor={editor} sections={entity.editSections} /> : <InlineEditor editor={editor} />}
+          <InlineEditor editor={editor} />
           {row && ownerColumn !== 'user_id' ? <OpenTasks column={ownerColumn} recordId={row.id} /> : null}
         </>
       }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { Input, Modal } from '@steward/libs/antd-data';
 import { eraseContact, errorMessage, type EraseOutcome } from '@steward/libs/data-access';
+import { useSubmit } from '@steward/libs/ui';
 
 /** What the dialog asks to be typed before Erase is offered: the name as the page shows it. */
 export const sameName = (typed: string, name: string) => typed.trim().replace(/\s+/g, ' ') === name.trim().replace(/\s+/g, ' ');
@@ -13,20 +14,14 @@ export const sameName = (typed: string, name: string) => typed.trim().replace(/\
  */
 export function EraseContactDialog({ contactId, name, onClose, onErased }: { contactId: string; name: string; onClose: () => void; onErased: (outcome: EraseOutcome) => void }) {
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  // The platform's one submit: once, busy meanwhile, a refusal kept in the dialog.
+  const { busy, alert: failure, run } = useSubmit({ describe: (problem) => errorMessage(problem, 'The contact could not be erased') });
   const inputId = useId();
   const confirmed = sameName(typed, name);
   const erase = async () => {
     if (!confirmed) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      onErased(await eraseContact(contactId));
-    } catch (problem) {
-      setFailure(errorMessage(problem, 'The contact could not be erased'));
-      setBusy(false);
-    }
+    const erased = await run(() => eraseContact(contactId));
+    if (erased.ok) onErased(erased.value);
   };
   return (
     <Modal

@@ -1,27 +1,18 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Alert, Button, Flex } from '@steward/libs/antd';
 import { Modal } from '@steward/libs/antd-data';
 import { errorMessage } from '@steward/libs/data-access';
+import { SAVE_FAILED_MESSAGE } from '@steward/libs/editor';
+import { useSubmit } from '@steward/libs/ui';
+
+const saveFailed = (problem: unknown) => errorMessage(problem, SAVE_FAILED_MESSAGE);
 
 /**
- * A tab dialog's save: busy while it runs, closes when it succeeds, and keeps the dialog open with
- * what went wrong when it is refused (everything typed stays).
+ * A tab dialog's save, the platform's one submit (useSubmit): busy while it runs, once, closes when it
+ * succeeds, and keeps the dialog open with what went wrong when it is refused (everything typed stays).
  */
 export function useTabSave(onClose: () => void) {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const run = async (write: () => Promise<void>) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await write();
-      onClose();
-    } catch (problem) {
-      setFailure(errorMessage(problem, 'Save failed'));
-      setBusy(false);
-    }
-  };
-  return { busy, failure, run };
+  return useSubmit({ describe: saveFailed, onDone: onClose });
 }
 
 /**

@@ -1,9 +1,8 @@
 import type { AnyRow, TableRef } from '@steward/libs/data-access';
-import type { FieldDef } from '@steward/libs/editor';
+import type { FieldDef, FieldSection } from '@steward/libs/editor';
 import type { AddNewConfig } from '../addNew';
 import type { ListColumn } from '@steward/libs/list';
 import type { CrmKind, CrmRow } from './crmRow';
-import type { FieldSection } from './fieldSections';
 
 /** Everything the list and detail screens of one CRM entity need: a definition, no behaviour. */
 export type CrmEntity = {

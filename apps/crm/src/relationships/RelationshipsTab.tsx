@@ -39,7 +39,7 @@ function AddRelationshipDialog({ kind, recordId, onClose }: { kind: Exclude<CrmK
     [choices, choice.other, options.isLoading, options.data, recordId, needsTitle],
   );
   const form = useFieldForm(fields, { relationship: choiceKey });
-  const { busy, failure, run } = useTabSave(onClose);
+  const { busy, alert, run } = useTabSave(onClose);
 
   const save = () => {
     if (!form.validate()) return;
@@ -63,7 +63,7 @@ function AddRelationshipDialog({ kind, recordId, onClose }: { kind: Exclude<CrmK
     form.reset({ relationship: value, other: '', title: form.stateRef.current.values.title });
   };
   return (
-    <TabDialog title="Add Relationship" busy={busy} alert={form.banner ?? failure} onClose={onClose} onSave={save}>
+    <TabDialog title="Add Relationship" busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
       <FieldsForm form={{ ...form, setValue }} idPrefix="relationship" disabled={busy} />
     </TabDialog>
   );

@@ -3,8 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex } from '@steward/libs/antd';
 import { Input, Select } from '@steward/libs/antd-data';
 import { errorMessage, queryKeys } from '@steward/libs/data-access';
+import { DataTable } from '@steward/libs/list';
 import { useSession } from '@steward/libs/session';
-import { PAYMENT_KINDS, addStayPayment, fetchStayMoney, money, paymentSchema, type PaymentKind } from './deskApi';
+import { PAYMENT_KINDS, addStayPayment, fetchStayMoney, money, paymentSchema, type PaymentKind, type StayPayment } from './deskApi';
 
 const KIND_LABEL = Object.fromEntries(PAYMENT_KINDS.map((kind) => [kind.value, kind.label])) as Record<PaymentKind, string>;
 
@@ -68,26 +69,18 @@ export function StayMoney({ reservationId, currency = 'USD', canRecord = true }:
         </dl>
       ) : null}
       {money_.data && money_.data.payments.length > 0 ? (
-        <table className="stw-desk-list" aria-label="Payment lines">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Method</th>
-              <th scope="col">Amount</th>
-            </tr>
-          </thead>
-          <tbody>
-            {money_.data.payments.map((line) => (
-              <tr key={line.id}>
-                <td>{new Date(line.paid_at).toLocaleDateString()}</td>
-                <td>{KIND_LABEL[line.line_type] ?? line.line_type}</td>
-                <td>{line.method ?? '—'}</td>
-                <td className="stw-num">{money(line.qty * line.unit_price - line.discount_amount, currency)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable<StayPayment>
+          label="Payment lines"
+          rowKey={(line) => line.id}
+          rows={money_.data.payments}
+          placeholder={null}
+          columns={[
+            { key: 'date', title: 'Date', render: (line) => new Date(line.paid_at).toLocaleDateString() },
+            { key: 'kind', title: 'Kind', render: (line) => KIND_LABEL[line.line_type] ?? line.line_type },
+            { key: 'method', title: 'Method' },
+            { key: 'amount', title: 'Amount', align: 'end', render: (line) => money(line.qty * line.unit_price - line.discount_amount, currency) },
+          ]}
+        />
       ) : null}
       {canRecord ? (
         <form

@@ -4,8 +4,9 @@ import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { Card, Input, Select } from '@steward/libs/antd-data';
 import { errorMessage, queryKeys, useRelationOptions } from '@steward/libs/data-access';
 import { getRuntimeConfig } from '@steward/libs/runtime-config';
+import { DataTable } from '@steward/libs/list';
 import { useAccess, useSession } from '@steward/libs/session';
-import { calendarFeedUrl, createCalendarFeed, fetchCalendarFeeds, revokeCalendarFeed } from '../desk/deskApi';
+import { calendarFeedUrl, createCalendarFeed, fetchCalendarFeeds, revokeCalendarFeed, type CalendarFeed } from '../desk/deskApi';
 
 /**
  * Calendar feeds: an iCal address per unit for channel managers and staff phones, holding only the
@@ -77,36 +78,31 @@ export function CalendarFeedsCard() {
         />
       ) : null}
       {feeds.error ? <Alert type="error" showIcon title={errorMessage(feeds.error, 'Failed to load feeds.')} /> : null}
-      <table className="stw-desk-list" aria-label="Calendar feeds" style={{ marginTop: 12 }}>
-        <thead>
-          <tr>
-            <th scope="col">Accommodation</th>
-            <th scope="col">Name</th>
-            <th scope="col">Created</th>
-            <th scope="col">State</th>
-            <th scope="col">
-              <span className="stw-visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {(feeds.data ?? []).map((feed) => (
-            <tr key={feed.id}>
-              <td>{unitName(feed.accommodation_id)}</td>
-              <td>{feed.name ?? '—'}</td>
-              <td>{new Date(feed.created_at).toLocaleDateString()}</td>
-              <td>{feed.revoked_at ? `Revoked ${new Date(feed.revoked_at).toLocaleDateString()}` : 'Active'}</td>
-              <td>
-                {feed.revoked_at || !access.canDeleteRow(feed) ? null : (
+      <div style={{ marginTop: 12 }}>
+        <DataTable<CalendarFeed>
+          label="Calendar feeds"
+          rowKey={(feed) => feed.id}
+          rows={feeds.data ?? []}
+          placeholder={null}
+          columns={[
+            { key: 'accommodation', title: 'Accommodation', render: (feed) => unitName(feed.accommodation_id) },
+            { key: 'name', title: 'Name' },
+            { key: 'created', title: 'Created', render: (feed) => new Date(feed.created_at).toLocaleDateString() },
+            { key: 'state', title: 'State', render: (feed) => (feed.revoked_at ? `Revoked ${new Date(feed.revoked_at).toLocaleDateString()}` : 'Active') },
+            {
+              key: 'actions',
+              title: 'Actions',
+              titleHidden: true,
+              render: (feed) =>
+                feed.revoked_at || !access.canDeleteRow(feed) ? null : (
                   <Button size="small" danger loading={revoke.isPending && revoke.variables === feed.id} onClick={() => revoke.mutate(feed.id)} aria-label={`Revoke feed ${feed.name ?? unitName(feed.accommodation_id)}`}>
                     Revoke
                   </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                ),
+            },
+          ]}
+        />
+      </div>
     </Card>
   );
 }

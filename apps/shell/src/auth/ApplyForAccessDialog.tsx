@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from '@steward/libs/router';
 import { Alert, Button } from '@steward/libs/antd';
 import { Form, Modal } from '@steward/libs/antd-data';
-import { notify, toast } from '@steward/libs/ui-core';
+import { notify, toast, useSubmit } from '@steward/libs/ui-core';
 import { AUTH_MESSAGES } from './authMessages';
 import { applyForAccessSchema, checkForm, type ApplyMode } from './authSchemas';
 import { AuthField } from './AuthField';
@@ -29,7 +29,7 @@ export function ApplyForAccessDialog({ open, onClose }: ApplyForAccessDialogProp
   const [fields, setFields] = useState<ApplyFields>(EMPTY);
   const [message, setMessage] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<readonly string[]>([]);
-  const [submitting, setSubmitting] = useState(false);
+  const { busy: submitting, run } = useSubmit();
 
   // The invitation, once the code mailed to the address has been entered.
   const [invite, setInvite] = useState<PendingInvite | null>(null);
@@ -97,9 +97,12 @@ export function ApplyForAccessDialog({ open, onClose }: ApplyForAccessDialogProp
     }
     setMessage(null);
     setInvalid([]);
-    setSubmitting(true);
-    const outcome = await submitApplication(check.values, invite ? { code: inviteCode, id: invite.id } : null);
-    setSubmitting(false);
+    const sent = await run(() => submitApplication(check.values, invite ? { code: inviteCode, id: invite.id } : null));
+    if (!sent.ok) {
+      if ('error' in sent) setMessage(sent.error instanceof Error && sent.error.message ? sent.error.message : AUTH_MESSAGES.genericErrorDescription);
+      return;
+    }
+    const outcome = sent.value;
     const success = mode === 'activate' ? AUTH_MESSAGES.activated : AUTH_MESSAGES.created;
     switch (outcome.kind) {
       case 'signedIn':

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button } from '@steward/libs/antd';
 import { Form } from '@steward/libs/antd-data';
+import { useSubmit } from '@steward/libs/ui-core';
 import { AUTH_MESSAGES } from './authMessages';
 import { checkForm, forgotPasswordSchema } from './authSchemas';
 import { AuthField } from './AuthField';
@@ -19,7 +20,7 @@ type Outcome = { kind: 'sent'; email: string } | { kind: 'error'; message: strin
 export function ForgotPasswordForm({ onBack, initialEmail = '', autoFocus = true }: ForgotPasswordFormProps) {
   const [email, setEmail] = useState(initialEmail);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -29,15 +30,12 @@ export function ForgotPasswordForm({ onBack, initialEmail = '', autoFocus = true
       setOutcome({ kind: 'error', message: check.message, field: true });
       return;
     }
-    setBusy(true);
-    try {
-      const result = await requestPasswordReset(check.values.email);
-      setOutcome(result.ok ? { kind: 'sent', email: check.values.email } : { kind: 'error', message: result.message, field: false });
-    } catch (error) {
-      setOutcome({ kind: 'error', message: error instanceof Error && error.message ? error.message : AUTH_MESSAGES.genericErrorDescription, field: false });
-    } finally {
-      setBusy(false);
+    const sent = await run(() => requestPasswordReset(check.values.email));
+    if (!sent.ok) {
+      if ('error' in sent) setOutcome({ kind: 'error', message: sent.error instanceof Error && sent.error.message ? sent.error.message : AUTH_MESSAGES.genericErrorDescription, field: false });
+      return;
     }
+    setOutcome(sent.value.ok ? { kind: 'sent', email: check.values.email } : { kind: 'error', message: sent.value.message, field: false });
   };
 
   return (

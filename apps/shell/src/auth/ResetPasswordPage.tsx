@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from '@steward/libs/router';
 import { Alert, Button, ConfigProvider } from '@steward/libs/antd';
 import { Card, Form } from '@steward/libs/antd-data';
-import { notify } from '@steward/libs/ui-core';
+import { notify, useSubmit } from '@steward/libs/ui-core';
 import { brandName } from '../branding/brandName';
 import { brandingTheme } from '../branding/brandingTheme';
 import { DEFAULT_BRANDING } from '../branding/orgBranding';
@@ -29,7 +29,7 @@ export function ResetPasswordPage() {
   const link = useRecoveryLink();
   const [fields, setFields] = useState<Fields>({ password: '', confirmPassword: '' });
   const [problem, setProblem] = useState<Problem>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit();
 
   useEffect(() => {
     document.title = `${brandName()} - ${AUTH_MESSAGES.setNewPasswordTitle}`;
@@ -45,20 +45,17 @@ export function ResetPasswordPage() {
       setProblem(check);
       return;
     }
-    setBusy(true);
-    try {
-      const result = await updatePassword(check.values.password);
-      if (!result.ok) {
-        setProblem({ message: result.message, fields: ['password'] });
-        return;
-      }
-      notify.success(AUTH_MESSAGES.passwordUpdated);
-      navigate('/dashboard');
-    } catch (error) {
-      setProblem({ message: error instanceof Error && error.message ? error.message : AUTH_MESSAGES.genericErrorDescription, fields: [] });
-    } finally {
-      setBusy(false);
+    const updated = await run(() => updatePassword(check.values.password));
+    if (!updated.ok) {
+      if ('error' in updated) setProblem({ message: updated.error instanceof Error && updated.error.message ? updated.error.message : AUTH_MESSAGES.genericErrorDescription, fields: [] });
+      return;
     }
+    if (!updated.value.ok) {
+      setProblem({ message: updated.value.message, fields: ['password'] });
+      return;
+    }
+    notify.success(AUTH_MESSAGES.passwordUpdated);
+    navigate('/dashboard');
   };
 
   return (

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@steward/libs/router';
 import { Alert, Button } from '@steward/libs/antd';
 import { Form, Modal } from '@steward/libs/antd-data';
-import { notify, toast } from '@steward/libs/ui-core';
+import { notify, toast, useSubmit } from '@steward/libs/ui-core';
 import { AUTH_MESSAGES } from './authMessages';
 import { checkForm, signInSchema, signUpSchema } from './authSchemas';
 import { AuthField } from './AuthField';
@@ -41,7 +41,7 @@ export function SignInModal({ open, onClose, onApply }: SignInModalProps) {
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [message, setMessage] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<readonly string[]>([]);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useSubmit();
 
   const set = (key: keyof Fields) => (value: string) => setFields((current) => ({ ...current, [key]: value }));
 
@@ -99,16 +99,12 @@ export function SignInModal({ open, onClose, onApply }: SignInModalProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
-      const problem = view === 'login' ? await logIn() : await signUp();
-      setMessage(problem?.message ?? null);
-      setInvalid(problem?.fields ?? []);
-    } catch (error) {
-      toast({ title: AUTH_MESSAGES.genericErrorTitle, description: error instanceof Error && error.message ? error.message : AUTH_MESSAGES.genericErrorDescription, variant: 'destructive' });
-    } finally {
-      setBusy(false);
+    const done = await run(() => (view === 'login' ? logIn() : signUp()));
+    if (done.ok) {
+      setMessage(done.value?.message ?? null);
+      setInvalid(done.value?.fields ?? []);
+    } else if ('error' in done) {
+      toast({ title: AUTH_MESSAGES.genericErrorTitle, description: done.error instanceof Error && done.error.message ? done.error.message : AUTH_MESSAGES.genericErrorDescription, variant: 'destructive' });
     }
   };
 

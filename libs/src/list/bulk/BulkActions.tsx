@@ -4,7 +4,7 @@ import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
 import { Select } from '@steward/libs/antd-data';
 import { bulkDelete, bulkUpdate, errorMessage, queryKeys, undoBatch, useRelationOptions } from '@steward/libs/data-access';
 import { useSession } from '@steward/libs/session';
-import { notify, undoToast } from '@steward/libs/ui-core';
+import { notify, undoToast, useSubmit } from '@steward/libs/ui-core';
 import { csvColumnsOf } from '../listColumn';
 import type { BulkField, BulkTarget } from '../useListPage';
 import { allMatchingPersonalNote, countOf, deleteConfirmation, personalNote, skippedNote } from './bulkWords';
@@ -27,8 +27,8 @@ export default function BulkActions<Row extends Row0>({ list }: { list: BulkTarg
   const lifecycle = list.lifecycle;
   const selection = list.selection;
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // Each change is the platform's one submit: once, busy meanwhile, its refusal in the bar's alert.
+  const { busy, alert: error, run: act } = useSubmit({ describe: (problem) => errorMessage(problem, 'The change failed; nothing was changed.') });
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   if (!lifecycle || !selection || selection.count === 0) return null;
   const { canEdit, canArchive } = lifecycle;
@@ -50,18 +50,6 @@ export default function BulkActions<Row extends Row0>({ list }: { list: BulkTarg
   const chosenIds = async () => (selection.allMatching ? (await list.loadAll()).map(list.rowKey) : [...selection.selectedKeys]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.all });
-  const act = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-    } catch (problem) {
-      setError(errorMessage(problem, 'The change failed; nothing was changed.'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   const apply = async (ids: readonly string[], changes: Record<string, unknown>, done: (count: number) => string) => {
     setConfirming(null);
     const outcome = await bulkUpdate(lifecycle.table, ids, changes);
