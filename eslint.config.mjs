@@ -4,30 +4,43 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { AREAS } from './libs/src/runtime-config/areas.mjs';
 
 /**
- * The layers of @steward/libs, bottom first. A layer imports only the layers below it: never one beside
- * it or above it, so the layering is a rule that fails the build, not a comment. Tests are exempt.
+ * The layers of @steward/libs, bottom first, one folder each (a folder inside another, as ui/core in ui,
+ * is a layer of its own). A layer imports only the layers below it: never one beside it or above it, so
+ * the layering is a rule that fails the build, not a comment. Tests are exempt. Which of them the
+ * browser loads first is not said here but by the bundler (build/federation.mjs FIRST_VIEW_MODULES,
+ * build/rsbuildApp.mjs's chunks, and libs/src/boot).
  */
 const LIBS_LAYERS = [
-  ['org-scope', 'runtime-config', 'router', 'filter', 'antd', 'antd-data'],
-  ['ui-core'],
-  ['ui', 'federation', 'supabase'],
-  ['data-access'],
+  ['org-scope', 'runtime-config', 'router', 'filter', 'ui/antd', 'ui/antd-data'],
+  ['ui/core'],
+  ['ui', 'shell', 'boot'],
+  ['data'],
   ['session'],
-  ['editor', 'area'],
+  ['form', 'area'],
   ['list'],
   // Test support (render inside the providers, a recording client): above everything, used by tests only.
   ['testing'],
 ];
+
+const ALL_LAYERS = LIBS_LAYERS.flat();
+/** The layers inside `layer`'s folder (ui/core inside ui). */
+const nestedIn = (layer) => ALL_LAYERS.filter((other) => other.startsWith(`${layer}/`));
+
+/** The import specifiers that name `layer`, by package subpath or relative path (from a folder or one inside it). */
+const specifiersOf = (layer) => [`@steward/libs/${layer}`, `@steward/libs/${layer}/*`, `../${layer}`, `../${layer}/*`, `../../${layer}`, `../../${layer}/*`];
 
 function libsLayerRules() {
   return LIBS_LAYERS.flatMap((tier, level) =>
     tier.flatMap((layer) => {
       const forbidden = LIBS_LAYERS.slice(level).flat().filter((other) => other !== layer);
       if (forbidden.length === 0) return [];
+      // A forbidden folder's allowed layers inside it (ui/core below ui) stay allowed.
+      const allowedInside = forbidden.flatMap(nestedIn).filter((inner) => !forbidden.includes(inner) && inner !== layer);
       return {
         files: [`libs/src/${layer}/**/*.{ts,tsx}`],
-        // Tests may build on any layer (an integration test of the filter compiler needs a client).
-        ignores: ['**/*.test.{ts,tsx}', '**/*.testUtil.{ts,tsx}'],
+        // Tests may build on any layer (an integration test of the filter compiler needs a client); a
+        // layer inside this folder has rules of its own.
+        ignores: ['**/*.test.{ts,tsx}', '**/*.testUtil.{ts,tsx}', ...nestedIn(layer).map((inner) => `libs/src/${inner}/**`)],
         rules: {
           'no-restricted-imports': [
             'error',
@@ -35,7 +48,7 @@ function libsLayerRules() {
               paths: layer === 'router' ? [] : ROUTER_PACKAGES,
               patterns: [
                 {
-                  group: forbidden.flatMap((other) => [`@steward/libs/${other}`, `@steward/libs/${other}/*`, `../${other}`, `../${other}/*`]),
+                  group: [...forbidden.flatMap(specifiersOf), ...allowedInside.flatMap(specifiersOf).map((specifier) => `!${specifier}`)],
                   message: `libs/${layer} may import only the layers below it (${LIBS_LAYERS.slice(0, level).flat().join(', ') || 'none'}); see LIBS_LAYERS in eslint.config.mjs.`,
                 },
               ],
@@ -58,14 +71,14 @@ function appImportRule(extraPaths = []) {
     'error',
     {
       paths: [
-        { name: 'antd', message: "Import from '@steward/libs/antd' or '@steward/libs/antd-data' (one shared antd)." },
-        { name: '@supabase/supabase-js', message: "Use '@steward/libs/data-access'.", allowTypeImports: true },
+        { name: 'antd', message: "Import from '@steward/libs/ui/antd' or '@steward/libs/ui/antd-data' (one shared antd)." },
+        { name: '@supabase/supabase-js', message: "Use '@steward/libs/data'.", allowTypeImports: true },
         ...ROUTER_PACKAGES,
         ...extraPaths,
       ],
       patterns: [
         // The prebuilt stylesheet (zero-runtime mode) is the one antd file an app may load itself.
-        { regex: '^antd/(?!dist/antd\\.css(\\?data)?$)', message: "Import from '@steward/libs/antd' or '@steward/libs/antd-data'." },
+        { regex: '^antd/(?!dist/antd\\.css(\\?data)?$)', message: "Import from '@steward/libs/ui/antd' or '@steward/libs/ui/antd-data'." },
         { group: ['../../*/src/*', ...AREAS.map((area) => `@steward/${area.name}*`)], message: 'Remotes never import another app.' },
       ],
     },
@@ -104,7 +117,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': appImportRule([
         TESTING_ONLY,
-        { name: '@steward/libs/data-access', importNames: ['getDatabase', 'loadSupabase'], message: 'Screens call a named query or write function (an api module of their feature), not the client.' },
+        { name: '@steward/libs/data', importNames: ['getDatabase', 'loadSupabase'], message: 'Screens call a named query or write function (an api module of their feature), not the client.' },
       ]),
     },
   },

@@ -156,7 +156,7 @@ export function pruneAntdStyles(css, prefixes = Object.values(UNRENDERED_ANTD_CO
 }
 
 /**
- * The class prefixes of what '@steward/libs/antd-data' draws (its components and the pieces they draw
+ * The class prefixes of what '@steward/libs/ui/antd-data' draws (its components and the pieces they draw
  * inside: a table's checkboxes, filter dropdowns and empty state, a select's list, an upload's
  * progress, a confirmation's popover). Their rules load with antd-data (`antd/dist/antd.css?data`), so
  * a screen drawn with the light components alone — a list's first rows, its toolbar — waits for a
@@ -181,7 +181,7 @@ export function splitAntdStyles(css) {
 /**
  * Rsbuild plugin: antd's prebuilt stylesheet, as the app imports it, without the unrendered components
  * and in two parts: `antd/dist/antd.css` is the light part (the shell's themed screens import it),
- * `antd/dist/antd.css?data` the data components' rules (imported by '@steward/libs/antd-data').
+ * `antd/dist/antd.css?data` the data components' rules (imported by '@steward/libs/ui/antd-data').
  */
 export function pluginAntdStylesUsed() {
   return {

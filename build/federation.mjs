@@ -54,11 +54,11 @@ export const FIRST_VIEW_MODULES = new Set([
   'react-dom/client',
   'react/jsx-runtime',
   '@tanstack/react-query',
-  '@steward/libs/federation',
+  '@steward/libs/shell',
   '@steward/libs/router',
   '@steward/libs/runtime-config',
   '@steward/libs/session',
-  '@steward/libs/supabase',
+  '@steward/libs/boot',
 ]);
 
 function versionOf(name) {
@@ -71,7 +71,7 @@ function versionOf(name) {
 /**
  * One instance of each of these on the page. antd is deliberately NOT shared as a package: a shared
  * package is bundled whole (≈ 445 KB gzip for antd). It reaches every app through the libs subpaths
- * `@steward/libs/antd` and `@steward/libs/antd-data`, which are shared singletons built from the
+ * `@steward/libs/ui/antd` and `@steward/libs/ui/antd-data`, which are shared singletons built from the
  * shell, so there is still exactly one antd (one theme context) on the page and only the components
  * the platform uses ship.
  */

@@ -12,9 +12,9 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { HOST_NAME, REMOTE_PORT_OFFSETS, containerName, sharedSingletons } from './federation.mjs';
 import { serveDevRuntimeConfig } from './devRuntimeConfig.mjs';
 import { pluginAntdStylesUsed } from './antdStyles.mjs';
-import { EARLY_TOKEN_MARGIN_MS, FIRST_VIEW_KEY, FIRST_VIEW_VERSION, startFirstView } from '../libs/src/supabase/firstViewStart.mjs';
-import { startArea } from '../apps/shell/src/federation/areaStart.mjs';
-import { ROUTES } from '../libs/src/federation/routes.mjs';
+import { EARLY_TOKEN_MARGIN_MS, FIRST_VIEW_KEY, FIRST_VIEW_VERSION, startFirstView } from '../libs/src/boot/firstViewStart.mjs';
+import { startArea } from '../libs/src/boot/areaStart.mjs';
+import { ROUTES } from '../libs/src/shell/routes.mjs';
 
 const HTML_TEMPLATE = path.join(import.meta.dirname, 'index.html');
 const DESCRIPTION = 'Steward: contacts, businesses, households, catalogue, lodging, team and operations for small organisations.';
@@ -161,7 +161,7 @@ function shellFirstPaint(appDir) {
 export const SIGNED_IN_CHUNKS = ['bootstrap', 'signed-in', 'libs-signed-in'];
 
 /**
- * supabase-js's chunk: a session whose token is fresh loads its first view without it (libs/supabase
+ * supabase-js's chunk: a session whose token is fresh loads its first view without it (libs/boot
  * getDatabase) and fetches it once that view is shown; one that supabase-js must refresh first needs it
  * with the signed-in code.
  */
@@ -188,7 +188,7 @@ export function signedInCode(compilation, names = SIGNED_IN_CHUNKS) {
 
 /**
  * The head of the shell's index.html starts a returning staff member's first view before the app's code
- * arrives (libs/src/supabase/firstViewStart.mjs): it preloads the code and sends the reads that view
+ * arrives (libs/src/boot/firstViewStart.mjs): it preloads the code and sends the reads that view
  * needed last time. A record is used only by the build that made it, named here by the build's hash.
  */
 function pluginFirstViewStart(appDir) {
@@ -227,14 +227,14 @@ export function inlineScript(name, source) {
   return code;
 }
 
-/** The route table's remote routes as [path pattern, remote] pairs (libs/src/federation/routes.mjs). */
+/** The route table's remote routes as [path pattern, remote] pairs (libs/src/shell/routes.mjs). */
 export function remoteRoutes() {
   return ROUTES.filter((route) => route.owner !== 'shell').map((route) => [route.path, route.owner]);
 }
 
 /**
  * The head of the shell's index.html starts the code of the area the page opens on
- * (apps/shell/src/federation/areaStart.mjs): the registry, the remote's manifest, then its first scripts.
+ * (libs/src/boot/areaStart.mjs): the registry, the remote's manifest, then its first scripts.
  */
 function pluginAreaStart() {
   return {
@@ -263,9 +263,9 @@ export function defineShellConfig(appDir) {
         ...base.html,
         templateParameters: shellFirstPaint(appDir),
       },
-      // supabase-js without Realtime, which nothing uses (see libs/src/supabase/realtimeStandIn.mjs): the shell
+      // supabase-js without Realtime, which nothing uses (see libs/src/boot/realtimeStandIn.mjs): the shell
       // provides supabase-js to every area, so this is the page's only copy.
-      resolve: { alias: { ...base.resolve.alias, '@supabase/realtime-js': path.join(import.meta.dirname, '../libs/src/supabase/realtimeStandIn.mjs') } },
+      resolve: { alias: { ...base.resolve.alias, '@supabase/realtime-js': path.join(import.meta.dirname, '../libs/src/boot/realtimeStandIn.mjs') } },
       // ...in one file with the rest of supabase-js and what only it uses (iceberg-js, tslib), not
       // requests of their own. Likewise the libs every signed-in view needs first (the queries, the
       // filter compiler they use, toasts): one file, not three, on a phone's first view.
@@ -276,7 +276,7 @@ export function defineShellConfig(appDir) {
           forceSplitting: {
             // (PostgREST's client stays out of it: the first view's database uses it before supabase-js.)
             'lib-supabase': /node_modules[\\/](@supabase[\\/](?!postgrest-js[\\/])|iceberg-js[\\/]|tslib[\\/])|realtimeStandIn\.mjs$/,
-            'libs-signed-in': /libs[\\/]src[\\/](data-access|filter|ui-core)[\\/]/,
+            'libs-signed-in': /libs[\\/]src[\\/](data|filter|ui[\\/]core)[\\/]/,
           },
         },
       },

@@ -79,15 +79,15 @@ describe('splitAntdStyles', () => {
   });
 
   it('is what antd-data imports its part by, and antd\'s light components (with their theme root) the light part', () => {
-    expect(readFileSync(path.join(workspaceRoot, 'libs/src/antd-data/index.ts'), 'utf8')).toContain("import 'antd/dist/antd.css?data';");
-    expect(readFileSync(path.join(workspaceRoot, 'libs/src/antd/styles.ts'), 'utf8')).toContain("import 'antd/dist/antd.css';");
-    expect(readFileSync(path.join(workspaceRoot, 'libs/src/antd/AntdThemeRoot.tsx'), 'utf8')).toContain("import './styles';");
+    expect(readFileSync(path.join(workspaceRoot, 'libs/src/ui/antd-data/index.ts'), 'utf8')).toContain("import 'antd/dist/antd.css?data';");
+    expect(readFileSync(path.join(workspaceRoot, 'libs/src/ui/antd/styles.ts'), 'utf8')).toContain("import 'antd/dist/antd.css';");
+    expect(readFileSync(path.join(workspaceRoot, 'libs/src/ui/antd/AntdThemeRoot.tsx'), 'utf8')).toContain("import './styles';");
   });
 });
 
 describe('the antd components whose styles the shell leaves out', () => {
   it('are exported by no libs barrel (the only way apps reach antd)', () => {
-    const exported = [...antdExports('libs/src/antd/index.ts'), ...antdExports('libs/src/antd-data/index.ts')];
+    const exported = [...antdExports('libs/src/ui/antd/index.ts'), ...antdExports('libs/src/ui/antd-data/index.ts')];
     expect(exported.length).toBeGreaterThan(10);
     expect(exported.filter((name) => Object.hasOwn(UNRENDERED_ANTD_COMPONENTS, name))).toEqual([]);
   });

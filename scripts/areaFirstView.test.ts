@@ -9,7 +9,7 @@ import { AREAS } from '../libs/src/runtime-config/areas.mjs';
 // puts exactly that in the chunks the page waits for, and leaves what is imported with `import()` for
 // later. A list's first view is drawn without antd (plain elements on the branding's CSS variables,
 // '@steward/libs/ui'): antd — its components, ConfigProvider and stylesheet, through
-// '@steward/libs/antd' or '@steward/libs/antd-data' or antd itself — is loaded by <AntdTheme> with the
+// '@steward/libs/ui/antd' or '@steward/libs/ui/antd-data' or antd itself — is loaded by <AntdTheme> with the
 // first part drawn with it (a dialog, a form, a panel), so none of it may be in a first view: a phone
 // waits for every byte of it before the first row. The shell's frame around every area (RemoteRoute)
 // holds the same rule.
@@ -54,7 +54,7 @@ function resolveModule(from: string, specifier: string, files: Files): string | 
   return candidates.find((candidate) => /\.(ts|tsx|mjs)$/.test(candidate) && files.isFile(candidate)) ?? null;
 }
 
-const isAntd = (specifier: string) => specifier === 'antd' || specifier.startsWith('antd/') || specifier === '@steward/libs/antd' || specifier === '@steward/libs/antd-data';
+const isAntd = (specifier: string) => specifier === 'antd' || specifier.startsWith('antd/') || specifier === '@steward/libs/ui/antd' || specifier === '@steward/libs/ui/antd-data';
 
 /** Each place in `entry`'s first view that brings in antd, as "file: specifier". */
 export function antdInFirstView(entry: string, files: Files = disk): string[] {
@@ -91,15 +91,15 @@ describe('an area’s first view', () => {
     const root = path.join(workspaceRoot, 'apps/example/src');
     const sources: Record<string, string> = {
       [path.join(root, 'area.tsx')]: "import { lazy } from 'react';\nimport { ListPage } from './ListPage';\nconst Detail = lazy(() => import('./Detail'));\n",
-      [path.join(root, 'ListPage.tsx')]: "import type { Table as T } from 'antd';\nimport { type ModalProps } from '@steward/libs/antd-data';\nimport {\n  useState,\n} from 'react';\n",
-      [path.join(root, 'Detail.tsx')]: "import { Table } from '@steward/libs/antd-data';\n",
+      [path.join(root, 'ListPage.tsx')]: "import type { Table as T } from 'antd';\nimport { type ModalProps } from '@steward/libs/ui/antd-data';\nimport {\n  useState,\n} from 'react';\n",
+      [path.join(root, 'Detail.tsx')]: "import { Table } from '@steward/libs/ui/antd-data';\n",
     };
     const files: Files = { read: (file) => sources[file] as string, isFile: (file) => file in sources };
     expect(antdInFirstView(path.join(root, 'area.tsx'), files)).toEqual([]);
-    sources[path.join(root, 'ListPage.tsx')] += "import { Button } from '@steward/libs/antd';\n";
+    sources[path.join(root, 'ListPage.tsx')] += "import { Button } from '@steward/libs/ui/antd';\n";
     sources[path.join(root, 'area.tsx')] += "import 'antd/dist/antd.css';\n";
     expect(antdInFirstView(path.join(root, 'area.tsx'), files)).toEqual([
-      'apps/example/src/ListPage.tsx: @steward/libs/antd',
+      'apps/example/src/ListPage.tsx: @steward/libs/ui/antd',
       'apps/example/src/area.tsx: antd/dist/antd.css',
     ]);
   });

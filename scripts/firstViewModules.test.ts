@@ -51,6 +51,6 @@ describe('the shell’s eager shared modules', () => {
   });
 
   it('finds such an import when there is one', () => {
-    expect(valueImports("import { Button } from '@steward/libs/antd';\nimport type { X } from '@supabase/supabase-js';\nexport { y } from './y';")).toEqual(['@steward/libs/antd']);
+    expect(valueImports("import { Button } from '@steward/libs/ui/antd';\nimport type { X } from '@supabase/supabase-js';\nexport { y } from './y';")).toEqual(['@steward/libs/ui/antd']);
   });
 });

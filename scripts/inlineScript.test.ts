@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { inlineScript } from '../build/rsbuildApp.mjs';
-import { startArea } from '../apps/shell/src/federation/areaStart.mjs';
+import { startArea } from '../libs/src/boot/areaStart.mjs';
 
 describe("index.html's inline scripts", () => {
   const options = { routes: [['/businesses', 'crm']], config: '/runtime-config.json' };

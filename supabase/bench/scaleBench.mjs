@@ -224,7 +224,7 @@ async function measure(apiUrl, dbUrl) {
     const exact = await timesOf(firstPage, { prefer: 'count=exact' }, 5);
     printRow({ figure: '/contacts at 1M, first page with the exact count (on request)', value: percentile(exact.times, 50), unit: 'ms', budget: 1000, note: `${spread(exact.times)}; Content-Range ${exact.range}; asked for by Count exactly only` });
 
-    // What the list sends for a text filter or a deep page (libs/src/data-access/listQuery.ts): one
+    // What the list sends for a text filter or a deep page (libs/src/data/listQuery.ts): one
     // call to public.list_page_rows, which finds the page's ids and reads those rows from the view as
     // the caller.
     /** @param {Record<string, unknown>} call */

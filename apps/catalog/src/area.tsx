@@ -1,5 +1,5 @@
 import { Route, Routes } from '@steward/libs/router';
-import { defineArea, type AreaSearchKinds } from '@steward/libs/federation';
+import { defineArea, type AreaSearchKinds } from '@steward/libs/shell';
 import { filteredListPath } from '@steward/libs/filter';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { lazyAntdPage } from '@steward/libs/ui';

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { setSupabase } from '@steward/libs/data-access';
-import { findRoute } from '@steward/libs/federation';
+import { setSupabase } from '@steward/libs/data';
+import { findRoute } from '@steward/libs/shell';
 import { createRecordingClient, TEST_ORG } from '@steward/libs/testing';
 import area from './area';
 

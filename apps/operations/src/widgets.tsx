@@ -1,4 +1,4 @@
-import type { RemoteWidgets } from '@steward/libs/federation';
+import type { RemoteWidgets } from '@steward/libs/shell';
 import { RevenueChart } from './revenue/RevenueChart';
 
 /**

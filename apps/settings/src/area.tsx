@@ -1,4 +1,4 @@
-import { defineArea } from '@steward/libs/federation';
+import { defineArea } from '@steward/libs/shell';
 import { SettingsRoutes } from './SettingsRoutes';
 
 /** The Settings area: profile, organisation settings, integrations and roles. */

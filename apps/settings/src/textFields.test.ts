@@ -1,4 +1,4 @@
-import { rowValuesFromForm, validateRecord } from '@steward/libs/editor';
+import { rowValuesFromForm, validateRecord } from '@steward/libs/form';
 import { textFieldDefs, textFormValues, textRowValues, trimmedOrNull } from './textFields';
 
 const FIELDS = [

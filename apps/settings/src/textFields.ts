@@ -1,4 +1,4 @@
-import type { FieldDef } from '@steward/libs/editor';
+import type { FieldDef } from '@steward/libs/form';
 
 /** A settings form of plain text fields, declared as `{ name, label }` in the order shown. */
 export type TextField<Name extends string> = { readonly name: Name; readonly label: string };

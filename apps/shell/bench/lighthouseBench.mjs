@@ -11,7 +11,7 @@
 // the signed-in session. Lighthouse is told to keep storage (the session), which also keeps its HTTP
 // cache: every run here first empties the cache itself, so each is a cold load as Lighthouse defines
 // it. The signed-in dashboard is measured as a staff member opens it who signed in and saw it before
-// (that visit leaves the record index.html starts the next first view from: libs/supabase firstView),
+// (that visit leaves the record index.html starts the next first view from: libs/boot firstView),
 // and two more ways: the first visit after a release (the record names the previous build's code, so
 // only its reads are sent ahead), and with the code cached from yesterday ("returning" rows, median of
 // the runs after a first one).
@@ -24,7 +24,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { median, printRow } from '../../../scripts/lib/benchReport.mjs';
 import { chromiumArgs, signInPage } from '../../../scripts/lib/chromium.mjs';
-import { FIRST_VIEW_KEY } from '../../../libs/src/supabase/firstViewStart.mjs';
+import { FIRST_VIEW_KEY } from '../../../libs/src/boot/firstViewStart.mjs';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 
 // Five audits a row by default (STEWARD_LIGHTHOUSE_RUNS for more): a phone row's blocking time moves by

@@ -1,8 +1,8 @@
-import { nextTask, preloadSupabaseForStoredSession } from '@steward/libs/supabase';
+import { nextTask, preloadSupabaseForStoredSession } from '@steward/libs/boot';
 
 // A returning staff member's first view needs its own queries' code before anything on it can load: it
 // starts downloading with the app's code, not after it. So does supabase-js when the stored session must
-// be refreshed first; a fresh one loads its first view through PostgREST's own client (libs/supabase,
+// be refreshed first; a fresh one loads its first view through PostgREST's own client (libs/boot,
 // eager, bundled in the entry chunk) and fetches supabase-js once that view is shown.
 const storedSession = preloadSupabaseForStoredSession();
 

@@ -1,5 +1,5 @@
 import { Route, Routes } from '@steward/libs/router';
-import { defineArea, type AreaSearchKinds } from '@steward/libs/federation';
+import { defineArea, type AreaSearchKinds } from '@steward/libs/shell';
 import { groupColumns } from './groups/groupColumns';
 import { groupEditor, positionEditor, shiftEditor } from './editing/teamEditors';
 import { TeamList } from './lists/TeamList';

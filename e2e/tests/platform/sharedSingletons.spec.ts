@@ -38,7 +38,7 @@ test('the shell and the three remotes a session loads run on one React and one @
   expect([...remoteScripts]).toEqual(expect.arrayContaining(expected));
   expect(await page.evaluate(readInstanceCounts)).toEqual({ reactRenderers: 1, libsFederation: 1 });
   const shared = await page.evaluate(readLoadedSharedVersions);
-  for (const name of ['react', 'react-dom', '@steward/libs/router', '@tanstack/react-query', '@supabase/supabase-js', '@steward/libs/session', '@steward/libs/antd', '@steward/libs/area']) {
+  for (const name of ['react', 'react-dom', '@steward/libs/router', '@tanstack/react-query', '@supabase/supabase-js', '@steward/libs/session', '@steward/libs/ui/antd', '@steward/libs/area']) {
     expect(shared[name], name).toBe(1);
   }
   // Every remote reads the one session context the shell provides: one copy of each shared module.

@@ -12,7 +12,7 @@ const holdAppCode = (page: Page) => holdRequests(page, '**/static/js/index.*.js'
 
 type FirstViewRecord = { path: string; userId: string; day: string; scripts: string[]; requests: { url: string }[] };
 
-/** The record of this browser's last first view (libs/supabase firstView), or null. */
+/** The record of this browser's last first view (libs/boot firstView), or null. */
 const storedRecord = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('steward:first-view') ?? 'null') as FirstViewRecord | null);
 
 test.describe('the first paint comes from index.html', () => {

@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from '@steward/libs/router';
 import { createClient } from '@supabase/supabase-js';
-import { setSupabase, tableRef } from '@steward/libs/data-access';
+import { setSupabase, tableRef } from '@steward/libs/data';
 import { filterRows, sortRows, type FilterNode, type SortSpec } from '@steward/libs/filter';
 import { ListPage, nameColumn, statusColumn, textColumn, dollarsColumn, useListPage, type ListPageOptions } from '@steward/libs/list';
 import { SessionContext, signedInSession, type SessionApi } from '@steward/libs/session';

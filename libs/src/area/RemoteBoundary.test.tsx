@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RemoteArea } from '@steward/libs/federation';
+import type { RemoteArea } from '@steward/libs/shell';
 import { RemoteBoundary } from './RemoteBoundary';
 
 function areaRendering(text: string): RemoteArea {

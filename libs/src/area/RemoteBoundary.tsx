@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import type { RemoteName } from '@steward/libs/runtime-config';
-import { AREA_TITLES, type RemoteArea } from '@steward/libs/federation';
+import { AREA_TITLES, type RemoteArea } from '@steward/libs/shell';
 import { AccessComponentProvider } from '@steward/libs/session';
 import { PlainButton, ResultNotice, Spinner } from '@steward/libs/ui';
 

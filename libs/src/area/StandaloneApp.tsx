@@ -2,10 +2,10 @@ import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, NavLink } from '@steward/libs/router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, Layout } from '@steward/libs/antd';
+import { ConfigProvider, Layout } from '@steward/libs/ui/antd';
 import { fetchRuntimeConfig } from '@steward/libs/runtime-config';
 import { AccessComponentProvider, SessionProvider } from '@steward/libs/session';
-import type { RemoteArea } from '@steward/libs/federation';
+import type { RemoteArea } from '@steward/libs/shell';
 
 // Only standalone mode signs in here; loading it lazily keeps forms out of the federated area module.
 const StandaloneSignIn = lazy(() => import('./StandaloneSignIn').then((module) => ({ default: module.StandaloneSignIn })));

@@ -1,8 +1,8 @@
-import { Alert, Button } from '@steward/libs/antd';
-import { Form, Input } from '@steward/libs/antd-data';
-import { loadSupabase } from '@steward/libs/supabase';
+import { Alert, Button } from '@steward/libs/ui/antd';
+import { Form, Input } from '@steward/libs/ui/antd-data';
+import { loadSupabase } from '@steward/libs/boot';
 import { useSession } from '@steward/libs/session';
-import { useSubmit } from '@steward/libs/ui-core';
+import { useSubmit } from '@steward/libs/ui/core';
 
 type Credentials = { email: string; password: string };
 

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { fetchList, tableRef } from '@steward/libs/data-access';
+import { fetchList, tableRef } from '@steward/libs/data';
 import { filterRows } from './evaluateFilter';
 import { FILTER_OPERATORS, type FieldTypes, type FilterNode } from './filterModel';
-import { DEMO_ORG, signedInClient } from '../data-access/stackFixtures.testUtil';
+import { DEMO_ORG, signedInClient } from '../data/stackFixtures.testUtil';
 
 /**
  * The property the filter model rests on: for any filter tree, PostgREST (through the compiler) and

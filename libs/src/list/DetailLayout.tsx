@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from '@steward/libs/router';
-import { Alert, Flex, Typography } from '@steward/libs/antd';
-import { Tabs } from '@steward/libs/antd-data';
+import { Alert, Flex, Typography } from '@steward/libs/ui/antd';
+import { Tabs } from '@steward/libs/ui/antd-data';
 import { FINANCIAL_COMING_SOON, LOADING_TEXT } from './listMessages';
 
 export type DetailTabKey = 'contact-methods' | 'notes' | 'financial' | 'history' | (string & {});

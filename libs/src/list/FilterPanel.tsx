@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Flex, Typography } from '@steward/libs/antd';
-import { Card, Input, Select } from '@steward/libs/antd-data';
+import { Button, Flex, Typography } from '@steward/libs/ui/antd';
+import { Card, Input, Select } from '@steward/libs/ui/antd-data';
 import { FILTER_OPERATOR_LABELS, VALUELESS_OPERATORS, operatorsForType, type FilterRow } from '@steward/libs/filter';
 import type { FilterState } from './useFilterState';
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from '@steward/libs/router';
-import { tableRef } from '@steward/libs/data-access';
+import { tableRef } from '@steward/libs/data';
 import { renderWithStack, chooseOption, type Answer, type CapturedRequest } from '../testing';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@steward/libs/session';

@@ -1,5 +1,5 @@
 import { lazy, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { ProgressBar } from '@steward/libs/ui-core';
+import { ProgressBar } from '@steward/libs/ui/core';
 import { AntdTheme, Notice, PlainButton, loadAntd } from '@steward/libs/ui';
 import { ListToolbar, type ListToolbarProps } from './ListToolbar';
 import { ListTable } from './ListTable';

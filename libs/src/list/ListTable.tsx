@@ -1,5 +1,5 @@
 import { useCallback, type ReactNode } from 'react';
-import { formatRowCount } from '@steward/libs/ui-core';
+import { formatRowCount } from '@steward/libs/ui/core';
 import { PlainButton } from '@steward/libs/ui';
 import { DataTable } from './DataTable';
 import { EMPTY_LIST_TEXT, LOADING_TEXT } from './listMessages';

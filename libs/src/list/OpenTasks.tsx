@@ -1,5 +1,5 @@
 import { Link } from '@steward/libs/router';
-import { errorMessage, tableRef, useList, type AnyRow } from '@steward/libs/data-access';
+import { errorMessage, tableRef, useList, type AnyRow } from '@steward/libs/data';
 import { PageTitle, SecondaryText, formatDate } from '@steward/libs/ui';
 import { LOADING_TEXT } from './listMessages';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { tableRef, type AnyRow } from '@steward/libs/data-access';
-import type { FieldDef } from '@steward/libs/editor';
-import { Toaster } from '@steward/libs/ui-core';
+import { tableRef, type AnyRow } from '@steward/libs/data';
+import type { FieldDef } from '@steward/libs/form';
+import { Toaster } from '@steward/libs/ui/core';
 import { renderWithStack } from '../testing';
 import { RecordTableCard } from './RecordTableCard';
 

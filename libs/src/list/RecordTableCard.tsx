@@ -1,8 +1,8 @@
 import { Suspense, lazy, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Flex } from '@steward/libs/antd';
-import { Card } from '@steward/libs/antd-data';
-import { errorMessage, useList, useRelationOptions, type AnyRow, type TableRef } from '@steward/libs/data-access';
-import { RecordEditorModal, fieldTypeOf, useRecordEditor, visibleFields, type FieldDef } from '@steward/libs/editor';
+import { Alert, Button, Flex } from '@steward/libs/ui/antd';
+import { Card } from '@steward/libs/ui/antd-data';
+import { errorMessage, useList, useRelationOptions, type AnyRow, type TableRef } from '@steward/libs/data';
+import { RecordEditorModal, fieldTypeOf, useRecordEditor, visibleFields, type FieldDef } from '@steward/libs/form';
 import { useAccess, useSession } from '@steward/libs/session';
 import { SystemBadge, displayValue } from '@steward/libs/ui';
 import { bulkFieldsOf } from './bulk/bulkFields';

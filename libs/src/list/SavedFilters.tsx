@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, Flex, Typography } from '@steward/libs/antd';
-import { Input, Select } from '@steward/libs/antd-data';
-import { errorMessage, useSavedFilters } from '@steward/libs/data-access';
+import { Button, Flex, Typography } from '@steward/libs/ui/antd';
+import { Input, Select } from '@steward/libs/ui/antd-data';
+import { errorMessage, useSavedFilters } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
 import type { FilterState } from './useFilterState';
 

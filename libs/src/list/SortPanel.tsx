@@ -1,5 +1,5 @@
-import { Button, Flex } from '@steward/libs/antd';
-import { Card, Select } from '@steward/libs/antd-data';
+import { Button, Flex } from '@steward/libs/ui/antd';
+import { Card, Select } from '@steward/libs/ui/antd-data';
 import type { SortOrder } from '@steward/libs/filter';
 import type { FilterState } from './useFilterState';
 

@@ -3,7 +3,7 @@ import { AntdTheme } from '@steward/libs/ui';
 import type { DetailLayoutProps } from './DetailLayout';
 import { LOADING_TEXT } from './listMessages';
 import type { RecordTableCardProps } from './RecordTableCard';
-import type { RecordHistoryProps } from '@steward/libs/editor';
+import type { RecordHistoryProps } from '@steward/libs/form';
 
 /*
  * The parts of this package that draw with antd (tabs, inputs, selects, dialogs, forms) load when first
@@ -20,7 +20,7 @@ export function preloadDetailLayout(): void {
 }
 const LoadedRecordTableCard = lazy(() => import('./RecordTableCard').then((module) => ({ default: module.RecordTableCard })));
 
-const LoadedRecordHistory = lazy(() => import('@steward/libs/editor').then((module) => ({ default: module.RecordHistoryPanel })));
+const LoadedRecordHistory = lazy(() => import('@steward/libs/form').then((module) => ({ default: module.RecordHistoryPanel })));
 
 const loading = <p style={{ margin: 0 }}>{LOADING_TEXT}</p>;
 

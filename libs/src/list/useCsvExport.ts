@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { errorMessage } from '@steward/libs/data-access';
+import { errorMessage } from '@steward/libs/data';
 import { csvColumnsOf, type ListColumn } from './listColumn';
 
 export type ExportProgress = { written: number; total: number; totalIsEstimate: boolean };

@@ -1,9 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { prefetchList, type RelationSource, type TableRef } from '@steward/libs/data-access';
+import { prefetchList, type RelationSource, type TableRef } from '@steward/libs/data';
 import { useSearchParams } from '@steward/libs/router';
 import type { SortSpec } from '@steward/libs/filter';
-import { useFirstViewShown } from '@steward/libs/supabase';
+import { useFirstViewShown } from '@steward/libs/boot';
 import { useAccess, type AccessComponent } from '@steward/libs/session';
 import { columnField, fieldTypesOf, filterFieldsOf, selectOfColumns, sortableFieldsOf, type ListColumn } from './listColumn';
 import { useCsvExport } from './useCsvExport';
@@ -130,7 +130,7 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
   const exportTotal = useMemo(() => ({ count: list.total, isEstimate: list.totalIsEstimate }), [list.total, list.totalIsEstimate]);
   const { exporting, exportProgress, exportError, exportCsv, cancelExport } = useCsvExport(title, columns, list.readPages, exportTotal);
   // The rows are on screen: a visit that started on this list starts its reads from index.html next
-  // time (libs/supabase firstView), as the dashboard's does.
+  // time (libs/boot firstView), as the dashboard's does.
   useFirstViewShown(!list.isLoading && list.error === null);
 
   const rowKey = (options.rowKey ?? defaultRowKey) as (row: Row) => string;

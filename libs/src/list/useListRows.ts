@@ -9,7 +9,7 @@ import {
   type EqValue,
   type ListRequest,
   type TableRef,
-} from '@steward/libs/data-access';
+} from '@steward/libs/data';
 import { filterRows, sortRows, type FieldTypes, type FilterNode, type SortSpec } from '@steward/libs/filter';
 import { useSession } from '@steward/libs/session';
 

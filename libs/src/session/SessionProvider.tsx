@@ -1,6 +1,6 @@
 import { startTransition, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
-import { forgetFirstView, hasStoredSession, loadSupabase, loadSupabaseAfterFirstView, onSupabaseLoaded } from '@steward/libs/supabase';
+import { forgetFirstView, hasStoredSession, loadSupabase, loadSupabaseAfterFirstView, onSupabaseLoaded } from '@steward/libs/boot';
 import { SessionContext, type SessionApi } from './SessionContext';
 import { INITIAL_SESSION, sessionReducer } from './sessionReducer';
 import { loadSession, readPermissions } from './loadSession';

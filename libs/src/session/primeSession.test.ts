@@ -9,8 +9,8 @@ const storage = vi.hoisted(() => ({
   fresh: null as { accessToken: string; userId: string } | null,
   confirmed: { id: 'u1' } as { id: string } | null,
 }));
-vi.mock('@steward/libs/supabase', async () => ({
-  nextTask: (await vi.importActual<typeof import('../supabase/nextTask')>('../supabase/nextTask')).nextTask,
+vi.mock('@steward/libs/boot', async () => ({
+  nextTask: (await vi.importActual<typeof import('../boot/nextTask')>('../boot/nextTask')).nextTask,
   hasStoredSession: () => storage.hasSession,
   freshSession: () => storage.fresh,
   fetchSessionUser: vi.fn(async () => storage.confirmed),

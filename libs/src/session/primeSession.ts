@@ -1,4 +1,4 @@
-import { freshSession, hasStoredSession, loadSupabase, nextTask } from '@steward/libs/supabase';
+import { freshSession, hasStoredSession, loadSupabase, nextTask } from '@steward/libs/boot';
 import { activeOrgStorage } from './activeOrgStorage';
 import { authStateKey } from './authStateKey';
 import { loadSession, type SessionLoadOutcome } from './loadSession';
@@ -15,7 +15,7 @@ let primed: PrimedLoad | null = null;
  * result when its first auth event announces the same session, so the load runs once. A browser
  * without a stored session has nothing to load (and does not fetch supabase-js for it). A stored session
  * whose token is fresh loads without supabase-js: GoTrue confirms the person and the database reads go
- * through PostgREST's own client (libs/supabase getDatabase); the provider then takes the result at
+ * through PostgREST's own client (libs/boot getDatabase); the provider then takes the result at
  * once and supabase-js comes after the first view.
  * `onOrgChosen` hears the organisation this browser last worked in as the profiles are asked for, and
  * the one the profiles choose if it is another (see loadSession).

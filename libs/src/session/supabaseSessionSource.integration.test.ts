@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestClient, testStack } from '@steward/supabase/testing';
-import { DEMO_ORG, serviceClient, signedInClient } from '../data-access/stackFixtures.testUtil';
+import { DEMO_ORG, serviceClient, signedInClient } from '../data/stackFixtures.testUtil';
 import { loadSession, NO_ROLE_WARNING, type ActiveOrgStore } from './loadSession';
 import { supabaseSessionSource } from './supabaseSessionSource';
 

@@ -1,5 +1,5 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
-import { fetchSessionUser, getDatabase, isAuthSessionMissing, type Database, type StoredSession } from '@steward/libs/supabase';
+import { fetchSessionUser, getDatabase, isAuthSessionMissing, type Database, type StoredSession } from '@steward/libs/boot';
 import type { Permission, UserRow } from './SessionContext';
 import type { SessionSource } from './SessionSource';
 

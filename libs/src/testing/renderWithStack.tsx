@@ -1,8 +1,8 @@
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { ConfigProvider } from '@steward/libs/antd';
-import { setSupabase } from '@steward/libs/data-access';
+import { ConfigProvider } from '@steward/libs/ui/antd';
+import { setSupabase } from '@steward/libs/data';
 import { SessionContext, signedInSession, type SessionApi } from '@steward/libs/session';
 import { createRecordingClient, type Responder } from './recordingClient';
 

@@ -1,9 +1,9 @@
 import { lazy, useState } from 'react';
-import { isSystemDefault } from '@steward/libs/ui-core';
+import { isSystemDefault } from '@steward/libs/ui/core';
 import { AntdTheme } from './antdTheme';
 import { PlainTag } from './plain';
 
-const LoadedTooltip = lazy(() => import('@steward/libs/antd').then((antd) => ({ default: antd.Tooltip })));
+const LoadedTooltip = lazy(() => import('@steward/libs/ui/antd').then((antd) => ({ default: antd.Tooltip })));
 
 const TOOLTIP = 'Shared default: visible to every organisation, not editable';
 

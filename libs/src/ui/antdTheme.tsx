@@ -4,9 +4,9 @@ import type { ThemeConfig } from 'antd';
 /*
  * antd draws only inside <AntdTheme>. A list's first view is drawn from plain elements on the
  * branding's CSS variables (./plain.tsx), so antd's code and stylesheet are not among what a phone
- * waits for before the first row. (They live here, not in '@steward/libs/ui-core', which the dashboard
+ * waits for before the first row. (They live here, not in '@steward/libs/ui/core', which the dashboard
  * loads: its first view stays as it was.) What draws with antd — a dialog, a form, a panel,
- * a page built on antd — sits inside <AntdTheme>, which loads '@steward/libs/antd' (its components, its
+ * a page built on antd — sits inside <AntdTheme>, which loads '@steward/libs/ui/antd' (its components, its
  * stylesheet and ConfigProvider) with it and themes it from the organisation's branding. An area whose
  * pages are drawn with antd wraps its routes in it; a plain page wraps each part it loads later.
  */
@@ -26,7 +26,7 @@ export function ProvideAntdTheme({ theme, children }: { theme: ThemeConfig; chil
 
 /** Loads antd (code and stylesheet) and its theme root; what the first part drawn with antd waits for. */
 export function loadAntd() {
-  return import('@steward/libs/antd');
+  return import('@steward/libs/ui/antd');
 }
 
 const ThemeRoot = lazy(() => loadAntd().then((antd) => ({ default: antd.AntdThemeRoot })));

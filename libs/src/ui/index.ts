@@ -1,5 +1,5 @@
 // Everything that draws without antd lives in ui-core (one shared instance: its toast store included).
-export * from '@steward/libs/ui-core';
+export * from '@steward/libs/ui/core';
 // A list's first view draws with these (no antd); antd itself loads with <AntdTheme>.
 export { AntdTheme, ProvideAntdTheme, lazyAntdPage, loadAntd } from './antdTheme';
 export { CountBadge, Notice, PageTitle, PlainButton, PlainTag, ResultNotice, SecondaryText, Spinner, type PlainButtonProps } from './plain';

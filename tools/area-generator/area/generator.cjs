@@ -10,7 +10,7 @@
 /** @typedef {{ name: string, title: string, group: string, path: string, section: string, timestamp: string, component: string }} Area */
 
 const AREAS_FILE = 'libs/src/runtime-config/areas.mjs';
-const ROUTE_TABLE_FILE = 'libs/src/federation/routes.mjs';
+const ROUTE_TABLE_FILE = 'libs/src/shell/routes.mjs';
 const MENU_ICON_FILE = 'apps/shell/src/layout/MenuIcon.tsx';
 const MIGRATIONS_DIR = 'supabase/migrations';
 
@@ -160,7 +160,7 @@ import area from './area';
 renderStandalone(area);
 `,
     'src/area.tsx': `import { Route, Routes } from '@steward/libs/router';
-import { defineArea } from '@steward/libs/federation';
+import { defineArea } from '@steward/libs/shell';
 import { ${page} } from './${o.name}/${page}';
 
 function ${o.component}Routes() {
@@ -176,8 +176,8 @@ const area = defineArea(${quoteJs(o.name)}, __STEWARD_APP_VERSION__, ${o.compone
 
 export default area;
 `,
-    [`src/${o.name}/${page}.tsx`]: `import { Typography } from '@steward/libs/antd';
-import { Card } from '@steward/libs/antd-data';
+    [`src/${o.name}/${page}.tsx`]: `import { Typography } from '@steward/libs/ui/antd';
+import { Card } from '@steward/libs/ui/antd-data';
 import { PageFrame } from '@steward/libs/ui';
 
 /** ${o.path}: the area's first page. */
@@ -253,7 +253,7 @@ async function areaGenerator(tree, options) {
       [
         `The ${o.title} area is declared (port offset ${portOffset}), with ${o.path} in the '${o.group}' menu group.`,
         `Next: npm install (links apps/${o.name}), apply ${migration} (npm run db:reset), then npm start.`,
-        `The sidebar test (libs/src/federation/routeTable.test.ts) spells out the menu: add the '${o.group}' group to it.`,
+        `The sidebar test (libs/src/shell/routeTable.test.ts) spells out the menu: add the '${o.group}' group to it.`,
       ].join('\n'),
     );
   };

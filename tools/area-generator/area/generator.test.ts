@@ -12,7 +12,7 @@ const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../../..');
 
 /** The workspace files the generator edits. */
-const EDITED = ['libs/src/runtime-config/areas.mjs', 'libs/src/federation/routes.mjs', 'apps/shell/src/layout/MenuIcon.tsx'];
+const EDITED = ['libs/src/runtime-config/areas.mjs', 'libs/src/shell/routes.mjs', 'apps/shell/src/layout/MenuIcon.tsx'];
 
 const copyable = (source: string) => !/[\\/](node_modules|dist|bench)([\\/]|$)/.test(path.relative(root, source));
 
@@ -79,7 +79,7 @@ describe('the area generator', () => {
   });
 
   it('gives the area its own menu group, shown to an organisation that enables it', async () => {
-    const table = await import(pathToFileURL(path.join(dir, 'libs/src/federation/routeTable.ts')).href);
+    const table = await import(pathToFileURL(path.join(dir, 'libs/src/shell/routeTable.ts')).href);
     const group = { group: 'Front Office', owner: 'front-office', items: [{ label: 'Visitors', path: '/visitors' }] };
     expect(table.MENU_GROUPS.at(-1)).toEqual(group);
     expect(table.routesOwnedBy('front-office').map((route: { path: string }) => route.path)).toEqual(['/visitors']);

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { Tabs } from '@steward/libs/antd-data';
-import { tableRef, type AnyRow } from '@steward/libs/data-access';
-import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
+import { Tabs } from '@steward/libs/ui/antd-data';
+import { tableRef, type AnyRow } from '@steward/libs/data';
+import { RecordEditorModal, useRecordEditor } from '@steward/libs/form';
 import { bulkFieldsOf, dollarsColumn, editColumn, ListPage, nameColumn, RecordTableCard, statusColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
 import { PageFrame } from '@steward/libs/ui';
 import { productFields, productOptionFields, productTypeFields, productVariantFields } from './productFields';

@@ -1,4 +1,4 @@
-import type { FieldDef } from '@steward/libs/editor';
+import type { FieldDef } from '@steward/libs/form';
 
 const productTypeRelation = { schema: 'catalog', table: 'product_types', valueField: 'id', labelField: 'name' } as const;
 const productRelation = { schema: 'catalog', table: 'products', valueField: 'id', labelField: 'name' } as const;

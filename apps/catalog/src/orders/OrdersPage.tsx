@@ -1,5 +1,5 @@
-import { Typography } from '@steward/libs/antd';
-import { Card } from '@steward/libs/antd-data';
+import { Typography } from '@steward/libs/ui/antd';
+import { Card } from '@steward/libs/ui/antd-data';
 import { PageFrame } from '@steward/libs/ui';
 
 /** /orders: shown in the menu as a placeholder; it says so and shows no data. */

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { tableRef } from '@steward/libs/data-access';
-import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
+import { tableRef } from '@steward/libs/data';
+import { RecordEditorModal, useRecordEditor } from '@steward/libs/form';
 import { bulkFieldsOf, dateColumn, dollarsColumn, editColumn, ListPage, nameColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
 import { PageFrame } from '@steward/libs/ui';
 import { supplyFields } from './supplyFields';

@@ -1,4 +1,4 @@
-import type { FieldDef } from '@steward/libs/editor';
+import type { FieldDef } from '@steward/libs/form';
 
 /** The supply record as the generic editor edits it. */
 export const supplyFields: readonly FieldDef[] = [

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { tableRef, type AnyRow } from '@steward/libs/data-access';
-import { Button } from '@steward/libs/antd';
+import { tableRef, type AnyRow } from '@steward/libs/data';
+import { Button } from '@steward/libs/ui/antd';
 import { renderWithStack, chooseOption, type Answer, type CapturedRequest } from '@steward/libs/testing';
 import { useAddNewDialog, type AddNewConfig } from './useAddNewDialog';
 import { AddNewDialog } from './AddNewDialog';

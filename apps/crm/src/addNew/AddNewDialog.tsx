@@ -1,6 +1,6 @@
-import { Alert, Button, Col, Divider, Row } from '@steward/libs/antd';
-import { Form, Input, Modal, Select } from '@steward/libs/antd-data';
-import { FieldsForm } from '@steward/libs/editor';
+import { Alert, Button, Col, Divider, Row } from '@steward/libs/ui/antd';
+import { Form, Input, Modal, Select } from '@steward/libs/ui/antd-data';
+import { FieldsForm } from '@steward/libs/form';
 import { useOpenedOnce } from '@steward/libs/ui';
 import { ADDRESS_FIELDS, type AddNewDialogApi } from './useAddNewDialog';
 import type { ContactMethodType } from './contactMethodTypes';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { functionRef, type AnyRow } from '@steward/libs/data-access';
+import { functionRef, type AnyRow } from '@steward/libs/data';
 
 /** What Add New creates; the database function maps each to its table. */
 export type AddRecordKind = 'business' | 'contact' | 'household' | 'user';

@@ -6,10 +6,10 @@ import {
   useRelationOptions,
   type AnyRow,
   type TableRef,
-} from '@steward/libs/data-access';
+} from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
 import { useDialog } from '@steward/libs/ui';
-import { MISSING_USER_ORG_MESSAGE, useFieldForm, type FieldDef } from '@steward/libs/editor';
+import { MISSING_USER_ORG_MESSAGE, useFieldForm, type FieldDef } from '@steward/libs/form';
 import type { ContactMethodType } from './contactMethodTypes';
 import { addRecordFunction, addedRecordSchema, type AddRecordArgs, type AddRecordKind, type AddRecordMethod } from './addRecord';
 

@@ -1,4 +1,4 @@
-import { sectionFields, type FieldDef, type FieldSection } from '@steward/libs/editor';
+import { sectionFields, type FieldDef, type FieldSection } from '@steward/libs/form';
 import { LOGO_FIELD, OWNER_FIELDS, PRIMARY_OWNER_FIELD, STATUS_FIELD } from '../records/commonFields';
 
 const TYPE_FIELD: FieldDef = { name: 'type_id', label: 'Type', required: true, relation: { schema: 'crm', table: 'business_types', valueField: 'id', labelField: 'name' } };

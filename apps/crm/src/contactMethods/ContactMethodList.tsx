@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Typography } from '@steward/libs/antd';
+import { Typography } from '@steward/libs/ui/antd';
 import { PrimaryBadge, orderContactMethods, type ContactMethodLike } from '@steward/libs/ui';
 import { methodHref, type ContactMethodKind } from './methodHref';
 

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { AnyRow } from '@steward/libs/data-access';
-import { FieldsForm, useFieldForm, type FieldDef, type FormValues } from '@steward/libs/editor';
+import type { AnyRow } from '@steward/libs/data';
+import { FieldsForm, useFieldForm, type FieldDef, type FormValues } from '@steward/libs/form';
 import { TabDialog, useTabSave } from '../records/TabDialog';
 import { ADDRESS_LINES, addressFormSchema, issuesByField, methodFormSchema } from './methodRules';
 import type { ContactMethodKind } from './methodHref';

@@ -1,4 +1,4 @@
-import { tableRef, type AnyRow } from '@steward/libs/data-access';
+import { tableRef, type AnyRow } from '@steward/libs/data';
 import { contactsView } from '../records/crmViews';
 import type { CrmEntity } from '../records/crmEntity';
 import { CONTACT_COLUMNS, spouseLine } from './contactColumns';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from '@steward/libs/router';
-import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
-import { errorMessage, fetchPossibleDuplicates, type DuplicatePair, type MergeKind } from '@steward/libs/data-access';
-import { usePageTitle } from '@steward/libs/federation';
+import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
+import { errorMessage, fetchPossibleDuplicates, type DuplicatePair, type MergeKind } from '@steward/libs/data';
+import { usePageTitle } from '@steward/libs/shell';
 import { DataTable, LOADING_TEXT } from '@steward/libs/list';
 import { MergePanel } from './MergePanel';
 import { MERGE_ENTITIES } from './mergeEntities';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from '@steward/libs/router';
-import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
-import { errorMessage, mergeRecords, undoBatch, useLifecycleMutation, useRecord, type DuplicatePair, type MergeKind } from '@steward/libs/data-access';
+import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
+import { errorMessage, mergeRecords, undoBatch, useLifecycleMutation, useRecord, type DuplicatePair, type MergeKind } from '@steward/libs/data';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { useAccess } from '@steward/libs/session';
 import { notify, undoToast } from '@steward/libs/ui';

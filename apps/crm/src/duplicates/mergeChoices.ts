@@ -1,4 +1,4 @@
-import type { FieldDef } from '@steward/libs/editor';
+import type { FieldDef } from '@steward/libs/form';
 import type { CrmRow } from '../records/crmRow';
 
 export type Side = 'a' | 'b';

@@ -1,4 +1,4 @@
-import type { MergeKind } from '@steward/libs/data-access';
+import type { MergeKind } from '@steward/libs/data';
 import { businessEntity } from '../businesses/businessEntity';
 import { contactEntity } from '../contacts/contactEntity';
 import { householdEntity } from '../households/householdEntity';

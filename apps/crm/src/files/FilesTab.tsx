@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
-import { errorMessage, useList, type AnyRow } from '@steward/libs/data-access';
+import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
+import { errorMessage, useList, type AnyRow } from '@steward/libs/data';
 import { crmFiles, downloadUrl, filesRequest, removeStoredFile, storeFile } from './filesApi';
 import { DataTable, LOADING_TEXT } from '@steward/libs/list';
 import { formatDate, useSubmit } from '@steward/libs/ui';

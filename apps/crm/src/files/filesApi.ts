@@ -1,4 +1,4 @@
-import { loadSupabase, recordFilePath, recordFileUrl, removeRecordFile, tableRef, uploadRecordFile, type AnyRow, type ListRequest } from '@steward/libs/data-access';
+import { loadSupabase, recordFilePath, recordFileUrl, removeRecordFile, tableRef, uploadRecordFile, type AnyRow, type ListRequest } from '@steward/libs/data';
 import type { OwnerColumn } from '../addNew';
 
 export const crmFiles = tableRef<AnyRow>('crm', 'crm_files');

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
-import { errorMessage, tableRef, type AnyRow } from '@steward/libs/data-access';
-import { FieldsForm, useFieldForm, type FieldDef } from '@steward/libs/editor';
+import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
+import { errorMessage, tableRef, type AnyRow } from '@steward/libs/data';
+import { FieldsForm, useFieldForm, type FieldDef } from '@steward/libs/form';
 import { DataTable, LOADING_TEXT } from '@steward/libs/list';
 import { formatDate, formatDollars, todayLocal } from '@steward/libs/ui';
 import { useAccess, useSession } from '@steward/libs/session';

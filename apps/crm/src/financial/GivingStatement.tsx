@@ -1,5 +1,5 @@
-import { Alert, Button, Flex } from '@steward/libs/antd';
-import { errorMessage } from '@steward/libs/data-access';
+import { Alert, Button, Flex } from '@steward/libs/ui/antd';
+import { errorMessage } from '@steward/libs/data';
 import { formatDate, formatDollars, useSubmit } from '@steward/libs/ui';
 import type { StatementData } from './giving';
 import './statement.css';

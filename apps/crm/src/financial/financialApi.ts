@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { SYSTEM_DEFAULT_ORG, getDatabase, orgScopeFor, queryKeys, toDataAccessError } from '@steward/libs/data-access';
+import { SYSTEM_DEFAULT_ORG, getDatabase, orgScopeFor, queryKeys, toDataAccessError } from '@steward/libs/data';
 import type { TransactionRow } from './giving';
 
 const DEFAULT_ACCENT = '#325286';

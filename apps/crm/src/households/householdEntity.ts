@@ -1,4 +1,4 @@
-import { tableRef, type AnyRow } from '@steward/libs/data-access';
+import { tableRef, type AnyRow } from '@steward/libs/data';
 import { householdsView } from '../records/crmViews';
 import type { CrmEntity } from '../records/crmEntity';
 import { HOUSEHOLD_COLUMNS } from './householdColumns';

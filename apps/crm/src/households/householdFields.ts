@@ -1,4 +1,4 @@
-import { sectionFields, type FieldDef, type FieldSection } from '@steward/libs/editor';
+import { sectionFields, type FieldDef, type FieldSection } from '@steward/libs/form';
 import { LOGO_FIELD, OWNER_FIELDS, PRIMARY_OWNER_FIELD, STATUS_FIELD } from '../records/commonFields';
 
 const contact = (name: string, label: string): FieldDef => ({ name, label, relation: { schema: 'crm', table: 'contacts', valueField: 'id', labelField: 'name' } });

@@ -1,8 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
-import { Modal, Select } from '@steward/libs/antd-data';
-import { queryKeys } from '@steward/libs/data-access';
+import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
+import { Modal, Select } from '@steward/libs/ui/antd-data';
+import { queryKeys } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
 import { DataTable, type ListColumn } from '@steward/libs/list';
 import { ProgressBar } from '@steward/libs/ui';

@@ -5,8 +5,8 @@ import { finishImport, importProblems, startImportJob } from './importRecords';
 // outcome's message, or the thrown error's, in its error alert): these calls must pass them on exactly.
 const answer = vi.hoisted(() => ({ error: null as null | { message: string; code: string; details: string | null } }));
 
-vi.mock('@steward/libs/data-access', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@steward/libs/data-access')>();
+vi.mock('@steward/libs/data', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@steward/libs/data')>();
   const result = () => Promise.resolve({ data: null, error: answer.error });
   const table = { insert: () => ({ select: () => ({ single: result }) }) };
   return { ...original, getDatabase: () => ({ schema: () => ({ rpc: result, from: () => table }) }) };

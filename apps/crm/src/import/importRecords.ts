@@ -1,4 +1,4 @@
-import { errorMessage, getDatabase } from '@steward/libs/data-access';
+import { errorMessage, getDatabase } from '@steward/libs/data';
 import { importErrorSchema, type ImportError, type ImportKind, type ImportRow } from './importTargets';
 
 /** Rows sent per request while a file is staged: the progress bar moves once per chunk. */

@@ -1,4 +1,4 @@
-import { Typography } from '@steward/libs/antd';
+import { Typography } from '@steward/libs/ui/antd';
 import { StatusPill, formatDate } from '@steward/libs/ui';
 
 export type NoteItem = {

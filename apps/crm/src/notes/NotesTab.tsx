@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
-import { Card, Input } from '@steward/libs/antd-data';
-import { errorMessage, useInsert, useList } from '@steward/libs/data-access';
-import { FIX_FIELDS_MESSAGE, SAVE_FAILED_MESSAGE } from '@steward/libs/editor';
+import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
+import { Card, Input } from '@steward/libs/ui/antd-data';
+import { errorMessage, useInsert, useList } from '@steward/libs/data';
+import { FIX_FIELDS_MESSAGE, SAVE_FAILED_MESSAGE } from '@steward/libs/form';
 import type { OwnerColumn } from '../addNew';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { useSession } from '@steward/libs/session';

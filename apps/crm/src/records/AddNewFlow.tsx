@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { AnyRow } from '@steward/libs/data-access';
+import type { AnyRow } from '@steward/libs/data';
 import { AddNewDialog, useAddNewDialog, type AddNewConfig } from '../addNew';
 
 /**

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
-import { errorMessage, tableRef, useList, useRelationOptions, type AnyRow } from '@steward/libs/data-access';
+import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
+import { errorMessage, tableRef, useList, useRelationOptions, type AnyRow } from '@steward/libs/data';
 import { PrimaryBadge, formatAddress, orderContactMethods, type AddressParts } from '@steward/libs/ui';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { useSession } from '@steward/libs/session';

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from '@steward/libs/router';
-import { Button } from '@steward/libs/antd';
-import { cachedRowId, errorMessage, isSystemDefaultRow, queryKeys, setArchived, useRecord } from '@steward/libs/data-access';
-import { InlineEditor, fieldLabelsOf, useRecordEditor } from '@steward/libs/editor';
+import { Button } from '@steward/libs/ui/antd';
+import { cachedRowId, errorMessage, isSystemDefaultRow, queryKeys, setArchived, useRecord } from '@steward/libs/data';
+import { InlineEditor, fieldLabelsOf, useRecordEditor } from '@steward/libs/form';
 import { useAccess } from '@steward/libs/session';
-import { usePageTitle } from '@steward/libs/federation';
+import { usePageTitle } from '@steward/libs/shell';
 import { DetailLayout, OpenTasks, RecordHistory } from '@steward/libs/list';
 import { notify, undoToast } from '@steward/libs/ui';
 import { useQueryClient } from '@tanstack/react-query';

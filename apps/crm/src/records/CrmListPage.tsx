@@ -5,7 +5,7 @@ import { mergeKindOf } from '../duplicates/mergeEntities';
 import { ImportButton } from '../import/ImportButton';
 import type { AddNewConfig } from '../addNew';
 import { ListPage, RecordHistory, bulkFieldsOf, onFirstMove, useListPage, type ListPageApi, type ListPageOptions } from '@steward/libs/list';
-import type { AnyRow } from '@steward/libs/data-access';
+import type { AnyRow } from '@steward/libs/data';
 import { useAccess, useSession } from '@steward/libs/session';
 import { AntdTheme } from '@steward/libs/ui';
 import type { SortSpec } from '@steward/libs/filter';
@@ -18,7 +18,7 @@ const BY_NAME: SortSpec = [{ field: 'name', order: 'asc' }];
 
 // The dialog's form, inputs and selects load when Add New is first pressed, not with the list (nor
 // does the record editor's library: the list's first rows need none of it).
-const AddNewFlow = lazy(() => Promise.all([import('./AddNewFlow'), import('@steward/libs/editor').then((editor) => editor.preloadFormLayer())]).then(([module]) => module));
+const AddNewFlow = lazy(() => Promise.all([import('./AddNewFlow'), import('@steward/libs/form').then((editor) => editor.preloadFormLayer())]).then(([module]) => module));
 
 function WithAddNew({ list, config, savedFilterKey, toolbarExtra, children }: { list: ListPageApi<CrmRow>; config: AddNewConfig<AnyRow>; savedFilterKey?: string; toolbarExtra?: ReactNode; children?: ReactNode }) {
   const session = useSession();

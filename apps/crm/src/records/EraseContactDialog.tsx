@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
-import { Input, Modal } from '@steward/libs/antd-data';
-import { eraseContact, errorMessage, type EraseOutcome } from '@steward/libs/data-access';
+import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
+import { Input, Modal } from '@steward/libs/ui/antd-data';
+import { eraseContact, errorMessage, type EraseOutcome } from '@steward/libs/data';
 import { useSubmit } from '@steward/libs/ui';
 
 /** What the dialog asks to be typed before Erase is offered: the name as the page shows it. */

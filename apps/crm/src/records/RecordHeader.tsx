@@ -1,4 +1,4 @@
-import { Flex, Typography } from '@steward/libs/antd';
+import { Flex, Typography } from '@steward/libs/ui/antd';
 import { StatusPill, SystemBadge, formatAddress, type AddressParts } from '@steward/libs/ui';
 import { text, type CrmRow } from './crmRow';
 import { methodHref } from '../contactMethods/methodHref';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Flex } from '@steward/libs/antd';
-import { Modal } from '@steward/libs/antd-data';
-import { errorMessage } from '@steward/libs/data-access';
-import { SAVE_FAILED_MESSAGE } from '@steward/libs/editor';
+import { Alert, Button, Flex } from '@steward/libs/ui/antd';
+import { Modal } from '@steward/libs/ui/antd-data';
+import { errorMessage } from '@steward/libs/data';
+import { SAVE_FAILED_MESSAGE } from '@steward/libs/form';
 import { useSubmit } from '@steward/libs/ui';
 
 const saveFailed = (problem: unknown) => errorMessage(problem, SAVE_FAILED_MESSAGE);

@@ -1,4 +1,4 @@
-import { Flex, Typography } from '@steward/libs/antd';
+import { Flex, Typography } from '@steward/libs/ui/antd';
 
 /** A labelled native select (keyboard and screen readers get the platform's own control). */
 export function TabSelect({

@@ -1,4 +1,4 @@
-import type { FieldDef } from '@steward/libs/editor';
+import type { FieldDef } from '@steward/libs/form';
 import { RECORD_STATUSES } from '@steward/libs/ui';
 
 export const STATUS_FIELD: FieldDef = { name: 'status', label: 'Status', type: 'select', options: RECORD_STATUSES.map((status) => ({ value: status, label: status })) };

@@ -1,5 +1,5 @@
-import type { AnyRow, TableRef } from '@steward/libs/data-access';
-import type { FieldDef, FieldSection } from '@steward/libs/editor';
+import type { AnyRow, TableRef } from '@steward/libs/data';
+import type { FieldDef, FieldSection } from '@steward/libs/form';
 import type { AddNewConfig } from '../addNew';
 import type { ListColumn } from '@steward/libs/list';
 import type { CrmKind, CrmRow } from './crmRow';

@@ -1,4 +1,4 @@
-import { tableRef, type AnyRow, type ListRequest } from '@steward/libs/data-access';
+import { tableRef, type AnyRow, type ListRequest } from '@steward/libs/data';
 import type { OwnerColumn } from '../addNew';
 import type { CrmRow } from './crmRow';
 

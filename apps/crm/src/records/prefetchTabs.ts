@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { prefetchList } from '@steward/libs/data-access';
+import { prefetchList } from '@steward/libs/data';
 import { crmFiles, filesRequest } from '../files/filesApi';
 import { fetchRecordTransactions, transactionsKey } from '../financial/financialApi';
 import { fetchRelationships, relationshipsKey } from '../relationships/relationshipsApi';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { deleteRecord, getDatabase, insertRecord, queryKeys, updateRecord, type AnyRow, type TableRef } from '@steward/libs/data-access';
+import { deleteRecord, getDatabase, insertRecord, queryKeys, updateRecord, type AnyRow, type TableRef } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
 
 /**

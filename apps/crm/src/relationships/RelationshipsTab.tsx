@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
-import { errorMessage, tableRef, useRelationOptions, type AnyRow } from '@steward/libs/data-access';
-import { FieldsForm, useFieldForm, type FieldDef, type FormValue } from '@steward/libs/editor';
+import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
+import { errorMessage, tableRef, useRelationOptions, type AnyRow } from '@steward/libs/data';
+import { FieldsForm, useFieldForm, type FieldDef, type FormValue } from '@steward/libs/form';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { Link } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';

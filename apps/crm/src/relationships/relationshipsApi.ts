@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getDatabase, queryKeys, toDataAccessError } from '@steward/libs/data-access';
+import { getDatabase, queryKeys, toDataAccessError } from '@steward/libs/data';
 import type { RelationshipRow } from './relationshipKinds';
 
 const relationships = { schema: 'crm', table: 'relationships' } as const;

@@ -1,11 +1,11 @@
 import { useEffect, useMemo } from 'react';
 import { useNavigate, useParams } from '@steward/libs/router';
-import { Alert, Button, Divider, Flex, Typography } from '@steward/libs/antd';
-import { Card, Form, Input } from '@steward/libs/antd-data';
-import { tableRef, useRecord, type AnyRow } from '@steward/libs/data-access';
-import { FieldsForm, RecordEditorForm, useRecordEditor } from '@steward/libs/editor';
+import { Alert, Button, Divider, Flex, Typography } from '@steward/libs/ui/antd';
+import { Card, Form, Input } from '@steward/libs/ui/antd-data';
+import { tableRef, useRecord, type AnyRow } from '@steward/libs/data';
+import { FieldsForm, RecordEditorForm, useRecordEditor } from '@steward/libs/form';
 import { ADDRESS_FIELDS, PrimaryMethodFields, useAddNewDialog } from '../addNew';
-import { usePageTitle } from '@steward/libs/federation';
+import { usePageTitle } from '@steward/libs/shell';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { usersView } from '../records/crmViews';
 import { MISSING_USER_MESSAGE, USER_SOURCE, userFormFields, userSaveError } from './userFormFields';

@@ -1,4 +1,4 @@
-import { tableRef, type AnyRow } from '@steward/libs/data-access';
+import { tableRef, type AnyRow } from '@steward/libs/data';
 import { usersView } from '../records/crmViews';
 import { text } from '../records/crmRow';
 import type { CrmEntity } from '../records/crmEntity';

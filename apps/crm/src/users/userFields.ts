@@ -1,4 +1,4 @@
-import type { FieldDef } from '@steward/libs/editor';
+import type { FieldDef } from '@steward/libs/form';
 
 /** The user profile's inline editor (the invite form has its own definition). */
 export const USER_EDIT_FIELDS: readonly FieldDef[] = [

@@ -1,4 +1,4 @@
-import type { FieldDef } from '@steward/libs/editor';
+import type { FieldDef } from '@steward/libs/form';
 
 /** What a user profile's status may be (app.user_status); an existing value outside the list is kept as an option. */
 export const USER_STATUSES = ['Active', 'Inactive', 'Pending'] as const;

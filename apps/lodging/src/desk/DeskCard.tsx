@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '@steward/libs/data-access';
+import { queryKeys } from '@steward/libs/data';
 import { Link } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
-import { todayLocal } from '@steward/libs/ui-core';
+import { todayLocal } from '@steward/libs/ui/core';
 import { fetchDeskDay, money } from './deskDay';
 import './deskCard.css';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
-import { errorMessage, queryKeys } from '@steward/libs/data-access';
+import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
+import { errorMessage, queryKeys } from '@steward/libs/data';
 import { Link, useParams } from '@steward/libs/router';
 import { PageFrame } from '@steward/libs/ui';
 import { useStayMoney } from './StayMoney';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Tag, Typography } from '@steward/libs/antd';
-import { errorMessage, queryKeys } from '@steward/libs/data-access';
+import { Alert, Tag, Typography } from '@steward/libs/ui/antd';
+import { errorMessage, queryKeys } from '@steward/libs/data';
 import { money, quoteInputFrom, quoteStay, type QuoteInput } from './deskApi';
 import './desk.css';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Flex } from '@steward/libs/antd';
-import { errorMessage, queryKeys } from '@steward/libs/data-access';
+import { Button, Flex } from '@steward/libs/ui/antd';
+import { errorMessage, queryKeys } from '@steward/libs/data';
 import { useAccess } from '@steward/libs/session';
 import { toast } from '@steward/libs/ui';
 import { NEXT_STATUSES, STATUS_ACTION_LABELS, setStayStatus, type StayStatus } from './deskApi';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex } from '@steward/libs/antd';
-import { Input, Select } from '@steward/libs/antd-data';
-import { errorMessage, queryKeys } from '@steward/libs/data-access';
+import { Alert, Button, Flex } from '@steward/libs/ui/antd';
+import { Input, Select } from '@steward/libs/ui/antd-data';
+import { errorMessage, queryKeys } from '@steward/libs/data';
 import { DataTable } from '@steward/libs/list';
 import { useSession } from '@steward/libs/session';
 import { PAYMENT_KINDS, addStayPayment, fetchStayMoney, money, paymentSchema, type PaymentKind, type StayPayment } from './deskApi';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
-import { errorMessage, queryKeys } from '@steward/libs/data-access';
+import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
+import { errorMessage, queryKeys } from '@steward/libs/data';
 import { Link } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
 import { PageFrame, todayLocal } from '@steward/libs/ui';

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { callRpc, getDatabase, toDataAccessError } from '@steward/libs/data-access';
+import { callRpc, getDatabase, toDataAccessError } from '@steward/libs/data';
 import type { StayStatus } from './deskDay';
 
 export { STAY_STATUSES, fetchDeskDay, guestsLabel, money, type DeskStay, type StayStatus } from './deskDay';

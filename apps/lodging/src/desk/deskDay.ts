@@ -1,4 +1,4 @@
-import { callRpc } from '@steward/libs/data-access';
+import { callRpc } from '@steward/libs/data';
 
 // What the dashboard's desk card needs, apart from the booking form's validation (zod) so the card's
 // chunk stays small.

@@ -1,4 +1,4 @@
-import { getDatabase, orgScopeFor, toDataAccessError } from '@steward/libs/data-access';
+import { getDatabase, orgScopeFor, toDataAccessError } from '@steward/libs/data';
 
 export type FolioStay = {
   id: string;

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
-import { Card, Input, Select } from '@steward/libs/antd-data';
-import { errorMessage, queryKeys, useRelationOptions } from '@steward/libs/data-access';
+import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
+import { Card, Input, Select } from '@steward/libs/ui/antd-data';
+import { errorMessage, queryKeys, useRelationOptions } from '@steward/libs/data';
 import { getRuntimeConfig } from '@steward/libs/runtime-config';
 import { DataTable } from '@steward/libs/list';
 import { useAccess, useSession } from '@steward/libs/session';

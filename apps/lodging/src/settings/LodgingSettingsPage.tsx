@@ -1,6 +1,6 @@
 import { Link } from '@steward/libs/router';
-import { Tabs } from '@steward/libs/antd-data';
-import { tableRef, type AnyRow } from '@steward/libs/data-access';
+import { Tabs } from '@steward/libs/ui/antd-data';
+import { tableRef, type AnyRow } from '@steward/libs/data';
 import { RecordTableCard } from '@steward/libs/list';
 import { PageFrame } from '@steward/libs/ui';
 import { CalendarFeedsCard } from './CalendarFeedsCard';

@@ -1,4 +1,4 @@
-import type { FieldDef } from '@steward/libs/editor';
+import type { FieldDef } from '@steward/libs/form';
 
 const catalog = (table: string, labelField = 'name') => ({ schema: 'catalog', table, valueField: 'id', labelField }) as const;
 

@@ -1,6 +1,6 @@
-import { Button, Divider, Flex, Typography } from '@steward/libs/antd';
-import { Modal } from '@steward/libs/antd-data';
-import { RecordEditorForm, type RecordEditorApi } from '@steward/libs/editor';
+import { Button, Divider, Flex, Typography } from '@steward/libs/ui/antd';
+import { Modal } from '@steward/libs/ui/antd-data';
+import { RecordEditorForm, type RecordEditorApi } from '@steward/libs/form';
 import { OpenTasks } from '@steward/libs/list';
 import { Link } from '@steward/libs/router';
 import { useOpenedOnce } from '@steward/libs/ui';

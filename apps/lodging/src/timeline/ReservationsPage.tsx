@@ -1,9 +1,9 @@
 import { lazy, useCallback, useId, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { errorMessage, queryKeys, tableRef, type AnyRow } from '@steward/libs/data-access';
-import { OpenRecordEffect, preloadFormLayer, useAddressedRecord, useRecordEditor, type RecordEditorApi } from '@steward/libs/editor';
+import { errorMessage, queryKeys, tableRef, type AnyRow } from '@steward/libs/data';
+import { OpenRecordEffect, preloadFormLayer, useAddressedRecord, useRecordEditor, type RecordEditorApi } from '@steward/libs/form';
 import { useAccess, useSession } from '@steward/libs/session';
-import { useFirstViewShown } from '@steward/libs/supabase';
+import { useFirstViewShown } from '@steward/libs/boot';
 import { AntdTheme, Notice, PageFrame, PlainButton, SecondaryText, todayLocal, useOpenedOnce } from '@steward/libs/ui';
 import { reservationFields } from './reservationFields';
 import { TimelineGrid } from './TimelineGrid';
@@ -89,7 +89,7 @@ export function ReservationsPage() {
   });
   const rows = useMemo(() => (timeline.data ? timelineRows(timeline.data, start, range) : []), [timeline.data, start, range]);
   // The window's stays are on screen: a visit that started here sends its reads and loads its code from
-  // index.html next time (libs/supabase firstView), as the lists and the dashboard do. The window starts
+  // index.html next time (libs/boot firstView), as the lists and the dashboard do. The window starts
   // today, so its reads are the same request on a visit the same day; on another day the app asks for
   // another window and the one sent ahead is not taken (firstViewStart.mjs does not send it).
   useFirstViewShown(timeline.isSuccess && !timeline.isPlaceholderData);

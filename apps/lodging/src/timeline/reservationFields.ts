@@ -1,4 +1,4 @@
-import type { FieldDef } from '@steward/libs/editor';
+import type { FieldDef } from '@steward/libs/form';
 import { STAY_STATUSES } from '../desk/deskDay';
 
 const relation = (schema: 'catalog' | 'crm' | 'ops', table: string, labelField = 'name') => ({ schema, table, valueField: 'id', labelField }) as const;

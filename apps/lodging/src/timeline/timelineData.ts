@@ -1,4 +1,4 @@
-import { FETCH_ALL_CHUNK, getDatabase, orgScopeFor, toDataAccessError } from '@steward/libs/data-access';
+import { FETCH_ALL_CHUNK, getDatabase, orgScopeFor, toDataAccessError } from '@steward/libs/data';
 
 export type TimelineUnit = { id: string; name: string; org_name: string; archive: boolean | null };
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from '@steward/libs/router';
-import { errorMessage } from '@steward/libs/data-access';
+import { errorMessage } from '@steward/libs/data';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { useSession } from '@steward/libs/session';
 import { useNarrowScreen } from '@steward/libs/ui';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getDatabase, queryKeys, tableRef, toDataAccessError } from '@steward/libs/data-access';
+import { getDatabase, queryKeys, tableRef, toDataAccessError } from '@steward/libs/data';
 import { addDays, dayDiff } from './calendarDays';
 
 export type CalendarKind = 'reservation' | 'shift' | 'task' | 'project';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { getDatabase, toDataAccessError } from '@steward/libs/data-access';
+import { getDatabase, toDataAccessError } from '@steward/libs/data';
 
 /** The organisation's time zone (Org Data), or null when none is set: the calendar's "today" follows it. */
 export function useOrgTimeZone(orgName: string | null) {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { tableRef, type AnyRow } from '@steward/libs/data-access';
-import { OpenRecordEffect, RecordEditorModal, useAddressedRecord, useRecordEditor, type FieldDef } from '@steward/libs/editor';
+import { tableRef, type AnyRow } from '@steward/libs/data';
+import { OpenRecordEffect, RecordEditorModal, useAddressedRecord, useRecordEditor, type FieldDef } from '@steward/libs/form';
 import { bulkFieldsOf, dateColumn, editColumn, ListPage, nameColumn, OpenTasks, statusColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
 
 const projects = tableRef<AnyRow>('ops', 'projects');

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatDollars } from '@steward/libs/ui-core';
+import { formatDollars } from '@steward/libs/ui/core';
 import { labelledMonths, monthLabel, type RevenueMonth } from './revenueByMonth';
 
 const BAR_COLOR = '#0958d9';

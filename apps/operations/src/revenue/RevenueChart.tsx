@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
-import { errorMessage } from '@steward/libs/data-access';
+import { errorMessage } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
-import { formatDollars } from '@steward/libs/ui-core';
+import { formatDollars } from '@steward/libs/ui/core';
 import { monthLabel, useRevenueByMonth, type RevenueMonth } from './revenueByMonth';
 import './revenueChart.css';
 

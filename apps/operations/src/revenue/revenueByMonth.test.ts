@@ -1,5 +1,5 @@
 import { partialMatchKey } from '@tanstack/react-query';
-import { queryKeys } from '@steward/libs/data-access';
+import { queryKeys } from '@steward/libs/data';
 import { transactionsTable } from '../transactions/transactionFields';
 import { labelledMonths, monthLabel, revenueQueryKey } from './revenueByMonth';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { useQuery } from '@tanstack/react-query';
-import { getDatabase, queryKeys, toDataAccessError } from '@steward/libs/data-access';
+import { getDatabase, queryKeys, toDataAccessError } from '@steward/libs/data';
 import { transactionsTable } from '../transactions/transactionFields';
 
 /** The chart covers the last twelve months, the current one included (issue 11). */

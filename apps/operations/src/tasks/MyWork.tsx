@@ -1,7 +1,7 @@
 import { Link } from '@steward/libs/router';
-import { errorMessage } from '@steward/libs/data-access';
+import { errorMessage } from '@steward/libs/data';
 import { LOADING_TEXT } from '@steward/libs/list';
-import { formatDate } from '@steward/libs/ui-core';
+import { formatDate } from '@steward/libs/ui/core';
 import { useSession } from '@steward/libs/session';
 import { useMyWork, type MyWorkTask } from './taskQueries';
 

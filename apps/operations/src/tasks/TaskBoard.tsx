@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { errorMessage } from '@steward/libs/data-access';
+import { errorMessage } from '@steward/libs/data';
 import { LOADING_TEXT } from '@steward/libs/list';
-import { formatDate } from '@steward/libs/ui-core';
+import { formatDate } from '@steward/libs/ui/core';
 import { useAccess, useSession } from '@steward/libs/session';
 import { useBoardTasks, useMoveTask, type BoardTask } from './taskQueries';
 

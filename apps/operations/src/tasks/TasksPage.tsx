@@ -1,7 +1,7 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from '@steward/libs/router';
-import { tableRef, type AnyRow } from '@steward/libs/data-access';
-import { OpenRecordEffect, RecordEditorModal, useAddressedRecord, useRecordEditor, type RecordEditorApi } from '@steward/libs/editor';
+import { tableRef, type AnyRow } from '@steward/libs/data';
+import { OpenRecordEffect, RecordEditorModal, useAddressedRecord, useRecordEditor, type RecordEditorApi } from '@steward/libs/form';
 import { ListPage, bulkFieldsOf, useListPage, type ListPageOptions } from '@steward/libs/list';
 import { MyWork } from './MyWork';
 import { TaskBoard } from './TaskBoard';

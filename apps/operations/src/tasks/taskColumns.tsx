@@ -1,4 +1,4 @@
-import { isSystemDefaultRow, type AnyRow } from '@steward/libs/data-access';
+import { isSystemDefaultRow, type AnyRow } from '@steward/libs/data';
 import { Link } from '@steward/libs/router';
 import { useAccess } from '@steward/libs/session';
 import { dateColumn, statusColumn, textColumn, type ListColumn } from '@steward/libs/list';

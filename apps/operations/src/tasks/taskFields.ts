@@ -1,4 +1,4 @@
-import type { FieldDef } from '@steward/libs/editor';
+import type { FieldDef } from '@steward/libs/form';
 
 /** The task and subtask statuses the database allows (tasks_status_check, subtasks_status_check). */
 export const TASK_STATUSES = ['To Do', 'In Progress', 'Blocked', 'Done'] as const;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getDatabase, queryKeys, tableRef, toDataAccessError, type AnyRow } from '@steward/libs/data-access';
+import { getDatabase, queryKeys, tableRef, toDataAccessError, type AnyRow } from '@steward/libs/data';
 
 export const tasksTable = tableRef<AnyRow>('ops', 'tasks');
 

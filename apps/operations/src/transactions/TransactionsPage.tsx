@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { Flex } from '@steward/libs/antd';
-import type { AnyRow } from '@steward/libs/data-access';
-import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
+import { Flex } from '@steward/libs/ui/antd';
+import type { AnyRow } from '@steward/libs/data';
+import { RecordEditorModal, useRecordEditor } from '@steward/libs/form';
 import { ListPage, dateColumn, editColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
 import { formatDollars, todayLocal } from '@steward/libs/ui';
 import { RevenueChart } from '../revenue/RevenueChart';

@@ -1,5 +1,5 @@
-import { tableRef, type AnyRow } from '@steward/libs/data-access';
-import type { FieldDef } from '@steward/libs/editor';
+import { tableRef, type AnyRow } from '@steward/libs/data';
+import type { FieldDef } from '@steward/libs/form';
 
 /** public.transactions: the list and the editor write it, and the revenue chart is read from it. */
 export const transactionsTable = tableRef<AnyRow>('public', 'transactions');

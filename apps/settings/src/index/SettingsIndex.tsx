@@ -1,6 +1,6 @@
 import { Link } from '@steward/libs/router';
-import { Col, Row, Typography } from '@steward/libs/antd';
-import { Card } from '@steward/libs/antd-data';
+import { Col, Row, Typography } from '@steward/libs/ui/antd';
+import { Card } from '@steward/libs/ui/antd-data';
 import { PageFrame } from '@steward/libs/ui';
 
 export const SETTINGS_PAGES = [

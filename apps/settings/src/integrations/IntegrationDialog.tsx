@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo } from 'react';
-import { Button } from '@steward/libs/antd';
-import { Modal } from '@steward/libs/antd-data';
-import { FieldsForm, useFieldForm, type FieldDef } from '@steward/libs/editor';
+import { Button } from '@steward/libs/ui/antd';
+import { Modal } from '@steward/libs/ui/antd-data';
+import { FieldsForm, useFieldForm, type FieldDef } from '@steward/libs/form';
 import {
   INTEGRATION_TYPES,
   generateWebhookUrl,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Button, Flex } from '@steward/libs/antd';
-import { Popconfirm } from '@steward/libs/antd-data';
+import { Button, Flex } from '@steward/libs/ui/antd';
+import { Popconfirm } from '@steward/libs/ui/antd-data';
 import { DataTable, LOADING_TEXT, type ListColumn } from '@steward/libs/list';
 import { useAccess } from '@steward/libs/session';
 import { PageFrame, StatusPill, formatDate } from '@steward/libs/ui';

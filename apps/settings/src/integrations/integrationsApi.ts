@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deleteRecord, getDatabase, insertRecord, tableRef, updateWhere, type AnyRow } from '@steward/libs/data-access';
+import { deleteRecord, getDatabase, insertRecord, tableRef, updateWhere, type AnyRow } from '@steward/libs/data';
 
 /** The toasts and errors of the Integrations screen, quoted exactly as the product words them. */
 export const INTEGRATION_MESSAGES = {

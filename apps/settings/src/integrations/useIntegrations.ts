@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys, tableRef, type AnyRow } from '@steward/libs/data-access';
+import { queryKeys, tableRef, type AnyRow } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
 import { notify } from '@steward/libs/ui';
 import {

@@ -1,4 +1,4 @@
-import { Alert, Typography } from '@steward/libs/antd';
+import { Alert, Typography } from '@steward/libs/ui/antd';
 import { brandingContrastWarnings, drawnBrandingColors } from './brandingContrast';
 import type { BrandingValues } from './orgSettingsApi';
 

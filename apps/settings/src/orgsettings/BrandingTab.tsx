@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useAccess } from '@steward/libs/session';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Col, Row, Typography } from '@steward/libs/antd';
-import { Upload } from '@steward/libs/antd-data';
-import { FieldsForm, UPLOAD_FAILED_MESSAGE, useFieldForm, type FieldDef } from '@steward/libs/editor';
-import { queryKeys } from '@steward/libs/data-access';
+import { Alert, Button, Col, Row, Typography } from '@steward/libs/ui/antd';
+import { Upload } from '@steward/libs/ui/antd-data';
+import { FieldsForm, UPLOAD_FAILED_MESSAGE, useFieldForm, type FieldDef } from '@steward/libs/form';
+import { queryKeys } from '@steward/libs/data';
 import { LoadingState, notify } from '@steward/libs/ui';
 import { BrandingPreview } from './BrandingPreview';
 import { BRANDING_COLOR_FIELDS, BRANDING_TEXT_FIELDS, ORG_BRANDING, fetchOrgBranding, saveOrgBranding, uploadLogo, type BrandingValues } from './orgSettingsApi';

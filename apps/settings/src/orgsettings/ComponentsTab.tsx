@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Typography } from '@steward/libs/antd';
-import { Switch } from '@steward/libs/antd-data';
+import { Alert, Typography } from '@steward/libs/ui/antd';
+import { Switch } from '@steward/libs/ui/antd-data';
 import { DataTable, type ListColumn } from '@steward/libs/list';
-import { queryKeys } from '@steward/libs/data-access';
+import { queryKeys } from '@steward/libs/data';
 import { useAccess, useSession } from '@steward/libs/session';
 import { LoadingState, notify } from '@steward/libs/ui';
 import { ORG_COMPONENTS, fetchOrgComponents, setOrgComponent, type OrgComponent } from './orgSettingsApi';

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useAccess } from '@steward/libs/session';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Typography } from '@steward/libs/antd';
-import { Form, Input } from '@steward/libs/antd-data';
-import { queryKeys } from '@steward/libs/data-access';
-import { FieldsForm, useFieldForm } from '@steward/libs/editor';
+import { Alert, Button, Typography } from '@steward/libs/ui/antd';
+import { Form, Input } from '@steward/libs/ui/antd-data';
+import { queryKeys } from '@steward/libs/data';
+import { FieldsForm, useFieldForm } from '@steward/libs/form';
 import { LoadingState, notify } from '@steward/libs/ui';
 import { textFieldDefs } from '../textFields';
 import { ORGANIZATIONS, ORG_DATA_FIELDS, fetchOrgData, saveOrgData } from './orgSettingsApi';

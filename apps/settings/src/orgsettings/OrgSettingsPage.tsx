@@ -1,5 +1,5 @@
-import { Typography } from '@steward/libs/antd';
-import { Tabs } from '@steward/libs/antd-data';
+import { Typography } from '@steward/libs/ui/antd';
+import { Tabs } from '@steward/libs/ui/antd-data';
 import { useSession } from '@steward/libs/session';
 import { PageFrame } from '@steward/libs/ui';
 import { BrandingTab } from './BrandingTab';

@@ -1,4 +1,4 @@
-import { getDatabase, loadSupabase, tableRef, updateWhere, uploadOrgAsset, upsertRecord, type AnyRow } from '@steward/libs/data-access';
+import { getDatabase, loadSupabase, tableRef, updateWhere, uploadOrgAsset, upsertRecord, type AnyRow } from '@steward/libs/data';
 import { trimmedOrNull } from '../textFields';
 
 export const ORG_DATA_FIELDS = [

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Typography } from '@steward/libs/antd';
-import { Form, Input } from '@steward/libs/antd-data';
-import { queryKeys } from '@steward/libs/data-access';
-import { FieldsForm, useFieldForm } from '@steward/libs/editor';
+import { Alert, Button, Typography } from '@steward/libs/ui/antd';
+import { Form, Input } from '@steward/libs/ui/antd-data';
+import { queryKeys } from '@steward/libs/data';
+import { FieldsForm, useFieldForm } from '@steward/libs/form';
 import { useSession } from '@steward/libs/session';
 import { LoadingState, PageFrame, notify } from '@steward/libs/ui';
 import { textFieldDefs } from '../textFields';

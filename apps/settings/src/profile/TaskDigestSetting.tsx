@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Typography } from '@steward/libs/antd';
-import { Switch } from '@steward/libs/antd-data';
-import { queryKeys } from '@steward/libs/data-access';
+import { Typography } from '@steward/libs/ui/antd';
+import { Switch } from '@steward/libs/ui/antd-data';
+import { queryKeys } from '@steward/libs/data';
 import { notify } from '@steward/libs/ui';
 import { USER_PROFILES, fetchTaskDigest, saveTaskDigest } from './profileApi';
 

@@ -1,4 +1,4 @@
-import { getDatabase, tableRef, updateWhere, type AnyRow } from '@steward/libs/data-access';
+import { getDatabase, tableRef, updateWhere, type AnyRow } from '@steward/libs/data';
 
 /** The profile fields the signed-in user edits on /acctsettings and /usersettings, in order. */
 export const PROFILE_FIELDS = [

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from '@steward/libs/router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
-import { Card, Select } from '@steward/libs/antd-data';
-import { errorMessage, tableRef, type AnyRow } from '@steward/libs/data-access';
-import { RecordEditorForm, useRecordEditor, type FieldDef } from '@steward/libs/editor';
+import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
+import { Card, Select } from '@steward/libs/ui/antd-data';
+import { errorMessage, tableRef, type AnyRow } from '@steward/libs/data';
+import { RecordEditorForm, useRecordEditor, type FieldDef } from '@steward/libs/form';
 import { useAccess, useSession } from '@steward/libs/session';
 import { LoadingState } from '@steward/libs/ui';
 import { changePermission, fetchPermissions, grantComponents, permissionsKey, type AccessField, type Permission } from './rolePermissionsApi';

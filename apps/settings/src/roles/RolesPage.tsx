@@ -1,6 +1,6 @@
 import { Link } from '@steward/libs/router';
-import { Flex, Typography } from '@steward/libs/antd';
-import { tableRef, type AnyRow } from '@steward/libs/data-access';
+import { Flex, Typography } from '@steward/libs/ui/antd';
+import { tableRef, type AnyRow } from '@steward/libs/data';
 import { ListPage, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
 
 const roles = tableRef<AnyRow>('public', 'user_roles');

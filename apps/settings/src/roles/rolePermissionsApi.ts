@@ -1,4 +1,4 @@
-import { SYSTEM_DEFAULT_ORG, getDatabase, insertRecords, queryKeys, tableRef, toDataAccessError, updateWhere, type AnyRow } from '@steward/libs/data-access';
+import { SYSTEM_DEFAULT_ORG, getDatabase, insertRecords, queryKeys, tableRef, toDataAccessError, updateWhere, type AnyRow } from '@steward/libs/data';
 
 export type AccessField = 'view_access' | 'create_access' | 'edit_access' | 'delete_access';
 export type Permission = { id: string; component_id: string } & Record<AccessField, string>;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { ConfigProvider } from '@steward/libs/antd';
-import { loadSupabase } from '@steward/libs/supabase';
+import { ConfigProvider } from '@steward/libs/ui/antd';
+import { loadSupabase } from '@steward/libs/boot';
 import { DEFAULT_BRANDING } from '../branding/orgBranding';
 import { brandingTheme } from '../branding/brandingTheme';
 import { preloadSignedInScreens } from '../layout/signedInScreens';

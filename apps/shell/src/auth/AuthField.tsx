@@ -1,4 +1,4 @@
-import { Form, Input } from '@steward/libs/antd-data';
+import { Form, Input } from '@steward/libs/ui/antd-data';
 
 export type AuthFieldProps = {
   id: string;

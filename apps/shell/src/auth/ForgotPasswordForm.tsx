@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button } from '@steward/libs/antd';
-import { Form } from '@steward/libs/antd-data';
-import { useSubmit } from '@steward/libs/ui-core';
+import { Alert, Button } from '@steward/libs/ui/antd';
+import { Form } from '@steward/libs/ui/antd-data';
+import { useSubmit } from '@steward/libs/ui/core';
 import { AUTH_MESSAGES } from './authMessages';
 import { checkForm, forgotPasswordSchema } from './authSchemas';
 import { AuthField } from './AuthField';

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from '@steward/libs/router';
-import { Alert, Button, ConfigProvider } from '@steward/libs/antd';
-import { Card, Form } from '@steward/libs/antd-data';
-import { notify, useSubmit } from '@steward/libs/ui-core';
+import { Alert, Button, ConfigProvider } from '@steward/libs/ui/antd';
+import { Card, Form } from '@steward/libs/ui/antd-data';
+import { notify, useSubmit } from '@steward/libs/ui/core';
 import { brandName } from '../branding/brandName';
 import { brandingTheme } from '../branding/brandingTheme';
 import { DEFAULT_BRANDING } from '../branding/orgBranding';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '@steward/libs/router';
-import { Alert, Button } from '@steward/libs/antd';
-import { Form, Modal } from '@steward/libs/antd-data';
-import { notify, toast, useSubmit } from '@steward/libs/ui-core';
+import { Alert, Button } from '@steward/libs/ui/antd';
+import { Form, Modal } from '@steward/libs/ui/antd-data';
+import { notify, toast, useSubmit } from '@steward/libs/ui/core';
 import { AUTH_MESSAGES } from './authMessages';
 import { checkForm, signInSchema, signUpSchema } from './authSchemas';
 import { AuthField } from './AuthField';

@@ -1,4 +1,4 @@
-import { loadSupabase } from '@steward/libs/supabase';
+import { loadSupabase } from '@steward/libs/boot';
 
 /** A Pending profile waiting for its invitee, shown once the invitee has the code mailed for it. */
 export type PendingInvite = {

@@ -1,4 +1,4 @@
-import { loadSupabase } from '@steward/libs/supabase';
+import { loadSupabase } from '@steward/libs/boot';
 
 /** What the reset link that opened the page turned out to be. */
 export type RecoveryLink =

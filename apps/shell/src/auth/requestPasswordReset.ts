@@ -1,4 +1,4 @@
-import { loadSupabase } from '@steward/libs/supabase';
+import { loadSupabase } from '@steward/libs/boot';
 
 /** Where the e-mailed link lands: the shell's Set a new password page, on this very origin. */
 export const RESET_PASSWORD_PATH = '/reset-password';

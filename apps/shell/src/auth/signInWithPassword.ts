@@ -1,4 +1,4 @@
-import { loadSupabase } from '@steward/libs/supabase';
+import { loadSupabase } from '@steward/libs/boot';
 
 export type SignInOutcome = { ok: true } | { ok: false; code: string | undefined; message: string };
 

@@ -1,4 +1,4 @@
-import { loadSupabase } from '@steward/libs/supabase';
+import { loadSupabase } from '@steward/libs/boot';
 import { AUTH_MESSAGES } from './authMessages';
 import type { SignUpValues } from './authSchemas';
 import { ORGANIZATION_EXISTS_CODE, USER_EXISTS_CODE, signInAfterCreation, type ApplicationOutcome } from './submitApplication';

@@ -1,4 +1,4 @@
-import { loadSupabase } from '@steward/libs/supabase';
+import { loadSupabase } from '@steward/libs/boot';
 import { AUTH_MESSAGES } from './authMessages';
 import type { ApplyForAccessValues } from './authSchemas';
 import { signInWithPassword } from './signInWithPassword';

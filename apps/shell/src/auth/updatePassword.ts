@@ -1,4 +1,4 @@
-import { loadSupabase } from '@steward/libs/supabase';
+import { loadSupabase } from '@steward/libs/boot';
 
 /** Sets the signed-in (recovering) user's password; GoTrue's message when it refuses one. */
 export async function updatePassword(password: string): Promise<{ ok: true } | { ok: false; message: string }> {

@@ -1,4 +1,4 @@
-import { GRAPHIC_CONTRAST, parseColor, passingShade, toHex } from '@steward/libs/ui-core';
+import { GRAPHIC_CONTRAST, parseColor, passingShade, toHex } from '@steward/libs/ui/core';
 import type { Branding } from './orgBranding';
 
 /** `amount` of `color` over `base` (0 = base, 1 = color); the colour itself when either cannot be read. */

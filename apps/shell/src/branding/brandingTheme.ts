@@ -1,4 +1,4 @@
-import type { ThemeConfig } from '@steward/libs/antd';
+import type { ThemeConfig } from '@steward/libs/ui/antd';
 import { accessibleBranding } from './accessibleBranding';
 import { fontStack } from './brandingCssVariables';
 import type { Branding } from './orgBranding';

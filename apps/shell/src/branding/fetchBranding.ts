@@ -1,4 +1,4 @@
-import { SYSTEM_DEFAULT_ORG, getDatabase, orgScopeFor, queryKeys } from '@steward/libs/data-access';
+import { SYSTEM_DEFAULT_ORG, getDatabase, orgScopeFor, queryKeys } from '@steward/libs/data';
 import { DEFAULT_BRANDING, type Branding, type OrgBrandingRow } from './orgBranding';
 import { resolveBranding } from './resolveBranding';
 

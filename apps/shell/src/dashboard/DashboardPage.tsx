@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
-import { useFirstViewShown } from '@steward/libs/supabase';
-import { formatDollars } from '@steward/libs/ui-core';
+import { useFirstViewShown } from '@steward/libs/boot';
+import { formatDollars } from '@steward/libs/ui/core';
 import { DashboardDeskCard, DashboardRevenueChart } from './DashboardRevenueChart';
 import { dashboardStatsKey, fetchDashboardStats, type DashboardStats } from './fetchDashboardStats';
 import './dashboard.css';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
-import type { RemoteWidgets } from '@steward/libs/federation';
+import type { RemoteWidgets } from '@steward/libs/shell';
 import type { RemoteName } from '@steward/libs/runtime-config';
 import { useSession } from '@steward/libs/session';
 import { loadWidgets } from '../federation/remoteLoader';

@@ -1,4 +1,4 @@
-import { getDatabase } from '@steward/libs/data-access';
+import { getDatabase } from '@steward/libs/data';
 import { sumAmounts } from './sumAmounts';
 
 export type DashboardStats = { contacts: number; businesses: number; orders: number; revenue: number };
@@ -16,7 +16,7 @@ type StatsRow = { contacts: number | string; businesses: number | string; orders
  * of the dashboard works.
  */
 export async function fetchDashboardStats(orgName: string): Promise<DashboardStats> {
-  // A read, so asked with GET: the page can send it ahead on the next visit (libs/supabase firstView).
+  // A read, so asked with GET: the page can send it ahead on the next visit (libs/boot firstView).
   const { data, error } = await getDatabase().rpc('dashboard_stats', { p_org_name: orgName }, { get: true });
   if (error) {
     console.error('Dashboard: statistics could not be loaded:', error.message);

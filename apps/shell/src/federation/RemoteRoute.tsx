@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from '@steward/libs/router';
 import { RemoteBoundary } from '@steward/libs/area';
-import { AREA_TITLES, findRoute, noAccessText, routeViewable, type RemoteArea as LoadedArea } from '@steward/libs/federation';
+import { AREA_TITLES, findRoute, noAccessText, routeViewable, type RemoteArea as LoadedArea } from '@steward/libs/shell';
 import type { RemoteName } from '@steward/libs/runtime-config';
 import { accessOf, useSession } from '@steward/libs/session';
 import { ResultNotice, Spinner } from '@steward/libs/ui';

@@ -1,4 +1,4 @@
-import { findRoute } from '@steward/libs/federation';
+import { findRoute } from '@steward/libs/shell';
 import type { RemoteName } from '@steward/libs/runtime-config';
 import { loadArea } from './remoteLoader';
 import { loadRemoteRoute } from './remoteRouteChunk';

@@ -1,4 +1,4 @@
-import type { RemoteArea } from '@steward/libs/federation';
+import type { RemoteArea } from '@steward/libs/shell';
 
 const runtime = vi.hoisted(() => ({
   registerRemotes: vi.fn(),

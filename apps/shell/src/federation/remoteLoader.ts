@@ -1,7 +1,7 @@
 import { loadRemote, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { containerName, type RemoteArea, type RemoteWidgets } from '@steward/libs/federation';
+import { containerName, type RemoteArea, type RemoteWidgets } from '@steward/libs/shell';
 import type { RemoteName, RuntimeConfig } from '@steward/libs/runtime-config';
-import { manifestUrlOf } from './earlyArea';
+import { manifestUrlOf } from '@steward/libs/boot';
 import { retryPlugin } from './retryPlugin';
 import { versionSkewPlugin } from './versionSkewPlugin';
 

@@ -1,5 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import { takeEarlyManifest } from './earlyArea';
+import { takeEarlyManifest } from '@steward/libs/boot';
 
 type RetryOptions = { retries: number; delayMs: number };
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { findRoute, routeViewable } from '@steward/libs/federation';
+import { findRoute, routeViewable } from '@steward/libs/shell';
 import { accessOf, useSession } from '@steward/libs/session';
 import { setDataIntent } from './preloadOnIntent';
 import { loadArea } from './remoteLoader';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Outlet, useLocation, useNavigationType } from '@steward/libs/router';
-import { PageTitleProvider, SubMenuProvider, type SubMenuItem } from '@steward/libs/federation';
+import { PageTitleProvider, SubMenuProvider, type SubMenuItem } from '@steward/libs/shell';
 import { BrandingProvider } from '../branding/BrandingProvider';
 import { brandName } from '../branding/brandName';
 import { AppHeader } from './AppHeader';

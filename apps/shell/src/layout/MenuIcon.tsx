@@ -1,4 +1,4 @@
-import type { MenuGroupName } from '@steward/libs/federation';
+import type { MenuGroupName } from '@steward/libs/shell';
 import { SIDEBAR_ICON_PX } from './layoutConstants';
 
 export type MenuIconName = MenuGroupName | 'Dashboard' | 'Menu' | 'Chevron' | 'Close' | 'Search';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
-import { useOpenedOnce } from '@steward/libs/ui-core';
+import { useOpenedOnce } from '@steward/libs/ui/core';
 import { MenuIcon } from './MenuIcon';
 
 export type MobileDrawerProps = { open: boolean; onClose: () => void; title: string; children: ReactNode };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { NavLink, matchPath, useLocation } from '@steward/libs/router';
-import { MENU_DASHBOARD, menuGroupsFor, type MenuGroup, type MenuGroupName } from '@steward/libs/federation';
+import { MENU_DASHBOARD, menuGroupsFor, type MenuGroup, type MenuGroupName } from '@steward/libs/shell';
 import { useSession } from '@steward/libs/session';
 import { MenuIcon } from './MenuIcon';
 

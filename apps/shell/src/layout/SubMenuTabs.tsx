@@ -1,5 +1,5 @@
 import { NavLink } from '@steward/libs/router';
-import type { SubMenuItem } from '@steward/libs/federation';
+import type { SubMenuItem } from '@steward/libs/shell';
 
 /** The optional tab buttons a screen asks for with useSubMenu, above the content. */
 export function SubMenuTabs({ items }: { items: readonly SubMenuItem[] }) {

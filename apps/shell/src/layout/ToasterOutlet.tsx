@@ -1,7 +1,7 @@
 import { Suspense, lazy, useSyncExternalStore } from 'react';
 import { toasterGate } from './toasterGate';
 
-const Toaster = lazy(() => import('@steward/libs/ui-core').then((ui) => ({ default: ui.Toaster })));
+const Toaster = lazy(() => import('@steward/libs/ui/core').then((ui) => ({ default: ui.Toaster })));
 
 const notNeededYet = () => false;
 

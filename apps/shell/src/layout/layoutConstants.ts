@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 
-/** The layout's fixed measures: header height, sidebar widths (the phone breakpoint is NARROW_SCREEN_PX, @steward/libs/ui-core). */
+/** The layout's fixed measures: header height, sidebar widths (the phone breakpoint is NARROW_SCREEN_PX, @steward/libs/ui/core). */
 export const HEADER_HEIGHT_PX = 84;
 export const SIDEBAR_COLLAPSED_PX = 64;
 export const SIDEBAR_EXPANDED_PX = 260;

@@ -1,4 +1,4 @@
-import { findRoute } from '@steward/libs/federation';
+import { findRoute } from '@steward/libs/shell';
 
 const PUBLIC_SECTIONS: Record<string, string> = { '/': 'Welcome', '/index': 'Welcome' };
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNarrowScreen } from '@steward/libs/ui-core';
+import { useNarrowScreen } from '@steward/libs/ui/core';
 import { SIDEBAR_KEYBOARD_SHORTCUT } from './layoutConstants';
 import { readSidebarPinned, sidebarCookie } from './sidebarCookie';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@steward/libs/router';
-import { errorMessage } from '@steward/libs/data-access';
+import { errorMessage } from '@steward/libs/data';
 import {
   fetchNotifications,
   markAllNotificationsRead,

@@ -1,4 +1,4 @@
-import { getDatabase, toDataAccessError } from '@steward/libs/data-access';
+import { getDatabase, toDataAccessError } from '@steward/libs/data';
 
 export type NotificationRow = {
   id: string;

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@steward/libs/router';
-import { MENU_DASHBOARD, menuGroupsFor } from '@steward/libs/federation';
+import { MENU_DASHBOARD, menuGroupsFor } from '@steward/libs/shell';
 import { useSession } from '@steward/libs/session';
 import { loadArea } from '../federation/remoteLoader';
 import { trapTabKey } from '../layout/trapTabKey';

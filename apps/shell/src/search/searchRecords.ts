@@ -1,5 +1,5 @@
-import { getDatabase } from '@steward/libs/data-access';
-import type { AreaSearchKinds, SearchHit } from '@steward/libs/federation';
+import { getDatabase } from '@steward/libs/data';
+import type { AreaSearchKinds, SearchHit } from '@steward/libs/shell';
 import type { RemoteName } from '@steward/libs/runtime-config';
 
 /** One result as the dialog shows it: the hit, its group's heading and the page that opens it. */

@@ -1,5 +1,5 @@
-import { tableRef, type AnyRow, type TableRef } from '@steward/libs/data-access';
-import type { FieldDef } from '@steward/libs/editor';
+import { tableRef, type AnyRow, type TableRef } from '@steward/libs/data';
+import type { FieldDef } from '@steward/libs/form';
 import { RECORD_STATUSES } from '@steward/libs/ui';
 
 /** Where a team list's rows are written: the base table behind its hr.*_view, and its form. */

@@ -1,4 +1,4 @@
-import type { AnyRow } from '@steward/libs/data-access';
+import type { AnyRow } from '@steward/libs/data';
 import { nameColumn, textColumn, type ListColumn } from '@steward/libs/list';
 
 /** Groups: Name, Positions, Active Assignments, Active Members. */

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useParams } from '@steward/libs/router';
-import { tableRef, type AnyRow } from '@steward/libs/data-access';
-import { RecordEditorModal, useRecordEditor } from '@steward/libs/editor';
+import { tableRef, type AnyRow } from '@steward/libs/data';
+import { RecordEditorModal, useRecordEditor } from '@steward/libs/form';
 import { bulkFieldsOf, editColumn, ListPage, RecordHistory, useListPage, type ListColumn } from '@steward/libs/list';
 import type { SortSpec } from '@steward/libs/filter';
 import type { TeamEditor } from '../editing/teamEditors';

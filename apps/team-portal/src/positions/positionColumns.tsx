@@ -1,4 +1,4 @@
-import type { AnyRow } from '@steward/libs/data-access';
+import type { AnyRow } from '@steward/libs/data';
 import { dateColumn, nameColumn, textColumn, type ListColumn } from '@steward/libs/list';
 
 /** Positions: Name, Group, Active Assignments, Created By/At, Last Modified By/At. */

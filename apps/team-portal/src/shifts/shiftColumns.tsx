@@ -1,4 +1,4 @@
-import type { AnyRow } from '@steward/libs/data-access';
+import type { AnyRow } from '@steward/libs/data';
 import { addressColumn, contactMethodsColumn, nameColumn, ownersColumn, statusColumn, textColumn, type ListColumn } from '@steward/libs/list';
 
 /** Shifts: Name, Type, Contact Methods, Address, Owner(s), Status. */

@@ -1,4 +1,4 @@
-import type { AnyRow } from '@steward/libs/data-access';
+import type { AnyRow } from '@steward/libs/data';
 import { contactMethodsColumn, nameColumn, statusColumn, type ListColumn } from '@steward/libs/list';
 
 const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;

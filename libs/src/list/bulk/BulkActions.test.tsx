@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '@steward/libs/router';
-import { tableRef } from '@steward/libs/data-access';
+import { tableRef } from '@steward/libs/data';
 import { AccessComponentProvider, type Permission } from '@steward/libs/session';
 import { renderWithStack, type Answer, type CapturedRequest } from '../../testing';
 import { useListPage } from '../useListPage';

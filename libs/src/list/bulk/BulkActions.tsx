@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Flex, Typography } from '@steward/libs/antd';
-import { Select } from '@steward/libs/antd-data';
-import { bulkDelete, bulkUpdate, errorMessage, queryKeys, undoBatch, useRelationOptions } from '@steward/libs/data-access';
+import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
+import { Select } from '@steward/libs/ui/antd-data';
+import { bulkDelete, bulkUpdate, errorMessage, queryKeys, undoBatch, useRelationOptions } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
-import { notify, undoToast, useSubmit } from '@steward/libs/ui-core';
+import { notify, undoToast, useSubmit } from '@steward/libs/ui/core';
 import { csvColumnsOf } from '../listColumn';
 import type { BulkField, BulkTarget } from '../useListPage';
 import { allMatchingPersonalNote, countOf, deleteConfirmation, personalNote, skippedNote } from './bulkWords';

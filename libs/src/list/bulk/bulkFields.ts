@@ -1,4 +1,4 @@
-import type { FieldDef } from '@steward/libs/editor';
+import type { FieldDef } from '@steward/libs/form';
 import type { BulkField } from '../useListPage';
 
 /** The fields a bulk change may set where a table has them — the same list as app.bulk_field_allowed. */

@@ -1,4 +1,4 @@
-import { getDatabase, toDataAccessError, type TableRef } from '@steward/libs/data-access';
+import { getDatabase, toDataAccessError, type TableRef } from '@steward/libs/data';
 
 const CHUNK = 100;
 

@@ -1,0 +1,101 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ROUTES } from '@steward/libs/shell';
+import { remoteRoutes } from '../../../build/rsbuildApp.mjs';
+import { startArea } from './areaStart.mjs';
+
+const ROUTE_PAIRS: [string, string][] = [
+  ['/businesses', 'crm'],
+  ['/business/:short_id', 'crm'],
+  ['/tasks', 'operations'],
+];
+const REGISTRY = { remotes: { crm: { manifest: 'https://crm.example/mf-manifest.json' }, operations: { manifest: '/operations/mf-manifest.json' } } };
+const MANIFEST = {
+  metaData: { publicPath: 'auto', remoteEntry: { name: 'static/js/steward_crm.1.js', path: '' } },
+  exposes: [
+    { path: './widgets', assets: { js: { sync: ['static/js/async/widgets.1.js'], async: [] } } },
+    { path: './area', assets: { js: { sync: ['static/js/async/208.1.js', 'static/js/async/__federation_expose_area.1.js'], async: ['static/js/async/183.1.js'] } } },
+  ],
+};
+
+function run(pathname: string, answers: Record<string, unknown> = { '/runtime-config.json': REGISTRY, 'https://crm.example/mf-manifest.json': MANIFEST }) {
+  const fetch = vi.fn((url: string) => Promise.resolve(url in answers ? Response.json(answers[url]) : new Response('missing', { status: 404 })));
+  const start = startArea({ routes: ROUTE_PAIRS, config: '/runtime-config.json' }, { location: { pathname, href: `https://app.example${pathname}` }, document, fetch: fetch as unknown as typeof globalThis.fetch });
+  return { start, fetch };
+}
+
+const preloads = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel=preload]')].map((link) => [link.getAttribute('as'), link.href]);
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+beforeEach(() => {
+  document.head.replaceChildren();
+});
+
+describe('index.html’s start of the area a page opens on', () => {
+  it('asks for the registry, the owning remote’s manifest, then preloads the area’s first scripts (not its later chunks or widgets)', async () => {
+    const { start, fetch } = run('/Business/BUS-1');
+    expect(start?.area).toBe('crm');
+    await settled();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual(['/runtime-config.json', 'https://crm.example/mf-manifest.json']);
+    expect(Object.keys(start?.manifests ?? {})).toEqual(['https://crm.example/mf-manifest.json']);
+    expect(preloads()).toEqual([
+      ['script', 'https://crm.example/static/js/steward_crm.1.js'],
+      ['script', 'https://crm.example/static/js/async/208.1.js'],
+      ['script', 'https://crm.example/static/js/async/__federation_expose_area.1.js'],
+    ]);
+    // The app still reads both answers itself.
+    await expect(start?.config.then((response) => response.json())).resolves.toEqual(REGISTRY);
+  });
+
+  it('hands the app the manifest only once the scripts it names are asked for', async () => {
+    const url = 'https://crm.example/mf-manifest.json';
+    let answer: (response: Response) => void = () => {};
+    const fetch = vi.fn((requested: string) =>
+      requested === url ? new Promise<Response>((resolve) => (answer = resolve)) : Promise.resolve(Response.json(REGISTRY)),
+    );
+    const start = startArea({ routes: ROUTE_PAIRS, config: '/runtime-config.json' }, { location: { pathname: '/businesses', href: 'https://app.example/businesses' }, document, fetch: fetch as unknown as typeof globalThis.fetch });
+    await vi.waitFor(() => expect(start?.manifests[url]).toBeDefined());
+    // The app's runtime takes the manifest while it is still on its way, and loads the scripts it names
+    // the moment the answer is in.
+    const taken = start?.manifests[url]?.then(async (response) => ({ preloaded: preloads().length, body: await response.json() }));
+    answer(Response.json(MANIFEST));
+    await expect(taken).resolves.toEqual({ preloaded: 3, body: MANIFEST });
+  });
+
+  it('passes a manifest that failed or did not answer to the app as it was', async () => {
+    const failing = vi.fn((url: string) => (url === '/runtime-config.json' ? Promise.resolve(Response.json(REGISTRY)) : Promise.reject(new TypeError('Failed to fetch'))));
+    const start = startArea({ routes: ROUTE_PAIRS, config: '/runtime-config.json' }, { location: { pathname: '/businesses', href: 'https://app.example/businesses' }, document, fetch: failing as unknown as typeof globalThis.fetch });
+    const url = 'https://crm.example/mf-manifest.json';
+    await vi.waitFor(() => expect(start?.manifests[url]).toBeDefined());
+    await expect(start?.manifests[url]).rejects.toThrow('Failed to fetch');
+    const missing = run('/businesses', { '/runtime-config.json': REGISTRY });
+    await vi.waitFor(() => expect(missing.start?.manifests[url]).toBeDefined());
+    await expect(missing.start?.manifests[url]).resolves.toMatchObject({ status: 404 });
+    expect(preloads()).toEqual([]);
+  });
+
+  it('starts nothing on the shell’s own pages, and a parameter must fill its segment', () => {
+    for (const path of ['/dashboard', '/', '/business', '/business/', '/businesses/extra']) {
+      const { start, fetch } = run(path);
+      expect(start).toBeNull();
+      expect(fetch).not.toHaveBeenCalled();
+    }
+  });
+
+  it('preloads nothing when the registry has no such remote or its manifest does not answer', async () => {
+    const noManifest = run('/businesses', { '/runtime-config.json': REGISTRY });
+    await settled();
+    expect(noManifest.fetch).toHaveBeenCalledTimes(2);
+    const noRemote = run('/tasks', { '/runtime-config.json': { remotes: {} } });
+    await settled();
+    expect(noRemote.fetch).toHaveBeenCalledTimes(1);
+    expect(preloads()).toEqual([]);
+  });
+});
+
+describe('the remote routes index.html knows', () => {
+  it('are the route table’s, read from its source', () => {
+    const expected = ROUTES.filter((route) => route.owner !== 'shell').map((route) => [route.path, route.owner]);
+    expect(expected.length).toBeGreaterThan(20);
+    expect(remoteRoutes()).toEqual(expected);
+  });
+});

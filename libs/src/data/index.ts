@@ -1,0 +1,80 @@
+export { authStorageKey, getDatabase, hasStoredSession, isAuthSessionMissing, loadSupabase, onSupabaseLoaded, setSupabase, type Database } from '@steward/libs/boot';
+export { tableRef, type AnyRow, type SchemaName, type TableRef } from './tableRef';
+export { SYSTEM_DEFAULT_ORG, isSystemDefaultRow, orgScopeFor } from '../org-scope/orgScope';
+export {
+  CONFLICT_MESSAGE,
+  DataAccessError,
+  FORBIDDEN_MESSAGE,
+  NOT_FOUND_MESSAGE,
+  errorMessage,
+  toDataAccessError,
+  type DataAccessErrorKind,
+} from './DataAccessError';
+export { EXPORT_PAGE_SIZE, readRowPages } from './rowPages';
+export { EXACT_COUNT_LIMIT, FETCH_ALL_CHUNK, LIST_PAGE_SIZE, buildListQuery, fetchAllRows, fetchList, type EqValue, type ListRequest, type ListResult } from './listQuery';
+export {
+  SERVER_OWNED_FIELDS,
+  archiveRecord,
+  changedFields,
+  deleteRecord,
+  fetchRecord,
+  insertRecord,
+  insertRecords,
+  updateRecord,
+  updateWhere,
+  upsertRecord,
+  writeFieldsForInsert,
+  type RecordMatch,
+  type UpdateOutcome,
+  type UpdateRequest,
+  type WriteContext,
+} from './records';
+export {
+  ACCOMMODATIONS_BUCKET,
+  ORG_ASSETS_BUCKET,
+  accommodationFilePath,
+  orgAssetPath,
+  sanitizeFileName,
+  sanitizeOrgName,
+  uploadAccommodationFile,
+  uploadOrgAsset,
+  RECORD_FILES_BUCKET,
+  RECORD_FILE_URL_SECONDS,
+  recordFilePath,
+  recordFileUrl,
+  removeRecordFile,
+  uploadRecordFile,
+  type UploadBody,
+  type UploadResult,
+} from './storageUpload';
+export { OPTIONS_LIMIT, fetchRelationOptions, type RelationOption, type RelationSource } from './relationOptions';
+export { deleteSavedFilter, fetchSavedFilters, saveFilter, savedFiltersTable, unreadableSavedFilterMessage, type SavedFilter } from './savedFilters';
+export { callFunction, functionRef, type FunctionRef } from './callFunction';
+export { queryKeys } from './queryKeys';
+export {
+  HISTORY_PAGE_SIZE,
+  bulkDelete,
+  bulkUpdate,
+  eraseContact,
+  fetchHistoryPage,
+  fetchPossibleDuplicates,
+  mergeRecords,
+  qualifiedTable,
+  setArchived,
+  undoBatch,
+  useLifecycleMutation,
+  useRecordHistory,
+  type BulkDeleteOutcome,
+  type BulkOutcome,
+  type DuplicatePair,
+  type EraseOutcome,
+  type HistoryAction,
+  type HistoryEntry,
+  type HistoryVia,
+  type MergeKind,
+  type MergeOutcome,
+  type UndoOutcome,
+} from './lifecycle';
+export { cachedRowId, prefetchList } from './earlyReads';
+export { listQueryOptions, useCallFunction, useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './queryHooks';
+export { callRpc } from './rpc';

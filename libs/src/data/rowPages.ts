@@ -1,0 +1,91 @@
+import type { Database } from '@steward/libs/boot';
+import { toDataAccessError } from './DataAccessError';
+import { buildListQuery, fetchList, type ListRequest } from './listQuery';
+import type { TableRef } from './tableRef';
+
+/** A value inside a PostgREST logic tree: double-quoted, backslashes and quotes escaped. */
+function quoted(value: unknown): string {
+  return `"${String(value).replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+type SortKey = { field: string; order: 'asc' | 'desc' };
+
+/**
+ * Rows per export page. Each page's JSON is parsed on the page's main thread: 250 rows keep that a
+ * small part of a frame, and the next page is already on its way while one is written.
+ */
+export const EXPORT_PAGE_SIZE = 250;
+
+/**
+ * The rows after `last` in the order `sort` then id ascending, as one PostgREST `or=(…)` tree: for each
+ * key, the earlier keys equal and this one past the last value; or every key equal and a larger id.
+ * Nulls sort as the list sorts them: last when ascending, first when descending.
+ */
+export function keysetAfter(sort: readonly SortKey[], last: Record<string, unknown>): string {
+  const equal = (key: SortKey) => (last[key.field] === null || last[key.field] === undefined ? `${key.field}.is.null` : `${key.field}.eq.${quoted(last[key.field])}`);
+  const after = (key: SortKey): string | null => {
+    const value = last[key.field];
+    const isNull = value === null || value === undefined;
+    if (key.order === 'asc') return isNull ? null : `or(${key.field}.gt.${quoted(value)},${key.field}.is.null)`;
+    return isNull ? `${key.field}.not.is.null` : `${key.field}.lt.${quoted(value)}`;
+  };
+  const branches: string[] = [];
+  sort.forEach((key, index) => {
+    const past = after(key);
+    if (past) branches.push(index === 0 ? past : `and(${[...sort.slice(0, index).map(equal), past].join(',')})`);
+  });
+  branches.push(sort.length === 0 ? `id.gt.${quoted(last.id)}` : `and(${[...sort.map(equal), `id.gt.${quoted(last.id)}`].join(',')})`);
+  return branches.join(',');
+}
+
+/**
+ * Every row a list request selects, in the list's order, one page of EXPORT_PAGE_SIZE at a time, for
+ * writing as it arrives (export). Tables with an id are read in keyset pages (the rows after the last
+ * one's sort values and id), so page 100 costs what page 1 does; views without an id, or sorted by a
+ * related table's column, are read by offset. Stops between pages when `signal` aborts.
+ */
+export async function* readRowPages<Row>(
+  client: Database,
+  ref: TableRef<Row>,
+  request: Omit<ListRequest, 'page' | 'pageSize' | 'count'>,
+  signal?: AbortSignal,
+  pageSize = EXPORT_PAGE_SIZE,
+): AsyncGenerator<Row[]> {
+  const sort = (request.sort ?? []).filter((key) => key.field !== 'id');
+  if (request.tieBreaker === null || sort.some((key) => !/^[a-z_][a-z0-9_]*$/i.test(key.field))) {
+    for (let page = 0; ; page += 1) {
+      signal?.throwIfAborted();
+      const { rows } = await fetchList(client, ref, { ...request, page, pageSize });
+      yield rows;
+      if (rows.length < pageSize) return;
+    }
+  }
+  const keyset = { ...request, sort, tieBreaker: 'id', page: 0, pageSize };
+  // The id and sort values are read even when no column shows them: the next page starts after them.
+  if (keyset.select && keyset.select !== '*') {
+    const listed = new Set(keyset.select.split(',').map((part) => part.trim()));
+    const missing = ['id', ...sort.map((key) => key.field)].filter((field) => !listed.has(field));
+    if (missing.length) keyset.select = [...new Set(missing)].join(',') + ',' + keyset.select;
+  }
+  const fetchAfter = async (last: Record<string, unknown> | null): Promise<Row[]> => {
+    signal?.throwIfAborted();
+    let query = buildListQuery(client, ref, keyset);
+    if (last) query = query.or(keysetAfter(sort, last));
+    if (signal) query = query.abortSignal(signal);
+    const { data, error } = await query;
+    if (error) throw toDataAccessError(error);
+    return (data ?? []) as Row[];
+  };
+  let pending = fetchAfter(null);
+  for (;;) {
+    const rows = await pending;
+    if (rows.length >= pageSize) {
+      // The next page is asked for before this one is handed on (a page read while one is written).
+      pending = fetchAfter(rows[rows.length - 1] as Record<string, unknown>);
+      // An export stopped meanwhile leaves it unread: its failure is nobody's error.
+      pending.catch(() => undefined);
+    }
+    yield rows;
+    if (rows.length < pageSize) return;
+  }
+}

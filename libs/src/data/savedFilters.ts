@@ -1,0 +1,99 @@
+import type { Database } from '@steward/libs/boot';
+import { z } from 'zod/mini';
+import { filterNodeSchema, isFilterGroup, sortSpecSchema, type FilterNode, type SortSpec } from '@steward/libs/filter';
+import { DataAccessError, toDataAccessError } from './DataAccessError';
+import { tableRef } from './tableRef';
+
+/**
+ * A user's named filter for one list (list_key e.g. 'tasks_filters', 'transactions_filters').
+ * `problem` is set when the stored JSON does not fit the filter model: such a filter is reported to
+ * the user and never applied (its filter is null, its sort empty).
+ */
+export type SavedFilter = { id: string; list_key: string; name: string; filter: FilterNode | null; sort: SortSpec; problem?: string };
+
+/** What the user reads about a saved filter the reader cannot parse. */
+export const unreadableSavedFilterMessage = (name: string) => `The saved filter "${name}" cannot be read, so it was not applied.`;
+
+export const savedFiltersTable = tableRef<SavedFilter>('settings', 'saved_filters');
+
+const savedFilterRow = z.object({
+  id: z.string(),
+  list_key: z.string(),
+  name: z.string(),
+  filter: z.unknown(),
+  sort: z.unknown(),
+});
+
+/** "No filter" is stored as an empty AND group (the column is not null). */
+const NO_FILTER: FilterNode = { operator: 'and', value: [] };
+
+/** A saved filter as the reader understands it; an unreadable one (but a real row) comes back with `problem` set. */
+function readSavedFilter(row: unknown): SavedFilter | null {
+  const parsed = savedFilterRow.safeParse(row);
+  if (!parsed.success) return null;
+  const readable = toSavedFilter(row);
+  if (readable) return readable;
+  return { id: parsed.data.id, list_key: parsed.data.list_key, name: parsed.data.name, filter: null, sort: [], problem: unreadableSavedFilterMessage(parsed.data.name) };
+}
+
+function toSavedFilter(row: unknown): SavedFilter | null {
+  const parsed = savedFilterRow.safeParse(row);
+  if (!parsed.success) return null;
+  const filter = filterNodeSchema.safeParse(parsed.data.filter);
+  const sort = sortSpecSchema.safeParse(parsed.data.sort);
+  if (!filter.success && parsed.data.filter !== null) return null;
+  if (!sort.success && parsed.data.sort !== null) return null;
+  const tree = filter.success && !(isFilterGroup(filter.data) && filter.data.value.length === 0) ? filter.data : null;
+  return { id: parsed.data.id, list_key: parsed.data.list_key, name: parsed.data.name, filter: tree, sort: sort.success ? sort.data : [] };
+}
+
+/**
+ * The current user's saved filters for a list (row-level security limits them to the user). Rows
+ * whose JSON does not fit the filter model are returned with `problem` set, so the list can report
+ * them instead of silently dropping them; they are never applied.
+ */
+export async function fetchSavedFilters(client: Database, listKey: string): Promise<SavedFilter[]> {
+  const { data, error } = await client
+    .schema(savedFiltersTable.schema)
+    .from(savedFiltersTable.table)
+    .select('id, list_key, name, filter, sort')
+    .eq('list_key', listKey)
+    .eq('archive', false)
+    .order('name');
+  if (error) throw toDataAccessError(error);
+  return (data ?? []).map(readSavedFilter).filter((row): row is SavedFilter => row !== null);
+}
+
+/**
+ * Saves under a name for the caller's profile in the active organisation (the database sets the
+ * profile); saving again under the same name replaces that filter.
+ */
+export async function saveFilter(
+  client: Database,
+  input: { listKey: string; name: string; filter: FilterNode | null; sort: SortSpec; orgName: string | null },
+): Promise<SavedFilter> {
+  const { data, error } = await client
+    .schema(savedFiltersTable.schema)
+    .from(savedFiltersTable.table)
+    .upsert(
+      {
+        list_key: input.listKey,
+        name: input.name.trim(),
+        filter: input.filter ?? NO_FILTER,
+        sort: input.sort,
+        ...(input.orgName ? { org_name: input.orgName } : {}),
+      },
+      { onConflict: 'profile_id,list_key,name' },
+    )
+    .select('id, list_key, name, filter, sort')
+    .single();
+  if (error) throw toDataAccessError(error);
+  const saved = toSavedFilter(data);
+  if (!saved) throw new DataAccessError('request', 'The saved filter could not be read back.');
+  return saved;
+}
+
+export async function deleteSavedFilter(client: Database, id: string): Promise<void> {
+  const { error } = await client.schema(savedFiltersTable.schema).from(savedFiltersTable.table).delete().eq('id', id);
+  if (error) throw toDataAccessError(error);
+}

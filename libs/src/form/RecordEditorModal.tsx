@@ -1,0 +1,46 @@
+import { useState, type ReactNode } from 'react';
+import { Button } from '@steward/libs/ui/antd';
+import { Modal } from '@steward/libs/ui/antd-data';
+import { useOpenedOnce } from '@steward/libs/ui';
+import { RecordEditorForm } from './RecordEditorForm';
+import { RecordHistory } from './history/RecordHistory';
+import { fieldLabelsOf } from './history/historyWords';
+import type { RecordEditorApi } from './useRecordEditor';
+
+/**
+ * 'New {label}' / 'Edit {label}' with Cancel and Save ('Saving…' while busy). Editing a saved row
+ * offers its History: who changed what, read when asked. `savedExtra` draws more about a saved row
+ * under its fields (e.g. its open tasks).
+ */
+export function RecordEditorModal({ editor, savedExtra }: { editor: RecordEditorApi; savedExtra?: (recordId: string) => ReactNode }) {
+  const { children, ...saveButtonProps } = editor.saveButtonProps;
+  const opened = useOpenedOnce(Boolean(editor.modalProps.open));
+  const [historyFor, setHistoryFor] = useState<string | null>(null);
+  if (!opened) return null;
+  const recordId = editor.mode === 'edit' ? editor.id : null;
+  const showingHistory = recordId !== null && historyFor === recordId;
+  return (
+    <Modal
+      {...editor.modalProps}
+      footer={[
+        recordId ? (
+          <Button key="history" aria-expanded={showingHistory} onClick={() => setHistoryFor(showingHistory ? null : recordId)} style={{ float: 'left' }}>
+            History
+          </Button>
+        ) : null,
+        <Button key="cancel" onClick={editor.close} disabled={editor.busy}>
+          {editor.viewOnly ? 'Close' : 'Cancel'}
+        </Button>,
+        editor.viewOnly ? null : (
+          <Button key="save" {...saveButtonProps}>
+            {children}
+          </Button>
+        ),
+      ]}
+    >
+      <RecordEditorForm editor={editor} idPrefix="record-editor" />
+      {recordId && savedExtra ? savedExtra(recordId) : null}
+      {showingHistory ? <RecordHistory table={editor.table} recordId={recordId} fieldLabels={fieldLabelsOf(editor.fields)} label={`History of this ${editor.title.replace(/^(Edit|View) /, '').toLowerCase()}`} /> : null}
+    </Modal>
+  );
+}

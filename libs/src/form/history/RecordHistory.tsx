@@ -1,0 +1,99 @@
+import { Alert, Button, Typography } from '@steward/libs/ui/antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { errorMessage, queryKeys, undoBatch, useRecordHistory, type HistoryEntry, type TableRef } from '@steward/libs/data';
+import { notify } from '@steward/libs/ui/core';
+import { ATTACHED_FIELD_LABELS, NO_HISTORY_TEXT, actionPhrase, actorOf, fieldChanges, isAttached, relativeTime, viaNote, type FieldLabels } from './historyWords';
+import './recordHistory.css';
+
+const LOADING_TEXT = 'Loading…';
+
+/** A merge can be taken back from the surviving record's history for this long (the database agrees). */
+const MERGE_UNDO_MS = 24 * 60 * 60 * 1000;
+
+export type RecordHistoryProps = {
+  /** The table the record lives in (its schema's writes refresh the history). */
+  table: Pick<TableRef<unknown>, 'schema' | 'table'>;
+  recordId: string;
+  /** Field names as the record's form shows them ("Status", "Primary Owner"). */
+  fieldLabels?: FieldLabels;
+  /** "Record history" unless the screen says better. */
+  label?: string;
+};
+
+/**
+ * Who changed what on one record, newest first, in sentences: "Maya Chen changed Status from Active to
+ * Inactive · 2 hours ago". References read as names; pages of 50 load on request. A CRM record's
+ * history also holds its contact methods', addresses', notes', files' and relationships' changes
+ * ("Maya Chen changed the contact method Mobile: Value from … to …").
+ */
+export function RecordHistory({ table, recordId, fieldLabels, label = 'Record history' }: RecordHistoryProps) {
+  const history = useRecordHistory(table, recordId);
+  if (history.isLoading) return <Typography.Text>{LOADING_TEXT}</Typography.Text>;
+  if (history.error) return <Alert type="error" showIcon title={errorMessage(history.error, 'History could not be loaded.')} />;
+  const entries = history.data?.pages.flat() ?? [];
+  if (entries.length === 0) return <Typography.Text type="secondary">{NO_HISTORY_TEXT}</Typography.Text>;
+  const now = new Date();
+  return (
+    <section aria-label={label} className="stw-history">
+      <ol className="stw-history__list">
+        {entries.map((entry) => (
+          <HistoryItem key={entry.id} entry={entry} recordId={recordId} fieldLabels={fieldLabels} now={now} />
+        ))}
+      </ol>
+      {history.hasNextPage ? (
+        <Button onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
+          Show older changes
+        </Button>
+      ) : null}
+    </section>
+  );
+}
+
+function HistoryItem({ entry, recordId, fieldLabels, now }: { entry: HistoryEntry; recordId: string; fieldLabels?: FieldLabels; now: Date }) {
+  const attached = isAttached(entry, recordId);
+  const changes = fieldChanges(entry, attached ? ATTACHED_FIELD_LABELS : fieldLabels);
+  const note = viaNote(entry);
+  const when = (
+    <time dateTime={entry.created_at} title={new Date(entry.created_at).toLocaleString()}>
+      {relativeTime(entry.created_at, now)}
+    </time>
+  );
+  const single = changes.length === 1 ? changes[0] : undefined;
+  const queryClient = useQueryClient();
+  const merge = entry.changes as { survivor_id?: string };
+  const undoable = !attached && entry.action === 'merge' && entry.batch_id !== null && merge.survivor_id === entry.record_id && now.getTime() - new Date(entry.created_at).getTime() < MERGE_UNDO_MS;
+  const undo = () => {
+    void undoBatch(entry.batch_id as string)
+      .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.all }))
+      .then(() => notify.success('Merge undone'))
+      .catch((error: unknown) => notify.error(errorMessage(error, 'Undo failed')));
+  };
+  return (
+    <li className="stw-history__item">
+      <span>
+        <strong>{actorOf(entry)}</strong> {actionPhrase(entry, changes, recordId)}
+        {single ? (
+          <>
+            {' '}
+            {single.label} from <em>{single.from}</em> to <em>{single.to}</em>
+          </>
+        ) : null}
+        {note ? ` (${note})` : null} · {when}
+      </span>
+      {undoable ? (
+        <Button size="small" className="stw-history__undo" onClick={undo}>
+          Undo merge
+        </Button>
+      ) : null}
+      {changes.length > 1 ? (
+        <ul className="stw-history__fields">
+          {changes.map((change) => (
+            <li key={change.field}>
+              {change.label} from <em>{change.from}</em> to <em>{change.to}</em>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

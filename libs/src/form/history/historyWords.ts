@@ -1,0 +1,172 @@
+// A history entry in words a person reads: "Maya Chen changed Status from Active to Inactive".
+import type { HistoryEntry } from '@steward/libs/data';
+
+/** What a record's history says before anything was changed. */
+export const NO_HISTORY_TEXT = 'No changes recorded yet.';
+
+/** Field names as people say them, given by the screen; others are spelled out from the column. */
+export type FieldLabels = Readonly<Record<string, string>>;
+
+/** The labels a form gives its fields, for the sentences of their history. */
+export function fieldLabelsOf(fields: readonly { name: string; label: string }[]): FieldLabels {
+  return Object.fromEntries(fields.map((field) => [field.name, field.label]));
+}
+
+const MAX_VALUE_LENGTH = 80;
+
+/** "primary_owner_id" → "Primary owner", "zip" → "Zip". */
+export function spellField(field: string): string {
+  const words = field.replace(/_id$/, '').replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function fieldLabel(field: string, labels: FieldLabels | undefined): string {
+  return labels?.[field] ?? spellField(field);
+}
+
+/** A value as the sentence shows it: empty, Yes/No, a referenced record's name, or the text cut short. */
+export function spellValue(value: unknown, referenceName?: string | null): string {
+  if (referenceName) return referenceName;
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return 'empty';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
+}
+
+/** One changed field: "Status from Active to Inactive". */
+export type FieldChange = { field: string; label: string; from: string; to: string };
+
+export function fieldChanges(entry: HistoryEntry, labels?: FieldLabels): FieldChange[] {
+  if (!['update', 'archive', 'restore'].includes(entry.action)) return [];
+  return Object.entries(entry.changes)
+    .filter(([field, change]) => Array.isArray(change) && field !== 'archive')
+    .map(([field, change]) => {
+      const [from, to] = change as [unknown, unknown];
+      const names = entry.labels?.[field];
+      return { field, label: fieldLabel(field, labels), from: spellValue(from, names?.[0]), to: spellValue(to, names?.[1]) };
+    });
+}
+
+/** Who did it: the person's name at the time, or the platform itself for system changes. */
+export function actorOf(entry: HistoryEntry): string {
+  if (entry.actor_name) return entry.actor_name;
+  return entry.via === 'system' ? 'Steward' : 'Someone';
+}
+
+/** Rows a record's history also shows (its phones, addresses, notes…), as a person names them. */
+const ATTACHED_NOUNS: Readonly<Record<string, string>> = {
+  'crm.contact_methods': 'contact method',
+  'crm.other_contact_methods': 'contact method',
+  'crm.addresses': 'address',
+  'crm.notes': 'note',
+  'crm.crm_files': 'file',
+  'crm.relationships': 'relationship',
+};
+
+/** Fields of attached rows whose column names read badly. */
+export const ATTACHED_FIELD_LABELS: FieldLabels = { is_primary: 'Primary', type_id: 'Type', file_link: 'File' };
+
+/** Whether an entry is about a row attached to the record whose history is read, not the record itself. */
+export function isAttached(entry: HistoryEntry, recordId: string | undefined): boolean {
+  return recordId !== undefined && entry.record_id !== recordId;
+}
+
+/** "the contact method Mobile", "the address Main", "a note". */
+function attachedName(entry: HistoryEntry): string {
+  const noun = ATTACHED_NOUNS[entry.table_name] ?? spellField(entry.table_name.replace(/^.*\./, '')).toLowerCase();
+  return entry.record_label ? `the ${noun} ${entry.record_label}` : `a ${noun}`;
+}
+
+/** The phrase for a change to a row attached to the record: "changed the contact method Mobile:". */
+function attachedPhrase(entry: HistoryEntry, changes: readonly FieldChange[]): string {
+  const name = attachedName(entry);
+  switch (entry.action) {
+    case 'insert':
+      return `added ${name}`;
+    case 'delete':
+      return `deleted ${name} for good`;
+    case 'archive':
+      return changes.length ? `archived ${name} and changed` : `archived ${name}`;
+    case 'restore':
+      return changes.length ? `restored ${name} and changed` : `restored ${name}`;
+    case 'merge':
+      return `moved ${name} here in a merge`;
+    default:
+      return `changed ${name}:`;
+  }
+}
+
+/**
+ * The sentence's verb phrase (without the actor and the field list). Given the id of the record whose
+ * history is read, an entry about a row attached to it names that row.
+ */
+export function actionPhrase(entry: HistoryEntry, changes: readonly FieldChange[], recordId?: string): string {
+  if (isAttached(entry, recordId)) return attachedPhrase(entry, changes);
+  const merge = entry.changes as { merged_label?: string; survivor_label?: string; merged_id?: string };
+  switch (entry.action) {
+    case 'insert':
+      return entry.via === 'import' ? 'imported this record' : 'created this record';
+    case 'delete':
+      return 'deleted this record for good';
+    case 'archive':
+      return changes.length ? 'archived this record and changed' : 'archived this record';
+    case 'restore':
+      return changes.length ? 'restored this record and changed' : 'restored this record';
+    case 'erase':
+      return erasurePhrase(entry);
+    case 'merge':
+      return merge.merged_id === entry.record_id
+        ? `merged this record into ${merge.survivor_label ?? 'another record'}`
+        : `merged ${merge.merged_label ?? 'another record'} into this record`;
+    default:
+      return 'changed';
+  }
+}
+
+/** "1 file", "2 files". */
+const count = (n: unknown, one: string, many: string) => `${Number(n) || 0} ${Number(n) === 1 ? one : many}`;
+
+/**
+ * An erasure names no one: "erased this contact at their request (12 history entries, 1 file and 2
+ * search words removed)".
+ */
+function erasurePhrase(entry: HistoryEntry): string {
+  const { history_entries: history, files, search_words: words } = entry.changes as { history_entries?: number; files?: number; search_words?: number };
+  return `erased this contact at their request (${count(history, 'history entry', 'history entries')}, ${count(files, 'file', 'files')} and ${count(words, 'search word', 'search words')} removed)`;
+}
+
+/** How it was done, when not an ordinary edit on a screen. */
+export function viaNote(entry: HistoryEntry): string | null {
+  switch (entry.via) {
+    case 'bulk':
+      return 'bulk change';
+    case 'import':
+      return entry.action === 'insert' ? null : 'import';
+    case 'undo':
+      return 'undo';
+    default:
+      return null;
+  }
+}
+
+/** "just now", "5 minutes ago", "2 hours ago", "yesterday", else the date. */
+export function relativeTime(iso: string, now: Date = new Date()): string {
+  const at = new Date(iso);
+  const seconds = Math.round((now.getTime() - at.getTime()) / 1000);
+  if (!Number.isFinite(seconds)) return iso;
+  if (seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  if (hours < 48) return 'yesterday';
+  return at.toLocaleDateString();
+}
+
+/** The whole sentence, for a screen reader or a test: "Maya Chen changed Status from Active to Inactive". */
+export function historySentence(entry: HistoryEntry, labels?: FieldLabels, recordId?: string): string {
+  const changes = fieldChanges(entry, isAttached(entry, recordId) ? ATTACHED_FIELD_LABELS : labels);
+  const phrase = actionPhrase(entry, changes, recordId);
+  const list = changes.map((change) => `${change.label} from ${change.from} to ${change.to}`).join(', ');
+  return `${actorOf(entry)} ${phrase}${list ? ` ${list}` : ''}`;
+}
