@@ -1,8 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { primeSession } from '@steward/libs/session';
-import { hasStoredSession, nextTask } from '@steward/libs/boot';
-import { loadRuntimeConfig } from '@steward/libs/boot';
+import { hasStoredSession, loadRuntimeConfig, nextTask } from '@steward/libs/boot';
 import { configureFederation } from './federation/remoteLoader';
 import { preloadAreaFor } from './federation/preloadArea';
 import { preloadOnIntent } from './federation/preloadOnIntent';

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import type { RemoteName } from '@steward/libs/runtime-config';
 import { AREA_TITLES, type RemoteArea } from '@steward/libs/shell';
 import { AccessComponentProvider } from '@steward/libs/session';
-import { PlainButton, ResultNotice, Spinner } from '@steward/libs/ui';
+import { PlainButton, LazyResult, PlainSpin } from '@steward/libs/ui';
 
 type RemoteBoundaryProps = {
   name: RemoteName;
@@ -66,7 +66,7 @@ export function RemoteBoundary({ name, load, peek, onLoaded }: RemoteBoundaryPro
   }
   if (!state.error) return <AreaLoading title={title} />;
   return (
-    <ResultNotice
+    <LazyResult
       status="warning"
       title={`The ${title} area is unavailable`}
       subTitle={`${title} could not be loaded right now. The rest of Steward keeps working; try again in a moment.`}
@@ -87,14 +87,14 @@ export function RemoteBoundary({ name, load, peek, onLoaded }: RemoteBoundaryPro
         <summary>Details</summary>
         <code>{state.error.message}</code>
       </details>
-    </ResultNotice>
+    </LazyResult>
   );
 }
 
 function AreaLoading({ title }: { title: string }) {
   return (
     <div role="status" aria-live="polite" style={{ padding: 48, textAlign: 'center' }}>
-      <Spinner />
+      <PlainSpin />
       <div style={{ marginTop: 12 }}>Loading {title}…</div>
     </div>
   );

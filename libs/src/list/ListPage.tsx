@@ -1,6 +1,6 @@
 import { lazy, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { ProgressBar } from '@steward/libs/ui/core';
-import { AntdTheme, Notice, PlainButton, loadAntd } from '@steward/libs/ui';
+import { PlainProgress } from '@steward/libs/ui/core';
+import { AntdTheme, LazyAlert, PlainButton, loadAntd } from '@steward/libs/ui';
 import { ListToolbar, type ListToolbarProps } from './ListToolbar';
 import { ListTable } from './ListTable';
 import { onFirstMove } from './firstMove';
@@ -66,11 +66,11 @@ export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, empty
         }
       />
       {list.lifecycle?.archived ? (
-        <Notice type="info" showIcon title={`Archived ${list.lifecycle.noun.many}${archivedHint(list.lifecycle)}`} />
+        <LazyAlert type="info" showIcon title={`Archived ${list.lifecycle.noun.many}${archivedHint(list.lifecycle)}`} />
       ) : null}
-      {list.filterState.notice ? <Notice type="warning" showIcon title={list.filterState.notice} closable={{ onClose: list.filterState.dismissNotice }} /> : null}
-      {list.error ? <Notice type="error" showIcon title={errorText(list.error)} /> : null}
-      {list.exportError ? <Notice type="error" showIcon title={list.exportError} /> : null}
+      {list.filterState.notice ? <LazyAlert type="warning" showIcon title={list.filterState.notice} closable={{ onClose: list.filterState.dismissNotice }} /> : null}
+      {list.error ? <LazyAlert type="error" showIcon title={errorText(list.error)} /> : null}
+      {list.exportError ? <LazyAlert type="error" showIcon title={list.exportError} /> : null}
       {list.exporting ? <ExportProgressBar store={list.exportProgress} onCancel={list.cancelExport} /> : null}
       {panel ? (
         // Not mounted before a panel opens: <AntdTheme> loads antd as it mounts.
@@ -100,7 +100,7 @@ function ExportProgressBar({ store, onCancel }: { store: ExportProgressStore; on
   return (
     <div className="stw-flex" style={{ gap: 12, alignItems: 'center' }}>
       <div style={{ flex: 1, maxWidth: 480 }}>
-        <ProgressBar
+        <PlainProgress
           label="Export progress"
           value={written}
           max={total}

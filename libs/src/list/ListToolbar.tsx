@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { CountBadge, PlainButton } from '@steward/libs/ui';
+import { PlainBadge, PlainButton } from '@steward/libs/ui';
 
 export type ListToolbarProps = {
   onFilters: () => void;
@@ -18,9 +18,9 @@ export type ListToolbarProps = {
 export function ListToolbar({ onFilters, onSort, onExport, filterCount = 0, exportDisabled, exporting, addNew, extra }: ListToolbarProps) {
   return (
     <div role="toolbar" aria-label="List actions" className="stw-flex" style={{ flexWrap: 'wrap', gap: 8 }}>
-      <CountBadge count={filterCount}>
+      <PlainBadge count={filterCount}>
         <PlainButton onClick={onFilters}>Filters</PlainButton>
-      </CountBadge>
+      </PlainBadge>
       <PlainButton onClick={onSort}>Sort</PlainButton>
       <PlainButton onClick={onExport} disabled={exportDisabled} loading={exporting}>
         Export

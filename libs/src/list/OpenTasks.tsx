@@ -1,6 +1,6 @@
 import { Link } from '@steward/libs/router';
 import { errorMessage, tableRef, useList, type AnyRow } from '@steward/libs/data';
-import { PageTitle, SecondaryText, formatDate } from '@steward/libs/ui';
+import { PlainTitle, PlainText, formatDate } from '@steward/libs/ui';
 import { LOADING_TEXT } from './listMessages';
 
 /** A record's open tasks come from ops.open_tasks_view (security invoker: the caller's row-level security applies). */
@@ -19,12 +19,12 @@ export function OpenTasks({ column, recordId }: { column: OpenTasksRecordColumn;
   const rows = tasks.data?.rows ?? [];
   return (
     <section aria-labelledby={`open-tasks-${recordId}`} className="stw-open-tasks">
-      <PageTitle id={`open-tasks-${recordId}`} style={{ fontSize: 16, margin: '0 0 4px' }}>
+      <PlainTitle id={`open-tasks-${recordId}`} style={{ fontSize: 16, margin: '0 0 4px' }}>
         Open tasks
-      </PageTitle>
+      </PlainTitle>
       {tasks.isLoading ? <span>{LOADING_TEXT}</span> : null}
       {tasks.error ? <span style={{ color: 'var(--stw-error)' }}>{errorMessage(tasks.error, 'Unknown error')}</span> : null}
-      {!tasks.isLoading && !tasks.error && rows.length === 0 ? <SecondaryText>{NO_OPEN_TASKS}</SecondaryText> : null}
+      {!tasks.isLoading && !tasks.error && rows.length === 0 ? <PlainText>{NO_OPEN_TASKS}</PlainText> : null}
       {rows.length > 0 ? (
         <ul style={{ margin: 0, paddingInlineStart: 18 }}>
           {rows.map((row) => (
@@ -33,9 +33,9 @@ export function OpenTasks({ column, recordId }: { column: OpenTasksRecordColumn;
               <Link to={`/tasks?task=${String(row.short_id)}`} style={{ textDecoration: 'underline' }}>
                 {String(row.title)}
               </Link>{' '}
-              <SecondaryText>
+              <PlainText>
                 ({[row.status, row.due_date ? `due ${formatDate(String(row.due_date))}` : null, row.assignee_name].filter(Boolean).join(', ')})
-              </SecondaryText>
+              </PlainText>
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@steward/libs/router';
 import { useAccess } from '@steward/libs/session';
-import { PlainButton, SecondaryText } from '@steward/libs/ui';
+import { PlainButton, PlainText } from '@steward/libs/ui';
 import { StatusPill, SystemBadge, displayValue, isSystemDefault, formatAddress, formatDate, formatDollars, type AddressParts } from '@steward/libs/ui';
 import type { ListColumn } from './listColumn';
 
@@ -44,7 +44,7 @@ export function nameColumn<Row extends Row0>(options: {
           <SystemBadge orgName={row.org_name} />
           {beneath ? (
             <div>
-              <SecondaryText>{beneath}</SecondaryText>
+              <PlainText>{beneath}</PlainText>
             </div>
           ) : null}
         </div>

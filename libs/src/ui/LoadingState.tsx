@@ -1,10 +1,10 @@
-import { Spinner } from './plain';
+import { PlainSpin } from './plain';
 
 /** What a screen shows while its data loads: a spinner with "Loading…" said to screen readers too. */
 export function LoadingState({ label = 'Loading…' }: { label?: string }) {
   return (
     <div role="status" aria-live="polite" style={{ padding: 24, textAlign: 'center' }}>
-      <Spinner />
+      <PlainSpin />
       <div style={{ marginTop: 8 }}>{label}</div>
     </div>
   );

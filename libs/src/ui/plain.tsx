@@ -4,9 +4,10 @@ import { AntdTheme, loadAntd } from './antdTheme';
 import './plain.css';
 
 /*
- * What a list's first view draws with, without antd: a button, a count on it, a tag, secondary text,
- * a heading and a spinner, each with antd's look on the branding's CSS variables (plain.css). The
- * rarely shown banners (Notice) are antd's Alert, loaded when one first shows.
+ * The design system's Plain words (see ui/index.ts for the rule): antd's Button, Badge, Tag, Spin and
+ * Typography's Title and Text, drawn without antd for a first view, each with antd's look on the
+ * branding's CSS variables (plain.css). And its Lazy words: antd's Alert and Result, which load antd
+ * when one first shows.
  */
 
 export type PlainButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
@@ -18,7 +19,7 @@ export type PlainButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'ty
   htmlType?: 'button' | 'submit';
 };
 
-/** A button with antd's look. */
+/** antd's Button, drawn without antd. */
 export function PlainButton({ variant = 'default', size = 'middle', loading = false, htmlType = 'button', className, disabled, onClick, children, ...props }: PlainButtonProps) {
   const classes = ['stw-plain-button', variant !== 'default' ? `stw-plain-button--${variant}` : '', size === 'small' ? 'stw-plain-button--small' : '', className ?? ''].filter(Boolean).join(' ');
   return (
@@ -30,14 +31,14 @@ export function PlainButton({ variant = 'default', size = 'middle', loading = fa
       aria-busy={loading || undefined}
       onClick={loading ? undefined : onClick}
     >
-      {loading ? <Spinner small /> : null}
+      {loading ? <PlainSpin small /> : null}
       {children}
     </button>
   );
 }
 
-/** A count on a control's corner (nothing at 0), as antd's small Badge. */
-export function CountBadge({ count, children }: { count: number; children: ReactNode }) {
+/** antd's small count Badge on a control's corner (nothing at 0), drawn without antd. */
+export function PlainBadge({ count, children }: { count: number; children: ReactNode }) {
   return (
     <span className="stw-count-holder">
       {children}
@@ -50,7 +51,7 @@ export function CountBadge({ count, children }: { count: number; children: React
   );
 }
 
-/** A tag with antd's look; `color` picks one of antd's preset colours the platform uses. */
+/** antd's Tag, drawn without antd; `color` picks one of antd's preset colours the platform uses. */
 export function PlainTag({ color, className, children, ...props }: HTMLAttributes<HTMLSpanElement> & { color?: 'blue' | 'geekblue' }) {
   return (
     <span {...props} className={[color ? `stw-tag stw-tag--${color}` : 'stw-tag', className].filter(Boolean).join(' ')}>
@@ -59,13 +60,13 @@ export function PlainTag({ color, className, children, ...props }: HTMLAttribute
   );
 }
 
-/** Text in the branding's secondary colour (antd's Text type="secondary"). */
-export function SecondaryText({ children }: { children: ReactNode }) {
+/** antd's Typography.Text type="secondary", drawn without antd. */
+export function PlainText({ children }: { children: ReactNode }) {
   return <span className="stw-text-secondary">{children}</span>;
 }
 
-/** A page's heading (antd's level-3 Title). */
-export function PageTitle({ children, id, style }: { children: ReactNode; id?: string; style?: CSSProperties }) {
+/** antd's level-3 Typography.Title (a page's heading), drawn without antd. */
+export function PlainTitle({ children, id, style }: { children: ReactNode; id?: string; style?: CSSProperties }) {
   return (
     <h3 className="stw-title" id={id} style={style}>
       {children}
@@ -74,7 +75,7 @@ export function PageTitle({ children, id, style }: { children: ReactNode; id?: s
 }
 
 /** antd's Spin, drawn without antd (it shows before antd has loaded). */
-export function Spinner({ small = false }: { small?: boolean }) {
+export function PlainSpin({ small = false }: { small?: boolean }) {
   return (
     <span className="stw-spinner" aria-hidden="true" style={small ? { width: 14, height: 14 } : undefined}>
       <i style={small ? { width: 6, height: 6 } : undefined} />
@@ -88,7 +89,7 @@ export function Spinner({ small = false }: { small?: boolean }) {
 const LoadedAlert = lazy(() => loadAntd().then((antd) => ({ default: antd.Alert })));
 
 /** antd's Alert (an error, a warning, a note): loaded with antd when one first shows. */
-export function Notice(props: AlertProps) {
+export function LazyAlert(props: AlertProps) {
   return (
     <AntdTheme fallback={<div role={props.type === 'error' ? 'alert' : 'status'}>{props.title}</div>}>
       <Suspense fallback={<div role={props.type === 'error' ? 'alert' : 'status'}>{props.title}</div>}>
@@ -101,7 +102,7 @@ export function Notice(props: AlertProps) {
 const LoadedResult = lazy(() => loadAntd().then((antd) => ({ default: antd.Result })));
 
 /** antd's Result (a page that does not exist, an area that did not load): loaded with antd when one shows. */
-export function ResultNotice(props: ResultProps) {
+export function LazyResult(props: ResultProps) {
   return (
     <AntdTheme>
       <LoadedResult {...props} />

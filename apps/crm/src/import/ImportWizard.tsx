@@ -5,7 +5,7 @@ import { Modal, Select } from '@steward/libs/ui/antd-data';
 import { queryKeys } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
 import { DataTable, type ListColumn } from '@steward/libs/list';
-import { ProgressBar } from '@steward/libs/ui';
+import { PlainProgress } from '@steward/libs/ui';
 import { parseCsv, type CsvRecord } from './parseCsv';
 import { IMPORT_TARGETS, autoMapping, checkRows, mapRecords, type ImportError, type ImportKind, type ImportMapping } from './importTargets';
 import { cancelImportJob, finishImport, importProblems, stageRows, startImportJob, type ImportProblem } from './importRecords';
@@ -183,11 +183,11 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
         ];
   const progress =
     phase.step === 'upload' || phase.step === 'duplicates' ? (
-      <ProgressBar label="Import progress" value={phase.step === 'upload' ? phase.done : rows.length} max={rows.length} text={`Uploaded ${count(phase.step === 'upload' ? phase.done : rows.length)} of ${count(rows.length)} rows`} />
+      <PlainProgress label="Import progress" value={phase.step === 'upload' ? phase.done : rows.length} max={rows.length} text={`Uploaded ${count(phase.step === 'upload' ? phase.done : rows.length)} of ${count(rows.length)} rows`} />
     ) : phase.step === 'check' ? (
-      <ProgressBar label="Import progress" value={rows.length} max={rows.length} text={`Checking ${count(rows.length)} rows for problems and duplicates…`} />
+      <PlainProgress label="Import progress" value={rows.length} max={rows.length} text={`Checking ${count(rows.length)} rows for problems and duplicates…`} />
     ) : phase.step === 'import' ? (
-      <ProgressBar label="Import progress" value={rows.length} max={rows.length} text={`Importing ${count(rows.length)} ${noun}…`} />
+      <PlainProgress label="Import progress" value={rows.length} max={rows.length} text={`Importing ${count(rows.length)} ${noun}…`} />
     ) : null;
   return (
     <Modal open={open} title={`Import ${noun}`} onCancel={close} footer={footer} width={860} destroyOnHidden mask={{ closable: !busy }} keyboard={phase.step !== 'import'}>

@@ -4,7 +4,7 @@ import { errorMessage, queryKeys, tableRef, type AnyRow } from '@steward/libs/da
 import { OpenRecordEffect, preloadFormLayer, useAddressedRecord, useRecordEditor, type RecordEditorApi } from '@steward/libs/form';
 import { useAccess, useSession } from '@steward/libs/session';
 import { useFirstViewShown } from '@steward/libs/boot';
-import { AntdTheme, Notice, PageFrame, PlainButton, SecondaryText, todayLocal, useOpenedOnce } from '@steward/libs/ui';
+import { AntdTheme, LazyAlert, PageFrame, PlainButton, PlainText, todayLocal, useOpenedOnce } from '@steward/libs/ui';
 import { reservationFields } from './reservationFields';
 import { TimelineGrid } from './TimelineGrid';
 import { fetchTimeline } from './timelineData';
@@ -137,14 +137,14 @@ export function ReservationsPage() {
           ))}
         </select>
       </div>
-      <SecondaryText>Dashed: tentative · green edge: checked in · dotted: checked out</SecondaryText>
+      <PlainText>Dashed: tentative · green edge: checked in · dotted: checked out</PlainText>
     </div>
   );
 
   let body: React.ReactNode;
   if (session.loading || (timeline.isLoading && Boolean(orgName))) body = <p className="stw-paragraph">{LOADING_TEXT}</p>;
   else if (!orgName) body = <p className="stw-paragraph">{NO_ORGANIZATION_TEXT}</p>;
-  else if (timeline.error) body = <Notice type="error" showIcon title={`Error: ${errorMessage(timeline.error, LOAD_FAILED_TEXT)}`} />;
+  else if (timeline.error) body = <LazyAlert type="error" showIcon title={`Error: ${errorMessage(timeline.error, LOAD_FAILED_TEXT)}`} />;
   else if (rows.length === 0) body = <p className="stw-paragraph">{NO_ACCOMMODATIONS_TEXT}</p>;
   else
     body = (

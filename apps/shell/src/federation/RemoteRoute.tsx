@@ -5,7 +5,7 @@ import { RemoteBoundary } from '@steward/libs/area';
 import { AREA_TITLES, findRoute, noAccessText, routeViewable, type RemoteArea as LoadedArea } from '@steward/libs/shell';
 import type { RemoteName } from '@steward/libs/runtime-config';
 import { accessOf, useSession } from '@steward/libs/session';
-import { ResultNotice, Spinner } from '@steward/libs/ui';
+import { LazyResult, PlainSpin } from '@steward/libs/ui';
 import { BrandingTheme } from '../branding/BrandingTheme';
 import { loadArea, peekArea } from './remoteLoader';
 
@@ -38,18 +38,18 @@ function RemoteRouteContent() {
   }, [pathname, refreshPermissions]);
 
   if (!owner || owner === 'shell') {
-    return <ResultNotice status="404" title="Page not found" subTitle={`There is no page at ${pathname}.`} />;
+    return <LazyResult status="404" title="Page not found" subTitle={`There is no page at ${pathname}.`} />;
   }
   if (loading) {
     return (
       <div style={{ padding: 48, textAlign: 'center' }}>
-        <Spinner />
+        <PlainSpin />
       </div>
     );
   }
   if (!enabledComponents.includes(owner)) {
     return (
-      <ResultNotice
+      <LazyResult
         status="info"
         title={`${AREA_TITLES[owner]} is not enabled for this organization`}
         subTitle="An administrator can enable it under Organization Settings → Components."
@@ -58,7 +58,7 @@ function RemoteRouteContent() {
   }
   if (route && !routeViewable(route, (component) => accessOf(permissions, component, []).view)) {
     // Nothing of the area mounts, so none of the page's rows are asked for.
-    return <ResultNotice status="403" title={noAccessText(route.section)} subTitle="An owner of your organization can change your role." />;
+    return <LazyResult status="403" title={noAccessText(route.section)} subTitle="An owner of your organization can change your role." />;
   }
   return <RemoteArea key={owner} name={owner} />;
 }

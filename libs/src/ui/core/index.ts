@@ -12,5 +12,5 @@ export { SYSTEM_DEFAULT_ORG_NAME, isSystemDefault } from './systemDefault';
 export { GRAPHIC_CONTRAST, TEXT_CONTRAST, contrastRatio, parseColor, passingShade, toHex, type Rgb } from './colorContrast';
 export { useOpenedOnce } from './openedOnce';
 export { NARROW_SCREEN_PX, useNarrowScreen } from './narrowScreen';
-export { ProgressBar } from './ProgressBar';
+export { PlainProgress } from './PlainProgress';
 export { useDialog, useSubmit, type DescribeFailure, type DialogApi, type SubmitApi, type SubmitOptions, type SubmitOutcome } from './submit';

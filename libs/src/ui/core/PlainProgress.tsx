@@ -1,8 +1,8 @@
 /**
- * A determinate progress bar: role=progressbar with its value, bounds and a text saying what is done
+ * antd's Progress (a determinate bar), drawn without antd: role=progressbar with its value, bounds and a text saying what is done
  * ("20,000 of 100,000 rows"), read by screen readers and shown beside the bar.
  */
-export function ProgressBar({ label, value, max, text }: { label: string; value: number; max: number; text: string }) {
+export function PlainProgress({ label, value, max, text }: { label: string; value: number; max: number; text: string }) {
   const percent = max > 0 ? Math.min(100, Math.round((value / max) * 100)) : 0;
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
