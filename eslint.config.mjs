@@ -99,7 +99,7 @@ export default tseslint.config(
     },
   },
   {
-    // Apps reach antd only through the libs design-system surface, and Supabase only through data-access.
+    // Apps reach antd only through the libs design-system surface, and Supabase only through @steward/libs/data.
     files: ['apps/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': appImportRule() },
   },
@@ -111,7 +111,7 @@ export default tseslint.config(
   },
   {
     // A screen or component never queries directly: it calls a named function of its feature's api
-    // module (or a data-access hook), so every query has a name, a home and a test.
+    // module (or a @steward/libs/data hook), so every query has a name, a home and a test.
     files: ['apps/**/*.tsx'],
     ignores: TEST_FILES,
     rules: {

@@ -1,5 +1,5 @@
 // The page's one Supabase client, on its own so the landing page can ask "is anyone signed in here?"
-// without loading data-access (and the filter compiler and zod behind it).
+// without loading @steward/libs/data (and the filter compiler and zod behind it).
 export {
   authStorageKey,
   fetchSessionUser,

@@ -77,7 +77,7 @@ function adopt(next: SupabaseClient): SupabaseClient {
  * The one Supabase client of the page, built from the runtime registry on first use. supabase-js is
  * fetched here, not with the shell's first screen: a new visitor on the landing page never needs it
  * (`hasStoredSession`), and it is the largest library on that page. Shell and remotes share the client
- * because @steward/libs/boot is a federation singleton (data-access re-exports it).
+ * because @steward/libs/boot is a federation singleton (@steward/libs/data re-exports it).
  */
 export function loadSupabase(): Promise<SupabaseClient> {
   loading ??= supabaseModule().then(async (supabase) => {

@@ -1,4 +1,4 @@
-// The React Query hooks over data-access: lists, one record, writes that refresh their schema, relation options, saved filters.
+// The React Query hooks over @steward/libs/data: lists, one record, writes that refresh their schema, relation options, saved filters.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchList, type ListRequest, type ListResult } from './listQuery';
 import { fetchRecord, insertRecord, updateRecord, type RecordMatch, type UpdateOutcome, type UpdateRequest, type WriteContext } from './records';

@@ -26,7 +26,7 @@ export function UploadField({ id, field, value, onChange, onUpload, uploading, d
         disabled={disabled || !onUpload}
         beforeUpload={(file) => {
           onUpload?.(file);
-          // The editor uploads through data-access; antd's own request is never made.
+          // The editor uploads through @steward/libs/data; antd's own request is never made.
           return false;
         }}
       >

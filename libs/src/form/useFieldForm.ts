@@ -23,7 +23,7 @@ const stateFor = (fields: readonly FieldDef[], row: Readonly<Record<string, unkn
  * readable values (validateRecord), per-field errors and the banner, and what the person changed.
  * Every record form — the generic editor, the CRM's Add New, the invite form and the settings
  * forms — keeps its fields here and renders them with FieldsForm; what a form writes, and how, is
- * the form's own business (the data-access write path).
+ * the form's own business (the @steward/libs/data write path).
  */
 export function useFieldForm(fields: readonly FieldDef[], initialRow: Readonly<Record<string, unknown>> | null = null) {
   const [state, setState] = useState<FieldFormState>(() => stateFor(fields, initialRow));

@@ -73,7 +73,7 @@ export function useRecordEditor<Row>({ table, fields: givenFields, sections, lab
   const fields = useMemo(() => (sections ? sectionFields(sections) : (givenFields ?? [])), [givenFields, sections]);
   const session = useSession();
   const access = useAccess();
-  // Writes go through the data-access hooks, which refresh the schema's lists once a write lands.
+  // Writes go through the data hooks, which refresh the schema's lists once a write lands.
   const { mutateAsync: insertRow } = useInsert(table, { orgName: session.orgName });
   const { mutateAsync: updateRow } = useUpdate(table);
   const form = useFieldForm(fields);

@@ -1,6 +1,6 @@
 // The organisation scope, the one rule every query and screen shares: an organisation sees its own
 // rows and the shared defaults of `_system_default_`. The bottom layer of libs (no imports), so
-// data-access, ui and session all build on the same definition.
+// data, ui and session all build on the same definition.
 
 /** The reserved organisation whose rows are shared defaults, visible to all and editable by none. */
 export const SYSTEM_DEFAULT_ORG = '_system_default_';

@@ -18,7 +18,7 @@ export function testSession(overrides: Partial<SessionApi> = {}): SessionApi {
 
 /**
  * Renders with the providers a remote runs inside (react-query, the session, antd's ConfigProvider) and points
- * data-access at a recording client, so a test sees every request a screen makes.
+ * @steward/libs/data at a recording client, so a test sees every request a screen makes.
  */
 export function renderWithStack(ui: ReactElement, options: { respond?: Responder; session?: Partial<SessionApi>; wrapper?: (children: ReactNode) => ReactElement } = {}) {
   const { client, requests } = createRecordingClient(options.respond);

@@ -99,7 +99,7 @@ export function secretHint(set: boolean, last4: string | null): string {
   return last4 ? `Set (ends in ${last4})` : 'Set';
 }
 
-/** Written through the data-access write path; read with the columns the screen shows. */
+/** Written through the data write path (@steward/libs/data); read with the columns the screen shows. */
 const INTEGRATIONS = tableRef<AnyRow>('settings', 'integrations');
 
 function settingsTable() {

@@ -11,7 +11,7 @@ import {
   type IntegrationFormValues,
 } from './integrationsApi';
 
-/** Under the data-access keys, so any settings write elsewhere refreshes the list too. */
+/** Under the data keys (@steward/libs/data queryKeys), so any settings write elsewhere refreshes the list too. */
 const INTEGRATIONS = tableRef<AnyRow>('settings', 'integrations');
 
 function failure(prefix: string) {

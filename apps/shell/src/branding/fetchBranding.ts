@@ -3,7 +3,7 @@ import { DEFAULT_BRANDING, type Branding, type OrgBrandingRow } from './orgBrand
 import { resolveBranding } from './resolveBranding';
 
 /**
- * Under the settings schema's query keys, so a branding saved through data-access anywhere (the
+ * Under the settings schema's query keys, so a branding saved through @steward/libs/data anywhere (the
  * settings remote included) invalidates it and the shell re-themes without a reload.
  */
 export const brandingQueryKey = (orgName: string | null) => [...queryKeys.table({ schema: 'settings', table: 'org_branding' }), 'branding', orgName ?? SYSTEM_DEFAULT_ORG] as const;

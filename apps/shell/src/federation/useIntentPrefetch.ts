@@ -8,7 +8,7 @@ import { loadArea } from './remoteLoader';
 /**
  * Pointing at or focusing a link into an area starts the data its screen reads first: once the area's
  * code is here, its `prefetch` runs for the link's URL with the signed-in scope, into the query cache
- * under the screen's own keys (libs data-access/earlyReads.ts). An area the organisation has not
+ * under the screen's own keys (libs/src/data/earlyReads.ts). An area the organisation has not
  * enabled, or a page the role may not view, starts nothing.
  */
 export function useIntentPrefetch(): void {

@@ -8,7 +8,7 @@ const loadLayout = () => import(/* webpackChunkName: "signed-in" */ './AppLayout
 const loadDashboard = () => import(/* webpackChunkName: "signed-in" */ '../dashboard/DashboardPage');
 
 /**
- * The first view's query code (data-access and what it brings), not part of the landing page: its
+ * The first view's query code (@steward/libs/data and what it brings), not part of the landing page: its
  * download starts with the entry when this browser holds a session (index.ts), or after sign-in
  * (SignedInPrefetchEffect); the session's onOrgChosen (bootstrap) uses it.
  */
