@@ -26,8 +26,18 @@ const ALL_LAYERS = LIBS_LAYERS.flat();
 /** The layers inside `layer`'s folder (ui/core inside ui). */
 const nestedIn = (layer) => ALL_LAYERS.filter((other) => other.startsWith(`${layer}/`));
 
-/** The import specifiers that name `layer`, by package subpath or relative path (from a folder or one inside it). */
-const specifiersOf = (layer) => [`@steward/libs/${layer}`, `@steward/libs/${layer}/*`, `../${layer}`, `../${layer}/*`, `../../${layer}`, `../../${layer}/*`];
+/**
+ * A regular expression for the import specifiers that name any of `layers`, by package subpath or
+ * relative path (from a folder or one inside it), leaving out the `allowed` layers inside them (ui/core
+ * inside ui).
+ */
+function layersPattern(layers, allowed) {
+  const alternatives = layers.map((layer) => {
+    const inside = allowed.filter((inner) => inner.startsWith(`${layer}/`)).map((inner) => inner.slice(layer.length + 1));
+    return inside.length ? `${layer}(?:/(?!(?:${inside.join('|')})(?:/|$)).*)?` : `${layer}(?:/.*)?`;
+  });
+  return `^(?:@steward/libs/|(?:\\.\\./){1,2})(?:${alternatives.join('|')})$`;
+}
 
 function libsLayerRules() {
   return LIBS_LAYERS.flatMap((tier, level) =>
@@ -48,7 +58,7 @@ function libsLayerRules() {
               paths: layer === 'router' ? [] : ROUTER_PACKAGES,
               patterns: [
                 {
-                  group: [...forbidden.flatMap(specifiersOf), ...allowedInside.flatMap(specifiersOf).map((specifier) => `!${specifier}`)],
+                  regex: layersPattern(forbidden, allowedInside),
                   message: `libs/${layer} may import only the layers below it (${LIBS_LAYERS.slice(0, level).flat().join(', ') || 'none'}); see LIBS_LAYERS in eslint.config.mjs.`,
                 },
               ],
