@@ -13,6 +13,8 @@ import { TimelinePage, dayTitle } from './TimelinePage';
 // Cabin Cedar's member rate: a price per weekday (Monday first), two adults included, 15.00 a night per child.
 const WEEK = [100, 100, 100, 100, 150, 150, 120];
 const CHILD = 15;
+// Lodge Room 102's standard rate, Monday first.
+const ROOM_WEEK = [139, 139, 139, 139, 169, 169, 139];
 const TAX_PERCENT = 10;
 const STAY_FEE = 20;
 
@@ -53,6 +55,15 @@ test.describe('the front desk', () => {
     const cedar = await insertRow('accommodations', { org_name: org, name: 'Cabin Cedar', base_rate: 90 });
     const birch = await insertRow('accommodations', { org_name: org, name: 'Cabin Birch', base_rate: 140 });
     birchId = birch.id;
+    // Lodge Room 102: a standard nightly rate, and a weekend rate above it that needs two nights.
+    const room = await insertRow('accommodations', { org_name: org, name: 'Lodge Room 102', base_rate: 149 });
+    await insertRow('accommodation_rates', {
+      org_name: org, name: 'Lodge room nightly', accommodation_id: room.id, priority: 10, qty: 1, min_stay: 1,
+      mon: ROOM_WEEK[0], tue: ROOM_WEEK[1], wed: ROOM_WEEK[2], thu: ROOM_WEEK[3], fri: ROOM_WEEK[4], sat: ROOM_WEEK[5], sun: ROOM_WEEK[6],
+    });
+    await insertRow('accommodation_rates', {
+      org_name: org, name: 'Weekend getaway', accommodation_id: room.id, priority: 30, qty: 1, min_stay: 2, fri: 249, sat: 249, sun: 249,
+    });
     const [mon, tue, wed, thu, fri, sat, sun] = WEEK;
     await insertRow('accommodation_rates', {
       org_name: org, name: 'Cabin member rate', accommodation_id: cedar.id, priority: 5, qty: 1,
@@ -90,7 +101,7 @@ test.describe('the front desk', () => {
     expect(data).toEqual({ total_amount: expected.total, subtotal: expected.subtotal, status: 'Tentative', price_overridden: false });
   });
 
-  test('a 1-night stay where the minimum is 2 is refused with the reason', async ({ page }) => {
+  test('a 1-night stay where the only rate needs 2 nights is refused with the reason', async ({ page }) => {
     const timeline = await openTimeline(page, owner, 19);
     await timeline.freeCell('Cabin Cedar', dayTitle(utcDay(20))).click();
     await timeline.dialog.getByLabel('Label', { exact: true }).fill('One night only');
@@ -101,6 +112,27 @@ test.describe('the front desk', () => {
     await expect(timeline.dialog).toBeVisible();
     const { data } = await serviceClient().schema('catalog').from('reservations').select('id').eq('org_name', owner.orgName).eq('name', 'One night only');
     expect(data).toEqual([]);
+  });
+
+  test('a 1-night Saturday on Lodge Room 102 is priced at the standard rate, the 2-night weekend rate above it skipped', async ({ page }) => {
+    let saturday = 20;
+    while (new Date(`${utcDay(saturday)}T00:00:00Z`).getUTCDay() !== 6) saturday += 1;
+    const timeline = await openTimeline(page, owner, saturday - 1);
+    await timeline.freeCell('Lodge Room 102', dayTitle(utcDay(saturday))).click();
+    await timeline.dialog.getByLabel('Label', { exact: true }).fill('Saturday guest');
+    const night = ROOM_WEEK[5] ?? 0;
+    const breakdown = timeline.dialog.getByRole('table', { name: 'Price breakdown' });
+    await expect(breakdown.locator('tbody tr')).toHaveCount(1);
+    await expect(breakdown.locator('tbody tr')).toContainText('Lodge room nightly');
+    await expect(breakdown.locator('tbody tr td:last-child')).toHaveText(money(night));
+    const total = night + Math.round(night * TAX_PERCENT) / 100 + STAY_FEE;
+    await expect(timeline.dialog.getByTestId('quote-total')).toHaveText(money(total));
+    await expect(timeline.dialog.getByRole('alert')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await timeline.saveButton().click();
+    await expect(timeline.dialog).toBeHidden();
+    const { data } = await serviceClient().schema('catalog').from('reservations').select('total_amount, nights').eq('org_name', owner.orgName).eq('name', 'Saturday guest').single();
+    expect(data).toEqual({ total_amount: total, nights: 1 });
   });
 
   test('confirming a stay sends its guest a confirmation e-mail; a deposit lowers the balance due', async ({ page }) => {

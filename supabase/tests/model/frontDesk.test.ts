@@ -123,6 +123,73 @@ describe('the quote of a stay', () => {
     expect((await quote(accommodation, 30, 30)).reason).toBe('Check-out must be at least one night after check-in.');
   });
 
+  it('skips a rate whose conditions the stay does not meet for the next one by priority (a 1-night Saturday under a 2-night weekend rate)', async () => {
+    const accommodation = await unit();
+    await insert('catalog', 'accommodation_rates', {
+      org_name: home.orgName, name: 'Standard', accommodation_id: accommodation, priority: 10, qty: 1, ...WEEK, min_stay: 1,
+    });
+    await insert('catalog', 'accommodation_rates', {
+      org_name: home.orgName, name: 'Weekend getaway', accommodation_id: accommodation, priority: 30, qty: 1, fri: 249, sat: 249, sun: 249, min_stay: 2,
+    });
+    const saturday = nextWeekday(6);
+    const one = await quote(accommodation, saturday, saturday + 1);
+    expect(one.ok).toBe(true);
+    expect(one.nights?.map((night) => `${night.rate_name} ${night.price}`)).toEqual(['Standard 160']);
+    // Two nights meet the weekend rate's minimum: it wins by priority on its days.
+    const two = await quote(accommodation, saturday, saturday + 2);
+    expect(two.nights?.map((night) => `${night.rate_name} ${night.price}`)).toEqual(['Weekend getaway 249', 'Weekend getaway 249']);
+    // Friday to Monday: the weekend rate on its nights, the standard rate on Monday (days of the week).
+    const friday = nextWeekday(5);
+    const long = await quote(accommodation, friday, friday + 4);
+    expect(long.nights?.map((night) => night.rate_name)).toEqual(['Weekend getaway', 'Weekend getaway', 'Weekend getaway', 'Standard']);
+  });
+
+  it('skips rates stopped by advance days, maximum stay and dates, in priority order, down to the first that applies', async () => {
+    const accommodation = await unit();
+    const monday = nextWeekday(1, 20);
+    await insert('catalog', 'accommodation_rates', { org_name: home.orgName, name: 'Rack', accommodation_id: accommodation, priority: 1, qty: 1, ...WEEK });
+    await insert('catalog', 'accommodation_rates', {
+      org_name: home.orgName, name: 'Early bird', accommodation_id: accommodation, priority: 50, qty: 1, ...WEEK, mon: 70, tue: 70, min_advance_days: 60,
+    });
+    await insert('catalog', 'accommodation_rates', {
+      org_name: home.orgName, name: 'Short break', accommodation_id: accommodation, priority: 40, qty: 1, ...WEEK, mon: 80, tue: 80, max_stay: 1,
+    });
+    await insert('catalog', 'accommodation_rates', {
+      org_name: home.orgName, name: 'Last minute', accommodation_id: accommodation, priority: 30, qty: 1, ...WEEK, mon: 85, tue: 85, max_advance_days: 7,
+    });
+    await insert('catalog', 'accommodation_rates', {
+      org_name: home.orgName, name: 'Spring', accommodation_id: accommodation, priority: 20, qty: 1, ...WEEK, mon: 90, tue: 90,
+      start_date: day(monday + 1), end_date: day(monday + 1),
+    });
+    // Two nights 20+ days ahead: Early bird (advance), Short break (maximum stay) and Last minute (advance)
+    // are skipped; Spring holds Tuesday only (its dates); Rack takes Monday.
+    const result = await quote(accommodation, monday, monday + 2);
+    expect(result.ok).toBe(true);
+    expect(result.nights?.map((night) => `${night.rate_name} ${night.price}`)).toEqual(['Rack 100', 'Spring 90']);
+    // One night: Short break applies and outranks what is below it.
+    expect((await quote(accommodation, monday, monday + 1)).nights?.map((night) => night.rate_name)).toEqual(['Short break']);
+  });
+
+  it('leaves a stay unpriced only when no rate applies, naming each rate and the condition that stopped it', async () => {
+    const accommodation = await unit();
+    await insert('catalog', 'accommodation_rates', {
+      org_name: home.orgName, name: 'Weekend getaway', accommodation_id: accommodation, priority: 30, qty: 1, fri: 249, sat: 249, sun: 249, min_stay: 2,
+    });
+    await insert('catalog', 'accommodation_rates', {
+      org_name: home.orgName, name: 'Members', accommodation_id: accommodation, priority: 20, qty: 1, ...WEEK, min_advance_days: 400,
+    });
+    const saturday = nextWeekday(6);
+    const result = await quote(accommodation, saturday, saturday + 1);
+    expect(result.ok).toBe(false);
+    expect(result.reason).toBe('Minimum stay is 2 nights for Weekend getaway; Members must be booked at least 400 days ahead');
+    expect(result.nights).toBeUndefined();
+    // A night no rate prices at all (no rate for Tuesdays) still takes the unit's base rate.
+    const other = await unit();
+    await insert('catalog', 'accommodation_rates', { org_name: home.orgName, name: 'Mondays', accommodation_id: other, priority: 1, qty: 1, mon: 50, min_stay: 3 });
+    const tuesday = nextWeekday(2);
+    expect((await quote(other, tuesday, tuesday + 1)).nights?.map((night) => `${night.rate_name} ${night.price}`)).toEqual(['Base rate 90']);
+  });
+
   it('prices a member\'s booking from the rates, refuses one the rates forbid, and keeps an overridden price', async () => {
     const accommodation = await unit();
     await insert('catalog', 'accommodation_rates', { org_name: home.orgName, name: 'Strict', accommodation_id: accommodation, priority: 1, qty: 1, ...WEEK, min_stay: 2 });
