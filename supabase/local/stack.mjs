@@ -130,10 +130,12 @@ export async function startStack(options = {}) {
       // The access functions (apply_for_access, activate_invite) create auth users in SQL; they read
       // this setting to confirm them at once exactly when the auth service would.
       await client.query(`alter database ${pg.escapeIdentifier(client.database ?? "postgres")} set steward.auth_autoconfirm = ${config.autoconfirm ? "'on'" : "'off'"}`);
+      // Links in the product's own e-mails (a guest's online booking) point at the site the auth links do.
+      await client.query(`alter database ${pg.escapeIdentifier(client.database ?? "postgres")} set steward.site_url = ${pg.escapeLiteral(config.siteUrl)}`);
       // The sign-up and invitation functions count requests per client address against the same
       // [auth.rate_limit] values as the auth service (a project without that migration has no table).
       await client.query(
-        `update app.request_limits set per_five_minutes = case name when 'sign_in_sign_ups' then $1::int when 'token_verifications' then $2::int end`,
+        `update app.request_limits set per_five_minutes = case name when 'sign_in_sign_ups' then $1::int when 'token_verifications' then $2::int end where name in ('sign_in_sign_ups', 'token_verifications')`,
         [config.authRateLimits.signInSignUps, config.authRateLimits.tokenVerifications],
       ).catch((/** @type {{ code?: string }} */ error) => {
         if (error.code !== '42P01' && error.code !== '3F000') throw error;

@@ -12,6 +12,8 @@ import { queryClient } from './queryClient';
 
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage').then((module) => ({ default: module.ResetPasswordPage })));
 const RemoteRoute = lazy(() => loadRemoteRoute().then((module) => ({ default: module.RemoteRoute })));
+// The public booking pages (/book/<organisation>) are the Online Booking area's, for guests without a session.
+const PublicRemoteRoute = lazy(() => import('./federation/PublicRemoteRoute').then((module) => ({ default: module.PublicRemoteRoute })));
 
 
 /** The session, with sign-out landing on '/' through the router instead of a page load. */
@@ -43,6 +45,16 @@ export function App() {
             <Route path="/" element={<LandingPage />} />
             <Route path="/index" element={<LandingPage />} />
             <Route path="/signup" element={<LandingPage />} />
+            <Route
+              path="/book/*"
+              element={
+                <AppErrorBoundary message="This booking page could not load. Reload to try again.">
+                  <Suspense fallback={<Loading label="Loading…" />}>
+                    <PublicRemoteRoute />
+                  </Suspense>
+                </AppErrorBoundary>
+              }
+            />
             <Route
               path="/reset-password"
               element={

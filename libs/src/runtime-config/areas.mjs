@@ -15,6 +15,7 @@ export const AREAS = /** @type {const} */ ([
   { name: 'team-portal', title: 'Team Portal', portOffset: 4 },
   { name: 'operations', title: 'Operations', portOffset: 5 },
   { name: 'settings', title: 'Settings', portOffset: 6 },
+  { name: 'booking', title: 'Online Booking', portOffset: 7 },
 ]);
 
 /** Module Federation container name of a remote: 'team-portal' → 'steward_team_portal'. */

@@ -20,6 +20,7 @@ describe('the route table', () => {
       ['Team Portal', 'team-portal', ['Team Directory /staff', 'Positions /positions', 'Assignments /assignments', 'Groups /groups', 'Shifts /shifts']],
       ['Operations', 'operations', ['Calendars /calendar', 'Projects /projects', 'Tasks /tasks', 'Lists /lists']],
       ['Reservations', 'lodging', ['Reservations /reservations', 'Front Desk /frontdesk', 'Reservation Settings /reservationsettings']],
+      ['Online Booking', 'booking', ['Online Booking /online-booking']],
       ['Settings', 'settings', ['Account Settings /acctsettings', 'Organization Settings /orgsettings', 'User Settings /usersettings']],
     ]);
   });

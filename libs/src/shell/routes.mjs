@@ -15,6 +15,7 @@ export const MENU_GROUP_ORDER = /** @type {const} */ ([
   'Team Portal',
   'Operations',
   'Reservations',
+  'Online Booking',
   'Settings',
 ]);
 
@@ -74,4 +75,6 @@ export const ROUTES = [
   { path: '/settings/integrations', owner: 'settings', section: 'Integrations' },
   { path: '/settings/roles', owner: 'settings', section: 'Roles' },
   { path: '/settings/roles/:role_id', owner: 'settings', section: 'User Role Management' },
+
+  { path: '/online-booking', owner: 'booking', section: 'Online Booking', menu: { group: 'Online Booking' } },
 ];

@@ -8,3 +8,5 @@ alter table app.integration_secrets add constraint integration_secrets_integrati
 alter table app.invite_codes add constraint invite_codes_profile_id_fkey FOREIGN KEY (profile_id) REFERENCES public.user_profiles(id) ON DELETE CASCADE;
 
 alter table app.task_digests_sent add constraint task_digests_sent_profile_id_fkey FOREIGN KEY (profile_id) REFERENCES public.user_profiles(id) ON DELETE CASCADE;
+
+alter table app.online_bookings add constraint online_bookings_reservation_id_fkey FOREIGN KEY (reservation_id) REFERENCES catalog.reservations(id) ON DELETE CASCADE;

@@ -5414,3 +5414,271 @@ $function$;
 revoke all on function app.custom_may_write_sensitive(p_kind text, p_org text) from public, anon, authenticated, service_role;
 grant execute on function app.custom_may_write_sensitive(p_kind text, p_org text) to service_role;
 grant execute on function app.custom_may_write_sensitive(p_kind text, p_org text) to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.url_segment(p_text text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(string_agg(case when t.ch ~ '^[A-Za-z0-9._~-]$' then t.ch
+                                  else regexp_replace(upper(encode(convert_to(t.ch, 'UTF8'), 'hex')), '(..)', '%\1', 'g') end,
+                             '' order by t.i), '')
+  from regexp_split_to_table(p_text, '') with ordinality as t(ch, i)
+$function$;
+revoke all on function app.url_segment(p_text text) from public, anon, authenticated, service_role;
+grant execute on function app.url_segment(p_text text) to service_role;
+comment on function app.url_segment(p_text text) is 'text percent-encoded for one segment of a URL path (RFC 3986 unreserved characters kept)';
+
+CREATE OR REPLACE FUNCTION app.booking_org(p_org text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select o.org_name
+  from public.organizations o
+  join settings.components c on c.name = 'booking'
+  join settings.org_components oc on oc.org_name = o.org_name and oc.component_id = c.id and oc.enabled
+  where o.org_name = p_org and o.org_name <> '_system_default_'
+$function$;
+revoke all on function app.booking_org(p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.booking_org(p_org text) to service_role;
+comment on function app.booking_org(p_org text) is 'the organisation a public booking page names, when it has enabled the booking component; null otherwise';
+
+CREATE OR REPLACE FUNCTION app.booking_stay_problem(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_window integer;
+begin
+  if p_check_in is null or p_check_out is null then
+    return 'Choose a check-in and a check-out date.';
+  end if;
+  if p_check_out <= p_check_in then
+    return 'Check-out must be after check-in.';
+  end if;
+  if p_check_in < current_date then
+    return 'Check-in cannot be in the past.';
+  end if;
+  if p_check_out - p_check_in > 30 then
+    return 'A stay booked online can be at most 30 nights.';
+  end if;
+  select coalesce(max(r.max_advance_days), 365) into v_window
+  from catalog.accommodation_rates r where r.org_name = p_org and not r.archive and r.max_advance_days is not null;
+  if p_check_in > current_date + v_window then
+    return format('Bookings open at most %s days ahead.', v_window);
+  end if;
+  if p_adults is null or p_adults < 1 then
+    return 'At least one adult must stay.';
+  end if;
+  if p_adults > 99 or coalesce(p_children, 0) not between 0 and 99 or coalesce(p_pets, 0) not between 0 and 20 then
+    return 'Enter the number of adults, children and pets.';
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function app.booking_stay_problem(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) from public, anon, authenticated, service_role;
+grant execute on function app.booking_stay_problem(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) to service_role;
+comment on function app.booking_stay_problem(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) is 'why a guest''s dates and party cannot be searched or booked (the message the booking page shows), or null';
+
+CREATE OR REPLACE FUNCTION app.booking_offers(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(x.offer order by (x.offer -> 'quote' ->> 'total')::numeric, x.offer ->> 'name'), '[]'::jsonb)
+  from (
+    select jsonb_build_object(
+             'accommodation_id', a.id, 'name', a.name, 'description', a.description, 'class_name', cl.name,
+             'beds', a.beds, 'capacity', a.capacity, 'image_url', a.image_url,
+             'instant', coalesce(cl.booking_instant, false),
+             'quote', q - 'ok' - 'reason' - 'rate_id',
+             'deposit_due', round((q ->> 'total')::numeric * coalesce(s.deposit_percent, 0) / 100, 2)) as offer
+    from catalog.accommodations a
+    left join catalog.accommodation_classes cl on cl.id = a.class_id
+    left join catalog.lodging_settings s on s.org_name = a.org_name
+    cross join lateral catalog.quote_stay(a.id, p_check_in, p_check_out, p_adults, coalesce(p_children, 0), coalesce(p_pets, 0), current_date) q
+    where a.org_name = p_org and not a.archive and a.inventory_count > 0
+      and (a.capacity is null or a.capacity >= p_adults + coalesce(p_children, 0))
+      and not exists (
+        select 1 from catalog.reservations r
+        where r.accommodation_id = a.id and app.reservation_is_active(r.status)
+          and tstzrange(r.check_in, r.check_out, '[)') && app.booking_stay_range(p_check_in, p_check_out))
+      and not exists (
+        select 1 from catalog.accommodation_blocks b
+        where b.accommodation_id = a.id
+          and tstzrange(b.block_start, b.block_end, '[)') && app.booking_stay_range(p_check_in, p_check_out))
+      and (q ->> 'ok')::boolean
+  ) x
+$function$;
+revoke all on function app.booking_offers(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) from public, anon, authenticated, service_role;
+grant execute on function app.booking_offers(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) to service_role;
+comment on function app.booking_offers(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) is 'the units of an organisation free for the dates that sleep the party, each priced by catalog.quote_stay (the desk''s quote) with the deposit due; cheapest first';
+
+CREATE OR REPLACE FUNCTION app.booking_stay_range(p_check_in date, p_check_out date)
+ RETURNS tstzrange
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select tstzrange((p_check_in + time '16:00') at time zone 'UTC', (p_check_out + time '11:00') at time zone 'UTC', '[)') $function$;
+revoke all on function app.booking_stay_range(p_check_in date, p_check_out date) from public, anon, authenticated, service_role;
+grant execute on function app.booking_stay_range(p_check_in date, p_check_out date) to service_role;
+comment on function app.booking_stay_range(p_check_in date, p_check_out date) is 'the time an online booking holds its unit: from 16:00 on the check-in day to 11:00 on the check-out day (UTC, as the desk''s days are)';
+
+CREATE OR REPLACE FUNCTION app.booking_link(p_org text, p_token text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select rtrim(coalesce(nullif(current_setting('steward.site_url', true), ''), 'http://localhost:3000'), '/')
+         || '/book/' || app.url_segment(p_org) || '/stay/' || p_token
+$function$;
+revoke all on function app.booking_link(p_org text, p_token text) from public, anon, authenticated, service_role;
+grant execute on function app.booking_link(p_org text, p_token text) to service_role;
+comment on function app.booking_link(p_org text, p_token text) is 'the guest''s own page of an online booking, on the site steward.site_url names';
+
+CREATE OR REPLACE FUNCTION app.booking_mail(p_stay catalog.reservations, p_subject text, p_intro text, p_token text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_booking app.online_bookings;
+  v_unit text;
+  v_currency text;
+  v_bank text;
+  v_payment text;
+begin
+  select * into v_booking from app.online_bookings b where b.reservation_id = p_stay.id;
+  if v_booking is null then
+    return;
+  end if;
+  select a.name into v_unit from catalog.accommodations a where a.id = p_stay.accommodation_id;
+  select s.currency, s.bank_details into v_currency, v_bank from catalog.lodging_settings s where s.org_name = p_stay.org_name;
+  v_currency := coalesce(v_currency, 'USD');
+  v_payment := case
+    when v_booking.deposit_due <= 0 then null
+    when v_booking.payment_method = 'bank_transfer' then
+      format('Deposit due: %s %s by bank transfer, reference %s%s', to_char(v_booking.deposit_due, 'FM999999990.00'), v_currency,
+             v_booking.payment_reference, case when v_bank is not null then E'\n' || v_bank else '' end)
+    when v_booking.payment_method = 'card_link' then
+      format('Deposit due: %s %s by card (the payment link is on your booking''s page)', to_char(v_booking.deposit_due, 'FM999999990.00'), v_currency)
+    else format('Deposit due: %s %s on arrival', to_char(v_booking.deposit_due, 'FM999999990.00'), v_currency)
+  end;
+  perform app.enqueue_mail(
+    v_booking.guest_email,
+    format('%s (%s)', p_subject, p_stay.confirmation),
+    concat_ws(E'\n',
+      p_intro,
+      '',
+      format('Confirmation: %s', p_stay.confirmation),
+      format('Accommodation: %s', coalesce(v_unit, '—')),
+      format('Check-in: %s', to_char(p_stay.check_in at time zone 'UTC', 'FMDay, FMMonth FMDD, YYYY')),
+      format('Check-out: %s', to_char(p_stay.check_out at time zone 'UTC', 'FMDay, FMMonth FMDD, YYYY')),
+      format('Total: %s %s', to_char(coalesce(p_stay.total_amount, 0), 'FM999999990.00'), v_currency),
+      v_payment,
+      case when p_token is not null then E'\n' || format('See or cancel your booking: %s', app.booking_link(p_stay.org_name, p_token)) end),
+    null,
+    'online_booking',
+    p_stay.org_name,
+    'catalog.reservations',
+    p_stay.id);
+end;
+$function$;
+revoke all on function app.booking_mail(p_stay catalog.reservations, p_subject text, p_intro text, p_token text) from public, anon, authenticated, service_role;
+grant execute on function app.booking_mail(p_stay catalog.reservations, p_subject text, p_intro text, p_token text) to service_role;
+comment on function app.booking_mail(p_stay catalog.reservations, p_subject text, p_intro text, p_token text) is 'an e-mail about an online booking to its guest, through the outbox: the stay, the total, the deposit and how it is paid, and (given the token) the link to the guest''s page';
+
+CREATE OR REPLACE FUNCTION app.online_booking_status_mail()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not exists (select 1 from app.online_bookings b where b.reservation_id = new.id) then
+    return null;
+  end if;
+  if new.status <> 'Tentative' then
+    update app.online_bookings set hold_until = null where reservation_id = new.id and hold_until is not null;
+  end if;
+  if old.status = 'Tentative' and new.status = 'Cancelled' then
+    if new.cancellation_reason = 'Not confirmed in time' then
+      perform app.booking_mail(new, 'Your booking request has lapsed', format('%s could not confirm your booking request in time, so the dates are free again. You have not been charged.', new.org_name), null);
+    elsif new.cancellation_reason is distinct from 'Cancelled by the guest' then
+      perform app.booking_mail(new, 'Your booking request was declined', format('Sorry: %s cannot take your booking request for these dates. You have not been charged.', new.org_name), null);
+    end if;
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function app.online_booking_status_mail() from public, anon, authenticated, service_role;
+grant execute on function app.online_booking_status_mail() to service_role;
+comment on function app.online_booking_status_mail() is 'after the desk answers an online booking request: the hold ends, and a declined (or lapsed) request is e-mailed to the guest (a confirmed one gets the desk''s confirmation e-mail)';
+
+CREATE OR REPLACE FUNCTION app.lapse_booking_requests()
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_count integer;
+begin
+  with lapsed as (
+    select b.reservation_id from app.online_bookings b
+    join catalog.reservations r on r.id = b.reservation_id
+    where b.hold_until is not null and b.hold_until <= now() and r.status = 'Tentative'
+    for update of r skip locked
+  )
+  update catalog.reservations r
+     set status = 'Cancelled', cancellation_reason = 'Not confirmed in time'
+    from lapsed l where r.id = l.reservation_id;
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$function$;
+revoke all on function app.lapse_booking_requests() from public, anon, authenticated, service_role;
+grant execute on function app.lapse_booking_requests() to service_role;
+comment on function app.lapse_booking_requests() is 'scheduled: online booking requests the desk has not confirmed within the organisation''s hold time are cancelled (the guest is e-mailed), freeing their unit';
+
+CREATE OR REPLACE FUNCTION app.booking_view(p_booking app.online_bookings)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object(
+    'ok', true,
+    'org_name', r.org_name,
+    'confirmation', r.confirmation,
+    'status', r.status,
+    'accommodation', a.name,
+    'check_in', app.stay_day(r.check_in),
+    'check_out', app.stay_day(r.check_out),
+    'adults', r.adults, 'children', r.children, 'pets', r.pets,
+    'quote', p_booking.quote,
+    'total', r.total_amount,
+    'currency', coalesce(s.currency, 'USD'),
+    'deposit_due', p_booking.deposit_due,
+    'payment_method', p_booking.payment_method,
+    'payment_reference', p_booking.payment_reference,
+    'bank_details', case when p_booking.payment_method = 'bank_transfer' then s.bank_details end,
+    'hold_until', p_booking.hold_until,
+    'cancel_until', app.stay_day(r.check_in) - coalesce(s.booking_cancel_days, 2),
+    'can_cancel', r.status in ('Tentative', 'Confirmed') and current_date <= app.stay_day(r.check_in) - coalesce(s.booking_cancel_days, 2))
+  from catalog.reservations r
+  left join catalog.accommodations a on a.id = r.accommodation_id
+  left join catalog.lodging_settings s on s.org_name = r.org_name
+  where r.id = p_booking.reservation_id
+$function$;
+revoke all on function app.booking_view(p_booking app.online_bookings) from public, anon, authenticated, service_role;
+grant execute on function app.booking_view(p_booking app.online_bookings) to service_role;
+comment on function app.booking_view(p_booking app.online_bookings) is 'what the guest''s own page shows of an online booking';

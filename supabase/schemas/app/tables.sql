@@ -173,7 +173,7 @@ comment on table app.request_limits is 'requests per client address per five min
 revoke all on table app.request_limits from public, anon, authenticated, service_role;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table app.request_limits to service_role;
 
-alter table app.request_limits add constraint request_limits_name_check CHECK (name = ANY (ARRAY['sign_in_sign_ups'::text, 'token_verifications'::text]));
+alter table app.request_limits add constraint request_limits_name_check CHECK (name = ANY (ARRAY['sign_in_sign_ups'::text, 'token_verifications'::text, 'booking_searches'::text, 'booking_requests'::text]));
 
 alter table app.request_limits add constraint request_limits_per_five_minutes_check CHECK (per_five_minutes > 0);
 
@@ -266,3 +266,27 @@ create table app.task_digests_sent (
 revoke all on table app.task_digests_sent from public, anon, authenticated, service_role;
 
 alter table app.task_digests_sent add constraint task_digests_sent_pkey PRIMARY KEY (profile_id, sent_on);
+
+create table app.online_bookings (
+  reservation_id uuid not null,
+  org_name text not null,
+  token_hash text not null,
+  guest_email text not null,
+  quote jsonb not null,
+  deposit_due numeric(12,2) not null,
+  payment_method text not null,
+  payment_reference text,
+  hold_until timestamp with time zone,
+  created_at timestamp with time zone default now() not null
+);
+comment on table app.online_bookings is 'a stay a guest booked on the public booking page: the quote they accepted, the deposit and how it is paid, the hash of their link''s token and how long an unconfirmed request holds; written and read by the booking functions only';
+revoke all on table app.online_bookings from public, anon, authenticated, service_role;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table app.online_bookings to service_role;
+
+alter table app.online_bookings add constraint online_bookings_payment_method_check CHECK (payment_method = ANY (ARRAY['on_arrival'::text, 'bank_transfer'::text, 'card_link'::text]));
+
+alter table app.online_bookings add constraint online_bookings_pkey PRIMARY KEY (reservation_id);
+
+alter table app.online_bookings add constraint online_bookings_token_hash_key UNIQUE (token_hash);
+
+CREATE INDEX online_bookings_hold_until_idx ON app.online_bookings USING btree (hold_until) WHERE (hold_until IS NOT NULL);

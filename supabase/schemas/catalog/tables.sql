@@ -37,9 +37,11 @@ create table catalog.accommodation_classes (
   created_by uuid,
   last_modified_at timestamp with time zone default now() not null,
   last_modified_by uuid,
-  archive boolean default false not null
+  archive boolean default false not null,
+  booking_instant boolean default false not null
 );
 alter table catalog.accommodation_classes enable row level security;
+comment on column catalog.accommodation_classes.booking_instant is 'online booking: a guest''s booking of this class is confirmed at once (otherwise it waits for the desk)';
 comment on table catalog.accommodation_classes is 'component: lodging';
 revoke all on table catalog.accommodation_classes from public, anon, authenticated, service_role;
 grant delete, insert, select, update on table catalog.accommodation_classes to authenticated;
@@ -347,15 +349,31 @@ create table catalog.lodging_settings (
   created_by uuid,
   last_modified_at timestamp with time zone default now() not null,
   last_modified_by uuid,
-  archive boolean default false not null
+  archive boolean default false not null,
+  booking_hold_hours integer default 24 not null,
+  booking_cancel_days integer default 2 not null,
+  deposit_percent numeric(5,2) default 0 not null,
+  deposit_method text default 'on_arrival'::text not null,
+  bank_details text
 );
 alter table catalog.lodging_settings enable row level security;
+comment on column catalog.lodging_settings.booking_hold_hours is 'online booking: hours an unconfirmed request holds its unit before it lapses';
+comment on column catalog.lodging_settings.booking_cancel_days is 'online booking: a guest may cancel from the link in the mail until this many days before check-in';
+comment on column catalog.lodging_settings.deposit_method is 'how an online booking''s deposit is paid: on_arrival, bank_transfer (with the stay''s reference) or card_link (the payment provider)';
 comment on table catalog.lodging_settings is 'component: lodging';
 revoke all on table catalog.lodging_settings from public, anon, authenticated, service_role;
 grant delete, insert, select, update on table catalog.lodging_settings to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table catalog.lodging_settings to service_role;
 
+alter table catalog.lodging_settings add constraint lodging_settings_booking_cancel_days_check CHECK (booking_cancel_days >= 0 AND booking_cancel_days <= 365);
+
+alter table catalog.lodging_settings add constraint lodging_settings_booking_hold_hours_check CHECK (booking_hold_hours >= 1 AND booking_hold_hours <= 720);
+
 alter table catalog.lodging_settings add constraint lodging_settings_currency_code CHECK (currency ~ '^[A-Z]{3}$'::text);
+
+alter table catalog.lodging_settings add constraint lodging_settings_deposit_method_check CHECK (deposit_method = ANY (ARRAY['on_arrival'::text, 'bank_transfer'::text, 'card_link'::text]));
+
+alter table catalog.lodging_settings add constraint lodging_settings_deposit_percent_check CHECK (deposit_percent >= 0::numeric AND deposit_percent <= 100::numeric);
 
 alter table catalog.lodging_settings add constraint lodging_settings_nightly_fee_not_negative CHECK (nightly_fee >= 0::numeric);
 

@@ -504,3 +504,5 @@ CREATE TRIGGER steward_90_history_delete AFTER DELETE ON catalog.variant_option_
 CREATE TRIGGER steward_90_history_insert AFTER INSERT ON catalog.variant_option_values REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('catalog');
 
 CREATE TRIGGER steward_90_history_update AFTER UPDATE ON catalog.variant_option_values REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('catalog');
+
+CREATE TRIGGER steward_91_online_booking_status AFTER UPDATE OF status ON catalog.reservations FOR EACH ROW WHEN (old.status IS DISTINCT FROM new.status) EXECUTE FUNCTION app.online_booking_status_mail();

@@ -753,3 +753,270 @@ $function$;
 revoke all on function public.custom_values(p_kind text, p_ids uuid[]) from public, anon, authenticated, service_role;
 grant execute on function public.custom_values(p_kind text, p_ids uuid[]) to authenticated;
 grant execute on function public.custom_values(p_kind text, p_ids uuid[]) to service_role;
+
+CREATE OR REPLACE FUNCTION public.booking_page(p_org text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_org text;
+begin
+  perform app.require_request('booking_searches');
+  v_org := app.booking_org(p_org);
+  if v_org is null then
+    return jsonb_build_object('ok', false, 'reason', 'Online booking is not available here.');
+  end if;
+  return (
+    select jsonb_build_object(
+      'ok', true,
+      'org_name', o.org_name,
+      'display_name', coalesce(nullif(btrim(o.display_name), ''), o.org_name),
+      'logo_url', coalesce(b.logo_url, o.logo_url),
+      'branding', jsonb_strip_nulls(jsonb_build_object(
+        'primary_color', b.primary_color, 'background_color', b.background_color, 'text_color', b.text_color,
+        'button_color', b.button_color, 'button_text_color', b.button_text_color, 'link_color', b.link_color,
+        'font_family', b.font_family)),
+      'currency', coalesce(s.currency, 'USD'),
+      'deposit_percent', coalesce(s.deposit_percent, 0),
+      'deposit_method', coalesce(s.deposit_method, 'on_arrival'),
+      'cancel_days', coalesce(s.booking_cancel_days, 2),
+      'hold_hours', coalesce(s.booking_hold_hours, 24),
+      'pets', exists (select 1 from catalog.accommodation_rates r where r.org_name = o.org_name and not r.archive and r.additional_pet is not null))
+    from public.organizations o
+    left join settings.org_branding b on b.org_name = o.org_name and not b.archive
+    left join catalog.lodging_settings s on s.org_name = o.org_name
+    where o.org_name = v_org
+    limit 1);
+end;
+$function$;
+revoke all on function public.booking_page(p_org text) from public, anon, authenticated, service_role;
+grant execute on function public.booking_page(p_org text) to anon;
+grant execute on function public.booking_page(p_org text) to authenticated;
+grant execute on function public.booking_page(p_org text) to service_role;
+comment on function public.booking_page(p_org text) is 'The public booking page of an organisation that enabled online booking: its name, logo and colours, currency, deposit and cancellation rule; nothing else. Counted against the booking_searches request limit.';
+
+CREATE OR REPLACE FUNCTION public.booking_search(p_org text, p_check_in date, p_check_out date, p_adults integer DEFAULT 1, p_children integer DEFAULT 0, p_pets integer DEFAULT 0)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_org text;
+  v_problem text;
+  v_offers jsonb;
+begin
+  perform app.require_request('booking_searches');
+  v_org := app.booking_org(p_org);
+  if v_org is null then
+    return jsonb_build_object('ok', false, 'reason', 'Online booking is not available here.');
+  end if;
+  v_problem := app.booking_stay_problem(v_org, p_check_in, p_check_out, p_adults, p_children, p_pets);
+  if v_problem is not null then
+    return jsonb_build_object('ok', false, 'reason', v_problem);
+  end if;
+  v_offers := app.booking_offers(v_org, p_check_in, p_check_out, p_adults, coalesce(p_children, 0), coalesce(p_pets, 0));
+  return jsonb_build_object('ok', true, 'offers', v_offers,
+    'reason', case when jsonb_array_length(v_offers) = 0 then 'Nothing is free for those dates and guests. Try other dates or fewer guests.' end);
+end;
+$function$;
+revoke all on function public.booking_search(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) from public, anon, authenticated, service_role;
+grant execute on function public.booking_search(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) to anon;
+grant execute on function public.booking_search(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) to authenticated;
+grant execute on function public.booking_search(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) to service_role;
+comment on function public.booking_search(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) is 'The units free for the dates that sleep the party, priced as the desk prices them (catalog.quote_stay), with the deposit due; or the reason the search is refused. Counted against the booking_searches request limit.';
+
+CREATE OR REPLACE FUNCTION public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_org text;
+  v_problem text;
+  v_unit record;
+  v_settings record;
+  v_quote jsonb;
+  v_name text := btrim(coalesce(p_name, ''));
+  v_email text := lower(btrim(coalesce(p_email, '')));
+  v_phone text := nullif(btrim(coalesce(p_phone, '')), '');
+  v_note text := nullif(btrim(coalesce(p_note, '')), '');
+  v_contact uuid;
+  v_status text;
+  v_stay catalog.reservations;
+  v_token text := encode(extensions.gen_random_bytes(24), 'hex');
+  v_deposit numeric(12, 2);
+  v_range tstzrange;
+begin
+  perform app.require_request('booking_requests');
+  v_org := app.booking_org(p_org);
+  if v_org is null then
+    return jsonb_build_object('ok', false, 'reason', 'Online booking is not available here.');
+  end if;
+  v_problem := app.booking_stay_problem(v_org, p_check_in, p_check_out, p_adults, p_children, p_pets);
+  if v_problem is not null then
+    return jsonb_build_object('ok', false, 'reason', v_problem);
+  end if;
+  if v_name = '' or length(v_name) > 200 then
+    return jsonb_build_object('ok', false, 'reason', 'Enter your name.', 'field', 'name');
+  end if;
+  if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or length(v_email) > 254 then
+    return jsonb_build_object('ok', false, 'reason', 'Enter a valid e-mail address.', 'field', 'email');
+  end if;
+  if v_phone is not null and v_phone !~ '^\+?[0-9 ().-]{5,40}$' then
+    return jsonb_build_object('ok', false, 'reason', 'Enter a valid phone number, or leave it empty.', 'field', 'phone');
+  end if;
+  if length(coalesce(v_note, '')) > 2000 then
+    return jsonb_build_object('ok', false, 'reason', 'A note can be at most 2000 characters.', 'field', 'note');
+  end if;
+  select a.id, a.name, a.capacity, a.class_id, coalesce(cl.booking_instant, false) as instant into v_unit
+  from catalog.accommodations a left join catalog.accommodation_classes cl on cl.id = a.class_id
+  where a.id = p_accommodation_id and a.org_name = v_org and not a.archive and a.inventory_count > 0;
+  if v_unit.id is null then
+    return jsonb_build_object('ok', false, 'reason', 'This unit cannot be booked here.');
+  end if;
+  if v_unit.capacity is not null and p_adults + coalesce(p_children, 0) > v_unit.capacity then
+    return jsonb_build_object('ok', false, 'reason', format('%s sleeps at most %s guests.', v_unit.name, v_unit.capacity));
+  end if;
+  -- One booking of a unit at a time: the second of two guests racing for it waits here, then finds it taken.
+  perform app.lock_accommodation(v_unit.id);
+  v_range := app.booking_stay_range(p_check_in, p_check_out);
+  if exists (select 1 from catalog.reservations r
+             where r.accommodation_id = v_unit.id and app.reservation_is_active(r.status)
+               and tstzrange(r.check_in, r.check_out, '[)') && v_range)
+     or exists (select 1 from catalog.accommodation_blocks b
+                where b.accommodation_id = v_unit.id and tstzrange(b.block_start, b.block_end, '[)') && v_range) then
+    return jsonb_build_object('ok', false, 'gone', true,
+      'reason', format('Sorry, %s has just been booked for those dates. Here is what is still free.', v_unit.name),
+      'offers', app.booking_offers(v_org, p_check_in, p_check_out, p_adults, coalesce(p_children, 0), coalesce(p_pets, 0)));
+  end if;
+  v_quote := catalog.quote_stay(v_unit.id, p_check_in, p_check_out, p_adults, coalesce(p_children, 0), coalesce(p_pets, 0), current_date);
+  if not (v_quote ->> 'ok')::boolean then
+    return jsonb_build_object('ok', false, 'reason', v_quote ->> 'reason');
+  end if;
+  if p_total is null or p_total <> (v_quote ->> 'total')::numeric then
+    return jsonb_build_object('ok', false, 'price_changed', true, 'quote', v_quote - 'ok' - 'reason' - 'rate_id',
+      'reason', format('The price for these dates is %s %s; check it and confirm again.',
+                       to_char((v_quote ->> 'total')::numeric, 'FM999999990.00'), v_quote ->> 'currency'));
+  end if;
+  select s.deposit_percent, s.deposit_method, s.booking_hold_hours into v_settings
+  from catalog.lodging_settings s where s.org_name = v_org;
+  v_deposit := round((v_quote ->> 'total')::numeric * coalesce(v_settings.deposit_percent, 0) / 100, 2);
+
+  -- The guest as a contact: the organisation's contact with this e-mail address, else a new one.
+  select m.contact_id into v_contact
+  from crm.contact_methods m join crm.contacts c on c.id = m.contact_id
+  where m.org_name = v_org and lower(btrim(m.value)) = v_email and not m.archive and not c.archive
+  order by m.is_primary desc, m.created_at
+  limit 1;
+  if v_contact is null then
+    insert into crm.contacts (org_name, name, description)
+    values (v_org, v_name, 'Booked online') returning id into v_contact;
+    insert into crm.contact_methods (org_name, contact_id, value, label, is_primary)
+    values (v_org, v_contact, v_email, 'Email', true);
+    if v_phone is not null then
+      insert into crm.contact_methods (org_name, contact_id, value, label, is_primary)
+      values (v_org, v_contact, v_phone, 'Phone', false);
+    end if;
+  end if;
+
+  v_status := case when v_unit.instant then 'Confirmed' else 'Tentative' end;
+  insert into catalog.reservations (org_name, name, accommodation_id, rate_id, source_channel, status, status_notes, contact_id,
+    check_in, check_out, nights, adults, children, pets, subtotal, tax_amount, fees_amount, total_amount, deposit_amount,
+    other_notes, confirmation_sent_at, confirmation_sent_to)
+  values (v_org, v_name, v_unit.id, (v_quote ->> 'rate_id')::uuid, 'Online booking', v_status,
+    case when v_status = 'Tentative' then 'Booked online: waiting for the desk to confirm' else 'Booked online' end,
+    v_contact, lower(v_range), upper(v_range), (v_quote ->> 'night_count')::integer, p_adults, coalesce(p_children, 0), coalesce(p_pets, 0),
+    (v_quote ->> 'subtotal')::numeric, (v_quote ->> 'tax')::numeric, (v_quote ->> 'fees')::numeric, (v_quote ->> 'total')::numeric,
+    v_deposit, v_note,
+    case when v_status = 'Confirmed' then now() end, case when v_status = 'Confirmed' then v_email end)
+  returning * into v_stay;
+  insert into app.online_bookings (reservation_id, org_name, token_hash, guest_email, quote, deposit_due, payment_method, payment_reference, hold_until)
+  values (v_stay.id, v_org, app.calendar_token_hash(v_token), v_email, v_quote - 'ok' - 'reason', v_deposit,
+    coalesce(v_settings.deposit_method, 'on_arrival'),
+    case when coalesce(v_settings.deposit_method, 'on_arrival') = 'bank_transfer' then 'BOOKING ' || v_stay.confirmation end,
+    case when v_status = 'Tentative' then now() + make_interval(hours => coalesce(v_settings.booking_hold_hours, 24)) end);
+  if v_status = 'Confirmed' then
+    perform app.booking_mail(v_stay, 'Your stay is confirmed', format('Your stay with %s is confirmed.', v_org), v_token);
+  else
+    perform app.booking_mail(v_stay, 'We have your booking request',
+      format('Thank you: %s has your booking request and will confirm it within %s hours. Nothing is charged until then.', v_org, coalesce(v_settings.booking_hold_hours, 24)),
+      v_token);
+  end if;
+  return app.booking_view((select b from app.online_bookings b where b.reservation_id = v_stay.id)) || jsonb_build_object('token', v_token);
+end;
+$function$;
+revoke all on function public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric) from public, anon, authenticated, service_role;
+grant execute on function public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric) to anon;
+grant execute on function public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric) to authenticated;
+grant execute on function public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric) to service_role;
+comment on function public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric) is 'A guest books a unit from the public page: checked again (dates, party, contact details, the unit is the organisation''s and still free, the price the guest saw is the quote''s), then a stay (Tentative, or Confirmed for an instant class) with the guest as a contact (by e-mail, else new), the quote stored, and the guest e-mailed a link to their booking. A unit taken meanwhile answers gone=true with what is still free. Counted against the booking_requests request limit.';
+
+CREATE OR REPLACE FUNCTION public.booking_stay(p_token text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_booking app.online_bookings;
+begin
+  perform app.require_request('booking_searches');
+  if p_token ~ '^[0-9a-f]{48}$' then
+    select * into v_booking from app.online_bookings b where b.token_hash = app.calendar_token_hash(p_token);
+  end if;
+  if v_booking.reservation_id is null then
+    return jsonb_build_object('ok', false, 'reason', 'This booking link is not valid.');
+  end if;
+  return app.booking_view(v_booking);
+end;
+$function$;
+revoke all on function public.booking_stay(p_token text) from public, anon, authenticated, service_role;
+grant execute on function public.booking_stay(p_token text) to anon;
+grant execute on function public.booking_stay(p_token text) to authenticated;
+grant execute on function public.booking_stay(p_token text) to service_role;
+comment on function public.booking_stay(p_token text) is 'The guest''s own page of an online booking, for the holder of the link''s token; no account.';
+
+CREATE OR REPLACE FUNCTION public.booking_cancel(p_token text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_booking app.online_bookings;
+  v_view jsonb;
+  v_stay catalog.reservations;
+begin
+  perform app.require_request('booking_requests');
+  if p_token ~ '^[0-9a-f]{48}$' then
+    select * into v_booking from app.online_bookings b where b.token_hash = app.calendar_token_hash(p_token);
+  end if;
+  if v_booking.reservation_id is null then
+    return jsonb_build_object('ok', false, 'reason', 'This booking link is not valid.');
+  end if;
+  perform 1 from catalog.reservations r where r.id = v_booking.reservation_id for update;
+  v_view := app.booking_view(v_booking);
+  if v_view ->> 'status' not in ('Tentative', 'Confirmed') then
+    return v_view || jsonb_build_object('ok', false, 'reason', format('This booking is %s.', lower(v_view ->> 'status')));
+  end if;
+  if not (v_view ->> 'can_cancel')::boolean then
+    return v_view || jsonb_build_object('ok', false,
+      'reason', format('This booking can be cancelled online only until %s. Please contact %s.',
+                       to_char((v_view ->> 'cancel_until')::date, 'FMMonth FMDD, YYYY'), v_view ->> 'org_name'));
+  end if;
+  update catalog.reservations set status = 'Cancelled', cancellation_reason = 'Cancelled by the guest'
+  where id = v_booking.reservation_id
+  returning * into v_stay;
+  perform app.booking_mail(v_stay, 'Your booking is cancelled', format('Your booking with %s is cancelled, as you asked.', v_stay.org_name), null);
+  return app.booking_view(v_booking);
+end;
+$function$;
+revoke all on function public.booking_cancel(p_token text) from public, anon, authenticated, service_role;
+grant execute on function public.booking_cancel(p_token text) to anon;
+grant execute on function public.booking_cancel(p_token text) to authenticated;
+grant execute on function public.booking_cancel(p_token text) to service_role;
+comment on function public.booking_cancel(p_token text) is 'The guest cancels their online booking from their link, within the organisation''s cancellation rule (lodging_settings.booking_cancel_days); the guest is e-mailed. Counted against the booking_requests request limit.';

@@ -15,11 +15,20 @@ const SCHEMAS = [...API_SCHEMAS, 'app'];
 const LIST_FILE = fileURLToPath(new URL('./executableFunctions.json', import.meta.url));
 const committed = JSON.parse(fs.readFileSync(LIST_FILE, 'utf8')) as { anon: string[]; authenticated: string[] };
 
-/** What an anonymous visitor may call: the access functions and the calendar feed, nothing else. */
+/**
+ * What an anonymous visitor may call: the access functions, the calendar feed and the public booking
+ * page's functions (each counted against a per-address request limit, each showing only what the page
+ * shows), nothing else.
+ */
 const ACCESS_FUNCTIONS = [
   'public.accommodation_calendar(token text)',
   'public.activate_invite(p_email text, p_code text, p_password text, p_full_name text, p_title text, p_phone text, p_invitation uuid)',
   'public.apply_for_access(p_email text, p_password text, p_full_name text, p_business_name text, p_title text, p_phone text, p_username text)',
+  'public.booking_cancel(p_token text)',
+  'public.booking_page(p_org text)',
+  'public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric)',
+  'public.booking_search(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer)',
+  'public.booking_stay(p_token text)',
   'public.find_pending_invite(p_email text, p_code text)',
   'public.request_invite_code(p_email text)',
 ];
@@ -48,7 +57,7 @@ async function executable(role: string): Promise<string[]> {
 }
 
 describe('functions the API roles may execute', () => {
-  it('anon: the access functions and the calendar feed only', async () => {
+  it('anon: the access functions, the calendar feed and the booking page only', async () => {
     expect(await executable('anon')).toEqual([...ACCESS_FUNCTIONS].sort());
     expect([...committed.anon].sort()).toEqual([...ACCESS_FUNCTIONS].sort());
   });

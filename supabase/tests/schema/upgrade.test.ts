@@ -14,6 +14,8 @@ const STORAGE_REMOVALS_MIGRATION = '20261128221737_erasure_removes_stored_files.
 const CUSTOM_FIELDS_MIGRATION = '20261128222644_custom_fields.sql';
 // The ten record tables gain the custom column (every row's text, so its checksum, changes).
 const RECORD_TABLES = ['crm.contacts', 'crm.businesses', 'crm.households', 'catalog.accommodations', 'catalog.reservations', 'ops.projects', 'ops.tasks', 'catalog.products', 'catalog.supplies', 'hr.staff_profiles'];
+const BOOKING_AREA_MIGRATION = '20261128221923_booking_area.sql';
+const ONLINE_BOOKING_MIGRATION = '20261128222215_online_booking.sql';
 
 /**
  * The rows a migration of this release changes on purpose (row counts never change but for the rows
@@ -26,6 +28,20 @@ const ROW_CHANGES: { migration: string; tables: string[]; added?: Record<string,
   { migration: INVITE_CODE_DAYS_MIGRATION, tables: [], created: ['app.invite_code_wrong_days'] },
   { migration: STORAGE_REMOVALS_MIGRATION, tables: [], created: ['app.storage_removals'] },
   { migration: CUSTOM_FIELDS_MIGRATION, tables: [...RECORD_TABLES, 'app.history_tables'], added: { 'app.history_tables': 1 }, created: ['settings.custom_fields', 'app.custom_sensitive'] },
+  // The Online Booking area's component, offered by _system_default_, with full levels for every owner
+  // role (three in the previous release's data), each level written to the record history.
+  {
+    migration: BOOKING_AREA_MIGRATION,
+    tables: ['settings.components', 'settings.org_components', 'settings.user_role_permissions', 'public.record_history'],
+    added: { 'settings.components': 1, 'settings.org_components': 1, 'settings.user_role_permissions': 3, 'public.record_history': 3 },
+  },
+  // Online booking: the settings columns (appended, with defaults), its two request limits and the job that lapses requests.
+  {
+    migration: ONLINE_BOOKING_MIGRATION,
+    tables: ['catalog.lodging_settings', 'catalog.accommodation_classes', 'app.request_limits', 'app.scheduled_jobs'],
+    added: { 'app.request_limits': 2, 'app.scheduled_jobs': 1 },
+    created: ['app.online_bookings'],
+  },
 ];
 
 describe('upgrading the previous release', () => {

@@ -63,6 +63,9 @@ describe('the limits', () => {
       return (await client.query<{ name: string; per_five_minutes: number }>('select name, per_five_minutes from app.request_limits order by name')).rows;
     });
     expect(limits).toEqual([
+      // The public booking page's own limits (not auth's): set by the migration that adds them.
+      { name: 'booking_requests', per_five_minutes: 20 },
+      { name: 'booking_searches', per_five_minutes: 300 },
       { name: 'sign_in_sign_ups', per_five_minutes: toml.signInSignUps },
       { name: 'token_verifications', per_five_minutes: toml.tokenVerifications },
     ]);
@@ -70,6 +73,8 @@ describe('the limits', () => {
 
   it('are written by the local stack from its configuration at start', () => {
     expect(Object.fromEntries(saved.map((row) => [row.name, row.per_five_minutes]))).toEqual({
+      booking_requests: 20,
+      booking_searches: 300,
       sign_in_sign_ups: TEST_AUTH_RATE_LIMITS.signInSignUps,
       token_verifications: TEST_AUTH_RATE_LIMITS.tokenVerifications,
     });

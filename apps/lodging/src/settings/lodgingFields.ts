@@ -33,6 +33,8 @@ export const accommodationTypeFields: readonly FieldDef[] = [
 export const accommodationClassFields: readonly FieldDef[] = [
   { name: 'name', label: 'Name' },
   { name: 'description', label: 'Description', type: 'textarea' },
+  // Online booking: a guest's booking of this class is confirmed at once, or waits for the desk.
+  { name: 'booking_instant', label: 'Booked Online Without Confirmation', type: 'boolean' },
 ];
 
 export const amenityFields: readonly FieldDef[] = [
@@ -98,4 +100,18 @@ export const lodgingSettingsFields: readonly FieldDef[] = [
   { name: 'stay_fee', label: 'Fee per Stay', type: 'number', required: true },
   { name: 'nightly_fee', label: 'Fee per Night', type: 'number', required: true },
   { name: 'currency', label: 'Currency', required: true, placeholder: 'USD' },
+  // Online booking (/book/<organisation>): the deposit, how it is paid, how long a request holds its unit, the cancellation rule.
+  { name: 'deposit_percent', label: 'Online Deposit %', type: 'number' },
+  {
+    name: 'deposit_method',
+    label: 'Deposit Paid',
+    options: [
+      { value: 'on_arrival', label: 'On arrival' },
+      { value: 'bank_transfer', label: 'By bank transfer' },
+      { value: 'card_link', label: 'By card (payment link)' },
+    ],
+  },
+  { name: 'bank_details', label: 'Bank Details', type: 'textarea' },
+  { name: 'booking_hold_hours', label: 'Request Hold (hours)', type: 'integer' },
+  { name: 'booking_cancel_days', label: 'Guest Cancels Until (days before)', type: 'integer' },
 ];

@@ -1,0 +1,3 @@
+import { defineRemoteConfig } from '../../build/rsbuildApp.mjs';
+
+export default defineRemoteConfig(import.meta.dirname, 'booking', 'Online Booking');

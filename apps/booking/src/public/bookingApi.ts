@@ -1,0 +1,129 @@
+import { z } from 'zod/mini';
+import { callRpc } from '@steward/libs/data-access';
+
+/**
+ * The public booking page's calls: security-definer functions of the `public` schema that a visitor
+ * without a session may execute (each counted against a per-address request limit). The database
+ * checks every input again; the schemas here only spare a round trip for what is plainly wrong.
+ */
+
+export type QuoteNight = { date: string; rate_name: string; price: number; extras: number; amount: number };
+export type Quote = { nights: QuoteNight[]; night_count: number; subtotal: number; fees: number; tax_percent: number; tax: number; total: number; currency: string };
+export type Offer = {
+  accommodation_id: string;
+  name: string;
+  description: string | null;
+  class_name: string | null;
+  beds: string | null;
+  capacity: number | null;
+  image_url: string | null;
+  instant: boolean;
+  quote: Quote;
+  deposit_due: number;
+};
+
+export type BookingPageInfo =
+  | {
+      ok: true;
+      org_name: string;
+      display_name: string;
+      logo_url: string | null;
+      branding: Partial<Record<'primary_color' | 'background_color' | 'text_color' | 'button_color' | 'button_text_color' | 'link_color' | 'font_family', string>>;
+      currency: string;
+      deposit_percent: number;
+      deposit_method: 'on_arrival' | 'bank_transfer' | 'card_link';
+      cancel_days: number;
+      hold_hours: number;
+      pets: boolean;
+    }
+  | { ok: false; reason: string };
+
+export type SearchAnswer = { ok: boolean; reason?: string | null; offers?: Offer[] };
+
+export type StayView = {
+  ok: boolean;
+  reason?: string | null;
+  gone?: boolean;
+  price_changed?: boolean;
+  offers?: Offer[];
+  token?: string;
+  org_name?: string;
+  confirmation?: string;
+  status?: string;
+  accommodation?: string;
+  check_in?: string;
+  check_out?: string;
+  adults?: number;
+  children?: number;
+  pets?: number;
+  total?: number;
+  currency?: string;
+  deposit_due?: number;
+  payment_method?: 'on_arrival' | 'bank_transfer' | 'card_link';
+  payment_reference?: string | null;
+  bank_details?: string | null;
+  hold_until?: string | null;
+  cancel_until?: string;
+  can_cancel?: boolean;
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export const searchSchema = z
+  .object({
+    checkIn: z.string().check(z.regex(DAY, 'Choose a check-in date.')),
+    checkOut: z.string().check(z.regex(DAY, 'Choose a check-out date.')),
+    adults: z.number().check(z.refine(Number.isInteger, 'Enter a whole number of adults.'), z.minimum(1, 'At least one adult must stay.'), z.maximum(99, 'Enter the number of adults.')),
+    children: z.number().check(z.refine(Number.isInteger, 'Enter a whole number of children.'), z.minimum(0, 'Children cannot be negative.'), z.maximum(99, 'Enter the number of children.')),
+    pets: z.number().check(z.refine(Number.isInteger, 'Enter a whole number of pets.'), z.minimum(0, 'Pets cannot be negative.'), z.maximum(20, 'Enter the number of pets.')),
+  })
+  .check(z.refine((value) => value.checkOut > value.checkIn, { message: 'Check-out must be after check-in.' }));
+
+export type SearchInput = z.infer<typeof searchSchema>;
+
+export const guestSchema = z.object({
+  name: z.string().check(z.trim(), z.minLength(1, 'Enter your name.'), z.maxLength(200, 'Enter your name.')),
+  email: z.string().check(z.trim(), z.regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'Enter a valid e-mail address.')),
+  phone: z.string().check(z.trim(), z.regex(/^$|^\+?[0-9 ().-]{5,40}$/, 'Enter a valid phone number, or leave it empty.')),
+  note: z.string().check(z.maxLength(2000, 'A note can be at most 2000 characters.')),
+});
+
+export type GuestInput = z.infer<typeof guestSchema>;
+
+/** The first message a schema gives for the input, or null when it passes. */
+export function firstProblem(schema: z.ZodMiniType, input: unknown): string | null {
+  const result = schema.safeParse(input);
+  return result.success ? null : (result.error.issues[0]?.message ?? 'Check the form.');
+}
+
+export const fetchBookingPage = (org: string) => callRpc<BookingPageInfo>('public', 'booking_page', { p_org: org });
+
+export const searchStays = (org: string, input: SearchInput) =>
+  callRpc<SearchAnswer>('public', 'booking_search', {
+    p_org: org, p_check_in: input.checkIn, p_check_out: input.checkOut, p_adults: input.adults, p_children: input.children, p_pets: input.pets,
+  });
+
+export const requestBooking = (org: string, search: SearchInput, offer: Offer, guest: GuestInput) =>
+  callRpc<StayView>('public', 'booking_request', {
+    p_org: org, p_accommodation_id: offer.accommodation_id, p_check_in: search.checkIn, p_check_out: search.checkOut,
+    p_adults: search.adults, p_children: search.children, p_pets: search.pets,
+    p_name: guest.name.trim(), p_email: guest.email.trim(), p_phone: guest.phone.trim() || null, p_note: guest.note.trim() || null,
+    p_total: offer.quote.total,
+  });
+
+export const fetchStay = (token: string) => callRpc<StayView>('public', 'booking_stay', { p_token: token });
+export const cancelStay = (token: string) => callRpc<StayView>('public', 'booking_cancel', { p_token: token });
+
+export function money(amount: number, currency: string): string {
+  return `${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
+}
+
+export function dayLabel(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+export const PAYMENT_TEXT: Record<'on_arrival' | 'bank_transfer' | 'card_link', string> = {
+  on_arrival: 'paid on arrival',
+  bank_transfer: 'paid by bank transfer',
+  card_link: 'paid by card',
+};

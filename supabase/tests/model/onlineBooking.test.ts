@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
+import { postFromAddress } from '../stack/postFromAddress';
+import { connectDb, testStack } from '../stack/testStack';
+
+// The public booking page's functions, called as a visitor without a session (the anon key only), each
+// test from loopback addresses of its own so the per-address request limits count it alone.
+const stack = testStack();
+let home: SignedUpOrganization;
+let other: SignedUpOrganization;
+let db: pg.Client;
+let nextIp = 10;
+
+function freshIp(): string {
+  nextIp += 1;
+  return `127.0.78.${nextIp}`;
+}
+
+type Offer = { accommodation_id: string; name: string; instant: boolean; deposit_due: number; quote: { total: number; subtotal: number; tax: number; fees: number; nights: { date: string; rate_name: string; amount: number }[] } };
+type Answer = {
+  ok: boolean; reason?: string | null; gone?: boolean; price_changed?: boolean; offers?: Offer[]; token?: string; confirmation?: string;
+  status?: string; total?: number; deposit_due?: number; payment_method?: string; payment_reference?: string | null; can_cancel?: boolean;
+  display_name?: string; currency?: string;
+};
+
+async function call(fn: string, args: Record<string, unknown>, ip = freshIp()): Promise<{ status: number; body: Answer }> {
+  const answer = await postFromAddress(ip, `${stack.apiUrl}/rest/v1/rpc/${fn}`, args, { apikey: stack.anonKey });
+  return answer as { status: number; body: Answer };
+}
+
+async function rpc(fn: string, args: Record<string, unknown>, ip?: string): Promise<Answer> {
+  const answer = await call(fn, args, ip);
+  if (answer.status !== 200) throw new Error(`${fn}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+function day(offset: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset)).toISOString().slice(0, 10);
+}
+
+async function insert(org: SignedUpOrganization, schema: string, table: string, row: Record<string, unknown>): Promise<{ id: string } & Record<string, unknown>> {
+  const { data, error } = await org.client.schema(schema).from(table).insert({ org_name: org.orgName, ...row }).select().single();
+  if (error) throw new Error(`${table}: ${error.message}`);
+  return data as { id: string } & Record<string, unknown>;
+}
+
+const search = (checkIn: number, checkOut: number, adults = 2, children = 0, org = home.orgName) =>
+  rpc('booking_search', { p_org: org, p_check_in: day(checkIn), p_check_out: day(checkOut), p_adults: adults, p_children: children, p_pets: 0 });
+
+function request(unit: string, checkIn: number, checkOut: number, total: number | null, guest: Partial<Record<'p_name' | 'p_email' | 'p_phone' | 'p_note', string>> = {}, ip?: string, adults = 2) {
+  return rpc('booking_request', {
+    p_org: home.orgName, p_accommodation_id: unit, p_check_in: day(checkIn), p_check_out: day(checkOut), p_adults: adults, p_children: 0, p_pets: 0,
+    p_name: 'Ada Guest', p_email: `ada-${randomUUID().slice(0, 6)}@guests.example.com`, p_phone: '+1 555 0100', p_note: 'Late arrival', p_total: total, ...guest,
+  }, ip);
+}
+
+const stays = async (unit: string) =>
+  (await db.query<{ id: string; status: string; contact_id: string; total_amount: string; source_channel: string; other_notes: string | null }>(
+    'select id, status, contact_id, total_amount, source_channel, other_notes from catalog.reservations where accommodation_id = $1 order by created_at', [unit])).rows;
+
+const mails = async (to: string) =>
+  (await db.query<{ subject: string; body_text: string }>('select subject, body_text from app.mail_outbox where to_email = $1 order by id', [to])).rows;
+
+let room: string;
+let cabin: string;
+let suite: string;
+let instantRoom: string;
+
+beforeAll(async () => {
+  db = await connectDb(stack.dbUrl);
+  home = await signUpOrganization(stack, 'Booking Lodge');
+  other = await signUpOrganization(stack, 'Booking Other');
+  await insert(home, 'catalog', 'lodging_settings', { tax_percent: 10, stay_fee: 20, nightly_fee: 0, deposit_percent: 25, deposit_method: 'bank_transfer', bank_details: 'IBAN XX00 1234', booking_hold_hours: 12, booking_cancel_days: 3 });
+  const rooms = await insert(home, 'catalog', 'accommodation_classes', { name: 'Rooms' });
+  const instant = await insert(home, 'catalog', 'accommodation_classes', { name: 'Instant rooms', booking_instant: true });
+  room = (await insert(home, 'catalog', 'accommodations', { name: 'Lodge Room 102', base_rate: 149, capacity: 3, class_id: rooms.id })).id;
+  cabin = (await insert(home, 'catalog', 'accommodations', { name: 'Cabin', base_rate: 200, capacity: 4, class_id: rooms.id })).id;
+  suite = (await insert(home, 'catalog', 'accommodations', { name: 'Suite', base_rate: 300, capacity: 2, class_id: rooms.id })).id;
+  instantRoom = (await insert(home, 'catalog', 'accommodations', { name: 'Room Instant', base_rate: 120, capacity: 2, class_id: instant.id })).id;
+  await insert(home, 'catalog', 'accommodation_rates', {
+    name: 'Lodge room nightly', class_id: rooms.id, priority: 10, qty: 1, min_stay: 1, max_advance_days: 365,
+    mon: 139, tue: 139, wed: 139, thu: 139, fri: 169, sat: 169, sun: 139, included_adults: 2, additional_adult: 20,
+  });
+});
+
+afterAll(async () => {
+  await db?.end();
+});
+
+describe('searching', () => {
+  it('lists the free units that sleep the party, each priced by the desk\'s quote with the deposit due, cheapest first', async () => {
+    const answer = await search(40, 42);
+    expect(answer.ok).toBe(true);
+    const offers = answer.offers ?? [];
+    expect(offers.map((offer) => offer.name)).toEqual(['Room Instant', 'Cabin', 'Lodge Room 102', 'Suite']);
+    const { data: desk } = await home.client.schema('catalog').rpc('quote_stay', { p_accommodation_id: room, p_check_in: day(40), p_check_out: day(42), p_adults: 2, p_children: 0, p_pets: 0 });
+    const offer = offers.find((candidate) => candidate.name === 'Lodge Room 102');
+    const quote = desk as { total: number; subtotal: number; nights: unknown[] };
+    expect(offer?.quote.total).toBe(quote.total);
+    expect(offer?.quote.nights).toEqual(quote.nights);
+    expect(offer?.deposit_due).toBe(Math.round(quote.total * 25) / 100);
+    // Three guests: the two-person units drop out.
+    expect((await search(40, 42, 3)).offers?.map((candidate) => candidate.name)).toEqual(['Cabin', 'Lodge Room 102']);
+  });
+
+  it('refuses bad dates and parties with a clear message', async () => {
+    expect((await search(42, 40)).reason).toBe('Check-out must be after check-in.');
+    expect((await search(-3, 2)).reason).toBe('Check-in cannot be in the past.');
+    expect((await search(400, 402)).reason).toBe('Bookings open at most 365 days ahead.');
+    expect((await search(40, 42, 0)).reason).toBe('At least one adult must stay.');
+    const crowd = await search(40, 42, 50);
+    expect(crowd.offers).toEqual([]);
+    expect(crowd.reason).toBe('Nothing is free for those dates and guests. Try other dates or fewer guests.');
+  });
+
+  it('answers only for an organisation that enabled online booking, and shows nothing else of it', async () => {
+    const page = await rpc('booking_page', { p_org: home.orgName });
+    expect(page).toMatchObject({ ok: true, display_name: home.orgName, currency: 'USD' });
+    expect(Object.keys(page).sort()).toEqual(['branding', 'cancel_days', 'currency', 'deposit_method', 'deposit_percent', 'display_name', 'hold_hours', 'logo_url', 'ok', 'org_name', 'pets']);
+    await db.query(`update settings.org_components set enabled = false where org_name = $1 and component_id = (select id from settings.components where name = 'booking')`, [other.orgName]);
+    expect(await rpc('booking_page', { p_org: other.orgName })).toEqual({ ok: false, reason: 'Online booking is not available here.' });
+    expect((await search(40, 42, 2, 0, other.orgName)).reason).toBe('Online booking is not available here.');
+    expect(await rpc('booking_page', { p_org: 'No Such Organisation' })).toEqual({ ok: false, reason: 'Online booking is not available here.' });
+  });
+});
+
+describe('booking', () => {
+  it('writes a tentative stay with the guest as a new contact, the quote stored, and mails the guest a link to it', async () => {
+    const offer = (await search(50, 52)).offers?.find((candidate) => candidate.name === 'Lodge Room 102');
+    const email = `guest-${randomUUID().slice(0, 6)}@guests.example.com`;
+    const booked = await request(room, 50, 52, offer?.quote.total ?? 0, { p_email: email, p_name: 'Grace Guest' });
+    expect(booked).toMatchObject({ ok: true, status: 'Tentative', total: offer?.quote.total, deposit_due: offer?.deposit_due, payment_method: 'bank_transfer' });
+    expect(booked.payment_reference).toBe(`BOOKING ${booked.confirmation}`);
+    expect(booked.token).toMatch(/^[0-9a-f]{48}$/);
+    const [stay] = await stays(room);
+    expect(stay).toMatchObject({ status: 'Tentative', source_channel: 'Online booking', other_notes: 'Late arrival' });
+    expect(Number(stay?.total_amount)).toBe(offer?.quote.total);
+    const contact = await db.query('select c.name, m.value from crm.contacts c join crm.contact_methods m on m.contact_id = c.id where c.id = $1 order by m.is_primary desc', [stay?.contact_id]);
+    expect(contact.rows).toEqual([{ name: 'Grace Guest', value: email }, { name: 'Grace Guest', value: '+1 555 0100' }]);
+    const stored = await db.query('select quote, hold_until > now() + interval \'11 hours\' as held from app.online_bookings where reservation_id = $1', [stay?.id]);
+    expect(stored.rows[0].quote.total).toBe(offer?.quote.total);
+    expect(stored.rows[0].held).toBe(true);
+    const [mail] = await mails(email);
+    expect(mail?.subject).toBe(`We have your booking request (${booked.confirmation})`);
+    expect(mail?.body_text).toContain('Accommodation: Lodge Room 102');
+    expect(mail?.body_text).toContain(`by bank transfer, reference BOOKING ${booked.confirmation}`);
+    expect(mail?.body_text).toContain(`/book/${encodeURIComponent(home.orgName)}/stay/${booked.token}`);
+
+    // The same guest again (another unit): the contact is found by the e-mail address, not made twice.
+    const again = await request(cabin, 60, 61, (await search(60, 61)).offers?.find((candidate) => candidate.name === 'Cabin')?.quote.total ?? 0, { p_email: email.toUpperCase() });
+    expect(again.ok).toBe(true);
+    expect((await stays(cabin)).at(-1)?.contact_id).toBe(stay?.contact_id);
+  });
+
+  it('confirms at once for an instant class', async () => {
+    const offer = (await search(70, 71)).offers?.find((candidate) => candidate.name === 'Room Instant');
+    const email = `instant-${randomUUID().slice(0, 6)}@guests.example.com`;
+    const booked = await request(instantRoom, 70, 71, offer?.quote.total ?? 0, { p_email: email });
+    expect(booked.status).toBe('Confirmed');
+    expect((await mails(email)).map((mail) => mail.subject)).toEqual([`Your stay is confirmed (${booked.confirmation})`]);
+  });
+
+  it('refuses bad input with a clear message and writes no stay', async () => {
+    const total = (await search(80, 82)).offers?.find((candidate) => candidate.name === 'Suite')?.quote.total ?? 0;
+    const foreign = (await insert(other, 'catalog', 'accommodations', { name: 'Theirs', base_rate: 10 })).id;
+    expect((await request(suite, 80, 82, total, { p_email: 'not-an-address' })).reason).toBe('Enter a valid e-mail address.');
+    expect((await request(suite, 80, 82, total, { p_name: '  ' })).reason).toBe('Enter your name.');
+    expect((await request(suite, 82, 80, total)).reason).toBe('Check-out must be after check-in.');
+    expect((await request(suite, 80, 82, total, {}, undefined, 0)).reason).toBe('At least one adult must stay.');
+    expect((await request(suite, 80, 82, total, {}, undefined, 50)).reason).toBe('Suite sleeps at most 2 guests.');
+    expect((await request(foreign, 80, 82, total)).reason).toBe('This unit cannot be booked here.');
+    const tampered = await request(suite, 80, 82, 1);
+    expect(tampered).toMatchObject({ ok: false, price_changed: true, reason: `The price for these dates is ${total.toFixed(2)} USD; check it and confirm again.` });
+    expect(await stays(suite)).toEqual([]);
+  });
+
+  it('lets one of two guests racing for the last free nights win; the other is told at once and offered what is left', async () => {
+    const total = (await search(90, 92)).offers?.find((candidate) => candidate.name === 'Suite')?.quote.total ?? 0;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => request(suite, 90, 92, total)));
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(1);
+    const lost = answers.filter((answer) => !answer.ok);
+    expect(lost).toHaveLength(7);
+    for (const answer of lost) {
+      expect(answer.gone).toBe(true);
+      expect(answer.reason).toBe('Sorry, Suite has just been booked for those dates. Here is what is still free.');
+      expect(answer.offers?.map((offer) => offer.name)).not.toContain('Suite');
+    }
+    expect((await stays(suite)).filter((stay) => stay.status !== 'Cancelled')).toHaveLength(1);
+  });
+
+  it('counts requests per client address (20 booking requests in five minutes)', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 20; i += 1) expect((await call('booking_request', { p_org: home.orgName, p_accommodation_id: suite, p_check_in: day(1), p_check_out: day(0), p_adults: 1, p_children: 0, p_pets: 0, p_name: 'x', p_email: 'x@example.com', p_phone: null, p_note: null, p_total: 1 }, ip)).status).toBe(200);
+    const refused = await call('booking_request', { p_org: home.orgName, p_accommodation_id: suite, p_check_in: day(1), p_check_out: day(0), p_adults: 1, p_children: 0, p_pets: 0, p_name: 'x', p_email: 'x@example.com', p_phone: null, p_note: null, p_total: 1 }, ip);
+    expect(refused.status).toBe(429);
+  });
+});
+
+describe('after booking', () => {
+  async function booked(checkIn: number, checkOut: number, unit = cabin) {
+    const email = `after-${randomUUID().slice(0, 6)}@guests.example.com`;
+    const name = unit === cabin ? 'Cabin' : 'Lodge Room 102';
+    const total = (await search(checkIn, checkOut)).offers?.find((candidate) => candidate.name === name)?.quote.total ?? 0;
+    const answer = await request(unit, checkIn, checkOut, total, { p_email: email });
+    if (!answer.ok) throw new Error(String(answer.reason));
+    const id = (await db.query<{ id: string }>('select id from catalog.reservations where confirmation = $1', [answer.confirmation])).rows[0]?.id ?? '';
+    return { ...answer, email, id };
+  }
+
+  it('the desk confirms a request (the guest gets the confirmation) or declines it (the guest is told)', async () => {
+    const first = await booked(100, 102);
+    const confirmed = await home.client.schema('catalog').from('reservations').update({ status: 'Confirmed' }).eq('id', first.id).select('status').single();
+    expect(confirmed.data).toEqual({ status: 'Confirmed' });
+    expect((await mails(first.email)).map((mail) => mail.subject)).toEqual([`We have your booking request (${first.confirmation})`, `Your stay is confirmed (${first.confirmation})`]);
+    expect((await db.query('select hold_until from app.online_bookings where reservation_id = $1', [first.id])).rows[0].hold_until).toBeNull();
+
+    const second = await booked(110, 112);
+    await home.client.schema('catalog').from('reservations').update({ status: 'Cancelled' }).eq('id', second.id);
+    expect((await mails(second.email)).at(-1)?.subject).toBe(`Your booking request was declined (${second.confirmation})`);
+  });
+
+  it('an unconfirmed request lapses after the hold time (the scheduler), freeing the unit', async () => {
+    const request = await booked(120, 122);
+    await db.query(`update app.online_bookings set hold_until = now() - interval '1 minute' where reservation_id = $1`, [request.id]);
+    await db.query('select app.lapse_booking_requests()');
+    expect((await db.query('select status, cancellation_reason from catalog.reservations where id = $1', [request.id])).rows[0]).toEqual({ status: 'Cancelled', cancellation_reason: 'Not confirmed in time' });
+    expect((await mails(request.email)).at(-1)?.subject).toBe(`Your booking request has lapsed (${request.confirmation})`);
+    expect((await search(120, 122)).offers?.map((offer) => offer.name)).toContain('Cabin');
+    expect((await db.query(`select function_name::text from app.scheduled_jobs where name = 'lapse_booking_requests'`)).rows).toEqual([{ function_name: 'app.lapse_booking_requests' }]);
+  });
+
+  it('the guest sees and cancels the booking from the link, within the cancellation rule; a tampered link is refused', async () => {
+    const stay = await booked(130, 132);
+    expect(await rpc('booking_stay', { p_token: stay.token })).toMatchObject({ ok: true, status: 'Tentative', confirmation: stay.confirmation, can_cancel: true });
+    const tampered = `${stay.token?.slice(0, -1)}${stay.token?.endsWith('0') ? '1' : '0'}`;
+    expect(await rpc('booking_stay', { p_token: tampered })).toEqual({ ok: false, reason: 'This booking link is not valid.' });
+    expect(await rpc('booking_cancel', { p_token: 'nonsense' })).toEqual({ ok: false, reason: 'This booking link is not valid.' });
+    const cancelled = await rpc('booking_cancel', { p_token: stay.token });
+    expect(cancelled).toMatchObject({ ok: true, status: 'Cancelled', can_cancel: false });
+    expect((await mails(stay.email)).at(-1)?.subject).toBe(`Your booking is cancelled (${stay.confirmation})`);
+
+    // Two days ahead, with a rule of three days: too late to cancel online.
+    const soon = await booked(2, 3, room);
+    const late = await rpc('booking_cancel', { p_token: soon.token });
+    expect(late.ok).toBe(false);
+    expect(late.reason).toMatch(/^This booking can be cancelled online only until .+\. Please contact Booking Lodge/);
+    expect((await db.query('select status from catalog.reservations where id = $1', [soon.id])).rows[0].status).toBe('Tentative');
+  });
+});
