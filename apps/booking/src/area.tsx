@@ -1,8 +1,13 @@
 import { Route, Routes, useLocation } from '@steward/libs/router';
 import { defineArea } from '@steward/libs/federation';
-import { BookingPage } from './booking/BookingPage';
+import { lazyAntdPage } from '@steward/libs/ui';
 import { GuestStayPage } from './public/GuestStayPage';
 import { PublicBookingPage } from './public/PublicBookingPage';
+import { PublicQueries } from './public/PublicQueries';
+
+// The staff page is drawn with antd and loads when opened: a guest's page needs none of it, so a phone
+// fetches only the plain booking page's code.
+const BookingPage = lazyAntdPage(() => import('./booking/BookingPage').then((module) => ({ default: module.BookingPage })), <p style={{ margin: 0 }}>Loading…</p>);
 
 /**
  * Staff reach /online-booking inside the signed-in layout; guests reach /book/<organisation> (and their
@@ -13,10 +18,12 @@ function BookingRoutes() {
   const { pathname } = useLocation();
   if (/^\/book\//i.test(pathname)) {
     return (
-      <Routes>
-        <Route path=":org" element={<PublicBookingPage />} />
-        <Route path=":org/stay/:token" element={<GuestStayPage />} />
-      </Routes>
+      <PublicQueries>
+        <Routes>
+          <Route path=":org" element={<PublicBookingPage />} />
+          <Route path=":org/stay/:token" element={<GuestStayPage />} />
+        </Routes>
+      </PublicQueries>
     );
   }
   return (

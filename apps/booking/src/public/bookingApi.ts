@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { callRpc } from '@steward/libs/data-access';
+import { getRuntimeConfig } from '@steward/libs/runtime-config';
 
 /**
  * The public booking page's calls: security-definer functions of the `public` schema that a visitor
@@ -94,6 +94,28 @@ export type GuestInput = z.infer<typeof guestSchema>;
 export function firstProblem(schema: z.ZodMiniType, input: unknown): string | null {
   const result = schema.safeParse(input);
   return result.success ? null : (result.error.issues[0]?.message ?? 'Check the form.');
+}
+
+/**
+ * A public booking function, called as a visitor: the anon key only, never a signed-in member's token
+ * (a member looking at their organisation's page is a visitor there too), and none of the signed-in
+ * client's first-view machinery. A refusal becomes an Error with the database's message.
+ */
+async function callRpc<Result>(_schema: 'public', name: string, args: Record<string, unknown>): Promise<Result> {
+  const config = getRuntimeConfig();
+  const api = new URL(`${config.supabaseUrl.replace(/\/$/, '')}/`, window.location.href);
+  const response = await fetch(new URL(`rest/v1/rpc/${name}`, api), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', apikey: config.supabaseAnonKey, Authorization: `Bearer ${config.supabaseAnonKey}` },
+    body: JSON.stringify(args),
+  });
+  const body: unknown = await response.json().catch(() => null);
+  if (response.status === 429) throw new Error('Too many requests from your connection. Wait a few minutes and try again.');
+  if (!response.ok) {
+    const message = typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : null;
+    throw new Error(message ?? 'The booking service could not answer. Try again in a moment.');
+  }
+  return body as Result;
 }
 
 export const fetchBookingPage = (org: string) => callRpc<BookingPageInfo>('public', 'booking_page', { p_org: org });
