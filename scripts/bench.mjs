@@ -311,6 +311,7 @@ async function areaRows(platform, stack) {
   await optionalBench('apps/operations/bench/operationsBench.mjs', 'runOperationsBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey, dbUrl: stack.dbUrl });
   await optionalBench('apps/lodging/bench/lodgingBench.mjs', 'runLodgingBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl });
   await optionalBench('apps/lodging/bench/deskBench.mjs', 'runDeskBench', { apiUrl: stack.apiUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl });
+  await optionalBench('apps/booking/bench/bookingBench.mjs', 'runBookingBench', { apiUrl: stack.apiUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl });
   await optionalBench('apps/crm/bench/crmBench.mjs', 'runCrmBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl });
   await optionalBench('apps/crm/bench/crmDetailBench.mjs', 'runCrmDetailBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl });
 }

@@ -269,7 +269,6 @@ alter table app.task_digests_sent add constraint task_digests_sent_pkey PRIMARY 
 
 create table app.online_bookings (
   reservation_id uuid not null,
-  org_name text not null,
   token_hash text not null,
   guest_email text not null,
   quote jsonb not null,

@@ -105,7 +105,7 @@ describe('apply_for_access', () => {
       is_primary: true,
     });
     const { data: permissions } = await client.schema('settings').from('user_role_permissions_view').select('*');
-    expect(permissions).toHaveLength(6);
+    expect(permissions).toHaveLength(7);
     for (const permission of permissions ?? []) {
       expect(permission).toMatchObject({
         role_name: 'owner',
@@ -119,7 +119,7 @@ describe('apply_for_access', () => {
     }
     const { data: components } = await client.schema('settings').from('org_components').select('name').eq('org_name', result.org_name).eq('enabled', true);
     expect((components ?? []).map((row: { name: string }) => row.name).sort()).toEqual(
-      ['catalog', 'crm', 'lodging', 'operations', 'settings', 'team-portal'],
+      ['booking', 'catalog', 'crm', 'lodging', 'operations', 'settings', 'team-portal'],
     );
   });
 

@@ -186,7 +186,7 @@ describe('the session reads', () => {
     const roleId = (profiles ?? []).find((row: { org_name: string }) => row.org_name === home.orgName)?.role_id as string;
     for (const schema of ['settings', 'public'] as const) {
       const { data } = await both.schema(schema).from('user_role_permissions_view').select('*').eq('role_id', roleId);
-      expect(data).toHaveLength(6);
+      expect(data).toHaveLength(7);
     }
     const { data: branding } = await both.schema('settings').from('org_branding').select('primary_color, font_family').eq('org_name', '_system_default_').single();
     expect(branding).toEqual({ primary_color: '#325286', font_family: 'Inter' });

@@ -5,7 +5,6 @@ alter table app.request_limits drop constraint request_limits_name_check;
 
 create table app.online_bookings (
   reservation_id uuid not null,
-  org_name text not null,
   token_hash text not null,
   guest_email text not null,
   quote jsonb not null,
@@ -519,8 +518,8 @@ begin
     v_deposit, v_note,
     case when v_status = 'Confirmed' then now() end, case when v_status = 'Confirmed' then v_email end)
   returning * into v_stay;
-  insert into app.online_bookings (reservation_id, org_name, token_hash, guest_email, quote, deposit_due, payment_method, payment_reference, hold_until)
-  values (v_stay.id, v_org, app.calendar_token_hash(v_token), v_email, v_quote - 'ok' - 'reason', v_deposit,
+  insert into app.online_bookings (reservation_id, token_hash, guest_email, quote, deposit_due, payment_method, payment_reference, hold_until)
+  values (v_stay.id, app.calendar_token_hash(v_token), v_email, v_quote - 'ok' - 'reason', v_deposit,
     coalesce(v_settings.deposit_method, 'on_arrival'),
     case when coalesce(v_settings.deposit_method, 'on_arrival') = 'bank_transfer' then 'BOOKING ' || v_stay.confirmation end,
     case when v_status = 'Tentative' then now() + make_interval(hours => coalesce(v_settings.booking_hold_hours, 24)) end);
