@@ -14,7 +14,7 @@ const STORAGE_REMOVALS_MIGRATION = '20261128221737_erasure_removes_stored_files.
 const CUSTOM_FIELDS_MIGRATION = '20261128222644_custom_fields.sql';
 // The ten record tables gain the custom column (every row's text, so its checksum, changes).
 const RECORD_TABLES = ['crm.contacts', 'crm.businesses', 'crm.households', 'catalog.accommodations', 'catalog.reservations', 'ops.projects', 'ops.tasks', 'catalog.products', 'catalog.supplies', 'hr.staff_profiles'];
-const BOOKING_AREA_MIGRATION = '20261128221923_booking_area.sql';
+const BOOKING_AREA_MIGRATION = '20261128232151_booking_area.sql';
 const ONLINE_BOOKING_MIGRATION = '20261128232233_online_booking.sql';
 
 /**
