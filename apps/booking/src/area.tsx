@@ -1,5 +1,5 @@
 import { Route, Routes, useLocation } from '@steward/libs/router';
-import { defineArea } from '@steward/libs/federation';
+import { defineArea } from '@steward/libs/shell';
 import { lazyAntdPage } from '@steward/libs/ui';
 import { GuestStayPage } from './public/GuestStayPage';
 import { PublicBookingPage } from './public/PublicBookingPage';

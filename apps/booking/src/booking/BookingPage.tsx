@@ -1,6 +1,6 @@
 import { Link } from '@steward/libs/router';
-import { Typography } from '@steward/libs/antd';
-import { Card } from '@steward/libs/antd-data';
+import { Typography } from '@steward/libs/ui/antd';
+import { Card } from '@steward/libs/ui/antd-data';
 import { useSession } from '@steward/libs/session';
 import { PageFrame } from '@steward/libs/ui';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from '@steward/libs/router';
-import { errorMessage } from '@steward/libs/data-access';
+import { errorMessage } from '@steward/libs/data';
 import { BookingFrame } from './BookingFrame';
 import { cancelStay, dayLabel, fetchStay, type StayView } from './bookingApi';
 import { StaySummary } from './StaySummary';

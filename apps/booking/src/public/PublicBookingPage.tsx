@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useParams } from '@steward/libs/router';
-import { errorMessage } from '@steward/libs/data-access';
+import { errorMessage } from '@steward/libs/data';
 import { BookingFrame } from './BookingFrame';
 import { PAYMENT_TEXT, dayLabel, firstProblem, guestSchema, money, requestBooking, searchSchema, searchStays, type GuestInput, type Offer, type SearchInput, type StayView } from './bookingApi';
 import { StaySummary } from './StaySummary';
