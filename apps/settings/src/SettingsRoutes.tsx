@@ -8,6 +8,7 @@ const OrgSettingsPage = lazy(() => import('./orgsettings/OrgSettingsPage').then(
 const ProfilePage = lazy(() => import('./profile/ProfilePage').then((m) => ({ default: m.ProfilePage })));
 const IntegrationsPage = lazy(() => import('./integrations/IntegrationsPage').then((m) => ({ default: m.IntegrationsPage })));
 const RolesPage = lazy(() => import('./roles/RolesPage').then((m) => ({ default: m.RolesPage })));
+const FieldsPage = lazy(() => import('./fields/FieldsPage').then((m) => ({ default: m.FieldsPage })));
 const RolePermissionsPage = lazy(() => import('./roles/RolePermissionsPage').then((m) => ({ default: m.RolePermissionsPage })));
 
 function screen(Screen: ComponentType) {
@@ -29,6 +30,7 @@ export function SettingsRoutes() {
       <Route path="usersettings" element={screen(ProfilePage)} />
       <Route path="orgsettings" element={screen(OrgSettingsPage)} />
       <Route path="settings/roles" element={screen(RolesPage)} />
+      <Route path="settings/fields" element={screen(FieldsPage)} />
       <Route path="settings/roles/:role_id" element={screen(RolePermissionsPage)} />
     </Routes>
     </AntdTheme>

@@ -78,3 +78,30 @@ export {
 export { cachedRowId, prefetchList } from './earlyReads';
 export { listQueryOptions, useCallFunction, useInsert, useList, useRecord, useRelationOptions, useSavedFilters, useUpdate } from './queryHooks';
 export { callRpc } from './rpc';
+export {
+  CUSTOM_FIELD_COLUMNS,
+  CUSTOM_FIELD_TYPES,
+  CUSTOM_PREFIX,
+  DEFAULT_CURRENCY,
+  LINK_KINDS,
+  RECORD_KINDS,
+  choiceLabel,
+  customFieldName,
+  customFieldsQueryOptions,
+  customFieldsTable,
+  customIdOf,
+  customValueOf,
+  customValueText,
+  fetchCustomFields,
+  fieldsOfKind,
+  formatMoney,
+  isEmptyCustomValue,
+  parseCustomField,
+  useCustomFieldDefinitions,
+  useOrgCurrency,
+  type CustomChoice,
+  type CustomFieldDef,
+  type CustomFieldType,
+  type LinkKind,
+  type RecordKind,
+} from './customFields';

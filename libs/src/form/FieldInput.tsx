@@ -52,7 +52,9 @@ export function FieldInput(props: FieldInputProps) {
         />
       );
     case 'boolean':
-      return <Select id={id} value={text} onChange={(next: string) => onChange(next)} disabled={disabled} status={status} options={BOOLEAN_OPTIONS} />;
+      return (
+        <Select id={id} value={text} onChange={(next: string) => onChange(next)} disabled={disabled} status={status} options={field.options ? [EMPTY_OPTION, ...field.options] : BOOLEAN_OPTIONS} />
+      );
     case 'select':
       return (
         <Select id={id} value={text} onChange={(next: string) => onChange(next)} disabled={disabled} status={status} options={[EMPTY_OPTION, ...(field.options ?? [])]} />
@@ -73,6 +75,32 @@ export function FieldInput(props: FieldInputProps) {
       );
     case 'upload':
       return <UploadField {...props} value={text} />;
+    case 'multiselect':
+      return (
+        <Select
+          id={id}
+          mode="multiple"
+          value={Array.isArray(value) ? value : []}
+          onChange={(next: string[]) => onChange(next)}
+          disabled={disabled}
+          status={status}
+          options={[...(field.options ?? [])]}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      );
+    case 'money':
+      return (
+        <Input
+          id={id}
+          inputMode="decimal"
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+          disabled={disabled}
+          status={status}
+          placeholder={field.placeholder}
+          suffix={field.currency ? <span aria-label={`in ${field.currency}`}>{field.currency}</span> : undefined}
+        />
+      );
     case 'number':
     case 'integer':
       return <Input id={id} inputMode="decimal" value={text} onChange={(event) => onChange(event.target.value)} disabled={disabled} status={status} placeholder={field.placeholder} />;

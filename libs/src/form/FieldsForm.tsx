@@ -65,7 +65,7 @@ export function FieldsForm({ form, idPrefix, disabled = false, onUpload, uploadi
         className={className}
         label={fieldTypeOf(field) === 'checkbox' ? undefined : field.label}
         htmlFor={id}
-        required={Boolean(field.required) && !field.readOnly}
+        required={Boolean(field.required || field.requiredByDatabase) && !field.readOnly}
         validateStatus={error ? 'error' : undefined}
         help={error}
         extra={field.help}

@@ -23,7 +23,11 @@ export type FieldType =
   /** A native <select> of `options` as given (the platform's own control, e.g. in a small dialog). */
   | 'choice'
   /** A checkbox, its label beside it; the form holds 'true' or 'false'. */
-  | 'checkbox';
+  | 'checkbox'
+  /** Several of `options` at once; the form holds the chosen values, the database a list of them. */
+  | 'multiselect'
+  /** An amount of money in `currency`, shown beside the box; stored as a number. */
+  | 'money';
 
 export type SelectOption = { value: string; label: string };
 
@@ -50,6 +54,13 @@ export type FieldDef = {
   /** A line under the control (what a blank secret means, a format). */
   help?: string;
   bucket?: UploadBucket;
+  /** A money field's currency code (ISO 4217), shown beside the amount. */
+  currency?: string;
+  /**
+   * Marked required but checked by the database, whose message the form then shows as is (an
+   * organisation's own fields: the database holds their rules).
+   */
+  requiredByDatabase?: boolean;
 };
 
 /** The type a field is edited as: a name like *url* or *link* means an upload with a URL box. */

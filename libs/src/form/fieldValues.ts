@@ -1,3 +1,4 @@
+import { fieldValueOf } from '@steward/libs/filter';
 import { fieldTypeOf, isEditable, type FieldDef } from './fieldSchema';
 
 /** What a form control holds: text for inputs and selects ('' = the empty option), lists for tags. */
@@ -22,7 +23,8 @@ export function sameFormValue(a: FormValue | undefined, b: FormValue | undefined
 /** A database value as the control shows it. */
 export function toFormValue(field: FieldDef, value: unknown): FormValue {
   const type = fieldTypeOf(field);
-  if (value === null || value === undefined) return type === 'tags' ? [] : '';
+  if (value === null || value === undefined) return type === 'tags' || type === 'multiselect' ? [] : '';
+  if (type === 'multiselect') return Array.isArray(value) ? value.map(String) : [String(value)];
   if (type === 'tags') return Array.isArray(value) ? value.map(String) : String(value).split(',').map((part) => part.trim()).filter(Boolean);
   if (type === 'json') return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
   if (type === 'datetime' && typeof value === 'string') return localDateTime(value);
@@ -32,7 +34,7 @@ export function toFormValue(field: FieldDef, value: unknown): FormValue {
 
 export function formValuesFromRow(fields: readonly FieldDef[], row: Readonly<Record<string, unknown>> | null | undefined): FormValues {
   const values: FormValues = {};
-  for (const field of fields) values[field.name] = toFormValue(field, row?.[field.name]);
+  for (const field of fields) values[field.name] = toFormValue(field, row ? fieldValueOf(row, field.name) : undefined);
   return values;
 }
 
@@ -51,6 +53,7 @@ export function fromFormValue(field: FieldDef, value: FormValue | undefined): un
     case 'checkbox':
       return text === 'true';
     case 'number':
+    case 'money':
     case 'integer': {
       const number = Number(text);
       if (!Number.isFinite(number)) throw new Error(`${field.label} must be a number`);
@@ -67,12 +70,36 @@ export function fromFormValue(field: FieldDef, value: FormValue | undefined): un
   }
 }
 
-/** The editable fields' database values, what create sends and update compares. */
-export function rowValuesFromForm(fields: readonly FieldDef[], values: FormValues): Record<string, unknown> {
+const CUSTOM = 'custom.';
+
+/** The column a field is written to: its own, or `custom` for an organisation's own field (`custom.<id>`). */
+export function columnOfField(name: string): string {
+  return name.startsWith(CUSTOM) ? 'custom' : name;
+}
+
+/**
+ * The editable fields' database values, what create sends and update compares. An organisation's own
+ * fields (`custom.<id>`) go into the one `custom` object, over `base`'s (the row as loaded), so keys the
+ * form does not show (an archived field's value) are kept; an emptied field loses its key.
+ */
+export function rowValuesFromForm(fields: readonly FieldDef[], values: FormValues, base?: Readonly<Record<string, unknown>> | null): Record<string, unknown> {
   const row: Record<string, unknown> = {};
+  let custom: Record<string, unknown> | null = null;
   for (const field of fields) {
     if (!isEditable(field)) continue;
-    row[field.name] = fromFormValue(field, values[field.name]);
+    const value = fromFormValue(field, values[field.name]);
+    if (!field.name.startsWith(CUSTOM)) {
+      row[field.name] = value;
+      continue;
+    }
+    if (!custom) {
+      const loaded = base?.custom;
+      custom = loaded && typeof loaded === 'object' && !Array.isArray(loaded) ? { ...(loaded as Record<string, unknown>) } : {};
+    }
+    const key = field.name.slice(CUSTOM.length);
+    if (value === null || (Array.isArray(value) && value.length === 0)) delete custom[key];
+    else custom[key] = value;
   }
+  if (custom) row.custom = custom;
   return row;
 }

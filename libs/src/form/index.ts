@@ -1,5 +1,5 @@
 export { editableFieldNames, fieldTypeOf, isEditable, sectionFields, visibleFields, type FieldDef, type FieldSection, type FieldType, type SelectOption, type UploadBucket } from './fieldSchema';
-export { formValuesFromRow, fromFormValue, rowValuesFromForm, sameFormValue, toFormValue, type FormValue, type FormValues } from './fieldValues';
+export { columnOfField, formValuesFromRow, fromFormValue, rowValuesFromForm, sameFormValue, toFormValue, type FormValue, type FormValues } from './fieldValues';
 export { HEX_COLOR, validateRecord, type FieldErrors } from './validateRecord';
 export {
   CREATE_FAILED_MESSAGE,
@@ -23,3 +23,4 @@ export { RecordHistoryPanel } from './lazyFormLayer';
 export type { RecordHistoryProps } from './history/RecordHistory';
 export { NO_HISTORY_TEXT, fieldLabelsOf, historySentence, relativeTime, spellField, type FieldLabels } from './history/historyWords';
 export { OpenRecordEffect, useAddressedRecord } from './OpenRecordEffect';
+export { CustomFieldValues, CustomValue, LinkedRecordName, MORE_FIELDS_TITLE, customDefaults, customFieldDef, customFieldDefs, linkSource, useCustomFields } from './customFields';

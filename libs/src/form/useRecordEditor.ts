@@ -16,7 +16,7 @@ import {
 import { useAccess, useSession } from '@steward/libs/session';
 import { useDialog } from '@steward/libs/ui/core';
 import { isEditable, sectionFields, type FieldDef, type FieldSection } from './fieldSchema';
-import { rowValuesFromForm } from './fieldValues';
+import { columnOfField, rowValuesFromForm } from './fieldValues';
 import { useFieldForm } from './useFieldForm';
 import {
   MISSING_CONTEXT_MESSAGE,
@@ -171,9 +171,10 @@ export function useRecordEditor<Row>({ table, fields: givenFields, sections, lab
         const editable = fields.filter(isEditable);
         const updated = await updateRow({
           id: current.id ?? '',
-          original: { ...rowValuesFromForm(editable, initial), last_modified_at: current.original?.last_modified_at },
-          values: rowValuesFromForm(editable, values),
-          editable: editable.map((field) => field.name),
+          // An organisation's own fields are keys of one `custom` column, written whole over the loaded one.
+          original: { ...rowValuesFromForm(editable, initial, current.original), last_modified_at: current.original?.last_modified_at },
+          values: rowValuesFromForm(editable, values, current.original),
+          editable: [...new Set(editable.map((field) => columnOfField(field.name)))],
         });
         return updated.status === 'updated' ? updated.row : null;
       },

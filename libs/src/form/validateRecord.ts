@@ -29,7 +29,7 @@ export function validateRecord(fields: readonly FieldDef[], values: FormValues):
     const invalid = (message: string) => {
       errors[field.name] = field.invalidMessage ?? message;
     };
-    if ((type === 'number' || type === 'integer') && !Number.isFinite(Number(text))) invalid(`${field.label} must be a number`);
+    if ((type === 'number' || type === 'integer' || type === 'money') && !Number.isFinite(Number(text))) invalid(`${field.label} must be a number`);
     else if (type === 'integer' && !Number.isInteger(Number(text))) invalid(`${field.label} must be a whole number`);
     else if (type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) invalid(`${field.label} must be an e-mail address`);
     else if (type === 'color' && !HEX_COLOR.test(text)) invalid(`${field.label} must be a colour like #1a2b3c`);

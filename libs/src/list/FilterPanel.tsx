@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Flex, Typography } from '@steward/libs/ui/antd';
 import { Card, Input, Select } from '@steward/libs/ui/antd-data';
-import { FILTER_OPERATOR_LABELS, VALUELESS_OPERATORS, operatorsForType, type FilterRow } from '@steward/libs/filter';
+import { VALUELESS_OPERATORS, operatorLabel, operatorsForType, type FilterFieldDef, type FilterRow } from '@steward/libs/filter';
 import type { FilterState } from './useFilterState';
 
 /**
@@ -33,8 +33,9 @@ export function FilterPanel({ state, onClose, savedFilters }: { state: FilterSta
 }
 
 function FilterLine({ index, row, state, fieldOptions }: { index: number; row: FilterRow; state: FilterState; fieldOptions: { value: string; label: string }[] }) {
-  const type = state.fields.find((field) => field.field === row.field)?.type;
-  const operatorOptions = operatorsForType(type).map((operator) => ({ value: operator, label: FILTER_OPERATOR_LABELS[operator] }));
+  const def = state.fields.find((field) => field.field === row.field);
+  const type = def?.type;
+  const operatorOptions = operatorsForType(type).map((operator) => ({ value: operator, label: operatorLabel(operator, type) }));
   const line = index + 1;
   return (
     <Flex gap={6} align="center" wrap role="group" aria-label={`Condition ${line}`}>
@@ -54,19 +55,45 @@ function FilterLine({ index, row, state, fieldOptions }: { index: number; row: F
       )}
       <Select aria-label={`Field ${line}`} style={{ minWidth: 150 }} value={row.field} onChange={(field: string) => state.updateRow(index, { field })} options={fieldOptions} />
       <Select aria-label={`Operator ${line}`} style={{ minWidth: 150 }} value={row.operator} onChange={(operator: FilterRow['operator']) => state.updateRow(index, { operator })} options={operatorOptions} />
-      {VALUELESS_OPERATORS.includes(row.operator) ? null : (
-        <Input
-          aria-label={`Value ${line}`}
-          style={{ width: 200 }}
-          value={row.value}
-          onChange={(event) => state.updateRow(index, { value: event.target.value })}
-          onPressEnter={state.applyFilter}
-          placeholder="Any value"
-        />
-      )}
+      {VALUELESS_OPERATORS.includes(row.operator) ? null : <ValueInput line={line} def={def} value={row.value} onChange={(value) => state.updateRow(index, { value })} onEnter={state.applyFilter} />}
       <Button type="text" aria-label={`Remove condition ${line}`} onClick={() => state.removeRow(index)}>
         ✕
       </Button>
     </Flex>
+  );
+}
+
+const YES_NO = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
+
+/** The value of a condition, as its field's type takes it: a choice by its label, a date, yes/no, or text. */
+function ValueInput({ line, def, value, onChange, onEnter }: { line: number; def: FilterFieldDef | undefined; value: string; onChange: (value: string) => void; onEnter: () => void }) {
+  const label = `Value ${line}`;
+  if (def?.options || def?.type === 'boolean') {
+    return (
+      <Select
+        aria-label={label}
+        style={{ minWidth: 200 }}
+        value={value || undefined}
+        placeholder="Choose…"
+        onChange={(next: string) => onChange(next ?? '')}
+        options={[...(def.options ?? YES_NO)]}
+        showSearch={{ optionFilterProp: 'label' }}
+      />
+    );
+  }
+  return (
+    <Input
+      aria-label={label}
+      type={def?.type === 'date' ? 'date' : undefined}
+      inputMode={def?.type === 'number' ? 'decimal' : undefined}
+      style={{ width: 200 }}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      onPressEnter={onEnter}
+      placeholder="Any value"
+    />
   );
 }

@@ -18,6 +18,8 @@ export type ListColumn<Row> = {
   sortable?: boolean;
   /** Offered in the Filters panel (true = text). */
   filterable?: boolean | FilterFieldType;
+  /** The values a choice column is filtered by, with their labels (the panel's value is then a choice). */
+  filterOptions?: readonly { value: string; label: string }[];
   width?: number | string;
   /** 'end': the header and cells line up at the end (amounts). */
   align?: 'end';
@@ -79,7 +81,12 @@ export function csvColumnsOf<Row>(columns: readonly ListColumn<Row>[]): { title:
 export function filterFieldsOf<Row>(columns: readonly ListColumn<Row>[]): FilterFieldDef[] {
   return columns
     .filter((column) => column.filterable)
-    .map((column) => ({ field: columnField(column), label: column.title, type: column.filterable === true ? 'text' : column.filterable || 'text' }));
+    .map((column) => ({
+      field: columnField(column),
+      label: column.title,
+      type: column.filterable === true ? 'text' : column.filterable || 'text',
+      ...(column.filterOptions ? { options: column.filterOptions } : {}),
+    }));
 }
 
 /** Each filterable field's type, as the query compiler and the in-memory filter read them. */

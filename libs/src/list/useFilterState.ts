@@ -118,7 +118,7 @@ export function useFilterState({ fields, sortable, defaultSort = [] }: FilterSta
           const next = { ...row, ...patch };
           // A field of another type may not support the chosen operator.
           const type = fields.find((field) => field.field === next.field)?.type;
-          return operatorsForType(type).includes(next.operator) ? next : { ...next, operator: 'is' };
+          return operatorsForType(type).includes(next.operator) ? next : { ...next, operator: operatorsForType(type)[0] ?? 'is' };
         }),
       })),
     [fields],

@@ -53,6 +53,11 @@ export type ListPageOptions<Row> = {
   /** The page title; the export file is named after it. */
   title: string;
   columns: readonly ListColumn<Row>[];
+  /**
+   * Columns the person has not chosen to show (the column chooser): still offered in Filters and Sort,
+   * so a link or a saved view that filters or sorts on one works, but neither read, drawn nor exported.
+   */
+  hiddenColumns?: readonly ListColumn<Row>[];
   source: TableSource<Row> | RowsSource<Row>;
   defaultSort?: SortSpec;
   /** Detail mode: a route with a short id (`/contacts/:shortId`) shows only that record. */
@@ -87,9 +92,10 @@ export function lifecycleRules<Row>(given: ListLifecycle<Row>, access: { edit: s
 const defaultRowKey = (row: Row0) => String(row.id ?? row.short_id ?? JSON.stringify(row));
 
 /** The columns' filter fields, their types and the sortable fields: what the URL's filter and sort are read against. */
-function fieldsOfColumns<Row>(columns: readonly ListColumn<Row>[]) {
-  const fields = filterFieldsOf(columns);
-  return { fields, fieldTypes: fieldTypesOf(fields), sortable: sortableFieldsOf(columns), select: selectOfColumns(columns) };
+function fieldsOfColumns<Row>(columns: readonly ListColumn<Row>[], hidden: readonly ListColumn<Row>[] = []) {
+  const all = hidden.length ? [...columns, ...hidden] : columns;
+  const fields = filterFieldsOf(all);
+  return { fields, fieldTypes: fieldTypesOf(fields), sortable: sortableFieldsOf(all), select: selectOfColumns(columns) };
 }
 
 /**
@@ -121,7 +127,8 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
     [setSearchParams],
   );
 
-  const { fields: filterFields, fieldTypes, sortable, select } = useMemo(() => fieldsOfColumns(columns), [columns]);
+  const { hiddenColumns } = options;
+  const { fields: filterFields, fieldTypes, sortable, select } = useMemo(() => fieldsOfColumns(columns, hiddenColumns), [columns, hiddenColumns]);
   const defaultSort = useMemo(() => options.defaultSort ?? [], [options.defaultSort]);
   const filterState = useFilterState({ fields: filterFields, sortable, defaultSort });
 
@@ -165,7 +172,7 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
     /** Present when the list has a lifecycle: whether the Archived view is shown, and the switch. */
     lifecycle: lifecycle ? { ...lifecycle, archived, showArchived } : null,
     loadAll: list.loadAll,
-    sortLabels: Object.fromEntries(columns.map((column) => [columnField(column), column.title])),
+    sortLabels: Object.fromEntries([...columns, ...(hiddenColumns ?? [])].map((column) => [columnField(column), column.title])),
   };
 }
 

@@ -51,6 +51,22 @@ export type TableListParams = Pick<ListRowsOptions<unknown>, 'shortId' | 'filter
   exactCount?: boolean;
 };
 
+function fieldsNamed(filter: FilterNode | null, into: Set<string>): Set<string> {
+  if (!filter) return into;
+  if ('field' in filter) into.add(filter.field);
+  else for (const child of filter.value) fieldsNamed(child, into);
+  return into;
+}
+
+/**
+ * The types of the fields the filter and sort name, and only those: a list's request (and its cache
+ * key) stays the same when fields it does not use come and go (an organisation's own fields load).
+ */
+export function usedFieldTypes(fieldTypes: FieldTypes, filter: FilterNode | null, sort: SortSpec): FieldTypes {
+  const used = fieldsNamed(filter, new Set(sort.map(({ field }) => field)));
+  return Object.fromEntries(Object.entries(fieldTypes).filter(([field]) => used.has(field)));
+}
+
 /** The request for one page of a table-backed list: what the list sends, and what a route prefetch starts early. */
 export function tableListRequest<Row>(source: TableSource<Row>, { orgScope, shortId, filter, fieldTypes, sort, page, select, exactCount = false }: TableListParams): ListRequest {
   return {
@@ -59,7 +75,7 @@ export function tableListRequest<Row>(source: TableSource<Row>, { orgScope, shor
     eq: shortId ? { ...source.eq, short_id: shortId } : source.eq,
     excludeArchived: source.excludeArchived,
     filter,
-    fieldTypes,
+    fieldTypes: usedFieldTypes(fieldTypes, filter, sort),
     sort,
     tieBreaker: source.tieBreaker,
     page: page - 1,

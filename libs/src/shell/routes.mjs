@@ -75,6 +75,7 @@ export const ROUTES = [
   { path: '/settings/integrations', owner: 'settings', section: 'Integrations' },
   { path: '/settings/roles', owner: 'settings', section: 'Roles' },
   { path: '/settings/roles/:role_id', owner: 'settings', section: 'User Role Management' },
+  { path: '/settings/fields', owner: 'settings', section: 'Fields' },
 
   { path: '/online-booking', owner: 'booking', section: 'Online Booking', menu: { group: 'Online Booking' } },
 ];

@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from '@steward/libs/router';
 import { Button } from '@steward/libs/ui/antd';
 import { cachedRowId, errorMessage, isSystemDefaultRow, queryKeys, setArchived, useRecord } from '@steward/libs/data';
-import { InlineEditor, fieldLabelsOf, useRecordEditor } from '@steward/libs/form';
+import { CustomFieldValues, InlineEditor, MORE_FIELDS_TITLE, fieldLabelsOf, useCustomFields, useRecordEditor } from '@steward/libs/form';
 import { useAccess } from '@steward/libs/session';
 import { usePageTitle } from '@steward/libs/shell';
 import { DetailLayout, OpenTasks, RecordHistory } from '@steward/libs/list';
@@ -29,7 +29,14 @@ export type ErasedState = { erased: { id: string } };
 export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
   const { short_id: shortId = '' } = useParams();
   const record = useRecord(entity.view, shortId ? { short_id: shortId } : null);
-  const editor = useRecordEditor({ table: entity.table, ...(entity.editSections ? { sections: entity.editSections } : { fields: entity.editFields }), label: entity.label });
+  // The organisation's own fields of this kind join the form, in a "More fields" section of their own.
+  const custom = useCustomFields(entity.kind);
+  const editFields = useMemo(() => [...entity.editFields, ...custom.fieldDefs], [entity.editFields, custom.fieldDefs]);
+  const editSections = useMemo(
+    () => (entity.editSections && custom.fieldDefs.length ? [...entity.editSections, { title: MORE_FIELDS_TITLE, fields: custom.fieldDefs }] : entity.editSections),
+    [entity.editSections, custom.fieldDefs],
+  );
+  const editor = useRecordEditor({ table: entity.table, ...(editSections ? { sections: editSections } : { fields: editFields }), label: entity.label });
   const row = record.data ?? null;
   const queryClient = useQueryClient();
   // Opened from a list, the record's id is in that list's rows already: its tabs' reads need not wait
@@ -118,6 +125,7 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
       editor={
         <>
           <InlineEditor editor={editor} />
+          {!editor.open && row ? <CustomFieldValues kind={entity.kind} row={row} /> : null}
           {row && ownerColumn !== 'user_id' ? <OpenTasks column={ownerColumn} recordId={row.id} /> : null}
         </>
       }
@@ -132,7 +140,7 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
       }
       financial={row && entity.kind !== 'user' ? <FinancialTab ownerColumn={ownerColumn} record={row} canEdit={editable} /> : undefined}
       notes={row && entity.kind !== 'user' ? <NotesTab ownerColumn={ownerColumn} ownerId={row.id} canAdd={editable} /> : <NotesList notes={[]} />}
-      history={row ? <RecordHistory table={entity.table} recordId={row.id} fieldLabels={fieldLabels} label={`History of ${name || entity.label}`} /> : null}
+      history={row ? <RecordHistory table={entity.table} recordId={row.id} fieldLabels={fieldLabels} customFields={custom.definitions} label={`History of ${name || entity.label}`} /> : null}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Button, Typography } from '@steward/libs/ui/antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage, queryKeys, undoBatch, useRecordHistory, type HistoryEntry, type TableRef } from '@steward/libs/data';
+import { errorMessage, queryKeys, undoBatch, useRecordHistory, type CustomFieldDef, type HistoryEntry, type TableRef } from '@steward/libs/data';
 import { notify } from '@steward/libs/ui/core';
 import { ATTACHED_FIELD_LABELS, NO_HISTORY_TEXT, actionPhrase, actorOf, fieldChanges, isAttached, relativeTime, viaNote, type FieldLabels } from './historyWords';
 import './recordHistory.css';
@@ -16,6 +16,8 @@ export type RecordHistoryProps = {
   recordId: string;
   /** Field names as the record's form shows them ("Status", "Primary Owner"). */
   fieldLabels?: FieldLabels;
+  /** The organisation's own fields of the record's kind: a change of them reads by their labels and choices. */
+  customFields?: readonly CustomFieldDef[];
   /** "Record history" unless the screen says better. */
   label?: string;
 };
@@ -26,7 +28,7 @@ export type RecordHistoryProps = {
  * history also holds its contact methods', addresses', notes', files' and relationships' changes
  * ("Maya Chen changed the contact method Mobile: Value from … to …").
  */
-export function RecordHistory({ table, recordId, fieldLabels, label = 'Record history' }: RecordHistoryProps) {
+export function RecordHistory({ table, recordId, fieldLabels, customFields, label = 'Record history' }: RecordHistoryProps) {
   const history = useRecordHistory(table, recordId);
   if (history.isLoading) return <Typography.Text>{LOADING_TEXT}</Typography.Text>;
   if (history.error) return <Alert type="error" showIcon title={errorMessage(history.error, 'History could not be loaded.')} />;
@@ -37,7 +39,7 @@ export function RecordHistory({ table, recordId, fieldLabels, label = 'Record hi
     <section aria-label={label} className="stw-history">
       <ol className="stw-history__list">
         {entries.map((entry) => (
-          <HistoryItem key={entry.id} entry={entry} recordId={recordId} fieldLabels={fieldLabels} now={now} />
+          <HistoryItem key={entry.id} entry={entry} recordId={recordId} fieldLabels={fieldLabels} customFields={customFields} now={now} />
         ))}
       </ol>
       {history.hasNextPage ? (
@@ -49,9 +51,9 @@ export function RecordHistory({ table, recordId, fieldLabels, label = 'Record hi
   );
 }
 
-function HistoryItem({ entry, recordId, fieldLabels, now }: { entry: HistoryEntry; recordId: string; fieldLabels?: FieldLabels; now: Date }) {
+function HistoryItem({ entry, recordId, fieldLabels, customFields, now }: { entry: HistoryEntry; recordId: string; fieldLabels?: FieldLabels; customFields?: readonly CustomFieldDef[]; now: Date }) {
   const attached = isAttached(entry, recordId);
-  const changes = fieldChanges(entry, attached ? ATTACHED_FIELD_LABELS : fieldLabels);
+  const changes = fieldChanges(entry, attached ? ATTACHED_FIELD_LABELS : fieldLabels, attached ? undefined : customFields);
   const note = viaNote(entry);
   const when = (
     <time dateTime={entry.created_at} title={new Date(entry.created_at).toLocaleString()}>

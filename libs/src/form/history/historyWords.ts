@@ -1,5 +1,5 @@
 // A history entry in words a person reads: "Maya Chen changed Status from Active to Inactive".
-import type { HistoryEntry } from '@steward/libs/data';
+import { customValueText, isEmptyCustomValue, type CustomFieldDef, type HistoryEntry } from '@steward/libs/data';
 
 /** What a record's history says before anything was changed. */
 export const NO_HISTORY_TEXT = 'No changes recorded yet.';
@@ -36,11 +36,36 @@ export function spellValue(value: unknown, referenceName?: string | null): strin
 /** One changed field: "Status from Active to Inactive". */
 export type FieldChange = { field: string; label: string; from: string; to: string };
 
-export function fieldChanges(entry: HistoryEntry, labels?: FieldLabels): FieldChange[] {
+const objectOf = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+
+/** A value of an organisation's own field as the sentence shows it (choice labels, Yes/No). */
+function spellCustom(field: CustomFieldDef | undefined, value: unknown): string {
+  if (isEmptyCustomValue(value)) return 'empty';
+  return spellValue(field ? customValueText(field, value) : value);
+}
+
+/**
+ * A change of the `custom` values, one per field that changed: "Paddling level from Beginner to
+ * Intermediate", named and spelled by the definitions (a field since removed reads "A removed field").
+ */
+export function customFieldChanges(change: readonly [unknown, unknown], definitions: readonly CustomFieldDef[] = []): FieldChange[] {
+  const before = objectOf(change[0]);
+  const after = objectOf(change[1]);
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys
+    .filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null))
+    .map((key) => {
+      const field = definitions.find((definition) => definition.id === key);
+      return { field: `custom.${key}`, label: field?.label ?? 'A removed field', from: spellCustom(field, before[key]), to: spellCustom(field, after[key]) };
+    });
+}
+
+export function fieldChanges(entry: HistoryEntry, labels?: FieldLabels, customFields?: readonly CustomFieldDef[]): FieldChange[] {
   if (!['update', 'archive', 'restore'].includes(entry.action)) return [];
   return Object.entries(entry.changes)
     .filter(([field, change]) => Array.isArray(change) && field !== 'archive')
-    .map(([field, change]) => {
+    .flatMap(([field, change]) => {
+      if (field === 'custom') return customFieldChanges(change as [unknown, unknown], customFields);
       const [from, to] = change as [unknown, unknown];
       const names = entry.labels?.[field];
       return { field, label: fieldLabel(field, labels), from: spellValue(from, names?.[0]), to: spellValue(to, names?.[1]) };
@@ -164,8 +189,8 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
 }
 
 /** The whole sentence, for a screen reader or a test: "Maya Chen changed Status from Active to Inactive". */
-export function historySentence(entry: HistoryEntry, labels?: FieldLabels, recordId?: string): string {
-  const changes = fieldChanges(entry, isAttached(entry, recordId) ? ATTACHED_FIELD_LABELS : labels);
+export function historySentence(entry: HistoryEntry, labels?: FieldLabels, recordId?: string, customFields?: readonly CustomFieldDef[]): string {
+  const changes = fieldChanges(entry, isAttached(entry, recordId) ? ATTACHED_FIELD_LABELS : labels, customFields);
   const phrase = actionPhrase(entry, changes, recordId);
   const list = changes.map((change) => `${change.label} from ${change.from} to ${change.to}`).join(', ');
   return `${actorOf(entry)} ${phrase}${list ? ` ${list}` : ''}`;

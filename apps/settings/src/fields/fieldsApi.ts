@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import {
+  CUSTOM_FIELD_COLUMNS,
+  CUSTOM_FIELD_TYPES,
+  LINK_KINDS,
+  callRpc,
+  customFieldsTable,
+  getDatabase,
+  insertRecord,
+  parseCustomField,
+  updateWhere,
+  type CustomChoice,
+  type CustomFieldDef,
+  type CustomFieldType,
+  type RecordKind,
+} from '@steward/libs/data';
+
+/** The words of Settings → Fields. */
+export const FIELD_MESSAGES = {
+  created: 'Field added',
+  updated: 'Field saved',
+  archived: 'Field archived',
+  restored: 'Field restored',
+  moved: 'Field moved',
+  saveFailed: 'Failed to save field',
+  fetchFailed: 'Failed to load fields',
+  labelRequired: 'Label is required',
+  choiceRequired: 'A choice field needs at least one choice',
+  choiceLabelRequired: 'Every choice needs a label',
+  choiceLabelTwice: 'Two choices have the same label',
+  linkKindRequired: 'Choose what the field links to',
+  noFields: 'No fields yet. Add one to keep what your organisation needs on each record.',
+} as const;
+
+export const TYPE_LABEL: Readonly<Record<CustomFieldType, string>> = Object.fromEntries(CUSTOM_FIELD_TYPES.map((type) => [type.type, type.label])) as Record<CustomFieldType, string>;
+
+export const isChoiceType = (type: CustomFieldType) => type === 'single_choice' || type === 'multiple_choice';
+
+/**
+ * Which type changes keep values: every value converts to text, text to a choice (made from the
+ * distinct values), one choice to several, and the database reports, in the preview, each value that
+ * does not convert for the others (text to number or date, …).
+ */
+export function typeChangeNeedsPreview(from: CustomFieldType, to: CustomFieldType): boolean {
+  return from !== to;
+}
+
+const choiceSchema = z.object({ id: z.string().min(1), label: z.string(), archived: z.boolean() });
+
+/** What the dialog edits, checked at the edge (the database checks the same and more). */
+export const fieldFormSchema = z
+  .object({
+    label: z.string().trim().min(1, FIELD_MESSAGES.labelRequired).max(120),
+    field_type: z.enum(CUSTOM_FIELD_TYPES.map((type) => type.type) as [CustomFieldType, ...CustomFieldType[]]),
+    link_kind: z.enum(LINK_KINDS.map((kind) => kind.kind) as [string, ...string[]]).nullable(),
+    help_text: z
+      .string()
+      .trim()
+      .max(500)
+      .transform((text) => (text ? text : null))
+      .nullable(),
+    required: z.boolean(),
+    sensitive: z.boolean(),
+    default_value: z.unknown(),
+    choices: z.array(choiceSchema).max(500),
+  })
+  .superRefine((value, context) => {
+    if (value.field_type === 'link' && !value.link_kind) context.addIssue({ code: 'custom', path: ['link_kind'], message: FIELD_MESSAGES.linkKindRequired });
+    if (!isChoiceType(value.field_type)) return;
+    const live = value.choices.filter((choice) => !choice.archived);
+    if (live.length === 0) context.addIssue({ code: 'custom', path: ['choices'], message: FIELD_MESSAGES.choiceRequired });
+    if (value.choices.some((choice) => choice.label.trim() === '')) context.addIssue({ code: 'custom', path: ['choices'], message: FIELD_MESSAGES.choiceLabelRequired });
+    const labels = live.map((choice) => choice.label.trim().toLowerCase());
+    if (new Set(labels).size !== labels.length) context.addIssue({ code: 'custom', path: ['choices'], message: FIELD_MESSAGES.choiceLabelTwice });
+  });
+
+export type FieldFormInput = z.input<typeof fieldFormSchema>;
+export type FieldFormValues = z.output<typeof fieldFormSchema>;
+
+/** A new choice: a stable id of its own, which stored values keep whatever its label becomes. */
+export function newChoice(label = ''): CustomChoice {
+  return { id: crypto.randomUUID(), label, archived: false };
+}
+
+/** The row to write: choices only for choice types, link_kind only for links, labels trimmed. */
+export function fieldWrite(values: FieldFormValues): Record<string, unknown> {
+  return {
+    label: values.label,
+    field_type: values.field_type,
+    link_kind: values.field_type === 'link' ? values.link_kind : null,
+    help_text: values.help_text,
+    required: values.required,
+    sensitive: values.sensitive,
+    default_value: values.default_value ?? null,
+    choices: isChoiceType(values.field_type) ? values.choices.map((choice) => ({ ...choice, label: choice.label.trim() })) : [],
+  };
+}
+
+export async function createField(orgName: string, kind: RecordKind, values: FieldFormValues, position: number): Promise<CustomFieldDef | null> {
+  const row = await insertRecord(getDatabase(), customFieldsTable, { ...fieldWrite(values), record_kind: kind, position }, { orgName });
+  return parseCustomField(row);
+}
+
+export async function updateField(id: string, changes: Record<string, unknown>): Promise<void> {
+  const rows = await updateWhere(getDatabase(), customFieldsTable, { id }, changes);
+  if (rows.length === 0) throw new Error('You may not change this field.');
+}
+
+/** Swaps the places of two fields of a kind (Move up / Move down). */
+export async function swapPositions(a: Pick<CustomFieldDef, 'id' | 'position'>, b: Pick<CustomFieldDef, 'id' | 'position'>): Promise<void> {
+  const [first, second] = a.position === b.position ? [a.position, a.position + 1] : [b.position, a.position];
+  await updateField(a.id, { position: first });
+  await updateField(b.id, { position: second });
+}
+
+/** One value the new type cannot hold: which record, and what it holds. */
+export type UnconvertibleValue = { record_id: string; record_name: string | null; value: unknown };
+export type TypeChangePreview = { count: number; values: UnconvertibleValue[] };
+
+const previewSchema = z.object({
+  count: z.number(),
+  values: z.array(z.object({ record_id: z.string(), record_name: z.string().nullable().optional(), value: z.unknown() })).default([]),
+});
+
+/** What would not convert, asked of the database (settings.preview_field_type_change). */
+export async function previewTypeChange(fieldId: string, newType: CustomFieldType): Promise<TypeChangePreview> {
+  const raw = await callRpc<unknown>('settings', 'preview_field_type_change', { p_field: fieldId, p_new_type: newType });
+  const parsed = previewSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
+  if (!parsed.success) throw new Error('The preview could not be read.');
+  return { count: parsed.data.count, values: parsed.data.values.map((value) => ({ record_id: value.record_id, record_name: value.record_name ?? null, value: value.value })) };
+}
+
+/** Converts the values in one statement (settings.change_field_type); choices for text → choice, or null to make them from the values. */
+export async function changeFieldType(fieldId: string, newType: CustomFieldType, choices: readonly CustomChoice[] | null): Promise<void> {
+  await callRpc<unknown>('settings', 'change_field_type', { p_field: fieldId, p_new_type: newType, p_choices: choices });
+}
+
+export { CUSTOM_FIELD_COLUMNS };

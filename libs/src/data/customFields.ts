@@ -1,0 +1,239 @@
+// The fields an organisation defines for itself (settings.custom_fields): their definitions, read
+// once per organisation into the query cache, and how their stored values read. Every screen that
+// shows, edits, filters, sorts or exports a custom field works from these definitions, never from a
+// list of its own.
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { getDatabase, type Database } from '@steward/libs/boot';
+import { toDataAccessError } from './DataAccessError';
+import { queryKeys } from './queryKeys';
+import { tableRef, type AnyRow, type SchemaName } from './tableRef';
+
+/** The kinds of record an organisation may add fields to, with the table each one's values live in. */
+export const RECORD_KINDS = [
+  { kind: 'contact', label: 'Contacts', one: 'contact', schema: 'crm', table: 'contacts' },
+  { kind: 'business', label: 'Businesses', one: 'business', schema: 'crm', table: 'businesses' },
+  { kind: 'household', label: 'Households', one: 'household', schema: 'crm', table: 'households' },
+  { kind: 'accommodation', label: 'Accommodations', one: 'accommodation', schema: 'catalog', table: 'accommodations' },
+  { kind: 'reservation', label: 'Reservations', one: 'reservation', schema: 'catalog', table: 'reservations' },
+  { kind: 'project', label: 'Projects', one: 'project', schema: 'ops', table: 'projects' },
+  { kind: 'task', label: 'Tasks', one: 'task', schema: 'ops', table: 'tasks' },
+  { kind: 'product', label: 'Products', one: 'product', schema: 'catalog', table: 'products' },
+  { kind: 'supply', label: 'Supplies', one: 'supply', schema: 'catalog', table: 'supplies' },
+  { kind: 'staff', label: 'Staff', one: 'staff member', schema: 'hr', table: 'staff_profiles' },
+] as const satisfies readonly { kind: string; label: string; one: string; schema: SchemaName; table: string }[];
+
+export type RecordKind = (typeof RECORD_KINDS)[number]['kind'];
+
+/** The types a field can have, as the owner picks them. */
+export const CUSTOM_FIELD_TYPES = [
+  { type: 'short_text', label: 'Short text' },
+  { type: 'long_text', label: 'Long text' },
+  { type: 'number', label: 'Number' },
+  { type: 'currency', label: 'Currency' },
+  { type: 'date', label: 'Date' },
+  { type: 'boolean', label: 'Yes/No' },
+  { type: 'single_choice', label: 'Single choice' },
+  { type: 'multiple_choice', label: 'Multiple choice' },
+  { type: 'email', label: 'E-mail' },
+  { type: 'phone', label: 'Phone' },
+  { type: 'url', label: 'URL' },
+  { type: 'link', label: 'Link to a record' },
+] as const;
+
+export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number]['type'];
+
+/** The records a link field may point at. */
+export const LINK_KINDS = [
+  { kind: 'contact', label: 'Contact', schema: 'crm', table: 'contacts' },
+  { kind: 'business', label: 'Business', schema: 'crm', table: 'businesses' },
+  { kind: 'household', label: 'Household', schema: 'crm', table: 'households' },
+] as const satisfies readonly { kind: string; label: string; schema: SchemaName; table: string }[];
+
+export type LinkKind = (typeof LINK_KINDS)[number]['kind'];
+
+export type CustomChoice = { id: string; label: string; archived: boolean };
+
+/** One field's definition, as settings.custom_fields holds it. */
+export type CustomFieldDef = {
+  id: string;
+  org_name: string;
+  record_kind: RecordKind;
+  label: string;
+  help_text: string | null;
+  field_type: CustomFieldType;
+  link_kind: LinkKind | null;
+  required: boolean;
+  default_value: unknown;
+  position: number;
+  archive: boolean;
+  sensitive: boolean;
+  choices: CustomChoice[];
+};
+
+export const customFieldsTable = tableRef<CustomFieldDef>('settings', 'custom_fields');
+
+export const CUSTOM_FIELD_COLUMNS = 'id, org_name, record_kind, label, help_text, field_type, link_kind, required, default_value, position, archive, sensitive, choices';
+
+const choiceSchema = z.object({ id: z.string(), label: z.string(), archived: z.optional(z.boolean()) });
+
+const definitionSchema = z.object({
+  id: z.string(),
+  org_name: z.string(),
+  record_kind: z.enum(RECORD_KINDS.map((kind) => kind.kind) as [RecordKind, ...RecordKind[]]),
+  label: z.string(),
+  help_text: z.nullish(z.string()),
+  field_type: z.enum(CUSTOM_FIELD_TYPES.map((type) => type.type) as [CustomFieldType, ...CustomFieldType[]]),
+  link_kind: z.nullish(z.enum(LINK_KINDS.map((kind) => kind.kind) as [LinkKind, ...LinkKind[]])),
+  required: z.optional(z.boolean()),
+  default_value: z.optional(z.unknown()),
+  position: z.optional(z.number()),
+  archive: z.optional(z.boolean()),
+  sensitive: z.optional(z.boolean()),
+  choices: z.optional(z.nullable(z.array(choiceSchema))),
+});
+
+/** A definition row as the screens use it; null for a row that does not fit (a newer kind or type). */
+export function parseCustomField(row: unknown): CustomFieldDef | null {
+  const parsed = definitionSchema.safeParse(row);
+  if (!parsed.success) return null;
+  const data = parsed.data;
+  return {
+    id: data.id,
+    org_name: data.org_name,
+    record_kind: data.record_kind,
+    label: data.label,
+    help_text: data.help_text ?? null,
+    field_type: data.field_type,
+    link_kind: data.link_kind ?? null,
+    required: data.required ?? false,
+    default_value: data.default_value ?? null,
+    position: data.position ?? 0,
+    archive: data.archive ?? false,
+    sensitive: data.sensitive ?? false,
+    choices: (data.choices ?? []).map((choice) => ({ id: choice.id, label: choice.label, archived: choice.archived ?? false })),
+  };
+}
+
+/** Every definition of the organisation, archived ones too, in each kind's order. */
+export async function fetchCustomFields(client: Database, orgName: string): Promise<CustomFieldDef[]> {
+  const { data, error } = await client
+    .schema(customFieldsTable.schema)
+    .from(customFieldsTable.table)
+    .select(CUSTOM_FIELD_COLUMNS)
+    .eq('org_name', orgName)
+    .order('record_kind')
+    .order('position')
+    .order('label');
+  if (error) throw toDataAccessError(error);
+  return ((data ?? []) as unknown[]).map(parseCustomField).filter((field): field is CustomFieldDef => field !== null);
+}
+
+/** The one query of an organisation's definitions: every screen reads it, Settings → Fields refreshes it. */
+export function customFieldsQueryOptions(orgName: string | null) {
+  return {
+    queryKey: queryKeys.list(customFieldsTable, { orgName }),
+    queryFn: () => fetchCustomFields(getDatabase(), orgName ?? ''),
+    enabled: orgName !== null,
+    staleTime: 5 * 60_000,
+  };
+}
+
+/** The organisation's definitions (all kinds, archived too). */
+export function useCustomFieldDefinitions(orgName: string | null) {
+  return useQuery<CustomFieldDef[]>(customFieldsQueryOptions(orgName));
+}
+
+const NO_FIELDS: readonly CustomFieldDef[] = [];
+
+/** The fields of one kind of record, in the owner's order: the unarchived ones unless asked. */
+export function fieldsOfKind(fields: readonly CustomFieldDef[] | undefined, kind: string, { archived = false }: { archived?: boolean } = {}): CustomFieldDef[] {
+  return (fields ?? NO_FIELDS)
+    .filter((field) => field.record_kind === kind && (archived || !field.archive))
+    .sort((a, b) => a.position - b.position || a.label.localeCompare(b.label));
+}
+
+/** A custom field's name wherever a column's is used (filters, sort, list columns, form values). */
+export const CUSTOM_PREFIX = 'custom.';
+
+export const customFieldName = (id: string): string => `${CUSTOM_PREFIX}${id}`;
+
+/** The field id of a `custom.<id>` name; null for an ordinary column. */
+export function customIdOf(name: string): string | null {
+  return name.startsWith(CUSTOM_PREFIX) ? name.slice(CUSTOM_PREFIX.length) : null;
+}
+
+/** A record's stored value of one field (undefined when empty or withheld). */
+export function customValueOf(row: Readonly<AnyRow> | null | undefined, id: string): unknown {
+  const custom = row?.custom;
+  if (!custom || typeof custom !== 'object' || Array.isArray(custom)) return undefined;
+  return (custom as AnyRow)[id];
+}
+
+export function isEmptyCustomValue(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+}
+
+/** A choice's label by id; a choice that no longer exists reads as its id. */
+export function choiceLabel(field: Pick<CustomFieldDef, 'choices'>, id: unknown): string {
+  const text = String(id);
+  return field.choices.find((choice) => choice.id === text)?.label ?? text;
+}
+
+/** The organisation's currency when none is known: the platform's. */
+export const DEFAULT_CURRENCY = 'USD';
+
+export function formatMoney(amount: number, currency: string = DEFAULT_CURRENCY): string {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${currency} ${amount.toFixed(2)}`;
+  }
+}
+
+/**
+ * A stored value as a person reads it: choice labels, Yes/No, money in the organisation's currency,
+ * dates as stored (YYYY-MM-DD). Empty is ''. A link reads as `linkName(id)` when given, else the id.
+ */
+export function customValueText(
+  field: Pick<CustomFieldDef, 'field_type' | 'choices'>,
+  value: unknown,
+  { currency = DEFAULT_CURRENCY, linkName }: { currency?: string; linkName?: (id: string) => string | undefined } = {},
+): string {
+  if (isEmptyCustomValue(value)) return '';
+  switch (field.field_type) {
+    case 'boolean':
+      return value === true ? 'Yes' : value === false ? 'No' : String(value);
+    case 'single_choice':
+      return choiceLabel(field, value);
+    case 'multiple_choice':
+      return (Array.isArray(value) ? value : [value]).map((id) => choiceLabel(field, id)).join(', ');
+    case 'currency':
+      return typeof value === 'number' ? formatMoney(value, currency) : String(value);
+    case 'number':
+      return typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 10 }) : String(value);
+    case 'link':
+      return linkName?.(String(value)) ?? String(value);
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
+
+/**
+ * The organisation's currency: its lodging settings' currency when it keeps one, else USD. Read once
+ * per organisation; a role that cannot read it sees USD.
+ */
+export function useOrgCurrency(orgName: string | null): string {
+  const query = useQuery<string>({
+    queryKey: ['steward', 'catalog', 'lodging_settings', 'currency', orgName],
+    queryFn: async () => {
+      const { data, error } = await getDatabase().schema('catalog').from('lodging_settings').select('currency').eq('org_name', orgName ?? '').limit(1);
+      if (error) return DEFAULT_CURRENCY;
+      const row = (data ?? [])[0] as { currency?: unknown } | undefined;
+      return typeof row?.currency === 'string' ? row.currency : DEFAULT_CURRENCY;
+    },
+    enabled: orgName !== null,
+    staleTime: 30 * 60_000,
+  });
+  return query.data ?? DEFAULT_CURRENCY;
+}
