@@ -62,7 +62,8 @@ export type SortSpec = readonly { field: string; order: SortOrder }[];
  * custom field types (values are choice ids or record ids).
  */
 export type FilterFieldType = 'text' | 'number' | 'boolean' | 'date' | 'choice' | 'multi_choice' | 'link';
-export type FilterFieldDef = { field: string; label: string; type?: FilterFieldType };
+/** A filterable field; a choice field's `options` give its choice ids' labels, which the panel offers. */
+export type FilterFieldDef = { field: string; label: string; type?: FilterFieldType; options?: readonly { value: string; label: string }[] };
 export type FieldTypes = Readonly<Record<string, FilterFieldType>>;
 
 /**

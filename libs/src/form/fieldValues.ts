@@ -1,4 +1,4 @@
-import { fieldValueOf } from '@steward/libs/filter';
+import { fieldValue } from '@steward/libs/filter';
 import { fieldTypeOf, isEditable, type FieldDef } from './fieldSchema';
 
 /** What a form control holds: text for inputs and selects ('' = the empty option), lists for tags. */
@@ -34,7 +34,7 @@ export function toFormValue(field: FieldDef, value: unknown): FormValue {
 
 export function formValuesFromRow(fields: readonly FieldDef[], row: Readonly<Record<string, unknown>> | null | undefined): FormValues {
   const values: FormValues = {};
-  for (const field of fields) values[field.name] = toFormValue(field, row ? fieldValueOf(row, field.name) : undefined);
+  for (const field of fields) values[field.name] = toFormValue(field, row ? fieldValue(row, field.name) : undefined);
   return values;
 }
 
@@ -80,7 +80,7 @@ export function columnOfField(name: string): string {
 /**
  * The editable fields' database values, what create sends and update compares. An organisation's own
  * fields (`custom.<id>`) go into the one `custom` object, over `base`'s (the row as loaded), so keys the
- * form does not show (an archived field's value) are kept; an emptied field loses its key.
+ * form does not show (an archived field's value) are kept; an emptied field is null (cleared).
  */
 export function rowValuesFromForm(fields: readonly FieldDef[], values: FormValues, base?: Readonly<Record<string, unknown>> | null): Record<string, unknown> {
   const row: Record<string, unknown> = {};
@@ -96,9 +96,9 @@ export function rowValuesFromForm(fields: readonly FieldDef[], values: FormValue
       const loaded = base?.custom;
       custom = loaded && typeof loaded === 'object' && !Array.isArray(loaded) ? { ...(loaded as Record<string, unknown>) } : {};
     }
+    // An emptied field is sent as null, which the database reads as "clear it".
     const key = field.name.slice(CUSTOM.length);
-    if (value === null || (Array.isArray(value) && value.length === 0)) delete custom[key];
-    else custom[key] = value;
+    custom[key] = Array.isArray(value) && value.length === 0 ? null : value;
   }
   if (custom) row.custom = custom;
   return row;

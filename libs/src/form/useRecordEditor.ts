@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   DataAccessError,
+  callRpc,
   errorMessage,
   fetchRecord,
   getDatabase,
@@ -41,7 +42,20 @@ export type RecordEditorOptions<Row> = {
   onSaved?: (row: Row | null, mode: EditorMode) => void;
   /** How a refused save reads, from the server's message (or 'Save failed'); the message itself by default. */
   describeSaveError?: (message: string) => string;
+  /**
+   * The kind of record (settings.custom_fields' record_kind) when the form shows the organisation's own
+   * fields: their values are read with the sensitive ones the person may see (public.custom_values),
+   * which the table's own row never carries.
+   */
+  customKind?: string;
 };
+
+/** A row with its custom values as the caller may see them (sensitive ones included where allowed). */
+async function withCustomValues(row: AnyRow, kind: string): Promise<AnyRow> {
+  const answer = await callRpc<{ id: string; custom: unknown }[]>('public', 'custom_values', { p_kind: kind, p_ids: [row.id] });
+  const entry = (answer ?? [])[0];
+  return entry ? { ...row, custom: entry.custom } : row;
+}
 
 /** The record the dialog holds; open, busy and the alert are the dialog's (useDialog). */
 type EditorState = {
@@ -69,7 +83,7 @@ const CLOSED: EditorState = {
  * fields that changed, and a row someone else saved in the meantime is refused with an offer to
  * reload. Spread its props on RecordEditorModal or InlineEditor, or on your own controls.
  */
-export function useRecordEditor<Row>({ table, fields: givenFields, sections, label, onSaved, describeSaveError }: RecordEditorOptions<Row>) {
+export function useRecordEditor<Row>({ table, fields: givenFields, sections, label, onSaved, describeSaveError, customKind }: RecordEditorOptions<Row>) {
   const fields = useMemo(() => (sections ? sectionFields(sections) : (givenFields ?? [])), [givenFields, sections]);
   const session = useSession();
   const access = useAccess();
@@ -96,12 +110,13 @@ export function useRecordEditor<Row>({ table, fields: givenFields, sections, lab
       patch({ loading: true, conflict: false });
       setAlert(null);
       try {
-        const row = await fetchRecord<AnyRow>(getDatabase(), table as TableRef<AnyRow>, { id });
-        if (!row) {
+        const found = await fetchRecord<AnyRow>(getDatabase(), table as TableRef<AnyRow>, { id });
+        if (!found) {
           patch({ loading: false });
           setAlert('Record not found.');
           return;
         }
+        const row = customKind ? await withCustomValues(found, customKind) : found;
         loadForm(row, { keepEdits });
         patch({ loading: false, original: row });
       } catch (error) {
@@ -109,7 +124,7 @@ export function useRecordEditor<Row>({ table, fields: givenFields, sections, lab
         setAlert(errorMessage(error, SAVE_FAILED_MESSAGE));
       }
     },
-    [loadForm, patch, setAlert, table],
+    [customKind, loadForm, patch, setAlert, table],
   );
 
   const openCreate = useCallback(

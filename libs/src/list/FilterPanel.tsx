@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Flex, Typography } from '@steward/libs/ui/antd';
 import { Card, Input, Select } from '@steward/libs/ui/antd-data';
-import { VALUELESS_OPERATORS, operatorLabel, operatorsForType, type FilterFieldDef, type FilterRow } from '@steward/libs/filter';
+import { FILTER_OPERATOR_LABELS, LIST_OPERATORS, VALUELESS_OPERATORS, operatorsForType, type FilterFieldDef, type FilterFieldType, type FilterOperator, type FilterRow } from '@steward/libs/filter';
 import type { FilterState } from './useFilterState';
 
 /**
@@ -55,7 +55,9 @@ function FilterLine({ index, row, state, fieldOptions }: { index: number; row: F
       )}
       <Select aria-label={`Field ${line}`} style={{ minWidth: 150 }} value={row.field} onChange={(field: string) => state.updateRow(index, { field })} options={fieldOptions} />
       <Select aria-label={`Operator ${line}`} style={{ minWidth: 150 }} value={row.operator} onChange={(operator: FilterRow['operator']) => state.updateRow(index, { operator })} options={operatorOptions} />
-      {VALUELESS_OPERATORS.includes(row.operator) ? null : <ValueInput line={line} def={def} value={row.value} onChange={(value) => state.updateRow(index, { value })} onEnter={state.applyFilter} />}
+      {VALUELESS_OPERATORS.includes(row.operator) ? null : (
+        <ValueInput line={line} def={def} operator={row.operator} value={row.value} onChange={(value) => state.updateRow(index, { value })} onEnter={state.applyFilter} />
+      )}
       <Button type="text" aria-label={`Remove condition ${line}`} onClick={() => state.removeRow(index)}>
         ✕
       </Button>
@@ -63,15 +65,43 @@ function FilterLine({ index, row, state, fieldOptions }: { index: number; row: F
   );
 }
 
+/** An operator in words for a field of a type: dates are after and before. */
+function operatorLabel(operator: FilterOperator, type: FilterFieldType | undefined): string {
+  if (type === 'date') {
+    const dates: Partial<Record<FilterOperator, string>> = { gt: 'is after', gte: 'is on or after', lt: 'is before', lte: 'is on or before' };
+    return dates[operator] ?? FILTER_OPERATOR_LABELS[operator];
+  }
+  return FILTER_OPERATOR_LABELS[operator];
+}
+
 const YES_NO = [
   { value: 'true', label: 'Yes' },
   { value: 'false', label: 'No' },
 ];
 
-/** The value of a condition, as its field's type takes it: a choice by its label, a date, yes/no, or text. */
-function ValueInput({ line, def, value, onChange, onEnter }: { line: number; def: FilterFieldDef | undefined; value: string; onChange: (value: string) => void; onEnter: () => void }) {
+/**
+ * The value of a condition, as its field's type takes it: choices by their labels (several for "any
+ * of" and "has"; the value is their ids joined by commas), two ends for "between", a date, yes/no, or text.
+ */
+function ValueInput({ line, def, operator, value, onChange, onEnter }: { line: number; def: FilterFieldDef | undefined; operator: FilterOperator; value: string; onChange: (value: string) => void; onEnter: () => void }) {
   const label = `Value ${line}`;
+  const several = LIST_OPERATORS.includes(operator);
   if (def?.options || def?.type === 'boolean') {
+    const options = [...(def.options ?? YES_NO)];
+    if (several) {
+      return (
+        <Select
+          aria-label={label}
+          mode="multiple"
+          style={{ minWidth: 240 }}
+          value={value ? value.split(',') : []}
+          placeholder="Choose…"
+          onChange={(next: string[]) => onChange(next.join(','))}
+          options={options}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      );
+    }
     return (
       <Select
         aria-label={label}
@@ -79,16 +109,28 @@ function ValueInput({ line, def, value, onChange, onEnter }: { line: number; def
         value={value || undefined}
         placeholder="Choose…"
         onChange={(next: string) => onChange(next ?? '')}
-        options={[...(def.options ?? YES_NO)]}
+        options={options}
         showSearch={{ optionFilterProp: 'label' }}
       />
+    );
+  }
+  const type = def?.type === 'date' ? 'date' : undefined;
+  const inputMode = def?.type === 'number' ? ('decimal' as const) : undefined;
+  if (operator === 'between') {
+    const [from = '', to = ''] = value.split(',');
+    return (
+      <>
+        <Input aria-label={`${label} from`} type={type} inputMode={inputMode} style={{ width: 150 }} value={from} onChange={(event) => onChange(`${event.target.value},${to}`)} onPressEnter={onEnter} />
+        <span>and</span>
+        <Input aria-label={`${label} to`} type={type} inputMode={inputMode} style={{ width: 150 }} value={to} onChange={(event) => onChange(`${from},${event.target.value}`)} onPressEnter={onEnter} />
+      </>
     );
   }
   return (
     <Input
       aria-label={label}
-      type={def?.type === 'date' ? 'date' : undefined}
-      inputMode={def?.type === 'number' ? 'decimal' : undefined}
+      type={type}
+      inputMode={inputMode}
       style={{ width: 200 }}
       value={value}
       onChange={(event) => onChange(event.target.value)}

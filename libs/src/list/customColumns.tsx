@@ -19,7 +19,7 @@ const FILTER_TYPE: Readonly<Record<CustomFieldDef['field_type'], FilterFieldType
   date: 'date',
   boolean: 'boolean',
   single_choice: 'choice',
-  multiple_choice: 'choices',
+  multiple_choice: 'multi_choice',
   // A link is filtered on the record page's own lists (a contact's linked records), not by id here.
   link: false,
 };

@@ -36,7 +36,7 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
     () => (entity.editSections && custom.fieldDefs.length ? [...entity.editSections, { title: MORE_FIELDS_TITLE, fields: custom.fieldDefs }] : entity.editSections),
     [entity.editSections, custom.fieldDefs],
   );
-  const editor = useRecordEditor({ table: entity.table, ...(editSections ? { sections: editSections } : { fields: editFields }), label: entity.label });
+  const editor = useRecordEditor({ table: entity.table, ...(editSections ? { sections: editSections } : { fields: editFields }), label: entity.label, customKind: custom.definitions.length ? entity.kind : undefined });
   const row = record.data ?? null;
   const queryClient = useQueryClient();
   // Opened from a list, the record's id is in that list's rows already: its tabs' reads need not wait

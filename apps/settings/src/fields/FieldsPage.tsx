@@ -43,9 +43,11 @@ export function FieldsPage() {
         await createField(orgName ?? '', kind, values, position);
         return 'created' as const;
       }
-      // The values convert first (in one statement), then the rest of the definition is written.
+      // The values convert first (in one statement, which alone changes a type), then the rest of the
+      // definition is written.
       if (typeChanged) await changeFieldType(editing.id, values.field_type, values.choices.length ? values.choices : null);
-      await updateField(editing.id, fieldWrite(values));
+      const { field_type: _type, link_kind: _link, ...rest } = fieldWrite(values);
+      await updateField(editing.id, rest);
       return 'updated' as const;
     },
     onSuccess: async (outcome) => {
