@@ -2,6 +2,7 @@
 // once per organisation into the query cache, and how their stored values read. Every screen that
 // shows, edits, filters, sorts or exports a custom field works from these definitions, never from a
 // list of its own.
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { getDatabase, type Database } from '@steward/libs/boot';
@@ -236,4 +237,15 @@ export function useOrgCurrency(orgName: string | null): string {
     staleTime: 30 * 60_000,
   });
   return query.data ?? DEFAULT_CURRENCY;
+}
+
+/**
+ * The organisation's fields of one kind of record (unarchived, in order) and its currency: what a
+ * record form, a record page and a list of that kind start from.
+ */
+export function useCustomFieldsOfKind(kind: string | null, orgName: string | null) {
+  const query = useCustomFieldDefinitions(orgName);
+  const currency = useOrgCurrency(orgName);
+  const definitions = useMemo(() => (kind ? fieldsOfKind(query.data, kind) : []), [query.data, kind]);
+  return { definitions, currency, isLoading: query.isLoading, error: query.error };
 }

@@ -105,3 +105,5 @@ export {
   type LinkKind,
   type RecordKind,
 } from './customFields';
+export { useCustomFieldsOfKind } from './customFields';
+export { CustomValue, LinkedRecordName, linkSource } from './customValue';

@@ -1,20 +1,7 @@
 // An organisation's own fields in the record form and on the record page: the definitions (read once
 // per organisation) turned into the form engine's FieldDefs, and their values as a person reads them.
 import { useMemo } from 'react';
-import {
-  LINK_KINDS,
-  customFieldName,
-  customValueOf,
-  customValueText,
-  fieldsOfKind,
-  isEmptyCustomValue,
-  useCustomFieldDefinitions,
-  useOrgCurrency,
-  useRelationOptions,
-  type AnyRow,
-  type CustomFieldDef,
-  type RelationSource,
-} from '@steward/libs/data';
+import { CustomValue, customFieldName, isEmptyCustomValue, linkSource, useCustomFieldsOfKind, type AnyRow, type CustomFieldDef } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
 import type { FieldDef, FieldType, SelectOption } from './fieldSchema';
 
@@ -40,12 +27,6 @@ const YES_NO: readonly SelectOption[] = [
   { value: 'true', label: 'Yes' },
   { value: 'false', label: 'No' },
 ];
-
-/** Where a link field's records come from (their names are its choices). */
-export function linkSource(field: Pick<CustomFieldDef, 'link_kind'>): Omit<RelationSource, 'orgScope'> | null {
-  const target = LINK_KINDS.find((kind) => kind.kind === field.link_kind);
-  return target ? { schema: target.schema, table: target.table, valueField: 'id', labelField: 'name' } : null;
-}
 
 /**
  * The form's field for a definition: named `custom.<id>`, the control its type needs (choices by their
@@ -86,41 +67,13 @@ export function customDefaults(fields: readonly CustomFieldDef[]): AnyRow {
 
 /**
  * The organisation's fields of one kind of record (unarchived, in order), their FieldDefs and its
- * currency: what a record form, a record page and a list of that kind need.
+ * currency: what a record form of that kind needs.
  */
 export function useCustomFields(kind: string | null) {
   const { orgName } = useSession();
-  const query = useCustomFieldDefinitions(orgName);
-  const currency = useOrgCurrency(orgName);
-  const definitions = useMemo(() => (kind ? fieldsOfKind(query.data, kind) : []), [query.data, kind]);
+  const { definitions, currency, isLoading, error } = useCustomFieldsOfKind(kind, orgName);
   const fieldDefs = useMemo(() => customFieldDefs(definitions, { currency }), [definitions, currency]);
-  return { definitions, fieldDefs, currency, isLoading: query.isLoading, error: query.error };
-}
-
-/** A link field's value: the linked record's name (read with the form's own options). */
-export function LinkedRecordName({ field, id }: { field: Pick<CustomFieldDef, 'link_kind'>; id: string }) {
-  const { orgScope } = useSession();
-  const source = linkSource(field);
-  const options = useRelationOptions(source ? { ...source, orgScope } : null);
-  return <>{options.data?.find((option) => option.value === id)?.label ?? (options.isLoading ? '…' : id)}</>;
-}
-
-/** One stored value as a person reads it (a link: the record's name). */
-export function CustomValue({ field, row, currency }: { field: CustomFieldDef; row: Readonly<AnyRow> | null | undefined; currency?: string }) {
-  const value = customValueOf(row, field.id);
-  if (isEmptyCustomValue(value)) return <span aria-label="empty">—</span>;
-  if (field.field_type === 'link') return <LinkedRecordName field={field} id={String(value)} />;
-  const text = customValueText(field, value, { currency });
-  if (field.field_type === 'url') {
-    return (
-      <a href={text} target="_blank" rel="noreferrer noopener">
-        {text}
-      </a>
-    );
-  }
-  if (field.field_type === 'email') return <a href={`mailto:${text}`}>{text}</a>;
-  if (field.field_type === 'phone') return <a href={`tel:${text}`}>{text}</a>;
-  return <>{text}</>;
+  return { definitions, fieldDefs, currency, isLoading, error };
 }
 
 /**
@@ -128,7 +81,8 @@ export function CustomValue({ field, row, currency }: { field: CustomFieldDef; r
  * the person's role may not see arrives without its value (the database withholds it), so it reads empty.
  */
 export function CustomFieldValues({ kind, row }: { kind: string; row: Readonly<AnyRow> | null | undefined }) {
-  const { definitions, currency } = useCustomFields(kind);
+  const { orgName, orgScope } = useSession();
+  const { definitions, currency } = useCustomFieldsOfKind(kind, orgName);
   if (!row || definitions.length === 0) return null;
   return (
     <section aria-label={MORE_FIELDS_TITLE} className="stw-custom-values">
@@ -138,7 +92,7 @@ export function CustomFieldValues({ kind, row }: { kind: string; row: Readonly<A
           <div key={field.id} style={{ display: 'contents' }}>
             <dt style={{ fontWeight: 600 }}>{field.label}</dt>
             <dd style={{ margin: 0 }}>
-              <CustomValue field={field} row={row} currency={currency} />
+              <CustomValue field={field} row={row} currency={currency} orgScope={orgScope} />
             </dd>
           </div>
         ))}

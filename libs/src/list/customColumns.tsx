@@ -1,8 +1,8 @@
 // An organisation's own fields as list columns: shown, filtered (the operators their type allows),
 // sorted and exported by their label, from the definitions read once per organisation.
 import { useMemo } from 'react';
-import { customFieldName, customValueOf, customValueText, type CustomFieldDef } from '@steward/libs/data';
-import { CustomValue, useCustomFields } from '@steward/libs/form';
+import { CustomValue, customFieldName, customValueOf, customValueText, useCustomFieldsOfKind, type CustomFieldDef } from '@steward/libs/data';
+import { useSession } from '@steward/libs/session';
 import type { FilterFieldType } from '@steward/libs/filter';
 import type { ListColumn } from './listColumn';
 
@@ -33,7 +33,7 @@ export function filterTypeOf(field: Pick<CustomFieldDef, 'field_type'>): FilterF
  * The column of one field: `custom.<id>`, titled with its label, reading the row's `custom`; its cell
  * and its CSV value read the same (choice labels, Yes/No, money in the organisation's currency).
  */
-export function customColumn<Row extends Row0>(field: CustomFieldDef, currency?: string): ListColumn<Row> {
+export function customColumn<Row extends Row0>(field: CustomFieldDef, { currency, orgScope = [] }: { currency?: string; orgScope?: readonly string[] } = {}): ListColumn<Row> {
   const name = customFieldName(field.id);
   const filterType = filterTypeOf(field);
   return {
@@ -46,14 +46,15 @@ export function customColumn<Row extends Row0>(field: CustomFieldDef, currency?:
     ...(field.field_type === 'single_choice' || field.field_type === 'multiple_choice'
       ? { filterOptions: field.choices.map((choice) => ({ value: choice.id, label: choice.archived ? `${choice.label} (archived)` : choice.label })) }
       : {}),
-    render: (row) => <CustomValue field={field} row={row} currency={currency} />,
+    render: (row) => <CustomValue field={field} row={row} currency={currency} orgScope={orgScope} />,
     exportValue: (row) => customValueText(field, customValueOf(row, field.id), { currency }) || null,
   };
 }
 
 /** The columns of a kind's fields (unarchived, in the owner's order). */
 export function useCustomColumns<Row extends Row0>(kind: string | null) {
-  const { definitions, currency, isLoading } = useCustomFields(kind);
-  const columns = useMemo(() => definitions.map((field) => customColumn<Row>(field, currency)), [definitions, currency]);
+  const { orgName, orgScope } = useSession();
+  const { definitions, currency, isLoading } = useCustomFieldsOfKind(kind, orgName);
+  const columns = useMemo(() => definitions.map((field) => customColumn<Row>(field, { currency, orgScope })), [definitions, currency, orgScope]);
   return { columns, definitions, isLoading };
 }

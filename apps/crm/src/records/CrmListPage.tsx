@@ -20,7 +20,7 @@ const BY_NAME: SortSpec = [{ field: 'name', order: 'asc' }];
 // does the record editor's library: the list's first rows need none of it).
 const AddNewFlow = lazy(() => Promise.all([import('./AddNewFlow'), import('@steward/libs/form').then((editor) => editor.preloadFormLayer())]).then(([module]) => module));
 
-function WithAddNew({ list, config, savedFilterKey, toolbarExtra, children }: { list: ListPageApi<CrmRow>; config: AddNewConfig<AnyRow>; savedFilterKey?: string; toolbarExtra?: ReactNode; children?: ReactNode }) {
+function WithAddNew({ list, config, kind, savedFilterKey, toolbarExtra, children }: { list: ListPageApi<CrmRow>; config: AddNewConfig<AnyRow>; kind: string; savedFilterKey?: string; toolbarExtra?: ReactNode; children?: ReactNode }) {
   const session = useSession();
   // Each press asks the dialog to open (again); the dialog writes into the active organisation as its user.
   const [presses, setPresses] = useState(0);
@@ -29,7 +29,7 @@ function WithAddNew({ list, config, savedFilterKey, toolbarExtra, children }: { 
     <ListPage list={list} addNew={addNew} savedFilterKey={savedFilterKey} toolbarExtra={toolbarExtra}>
       {presses > 0 ? (
         <AntdTheme>
-          <AddNewFlow config={config} request={presses} />
+          <AddNewFlow config={config} kind={kind} request={presses} />
         </AntdTheme>
       ) : null}
       {children}
@@ -114,7 +114,7 @@ function CrmList({ entity, customColumns }: { entity: CrmEntity; customColumns: 
   ) : null;
   if (entity.addNew) {
     return (
-      <WithAddNew list={list} config={entity.addNew} savedFilterKey={entity.savedFilterKey} toolbarExtra={toolbarExtra}>
+      <WithAddNew list={list} config={entity.addNew} kind={entity.kind} savedFilterKey={entity.savedFilterKey} toolbarExtra={toolbarExtra}>
         {erasure}
       </WithAddNew>
     );
