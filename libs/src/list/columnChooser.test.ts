@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { CustomFieldDef } from '@steward/libs/data';
+import { chooseColumns, parseColumnsParam } from './columnChooser';
+import { customColumn } from './customColumns';
+import { filterFieldsOf, selectOfColumns, csvColumnsOf, type ListColumn } from './listColumn';
+
+const LEVEL: CustomFieldDef = {
+  id: '0b8f3c1e-6a57-4d0e-9d3a-2f1b6c7d8e90',
+  org_name: 'Cedar Grove',
+  record_kind: 'contact',
+  label: 'Paddling level',
+  help_text: null,
+  field_type: 'single_choice',
+  link_kind: null,
+  required: false,
+  default_value: null,
+  position: 1,
+  archive: false,
+  sensitive: false,
+  choices: [
+    { id: 'c1', label: 'Beginner', archived: false },
+    { id: 'c2', label: 'Intermediate', archived: false },
+  ],
+};
+const DEPOSIT: CustomFieldDef = { ...LEVEL, id: '3e1c6f4b-9d8a-4031-a06d-5c4e9f0a1b23', label: 'Deposit', field_type: 'currency', choices: [] };
+
+type Row = Record<string, unknown>;
+const name: ListColumn<Row> = { key: 'name', title: 'Name', sortable: true, filterable: true };
+const status: ListColumn<Row> = { key: 'status', title: 'Status' };
+const level = customColumn<Row>(LEVEL);
+const deposit = customColumn<Row>(DEPOSIT, { currency: 'EUR' });
+const all = [name, status, level, deposit];
+
+describe('custom fields as list columns', () => {
+  it('filters by choice id with the labels offered, sorts, reads custom, exports by label', () => {
+    expect(filterFieldsOf([level])).toEqual([
+      {
+        field: `custom.${LEVEL.id}`,
+        label: 'Paddling level',
+        type: 'choice',
+        options: [
+          { value: 'c1', label: 'Beginner' },
+          { value: 'c2', label: 'Intermediate' },
+        ],
+      },
+    ]);
+    expect(level.sortable).toBe(true);
+    expect(selectOfColumns([name, level])).toBe('id,name,custom');
+    const csv = csvColumnsOf([name, level, deposit]);
+    expect(csv.map((column) => column.title)).toEqual(['Name', 'Paddling level', 'Deposit']);
+    const row = { name: 'Ann', custom: { [LEVEL.id]: 'c2', [DEPOSIT.id]: 12.5 } };
+    expect(csv.map((column) => column.value(row))).toEqual(['Ann', 'Intermediate', '€12.50']);
+    expect(csv[1]?.value({ name: 'Cat', custom: {} })).toBeNull();
+  });
+
+  it('shows the default columns until a person chooses, always the name, and ignores unknown names', () => {
+    const defaults = ['name', 'status'];
+    expect(chooseColumns(all, defaults, null).shown).toEqual([name, status]);
+    expect(chooseColumns(all, defaults, null).hidden).toEqual([level, deposit]);
+    const chosen = chooseColumns(all, defaults, [`custom.${LEVEL.id}`, 'nowhere']);
+    expect(chosen.shown).toEqual([name, level]);
+    expect(chosen.hidden).toEqual([status, deposit]);
+  });
+
+  it('reads the columns of a link (?cols=)', () => {
+    expect(parseColumnsParam('name, status,,')).toEqual(['name', 'status']);
+    expect(parseColumnsParam('')).toBeNull();
+    expect(parseColumnsParam(null)).toBeNull();
+  });
+});
