@@ -10,11 +10,14 @@ import { CrmList } from './pages/CrmList';
 
 test.describe.configure({ timeout: 240_000 });
 
+/** Contacts of the owner's organisation, of the shared type Guest, with the given custom values. */
 async function newContacts(owner: Owner, names: readonly string[], custom: (name: string) => Record<string, unknown> = () => ({})) {
+  const { data: type } = await serviceClient().schema('crm').from('contact_types').select('id').eq('org_name', '_system_default_').limit(1).single();
+  const typeId = (type as { id: string }).id;
   const { data, error } = await serviceClient()
     .schema('crm')
     .from('contacts')
-    .insert(names.map((name) => ({ org_name: owner.orgName, name, first_name: name.split(' ')[0], last_name: name.split(' ')[1] ?? 'Guest', custom: custom(name) })))
+    .insert(names.map((name) => ({ org_name: owner.orgName, name, first_name: name.split(' ')[0], last_name: name.split(' ')[1] ?? 'Guest', type_id: typeId, custom: custom(name) })))
     .select('id, name, short_id');
   expect(error).toBeNull();
   return data as { id: string; name: string; short_id: string }[];
