@@ -121,10 +121,10 @@ export function FieldsPage() {
                   </Button>
                   {row.archive ? null : (
                     <>
-                      <Button size="small" disabled={index <= 0 || change.isPending} onClick={() => change.mutate({ kind: 'move', row, by: -1 })} aria-label={`Move ${row.label} up`}>
+                      <Button size="small" disabled={index <= 0 || change.isPending} onClick={() => change.mutate({ kind: 'move', row, by: -1 })} aria-label={`Move up ${row.label}`}>
                         Move up
                       </Button>
-                      <Button size="small" disabled={index === live.length - 1 || change.isPending} onClick={() => change.mutate({ kind: 'move', row, by: 1 })} aria-label={`Move ${row.label} down`}>
+                      <Button size="small" disabled={index === live.length - 1 || change.isPending} onClick={() => change.mutate({ kind: 'move', row, by: 1 })} aria-label={`Move down ${row.label}`}>
                         Move down
                       </Button>
                     </>
