@@ -71,8 +71,11 @@ export function useColumnChooser<Row extends Row0>({ listKey, columns, defaults 
   const storageKey = user && orgName ? columnChoiceKey(user.id, orgName, listKey) : null;
   const [remembered, setRemembered] = useState<{ key: string | null; fields: string[] | null }>(() => ({ key: storageKey, fields: readColumnChoice(storageKey) }));
   if (remembered.key !== storageKey) setRemembered({ key: storageKey, fields: readColumnChoice(storageKey) });
-  const fromUrl = parseColumnsParam(searchParams.get(COLUMNS_PARAM));
-  const fields = fromUrl ?? remembered.fields;
+  const raw = searchParams.get(COLUMNS_PARAM);
+  // A choice shows at once; the URL catches up a moment later (until it changes, the choice stands).
+  const [pending, setPending] = useState<{ raw: string | null; fields: string[] | null } | null>(null);
+  const fromUrl = parseColumnsParam(raw);
+  const fields = pending && pending.raw === raw ? pending.fields : (fromUrl ?? remembered.fields);
   const { shown, hidden } = useMemo(() => chooseColumns(columns, defaults, fields), [columns, defaults, fields]);
 
   /** Shows exactly these fields (null: back to the default), remembered and in the URL. */
@@ -81,6 +84,7 @@ export function useColumnChooser<Row extends Row0>({ listKey, columns, defaults 
       const ordered = next ? columns.map(columnField).filter((field) => next.includes(field)) : null;
       writeColumnChoice(storageKey, ordered);
       setRemembered({ key: storageKey, fields: ordered });
+      setPending({ raw, fields: ordered });
       setSearchParams(
         (current) => {
           const params = new URLSearchParams(current);
@@ -91,7 +95,7 @@ export function useColumnChooser<Row extends Row0>({ listKey, columns, defaults 
         { replace: true },
       );
     },
-    [columns, setSearchParams, storageKey],
+    [columns, raw, setSearchParams, storageKey],
   );
 
   const toggle = useCallback(
