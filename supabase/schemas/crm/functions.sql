@@ -170,6 +170,11 @@ begin
                    select h.changes ->> 'storage_path' from public.record_history h where h.record_id = any (v_ids) and h.changes ->> 'storage_path' is not null);
   v_files := (select count(*) from crm.crm_files f where f.id = any (v_ids));
 
+  -- Their online bookings keep the stay's accepted quote but lose the guest's address, and the guest's
+  -- link stops opening (no token hashes to this value).
+  update app.online_bookings b set guest_email = '', token_hash = 'erased:' || b.reservation_id::text
+   where b.reservation_id in (select r.id from catalog.reservations r where r.contact_id = p_contact_id);
+
   delete from crm.contacts c where c.id = p_contact_id;
 
   -- Their files' stored copies: queued for the storage-removal worker, which removes each through the

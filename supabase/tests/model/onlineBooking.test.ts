@@ -249,4 +249,14 @@ describe('after booking', () => {
     expect(late.reason).toMatch(/^This booking can be cancelled online only until .+\. Please contact Booking Lodge/);
     expect((await db.query('select status from catalog.reservations where id = $1', [soon.id])).rows[0].status).toBe('Tentative');
   });
+
+  it('erasing the guest (GDPR Art. 17) removes their address from the booking and their link stops opening; the stay keeps its quote', async () => {
+    const stay = await booked(140, 142);
+    const contactId = (await db.query<{ contact_id: string }>('select contact_id from catalog.reservations where id = $1', [stay.id])).rows[0]?.contact_id;
+    const { error } = await home.client.schema('crm').rpc('erase_contact', { p_contact_id: contactId });
+    expect(error).toBeNull();
+    const kept = await db.query('select guest_email, quote is not null as quoted from app.online_bookings where reservation_id = $1', [stay.id]);
+    expect(kept.rows).toEqual([{ guest_email: '', quoted: true }]);
+    expect(await rpc('booking_stay', { p_token: stay.token })).toEqual({ ok: false, reason: 'This booking link is not valid.' });
+  });
 });
