@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RemoteArea } from '@steward/libs/shell';
+import { loadAntd } from '@steward/libs/ui';
 import { RemoteBoundary } from './RemoteBoundary';
 
 function areaRendering(text: string): RemoteArea {
@@ -8,6 +9,12 @@ function areaRendering(text: string): RemoteArea {
 }
 
 describe('RemoteBoundary', () => {
+  // The unavailable notice draws antd's Result, which loads antd on demand: a cold import of antd
+  // takes seconds on a busy machine and is not what these tests are about, so it is loaded first.
+  beforeAll(async () => {
+    await loadAntd();
+  });
+
   it('renders an area that is already loaded in the first frame, without a loading state', () => {
     const load = vi.fn(async () => areaRendering('never used'));
     render(<RemoteBoundary name="crm" load={load} peek={() => areaRendering('CRM at once')} />);

@@ -116,11 +116,12 @@ describe("a contact's erasure", () => {
     expect((await db.query('select 1 from crm.crm_files where id = $1', [person.fileId])).rows).toEqual([]);
     // No one opens the file any more, its uploader included, while its removal waits.
     expect((await org.client.storage.from('record-files').download(person.path)).error).not.toBeNull();
-    // Its bytes leave the storage backend: removed through the Storage API by the storage-removal worker.
-    await expect.poll(() => existsSync(person.body), { timeout: 15_000, interval: 100 }).toBe(false);
+    // Its bytes leave the storage backend: removed through the Storage API by the storage-removal worker,
+    // which records the removal once the Storage API has answered (so the record comes last).
+    const removal = async () => (await db.query(`select reason, removed_at is not null as removed, last_error from app.storage_removals where name = $1`, [person.path])).rows;
+    await expect.poll(removal, { timeout: 15_000, interval: 100 }).toEqual([{ reason: 'erasure', removed: true, last_error: null }]);
+    expect(existsSync(person.body)).toBe(false);
     expect((await db.query('select 1 from storage.objects where name = $1', [person.path])).rows).toEqual([]);
-    const removal = await db.query(`select reason, removed_at is not null as removed, last_error from app.storage_removals where name = $1`, [person.path]);
-    expect(removal.rows).toEqual([{ reason: 'erasure', removed: true, last_error: null }]);
     // 'quillon' is still someone else's name; 'zebulon' was only theirs.
     expect(await words()).toEqual(['quillon']);
     // The organisation sees that an erasure happened.
