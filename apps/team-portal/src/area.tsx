@@ -7,14 +7,14 @@ import { positionColumns } from './positions/positionColumns';
 import { shiftColumns } from './shifts/shiftColumns';
 import { staffColumns } from './staff/staffColumns';
 
-const staff = <TeamList title="Team Directory" view="staff_profiles_view" columns={staffColumns} />;
+const staff = <TeamList title="Team Directory" view="staff_profiles_view" columns={staffColumns} customKind="staff" />;
 
 function TeamPortalRoutes() {
   return (
     <Routes>
       <Route path="staff" element={staff} />
       <Route path="assignments" element={staff} />
-      <Route path="staff/:short_id" element={<TeamList title="Team Directory" view="staff_profiles_view" columns={staffColumns} recordParam="short_id" />} />
+      <Route path="staff/:short_id" element={<TeamList title="Team Directory" view="staff_profiles_view" columns={staffColumns} recordParam="short_id" customKind="staff" />} />
       <Route path="groups" element={<TeamList title="Groups" view="user_groups_view" columns={groupColumns} editor={groupEditor} />} />
       <Route path="positions" element={<TeamList title="Positions" view="positions_view" columns={positionColumns} editor={positionEditor} />} />
       <Route path="position/:id" element={<TeamList title="Positions" view="positions_view" columns={positionColumns} recordParam="id" editor={positionEditor} />} />

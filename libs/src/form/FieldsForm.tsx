@@ -85,12 +85,18 @@ export function FieldsForm({ form, idPrefix, disabled = false, onUpload, uploadi
     <Form layout="vertical" {...formProps}>
       {before}
       {sections
-        ? sections.map((section) => (
-            <fieldset key={section.title} className="stw-form-section">
-              <legend>{section.title}</legend>
-              <div className="stw-form-grid">{visibleFields(section.fields).map((field) => item(field, WIDE_TYPES.has(fieldTypeOf(field)) ? 'stw-form-wide' : undefined))}</div>
-            </fieldset>
-          ))
+        ? sections.map((section, index) =>
+            // A section without a title is the form's own fields, drawn as a form without sections
+            // draws them (a dialog's form with "More fields" after them).
+            section.title === '' ? (
+              <div key={`section-${index}`}>{visibleFields(section.fields).map((field) => item(field))}</div>
+            ) : (
+              <fieldset key={section.title} className="stw-form-section">
+                <legend>{section.title}</legend>
+                <div className="stw-form-grid">{visibleFields(section.fields).map((field) => item(field, WIDE_TYPES.has(fieldTypeOf(field)) ? 'stw-form-wide' : undefined))}</div>
+              </fieldset>
+            ),
+          )
         : visibleFields(form.fields).map((field) => item(field))}
       {children}
     </Form>

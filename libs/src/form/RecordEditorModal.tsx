@@ -6,6 +6,7 @@ import { RecordEditorForm } from './RecordEditorForm';
 import { RecordHistory } from './history/RecordHistory';
 import { fieldLabelsOf } from './history/historyWords';
 import type { RecordEditorApi } from './useRecordEditor';
+import { useCustomFields } from './customFields';
 
 /**
  * 'New {label}' / 'Edit {label}' with Cancel and Save ('Saving…' while busy). Editing a saved row
@@ -16,6 +17,7 @@ export function RecordEditorModal({ editor, savedExtra }: { editor: RecordEditor
   const { children, ...saveButtonProps } = editor.saveButtonProps;
   const opened = useOpenedOnce(Boolean(editor.modalProps.open));
   const [historyFor, setHistoryFor] = useState<string | null>(null);
+  const { definitions: customFields } = useCustomFields(editor.customKind);
   if (!opened) return null;
   const recordId = editor.mode === 'edit' ? editor.id : null;
   const showingHistory = recordId !== null && historyFor === recordId;
@@ -40,7 +42,7 @@ export function RecordEditorModal({ editor, savedExtra }: { editor: RecordEditor
     >
       <RecordEditorForm editor={editor} idPrefix="record-editor" />
       {recordId && savedExtra ? savedExtra(recordId) : null}
-      {showingHistory ? <RecordHistory table={editor.table} recordId={recordId} fieldLabels={fieldLabelsOf(editor.fields)} label={`History of this ${editor.title.replace(/^(Edit|View) /, '').toLowerCase()}`} /> : null}
+      {showingHistory ? <RecordHistory table={editor.table} recordId={recordId} fieldLabels={fieldLabelsOf(editor.fields)} customFields={customFields} label={`History of this ${editor.title.replace(/^(Edit|View) /, '').toLowerCase()}`} /> : null}
     </Modal>
   );
 }

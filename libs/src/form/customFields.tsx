@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { CustomValue, customFieldName, isEmptyCustomValue, linkSource, useCustomFieldsOfKind, type AnyRow, type CustomFieldDef } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
-import type { FieldDef, FieldType, SelectOption } from './fieldSchema';
+import type { FieldDef, FieldSection, FieldType, SelectOption } from './fieldSchema';
 
 /** The title of the form's and the page's section of an organisation's own fields. */
 export const MORE_FIELDS_TITLE = 'More fields';
@@ -74,6 +74,24 @@ export function useCustomFields(kind: string | null) {
   const { definitions, currency, isLoading, error } = useCustomFieldsOfKind(kind, orgName);
   const fieldDefs = useMemo(() => customFieldDefs(definitions, { currency }), [definitions, currency]);
   return { definitions, fieldDefs, currency, isLoading, error };
+}
+
+/** A record form's own fields followed by the organisation's ("More fields"). */
+export function withMoreFields(fields: readonly FieldDef[], custom: readonly FieldDef[]): FieldSection[] | null {
+  return custom.length ? [{ title: '', fields }, { title: MORE_FIELDS_TITLE, fields: custom }] : null;
+}
+
+/**
+ * What a record form of a kind gives useRecordEditor: its own fields, then the organisation's fields
+ * of that kind under "More fields" (read with the sensitive values the person may see). Spread it into
+ * the editor's options: `useRecordEditor({ table, label, ...useFormWithCustomFields('supply', fields) })`.
+ */
+export function useFormWithCustomFields(kind: string | null, fields: readonly FieldDef[]): { fields?: readonly FieldDef[]; sections?: readonly FieldSection[]; customKind?: string } {
+  const { fieldDefs } = useCustomFields(kind);
+  return useMemo(() => {
+    const sections = withMoreFields(fields, fieldDefs);
+    return sections && kind ? { sections, customKind: kind } : { fields };
+  }, [fields, fieldDefs, kind]);
 }
 
 /**

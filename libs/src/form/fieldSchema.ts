@@ -86,7 +86,8 @@ export function visibleFields(fields: readonly FieldDef[]): FieldDef[] {
 
 /**
  * A titled group of a form's fields (the detail page's "Identity", "About", a section of fields defined
- * at runtime). A form given sections draws each as a fieldset, two columns on wide screens.
+ * at runtime). A form given sections draws each as a fieldset, two columns on wide screens; a section
+ * titled '' is drawn without one (a dialog's own fields before its "More fields").
  */
 export type FieldSection = { title: string; fields: readonly FieldDef[] };
 

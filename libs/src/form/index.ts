@@ -23,4 +23,4 @@ export { RecordHistoryPanel } from './lazyFormLayer';
 export type { RecordHistoryProps } from './history/RecordHistory';
 export { NO_HISTORY_TEXT, fieldLabelsOf, historySentence, relativeTime, spellField, type FieldLabels } from './history/historyWords';
 export { OpenRecordEffect, useAddressedRecord } from './OpenRecordEffect';
-export { CustomFieldValues, MORE_FIELDS_TITLE, customDefaults, customFieldDef, customFieldDefs, useCustomFields } from './customFields';
+export { CustomFieldValues, MORE_FIELDS_TITLE, customDefaults, customFieldDef, customFieldDefs, useCustomFields, useFormWithCustomFields, withMoreFields } from './customFields';

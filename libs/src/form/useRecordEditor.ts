@@ -246,6 +246,8 @@ export function useRecordEditor<Row>({ table, fields: givenFields, sections, lab
     fields,
     /** The sections the form draws, when the record's fields come in sections. */
     sections: sections ?? null,
+    /** The kind of record whose organisation fields the form holds (their history reads by label). */
+    customKind: customKind ?? null,
     title,
     /** The table the editor writes (its history is read under the same schema). */
     table,

@@ -2,7 +2,7 @@ import { Suspense, lazy, useCallback, useMemo, useState, type ReactNode } from '
 import { Alert, Button, Flex } from '@steward/libs/ui/antd';
 import { Card } from '@steward/libs/ui/antd-data';
 import { errorMessage, useList, useRelationOptions, type AnyRow, type TableRef } from '@steward/libs/data';
-import { RecordEditorModal, fieldTypeOf, useRecordEditor, visibleFields, type FieldDef } from '@steward/libs/form';
+import { RecordEditorModal, fieldTypeOf, useFormWithCustomFields, useRecordEditor, visibleFields, type FieldDef } from '@steward/libs/form';
 import { useAccess, useSession } from '@steward/libs/session';
 import { SystemBadge, displayValue } from '@steward/libs/ui';
 import { bulkFieldsOf } from './bulk/bulkFields';
@@ -15,6 +15,7 @@ import { LOADING_TEXT, NO_ROWS_YET_TEXT } from './listMessages';
 import { lifecycleRules, type BulkTarget } from './useListPage';
 import { BulkActionsPlaceholder } from './bulk/BulkActionsPlaceholder';
 import { useRowSelection } from './useRowSelection';
+import { useColumnsWithCustom, useCustomColumns } from './customColumns';
 
 // Bulk actions draw with selects: they load when the first row is selected.
 const BulkActions = lazy(() => import('./bulk/BulkActions')) as unknown as (props: { list: BulkTarget<AnyRow> }) => ReactNode;
@@ -38,6 +39,11 @@ export type RecordTableCardProps = {
   fields: readonly FieldDef[];
   /** The fields shown as columns; default: the first five visible ones. */
   columnFields?: readonly string[];
+  /**
+   * The kind of record (settings.custom_fields) whose organisation fields the form shows under "More
+   * fields" and the card offers as columns to choose ('accommodation').
+   */
+  customKind?: string;
 };
 
 /**
@@ -47,9 +53,10 @@ export type RecordTableCardProps = {
  * selected rows: set a type where the table has one, archive, restore, export the selection, delete
  * archived rows for good — one database call each, with Undo.
  */
-export function RecordTableCard({ title, label, table, fields, columnFields }: RecordTableCardProps) {
+export function RecordTableCard({ title, label, table, fields, columnFields, customKind }: RecordTableCardProps) {
   const session = useSession();
-  const editor = useRecordEditor<AnyRow>({ table, fields, label });
+  const editor = useRecordEditor<AnyRow>({ table, label, ...useFormWithCustomFields(customKind ?? null, fields) });
+  const custom = useCustomColumns<AnyRow>(customKind ?? null);
   const access = useAccess();
   const canCreate = access.create;
   const [archived, setArchived] = useState(false);
@@ -63,7 +70,7 @@ export function RecordTableCard({ title, label, table, fields, columnFields }: R
     return columnFields ? visible.filter((field) => columnFields.includes(field.name)) : visible.slice(0, MAX_VISIBLE_COLUMNS);
   }, [columnFields, fields]);
   const { openEdit } = editor;
-  const columns = useMemo<ListColumn<AnyRow>[]>(
+  const ownColumns = useMemo<ListColumn<AnyRow>[]>(
     () => [
       ...shown.map((field, index) => ({
         key: field.name,
@@ -85,6 +92,8 @@ export function RecordTableCard({ title, label, table, fields, columnFields }: R
     ],
     [shown, openEdit],
   );
+  const chosen = useColumnsWithCustom<AnyRow>({ listKey: `${table.schema}.${table.table}`, columns: ownColumns, custom: custom.columns });
+  const columns = chosen.columns;
   const loading = session.loading || rows.isLoading;
   const shownRows = useMemo(() => rows.data?.rows ?? [], [rows.data]);
   const pageKeys = useMemo(() => shownRows.map(rowId), [shownRows]);
@@ -112,6 +121,7 @@ export function RecordTableCard({ title, label, table, fields, columnFields }: R
       title={title}
       extra={
         <Flex gap={8} wrap>
+          {chosen.button}
           <Button aria-pressed={archived} onClick={() => setArchived(!archived)}>
             Archived
           </Button>

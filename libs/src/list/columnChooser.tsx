@@ -43,14 +43,18 @@ export function parseColumnsParam(raw: string | null): string[] | null {
   return fields.length ? fields : null;
 }
 
+/** A column that is no value of the record (a column of buttons, kept out of the export): never a choice. */
+export const isFixedColumn = <Row,>(column: ListColumn<Row>): boolean => column.exported === false;
+
 /**
  * The columns shown and hidden for a choice: `fields` names the shown ones (null: the default ones,
- * `defaults`). The first column (the record's name) always shows; unknown names are ignored.
+ * `defaults`). The first column (the record's name) and the columns of buttons always show; unknown
+ * names are ignored.
  */
 export function chooseColumns<Row>(all: readonly ListColumn<Row>[], defaults: readonly string[], fields: readonly string[] | null) {
   const wanted = new Set(fields ?? defaults);
   const first = all[0] ? columnField(all[0]) : null;
-  const shown = all.filter((column) => columnField(column) === first || wanted.has(columnField(column)));
+  const shown = all.filter((column) => columnField(column) === first || isFixedColumn(column) || wanted.has(columnField(column)));
   const hidden = all.filter((column) => !shown.includes(column));
   return { shown, hidden };
 }
@@ -81,7 +85,7 @@ export function useColumnChooser<Row extends Row0>({ listKey, columns, defaults 
   /** Shows exactly these fields (null: back to the default), remembered and in the URL. */
   const choose = useCallback(
     (next: readonly string[] | null) => {
-      const ordered = next ? columns.map(columnField).filter((field) => next.includes(field)) : null;
+      const ordered = next ? columns.filter((column) => !isFixedColumn(column)).map(columnField).filter((field) => next.includes(field)) : null;
       writeColumnChoice(storageKey, ordered);
       setRemembered({ key: storageKey, fields: ordered });
       setPending({ raw, fields: ordered });
@@ -147,7 +151,7 @@ export function ColumnChooser<Row extends Row0>({ chooser }: { chooser: ColumnCh
           }}
         >
           <legend style={{ fontWeight: 600, padding: 0 }}>Columns shown</legend>
-          {chooser.columns.map((column) => {
+          {chooser.columns.filter((column) => !isFixedColumn(column)).map((column) => {
             const field = columnField(column);
             return (
               <label key={field} style={{ display: 'flex', gap: 8, alignItems: 'center', padding: '2px 0' }}>

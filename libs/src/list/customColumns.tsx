@@ -1,10 +1,13 @@
 // An organisation's own fields as list columns: shown, filtered (the operators their type allows),
 // sorted and exported by their label, from the definitions read once per organisation.
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useSearchParams } from '@steward/libs/router';
+import { LoadingState } from '@steward/libs/ui';
 import { CustomValue, customFieldName, customValueOf, customValueText, useCustomFieldsOfKind, type CustomFieldDef } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
 import type { FilterFieldType } from '@steward/libs/filter';
-import type { ListColumn } from './listColumn';
+import { ColumnChooser, isFixedColumn, useColumnChooser } from './columnChooser';
+import { columnField, type ListColumn } from './listColumn';
 
 type Row0 = Record<string, unknown>;
 
@@ -57,4 +60,39 @@ export function useCustomColumns<Row extends Row0>(kind: string | null) {
   const { definitions, currency, isLoading } = useCustomFieldsOfKind(kind, orgName);
   const columns = useMemo(() => definitions.map((field) => customColumn<Row>(field, { currency, orgScope })), [definitions, currency, orgScope]);
   return { columns, definitions, isLoading };
+}
+
+/** Whether a list's link filters or sorts on an organisation's field (`custom.<id>` in ?f= or ?sort=). */
+export function namesCustomField(searchParams: URLSearchParams): boolean {
+  return /custom\./.test(`${searchParams.get('f') ?? ''}${searchParams.get('sort') ?? ''}`);
+}
+
+/**
+ * A list of a kind with the organisation's fields as columns: `children` gets their columns. A link
+ * that filters or sorts on one of them waits for the definitions, so it is read whole rather than
+ * refused as unreadable while they load.
+ */
+export function WithCustomColumns<Row extends Row0>({ kind, children }: { kind: string; children: (columns: readonly ListColumn<Row>[]) => ReactNode }) {
+  const [searchParams] = useSearchParams();
+  const custom = useCustomColumns<Row>(kind);
+  if (custom.isLoading && namesCustomField(searchParams)) return <LoadingState />;
+  return <>{children(custom.columns)}</>;
+}
+
+/**
+ * A list's own columns with the organisation's fields after them (before its columns of buttons), as
+ * the person chooses them: the columns to show and to keep for Filters and Sort (useListPage's
+ * `columns` and `hiddenColumns`) and the Columns button for the toolbar (null without fields).
+ */
+export function useColumnsWithCustom<Row extends Row0>({ listKey, columns, custom }: { listKey: string; columns: readonly ListColumn<Row>[]; custom: readonly ListColumn<Row>[] }) {
+  const all = useMemo(() => {
+    if (custom.length === 0) return columns;
+    let end = columns.length;
+    while (end > 0 && isFixedColumn(columns[end - 1]!)) end -= 1;
+    return [...columns.slice(0, end), ...custom, ...columns.slice(end)];
+  }, [columns, custom]);
+  const defaults = useMemo(() => columns.filter((column) => !isFixedColumn(column)).map(columnField), [columns]);
+  const chooser = useColumnChooser<Row>({ listKey, columns: all, defaults });
+  const button = custom.length ? <ColumnChooser chooser={chooser} /> : null;
+  return { columns: chooser.shown, hiddenColumns: chooser.hidden, chooser, button };
 }

@@ -16,5 +16,5 @@ export { DetailLayout, RecordHistory, RecordTableCard, preloadDetailLayout } fro
 export type { DetailExtraTab, DetailLayoutProps, DetailTabKey } from './DetailLayout';
 export type { RecordTableCardProps } from './RecordTableCard';
 export { NO_OPEN_TASKS, OpenTasks, openTasksView, type OpenTasksRecordColumn } from './OpenTasks';
-export { COLUMNS_PARAM, ColumnChooser, chooseColumns, columnChoiceKey, parseColumnsParam, readColumnChoice, useColumnChooser, type ColumnChooserApi, type ColumnChooserOptions } from './columnChooser';
-export { customColumn, filterTypeOf, useCustomColumns } from './customColumns';
+export { COLUMNS_PARAM, ColumnChooser, chooseColumns, isFixedColumn, columnChoiceKey, parseColumnsParam, readColumnChoice, useColumnChooser, type ColumnChooserApi, type ColumnChooserOptions } from './columnChooser';
+export { WithCustomColumns, customColumn, filterTypeOf, namesCustomField, useColumnsWithCustom, useCustomColumns } from './customColumns';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { Tabs } from '@steward/libs/ui/antd-data';
 import { tableRef, type AnyRow } from '@steward/libs/data';
-import { RecordEditorModal, useRecordEditor } from '@steward/libs/form';
-import { bulkFieldsOf, dollarsColumn, editColumn, ListPage, nameColumn, RecordTableCard, statusColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
+import { RecordEditorModal, useFormWithCustomFields, useRecordEditor } from '@steward/libs/form';
+import { bulkFieldsOf, dollarsColumn, editColumn, ListPage, nameColumn, RecordTableCard, statusColumn, textColumn, useColumnsWithCustom, useListPage, WithCustomColumns, type ListColumn } from '@steward/libs/list';
 import { PageFrame } from '@steward/libs/ui';
 import { productFields, productOptionFields, productTypeFields, productVariantFields } from './productFields';
 
@@ -20,6 +20,7 @@ export type Product = {
   product_type: { name: string } | null;
   product_variants: Counted;
   product_options: Counted;
+  custom?: Record<string, unknown>;
 };
 
 const products = tableRef<Product>('catalog', 'products');
@@ -29,9 +30,16 @@ const productOptions = tableRef<AnyRow>('catalog', 'product_options');
 
 const countOf = (counted: Counted): number => counted?.[0]?.count ?? 0;
 
-/** /inventory: the product catalogue (products with their types, variants and options). */
+/**
+ * /inventory: the product catalogue (products with their types, variants and options); the
+ * organisation's own fields of products are columns to choose and the form's "More fields".
+ */
 export function InventoryPage() {
-  const editor = useRecordEditor<Product>({ table: products, fields: productFields, label: 'Product' });
+  return <WithCustomColumns<Product> kind="product">{(custom) => <Inventory custom={custom} />}</WithCustomColumns>;
+}
+
+function Inventory({ custom }: { custom: readonly ListColumn<Product>[] }) {
+  const editor = useRecordEditor<Product>({ table: products, label: 'Product', ...useFormWithCustomFields('product', productFields) });
   const { openEdit } = editor;
   const columns = useMemo<ListColumn<Product>[]>(
     () => [
@@ -52,9 +60,11 @@ export function InventoryPage() {
     ],
     [openEdit],
   );
+  const chosen = useColumnsWithCustom<Product>({ listKey: 'inventory', columns, custom });
   const list = useListPage<Product>({
     title: 'Inventory',
-    columns,
+    columns: chosen.columns,
+    hiddenColumns: chosen.hiddenColumns,
     source: {
       kind: 'table',
       table: products,
@@ -72,7 +82,7 @@ export function InventoryPage() {
             key: 'products',
             label: 'Products',
             children: (
-              <ListPage list={list} addNew={{ onClick: () => editor.openCreate(), children: 'Add New' }}>
+              <ListPage list={list} toolbarExtra={chosen.button} addNew={{ onClick: () => editor.openCreate(), children: 'Add New' }}>
                 <RecordEditorModal editor={editor} />
               </ListPage>
             ),

@@ -1,13 +1,13 @@
-import { lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { preloadRecordPage } from './loadRecordPage';
 import { Link, useLocation, useNavigate, useSearchParams } from '@steward/libs/router';
 import { mergeKindOf } from '../duplicates/mergeEntities';
 import { ImportButton } from '../import/ImportButton';
 import type { AddNewConfig } from '../addNew';
-import { ColumnChooser, ListPage, RecordHistory, bulkFieldsOf, onFirstMove, useColumnChooser, useCustomColumns, useListPage, columnField, type ListPageApi, type ListPageOptions } from '@steward/libs/list';
+import { ListPage, RecordHistory, WithCustomColumns, bulkFieldsOf, onFirstMove, useColumnsWithCustom, useListPage, type ListPageApi, type ListPageOptions } from '@steward/libs/list';
 import type { AnyRow } from '@steward/libs/data';
 import { useAccess, useSession } from '@steward/libs/session';
-import { AntdTheme, LoadingState } from '@steward/libs/ui';
+import { AntdTheme } from '@steward/libs/ui';
 import type { SortSpec } from '@steward/libs/filter';
 import type { CrmEntity } from './crmEntity';
 import type { ErasedState } from './CrmDetailPage';
@@ -61,23 +61,15 @@ export function crmListOptions(entity: CrmEntity, searchParams: URLSearchParams)
  * its read view, with Filters, Sort, Export and Add New.
  */
 export function CrmListPage({ entity }: { entity: CrmEntity }) {
-  const [searchParams] = useSearchParams();
-  const custom = useCustomColumns<CrmRow>(entity.kind);
-  // A link that filters or sorts on an organisation's field waits for the definitions, so it is read
-  // whole rather than refused as unreadable while they load.
-  const namesCustom = /custom\./.test(`${searchParams.get('f') ?? ''}${searchParams.get('sort') ?? ''}`);
-  if (custom.isLoading && namesCustom) return <LoadingState />;
-  return <CrmList entity={entity} customColumns={custom.columns} />;
+  return <WithCustomColumns<CrmRow> kind={entity.kind}>{(customColumns) => <CrmList entity={entity} customColumns={customColumns} />}</WithCustomColumns>;
 }
 
 function CrmList({ entity, customColumns }: { entity: CrmEntity; customColumns: ListPageOptions<CrmRow>['columns'] }) {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const allColumns = useMemo(() => [...entity.columns, ...customColumns], [entity.columns, customColumns]);
-  const defaults = useMemo(() => entity.columns.map(columnField), [entity.columns]);
-  const chooser = useColumnChooser<CrmRow>({ listKey: entity.listPath.replace(/^\//, ''), columns: allColumns, defaults });
+  const chosen = useColumnsWithCustom<CrmRow>({ listKey: entity.listPath.replace(/^\//, ''), columns: entity.columns, custom: customColumns });
   const base = crmListOptions(entity, searchParams);
-  const list = useListPage<CrmRow>({ ...base, columns: chooser.shown, hiddenColumns: chooser.hidden });
+  const list = useListPage<CrmRow>({ ...base, columns: chosen.columns, hiddenColumns: chosen.hiddenColumns });
   // Organisation users are profiles, which Settings rights govern: inviting one needs create access there.
   const canInvite = useAccess('settings').create;
   // Once the rows are drawn, the record page's code comes ahead of the click: at the person's first
@@ -92,7 +84,7 @@ function CrmList({ entity, customColumns }: { entity: CrmEntity; customColumns: 
   const mergeKind = access.edit !== 'None' && access.delete !== 'None' ? mergeKindOf(entity) : null;
   const toolbarExtra = (
     <>
-      {customColumns.length ? <ColumnChooser chooser={chooser} /> : null}
+      {chosen.button}
       {entity.importKind ? <ImportButton kind={entity.importKind} /> : null}
       {mergeKind ? (
         <Link to={`/duplicates/${mergeKind}`} style={{ alignSelf: 'center' }}>
@@ -120,5 +112,5 @@ function CrmList({ entity, customColumns }: { entity: CrmEntity; customColumns: 
     );
   }
   const addNewPath = entity.addNewPath;
-  return <ListPage list={list} savedFilterKey={entity.savedFilterKey} toolbarExtra={customColumns.length ? <ColumnChooser chooser={chooser} /> : undefined} addNew={addNewPath && canInvite ? { onClick: () => void navigate(addNewPath) } : undefined} />;
+  return <ListPage list={list} savedFilterKey={entity.savedFilterKey} toolbarExtra={chosen.button ?? undefined} addNew={addNewPath && canInvite ? { onClick: () => void navigate(addNewPath) } : undefined} />;
 }

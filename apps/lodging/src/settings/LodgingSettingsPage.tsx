@@ -19,7 +19,7 @@ import {
 const catalog = (table: string) => tableRef<AnyRow>('catalog', table);
 
 const TABS = [
-  { key: 'accommodations', tab: 'Accommodations', title: 'Accommodations', label: 'Accommodation', table: catalog('accommodations'), fields: accommodationFields },
+  { key: 'accommodations', tab: 'Accommodations', title: 'Accommodations', label: 'Accommodation', table: catalog('accommodations'), fields: accommodationFields, customKind: 'accommodation' },
   { key: 'types', tab: 'Types', title: 'Types', label: 'Type', table: catalog('accommodation_types'), fields: accommodationTypeFields },
   { key: 'classes', tab: 'Classes', title: 'Classes', label: 'Class', table: catalog('accommodation_classes'), fields: accommodationClassFields },
   { key: 'amenities', tab: 'Amenities', title: 'Amenities', label: 'Amenity', table: catalog('amenities'), fields: amenityFields },
@@ -44,7 +44,7 @@ export function LodgingSettingsPage() {
           ...TABS.map((tab) => ({
             key: tab.key,
             label: tab.tab,
-            children: <RecordTableCard title={tab.title} label={tab.label} table={tab.table} fields={tab.fields} {...('columnFields' in tab ? { columnFields: tab.columnFields } : {})} />,
+            children: <RecordTableCard title={tab.title} label={tab.label} table={tab.table} fields={tab.fields} {...('columnFields' in tab ? { columnFields: tab.columnFields } : {})} {...('customKind' in tab ? { customKind: tab.customKind } : {})} />,
           })),
           { key: 'feeds', label: 'Calendar Feeds', children: <CalendarFeedsCard /> },
         ]}

@@ -1,7 +1,7 @@
 import { lazy, useCallback, useId, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { errorMessage, queryKeys, tableRef, type AnyRow } from '@steward/libs/data';
-import { OpenRecordEffect, preloadFormLayer, useAddressedRecord, useRecordEditor, type RecordEditorApi } from '@steward/libs/form';
+import { OpenRecordEffect, preloadFormLayer, useAddressedRecord, useFormWithCustomFields, useRecordEditor, type RecordEditorApi } from '@steward/libs/form';
 import { useAccess, useSession } from '@steward/libs/session';
 import { useFirstViewShown } from '@steward/libs/boot';
 import { AntdTheme, LazyAlert, PageFrame, PlainButton, PlainText, todayLocal, useOpenedOnce } from '@steward/libs/ui';
@@ -93,7 +93,8 @@ export function ReservationsPage() {
   // today, so its reads are the same request on a visit the same day; on another day the app asks for
   // another window and the one sent ahead is not taken (firstViewStart.mjs does not send it).
   useFirstViewShown(timeline.isSuccess && !timeline.isPlaceholderData);
-  const editor = useRecordEditor<AnyRow>({ table: reservations, fields: reservationFields, label: 'Reservation' });
+  // The organisation's own fields of reservations follow the stay's under "More fields".
+  const editor = useRecordEditor<AnyRow>({ table: reservations, label: 'Reservation', ...useFormWithCustomFields('reservation', reservationFields) });
   const { openEdit, openCreate } = editor;
   const { value: openStayId, done: stayOpened } = useAddressedRecord('stay');
   const openStay = useCallback(

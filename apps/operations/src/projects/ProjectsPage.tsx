@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { tableRef, type AnyRow } from '@steward/libs/data';
-import { OpenRecordEffect, RecordEditorModal, useAddressedRecord, useRecordEditor, type FieldDef } from '@steward/libs/form';
-import { bulkFieldsOf, dateColumn, editColumn, ListPage, nameColumn, OpenTasks, statusColumn, textColumn, useListPage, type ListColumn } from '@steward/libs/list';
+import { OpenRecordEffect, RecordEditorModal, useAddressedRecord, useFormWithCustomFields, useRecordEditor, type FieldDef } from '@steward/libs/form';
+import { bulkFieldsOf, dateColumn, editColumn, ListPage, nameColumn, OpenTasks, statusColumn, textColumn, useColumnsWithCustom, useListPage, WithCustomColumns, type ListColumn } from '@steward/libs/list';
 
 const projects = tableRef<AnyRow>('ops', 'projects');
 
@@ -19,10 +19,15 @@ export const projectFields: readonly FieldDef[] = [
 /**
  * /projects: up to five fields, newest first, 'No projects found.', blanks as a dash.
  * `?project=<short id>` opens that project (a task's or the calendar's link); a saved project's
- * editor lists its open tasks.
+ * editor lists its open tasks. The organisation's own fields of projects are columns to choose and
+ * the form's "More fields".
  */
 export function ProjectsPage() {
-  const editor = useRecordEditor<AnyRow>({ table: projects, fields: projectFields, label: 'Project' });
+  return <WithCustomColumns<AnyRow> kind="project">{(custom) => <ProjectsList custom={custom} />}</WithCustomColumns>;
+}
+
+function ProjectsList({ custom }: { custom: readonly ListColumn<AnyRow>[] }) {
+  const editor = useRecordEditor<AnyRow>({ table: projects, label: 'Project', ...useFormWithCustomFields('project', projectFields) });
   const { openEdit } = editor;
   const { value: openShortId, done: opened } = useAddressedRecord('project');
   const columns = useMemo<ListColumn<AnyRow>[]>(
@@ -36,15 +41,17 @@ export function ProjectsPage() {
     ],
     [openEdit],
   );
+  const chosen = useColumnsWithCustom<AnyRow>({ listKey: 'projects', columns, custom });
   const list = useListPage<AnyRow>({
     title: 'Projects',
-    columns,
+    columns: chosen.columns,
+    hiddenColumns: chosen.hiddenColumns,
     source: { kind: 'table', table: projects, orgScoped: true, excludeArchived: true },
     defaultSort: [{ field: 'created_at', order: 'desc' }],
     lifecycle: { table: projects, noun: { one: 'project', many: 'projects' }, fields: bulkFieldsOf(projectFields), canDelete: true },
   });
   return (
-    <ListPage list={list} emptyText="No projects found." addNew={{ onClick: () => editor.openCreate({ status: 'Active' }), children: 'Add New' }}>
+    <ListPage list={list} emptyText="No projects found." toolbarExtra={chosen.button} addNew={{ onClick: () => editor.openCreate({ status: 'Active' }), children: 'Add New' }}>
       <RecordEditorModal editor={editor} savedExtra={(id) => <OpenTasks column="project_id" recordId={id} />} />
       {openShortId ? <OpenRecordEffect table={projects} match={{ short_id: openShortId }} open={openEdit} onDone={opened} /> : null}
     </ListPage>

@@ -1,8 +1,8 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { useSearchParams } from '@steward/libs/router';
 import { tableRef, type AnyRow } from '@steward/libs/data';
-import { OpenRecordEffect, RecordEditorModal, useAddressedRecord, useRecordEditor, type RecordEditorApi } from '@steward/libs/form';
-import { ListPage, bulkFieldsOf, useListPage, type ListPageOptions } from '@steward/libs/list';
+import { OpenRecordEffect, RecordEditorModal, useAddressedRecord, useFormWithCustomFields, useRecordEditor, type RecordEditorApi } from '@steward/libs/form';
+import { ListPage, WithCustomColumns, bulkFieldsOf, useColumnsWithCustom, useListPage, type ListColumn, type ListPageOptions } from '@steward/libs/list';
 import { MyWork } from './MyWork';
 import { TaskBoard } from './TaskBoard';
 import { TaskViewNav, taskViewOf } from './TaskViewNav';
@@ -38,7 +38,7 @@ export function TasksPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const view = taskViewOf(searchParams.get('view'));
   const { value: openShortId, done: opened } = useAddressedRecord('task');
-  const taskEditor = useRecordEditor<AnyRow>({ table: tasksTable, fields: taskFields, label: 'Task' });
+  const taskEditor = useRecordEditor<AnyRow>({ table: tasksTable, label: 'Task', ...useFormWithCustomFields('task', taskFields) });
   const subtaskEditor = useRecordEditor<AnyRow>({ table: subtasks, fields: subtaskFields, label: 'Subtask' });
   const openTask = useCallback(
     (shortId: string) =>
@@ -56,7 +56,8 @@ export function TasksPage() {
       {openShortId ? <OpenRecordEffect table={tasksTable} match={{ short_id: openShortId }} open={taskEditor.openEdit} onDone={opened} /> : null}
     </>
   );
-  if (view === 'list') return <TasksList taskEditor={taskEditor} subtaskEditor={subtaskEditor} editors={editors} />;
+  if (view === 'list')
+    return <WithCustomColumns<AnyRow> kind="task">{(custom) => <TasksList taskEditor={taskEditor} subtaskEditor={subtaskEditor} editors={editors} custom={custom} />}</WithCustomColumns>;
   return (
     <div>
       <TaskViewNav current={view} />
@@ -66,23 +67,26 @@ export function TasksPage() {
   );
 }
 
-function TasksList({ taskEditor, subtaskEditor, editors }: { taskEditor: RecordEditorApi; subtaskEditor: RecordEditorApi; editors: ReactNode }) {
+/** The tasks list: its columns, then the organisation's own fields of tasks as the person chooses them. */
+function TasksList({ taskEditor, subtaskEditor, editors, custom }: { taskEditor: RecordEditorApi; subtaskEditor: RecordEditorApi; editors: ReactNode; custom: readonly ListColumn<AnyRow>[] }) {
   const { openEdit: editTask } = taskEditor;
   const { openEdit: editSubtask, openCreate: createSubtask } = subtaskEditor;
   const columns = useMemo(
     () => taskColumns({ editTask, editSubtask, addSubtask: (row) => createSubtask({ task_id: row.id, status: 'To Do' }) }),
     [editTask, editSubtask, createSubtask],
   );
+  const chosen = useColumnsWithCustom<AnyRow>({ listKey: 'tasks', columns, custom });
   const list = useListPage<AnyRow>({
     title: 'Tasks',
-    columns,
+    columns: chosen.columns,
+    hiddenColumns: chosen.hiddenColumns,
     ...TASKS_LIST,
     lifecycle: { table: tasksTable, noun: { one: 'task', many: 'tasks' }, fields: bulkFieldsOf(taskFields), canDelete: true, label: (row) => String(row.title ?? 'task') },
   });
   return (
     <>
       <TaskViewNav current="list" />
-      <ListPage list={list} savedFilterKey="tasks_filters" addNew={{ onClick: () => taskEditor.openCreate(NEW_TASK), children: 'Add New' }}>
+      <ListPage list={list} savedFilterKey="tasks_filters" toolbarExtra={chosen.button} addNew={{ onClick: () => taskEditor.openCreate(NEW_TASK), children: 'Add New' }}>
         {editors}
       </ListPage>
     </>

@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { useParams } from '@steward/libs/router';
-import { tableRef, type AnyRow } from '@steward/libs/data';
-import { RecordEditorModal, useRecordEditor } from '@steward/libs/form';
-import { bulkFieldsOf, editColumn, ListPage, RecordHistory, useListPage, type ListColumn } from '@steward/libs/list';
+import { tableRef, useCustomFieldsOfKind, type AnyRow } from '@steward/libs/data';
+import { useSession } from '@steward/libs/session';
+import { CustomFieldValues, RecordEditorModal, useRecordEditor } from '@steward/libs/form';
+import { bulkFieldsOf, editColumn, ListPage, RecordHistory, useColumnsWithCustom, useListPage, WithCustomColumns, type ListColumn } from '@steward/libs/list';
 import type { SortSpec } from '@steward/libs/filter';
 import type { TeamEditor } from '../editing/teamEditors';
 
@@ -16,7 +17,14 @@ export type TeamListProps = {
   defaultSort?: SortSpec;
   /** Add New and Edit through the generic editor, writing the view's base table. */
   editor?: TeamEditor;
+  /**
+   * The kind of record (settings.custom_fields) whose organisation fields the list offers as columns
+   * to choose, and its one-record mode shows under "More fields" ('staff').
+   */
+  customKind?: string;
 };
+
+const NO_CUSTOM: readonly ListColumn<AnyRow>[] = [];
 
 // Hooks run on every list; lists without an editor never open this one.
 const STAFF_TABLE = tableRef<AnyRow>('hr', 'staff_profiles');
@@ -27,10 +35,18 @@ const NO_EDITOR: TeamEditor = { table: tableRef<AnyRow>('hr', 'groups'), fields:
  * filters kept in the URL, export of every listed field with headers, a one-record mode, and (when
  * the list has an editor) Add New and Edit with the editor's validation and lost-update refusal.
  */
-export function TeamList({ title, view, columns, recordParam, defaultSort = [{ field: 'name', order: 'asc' }], editor }: TeamListProps) {
+export function TeamList(props: TeamListProps) {
+  if (!props.customKind) return <TeamListOf {...props} custom={NO_CUSTOM} />;
+  return <WithCustomColumns<AnyRow> kind={props.customKind}>{(custom) => <TeamListOf {...props} custom={custom} />}</WithCustomColumns>;
+}
+
+function TeamListOf({ title, view, columns, recordParam, defaultSort = [{ field: 'name', order: 'asc' }], editor, customKind, custom }: TeamListProps & { custom: readonly ListColumn<AnyRow>[] }) {
   const params = useParams();
   const record = recordParam ? (params[recordParam] ?? null) : null;
   const recordEditor = useRecordEditor<AnyRow>(editor ?? NO_EDITOR);
+  // History speaks of the organisation's fields by their labels (and choices by theirs).
+  const { orgName } = useSession();
+  const { definitions: customFields } = useCustomFieldsOfKind(customKind ?? null, orgName);
   const { openEdit } = recordEditor;
   const listed = useMemo<readonly ListColumn<AnyRow>[]>(
     () =>
@@ -42,9 +58,11 @@ export function TeamList({ title, view, columns, recordParam, defaultSort = [{ f
         : columns,
     [columns, editor, openEdit],
   );
+  const chosen = useColumnsWithCustom<AnyRow>({ listKey: view, columns: listed, custom });
   const list = useListPage<AnyRow>({
     title,
-    columns: listed,
+    columns: chosen.columns,
+    hiddenColumns: chosen.hiddenColumns,
     source: { kind: 'table', table: tableRef<AnyRow>('hr', view), orgScoped: true, excludeArchived: true, eq: record && recordParam === 'id' ? { id: record } : undefined },
     defaultSort,
     shortId: recordParam === 'short_id' ? record : null,
@@ -57,14 +75,17 @@ export function TeamList({ title, view, columns, recordParam, defaultSort = [{ f
     },
   });
   return (
-    <ListPage list={list} addNew={editor ? { onClick: () => recordEditor.openCreate({ status: 'Active' }), children: 'Add New' } : undefined}>
+    <ListPage list={list} toolbarExtra={chosen.button} addNew={editor ? { onClick: () => recordEditor.openCreate({ status: 'Active' }), children: 'Add New' } : undefined}>
       {editor ? <RecordEditorModal editor={recordEditor} /> : null}
       {/* One record (/staff/{short_id}, /shift/{short_id}, /position/{id}): its history under it. */}
       {record && list.rows.length === 1 && typeof list.rows[0]?.id === 'string' ? (
-        <section aria-labelledby="record-history-heading">
-          <h3 id="record-history-heading">History</h3>
-          <RecordHistory table={editor?.table ?? STAFF_TABLE} recordId={list.rows[0].id} label={`History of ${String(list.rows[0].name ?? title)}`} />
-        </section>
+        <>
+          {customKind ? <CustomFieldValues kind={customKind} row={list.rows[0]} /> : null}
+          <section aria-labelledby="record-history-heading">
+            <h3 id="record-history-heading">History</h3>
+            <RecordHistory table={editor?.table ?? STAFF_TABLE} recordId={list.rows[0].id} customFields={customFields} label={`History of ${String(list.rows[0].name ?? title)}`} />
+          </section>
+        </>
       ) : null}
     </ListPage>
   );
