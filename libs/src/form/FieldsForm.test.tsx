@@ -62,3 +62,20 @@ describe('FieldsForm controls', () => {
     expect(api.banner).toBeNull();
   });
 });
+
+describe('FieldsForm sections', () => {
+  const own: FieldDef[] = [{ name: 'name', label: 'Name' }];
+  const more: FieldDef[] = [{ name: 'custom.f1', label: 'Bin' }];
+  function Sectioned() {
+    const form = useFieldForm([...own, ...more], {});
+    return <FieldsForm form={form} idPrefix="s" sections={[{ title: '', fields: own }, { title: 'More fields', fields: more }]} />;
+  }
+  it('draws an untitled section’s fields without a group and a titled one as a named group', () => {
+    render(<Sectioned />);
+    const groups = screen.getAllByRole('group');
+    expect(groups).toHaveLength(1);
+    expect(groups[0]).toHaveAccessibleName('More fields');
+    expect(groups[0]).toContainElement(screen.getByLabelText('Bin'));
+    expect(groups[0]).not.toContainElement(screen.getByLabelText('Name'));
+  });
+});

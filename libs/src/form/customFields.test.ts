@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomFieldDef } from '@steward/libs/data';
-import { customDefaults, customFieldDef, customFieldDefs } from './customFields';
+import { MORE_FIELDS_TITLE, customDefaults, customFieldDef, customFieldDefs, withMoreFields } from './customFields';
 import { columnOfField, formValuesFromRow, rowValuesFromForm } from './fieldValues';
 import { customFieldChanges } from './history/historyWords';
 import { validateRecord } from './validateRecord';
@@ -69,5 +69,17 @@ describe('an organisation’s own fields in the form engine', () => {
       'Waiver expiry from empty to 2027-03-01',
       'A removed field from empty to x',
     ]);
+  });
+});
+
+describe('a record form with the organisation’s fields', () => {
+  const own = [{ name: 'name', label: 'Name' }];
+  it('puts them after the form’s own fields under More fields, and leaves a kind without fields as it is', () => {
+    const more = customFieldDefs([LEVEL, WAIVER]);
+    expect(withMoreFields(own, more)).toEqual([
+      { title: '', fields: own },
+      { title: MORE_FIELDS_TITLE, fields: more },
+    ]);
+    expect(withMoreFields(own, [])).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomFieldDef } from '@steward/libs/data';
-import { chooseColumns, parseColumnsParam } from './columnChooser';
+import { chooseColumns, isFixedColumn, parseColumnsParam } from './columnChooser';
 import { customColumn } from './customColumns';
 import { filterFieldsOf, selectOfColumns, csvColumnsOf, type ListColumn } from './listColumn';
 
@@ -60,6 +60,17 @@ describe('custom fields as list columns', () => {
     const chosen = chooseColumns(all, defaults, [`custom.${LEVEL.id}`, 'nowhere']);
     expect(chosen.shown).toEqual([name, level]);
     expect(chosen.hidden).toEqual([status, deposit]);
+  });
+
+  it('keeps a column of buttons shown and out of the choice', () => {
+    const actions: ListColumn<Row> = { key: 'actions', title: 'Actions', exported: false };
+    const withActions = [name, status, level, actions];
+    expect(chooseColumns(withActions, ['name', 'status'], null).shown).toEqual([name, status, actions]);
+    const chosen = chooseColumns(withActions, ['name', 'status'], [`custom.${LEVEL.id}`]);
+    expect(chosen.shown).toEqual([name, level, actions]);
+    expect(chosen.hidden).toEqual([status]);
+    expect(isFixedColumn(actions)).toBe(true);
+    expect(isFixedColumn(level)).toBe(false);
   });
 
   it('reads the columns of a link (?cols=)', () => {
