@@ -244,8 +244,10 @@ export function useOrgCurrency(orgName: string | null): string {
  * record form, a record page and a list of that kind start from.
  */
 export function useCustomFieldsOfKind(kind: string | null, orgName: string | null) {
-  const query = useCustomFieldDefinitions(orgName);
-  const currency = useOrgCurrency(orgName);
+  // No kind (a form or list that has no fields of its own kind): nothing is read.
+  const reading = kind ? orgName : null;
+  const query = useCustomFieldDefinitions(reading);
+  const currency = useOrgCurrency(reading);
   const definitions = useMemo(() => (kind ? fieldsOfKind(query.data, kind) : []), [query.data, kind]);
   return { definitions, currency, isLoading: query.isLoading, error: query.error };
 }

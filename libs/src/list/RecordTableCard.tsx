@@ -15,7 +15,7 @@ import { LOADING_TEXT, NO_ROWS_YET_TEXT } from './listMessages';
 import { lifecycleRules, type BulkTarget } from './useListPage';
 import { BulkActionsPlaceholder } from './bulk/BulkActionsPlaceholder';
 import { useRowSelection } from './useRowSelection';
-import { useColumnsWithCustom, useCustomColumns } from './customColumns';
+import { ChosenColumns } from './customColumns';
 
 // Bulk actions draw with selects: they load when the first row is selected.
 const BulkActions = lazy(() => import('./bulk/BulkActions')) as unknown as (props: { list: BulkTarget<AnyRow> }) => ReactNode;
@@ -56,7 +56,6 @@ export type RecordTableCardProps = {
 export function RecordTableCard({ title, label, table, fields, columnFields, customKind }: RecordTableCardProps) {
   const session = useSession();
   const editor = useRecordEditor<AnyRow>({ table, label, ...useFormWithCustomFields(customKind ?? null, fields) });
-  const custom = useCustomColumns<AnyRow>(customKind ?? null);
   const access = useAccess();
   const canCreate = access.create;
   const [archived, setArchived] = useState(false);
@@ -92,8 +91,6 @@ export function RecordTableCard({ title, label, table, fields, columnFields, cus
     ],
     [shown, openEdit],
   );
-  const chosen = useColumnsWithCustom<AnyRow>({ listKey: `${table.schema}.${table.table}`, columns: ownColumns, custom: custom.columns });
-  const columns = chosen.columns;
   const loading = session.loading || rows.isLoading;
   const shownRows = useMemo(() => rows.data?.rows ?? [], [rows.data]);
   const pageKeys = useMemo(() => shownRows.map(rowId), [shownRows]);
@@ -110,50 +107,59 @@ export function RecordTableCard({ title, label, table, fields, columnFields, cus
   );
   // Every row the card shows is every row there is (up to its limit): the export writes them.
   const loadAll = useCallback(async () => shownRows, [shownRows]);
-  const exportCsv = useCallback(async () => {
-    const { buildCsv, csvFileName, downloadTextFile } = await import('./exportCsv');
-    downloadTextFile(buildCsv(shownRows, csvColumnsOf(columns)), csvFileName(title));
-  }, [columns, shownRows, title]);
-  const bulkTarget: BulkTarget<AnyRow> = { title, columns, rows: shownRows, rowKey: rowId, access, selection, lifecycle, loadAll, exportCsv };
-  return (
-    <Card
-      className="stw-record-card"
-      title={title}
-      extra={
-        <Flex gap={8} wrap>
-          {chosen.button}
-          <Button aria-pressed={archived} onClick={() => setArchived(!archived)}>
-            Archived
-          </Button>
-          {canCreate && !archived ? (
-            <Button type="primary" onClick={() => editor.openCreate()} disabled={!session.orgName || !session.user}>
-              Add New
+  // The card's columns: its own, and with a kind of record the organisation's fields as chosen.
+  const card = (columns: readonly ListColumn<AnyRow>[], chooser: ReactNode) => {
+    const exportCsv = async () => {
+      const { buildCsv, csvFileName, downloadTextFile } = await import('./exportCsv');
+      downloadTextFile(buildCsv(shownRows, csvColumnsOf(columns)), csvFileName(title));
+    };
+    const bulkTarget: BulkTarget<AnyRow> = { title, columns, rows: shownRows, rowKey: rowId, access, selection, lifecycle, loadAll, exportCsv };
+    return (
+      <Card
+        className="stw-record-card"
+        title={title}
+        extra={
+          <Flex gap={8} wrap>
+            {chooser}
+            <Button aria-pressed={archived} onClick={() => setArchived(!archived)}>
+              Archived
             </Button>
+            {canCreate && !archived ? (
+              <Button type="primary" onClick={() => editor.openCreate()} disabled={!session.orgName || !session.user}>
+                Add New
+              </Button>
+            ) : null}
+          </Flex>
+        }
+      >
+        <Flex vertical gap={12}>
+          {archived ? <Alert type="info" showIcon title={`Archived ${noun.many}${archivedHint(lifecycle)}`} /> : null}
+          {rows.error ? <Alert type="error" showIcon title={errorMessage(rows.error, 'Unknown error')} /> : null}
+          {selection.count > 0 ? (
+            <Suspense fallback={<BulkActionsPlaceholder />}>
+              <BulkActions list={bulkTarget} />
+            </Suspense>
           ) : null}
+          <SelectionBar selection={selection} pageRows={shownRows.length} />
+          <DataTable<AnyRow>
+            label={archived ? `Archived ${title}` : title}
+            busy={rows.isFetching}
+            rowKey={rowId}
+            columns={columns}
+            rows={shownRows}
+            selection={selection}
+            placeholder={loading ? LOADING_TEXT : archived ? `No archived ${noun.many}.` : NO_ROWS_YET_TEXT}
+            maxHeight="min(560px, 70dvh)"
+          />
         </Flex>
-      }
-    >
-      <Flex vertical gap={12}>
-        {archived ? <Alert type="info" showIcon title={`Archived ${noun.many}${archivedHint(lifecycle)}`} /> : null}
-        {rows.error ? <Alert type="error" showIcon title={errorMessage(rows.error, 'Unknown error')} /> : null}
-        {selection.count > 0 ? (
-          <Suspense fallback={<BulkActionsPlaceholder />}>
-            <BulkActions list={bulkTarget} />
-          </Suspense>
-        ) : null}
-        <SelectionBar selection={selection} pageRows={shownRows.length} />
-        <DataTable<AnyRow>
-          label={archived ? `Archived ${title}` : title}
-          busy={rows.isFetching}
-          rowKey={rowId}
-          columns={columns}
-          rows={shownRows}
-          selection={selection}
-          placeholder={loading ? LOADING_TEXT : archived ? `No archived ${noun.many}.` : NO_ROWS_YET_TEXT}
-          maxHeight="min(560px, 70dvh)"
-        />
-      </Flex>
-      <RecordEditorModal editor={editor} />
-    </Card>
+        <RecordEditorModal editor={editor} />
+      </Card>
+    );
+  };
+  if (!customKind) return card(ownColumns, null);
+  return (
+    <ChosenColumns kind={customKind} listKey={`${table.schema}.${table.table}`} columns={ownColumns}>
+      {card}
+    </ChosenColumns>
   );
 }

@@ -96,3 +96,13 @@ export function useColumnsWithCustom<Row extends Row0>({ listKey, columns, custo
   const button = custom.length ? <ColumnChooser chooser={chooser} /> : null;
   return { columns: chooser.shown, hiddenColumns: chooser.hidden, chooser, button };
 }
+
+/**
+ * useColumnsWithCustom as a component, for a table drawn in one piece (a generic editor's card):
+ * `children` gets the columns to show and the Columns button.
+ */
+export function ChosenColumns<Row extends Row0>({ kind, listKey, columns, children }: { kind: string; listKey: string; columns: readonly ListColumn<Row>[]; children: (columns: readonly ListColumn<Row>[], chooser: ReactNode) => ReactNode }) {
+  const custom = useCustomColumns<Row>(kind);
+  const chosen = useColumnsWithCustom<Row>({ listKey, columns, custom: custom.columns });
+  return <>{children(chosen.columns, chosen.button)}</>;
+}
