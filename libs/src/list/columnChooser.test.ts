@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CustomFieldDef } from '@steward/libs/data';
 import { chooseColumns, isFixedColumn, parseColumnsParam } from './columnChooser';
 import { customColumn } from './customColumns';
+import { bulkChangeOf, customBulkFieldsOf } from './bulk/bulkFields';
 import { filterFieldsOf, selectOfColumns, csvColumnsOf, type ListColumn } from './listColumn';
 
 const LEVEL: CustomFieldDef = {
@@ -77,5 +78,19 @@ describe('custom fields as list columns', () => {
     expect(parseColumnsParam('name, status,,')).toEqual(['name', 'status']);
     expect(parseColumnsParam('')).toBeNull();
     expect(parseColumnsParam(null)).toBeNull();
+  });
+});
+
+describe('custom fields in bulk changes', () => {
+  it('offers a choice field’s unarchived choices and Yes/No, and sends them as keys of custom', () => {
+    const withArchived = customColumn<Row>({ ...LEVEL, choices: [...LEVEL.choices, { id: 'c3', label: 'Expert', archived: true }] });
+    const insured = customColumn<Row>({ ...LEVEL, id: '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', label: 'Insured', field_type: 'boolean', choices: [] });
+    expect(customBulkFieldsOf([name, status, withArchived, deposit, insured])).toEqual([
+      { field: `custom.${LEVEL.id}`, label: 'Paddling level', options: [{ value: 'c1', label: 'Beginner' }, { value: 'c2', label: 'Intermediate' }] },
+      { field: 'custom.5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', label: 'Insured', options: [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] },
+    ]);
+    expect(bulkChangeOf(`custom.${LEVEL.id}`, 'c2')).toEqual({ custom: { [LEVEL.id]: 'c2' } });
+    expect(bulkChangeOf('custom.5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', 'false')).toEqual({ custom: { '5a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d': false } });
+    expect(bulkChangeOf('status', 'Active')).toEqual({ status: 'Active' });
   });
 });

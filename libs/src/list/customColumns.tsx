@@ -27,6 +27,11 @@ const FILTER_TYPE: Readonly<Record<CustomFieldDef['field_type'], FilterFieldType
   link: false,
 };
 
+const YES_NO = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+] as const;
+
 /** How a field of this type filters (false: not offered). */
 export function filterTypeOf(field: Pick<CustomFieldDef, 'field_type'>): FilterFieldType | false {
   return FILTER_TYPE[field.field_type];
@@ -49,6 +54,11 @@ export function customColumn<Row extends Row0>(field: CustomFieldDef, { currency
     ...(field.field_type === 'single_choice' || field.field_type === 'multiple_choice'
       ? { filterOptions: field.choices.map((choice) => ({ value: choice.id, label: choice.archived ? `${choice.label} (archived)` : choice.label })) }
       : {}),
+    ...(field.field_type === 'single_choice'
+      ? { bulkOptions: field.choices.filter((choice) => !choice.archived).map((choice) => ({ value: choice.id, label: choice.label })) }
+      : field.field_type === 'boolean'
+        ? { bulkOptions: YES_NO }
+        : {}),
     render: (row) => <CustomValue field={field} row={row} currency={currency} orgScope={orgScope} />,
     exportValue: (row) => customValueText(field, customValueOf(row, field.id), { currency }) || null,
   };

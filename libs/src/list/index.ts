@@ -10,7 +10,7 @@ export { DataTable, type DataTableProps } from './DataTable';
 export { useRowSelection, type RowSelection } from './useRowSelection';
 export { ListPage, type ListPageProps } from './ListPage';
 export { FIRST_MOVES, onFirstMove } from './firstMove';
-export { BULK_FIELD_NAMES, bulkFieldsOf } from './bulk/bulkFields';
+export { BULK_FIELD_NAMES, bulkChangeOf, bulkFieldsOf, customBulkFieldsOf } from './bulk/bulkFields';
 // Loaded when first shown: they draw with antd's heavy components, which a list's first rows do not need.
 export { DetailLayout, RecordHistory, RecordTableCard, preloadDetailLayout } from './lazyParts';
 export type { DetailExtraTab, DetailLayoutProps, DetailTabKey } from './DetailLayout';

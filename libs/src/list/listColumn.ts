@@ -20,6 +20,8 @@ export type ListColumn<Row> = {
   filterable?: boolean | FilterFieldType;
   /** The values a choice column is filtered by, with their labels (the panel's value is then a choice). */
   filterOptions?: readonly { value: string; label: string }[];
+  /** The values the selected rows can be set to at once (an organisation's choice or Yes/No field). */
+  bulkOptions?: readonly { value: string; label: string }[];
   width?: number | string;
   /** 'end': the header and cells line up at the end (amounts). */
   align?: 'end';

@@ -10,6 +10,7 @@ import { useCsvExport } from './useCsvExport';
 import { appliedListParams, useFilterState } from './useFilterState';
 import { tableListRequest, useListRows, type RowsSource, type TableSource } from './useListRows';
 import { useRowSelection, type RowSelection } from './useRowSelection';
+import { customBulkFieldsOf } from './bulk/bulkFields';
 
 export type { RowsSource, TableSource } from './useListRows';
 
@@ -107,7 +108,13 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
   const { title, columns, shortId } = options;
   const access = useAccess(options.accessComponent);
   const { edit, delete: del } = access;
-  const lifecycle = useMemo(() => (options.lifecycle ? lifecycleRules(options.lifecycle, { edit, delete: del }) : undefined), [options.lifecycle, edit, del]);
+  // The organisation's choice and Yes/No fields among the columns (shown or not) can be set in bulk too.
+  const { hiddenColumns } = options;
+  const customBulk = useMemo(() => customBulkFieldsOf([...columns, ...(hiddenColumns ?? [])]), [columns, hiddenColumns]);
+  const lifecycle = useMemo(
+    () => (options.lifecycle ? lifecycleRules({ ...options.lifecycle, fields: [...(options.lifecycle.fields ?? []), ...customBulk] }, { edit, delete: del }) : undefined),
+    [options.lifecycle, customBulk, edit, del],
+  );
   const [searchParams, setSearchParams] = useSearchParams();
   const archived = Boolean(lifecycle?.archivable) && searchParams.get(ARCHIVED_PARAM) === '1';
   // The Archived view reads the same table, archived rows only.
@@ -127,7 +134,6 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
     [setSearchParams],
   );
 
-  const { hiddenColumns } = options;
   const { fields: filterFields, fieldTypes, sortable, select } = useMemo(() => fieldsOfColumns(columns, hiddenColumns), [columns, hiddenColumns]);
   const defaultSort = useMemo(() => options.defaultSort ?? [], [options.defaultSort]);
   const filterState = useFilterState({ fields: filterFields, sortable, defaultSort });

@@ -9,6 +9,7 @@ import { csvColumnsOf } from '../listColumn';
 import type { BulkField, BulkTarget } from '../useListPage';
 import { allMatchingPersonalNote, countOf, deleteConfirmation, personalNote, skippedNote } from './bulkWords';
 import { allowedIds } from './ownRows';
+import { bulkChangeOf } from './bulkFields';
 
 type Row0 = Record<string, unknown>;
 
@@ -135,7 +136,7 @@ export default function BulkActions<Row extends Row0>({ list }: { list: BulkTarg
                 key={field.field}
                 field={field}
                 disabled={busy}
-                onPick={(value, shown) => void change({ [field.field]: value }, (count) => `Set ${field.label} to ${shown} on ${countOf(count, noun)}`, 'edit', `Set ${field.label} to ${shown} on`)}
+                onPick={(value, shown) => void change(bulkChangeOf(field.field, value), (count) => `Set ${field.label} to ${shown} on ${countOf(count, noun)}`, 'edit', `Set ${field.label} to ${shown} on`)}
               />
             ))
           : null}
