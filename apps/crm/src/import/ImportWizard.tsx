@@ -2,12 +2,12 @@ import { useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
 import { Modal, Select } from '@steward/libs/ui/antd-data';
-import { queryKeys } from '@steward/libs/data';
+import { queryKeys, useCustomFieldsOfKind } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
 import { DataTable, type ListColumn } from '@steward/libs/list';
 import { PlainProgress } from '@steward/libs/ui';
 import { parseCsv, type CsvRecord } from './parseCsv';
-import { IMPORT_TARGETS, autoMapping, checkRows, mapRecords, type ImportError, type ImportKind, type ImportMapping } from './importTargets';
+import { IMPORT_TARGETS, autoMapping, checkRows, customImportTargets, mapRecords, type ImportError, type ImportKind, type ImportMapping } from './importTargets';
 import { cancelImportJob, finishImport, importProblems, stageRows, startImportJob, type ImportProblem } from './importRecords';
 
 const PREVIEW_ROWS = 5;
@@ -37,10 +37,13 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
   const [duplicates, setDuplicates] = useState<ImportProblem[]>([]);
   const job = useRef<{ id: string | null; abort: AbortController } | null>(null);
   const busy = phase.step === 'upload' || phase.step === 'check' || phase.step === 'import';
-  const targets = IMPORT_TARGETS[kind];
+  // The organisation's fields of the kind are targets too, matched by their labels.
+  const { definitions } = useCustomFieldsOfKind(kind, session.orgName);
+  const customTargets = useMemo(() => customImportTargets(definitions), [definitions]);
+  const targets = useMemo(() => [...IMPORT_TARGETS[kind], ...customTargets], [kind, customTargets]);
   const noun = NOUN[kind];
 
-  const rows = useMemo(() => (header.length ? mapRecords(kind, mapping, records) : []), [header.length, kind, mapping, records]);
+  const rows = useMemo(() => (header.length ? mapRecords(kind, mapping, records, customTargets) : []), [header.length, kind, mapping, records, customTargets]);
 
   const reset = () => {
     setFileName(null);
@@ -86,7 +89,7 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
     }
     setHeader(parsed.header);
     setRecords(parsed.records);
-    setMapping(autoMapping(kind, parsed.header));
+    setMapping(autoMapping(kind, parsed.header, customTargets));
   };
 
   const fail = (text: string, errors: ImportError[] = []) => {

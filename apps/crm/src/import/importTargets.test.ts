@@ -1,5 +1,5 @@
 import { parseCsv } from './parseCsv';
-import { autoMapping, checkRows, mapRecords } from './importTargets';
+import { autoMapping, checkRows, customImportTargets, mapRecords } from './importTargets';
 
 describe('parseCsv', () => {
   it('reads quoted commas, doubled quotes and line breaks, skips blank lines, and numbers records by their line', () => {
@@ -44,5 +44,18 @@ describe('import mapping', () => {
       status: 'Active',
     });
     expect(checkRows(rows)).toEqual([{ line: 3, message: 'Name is required' }]);
+  });
+
+  it("maps a column headed with one of the organisation's field labels to it, and sends its text under the label", () => {
+    const custom = customImportTargets([
+      { id: 'f1', label: 'Paddling level' },
+      { id: 'f2', label: 'Waiver expires' },
+    ]);
+    const csv = parseCsv('Name, paddling LEVEL ,Notes\nAda Byron,Intermediate,x\nBo Lake,,y');
+    const mapping = autoMapping('contact', csv.header, custom);
+    expect(mapping).toMatchObject({ name: 0, 'custom.f1': 1, 'custom.f2': -1 });
+    const rows = mapRecords('contact', mapping, csv.records, custom);
+    expect(rows[0]).toEqual({ line: 2, name: 'Ada Byron', custom: { 'Paddling level': 'Intermediate' } });
+    expect(rows[1]).toEqual({ line: 3, name: 'Bo Lake' });
   });
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 export type ImportKind = 'business' | 'contact';
 
 /** A field an imported column can fill; `headers` are the CSV headings matched automatically (the export's included). */
-export type ImportTarget = { key: string; label: string; headers: readonly string[]; required?: boolean };
+export type ImportTarget = { key: string; label: string; headers: readonly string[]; required?: boolean; /** One of the organisation's fields: the label its values are sent under. */ customLabel?: string };
 
 const common: readonly ImportTarget[] = [
   { key: 'name', label: 'Name', headers: ['name'], required: true },
@@ -31,12 +31,20 @@ export const IMPORT_TARGETS: Record<ImportKind, readonly ImportTarget[]> = {
   ],
 };
 
+/**
+ * The organisation's fields of the kind as import targets: a column headed with a field's label maps
+ * to it (the list's export heads them so); the database converts the text (choices by their labels).
+ */
+export function customImportTargets(fields: readonly { id: string; label: string }[]): ImportTarget[] {
+  return fields.map((field) => ({ key: `custom.${field.id}`, label: field.label, headers: [field.label.trim().toLowerCase()], customLabel: field.label }));
+}
+
 /** Column index per target key; -1 = not imported. */
 export type ImportMapping = Record<string, number>;
 
-export function autoMapping(kind: ImportKind, header: readonly string[]): ImportMapping {
+export function autoMapping(kind: ImportKind, header: readonly string[], custom: readonly ImportTarget[] = []): ImportMapping {
   const lower = header.map((name) => name.trim().toLowerCase());
-  return Object.fromEntries(IMPORT_TARGETS[kind].map((target) => [target.key, lower.findIndex((name) => target.headers.includes(name))]));
+  return Object.fromEntries([...IMPORT_TARGETS[kind], ...custom].map((target) => [target.key, lower.findIndex((name) => target.headers.includes(name))]));
 }
 
 /** One row as crm.import_records takes it. */
@@ -57,6 +65,8 @@ export const importRowSchema = z.object({
   secondary_owner: z.string().optional(),
   status: z.string().optional(),
   description: z.string().optional(),
+  /** The organisation's fields: cell text by the field's label. */
+  custom: z.record(z.string(), z.string()).optional(),
 });
 export type ImportRow = z.infer<typeof importRowSchema>;
 
@@ -65,7 +75,7 @@ export const importErrorSchema = z.array(z.object({ line: z.number(), message: z
 export type ImportError = z.infer<typeof importErrorSchema>[number];
 
 /** The CSV records as import rows under a mapping; "phone; e-mail" of an exported list is split back. */
-export function mapRecords(kind: ImportKind, mapping: ImportMapping, records: readonly { line: number; cells: readonly string[] }[]): ImportRow[] {
+export function mapRecords(kind: ImportKind, mapping: ImportMapping, records: readonly { line: number; cells: readonly string[] }[], custom: readonly ImportTarget[] = []): ImportRow[] {
   return records.map((record) => {
     const value = (key: string) => {
       const index = mapping[key] ?? -1;
@@ -84,7 +94,12 @@ export function mapRecords(kind: ImportKind, mapping: ImportMapping, records: re
     const [primary, secondary] = value('owners').split(',').map((item) => item.trim()).filter(Boolean);
     if (primary) row.primary_owner = primary;
     if (secondary) row.secondary_owner = secondary;
-    return importRowSchema.parse(row);
+    const customValues: Record<string, string> = {};
+    for (const target of custom) {
+      const cell = value(target.key);
+      if (cell && target.customLabel) customValues[target.customLabel] = cell;
+    }
+    return importRowSchema.parse(Object.keys(customValues).length ? { ...row, custom: customValues } : row);
   });
 }
 
