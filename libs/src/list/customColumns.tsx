@@ -3,7 +3,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from '@steward/libs/router';
 import { LoadingState } from '@steward/libs/ui';
-import { CustomValue, customFieldName, customValueOf, customValueText, useCustomFieldsOfKind, type CustomFieldDef } from '@steward/libs/data';
+import { useQuery } from '@tanstack/react-query';
+import { CustomValue, callRpc, customFieldName, queryKeys, customValueOf, customValueText, useCustomFieldsOfKind, type CustomFieldDef } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
 import type { FilterFieldType } from '@steward/libs/filter';
 import { ColumnChooser, isFixedColumn, useColumnChooser } from './columnChooser';
@@ -49,6 +50,7 @@ export function customColumn<Row extends Row0>(field: CustomFieldDef, { currency
     title: field.label,
     field: name,
     reads: ['custom'],
+    ...(field.sensitive ? { sensitiveKind: field.record_kind } : {}),
     sortable: field.field_type !== 'multiple_choice',
     filterable: filterType,
     ...(field.field_type === 'single_choice' || field.field_type === 'multiple_choice'
@@ -115,4 +117,29 @@ export function ChosenColumns<Row extends Row0>({ kind, listKey, columns, childr
   const custom = useCustomColumns<Row>(kind);
   const chosen = useColumnsWithCustom<Row>({ listKey, columns, custom: custom.columns });
   return <>{children(chosen.columns, chosen.button)}</>;
+}
+
+/**
+ * A page of rows with the sensitive values the person may see merged into their `custom`, when a shown
+ * column is a sensitive field of a table read directly (its rows never carry them; the list views of
+ * the CRM, reservations, staff and tasks do, and the merge changes nothing there). One call per page,
+ * refreshed with the schema's lists after a write.
+ */
+export function useSensitiveValues<Row extends Row0>(columns: readonly ListColumn<Row>[], rows: readonly Row[], schema: string | null): readonly Row[] {
+  const kind = columns.find((column) => column.sensitiveKind)?.sensitiveKind ?? null;
+  const ids = useMemo(() => (kind ? rows.map((row) => row.id).filter((id): id is string => typeof id === 'string') : []), [kind, rows]);
+  const query = useQuery({
+    queryKey: [...queryKeys.schema(schema ?? 'public'), 'custom_values', kind, ids],
+    queryFn: () => callRpc<{ id: string; custom: Record<string, unknown> }[]>('public', 'custom_values', { p_kind: kind, p_ids: ids }),
+    enabled: kind !== null && ids.length > 0,
+    staleTime: 30_000,
+  });
+  return useMemo(() => {
+    if (!query.data?.length) return rows;
+    const byId = new Map(query.data.map((entry) => [entry.id, entry.custom]));
+    return rows.map((row) => {
+      const custom = typeof row.id === 'string' ? byId.get(row.id) : undefined;
+      return custom ? { ...row, custom: { ...(row.custom as Record<string, unknown> | undefined), ...custom } } : row;
+    });
+  }, [query.data, rows]);
 }

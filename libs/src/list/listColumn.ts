@@ -20,6 +20,8 @@ export type ListColumn<Row> = {
   filterable?: boolean | FilterFieldType;
   /** The values a choice column is filtered by, with their labels (the panel's value is then a choice). */
   filterOptions?: readonly { value: string; label: string }[];
+  /** A sensitive field of this kind of record: its values come through public.custom_values. */
+  sensitiveKind?: string;
   /** The values the selected rows can be set to at once (an organisation's choice or Yes/No field). */
   bulkOptions?: readonly { value: string; label: string }[];
   width?: number | string;

@@ -11,6 +11,7 @@ import { appliedListParams, useFilterState } from './useFilterState';
 import { tableListRequest, useListRows, type RowsSource, type TableSource } from './useListRows';
 import { useRowSelection, type RowSelection } from './useRowSelection';
 import { customBulkFieldsOf } from './bulk/bulkFields';
+import { useSensitiveValues } from './customColumns';
 
 export type { RowsSource, TableSource } from './useListRows';
 
@@ -146,6 +147,8 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
   // time (libs/boot firstView), as the dashboard's does.
   useFirstViewShown(!list.isLoading && list.error === null);
 
+  // A sensitive field's column on a table read directly: its values as the person may see them.
+  const rows = useSensitiveValues(columns, list.rows, source.kind === 'table' ? source.table.schema : null);
   const rowKey = (options.rowKey ?? defaultRowKey) as (row: Row) => string;
   const pageKeys = useMemo(() => list.rows.map(rowKey), [list.rows, rowKey]);
   const scope = useMemo(() => JSON.stringify([filterState.filter, shortId ?? null, archived]), [filterState.filter, shortId, archived]);
@@ -154,7 +157,7 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
   return {
     title,
     columns,
-    rows: list.rows,
+    rows,
     total: list.total,
     totalIsEstimate: list.totalIsEstimate,
     countExactly: list.countExactly,
