@@ -121,7 +121,7 @@ const CardItem = memo(function CardItem<Row extends Row0>({ row, rowKeyValue, co
       <dl className="stw-list-card-fields">
         {rest.map((column) => (
           <div key={column.key} className="stw-list-card-field">
-            <dt className={column.titleHidden ? 'stw-list-hidden' : undefined}>{column.title}</dt>
+            <dt className={column.titleHidden ? 'stw-visually-hidden' : undefined}>{column.title}</dt>
             <dd>{renderCell(column, row)}</dd>
           </div>
         ))}
@@ -145,7 +145,7 @@ function SortHeader<Row>({ column, sort, onSort }: { column: ListColumn<Row>; so
           </span>
         </button>
       ) : column.titleHidden ? (
-        <span className="stw-list-hidden">{column.title}</span>
+        <span className="stw-visually-hidden">{column.title}</span>
       ) : (
         column.title
       )}

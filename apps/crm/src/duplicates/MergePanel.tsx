@@ -66,7 +66,7 @@ export function MergePanel({ kind, entity, pair, onClose, onMerged }: { kind: Me
         Merge {pair.a_label} and {pair.b_label}
       </Typography.Title>
       <table className="stw-merge__table">
-        <caption className="stw-list-hidden">Choose which record stays and which value each field keeps</caption>
+        <caption className="stw-visually-hidden">Choose which record stays and which value each field keeps</caption>
         <thead>
           <tr>
             <th scope="col">Field</th>

@@ -6,6 +6,8 @@
  * that uses them instead of before the dashboard's figures.
  * '@steward/libs/ui' re-exports everything here.
  */
+import './visuallyHidden.css';
+
 export * from './toast';
 export { displayValue, formatAddress, formatDate, formatDollars, formatRowCount, todayLocal, type AddressParts } from './format';
 export { SYSTEM_DEFAULT_ORG_NAME, isSystemDefault } from './systemDefault';
