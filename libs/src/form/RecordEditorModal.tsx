@@ -10,10 +10,10 @@ import { useCustomFields } from './customFields';
 
 /**
  * 'New {label}' / 'Edit {label}' with Cancel and Save ('Saving…' while busy). Editing a saved row
- * offers its History: who changed what, read when asked. `savedExtra` draws more about a saved row
- * under its fields (e.g. its open tasks).
+ * offers its History: who changed what, read when asked. `lead` draws above the fields (a stay's status
+ * and price); `savedExtra` draws more about a saved row under them (e.g. its open tasks).
  */
-export function RecordEditorModal({ editor, savedExtra }: { editor: RecordEditorApi; savedExtra?: (recordId: string) => ReactNode }) {
+export function RecordEditorModal({ editor, lead, savedExtra, width }: { editor: RecordEditorApi; lead?: ReactNode; savedExtra?: (recordId: string) => ReactNode; width?: number }) {
   const { children, ...saveButtonProps } = editor.saveButtonProps;
   const opened = useOpenedOnce(Boolean(editor.modalProps.open));
   const [historyFor, setHistoryFor] = useState<string | null>(null);
@@ -24,6 +24,7 @@ export function RecordEditorModal({ editor, savedExtra }: { editor: RecordEditor
   return (
     <Modal
       {...editor.modalProps}
+      width={width}
       footer={[
         recordId ? (
           <Button key="history" aria-expanded={showingHistory} onClick={() => setHistoryFor(showingHistory ? null : recordId)} style={{ float: 'left' }}>
@@ -40,6 +41,7 @@ export function RecordEditorModal({ editor, savedExtra }: { editor: RecordEditor
         ),
       ]}
     >
+      {lead}
       <RecordEditorForm editor={editor} idPrefix="record-editor" />
       {recordId && savedExtra ? savedExtra(recordId) : null}
       {showingHistory ? <RecordHistory table={editor.table} recordId={recordId} fieldLabels={fieldLabelsOf(editor.fields)} customFields={customFields} label={`History of this ${editor.title.replace(/^(Edit|View) /, '').toLowerCase()}`} /> : null}

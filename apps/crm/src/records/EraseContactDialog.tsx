@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
-import { Input, Modal } from '@steward/libs/ui/antd-data';
+import { Typography } from '@steward/libs/ui/antd';
+import { FormDialog, Input } from '@steward/libs/ui/antd-data';
 import { eraseContact, errorMessage, type EraseOutcome } from '@steward/libs/data';
 import { useSubmit } from '@steward/libs/ui';
 
@@ -24,48 +24,40 @@ export function EraseContactDialog({ contactId, name, onClose, onErased }: { con
     if (erased.ok) onErased(erased.value);
   };
   return (
-    <Modal
-      open
+    <FormDialog
       title={`Erase ${name}?`}
-      onCancel={busy ? undefined : onClose}
-      destroyOnHidden
-      footer={
-        <Flex gap={8} justify="flex-end">
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="primary" danger disabled={!confirmed} loading={busy} onClick={() => void erase()}>
-            {busy ? 'Erasing…' : 'Erase for good'}
-          </Button>
-        </Flex>
-      }
+      busy={busy}
+      alert={failure}
+      onClose={onClose}
+      onSave={() => void erase()}
+      saveLabel="Erase for good"
+      busyLabel="Erasing…"
+      danger
+      saveDisabled={!confirmed}
     >
-      <Flex vertical gap={12}>
-        {failure ? <Alert type="error" showIcon title={failure} /> : null}
-        <Typography.Paragraph style={{ margin: 0 }}>
-          Use this when {name} asks to have their data erased. It removes, for good and for everyone:
-        </Typography.Paragraph>
-        <ul style={{ margin: 0 }}>
-          <li>the contact, with their phones, e-mail addresses, addresses, notes and relationships;</li>
-          <li>their history entries;</li>
-          <li>their search words;</li>
-          <li>their files, with the stored copies.</li>
-        </ul>
-        <Typography.Paragraph style={{ margin: 0 }}>
-          History keeps one line saying that a contact was erased, without their name. This cannot be undone.
-        </Typography.Paragraph>
-        <label htmlFor={inputId}>
-          Type <strong>{name}</strong> to confirm
-        </label>
-        <Input
-          id={inputId}
-          value={typed}
-          autoComplete="off"
-          disabled={busy}
-          onChange={(event) => setTyped(event.target.value)}
-          onPressEnter={() => void erase()}
-        />
-      </Flex>
-    </Modal>
+      <Typography.Paragraph style={{ margin: 0 }}>
+        Use this when {name} asks to have their data erased. It removes, for good and for everyone:
+      </Typography.Paragraph>
+      <ul style={{ margin: 0 }}>
+        <li>the contact, with their phones, e-mail addresses, addresses, notes and relationships;</li>
+        <li>their history entries;</li>
+        <li>their search words;</li>
+        <li>their files, with the stored copies.</li>
+      </ul>
+      <Typography.Paragraph style={{ margin: 0 }}>
+        History keeps one line saying that a contact was erased, without their name. This cannot be undone.
+      </Typography.Paragraph>
+      <label htmlFor={inputId}>
+        Type <strong>{name}</strong> to confirm
+      </label>
+      <Input
+        id={inputId}
+        value={typed}
+        autoComplete="off"
+        disabled={busy}
+        onChange={(event) => setTyped(event.target.value)}
+        onPressEnter={() => void erase()}
+      />
+    </FormDialog>
   );
 }

@@ -1,9 +1,7 @@
-import { Button, Divider, Flex, Typography } from '@steward/libs/ui/antd';
-import { Modal } from '@steward/libs/ui/antd-data';
-import { RecordEditorForm, type RecordEditorApi } from '@steward/libs/form';
+import { Divider, Flex, Typography } from '@steward/libs/ui/antd';
+import { RecordEditorModal, type RecordEditorApi } from '@steward/libs/form';
 import { OpenTasks } from '@steward/libs/list';
 import { Link } from '@steward/libs/router';
-import { useOpenedOnce } from '@steward/libs/ui';
 import { QuotePanel } from '../desk/QuotePanel';
 import { StayActions } from '../desk/StayActions';
 import { StayMoney } from '../desk/StayMoney';
@@ -18,27 +16,11 @@ const isStatus = (value: unknown): value is StayStatus => (STAY_STATUSES as read
  * again on save, unless the price is marked manual).
  */
 export function BookingModal({ editor }: { editor: RecordEditorApi }) {
-  const { children, ...saveButtonProps } = editor.saveButtonProps;
-  const opened = useOpenedOnce(Boolean(editor.modalProps.open));
-  if (!opened) return null;
   const id = editor.mode === 'edit' ? editor.id : null;
   const savedStatus = editor.original?.status;
   const name = typeof editor.original?.name === 'string' ? editor.original.name : 'Stay';
-  return (
-    <Modal
-      {...editor.modalProps}
-      width={720}
-      footer={[
-        <Button key="cancel" onClick={editor.close} disabled={editor.busy}>
-          {editor.viewOnly ? 'Close' : 'Cancel'}
-        </Button>,
-        editor.viewOnly ? null : (
-          <Button key="save" {...saveButtonProps}>
-            {children}
-          </Button>
-        ),
-      ]}
-    >
+  const lead = (
+    <>
       {id && isStatus(savedStatus) ? (
         <Flex gap={12} align="center" wrap style={{ marginBottom: 12 }}>
           <Typography.Text>
@@ -56,15 +38,21 @@ export function BookingModal({ editor }: { editor: RecordEditorApi }) {
         </Flex>
       ) : null}
       <QuotePanel values={editor.values} />
-      <RecordEditorForm editor={editor} idPrefix="record-editor" />
-      {id ? (
+    </>
+  );
+  return (
+    <RecordEditorModal
+      editor={editor}
+      width={720}
+      lead={lead}
+      savedExtra={(stayId) => (
         <>
           <Divider />
-          <StayMoney reservationId={id} canRecord={editor.original !== null && !editor.viewOnly} />
+          <StayMoney reservationId={stayId} canRecord={editor.original !== null && !editor.viewOnly} />
           <Divider />
-          <OpenTasks column="reservation_id" recordId={id} />
+          <OpenTasks column="reservation_id" recordId={stayId} />
         </>
-      ) : null}
-    </Modal>
+      )}
+    />
   );
 }

@@ -23,4 +23,5 @@ export {
   Tabs,
   Upload,
 } from 'antd';
+export { FormDialog, type FormDialogProps } from './FormDialog';
 export type { FormInstance, FormProps, InputProps, ModalProps, SelectProps, TableColumnsType, TableProps, TabsProps, UploadFile, UploadProps } from 'antd';
