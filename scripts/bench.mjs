@@ -11,7 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { workspaceRoot } from '../build/federation.mjs';
 import { compareRows, median, printRow, readResults, recordedRows, writeResults } from './lib/benchReport.mjs';
-import { installVisibilityClock, launchChromium, resetVisibilityClock, signInPage, trackJsBytes } from './lib/chromium.mjs';
+import { installVisibilityClock, launchChromium, openSettledDashboard, resetVisibilityClock, signInPage, trackJsBytes } from './lib/chromium.mjs';
 import { startPlatform } from './lib/platform.mjs';
 import { buildAll, run } from './lib/run.mjs';
 
@@ -62,7 +62,7 @@ async function frontEndRows(baseURL, stack) {
         const page = await context.newPage();
         await page.addInitScript(installVisibilityClock, ['[data-remote-area="crm"]', '[data-remote-area="crm"] .stw-list-row']);
         await signInPage(page, credentials);
-        await page.goto(`${baseURL}/dashboard`, { waitUntil: 'networkidle' });
+        await openSettledDashboard(page, baseURL);
         const js = trackJsBytes(page);
         const menu = page.getByRole('navigation', { name: 'Main menu' });
         // The pointer goes to the CRM group (the sidebar widens under it), not to the menu's middle,

@@ -45,6 +45,24 @@ export async function signInPage(page, { apiUrl, anonKey, baseURL, email, passwo
  * response of a page: `total()` all of them, `from(origin)` those served by one origin (a remote's own
  * code, as opposed to the shell's shared libraries it made the page load for the first time).
  */
+/**
+ * Opens the signed-in dashboard and waits for what it loads after its first view — supabase-js at the
+ * first idle moment after it is shown, and the widgets of other areas as they come into view — so
+ * that bytes and times measured from here belong to the next screen alone. (Network idle alone is not
+ * enough: supabase-js waits half a second after the view is shown, as long as network idle does.)
+ * @param {import('playwright-core').Page} page
+ * @param {string} baseURL
+ */
+export async function openSettledDashboard(page, baseURL) {
+  await page.goto(`${baseURL}/dashboard`, { waitUntil: 'networkidle' });
+  await page.waitForFunction(
+    () =>
+      performance.getEntriesByType('resource').some((entry) => entry.name.includes('/lib-supabase.')) &&
+      [...document.querySelectorAll('[data-dashboard-widget]')].every((slot) => slot.hasAttribute('data-loaded')),
+  );
+  await page.waitForLoadState('networkidle');
+}
+
 export function trackJsBytes(page) {
   const state = { bytes: 0, byOrigin: new Map(), pending: [] };
   page.on('requestfinished', (request) => {

@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { median, percentile, printRow } from '../../../scripts/lib/benchReport.mjs';
 import { settleDatabase } from '../../../scripts/lib/settleDatabase.mjs';
-import { launchChromium, signInPage, trackJsBytes } from '../../../scripts/lib/chromium.mjs';
+import { launchChromium, openSettledDashboard, signInPage, trackJsBytes } from '../../../scripts/lib/chromium.mjs';
 
 const RUNS = Math.max(5, Number(process.env.STEWARD_BENCH_RUNS ?? 5));
 const QUERY_RUNS = 40;
@@ -164,7 +164,7 @@ export async function runLodgingBench({ baseURL, apiUrl, anonKey, serviceRoleKey
     // JS the lodging remote adds: signed in on the dashboard, then the menu to Reservations.
     for (let i = 0; i < RUNS; i += 1) {
       const page = await openTimeline(browser, context, owner);
-      await page.goto(`${baseURL}/dashboard`, { waitUntil: 'networkidle' });
+      await openSettledDashboard(page, baseURL);
       const js = trackJsBytes(page);
       const menu = page.getByRole('navigation', { name: 'Main menu' });
       await menu.hover();

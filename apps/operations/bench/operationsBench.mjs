@@ -7,7 +7,7 @@
 import pg from 'pg';
 import { median, percentile, printRow } from '../../../scripts/lib/benchReport.mjs';
 import { settleDatabase } from '../../../scripts/lib/settleDatabase.mjs';
-import { installVisibilityClock, launchChromium, resetVisibilityClock, signInPage, trackJsBytes } from '../../../scripts/lib/chromium.mjs';
+import { installVisibilityClock, launchChromium, openSettledDashboard, resetVisibilityClock, signInPage, trackJsBytes } from '../../../scripts/lib/chromium.mjs';
 
 const RUNS = Math.max(5, Number(process.env.STEWARD_BENCH_RUNS ?? 5));
 const QUERY_RUNS = 30;
@@ -96,7 +96,7 @@ async function openFromMenu(browser, credentials, { group, item, selector }) {
   try {
     await page.addInitScript(installVisibilityClock, selector);
     await signInPage(page, credentials);
-    await page.goto(`${credentials.baseURL}/dashboard`, { waitUntil: 'networkidle' });
+    await openSettledDashboard(page, credentials.baseURL);
     const js = trackJsBytes(page);
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await menu.hover();

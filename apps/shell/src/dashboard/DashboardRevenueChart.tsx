@@ -63,7 +63,12 @@ function DashboardWidget({ remote, widget, what }: { remote: RemoteName; widget:
   }, [enabled, remote, widget, what]);
   if (!enabled) return null;
   const Widget = loaded?.Widget;
-  return <div ref={slot}>{Widget && <Widget />}</div>;
+  // data-loaded: the widget has drawn (the benchmarks wait for it before measuring the next screen).
+  return (
+    <div ref={slot} data-dashboard-widget={remote} data-loaded={Widget ? '' : undefined}>
+      {Widget && <Widget />}
+    </div>
+  );
 }
 
 /** Revenue by month under the stat cards: the Operations remote's own chart. */
