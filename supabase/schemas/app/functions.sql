@@ -913,19 +913,41 @@ $function$;
 revoke all on function app.find_pending_invite_uncounted(p_email text, p_code text) from public, anon, authenticated, service_role;
 grant execute on function app.find_pending_invite_uncounted(p_email text, p_code text) to service_role;
 
-CREATE OR REPLACE FUNCTION app.finish_outbox_mail(p_id bigint, p_error text DEFAULT NULL::text)
- RETURNS void
- LANGUAGE sql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
+create or replace function app.finish_outbox_mail(p_id bigint, p_error text DEFAULT NULL::text, p_permanent boolean DEFAULT false, p_bounced text[] DEFAULT '{}'::text[])
+ returns void
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v app.mail_outbox;
+begin
   update app.mail_outbox
      set sent_at = case when p_error is null then now() end,
-         last_error = p_error
-   where id = p_id and sent_at is null;
+         last_error = p_error,
+         attempts = case when p_error is not null and p_permanent then greatest(attempts, 8) else attempts end
+   where id = p_id and sent_at is null
+  returning * into v;
+  if v.id is null then
+    return;
+  end if;
+  if v.org_name is not null and cardinality(p_bounced) > 0 then
+    insert into crm.mail_suppressions (org_name, email, reason, message_id)
+    select v.org_name, lower(btrim(b)), 'bounced', v.message_id from unnest(p_bounced) b where app.is_email_address(lower(btrim(b)))
+    on conflict (org_name, email) do nothing;
+  end if;
+  if v.message_id is not null then
+    update crm.messages m
+       set status = case when p_error is null then 'sent' when v.attempts >= 8 then 'failed' else 'queued' end,
+           error = p_error,
+           sent_at = case when p_error is null then now() end
+     where m.id = v.message_id;
+  end if;
+end;
 $function$;
-revoke all on function app.finish_outbox_mail(p_id bigint, p_error text) from public, anon, authenticated, service_role;
-grant execute on function app.finish_outbox_mail(p_id bigint, p_error text) to service_role;
+revoke all on function app.finish_outbox_mail(p_id bigint, p_error text, p_permanent boolean, p_bounced text[]) from public, anon, authenticated, service_role;
+grant execute on function app.finish_outbox_mail(p_id bigint, p_error text, p_permanent boolean, p_bounced text[]) to service_role;
+comment on function app.finish_outbox_mail(p_id bigint, p_error text, p_permanent boolean, p_bounced text[]) is 'records a sending''s outcome: sent, or the error (retried later unless permanent: a 5xx refusal); refused recipients (p_bounced) go on the organisation''s suppression list; a conversation''s message takes the status';
 
 CREATE OR REPLACE FUNCTION app.finish_storage_removal(p_id bigint, p_error text DEFAULT NULL::text)
  RETURNS void
@@ -5682,3 +5704,523 @@ $function$;
 revoke all on function app.booking_view(p_booking app.online_bookings) from public, anon, authenticated, service_role;
 grant execute on function app.booking_view(p_booking app.online_bookings) to service_role;
 comment on function app.booking_view(p_booking app.online_bookings) is 'what the guest''s own page shows of an online booking';
+
+create or replace function app.message_record_table(p_kind text)
+ returns regclass
+ language sql
+ immutable
+ set search_path to ''
+as $function$
+  select case p_kind
+    when 'contact' then 'crm.contacts'::regclass
+    when 'business' then 'crm.businesses'::regclass
+    when 'household' then 'crm.households'::regclass
+    when 'user' then 'public.user_profiles'::regclass
+    when 'staff' then 'hr.staff_profiles'::regclass
+    when 'reservation' then 'catalog.reservations'::regclass
+  end
+$function$;
+revoke all on function app.message_record_table(p_kind text) from public, anon, authenticated, service_role;
+grant execute on function app.message_record_table(p_kind text) to service_role;
+
+create or replace function app.message_record_org(p_kind text, p_id uuid)
+ returns text
+ language plpgsql
+ stable security definer
+ set search_path to ''
+as $function$
+declare
+  v_table regclass := app.message_record_table(p_kind);
+  v_org text;
+begin
+  if v_table is null then
+    raise exception using errcode = '22023', message = format('%s is not a kind of record a message can be on', coalesce(p_kind, 'null'));
+  end if;
+  if p_id is null then
+    return null;
+  end if;
+  if auth.uid() is null and auth.role() = 'service_role' then
+    execute format('select t.org_name from %s t where t.id = $1', v_table) into v_org using p_id;
+  else
+    execute format('select t.org_name from %s t where t.id = $1 and t.org_name = any (app.member_orgs()) and (%s)', v_table, app.read_rule_sql(v_table))
+      into v_org using p_id;
+  end if;
+  return v_org;
+end;
+$function$;
+revoke all on function app.message_record_org(p_kind text, p_id uuid) from public, anon, authenticated, service_role;
+grant execute on function app.message_record_org(p_kind text, p_id uuid) to service_role;
+
+create or replace function app.message_person(p_kind text, p_id uuid)
+ returns jsonb
+ language plpgsql
+ stable security definer
+ set search_path to ''
+as $function$
+declare
+  v jsonb;
+  v_contact uuid;
+begin
+  if p_kind = 'reservation' then
+    select r.contact_id into v_contact from catalog.reservations r where r.id = p_id;
+    return case when v_contact is null then jsonb_build_object('email', null, 'first_name', '', 'last_name', '', 'full_name', '')
+                else app.message_person('contact', v_contact) end;
+  end if;
+  if p_kind in ('contact', 'business', 'household') then
+    select jsonb_build_object(
+             'first_name', coalesce(case p_kind when 'contact' then coalesce(nullif(c.first_name, ''), c.name) else coalesce(h.preferred_addressee, b.name, h.name) end, ''),
+             'last_name', coalesce(case p_kind when 'contact' then c.last_name end, ''),
+             'full_name', coalesce(c.name, b.name, coalesce(h.preferred_addressee, h.name), ''),
+             'email', (select lower(btrim(m.value)) from crm.contact_methods m
+                        where m.kind = 'email' and not m.archive
+                          and case p_kind when 'contact' then m.contact_id when 'business' then m.business_id else m.household_id end = p_id
+                        order by m.is_primary desc, m.created_at
+                        limit 1))
+      into v
+      from (select p_id as id) k
+      left join crm.contacts c on p_kind = 'contact' and c.id = k.id
+      left join crm.businesses b on p_kind = 'business' and b.id = k.id
+      left join crm.households h on p_kind = 'household' and h.id = k.id;
+  elsif p_kind = 'user' then
+    select jsonb_build_object('first_name', coalesce(nullif(u.first_name, ''), u.name), 'last_name', coalesce(u.last_name, ''),
+                              'full_name', u.name, 'email', lower(u.email::text))
+      into v from public.user_profiles u where u.id = p_id;
+  elsif p_kind = 'staff' then
+    select jsonb_build_object('first_name', coalesce(nullif(s.preferred_name, ''), s.legal_first_name, u.first_name, u.name, ''),
+                              'last_name', coalesce(s.legal_last_name, u.last_name, ''),
+                              'full_name', coalesce(u.name, concat_ws(' ', coalesce(nullif(s.preferred_name, ''), s.legal_first_name), s.legal_last_name)),
+                              'email', lower(coalesce(s.email::text, u.email::text)))
+      into v from hr.staff_profiles s left join public.user_profiles u on u.id = s.user_profile_id where s.id = p_id;
+  end if;
+  return coalesce(v, jsonb_build_object('email', null, 'first_name', '', 'last_name', '', 'full_name', ''));
+end;
+$function$;
+revoke all on function app.message_person(p_kind text, p_id uuid) from public, anon, authenticated, service_role;
+grant execute on function app.message_person(p_kind text, p_id uuid) to service_role;
+
+create or replace function app.is_email_address(p_value text)
+ returns boolean
+ language sql
+ immutable
+ set search_path to ''
+as $function$
+  select coalesce(p_value ~ '^[^@\s<>(),;:"\[\]\\]+@[^@\s<>(),;:"\[\]\\.]+(\.[^@\s<>(),;:"\[\]\\.]+)+$' and length(p_value) <= 254, false)
+$function$;
+revoke all on function app.is_email_address(p_value text) from public, anon, authenticated, service_role;
+grant execute on function app.is_email_address(p_value text) to authenticated;
+grant execute on function app.is_email_address(p_value text) to service_role;
+
+create or replace function app.message_merge_values(p_kind text, p_id uuid, p_org text, p_unsubscribe_url text)
+ returns jsonb
+ language plpgsql
+ stable security definer
+ set search_path to ''
+as $function$
+declare
+  v jsonb := app.message_person(p_kind, p_id);
+  v_stay catalog.reservations;
+  v_unit text;
+  v_currency text;
+  v_tz text := app.org_timezone(p_org);
+begin
+  v := jsonb_build_object('first_name', v ->> 'first_name', 'last_name', v ->> 'last_name', 'full_name', v ->> 'full_name',
+                          'email', coalesce(v ->> 'email', ''),
+                          'organization.name', (select coalesce(nullif(o.display_name, ''), o.name) from public.organizations o where o.name = p_org),
+                          'unsubscribe_url', coalesce(p_unsubscribe_url, ''));
+  if p_kind = 'reservation' then
+    select * into v_stay from catalog.reservations r where r.id = p_id;
+    select a.name into v_unit from catalog.accommodations a where a.id = v_stay.accommodation_id;
+    select s.currency into v_currency from catalog.lodging_settings s where s.org_name = p_org;
+    v := v || jsonb_build_object(
+      'stay.check_in', to_char(v_stay.check_in at time zone coalesce(v_tz, 'UTC'), 'FMMonth FMDD, YYYY'),
+      'stay.check_out', to_char(v_stay.check_out at time zone coalesce(v_tz, 'UTC'), 'FMMonth FMDD, YYYY'),
+      'stay.total', to_char(coalesce(v_stay.total_amount, 0), 'FM999999990.00') || ' ' || coalesce(v_currency, 'USD'),
+      'stay.unit', coalesce(v_unit, ''));
+  end if;
+  return v;
+end;
+$function$;
+revoke all on function app.message_merge_values(p_kind text, p_id uuid, p_org text, p_unsubscribe_url text) from public, anon, authenticated, service_role;
+grant execute on function app.message_merge_values(p_kind text, p_id uuid, p_org text, p_unsubscribe_url text) to service_role;
+
+create or replace function app.message_fill(p_text text, p_values jsonb, p_one_line boolean DEFAULT false)
+ returns text
+ language plpgsql
+ immutable
+ set search_path to ''
+as $function$
+declare
+  v_out text := '';
+  v_rest text := coalesce(p_text, '');
+  v_match text[];
+  v_name text;
+  v_value text;
+  v_at integer;
+begin
+  loop
+    v_match := regexp_match(v_rest, '\{\{\s*([^{}]*?)\s*\}\}');
+    exit when v_match is null;
+    v_name := v_match[1];
+    if not (p_values ? v_name) then
+      raise exception using errcode = '22023', message = format('{{%s}} is not a merge field', v_name);
+    end if;
+    v_value := coalesce(p_values ->> v_name, '');
+    if p_one_line then
+      v_value := regexp_replace(v_value, '[\r\n]+', ' ', 'g');
+    end if;
+    v_at := strpos(v_rest, substring(v_rest from '\{\{\s*[^{}]*?\s*\}\}'));
+    v_out := v_out || left(v_rest, v_at - 1) || v_value;
+    v_rest := substr(v_rest, v_at + length(substring(v_rest from '\{\{\s*[^{}]*?\s*\}\}')));
+  end loop;
+  return v_out || v_rest;
+end;
+$function$;
+revoke all on function app.message_fill(p_text text, p_values jsonb, p_one_line boolean) from public, anon, authenticated, service_role;
+grant execute on function app.message_fill(p_text text, p_values jsonb, p_one_line boolean) to service_role;
+
+create or replace function app.message_inline_html(p_line text)
+ returns text
+ language sql
+ immutable
+ set search_path to ''
+as $function$
+  select regexp_replace(regexp_replace(regexp_replace(
+           replace(replace(replace(replace(replace(p_line, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;'),
+           '\[([^\]]+)\]\(((https?://|mailto:)[^)\s]+)\)', '<a href="\2">\1</a>', 'g'),
+           '\*\*([^*]+)\*\*', '<strong>\1</strong>', 'g'),
+           '(^|[^A-Za-z0-9_/])_([^_]+)_($|[^A-Za-z0-9_])', '\1<em>\2</em>\3', 'g')
+$function$;
+revoke all on function app.message_inline_html(p_line text) from public, anon, authenticated, service_role;
+grant execute on function app.message_inline_html(p_line text) to service_role;
+
+create or replace function app.message_html(p_text text)
+ returns text
+ language plpgsql
+ immutable
+ set search_path to ''
+as $function$
+declare
+  v_out text := '';
+  v_open text := null;
+  v_line text;
+  v_para text := null;
+begin
+  foreach v_line in array regexp_split_to_array(replace(coalesce(p_text, ''), E'\r', ''), E'\n') loop
+    if v_line ~ '^\s*[-*]\s+' or v_line ~ '^\s*[0-9]+[.)]\s+' then
+      if v_para is not null then v_out := v_out || '<p>' || v_para || '</p>'; v_para := null; end if;
+      if v_open is distinct from (case when v_line ~ '^\s*[-*]\s+' then 'ul' else 'ol' end) then
+        if v_open is not null then v_out := v_out || '</' || v_open || '>'; end if;
+        v_open := case when v_line ~ '^\s*[-*]\s+' then 'ul' else 'ol' end;
+        v_out := v_out || '<' || v_open || '>';
+      end if;
+      v_out := v_out || '<li>' || app.message_inline_html(regexp_replace(v_line, '^\s*([-*]|[0-9]+[.)])\s+', '')) || '</li>';
+    elsif btrim(v_line) = '' then
+      if v_open is not null then v_out := v_out || '</' || v_open || '>'; v_open := null; end if;
+      if v_para is not null then v_out := v_out || '<p>' || v_para || '</p>'; v_para := null; end if;
+    else
+      if v_open is not null then v_out := v_out || '</' || v_open || '>'; v_open := null; end if;
+      v_para := case when v_para is null then '' else v_para || '<br>' end || app.message_inline_html(v_line);
+    end if;
+  end loop;
+  if v_open is not null then v_out := v_out || '</' || v_open || '>'; end if;
+  if v_para is not null then v_out := v_out || '<p>' || v_para || '</p>'; end if;
+  return v_out;
+end;
+$function$;
+revoke all on function app.message_html(p_text text) from public, anon, authenticated, service_role;
+grant execute on function app.message_html(p_text text) to service_role;
+
+create or replace function app.message_signature(p_org text)
+ returns text
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select nullif(btrim(s.signature), '') from settings.mail_settings s where s.org_name = p_org
+$function$;
+revoke all on function app.message_signature(p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.message_signature(p_org text) to service_role;
+
+create or replace function app.inbound_domain()
+ returns text
+ language sql
+ stable
+ set search_path to ''
+as $function$
+  select lower(coalesce(nullif(current_setting('steward.inbound_domain', true), ''), 'in.steward.localhost'))
+$function$;
+revoke all on function app.inbound_domain() from public, anon, authenticated, service_role;
+grant execute on function app.inbound_domain() to authenticated;
+grant execute on function app.inbound_domain() to service_role;
+comment on function app.inbound_domain() is 'the domain organisations receive mail at (<org slug>@<domain>): the database setting steward.inbound_domain, which the local stack sets from STEWARD_INBOUND_DOMAIN';
+
+create or replace function app.mail_unsubscribe_url(p_org text, p_email text, p_message uuid)
+ returns text
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_token text := replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '');
+begin
+  insert into app.mail_unsubscribe_tokens (token_hash, org_name, email, message_id)
+  values (encode(sha256(convert_to(v_token, 'UTF8')), 'hex'), p_org, lower(btrim(p_email)), p_message);
+  return rtrim(coalesce(nullif(current_setting('steward.site_url', true), ''), 'http://localhost:3000'), '/') || '/unsubscribe/' || v_token;
+end;
+$function$;
+revoke all on function app.mail_unsubscribe_url(p_org text, p_email text, p_message uuid) from public, anon, authenticated, service_role;
+grant execute on function app.mail_unsubscribe_url(p_org text, p_email text, p_message uuid) to service_role;
+
+create or replace function app.mail_suppression_problem(p_org text, p_email text)
+ returns text
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select format(case s.reason when 'unsubscribed' then '%s has unsubscribed' else '%s bounced earlier' end, s.email)
+  from crm.mail_suppressions s where s.org_name = p_org and s.email = lower(btrim(p_email))
+$function$;
+revoke all on function app.mail_suppression_problem(p_org text, p_email text) from public, anon, authenticated, service_role;
+grant execute on function app.mail_suppression_problem(p_org text, p_email text) to service_role;
+
+create or replace function app.require_mail_quota(p_org text, p_count integer DEFAULT 1)
+ returns void
+ language plpgsql
+ stable security definer
+ set search_path to ''
+as $function$
+declare
+  v_limit integer := (select l.value from app.organization_limits l where l.name = 'mails_per_day');
+begin
+  if app.mail_quota_reached(p_org)
+     or (p_count > 1 and v_limit is not null
+         and (select count(*) from app.mail_outbox m where m.org_name = p_org and m.created_at > now() - interval '24 hours') + p_count > v_limit) then
+    raise exception using errcode = 'PT429',
+      message = format('%s has reached its limit of %s e-mails in 24 hours; this change sends an e-mail, so it was not saved. Try again later.', p_org, v_limit);
+  end if;
+end;
+$function$;
+revoke all on function app.require_mail_quota(p_org text, p_count integer) from public, anon, authenticated, service_role;
+grant execute on function app.require_mail_quota(p_org text, p_count integer) to service_role;
+
+create or replace function app.write_out_message(p_org text, p_to text[], p_cc text[], p_subject text, p_body text,
+                                                 p_links jsonb, p_attachments jsonb, p_reply_to uuid, p_campaign uuid,
+                                                 p_send_at timestamp with time zone, p_unsubscribe_url text, p_id uuid DEFAULT gen_random_uuid())
+ returns uuid
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_slug text := lower(app.org_slug(p_org));
+  v_parent crm.messages;
+  v_thread uuid := p_id;
+  v_account settings.integrations;
+  v_from_email text;
+  v_from_name text;
+  v_html text;
+  v_header_id text := '<' || p_id || '@' || v_slug || '.steward>';
+begin
+  if p_reply_to is not null then
+    select * into v_parent from crm.messages m where m.id = p_reply_to and m.org_name = p_org;
+    v_thread := coalesce(v_parent.thread_id, p_id);
+  end if;
+  select * into v_account from settings.integrations i
+   where i.org_name = p_org and i.type = 'smtp' and i.is_active and not i.archive
+   order by i.created_at limit 1;
+  v_from_name := coalesce((select nullif(btrim(s.from_name), '') from settings.mail_settings s where s.org_name = p_org),
+                          nullif(v_account.settings ->> 'from_name', ''),
+                          (select coalesce(nullif(o.display_name, ''), o.name) from public.organizations o where o.name = p_org));
+  v_from_name := regexp_replace(v_from_name, '[\r\n<>"]', '', 'g');
+  v_from_email := case when v_account.id is not null then nullif(lower(btrim(coalesce(v_account.settings ->> 'from_email', v_account.settings ->> 'user'))), '') end;
+  if v_from_email is not null and not app.is_email_address(v_from_email) then
+    v_from_email := null;
+  end if;
+  v_html := app.message_html(p_body);
+  insert into crm.messages (id, org_name, direction, thread_id, message_id, in_reply_to, subject, body_text, body_html,
+                            from_email, from_name, to_emails, cc_emails, status, sent_by, campaign_id)
+  values (p_id, p_org, 'out', v_thread, v_header_id, v_parent.message_id, p_subject, p_body, v_html,
+          coalesce(v_from_email, 'noreply@steward.local'), v_from_name, p_to, p_cc, 'queued', app.profile_id_in(p_org), p_campaign);
+  insert into crm.message_links (message_id, record_kind, record_id, org_name)
+  select distinct p_id, l ->> 'kind', (l ->> 'id')::uuid, p_org from jsonb_array_elements(coalesce(p_links, '[]')) l
+  on conflict do nothing;
+  insert into crm.message_attachments (message_id, org_name, file_name, content_type, size_bytes, storage_path, bucket_id)
+  select p_id, p_org, a ->> 'file_name', coalesce(a ->> 'content_type', 'application/octet-stream'), (a ->> 'size_bytes')::bigint,
+         a ->> 'storage_path', coalesce(a ->> 'bucket_id', 'message-files')
+  from jsonb_array_elements(coalesce(p_attachments, '[]')) a;
+  insert into app.mail_outbox (org_name, kind, to_email, more_to_emails, cc_emails, subject, body_text, body_html, related_table, related_id,
+                               next_attempt_at, message_id, from_email, from_name, reply_to, header_message_id, in_reply_to, attachments,
+                               integration_id, list_unsubscribe)
+  values (p_org, 'conversation', p_to[1], p_to[2:], p_cc, p_subject, p_body, v_html, 'crm.messages', p_id,
+          coalesce(p_send_at, now()), p_id, v_from_email, v_from_name, v_slug || '+' || replace(v_thread::text, '-', '') || '@' || app.inbound_domain(),
+          v_header_id, v_parent.message_id,
+          coalesce((select jsonb_agg(jsonb_build_object('bucket_id', coalesce(a ->> 'bucket_id', 'message-files'), 'storage_path', a ->> 'storage_path',
+                                                        'file_name', a ->> 'file_name', 'content_type', a ->> 'content_type'))
+                    from jsonb_array_elements(coalesce(p_attachments, '[]')) a), '[]'),
+          v_account.id, p_unsubscribe_url);
+  perform pg_notify('mail_outbox', p_id::text);
+  return p_id;
+end;
+$function$;
+revoke all on function app.write_out_message(p_org text, p_to text[], p_cc text[], p_subject text, p_body text, p_links jsonb, p_attachments jsonb, p_reply_to uuid, p_campaign uuid, p_send_at timestamp with time zone, p_unsubscribe_url text, p_id uuid) from public, anon, authenticated, service_role;
+grant execute on function app.write_out_message(p_org text, p_to text[], p_cc text[], p_subject text, p_body text, p_links jsonb, p_attachments jsonb, p_reply_to uuid, p_campaign uuid, p_send_at timestamp with time zone, p_unsubscribe_url text, p_id uuid) to service_role;
+
+create or replace function app.message_file_claimed(p_name text)
+ returns boolean
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select exists (select 1 from crm.message_attachments a where a.bucket_id = 'message-files' and a.storage_path = p_name)
+$function$;
+revoke all on function app.message_file_claimed(p_name text) from public, anon, authenticated, service_role;
+grant execute on function app.message_file_claimed(p_name text) to authenticated;
+grant execute on function app.message_file_claimed(p_name text) to service_role;
+
+create or replace function app.message_json(p_message crm.messages)
+ returns jsonb
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select to_jsonb(p_message) - 'inbox'
+         || jsonb_build_object(
+              'sent_by_name', (select coalesce(nullif(u.display_name, ''), u.name) from public.user_profiles u where u.id = p_message.sent_by),
+              'attachments', coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'file_name', a.file_name, 'content_type', a.content_type,
+                                                                            'size_bytes', a.size_bytes, 'storage_path', a.storage_path, 'bucket_id', a.bucket_id) order by a.file_name)
+                                       from crm.message_attachments a where a.message_id = p_message.id), '[]'),
+              'links', coalesce((select jsonb_agg(jsonb_build_object('kind', l.record_kind, 'id', l.record_id)) from crm.message_links l where l.message_id = p_message.id), '[]'))
+$function$;
+revoke all on function app.message_json(p_message crm.messages) from public, anon, authenticated, service_role;
+grant execute on function app.message_json(p_message crm.messages) to service_role;
+
+create or replace function app.link_thread(p_message crm.messages, p_kind text, p_id uuid)
+ returns void
+ language sql
+ security definer
+ set search_path to ''
+as $function$
+  insert into crm.message_links (message_id, record_kind, record_id, org_name)
+  select m.id, p_kind, p_id, m.org_name from crm.messages m where m.org_name = p_message.org_name and m.thread_id = p_message.thread_id
+  on conflict do nothing;
+  update crm.messages m set inbox = false where m.org_name = p_message.org_name and m.thread_id = p_message.thread_id and m.inbox;
+$function$;
+revoke all on function app.link_thread(p_message crm.messages, p_kind text, p_id uuid) from public, anon, authenticated, service_role;
+grant execute on function app.link_thread(p_message crm.messages, p_kind text, p_id uuid) to service_role;
+
+create or replace function app.inbox_message_for_edit(p_message uuid)
+ returns crm.messages
+ language plpgsql
+ stable security definer
+ set search_path to ''
+as $function$
+declare
+  v crm.messages;
+begin
+  select * into v from crm.messages m
+   where m.id = p_message and m.direction = 'in'
+     and (m.org_name = any (app.orgs_with_access('crm', 'edit', 'Organization')) or m.org_name = any (app.orgs_with_access('crm', 'edit', 'Personal')));
+  if v.id is null then
+    raise exception using errcode = '42501', message = 'You cannot file that message';
+  end if;
+  return v;
+end;
+$function$;
+revoke all on function app.inbox_message_for_edit(p_message uuid) from public, anon, authenticated, service_role;
+grant execute on function app.inbox_message_for_edit(p_message uuid) to service_role;
+
+create or replace function app.receive_mail(p_mail jsonb)
+ returns uuid
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_address text;
+  v_local text;
+  v_slug text;
+  v_token text;
+  v_org text;
+  v_id uuid := gen_random_uuid();
+  v_header_id text := nullif(btrim(p_mail ->> 'message_id'), '');
+  v_refs text[];
+  v_parent crm.messages;
+  v_thread uuid;
+  v_from text := lower(btrim(coalesce(p_mail ->> 'from', '')));
+  v_existing uuid;
+  v_linked integer;
+begin
+  -- The organisation: the first recipient at the inbound domain (<slug> or <slug>+<thread>).
+  for v_address in
+    select lower(btrim(e)) from jsonb_array_elements_text(
+      (case when jsonb_typeof(p_mail -> 'to') = 'array' then p_mail -> 'to' when p_mail ? 'to' then jsonb_build_array(p_mail -> 'to') else '[]' end)
+      || (case when jsonb_typeof(p_mail -> 'cc') = 'array' then p_mail -> 'cc' else '[]' end)) e
+  loop
+    if split_part(v_address, '@', 2) = app.inbound_domain() then
+      v_local := split_part(v_address, '@', 1);
+      v_slug := split_part(v_local, '+', 1);
+      v_token := nullif(split_part(v_local, '+', 2), '');
+      select o.name into v_org from public.organizations o where lower(app.org_slug(o.name)) = v_slug and o.name <> '_system_default_' limit 1;
+      exit when v_org is not null;
+    end if;
+  end loop;
+  if v_org is null then
+    raise exception using errcode = '22023', message = 'No organisation receives mail at that address';
+  end if;
+  if not app.is_email_address(v_from) then
+    raise exception using errcode = '22023', message = format('%s is not an e-mail address', v_from);
+  end if;
+  v_header_id := coalesce(v_header_id, '<' || v_id || '@' || app.inbound_domain() || '>');
+  select m.id into v_existing from crm.messages m where m.org_name = v_org and m.message_id = v_header_id;
+  if v_existing is not null then
+    return v_existing;
+  end if;
+  -- The thread: what it answers (In-Reply-To, then References, newest first), else the reply address's.
+  v_refs := array_remove(array[nullif(btrim(p_mail ->> 'in_reply_to'), '')]
+            || array(select r from unnest(regexp_split_to_array(coalesce(
+                       case when jsonb_typeof(p_mail -> 'references') = 'array' then (select string_agg(x, ' ') from jsonb_array_elements_text(p_mail -> 'references') x)
+                            else p_mail ->> 'references' end, ''), '\s+')) with ordinality as t(r, n) where r <> '' order by n desc), null);
+  select m.* into v_parent from crm.messages m
+   where m.org_name = v_org and m.message_id = any (v_refs)
+   order by array_position(v_refs, m.message_id) limit 1;
+  if v_parent.id is null and v_token ~ '^[0-9a-f]{32}$' then
+    select m.* into v_parent from crm.messages m where m.org_name = v_org and m.thread_id = v_token::uuid order by m.created_at desc limit 1;
+  end if;
+  v_thread := coalesce(v_parent.thread_id, v_id);
+  insert into crm.messages (id, org_name, direction, thread_id, message_id, in_reply_to, subject, body_text, body_html,
+                            from_email, from_name, to_emails, cc_emails, status, sent_at, inbox)
+  values (v_id, v_org, 'in', v_thread, left(v_header_id, 998), nullif(btrim(p_mail ->> 'in_reply_to'), ''),
+          left(regexp_replace(coalesce(p_mail ->> 'subject', ''), '[\r\n]+', ' ', 'g'), 998),
+          coalesce(p_mail ->> 'text', ''), p_mail ->> 'html', v_from, nullif(btrim(p_mail ->> 'from_name'), ''),
+          array(select lower(btrim(e)) from jsonb_array_elements_text(case when jsonb_typeof(p_mail -> 'to') = 'array' then p_mail -> 'to' when p_mail ? 'to' then jsonb_build_array(p_mail -> 'to') else '[]' end) e),
+          array(select lower(btrim(e)) from jsonb_array_elements_text(case when jsonb_typeof(p_mail -> 'cc') = 'array' then p_mail -> 'cc' else '[]' end) e),
+          'received', now(), false);
+  -- Its records: whose address is the sender's, and the thread's.
+  insert into crm.message_links (message_id, record_kind, record_id, org_name)
+  select v_id, k.kind, k.id, v_org from (
+    select 'contact' as kind, cm.contact_id as id from crm.contact_methods cm
+     where cm.org_name = v_org and cm.kind = 'email' and lower(cm.value) = v_from and cm.contact_id is not null and not cm.archive
+    union select 'business', cm.business_id from crm.contact_methods cm
+     where cm.org_name = v_org and cm.kind = 'email' and lower(cm.value) = v_from and cm.business_id is not null and not cm.archive
+    union select 'household', cm.household_id from crm.contact_methods cm
+     where cm.org_name = v_org and cm.kind = 'email' and lower(cm.value) = v_from and cm.household_id is not null and not cm.archive
+    union select 'user', u.id from public.user_profiles u where u.org_name = v_org and lower(u.email::text) = v_from
+    union select 'staff', s.id from hr.staff_profiles s where s.org_name = v_org and lower(s.email::text) = v_from
+    union select l.record_kind, l.record_id from crm.message_links l join crm.messages m on m.id = l.message_id
+     where v_parent.id is not null and m.org_name = v_org and m.thread_id = v_thread) k
+  on conflict do nothing;
+  get diagnostics v_linked = row_count;
+  if v_linked = 0 then
+    update crm.messages set inbox = true where id = v_id;
+  end if;
+  insert into crm.message_attachments (message_id, org_name, file_name, content_type, size_bytes, storage_path, bucket_id)
+  select v_id, v_org, left(regexp_replace(coalesce(nullif(btrim(a ->> 'file_name'), ''), 'attachment'), '[\r\n]+', ' ', 'g'), 255),
+         coalesce(a ->> 'content_type', 'application/octet-stream'), least(coalesce((a ->> 'size_bytes')::bigint, 0), 10485760), a ->> 'storage_path', 'message-files'
+  from jsonb_array_elements(case when jsonb_typeof(p_mail -> 'attachments') = 'array' then p_mail -> 'attachments' else '[]' end) a
+  where nullif(a ->> 'storage_path', '') is not null;
+  return v_id;
+end;
+$function$;
+revoke all on function app.receive_mail(p_mail jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.receive_mail(p_mail jsonb) to service_role;
+comment on function app.receive_mail(p_mail jsonb) is 'files one received e-mail (CONVERSATIONS-CONTRACT): organisation from the recipient, thread from In-Reply-To/References or the reply address, linked to the records with the sender''s address and to the thread''s, else in the inbox; a Message-ID seen before is ignored';

@@ -115,7 +115,18 @@ create table app.mail_outbox (
   next_attempt_at timestamp with time zone default now() not null,
   attempts integer default 0 not null,
   sent_at timestamp with time zone,
-  last_error text
+  last_error text,
+  message_id uuid,
+  more_to_emails text[] default '{}'::text[] not null,
+  cc_emails text[] default '{}'::text[] not null,
+  from_email text,
+  from_name text,
+  reply_to text,
+  header_message_id text,
+  in_reply_to text,
+  attachments jsonb default '[]'::jsonb not null,
+  integration_id uuid,
+  list_unsubscribe text
 );
 comment on table app.mail_outbox is 'e-mails the product sends; written by security definer functions, delivered by one sender (local stack or a hosted worker)';
 revoke all on table app.mail_outbox from public, anon, authenticated, service_role;
@@ -135,17 +146,23 @@ CREATE INDEX mail_outbox_org_recent ON app.mail_outbox USING btree (org_name, cr
 
 CREATE INDEX mail_outbox_related ON app.mail_outbox USING btree (related_table, related_id) WHERE (related_id IS NOT NULL);
 
+alter table app.mail_outbox add constraint mail_outbox_headers_one_line CHECK (coalesce(from_name, '') !~ '[\r\n]'::text AND coalesce(from_email, '') !~ '[\r\n]'::text AND coalesce(reply_to, '') !~ '[\r\n]'::text AND coalesce(header_message_id, '') !~ '[\r\n]'::text AND coalesce(in_reply_to, '') !~ '[\r\n]'::text AND coalesce(list_unsubscribe, '') !~ '[\r\n]'::text AND array_to_string(more_to_emails || cc_emails, ' ') !~ '[\r\n]'::text);
+
+CREATE INDEX mail_outbox_message_id_idx ON app.mail_outbox USING btree (message_id) WHERE (message_id IS NOT NULL);
+
+CREATE INDEX mail_outbox_integration_id_idx ON app.mail_outbox USING btree (integration_id) WHERE (integration_id IS NOT NULL);
+
 CREATE INDEX mail_outbox_waiting ON app.mail_outbox USING btree (next_attempt_at) WHERE (sent_at IS NULL);
 
 create table app.organization_limits (
   name text not null,
   value integer not null
 );
-comment on table app.organization_limits is 'what each organisation may do on its own, the same for all: mails_per_day, e-mails the product sends for it in any 24 hours (stay confirmations, task digests, invitation codes); open_import_jobs, CSV imports started and not yet finished or cancelled';
+comment on table app.organization_limits is 'what each organisation may do on its own, the same for all: mails_per_day, e-mails the product sends for it in any 24 hours (stay confirmations, task digests, invitation codes, conversations); open_import_jobs, CSV imports started and not yet finished or cancelled; bulk_mails_per_minute, how fast a mail to many leaves';
 revoke all on table app.organization_limits from public, anon, authenticated, service_role;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table app.organization_limits to service_role;
 
-alter table app.organization_limits add constraint organization_limits_name_check CHECK (name = ANY (ARRAY['mails_per_day'::text, 'open_import_jobs'::text]));
+alter table app.organization_limits add constraint organization_limits_name_check CHECK (name = ANY (ARRAY['mails_per_day'::text, 'open_import_jobs'::text, 'bulk_mails_per_minute'::text]));
 
 alter table app.organization_limits add constraint organization_limits_pkey PRIMARY KEY (name);
 
@@ -289,3 +306,24 @@ alter table app.online_bookings add constraint online_bookings_pkey PRIMARY KEY 
 alter table app.online_bookings add constraint online_bookings_token_hash_key UNIQUE (token_hash);
 
 CREATE INDEX online_bookings_hold_until_idx ON app.online_bookings USING btree (hold_until) WHERE (hold_until IS NOT NULL);
+
+create table app.mail_unsubscribe_tokens (
+  token_hash text not null,
+  org_name text not null,
+  email text not null,
+  message_id uuid,
+  created_at timestamp with time zone default now() not null,
+  used_at timestamp with time zone
+);
+
+comment on table app.mail_unsubscribe_tokens is 'the unsubscribe link of each mail that carries one, stored hashed: names one address of one organisation, works once';
+
+revoke all on table app.mail_unsubscribe_tokens from public, anon, authenticated, service_role;
+
+grant delete, insert, maintain, references, select, trigger, truncate, update on table app.mail_unsubscribe_tokens to service_role;
+
+alter table app.mail_unsubscribe_tokens add constraint mail_unsubscribe_tokens_pkey PRIMARY KEY (token_hash);
+
+CREATE INDEX mail_unsubscribe_tokens_org_name_idx ON app.mail_unsubscribe_tokens USING btree (org_name);
+
+CREATE INDEX mail_unsubscribe_tokens_message_id_idx ON app.mail_unsubscribe_tokens USING btree (message_id);

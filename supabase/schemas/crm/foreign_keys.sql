@@ -176,3 +176,25 @@ alter table crm.relationships add constraint relationships_household_id2_fkey FO
 alter table crm.relationships add constraint relationships_last_modified_by_fkey FOREIGN KEY (last_modified_by) REFERENCES public.user_profiles(id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED;
 
 alter table crm.relationships add constraint relationships_org_name_fkey FOREIGN KEY (org_name) REFERENCES public.organizations(name) ON DELETE CASCADE;
+
+alter table crm.mail_campaigns add constraint mail_campaigns_org_name_fkey FOREIGN KEY (org_name) REFERENCES public.organizations(name) ON DELETE CASCADE;
+
+alter table crm.mail_campaigns add constraint mail_campaigns_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.user_profiles(id) ON DELETE SET NULL;
+
+alter table crm.messages add constraint messages_org_name_fkey FOREIGN KEY (org_name) REFERENCES public.organizations(name) ON DELETE CASCADE;
+
+alter table crm.messages add constraint messages_sent_by_fkey FOREIGN KEY (sent_by) REFERENCES public.user_profiles(id) ON DELETE SET NULL;
+
+alter table crm.messages add constraint messages_campaign_id_fkey FOREIGN KEY (campaign_id) REFERENCES crm.mail_campaigns(id) ON DELETE SET NULL;
+
+alter table crm.message_links add constraint message_links_message_id_fkey FOREIGN KEY (message_id) REFERENCES crm.messages(id) ON DELETE CASCADE;
+
+alter table crm.message_links add constraint message_links_org_name_fkey FOREIGN KEY (org_name) REFERENCES public.organizations(name) ON DELETE CASCADE;
+
+alter table crm.message_attachments add constraint message_attachments_message_id_fkey FOREIGN KEY (message_id) REFERENCES crm.messages(id) ON DELETE CASCADE;
+
+alter table crm.message_attachments add constraint message_attachments_org_name_fkey FOREIGN KEY (org_name) REFERENCES public.organizations(name) ON DELETE CASCADE;
+
+alter table crm.mail_suppressions add constraint mail_suppressions_org_name_fkey FOREIGN KEY (org_name) REFERENCES public.organizations(name) ON DELETE CASCADE;
+
+alter table crm.mail_suppressions add constraint mail_suppressions_message_id_fkey FOREIGN KEY (message_id) REFERENCES crm.messages(id) ON DELETE SET NULL;

@@ -789,3 +789,440 @@ $function$;
 revoke all on function crm.record_relationships(p_record uuid) from public, anon, authenticated, service_role;
 grant execute on function crm.record_relationships(p_record uuid) to authenticated;
 grant execute on function crm.record_relationships(p_record uuid) to service_role;
+
+create or replace function crm.merge_fields(p_kind text)
+ returns jsonb
+ language sql
+ stable
+ set search_path to ''
+as $function$
+  select jsonb_agg(jsonb_build_object('name', f.name, 'label', f.label) order by f.place)
+  from (values
+    (1, 'first_name', 'First name'), (2, 'last_name', 'Last name'), (3, 'full_name', 'Full name'), (4, 'email', 'E-mail'),
+    (5, 'organization.name', 'Organisation name'),
+    (6, 'stay.check_in', 'Check-in'), (7, 'stay.check_out', 'Check-out'), (8, 'stay.total', 'Stay total'), (9, 'stay.unit', 'Accommodation'),
+    (10, 'unsubscribe_url', 'Unsubscribe link')) as f(place, name, label)
+  where p_kind = 'reservation' or f.name not like 'stay.%'
+$function$;
+revoke all on function crm.merge_fields(p_kind text) from public, anon, authenticated, service_role;
+grant execute on function crm.merge_fields(p_kind text) to authenticated;
+grant execute on function crm.merge_fields(p_kind text) to service_role;
+
+create or replace function crm.render_message(p_subject text, p_body text, p_kind text, p_id uuid)
+ returns jsonb
+ language plpgsql
+ stable security definer
+ set search_path to ''
+as $function$
+declare
+  v_org text := app.message_record_org(p_kind, p_id);
+  v_values jsonb;
+  v_body text;
+  v_signature text;
+begin
+  if v_org is null then
+    raise exception using errcode = '42501', message = 'You cannot see that record';
+  end if;
+  v_values := app.message_merge_values(p_kind, p_id, v_org,
+    rtrim(coalesce(nullif(current_setting('steward.site_url', true), ''), 'http://localhost:3000'), '/') || '/unsubscribe/preview');
+  v_body := app.message_fill(p_body, v_values);
+  v_signature := app.message_signature(v_org);
+  return jsonb_build_object(
+    'subject', app.message_fill(p_subject, v_values, true),
+    'body', v_body,
+    'signature', v_signature,
+    'html', app.message_html(v_body || coalesce(E'\n\n-- \n' || v_signature, '')),
+    'to', v_values ->> 'email');
+end;
+$function$;
+revoke all on function crm.render_message(p_subject text, p_body text, p_kind text, p_id uuid) from public, anon, authenticated, service_role;
+grant execute on function crm.render_message(p_subject text, p_body text, p_kind text, p_id uuid) to authenticated;
+grant execute on function crm.render_message(p_subject text, p_body text, p_kind text, p_id uuid) to service_role;
+
+create or replace function crm.send_message(p_message jsonb)
+ returns uuid
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_id uuid := gen_random_uuid();
+  v_links jsonb := '[]';
+  v_link jsonb;
+  v_org text;
+  v_link_org text;
+  v_first_kind text;
+  v_first_id uuid;
+  v_to text[];
+  v_cc text[];
+  v_address text;
+  v_subject text;
+  v_body text;
+  v_template settings.mail_templates;
+  v_reply crm.messages;
+  v_values jsonb;
+  v_attachments jsonb := '[]';
+  v_item jsonb;
+  v_file record;
+  v_total bigint := 0;
+  v_problem text;
+  v_unsubscribe text;
+  v_guest uuid;
+begin
+  if auth.uid() is null then
+    raise exception using errcode = '42501', message = 'Sign in to send a message';
+  end if;
+  if jsonb_typeof(p_message) is distinct from 'object' then
+    raise exception using errcode = '22023', message = 'The message must be an object';
+  end if;
+  -- The thread it answers, and the records of that thread by default.
+  if nullif(p_message ->> 'reply_to', '') is not null then
+    select * into v_reply from crm.messages m where m.id = (p_message ->> 'reply_to')::uuid;
+    if v_reply.id is null then
+      raise exception using errcode = '22023', message = 'The message it answers does not exist';
+    end if;
+  end if;
+  for v_link in select * from jsonb_array_elements(case when jsonb_typeof(p_message -> 'links') = 'array' then p_message -> 'links' else '[]' end) loop
+    v_link_org := app.message_record_org(v_link ->> 'kind', nullif(v_link ->> 'id', '')::uuid);
+    if v_link_org is null then
+      raise exception using errcode = '42501', message = 'You cannot see that record';
+    end if;
+    if v_org is not null and v_org <> v_link_org then
+      raise exception using errcode = '22023', message = 'A message is on records of one organisation';
+    end if;
+    v_org := v_link_org;
+    v_links := v_links || jsonb_build_array(jsonb_build_object('kind', v_link ->> 'kind', 'id', v_link ->> 'id'));
+    if v_first_kind is null then
+      v_first_kind := v_link ->> 'kind';
+      v_first_id := (v_link ->> 'id')::uuid;
+    end if;
+    -- A reservation's message is its guest's too.
+    if v_link ->> 'kind' = 'reservation' then
+      select r.contact_id into v_guest from catalog.reservations r where r.id = (v_link ->> 'id')::uuid;
+      if v_guest is not null then
+        v_links := v_links || jsonb_build_array(jsonb_build_object('kind', 'contact', 'id', v_guest));
+      end if;
+    end if;
+  end loop;
+  if v_reply.id is not null then
+    if v_org is null then
+      -- Answering from the thread: the caller must see the message it answers.
+      if not exists (select 1 from crm.messages m where m.id = v_reply.id and m.org_name = any (app.member_orgs())
+                       and (m.inbox and (m.org_name = any (app.orgs_with_access('crm', 'edit', 'Organization')) or m.org_name = any (app.orgs_with_access('crm', 'edit', 'Personal')))
+                            or exists (select 1 from crm.message_links l where l.message_id = m.id and app.message_record_org(l.record_kind, l.record_id) is not null))) then
+        raise exception using errcode = '42501', message = 'You cannot see that record';
+      end if;
+      v_org := v_reply.org_name;
+      v_links := coalesce((select jsonb_agg(jsonb_build_object('kind', l.record_kind, 'id', l.record_id)) from crm.message_links l where l.message_id = v_reply.id), '[]');
+      select l.record_kind, l.record_id into v_first_kind, v_first_id from crm.message_links l where l.message_id = v_reply.id order by l.record_kind = 'reservation' desc limit 1;
+    elsif v_reply.org_name <> v_org then
+      raise exception using errcode = '22023', message = 'The message it answers does not exist';
+    end if;
+  end if;
+  if v_org is null then
+    raise exception using errcode = '22023', message = 'Send the message from a record';
+  end if;
+  -- Template, subject, body.
+  if nullif(p_message ->> 'template_id', '') is not null then
+    select * into v_template from settings.mail_templates t where t.id = (p_message ->> 'template_id')::uuid and t.org_name = v_org;
+  end if;
+  v_subject := btrim(coalesce(nullif(p_message ->> 'subject', ''), v_template.subject, ''));
+  v_body := coalesce(nullif(btrim(p_message ->> 'body'), ''), v_template.body, '');
+  if v_subject = '' then
+    raise exception using errcode = '22023', message = 'Give the message a subject';
+  end if;
+  if btrim(v_body) = '' then
+    raise exception using errcode = '22023', message = 'Write the message';
+  end if;
+  if v_subject ~ '[\r\n]' then
+    raise exception using errcode = '22023', message = 'An e-mail''s subject and address cannot contain line breaks';
+  end if;
+  -- Addresses.
+  v_to := array(select lower(btrim(e)) from jsonb_array_elements_text(case when jsonb_typeof(p_message -> 'to') = 'array' then p_message -> 'to' else '[]' end) e where btrim(e) <> '');
+  v_cc := array(select lower(btrim(e)) from jsonb_array_elements_text(case when jsonb_typeof(p_message -> 'cc') = 'array' then p_message -> 'cc' else '[]' end) e where btrim(e) <> '');
+  if cardinality(v_to) = 0 and v_first_kind is not null then
+    v_to := array_remove(array[app.message_person(v_first_kind, v_first_id) ->> 'email'], null);
+  end if;
+  if cardinality(v_to) = 0 and v_reply.id is not null then
+    v_to := array[lower(v_reply.from_email)];
+  end if;
+  if cardinality(v_to) = 0 then
+    raise exception using errcode = '22023', message = 'Add an address to send it to';
+  end if;
+  if cardinality(v_to) + cardinality(v_cc) > 50 then
+    raise exception using errcode = '22023', message = 'A message goes to at most 50 addresses';
+  end if;
+  foreach v_address in array v_to || v_cc loop
+    if not app.is_email_address(v_address) then
+      raise exception using errcode = '22023', message = format('%s is not an e-mail address', v_address);
+    end if;
+    v_problem := app.mail_suppression_problem(v_org, v_address);
+    if v_problem is not null then
+      raise exception using errcode = '22023', message = v_problem;
+    end if;
+  end loop;
+  -- Merge fields, for the first record (the reservation when there is one).
+  if strpos(v_body, 'unsubscribe_url') > 0 then
+    v_unsubscribe := app.mail_unsubscribe_url(v_org, v_to[1], null);
+  end if;
+  v_values := case when v_first_kind is not null then app.message_merge_values(v_first_kind, v_first_id, v_org, v_unsubscribe)
+                   else jsonb_build_object('first_name', '', 'last_name', '', 'full_name', coalesce(v_reply.from_name, ''), 'email', v_to[1],
+                                           'organization.name', (select coalesce(nullif(o.display_name, ''), o.name) from public.organizations o where o.name = v_org),
+                                           'unsubscribe_url', coalesce(v_unsubscribe, '')) end;
+  v_subject := app.message_fill(v_subject, v_values, true);
+  v_body := app.message_fill(v_body, v_values);
+  v_body := v_body || coalesce(E'\n\n-- \n' || app.message_signature(v_org), '');
+  -- Attachments: a record file the caller may see, or a file they uploaded into message-files.
+  for v_item in select * from jsonb_array_elements(case when jsonb_typeof(p_message -> 'attachments') = 'array' then p_message -> 'attachments' else '[]' end) loop
+    if nullif(v_item ->> 'file_id', '') is not null then
+      execute format('select f.name, f.content_type, f.size_bytes, f.storage_path from crm.crm_files f where f.id = $1 and f.org_name = $2 and not f.archive and f.storage_path is not null and (%s)',
+                     app.read_rule_sql('crm.crm_files'))
+        into v_file using (v_item ->> 'file_id')::uuid, v_org;
+      if v_file.storage_path is null then
+        raise exception using errcode = '22023', message = 'That file does not exist';
+      end if;
+      v_item := jsonb_build_object('file_name', v_file.name, 'content_type', coalesce(v_file.content_type, 'application/octet-stream'),
+                                   'size_bytes', coalesce(v_file.size_bytes, 0), 'storage_path', v_file.storage_path, 'bucket_id', 'record-files');
+    else
+      select o.name, coalesce((o.metadata ->> 'size')::bigint, 0) as size, o.metadata ->> 'mimetype' as mimetype into v_file
+        from storage.objects o
+       where o.bucket_id = 'message-files' and o.name = v_item ->> 'storage_path'
+         and split_part(o.name, '/', 1) = lower(app.org_slug(v_org))
+         and o.owner_id = auth.uid()::text and not app.message_file_claimed(o.name);
+      if v_file.name is null then
+        raise exception using errcode = '22023', message = format('%s was not uploaded', coalesce(nullif(v_item ->> 'file_name', ''), 'The file'));
+      end if;
+      if btrim(coalesce(v_item ->> 'file_name', '')) = '' or v_item ->> 'file_name' ~ '[\r\n]' then
+        raise exception using errcode = '22023', message = 'Give the file a name';
+      end if;
+      v_item := jsonb_build_object('file_name', v_item ->> 'file_name', 'content_type', coalesce(v_file.mimetype, v_item ->> 'content_type', 'application/octet-stream'),
+                                   'size_bytes', greatest(v_file.size, coalesce((v_item ->> 'size_bytes')::bigint, 0)), 'storage_path', v_file.name, 'bucket_id', 'message-files');
+    end if;
+    if (v_item ->> 'size_bytes')::bigint > 10485760 then
+      raise exception using errcode = '22023', message = format('%s is larger than 10 MB', v_item ->> 'file_name');
+    end if;
+    v_total := v_total + (v_item ->> 'size_bytes')::bigint;
+    v_attachments := v_attachments || jsonb_build_array(v_item);
+  end loop;
+  if v_total > 20971520 then
+    raise exception using errcode = '22023', message = 'The attachments are larger than 20 MB together';
+  end if;
+  perform app.require_mail_quota(v_org, 1);
+  perform app.write_out_message(v_org, v_to, v_cc, v_subject, v_body, v_links, v_attachments, v_reply.id, null, null, v_unsubscribe, v_id);
+  if v_unsubscribe is not null then
+    update app.mail_unsubscribe_tokens set message_id = v_id
+     where token_hash = encode(sha256(convert_to(split_part(v_unsubscribe, '/unsubscribe/', 2), 'UTF8')), 'hex');
+  end if;
+  return v_id;
+end;
+$function$;
+revoke all on function crm.send_message(p_message jsonb) from public, anon, authenticated, service_role;
+grant execute on function crm.send_message(p_message jsonb) to authenticated;
+grant execute on function crm.send_message(p_message jsonb) to service_role;
+comment on function crm.send_message(p_message jsonb) is 'sends one e-mail from records (CONVERSATIONS-CONTRACT): fills merge fields, adds the signature, renders the HTML, queues it in the outbox; any refusal writes nothing';
+
+create or replace function crm.send_to_many(p_kind text, p_ids uuid[], p_filter jsonb, p_subject text, p_body text, p_template_id uuid DEFAULT NULL::uuid)
+ returns jsonb
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v_ids uuid[] := coalesce(p_ids, '{}');
+  v_page jsonb;
+  v_offset integer := 0;
+  v_org text;
+  v_id uuid;
+  v_record_org text;
+  v_subject text;
+  v_body text;
+  v_template settings.mail_templates;
+  v_campaign uuid := gen_random_uuid();
+  v_person jsonb;
+  v_email text;
+  v_rate integer := coalesce((select l.value from app.organization_limits l where l.name = 'bulk_mails_per_minute'), 60);
+  v_queued integer := 0;
+  v_skipped integer := 0;
+  v_message uuid;
+  v_unsubscribe text;
+  v_values jsonb;
+  v_signature text;
+  v_targets jsonb := '[]';
+  v_guest uuid;
+  v_links jsonb;
+begin
+  if auth.uid() is null then
+    raise exception using errcode = '42501', message = 'Sign in to send a message';
+  end if;
+  if app.message_record_table(p_kind) is null then
+    raise exception using errcode = '22023', message = format('%s is not a kind of record a message can be on', coalesce(p_kind, 'null'));
+  end if;
+  if p_filter is not null and cardinality(v_ids) = 0 then
+    if p_kind not in ('contact', 'business', 'household') then
+      raise exception using errcode = '22023', message = 'Choose the records to send to';
+    end if;
+    -- "All matching": the list's own filter, read page by page as the list reads it (the caller's rule).
+    loop
+      v_page := public.list_page(coalesce(p_filter ->> 'relation', 'crm.' || case p_kind when 'contact' then 'contacts' when 'business' then 'businesses' else 'households' end || '_view'),
+                                 array(select jsonb_array_elements_text(coalesce(p_filter -> 'org_names', 'null'::jsonb))) ,
+                                 coalesce(p_filter -> 'eq', '{}'), coalesce((p_filter ->> 'exclude_archived')::boolean, false),
+                                 p_filter -> 'filter', '[]', v_offset, 1000, null, null);
+      exit when v_page is null or jsonb_array_length(v_page -> 'ids') = 0;
+      v_ids := v_ids || array(select e::uuid from jsonb_array_elements_text(v_page -> 'ids') e);
+      exit when jsonb_array_length(v_page -> 'ids') < 1000;
+      v_offset := v_offset + 1000;
+    end loop;
+  end if;
+  if cardinality(v_ids) = 0 then
+    raise exception using errcode = '22023', message = 'Choose the records to send to';
+  end if;
+  if cardinality(v_ids) > 50000 then
+    raise exception using errcode = '22023', message = 'A mail to many goes to at most 50,000 records';
+  end if;
+  -- One organisation, every record visible to the caller.
+  foreach v_id in array v_ids loop
+    v_record_org := app.message_record_org(p_kind, v_id);
+    if v_record_org is null then
+      raise exception using errcode = '42501', message = 'You cannot see that record';
+    end if;
+    if v_org is not null and v_org <> v_record_org then
+      raise exception using errcode = '22023', message = 'A message is on records of one organisation';
+    end if;
+    v_org := v_record_org;
+  end loop;
+  if p_template_id is not null then
+    select * into v_template from settings.mail_templates t where t.id = p_template_id and t.org_name = v_org;
+  end if;
+  v_subject := btrim(coalesce(nullif(p_subject, ''), v_template.subject, ''));
+  v_body := coalesce(nullif(btrim(p_body), ''), v_template.body, '');
+  if v_subject = '' then
+    raise exception using errcode = '22023', message = 'Give the message a subject';
+  end if;
+  if btrim(v_body) = '' then
+    raise exception using errcode = '22023', message = 'Write the message';
+  end if;
+  if v_subject ~ '[\r\n]' then
+    raise exception using errcode = '22023', message = 'An e-mail''s subject and address cannot contain line breaks';
+  end if;
+  if v_body !~ '\{\{\s*unsubscribe_url\s*\}\}' then
+    v_body := v_body || E'\n\nUnsubscribe: {{unsubscribe_url}}';
+  end if;
+  -- Every field must exist before anything is written.
+  perform app.message_fill(v_subject || ' ' || v_body, app.message_merge_values(p_kind, v_ids[1], v_org, ''));
+  v_signature := app.message_signature(v_org);
+  -- Who gets one: an address, not suppressed.
+  foreach v_id in array v_ids loop
+    v_person := app.message_person(p_kind, v_id);
+    v_email := v_person ->> 'email';
+    if v_email is null or not app.is_email_address(v_email) or exists (select 1 from crm.mail_suppressions s where s.org_name = v_org and s.email = v_email) then
+      v_skipped := v_skipped + 1;
+    else
+      v_targets := v_targets || jsonb_build_array(jsonb_build_object('id', v_id, 'email', v_email));
+    end if;
+  end loop;
+  perform app.require_mail_quota(v_org, jsonb_array_length(v_targets));
+  insert into crm.mail_campaigns (id, org_name, subject, body, record_kind, total, queued, skipped, created_by)
+  values (v_campaign, v_org, v_subject, v_body, p_kind, cardinality(v_ids), jsonb_array_length(v_targets), v_skipped, app.profile_id_in(v_org));
+  for v_person in select * from jsonb_array_elements(v_targets) loop
+    v_message := gen_random_uuid();
+    v_email := v_person ->> 'email';
+    v_unsubscribe := app.mail_unsubscribe_url(v_org, v_email, null);
+    v_values := app.message_merge_values(p_kind, (v_person ->> 'id')::uuid, v_org, v_unsubscribe);
+    v_links := jsonb_build_array(jsonb_build_object('kind', p_kind, 'id', v_person ->> 'id'));
+    if p_kind = 'reservation' then
+      select r.contact_id into v_guest from catalog.reservations r where r.id = (v_person ->> 'id')::uuid;
+      if v_guest is not null then
+        v_links := v_links || jsonb_build_array(jsonb_build_object('kind', 'contact', 'id', v_guest));
+      end if;
+    end if;
+    perform app.write_out_message(v_org, array[v_email], '{}', app.message_fill(v_subject, v_values, true),
+                                  app.message_fill(v_body, v_values) || coalesce(E'\n\n-- \n' || v_signature, ''),
+                                  v_links, '[]', null, v_campaign,
+                                  now() + make_interval(secs => (v_queued * 60.0) / greatest(v_rate, 1)), v_unsubscribe, v_message);
+    update app.mail_unsubscribe_tokens set message_id = v_message
+     where token_hash = encode(sha256(convert_to(split_part(v_unsubscribe, '/unsubscribe/', 2), 'UTF8')), 'hex');
+    v_queued := v_queued + 1;
+  end loop;
+  return jsonb_build_object('campaign_id', v_campaign, 'total', cardinality(v_ids), 'queued', v_queued, 'skipped', v_skipped);
+end;
+$function$;
+revoke all on function crm.send_to_many(p_kind text, p_ids uuid[], p_filter jsonb, p_subject text, p_body text, p_template_id uuid) from public, anon, authenticated, service_role;
+grant execute on function crm.send_to_many(p_kind text, p_ids uuid[], p_filter jsonb, p_subject text, p_body text, p_template_id uuid) to authenticated;
+grant execute on function crm.send_to_many(p_kind text, p_ids uuid[], p_filter jsonb, p_subject text, p_body text, p_template_id uuid) to service_role;
+comment on function crm.send_to_many(p_kind text, p_ids uuid[], p_filter jsonb, p_subject text, p_body text, p_template_id uuid) is 'mail to many (CONVERSATIONS-CONTRACT): one personalised message per record with an unsubscribe link, spaced by bulk_mails_per_minute; suppressed and address-less records skipped and counted';
+
+create or replace function crm.record_messages(p_kind text, p_id uuid, p_limit integer DEFAULT 50, p_before timestamp with time zone DEFAULT NULL::timestamp with time zone)
+ returns jsonb
+ language plpgsql
+ stable security definer
+ set search_path to ''
+as $function$
+begin
+  if app.message_record_org(p_kind, p_id) is null then
+    return '[]'::jsonb;
+  end if;
+  return coalesce((
+    select jsonb_agg(app.message_json(m) order by m.created_at desc, m.id desc)
+    from (select m.* from crm.message_links l
+            join crm.messages m on m.id = l.message_id
+           where l.record_id = p_id and l.record_kind = p_kind
+             and (p_before is null or m.created_at < p_before)
+           order by m.created_at desc, m.id desc
+           limit least(greatest(coalesce(p_limit, 50), 1), 200)) m), '[]'::jsonb);
+end;
+$function$;
+revoke all on function crm.record_messages(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function crm.record_messages(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) to authenticated;
+grant execute on function crm.record_messages(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) to service_role;
+comment on function crm.record_messages(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) is 'a record''s conversation, newest first, p_limit (≤ 200) at a time before p_before; empty when the caller may not see the record';
+
+create or replace function crm.attach_message(p_message uuid, p_kind text, p_id uuid)
+ returns void
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v crm.messages := app.inbox_message_for_edit(p_message);
+begin
+  if app.message_record_org(p_kind, p_id) is distinct from v.org_name then
+    raise exception using errcode = '42501', message = 'You cannot see that record';
+  end if;
+  perform app.link_thread(v, p_kind, p_id);
+end;
+$function$;
+revoke all on function crm.attach_message(p_message uuid, p_kind text, p_id uuid) from public, anon, authenticated, service_role;
+grant execute on function crm.attach_message(p_message uuid, p_kind text, p_id uuid) to authenticated;
+grant execute on function crm.attach_message(p_message uuid, p_kind text, p_id uuid) to service_role;
+
+create or replace function crm.create_contact_from_message(p_message uuid)
+ returns uuid
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v crm.messages := app.inbox_message_for_edit(p_message);
+  v_name text;
+  v_contact uuid := gen_random_uuid();
+  v_profile uuid;
+begin
+  if not (v.org_name = any (app.orgs_with_access('crm', 'create', 'allowed'))) then
+    raise exception using errcode = '42501', message = 'You cannot add contacts';
+  end if;
+  v_profile := app.profile_id_in(v.org_name);
+  v_name := coalesce(nullif(btrim(v.from_name), ''), split_part(v.from_email, '@', 1));
+  insert into crm.contacts (id, org_name, name, first_name, last_name, created_by, last_modified_by, primary_owner_id)
+  values (v_contact, v.org_name, v_name,
+          case when v_name ~ '\s' then regexp_replace(v_name, '\s+\S+$', '') else v_name end,
+          case when v_name ~ '\s' then substring(v_name from '\S+$') end,
+          v_profile, v_profile, v_profile);
+  insert into crm.contact_methods (org_name, contact_id, value, label, kind, is_primary, created_by, last_modified_by)
+  values (v.org_name, v_contact, lower(v.from_email), 'E-mail', 'email', true, v_profile, v_profile);
+  perform app.link_thread(v, 'contact', v_contact);
+  return v_contact;
+end;
+$function$;
+revoke all on function crm.create_contact_from_message(p_message uuid) from public, anon, authenticated, service_role;
+grant execute on function crm.create_contact_from_message(p_message uuid) to authenticated;
+grant execute on function crm.create_contact_from_message(p_message uuid) to service_role;

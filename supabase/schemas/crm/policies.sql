@@ -389,3 +389,53 @@ create policy org_update on crm.relationships
   to authenticated
   using (org_name <> '_system_default_'::text AND ((org_name = ANY ((( SELECT app.orgs_with_access('crm'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access))::text[])) OR (org_name = ANY ((( SELECT app.orgs_with_access('crm'::text, 'edit'::text, 'Personal'::text) AS orgs_with_access))::text[])) AND (created_by = ANY ((( SELECT app.my_profile_ids() AS my_profile_ids))::uuid[]))))
   with check (org_name <> '_system_default_'::text AND ((org_name = ANY ((( SELECT app.orgs_with_access('crm'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access))::text[])) OR (org_name = ANY ((( SELECT app.orgs_with_access('crm'::text, 'edit'::text, 'Personal'::text) AS orgs_with_access))::text[])) AND (created_by = ANY ((( SELECT app.my_profile_ids() AS my_profile_ids))::uuid[]))));
+
+create policy message_links_read on crm.message_links
+  as permissive
+  for select
+  to authenticated
+  using (org_name = ANY ((( SELECT app.member_orgs() AS member_orgs))::text[]) AND
+         CASE record_kind
+           WHEN 'contact'::text THEN EXISTS (SELECT 1 FROM crm.contacts r WHERE r.id = message_links.record_id)
+           WHEN 'business'::text THEN EXISTS (SELECT 1 FROM crm.businesses r WHERE r.id = message_links.record_id)
+           WHEN 'household'::text THEN EXISTS (SELECT 1 FROM crm.households r WHERE r.id = message_links.record_id)
+           WHEN 'user'::text THEN EXISTS (SELECT 1 FROM public.user_profiles r WHERE r.id = message_links.record_id)
+           WHEN 'staff'::text THEN EXISTS (SELECT 1 FROM hr.staff_profiles r WHERE r.id = message_links.record_id)
+           WHEN 'reservation'::text THEN EXISTS (SELECT 1 FROM catalog.reservations r WHERE r.id = message_links.record_id)
+           ELSE false
+         END);
+
+create policy messages_read on crm.messages
+  as permissive
+  for select
+  to authenticated
+  using (org_name = ANY ((( SELECT app.member_orgs() AS member_orgs))::text[]) AND
+         (EXISTS (SELECT 1 FROM crm.message_links l WHERE l.message_id = messages.id)
+          OR inbox AND (org_name = ANY ((( SELECT app.orgs_with_access('crm'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access))::text[])
+                        OR org_name = ANY ((( SELECT app.orgs_with_access('crm'::text, 'edit'::text, 'Personal'::text) AS orgs_with_access))::text[]))));
+
+create policy message_attachments_read on crm.message_attachments
+  as permissive
+  for select
+  to authenticated
+  using (EXISTS (SELECT 1 FROM crm.messages m WHERE m.id = message_attachments.message_id));
+
+create policy mail_campaigns_read on crm.mail_campaigns
+  as permissive
+  for select
+  to authenticated
+  using (org_name = ANY ((( SELECT app.orgs_with_access('crm'::text, 'view'::text, 'Organization'::text) AS orgs_with_access))::text[])
+         OR created_by = ANY ((( SELECT app.my_profile_ids() AS my_profile_ids))::uuid[]));
+
+create policy mail_suppressions_read on crm.mail_suppressions
+  as permissive
+  for select
+  to authenticated
+  using (org_name = ANY ((( SELECT app.orgs_with_access('crm'::text, 'view'::text, 'Organization'::text) AS orgs_with_access))::text[])
+         OR org_name = ANY ((( SELECT app.orgs_with_access('crm'::text, 'view'::text, 'Personal'::text) AS orgs_with_access))::text[]));
+
+create policy mail_suppressions_delete on crm.mail_suppressions
+  as permissive
+  for delete
+  to authenticated
+  using (org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access))::text[]));

@@ -702,3 +702,177 @@ CREATE INDEX relationships_household_id1_fk_idx ON crm.relationships USING btree
 CREATE INDEX relationships_household_id2_fk_idx ON crm.relationships USING btree (household_id2);
 
 CREATE INDEX relationships_org_name_idx ON crm.relationships USING btree (org_name);
+
+create table crm.mail_campaigns (
+  id uuid default gen_random_uuid() not null,
+  org_name text not null,
+  subject text not null,
+  body text not null,
+  record_kind text not null,
+  total integer default 0 not null,
+  queued integer default 0 not null,
+  skipped integer default 0 not null,
+  created_by uuid,
+  created_at timestamp with time zone default now() not null
+);
+
+alter table crm.mail_campaigns enable row level security;
+
+comment on table crm.mail_campaigns is 'component: crm (mail to many: one per crm.send_to_many; written by that function only)';
+
+revoke all on table crm.mail_campaigns from public, anon, authenticated, service_role;
+
+grant select on table crm.mail_campaigns to authenticated;
+
+grant delete, insert, maintain, references, select, trigger, truncate, update on table crm.mail_campaigns to service_role;
+
+alter table crm.mail_campaigns add constraint mail_campaigns_pkey PRIMARY KEY (id);
+
+alter table crm.mail_campaigns add constraint mail_campaigns_record_kind_check CHECK (record_kind = ANY (ARRAY['contact'::text, 'business'::text, 'household'::text, 'user'::text, 'staff'::text, 'reservation'::text]));
+
+CREATE INDEX mail_campaigns_org_name_idx ON crm.mail_campaigns USING btree (org_name, created_at);
+
+CREATE INDEX mail_campaigns_created_by_idx ON crm.mail_campaigns USING btree (created_by);
+
+create table crm.messages (
+  id uuid default gen_random_uuid() not null,
+  org_name text not null,
+  direction text not null,
+  thread_id uuid not null,
+  message_id text not null,
+  in_reply_to text,
+  subject text default ''::text not null,
+  body_text text default ''::text not null,
+  body_html text,
+  from_email text,
+  from_name text,
+  to_emails text[] default '{}'::text[] not null,
+  cc_emails text[] default '{}'::text[] not null,
+  status text not null,
+  error text,
+  sent_by uuid,
+  campaign_id uuid,
+  created_at timestamp with time zone default now() not null,
+  sent_at timestamp with time zone,
+  inbox boolean default false not null
+);
+
+alter table crm.messages enable row level security;
+
+comment on table crm.messages is 'component: crm (one e-mail sent or received; seen by whoever may see one of the records it is linked to, an inbox message by CRM editors; written by the conversation functions only)';
+
+comment on column crm.messages.inbox is 'received and linked to no record yet: waits in the organisation''s inbox';
+
+revoke all on table crm.messages from public, anon, authenticated, service_role;
+
+grant select on table crm.messages to authenticated;
+
+grant delete, insert, maintain, references, select, trigger, truncate, update on table crm.messages to service_role;
+
+alter table crm.messages add constraint messages_pkey PRIMARY KEY (id);
+
+alter table crm.messages add constraint messages_direction_check CHECK (direction = ANY (ARRAY['out'::text, 'in'::text]));
+
+alter table crm.messages add constraint messages_status_check CHECK (status = ANY (ARRAY['queued'::text, 'sent'::text, 'failed'::text, 'received'::text]) AND (direction = 'in'::text) = (status = 'received'::text));
+
+alter table crm.messages add constraint messages_inbox_received CHECK (NOT inbox OR direction = 'in'::text);
+
+alter table crm.messages add constraint messages_subject_one_line CHECK (subject !~ '[\r\n]'::text AND length(subject) <= 998);
+
+CREATE UNIQUE INDEX messages_org_message_id_key ON crm.messages USING btree (org_name, message_id);
+
+CREATE INDEX messages_thread_id_idx ON crm.messages USING btree (thread_id);
+
+CREATE INDEX messages_sent_by_idx ON crm.messages USING btree (sent_by);
+
+CREATE INDEX messages_campaign_id_idx ON crm.messages USING btree (campaign_id);
+
+CREATE INDEX messages_inbox_idx ON crm.messages USING btree (org_name, created_at DESC) WHERE inbox;
+
+create table crm.message_links (
+  message_id uuid not null,
+  record_kind text not null,
+  record_id uuid not null,
+  org_name text not null
+);
+
+alter table crm.message_links enable row level security;
+
+comment on table crm.message_links is 'component: crm (the records a message is on; seen where the record is)';
+
+revoke all on table crm.message_links from public, anon, authenticated, service_role;
+
+grant select on table crm.message_links to authenticated;
+
+grant delete, insert, maintain, references, select, trigger, truncate, update on table crm.message_links to service_role;
+
+alter table crm.message_links add constraint message_links_pkey PRIMARY KEY (message_id, record_kind, record_id);
+
+alter table crm.message_links add constraint message_links_record_kind_check CHECK (record_kind = ANY (ARRAY['contact'::text, 'business'::text, 'household'::text, 'user'::text, 'staff'::text, 'reservation'::text]));
+
+CREATE INDEX message_links_record_idx ON crm.message_links USING btree (record_id, record_kind);
+
+CREATE INDEX message_links_org_name_idx ON crm.message_links USING btree (org_name);
+
+create table crm.message_attachments (
+  id uuid default gen_random_uuid() not null,
+  message_id uuid not null,
+  org_name text not null,
+  file_name text not null,
+  content_type text default 'application/octet-stream'::text not null,
+  size_bytes bigint default 0 not null,
+  storage_path text not null,
+  bucket_id text default 'message-files'::text not null
+);
+
+alter table crm.message_attachments enable row level security;
+
+comment on table crm.message_attachments is 'component: crm (a message''s files: an object of the private message-files bucket, or a record file of record-files; seen with the message)';
+
+revoke all on table crm.message_attachments from public, anon, authenticated, service_role;
+
+grant select on table crm.message_attachments to authenticated;
+
+grant delete, insert, maintain, references, select, trigger, truncate, update on table crm.message_attachments to service_role;
+
+alter table crm.message_attachments add constraint message_attachments_pkey PRIMARY KEY (id);
+
+alter table crm.message_attachments add constraint message_attachments_bucket_check CHECK (bucket_id = ANY (ARRAY['message-files'::text, 'record-files'::text]));
+
+alter table crm.message_attachments add constraint message_attachments_size_check CHECK (size_bytes >= 0 AND size_bytes <= 10485760);
+
+alter table crm.message_attachments add constraint message_attachments_file_name_check CHECK (btrim(file_name) <> ''::text AND file_name !~ '[\r\n]'::text);
+
+CREATE INDEX message_attachments_message_id_idx ON crm.message_attachments USING btree (message_id);
+
+CREATE INDEX message_attachments_org_name_idx ON crm.message_attachments USING btree (org_name);
+
+CREATE INDEX message_attachments_storage_path_idx ON crm.message_attachments USING btree (storage_path);
+
+create table crm.mail_suppressions (
+  org_name text not null,
+  email text not null,
+  reason text not null,
+  created_at timestamp with time zone default now() not null,
+  message_id uuid
+);
+
+alter table crm.mail_suppressions enable row level security;
+
+comment on table crm.mail_suppressions is 'component: crm (addresses no mail of the organisation goes to: unsubscribed or bounced; read by CRM viewers, removed by Settings editors)';
+
+revoke all on table crm.mail_suppressions from public, anon, authenticated, service_role;
+
+grant select, delete on table crm.mail_suppressions to authenticated;
+
+grant delete, insert, maintain, references, select, trigger, truncate, update on table crm.mail_suppressions to service_role;
+
+alter table crm.mail_suppressions add constraint mail_suppressions_pkey PRIMARY KEY (org_name, email);
+
+alter table crm.mail_suppressions add constraint mail_suppressions_reason_check CHECK (reason = ANY (ARRAY['unsubscribed'::text, 'bounced'::text]));
+
+alter table crm.mail_suppressions add constraint mail_suppressions_email_lower CHECK (email = lower(email));
+
+CREATE INDEX mail_suppressions_message_id_idx ON crm.mail_suppressions USING btree (message_id);
+
+CREATE INDEX contact_methods_email_idx ON crm.contact_methods USING btree (org_name, lower(value)) WHERE (kind = 'email'::text);

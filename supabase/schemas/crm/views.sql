@@ -426,3 +426,16 @@ create view crm.user_profiles with (security_invoker=true) as
 revoke all on table crm.user_profiles from public, anon, authenticated, service_role;
 grant select on table crm.user_profiles to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table crm.user_profiles to service_role;
+
+create or replace view crm.inbox_messages with (security_invoker = true) as
+ SELECT m.id, m.org_name, m.thread_id, m.message_id, m.in_reply_to, m.subject, m.body_text, m.body_html, m.from_email, m.from_name,
+    m.to_emails, m.cc_emails, m.status, m.created_at, m.sent_at,
+    COALESCE(( SELECT jsonb_agg(jsonb_build_object('id', a.id, 'file_name', a.file_name, 'content_type', a.content_type, 'size_bytes', a.size_bytes, 'storage_path', a.storage_path, 'bucket_id', a.bucket_id) ORDER BY a.file_name) AS jsonb_agg
+           FROM crm.message_attachments a
+          WHERE a.message_id = m.id), '[]'::jsonb) AS attachments
+   FROM crm.messages m
+  WHERE m.inbox;
+comment on view crm.inbox_messages is 'received mail linked to no record yet (the organisation''s inbox), for CRM editors; newest first by created_at';
+revoke all on table crm.inbox_messages from public, anon, authenticated, service_role;
+grant select on table crm.inbox_messages to authenticated;
+grant select on table crm.inbox_messages to service_role;

@@ -1020,3 +1020,34 @@ grant execute on function public.booking_cancel(p_token text) to anon;
 grant execute on function public.booking_cancel(p_token text) to authenticated;
 grant execute on function public.booking_cancel(p_token text) to service_role;
 comment on function public.booking_cancel(p_token text) is 'The guest cancels their online booking from their link, within the organisation''s cancellation rule (lodging_settings.booking_cancel_days); the guest is e-mailed. Counted against the booking_requests request limit.';
+
+create or replace function public.mail_unsubscribe(p_token text)
+ returns jsonb
+ language plpgsql
+ security definer
+ set search_path to ''
+as $function$
+declare
+  v app.mail_unsubscribe_tokens;
+begin
+  select * into v from app.mail_unsubscribe_tokens t
+   where t.token_hash = encode(sha256(convert_to(coalesce(p_token, ''), 'UTF8')), 'hex')
+   for update;
+  if not found then
+    raise exception using errcode = '22023', message = 'This unsubscribe link is not valid';
+  end if;
+  if v.used_at is not null then
+    raise exception using errcode = '22023', message = 'This unsubscribe link has already been used';
+  end if;
+  update app.mail_unsubscribe_tokens set used_at = now() where token_hash = v.token_hash;
+  insert into crm.mail_suppressions (org_name, email, reason, message_id)
+  values (v.org_name, v.email, 'unsubscribed', v.message_id)
+  on conflict (org_name, email) do update set reason = 'unsubscribed', created_at = now(), message_id = excluded.message_id;
+  return jsonb_build_object('org_name', v.org_name, 'email', v.email);
+end;
+$function$;
+revoke all on function public.mail_unsubscribe(p_token text) from public, anon, authenticated, service_role;
+grant execute on function public.mail_unsubscribe(p_token text) to anon;
+grant execute on function public.mail_unsubscribe(p_token text) to authenticated;
+grant execute on function public.mail_unsubscribe(p_token text) to service_role;
+comment on function public.mail_unsubscribe(p_token text) is 'the unsubscribe link of a mail (<site>/unsubscribe/<token>): puts its address on the organisation''s suppression list; works once';

@@ -44,3 +44,15 @@ alter table settings.user_role_permissions add constraint user_role_permissions_
 alter table settings.user_role_permissions add constraint user_role_permissions_org_name_fkey FOREIGN KEY (org_name) REFERENCES public.organizations(name) ON DELETE CASCADE;
 
 alter table settings.user_role_permissions add constraint user_role_permissions_role_in_org_fkey FOREIGN KEY (role_id, org_name) REFERENCES public.user_roles(id, org_name) ON DELETE CASCADE;
+
+alter table settings.mail_templates add constraint mail_templates_org_name_fkey FOREIGN KEY (org_name) REFERENCES public.organizations(name) ON DELETE CASCADE;
+
+alter table settings.mail_templates add constraint mail_templates_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.user_profiles(id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED;
+
+alter table settings.mail_templates add constraint mail_templates_last_modified_by_fkey FOREIGN KEY (last_modified_by) REFERENCES public.user_profiles(id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED;
+
+alter table settings.mail_settings add constraint mail_settings_org_name_fkey FOREIGN KEY (org_name) REFERENCES public.organizations(name) ON DELETE CASCADE;
+
+alter table settings.mail_settings add constraint mail_settings_created_by_fkey FOREIGN KEY (created_by) REFERENCES public.user_profiles(id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED;
+
+alter table settings.mail_settings add constraint mail_settings_last_modified_by_fkey FOREIGN KEY (last_modified_by) REFERENCES public.user_profiles(id) ON DELETE SET NULL DEFERRABLE INITIALLY DEFERRED;

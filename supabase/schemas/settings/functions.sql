@@ -121,3 +121,17 @@ $function$;
 revoke all on function settings.preview_field_type_change(p_field uuid, p_new_type text) from public, anon, authenticated, service_role;
 grant execute on function settings.preview_field_type_change(p_field uuid, p_new_type text) to authenticated;
 grant execute on function settings.preview_field_type_change(p_field uuid, p_new_type text) to service_role;
+
+create or replace function settings.inbound_address(p_org_name text)
+ returns text
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select lower(app.org_slug(p_org_name)) || '@' || app.inbound_domain()
+  where p_org_name = any (app.member_orgs())
+$function$;
+revoke all on function settings.inbound_address(p_org_name text) from public, anon, authenticated, service_role;
+grant execute on function settings.inbound_address(p_org_name text) to authenticated;
+grant execute on function settings.inbound_address(p_org_name text) to service_role;
+comment on function settings.inbound_address(p_org_name text) is 'the address the organisation receives mail at (a member asks); replies to its mail come to <slug>+<thread>@ the same domain';

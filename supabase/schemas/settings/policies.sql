@@ -156,3 +156,29 @@ create policy org_update on settings.user_role_permissions
   to authenticated
   using (org_name <> '_system_default_'::text AND ((org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access))::text[])) OR (org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Personal'::text) AS orgs_with_access))::text[])) AND (created_by = ANY ((( SELECT app.my_profile_ids() AS my_profile_ids))::uuid[]))))
   with check (org_name <> '_system_default_'::text AND ((org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access))::text[])) OR (org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Personal'::text) AS orgs_with_access))::text[])) AND (created_by = ANY ((( SELECT app.my_profile_ids() AS my_profile_ids))::uuid[]))));
+
+create policy org_read on settings.mail_templates as permissive for select to authenticated
+  using (org_name = ANY ((( SELECT app.member_orgs() AS member_orgs))::text[]));
+
+create policy org_insert on settings.mail_templates as permissive for insert to authenticated
+  with check (org_name <> '_system_default_'::text AND org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access))::text[]));
+
+create policy org_update on settings.mail_templates as permissive for update to authenticated
+  using (org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access))::text[]))
+  with check (org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access))::text[]));
+
+create policy org_delete on settings.mail_templates as permissive for delete to authenticated
+  using (org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access))::text[]));
+
+create policy org_read on settings.mail_settings as permissive for select to authenticated
+  using (org_name = ANY ((( SELECT app.member_orgs() AS member_orgs))::text[]));
+
+create policy org_insert on settings.mail_settings as permissive for insert to authenticated
+  with check (org_name <> '_system_default_'::text AND org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access))::text[]));
+
+create policy org_update on settings.mail_settings as permissive for update to authenticated
+  using (org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access))::text[]))
+  with check (org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access))::text[]));
+
+create policy org_delete on settings.mail_settings as permissive for delete to authenticated
+  using (org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access))::text[]));

@@ -103,7 +103,9 @@ alter table settings.integrations add constraint integrations_name_present CHECK
 
 alter table settings.integrations add constraint integrations_pkey PRIMARY KEY (id);
 
-alter table settings.integrations add constraint integrations_type_check CHECK (type = ANY (ARRAY['stripe'::text, 'square'::text, 'etsy'::text, 'woocommerce'::text, 'webhook'::text, 'custom'::text]));
+alter table settings.integrations add constraint integrations_type_check CHECK (type = ANY (ARRAY['stripe'::text, 'square'::text, 'etsy'::text, 'woocommerce'::text, 'webhook'::text, 'custom'::text, 'smtp'::text]));
+
+alter table settings.integrations add constraint integrations_smtp_url CHECK (type <> 'smtp'::text OR base_url ~ '^smtps?://[^\s/:@]+(:[0-9]{1,5})?/?$'::text);
 
 CREATE INDEX integrations_org_name_fk_idx ON settings.integrations USING btree (org_name);
 
@@ -223,3 +225,68 @@ alter table settings.user_role_permissions add constraint user_role_permissions_
 alter table settings.user_role_permissions add constraint user_role_permissions_role_component_key UNIQUE (role_id, component_id);
 
 CREATE INDEX user_role_permissions_org_name_fk_idx ON settings.user_role_permissions USING btree (org_name);
+
+create table settings.mail_templates (
+  id uuid default gen_random_uuid() not null,
+  org_name text not null,
+  name text not null,
+  subject text not null,
+  body text not null,
+  archive boolean default false not null,
+  created_at timestamp with time zone default now() not null,
+  created_by uuid,
+  last_modified_at timestamp with time zone default now() not null,
+  last_modified_by uuid
+);
+
+alter table settings.mail_templates enable row level security;
+
+comment on table settings.mail_templates is 'component: settings (every member reads)';
+
+revoke all on table settings.mail_templates from public, anon, authenticated, service_role;
+
+grant delete, insert, select, update on table settings.mail_templates to authenticated;
+
+grant delete, insert, maintain, references, select, trigger, truncate, update on table settings.mail_templates to service_role;
+
+alter table settings.mail_templates add constraint mail_templates_pkey PRIMARY KEY (id);
+
+alter table settings.mail_templates add constraint mail_templates_name_present CHECK (btrim(name) <> ''::text AND length(name) <= 120);
+
+alter table settings.mail_templates add constraint mail_templates_subject_check CHECK (subject !~ '[\r\n]'::text AND length(subject) <= 300);
+
+CREATE UNIQUE INDEX mail_templates_name_key ON settings.mail_templates USING btree (org_name, lower(name)) WHERE (NOT archive);
+
+CREATE INDEX mail_templates_created_by_idx ON settings.mail_templates USING btree (created_by);
+
+CREATE INDEX mail_templates_last_modified_by_idx ON settings.mail_templates USING btree (last_modified_by);
+
+create table settings.mail_settings (
+  org_name text not null,
+  signature text default ''::text not null,
+  from_name text,
+  created_at timestamp with time zone default now() not null,
+  created_by uuid,
+  last_modified_at timestamp with time zone default now() not null,
+  last_modified_by uuid
+);
+
+alter table settings.mail_settings enable row level security;
+
+comment on table settings.mail_settings is 'component: settings (every member reads)';
+
+revoke all on table settings.mail_settings from public, anon, authenticated, service_role;
+
+grant delete, insert, select, update on table settings.mail_settings to authenticated;
+
+grant delete, insert, maintain, references, select, trigger, truncate, update on table settings.mail_settings to service_role;
+
+alter table settings.mail_settings add constraint mail_settings_pkey PRIMARY KEY (org_name);
+
+alter table settings.mail_settings add constraint mail_settings_from_name_check CHECK (from_name !~ '[\r\n<>"]'::text AND length(from_name) <= 120);
+
+alter table settings.mail_settings add constraint mail_settings_signature_check CHECK (length(signature) <= 4000);
+
+CREATE INDEX mail_settings_created_by_idx ON settings.mail_settings USING btree (created_by);
+
+CREATE INDEX mail_settings_last_modified_by_idx ON settings.mail_settings USING btree (last_modified_by);

@@ -100,3 +100,17 @@ CREATE TRIGGER steward_90_history_update AFTER UPDATE ON settings.user_role_perm
 CREATE TRIGGER steward_90_keep_manager_on_delete AFTER DELETE ON settings.user_role_permissions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.keep_an_organization_manager();
 
 CREATE TRIGGER steward_90_keep_manager_on_update AFTER UPDATE ON settings.user_role_permissions REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.keep_an_organization_manager();
+
+CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON settings.mail_templates FOR EACH ROW EXECUTE FUNCTION app.enforce_org_name();
+
+CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON settings.mail_templates FOR EACH ROW EXECUTE FUNCTION app.stamp_audit();
+
+CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON settings.mail_settings FOR EACH ROW EXECUTE FUNCTION app.enforce_org_name();
+
+CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON settings.mail_settings FOR EACH ROW EXECUTE FUNCTION app.stamp_audit();
+
+CREATE TRIGGER steward_90_history_delete AFTER DELETE ON settings.mail_templates REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('settings');
+
+CREATE TRIGGER steward_90_history_insert AFTER INSERT ON settings.mail_templates REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('settings');
+
+CREATE TRIGGER steward_90_history_update AFTER UPDATE ON settings.mail_templates REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('settings');

@@ -66,3 +66,25 @@ create policy "steward: record files are removed by those who may delete them" o
      JOIN public.organizations o ON o.name = f.org_name
      JOIN public.record_permissions('crm.crm_files'::text, ARRAY[f.id]) p(id, can_edit, can_delete) ON p.id = f.id
   WHERE f.id = app.record_file_id(objects.name) AND o.id = app.record_file_org(objects.name) AND p.can_delete) OR owner_id = (auth.uid())::text AND NOT app.record_file_claimed(name)));
+
+-- message-files (private): an object is readable where a message's attachment row naming it is (the
+-- message's own rule); uploaded by a member into their organisation's folder (the org slug); until a
+-- message claims it, an object is its uploader's.
+create policy "steward: message files follow their message" on storage.objects
+  as permissive
+  for select
+  to authenticated
+  using (bucket_id = 'message-files'::text AND (EXISTS ( SELECT 1 FROM crm.message_attachments a
+  WHERE a.bucket_id = 'message-files'::text AND a.storage_path = objects.name) OR owner_id = (auth.uid())::text AND NOT app.message_file_claimed(name)));
+
+create policy "steward: message files are uploaded by members" on storage.objects
+  as permissive
+  for insert
+  to authenticated
+  with check (bucket_id = 'message-files'::text AND split_part(name, '/'::text, 1) = ANY (app.my_org_slugs()) AND name ~ '^[^/]+/[0-9a-f-]{36}$'::text);
+
+create policy "steward: message files are removed by their uploader until sent" on storage.objects
+  as permissive
+  for delete
+  to authenticated
+  using (bucket_id = 'message-files'::text AND owner_id = (auth.uid())::text AND NOT app.message_file_claimed(name));
