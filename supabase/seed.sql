@@ -1467,3 +1467,46 @@ from (values
   (md5('steward-seed:lk:contact:02')::uuid, jsonb_build_object(md5('steward-seed:lk:field:group')::uuid::text, md5('steward-seed:lk:field:group:choir')::uuid::text))
 ) as v(id, custom)
 where c.id = v.id;
+
+-- Conversations (issue 49) ---------------------------------------------------------------------------
+-- Two templates and a signature per demo organisation, and a short conversation on Abigail Foster in
+-- Cedar Grove (one mail sent, her reply received) so the Conversations tab is not empty.
+insert into settings.mail_settings (org_name, signature, from_name, created_by, last_modified_by)
+select o.org, o.signature, o.from_name, (case o.org when 'Cedar Grove Outfitters' then md5('steward-seed:cg:profile:demo') when 'Lakeside Community Church' then md5('steward-seed:lk:profile:demo') else md5('steward-seed:hb:profile:owner') end)::uuid, (case o.org when 'Cedar Grove Outfitters' then md5('steward-seed:cg:profile:demo') when 'Lakeside Community Church' then md5('steward-seed:lk:profile:demo') else md5('steward-seed:hb:profile:owner') end)::uuid
+from (values
+  ('Cedar Grove Outfitters', E'Alex Morgan\nCedar Grove Outfitters · 1400 Ridge Road, Boone NC · (828) 555-0140', 'Cedar Grove Outfitters'),
+  ('Lakeside Community Church', E'The church office\nLakeside Community Church · (231) 555-0188', 'Lakeside Church'),
+  ('Harbor Bakery', E'Nora Bellamy\nHarbor Bakery · 18 Wharf Street, Portland ME', 'Harbor Bakery')
+) as o(org, signature, from_name);
+
+insert into settings.mail_templates (id, org_name, name, subject, body, created_by, last_modified_by)
+select md5('steward-seed:' || o.key || ':template:' || t.key)::uuid, o.org, t.name, t.subject, t.body, (case o.org when 'Cedar Grove Outfitters' then md5('steward-seed:cg:profile:demo') when 'Lakeside Community Church' then md5('steward-seed:lk:profile:demo') else md5('steward-seed:hb:profile:owner') end)::uuid, (case o.org when 'Cedar Grove Outfitters' then md5('steward-seed:cg:profile:demo') when 'Lakeside Community Church' then md5('steward-seed:lk:profile:demo') else md5('steward-seed:hb:profile:owner') end)::uuid
+from (values ('cg', 'Cedar Grove Outfitters'), ('lk', 'Lakeside Community Church'), ('hb', 'Harbor Bakery')) as o(key, org)
+cross join (values
+  ('welcome', 'Welcome', 'Welcome to {{organization.name}}, {{first_name}}',
+   E'Hi {{first_name}},\n\nThank you for getting in touch with **{{organization.name}}**. We are glad to have you with us.\n\nIf there is anything we can help with, just reply to this e-mail.'),
+  ('stay-reminder', 'Stay reminder', 'Your stay on {{stay.check_in}}',
+   E'Hi {{first_name}},\n\nA reminder of your stay with {{organization.name}}:\n\n- Accommodation: {{stay.unit}}\n- Check-in: {{stay.check_in}}\n- Check-out: {{stay.check_out}}\n- Total: {{stay.total}}\n\nWe look forward to seeing you.')
+) as t(key, name, subject, body);
+
+insert into crm.messages (id, org_name, direction, thread_id, message_id, in_reply_to, subject, body_text, body_html, from_email, from_name,
+                          to_emails, cc_emails, status, sent_by, created_at, sent_at)
+values
+  (md5('steward-seed:' || 'cg:message:abigail-1')::uuid, 'Cedar Grove Outfitters', 'out', md5('steward-seed:' || 'cg:message:abigail-1')::uuid,
+   '<' || md5('steward-seed:' || 'cg:message:abigail-1')::uuid || '@cedargroveoutfitters.steward>', null,
+   'Your kayaking trip next month',
+   E'Hi Abigail,\n\nWe have two places left on the river trip on the 14th. Shall I keep one for you?\n\n-- \nAlex Morgan\nCedar Grove Outfitters · 1400 Ridge Road, Boone NC · (828) 555-0140',
+   '<p>Hi Abigail,</p><p>We have two places left on the river trip on the 14th. Shall I keep one for you?</p><p>-- <br>Alex Morgan<br>Cedar Grove Outfitters · 1400 Ridge Road, Boone NC · (828) 555-0140</p>',
+   'noreply@steward.local', 'Cedar Grove Outfitters', array['abigail.foster@mail.example'], '{}', 'sent', md5('steward-seed:cg:profile:demo')::uuid,
+   now() - interval '3 days', now() - interval '3 days'),
+  (md5('steward-seed:' || 'cg:message:abigail-2')::uuid, 'Cedar Grove Outfitters', 'in', md5('steward-seed:' || 'cg:message:abigail-1')::uuid,
+   '<reply-abigail-1@mail.example>', '<' || md5('steward-seed:' || 'cg:message:abigail-1')::uuid || '@cedargroveoutfitters.steward>',
+   'Re: Your kayaking trip next month',
+   E'Yes please! Keep one for me. I will bring my own paddle.\n\nAbigail',
+   null, 'abigail.foster@mail.example', 'Abigail Foster',
+   array['cedargroveoutfitters+' || replace(md5('steward-seed:' || 'cg:message:abigail-1')::uuid::text, '-', '') || '@in.steward.localhost'], '{}', 'received', null,
+   now() - interval '2 days', now() - interval '2 days');
+
+insert into crm.message_links (message_id, record_kind, record_id, org_name)
+values (md5('steward-seed:' || 'cg:message:abigail-1')::uuid, 'contact', md5('steward-seed:' || 'cg:contact:21')::uuid, 'Cedar Grove Outfitters'),
+       (md5('steward-seed:' || 'cg:message:abigail-2')::uuid, 'contact', md5('steward-seed:' || 'cg:contact:21')::uuid, 'Cedar Grove Outfitters');

@@ -120,6 +120,8 @@ export function durationSeconds(value, name) {
  * @property {number} mailWebPort its web page and JSON API (gateway + 5)
  * @property {string} mailUrl
  * @property {string} mailDir
+ * @property {number} inboundSmtpPort the inbound mail server's SMTP port (gateway + 6): mail for *@inboundDomain
+ * @property {string} inboundDomain the domain organisations receive mail at (STEWARD_INBOUND_DOMAIN)
  * @property {number} minPasswordLength
  * @property {string} siteUrl
  * @property {AuthRateLimits} authRateLimits
@@ -164,6 +166,8 @@ export function resolveStackConfig(options = {}, env = process.env) {
     mailWebPort: portBase + 5,
     mailUrl: `http://${host}:${portBase + 5}`,
     mailDir: path.join(dataDir, 'mail'),
+    inboundSmtpPort: portBase + 6,
+    inboundDomain: (env.STEWARD_INBOUND_DOMAIN || 'in.steward.localhost').toLowerCase(),
     minPasswordLength: options.minPasswordLength ?? parseInteger('STEWARD_AUTH_MIN_PASSWORD_LENGTH', env.STEWARD_AUTH_MIN_PASSWORD_LENGTH, 6, 72) ?? 8,
     siteUrl: options.siteUrl ?? (env.STEWARD_SITE_URL || 'http://localhost:3000'),
     authRateLimits: resolveAuthRateLimits(options.authRateLimits, env),

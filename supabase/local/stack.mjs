@@ -15,6 +15,7 @@ import { startGateway } from './gateway.mjs';
 import { createAuthService, isPublicAuthPath } from './auth/authService.mjs';
 import { createStorageService, isPublicStoragePath } from './storage/storageService.mjs';
 import { startMailOutbox } from './mail/mailOutbox.mjs';
+import { startInboundMail } from './mail/inboundMail.mjs';
 import { startOutboxSender } from './mail/outboxSender.mjs';
 import { startScheduler } from './scheduler.mjs';
 import { startStorageRemovals } from './storage/storageRemovals.mjs';
@@ -97,8 +98,8 @@ export async function startStack(options = {}) {
     await ensurePortsFree(
       config,
       config.externalDbUrl
-        ? ['gatewayPort', 'restPort', 'restAdminPort', 'mailSmtpPort', 'mailWebPort']
-        : ['gatewayPort', 'pgPort', 'restPort', 'restAdminPort', 'mailSmtpPort', 'mailWebPort'],
+        ? ['gatewayPort', 'restPort', 'restAdminPort', 'mailSmtpPort', 'mailWebPort', 'inboundSmtpPort']
+        : ['gatewayPort', 'pgPort', 'restPort', 'restAdminPort', 'mailSmtpPort', 'mailWebPort', 'inboundSmtpPort'],
       log,
     );
 
@@ -132,6 +133,8 @@ export async function startStack(options = {}) {
       await client.query(`alter database ${pg.escapeIdentifier(client.database ?? "postgres")} set steward.auth_autoconfirm = ${config.autoconfirm ? "'on'" : "'off'"}`);
       // Links in the product's own e-mails (a guest's online booking) point at the site the auth links do.
       await client.query(`alter database ${pg.escapeIdentifier(client.database ?? "postgres")} set steward.site_url = ${pg.escapeLiteral(config.siteUrl)}`);
+      // Organisations receive mail (and replies to what they send) at <slug>@ this domain.
+      await client.query(`alter database ${pg.escapeIdentifier(client.database ?? "postgres")} set steward.inbound_domain = ${pg.escapeLiteral(config.inboundDomain)}`);
       // The sign-up and invitation functions count requests per client address against the same
       // [auth.rate_limit] values as the auth service (a project without that migration has no table).
       await client.query(
@@ -203,6 +206,11 @@ export async function startStack(options = {}) {
     // Storage API just started, as a hosted worker removes them through the project's.
     const storageRemovals = startStorageRemovals({ apiUrl: config.apiUrl, serviceRoleKey: SERVICE_ROLE_KEY, pool, log });
     teardown.push(() => storageRemovals.stop());
+
+    // Inbound mail (gateway + 6): stores attachments through the Storage API just started.
+    const inbound = await startInboundMail({ config, pool, log });
+    teardown.push(() => inbound.stop());
+    log.info(`mail       inbound on ${config.host}:${inbound.port} (*@${config.inboundDomain})`);
 
     await writePidFile(config.pidFile, process.pid, stackRecord(config, options.detached ?? false, true));
     log.info(`gateway    ready on ${config.apiUrl} (stack up in ${Date.now() - started} ms)`);
@@ -302,7 +310,7 @@ export async function wipeDataDir(dataDir) {
  * minute after it closes (TIME_WAIT); nothing can listen there until it expires. A port held that way
  * is waited for; a port with a real listener fails at once.
  * @param {import('./config.mjs').StackConfig} config
- * @param {Array<'gatewayPort' | 'pgPort' | 'restPort' | 'restAdminPort' | 'mailSmtpPort' | 'mailWebPort'>} keys
+ * @param {Array<'gatewayPort' | 'pgPort' | 'restPort' | 'restAdminPort' | 'mailSmtpPort' | 'mailWebPort' | 'inboundSmtpPort'>} keys
  * @param {import('./log.mjs').Logger} log
  */
 async function ensurePortsFree(config, keys, log) {

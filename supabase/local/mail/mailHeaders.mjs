@@ -11,6 +11,12 @@
 export function mailHeaderProblem(headers) {
   for (const [name, value] of Object.entries(headers)) {
     if (name === 'text' || name === 'html') continue;
+    // Extra headers ({ 'List-Unsubscribe': … }) are checked one by one.
+    if (name === 'headers' && value && typeof value === 'object' && !Array.isArray(value)) {
+      const inner = mailHeaderProblem(/** @type {Record<string, unknown>} */ (value));
+      if (inner) return inner;
+      continue;
+    }
     const values = Array.isArray(value) ? value : [value];
     if (values.some((item) => typeof item === 'string' && /[\r\n]/.test(item))) return `line break in the ${name} header`;
   }

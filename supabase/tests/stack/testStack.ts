@@ -47,15 +47,15 @@ export async function connectDb(dbUrl: string): Promise<pg.Client> {
 }
 
 /**
- * The first port base at or above `from` whose six ports (gateway, Postgres, PostgREST, admin, mail
- * SMTP and mail web) are free, for test files that run a stack of their own next to whatever else runs.
+ * The first port base at or above `from` whose seven ports (gateway, Postgres, PostgREST, admin, mail
+ * SMTP, mail web and inbound SMTP) are free, for test files that run a stack of their own next to whatever else runs.
  */
 export async function freePortBase(from: number): Promise<number> {
   for (let base = from; base < from + 400; base += 10) {
-    const free = await Promise.all([0, 1, 2, 3, 4, 5].map((offset) => canListen(base + offset)));
+    const free = await Promise.all([0, 1, 2, 3, 4, 5, 6].map((offset) => canListen(base + offset)));
     if (free.every(Boolean)) return base;
   }
-  throw new Error(`no six free consecutive ports between ${from} and ${from + 400}`);
+  throw new Error(`no seven free consecutive ports between ${from} and ${from + 400}`);
 }
 
 /** Linux's default ephemeral range starts here (net.ipv4.ip_local_port_range: 32768–60999). */
