@@ -931,7 +931,7 @@ begin
   if v_subject = '' then
     raise exception using errcode = '22023', message = 'Give the message a subject';
   end if;
-  if btrim(v_body) = '' then
+  if v_body ~ '^\s*$' then
     raise exception using errcode = '22023', message = 'Write the message';
   end if;
   if v_subject ~ '[\r\n]' then
@@ -1098,7 +1098,7 @@ begin
   if v_subject = '' then
     raise exception using errcode = '22023', message = 'Give the message a subject';
   end if;
-  if btrim(v_body) = '' then
+  if v_body ~ '^\s*$' then
     raise exception using errcode = '22023', message = 'Write the message';
   end if;
   if v_subject ~ '[\r\n]' then
@@ -1217,8 +1217,11 @@ begin
           case when v_name ~ '\s' then regexp_replace(v_name, '\s+\S+$', '') else v_name end,
           case when v_name ~ '\s' then substring(v_name from '\S+$') end,
           v_profile, v_profile, v_profile);
-  insert into crm.contact_methods (org_name, contact_id, value, label, kind, is_primary, created_by, last_modified_by)
-  values (v.org_name, v_contact, lower(v.from_email), 'E-mail', 'email', true, v_profile, v_profile);
+  insert into crm.contact_methods (org_name, contact_id, value, label, type_id, is_primary, created_by, last_modified_by)
+  values (v.org_name, v_contact, lower(v.from_email), 'E-mail',
+          (select t.id from crm.contact_method_types t where t.kind = 'email' and t.org_name in (v.org_name, '_system_default_')
+            order by t.org_name = v.org_name desc, t.created_at limit 1),
+          true, v_profile, v_profile);
   perform app.link_thread(v, 'contact', v_contact);
   return v_contact;
 end;

@@ -18,7 +18,7 @@ const committed = JSON.parse(fs.readFileSync(LIST_FILE, 'utf8')) as { anon: stri
 /**
  * What an anonymous visitor may call: the access functions, the calendar feed and the public booking
  * page's functions (each counted against a per-address request limit, each showing only what the page
- * shows), nothing else.
+ * shows), the unsubscribe link of a mail, nothing else.
  */
 const ACCESS_FUNCTIONS = [
   'public.accommodation_calendar(token text)',
@@ -30,6 +30,8 @@ const ACCESS_FUNCTIONS = [
   'public.booking_search(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer)',
   'public.booking_stay(p_token text)',
   'public.find_pending_invite(p_email text, p_code text)',
+  // The unsubscribe link of a mail to many: a token that names one address and works once.
+  'public.mail_unsubscribe(p_token text)',
   'public.request_invite_code(p_email text)',
 ];
 

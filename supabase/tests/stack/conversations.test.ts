@@ -1,0 +1,386 @@
+// Conversations (issue 49; CONVERSATIONS-CONTRACT.md): e-mail written from a record goes through the
+// outbox into the stack's mail outbox (MailDev) or the organisation's own SMTP account; replies and other
+// mail come back through the stack's inbound SMTP server and land on the records or in the inbox.
+// Real Postgres, PostgREST, SMTP servers on both sides.
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import nodemailer from 'nodemailer';
+import type pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberWithOwnRole } from '../rls/roleMember';
+import { signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
+import { mailOutboxUrl, waitForMail, type OutboxMail } from './mailOutbox';
+import { connectDb, createTestClient, testStack } from './testStack';
+
+const stack = testStack();
+let db: pg.Client;
+let cedar: SignedUpOrganization;
+let harbor: SignedUpOrganization;
+let inbound: nodemailer.Transporter;
+
+type Message = { id: string; thread_id: string; direction: string; status: string; error: string | null; subject: string; body_text: string; from_email: string; attachments: { file_name: string; storage_path: string }[] };
+
+/** A contact with an e-mail address, added as the owner adds one. */
+async function addContact(org: SignedUpOrganization, first: string, last: string, email: string | null): Promise<string> {
+  const { data, error } = await org.client.schema('crm').from('contacts').insert({ org_name: org.orgName, name: `${first} ${last}`, first_name: first, last_name: last }).select('id').single();
+  expect(error).toBeNull();
+  const id = (data as { id: string }).id;
+  if (email) {
+    const { rows } = await db.query<{ id: string }>(`select id from crm.contact_method_types where kind = 'email' and org_name in ($1, '_system_default_') order by org_name = $1 desc limit 1`, [org.orgName]);
+    const { error: methodError } = await org.client
+      .schema('crm')
+      .from('contact_methods')
+      .insert({ org_name: org.orgName, contact_id: id, value: email, label: 'E-mail', type_id: rows[0]!.id, is_primary: true });
+    expect(methodError).toBeNull();
+  }
+  return id;
+}
+
+async function send(client: SupabaseClient, message: Record<string, unknown>) {
+  return client.schema('crm').rpc('send_message', { p_message: message });
+}
+
+async function recordMessages(client: SupabaseClient, kind: string, id: string): Promise<Message[]> {
+  const { data, error } = await client.schema('crm').rpc('record_messages', { p_kind: kind, p_id: id });
+  expect(error).toBeNull();
+  return data as Message[];
+}
+
+/** A delivered mail's header fields as sent (MailDev's JSON leaves some out), read from its source. */
+async function rawHeaders(mail: OutboxMail): Promise<Record<string, string>> {
+  const response = await fetch(`${mailOutboxUrl(stack.portBase)}/api/email/${mail.id}/source`);
+  expect(response.ok).toBe(true);
+  const source = await response.text();
+  const head = source.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  return Object.fromEntries(head.split(/\r?\n/).map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+}
+
+async function statusOf(id: string) {
+  return (await db.query<{ status: string; error: string | null }>('select status, error from crm.messages where id = $1', [id])).rows[0];
+}
+
+/** Rows of the conversation tables and the outbox of an organisation: what a refusal must leave alone. */
+async function written(orgName: string) {
+  const { rows } = await db.query(
+    `select (select count(*) from crm.messages where org_name = $1)::int as messages,
+            (select count(*) from crm.message_links where org_name = $1)::int as links,
+            (select count(*) from crm.message_attachments where org_name = $1)::int as attachments,
+            (select count(*) from app.mail_outbox where org_name = $1)::int as outbox,
+            (select count(*) from crm.mail_campaigns where org_name = $1)::int as campaigns,
+            (select count(*) from app.mail_unsubscribe_tokens where org_name = $1)::int as tokens`,
+    [orgName],
+  );
+  return rows[0];
+}
+
+async function outboxOf(messageId: string) {
+  return (await db.query<{ reply_to: string; header_message_id: string; list_unsubscribe: string | null }>('select reply_to, header_message_id, list_unsubscribe from app.mail_outbox where message_id = $1', [messageId])).rows[0]!;
+}
+
+beforeAll(async () => {
+  db = await connectDb(stack.dbUrl);
+  [cedar, harbor] = await Promise.all([signUpOrganization(stack, 'Conversations Cedar'), signUpOrganization(stack, 'Conversations Harbor')]);
+  inbound = nodemailer.createTransport({ host: '127.0.0.1', port: stack.portBase + 6, secure: false, ignoreTLS: true });
+  const { error } = await cedar.client.schema('settings').from('mail_settings').insert({ org_name: cedar.orgName, signature: 'Alex Morgan\nThe river desk', from_name: 'Cedar Desk' });
+  expect(error).toBeNull();
+});
+
+afterAll(async () => {
+  inbound?.close();
+  await db?.end();
+});
+
+describe('writing from a record', () => {
+  it('an e-mail sent from a contact reaches the mail outbox with merge fields filled, the signature and cc, and is marked sent', async () => {
+    const email = `abigail-${randomUUID().slice(0, 8)}@mail.example`;
+    const cc = `cc-${randomUUID().slice(0, 8)}@mail.example`;
+    const contact = await addContact(cedar, 'Abigail', 'Foster', email);
+    const { data: template, error: templateError } = await cedar.client
+      .schema('settings')
+      .from('mail_templates')
+      .insert({ org_name: cedar.orgName, name: 'Welcome', subject: 'Welcome, {{first_name}}', body: 'Dear {{full_name}},\n\n**{{organization.name}}** is glad to see you.' })
+      .select('id')
+      .single();
+    expect(templateError).toBeNull();
+    const { data: preview } = await cedar.client.schema('crm').rpc('render_message', { p_subject: 'Welcome, {{first_name}}', p_body: 'Dear {{full_name}}', p_kind: 'contact', p_id: contact });
+    expect(preview).toMatchObject({ subject: 'Welcome, Abigail', body: 'Dear Abigail Foster', to: email });
+
+    const { data: id, error } = await send(cedar.client, { to: [email], cc: [cc], links: [{ kind: 'contact', id: contact }], template_id: (template as { id: string }).id });
+    expect(error).toBeNull();
+    const mail = (await waitForMail(mailOutboxUrl(stack.portBase), email, 'Welcome, Abigail')) as OutboxMail & { cc?: { address: string }[]; headers: Record<string, string> };
+    expect(mail.text).toContain('Dear Abigail Foster');
+    expect(mail.text).toContain(`**${cedar.orgName}** is glad to see you.`);
+    expect(mail.text).toContain('Alex Morgan\nThe river desk');
+    expect(mail.html).toContain(`<strong>${cedar.orgName}</strong>`);
+    expect(mail.cc?.map((to) => to.address)).toEqual([cc]);
+    const headers = await rawHeaders(mail);
+    expect(headers['reply-to']).toMatch(/\+[0-9a-f]{32}@in\.steward\.localhost$/);
+    expect(headers['message-id']).toBe((await outboxOf(id as string)).header_message_id);
+    expect(headers.from).toBe(`Cedar Desk <noreply@steward.local>`);
+    await expect.poll(async () => (await statusOf(id as string))?.status).toBe('sent');
+
+    const timeline = await recordMessages(cedar.client, 'contact', contact);
+    expect(timeline).toHaveLength(1);
+    expect(timeline[0]).toMatchObject({ id, direction: 'out', status: 'sent', subject: 'Welcome, Abigail' });
+  });
+});
+
+describe('replies and other mail coming back', () => {
+  it('a reply sent by SMTP to the inbound address appears on the contact, threaded to the original, with its attachment', async () => {
+    const email = `reply-${randomUUID().slice(0, 8)}@mail.example`;
+    const contact = await addContact(cedar, 'Rita', 'Reply', email);
+    const { data: id } = await send(cedar.client, { to: [email], subject: 'Your trip', body: 'Shall we keep a place?', links: [{ kind: 'contact', id: contact }] });
+    const outbox = await outboxOf(id as string);
+    await inbound.sendMail({
+      from: `"Rita Reply" <${email.toUpperCase()}>`,
+      to: outbox.reply_to,
+      subject: 'Re: Your trip',
+      text: 'Yes please!',
+      inReplyTo: outbox.header_message_id,
+      references: outbox.header_message_id,
+      attachments: [{ filename: 'paddle.txt', content: 'my own paddle' }],
+    });
+    const timeline = await recordMessages(cedar.client, 'contact', contact);
+    expect(timeline.map((message) => [message.direction, message.subject])).toEqual([
+      ['in', 'Re: Your trip'],
+      ['out', 'Your trip'],
+    ]);
+    expect(timeline[0]!.thread_id).toBe(id);
+    expect(timeline[0]!.body_text).toContain('Yes please!');
+    expect(timeline[0]!.attachments.map((file) => file.file_name)).toEqual(['paddle.txt']);
+    // The attachment is in the private bucket, readable by who sees the message, not by another organisation.
+    const path = timeline[0]!.attachments[0]!.storage_path;
+    const { data: body, error } = await cedar.client.storage.from('message-files').download(path);
+    expect(error).toBeNull();
+    expect(await body!.text()).toBe('my own paddle');
+    const { error: otherError } = await harbor.client.storage.from('message-files').download(path);
+    expect(otherError).not.toBeNull();
+  });
+
+  it('the same Message-ID received twice is kept once', async () => {
+    const messageId = `<${randomUUID()}@mail.example>`;
+    const to = `${(await db.query('select lower(app.org_slug($1)) as slug', [cedar.orgName])).rows[0].slug}@in.steward.localhost`;
+    for (let i = 0; i < 2; i++) await inbound.sendMail({ from: 'twice@mail.example', to, subject: 'Twice', text: 'Once only', messageId });
+    expect((await db.query('select count(*)::int as n from crm.messages where message_id = $1', [messageId])).rows[0].n).toBe(1);
+  });
+
+  it('unmatched mail lands in the inbox; staff attach it to a record or create a contact from it', async () => {
+    const slug = (await db.query('select lower(app.org_slug($1)) as slug', [cedar.orgName])).rows[0].slug as string;
+    const { data: address } = await cedar.client.schema('settings').rpc('inbound_address', { p_org_name: cedar.orgName });
+    expect(address).toBe(`${slug}@in.steward.localhost`);
+    const stranger = `stranger-${randomUUID().slice(0, 8)}@elsewhere.example`;
+    const newcomer = `newcomer-${randomUUID().slice(0, 8)}@elsewhere.example`;
+    await inbound.sendMail({ from: stranger, to: address as string, subject: 'A question', text: 'Do you rent canoes?' });
+    await inbound.sendMail({ from: `"Nina Newcomer" <${newcomer}>`, to: address as string, subject: 'Hello', text: 'New here' });
+    const { data: inbox } = await cedar.client.schema('crm').from('inbox_messages').select('id, from_email, subject').in('from_email', [stranger, newcomer]).order('created_at', { ascending: false });
+    expect((inbox ?? []).map((row: { subject: string }) => row.subject)).toEqual(['Hello', 'A question']);
+    const [hello, question] = inbox as { id: string }[];
+
+    const contact = await addContact(cedar, 'Canoe', 'Asker', null);
+    expect((await cedar.client.schema('crm').rpc('attach_message', { p_message: question!.id, p_kind: 'contact', p_id: contact })).error).toBeNull();
+    expect((await recordMessages(cedar.client, 'contact', contact)).map((message) => message.subject)).toEqual(['A question']);
+
+    const { data: created, error } = await cedar.client.schema('crm').rpc('create_contact_from_message', { p_message: hello!.id });
+    expect(error).toBeNull();
+    const { data: person } = await cedar.client.schema('crm').from('contacts').select('name, first_name, last_name').eq('id', created as string).single();
+    expect(person).toEqual({ name: 'Nina Newcomer', first_name: 'Nina', last_name: 'Newcomer' });
+    expect((await recordMessages(cedar.client, 'contact', created as string)).map((message) => message.subject)).toEqual(['Hello']);
+    const { data: left } = await cedar.client.schema('crm').from('inbox_messages').select('id').in('id', [hello!.id, question!.id]);
+    expect(left).toEqual([]);
+    // Later mail from that address goes straight to the new contact.
+    await inbound.sendMail({ from: newcomer, to: address as string, subject: 'Me again', text: 'Hi' });
+    expect((await recordMessages(cedar.client, 'contact', created as string)).map((message) => message.subject)).toEqual(['Me again', 'Hello']);
+  });
+
+  it('mail for an address nobody receives at is refused by the server', async () => {
+    await expect(inbound.sendMail({ from: 'x@mail.example', to: 'no-such-organisation@in.steward.localhost', subject: 'x', text: 'x' })).rejects.toMatchObject({ responseCode: 550 });
+    await expect(inbound.sendMail({ from: 'x@mail.example', to: 'someone@elsewhere.example', subject: 'x', text: 'x' })).rejects.toMatchObject({ responseCode: 550 });
+  });
+});
+
+describe('who sees a message', () => {
+  it('another organisation never sees one, nor its inbox', async () => {
+    const email = `private-${randomUUID().slice(0, 8)}@mail.example`;
+    const contact = await addContact(cedar, 'Pat', 'Private', email);
+    const { data: id } = await send(cedar.client, { to: [email], subject: 'Private', body: 'Only for Cedar', links: [{ kind: 'contact', id: contact }] });
+    expect(await recordMessages(harbor.client, 'contact', contact)).toEqual([]);
+    for (const table of ['messages', 'message_links', 'message_attachments', 'inbox_messages', 'mail_campaigns', 'mail_suppressions']) {
+      const { data } = await harbor.client.schema('crm').from(table).select('org_name').eq('org_name', cedar.orgName);
+      expect(data, table).toEqual([]);
+    }
+    const { data } = await harbor.client.schema('crm').from('messages').select('id').eq('id', id as string);
+    expect(data).toEqual([]);
+    const { error } = await send(harbor.client, { reply_to: id, subject: 'Re', body: 'x' });
+    expect(error?.message).toBe('You cannot see that record');
+  });
+
+  it("a Personal contact's messages are hidden from a role that may not see the contact", async () => {
+    const email = `owned-${randomUUID().slice(0, 8)}@mail.example`;
+    const contact = await addContact(cedar, 'Olive', 'Owned', email);
+    const { data: id } = await send(cedar.client, { to: [email], subject: 'Owner only', body: 'x', links: [{ kind: 'contact', id: contact }] });
+    const { member, grant } = await memberWithOwnRole(stack, cedar, 'Helper');
+    await grant('crm', 'Personal');
+    expect(await recordMessages(member.client, 'contact', contact)).toEqual([]);
+    const { data } = await member.client.schema('crm').from('messages').select('id').eq('id', id as string);
+    expect(data).toEqual([]);
+    const { error } = await member.client.schema('crm').rpc('render_message', { p_subject: 's', p_body: 'b', p_kind: 'contact', p_id: contact });
+    expect(error?.message).toBe('You cannot see that record');
+    // With Organization view they see it.
+    await grant('crm', 'Organization');
+    expect((await recordMessages(member.client, 'contact', contact)).map((message) => message.id)).toEqual([id]);
+  });
+});
+
+describe('suppressions and mail to many', () => {
+  it('a suppressed address is refused for one mail and skipped in a mail to many; the unsubscribe link works once and only for its address', async () => {
+    const gone = `gone-${randomUUID().slice(0, 8)}@mail.example`;
+    const stays = `stays-${randomUUID().slice(0, 8)}@mail.example`;
+    const goneId = await addContact(cedar, 'Gone', 'Away', gone);
+    const staysId = await addContact(cedar, 'Stays', 'Here', stays);
+    const noAddress = await addContact(cedar, 'No', 'Address', null);
+    await db.query(`insert into crm.mail_suppressions (org_name, email, reason) values ($1, $2, 'unsubscribed')`, [cedar.orgName, gone]);
+    const before = await written(cedar.orgName);
+    const { error } = await send(cedar.client, { to: [gone], subject: 'Hi', body: 'x', links: [{ kind: 'contact', id: goneId }] });
+    expect(error?.message).toBe(`${gone} has unsubscribed`);
+    expect(await written(cedar.orgName)).toEqual(before);
+
+    const { data: result, error: bulkError } = await cedar.client.schema('crm').rpc('send_to_many', {
+      p_kind: 'contact', p_ids: [goneId, staysId, noAddress], p_filter: null, p_subject: 'News for {{first_name}}', p_body: 'Hello {{first_name}}', p_template_id: null,
+    });
+    expect(bulkError).toBeNull();
+    expect(result).toMatchObject({ total: 3, queued: 1, skipped: 2 });
+    const mail = await waitForMail(mailOutboxUrl(stack.portBase), stays, 'News for Stays');
+    const link = /(http\S+\/unsubscribe\/([0-9a-f]{64}))/.exec(mail.text);
+    expect(link).not.toBeNull();
+    expect((await rawHeaders(mail))['list-unsubscribe']).toBe(`<${link![1]}>`);
+
+    const anon = createTestClient(stack.apiUrl, stack.anonKey);
+    const { data: unsubscribed, error: unsubscribeError } = await anon.rpc('mail_unsubscribe', { p_token: link![2] });
+    expect(unsubscribeError).toBeNull();
+    expect(unsubscribed).toEqual({ org_name: cedar.orgName, email: stays });
+    const again = await anon.rpc('mail_unsubscribe', { p_token: link![2] });
+    expect(again.error?.message).toBe('This unsubscribe link has already been used');
+    const forged = await anon.rpc('mail_unsubscribe', { p_token: link![2].replace(/.$/, (c) => (c === '0' ? '1' : '0')) });
+    expect(forged.error?.message).toBe('This unsubscribe link is not valid');
+    const { rows } = await db.query('select email, reason from crm.mail_suppressions where org_name = $1 and email = any($2) order by email', [cedar.orgName, [gone, stays]]);
+    expect(rows).toEqual([{ email: gone, reason: 'unsubscribed' }, { email: stays, reason: 'unsubscribed' }]);
+    // Harbor's list does not learn Cedar's unsubscribes.
+    expect((await db.query('select count(*)::int as n from crm.mail_suppressions where org_name = $1', [harbor.orgName])).rows[0].n).toBe(0);
+  });
+
+  it('mail to all matching a list filter: one per person, spaced by the organisation rate', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) ids.push(await addContact(cedar, `Bulk${tag}`, `Person${n}`, `bulk${n}-${tag}@mail.example`));
+    const { data, error } = await cedar.client.schema('crm').rpc('send_to_many', {
+      p_kind: 'contact', p_ids: null, p_filter: { org_names: [cedar.orgName], filter: { field: 'name', op: 'contains', value: `Bulk${tag}` } },
+      p_subject: 'Hello {{last_name}}', p_body: 'Hi', p_template_id: null,
+    });
+    if (error) throw new Error(error.message);
+    expect(data).toMatchObject({ total: 3, queued: 3, skipped: 0 });
+    const { rows } = await db.query<{ next_attempt_at: Date; related_id: string }>(
+      `select o.next_attempt_at, m.id as related_id from app.mail_outbox o join crm.messages m on m.id = o.message_id where m.campaign_id = $1 order by o.next_attempt_at`,
+      [(data as { campaign_id: string }).campaign_id],
+    );
+    expect(rows).toHaveLength(3);
+    const gaps = rows.slice(1).map((row, i) => row.next_attempt_at.getTime() - rows[i]!.next_attempt_at.getTime());
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(900); // 60 a minute
+    for (const id of ids) expect(await recordMessages(cedar.client, 'contact', id)).toHaveLength(1);
+  });
+});
+
+describe("the organisation's own SMTP account", () => {
+  it('a server that refuses leaves the message failed with its reason, and the address bounced', async () => {
+    const refusing = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onAuth(auth, _session, callback) {
+        callback(null, { user: auth.username });
+      },
+      onRcptTo(_address, _session, callback) {
+        callback(Object.assign(new Error('5.1.1 Mailbox unavailable here'), { responseCode: 550 }));
+      },
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', () => resolve()));
+    const port = (refusing.server.address() as AddressInfo).port;
+    const org = await signUpOrganization(stack, 'Conversations Own Smtp');
+    try {
+      const { error: accountError } = await org.client.schema('settings').from('integrations').insert({
+        org_name: org.orgName, name: 'Our mail', type: 'smtp', base_url: `smtp://127.0.0.1:${port}`,
+        settings: { user: 'desk', from_email: 'desk@own.example', from_name: 'Own Desk' }, api_secret: 'smtp-password',
+      });
+      expect(accountError).toBeNull();
+      const email = `refused-${randomUUID().slice(0, 8)}@mail.example`;
+      const contact = await addContact(org, 'Ref', 'Used', email);
+      const { data: id, error } = await send(org.client, { to: [email], subject: 'Hello', body: 'x', links: [{ kind: 'contact', id: contact }] });
+      expect(error).toBeNull();
+      await expect.poll(async () => (await statusOf(id as string))?.status, { timeout: 10_000 }).toBe('failed');
+      expect((await statusOf(id as string))?.error).toContain('5.1.1 Mailbox unavailable here');
+      expect((await db.query('select from_email, from_name from crm.messages where id = $1', [id])).rows[0]).toEqual({ from_email: 'desk@own.example', from_name: 'Own Desk' });
+      const { data: suppressed } = await org.client.schema('crm').from('mail_suppressions').select('email, reason');
+      expect(suppressed).toEqual([{ email, reason: 'bounced' }]);
+      const { error: again } = await send(org.client, { to: [email], subject: 'Hello', body: 'x', links: [{ kind: 'contact', id: contact }] });
+      expect(again?.message).toBe(`${email} bounced earlier`);
+    } finally {
+      await new Promise((resolve) => refusing.close(resolve));
+    }
+  });
+});
+
+describe('bad input', () => {
+  it('every bad input is refused with its message and nothing is written', async () => {
+    const email = `bad-${randomUUID().slice(0, 8)}@mail.example`;
+    const contact = await addContact(cedar, 'Bea', 'Bad', email);
+    const link = [{ kind: 'contact', id: contact }];
+    const orgId = (await db.query('select id from public.organizations where name = $1', [cedar.orgName])).rows[0].id as string;
+    const bigFile = async (name: string, size: number) => {
+      const id = randomUUID();
+      await db.query(`insert into crm.crm_files (id, org_name, name, contact_id, storage_path, content_type, size_bytes) values ($1, $2, $3, $4, $5, 'application/pdf', $6)`, [id, cedar.orgName, name, contact, `${orgId}/${id}`, size]);
+      return id;
+    };
+    const huge = await bigFile('huge.pdf', 11 * 1024 * 1024);
+    const parts: string[] = [];
+    for (const name of ['a.pdf', 'b.pdf', 'c.pdf']) parts.push(await bigFile(name, 8 * 1024 * 1024));
+    const before = await written(cedar.orgName);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ to: ['not-an-address'], subject: 'S', body: 'B', links: link }, 'not-an-address is not an e-mail address'],
+      [{ to: [email], cc: ['also bad@x'], subject: 'S', body: 'B', links: link }, 'also bad@x is not an e-mail address'],
+      [{ to: [email], subject: '  ', body: 'B', links: link }, 'Give the message a subject'],
+      [{ to: [email], subject: 'S', body: ' \n ', links: link }, 'Write the message'],
+      [{ to: [email], subject: 'S', body: 'Hi {{nickname}}', links: link }, '{{nickname}} is not a merge field'],
+      [{ to: [email], subject: 'Your {{stay.check_in}}', body: 'B', links: link }, '{{stay.check_in}} is not a merge field'],
+      [{ to: [email], subject: 'S', body: 'B', links: link, attachments: [{ file_id: huge }] }, 'huge.pdf is larger than 10 MB'],
+      [{ to: [email], subject: 'S', body: 'B', links: link, attachments: parts.map((file_id) => ({ file_id })) }, 'The attachments are larger than 20 MB together'],
+      [{ to: [email], subject: 'S\nBcc: victim@mail.example', body: 'B', links: link }, "An e-mail's subject and address cannot contain line breaks"],
+      [{ to: [`${email}\r\nBcc: victim@mail.example`], subject: 'S', body: 'B', links: link }, `${email}\r\nbcc: victim@mail.example is not an e-mail address`],
+      [{ to: [email], subject: 'S', body: 'B', links: [] }, 'Send the message from a record'],
+    ];
+    for (const [message, expected] of cases) {
+      const { error } = await send(cedar.client, message);
+      expect(error?.message, JSON.stringify(message)).toBe(expected);
+      expect(error?.code).toBe('22023');
+    }
+    expect(await written(cedar.orgName)).toEqual(before);
+  });
+
+  it("the daily quota refuses a mail with the outbox's message, and nothing is written", async () => {
+    const org = await signUpOrganization(stack, 'Conversations Quota');
+    const email = `quota-${randomUUID().slice(0, 8)}@mail.example`;
+    const contact = await addContact(org, 'Quinn', 'Quota', email);
+    // The organisation has sent its day's mails (held back from the sender, so nothing leaves).
+    await db.query(
+      `insert into app.mail_outbox (org_name, kind, to_email, subject, body_text, next_attempt_at)
+       select $1, 'test_notice', 'someone@mail.example', 'x', 'x', now() + interval '1 day' from generate_series(1, (select value from app.organization_limits where name = 'mails_per_day'))`,
+      [org.orgName],
+    );
+    const before = await written(org.orgName);
+    const { error } = await send(org.client, { to: [email], subject: 'S', body: 'B', links: [{ kind: 'contact', id: contact }] });
+    expect(error?.code).toBe('PT429');
+    expect(error?.message).toBe(`${org.orgName} has reached its limit of 1000 e-mails in 24 hours; this change sends an e-mail, so it was not saved. Try again later.`);
+    expect(await written(org.orgName)).toEqual(before);
+    await db.query('delete from app.mail_outbox where org_name = $1', [org.orgName]);
+  });
+});
