@@ -123,6 +123,7 @@ async function optionalBench(file, exportName, ...args) {
  */
 const BENCH_MODULES = [
   { group: 'stack', file: 'supabase/bench/stackBench.mjs', exportName: 'runStackBench' },
+  { group: 'stack', file: 'supabase/bench/conversationBench.mjs', exportName: 'runConversationBench' },
   { group: 'load', file: 'supabase/bench/loadBench.mjs', exportName: 'runLoadBench' },
   { group: 'faults', file: 'supabase/bench/faultBench.mjs', exportName: 'runFaultBench' },
   { group: 'properties', file: 'supabase/bench/propertyBench.mjs', exportName: 'runPropertyBench' },

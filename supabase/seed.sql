@@ -1510,3 +1510,16 @@ values
 insert into crm.message_links (message_id, record_kind, record_id, org_name)
 values (md5('steward-seed:' || 'cg:message:abigail-1')::uuid, 'contact', md5('steward-seed:' || 'cg:contact:21')::uuid, 'Cedar Grove Outfitters'),
        (md5('steward-seed:' || 'cg:message:abigail-2')::uuid, 'contact', md5('steward-seed:' || 'cg:contact:21')::uuid, 'Cedar Grove Outfitters');
+
+-- A mail to many sent in spring (one of its two recipients unsubscribed since), and the photo Abigail
+-- sent with her reply. Seed rows only: the photo's bytes are not part of the demo data, so opening it
+-- answers "Object not found" (a real reply's attachment is stored by the inbound mail server).
+insert into crm.mail_campaigns (id, org_name, subject, body, record_kind, total, queued, skipped, created_by, created_at)
+values (md5('steward-seed:cg:campaign:spring')::uuid, 'Cedar Grove Outfitters', 'The river season is open, {{first_name}}',
+        E'Hi {{first_name}},\n\nThe river season opens next month.\n\nUnsubscribe: {{unsubscribe_url}}', 'contact', 2, 2, 0,
+        md5('steward-seed:cg:profile:demo')::uuid, now() - interval '40 days');
+insert into crm.mail_suppressions (org_name, email, reason, created_at)
+values ('Cedar Grove Outfitters', 'former.paddler@mail.example', 'unsubscribed', now() - interval '35 days');
+insert into crm.message_attachments (message_id, org_name, file_name, content_type, size_bytes, storage_path)
+values (md5('steward-seed:cg:message:abigail-2')::uuid, 'Cedar Grove Outfitters', 'paddle.jpg', 'image/jpeg', 48213,
+        'cedargroveoutfitters/' || md5('steward-seed:cg:attachment:paddle')::uuid);

@@ -54,7 +54,7 @@ export async function startInboundMail({ config, pool, log }) {
     const response = await fetch(`${config.apiUrl}/storage/v1/object/message-files/${name.split('/').map(encodeURIComponent).join('/')}`, {
       method: 'POST',
       headers: { apikey: SERVICE_ROLE_KEY, authorization: `Bearer ${SERVICE_ROLE_KEY}`, 'content-type': contentType || 'application/octet-stream' },
-      body: content,
+      body: new Uint8Array(content),
     });
     if (!response.ok) throw new Error(`storing an attachment failed (${response.status} ${await response.text()})`);
   }
@@ -105,7 +105,7 @@ export async function startInboundMail({ config, pool, log }) {
               // The envelope's recipients at the inbound domain first: they name the organisation.
               to: [...new Set([...recipients, ...addresses(parsed.to).map((address) => address.toLowerCase())])],
               cc: addresses(parsed.cc),
-              from: from?.address ?? session.envelope.mailFrom?.address ?? '',
+              from: from?.address ?? (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
               from_name: from?.name ?? null,
               subject: parsed.subject ?? '',
               text: parsed.text ?? '',

@@ -84,6 +84,7 @@ export function startOutboxSender({ config, pool, log }) {
       let bounced = [];
       try {
         let transport = platform;
+        /** @type {string | { name: string, address: string }} */
         let from = MAIL_SENDER;
         if (mail.integration_id) {
           const own = await accountTransport(mail.integration_id);

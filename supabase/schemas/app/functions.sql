@@ -6224,3 +6224,42 @@ $function$;
 revoke all on function app.receive_mail(p_mail jsonb) from public, anon, authenticated, service_role;
 grant execute on function app.receive_mail(p_mail jsonb) to service_role;
 comment on function app.receive_mail(p_mail jsonb) is 'files one received e-mail (CONVERSATIONS-CONTRACT): organisation from the recipient, thread from In-Reply-To/References or the reply address, linked to the records with the sender''s address and to the thread''s, else in the inbox; a Message-ID seen before is ignored';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__crm__mail_campaigns(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from crm.mail_campaigns r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__crm__mail_campaigns(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__crm__mail_campaigns(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__crm__mail_campaigns(p_id uuid, p_org text) to service_role;
+grant execute on function app.org_ref_other__crm__mail_campaigns(p_id uuid, p_org text) to steward_import_writer;
+comment on function app.org_ref_other__crm__mail_campaigns(p_id uuid, p_org text) is 'whether the crm.mail_campaigns record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__crm__messages(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from crm.messages r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__crm__messages(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__crm__messages(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__crm__messages(p_id uuid, p_org text) to service_role;
+grant execute on function app.org_ref_other__crm__messages(p_id uuid, p_org text) to steward_import_writer;
+comment on function app.org_ref_other__crm__messages(p_id uuid, p_org text) is 'whether the crm.messages record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__settings__integrations(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from settings.integrations r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__settings__integrations(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__settings__integrations(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__settings__integrations(p_id uuid, p_org text) to service_role;
+grant execute on function app.org_ref_other__settings__integrations(p_id uuid, p_org text) to steward_import_writer;
+comment on function app.org_ref_other__settings__integrations(p_id uuid, p_org text) is 'whether the settings.integrations record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';

@@ -148,9 +148,9 @@ CREATE INDEX mail_outbox_related ON app.mail_outbox USING btree (related_table, 
 
 alter table app.mail_outbox add constraint mail_outbox_headers_one_line CHECK (coalesce(from_name, '') !~ '[\r\n]'::text AND coalesce(from_email, '') !~ '[\r\n]'::text AND coalesce(reply_to, '') !~ '[\r\n]'::text AND coalesce(header_message_id, '') !~ '[\r\n]'::text AND coalesce(in_reply_to, '') !~ '[\r\n]'::text AND coalesce(list_unsubscribe, '') !~ '[\r\n]'::text AND array_to_string(more_to_emails || cc_emails, ' ') !~ '[\r\n]'::text);
 
-CREATE INDEX mail_outbox_message_id_idx ON app.mail_outbox USING btree (message_id) WHERE (message_id IS NOT NULL);
+CREATE INDEX mail_outbox_message_id_idx ON app.mail_outbox USING btree (message_id);
 
-CREATE INDEX mail_outbox_integration_id_idx ON app.mail_outbox USING btree (integration_id) WHERE (integration_id IS NOT NULL);
+CREATE INDEX mail_outbox_integration_id_idx ON app.mail_outbox USING btree (integration_id);
 
 CREATE INDEX mail_outbox_waiting ON app.mail_outbox USING btree (next_attempt_at) WHERE (sent_at IS NULL);
 

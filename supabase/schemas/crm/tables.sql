@@ -793,7 +793,9 @@ create table crm.message_links (
   message_id uuid not null,
   record_kind text not null,
   record_id uuid not null,
-  org_name text not null
+  org_name text not null,
+  id uuid default gen_random_uuid() not null,
+  created_at timestamp with time zone default now() not null
 );
 
 alter table crm.message_links enable row level security;
@@ -810,6 +812,8 @@ alter table crm.message_links add constraint message_links_pkey PRIMARY KEY (mes
 
 alter table crm.message_links add constraint message_links_record_kind_check CHECK (record_kind = ANY (ARRAY['contact'::text, 'business'::text, 'household'::text, 'user'::text, 'staff'::text, 'reservation'::text]));
 
+CREATE UNIQUE INDEX message_links_id_key ON crm.message_links USING btree (id);
+
 CREATE INDEX message_links_record_idx ON crm.message_links USING btree (record_id, record_kind);
 
 CREATE INDEX message_links_org_name_idx ON crm.message_links USING btree (org_name);
@@ -822,7 +826,8 @@ create table crm.message_attachments (
   content_type text default 'application/octet-stream'::text not null,
   size_bytes bigint default 0 not null,
   storage_path text not null,
-  bucket_id text default 'message-files'::text not null
+  bucket_id text default 'message-files'::text not null,
+  created_at timestamp with time zone default now() not null
 );
 
 alter table crm.message_attachments enable row level security;
@@ -854,7 +859,8 @@ create table crm.mail_suppressions (
   email text not null,
   reason text not null,
   created_at timestamp with time zone default now() not null,
-  message_id uuid
+  message_id uuid,
+  id uuid default gen_random_uuid() not null
 );
 
 alter table crm.mail_suppressions enable row level security;
@@ -872,6 +878,8 @@ alter table crm.mail_suppressions add constraint mail_suppressions_pkey PRIMARY 
 alter table crm.mail_suppressions add constraint mail_suppressions_reason_check CHECK (reason = ANY (ARRAY['unsubscribed'::text, 'bounced'::text]));
 
 alter table crm.mail_suppressions add constraint mail_suppressions_email_lower CHECK (email = lower(email));
+
+CREATE UNIQUE INDEX mail_suppressions_id_key ON crm.mail_suppressions USING btree (id);
 
 CREATE INDEX mail_suppressions_message_id_idx ON crm.mail_suppressions USING btree (message_id);
 

@@ -372,3 +372,15 @@ CREATE TRIGGER steward_90_history_delete AFTER DELETE ON crm.relationships REFER
 CREATE TRIGGER steward_90_history_insert AFTER INSERT ON crm.relationships REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('crm');
 
 CREATE TRIGGER steward_90_history_update AFTER UPDATE ON crm.relationships REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('crm');
+
+CREATE TRIGGER steward_30_ref_mail_campaigns_created_by_fkey BEFORE INSERT OR UPDATE OF created_by, org_name ON crm.mail_campaigns FOR EACH ROW WHEN (((new.created_by IS NOT NULL) AND app.org_ref_other__public__user_profiles(new.created_by, new.org_name))) EXECUTE FUNCTION app.org_reference_guard('created_by', 'public.user_profiles', 'id', 'uuid', 'mail_campaigns_created_by_fkey', 'user_profiles');
+
+CREATE TRIGGER steward_30_ref_mail_suppressions_message_id_fkey BEFORE INSERT OR UPDATE OF message_id, org_name ON crm.mail_suppressions FOR EACH ROW WHEN (((new.message_id IS NOT NULL) AND app.org_ref_other__crm__messages(new.message_id, new.org_name))) EXECUTE FUNCTION app.org_reference_guard('message_id', 'crm.messages', 'id', 'uuid', 'mail_suppressions_message_id_fkey', 'messages');
+
+CREATE TRIGGER steward_30_ref_message_attachments_message_id_fkey BEFORE INSERT OR UPDATE OF message_id, org_name ON crm.message_attachments FOR EACH ROW WHEN (((new.message_id IS NOT NULL) AND app.org_ref_other__crm__messages(new.message_id, new.org_name))) EXECUTE FUNCTION app.org_reference_guard('message_id', 'crm.messages', 'id', 'uuid', 'message_attachments_message_id_fkey', 'messages');
+
+CREATE TRIGGER steward_30_ref_message_links_message_id_fkey BEFORE INSERT OR UPDATE OF message_id, org_name ON crm.message_links FOR EACH ROW WHEN (((new.message_id IS NOT NULL) AND app.org_ref_other__crm__messages(new.message_id, new.org_name))) EXECUTE FUNCTION app.org_reference_guard('message_id', 'crm.messages', 'id', 'uuid', 'message_links_message_id_fkey', 'messages');
+
+CREATE TRIGGER steward_30_ref_messages_campaign_id_fkey BEFORE INSERT OR UPDATE OF campaign_id, org_name ON crm.messages FOR EACH ROW WHEN (((new.campaign_id IS NOT NULL) AND app.org_ref_other__crm__mail_campaigns(new.campaign_id, new.org_name))) EXECUTE FUNCTION app.org_reference_guard('campaign_id', 'crm.mail_campaigns', 'id', 'uuid', 'messages_campaign_id_fkey', 'mail_campaigns');
+
+CREATE TRIGGER steward_30_ref_messages_sent_by_fkey BEFORE INSERT OR UPDATE OF sent_by, org_name ON crm.messages FOR EACH ROW WHEN (((new.sent_by IS NOT NULL) AND app.org_ref_other__public__user_profiles(new.sent_by, new.org_name))) EXECUTE FUNCTION app.org_reference_guard('sent_by', 'public.user_profiles', 'id', 'uuid', 'messages_sent_by_fkey', 'user_profiles');

@@ -255,6 +255,8 @@ alter table settings.mail_templates add constraint mail_templates_name_present C
 
 alter table settings.mail_templates add constraint mail_templates_subject_check CHECK (subject !~ '[\r\n]'::text AND length(subject) <= 300);
 
+CREATE INDEX mail_templates_org_name_idx ON settings.mail_templates USING btree (org_name);
+
 CREATE UNIQUE INDEX mail_templates_name_key ON settings.mail_templates USING btree (org_name, lower(name)) WHERE (NOT archive);
 
 CREATE INDEX mail_templates_created_by_idx ON settings.mail_templates USING btree (created_by);
@@ -268,7 +270,8 @@ create table settings.mail_settings (
   created_at timestamp with time zone default now() not null,
   created_by uuid,
   last_modified_at timestamp with time zone default now() not null,
-  last_modified_by uuid
+  last_modified_by uuid,
+  id uuid default gen_random_uuid() not null
 );
 
 alter table settings.mail_settings enable row level security;
@@ -286,6 +289,8 @@ alter table settings.mail_settings add constraint mail_settings_pkey PRIMARY KEY
 alter table settings.mail_settings add constraint mail_settings_from_name_check CHECK (from_name !~ '[\r\n<>"]'::text AND length(from_name) <= 120);
 
 alter table settings.mail_settings add constraint mail_settings_signature_check CHECK (length(signature) <= 4000);
+
+CREATE UNIQUE INDEX mail_settings_id_key ON settings.mail_settings USING btree (id);
 
 CREATE INDEX mail_settings_created_by_idx ON settings.mail_settings USING btree (created_by);
 

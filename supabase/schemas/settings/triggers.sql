@@ -114,3 +114,17 @@ CREATE TRIGGER steward_90_history_delete AFTER DELETE ON settings.mail_templates
 CREATE TRIGGER steward_90_history_insert AFTER INSERT ON settings.mail_templates REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('settings');
 
 CREATE TRIGGER steward_90_history_update AFTER UPDATE ON settings.mail_templates REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('settings');
+
+CREATE TRIGGER steward_90_history_delete AFTER DELETE ON settings.mail_settings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('settings');
+
+CREATE TRIGGER steward_90_history_insert AFTER INSERT ON settings.mail_settings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('settings');
+
+CREATE TRIGGER steward_90_history_update AFTER UPDATE ON settings.mail_settings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('settings');
+
+CREATE CONSTRAINT TRIGGER org_ref_guard_mail_settings_created_by_fkey AFTER INSERT OR UPDATE OF created_by, org_name ON settings.mail_settings DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((new.created_by IS NOT NULL) AND (NOT app.is_app_user()) AND (app.org_ref_other__public__user_profiles(new.created_by, new.org_name) IS NOT FALSE))) EXECUTE FUNCTION app.org_reference_guard('created_by', 'public.user_profiles', 'id', 'uuid', 'mail_settings_created_by_fkey', 'user_profiles');
+
+CREATE CONSTRAINT TRIGGER org_ref_guard_mail_settings_last_modified_by_fkey AFTER INSERT OR UPDATE OF last_modified_by, org_name ON settings.mail_settings DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((new.last_modified_by IS NOT NULL) AND (NOT app.is_app_user()) AND (app.org_ref_other__public__user_profiles(new.last_modified_by, new.org_name) IS NOT FALSE))) EXECUTE FUNCTION app.org_reference_guard('last_modified_by', 'public.user_profiles', 'id', 'uuid', 'mail_settings_last_modified_by_fkey', 'user_profiles');
+
+CREATE CONSTRAINT TRIGGER org_ref_guard_mail_templates_created_by_fkey AFTER INSERT OR UPDATE OF created_by, org_name ON settings.mail_templates DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((new.created_by IS NOT NULL) AND (NOT app.is_app_user()) AND (app.org_ref_other__public__user_profiles(new.created_by, new.org_name) IS NOT FALSE))) EXECUTE FUNCTION app.org_reference_guard('created_by', 'public.user_profiles', 'id', 'uuid', 'mail_templates_created_by_fkey', 'user_profiles');
+
+CREATE CONSTRAINT TRIGGER org_ref_guard_mail_templates_last_modified_by_fkey AFTER INSERT OR UPDATE OF last_modified_by, org_name ON settings.mail_templates DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (((new.last_modified_by IS NOT NULL) AND (NOT app.is_app_user()) AND (app.org_ref_other__public__user_profiles(new.last_modified_by, new.org_name) IS NOT FALSE))) EXECUTE FUNCTION app.org_reference_guard('last_modified_by', 'public.user_profiles', 'id', 'uuid', 'mail_templates_last_modified_by_fkey', 'user_profiles');

@@ -24,10 +24,20 @@ const COLUMN_OVERRIDES: Record<string, Record<string, unknown>> = {
   'public.notifications': { kind: 'task_due', link: '/tasks' },
   'crm.import_jobs': { kind: 'contact' },
   'settings.custom_fields': { record_kind: 'contact', field_type: 'short_text' },
+  // Conversations: a received message waiting in the inbox (seen by the owner without a link).
+  'crm.messages': { direction: 'in', status: 'received', inbox: true },
+  'crm.message_links': { record_kind: 'contact' },
+  'crm.mail_campaigns': { record_kind: 'contact' },
+  'crm.mail_suppressions': { reason: 'bounced', email: 'matrix-probe@example.com' },
+};
+
+/** Columns that name a row of another table without a foreign key (a link to a record of some kind). */
+const RECORD_REFERENCES: Record<string, Record<string, string>> = {
+  'crm.message_links': { record_id: 'crm.contacts' },
 };
 
 /** Tables no API role writes (the database does): the probe row is inserted directly, for the actor. */
-const DATABASE_WRITTEN = new Set(['public.notifications']);
+const DATABASE_WRITTEN = new Set(['public.notifications', 'crm.messages', 'crm.message_links', 'crm.message_attachments', 'crm.mail_campaigns', 'crm.mail_suppressions']);
 
 // Every generated payload gets its own dates: two rows of one table never share a period, so rules
 // such as "an accommodation is never booked twice for the same night" do not refuse the probe rows.
@@ -122,6 +132,10 @@ export function orgRowFactory(inventory: readonly RelationInfo[], db: pg.Client)
       foreignKey.columns.forEach((column, index) => {
         if (column !== 'org_name') payload[column] = referenced[foreignKey.refColumns[index] as string];
       });
+    }
+    for (const [column, target] of Object.entries(RECORD_REFERENCES[name] ?? {})) {
+      payload[column] = (await ensureRow(byName.get(target) as RelationInfo, actor, [...visiting, name])).id;
+      foreignKeyColumns.add(column);
     }
     const serial = (payloadSerial += 1);
     for (const column of relation.columns) {

@@ -16,6 +16,7 @@ const CUSTOM_FIELDS_MIGRATION = '20261128222644_custom_fields.sql';
 const RECORD_TABLES = ['crm.contacts', 'crm.businesses', 'crm.households', 'catalog.accommodations', 'catalog.reservations', 'ops.projects', 'ops.tasks', 'catalog.products', 'catalog.supplies', 'hr.staff_profiles'];
 const BOOKING_AREA_MIGRATION = '20261128232151_booking_area.sql';
 const ONLINE_BOOKING_MIGRATION = '20261128232233_online_booking.sql';
+const CONVERSATIONS_MIGRATION = '20261129020028_conversations.sql';
 
 /**
  * The rows a migration of this release changes on purpose (row counts never change but for the rows
@@ -41,6 +42,14 @@ const ROW_CHANGES: { migration: string; tables: string[]; added?: Record<string,
     tables: ['catalog.lodging_settings', 'catalog.accommodation_classes', 'app.request_limits', 'app.scheduled_jobs'],
     added: { 'app.request_limits': 2, 'app.scheduled_jobs': 1 },
     created: ['app.online_bookings'],
+  },
+  // Conversations: the bulk-mail rate limit, the private message-files bucket, the history of the two
+  // mail settings tables (the outbox's appended columns are empty on the previous release's rows).
+  {
+    migration: CONVERSATIONS_MIGRATION,
+    tables: ['app.organization_limits', 'storage.buckets', 'app.history_tables'],
+    added: { 'app.organization_limits': 1, 'storage.buckets': 1, 'app.history_tables': 2 },
+    created: ['crm.messages', 'crm.message_links', 'crm.message_attachments', 'crm.mail_campaigns', 'crm.mail_suppressions', 'app.mail_unsubscribe_tokens', 'settings.mail_templates', 'settings.mail_settings'],
   },
 ];
 

@@ -262,7 +262,7 @@ describe('suppressions and mail to many', () => {
     expect(unsubscribed).toEqual({ org_name: cedar.orgName, email: stays });
     const again = await anon.rpc('mail_unsubscribe', { p_token: link![2] });
     expect(again.error?.message).toBe('This unsubscribe link has already been used');
-    const forged = await anon.rpc('mail_unsubscribe', { p_token: link![2].replace(/.$/, (c) => (c === '0' ? '1' : '0')) });
+    const forged = await anon.rpc('mail_unsubscribe', { p_token: link![2]!.replace(/.$/, (c) => (c === '0' ? '1' : '0')) });
     expect(forged.error?.message).toBe('This unsubscribe link is not valid');
     const { rows } = await db.query('select email, reason from crm.mail_suppressions where org_name = $1 and email = any($2) order by email', [cedar.orgName, [gone, stays]]);
     expect(rows).toEqual([{ email: gone, reason: 'unsubscribed' }, { email: stays, reason: 'unsubscribed' }]);
@@ -325,7 +325,7 @@ describe("the organisation's own SMTP account", () => {
       const { error: again } = await send(org.client, { to: [email], subject: 'Hello', body: 'x', links: [{ kind: 'contact', id: contact }] });
       expect(again?.message).toBe(`${email} bounced earlier`);
     } finally {
-      await new Promise((resolve) => refusing.close(resolve));
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
     }
   });
 });

@@ -42,7 +42,8 @@ create table crm.mail_suppressions (
   email text not null,
   reason text not null,
   created_at timestamp with time zone default now() not null,
-  message_id uuid
+  message_id uuid,
+  id uuid default gen_random_uuid() not null
 );
 alter table crm.mail_suppressions enable row level security;
 comment on table crm.mail_suppressions is 'component: crm (addresses no mail of the organisation goes to: unsubscribed or bounced; read by CRM viewers, removed by Settings editors)';
@@ -58,7 +59,8 @@ create table crm.message_attachments (
   content_type text default 'application/octet-stream'::text not null,
   size_bytes bigint default 0 not null,
   storage_path text not null,
-  bucket_id text default 'message-files'::text not null
+  bucket_id text default 'message-files'::text not null,
+  created_at timestamp with time zone default now() not null
 );
 alter table crm.message_attachments enable row level security;
 comment on table crm.message_attachments is 'component: crm (a message''s files: an object of the private message-files bucket, or a record file of record-files; seen with the message)';
@@ -70,7 +72,9 @@ create table crm.message_links (
   message_id uuid not null,
   record_kind text not null,
   record_id uuid not null,
-  org_name text not null
+  org_name text not null,
+  id uuid default gen_random_uuid() not null,
+  created_at timestamp with time zone default now() not null
 );
 alter table crm.message_links enable row level security;
 comment on table crm.message_links is 'component: crm (the records a message is on; seen where the record is)';
@@ -114,7 +118,8 @@ create table settings.mail_settings (
   created_at timestamp with time zone default now() not null,
   created_by uuid,
   last_modified_at timestamp with time zone default now() not null,
-  last_modified_by uuid
+  last_modified_by uuid,
+  id uuid default gen_random_uuid() not null
 );
 alter table settings.mail_settings enable row level security;
 comment on table settings.mail_settings is 'component: settings (every member reads)';
@@ -213,9 +218,9 @@ alter table app.organization_limits add constraint organization_limits_name_chec
 
 alter table settings.integrations add constraint integrations_type_check CHECK (type = ANY (ARRAY['stripe'::text, 'square'::text, 'etsy'::text, 'woocommerce'::text, 'webhook'::text, 'custom'::text, 'smtp'::text]));
 
-CREATE INDEX mail_outbox_integration_id_idx ON app.mail_outbox USING btree (integration_id) WHERE (integration_id IS NOT NULL);
+CREATE INDEX mail_outbox_integration_id_idx ON app.mail_outbox USING btree (integration_id);
 
-CREATE INDEX mail_outbox_message_id_idx ON app.mail_outbox USING btree (message_id) WHERE (message_id IS NOT NULL);
+CREATE INDEX mail_outbox_message_id_idx ON app.mail_outbox USING btree (message_id);
 
 CREATE INDEX mail_unsubscribe_tokens_message_id_idx ON app.mail_unsubscribe_tokens USING btree (message_id);
 
@@ -227,6 +232,8 @@ CREATE INDEX mail_campaigns_created_by_idx ON crm.mail_campaigns USING btree (cr
 
 CREATE INDEX mail_campaigns_org_name_idx ON crm.mail_campaigns USING btree (org_name, created_at);
 
+CREATE UNIQUE INDEX mail_suppressions_id_key ON crm.mail_suppressions USING btree (id);
+
 CREATE INDEX mail_suppressions_message_id_idx ON crm.mail_suppressions USING btree (message_id);
 
 CREATE INDEX message_attachments_message_id_idx ON crm.message_attachments USING btree (message_id);
@@ -234,6 +241,8 @@ CREATE INDEX message_attachments_message_id_idx ON crm.message_attachments USING
 CREATE INDEX message_attachments_org_name_idx ON crm.message_attachments USING btree (org_name);
 
 CREATE INDEX message_attachments_storage_path_idx ON crm.message_attachments USING btree (storage_path);
+
+CREATE UNIQUE INDEX message_links_id_key ON crm.message_links USING btree (id);
 
 CREATE INDEX message_links_org_name_idx ON crm.message_links USING btree (org_name);
 
@@ -251,6 +260,8 @@ CREATE INDEX messages_thread_id_idx ON crm.messages USING btree (thread_id);
 
 CREATE INDEX mail_settings_created_by_idx ON settings.mail_settings USING btree (created_by);
 
+CREATE UNIQUE INDEX mail_settings_id_key ON settings.mail_settings USING btree (id);
+
 CREATE INDEX mail_settings_last_modified_by_idx ON settings.mail_settings USING btree (last_modified_by);
 
 CREATE INDEX mail_templates_created_by_idx ON settings.mail_templates USING btree (created_by);
@@ -258,6 +269,8 @@ CREATE INDEX mail_templates_created_by_idx ON settings.mail_templates USING btre
 CREATE INDEX mail_templates_last_modified_by_idx ON settings.mail_templates USING btree (last_modified_by);
 
 CREATE UNIQUE INDEX mail_templates_name_key ON settings.mail_templates USING btree (org_name, lower(name)) WHERE (NOT archive);
+
+CREATE INDEX mail_templates_org_name_idx ON settings.mail_templates USING btree (org_name);
 
 alter table app.mail_outbox add constraint mail_outbox_integration_id_fkey FOREIGN KEY (integration_id) REFERENCES settings.integrations(id) ON DELETE SET NULL;
 
@@ -678,6 +691,45 @@ AS $function$
 $function$;
 revoke all on function app.message_signature(p_org text) from public, anon, authenticated, service_role;
 grant execute on function app.message_signature(p_org text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__crm__mail_campaigns(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from crm.mail_campaigns r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__crm__mail_campaigns(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__crm__mail_campaigns(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__crm__mail_campaigns(p_id uuid, p_org text) to service_role;
+grant execute on function app.org_ref_other__crm__mail_campaigns(p_id uuid, p_org text) to steward_import_writer;
+comment on function app.org_ref_other__crm__mail_campaigns(p_id uuid, p_org text) is 'whether the crm.mail_campaigns record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__crm__messages(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from crm.messages r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__crm__messages(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__crm__messages(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__crm__messages(p_id uuid, p_org text) to service_role;
+grant execute on function app.org_ref_other__crm__messages(p_id uuid, p_org text) to steward_import_writer;
+comment on function app.org_ref_other__crm__messages(p_id uuid, p_org text) is 'whether the crm.messages record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
+
+CREATE OR REPLACE FUNCTION app.org_ref_other__settings__integrations(p_id uuid, p_org text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+ SET enable_seqscan TO 'off'
+AS $function$ select r.org_name::text is distinct from p_org and r.org_name::text <> '_system_default_' from settings.integrations r where r.id = p_id $function$;
+revoke all on function app.org_ref_other__settings__integrations(p_id uuid, p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.org_ref_other__settings__integrations(p_id uuid, p_org text) to authenticated;
+grant execute on function app.org_ref_other__settings__integrations(p_id uuid, p_org text) to service_role;
+grant execute on function app.org_ref_other__settings__integrations(p_id uuid, p_org text) to steward_import_writer;
+comment on function app.org_ref_other__settings__integrations(p_id uuid, p_org text) is 'whether the settings.integrations record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
 
 CREATE OR REPLACE FUNCTION app.receive_mail(p_mail jsonb)
  RETURNS uuid
@@ -1366,9 +1418,41 @@ revoke all on table crm.inbox_messages from public, anon, authenticated, service
 grant select on table crm.inbox_messages to authenticated;
 grant select on table crm.inbox_messages to service_role;
 
+CREATE TRIGGER steward_30_ref_mail_outbox_integration_id_fkey BEFORE INSERT OR UPDATE OF integration_id, org_name ON app.mail_outbox FOR EACH ROW WHEN (new.integration_id IS NOT NULL AND app.org_ref_other__settings__integrations(new.integration_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('integration_id', 'settings.integrations', 'id', 'uuid', 'mail_outbox_integration_id_fkey', 'integrations');
+
+CREATE TRIGGER steward_30_ref_mail_outbox_message_id_fkey BEFORE INSERT OR UPDATE OF message_id, org_name ON app.mail_outbox FOR EACH ROW WHEN (new.message_id IS NOT NULL AND app.org_ref_other__crm__messages(new.message_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('message_id', 'crm.messages', 'id', 'uuid', 'mail_outbox_message_id_fkey', 'messages');
+
+CREATE TRIGGER steward_30_ref_mail_unsubscribe_tokens_message_id_fkey BEFORE INSERT OR UPDATE OF message_id, org_name ON app.mail_unsubscribe_tokens FOR EACH ROW WHEN (new.message_id IS NOT NULL AND app.org_ref_other__crm__messages(new.message_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('message_id', 'crm.messages', 'id', 'uuid', 'mail_unsubscribe_tokens_message_id_fkey', 'messages');
+
+CREATE TRIGGER steward_30_ref_mail_campaigns_created_by_fkey BEFORE INSERT OR UPDATE OF created_by, org_name ON crm.mail_campaigns FOR EACH ROW WHEN (new.created_by IS NOT NULL AND app.org_ref_other__public__user_profiles(new.created_by, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('created_by', 'public.user_profiles', 'id', 'uuid', 'mail_campaigns_created_by_fkey', 'user_profiles');
+
+CREATE TRIGGER steward_30_ref_mail_suppressions_message_id_fkey BEFORE INSERT OR UPDATE OF message_id, org_name ON crm.mail_suppressions FOR EACH ROW WHEN (new.message_id IS NOT NULL AND app.org_ref_other__crm__messages(new.message_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('message_id', 'crm.messages', 'id', 'uuid', 'mail_suppressions_message_id_fkey', 'messages');
+
+CREATE TRIGGER steward_30_ref_message_attachments_message_id_fkey BEFORE INSERT OR UPDATE OF message_id, org_name ON crm.message_attachments FOR EACH ROW WHEN (new.message_id IS NOT NULL AND app.org_ref_other__crm__messages(new.message_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('message_id', 'crm.messages', 'id', 'uuid', 'message_attachments_message_id_fkey', 'messages');
+
+CREATE TRIGGER steward_30_ref_message_links_message_id_fkey BEFORE INSERT OR UPDATE OF message_id, org_name ON crm.message_links FOR EACH ROW WHEN (new.message_id IS NOT NULL AND app.org_ref_other__crm__messages(new.message_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('message_id', 'crm.messages', 'id', 'uuid', 'message_links_message_id_fkey', 'messages');
+
+CREATE TRIGGER steward_30_ref_messages_campaign_id_fkey BEFORE INSERT OR UPDATE OF campaign_id, org_name ON crm.messages FOR EACH ROW WHEN (new.campaign_id IS NOT NULL AND app.org_ref_other__crm__mail_campaigns(new.campaign_id, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('campaign_id', 'crm.mail_campaigns', 'id', 'uuid', 'messages_campaign_id_fkey', 'mail_campaigns');
+
+CREATE TRIGGER steward_30_ref_messages_sent_by_fkey BEFORE INSERT OR UPDATE OF sent_by, org_name ON crm.messages FOR EACH ROW WHEN (new.sent_by IS NOT NULL AND app.org_ref_other__public__user_profiles(new.sent_by, new.org_name)) EXECUTE FUNCTION app.org_reference_guard('sent_by', 'public.user_profiles', 'id', 'uuid', 'messages_sent_by_fkey', 'user_profiles');
+
+CREATE CONSTRAINT TRIGGER org_ref_guard_mail_settings_created_by_fkey AFTER INSERT OR UPDATE OF created_by, org_name ON settings.mail_settings DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.created_by IS NOT NULL AND NOT app.is_app_user() AND app.org_ref_other__public__user_profiles(new.created_by, new.org_name) IS NOT FALSE) EXECUTE FUNCTION app.org_reference_guard('created_by', 'public.user_profiles', 'id', 'uuid', 'mail_settings_created_by_fkey', 'user_profiles');
+
+CREATE CONSTRAINT TRIGGER org_ref_guard_mail_settings_last_modified_by_fkey AFTER INSERT OR UPDATE OF last_modified_by, org_name ON settings.mail_settings DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.last_modified_by IS NOT NULL AND NOT app.is_app_user() AND app.org_ref_other__public__user_profiles(new.last_modified_by, new.org_name) IS NOT FALSE) EXECUTE FUNCTION app.org_reference_guard('last_modified_by', 'public.user_profiles', 'id', 'uuid', 'mail_settings_last_modified_by_fkey', 'user_profiles');
+
 CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON settings.mail_settings FOR EACH ROW EXECUTE FUNCTION app.enforce_org_name();
 
 CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON settings.mail_settings FOR EACH ROW EXECUTE FUNCTION app.stamp_audit();
+
+CREATE TRIGGER steward_90_history_delete AFTER DELETE ON settings.mail_settings REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('settings');
+
+CREATE TRIGGER steward_90_history_insert AFTER INSERT ON settings.mail_settings REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('settings');
+
+CREATE TRIGGER steward_90_history_update AFTER UPDATE ON settings.mail_settings REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('settings');
+
+CREATE CONSTRAINT TRIGGER org_ref_guard_mail_templates_created_by_fkey AFTER INSERT OR UPDATE OF created_by, org_name ON settings.mail_templates DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.created_by IS NOT NULL AND NOT app.is_app_user() AND app.org_ref_other__public__user_profiles(new.created_by, new.org_name) IS NOT FALSE) EXECUTE FUNCTION app.org_reference_guard('created_by', 'public.user_profiles', 'id', 'uuid', 'mail_templates_created_by_fkey', 'user_profiles');
+
+CREATE CONSTRAINT TRIGGER org_ref_guard_mail_templates_last_modified_by_fkey AFTER INSERT OR UPDATE OF last_modified_by, org_name ON settings.mail_templates DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (new.last_modified_by IS NOT NULL AND NOT app.is_app_user() AND app.org_ref_other__public__user_profiles(new.last_modified_by, new.org_name) IS NOT FALSE) EXECUTE FUNCTION app.org_reference_guard('last_modified_by', 'public.user_profiles', 'id', 'uuid', 'mail_templates_last_modified_by_fkey', 'user_profiles');
 
 CREATE TRIGGER steward_10_org_name BEFORE INSERT OR UPDATE ON settings.mail_templates FOR EACH ROW EXECUTE FUNCTION app.enforce_org_name();
 
@@ -1516,5 +1600,5 @@ create policy "steward: message files follow their message" on storage.objects
 insert into app.organization_limits (name, value) values ('bulk_mails_per_minute', 60);
 insert into storage.buckets (id, name, public, file_size_limit)
 values ('message-files', 'message-files', false, 10485760);
-insert into app.history_tables (table_name, component) values ('settings.mail_templates', 'settings')
+insert into app.history_tables (table_name, component) values ('settings.mail_templates', 'settings'), ('settings.mail_settings', 'settings')
 on conflict (table_name) do update set component = excluded.component;
