@@ -6077,22 +6077,37 @@ revoke all on function app.message_file_claimed(p_name text) from public, anon, 
 grant execute on function app.message_file_claimed(p_name text) to authenticated;
 grant execute on function app.message_file_claimed(p_name text) to service_role;
 
-create or replace function app.message_json(p_message crm.messages)
+-- A page of a record's conversation as the screens read it; crm.record_messages calls it once the
+-- caller may see the record (the API does not serve the app schema).
+create or replace function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone)
  returns jsonb
  language sql
  stable security definer
  set search_path to ''
 as $function$
-  select to_jsonb(p_message) - 'inbox'
-         || jsonb_build_object(
-              'sent_by_name', (select coalesce(nullif(u.display_name, ''), u.name) from public.user_profiles u where u.id = p_message.sent_by),
-              'attachments', coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'file_name', a.file_name, 'content_type', a.content_type,
-                                                                            'size_bytes', a.size_bytes, 'storage_path', a.storage_path, 'bucket_id', a.bucket_id) order by a.file_name)
-                                       from crm.message_attachments a where a.message_id = p_message.id), '[]'),
-              'links', coalesce((select jsonb_agg(jsonb_build_object('kind', l.record_kind, 'id', l.record_id)) from crm.message_links l where l.message_id = p_message.id), '[]'))
+  select coalesce(jsonb_agg(
+           (to_jsonb(m) - 'inbox')
+           || jsonb_build_object(
+                'sent_by_name', coalesce(nullif(u.display_name, ''), u.name),
+                'attachments', coalesce(a.files, '[]'::jsonb),
+                'links', coalesce(k.records, '[]'::jsonb))
+           order by m.created_at desc, m.id desc), '[]'::jsonb)
+  from (select m.* from crm.message_links l
+          join crm.messages m on m.id = l.message_id
+         where l.record_id = p_id and l.record_kind = p_kind
+           and (p_before is null or m.created_at < p_before)
+         order by m.created_at desc, m.id desc
+         limit least(greatest(coalesce(p_limit, 50), 1), 200)) m
+  left join public.user_profiles u on u.id = m.sent_by
+  left join lateral (select jsonb_agg(jsonb_build_object('id', f.id, 'file_name', f.file_name, 'content_type', f.content_type, 'size_bytes', f.size_bytes,
+                                                         'storage_path', f.storage_path, 'bucket_id', f.bucket_id) order by f.file_name) as files
+                       from crm.message_attachments f where f.message_id = m.id) a on true
+  left join lateral (select jsonb_agg(jsonb_build_object('kind', x.record_kind, 'id', x.record_id)) as records
+                       from crm.message_links x where x.message_id = m.id) k on true
 $function$;
-revoke all on function app.message_json(p_message crm.messages) from public, anon, authenticated, service_role;
-grant execute on function app.message_json(p_message crm.messages) to service_role;
+revoke all on function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) to authenticated;
+grant execute on function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) to service_role;
 
 create or replace function app.link_thread(p_message crm.messages, p_kind text, p_id uuid)
  returns void

@@ -1153,23 +1153,21 @@ comment on function crm.send_to_many(p_kind text, p_ids uuid[], p_filter jsonb, 
 
 create or replace function crm.record_messages(p_kind text, p_id uuid, p_limit integer DEFAULT 50, p_before timestamp with time zone DEFAULT NULL::timestamp with time zone)
  returns jsonb
- language plpgsql
- stable security definer
+ language sql
+ stable
  set search_path to ''
 as $function$
-begin
-  if app.message_record_org(p_kind, p_id) is null then
-    return '[]'::jsonb;
-  end if;
-  return coalesce((
-    select jsonb_agg(app.message_json(m) order by m.created_at desc, m.id desc)
-    from (select m.* from crm.message_links l
-            join crm.messages m on m.id = l.message_id
-           where l.record_id = p_id and l.record_kind = p_kind
-             and (p_before is null or m.created_at < p_before)
-           order by m.created_at desc, m.id desc
-           limit least(greatest(coalesce(p_limit, 50), 1), 200)) m), '[]'::jsonb);
-end;
+  -- The record as the caller may see it (its table's own policies, Personal included), then its page.
+  select case when case p_kind
+      when 'contact' then exists (select 1 from crm.contacts r where r.id = p_id)
+      when 'business' then exists (select 1 from crm.businesses r where r.id = p_id)
+      when 'household' then exists (select 1 from crm.households r where r.id = p_id)
+      when 'user' then exists (select 1 from public.user_profiles r where r.id = p_id)
+      when 'staff' then exists (select 1 from hr.staff_profiles r where r.id = p_id)
+      when 'reservation' then exists (select 1 from catalog.reservations r where r.id = p_id)
+      else false end
+    then app.record_messages_page(p_kind, p_id, p_limit, p_before)
+    else '[]'::jsonb end
 $function$;
 revoke all on function crm.record_messages(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) from public, anon, authenticated, service_role;
 grant execute on function crm.record_messages(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) to authenticated;

@@ -16,7 +16,7 @@ const CUSTOM_FIELDS_MIGRATION = '20261128222644_custom_fields.sql';
 const RECORD_TABLES = ['crm.contacts', 'crm.businesses', 'crm.households', 'catalog.accommodations', 'catalog.reservations', 'ops.projects', 'ops.tasks', 'catalog.products', 'catalog.supplies', 'hr.staff_profiles'];
 const BOOKING_AREA_MIGRATION = '20261128232151_booking_area.sql';
 const ONLINE_BOOKING_MIGRATION = '20261128232233_online_booking.sql';
-const CONVERSATIONS_MIGRATION = '20261129020028_conversations.sql';
+const CONVERSATIONS_MIGRATION = '20261129021514_conversations.sql';
 
 /**
  * The rows a migration of this release changes on purpose (row counts never change but for the rows

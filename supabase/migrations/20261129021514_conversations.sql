@@ -538,23 +538,6 @@ $function$;
 revoke all on function app.message_inline_html(p_line text) from public, anon, authenticated, service_role;
 grant execute on function app.message_inline_html(p_line text) to service_role;
 
-CREATE OR REPLACE FUNCTION app.message_json(p_message crm.messages)
- RETURNS jsonb
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select to_jsonb(p_message) - 'inbox'
-         || jsonb_build_object(
-              'sent_by_name', (select coalesce(nullif(u.display_name, ''), u.name) from public.user_profiles u where u.id = p_message.sent_by),
-              'attachments', coalesce((select jsonb_agg(jsonb_build_object('id', a.id, 'file_name', a.file_name, 'content_type', a.content_type,
-                                                                            'size_bytes', a.size_bytes, 'storage_path', a.storage_path, 'bucket_id', a.bucket_id) order by a.file_name)
-                                       from crm.message_attachments a where a.message_id = p_message.id), '[]'),
-              'links', coalesce((select jsonb_agg(jsonb_build_object('kind', l.record_kind, 'id', l.record_id)) from crm.message_links l where l.message_id = p_message.id), '[]'))
-$function$;
-revoke all on function app.message_json(p_message crm.messages) from public, anon, authenticated, service_role;
-grant execute on function app.message_json(p_message crm.messages) to service_role;
-
 CREATE OR REPLACE FUNCTION app.message_merge_values(p_kind text, p_id uuid, p_org text, p_unsubscribe_url text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -827,6 +810,36 @@ revoke all on function app.receive_mail(p_mail jsonb) from public, anon, authent
 grant execute on function app.receive_mail(p_mail jsonb) to service_role;
 comment on function app.receive_mail(p_mail jsonb) is 'files one received e-mail (CONVERSATIONS-CONTRACT): organisation from the recipient, thread from In-Reply-To/References or the reply address, linked to the records with the sender''s address and to the thread''s, else in the inbox; a Message-ID seen before is ignored';
 
+CREATE OR REPLACE FUNCTION app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(jsonb_agg(
+           (to_jsonb(m) - 'inbox')
+           || jsonb_build_object(
+                'sent_by_name', coalesce(nullif(u.display_name, ''), u.name),
+                'attachments', coalesce(a.files, '[]'::jsonb),
+                'links', coalesce(k.records, '[]'::jsonb))
+           order by m.created_at desc, m.id desc), '[]'::jsonb)
+  from (select m.* from crm.message_links l
+          join crm.messages m on m.id = l.message_id
+         where l.record_id = p_id and l.record_kind = p_kind
+           and (p_before is null or m.created_at < p_before)
+         order by m.created_at desc, m.id desc
+         limit least(greatest(coalesce(p_limit, 50), 1), 200)) m
+  left join public.user_profiles u on u.id = m.sent_by
+  left join lateral (select jsonb_agg(jsonb_build_object('id', f.id, 'file_name', f.file_name, 'content_type', f.content_type, 'size_bytes', f.size_bytes,
+                                                         'storage_path', f.storage_path, 'bucket_id', f.bucket_id) order by f.file_name) as files
+                       from crm.message_attachments f where f.message_id = m.id) a on true
+  left join lateral (select jsonb_agg(jsonb_build_object('kind', x.record_kind, 'id', x.record_id)) as records
+                       from crm.message_links x where x.message_id = m.id) k on true
+$function$;
+revoke all on function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) from public, anon, authenticated, service_role;
+grant execute on function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) to authenticated;
+grant execute on function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) to service_role;
+
 CREATE OR REPLACE FUNCTION app.require_mail_quota(p_org text, p_count integer DEFAULT 1)
  RETURNS void
  LANGUAGE plpgsql
@@ -981,23 +994,21 @@ grant execute on function crm.merge_fields(p_kind text) to service_role;
 
 CREATE OR REPLACE FUNCTION crm.record_messages(p_kind text, p_id uuid, p_limit integer DEFAULT 50, p_before timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS jsonb
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
+ LANGUAGE sql
+ STABLE
  SET search_path TO ''
 AS $function$
-begin
-  if app.message_record_org(p_kind, p_id) is null then
-    return '[]'::jsonb;
-  end if;
-  return coalesce((
-    select jsonb_agg(app.message_json(m) order by m.created_at desc, m.id desc)
-    from (select m.* from crm.message_links l
-            join crm.messages m on m.id = l.message_id
-           where l.record_id = p_id and l.record_kind = p_kind
-             and (p_before is null or m.created_at < p_before)
-           order by m.created_at desc, m.id desc
-           limit least(greatest(coalesce(p_limit, 50), 1), 200)) m), '[]'::jsonb);
-end;
+  -- The record as the caller may see it (its table's own policies, Personal included), then its page.
+  select case when case p_kind
+      when 'contact' then exists (select 1 from crm.contacts r where r.id = p_id)
+      when 'business' then exists (select 1 from crm.businesses r where r.id = p_id)
+      when 'household' then exists (select 1 from crm.households r where r.id = p_id)
+      when 'user' then exists (select 1 from public.user_profiles r where r.id = p_id)
+      when 'staff' then exists (select 1 from hr.staff_profiles r where r.id = p_id)
+      when 'reservation' then exists (select 1 from catalog.reservations r where r.id = p_id)
+      else false end
+    then app.record_messages_page(p_kind, p_id, p_limit, p_before)
+    else '[]'::jsonb end
 $function$;
 revoke all on function crm.record_messages(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) from public, anon, authenticated, service_role;
 grant execute on function crm.record_messages(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) to authenticated;
