@@ -7,7 +7,7 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { workspaceRoot } from '../build/federation.mjs';
-import { buildAll, run } from './lib/run.mjs';
+import { buildAll, runMeasured } from './lib/run.mjs';
 
 const TEST_PORT_BASE = Number(process.env.STEWARD_TEST_PORT_BASE ?? 54421);
 const reports = path.join(workspaceRoot, '.steward/test-reports');
@@ -63,20 +63,28 @@ function playwrightCounts(report, exitCode) {
   return { passed: expected + flaky, failed: atLeastOneIf(unexpected + (report.errors?.length ?? 0), exitCode !== 0), skipped };
 }
 
-/** Wall time and CPU of each stage, so a slow run says where its time went (and how busy the machine was). */
+/**
+ * Wall time and CPU of each stage, so a slow run says where its time went (and how busy the machine
+ * was). A stage whose work resolves with `cpuSeconds` (a command run by runMeasured) shows its CPU.
+ */
 function stageClock() {
   const stages = [];
   return {
-    /** Runs `work` as the stage `name`, recording its wall time. */
+    /** Runs `work` as the stage `name`, recording its wall time (and CPU when the work reports it). */
     async time(name, work) {
       const started = Date.now();
+      let cpu = null;
       try {
-        return await work();
+        const result = await work();
+        cpu = typeof result?.cpuSeconds === 'number' ? result.cpuSeconds : null;
+        return result;
       } finally {
-        stages.push(`${name} ${Math.round((Date.now() - started) / 1000)} s`);
+        stages.push({ name, wall: Math.round((Date.now() - started) / 1000), cpu });
       }
     },
-    line: () => stages.join(' · '),
+    /** CPU seconds of the stages that reported theirs. */
+    measuredCpu: () => stages.reduce((sum, stage) => sum + (stage.cpu ?? 0), 0),
+    line: () => stages.map(({ name, wall, cpu }) => `${name} ${wall} s${cpu === null ? '' : ` (CPU ${Math.round(cpu)} s)`}`).join(' · '),
   };
 }
 
@@ -128,7 +136,7 @@ async function main() {
   let checksAndUnit;
   try {
     console.log('▶ Building every app (production)…');
-    await clock.time('build', () => buildAll());
+    await clock.time('build', async () => ({ cpuSeconds: await buildAll() }));
 
     // Two lanes until the journeys: type checks, lint and then the unit suites (no stack needed) in
     // one; the stack's suites, one file at a time, in the other (vitest.config.ts, STEWARD_VITEST_PART).
@@ -136,12 +144,14 @@ async function main() {
     const vitestUnitJson = path.join(reports, 'vitest-unit.json');
     const vitestStackJson = path.join(reports, 'vitest-stack.json');
     const vitest = (part, outputFile, env) =>
-      run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], { env: { ...env, STEWARD_VITEST_PART: part } });
+      runMeasured('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], { env: { ...env, STEWARD_VITEST_PART: part } });
     checksAndUnit = (async () => {
-      checksExit = await clock.time('type checks and lint', () =>
-        run('npx', ['nx', 'run-many', '-t', 'typecheck', 'lint', '--parallel=2', '--output-style=static'], { env: { NX_DAEMON: 'false' } }),
-      );
-      return clock.time('vitest unit', () => vitest('unit', vitestUnitJson, {}));
+      checksExit = (
+        await clock.time('type checks and lint', () =>
+          runMeasured('npx', ['nx', 'run-many', '-t', 'typecheck', 'lint', '--parallel=2', '--output-style=static'], { env: { NX_DAEMON: 'false' } }),
+        )
+      ).code;
+      return (await clock.time('vitest unit', () => vitest('unit', vitestUnitJson, {}))).code;
     })();
     stack = await stackReady;
     const env = {
@@ -152,15 +162,15 @@ async function main() {
       STEWARD_TEST_PORT_BASE: String(TEST_PORT_BASE),
       STEWARD_TEST_DATA_DIR: stack.dataDir,
     };
-    const [unitExit, stackExit] = await Promise.all([checksAndUnit, clock.time('vitest stack', () => vitest('stack', vitestStackJson, env))]);
+    const [unitExit, stackExit] = await Promise.all([checksAndUnit, clock.time('vitest stack', () => vitest('stack', vitestStackJson, env)).then(({ code }) => code)]);
     const unitReports = [await readJson(vitestUnitJson), await readJson(vitestStackJson)];
     unit = sumCounts([vitestCounts(unitReports[0], unitExit), vitestCounts(unitReports[1], stackExit)]);
     failures = unitReports.flatMap(vitestFailures);
 
     console.log('▶ Playwright: end-to-end journeys in Chromium…');
     const playwrightJson = path.join(reports, 'playwright.json');
-    const playwrightExit = await clock.time('playwright', () =>
-      run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { ...env, STEWARD_E2E_JSON: playwrightJson } }),
+    const { code: playwrightExit } = await clock.time('playwright', () =>
+      runMeasured('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { ...env, STEWARD_E2E_JSON: playwrightJson } }),
     );
     const playwrightReport = await readJson(playwrightJson);
     e2e = playwrightCounts(playwrightReport, playwrightExit);
@@ -179,7 +189,11 @@ async function main() {
   const skipped = unit.skipped + e2e.skipped;
   const minutes = ((Date.now() - started) / 60000).toFixed(1);
   const [load] = os.loadavg();
-  console.log(`\nStages: ${clock.line()} · CPU ${Math.round(await cpuSeconds())} s · load ${load.toFixed(1)} on ${os.availableParallelism()} cores`);
+  // What the stages' own commands did not use is the stack's: Postgres, PostgREST and the gateway.
+  const cpu = await cpuSeconds();
+  console.log(
+    `\nStages: ${clock.line()} · stack services CPU ${Math.round(cpu - clock.measuredCpu())} s · CPU ${Math.round(cpu)} s · load ${load.toFixed(1)} on ${os.availableParallelism()} cores`,
+  );
   console.log(`Type checks and lint ${checksExit === 0 ? 'passed' : 'FAILED'} · Vitest ${unit.passed} passed, ${unit.failed} failed · Playwright ${e2e.passed} passed, ${e2e.failed} failed · ${minutes} min`);
   // The names come last, so a log cut to its tail still says what failed.
   for (const name of failures) console.log(`✘ ${name}`);
