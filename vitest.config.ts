@@ -1,7 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
-/** Suites that need no stack: they run in parallel workers (each config sets its pool). */
-const UNIT = ['libs/vitest.config.ts', 'apps/*/vitest.config.ts', 'scripts/vitest.config.ts', 'tools/vitest.config.mts'];
+/**
+ * Suites that need no stack: they run in parallel workers (each config sets its pool). The DOM suites
+ * share a worker's loaded modules between files; their files that replace modules (vi.mock) are
+ * named *.isolated.test.* and run in a project of their own with fresh modules per file.
+ */
+const UNIT = [
+  'libs/vitest.config.ts',
+  'libs/vitest.isolated.config.ts',
+  'apps/*/vitest.config.ts',
+  'apps/*/vitest.isolated.config.ts',
+  'scripts/vitest.config.ts',
+  'tools/vitest.config.mts',
+];
 /** Suites against the local stack, one file at a time (fileParallelism: false). */
 const STACK = ['libs/vitest.integration.config.ts', 'supabase/vitest.config.ts'];
 
