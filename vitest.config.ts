@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /** Suites that need no stack: they run in parallel workers (each config sets its pool). */
-const UNIT = ['libs/vitest.config.ts', 'apps/*/vitest.config.ts', 'scripts/vitest.config.ts', 'tools/vitest.config.mts'];
+const UNIT = ['libs/vitest.config.ts', 'apps/*/vitest.config.ts', 'scripts/vitest.config.ts', 'tools/vitest.config.mts', 'supabase/functions/vitest.config.ts'];
 /** Suites against the local stack, one file at a time (fileParallelism: false). */
 const STACK = ['libs/vitest.integration.config.ts', 'supabase/vitest.config.ts'];
 
