@@ -22,7 +22,7 @@ type Offer = { accommodation_id: string; name: string; instant: boolean; deposit
 type Answer = {
   ok: boolean; reason?: string | null; gone?: boolean; price_changed?: boolean; offers?: Offer[]; token?: string; confirmation?: string;
   status?: string; total?: number; deposit_due?: number; payment_method?: string; payment_reference?: string | null; can_cancel?: boolean;
-  display_name?: string; currency?: string;
+  display_name?: string; currency?: string; deposit_method?: string; deposit_paid_at?: string | null; can_pay?: boolean;
 };
 
 async function call(fn: string, args: Record<string, unknown>, ip = freshIp()): Promise<{ status: number; body: Answer }> {
@@ -339,7 +339,7 @@ describe('paying the deposit by card', () => {
     expect(await payments(booking.id)).toEqual([{ line_type: 'deposit', amount: '50.00', method: 'Card (online)' }]);
     const after = await rpc('booking_stay', { p_token: booking.token });
     expect(after).toMatchObject({ ok: true, can_pay: false });
-    expect((after as Record<string, unknown>).deposit_paid_at).not.toBeNull();
+    expect(after.deposit_paid_at).not.toBeNull();
     expect((await mails(booking.email)).at(-1)?.subject).toBe(`Your deposit is paid (${booking.confirmation})`);
     expect((await mails(booking.email)).at(-1)?.body_text).toContain('Deposit paid: 50.00 USD by card');
     // The desk reads it as any payment of the stay, and the balance follows.
