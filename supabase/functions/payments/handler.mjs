@@ -32,8 +32,9 @@ export function createPaymentsHandler({ apiUrl, serviceRoleKey, provider, fetch:
       const token = typeof body?.token === 'string' ? body.token : '';
       const start = await rpc('booking_payment_start', { p_token: token });
       if (!start?.ok) return json(200, { ok: false, reason: start?.reason ?? 'This booking link is not valid.' });
-      const success = `${start.return_url}?payment=done`;
-      const cancel = `${start.return_url}?payment=cancelled`;
+      const back = returnUrl(start.return_url, request.headers.get('origin'));
+      const success = `${back}?payment=done`;
+      const cancel = `${back}?payment=cancelled`;
       try {
         const checkout = await provider.createCheckout(start, { secret_key: start.secret_key, webhook_secret: start.webhook_secret }, { success, cancel }, url);
         return json(200, { ok: true, url: checkout.url });
@@ -68,6 +69,17 @@ export function createPaymentsHandler({ apiUrl, serviceRoleKey, provider, fetch:
     const own = provider.handle ? await provider.handle(request, path) : null;
     return own ?? json(404, { message: 'No such payments route.' });
   };
+}
+
+/**
+ * The guest's booking page to come back to: the database's link (on the site steward.site_url names),
+ * on the origin the guest's page called from when the browser says so (a preview or a second domain).
+ * @param {string} link @param {string | null} origin
+ */
+export function returnUrl(link, origin) {
+  if (!origin || !/^https?:\/\/[^/\s]+$/i.test(origin)) return link;
+  const path = new URL(link);
+  return `${origin}${path.pathname}`;
 }
 
 /** @param {number} status @param {unknown} body */

@@ -323,7 +323,7 @@ describe('paying the deposit by card', () => {
     expect((await mails(booking.email))[0]?.body_text).toContain('Deposit due: 50.00 USD by card');
 
     // The guest's browser asks for a checkout (the anon key, as the booking page sends it).
-    const started = await fetch(`${functionsUrl()}/checkout`, { method: 'POST', headers: { apikey: stack.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ token: booking.token }) });
+    const started = await fetch(`${functionsUrl()}/checkout`, { method: 'POST', headers: { apikey: stack.anonKey, 'content-type': 'application/json', origin: 'https://book.example.org' }, body: JSON.stringify({ token: booking.token }) });
     const checkout = (await started.json()) as { ok: boolean; url: string };
     expect(checkout.ok).toBe(true);
     expect(checkout.url).toMatch(new RegExp(`^${functionsUrl()}/pay/cs_test_double_[0-9a-f]{32}$`));
@@ -334,7 +334,8 @@ describe('paying the deposit by card', () => {
     expect(html).toContain(`(${booking.confirmation})`);
     const paid = await fetch(checkout.url, { method: 'POST', redirect: 'manual' });
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(`${(await db.query<{ link: string }>('select app.booking_link($1, $2) as link', [card.orgName, booking.token])).rows[0]?.link}?payment=done`);
+    // Back to the guest's page, on the origin their page called from.
+    expect(paid.headers.get('location')).toBe(`https://book.example.org/book/${encodeURIComponent(card.orgName)}/stay/${booking.token}?payment=done`);
 
     expect(await payments(booking.id)).toEqual([{ line_type: 'deposit', amount: '50.00', method: 'Card (online)' }]);
     const after = await rpc('booking_stay', { p_token: booking.token });
