@@ -5513,18 +5513,11 @@ CREATE OR REPLACE FUNCTION app.booking_offers(p_org text, p_check_in date, p_che
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(jsonb_agg(x.offer order by (x.offer -> 'quote' ->> 'total')::numeric, x.offer ->> 'name'), '[]'::jsonb)
-  from (
-    select jsonb_build_object(
-             'accommodation_id', a.id, 'name', a.name, 'description', a.description, 'class_name', cl.name,
-             'beds', a.beds, 'capacity', a.capacity, 'image_url', a.image_url,
-             'instant', coalesce(cl.booking_instant, false),
-             'quote', q - 'ok' - 'reason' - 'rate_id',
-             'deposit_due', round((q ->> 'total')::numeric * coalesce(s.deposit_percent, 0) / 100, 2)) as offer
+  -- The free units that sleep the party first, then all of them priced in one statement (quote_stays).
+  with free as (
+    select a.id, a.name, a.description, a.beds, a.capacity, a.image_url, cl.name as class_name, coalesce(cl.booking_instant, false) as instant
     from catalog.accommodations a
     left join catalog.accommodation_classes cl on cl.id = a.class_id
-    left join catalog.lodging_settings s on s.org_name = a.org_name
-    cross join lateral catalog.quote_stay(a.id, p_check_in, p_check_out, p_adults, coalesce(p_children, 0), coalesce(p_pets, 0), current_date) q
     where a.org_name = p_org and not a.archive and a.inventory_count > 0
       and (a.capacity is null or a.capacity >= p_adults + coalesce(p_children, 0))
       and not exists (
@@ -5535,7 +5528,23 @@ AS $function$
         select 1 from catalog.accommodation_blocks b
         where b.accommodation_id = a.id
           and tstzrange(b.block_start, b.block_end, '[)') && app.booking_stay_range(p_check_in, p_check_out))
-      and (q ->> 'ok')::boolean
+  ),
+  priced as (
+    select q.accommodation_id, q.quote
+    from catalog.quote_stays((select coalesce(array_agg(f.id), '{}') from free f), p_check_in, p_check_out, p_adults, coalesce(p_children, 0), coalesce(p_pets, 0), current_date) q
+  )
+  select coalesce(jsonb_agg(x.offer order by (x.offer -> 'quote' ->> 'total')::numeric, x.offer ->> 'name'), '[]'::jsonb)
+  from (
+    select jsonb_build_object(
+             'accommodation_id', f.id, 'name', f.name, 'description', f.description, 'class_name', f.class_name,
+             'beds', f.beds, 'capacity', f.capacity, 'image_url', f.image_url,
+             'instant', f.instant,
+             'quote', p.quote - 'ok' - 'reason' - 'rate_id',
+             'deposit_due', round((p.quote ->> 'total')::numeric * coalesce(s.deposit_percent, 0) / 100, 2)) as offer
+    from free f
+    join priced p on p.accommodation_id = f.id
+    left join catalog.lodging_settings s on s.org_name = p_org
+    where (p.quote ->> 'ok')::boolean
   ) x
 $function$;
 revoke all on function app.booking_offers(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) from public, anon, authenticated, service_role;
