@@ -163,7 +163,7 @@ export async function runBookingBench({ apiUrl, anonKey = ANON_KEY, serviceRoleK
         value: median(sizes) / KB,
         unit: 'KB',
         budget: FIRST_VIEW_JS_BUDGET_KB,
-        note: `median of ${sizes.length}, spread ${(Math.min(...sizes) / KB).toFixed(1)}–${(Math.max(...sizes) / KB).toFixed(1)} KB; every script until the search form shows, nothing cached`,
+        note: `median of ${sizes.length}, spread ${(Math.min(...sizes) / KB).toFixed(1)}–${(Math.max(...sizes) / KB).toFixed(1)} KB; every script a first visit loads until the network is idle after the search form shows, nothing cached`,
       });
     }
 
