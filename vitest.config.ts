@@ -12,6 +12,7 @@ const UNIT = [
   'apps/*/vitest.isolated.config.ts',
   'scripts/vitest.config.ts',
   'tools/vitest.config.mts',
+  'supabase/functions/vitest.config.ts',
 ];
 /** Suites against the local stack, one file at a time (fileParallelism: false). */
 const STACK = ['libs/vitest.integration.config.ts', 'supabase/vitest.config.ts'];

@@ -145,7 +145,7 @@ function argValue(name) {
   return process.argv.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
 }
 
-/** `npm run bench -- --only=frontend,areas,browser,stack,load,faults,properties,security,libs,history,work,scale,importexport,schema,build` runs a subset (all by default; frontend includes areas). */
+/** `npm run bench -- --only=frontend,areas,booking,browser,stack,load,faults,properties,security,libs,history,work,scale,importexport,schema,build` runs a subset (all by default; frontend includes areas, areas includes booking). */
 const only = (process.argv.find((arg) => arg.startsWith('--only='))?.slice(7).split(',') ?? ['build', 'stack', 'frontend', 'browser', ...BENCH_MODULES.map((module) => module.group)]);
 const RESULTS_FILE = path.resolve(argValue('--results') ?? path.join(workspaceRoot, 'bench/results.json'));
 const compareWith = argValue('--compare');
@@ -168,11 +168,11 @@ async function main() {
     const builds = await buildRows();
     printRow({ figure: 'cold build of all seven apps', value: builds.cold / 1000, unit: 's', budget: 45 });
     printRow({ figure: 'cached rebuild of all seven apps', value: builds.cached / 1000, unit: 's', budget: 3 });
-  } else if (['frontend', 'browser', 'areas'].some((group) => only.includes(group))) {
+  } else if (['frontend', 'browser', 'areas', 'booking'].some((group) => only.includes(group))) {
     await buildAll();
   }
   // The browser rows first: the stack's load test leaves the machine busy for a while after it.
-  if (['frontend', 'browser', 'areas'].some((group) => only.includes(group))) await frontEndBench();
+  if (['frontend', 'browser', 'areas', 'booking'].some((group) => only.includes(group))) await frontEndBench();
   for (const module of BENCH_MODULES) {
     if (only.includes(module.group)) await optionalBench(module.file, module.exportName);
   }
@@ -279,6 +279,7 @@ async function frontEndBench() {
     if (only.includes('browser')) await browserPlatformRows(platform, stack);
     if (only.includes('frontend')) await shellRows(platform, stack);
     if (only.includes('frontend') || only.includes('areas')) await areaRows(platform, stack);
+    else if (only.includes('booking')) await bookingRows(platform, stack);
   } finally {
     await platform?.stop();
     await stack.stop();
@@ -312,9 +313,14 @@ async function areaRows(platform, stack) {
   await optionalBench('apps/operations/bench/operationsBench.mjs', 'runOperationsBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey, dbUrl: stack.dbUrl });
   await optionalBench('apps/lodging/bench/lodgingBench.mjs', 'runLodgingBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl });
   await optionalBench('apps/lodging/bench/deskBench.mjs', 'runDeskBench', { apiUrl: stack.apiUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl });
-  await optionalBench('apps/booking/bench/bookingBench.mjs', 'runBookingBench', { apiUrl: stack.apiUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl });
+  await bookingRows(platform, stack);
   await optionalBench('apps/crm/bench/crmBench.mjs', 'runCrmBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl });
   await optionalBench('apps/crm/bench/crmDetailBench.mjs', 'runCrmDetailBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl });
+}
+
+/** The public booking page's rows (also alone: `--only=booking`). */
+async function bookingRows(platform, stack) {
+  await optionalBench('apps/booking/bench/bookingBench.mjs', 'runBookingBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey, serviceRoleKey: stack.serviceRoleKey, dbUrl: stack.dbUrl });
 }
 
 main().catch((error) => {

@@ -13,7 +13,7 @@ export const REMOTE_NAMES = Object.keys(REMOTE_PORT_OFFSETS);
  * @param {{ port: number, apiUrl: string, anonKey: string, configFile: string, host?: string, sameOriginApi?: boolean, https?: boolean }} options
  * configFile: where the runtime registry is written; the shell serves it per request, so editing it
  * (pointing a remote at a new deployment) takes effect on the next page load without a rebuild.
- * sameOriginApi (default): the shell's server passes /rest/v1, /auth/v1 and /storage/v1 to the API and
+ * sameOriginApi (default): the shell's server passes /rest/v1, /auth/v1, /storage/v1 and /functions/v1 to the API and
  * the registry names the API as '/', as a deployment does with a CDN rewrite — the browser then sends
  * no CORS preflight before its API calls. false: the app calls the API's own origin.
  * https: every app served over HTTPS and HTTP/2 with this process's localhost certificate, as a

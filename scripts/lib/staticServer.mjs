@@ -46,7 +46,7 @@ async function precompressed(file, body) {
  *           tls?: { key: Buffer | string, cert: Buffer | string },
  *           pagePolicy?: (page: { origin: string | null, inlineHashes: string[] }) => Promise<string> | string }} options
  *   dynamic: URL path → JSON text produced per request (e.g. /runtime-config.json).
- *   api: the Supabase API's origin; /rest/v1, /auth/v1 and /storage/v1 on this server are passed to it
+ *   api: the Supabase API's origin; /rest/v1, /auth/v1, /storage/v1 and /functions/v1 on this server are passed to it
  *   (what a CDN rewrite does in a deployment), so the app's API calls are same-origin: no CORS
  *   preflight before each distinct request, which on a phone network costs a round trip apiece.
  *   tls: serve HTTPS, HTTP/2 to browsers (HTTP/1.1 to clients that ask for it), as a deployment's CDN
@@ -199,7 +199,7 @@ export function createStaticServer({ root, port, host = '127.0.0.1', spa = false
   };
 }
 
-const API_PATH = /^\/(rest|auth|storage)\/v1(\/|\?|$)/;
+const API_PATH = /^\/(rest|auth|storage|functions)\/v1(\/|\?|$)/;
 // Headers about one connection, not the request (RFC 9110 §7.6.1).
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
 

@@ -1,5 +1,6 @@
 // @ts-check
-// The one URL the app knows: /rest/v1 → PostgREST, /auth/v1 → auth, /storage/v1 → storage, with one
+// The one URL the app knows: /rest/v1 → PostgREST, /auth/v1 → auth, /storage/v1 → storage,
+// /functions/v1/<name> → the functions served in this process (payments), with one
 // CORS policy and Supabase's apikey check in front of them (what Kong does in a hosted project).
 import http from 'node:http';
 import { ANON_KEY, SERVICE_ROLE_KEY } from './keys.mjs';
@@ -105,12 +106,13 @@ const CLIENT_ADDRESS_HEADERS = ['x-forwarded-for', 'cf-connecting-ip', 'x-real-i
  * @property {ServiceHandler} storage
  * @property {(path: string) => boolean} [isPublicStoragePath] storage paths reachable without apikey
  * @property {(path: string) => boolean} [isPublicAuthPath] auth paths a browser opens from an e-mail link (no apikey)
+ * @property {Record<string, (request: Request) => Promise<Response>>} [functions] the Edge Functions served locally, by name (web Request → Response, as Deno.serve takes them); reached without an apikey, as functions deployed with --no-verify-jwt are
  * @property {() => Record<string, string>} health service → state
  * @property {import('./log.mjs').Logger} log
  */
 
 /** @param {GatewayOptions} options */
-export async function startGateway({ config, postgrest, auth, storage, isPublicStoragePath = () => false, isPublicAuthPath = () => false, health, log }) {
+export async function startGateway({ config, postgrest, auth, storage, isPublicStoragePath = () => false, isPublicAuthPath = () => false, functions = {}, health, log }) {
   const knownKeys = new Set([ANON_KEY, SERVICE_ROLE_KEY]);
   const agent = new http.Agent({
     keepAlive: true,
@@ -217,6 +219,16 @@ export async function startGateway({ config, postgrest, auth, storage, isPublicS
       return;
     }
     const rest = pathname.slice(service.length) || '/';
+    if (service === '/functions/v1') {
+      const name = rest.split('/')[1] ?? '';
+      const fn = Object.hasOwn(functions, name) ? functions[name] : undefined;
+      if (!fn) {
+        sendJson(res, 404, { message: 'Function not found' }, RESPONSE_HEADERS);
+        return;
+      }
+      await serveFunction(req, res, fn);
+      return;
+    }
     const sent = keyHeaders(req.rawHeaders);
     const apikey = sent.apikey ?? (search.includes('apikey=') ? new URLSearchParams(search).get('apikey') : null);
     const exempt = (service === '/storage/v1' && isPublicStoragePath(rest)) || (service === '/auth/v1' && isPublicAuthPath(rest));
@@ -377,9 +389,45 @@ function responseHeaders(raw) {
   return headers;
 }
 
+/**
+ * A locally served Edge Function: the Node request as a web Request (whole body, at most the REST
+ * limit), its Response back with the gateway's CORS and security headers.
+ * @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {(request: Request) => Promise<Response>} fn
+ */
+async function serveFunction(req, res, fn) {
+  /** @type {Buffer[]} */
+  const chunks = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > REST_BODY_LIMIT) {
+      sendJson(res, 413, { message: 'Request body too large' }, RESPONSE_HEADERS);
+      return;
+    }
+    chunks.push(chunk);
+  }
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    const name = /** @type {string} */ (req.rawHeaders[i]);
+    if (!HOP_BY_HOP.includes(name.toLowerCase())) headers.append(name, /** @type {string} */ (req.rawHeaders[i + 1]));
+  }
+  const withBody = req.method !== 'GET' && req.method !== 'HEAD';
+  const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, { method: req.method, headers, body: withBody ? Buffer.concat(chunks) : null });
+  const response = await fn(request);
+  const body = Buffer.from(await response.arrayBuffer());
+  /** @type {Record<string, string>} */
+  const out = { ...RESPONSE_HEADERS };
+  response.headers.forEach((value, name) => {
+    if (!name.startsWith('access-control-')) out[name] = value;
+  });
+  out['content-length'] = String(body.length);
+  res.writeHead(response.status, out);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
 /** @param {string} pathname */
 function serviceOf(pathname) {
-  for (const prefix of ['/rest/v1', '/auth/v1', '/storage/v1']) {
+  for (const prefix of ['/rest/v1', '/auth/v1', '/storage/v1', '/functions/v1']) {
     if (pathname === prefix || pathname.startsWith(`${prefix}/`)) return prefix;
   }
   return null;

@@ -19,6 +19,8 @@ import { startInboundMail } from './mail/inboundMail.mjs';
 import { startOutboxSender } from './mail/outboxSender.mjs';
 import { startScheduler } from './scheduler.mjs';
 import { startStorageRemovals } from './storage/storageRemovals.mjs';
+import { createPaymentsHandler } from '../functions/payments/handler.mjs';
+import { createTestPaymentProvider } from '../functions/payments/testDouble.mjs';
 import { delay, isRecordedProcessAlive, readPidFile, removeFile, terminate, waitForExit, writePidFile } from './processControl.mjs';
 
 // Written into every data dir the stack creates; a directory without it is never wiped.
@@ -189,6 +191,11 @@ export async function startStack(options = {}) {
       storage: storage.handle,
       isPublicStoragePath,
       isPublicAuthPath,
+      // The payments Edge Function, with the payment provider interface's test double in place of Stripe:
+      // no request leaves this machine, and its pay page sends the webhook Stripe would (docs/deploy.md).
+      functions: {
+        payments: createPaymentsHandler({ apiUrl: config.apiUrl, serviceRoleKey: SERVICE_ROLE_KEY, provider: createTestPaymentProvider(), log: (line) => log.info(line) }),
+      },
       health: () => ({
         postgres: postgres ? postgres.state() : 'up',
         postgrest: postgrest.state(),

@@ -2,15 +2,19 @@
 // over a 7-night search (public.booking_search as a visitor, through the gateway: every unit quoted by
 // catalog.quote_stay), and 50 guests booking the last 5 rooms at once (public.booking_request, each
 // from a client address of its own as the request limits count them): how many stays, clear refusals
-// and double bookings.
+// and double bookings; and, given the platform's URL, the JavaScript a phone fetches for the booking
+// page's first view (a visitor's first visit, nothing cached: every script, as served).
 // Called by scripts/bench.mjs with the area rows; alone: `node apps/booking/bench/bookingBench.mjs`
-// against STEWARD_BENCH_API_URL / STEWARD_BENCH_DB_URL (default: a stack on the default ports).
+// against STEWARD_BENCH_API_URL / STEWARD_BENCH_DB_URL (default: a stack on the default ports) and,
+// for the page's row, STEWARD_BENCH_BASE_URL (a running platform).
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { median, percentile, printRow } from '../../../scripts/lib/benchReport.mjs';
 import { settleDatabase } from '../../../scripts/lib/settleDatabase.mjs';
 import { waitForQuietMachine } from '../../../scripts/lib/quietMachine.mjs';
+import { launchChromium, trackJsBytes } from '../../../scripts/lib/chromium.mjs';
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../../../supabase/local/keys.mjs';
 
 const RUNS = 60;
@@ -19,6 +23,10 @@ const UNITS = 30;
 const NIGHTS = 7;
 const GUESTS = 50;
 const LAST_ROOMS = 5;
+const PAGE_RUNS = 5;
+const KB = 1024;
+/** The phone budget of a first view's JavaScript, as for the shell's first screen (docs/performance.md). */
+const FIRST_VIEW_JS_BUDGET_KB = 300;
 
 async function newOrganisation({ apiUrl, serviceRoleKey }, label) {
   const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
@@ -73,7 +81,53 @@ async function lodge(client, orgName, units) {
   );
 }
 
-export async function runBookingBench({ apiUrl, anonKey = ANON_KEY, serviceRoleKey = SERVICE_ROLE_KEY, dbUrl }) {
+/**
+ * The database's own CPU time for one search (booking_search on one connection, read from its backend's
+ * /proc entry): what the search costs whatever else the host is doing, as wall time under load is not.
+ * Null when the database is not a process of this machine.
+ */
+async function searchCpuMs(client, search, runs = 30) {
+  const { rows: [{ pid }] } = await client.query('select pg_backend_pid() as pid');
+  const ticks = () => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return null;
+    }
+  };
+  const sql = 'select public.booking_search($1, $2::date, $3::date, $4, $5, $6)';
+  const args = [search.p_org, search.p_check_in, search.p_check_out, search.p_adults, search.p_children, search.p_pets];
+  for (let i = 0; i < 5; i += 1) await client.query(sql, args);
+  const before = ticks();
+  if (before === null) return null;
+  for (let i = 0; i < runs; i += 1) await client.query(sql, args);
+  const after = ticks();
+  return after === null ? null : ((after - before) * 10) / runs;
+}
+
+/** A visitor's first view of the booking page, nothing cached: every script's bytes as served, until the search form shows. */
+async function firstViewJs(baseURL, orgName) {
+  const browser = await launchChromium();
+  const sizes = [];
+  try {
+    for (let i = 0; i < PAGE_RUNS; i += 1) {
+      const context = await browser.newContext({ ignoreHTTPSErrors: true });
+      const page = await context.newPage();
+      const js = trackJsBytes(page);
+      await page.goto(new URL(`/book/${encodeURIComponent(orgName)}`, baseURL).toString());
+      await page.getByRole('form', { name: 'Search stays' }).waitFor({ timeout: 60_000 });
+      await page.waitForLoadState('networkidle');
+      sizes.push(await js.total());
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return sizes;
+}
+
+export async function runBookingBench({ apiUrl, anonKey = ANON_KEY, serviceRoleKey = SERVICE_ROLE_KEY, dbUrl, baseURL }) {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   try {
@@ -94,13 +148,24 @@ export async function runBookingBench({ apiUrl, anonKey = ANON_KEY, serviceRoleK
     const quiet = await waitForQuietMachine();
     const times = [];
     for (let i = 0; i < RUNS; i += 1) times.push(await call(WARMUP + i));
+    const cpu = await searchCpuMs(client, search);
     printRow({
       figure: `availability + prices for ${UNITS} units over a ${NIGHTS}-night search (booking_search, via the API): p50`,
       value: percentile(times, 50),
       unit: 'ms',
       budget: 50,
-      note: `${spread(times)}; median ${median(times).toFixed(1)} ms; CPU ${(quiet.busy * 100).toFixed(0)} % busy before`,
+      note: `${spread(times)}; median ${median(times).toFixed(1)} ms; CPU ${(quiet.busy * 100).toFixed(0)} % busy before${cpu === null ? '' : `; the database's CPU time ${cpu.toFixed(1)} ms a search (every unit priced in one statement, catalog.quote_stays)`}`,
     });
+    if (baseURL) {
+      const sizes = await firstViewJs(baseURL, searchOrg);
+      printRow({
+        figure: 'first-view JS of the public booking page on a phone (Brotli, as served, first visit)',
+        value: median(sizes) / KB,
+        unit: 'KB',
+        budget: FIRST_VIEW_JS_BUDGET_KB,
+        note: `median of ${sizes.length}, spread ${(Math.min(...sizes) / KB).toFixed(1)}–${(Math.max(...sizes) / KB).toFixed(1)} KB; every script a first visit loads until the network is idle after the search form shows, nothing cached`,
+      });
+    }
 
     // 2. 50 guests at once for the last 5 rooms (ten for each), each from its own address.
     const raceOrg = await newOrganisation({ apiUrl, serviceRoleKey }, 'Booking Race Bench');
@@ -143,5 +208,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   await runBookingBench({
     apiUrl: process.env.STEWARD_BENCH_API_URL ?? 'http://127.0.0.1:54321',
     dbUrl: process.env.STEWARD_BENCH_DB_URL ?? 'postgresql://postgres:postgres@127.0.0.1:54322/postgres',
+    baseURL: process.env.STEWARD_BENCH_BASE_URL,
   });
 }

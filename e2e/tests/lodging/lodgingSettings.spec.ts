@@ -12,7 +12,7 @@ test('Lodging Settings: an amenity added through the generic editor appears in i
   await page.goto('/reservationsettings');
   await expect(page.getByRole('main').getByRole('heading', { name: 'Lodging Settings' })).toBeVisible();
   await expect(page.getByRole('link', { name: '← Go back' })).toHaveAttribute('href', '/settings');
-  await expect(page.getByRole('tab')).toHaveText(['Accommodations', 'Types', 'Classes', 'Amenities', 'Rate Types', 'Rates', 'Blocks', 'Files', 'Taxes & Fees', 'Calendar Feeds']);
+  await expect(page.getByRole('tab')).toHaveText(['Accommodations', 'Types', 'Classes', 'Amenities', 'Rate Types', 'Rates', 'Blocks', 'Files', 'Taxes & Fees', 'Calendar Feeds', 'Online Booking']);
   await expectNoSeriousA11yViolations(page);
 
   await page.getByRole('tab', { name: 'Amenities' }).click();

@@ -19,6 +19,4 @@ alter table app.mail_outbox add constraint mail_outbox_message_id_fkey FOREIGN K
 
 alter table app.mail_outbox add constraint mail_outbox_integration_id_fkey FOREIGN KEY (integration_id) REFERENCES settings.integrations(id) ON DELETE SET NULL;
 
-
-
-
+alter table app.payment_events add constraint payment_events_reservation_id_fkey FOREIGN KEY (reservation_id) REFERENCES catalog.reservations(id) ON DELETE CASCADE;

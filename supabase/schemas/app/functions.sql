@@ -5513,18 +5513,11 @@ CREATE OR REPLACE FUNCTION app.booking_offers(p_org text, p_check_in date, p_che
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(jsonb_agg(x.offer order by (x.offer -> 'quote' ->> 'total')::numeric, x.offer ->> 'name'), '[]'::jsonb)
-  from (
-    select jsonb_build_object(
-             'accommodation_id', a.id, 'name', a.name, 'description', a.description, 'class_name', cl.name,
-             'beds', a.beds, 'capacity', a.capacity, 'image_url', a.image_url,
-             'instant', coalesce(cl.booking_instant, false),
-             'quote', q - 'ok' - 'reason' - 'rate_id',
-             'deposit_due', round((q ->> 'total')::numeric * coalesce(s.deposit_percent, 0) / 100, 2)) as offer
+  -- The free units that sleep the party first, then all of them priced in one statement (quote_stays).
+  with free as (
+    select a.id, a.name, a.description, a.beds, a.capacity, a.image_url, cl.name as class_name, coalesce(cl.booking_instant, false) as instant
     from catalog.accommodations a
     left join catalog.accommodation_classes cl on cl.id = a.class_id
-    left join catalog.lodging_settings s on s.org_name = a.org_name
-    cross join lateral catalog.quote_stay(a.id, p_check_in, p_check_out, p_adults, coalesce(p_children, 0), coalesce(p_pets, 0), current_date) q
     where a.org_name = p_org and not a.archive and a.inventory_count > 0
       and (a.capacity is null or a.capacity >= p_adults + coalesce(p_children, 0))
       and not exists (
@@ -5535,7 +5528,23 @@ AS $function$
         select 1 from catalog.accommodation_blocks b
         where b.accommodation_id = a.id
           and tstzrange(b.block_start, b.block_end, '[)') && app.booking_stay_range(p_check_in, p_check_out))
-      and (q ->> 'ok')::boolean
+  ),
+  priced as (
+    select q.accommodation_id, q.quote
+    from catalog.quote_stays((select coalesce(array_agg(f.id), '{}') from free f), p_check_in, p_check_out, p_adults, coalesce(p_children, 0), coalesce(p_pets, 0), current_date) q
+  )
+  select coalesce(jsonb_agg(x.offer order by (x.offer -> 'quote' ->> 'total')::numeric, x.offer ->> 'name'), '[]'::jsonb)
+  from (
+    select jsonb_build_object(
+             'accommodation_id', f.id, 'name', f.name, 'description', f.description, 'class_name', f.class_name,
+             'beds', f.beds, 'capacity', f.capacity, 'image_url', f.image_url,
+             'instant', f.instant,
+             'quote', p.quote - 'ok' - 'reason' - 'rate_id',
+             'deposit_due', round((p.quote ->> 'total')::numeric * coalesce(s.deposit_percent, 0) / 100, 2)) as offer
+    from free f
+    join priced p on p.accommodation_id = f.id
+    left join catalog.lodging_settings s on s.org_name = p_org
+    where (p.quote ->> 'ok')::boolean
   ) x
 $function$;
 revoke all on function app.booking_offers(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) from public, anon, authenticated, service_role;
@@ -5565,6 +5574,41 @@ revoke all on function app.booking_link(p_org text, p_token text) from public, a
 grant execute on function app.booking_link(p_org text, p_token text) to service_role;
 comment on function app.booking_link(p_org text, p_token text) is 'the guest''s own page of an online booking, on the site steward.site_url names';
 
+CREATE OR REPLACE FUNCTION app.booking_card_keys(p_org text)
+ RETURNS app.integration_secrets
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select k.*
+  from settings.integrations i
+  join app.integration_secrets k on k.integration_id = i.id
+  where i.org_name = p_org and i.type = 'stripe' and i.is_active and not i.archive
+    and k.api_secret is not null and k.webhook_secret is not null
+  order by i.last_modified_at desc, i.id
+  limit 1
+$function$;
+revoke all on function app.booking_card_keys(p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.booking_card_keys(p_org text) to service_role;
+comment on function app.booking_card_keys(p_org text) is 'the organisation''s card payment keys (its active Stripe integration with a secret key and a webhook signing secret, Settings → Integrations), or null: card payment is switched on exactly when this is not null';
+
+CREATE OR REPLACE FUNCTION app.booking_deposit_method(p_org text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case
+    when coalesce(s.deposit_method, 'on_arrival') = 'card_link' and (app.booking_card_keys(p_org)).integration_id is null then 'on_arrival'
+    else coalesce(s.deposit_method, 'on_arrival')
+  end
+  from (select 1) one
+  left join catalog.lodging_settings s on s.org_name = p_org
+$function$;
+revoke all on function app.booking_deposit_method(p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.booking_deposit_method(p_org text) to service_role;
+comment on function app.booking_deposit_method(p_org text) is 'how an online booking''s deposit is paid: the organisation''s choice (lodging_settings.deposit_method), except that a card-payment link falls back to on arrival while no card payment keys are entered';
+
 CREATE OR REPLACE FUNCTION app.booking_mail(p_stay catalog.reservations, p_subject text, p_intro text, p_token text)
  RETURNS void
  LANGUAGE plpgsql
@@ -5587,6 +5631,8 @@ begin
   v_currency := coalesce(v_currency, 'USD');
   v_payment := case
     when v_booking.deposit_due <= 0 then null
+    when v_booking.deposit_paid_at is not null then
+      format('Deposit paid: %s %s by card', to_char(v_booking.deposit_due, 'FM999999990.00'), v_currency)
     when v_booking.payment_method = 'bank_transfer' then
       format('Deposit due: %s %s by bank transfer, reference %s%s', to_char(v_booking.deposit_due, 'FM999999990.00'), v_currency,
              v_booking.payment_reference, case when v_bank is not null then E'\n' || v_bank else '' end)
@@ -5694,6 +5740,9 @@ AS $function$
     'payment_reference', p_booking.payment_reference,
     'bank_details', case when p_booking.payment_method = 'bank_transfer' then s.bank_details end,
     'hold_until', p_booking.hold_until,
+    'deposit_paid_at', p_booking.deposit_paid_at,
+    'can_pay', p_booking.payment_method = 'card_link' and p_booking.deposit_due > 0 and p_booking.deposit_paid_at is null
+               and r.status in ('Tentative', 'Confirmed') and (app.booking_card_keys(r.org_name)).integration_id is not null,
     'cancel_until', app.stay_day(r.check_in) - coalesce(s.booking_cancel_days, 2),
     'can_cancel', r.status in ('Tentative', 'Confirmed') and current_date <= app.stay_day(r.check_in) - coalesce(s.booking_cancel_days, 2))
   from catalog.reservations r

@@ -293,8 +293,10 @@ create table app.online_bookings (
   payment_method text not null,
   payment_reference text,
   hold_until timestamp with time zone,
-  created_at timestamp with time zone default now() not null
+  created_at timestamp with time zone default now() not null,
+  deposit_paid_at timestamp with time zone
 );
+comment on column app.online_bookings.deposit_paid_at is 'when the card payment provider reported the deposit paid (the payment itself is a catalog.reservation_payments row)';
 comment on table app.online_bookings is 'a stay a guest booked on the public booking page: the quote they accepted, the deposit and how it is paid, the hash of their link''s token and how long an unconfirmed request holds; written and read by the booking functions only';
 revoke all on table app.online_bookings from public, anon, authenticated, service_role;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table app.online_bookings to service_role;
@@ -327,3 +329,20 @@ alter table app.mail_unsubscribe_tokens add constraint mail_unsubscribe_tokens_p
 CREATE INDEX mail_unsubscribe_tokens_org_name_idx ON app.mail_unsubscribe_tokens USING btree (org_name);
 
 CREATE INDEX mail_unsubscribe_tokens_message_id_idx ON app.mail_unsubscribe_tokens USING btree (message_id);
+
+create table app.payment_events (
+  provider text not null,
+  event_id text not null,
+  reservation_id uuid not null,
+  payment_id uuid,
+  received_at timestamp with time zone default now() not null
+);
+comment on table app.payment_events is 'each payment provider event applied to an online booking, once: a provider sending the same event again (a webhook retried) finds it here and changes nothing';
+revoke all on table app.payment_events from public, anon, authenticated, service_role;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table app.payment_events to service_role;
+
+alter table app.payment_events add constraint payment_events_pkey PRIMARY KEY (provider, event_id);
+
+alter table app.payment_events add constraint payment_events_provider_check CHECK (provider = ANY (ARRAY['stripe'::text, 'test'::text]));
+
+CREATE INDEX payment_events_reservation_id_idx ON app.payment_events USING btree (reservation_id);

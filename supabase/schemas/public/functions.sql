@@ -780,7 +780,7 @@ begin
         'font_family', b.font_family)),
       'currency', coalesce(s.currency, 'USD'),
       'deposit_percent', coalesce(s.deposit_percent, 0),
-      'deposit_method', coalesce(s.deposit_method, 'on_arrival'),
+      'deposit_method', app.booking_deposit_method(o.org_name),
       'cancel_days', coalesce(s.booking_cancel_days, 2),
       'hold_hours', coalesce(s.booking_hold_hours, 24),
       'pets', exists (select 1 from catalog.accommodation_rates r where r.org_name = o.org_name and not r.archive and r.additional_pet is not null))
@@ -902,8 +902,8 @@ begin
       'reason', format('The price for these dates is %s %s; check it and confirm again.',
                        to_char((v_quote ->> 'total')::numeric, 'FM999999990.00'), v_quote ->> 'currency'));
   end if;
-  select s.deposit_percent, s.deposit_method, s.booking_hold_hours into v_settings
-  from catalog.lodging_settings s where s.org_name = v_org;
+  select s.deposit_percent, app.booking_deposit_method(v_org) as deposit_method, s.booking_hold_hours into v_settings
+  from (select 1) one left join catalog.lodging_settings s on s.org_name = v_org;
   v_deposit := round((v_quote ->> 'total')::numeric * coalesce(v_settings.deposit_percent, 0) / 100, 2);
 
   -- The guest as a contact: the organisation's contact with this e-mail address, else a new one.
@@ -1051,3 +1051,118 @@ grant execute on function public.mail_unsubscribe(p_token text) to anon;
 grant execute on function public.mail_unsubscribe(p_token text) to authenticated;
 grant execute on function public.mail_unsubscribe(p_token text) to service_role;
 comment on function public.mail_unsubscribe(p_token text) is 'the unsubscribe link of a mail (<site>/unsubscribe/<token>): puts its address on the organisation''s suppression list; works once';
+
+CREATE OR REPLACE FUNCTION public.booking_payment_start(p_token text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_booking app.online_bookings;
+  v_stay catalog.reservations;
+  v_keys app.integration_secrets;
+begin
+  if p_token ~ '^[0-9a-f]{48}$' then
+    select * into v_booking from app.online_bookings b where b.token_hash = app.calendar_token_hash(p_token);
+  end if;
+  if v_booking.reservation_id is null then
+    return jsonb_build_object('ok', false, 'reason', 'This booking link is not valid.');
+  end if;
+  select * into v_stay from catalog.reservations r where r.id = v_booking.reservation_id;
+  if v_booking.payment_method <> 'card_link' or v_booking.deposit_due <= 0 then
+    return jsonb_build_object('ok', false, 'reason', 'This booking has no deposit to pay by card.');
+  end if;
+  if v_booking.deposit_paid_at is not null then
+    return jsonb_build_object('ok', false, 'reason', 'The deposit for this booking is already paid.');
+  end if;
+  if v_stay.status not in ('Tentative', 'Confirmed') then
+    return jsonb_build_object('ok', false, 'reason', format('This booking is %s.', lower(v_stay.status)));
+  end if;
+  v_keys := app.booking_card_keys(v_stay.org_name);
+  if v_keys.integration_id is null then
+    return jsonb_build_object('ok', false, 'reason', format('Card payment is not available at the moment. Please contact %s.', v_stay.org_name));
+  end if;
+  return jsonb_build_object(
+    'ok', true,
+    'reservation_id', v_stay.id,
+    'org_name', v_stay.org_name,
+    'confirmation', v_stay.confirmation,
+    'description', format('Deposit for %s, %s – %s (%s)', coalesce((select a.name from catalog.accommodations a where a.id = v_stay.accommodation_id), 'your stay'),
+                          to_char(app.stay_day(v_stay.check_in), 'FMMon FMDD'), to_char(app.stay_day(v_stay.check_out), 'FMMon FMDD, YYYY'), v_stay.confirmation),
+    'amount', v_booking.deposit_due,
+    'currency', coalesce((select s.currency from catalog.lodging_settings s where s.org_name = v_stay.org_name), 'USD'),
+    'email', v_booking.guest_email,
+    'return_url', app.booking_link(v_stay.org_name, p_token),
+    'secret_key', v_keys.api_secret,
+    'webhook_secret', v_keys.webhook_secret);
+end;
+$function$;
+revoke all on function public.booking_payment_start(p_token text) from public, anon, authenticated, service_role;
+grant execute on function public.booking_payment_start(p_token text) to service_role;
+comment on function public.booking_payment_start(p_token text) is 'Server side only (the payments function, as service role): what a card payment of an online booking''s deposit needs (amount, currency, description, the guest''s page to return to) and the organisation''s payment keys; or why the deposit cannot be paid by card.';
+
+CREATE OR REPLACE FUNCTION public.booking_payment_keys(p_reservation_id uuid)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('secret_key', k.api_secret, 'webhook_secret', k.webhook_secret)
+  from catalog.reservations r
+  join app.online_bookings b on b.reservation_id = r.id
+  cross join lateral app.booking_card_keys(r.org_name) k
+  where r.id = p_reservation_id and k.integration_id is not null
+$function$;
+revoke all on function public.booking_payment_keys(p_reservation_id uuid) from public, anon, authenticated, service_role;
+grant execute on function public.booking_payment_keys(p_reservation_id uuid) to service_role;
+comment on function public.booking_payment_keys(p_reservation_id uuid) is 'Server side only: the payment keys of the organisation an online booking belongs to, to verify a provider''s webhook about it; null when there is no such booking or no keys.';
+
+CREATE OR REPLACE FUNCTION public.booking_payment_record(p_reservation_id uuid, p_provider text, p_event_id text, p_amount numeric, p_currency text, p_reference text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_booking app.online_bookings;
+  v_stay catalog.reservations;
+  v_currency text;
+  v_payment uuid;
+begin
+  if p_provider is null or p_provider not in ('stripe', 'test') or coalesce(btrim(p_event_id), '') = '' or length(p_event_id) > 255 then
+    return jsonb_build_object('ok', false, 'reason', 'A payment needs its provider and the provider''s event id.');
+  end if;
+  select * into v_booking from app.online_bookings b where b.reservation_id = p_reservation_id for update;
+  if v_booking.reservation_id is null then
+    return jsonb_build_object('ok', false, 'reason', 'No online booking has this reference.');
+  end if;
+  -- The same event again (a webhook retried): applied once already, nothing changes.
+  if exists (select 1 from app.payment_events e where e.provider = p_provider and e.event_id = p_event_id) then
+    return jsonb_build_object('ok', true, 'duplicate', true);
+  end if;
+  select * into v_stay from catalog.reservations r where r.id = p_reservation_id;
+  v_currency := coalesce((select s.currency from catalog.lodging_settings s where s.org_name = v_stay.org_name), 'USD');
+  if p_amount is null or p_amount <> v_booking.deposit_due or upper(coalesce(p_currency, '')) <> v_currency then
+    return jsonb_build_object('ok', false, 'reason', format('The amount paid (%s %s) is not the deposit due (%s %s).',
+      coalesce(to_char(p_amount, 'FM999999990.00'), '—'), upper(coalesce(p_currency, '')), to_char(v_booking.deposit_due, 'FM999999990.00'), v_currency));
+  end if;
+  if v_booking.deposit_paid_at is null then
+    insert into catalog.reservation_payments (org_name, reservation_id, line_type, qty, unit_price, discount_amount, method, notes, source_schema, source_table)
+    values (v_stay.org_name, v_stay.id, 'deposit', 1, p_amount, 0, 'Card (online)',
+            format('Online booking deposit, paid by card (%s %s)', p_provider, coalesce(p_reference, p_event_id)), 'app', 'payment_events')
+    returning id into v_payment;
+    update app.online_bookings set deposit_paid_at = now() where reservation_id = v_stay.id;
+  end if;
+  insert into app.payment_events (provider, event_id, reservation_id, payment_id) values (p_provider, p_event_id, v_stay.id, v_payment);
+  if v_payment is null then
+    return jsonb_build_object('ok', true, 'already_paid', true);
+  end if;
+  perform app.booking_mail(v_stay, 'Your deposit is paid',
+    format('Thank you: %s received your deposit of %s %s.', v_stay.org_name, to_char(p_amount, 'FM999999990.00'), v_currency), null);
+  return jsonb_build_object('ok', true, 'payment_id', v_payment);
+end;
+$function$;
+revoke all on function public.booking_payment_record(p_reservation_id uuid, p_provider text, p_event_id text, p_amount numeric, p_currency text, p_reference text) from public, anon, authenticated, service_role;
+grant execute on function public.booking_payment_record(p_reservation_id uuid, p_provider text, p_event_id text, p_amount numeric, p_currency text, p_reference text) to service_role;
+comment on function public.booking_payment_record(p_reservation_id uuid, p_provider text, p_event_id text, p_amount numeric, p_currency text, p_reference text) is 'Server side only (the payments function, after verifying the provider''s signed webhook): the deposit of an online booking paid by card, recorded as a reservation payment exactly once per provider event (app.payment_events) and once per booking; the guest is e-mailed.';

@@ -22,7 +22,7 @@ type Offer = { accommodation_id: string; name: string; instant: boolean; deposit
 type Answer = {
   ok: boolean; reason?: string | null; gone?: boolean; price_changed?: boolean; offers?: Offer[]; token?: string; confirmation?: string;
   status?: string; total?: number; deposit_due?: number; payment_method?: string; payment_reference?: string | null; can_cancel?: boolean;
-  display_name?: string; currency?: string;
+  display_name?: string; currency?: string; deposit_method?: string; deposit_paid_at?: string | null; can_pay?: boolean;
 };
 
 async function call(fn: string, args: Record<string, unknown>, ip = freshIp()): Promise<{ status: number; body: Answer }> {
@@ -258,5 +258,139 @@ describe('after booking', () => {
     const kept = await db.query('select guest_email, quote is not null as quoted from app.online_bookings where reservation_id = $1', [stay.id]);
     expect(kept.rows).toEqual([{ guest_email: '', quoted: true }]);
     expect(await rpc('booking_stay', { p_token: stay.token })).toEqual({ ok: false, reason: 'This booking link is not valid.' });
+  });
+});
+
+describe('paying the deposit by card', () => {
+  // An organisation that takes a 25 % deposit by card-payment link. The stack serves the payments
+  // function with the payment provider interface's test double (its pay page sends the webhook Stripe
+  // would send, signed with the organisation's webhook secret in Stripe's scheme).
+  let card: SignedUpOrganization;
+  let unit: string;
+  const WEBHOOK_SECRET = 'whsec_local_test_double';
+
+  const cardSearch = (checkIn: number, checkOut: number) =>
+    rpc('booking_search', { p_org: card.orgName, p_check_in: day(checkIn), p_check_out: day(checkOut), p_adults: 2, p_children: 0, p_pets: 0 });
+
+  async function cardBooking(checkIn: number, checkOut: number) {
+    const offer = (await cardSearch(checkIn, checkOut)).offers?.[0];
+    const email = `card-${randomUUID().slice(0, 6)}@guests.example.com`;
+    const answer = await rpc('booking_request', {
+      p_org: card.orgName, p_accommodation_id: unit, p_check_in: day(checkIn), p_check_out: day(checkOut), p_adults: 2, p_children: 0, p_pets: 0,
+      p_name: 'Cara Card', p_email: email, p_phone: null, p_note: null, p_total: offer?.quote.total,
+    });
+    if (!answer.ok) throw new Error(String(answer.reason));
+    const id = (await db.query<{ id: string }>('select id from catalog.reservations where confirmation = $1', [answer.confirmation])).rows[0]?.id ?? '';
+    return { ...answer, email, id, token: answer.token ?? '' };
+  }
+
+  const payments = async (reservationId: string) =>
+    (await db.query<{ line_type: string; amount: string; method: string }>(
+      `select line_type, (qty * unit_price - discount_amount)::numeric(12, 2)::text as amount, method from catalog.reservation_payments where reservation_id = $1`, [reservationId])).rows;
+
+  const functionsUrl = () => `${stack.apiUrl}/functions/v1/payments`;
+
+  async function signedEvent(event: Record<string, unknown>, secret = WEBHOOK_SECRET) {
+    const body = JSON.stringify(event);
+    const { stripeSignatureHeader } = await import('../../functions/payments/stripeSignature.mjs');
+    return { body, signature: await stripeSignatureHeader(secret, body, Math.floor(Date.now() / 1000)) };
+  }
+
+  beforeAll(async () => {
+    card = await signUpOrganization(stack, 'Booking Card');
+    await insert(card, 'catalog', 'lodging_settings', { tax_percent: 0, stay_fee: 0, nightly_fee: 0, deposit_percent: 25, deposit_method: 'card_link' });
+    const cabins = await insert(card, 'catalog', 'accommodation_classes', { name: 'Cabins' });
+    unit = (await insert(card, 'catalog', 'accommodations', { name: 'Pine Cabin', base_rate: 100, capacity: 4, class_id: cabins.id })).id;
+    await insert(card, 'catalog', 'accommodation_rates', { name: 'Nightly', class_id: cabins.id, priority: 10, qty: 1, min_stay: 1, max_advance_days: 365, mon: 100, tue: 100, wed: 100, thu: 100, fri: 100, sat: 100, sun: 100, included_adults: 2 });
+  });
+
+  it('without the organisation\'s card payment keys, a card-link deposit is paid on arrival', async () => {
+    expect((await rpc('booking_page', { p_org: card.orgName })).deposit_method).toBe('on_arrival');
+    const booking = await cardBooking(20, 22);
+    expect(booking).toMatchObject({ payment_method: 'on_arrival', deposit_due: 50, can_pay: false });
+  });
+
+  it('with its Stripe keys entered (write-only), the guest pays on the provider\'s page and the deposit is recorded once, as a reservation payment', async () => {
+    const { error } = await card.client.schema('settings').from('integrations')
+      .insert({ org_name: card.orgName, name: 'Stripe', type: 'stripe', api_key: 'pk_test_local', api_secret: 'sk_test_local', webhook_secret: WEBHOOK_SECRET });
+    expect(error).toBeNull();
+    const shown = await card.client.schema('settings').from('integrations').select('api_secret, webhook_secret, api_secret_set, webhook_secret_last4').eq('org_name', card.orgName).single();
+    expect(shown.data).toEqual({ api_secret: null, webhook_secret: null, api_secret_set: true, webhook_secret_last4: 'uble' });
+    expect((await rpc('booking_page', { p_org: card.orgName })).deposit_method).toBe('card_link');
+
+    const booking = await cardBooking(30, 32);
+    expect(booking).toMatchObject({ payment_method: 'card_link', deposit_due: 50, can_pay: true, deposit_paid_at: null });
+    expect((await mails(booking.email))[0]?.body_text).toContain('Deposit due: 50.00 USD by card');
+
+    // The guest's browser asks for a checkout (the anon key, as the booking page sends it).
+    const started = await fetch(`${functionsUrl()}/checkout`, { method: 'POST', headers: { apikey: stack.anonKey, 'content-type': 'application/json', origin: 'https://book.example.org' }, body: JSON.stringify({ token: booking.token }) });
+    const checkout = (await started.json()) as { ok: boolean; url: string };
+    expect(checkout.ok).toBe(true);
+    expect(checkout.url).toMatch(new RegExp(`^${functionsUrl()}/pay/cs_test_double_[0-9a-f]{32}$`));
+    const payPage = await fetch(checkout.url);
+    expect(payPage.status).toBe(200);
+    const html = await payPage.text();
+    expect(html).toContain('Pay 50.00 USD');
+    expect(html).toContain(`(${booking.confirmation})`);
+    const paid = await fetch(checkout.url, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    // Back to the guest's page, on the origin their page called from.
+    expect(paid.headers.get('location')).toBe(`https://book.example.org/book/${encodeURIComponent(card.orgName)}/stay/${booking.token}?payment=done`);
+
+    expect(await payments(booking.id)).toEqual([{ line_type: 'deposit', amount: '50.00', method: 'Card (online)' }]);
+    const after = await rpc('booking_stay', { p_token: booking.token });
+    expect(after).toMatchObject({ ok: true, can_pay: false });
+    expect(after.deposit_paid_at).not.toBeNull();
+    expect((await mails(booking.email)).at(-1)?.subject).toBe(`Your deposit is paid (${booking.confirmation})`);
+    expect((await mails(booking.email)).at(-1)?.body_text).toContain('Deposit paid: 50.00 USD by card');
+    // The desk reads it as any payment of the stay, and the balance follows.
+    const desk = await card.client.schema('catalog').from('stay_balances').select('paid_amount').eq('reservation_id', booking.id).single();
+    expect(Number(desk.data?.paid_amount)).toBe(50);
+
+    // The provider sends the same event again (a retried webhook): nothing changes.
+    const { rows: [event] } = await db.query<{ event_id: string }>('select event_id from app.payment_events where reservation_id = $1', [booking.id]);
+    const session = { object: { id: 'cs_again', object: 'checkout.session', client_reference_id: booking.id, amount_total: 5000, currency: 'usd', payment_status: 'paid' } };
+    const again = await signedEvent({ id: event?.event_id, type: 'checkout.session.completed', data: session });
+    const replay = await fetch(`${functionsUrl()}/webhook/test`, { method: 'POST', headers: { 'stripe-signature': again.signature }, body: again.body });
+    expect(await replay.json()).toMatchObject({ received: true, applied: false, duplicate: true });
+    // Another event paying the same deposit (an async success after the completed session): once per booking.
+    const second = await signedEvent({ id: 'evt_test_double_second', type: 'checkout.session.async_payment_succeeded', data: session });
+    const secondAnswer = await fetch(`${functionsUrl()}/webhook/test`, { method: 'POST', headers: { 'stripe-signature': second.signature }, body: second.body });
+    expect(await secondAnswer.json()).toMatchObject({ received: true, applied: false, already_paid: true });
+    expect(await payments(booking.id)).toHaveLength(1);
+
+    // Paid: no second checkout.
+    const twice = await fetch(`${functionsUrl()}/checkout`, { method: 'POST', headers: { apikey: stack.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ token: booking.token }) });
+    expect(await twice.json()).toEqual({ ok: false, reason: 'The deposit for this booking is already paid.' });
+  });
+
+  it('refuses a forged webhook, a wrong amount and a bad link; the payment functions are the server\'s alone', async () => {
+    const booking = await cardBooking(40, 42);
+    const session = { object: { id: 'cs_forged', object: 'checkout.session', client_reference_id: booking.id, amount_total: 5000, currency: 'usd', payment_status: 'paid' } };
+    const forged = await signedEvent({ id: 'evt_forged', type: 'checkout.session.completed', data: session }, 'whsec_not_theirs');
+    const refused = await fetch(`${functionsUrl()}/webhook/test`, { method: 'POST', headers: { 'stripe-signature': forged.signature }, body: forged.body });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ received: false, reason: 'The signature does not match the payload.' });
+    const unsigned = await fetch(`${functionsUrl()}/webhook/test`, { method: 'POST', body: forged.body });
+    expect(unsigned.status).toBe(400);
+
+    const wrong = await signedEvent({ id: 'evt_wrong_amount', type: 'checkout.session.completed', data: { object: { ...session.object, amount_total: 100 } } });
+    const wrongAnswer = await fetch(`${functionsUrl()}/webhook/test`, { method: 'POST', headers: { 'stripe-signature': wrong.signature }, body: wrong.body });
+    expect(await wrongAnswer.json()).toMatchObject({ received: true, applied: false, ok: false, reason: 'The amount paid (1.00 USD) is not the deposit due (50.00 USD).' });
+    expect(await payments(booking.id)).toEqual([]);
+
+    const badLink = await fetch(`${functionsUrl()}/checkout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: 'nonsense' }) });
+    expect(await badLink.json()).toEqual({ ok: false, reason: 'This booking link is not valid.' });
+
+    for (const [fn, args] of [
+      ['booking_payment_start', { p_token: booking.token }],
+      ['booking_payment_keys', { p_reservation_id: booking.id }],
+      ['booking_payment_record', { p_reservation_id: booking.id, p_provider: 'test', p_event_id: 'evt_anon', p_amount: 50, p_currency: 'USD', p_reference: 'x' }],
+    ] as const) {
+      expect((await call(fn, args)).status).toBe(401);
+      const { error } = await card.client.rpc(fn, args);
+      expect(error?.code).toBe('42501');
+    }
+    expect(await payments(booking.id)).toEqual([]);
   });
 });

@@ -30,7 +30,9 @@ export function BookingPage() {
         <Typography.Paragraph>
           The deposit, how it is paid, the hold time and the cancellation rule are under{' '}
           <Link to="/reservationsettings">Lodging Settings → Taxes &amp; Fees</Link>; which classes are booked without confirmation,
-          under its Classes tab. Online booking is switched on or off for the organisation under Organization Settings → Components.
+          under its Classes tab; its Online Booking tab sums them up. A deposit by card is taken through Stripe once your Stripe keys are
+          entered under Settings → Integrations (until then it is asked for on arrival). Online booking is switched on or off for the
+          organisation under Organization Settings → Components.
         </Typography.Paragraph>
       </Card>
     </PageFrame>

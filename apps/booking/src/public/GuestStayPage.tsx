@@ -1,18 +1,35 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useParams } from '@steward/libs/router';
+import { useParams, useSearchParams } from '@steward/libs/router';
 import { errorMessage } from '@steward/libs/data';
 import { BookingFrame } from './BookingFrame';
 import { cancelStay, dayLabel, fetchStay, type StayView } from './bookingApi';
+import { PayDeposit } from './PayDeposit';
 import { StaySummary } from './StaySummary';
 import { useBookingPage } from './usePublicBooking';
 
-/** /book/<organisation>/stay/<token>: the guest's own booking, from the link in their e-mail; no account. */
+/** How long the page waits for the provider's word after the guest returns from paying (it asks every 2 s). */
+const PAYMENT_WAIT_MS = 60_000;
+
+/**
+ * /book/<organisation>/stay/<token>: the guest's own booking, from the link in their e-mail; no account.
+ * The card provider returns the guest here with ?payment=done (or cancelled); the deposit shows paid
+ * once the provider's webhook has been recorded.
+ */
 export function GuestStayPage() {
   const { org = '', token = '' } = useParams();
+  const [params] = useSearchParams();
+  const returned = params.get('payment');
   const page = useBookingPage(org);
   const queryClient = useQueryClient();
   const key = ['public', 'booking_stay', token];
-  const stay = useQuery<StayView>({ queryKey: key, queryFn: () => fetchStay(token), retry: false });
+  const stay = useQuery<StayView>({
+    queryKey: key,
+    queryFn: () => fetchStay(token),
+    retry: false,
+    // Back from the provider's page before its webhook arrived: ask again until the deposit shows paid.
+    refetchInterval: (query) =>
+      returned === 'done' && query.state.data?.ok && !query.state.data.deposit_paid_at && Date.now() - query.state.dataUpdatedAt < PAYMENT_WAIT_MS ? 2000 : false,
+  });
   const cancel = useMutation({
     mutationFn: () => cancelStay(token),
     onSuccess: (answer) => {
@@ -21,19 +38,28 @@ export function GuestStayPage() {
   });
   const refusal = cancel.data && !cancel.data.ok ? cancel.data.reason : cancel.isError ? errorMessage(cancel.error, 'The booking could not be cancelled. Try again in a moment.') : null;
   const info = page.data?.ok ? page.data : undefined;
+  const data = stay.data;
   return (
     <BookingFrame info={info} title="Your booking">
       {stay.isPending ? <p role="status">Loading…</p> : null}
       {stay.isError ? <p role="alert" className="booking-alert">{errorMessage(stay.error, 'This booking could not load. Try again in a moment.')}</p> : null}
-      {stay.data && !stay.data.ok ? <p role="alert" className="booking-alert">{stay.data.reason}</p> : null}
-      {stay.data?.ok ? (
+      {data && !data.ok ? <p role="alert" className="booking-alert">{data.reason}</p> : null}
+      {data?.ok ? (
         <section aria-label="Your booking">
-          <StaySummary stay={stay.data} />
-          {stay.data.status === 'Cancelled' ? <p role="status">This booking is cancelled.</p> : null}
+          {returned === 'done' && data.deposit_paid_at ? (
+            <p role="status" className="booking-done">Thank you: your deposit is paid.</p>
+          ) : returned === 'done' && data.payment_method === 'card_link' ? (
+            <p role="status">Waiting for the payment provider to confirm your payment…</p>
+          ) : returned === 'cancelled' && !data.deposit_paid_at ? (
+            <p role="status">The payment was cancelled. You can pay the deposit later from this page.</p>
+          ) : null}
+          <StaySummary stay={data} />
+          <PayDeposit stay={data} token={token} />
+          {data.status === 'Cancelled' ? <p role="status">This booking is cancelled.</p> : null}
           {refusal ? <p role="alert" className="booking-alert">{refusal}</p> : null}
-          {stay.data.can_cancel ? (
+          {data.can_cancel ? (
             <>
-              <p className="booking-muted">You can cancel free of charge until {stay.data.cancel_until ? dayLabel(stay.data.cancel_until) : ''}.</p>
+              <p className="booking-muted">You can cancel free of charge until {data.cancel_until ? dayLabel(data.cancel_until) : ''}.</p>
               <button type="button" className="booking-button secondary" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
                 {cancel.isPending ? 'Cancelling…' : 'Cancel this booking'}
               </button>

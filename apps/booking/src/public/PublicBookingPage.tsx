@@ -4,6 +4,7 @@ import { useParams } from '@steward/libs/router';
 import { errorMessage } from '@steward/libs/data';
 import { BookingFrame } from './BookingFrame';
 import { PAYMENT_TEXT, dayLabel, firstProblem, guestSchema, money, requestBooking, searchSchema, searchStays, type GuestInput, type Offer, type SearchInput, type StayView } from './bookingApi';
+import { PayDeposit } from './PayDeposit';
 import { StaySummary } from './StaySummary';
 import { useBookingPage } from './usePublicBooking';
 
@@ -80,6 +81,7 @@ export function PublicBookingPage() {
             We sent the details and a link to see or cancel your booking to {booked.email}.
           </p>
           <StaySummary stay={booked} />
+          {booked.token ? <PayDeposit stay={booked} token={booked.token} /> : null}
         </section>
       </BookingFrame>
     );

@@ -15,10 +15,17 @@ export function StaySummary({ stay }: { stay: StayView }) {
       </dd>
       <dt>Total</dt>
       <dd style={{ margin: 0 }} data-testid="booking-total">{money(stay.total ?? 0, currency)}</dd>
-      {stay.deposit_due && stay.deposit_due > 0 ? (
+      {stay.deposit_due && stay.deposit_due > 0 && stay.deposit_paid_at ? (
+        <>
+          <dt>Deposit</dt>
+          <dd style={{ margin: 0 }} data-testid="booking-deposit">
+            {money(stay.deposit_due, currency)} paid by card
+          </dd>
+        </>
+      ) : stay.deposit_due && stay.deposit_due > 0 ? (
         <>
           <dt>Deposit due</dt>
-          <dd style={{ margin: 0 }}>
+          <dd style={{ margin: 0 }} data-testid="booking-deposit">
             {money(stay.deposit_due, currency)}, {PAYMENT_TEXT[stay.payment_method ?? 'on_arrival']}
             {stay.payment_method === 'bank_transfer' && stay.payment_reference ? ` with the reference ${stay.payment_reference}` : ''}
             {stay.payment_method === 'bank_transfer' && stay.bank_details ? ` (${stay.bank_details})` : ''}

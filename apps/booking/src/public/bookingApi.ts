@@ -63,6 +63,9 @@ export type StayView = {
   payment_reference?: string | null;
   bank_details?: string | null;
   hold_until?: string | null;
+  deposit_paid_at?: string | null;
+  /** The deposit can be paid by card now (the organisation's card payment is on and it is not paid yet). */
+  can_pay?: boolean;
   cancel_until?: string;
   can_cancel?: boolean;
 };
@@ -132,6 +135,26 @@ export const requestBooking = (org: string, search: SearchInput, offer: Offer, g
     p_name: guest.name.trim(), p_email: guest.email.trim(), p_phone: guest.phone.trim() || null, p_note: guest.note.trim() || null,
     p_total: offer.quote.total,
   });
+
+/**
+ * Starts paying a booking's deposit by card: the payments function (server side, with the organisation's
+ * payment provider) answers the provider's checkout page to send the guest to, or why not.
+ */
+export async function startCardPayment(token: string): Promise<{ ok: true; url: string } | { ok: false; reason: string }> {
+  const config = getRuntimeConfig();
+  const api = new URL(`${config.supabaseUrl.replace(/\/$/, '')}/`, window.location.href);
+  const response = await fetch(new URL('functions/v1/payments/checkout', api), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', apikey: config.supabaseAnonKey, Authorization: `Bearer ${config.supabaseAnonKey}` },
+    body: JSON.stringify({ token }),
+  });
+  const body: unknown = await response.json().catch(() => null);
+  if (typeof body === 'object' && body !== null && 'ok' in body) {
+    if (body.ok === true && 'url' in body && typeof body.url === 'string') return { ok: true, url: body.url };
+    if ('reason' in body && typeof body.reason === 'string') return { ok: false, reason: body.reason };
+  }
+  return { ok: false, reason: 'The card payment could not start. Try again in a moment.' };
+}
 
 export const fetchStay = (token: string) => callRpc<StayView>('public', 'booking_stay', { p_token: token });
 export const cancelStay = (token: string) => callRpc<StayView>('public', 'booking_cancel', { p_token: token });

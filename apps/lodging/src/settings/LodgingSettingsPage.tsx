@@ -4,6 +4,7 @@ import { tableRef, type AnyRow } from '@steward/libs/data';
 import { RecordTableCard } from '@steward/libs/list';
 import { PageFrame } from '@steward/libs/ui';
 import { CalendarFeedsCard } from './CalendarFeedsCard';
+import { OnlineBookingCard } from './OnlineBookingCard';
 import {
   accommodationClassFields,
   accommodationFields,
@@ -47,6 +48,7 @@ export function LodgingSettingsPage() {
             children: <RecordTableCard title={tab.title} label={tab.label} table={tab.table} fields={tab.fields} {...('columnFields' in tab ? { columnFields: tab.columnFields } : {})} {...('customKind' in tab ? { customKind: tab.customKind } : {})} />,
           })),
           { key: 'feeds', label: 'Calendar Feeds', children: <CalendarFeedsCard /> },
+          { key: 'online-booking', label: 'Online Booking', children: <OnlineBookingCard /> },
         ]}
       />
     </PageFrame>

@@ -24,12 +24,12 @@ export class IntegrationsPage {
     return this.page.getByText(text, { exact: true });
   }
 
-  async add(values: { name: string; type: string; apiKey?: string; webhookSecret?: string; generate?: boolean }) {
+  async add(values: { name: string; type: string; apiKey?: string; apiSecret?: string; webhookSecret?: string; generate?: boolean }) {
     await this.page.getByRole('button', { name: 'Add Integration' }).click();
     await this.fill(values);
   }
 
-  async fill(values: { name?: string; type?: string; apiKey?: string; webhookSecret?: string; generate?: boolean }) {
+  async fill(values: { name?: string; type?: string; apiKey?: string; apiSecret?: string; webhookSecret?: string; generate?: boolean }) {
     const dialog = this.dialog;
     if (values.name !== undefined) await dialog.getByLabel('Name').fill(values.name);
     if (values.type) {
@@ -38,6 +38,7 @@ export class IntegrationsPage {
     }
     if (values.generate) await dialog.getByRole('button', { name: 'Generate' }).click();
     if (values.apiKey !== undefined) await dialog.getByLabel('API Key').fill(values.apiKey);
+    if (values.apiSecret !== undefined) await dialog.getByLabel('API Secret').fill(values.apiSecret);
     if (values.webhookSecret !== undefined) await dialog.getByLabel('Webhook Secret').fill(values.webhookSecret);
   }
 

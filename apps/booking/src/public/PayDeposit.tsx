@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { errorMessage } from '@steward/libs/data';
+import { money, startCardPayment, type StayView } from './bookingApi';
+
+/**
+ * "Pay the deposit by card": asks the payments function for the provider's checkout page and sends the
+ * guest there; the provider returns them to their booking's page, which shows the deposit paid.
+ */
+export function PayDeposit({ stay, token }: { stay: StayView; token: string }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  if (!stay.can_pay || !stay.deposit_due) return null;
+  async function pay() {
+    setStarting(true);
+    setProblem(null);
+    try {
+      const answer = await startCardPayment(token);
+      if (answer.ok) {
+        window.location.assign(answer.url);
+        return;
+      }
+      setProblem(answer.reason);
+    } catch (error) {
+      setProblem(errorMessage(error, 'The card payment could not start. Try again in a moment.'));
+    }
+    setStarting(false);
+  }
+  return (
+    <div style={{ margin: '12px 0' }}>
+      <button type="button" className="booking-button" disabled={starting} onClick={() => void pay()}>
+        {starting ? 'Opening the payment page…' : `Pay the deposit by card: ${money(stay.deposit_due, stay.currency ?? 'USD')}`}
+      </button>
+      {problem ? (
+        <p role="alert" className="booking-alert">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
