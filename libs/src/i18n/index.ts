@@ -1,4 +1,4 @@
-export { LOCALES, LOCALE_NAMES, CHOOSABLE_LOCALES, DEFAULT_LOCALE, directionOf, firstDayOfWeek, intlLocale, isPseudoLocale, matchLocale, resolveLocale, type Locale } from './locales';
+export { LOCALES, LOCALE_NAMES, CHOOSABLE_LOCALES, LANGUAGE_OPTIONS, DEFAULT_LOCALE, directionOf, firstDayOfWeek, intlLocale, isPseudoLocale, matchLocale, resolveLocale, type Locale } from './locales';
 export { formatMessage, type Catalog, type CompiledMessage, type MessageValues } from './catalog';
 export { defineMessages, useLanguage, type AreaMessages, type Translate } from './messages';
 export {

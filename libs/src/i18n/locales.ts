@@ -16,8 +16,11 @@ export const LOCALE_NAMES: Readonly<Record<Locale, string>> = {
   'ar-XB': 'ƦŦĿ ƥšéûðö',
 };
 
-/** The languages a person may choose: the real ones first, then the pseudo-locales. */
-export const CHOOSABLE_LOCALES: readonly Locale[] = LOCALES;
+/** The languages a person chooses from (My profile, Org Data): the pseudo-locales are for tests, set by the database. */
+export const CHOOSABLE_LOCALES: readonly Locale[] = ['en', 'es'];
+
+/** The choice of language as a select offers it, each language named in itself. */
+export const LANGUAGE_OPTIONS: readonly { value: Locale; label: string }[] = CHOOSABLE_LOCALES.map((locale) => ({ value: locale, label: LOCALE_NAMES[locale] }));
 
 const PSEUDO: ReadonlySet<string> = new Set(['en-XA', 'ar-XB']);
 const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'yi']);

@@ -143,7 +143,7 @@ export function SignInModal({ open, onClose, onApply }: SignInModalProps) {
               invalid={isInvalid('password')}
             />
             {view === 'login' && (
-              <p style={{ marginTop: -8, marginBottom: 14, textAlign: 'right' }}>
+              <p style={{ marginTop: -8, marginBottom: 14, textAlign: 'end' }}>
                 <Button type="link" style={{ padding: 0 }} onClick={() => switchView('forgot')}>
                   {AUTH_MESSAGES.forgotPassword}
                 </Button>
