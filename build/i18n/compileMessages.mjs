@@ -52,6 +52,9 @@ export function parseMessage(message, id, file) {
 /**
  * The compiled catalogue for a source file's text; `pseudo` (en-XA or ar-XB) makes that pseudo-locale
  * of it: every text accented, ~30 % longer, bracketed (so text cut off shows), and ar-XB right to left.
+ * @param {string} source
+ * @param {{ file?: string, pseudo?: 'en-XA' | 'ar-XB' | null }} [options]
+ * @returns {Record<string, string | import('@formatjs/icu-messageformat-parser').MessageFormatElement[]>}
  */
 export function compileCatalog(source, { file = 'catalogue', pseudo = null } = {}) {
   const messages = JSON.parse(source);
