@@ -284,8 +284,9 @@ export function defineShellConfig(appDir) {
         chunkSplit: {
           ...base.performance.chunkSplit,
           forceSplitting: {
-            // (PostgREST's client stays out of it: the first view's database uses it before supabase-js.)
-            'lib-supabase': /node_modules[\\/](@supabase[\\/](?!postgrest-js[\\/])|iceberg-js[\\/]|tslib[\\/])|realtimeStandIn\.mjs$/,
+            // (PostgREST's client stays out of it: the first view's database uses it before supabase-js;
+            // so does tslib, which the first view's message formatter uses too.)
+            'lib-supabase': /node_modules[\\/](@supabase[\\/](?!postgrest-js[\\/])|iceberg-js[\\/])|realtimeStandIn\.mjs$/,
             'libs-signed-in': /libs[\\/]src[\\/](data|filter|ui[\\/]core)[\\/]/,
           },
         },
