@@ -1,4 +1,4 @@
-import { describe, expect, it, beforeEach } from 'vitest';
+import { afterAll, describe, expect, it, beforeEach } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { compileCatalog } from '../../../build/i18n/compileMessages.mjs';
@@ -25,6 +25,12 @@ function Greeting() {
     </p>
   );
 }
+
+// The page's language is one state for every file this worker runs (isolate: false): it is left as found.
+afterAll(async () => {
+  await setLocale('en');
+  setCurrency('USD');
+});
 
 describe('the person’s locale', () => {
   it('is the first of profile, organisation and browser that Steward has, else English, never a key', () => {
