@@ -2,6 +2,8 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { AREAS } from './libs/src/runtime-config/areas.mjs';
+import { CONVERTED_FOLDERS } from './build/i18n/folders.mjs';
+import { stewardI18nPlugin } from './build/i18n/noLiteralText.mjs';
 
 /**
  * The layers of @steward/libs, bottom first, one folder each (a folder inside another, as ui/core in ui,
@@ -11,6 +13,7 @@ import { AREAS } from './libs/src/runtime-config/areas.mjs';
  * build/rsbuildApp.mjs's chunks, and libs/src/boot).
  */
 const LIBS_LAYERS = [
+  ['i18n'],
   ['org-scope', 'runtime-config', 'router', 'filter', 'ui/antd', 'ui/antd-data'],
   ['ui/core'],
   ['ui', 'shell', 'boot'],
@@ -142,4 +145,12 @@ export default tseslint.config(
     },
   },
   ...libsLayerRules(),
+  {
+    // Every word a person reads goes through the message function, in the folders converted so far
+    // (build/i18n/folders.mjs lists them all; tests may use literals).
+    files: CONVERTED_FOLDERS.map((folder) => `${folder}/**/*.{ts,tsx}`),
+    ignores: TEST_FILES,
+    plugins: { steward: stewardI18nPlugin },
+    rules: { 'steward/no-literal-text': 'error' },
+  },
 );

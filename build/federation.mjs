@@ -59,6 +59,8 @@ export const FIRST_VIEW_MODULES = new Set([
   '@steward/libs/runtime-config',
   '@steward/libs/session',
   '@steward/libs/boot',
+  // The page's language and its formatters: every first view's words (the session sets the locale).
+  '@steward/libs/i18n',
 ]);
 
 function versionOf(name) {

@@ -23,6 +23,15 @@ const BASE_PORT = 3000;
 
 const reactRouterDist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist');
 
+/**
+ * Messages (libs/src/i18n, docs/architecture.md "Languages"): each area's catalogues are compiled by its
+ * own build (build/i18n/compileMessages.mjs) and the page formats them with intl-messageformat without
+ * FormatJS's parser, which only the build needs.
+ */
+const MESSAGES_LOADER = path.join(import.meta.dirname, 'i18n/messagesLoader.cjs');
+const MESSAGE_PARSER_STANDIN = path.join(path.dirname(createRequire(import.meta.url).resolve('@formatjs/icu-messageformat-parser/package.json')), 'lib/no-parser.js');
+const CATALOG_RULE = { test: /[\\/]src[\\/]messages[\\/][A-Za-z-]+\.json$/, use: [{ loader: MESSAGES_LOADER }] };
+
 /** Environment that changes a build — all of it is an Nx input (nx.json sharedGlobals). */
 function buildEnv(appDir) {
   const pkg = JSON.parse(readFileSync(path.join(appDir, 'package.json'), 'utf8'));
@@ -118,12 +127,13 @@ function common(appDir, { title, port }) {
       alias: {
         'react-router$': path.join(reactRouterDist, 'production/index.mjs'),
         'react-router/dom$': path.join(reactRouterDist, 'production/dom-export.mjs'),
+        '@formatjs/icu-messageformat-parser$': MESSAGE_PARSER_STANDIN,
       },
     },
     server: { port, host: 'localhost', setup: serveDevRuntimeConfig() },
     // Lazy compilation splits shared modules in a way the federation runtime cannot consume.
     dev: { lazyCompilation: false },
-    tools: { rspack: { optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' } } },
+    tools: { rspack: { optimization: { moduleIds: 'deterministic', chunkIds: 'deterministic' }, module: { rules: [CATALOG_RULE] } } },
   };
 }
 
@@ -274,8 +284,9 @@ export function defineShellConfig(appDir) {
         chunkSplit: {
           ...base.performance.chunkSplit,
           forceSplitting: {
-            // (PostgREST's client stays out of it: the first view's database uses it before supabase-js.)
-            'lib-supabase': /node_modules[\\/](@supabase[\\/](?!postgrest-js[\\/])|iceberg-js[\\/]|tslib[\\/])|realtimeStandIn\.mjs$/,
+            // (PostgREST's client stays out of it: the first view's database uses it before supabase-js;
+            // so does tslib, which the first view's message formatter uses too.)
+            'lib-supabase': /node_modules[\\/](@supabase[\\/](?!postgrest-js[\\/])|iceberg-js[\\/])|realtimeStandIn\.mjs$/,
             'libs-signed-in': /libs[\\/]src[\\/](data|filter|ui[\\/]core)[\\/]/,
           },
         },

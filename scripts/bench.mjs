@@ -145,7 +145,7 @@ function argValue(name) {
   return process.argv.find((arg) => arg.startsWith(`${name}=`))?.slice(name.length + 1);
 }
 
-/** `npm run bench -- --only=frontend,areas,booking,browser,stack,load,faults,properties,security,libs,history,work,scale,importexport,schema,build` runs a subset (all by default; frontend includes areas, areas includes booking). */
+/** `npm run bench -- --only=frontend,areas,booking,browser,stack,load,faults,properties,security,libs,history,work,scale,importexport,schema,build,languages` runs a subset (all by default; frontend includes areas and languages, areas includes booking). */
 const only = (process.argv.find((arg) => arg.startsWith('--only='))?.slice(7).split(',') ?? ['build', 'stack', 'frontend', 'browser', ...BENCH_MODULES.map((module) => module.group)]);
 const RESULTS_FILE = path.resolve(argValue('--results') ?? path.join(workspaceRoot, 'bench/results.json'));
 const compareWith = argValue('--compare');
@@ -173,6 +173,8 @@ async function main() {
   }
   // The browser rows first: the stack's load test leaves the machine busy for a while after it.
   if (['frontend', 'browser', 'areas', 'booking'].some((group) => only.includes(group))) await frontEndBench();
+  // The frontend part includes the language row; `--only=languages` measures it alone from the last build.
+  else if (only.includes('languages')) await languageRows();
   for (const module of BENCH_MODULES) {
     if (only.includes(module.group)) await optionalBench(module.file, module.exportName);
   }
@@ -303,9 +305,34 @@ async function shellRows(platform, stack) {
   printRow({ figure: 'click on a menu item → remote content visible', value: fe.clickToContent, unit: 'ms', budget: 200 });
   printRow({ figure: 'open /businesses from the menu → rows visible', value: fe.clickToRows, unit: 'ms', budget: 250 });
   printRow({ figure: 'JS the CRM remote adds (Brotli, as served, its own code)', value: fe.crmOwn / KB, unit: 'KB', budget: 60 });
+  await languageRows();
   printRow({ figure: 'direct link to a remote route → content visible', value: fe.directLink, unit: 'ms', budget: 600 });
   await optionalBench('apps/shell/bench/shellBench.mjs', 'runShellBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey });
   await optionalBench('apps/shell/bench/lighthouseBench.mjs', 'runLighthouseBench', { baseURL: platform.url, apiUrl: stack.apiUrl, anonKey: stack.anonKey });
+}
+
+/**
+ * What a language other than English adds to open a list: the catalogues in it of each area the list's
+ * page draws (chunks of those areas' builds, fetched only for that language), Brotli as served. The
+ * areas converted so far (build/i18n/folders.mjs) count; today the shell's.
+ */
+async function languageRows() {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const zlib = await import('node:zlib');
+  const { MESSAGE_FOLDERS } = await import('../build/i18n/folders.mjs');
+  const areas = [...new Set(MESSAGE_FOLDERS.filter((entry) => entry.converted && entry.area).map((entry) => entry.area))];
+  let bytes = 0;
+  const parts = [];
+  for (const area of areas) {
+    const dir = path.join(workspaceRoot, 'apps', area, 'dist/static/js/async');
+    const file = (await readdir(dir)).find((name) => new RegExp(`^messages-${area}-es\\.[0-9a-f]+\\.js$`).test(name));
+    if (!file) throw new Error(`${area}'s build has no Spanish catalogue (messages-${area}-es.*.js)`);
+    const body = await readFile(path.join(dir, file));
+    const size = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }).length;
+    bytes += size;
+    parts.push(`${area} ${(size / KB).toFixed(1)} KB`);
+  }
+  printRow({ figure: 'JS a language adds to open a list (its catalogues of the areas drawn, Brotli, as served)', value: bytes / KB, unit: 'KB', budget: 15, note: `Spanish: ${parts.join(', ')}` });
 }
 
 /** Each area's own rows (its screens, queries and JS), from the area's bench folder. */

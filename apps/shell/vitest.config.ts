@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { messagesPlugin } from '../../build/i18n/vitePlugin.mjs';
 
 /** Unit tests of the shell: logic and components in happy-dom, no network. */
 export default defineConfig({
+  // Catalogues compiled as the build compiles them.
+  plugins: [messagesPlugin()],
   test: {
     name: 'shell',
     environment: 'happy-dom',

@@ -9,6 +9,7 @@ import { ToasterOutlet } from './layout/ToasterOutlet';
 import { LazyAppLayout, LazyDashboardPage } from './layout/signedInScreens';
 import { SignedInPrefetchEffect } from './layout/SignedInPrefetchEffect';
 import { queryClient } from './queryClient';
+import { useT } from './i18n';
 
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage').then((module) => ({ default: module.ResetPasswordPage })));
 const RemoteRoute = lazy(() => loadRemoteRoute().then((module) => ({ default: module.RemoteRoute })));
@@ -27,15 +28,17 @@ function RoutedSession({ children }: { children: ReactNode }) {
   return <SessionProvider goToRoot={goToRoot}>{children}</SessionProvider>;
 }
 
-function Loading({ label }: { label: string }) {
+function Loading({ label }: { label?: string }) {
+  const t = useT();
   return (
     <p role="status" style={{ padding: 32, textAlign: 'center' }}>
-      {label}
+      {label ?? t('common.loadingEllipsis')}
     </p>
   );
 }
 
 export function App() {
+  const t = useT();
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
@@ -48,8 +51,8 @@ export function App() {
             <Route
               path="/book/*"
               element={
-                <AppErrorBoundary message="This booking page could not load. Reload to try again.">
-                  <Suspense fallback={<Loading label="Loading…" />}>
+                <AppErrorBoundary message={t('errors.bookingCouldNotLoad')}>
+                  <Suspense fallback={<Loading />}>
                     <PublicRemoteRoute />
                   </Suspense>
                 </AppErrorBoundary>
@@ -58,8 +61,8 @@ export function App() {
             <Route
               path="/reset-password"
               element={
-                <AppErrorBoundary message="Steward could not load this page. Reload to try again.">
-                  <Suspense fallback={<Loading label="Loading…" />}>
+                <AppErrorBoundary message={t('errors.pageCouldNotLoad')}>
+                  <Suspense fallback={<Loading />}>
                     <ResetPasswordPage />
                   </Suspense>
                 </AppErrorBoundary>
@@ -67,8 +70,8 @@ export function App() {
             />
             <Route
               element={
-                <AppErrorBoundary message="Steward could not load this page. Reload to try again.">
-                  <Suspense fallback={<Loading label="Loading…" />}>
+                <AppErrorBoundary message={t('errors.pageCouldNotLoad')}>
+                  <Suspense fallback={<Loading />}>
                     <LazyAppLayout />
                   </Suspense>
                 </AppErrorBoundary>
@@ -77,7 +80,7 @@ export function App() {
               <Route
                 path="/dashboard"
                 element={
-                  <Suspense fallback={<Loading label="Loading dashboard…" />}>
+                  <Suspense fallback={<Loading label={t('dashboard.loading')} />}>
                     <LazyDashboardPage />
                   </Suspense>
                 }
@@ -85,7 +88,7 @@ export function App() {
               <Route
                 path="*"
                 element={
-                  <Suspense fallback={<Loading label="Loading…" />}>
+                  <Suspense fallback={<Loading />}>
                     <RemoteRoute />
                   </Suspense>
                 }

@@ -2,6 +2,7 @@
 // once per organisation into the query cache, and how their stored values read. Every screen that
 // shows, edits, filters, sorts or exports a custom field works from these definitions, never from a
 // list of its own.
+import { formatMoney as formatAmount, formatNumber } from '@steward/libs/i18n';
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
@@ -184,9 +185,10 @@ export function choiceLabel(field: Pick<CustomFieldDef, 'choices'>, id: unknown)
 /** The organisation's currency when none is known: the platform's. */
 export const DEFAULT_CURRENCY = 'USD';
 
+/** An amount in `currency`, as the person's language writes it (libs/i18n); an unknown code reads "XYZ 1.00". */
 export function formatMoney(amount: number, currency: string = DEFAULT_CURRENCY): string {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+    return formatAmount(amount, currency);
   } catch {
     return `${currency} ${amount.toFixed(2)}`;
   }
@@ -212,7 +214,7 @@ export function customValueText(
     case 'currency':
       return typeof value === 'number' ? formatMoney(value, currency) : String(value);
     case 'number':
-      return typeof value === 'number' ? value.toLocaleString('en-US', { maximumFractionDigits: 10 }) : String(value);
+      return typeof value === 'number' ? formatNumber(value, { maximumFractionDigits: 10 }) : String(value);
     case 'link':
       return linkName?.(String(value)) ?? String(value);
     default:

@@ -10,7 +10,12 @@ export type UserRow = {
   name: string | null;
   email: string | null;
   is_primary?: boolean | null;
+  /** The language the person chose (My profile); null: the organisation's, then the browser's. */
+  language?: string | null;
 };
+
+/** What the active organisation says about how to write for it (Org Data). */
+export type OrganizationLocale = { language: string | null; currency: string };
 
 /** One row of user_role_permissions_view: a role's access to one component. */
 export type Permission = {
@@ -43,6 +48,8 @@ export type SessionState = {
   orgList: readonly string[];
   /** Components (one per remote, plus finer ones) enabled for the active organisation. */
   enabledComponents: readonly string[];
+  /** The active organisation's language and currency, once read (null before, or when it cannot be read). */
+  organization?: OrganizationLocale | null;
   /** True until the session is known (first load, or a sign-in being loaded). */
   loading: boolean;
   /**

@@ -1,5 +1,6 @@
 import { startTransition, useCallback, useContext, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
 import { QueryClientContext } from '@tanstack/react-query';
+import { resolveLocale, setLocale } from '@steward/libs/i18n';
 import { forgetFirstView, hasStoredSession, loadSupabase, loadSupabaseAfterFirstView, onSupabaseLoaded } from '@steward/libs/boot';
 import { SessionContext, type SessionApi } from './SessionContext';
 import { INITIAL_SESSION, sessionReducer } from './sessionReducer';
@@ -172,6 +173,19 @@ export function SessionProvider({ children, goToRoot = assignRoot }: SessionProv
     },
     [goToRoot, queryClient],
   );
+
+  // The page speaks the person's language: their profile's, else the organisation's, else the
+  // browser's (English when Steward has none of them), and amounts are in the organisation's currency.
+  // A change (My profile saved, another organisation chosen) applies at once, without a reload.
+  const known = state.user !== null && !state.loading;
+  const language = state.userRow?.language ?? null;
+  const orgLanguage = state.organization?.language ?? null;
+  const currency = state.organization?.currency ?? 'USD';
+  useEffect(() => {
+    if (!known) return;
+    const browser = typeof navigator === 'undefined' ? [] : navigator.languages;
+    setLocale(resolveLocale(language, orgLanguage, browser), currency).catch((error: unknown) => console.warn('The language could not be loaded:', error));
+  }, [known, language, orgLanguage, currency]);
 
   const value = useMemo<SessionApi>(
     () => ({ ...state, switchOrg, signOut, reload, refreshPermissions }),

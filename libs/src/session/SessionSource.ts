@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import type { Permission, UserRow } from './SessionContext';
+import type { OrganizationLocale, Permission, UserRow } from './SessionContext';
 
 /** A read either gives rows or an error message; the loader decides what an error means. */
 export type SourceResult<T> = { data: T; error: null } | { data: null; error: string };
@@ -21,4 +21,6 @@ export type SessionSource = {
   listProfiles: (authUserId: string) => Promise<SourceResult<readonly UserRow[]>>;
   listPermissions: (schema: PermissionSchema, roleId: string) => Promise<SourceResult<readonly Permission[]>>;
   listEnabledComponents: (orgName: string) => Promise<SourceResult<readonly string[]>>;
+  /** The organisation's language and currency (optional: without it, English defaults and US dollars). */
+  readOrganization?: (orgName: string) => Promise<SourceResult<OrganizationLocale | null>>;
 };

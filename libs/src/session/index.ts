@@ -1,4 +1,4 @@
-export { SessionContext, useSession, type Permission, type SessionApi, type SessionState, type UserRow } from './SessionContext';
+export { SessionContext, useSession, type OrganizationLocale, type Permission, type SessionApi, type SessionState, type UserRow } from './SessionContext';
 export { SessionProvider, type SessionProviderProps } from './SessionProvider';
 export { ACTIVE_ORG_KEY } from './activeOrgStorage';
 export { primeSession } from './primeSession';

@@ -169,10 +169,23 @@ describe('loadSession', () => {
         orgName: 'Lakeside',
         permissions: [permission('crm')],
         enabledComponents: ['crm', 'settings'],
+        // A source that cannot read the organisation: English defaults and US dollars.
+        organization: null,
       },
     });
     expect(store.writes).toEqual(['Lakeside']);
     expect(calls).toEqual(['user', 'profiles:u1', 'permissions:settings:r-lake', 'components:Lakeside']);
+  });
+
+  it("reads the chosen organisation's language and currency with its permissions; a failed read is a warning", async () => {
+    const { source, calls } = scriptedSource({ profiles: ok([profile('Cedar', 'r-cedar', true)]) });
+    source.readOrganization = async (org) => (calls.push(`organization:${org}`), ok({ language: 'es', currency: 'EUR' }));
+    expect(await loadSession(source, memoryStore(null).api, collectWarnings().warn)).toMatchObject({ kind: 'loaded', snapshot: { organization: { language: 'es', currency: 'EUR' } } });
+    expect(calls).toContain('organization:Cedar');
+    source.readOrganization = async () => fail('permission denied');
+    const warnings = collectWarnings();
+    expect(await loadSession(source, memoryStore(null).api, warnings.warn)).toMatchObject({ kind: 'loaded', snapshot: { orgName: 'Cedar', organization: null } });
+    expect(warnings.messages.some((message) => message.startsWith('organizations failed'))).toBe(true);
   });
 
   it('announces the chosen organisation before its permissions and components are read', async () => {

@@ -1,4 +1,4 @@
-import type { Permission } from './SessionContext';
+import type { OrganizationLocale, Permission } from './SessionContext';
 import type { SessionSnapshot } from './sessionReducer';
 import type { SessionSource, SourceResult } from './SessionSource';
 import { chooseActiveOrg } from './chooseActiveOrg';
@@ -52,6 +52,16 @@ async function loadEnabledComponents(source: SessionSource, orgName: string | nu
   if (result.error !== null) {
     warn('settings.org_components failed; no component is enabled:', result.error);
     return [];
+  }
+  return result.data;
+}
+
+async function loadOrganization(source: SessionSource, orgName: string | null, warn: Warn): Promise<OrganizationLocale | null> {
+  if (!orgName || !source.readOrganization) return null;
+  const result = await source.readOrganization(orgName);
+  if (result.error !== null) {
+    warn('organizations failed; the organisation\'s language and currency are not known:', result.error);
+    return null;
   }
   return result.data;
 }
@@ -128,11 +138,12 @@ export async function loadSession(
       if (orgName !== remembered) onOrgChosen?.(orgName);
     }
 
-    const [permissions, enabledComponents] = await Promise.all([
+    const [permissions, enabledComponents, organization] = await Promise.all([
       early.permissions && sameUser && roleId === rememberedRole ? early.permissions.take(warn) : loadPermissions(source, roleId, warn),
       early.components && sameUser && orgName === remembered ? early.components.take(warn) : loadEnabledComponents(source, orgName, warn),
+      loadOrganization(source, orgName, warn),
     ]);
-    return { kind: 'loaded', snapshot: { user, profiles, orgName, permissions, enabledComponents } };
+    return { kind: 'loaded', snapshot: { user, profiles, orgName, permissions, enabledComponents, organization } };
   } catch (error) {
     const message = error instanceof Error && error.message ? error.message : 'Unknown error';
     return { kind: 'failed', message };

@@ -1,5 +1,5 @@
 import type { User } from '@supabase/supabase-js';
-import type { Permission, SessionState, UserRow } from './SessionContext';
+import type { OrganizationLocale, Permission, SessionState, UserRow } from './SessionContext';
 import { orgNamesOf } from './orgNamesOf';
 import { orgScopeFor } from '../org-scope/orgScope';
 
@@ -10,6 +10,8 @@ export type SessionSnapshot = {
   orgName: string | null;
   permissions: readonly Permission[];
   enabledComponents: readonly string[];
+  /** The organisation's language and currency; absent when not read. */
+  organization?: OrganizationLocale | null;
 };
 
 export type SessionAction =
@@ -31,6 +33,7 @@ export const EMPTY_SESSION: SessionState = {
   permissions: [],
   orgList: [],
   enabledComponents: [],
+  organization: null,
   loading: false,
   refreshing: false,
   error: null,
@@ -79,6 +82,7 @@ export function sessionReducer(state: SessionState, action: SessionAction): Sess
         orgList: orgNamesOf(snapshot.profiles),
         permissions: snapshot.permissions,
         enabledComponents: snapshot.enabledComponents,
+        organization: snapshot.organization ?? null,
         loading: false,
         refreshing: false,
         error: null,

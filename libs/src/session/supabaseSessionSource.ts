@@ -1,9 +1,9 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { fetchSessionUser, getDatabase, isAuthSessionMissing, type Database, type StoredSession } from '@steward/libs/boot';
-import type { Permission, UserRow } from './SessionContext';
+import type { OrganizationLocale, Permission, UserRow } from './SessionContext';
 import type { SessionSource } from './SessionSource';
 
-const PROFILE_COLUMNS = 'id, auth_user_id, org_name, role_id, name, email, is_primary';
+const PROFILE_COLUMNS = 'id, auth_user_id, org_name, role_id, name, email, is_primary, language';
 
 /** Who the session's person is: the session's two auth reads. */
 export type SessionAuth = Pick<SessionSource, 'getUser' | 'storedUserId'>;
@@ -32,6 +32,11 @@ export function sessionSource(auth: SessionAuth, database: () => Database = getD
         .eq('archive', false);
       if (error) return { data: null, error: error.message };
       return { data: [...new Set((data ?? []).map((row: { name: string }) => row.name))], error: null };
+    },
+    readOrganization: async (orgName) => {
+      const { data, error } = await database().from('organizations').select('language, currency').eq('name', orgName).maybeSingle();
+      if (error) return { data: null, error: error.message };
+      return { data: (data as OrganizationLocale | null) ?? null, error: null };
     },
   };
 }

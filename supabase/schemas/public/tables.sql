@@ -98,7 +98,8 @@ create table public.organizations (
   created_by uuid,
   last_modified_at timestamp with time zone default now() not null,
   last_modified_by uuid,
-  archive boolean default false not null
+  archive boolean default false not null,
+  currency text default 'USD'::text not null
 );
 alter table public.organizations enable row level security;
 comment on table public.organizations is 'component: settings (members read their organisation; created by apply_for_access)';
@@ -121,6 +122,9 @@ grant update (timezone) on table public.organizations to authenticated;
 grant update (language) on table public.organizations to authenticated;
 grant update (logo_url) on table public.organizations to authenticated;
 grant update (archive) on table public.organizations to authenticated;
+grant update (currency) on table public.organizations to authenticated;
+
+alter table public.organizations add constraint organizations_currency_format CHECK (currency ~ '^[A-Z]{3}$'::text);
 
 alter table public.organizations add constraint organizations_name_format CHECK (name = btrim(name) AND length(name) >= 1 AND length(name) <= 120);
 

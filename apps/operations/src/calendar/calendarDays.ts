@@ -1,6 +1,8 @@
 // Calendar arithmetic on days written 'YYYY-MM-DD' (the organisation's calendar days): no time zone
 // enters here, the database already turned every time into the organisation's wall-clock time.
 
+import { firstDayOfWeek, getLanguageState } from '@steward/libs/i18n';
+
 export type CalendarView = 'month' | 'week' | 'day';
 
 const DAY_MS = 86_400_000;
@@ -22,16 +24,16 @@ export function addMonths(day: string, months: number): string {
   return toDay(target);
 }
 
-/** Weeks start on Sunday. */
-export function startOfWeek(day: string): string {
-  return addDays(day, -toDate(day).getUTCDay());
+/** Weeks start where the person's locale starts them (0 = Sunday, as in US English; Monday in Spanish). */
+export function startOfWeek(day: string, firstDay: number = firstDayOfWeek(getLanguageState().locale)): string {
+  return addDays(day, -((toDate(day).getUTCDay() - firstDay + 7) % 7));
 }
 
 export const startOfMonth = (day: string) => `${day.slice(0, 8)}01`;
 
 export const dayDiff = (from: string, to: string) => Math.round((toDate(to).getTime() - toDate(from).getTime()) / DAY_MS);
 
-/** The days a view shows: six weeks around a month, a week from Sunday, or one day. */
+/** The days a view shows: six weeks around a month, a week from the locale's first day, or one day. */
 export function viewDays(view: CalendarView, anchor: string): string[] {
   const first = view === 'month' ? startOfWeek(startOfMonth(anchor)) : view === 'week' ? startOfWeek(anchor) : anchor;
   const count = view === 'month' ? 42 : view === 'week' ? 7 : 1;

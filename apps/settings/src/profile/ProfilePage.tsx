@@ -6,11 +6,13 @@ import { queryKeys } from '@steward/libs/data';
 import { FieldsForm, useFieldForm } from '@steward/libs/form';
 import { useSession } from '@steward/libs/session';
 import { LoadingState, PageFrame, notify } from '@steward/libs/ui';
+import { LANGUAGE_OPTIONS } from '@steward/libs/i18n';
 import { textFieldDefs } from '../textFields';
 import { PROFILE_FIELDS, USER_PROFILES, fetchProfile, saveProfile } from './profileApi';
 import { TaskDigestSetting } from './TaskDigestSetting';
 
-const FIELDS = textFieldDefs(PROFILE_FIELDS, { required: ['name'] });
+// The language is chosen from those Steward speaks; left empty, the organisation's applies.
+const FIELDS = textFieldDefs(PROFILE_FIELDS, { required: ['name'] }).map((field) => (field.name === 'language' ? { ...field, type: 'select' as const, options: LANGUAGE_OPTIONS } : field));
 
 /** /acctsettings and /usersettings: the signed-in user's own profile, loaded and saved by auth_user_id. */
 export function ProfilePage() {

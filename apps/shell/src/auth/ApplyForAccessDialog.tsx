@@ -4,6 +4,7 @@ import { Alert, Button } from '@steward/libs/ui/antd';
 import { Form, Modal } from '@steward/libs/ui/antd-data';
 import { notify, toast, useSubmit } from '@steward/libs/ui/core';
 import { AUTH_MESSAGES } from './authMessages';
+import { useT } from '../i18n';
 import { applyForAccessSchema, checkForm, type ApplyMode } from './authSchemas';
 import { AuthField } from './AuthField';
 import { findPendingInvite, requestInviteCode, type PendingInvite } from './findPendingInvite';
@@ -25,6 +26,7 @@ export type ApplyForAccessDialogProps = { open: boolean; onClose: () => void };
  * invitation to someone who does not read that mailbox.
  */
 export function ApplyForAccessDialog({ open, onClose }: ApplyForAccessDialogProps) {
+  const t = useT();
   const navigate = useNavigate();
   const [fields, setFields] = useState<ApplyFields>(EMPTY);
   const [message, setMessage] = useState<string | null>(null);
@@ -131,16 +133,16 @@ export function ApplyForAccessDialog({ open, onClose }: ApplyForAccessDialogProp
   return (
     <Modal
       open={open}
-      title={mode === 'activate' ? 'Activate Your Account' : 'Apply for Access'}
+      title={mode === 'activate' ? t('auth.activateYourAccount') : t('auth.applyForAccess')}
       onCancel={onClose}
       destroyOnHidden
       mask={{ closable: !submitting }}
       footer={[
         <Button key="cancel" onClick={onClose} disabled={submitting}>
-          Cancel
+          {t('common.cancel')}
         </Button>,
         <Button key="submit" type="primary" htmlType="submit" form={FORM_ID} loading={submitting}>
-          {mode === 'activate' ? 'Activate Account' : 'Submit Application'}
+          {mode === 'activate' ? t('auth.activateAccount') : t('auth.submitApplication')}
         </Button>,
       ]}
     >
@@ -155,11 +157,11 @@ export function ApplyForAccessDialog({ open, onClose }: ApplyForAccessDialogProp
               description={AUTH_MESSAGES.setPasswordToJoin(invite.org_name)}
             />
           ) : (
-            <p style={{ marginTop: 0 }}>Tell us about you and your organization. Fields marked * are required.</p>
+            <p style={{ marginTop: 0 }}>{t('auth.applyIntro')}</p>
           )}
-          <AuthField id="apply-email" label="Email" type="email" required autoFocus autoComplete="email" value={fields.email} onChange={set('email')} invalid={isInvalid('email')} />
+          <AuthField id="apply-email" label={t('common.email')} type="email" required autoFocus autoComplete="email" value={fields.email} onChange={set('email')} invalid={isInvalid('email')} />
           {!invite && (
-            <section aria-label="Invitation" style={{ marginTop: -6, marginBottom: 14 }}>
+            <section aria-label={t('auth.invitation')} style={{ marginTop: -6, marginBottom: 14 }}>
               {codeSentTo ? (
                 <>
                   <p role="status" style={{ marginTop: 0, fontSize: 13 }}>
@@ -196,14 +198,14 @@ export function ApplyForAccessDialog({ open, onClose }: ApplyForAccessDialogProp
               )}
             </section>
           )}
-          <AuthField id="apply-full-name" label="Full Name" required autoComplete="name" value={fields.fullName} onChange={set('fullName')} invalid={isInvalid('fullName')} />
-          <AuthField id="apply-title" label="Title" autoComplete="organization-title" value={fields.title} onChange={set('title')} />
-          <AuthField id="apply-phone" label="Phone" type="tel" autoComplete="tel" value={fields.phone} onChange={set('phone')} />
+          <AuthField id="apply-full-name" label={t('auth.fullName')} required autoComplete="name" value={fields.fullName} onChange={set('fullName')} invalid={isInvalid('fullName')} />
+          <AuthField id="apply-title" label={t('auth.title')} autoComplete="organization-title" value={fields.title} onChange={set('title')} />
+          <AuthField id="apply-phone" label={t('auth.phone')} type="tel" autoComplete="tel" value={fields.phone} onChange={set('phone')} />
           {mode === 'apply' && (
-            <AuthField id="apply-business-name" label="Business Name" required autoComplete="organization" value={fields.businessName} onChange={set('businessName')} invalid={isInvalid('businessName')} />
+            <AuthField id="apply-business-name" label={t('auth.businessName')} required autoComplete="organization" value={fields.businessName} onChange={set('businessName')} invalid={isInvalid('businessName')} />
           )}
-          <AuthField id="apply-password" label="Password" type="password" required autoComplete="new-password" value={fields.password} onChange={set('password')} invalid={isInvalid('password')} />
-          <AuthField id="apply-confirm-password" label="Confirm Password" type="password" required autoComplete="new-password" value={fields.confirmPassword} onChange={set('confirmPassword')} invalid={isInvalid('confirmPassword')} />
+          <AuthField id="apply-password" label={t('common.password')} type="password" required autoComplete="new-password" value={fields.password} onChange={set('password')} invalid={isInvalid('password')} />
+          <AuthField id="apply-confirm-password" label={t('auth.confirmPassword')} type="password" required autoComplete="new-password" value={fields.confirmPassword} onChange={set('confirmPassword')} invalid={isInvalid('confirmPassword')} />
           {message && <Alert id={`${FORM_ID}-message`} type="error" showIcon title={message} />}
         </Form>
       </form>

@@ -3,6 +3,7 @@ import { Alert, Button } from '@steward/libs/ui/antd';
 import { Form } from '@steward/libs/ui/antd-data';
 import { useSubmit } from '@steward/libs/ui/core';
 import { AUTH_MESSAGES } from './authMessages';
+import { useT } from '../i18n';
 import { checkForm, forgotPasswordSchema } from './authSchemas';
 import { AuthField } from './AuthField';
 import { requestPasswordReset } from './requestPasswordReset';
@@ -18,6 +19,7 @@ type Outcome = { kind: 'sent'; email: string } | { kind: 'error'; message: strin
 
 /** "Forgot password?": mails a link to the Set a new password page. */
 export function ForgotPasswordForm({ onBack, initialEmail = '', autoFocus = true }: ForgotPasswordFormProps) {
+  const t = useT();
   const [email, setEmail] = useState(initialEmail);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const { busy, run } = useSubmit();
@@ -44,7 +46,7 @@ export function ForgotPasswordForm({ onBack, initialEmail = '', autoFocus = true
         <p style={{ marginTop: 0 }}>{AUTH_MESSAGES.forgotPasswordHelp}</p>
         <AuthField
           id="forgot-email"
-          label="Email"
+          label={t('common.email')}
           type="email"
           required
           autoFocus={autoFocus}

@@ -7,6 +7,7 @@ import { brandName } from '../branding/brandName';
 import { brandingTheme } from '../branding/brandingTheme';
 import { DEFAULT_BRANDING } from '../branding/orgBranding';
 import { AUTH_MESSAGES } from './authMessages';
+import { useT } from '../i18n';
 import { checkForm, newPasswordSchema } from './authSchemas';
 import { AuthField } from './AuthField';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
@@ -25,6 +26,8 @@ type Problem = { message: string; fields: readonly string[] } | null;
  * offers a new link on the spot.
  */
 export function ResetPasswordPage() {
+  // Drawn again in a language chosen while it shows.
+  useT();
   const navigate = useNavigate();
   const link = useRecoveryLink();
   const [fields, setFields] = useState<Fields>({ password: '', confirmPassword: '' });

@@ -4,6 +4,7 @@ import { Alert, Button } from '@steward/libs/ui/antd';
 import { Form, Modal } from '@steward/libs/ui/antd-data';
 import { notify, toast, useSubmit } from '@steward/libs/ui/core';
 import { AUTH_MESSAGES } from './authMessages';
+import { useT } from '../i18n';
 import { checkForm, signInSchema, signUpSchema } from './authSchemas';
 import { AuthField } from './AuthField';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
@@ -36,6 +37,7 @@ export type SignInModalProps = { open: boolean; onClose: () => void; onApply: ()
  * "Forgot password?" turns it into the request for a password reset link.
  */
 export function SignInModal({ open, onClose, onApply }: SignInModalProps) {
+  const t = useT();
   const navigate = useNavigate();
   const [view, setView] = useState<View>('login');
   const [fields, setFields] = useState<Fields>(EMPTY);
@@ -113,7 +115,7 @@ export function SignInModal({ open, onClose, onApply }: SignInModalProps) {
   return (
     <Modal
       open={open}
-      title={view === 'login' ? 'Sign In' : view === 'signup' ? 'Sign Up' : AUTH_MESSAGES.forgotPasswordTitle}
+      title={view === 'login' ? t('auth.signIn') : view === 'signup' ? t('auth.signUp') : AUTH_MESSAGES.forgotPasswordTitle}
       onCancel={onClose}
       destroyOnHidden
       footer={null}
@@ -125,14 +127,14 @@ export function SignInModal({ open, onClose, onApply }: SignInModalProps) {
           <Form component={false} layout="vertical">
             {view === 'signup' && (
               <>
-                <AuthField id="signup-organization" label="Organization Name" required autoFocus autoComplete="organization" value={fields.organizationName} onChange={set('organizationName')} invalid={isInvalid('organizationName')} />
-                <AuthField id="signup-username" label="Username" required autoComplete="username" value={fields.username} onChange={set('username')} invalid={isInvalid('username')} />
+                <AuthField id="signup-organization" label={t('auth.organizationName')} required autoFocus autoComplete="organization" value={fields.organizationName} onChange={set('organizationName')} invalid={isInvalid('organizationName')} />
+                <AuthField id="signup-username" label={t('auth.username')} required autoComplete="username" value={fields.username} onChange={set('username')} invalid={isInvalid('username')} />
               </>
             )}
-            <AuthField id={`${view}-email`} label="Email" type="email" required autoFocus={view === 'login'} autoComplete="email" value={fields.email} onChange={set('email')} invalid={isInvalid('email')} />
+            <AuthField id={`${view}-email`} label={t('common.email')} type="email" required autoFocus={view === 'login'} autoComplete="email" value={fields.email} onChange={set('email')} invalid={isInvalid('email')} />
             <AuthField
               id={`${view}-password`}
-              label="Password"
+              label={t('common.password')}
               type="password"
               required
               autoComplete={view === 'login' ? 'current-password' : 'new-password'}
@@ -141,7 +143,7 @@ export function SignInModal({ open, onClose, onApply }: SignInModalProps) {
               invalid={isInvalid('password')}
             />
             {view === 'login' && (
-              <p style={{ marginTop: -8, marginBottom: 14, textAlign: 'right' }}>
+              <p style={{ marginTop: -8, marginBottom: 14, textAlign: 'end' }}>
                 <Button type="link" style={{ padding: 0 }} onClick={() => switchView('forgot')}>
                   {AUTH_MESSAGES.forgotPassword}
                 </Button>
@@ -149,27 +151,30 @@ export function SignInModal({ open, onClose, onApply }: SignInModalProps) {
             )}
             {message && <Alert type="error" showIcon title={message} style={{ marginBottom: 14 }} />}
             <Button type="primary" htmlType="submit" block loading={busy}>
-              {view === 'login' ? 'Sign In' : 'Sign Up'}
+              {view === 'login' ? t('auth.signIn') : t('auth.signUp')}
             </Button>
             <p style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
               {view === 'login' ? (
-                <>
-                  No account yet?{' '}
-                  <Button type="link" style={{ padding: 0 }} onClick={() => switchView('signup')}>
-                    Sign up
-                  </Button>{' '}
-                  or{' '}
-                  <Button type="link" style={{ padding: 0 }} onClick={onApply}>
-                    apply for access
-                  </Button>
-                </>
+                t.rich('auth.noAccountYet', {
+                  signup: (words) => (
+                    <Button type="link" style={{ padding: 0 }} onClick={() => switchView('signup')}>
+                      {words}
+                    </Button>
+                  ),
+                  apply: (words) => (
+                    <Button type="link" style={{ padding: 0 }} onClick={onApply}>
+                      {words}
+                    </Button>
+                  ),
+                })
               ) : (
-                <>
-                  Already have an account?{' '}
-                  <Button type="link" style={{ padding: 0 }} onClick={() => switchView('login')}>
-                    Sign in
-                  </Button>
-                </>
+                t.rich('auth.haveAccount', {
+                  signin: (words) => (
+                    <Button type="link" style={{ padding: 0 }} onClick={() => switchView('login')}>
+                      {words}
+                    </Button>
+                  ),
+                })
               )}
             </p>
           </Form>

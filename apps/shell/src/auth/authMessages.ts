@@ -1,72 +1,165 @@
+import { t } from '../i18n';
+
 /**
- * User-visible texts of sign-in, sign-up and Apply for Access, quoted exactly. The rule
- * messages only the database can check ('An organization with this name already exists', 'A user
- * with this email already exists') come from apply_for_access itself.
+ * User-visible texts of sign-in, sign-up and Apply for Access, in the page's language (the shell's
+ * catalogue, "auth.*"; the English quoted exactly from the spec). Read when shown, so each reads the
+ * language current then. The rule messages only the database can check ('An organization with this
+ * name already exists', 'A user with this email already exists') come from apply_for_access itself.
  */
 export const AUTH_MESSAGES = {
-  requiredFields: 'Please fill in all required fields',
-  businessNameRequired: 'Business name is required for new organizations',
-  passwordRequired: 'Password is required',
-  passwordTooShort: 'Password must be at least 8 characters long',
-  confirmPassword: 'Please confirm your password',
-  passwordsDoNotMatch: 'Passwords do not match',
+  get requiredFields() {
+    return t('auth.requiredFields');
+  },
+  get businessNameRequired() {
+    return t('auth.businessNameRequired');
+  },
+  get passwordRequired() {
+    return t('auth.passwordRequired');
+  },
+  get passwordTooShort() {
+    return t('auth.passwordTooShort');
+  },
+  get confirmPassword() {
+    return t('auth.confirmPasswordPrompt');
+  },
+  get passwordsDoNotMatch() {
+    return t('auth.passwordsDoNotMatch');
+  },
 
-  applicationError: 'Error submitting application',
-  createAccountFailed: 'Failed to create user account',
-  createAccountFailedWith: (message: string) => `Failed to create user account: ${message}`,
-  activateAccountFailedWith: (message: string) => `Failed to activate user account: ${message}`,
-  activated: 'User account activated successfully!',
-  created: 'User account created successfully!',
-  confirmBeforeLogin: 'Check your email and confirm your account before you log in.',
+  get applicationError() {
+    return t('auth.applicationError');
+  },
+  get createAccountFailed() {
+    return t('auth.createAccountFailed');
+  },
+  createAccountFailedWith: (message: string) => t('auth.createAccountFailedWith', { message }),
+  activateAccountFailedWith: (message: string) => t('auth.activateAccountFailedWith', { message }),
+  get activated() {
+    return t('auth.activated');
+  },
+  get created() {
+    return t('auth.created');
+  },
+  get confirmBeforeLogin() {
+    return t('auth.confirmBeforeLogin');
+  },
 
-  organizationExistsTitle: 'Organization Exists',
-  organizationExistsDescription: "You are attempting to sign up under an existing organization. Please contact your organization's administrator.",
-  emailTakenTitle: 'Email Taken',
-  emailTakenDescription: 'An account with this email already exists.',
-  genericErrorTitle: 'Error',
-  genericErrorDescription: 'Something went wrong.',
-  signUpSuccessTitle: 'Success!',
-  signUpSuccessDescription: 'Check your email to confirm your user account.',
-  welcomeBack: 'Welcome back!',
+  get organizationExistsTitle() {
+    return t('auth.organizationExistsTitle');
+  },
+  get organizationExistsDescription() {
+    return t('auth.organizationExistsDescription');
+  },
+  get emailTakenTitle() {
+    return t('auth.emailTakenTitle');
+  },
+  get emailTakenDescription() {
+    return t('auth.emailTakenDescription');
+  },
+  get genericErrorTitle() {
+    return t('auth.genericErrorTitle');
+  },
+  get genericErrorDescription() {
+    return t('auth.genericErrorDescription');
+  },
+  get signUpSuccessTitle() {
+    return t('auth.signUpSuccessTitle');
+  },
+  get signUpSuccessDescription() {
+    return t('auth.signUpSuccessDescription');
+  },
+  get welcomeBack() {
+    return t('auth.welcomeBack');
+  },
 
   // Invitations: the spec's dialog found an invitation from the e-mail alone; now the invitee proves the
   // address with a code mailed to it. Not worded by the spec; plain sentences.
-  invitedPrompt: 'Invited by an organization?',
-  sendInviteCode: 'Email me a code',
-  sendNewInviteCode: 'Send a new code',
-  inviteCodeSent: (email: string) => `If ${email} has an invitation, a code is on its way to it. Enter it below: it works for one hour.`,
+  get invitedPrompt() {
+    return t('auth.invitedPrompt');
+  },
+  get sendInviteCode() {
+    return t('auth.sendInviteCode');
+  },
+  get sendNewInviteCode() {
+    return t('auth.sendNewInviteCode');
+  },
+  inviteCodeSent: (email: string) => t('auth.inviteCodeSent', { email }),
   // Several organisations may have invited the address: each mails its own code, naming itself and who
   // invited, and the code entered is the invitation accepted.
-  inviteCodePerOrganization: 'Invited by more than one organization? Each sends its own e-mail and code: enter the code of the one you want to join.',
-  inviteCodeLabel: 'Invitation Code',
-  useInviteCode: 'Use Code',
-  inviteCodeRequired: 'Please enter the code from your email',
-  validEmailRequired: 'Please enter a valid email address',
+  get inviteCodePerOrganization() {
+    return t('auth.inviteCodePerOrganization');
+  },
+  get inviteCodeLabel() {
+    return t('auth.inviteCodeLabel');
+  },
+  get useInviteCode() {
+    return t('auth.useInviteCode');
+  },
+  get inviteCodeRequired() {
+    return t('auth.inviteCodeRequired');
+  },
+  get validEmailRequired() {
+    return t('auth.validEmailRequired');
+  },
   invitedTo: (orgName: string, roleName: string | null, invitedBy: string | null) =>
     invitedBy
-      ? `${invitedBy} invited you to ${orgName} as ${roleName || 'team member'}.`
-      : `You have been invited to ${orgName} as ${roleName || 'team member'}.`,
-  setPasswordToJoin: (orgName: string) => `Set a password to activate your account and join ${orgName}. Any other invitation stays open until you use its own code.`,
+      ? t('auth.invitedBy', { invitedBy, orgName, roleName: roleName || t('auth.teamMember') })
+      : t('auth.invitedTo', { orgName, roleName: roleName || t('auth.teamMember') }),
+  setPasswordToJoin: (orgName: string) => t('auth.setPasswordToJoin', { orgName }),
 
   // Password recovery: not worded by the spec; plain sentences that say what happened and what to do.
-  forgotPassword: 'Forgot password?',
-  forgotPasswordTitle: 'Reset your password',
-  forgotPasswordHelp: 'Enter the email of your account and we will send you a link to set a new password.',
-  emailRequired: 'Please enter your email',
-  sendResetLink: 'Send reset link',
-  resetLinkSent: (email: string) => `If an account exists for ${email}, a link to set a new password is on its way. Check your email.`,
-  backToSignIn: 'Back to sign in',
-  setNewPasswordTitle: 'Set a new password',
-  newPasswordLabel: 'New password',
-  confirmNewPasswordLabel: 'Confirm new password',
-  updatePassword: 'Update password',
-  passwordUpdated: 'Your password has been updated.',
-  checkingLink: 'Checking your reset link…',
-  linkExpiredTitle: 'This link has expired or has already been used',
-  linkExpiredDescription: 'Password reset links work once and for one hour. Request a new link from Sign In → Forgot password?',
-  linkMissingTitle: 'No password reset link',
-  linkMissingDescription: 'Open this page from the link in your password reset email, or request a new link from Sign In → Forgot password?',
-  requestNewLink: 'Request a new link',
-} as const;
+  get forgotPassword() {
+    return t('auth.forgotPassword');
+  },
+  get forgotPasswordTitle() {
+    return t('auth.forgotPasswordTitle');
+  },
+  get forgotPasswordHelp() {
+    return t('auth.forgotPasswordHelp');
+  },
+  get emailRequired() {
+    return t('auth.emailRequired');
+  },
+  get sendResetLink() {
+    return t('auth.sendResetLink');
+  },
+  resetLinkSent: (email: string) => t('auth.resetLinkSent', { email }),
+  get backToSignIn() {
+    return t('auth.backToSignIn');
+  },
+  get setNewPasswordTitle() {
+    return t('auth.setNewPasswordTitle');
+  },
+  get newPasswordLabel() {
+    return t('auth.newPasswordLabel');
+  },
+  get confirmNewPasswordLabel() {
+    return t('auth.confirmNewPasswordLabel');
+  },
+  get updatePassword() {
+    return t('auth.updatePassword');
+  },
+  get passwordUpdated() {
+    return t('auth.passwordUpdated');
+  },
+  get checkingLink() {
+    return t('auth.checkingLink');
+  },
+  get linkExpiredTitle() {
+    return t('auth.linkExpiredTitle');
+  },
+  get linkExpiredDescription() {
+    return t('auth.linkExpiredDescription');
+  },
+  get linkMissingTitle() {
+    return t('auth.linkMissingTitle');
+  },
+  get linkMissingDescription() {
+    return t('auth.linkMissingDescription');
+  },
+  get requestNewLink() {
+    return t('auth.requestNewLink');
+  },
+};
 
 export const MIN_PASSWORD_LENGTH = 8;

@@ -2,18 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
 import { useFirstViewShown } from '@steward/libs/boot';
-import { formatDollars } from '@steward/libs/ui/core';
+import { formatMoney, formatNumber } from '@steward/libs/i18n';
+import { useT, type ShellMessageId } from '../i18n';
 import { DashboardDeskCard, DashboardRevenueChart } from './DashboardRevenueChart';
 import { dashboardStatsKey, fetchDashboardStats, type DashboardStats } from './fetchDashboardStats';
 import './dashboard.css';
 
-type StatCard = { label: string; to: string; value: (stats: DashboardStats) => string };
+type StatCard = { label: ShellMessageId; to: string; value: (stats: DashboardStats) => string };
 
 const STAT_CARDS: readonly StatCard[] = [
-  { label: 'Total Contacts', to: '/contacts', value: (stats) => String(stats.contacts) },
-  { label: 'Businesses', to: '/businesses', value: (stats) => String(stats.businesses) },
-  { label: 'Orders', to: '/orders', value: (stats) => String(stats.orders) },
-  { label: 'Revenue', to: '/transactions', value: (stats) => formatDollars(stats.revenue) },
+  { label: 'dashboard.totalContacts', to: '/contacts', value: (stats) => formatNumber(stats.contacts, { useGrouping: false }) },
+  { label: 'dashboard.businesses', to: '/businesses', value: (stats) => formatNumber(stats.businesses, { useGrouping: false }) },
+  { label: 'dashboard.orders', to: '/orders', value: (stats) => formatNumber(stats.orders, { useGrouping: false }) },
+  { label: 'dashboard.revenue', to: '/transactions', value: (stats) => formatMoney(stats.revenue) },
 ];
 
 const NO_STATS: DashboardStats = { contacts: 0, businesses: 0, orders: 0, revenue: 0 };
@@ -22,6 +23,7 @@ const NO_STATS: DashboardStats = { contacts: 0, businesses: 0, orders: 0, revenu
 export function DashboardPage() {
   const { user, orgName, loading } = useSession();
   const navigate = useNavigate();
+  const t = useT();
   const ready = user !== null && orgName !== null;
   const stats = useQuery({
     queryKey: dashboardStatsKey(orgName ?? ''),
@@ -34,15 +36,15 @@ export function DashboardPage() {
   if ((loading && !ready) || (ready && stats.isPending)) {
     return (
       <p role="status" className="stw-dashboard__status">
-        Loading dashboard…
+        {t('dashboard.loading')}
       </p>
     );
   }
   if (!ready) {
     return (
       <div role="alert" className="stw-dashboard__cannot-load">
-        <h2>Dashboard cannot load</h2>
-        <p>Check that you are signed in and that your account is assigned to an organization, then reload the page.</p>
+        <h2>{t('dashboard.cannotLoad')}</h2>
+        <p>{t('dashboard.cannotLoadHelp')}</p>
       </div>
     );
   }
@@ -54,11 +56,11 @@ export function DashboardPage() {
   return (
     // data-org names the organisation these figures belong to (the query is keyed by it).
     <div className="stw-dashboard" data-org={orgName}>
-      <ul className="stw-dashboard__cards" aria-label="Statistics">
+      <ul className="stw-dashboard__cards" aria-label={t('dashboard.statistics')}>
         {STAT_CARDS.map((card) => (
           <li key={card.label}>
             <Link to={card.to} className="stw-stat-card">
-              <span className="stw-stat-card__label">{card.label}</span>
+              <span className="stw-stat-card__label">{t(card.label)}</span>
               <strong className="stw-stat-card__value" data-testid={`stat-${card.to.slice(1)}`}>
                 {card.value(data)}
               </strong>
@@ -70,14 +72,14 @@ export function DashboardPage() {
       {!empty && <DashboardRevenueChart />}
       {empty && (
         <section className="stw-dashboard__empty" aria-labelledby="dashboard-empty-title">
-          <h2 id="dashboard-empty-title">No data yet</h2>
-          <p>Start by adding the people and businesses you work with.</p>
+          <h2 id="dashboard-empty-title">{t('dashboard.noData')}</h2>
+          <p>{t('dashboard.startByAdding')}</p>
           <div className="stw-dashboard__empty-actions">
             <button type="button" className="stw-button stw-button--primary" onClick={() => navigate('/contacts')}>
-              Add a Contact
+              {t('dashboard.addContact')}
             </button>
             <button type="button" className="stw-button" onClick={() => navigate('/businesses')}>
-              Add a Business
+              {t('dashboard.addBusiness')}
             </button>
           </div>
         </section>

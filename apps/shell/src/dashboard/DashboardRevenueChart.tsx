@@ -64,6 +64,7 @@ function DashboardWidget({ remote, widget, what }: { remote: RemoteName; widget:
   if (!enabled) return null;
   const Widget = loaded?.Widget;
   // data-loaded: the widget has drawn (the benchmarks wait for it before measuring the next screen).
+  // What is inside is the remote's, words included (its own catalogue).
   return (
     <div ref={slot} data-dashboard-widget={remote} data-loaded={Widget ? '' : undefined}>
       {Widget && <Widget />}

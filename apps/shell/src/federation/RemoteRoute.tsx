@@ -2,12 +2,14 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from '@steward/libs/router';
 import { RemoteBoundary } from '@steward/libs/area';
-import { AREA_TITLES, findRoute, noAccessText, routeViewable, type RemoteArea as LoadedArea } from '@steward/libs/shell';
+import { AREA_TITLES, findRoute, routeViewable, type RemoteArea as LoadedArea } from '@steward/libs/shell';
 import type { RemoteName } from '@steward/libs/runtime-config';
 import { accessOf, useSession } from '@steward/libs/session';
 import { LazyResult, PlainSpin } from '@steward/libs/ui';
 import { BrandingTheme } from '../branding/BrandingTheme';
 import { loadArea, peekArea } from './remoteLoader';
+import { useT } from '../i18n';
+import { sectionLabel } from '../layout/routeWords';
 
 const NAVIGATION_PERMISSIONS_MAX_AGE_MS = 2_000;
 
@@ -29,6 +31,7 @@ export function RemoteRoute() {
 function RemoteRouteContent() {
   const { pathname } = useLocation();
   const { enabledComponents, loading, permissions, refreshPermissions } = useSession();
+  const t = useT();
   const route = findRoute(pathname);
   const owner = route?.owner;
   // Each navigation reads the role's permissions again when they are more than a few seconds old, so
@@ -38,7 +41,7 @@ function RemoteRouteContent() {
   }, [pathname, refreshPermissions]);
 
   if (!owner || owner === 'shell') {
-    return <LazyResult status="404" title="Page not found" subTitle={`There is no page at ${pathname}.`} />;
+    return <LazyResult status="404" title={t('errors.pageNotFound')} subTitle={t('errors.noPageAt', { path: pathname })} />;
   }
   if (loading) {
     return (
@@ -51,14 +54,14 @@ function RemoteRouteContent() {
     return (
       <LazyResult
         status="info"
-        title={`${AREA_TITLES[owner]} is not enabled for this organization`}
-        subTitle="An administrator can enable it under Organization Settings → Components."
+        title={t('errors.areaNotEnabled', { area: AREA_TITLES[owner] })}
+        subTitle={t('errors.enableUnderSettings')}
       />
     );
   }
   if (route && !routeViewable(route, (component) => accessOf(permissions, component, []).view)) {
     // Nothing of the area mounts, so none of the page's rows are asked for.
-    return <LazyResult status="403" title={noAccessText(route.section)} subTitle="An owner of your organization can change your role." />;
+    return <LazyResult status="403" title={t('errors.noAccess', { section: sectionLabel(t, route.path, route.section) })} subTitle={t('errors.ownerCanChangeRole')} />;
   }
   return <RemoteArea key={owner} name={owner} />;
 }

@@ -1,31 +1,33 @@
-/** The public landing page's copy. */
-export type FeatureCard = { title: string; body: string; marker?: 'Coming soon' | 'Planned' };
-export type QuickStartStep = { title: string; body: string };
-export type StatTile = { value: string; label: string };
+import type { ShellMessageId } from '../i18n';
 
-export const HERO = {
-  title: 'The CRM built for American entrepreneurs, small businesses and non-profits',
-  body: 'Keep every contact, business, household and note in one place, run your day-to-day operations, and give your whole team the same view of your organization.',
-};
+/** The public landing page's copy, by message id (the words are in messages/*.json). */
+export type FeatureCard = { title: ShellMessageId; body: ShellMessageId; marker?: 'soon' | 'planned' };
+export type QuickStartStep = { title: ShellMessageId; body: ShellMessageId };
+export type StatTile = { value: ShellMessageId | null; shown: string; label: ShellMessageId };
+
+export const HERO = { title: 'landing.heroTitle', body: 'landing.heroBody' } as const satisfies Record<string, ShellMessageId>;
 
 export const FEATURE_CARDS: readonly FeatureCard[] = [
-  { title: 'Contact Management', body: 'Contacts, businesses and households with their phones, e-mails, addresses, notes and files.' },
-  { title: 'Consignment Tracking', body: 'Know what you hold for whom, what sold and what you owe, without a spreadsheet.' },
-  { title: 'Recipe Calculator', body: 'Cost your recipes and products from the supplies you buy, down to the cent.' },
-  { title: 'Analytics Dashboard', body: 'Trends in your contacts, orders and revenue at a glance.', marker: 'Coming soon' },
-  { title: 'Secure & Reliable', body: 'Each organization sees only its own data, enforced by the database itself.' },
-  { title: 'Community Portal', body: 'A place for your members, guests and volunteers to find what they need.', marker: 'Planned' },
+  { title: 'landing.feature.contacts.title', body: 'landing.feature.contacts.body' },
+  { title: 'landing.feature.consignment.title', body: 'landing.feature.consignment.body' },
+  { title: 'landing.feature.recipes.title', body: 'landing.feature.recipes.body' },
+  { title: 'landing.feature.analytics.title', body: 'landing.feature.analytics.body', marker: 'soon' },
+  { title: 'landing.feature.secure.title', body: 'landing.feature.secure.body' },
+  { title: 'landing.feature.portal.title', body: 'landing.feature.portal.body', marker: 'planned' },
 ];
+
+export const MARKERS: Readonly<Record<NonNullable<FeatureCard['marker']>, ShellMessageId>> = { soon: 'landing.comingSoon', planned: 'landing.planned' };
 
 export const QUICK_START: readonly QuickStartStep[] = [
-  { title: 'Apply for access', body: 'Tell us about you and your organization. It takes two minutes.' },
-  { title: 'Get approved and start free', body: 'Your organization starts on the free starter plan.' },
-  { title: 'Set up your business', body: 'Add your branding, invite your team and bring in your contacts.' },
-  { title: 'Grow', body: 'Turn on the areas you need as your organization grows.' },
+  { title: 'landing.step.apply.title', body: 'landing.step.apply.body' },
+  { title: 'landing.step.approved.title', body: 'landing.step.approved.body' },
+  { title: 'landing.step.setup.title', body: 'landing.step.setup.body' },
+  { title: 'landing.step.grow.title', body: 'landing.step.grow.body' },
 ];
 
+/** A tile's value is a message, or figures shown as they are (`shown`). */
 export const STAT_TILES: readonly StatTile[] = [
-  { value: 'Free', label: 'Starter plan' },
-  { value: '99.9%', label: 'Uptime promise' },
-  { value: '24/7', label: 'Support' },
+  { value: 'landing.stat.free.value', shown: '', label: 'landing.stat.free.label' },
+  { value: null, shown: '99.9%', label: 'landing.stat.uptime.label' },
+  { value: null, shown: '24/7', label: 'landing.stat.support.label' },
 ];

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { t } from '../i18n';
 
 type AppErrorBoundaryProps = {
   children: ReactNode;
@@ -33,7 +34,7 @@ export class AppErrorBoundary extends Component<AppErrorBoundaryProps, { error: 
           <code>{error.message}</code>
         </p>
         <button type="button" onClick={() => window.location.reload()}>
-          Reload
+          {t('common.reload')}
         </button>
       </div>
     );

@@ -9,6 +9,7 @@ import { OrgSwitcher } from './OrgSwitcher';
 import { NotificationBell } from '../notifications/NotificationBell';
 import '../notifications/notifications.css';
 import { SearchLauncher } from '../search/SearchLauncher';
+import { useT } from '../i18n';
 
 export type AppHeaderProps = { title: string; titleRef?: Ref<HTMLHeadingElement>; showMenuButton: boolean; onMenuButton: () => void };
 
@@ -18,18 +19,19 @@ export function AppHeader({ title, titleRef, showMenuButton, onMenuButton }: App
   const { logoUrl } = useBranding();
   const navigate = useNavigate();
   const brand = brandName();
-  const email = user?.email ?? (loading ? 'Loading...' : 'Signed Out');
+  const t = useT();
+  const email = user?.email ?? (loading ? t('header.loadingEmail') : t('header.signedOut'));
 
   return (
     <header className="stw-header">
       {showMenuButton && (
-        <button type="button" className="stw-header__menu-button" aria-label="Open menu" onClick={onMenuButton}>
+        <button type="button" className="stw-header__menu-button" aria-label={t('header.openMenu')} onClick={onMenuButton}>
           <MenuIcon name="Menu" />
         </button>
       )}
       {/* Named for screen readers: on a phone the wordmark is hidden and only the logo shows. */}
       <Link to="/dashboard" className="stw-header__brand" aria-label={brand}>
-        {logoUrl ? <img src={logoUrl} alt={orgName ? `${orgName} logo` : ''} className="stw-header__logo" /> : <StewardMark size={40} onBrand />}
+        {logoUrl ? <img src={logoUrl} alt={orgName ? t('header.logo', { orgName }) : ''} className="stw-header__logo" /> : <StewardMark size={40} onBrand />}
         <span className="stw-header__wordmark">{brand}</span>
       </Link>
       <h1 className="stw-header__title" ref={titleRef} tabIndex={-1}>
@@ -44,7 +46,7 @@ export function AppHeader({ title, titleRef, showMenuButton, onMenuButton }: App
           {email}
         </span>
         <button type="button" className="stw-header__sign-out" onClick={() => void signOut(() => navigate('/'))}>
-          Sign Out
+          {t('header.signOut')}
         </button>
       </div>
     </header>

@@ -15,6 +15,7 @@ import { trapTabKey } from './trapTabKey';
 import { SubMenuTabs } from './SubMenuTabs';
 import { requestToaster } from './toasterGate';
 import { useSidebarState } from './useSidebarState';
+import { useT } from '../i18n';
 import './layout.css';
 
 /** Keyboard focus opens the collapsed sidebar; a mouse click inside it must not keep it open. */
@@ -49,7 +50,8 @@ function LayoutFrame() {
   const pageTitle = useMemo(() => ({ setSection }), []);
   const subMenuApi = useMemo(() => ({ setItems: setSubMenu }), []);
 
-  const title = section ?? pageSectionFor(pathname);
+  const t = useT();
+  const title = section ?? pageSectionFor(pathname, t);
   useEffect(() => {
     document.title = `${brandName()} - ${title}`;
   }, [title]);
@@ -87,18 +89,18 @@ function LayoutFrame() {
       onKeyDown={keepFocusInDrawer}
     >
       <a className="stw-skip-link" href="#main-content">
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
       <AppHeader title={title} titleRef={titleRef} showMenuButton={sidebar.isMobile} onMenuButton={sidebar.toggle} />
       {sidebar.isMobile ? (
         <MobileDrawer open={sidebar.drawerOpen} onClose={closeDrawer} title={brandName()}>
-          <nav aria-label="Main menu" className="stw-sidebar stw-sidebar--drawer" data-expanded="">
+          <nav aria-label={t('layout.mainMenu')} className="stw-sidebar stw-sidebar--drawer" data-expanded="">
             <Sidebar expanded onNavigate={closeDrawer} onGroupIntent={preloadArea} />
           </nav>
         </MobileDrawer>
       ) : (
         <nav
-          aria-label="Main menu"
+          aria-label={t('layout.mainMenu')}
           className="stw-sidebar"
           data-expanded={expanded || undefined}
           onMouseEnter={() => setHovered(true)}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, type ReactNode } from 'react';
 import { useOpenedOnce } from '@steward/libs/ui/core';
 import { MenuIcon } from './MenuIcon';
+import { useT } from '../i18n';
 
 export type MobileDrawerProps = { open: boolean; onClose: () => void; title: string; children: ReactNode };
 
@@ -15,6 +16,7 @@ export function MobileDrawer({ open, onClose, title, children }: MobileDrawerPro
   // The menu inside is built the first time the drawer opens, not with the page: a phone's first view
   // does not pay for a menu it does not show. Once built it stays, so closing can slide it out.
   const opened = useOpenedOnce(open);
+  const t = useT();
   const panel = useRef<HTMLDivElement>(null);
   const returnTo = useRef<HTMLElement | null>(null);
   const titleId = useId();
@@ -50,7 +52,7 @@ export function MobileDrawer({ open, onClose, title, children }: MobileDrawerPro
           <h2 id={titleId} className="stw-drawer__title">
             {title}
           </h2>
-          <button type="button" className="stw-drawer__close" aria-label="Close menu" onClick={close}>
+          <button type="button" className="stw-drawer__close" aria-label={t('header.closeMenu')} onClick={close}>
             <MenuIcon name="Close" size={20} />
           </button>
         </div>

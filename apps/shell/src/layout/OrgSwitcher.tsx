@@ -4,6 +4,7 @@ import { useSession } from '@steward/libs/session';
 import { brandingQueryKey, fetchBranding } from '../branding/fetchBranding';
 import { MenuIcon } from './MenuIcon';
 import { nextMenuIndex } from './menuKeys';
+import { useT } from '../i18n';
 
 /**
  * The header's organisation switcher (a menu button): the user's organisations in alphabetical order,
@@ -13,6 +14,7 @@ import { nextMenuIndex } from './menuKeys';
  */
 export function OrgSwitcher() {
   const { orgName, orgList, switchOrg } = useSession();
+  const t = useT();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [focusIndex, setFocusIndex] = useState(0);
@@ -98,12 +100,12 @@ export function OrgSwitcher() {
         onClick={() => (open ? setOpen(false) : openAt(selectedIndex))}
         onKeyDown={onTriggerKeyDown}
       >
-        <span className="stw-visually-hidden">Organization: </span>
+        <span className="stw-visually-hidden">{t('orgSwitcher.label')}</span>
         <span className="stw-org-switcher__name">{orgName}</span>
         <MenuIcon name="Chevron" size={16} />
       </button>
       {open && (
-        <ul ref={menu} id={menuId} role="menu" aria-label="Organizations" className="stw-org-switcher__menu" onKeyDown={onMenuKeyDown}>
+        <ul ref={menu} id={menuId} role="menu" aria-label={t('orgSwitcher.menu')} className="stw-org-switcher__menu" onKeyDown={onMenuKeyDown}>
           {orgList.map((org, index) => (
             <li
               key={org}

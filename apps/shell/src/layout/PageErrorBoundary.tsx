@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { t } from '../i18n';
 
 type PageErrorBoundaryProps = { children: ReactNode; /** A change (the path) clears a caught error. */ resetKey: string };
 type PageErrorBoundaryState = { error: Error | null };
@@ -28,7 +29,7 @@ export class PageErrorBoundary extends Component<PageErrorBoundaryProps, PageErr
     if (!error) return this.props.children;
     return (
       <div role="alert" className="stw-page-error">
-        <h2>Something went wrong on this page.</h2>
+        <h2>{t('errors.somethingWentWrong')}</h2>
         <pre>{error.message}</pre>
       </div>
     );

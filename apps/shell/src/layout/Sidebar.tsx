@@ -3,6 +3,8 @@ import { NavLink, matchPath, useLocation } from '@steward/libs/router';
 import { MENU_DASHBOARD, menuGroupsFor, type MenuGroup, type MenuGroupName } from '@steward/libs/shell';
 import { useSession } from '@steward/libs/session';
 import { MenuIcon } from './MenuIcon';
+import { useT } from '../i18n';
+import { groupLabel, menuLabel } from './routeWords';
 
 export type SidebarProps = {
   /** Labels and open groups are shown (pinned, hovered, focused or inside the mobile drawer). */
@@ -30,6 +32,7 @@ const groupId = (group: MenuGroupName) => `menu-group-${group.toLowerCase().repl
 export function Sidebar({ expanded, onNavigate, onGroupIntent }: SidebarProps) {
   const { pathname } = useLocation();
   const { enabledComponents } = useSession();
+  const t = useT();
   const [hovered, setHovered] = useState<MenuGroupName | null>(null);
   // Explicit choices (click / keyboard) for this page; navigating lets the current group open again.
   const [toggled, setToggled] = useState<{ pathname: string; groups: Partial<Record<MenuGroupName, boolean>> }>({ pathname, groups: {} });
@@ -49,7 +52,7 @@ export function Sidebar({ expanded, onNavigate, onGroupIntent }: SidebarProps) {
       <li>
         <NavLink to={MENU_DASHBOARD.path} className="stw-sidebar__link" onClick={onNavigate}>
           <MenuIcon name="Dashboard" />
-          <span className="stw-sidebar__label">{MENU_DASHBOARD.label}</span>
+          <span className="stw-sidebar__label">{menuLabel(t, MENU_DASHBOARD.path, MENU_DASHBOARD.label)}</span>
         </NavLink>
       </li>
       {groups.map((group) => {
@@ -77,7 +80,7 @@ export function Sidebar({ expanded, onNavigate, onGroupIntent }: SidebarProps) {
               }}
             >
               <MenuIcon name={group.group} />
-              <span className="stw-sidebar__label">{group.group}</span>
+              <span className="stw-sidebar__label">{groupLabel(t, group.group)}</span>
               <span className="stw-sidebar__chevron" data-open={open || undefined}>
                 <MenuIcon name="Chevron" size={16} />
               </span>
@@ -86,7 +89,7 @@ export function Sidebar({ expanded, onNavigate, onGroupIntent }: SidebarProps) {
               {group.items.map((item) => (
                 <li key={item.path}>
                   <NavLink to={item.path} className="stw-sidebar__item" onClick={onNavigate}>
-                    {item.label}
+                    {menuLabel(t, item.path, item.label)}
                   </NavLink>
                 </li>
               ))}

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { pageSectionFor } from './pageSection';
+import { t } from '../i18n';
+import { pageSectionFor as sectionIn } from './pageSection';
+
+const pageSectionFor = (pathname: string) => sectionIn(pathname, t);
 
 describe('pageSectionFor', () => {
   it('uses the route table, matching case-insensitively', () => {

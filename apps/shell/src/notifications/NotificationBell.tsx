@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@steward/libs/session';
 import { fetchUnreadCount, notificationsKey, unreadCountKey } from './notificationQueries';
 import type { NotificationPanelProps } from './NotificationPanel';
+import { t as translate, useT } from '../i18n';
 
 /** How often an open page asks again (and on focus); a hosted deployment would push instead (docs/areas.md, Work management). */
 export const NOTIFICATION_REFRESH_MS = 60_000;
@@ -36,11 +37,13 @@ function useRefreshAfterWrites(orgName: string | null) {
   );
 }
 
-export const bellLabel = (count: number) => (count === 0 ? 'Notifications, none unread' : `Notifications, ${count} unread`);
+export const bellLabel = (count: number) => translate('notifications.bell', { count });
 
 /** The header's bell: the unread count, and a panel (its code loaded on first open) with the latest notifications. */
 export function NotificationBell() {
   const { orgName, user } = useSession();
+  // Drawn again in a language chosen while it shows.
+  const t = useT();
   const ready = useAfterFirstPaint();
   const count = useQuery({
     queryKey: unreadCountKey(orgName),
@@ -101,8 +104,8 @@ export function NotificationBell() {
         ) : null}
       </button>
       {open ? (
-        <div id="stw-notification-panel" className="stw-bell__panel" role="region" aria-label="Notifications">
-          {Panel ? <Panel orgName={orgName} onNavigate={() => close(false)} /> : <p className="stw-bell__empty">Loading...</p>}
+        <div id="stw-notification-panel" className="stw-bell__panel" role="region" aria-label={t('notifications.title')}>
+          {Panel ? <Panel orgName={orgName} onNavigate={() => close(false)} /> : <p className="stw-bell__empty">{t('common.loading')}</p>}
         </div>
       ) : null}
     </div>

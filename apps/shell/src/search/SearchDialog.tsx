@@ -9,6 +9,8 @@ import { MenuIcon } from '../layout/MenuIcon';
 import { readRecent, rememberRecent } from './recentRecords';
 import { MIN_QUERY_LENGTH, globalSearchKey, searchRecords, type SearchGroup, type SearchOption } from './searchRecords';
 import './search.css';
+import { useT } from '../i18n';
+import { menuLabel } from '../layout/routeWords';
 
 export type SearchDialogProps = {
   /** Closes the dialog; `opened` says a record or page was chosen (focus then goes to the new page). */
@@ -37,6 +39,7 @@ const kindsOf = (area: Parameters<typeof loadArea>[0]) => loadArea(area).then((m
  */
 export function SearchDialog({ onClose }: SearchDialogProps) {
   const { orgName, enabledComponents } = useSession();
+  const t = useT();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -59,12 +62,12 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
     if (searching) return results.data ?? [];
     const recent = orgName ? readRecent(orgName) : [];
     const pages = [MENU_DASHBOARD, ...menuGroupsFor(enabledComponents).flatMap((group) => group.items)];
-    const goTo: SearchOption[] = pages.map((page) => ({ key: `page:${page.path}`, title: `Go to ${page.label}`, detail: null, path: page.path, kind: 'page', group: 'Go to' }));
+    const goTo: SearchOption[] = pages.map((page) => ({ key: `page:${page.path}`, title: t('search.goTo', { page: menuLabel(t, page.path, page.label) }), detail: null, path: page.path, kind: 'page', group: t('search.goToGroup') }));
     return [
-      ...(recent.length > 0 ? [{ kind: 'recent', label: 'Recently opened', options: recent }] : []),
-      { kind: 'page', label: 'Go to', options: goTo },
+      ...(recent.length > 0 ? [{ kind: 'recent', label: t('search.recent'), options: recent }] : []),
+      { kind: 'page', label: t('search.goToGroup'), options: goTo },
     ];
-  }, [searching, results.data, orgName, enabledComponents]);
+  }, [searching, results.data, orgName, enabledComponents, t]);
   const options = useMemo(() => groups.flatMap((group) => group.options), [groups]);
   const activeIndex = options.length === 0 ? -1 : Math.min(active, options.length - 1);
 
@@ -111,16 +114,16 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
 
   const status = !searching
     ? trimmed.length > 0
-      ? `Type at least ${MIN_QUERY_LENGTH} characters to search`
+      ? t('search.typeMore', { count: MIN_QUERY_LENGTH })
       : ''
     : results.isError
-      ? 'Search failed. Please try again.'
+      ? t('search.failed')
       : results.isFetching && !results.data
-        ? 'Searching…'
+        ? t('search.searching')
         : debounced === trimmed && options.length === 0 && !results.isFetching
-          ? `No results for "${trimmed}"`
+          ? t('search.noResults', { query: trimmed })
           : debounced === trimmed && !results.isFetching
-            ? `${options.length} result${options.length === 1 ? '' : 's'}`
+            ? t('search.resultCount', { count: options.length })
             : '';
 
   let index = -1;
@@ -129,7 +132,7 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
       <div className="stw-search__mask" aria-hidden="true" onClick={() => onClose(false)} />
       <div ref={panel} className="stw-search__panel" role="dialog" aria-modal="true" aria-labelledby={ids.title}>
         <h2 id={ids.title} className="stw-visually-hidden">
-          Search
+          {t('search.title')}
         </h2>
         <div className="stw-search__field">
           <MenuIcon name="Search" size={20} />
@@ -138,23 +141,23 @@ export function SearchDialog({ onClose }: SearchDialogProps) {
             className="stw-search__input"
             type="text"
             role="combobox"
-            aria-label="Search records and pages"
+            aria-label={t('search.inputLabel')}
             aria-expanded={options.length > 0}
             aria-controls={ids.listbox}
             aria-autocomplete="list"
             aria-activedescendant={activeIndex >= 0 ? `${ids.option}-${activeIndex}` : undefined}
             aria-describedby={ids.status}
-            placeholder="Search contacts, businesses, reservations…"
+            placeholder={t('search.placeholder')}
             autoComplete="off"
             spellCheck={false}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
           />
-          <button type="button" className="stw-search__close" aria-label="Close search" onClick={() => onClose(false)}>
+          <button type="button" className="stw-search__close" aria-label={t('search.close')} onClick={() => onClose(false)}>
             <MenuIcon name="Close" size={18} />
           </button>
         </div>
-        <div id={ids.listbox} role="listbox" aria-label={searching ? 'Search results' : 'Recent records and pages'} className="stw-search__list">
+        <div id={ids.listbox} role="listbox" aria-label={searching ? t('search.results') : t('search.recentAndPages')} className="stw-search__list">
           {groups.map((group) => (
             <div key={group.kind} role="group" aria-labelledby={`${ids.listbox}-${group.kind}`} className="stw-search__group">
               <div id={`${ids.listbox}-${group.kind}`} role="presentation" className="stw-search__heading">

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { MenuIcon } from '../layout/MenuIcon';
+import { useT } from '../i18n';
 
 const loadDialog = () => import('./SearchDialog');
 const SearchDialog = lazy(loadDialog);
@@ -16,6 +17,7 @@ export function isSearchShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 
  */
 export function SearchLauncher() {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const returnTo = useRef<HTMLElement | null>(null);
 
   const show = useCallback(() => {
@@ -50,7 +52,7 @@ export function SearchLauncher() {
         onFocus={preload}
       >
         <MenuIcon name="Search" size={18} />
-        <span className="stw-header__search-label">Search</span>
+        <span className="stw-header__search-label">{t('header.search')}</span>
         {/* Drawn by CSS (attr), so the button's text and its name are "Search" alone. */}
         <span className="stw-header__search-keys" aria-hidden="true" data-keys="Ctrl K" />
       </button>

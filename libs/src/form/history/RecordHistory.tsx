@@ -4,6 +4,10 @@ import { errorMessage, queryKeys, undoBatch, useRecordHistory, type CustomFieldD
 import { notify } from '@steward/libs/ui/core';
 import { ATTACHED_FIELD_LABELS, NO_HISTORY_TEXT, actionPhrase, actorOf, fieldChanges, isAttached, relativeTime, viaNote, type FieldLabels } from './historyWords';
 import './recordHistory.css';
+import { formatDateTime } from '@steward/libs/i18n';
+
+/** A moment in full, as the browser wrote it before ("11/29/2026, 3:05:09 PM" in English). */
+const MOMENT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' };
 
 const LOADING_TEXT = 'Loading…';
 
@@ -56,7 +60,7 @@ function HistoryItem({ entry, recordId, fieldLabels, customFields, now }: { entr
   const changes = fieldChanges(entry, attached ? ATTACHED_FIELD_LABELS : fieldLabels, attached ? undefined : customFields);
   const note = viaNote(entry);
   const when = (
-    <time dateTime={entry.created_at} title={new Date(entry.created_at).toLocaleString()}>
+    <time dateTime={entry.created_at} title={formatDateTime(entry.created_at, MOMENT)}>
       {relativeTime(entry.created_at, now)}
     </time>
   );

@@ -1,5 +1,6 @@
 // A history entry in words a person reads: "Maya Chen changed Status from Active to Inactive".
 import { customValueText, isEmptyCustomValue, type CustomFieldDef, type HistoryEntry } from '@steward/libs/data';
+import { formatDate } from '@steward/libs/i18n';
 
 /** What a record's history says before anything was changed. */
 export const NO_HISTORY_TEXT = 'No changes recorded yet.';
@@ -185,7 +186,7 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
   if (hours < 48) return 'yesterday';
-  return at.toLocaleDateString();
+  return formatDate(at, { year: 'numeric', month: 'numeric', day: 'numeric' });
 }
 
 /** The whole sentence, for a screen reader or a test: "Maya Chen changed Status from Active to Inactive". */

@@ -1,9 +1,11 @@
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { formatDate as formatDay, formatMoney, formatNumber } from '@steward/libs/i18n';
 
-/** "$1,234.50"; empty or unreadable amounts read "$0.00". */
+/**
+ * An amount in the organisation's currency, as the person's language writes it (libs/i18n formatMoney):
+ * "$1,234.50" in English for a US organisation; empty or unreadable amounts read as zero.
+ */
 export function formatDollars(amount: number | string | null | undefined): string {
-  const value = typeof amount === 'string' ? Number(amount) : amount;
-  return dollars.format(value === null || value === undefined || !Number.isFinite(value) ? 0 : value);
+  return formatMoney(amount);
 }
 
 export type AddressParts = {
@@ -45,19 +47,19 @@ export function todayLocal(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** A date or timestamp as the user's locale shows dates; unreadable input is returned as it came. */
+/**
+ * A date or timestamp as the person's language shows dates ("Nov 29, 2026"; a bare date is a calendar
+ * day, not midnight UTC); unreadable input is returned as it came.
+ */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  // A bare date is a calendar day, not midnight UTC: format it without a time-zone shift.
-  const date = dateOnly ? new Date(`${value}T00:00:00`) : new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return formatDay(value);
 }
 
 /** A row count as a list shows it: "1234 rows", or for an estimate "about 1.2 million rows". */
 export function formatRowCount(count: number, estimate = false): string {
   if (!estimate) return `${count} rows`;
-  if (count >= 1_000_000) return `about ${Number((count / 1_000_000).toFixed(1)).toLocaleString('en-US')} million rows`;
-  if (count >= 10_000) return `about ${Math.round(count / 1_000).toLocaleString('en-US')} thousand rows`;
-  return `about ${(Math.round(count / 100) * 100).toLocaleString('en-US')} rows`;
+  if (count >= 1_000_000) return `about ${formatNumber(Number((count / 1_000_000).toFixed(1)))} million rows`;
+  if (count >= 10_000) return `about ${formatNumber(Math.round(count / 1_000))} thousand rows`;
+  return `about ${formatNumber(Math.round(count / 100) * 100)} rows`;
 }

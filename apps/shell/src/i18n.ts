@@ -1,0 +1,14 @@
+import { defineMessages } from '@steward/libs/i18n';
+import english from './messages/en.json';
+
+/**
+ * The shell's words (header, menu, dashboard, landing, sign-in, errors). English is built into the
+ * shell's code; every other language is a chunk of the shell's own build, fetched only when chosen.
+ */
+export const { t, useT, has } = defineMessages('shell', english, {
+  es: () => import(/* webpackChunkName: "messages-shell-es" */ './messages/es.json'),
+  'en-XA': () => import(/* webpackChunkName: "messages-shell-en-XA" */ './messages/en.json?pseudo=en-XA'),
+  'ar-XB': () => import(/* webpackChunkName: "messages-shell-ar-XB" */ './messages/en.json?pseudo=ar-XB'),
+});
+
+export type ShellMessageId = keyof typeof english;

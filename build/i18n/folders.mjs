@@ -1,0 +1,32 @@
+// Where the platform stands on languages (docs/architecture.md "Languages"): the one list of source
+// folders whose user-visible text goes through their area's message function. A folder marked
+// `converted` is held to it by the lint rule `steward/no-literal-text` (eslint.config.mjs) and its area's
+// catalogues by the Spanish check (scripts/i18nCheck.test.ts). Converting a folder is: move its words
+// to its area's messages/en.json and es.json, then flip `converted` here.
+
+/** @typedef {{ folder: string, area: string | null, converted: boolean }} MessageFolder */
+
+/** @type {readonly MessageFolder[]} */
+export const MESSAGE_FOLDERS = [
+  { folder: 'apps/shell/src', area: 'shell', converted: true },
+  { folder: 'libs/src/i18n', area: null, converted: true },
+  { folder: 'libs/src/session', area: null, converted: true },
+  { folder: 'libs/src/boot', area: null, converted: true },
+  // Still to convert, one at a time:
+  { folder: 'apps/crm/src', area: 'crm', converted: false },
+  { folder: 'apps/catalog/src', area: 'catalog', converted: false },
+  { folder: 'apps/lodging/src', area: 'lodging', converted: false },
+  { folder: 'apps/booking/src', area: 'booking', converted: false },
+  { folder: 'apps/team-portal/src', area: 'team-portal', converted: false },
+  { folder: 'apps/operations/src', area: 'operations', converted: false },
+  { folder: 'apps/settings/src', area: 'settings', converted: false },
+  { folder: 'libs/src/list', area: 'libs', converted: false },
+  { folder: 'libs/src/filter', area: 'libs', converted: false },
+  { folder: 'libs/src/form', area: 'libs', converted: false },
+  { folder: 'libs/src/ui', area: 'libs', converted: false },
+  { folder: 'libs/src/area', area: 'libs', converted: false },
+  { folder: 'libs/src/shell', area: 'shell', converted: false },
+  { folder: 'libs/src/data', area: 'libs', converted: false },
+];
+
+export const CONVERTED_FOLDERS = MESSAGE_FOLDERS.filter((entry) => entry.converted).map((entry) => entry.folder);

@@ -1,0 +1,114 @@
+import { afterAll, describe, expect, it, beforeEach } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { parse } from '@formatjs/icu-messageformat-parser';
+import { compileCatalog } from '../../../build/i18n/compileMessages.mjs';
+import { defineMessages, directionOf, firstDayOfWeek, formatDate, formatDateRange, formatMoney, formatNumber, getLanguageState, resolveLocale, setCurrency, setLocale } from './index';
+
+const english = { 'demo.hello': 'Hello, {name}', 'demo.items': '{count, plural, one {# item} other {# items}}', 'demo.only': 'Only in English' };
+const spanish = { 'demo.hello': 'Hola, {name}', 'demo.items': '{count, plural, one {# artículo} other {# artículos}}' };
+const compiled = (messages: Record<string, string>, pseudo?: 'en-XA' | 'ar-XB') => ({ default: compileCatalog(JSON.stringify(messages), { pseudo }) as Record<string, string> });
+let spanishLoads = 0;
+const demo = defineMessages('demo', compileCatalog(JSON.stringify(english)) as unknown as typeof english, {
+  es: async () => {
+    spanishLoads += 1;
+    return compiled(spanish);
+  },
+  'en-XA': async () => compiled(english, 'en-XA'),
+  'ar-XB': async () => compiled(english, 'ar-XB'),
+});
+
+function Greeting() {
+  const t = demo.useT();
+  return (
+    <p>
+      {t('demo.hello', { name: 'Ana' })} · {t('demo.items', { count: 2 })} · {t('demo.only')}
+    </p>
+  );
+}
+
+// The page's language is one state for every file this worker runs (isolate: false): it is left as found.
+afterAll(async () => {
+  await setLocale('en');
+  setCurrency('USD');
+});
+
+describe('the person’s locale', () => {
+  it('is the first of profile, organisation and browser that Steward has, else English, never a key', () => {
+    expect(resolveLocale('es', 'en', ['en-US'])).toBe('es');
+    expect(resolveLocale(null, 'es-MX', ['en-US'])).toBe('es');
+    expect(resolveLocale('fr', 'es', ['en-US'])).toBe('es');
+    expect(resolveLocale('fr', 'de', ['pt-BR', 'es-AR'])).toBe('es');
+    expect(resolveLocale('fr', null, [])).toBe('en');
+    expect(resolveLocale('en-XA')).toBe('en-XA');
+  });
+
+  it('says its direction and its first day of the week', () => {
+    expect(directionOf('ar-XB')).toBe('rtl');
+    expect(directionOf('es')).toBe('ltr');
+    expect(firstDayOfWeek('en')).toBe(0);
+    expect(firstDayOfWeek('es')).toBe(1);
+  });
+});
+
+describe('messages', () => {
+  beforeEach(async () => {
+    await setLocale('en');
+  });
+
+  it('are formatted with their values, and a language switch redraws at once without a reload', async () => {
+    render(<Greeting />);
+    expect(screen.getByText('Hello, Ana · 2 items · Only in English')).toBeInTheDocument();
+    await act(() => setLocale('es'));
+    // A message missing from Spanish reads in English (the check in npm test fails on it first).
+    expect(screen.getByText('Hola, Ana · 2 artículos · Only in English')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('es');
+    expect(document.documentElement.dir).toBe('ltr');
+    await act(() => setLocale('es'));
+    expect(spanishLoads).toBe(1);
+  });
+
+  it('in the pseudo-locales are accented, longer, and right to left in ar-XB', async () => {
+    await setLocale('en-XA');
+    const pseudo = demo.t('demo.hello', { name: 'Ana' });
+    expect(pseudo).toMatch(/^\[Ĥéļļö, Ana~+\]$/);
+    expect(pseudo.length).toBeGreaterThanOrEqual(Math.ceil('Hello, Ana'.length * 1.3));
+    await setLocale('ar-XB');
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(demo.t('demo.only')).toContain('\u202e');
+  });
+
+  it('an unknown language falls back to English, not to ids', async () => {
+    await setLocale('xx');
+    expect(getLanguageState().locale).toBe('en');
+    expect(demo.t('demo.only')).toBe('Only in English');
+  });
+
+  it('are compiled by the build: text stays a string, anything else a syntax tree, a broken message fails with its id', () => {
+    const catalog = compileCatalog(JSON.stringify(english), { file: 'en.json' });
+    expect(catalog['demo.only']).toBe('Only in English');
+    expect(Array.isArray(catalog['demo.items'])).toBe(true);
+    expect(JSON.stringify(catalog)).not.toContain('location');
+    expect(() => compileCatalog(JSON.stringify({ 'demo.bad': 'Hello {name' }), { file: 'en.json' })).toThrow(/en\.json: message demo\.bad/);
+    expect(parse('{count, plural, one {#} other {#}}')).toBeTruthy();
+  });
+});
+
+describe('formatting', () => {
+  it('writes English as the screens did, Spanish as Spanish readers read it', async () => {
+    await setLocale('en');
+    setCurrency('USD');
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(null)).toBe('$0.00');
+    expect(formatMoney('-0.5')).toBe('-$0.50');
+    expect(formatDate('2026-11-29')).toBe('Nov 29, 2026');
+    expect(formatDate('not a date')).toBe('not a date');
+    expect(formatNumber(1234.5)).toBe('1,234.5');
+    expect(formatDateRange('2026-11-29', '2026-12-02')).toBe('Nov 29\u2009–\u2009Dec 2, 2026');
+    await setLocale('es');
+    expect(formatMoney(1234.5)).toBe('1234,50\u00a0US$');
+    expect(formatDate('2026-11-29')).toBe('29 nov 2026');
+    setCurrency('EUR');
+    expect(formatMoney(12)).toBe('12,00\u00a0€');
+    setCurrency('USD');
+  });
+});

@@ -1,0 +1,78 @@
+import { use, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
+import { formatMessage, formatRichMessage, type Catalog, type MessageValues, type RichValues } from './catalog';
+import { DEFAULT_LOCALE, type Locale } from './locales';
+import { catalogOf, getLanguageState, loadCatalog, registerCatalogs, subscribeLanguage, type CatalogLoader } from './store';
+
+/** The message function of one area: `t('shell.signOut')`, `t('shell.results', { count })`. */
+export type Translate<Id extends string> = ((id: Id, values?: MessageValues) => string) & {
+  /** A message with elements in its words: `t.rich('auth.noAccount', { signup: (words) => <Button>{words}</Button> })`. */
+  rich: (id: Id, values: RichValues) => ReactNode;
+};
+
+export type AreaMessages<Id extends string> = {
+  /** The message in the page's current language (for code outside React; components use `useT`). */
+  t: Translate<Id>;
+  /** The message function for the page's current language; the component draws again when it changes. */
+  useT: () => Translate<Id>;
+  /** Whether `id` is one of the area's messages (for ids made at run time, as a route's). */
+  has: (id: string) => id is Id;
+};
+
+function translate<Id extends string>(area: string, english: Catalog, locale: Locale, catalog: Catalog | undefined): Translate<Id> {
+  const plain = (id: Id, values?: MessageValues) =>
+    formatMessage(locale, area, id, catalog?.[id], values) ??
+    // Missing in this language (the check in npm test fails on it first): the English text, never the id.
+    formatMessage(DEFAULT_LOCALE, area, id, english[id], values) ??
+    '';
+  const rich = (id: Id, values: RichValues) => formatRichMessage(locale, area, id, catalog?.[id], values) ?? formatRichMessage(DEFAULT_LOCALE, area, id, english[id], values) ?? '';
+  return Object.assign(plain, { rich });
+}
+
+const cache = new WeakMap<Catalog, Map<Locale, Translate<string>>>();
+
+/**
+ * An area's messages: its English catalogue (imported, so built into its code) and a loader for each
+ * other language (an `import()` of the area's catalogue file: a chunk of its own build). The ids are
+ * the English catalogue's keys, so a mistyped id fails the type check.
+ *
+ *   import english from './messages/en.json';
+ *   export const { t, useT } = defineMessages('shell', english, { es: () => import('./messages/es.json'), … });
+ */
+export function defineMessages<English extends Record<string, string>>(
+  area: string,
+  english: English,
+  load: Partial<Record<Locale, CatalogLoader>>,
+): AreaMessages<Extract<keyof English, string>> {
+  type Id = Extract<keyof English, string>;
+  const englishCatalog = english as unknown as Catalog;
+  registerCatalogs(area, { english: englishCatalog, load });
+  const forLocale = (locale: Locale): Translate<Id> => {
+    const catalog = catalogOf(area, locale);
+    let byLocale = cache.get(englishCatalog);
+    if (!byLocale) cache.set(englishCatalog, (byLocale = new Map()));
+    const known = catalog ? byLocale.get(locale) : undefined;
+    if (known) return known;
+    const made = translate<Id>(area, englishCatalog, locale, catalog);
+    if (catalog) byLocale.set(locale, made as Translate<string>);
+    return made;
+  };
+  const current: Translate<Id> = Object.assign((id: Id, values?: MessageValues) => forLocale(getLanguageState().locale)(id, values), {
+    rich: (id: Id, values: RichValues) => forLocale(getLanguageState().locale).rich(id, values),
+  });
+  return {
+    has: (id: string): id is Id => Object.hasOwn(englishCatalog, id),
+    t: current,
+    useT: () => {
+      const { locale } = useSyncExternalStore(subscribeLanguage, getLanguageState, getLanguageState);
+      // An area whose code arrived after the switch waits (Suspense) for its own catalogue, not in English.
+      if (!catalogOf(area, locale)) use(loadCatalog(area, locale));
+      return forLocale(locale);
+    },
+  };
+}
+
+/** The page's locale and currency; the component draws again when either changes. */
+export function useLanguage() {
+  return useSyncExternalStore(subscribeLanguage, getLanguageState, getLanguageState);
+}

@@ -1,0 +1,129 @@
+import { DEFAULT_LOCALE, directionOf, matchLocale, resolveLocale, type Locale } from './locales';
+import type { Catalog } from './catalog';
+
+/**
+ * The page's one language state, a federation singleton like every libs entry: the locale and the
+ * organisation's currency every area formats with, and each area's catalogues. An area registers its
+ * English catalogue (built into its code) and how to load the others (chunks built and deployed with
+ * that area, fetched from where the area is served); only the chosen language's are loaded.
+ */
+export type LanguageState = { readonly locale: Locale; readonly currency: string };
+
+export type CatalogLoader = () => Promise<{ default: Catalog }>;
+export type AreaCatalogs = { readonly english: Catalog; readonly load: Partial<Record<Locale, CatalogLoader>> };
+
+type AreaEntry = AreaCatalogs & { loaded: Map<Locale, Catalog>; pending: Map<Locale, Promise<Catalog>> };
+
+/** Where this browser remembers the last locale, so the next visit's first view is drawn in it. */
+export const LOCALE_KEY = 'steward:locale';
+
+const areas = new Map<string, AreaEntry>();
+const listeners = new Set<() => void>();
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function browserLanguages(): readonly string[] {
+  return typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+}
+
+/** The locale a page starts in before the session says: the one last used in this browser, else the browser's. */
+export function startingLocale(): Locale {
+  return resolveLocale(storage()?.getItem(LOCALE_KEY), browserLanguages());
+}
+
+let state: LanguageState = { locale: DEFAULT_LOCALE, currency: 'USD' };
+let requested = 0;
+
+function applyToDocument(locale: Locale): void {
+  if (typeof document === 'undefined') return;
+  const root = document.documentElement;
+  root.lang = locale;
+  root.dir = directionOf(locale);
+}
+
+function publish(next: LanguageState): void {
+  if (next.locale === state.locale && next.currency === state.currency) return;
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+export const getLanguageState = (): LanguageState => state;
+
+export function subscribeLanguage(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The area's catalogue in `locale` when loaded (English always is), else undefined. */
+export function catalogOf(area: string, locale: Locale): Catalog | undefined {
+  const entry = areas.get(area);
+  if (!entry) return undefined;
+  return locale === DEFAULT_LOCALE ? entry.english : entry.loaded.get(locale);
+}
+
+/** Loads the area's catalogue in `locale` (once); a language the area has no catalogue for gives English. */
+export function loadCatalog(area: string, locale: Locale): Promise<Catalog> {
+  const entry = areas.get(area);
+  if (!entry) return Promise.reject(new Error(`No messages are registered for ${area}`));
+  const ready = catalogOf(area, locale);
+  if (ready) return Promise.resolve(ready);
+  let pending = entry.pending.get(locale);
+  if (!pending) {
+    const loader = entry.load[locale];
+    pending = (loader ? loader().then((module) => module.default) : Promise.resolve(entry.english)).then(
+      (catalog) => {
+        entry.loaded.set(locale, catalog);
+        return catalog;
+      },
+      (error: unknown) => {
+        // Tried again on the next use rather than remembered as missing.
+        entry.pending.delete(locale);
+        throw error;
+      },
+    );
+    entry.pending.set(locale, pending);
+  }
+  return pending;
+}
+
+/** An area's catalogues, registered once as its code loads; its messages follow the page's locale from then on. */
+export function registerCatalogs(area: string, catalogs: AreaCatalogs): void {
+  if (areas.has(area)) return;
+  areas.set(area, { ...catalogs, loaded: new Map(), pending: new Map() });
+}
+
+/**
+ * Switches the page to `locale` (a tag Steward may not have: resolved like any other), the moment every
+ * registered area has its catalogue: no reload, and no screen half in one language and half in the
+ * other. A later call wins over an earlier one still loading. A catalogue that cannot load leaves the
+ * page in the language it was in, and the error is the caller's.
+ */
+export async function setLocale(tag: string | null | undefined, currency: string = state.currency): Promise<Locale> {
+  const locale = matchLocale(tag) ?? DEFAULT_LOCALE;
+  const call = ++requested;
+  await Promise.all([...areas.keys()].map((area) => loadCatalog(area, locale)));
+  if (call !== requested) return state.locale;
+  applyToDocument(locale);
+  storage()?.setItem(LOCALE_KEY, locale);
+  publish({ locale, currency: /^[A-Z]{3}$/.test(currency) ? currency : state.currency });
+  return locale;
+}
+
+/** The organisation's currency (ISO 4217), for every amount shown. */
+export function setCurrency(currency: string | null | undefined): void {
+  if (currency && /^[A-Z]{3}$/.test(currency)) publish({ ...state, currency });
+}
+
+/**
+ * The page's starting language, before any screen draws: the one this browser used last (or its own)
+ * with its catalogues loaded. The shell awaits it at start.
+ */
+export function startLanguage(): Promise<Locale> {
+  return setLocale(startingLocale()).catch(() => setLocale(DEFAULT_LOCALE));
+}
