@@ -48,7 +48,7 @@ export {
   type UploadResult,
 } from './storageUpload';
 export { OPTIONS_LIMIT, fetchRelationOptions, type RelationOption, type RelationSource } from './relationOptions';
-export { deleteSavedFilter, fetchSavedFilters, saveFilter, savedFiltersTable, unreadableSavedFilterMessage, type SavedFilter } from './savedFilters';
+export { deleteSavedFilter, fetchSavedFilters, saveFilter, savedFiltersTable, updateSavedFilter, unreadableSavedFilterMessage, type SavedFilter } from './savedFilters';
 export { callFunction, functionRef, type FunctionRef } from './callFunction';
 export { queryKeys } from './queryKeys';
 export {

@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { fetchList, type ListRequest, type ListResult } from './listQuery';
 import { fetchRecord, insertRecord, updateRecord, type RecordMatch, type UpdateOutcome, type UpdateRequest, type WriteContext } from './records';
 import { fetchRelationOptions, type RelationOption, type RelationSource } from './relationOptions';
-import { deleteSavedFilter, fetchSavedFilters, saveFilter, type SavedFilter } from './savedFilters';
+import { deleteSavedFilter, fetchSavedFilters, saveFilter, updateSavedFilter, type SavedFilter } from './savedFilters';
 import { queryKeys } from './queryKeys';
 import { callFunction, type FunctionRef } from './callFunction';
 import { getDatabase } from '@steward/libs/boot';
@@ -87,13 +87,17 @@ export function useSavedFilters(listKey: string | null, orgName: string | null) 
     queryFn: () => fetchSavedFilters(getDatabase(), listKey ?? ''),
     enabled: listKey !== null && orgName !== null,
   });
-  const save = useMutation<SavedFilter, Error, { name: string; filter: FilterNode | null; sort: SortSpec }>({
+  const save = useMutation<SavedFilter, Error, { name: string; filter: FilterNode | null; sort: SortSpec; columns?: readonly string[] | null; shared?: boolean }>({
     mutationFn: (input) => saveFilter(getDatabase(), { ...input, listKey: listKey ?? '', orgName }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+  const update = useMutation<SavedFilter, Error, { id: string; name?: string; shared?: boolean }>({
+    mutationFn: ({ id, ...patch }) => updateSavedFilter(getDatabase(), id, patch),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
   const remove = useMutation<void, Error, string>({
     mutationFn: (id) => deleteSavedFilter(getDatabase(), id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
-  return { query, save, remove };
+  return { query, save, update, remove };
 }

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { Button, Flex, Typography } from '@steward/libs/ui/antd';
 import { Input, Select } from '@steward/libs/ui/antd-data';
 import { errorMessage, useSavedFilters } from '@steward/libs/data';
-import { useSession } from '@steward/libs/session';
+import { useAccess, useSession } from '@steward/libs/session';
+import { mayChangeView } from './savedViews';
 import type { FilterState } from './useFilterState';
 
 /** The signed-in user's named filters for one list (e.g. 'tasks_filters'): apply, save the current one, delete. */
 export function SavedFilters({ listKey, state }: { listKey: string; state: FilterState }) {
-  const { orgName } = useSession();
+  const { orgName, userRow } = useSession();
+  const settingsEditor = useAccess('settings').edit === 'Organization';
   const { query, save, remove } = useSavedFilters(listKey, orgName);
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<string | null>(null);
@@ -34,7 +36,8 @@ export function SavedFilters({ listKey, state }: { listKey: string; state: Filte
           options={saved.map((item) => ({ value: item.id, label: item.name, disabled: Boolean(item.problem) }))}
         />
         <Button
-          disabled={!current}
+          // A view shared by a colleague is applied here, changed only by its owner or Settings edit.
+          disabled={!current || (current.profile_id !== undefined && !mayChangeView(current, userRow?.id, settingsEditor))}
           loading={remove.isPending}
           onClick={() => {
             if (!current) return;

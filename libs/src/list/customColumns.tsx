@@ -8,6 +8,7 @@ import { CustomValue, callRpc, customFieldName, queryKeys, customValueOf, custom
 import { useSession } from '@steward/libs/session';
 import type { FilterFieldType } from '@steward/libs/filter';
 import { ColumnChooser, isFixedColumn, useColumnChooser } from './columnChooser';
+import { SavedViews } from './SavedViews';
 import { columnField, type ListColumn } from './listColumn';
 
 type Row0 = Record<string, unknown>;
@@ -94,7 +95,7 @@ export function WithCustomColumns<Row extends Row0>({ kind, children }: { kind: 
 /**
  * A list's own columns with the organisation's fields after them (before its columns of buttons), as
  * the person chooses them: the columns to show and to keep for Filters and Sort (useListPage's
- * `columns` and `hiddenColumns`) and the Columns button for the toolbar (null without fields).
+ * `columns` and `hiddenColumns`) and the Columns and Views buttons for the toolbar (null without fields).
  */
 export function useColumnsWithCustom<Row extends Row0>({ listKey, columns, custom }: { listKey: string; columns: readonly ListColumn<Row>[]; custom: readonly ListColumn<Row>[] }) {
   const all = useMemo(() => {
@@ -105,7 +106,13 @@ export function useColumnsWithCustom<Row extends Row0>({ listKey, columns, custo
   }, [columns, custom]);
   const defaults = useMemo(() => columns.filter((column) => !isFixedColumn(column)).map(columnField), [columns]);
   const chooser = useColumnChooser<Row>({ listKey, columns: all, defaults });
-  const button = custom.length ? <ColumnChooser chooser={chooser} /> : null;
+  // The Columns button and, beside it, the list's saved views (its filter, sort and columns under a name).
+  const button = custom.length ? (
+    <>
+      <ColumnChooser chooser={chooser} />
+      <SavedViews listKey={listKey} columns={chooser.fields} />
+    </>
+  ) : null;
   return { columns: chooser.shown, hiddenColumns: chooser.hidden, chooser, button };
 }
 

@@ -18,3 +18,5 @@ export type { RecordTableCardProps } from './RecordTableCard';
 export { NO_OPEN_TASKS, OpenTasks, openTasksView, type OpenTasksRecordColumn } from './OpenTasks';
 export { COLUMNS_PARAM, ColumnChooser, chooseColumns, isFixedColumn, columnChoiceKey, parseColumnsParam, readColumnChoice, useColumnChooser, type ColumnChooserApi, type ColumnChooserOptions } from './columnChooser';
 export { WithCustomColumns, customColumn, filterTypeOf, namesCustomField, useColumnsWithCustom, useCustomColumns } from './customColumns';
+export { SavedViews } from './SavedViews';
+export { currentView, mayChangeView, paramsOfView, viewListKey, viewOfList } from './savedViews';

@@ -111,7 +111,7 @@ create policy org_delete on settings.saved_filters
   as permissive
   for delete
   to authenticated
-  using (org_name <> '_system_default_'::text AND (profile_id = ANY ((( SELECT app.my_profile_ids() AS my_profile_ids))::uuid[])));
+  using (org_name <> '_system_default_'::text AND ((profile_id = ANY ((( SELECT app.my_profile_ids() AS my_profile_ids))::uuid[])) OR shared AND (org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access))::text[]))));
 
 create policy org_insert on settings.saved_filters
   as permissive
@@ -123,14 +123,14 @@ create policy org_read on settings.saved_filters
   as permissive
   for select
   to authenticated
-  using (org_name = '_system_default_'::text OR (profile_id = ANY ((( SELECT app.my_profile_ids() AS my_profile_ids))::uuid[])) AND (org_name = ANY ((( SELECT app.member_orgs() AS member_orgs))::text[])));
+  using (org_name = '_system_default_'::text OR ((profile_id = ANY ((( SELECT app.my_profile_ids() AS my_profile_ids))::uuid[])) OR shared) AND (org_name = ANY ((( SELECT app.member_orgs() AS member_orgs))::text[])));
 
 create policy org_update on settings.saved_filters
   as permissive
   for update
   to authenticated
-  using (org_name <> '_system_default_'::text AND (profile_id = ANY ((( SELECT app.my_profile_ids() AS my_profile_ids))::uuid[])))
-  with check (org_name <> '_system_default_'::text AND (profile_id = ANY ((( SELECT app.my_profile_ids() AS my_profile_ids))::uuid[])));
+  using (org_name <> '_system_default_'::text AND ((profile_id = ANY ((( SELECT app.my_profile_ids() AS my_profile_ids))::uuid[])) OR shared AND (org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access))::text[]))))
+  with check (org_name <> '_system_default_'::text AND ((profile_id = ANY ((( SELECT app.my_profile_ids() AS my_profile_ids))::uuid[])) OR shared AND (org_name = ANY ((( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access))::text[]))));
 
 create policy org_delete on settings.user_role_permissions
   as permissive

@@ -179,13 +179,19 @@ create table settings.saved_filters (
   created_by uuid,
   last_modified_at timestamp with time zone default now() not null,
   last_modified_by uuid,
-  archive boolean default false not null
+  archive boolean default false not null,
+  columns jsonb,
+  shared boolean default false not null
 );
 alter table settings.saved_filters enable row level security;
-comment on table settings.saved_filters is 'component: settings (private to the owning profile)';
+comment on table settings.saved_filters is 'component: settings (a saved view: private to the owning profile, or shared with the organisation)';
+comment on column settings.saved_filters.columns is 'The list columns the view shows (field names, in order); null: the view leaves the columns as they are.';
+comment on column settings.saved_filters.shared is 'Every member of the organisation sees the view; its owner and Settings edit (Organization) change it.';
 revoke all on table settings.saved_filters from public, anon, authenticated, service_role;
 grant delete, insert, select, update on table settings.saved_filters to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table settings.saved_filters to service_role;
+
+alter table settings.saved_filters add constraint saved_filters_columns_list CHECK (columns IS NULL OR (jsonb_typeof(columns) = 'array'::text AND jsonb_array_length(columns) <= 200));
 
 alter table settings.saved_filters add constraint saved_filters_list_key_format CHECK (list_key ~ '^[a-z][a-z0-9_]*$'::text);
 
