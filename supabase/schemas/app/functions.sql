@@ -5064,6 +5064,144 @@ $function$;
 revoke all on function app.list_custom_filter_sql(p_filter jsonb) from public, anon, authenticated, service_role;
 grant execute on function app.list_custom_filter_sql(p_filter jsonb) to service_role;
 
+CREATE OR REPLACE FUNCTION app.custom_sort_column(p_type text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  -- Where a field type's sort key lives in app.custom_sort_keys (null: the type keeps none; choices
+  -- sort by the field's current order of choices, read from the definition).
+  select case
+    when p_type in ('number', 'currency', 'boolean') then 'num'
+    when p_type in ('date', 'link', 'short_text', 'long_text', 'email', 'phone', 'url') then 'txt'
+  end;
+$function$;
+revoke all on function app.custom_sort_column(p_type text) from public, anon, authenticated, service_role;
+grant execute on function app.custom_sort_column(p_type text) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_sort_num(p_type text, p_value jsonb)
+ RETURNS numeric
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  -- The same order as app.list_custom_sort_sql: numbers as numbers, yes before no.
+  select case
+    when p_type in ('number', 'currency') and jsonb_typeof(p_value) = 'number' then (p_value #>> '{}')::numeric
+    when p_type = 'boolean' and jsonb_typeof(p_value) = 'boolean' then case when (p_value #>> '{}')::boolean then 0 else 1 end
+  end;
+$function$;
+revoke all on function app.custom_sort_num(p_type text, p_value jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.custom_sort_num(p_type text, p_value jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_sort_txt(p_type text, p_value jsonb)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  -- Dates ("YYYY-MM-DD") and links as stored, text ignoring case.
+  select case
+    when jsonb_typeof(p_value) <> 'string' then null
+    when p_type in ('date', 'link') then p_value #>> '{}'
+    when p_type in ('short_text', 'long_text', 'email', 'phone', 'url') then lower(p_value #>> '{}')
+  end;
+$function$;
+revoke all on function app.custom_sort_txt(p_type text, p_value jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.custom_sort_txt(p_type text, p_value jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_sort_keys_upkeep()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_kind text := tg_argv[0];
+begin
+  -- A record table's rows as written (after the custom check): the sort keys of the rows whose
+  -- values changed are written again, those of deleted rows forgotten.
+  if tg_op = 'DELETE' then
+    delete from app.custom_sort_keys k using old_rows o where k.record_id = o.id;
+    return null;
+  end if;
+  if tg_op = 'UPDATE' then
+    delete from app.custom_sort_keys k using new_rows n join old_rows o on o.id = n.id
+      where k.record_id = n.id and (o.custom is distinct from n.custom or o.org_name is distinct from n.org_name);
+    insert into app.custom_sort_keys (field_id, record_id, org_name, num, txt)
+      select f.id, n.id, n.org_name, app.custom_sort_num(f.field_type, e.value), app.custom_sort_txt(f.field_type, e.value)
+      from new_rows n
+      join old_rows o on o.id = n.id and (o.custom is distinct from n.custom or o.org_name is distinct from n.org_name)
+      cross join lateral jsonb_each(n.custom) e
+      join settings.custom_fields f on f.id::text = e.key and f.org_name = n.org_name and f.record_kind = v_kind and not f.sensitive
+      where coalesce(app.custom_sort_num(f.field_type, e.value)::text, app.custom_sort_txt(f.field_type, e.value)) is not null;
+    return null;
+  end if;
+  insert into app.custom_sort_keys (field_id, record_id, org_name, num, txt)
+    select f.id, n.id, n.org_name, app.custom_sort_num(f.field_type, e.value), app.custom_sort_txt(f.field_type, e.value)
+    from new_rows n
+    cross join lateral jsonb_each(n.custom) e
+    join settings.custom_fields f on f.id::text = e.key and f.org_name = n.org_name and f.record_kind = v_kind and not f.sensitive
+    where n.custom <> '{}'::jsonb
+      and coalesce(app.custom_sort_num(f.field_type, e.value)::text, app.custom_sort_txt(f.field_type, e.value)) is not null
+  on conflict (field_id, record_id) do update set org_name = excluded.org_name, num = excluded.num, txt = excluded.txt;
+  return null;
+end;
+$function$;
+revoke all on function app.custom_sort_keys_upkeep() from public, anon, authenticated, service_role;
+grant execute on function app.custom_sort_keys_upkeep() to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_sort_keys_of_field(p_field uuid)
+ RETURNS bigint
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_field settings.custom_fields;
+  v_count bigint;
+begin
+  -- One field's sort keys written again from its records' values (after a change of type, or of
+  -- sensitive): the keys the record triggers keep, for every record at once.
+  delete from app.custom_sort_keys k where k.field_id = p_field;
+  select * into v_field from settings.custom_fields f where f.id = p_field;
+  if v_field.id is null or v_field.sensitive or app.custom_sort_column(v_field.field_type) is null then
+    return 0;
+  end if;
+  execute format(
+    'insert into app.custom_sort_keys (field_id, record_id, org_name, num, txt)
+       select $1, t.id, t.org_name, app.custom_sort_num($2, t.custom -> $3), app.custom_sort_txt($2, t.custom -> $3)
+       from %s t where t.org_name = $4 and t.custom ? $3
+         and coalesce(app.custom_sort_num($2, t.custom -> $3)::text, app.custom_sort_txt($2, t.custom -> $3)) is not null',
+    app.custom_record_table(v_field.record_kind))
+    using v_field.id, v_field.field_type, v_field.id::text, v_field.org_name;
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$function$;
+revoke all on function app.custom_sort_keys_of_field(p_field uuid) from public, anon, authenticated, service_role;
+grant execute on function app.custom_sort_keys_of_field(p_field uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_field_sort_keys()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- A field's definition changed how its values sort (type, sensitive) or it is gone.
+  if tg_op = 'DELETE' then
+    delete from app.custom_sort_keys k where k.field_id = old.id;
+    return null;
+  end if;
+  perform app.custom_sort_keys_of_field(new.id);
+  return null;
+end;
+$function$;
+revoke all on function app.custom_field_sort_keys() from public, anon, authenticated, service_role;
+grant execute on function app.custom_field_sort_keys() to service_role;
+
 CREATE OR REPLACE FUNCTION app.list_custom_sort_sql(p_field text)
  RETURNS text
  LANGUAGE plpgsql

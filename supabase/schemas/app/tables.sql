@@ -18,6 +18,23 @@ alter table app.custom_sensitive add constraint custom_sensitive_pkey PRIMARY KE
 
 CREATE INDEX custom_sensitive_org_name_idx ON app.custom_sensitive USING btree (org_name);
 
+create table app.custom_sort_keys (
+  field_id uuid not null,
+  record_id uuid not null,
+  org_name text not null,
+  num numeric,
+  txt text
+);
+comment on table app.custom_sort_keys is 'one typed sort key per non-empty value of a sortable custom field (numbers, money, yes/no in num; dates, links, text lower-cased in txt), kept by the record tables'' custom sort-key triggers and by the field''s definition trigger: list_page walks its (org, field, key) btrees to sort a million records by a field without an index per field';
+revoke all on table app.custom_sort_keys from public, anon, authenticated, service_role;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table app.custom_sort_keys to service_role;
+
+alter table app.custom_sort_keys add constraint custom_sort_keys_pkey PRIMARY KEY (field_id, record_id);
+
+CREATE INDEX custom_sort_keys_num_idx ON app.custom_sort_keys USING btree (org_name, field_id, num, record_id) WHERE (num IS NOT NULL);
+
+CREATE INDEX custom_sort_keys_txt_idx ON app.custom_sort_keys USING btree (org_name, field_id, txt, record_id) WHERE (txt IS NOT NULL);
+
 create table app.history_tables (
   table_name regclass not null,
   component text not null

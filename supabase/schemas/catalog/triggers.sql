@@ -133,6 +133,12 @@ CREATE TRIGGER steward_30_short_id BEFORE INSERT OR UPDATE ON catalog.accommodat
 
 CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON catalog.accommodations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('accommodation');
 
+CREATE TRIGGER steward_91_custom_sort_delete AFTER DELETE ON catalog.accommodations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('accommodation');
+
+CREATE TRIGGER steward_91_custom_sort_insert AFTER INSERT ON catalog.accommodations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('accommodation');
+
+CREATE TRIGGER steward_91_custom_sort_update AFTER UPDATE ON catalog.accommodations REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('accommodation');
+
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON catalog.accommodations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('lodging');
 
 CREATE TRIGGER steward_90_history_insert AFTER INSERT ON catalog.accommodations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('lodging');
@@ -311,6 +317,12 @@ CREATE TRIGGER steward_31_sku BEFORE INSERT OR UPDATE ON catalog.products FOR EA
 
 CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON catalog.products REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('product');
 
+CREATE TRIGGER steward_91_custom_sort_delete AFTER DELETE ON catalog.products REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('product');
+
+CREATE TRIGGER steward_91_custom_sort_insert AFTER INSERT ON catalog.products REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('product');
+
+CREATE TRIGGER steward_91_custom_sort_update AFTER UPDATE ON catalog.products REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('product');
+
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON catalog.products REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('catalog');
 
 CREATE TRIGGER steward_90_history_insert AFTER INSERT ON catalog.products REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('catalog');
@@ -383,6 +395,12 @@ CREATE TRIGGER steward_45_confirmation_mail BEFORE INSERT OR UPDATE ON catalog.r
 
 CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON catalog.reservations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('reservation');
 
+CREATE TRIGGER steward_91_custom_sort_delete AFTER DELETE ON catalog.reservations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('reservation');
+
+CREATE TRIGGER steward_91_custom_sort_insert AFTER INSERT ON catalog.reservations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('reservation');
+
+CREATE TRIGGER steward_91_custom_sort_update AFTER UPDATE ON catalog.reservations REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('reservation');
+
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON catalog.reservations REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('lodging');
 
 CREATE TRIGGER steward_90_history_insert AFTER INSERT ON catalog.reservations REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('lodging');
@@ -446,6 +464,12 @@ CREATE TRIGGER steward_15_custom_update BEFORE UPDATE ON catalog.supplies FOR EA
 CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON catalog.supplies FOR EACH ROW EXECUTE FUNCTION app.stamp_audit();
 
 CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON catalog.supplies REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('supply');
+
+CREATE TRIGGER steward_91_custom_sort_delete AFTER DELETE ON catalog.supplies REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('supply');
+
+CREATE TRIGGER steward_91_custom_sort_insert AFTER INSERT ON catalog.supplies REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('supply');
+
+CREATE TRIGGER steward_91_custom_sort_update AFTER UPDATE ON catalog.supplies REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('supply');
 
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON catalog.supplies REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('catalog');
 

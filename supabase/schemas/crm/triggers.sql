@@ -73,6 +73,12 @@ CREATE TRIGGER steward_30_short_id BEFORE INSERT OR UPDATE ON crm.businesses FOR
 
 CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON crm.businesses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('business');
 
+CREATE TRIGGER steward_91_custom_sort_delete AFTER DELETE ON crm.businesses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('business');
+
+CREATE TRIGGER steward_91_custom_sort_insert AFTER INSERT ON crm.businesses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('business');
+
+CREATE TRIGGER steward_91_custom_sort_update AFTER UPDATE ON crm.businesses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('business');
+
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON crm.businesses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('crm');
 
 CREATE TRIGGER steward_90_history_insert AFTER INSERT ON crm.businesses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('crm');
@@ -179,6 +185,12 @@ CREATE TRIGGER steward_85_mirror_spouse AFTER INSERT OR UPDATE OF spouse_id ON c
 
 CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON crm.contacts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('contact');
 
+CREATE TRIGGER steward_91_custom_sort_delete AFTER DELETE ON crm.contacts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('contact');
+
+CREATE TRIGGER steward_91_custom_sort_insert AFTER INSERT ON crm.contacts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('contact');
+
+CREATE TRIGGER steward_91_custom_sort_update AFTER UPDATE ON crm.contacts REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('contact');
+
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON crm.contacts REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('crm');
 
 CREATE TRIGGER steward_90_history_insert AFTER INSERT ON crm.contacts REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('crm');
@@ -252,6 +264,12 @@ CREATE TRIGGER steward_30_ref_households_secondary_owner_id_fkey BEFORE INSERT O
 CREATE TRIGGER steward_30_short_id BEFORE INSERT OR UPDATE ON crm.households FOR EACH ROW EXECUTE FUNCTION app.stamp_short_id();
 
 CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON crm.households REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('household');
+
+CREATE TRIGGER steward_91_custom_sort_delete AFTER DELETE ON crm.households REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('household');
+
+CREATE TRIGGER steward_91_custom_sort_insert AFTER INSERT ON crm.households REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('household');
+
+CREATE TRIGGER steward_91_custom_sort_update AFTER UPDATE ON crm.households REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('household');
 
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON crm.households REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('crm');
 

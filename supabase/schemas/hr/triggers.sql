@@ -109,6 +109,12 @@ CREATE TRIGGER steward_30_short_id BEFORE INSERT OR UPDATE ON hr.staff_profiles 
 
 CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON hr.staff_profiles REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('staff');
 
+CREATE TRIGGER steward_91_custom_sort_delete AFTER DELETE ON hr.staff_profiles REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('staff');
+
+CREATE TRIGGER steward_91_custom_sort_insert AFTER INSERT ON hr.staff_profiles REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('staff');
+
+CREATE TRIGGER steward_91_custom_sort_update AFTER UPDATE ON hr.staff_profiles REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('staff');
+
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON hr.staff_profiles REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('team-portal');
 
 CREATE TRIGGER steward_90_history_insert AFTER INSERT ON hr.staff_profiles REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('team-portal');

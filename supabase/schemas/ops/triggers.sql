@@ -19,6 +19,12 @@ CREATE TRIGGER steward_30_short_id BEFORE INSERT OR UPDATE ON ops.projects FOR E
 
 CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON ops.projects REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('project');
 
+CREATE TRIGGER steward_91_custom_sort_delete AFTER DELETE ON ops.projects REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('project');
+
+CREATE TRIGGER steward_91_custom_sort_insert AFTER INSERT ON ops.projects REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('project');
+
+CREATE TRIGGER steward_91_custom_sort_update AFTER UPDATE ON ops.projects REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('project');
+
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON ops.projects REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('operations');
 
 CREATE TRIGGER steward_90_history_insert AFTER INSERT ON ops.projects REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('operations');
@@ -68,6 +74,12 @@ CREATE TRIGGER steward_30_ref_tasks_reservation_id_fkey BEFORE INSERT OR UPDATE 
 CREATE TRIGGER steward_30_short_id BEFORE INSERT OR UPDATE ON ops.tasks FOR EACH ROW EXECUTE FUNCTION app.stamp_short_id();
 
 CREATE TRIGGER steward_90_custom_forget AFTER DELETE ON ops.tasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_values_forget('task');
+
+CREATE TRIGGER steward_91_custom_sort_delete AFTER DELETE ON ops.tasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('task');
+
+CREATE TRIGGER steward_91_custom_sort_insert AFTER INSERT ON ops.tasks REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('task');
+
+CREATE TRIGGER steward_91_custom_sort_update AFTER UPDATE ON ops.tasks REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.custom_sort_keys_upkeep('task');
 
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON ops.tasks REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('operations');
 

@@ -299,6 +299,9 @@ declare
   v_kind text;
   v_sort_expr text;
   v_sort_sel text[] := '{}';
+  v_keyed_col text;
+  v_keyed_field uuid;
+  v_more uuid[];
 begin
   if auth.uid() is null then
     return null;
@@ -374,7 +377,8 @@ begin
         return null;
       end if;
       v_sort_sel := v_sort_sel || format('%s as %I', v_sort_expr, v_key.field);
-      v_order := v_order || format('%I %s, ', v_key.field, case when v_key.descending then 'desc nulls first' else 'asc nulls last' end);
+      -- Empty values last both ways: the records with a value come first, from the sort keys.
+      v_order := v_order || format('%I %s, ', v_key.field, case when v_key.descending then 'desc nulls last' else 'asc nulls last' end);
     else
       v_sort_sel := v_sort_sel || format('t.%I', v_key.field);
       v_order := v_order || format('t.%I %s, ', v_key.field, case when v_key.descending then 'desc nulls first' else 'asc nulls last' end);
@@ -420,6 +424,40 @@ begin
       where (v_plan -> 0 -> 'Plan' -> 'Plans' -> (u.i::int - 1) ->> 'Plan Rows')::numeric >= 100), ' union all ');
     if v_sample = '' then
       v_sample := v_all;
+    end if;
+  end if;
+
+  -- A custom field as the one sort key (no filter, no seek): its typed keys in app.custom_sort_keys,
+  -- walked in their (org, field, key) btree and joined to the records, as far as the page; the records
+  -- without a value (empty: last both ways) by id after them, read only when the page reaches them.
+  if v_filter is null and v_seek = '' and cardinality(v_sort_cols) = 1 and v_sort_cols[1] like 'custom.%' then
+    select f.id, app.custom_sort_column(f.field_type) into v_keyed_field, v_keyed_col
+      from settings.custom_fields f where f.id = substr(v_sort_cols[1], 8)::uuid;
+    if v_keyed_col is not null then
+      v_branches := array(
+        select format('(select t.id, k.%1$I as sort_key from app.custom_sort_keys k join %2$s t on t.id = k.record_id '
+                      'where k.org_name = %3$L and k.field_id = %4$L and k.%1$I is not null and t.org_name = %3$L and (%5$s) and %6$s '
+                      'order by k.%1$I %7$s, k.record_id limit %8$s)',
+                      v_keyed_col, v_source.base, o, v_keyed_field, case when o = any (v_whole) then 'true' else v_rule end, v_where,
+                      case when v_descs[1] then 'desc' else 'asc' end, v_offset + v_limit)
+        from unnest(p_org_names) o);
+      execute format('select coalesce(array_agg(t.id), ''{}'') from (select t.id from (%s) t order by t.sort_key %s, t.id limit %s) t',
+                     array_to_string(v_branches, ' union all '), case when v_descs[1] then 'desc' else 'asc' end, v_offset + v_limit)
+        into v_ids;
+      if cardinality(v_ids) < v_offset + v_limit then
+        v_branches := array(
+          select format('(select t.id from %1$s t where t.org_name = %2$L and (%3$s) and %4$s '
+                        'and not exists (select 1 from app.custom_sort_keys k where k.field_id = %5$L and k.record_id = t.id) order by t.id limit %6$s)',
+                        v_source.base, o, case when o = any (v_whole) then 'true' else v_rule end, v_where, v_keyed_field,
+                        v_offset + v_limit - cardinality(v_ids))
+          from unnest(p_org_names) o);
+        execute format('select coalesce(array_agg(t.id), ''{}'') from (select t.id from (%s) t order by t.id limit %s) t',
+                       array_to_string(v_branches, ' union all '), v_offset + v_limit - cardinality(v_ids))
+          into v_more;
+        v_ids := v_ids || v_more;
+      end if;
+      v_ids := coalesce(v_ids[v_offset + 1 : v_offset + v_limit], '{}');
+      v_done := true;
     end if;
   end if;
 

@@ -13,6 +13,10 @@ CREATE TRIGGER steward_20_audit BEFORE INSERT OR UPDATE ON settings.custom_field
 
 CREATE TRIGGER steward_80_custom_field_moved AFTER UPDATE OF sensitive ON settings.custom_fields FOR EACH ROW WHEN (old.sensitive IS DISTINCT FROM new.sensitive) EXECUTE FUNCTION app.custom_field_moved();
 
+CREATE TRIGGER steward_85_custom_sort_keys_delete AFTER DELETE ON settings.custom_fields FOR EACH ROW EXECUTE FUNCTION app.custom_field_sort_keys();
+
+CREATE TRIGGER steward_85_custom_sort_keys_update AFTER UPDATE OF field_type, sensitive ON settings.custom_fields FOR EACH ROW WHEN (old.field_type IS DISTINCT FROM new.field_type OR old.sensitive IS DISTINCT FROM new.sensitive) EXECUTE FUNCTION app.custom_field_sort_keys();
+
 CREATE TRIGGER steward_90_history_delete AFTER DELETE ON settings.custom_fields REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('settings');
 
 CREATE TRIGGER steward_90_history_insert AFTER INSERT ON settings.custom_fields REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app.write_history('settings');

@@ -1,0 +1,163 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
+import { connectDb, testStack } from '../stack/testStack';
+
+// A custom field's sort keys (issue 48): app.custom_sort_keys holds one typed key per non-empty value
+// of a sortable field, kept by the record tables' triggers and the field's definition trigger, so
+// list_page sorts a million records by a field from a btree without an index per field. Every write
+// path keeps the keys equal to what the values say.
+
+const stack = testStack();
+let db: pg.Client;
+let org: SignedUpOrganization;
+let other: SignedUpOrganization;
+let waiver: string;
+let deposit: string;
+let note: string;
+
+type Key = { record_id: string; num: string | null; txt: string | null };
+
+async function field(owner: SignedUpOrganization, label: string, fieldType: string): Promise<string> {
+  const { data, error } = await owner.client.schema('settings').from('custom_fields').insert({ org_name: owner.orgName, record_kind: 'contact', label, field_type: fieldType }).select('id').single();
+  if (error) throw new Error(error.message);
+  return (data as { id: string }).id;
+}
+
+async function contact(owner: SignedUpOrganization, name: string, custom: Record<string, unknown> = {}): Promise<string> {
+  const { data, error } = await owner.client.schema('crm').from('contacts').insert({ org_name: owner.orgName, name, custom }).select('id').single();
+  if (error) throw new Error(error.message);
+  return (data as { id: string }).id;
+}
+
+async function keysOf(fieldId: string): Promise<Key[]> {
+  const { rows } = await db.query<Key>('select record_id, num::text as num, txt from app.custom_sort_keys where field_id = $1 order by record_id', [fieldId]);
+  return rows;
+}
+
+/** What the keys should be: recomputed from the stored values alone. */
+async function expectedKeysOf(fieldId: string): Promise<Key[]> {
+  const { rows } = await db.query<Key>(
+    `select c.id as record_id, app.custom_sort_num(f.field_type, c.custom -> $1::text)::text as num, app.custom_sort_txt(f.field_type, c.custom -> $1::text) as txt
+       from crm.contacts c join settings.custom_fields f on f.id = $1::uuid
+      where c.org_name = f.org_name and c.custom ? $1::text and not f.sensitive
+        and coalesce(app.custom_sort_num(f.field_type, c.custom -> $1::text)::text, app.custom_sort_txt(f.field_type, c.custom -> $1::text)) is not null
+      order by c.id`,
+    [fieldId],
+  );
+  return rows;
+}
+
+async function expectKeysRight(...fields: string[]) {
+  for (const fieldId of fields) expect(await keysOf(fieldId)).toEqual(await expectedKeysOf(fieldId));
+}
+
+async function sortedNames(owner: SignedUpOrganization, fieldId: string, desc: boolean, offset = 0, limit = 200): Promise<string[]> {
+  const { data, error } = await owner.client.rpc('list_page', {
+    p_relation: 'crm.contacts', p_org_names: [owner.orgName], p_exclude_archived: true, p_sort: [{ field: `custom.${fieldId}`, desc }], p_offset: offset, p_limit: limit,
+  });
+  if (error) throw new Error(error.message);
+  const ids = (data as { ids: string[] }).ids;
+  const { rows } = await db.query<{ id: string; name: string }>('select id, name from crm.contacts where id = any($1::uuid[])', [ids]);
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  return ids.map((id) => names.get(id) ?? '?');
+}
+
+beforeAll(async () => {
+  db = await connectDb(stack.dbUrl);
+  org = await signUpOrganization(stack, 'Sort keys');
+  other = await signUpOrganization(stack, 'Sort keys elsewhere');
+  waiver = await field(org, 'Waiver', 'date');
+  deposit = await field(org, 'Deposit', 'number');
+  note = await field(org, 'Note', 'short_text');
+});
+
+afterAll(async () => {
+  await db.end();
+});
+
+describe('custom sort keys', () => {
+  it('are written on insert, rewritten on update, removed when a value is cleared or the record deleted', async () => {
+    const ann = await contact(org, 'Ann Key', { [waiver]: '2027-03-01', [deposit]: 12.5, [note]: 'Zebra' });
+    await contact(org, 'Ben Key', { [waiver]: '2026-12-01', [note]: 'apple' });
+    const cat = await contact(org, 'Cat Key');
+    expect((await keysOf(waiver)).map((key) => key.txt).sort()).toEqual(['2026-12-01', '2027-03-01']);
+    expect(await keysOf(deposit)).toEqual([{ record_id: ann, num: '12.5', txt: null }]);
+    expect((await keysOf(note)).map((key) => key.txt).sort()).toEqual(['apple', 'zebra']);
+
+    await org.client.schema('crm').from('contacts').update({ custom: { [deposit]: 40 } }).eq('id', cat);
+    await org.client.schema('crm').from('contacts').update({ custom: { [waiver]: null, [deposit]: 3 } }).eq('id', ann);
+    // A write of another column leaves the keys as they are.
+    await org.client.schema('crm').from('contacts').update({ nickname: 'Annie' }).eq('id', ann);
+    await expectKeysRight(waiver, deposit, note);
+    expect((await keysOf(deposit)).map((key) => key.num).sort()).toEqual(['3', '40']);
+
+    await org.client.schema('crm').from('contacts').delete().eq('id', cat);
+    await expectKeysRight(waiver, deposit, note);
+    expect((await keysOf(deposit)).map((key) => key.num)).toEqual(['3']);
+  });
+
+  it('sort a list by a field from its keys: values in order both ways, empty ones last, pages that cross into them', async () => {
+    const owner = await signUpOrganization(stack, 'Sort pages');
+    const when = await field(owner, 'When', 'date');
+    const days = ['2026-05-01', '2026-01-15', null, '2027-07-07', '2026-01-15', null];
+    for (const [i, day] of days.entries()) await contact(owner, `Row ${i}`, day ? { [when]: day } : {});
+    const up = await sortedNames(owner, when, false);
+    expect(up.slice(0, 4)).toEqual(expect.arrayContaining(['Row 1', 'Row 4']));
+    expect(up.slice(2, 4)).toEqual(['Row 0', 'Row 3']);
+    expect(up.slice(4).sort()).toEqual(['Row 2', 'Row 5']);
+    const down = await sortedNames(owner, when, true);
+    expect(down.slice(0, 2)).toEqual(['Row 3', 'Row 0']);
+    expect(down.slice(4).sort()).toEqual(['Row 2', 'Row 5']);
+    // Page by page, the same order as the whole list.
+    const paged = [...(await sortedNames(owner, when, false, 0, 3)), ...(await sortedNames(owner, when, false, 3, 3))];
+    expect(paged).toEqual(up);
+    // Another organisation's rows never come into the page.
+    await contact(other, 'Elsewhere Row', {});
+    expect(up).not.toContain('Elsewhere Row');
+    expect(up).toHaveLength(6);
+  });
+
+  it('follow a change of type, a field turned sensitive, an archived record or field, and a merge', async () => {
+    const dee = await contact(org, 'Dee Key', { [deposit]: 7, [note]: 'Mango' });
+    const eve = await contact(org, 'Eve Key', { [note]: '12' });
+    await expectKeysRight(deposit, note);
+
+    const { error: typeError } = await org.client.schema('settings').rpc('change_field_type', { p_field: note, p_new_type: 'number' });
+    expect(typeError).toBeNull();
+    await expectKeysRight(note);
+    expect(await keysOf(note)).toContainEqual({ record_id: eve, num: '12', txt: null });
+
+    // An archived record or field keeps its keys (the archived list still sorts by it).
+    await org.client.schema('crm').from('contacts').update({ archive: true }).eq('id', dee);
+    await org.client.schema('settings').from('custom_fields').update({ archive: true }).eq('id', deposit);
+    await expectKeysRight(deposit);
+    expect((await keysOf(deposit)).some((key) => key.record_id === dee)).toBe(true);
+    await org.client.schema('settings').from('custom_fields').update({ archive: false }).eq('id', deposit);
+    await org.client.schema('crm').from('contacts').update({ archive: false }).eq('id', dee);
+
+    // Merged: the survivor's keys follow the values it takes; the merged record, archived, keeps its own.
+    const keep = await contact(org, 'Fay Keep', {});
+    const gone = await contact(org, 'Fay Gone', { [deposit]: 99, [waiver]: '2030-01-01' });
+    const { error: mergeError } = await org.client.schema('crm').rpc('merge_records', { p_kind: 'contacts', p_survivor: keep, p_merged: gone });
+    expect(mergeError).toBeNull();
+    await expectKeysRight(deposit, waiver);
+    expect(await keysOf(deposit)).toContainEqual({ record_id: keep, num: '99', txt: null });
+
+    // A sensitive field's values leave the records, and so do their keys.
+    const { error: sensitiveError } = await org.client.schema('settings').from('custom_fields').update({ sensitive: true }).eq('id', waiver);
+    expect(sensitiveError).toBeNull();
+    expect(await keysOf(waiver)).toEqual([]);
+  });
+
+  it('go with a field deleted, and stay out of reach of the API', async () => {
+    const spare = await field(org, 'Spare', 'short_text');
+    expect(await keysOf(spare)).toEqual([]);
+    const { error } = await org.client.schema('settings').from('custom_fields').delete().eq('id', spare);
+    expect(error).toBeNull();
+    const { count } = await db.query('select 1 from app.custom_sort_keys where field_id = $1', [spare]).then((result) => ({ count: result.rowCount }));
+    expect(count).toBe(0);
+    const { error: readError } = await org.client.schema('app').from('custom_sort_keys').select('*');
+    expect(readError).not.toBeNull();
+  });
+});
