@@ -69,7 +69,7 @@ test('a person saves a view with a custom column, filter and sort, finds it agai
   await viewsPanel(page).getByLabel('View name').fill('Intermediate paddlers');
   await viewsPanel(page).getByLabel('Share with the organisation').check();
   await viewsPanel(page).getByRole('button', { name: 'Save view' }).click();
-  await expect(viewsPanel(page).getByRole('button', { name: 'Intermediate paddlers' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(viewsPanel(page).getByRole('button', { name: 'Intermediate paddlers', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await expect(list.toolbar.getByLabel('Current view')).toHaveText('Intermediate paddlers');
   await expectAccessible(page);
 
@@ -78,7 +78,7 @@ test('a person saves a view with a custom column, filter and sort, finds it agai
   await expect(list.row('Cat Shore')).toBeVisible();
   await expect(list.toolbar.getByLabel('Current view')).toHaveCount(0);
   await list.toolbar.getByRole('button', { name: 'Views' }).click();
-  await viewsPanel(page).getByRole('button', { name: 'Intermediate paddlers' }).click();
+  await viewsPanel(page).getByRole('button', { name: 'Intermediate paddlers', exact: true }).click();
   await expect(names).toHaveText(['Ben Lakes', 'Ann Rivers']);
   await expect(list.table.getByRole('columnheader', { name: 'Paddling level' })).toBeVisible();
   await expect(page).toHaveURL(/f=.*custom\..*sort=custom\..*cols=/);
@@ -99,7 +99,7 @@ test('a person saves a view with a custom column, filter and sort, finds it agai
   const shared = viewsPanel(colleague).getByRole('listitem').filter({ hasText: 'Intermediate paddlers' });
   await expect(shared).toContainText('(shared)');
   await expect(shared.getByRole('button', { name: /Rename|Delete/ })).toHaveCount(0);
-  await shared.getByRole('button', { name: 'Intermediate paddlers' }).click();
+  await shared.getByRole('button', { name: 'Intermediate paddlers', exact: true }).click();
   await expect(theirs.table.getByRole('row').getByRole('link')).toHaveText(['Ben Lakes', 'Ann Rivers']);
   await expect(theirs.table.getByRole('columnheader', { name: 'Paddling level' })).toBeVisible();
   await expectAccessible(colleague);
