@@ -4,11 +4,14 @@
 //  - import 100,000 contacts from a generated CSV end to end: the file chosen in the Import dialog →
 //    "Imported 100,000 contacts." (parse, chunked upload with progress, the duplicate check, the one
 //    all-or-nothing import call), each run into a new organisation;
+//  - the same with five of the organisation's own fields (columns headed with their labels; a choice,
+//    a date, a number, a multiple choice, a text), defined in each new organisation first;
 //  - export 100,000 rows of /contacts to CSV: the longest frame while it runs (requestAnimationFrame
 //    gaps, and the long-animation-frame entries Chromium reports), and the time to the download.
 // The 100,000 contacts the export reads are seeded here with generate_series, not by npm start or test.
 // It starts a stack and the platform of its own (STEWARD_IMPORTEXPORT_BENCH_PORT_BASE,
-// STEWARD_IMPORTEXPORT_BENCH_PORT) and throws both away afterwards.
+// STEWARD_IMPORTEXPORT_BENCH_PORT) and throws both away afterwards. STEWARD_IMPORTEXPORT_PARTS picks
+// the parts (import,custom,export).
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,6 +30,48 @@ const ROWS = Number(process.env.STEWARD_IMPORTEXPORT_ROWS ?? 100_000);
 const IMPORT_RUNS = Number(process.env.STEWARD_IMPORT_RUNS ?? 3);
 const EXPORT_RUNS = Math.max(3, Number(process.env.STEWARD_EXPORT_RUNS ?? 5));
 const PASSWORD = 'Import-bench-2026';
+const CUSTOM_IMPORT_RUNS = Number(process.env.STEWARD_IMPORT_CUSTOM_RUNS ?? 3);
+/** Which parts run: the plain import, the import with custom fields, the export (all by default). */
+const PARTS = (process.env.STEWARD_IMPORTEXPORT_PARTS ?? 'import,custom,export').split(',');
+
+/** The five fields of the custom-field import: label, type, choices. */
+const BENCH_FIELDS = [
+  { label: 'Paddling level', field_type: 'single_choice', choices: ['Beginner', 'Intermediate', 'Advanced'] },
+  { label: 'Waiver expires', field_type: 'date' },
+  { label: 'Deposit', field_type: 'number' },
+  { label: 'Diet', field_type: 'multiple_choice', choices: ['Vegetarian', 'Vegan', 'Gluten free'] },
+  { label: 'Notes', field_type: 'short_text' },
+];
+
+/** The five fields in a new organisation, as Settings → Fields defines them. @param {string} dbUrl @param {string} orgName */
+async function defineBenchFields(dbUrl, orgName) {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    for (const [position, field] of BENCH_FIELDS.entries()) {
+      await db.query(
+        `insert into settings.custom_fields (org_name, record_kind, label, field_type, position, choices)
+         values ($1, 'contact', $2, $3, $4, $5::jsonb)`,
+        [orgName, field.label, field.field_type, position + 1, JSON.stringify((field.choices ?? []).map((label) => ({ label })))],
+      );
+    }
+  } finally {
+    await db.end();
+  }
+}
+
+/** The 100,000 people again, with a value of each of the five fields. */
+function customCsv() {
+  const lines = [`Name,Primary Phone,Primary E-mail,City,Status,${BENCH_FIELDS.map((field) => field.label).join(',')}`];
+  const levels = ['Beginner', 'Intermediate', 'Advanced'];
+  const diets = ['Vegetarian', 'Vegan', 'Gluten free'];
+  for (let i = 0; i < ROWS; i += 1) {
+    const digits = String(2_000_000_000 + i * 7);
+    const day = String(1 + (i % 28)).padStart(2, '0');
+    lines.push(`Person ${i} Bench,(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)},person.${i}@example.test,Boone,Active,${levels[i % 3]},2027-03-${day},${(i % 500) + 0.5},${diets[i % 3]},Note ${i}`);
+  }
+  return Buffer.from(lines.join('\n'));
+}
 
 /** A new organisation and its owner (the sign-up the product offers). @param {string} apiUrl @param {string} label */
 async function newOwner(apiUrl, label) {
@@ -147,71 +192,82 @@ export async function runImportExportBench() {
       await page.getByRole('table').getByText('Loading…').waitFor({ state: 'detached', timeout: 60_000 });
     };
 
-    // Import: a new organisation per run, the same file.
-    const importSeconds = [];
-    /** @type {{ upload: number[], check: number[], write: number[] }} seconds per phase, as the dialog shows them */
-    const phases = { upload: [], check: [], write: [] };
-    const importLoad = [os.loadavg()[0]];
-    let importNote = '';
-    for (let run = 0; run < IMPORT_RUNS; run += 1) {
-      const owner = await newOwner(stack.config.apiUrl, 'import');
-      const { context, page } = await signedInPage(owner);
-      try {
-        await openContacts(page);
-        await page.getByRole('toolbar', { name: 'List actions' }).getByRole('button', { name: 'Import' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Import contacts' });
-        await dialog.getByLabel(/CSV file/).waitFor();
-        // When the dialog first says it checks, then imports (the file read and uploaded, then checked),
-        // noted in the page as the progress bar's text changes.
-        await page.evaluate(() => {
-          /** @type {{ check?: number, write?: number }} */
-          const seen = {};
+    // Import: a new organisation per run, the same file; `prepare` readies each organisation first.
+    /** @param {string} figure @param {Buffer} file @param {number} runs @param {(owner: { orgName: string }) => Promise<void>} prepare */
+    const importRuns = async (figure, file, runs, prepare) => {
+      const importSeconds = [];
+      /** @type {{ upload: number[], check: number[], write: number[] }} seconds per phase, as the dialog shows them */
+      const phases = { upload: [], check: [], write: [] };
+      const importLoad = [os.loadavg()[0]];
+      let importNote = '';
+      for (let run = 0; run < runs; run += 1) {
+        const owner = await newOwner(stack.config.apiUrl, 'import');
+        await prepare(owner);
+        const { context, page } = await signedInPage(owner);
+        try {
+          await openContacts(page);
+          await page.getByRole('toolbar', { name: 'List actions' }).getByRole('button', { name: 'Import' }).click();
+          const dialog = page.getByRole('dialog', { name: 'Import contacts' });
+          await dialog.getByLabel(/CSV file/).waitFor();
+          // When the dialog first says it checks, then imports (the file read and uploaded, then checked),
+          // noted in the page as the progress bar's text changes.
+          await page.evaluate(() => {
+            /** @type {{ check?: number, write?: number }} */
+            const seen = {};
+            // @ts-ignore the page's own global
+            window.__stewardImportPhases = seen;
+            new MutationObserver(() => {
+              const text = document.querySelector('[role=progressbar][aria-label="Import progress"]')?.getAttribute('aria-valuetext') ?? '';
+              if (!seen.check && text.startsWith('Checking ')) seen.check = Date.now();
+              if (!seen.write && text.startsWith('Importing ')) seen.write = Date.now();
+            }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuetext'] });
+          });
+          const started = performance.now();
+          const startedAt = Date.now();
+          await dialog.getByLabel(/CSV file/).setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: file });
+          await dialog.getByRole('button', { name: `Import ${ROWS.toLocaleString('en-US')} contacts` }).click({ timeout: 120_000 });
+          const done = dialog.getByText(`Imported ${ROWS.toLocaleString('en-US')} contacts.`);
+          const failed = dialog.locator('.ant-alert-error');
+          await Promise.race([done.waitFor({ timeout: 900_000 }), failed.waitFor({ timeout: 900_000 })]);
+          if (await failed.isVisible()) {
+            importNote = `run ${run + 1} failed: ${await failed.innerText()}`;
+            console.log(`(import ${importNote})`);
+            continue;
+          }
+          const finished = performance.now();
+          const finishedAt = Date.now();
+          importSeconds.push((finished - started) / 1000);
           // @ts-ignore the page's own global
-          window.__stewardImportPhases = seen;
-          new MutationObserver(() => {
-            const text = document.querySelector('[role=progressbar][aria-label="Import progress"]')?.getAttribute('aria-valuetext') ?? '';
-            if (!seen.check && text.startsWith('Checking ')) seen.check = Date.now();
-            if (!seen.write && text.startsWith('Importing ')) seen.write = Date.now();
-          }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuetext'] });
-        });
-        const started = performance.now();
-        const startedAt = Date.now();
-        await dialog.getByLabel(/CSV file/).setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: csv });
-        await dialog.getByRole('button', { name: `Import ${ROWS.toLocaleString('en-US')} contacts` }).click({ timeout: 120_000 });
-        const done = dialog.getByText(`Imported ${ROWS.toLocaleString('en-US')} contacts.`);
-        const failed = dialog.locator('.ant-alert-error');
-        await Promise.race([done.waitFor({ timeout: 900_000 }), failed.waitFor({ timeout: 900_000 })]);
-        if (await failed.isVisible()) {
-          importNote = `run ${run + 1} failed: ${await failed.innerText()}`;
-          console.log(`(import ${importNote})`);
-          continue;
+          const seen = await page.evaluate(() => window.__stewardImportPhases);
+          if (seen?.check && seen?.write) {
+            phases.upload.push((seen.check - startedAt) / 1000);
+            phases.check.push((seen.write - seen.check) / 1000);
+            phases.write.push((finishedAt - seen.write) / 1000);
+          }
+          importLoad.push(os.loadavg()[0]);
+        } finally {
+          await context.close();
         }
-        const finished = performance.now();
-        const finishedAt = Date.now();
-        importSeconds.push((finished - started) / 1000);
-        // @ts-ignore the page's own global
-        const seen = await page.evaluate(() => window.__stewardImportPhases);
-        if (seen?.check && seen?.write) {
-          phases.upload.push((seen.check - startedAt) / 1000);
-          phases.check.push((seen.write - seen.check) / 1000);
-          phases.write.push((finishedAt - seen.write) / 1000);
-        }
-        importLoad.push(os.loadavg()[0]);
-      } finally {
-        await context.close();
       }
-    }
-    const loadNote = `load average ${Math.min(...importLoad).toFixed(1)}–${Math.max(...importLoad).toFixed(1)} on ${os.cpus().length} cores`;
-    const phaseNote = phases.write.length
-      ? `; median read + upload ${median(phases.upload).toFixed(1)} s, check ${median(phases.check).toFixed(1)} s, import call ${median(phases.write).toFixed(1)} s`
-      : '';
-    if (importSeconds.length) {
-      printRow({ figure: `import ${ROWS.toLocaleString('en-US')} contacts from CSV, end to end`, value: median(importSeconds), unit: 's', budget: 60, note: `${spread(importSeconds, 's')}${phaseNote}; ${loadNote}${importNote ? `; ${importNote}` : ''}` });
-    } else if (IMPORT_RUNS > 0) {
-      printRow({ figure: `import ${ROWS.toLocaleString('en-US')} contacts from CSV, end to end`, value: Number.POSITIVE_INFINITY, unit: 's', budget: 60, note: importNote || 'no run finished' });
+      const loadNote = `load average ${Math.min(...importLoad).toFixed(1)}–${Math.max(...importLoad).toFixed(1)} on ${os.cpus().length} cores`;
+      const phaseNote = phases.write.length
+        ? `; median read + upload ${median(phases.upload).toFixed(1)} s, check ${median(phases.check).toFixed(1)} s, import call ${median(phases.write).toFixed(1)} s`
+        : '';
+      if (importSeconds.length) {
+        printRow({ figure, value: median(importSeconds), unit: 's', budget: 60, note: `${spread(importSeconds, 's')}${phaseNote}; ${loadNote}${importNote ? `; ${importNote}` : ''}` });
+      } else if (runs > 0) {
+        printRow({ figure, value: Number.POSITIVE_INFINITY, unit: 's', budget: 60, note: importNote || 'no run finished' });
+      }
+    };
+    if (PARTS.includes('import')) await importRuns(`import ${ROWS.toLocaleString('en-US')} contacts from CSV, end to end`, csv, IMPORT_RUNS, async () => {});
+    // The same with five of the organisation's own fields: columns headed with their labels, mapped to
+    // them by the dialog, choices by label, converted and checked by the database.
+    if (PARTS.includes('custom')) {
+      await importRuns(`import ${ROWS.toLocaleString('en-US')} contacts from CSV with 5 custom fields, end to end`, customCsv(), CUSTOM_IMPORT_RUNS, (owner) => defineBenchFields(stack.config.dbUrl, owner.orgName));
     }
 
     // Export: one organisation with 100,000 contacts seeded in SQL.
+    if (!PARTS.includes('export')) return;
     const owner = await newOwner(stack.config.apiUrl, 'export');
     const seededMs = await seedExportRows(stack.config.dbUrl, owner.orgName);
     console.log(`(seeded ${ROWS.toLocaleString('en-US')} contacts with e-mails in ${(seededMs / 1000).toFixed(1)} s)`);
