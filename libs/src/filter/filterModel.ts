@@ -62,8 +62,10 @@ export type SortSpec = readonly { field: string; order: SortOrder }[];
  * custom field types (values are choice ids or record ids).
  */
 export type FilterFieldType = 'text' | 'number' | 'boolean' | 'date' | 'choice' | 'multi_choice' | 'link';
-/** A filterable field; a choice field's `options` give its choice ids' labels, which the panel offers. */
-export type FilterFieldDef = { field: string; label: string; type?: FilterFieldType; options?: readonly { value: string; label: string }[] };
+/** A filterable field; a choice field's `options` give its choice ids' labels, which the panel offers; a link field's `records` the records to pick. */
+/** Where a link field's records are picked from (a table's id and name), read by the Filters panel. */
+export type FilterRecordSource = { schema: string; table: string; valueField: string; labelField: string };
+export type FilterFieldDef = { field: string; label: string; type?: FilterFieldType; options?: readonly { value: string; label: string }[]; records?: FilterRecordSource };
 export type FieldTypes = Readonly<Record<string, FilterFieldType>>;
 
 /**

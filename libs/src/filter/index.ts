@@ -16,6 +16,7 @@ export {
   type FieldTypes,
   type FilterCondition,
   type FilterFieldDef,
+  type FilterRecordSource,
   type FilterFieldType,
   type FilterGroup,
   type FilterNode,

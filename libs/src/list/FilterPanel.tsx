@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Button, Flex, Typography } from '@steward/libs/ui/antd';
 import { Card, Input, Select } from '@steward/libs/ui/antd-data';
 import { FILTER_OPERATOR_LABELS, LIST_OPERATORS, VALUELESS_OPERATORS, operatorsForType, type FilterFieldDef, type FilterFieldType, type FilterOperator, type FilterRow } from '@steward/libs/filter';
+import { useRelationOptions, type SchemaName } from '@steward/libs/data';
+import { useSession } from '@steward/libs/session';
 import type { FilterState } from './useFilterState';
 
 /**
@@ -86,6 +88,7 @@ const YES_NO = [
 function ValueInput({ line, def, operator, value, onChange, onEnter }: { line: number; def: FilterFieldDef | undefined; operator: FilterOperator; value: string; onChange: (value: string) => void; onEnter: () => void }) {
   const label = `Value ${line}`;
   const several = LIST_OPERATORS.includes(operator);
+  if (def?.records) return <RecordValue label={label} def={def} value={value} onChange={onChange} />;
   if (def?.options || def?.type === 'boolean') {
     const options = [...(def.options ?? YES_NO)];
     if (several) {
@@ -136,6 +139,25 @@ function ValueInput({ line, def, operator, value, onChange, onEnter }: { line: n
       onChange={(event) => onChange(event.target.value)}
       onPressEnter={onEnter}
       placeholder="Any value"
+    />
+  );
+}
+
+/** A link field's value: one of the organisation's records, picked by name (typing searches the names). */
+function RecordValue({ label, def, value, onChange }: { label: string; def: FilterFieldDef; value: string; onChange: (value: string) => void }) {
+  const { orgScope } = useSession();
+  const records = def.records!;
+  const options = useRelationOptions({ ...records, schema: records.schema as SchemaName, orgScope });
+  return (
+    <Select
+      aria-label={label}
+      style={{ minWidth: 240 }}
+      value={value || undefined}
+      placeholder="Choose a record…"
+      loading={options.isLoading}
+      onChange={(next: string) => onChange(next ?? '')}
+      options={(options.data ?? []).map((option) => ({ value: option.value, label: option.label }))}
+      showSearch={{ optionFilterProp: 'label' }}
     />
   );
 }

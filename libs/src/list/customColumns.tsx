@@ -4,7 +4,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from '@steward/libs/router';
 import { LoadingState } from '@steward/libs/ui';
 import { useQuery } from '@tanstack/react-query';
-import { CustomValue, callRpc, customFieldName, queryKeys, customValueOf, customValueText, useCustomFieldsOfKind, type CustomFieldDef } from '@steward/libs/data';
+import { CustomValue, callRpc, customFieldName, linkSource, queryKeys, customValueOf, customValueText, useCustomFieldsOfKind, type CustomFieldDef } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
 import type { FilterFieldType } from '@steward/libs/filter';
 import { ColumnChooser, isFixedColumn, useColumnChooser } from './columnChooser';
@@ -25,8 +25,8 @@ const FILTER_TYPE: Readonly<Record<CustomFieldDef['field_type'], FilterFieldType
   boolean: 'boolean',
   single_choice: 'choice',
   multiple_choice: 'multi_choice',
-  // A link is filtered on the record page's own lists (a contact's linked records), not by id here.
-  link: false,
+  // A link: the record picked by name in the Filters panel.
+  link: 'link',
 };
 
 const YES_NO = [
@@ -54,6 +54,7 @@ export function customColumn<Row extends Row0>(field: CustomFieldDef, { currency
     ...(field.sensitive ? { sensitiveKind: field.record_kind } : {}),
     sortable: field.field_type !== 'multiple_choice',
     filterable: filterType,
+    ...(field.field_type === 'link' && linkSource(field) ? { filterRecords: linkSource(field)! } : {}),
     ...(field.field_type === 'single_choice' || field.field_type === 'multiple_choice'
       ? { filterOptions: field.choices.map((choice) => ({ value: choice.id, label: choice.archived ? `${choice.label} (archived)` : choice.label })) }
       : {}),

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FieldTypes, FilterFieldDef, FilterFieldType } from '@steward/libs/filter';
+import type { FieldTypes, FilterFieldDef, FilterFieldType, FilterRecordSource } from '@steward/libs/filter';
 
 type Cell = string | number | boolean | null | undefined;
 
@@ -20,6 +20,8 @@ export type ListColumn<Row> = {
   filterable?: boolean | FilterFieldType;
   /** The values a choice column is filtered by, with their labels (the panel's value is then a choice). */
   filterOptions?: readonly { value: string; label: string }[];
+  /** The records a link column is filtered by (the panel's value is then a record picked by name). */
+  filterRecords?: FilterRecordSource;
   /** A sensitive field of this kind of record: its values come through public.custom_values. */
   sensitiveKind?: string;
   /** The values the selected rows can be set to at once (an organisation's choice or Yes/No field). */
@@ -90,6 +92,7 @@ export function filterFieldsOf<Row>(columns: readonly ListColumn<Row>[]): Filter
       label: column.title,
       type: column.filterable === true ? 'text' : column.filterable || 'text',
       ...(column.filterOptions ? { options: column.filterOptions } : {}),
+      ...(column.filterRecords ? { records: column.filterRecords } : {}),
     }));
 }
 

@@ -23,7 +23,8 @@ describe('withSensitiveValues', () => {
       return { body: ids.filter((id) => id !== 'c2').map((id) => ({ id, custom: { [MEDICAL]: `notes of ${id}` } })) };
     });
     setSupabase(client);
-    const pages = await collect(withSensitiveValues(pagesOf([{ id: 'c1', custom: { [LEVEL]: 'x' } }, { id: 'c2', custom: {} }], [{ id: 'c3' }]), 'contact'));
+    type Row = { id: string; custom?: Record<string, unknown> };
+    const pages = await collect(withSensitiveValues(pagesOf<Row>([{ id: 'c1', custom: { [LEVEL]: 'x' } }, { id: 'c2', custom: {} }], [{ id: 'c3' }]), 'contact'));
     expect(pages).toEqual([
       [{ id: 'c1', custom: { [LEVEL]: 'x', [MEDICAL]: 'notes of c1' } }, { id: 'c2', custom: {} }],
       [{ id: 'c3', custom: { [MEDICAL]: 'notes of c3' } }],
