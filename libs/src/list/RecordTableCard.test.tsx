@@ -5,6 +5,7 @@ import { tableRef, type AnyRow } from '@steward/libs/data';
 import type { FieldDef } from '@steward/libs/form';
 import { Toaster } from '@steward/libs/ui/core';
 import { renderWithStack } from '../testing';
+import { MemoryRouter } from '@steward/libs/router';
 import { RecordTableCard } from './RecordTableCard';
 
 const accommodations = tableRef<AnyRow>('catalog', 'accommodations');
@@ -81,5 +82,37 @@ describe('RecordTableCard', () => {
   it('shows a load error in a banner', async () => {
     renderWithStack(<RecordTableCard title="Rates" label="Rate" table={accommodations} fields={fields} />, { respond: () => ({ status: 404, body: { message: 'relation does not exist', code: '42P01' } }) });
     expect(await screen.findByText('relation does not exist')).toBeInTheDocument();
+  });
+});
+
+describe('RecordTableCard with the organisation\'s fields', () => {
+  const DEPTH = '7a3c1e5b-2d4f-4a6b-8c9d-0e1f2a3b4c5d';
+  const VIEW = '8b4d2f6c-3e5a-4b7c-9dae-1f2a3b4c5d6e';
+  const definitions = [
+    { id: DEPTH, org_name: 'Cedar Grove Outfitters', record_kind: 'accommodation', label: 'Depth', help_text: null, field_type: 'number', link_kind: null, required: false, default_value: null, position: 1, archive: false, sensitive: false, choices: [] },
+    { id: VIEW, org_name: 'Cedar Grove Outfitters', record_kind: 'accommodation', label: 'View', help_text: null, field_type: 'single_choice', link_kind: null, required: false, default_value: null, position: 2, archive: false, sensitive: false, choices: [{ id: 'lake', label: 'Lake', archived: false }, { id: 'wood', label: 'Woods', archived: false }] },
+  ];
+  const rows = [
+    { ...cabin, id: 'a1', name: 'Cabin 1', custom: { [DEPTH]: 30, [VIEW]: 'lake' } },
+    { ...cabin, id: 'a2', name: 'Cabin 2', custom: { [DEPTH]: 10, [VIEW]: 'lake' } },
+    { ...cabin, id: 'a3', name: 'Cabin 3', custom: { [DEPTH]: 20, [VIEW]: 'wood' } },
+  ];
+  const respond = (req: { url: URL }) => {
+    if (req.url.pathname.endsWith('/custom_fields')) return { body: definitions };
+    if (req.url.pathname.endsWith('/accommodations')) return { body: rows };
+    return { body: [] };
+  };
+
+  it('filters and sorts its rows by them as the URL says, and offers Filters and Sort', async () => {
+    const filter = encodeURIComponent(JSON.stringify([[[`custom.${VIEW}`, 'any_of', 'lake']]]));
+    renderWithStack(<RecordTableCard title="Accommodations" label="Accommodation" table={accommodations} fields={fields} customKind="accommodation" />, {
+      respond,
+      wrapper: (children) => <MemoryRouter initialEntries={[`/lodging/settings?f=${filter}&sort=custom.${DEPTH}`]}>{children}</MemoryRouter>,
+    });
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row').slice(1).map((row) => within(row).queryAllByRole('cell')[1]?.textContent)).toEqual(['Cabin 2', 'Cabin 1']));
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sort' }));
+    expect(await screen.findByRole('region', { name: 'Sort' })).toBeVisible();
   });
 });

@@ -10,12 +10,16 @@ import { archivedHint } from './bulk/bulkWords';
 import { DataTable } from './DataTable';
 import { SelectionBar } from './ListTable';
 import { RowEditButton } from './columns';
-import { MAX_VISIBLE_COLUMNS, csvColumnsOf, type ListColumn } from './listColumn';
+import { MAX_VISIBLE_COLUMNS, columnField, csvColumnsOf, fieldTypesOf, filterFieldsOf, sortableFieldsOf, type ListColumn } from './listColumn';
+import { FilterPanel } from './FilterPanel';
+import { SortPanel } from './SortPanel';
+import { useFilterState } from './useFilterState';
 import { LOADING_TEXT, NO_ROWS_YET_TEXT } from './listMessages';
 import { lifecycleRules, type BulkTarget } from './useListPage';
 import { BulkActionsPlaceholder } from './bulk/BulkActionsPlaceholder';
 import { useRowSelection } from './useRowSelection';
-import { ChosenColumns } from './customColumns';
+import { ChosenColumns, useCustomColumns } from './customColumns';
+import { filterRows, sortRows } from '@steward/libs/filter';
 
 // Bulk actions draw with selects: they load when the first row is selected.
 const BulkActions = lazy(() => import('./bulk/BulkActions')) as unknown as (props: { list: BulkTarget<AnyRow> }) => ReactNode;
@@ -53,7 +57,31 @@ export type RecordTableCardProps = {
  * selected rows: set a type where the table has one, archive, restore, export the selection, delete
  * archived rows for good — one database call each, with Undo.
  */
-export function RecordTableCard({ title, label, table, fields, columnFields, customKind }: RecordTableCardProps) {
+export function RecordTableCard(props: RecordTableCardProps) {
+  return props.customKind ? <FilteredCard {...props} customKind={props.customKind} /> : <CardBody {...props} filtering={null} />;
+}
+
+const NO_SORT: readonly never[] = [];
+const NO_FILTERING = { filterState: null, filterFields: [], sortable: [], sortLabels: {} };
+
+/**
+ * The organisation's fields filter and sort the card's rows as on the other lists (the URL holds them),
+ * in memory: the card reads all its rows at once.
+ */
+function useCardFiltering(kind: string) {
+  const custom = useCustomColumns<AnyRow>(kind);
+  const filterFields = useMemo(() => filterFieldsOf(custom.columns), [custom.columns]);
+  const sortable = useMemo(() => sortableFieldsOf(custom.columns), [custom.columns]);
+  const sortLabels = useMemo(() => Object.fromEntries(custom.columns.map((column) => [columnField(column), String(column.title)])), [custom.columns]);
+  const filterState = useFilterState({ fields: filterFields, sortable });
+  return { filterState, filterFields, sortable, sortLabels };
+}
+
+function FilteredCard(props: RecordTableCardProps & { customKind: string }) {
+  return <CardBody {...props} filtering={useCardFiltering(props.customKind)} />;
+}
+
+function CardBody({ title, label, table, fields, columnFields, customKind, filtering }: RecordTableCardProps & { filtering: ReturnType<typeof useCardFiltering> | null }) {
   const session = useSession();
   const editor = useRecordEditor<AnyRow>({ table, label, ...useFormWithCustomFields(customKind ?? null, fields) });
   const access = useAccess();
@@ -92,7 +120,14 @@ export function RecordTableCard({ title, label, table, fields, columnFields, cus
     [shown, openEdit],
   );
   const loading = session.loading || rows.isLoading;
-  const shownRows = useMemo(() => rows.data?.rows ?? [], [rows.data]);
+  const { filterState, filterFields, sortable, sortLabels } = filtering ?? NO_FILTERING;
+  const filter = filterState?.filter ?? null;
+  const sort = filterState?.sort ?? NO_SORT;
+  const [panel, setPanel] = useState<'filters' | 'sort' | null>(null);
+  const shownRows = useMemo(() => {
+    const all = rows.data?.rows ?? [];
+    return filter || sort.length ? sortRows(filterRows(all, filter, fieldTypesOf(filterFields)), sort) : all;
+  }, [rows.data, filter, sort, filterFields]);
   const pageKeys = useMemo(() => shownRows.map(rowId), [shownRows]);
   const selection = useRowSelection({ pageKeys, total: shownRows.length, scope: archived ? 'archived' : 'current' });
   const noun = useMemo(() => ({ one: label.toLowerCase(), many: title.toLowerCase() }), [label, title]);
@@ -120,6 +155,16 @@ export function RecordTableCard({ title, label, table, fields, columnFields, cus
         title={title}
         extra={
           <Flex gap={8} wrap>
+            {filterState && filterFields.length ? (
+              <Button aria-expanded={panel === 'filters'} onClick={() => setPanel(panel === 'filters' ? null : 'filters')}>
+                {filterState.appliedCount ? `Filters (${filterState.appliedCount})` : 'Filters'}
+              </Button>
+            ) : null}
+            {filterState && sortable.length ? (
+              <Button aria-expanded={panel === 'sort'} onClick={() => setPanel(panel === 'sort' ? null : 'sort')}>
+                Sort
+              </Button>
+            ) : null}
             {chooser}
             <Button aria-pressed={archived} onClick={() => setArchived(!archived)}>
               Archived
@@ -133,6 +178,9 @@ export function RecordTableCard({ title, label, table, fields, columnFields, cus
         }
       >
         <Flex vertical gap={12}>
+          {panel === 'filters' && filterState ? <FilterPanel state={filterState} onClose={() => setPanel(null)} /> : null}
+          {panel === 'sort' && filterState ? <SortPanel state={filterState} labels={sortLabels} onClose={() => setPanel(null)} /> : null}
+          {filterState?.notice ? <Alert type="warning" showIcon title={filterState.notice} closable={{ onClose: filterState.dismissNotice }} /> : null}
           {archived ? <Alert type="info" showIcon title={`Archived ${noun.many}${archivedHint(lifecycle)}`} /> : null}
           {rows.error ? <Alert type="error" showIcon title={errorMessage(rows.error, 'Unknown error')} /> : null}
           {selection.count > 0 ? (
