@@ -101,8 +101,8 @@ describe('evaluateFilter and sortRows with custom fields', () => {
     expect(matching({ field: WAIVER, operator: 'gte', value: '2027-01-01' })).toEqual([true, false, false]);
   });
 
-  it('sort by a custom value, empty last going up', () => {
+  it('sort by a custom value, empty last both ways (as list_page sorts it from the sort keys)', () => {
     expect(sortRows(rows, [{ field: AGE, order: 'asc' }]).map((r) => r.custom[id(AGE)] ?? null)).toEqual([9, 40, null]);
-    expect(sortRows(rows, [{ field: AGE, order: 'desc' }]).map((r) => r.custom[id(AGE)] ?? null)).toEqual([null, 40, 9]);
+    expect(sortRows(rows, [{ field: AGE, order: 'desc' }]).map((r) => r.custom[id(AGE)] ?? null)).toEqual([40, 9, null]);
   });
 });

@@ -1,4 +1,4 @@
-import { fieldValue, type SortSpec } from './filterModel';
+import { customFieldId, fieldValue, type SortSpec } from './filterModel';
 
 const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
@@ -10,7 +10,8 @@ function compareCells(a: unknown, b: unknown): number {
 
 /**
  * Sorts rows held in memory. Empty values go last when ascending and first when descending, as
- * PostgreSQL orders NULLs, so a list keeps its order whether it is sorted here or by the database.
+ * PostgreSQL orders NULLs, so a list keeps its order whether it is sorted here or by the database; an
+ * organisation's field (`custom.<id>`) keeps its empty values last both ways, as list_page sorts it.
  * Text compares case-insensitively with numbers in natural order ("Unit 2" before "Unit 10").
  */
 export function sortRows<Row extends Readonly<Record<string, unknown>>>(rows: readonly Row[], sort: SortSpec): Row[] {
@@ -22,9 +23,11 @@ export function sortRows<Row extends Readonly<Record<string, unknown>>>(rows: re
       const b = fieldValue(right, field);
       if (isEmpty(a) && isEmpty(b)) continue;
       const direction = order === 'asc' ? 1 : -1;
-      // NULLS LAST for ascending and NULLS FIRST for descending: an empty value acts as the largest.
-      if (isEmpty(a)) return direction;
-      if (isEmpty(b)) return -direction;
+      // NULLS LAST for ascending and NULLS FIRST for descending: an empty value acts as the largest
+      // (a custom field's: last both ways).
+      const emptyAt = customFieldId(field) ? 1 : direction;
+      if (isEmpty(a)) return emptyAt;
+      if (isEmpty(b)) return -emptyAt;
       const result = compareCells(a, b);
       if (result !== 0) return result * direction;
     }
