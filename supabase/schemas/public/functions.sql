@@ -435,8 +435,11 @@ begin
       from settings.custom_fields f where f.id = substr(v_sort_cols[1], 8)::uuid;
     if v_keyed_col is not null then
       v_branches := array(
-        select format('(select t.id, k.%1$I as sort_key from app.custom_sort_keys k join %2$s t on t.id = k.record_id '
-                      'where k.org_name = %3$L and k.field_id = %4$L and k.%1$I is not null and t.org_name = %3$L and (%5$s) and %6$s '
+        -- The record's conditions (the read rule among them) in a subquery of its own, where the
+        -- record's columns alone are in reach.
+        select format('(select t.id, k.%1$I as sort_key from app.custom_sort_keys k '
+                      'join lateral (select t.id from %2$s t where t.id = k.record_id and t.org_name = %3$L and (%5$s) and %6$s) t on true '
+                      'where k.org_name = %3$L and k.field_id = %4$L and k.%1$I is not null '
                       'order by k.%1$I %7$s, k.record_id limit %8$s)',
                       v_keyed_col, v_source.base, o, v_keyed_field, case when o = any (v_whole) then 'true' else v_rule end, v_where,
                       case when v_descs[1] then 'desc' else 'asc' end, v_offset + v_limit)

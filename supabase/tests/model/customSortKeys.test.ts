@@ -54,7 +54,7 @@ async function expectKeysRight(...fields: string[]) {
 
 async function sortedNames(owner: SignedUpOrganization, fieldId: string, desc: boolean, offset = 0, limit = 200): Promise<string[]> {
   const { data, error } = await owner.client.rpc('list_page', {
-    p_relation: 'crm.contacts', p_org_names: [owner.orgName], p_exclude_archived: true, p_sort: [{ field: `custom.${fieldId}`, desc }], p_offset: offset, p_limit: limit,
+    p_relation: 'crm.contacts_view', p_org_names: [owner.orgName, '_system_default_'], p_exclude_archived: true, p_sort: [{ field: `custom.${fieldId}`, desc }], p_offset: offset, p_limit: limit,
   });
   if (error) throw new Error(error.message);
   const ids = (data as { ids: string[] }).ids;

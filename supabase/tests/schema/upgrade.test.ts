@@ -17,7 +17,7 @@ const RECORD_TABLES = ['crm.contacts', 'crm.businesses', 'crm.households', 'cata
 const BOOKING_AREA_MIGRATION = '20261128232151_booking_area.sql';
 const ONLINE_BOOKING_MIGRATION = '20261128232233_online_booking.sql';
 const CONVERSATIONS_MIGRATION = '20261129021514_conversations.sql';
-const CUSTOM_SORT_KEYS_MIGRATION = '20261129013236_custom_sort_keys.sql';
+const CUSTOM_SORT_KEYS_MIGRATION = '20261129023738_custom_sort_keys.sql';
 
 /**
  * The rows a migration of this release changes on purpose (row counts never change but for the rows
