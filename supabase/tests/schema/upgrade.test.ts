@@ -17,6 +17,7 @@ const RECORD_TABLES = ['crm.contacts', 'crm.businesses', 'crm.households', 'cata
 const BOOKING_AREA_MIGRATION = '20261128232151_booking_area.sql';
 const ONLINE_BOOKING_MIGRATION = '20261128232233_online_booking.sql';
 const CONVERSATIONS_MIGRATION = '20261129021514_conversations.sql';
+const SAVED_VIEWS_MIGRATION = '20261129012725_saved_views.sql';
 const CUSTOM_SORT_KEYS_MIGRATION = '20261129023738_custom_sort_keys.sql';
 
 /**
@@ -52,6 +53,8 @@ const ROW_CHANGES: { migration: string; tables: string[]; added?: Record<string,
     added: { 'app.organization_limits': 1, 'storage.buckets': 1, 'app.history_tables': 2 },
     created: ['crm.messages', 'crm.message_links', 'crm.message_attachments', 'crm.mail_campaigns', 'crm.mail_suppressions', 'app.mail_unsubscribe_tokens', 'settings.mail_templates', 'settings.mail_settings'],
   },
+  // Saved views: the saved filters gain their columns (none) and shared (false), appended.
+  { migration: SAVED_VIEWS_MIGRATION, tables: ['settings.saved_filters'] },
   // Custom fields' sort keys: a table of its own, filled from the values stored (none in the previous release).
   { migration: CUSTOM_SORT_KEYS_MIGRATION, tables: [], created: ['app.custom_sort_keys'] },
 ];
