@@ -17,7 +17,7 @@ const RECORD_TABLES = ['crm.contacts', 'crm.businesses', 'crm.households', 'cata
 const BOOKING_AREA_MIGRATION = '20261128232151_booking_area.sql';
 const ONLINE_BOOKING_MIGRATION = '20261128232233_online_booking.sql';
 const CONVERSATIONS_MIGRATION = '20261129021514_conversations.sql';
-const SAVED_VIEWS_MIGRATION = '20261129012725_saved_views.sql';
+const SAVED_VIEWS_MIGRATION = '20261129024555_saved_views.sql';
 const CUSTOM_SORT_KEYS_MIGRATION = '20261129023738_custom_sort_keys.sql';
 
 /**
