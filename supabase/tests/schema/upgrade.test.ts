@@ -19,6 +19,7 @@ const ONLINE_BOOKING_MIGRATION = '20261128232233_online_booking.sql';
 const CONVERSATIONS_MIGRATION = '20261129021514_conversations.sql';
 const SAVED_VIEWS_MIGRATION = '20261129024555_saved_views.sql';
 const CUSTOM_SORT_KEYS_MIGRATION = '20261129023738_custom_sort_keys.sql';
+const CARD_PAYMENT_MIGRATION = '20261129012805_online_booking_card_payment.sql';
 
 /**
  * The rows a migration of this release changes on purpose (row counts never change but for the rows
@@ -57,6 +58,8 @@ const ROW_CHANGES: { migration: string; tables: string[]; added?: Record<string,
   { migration: SAVED_VIEWS_MIGRATION, tables: ['settings.saved_filters'] },
   // Custom fields' sort keys: a table of its own, filled from the values stored (none in the previous release).
   { migration: CUSTOM_SORT_KEYS_MIGRATION, tables: [], created: ['app.custom_sort_keys'] },
+  // Card payment: the provider events a deposit was recorded from, a table of its own (empty).
+  { migration: CARD_PAYMENT_MIGRATION, tables: [], created: ['app.payment_events'] },
 ];
 
 describe('upgrading the previous release', () => {
