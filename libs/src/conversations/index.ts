@@ -2,6 +2,7 @@
 export { Composer, type BulkRecipients, type ComposerProps } from './Composer';
 export { ConversationsTab, MessageItem, SendEmailButton } from './ConversationsTab';
 export { MergeFieldMenu } from './MergeFieldMenu';
+export { BulkSendButton } from './BulkSendButton';
 export { bulkOutcomeText, groupByThread, replySubject } from './conversationWords';
 export {
   attachMessage,

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
 import { Modal, Select } from '@steward/libs/ui/antd-data';
-import { errorMessage, getDatabase, queryKeys } from '@steward/libs/data';
+import { errorMessage, queryKeys } from '@steward/libs/data';
+import { contactShortId, searchRecords } from './inboxApi';
 import { attachMessage, conversationKeys, createContactFromMessage, fetchInbox, MessageItem, type ConversationMessage, type MessageRecordKind } from '@steward/libs/conversations';
 import { useNavigate } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
@@ -14,21 +15,6 @@ const KINDS: { value: Extract<MessageRecordKind, 'contact' | 'business' | 'house
   { value: 'business', label: 'Business', table: 'businesses' },
   { value: 'household', label: 'Household', table: 'households' },
 ];
-
-/** Records of a kind whose name holds the words typed (up to 20), for "Attach to record". */
-async function searchRecords(table: string, orgName: string | null, words: string) {
-  const { data, error } = await getDatabase()
-    .schema('crm')
-    .from(table)
-    .select('id, name')
-    .eq('org_name', orgName ?? '')
-    .eq('archive', false)
-    .ilike('name', `%${words.replace(/[%_\\]/g, (mark) => `\\${mark}`)}%`)
-    .order('name')
-    .limit(20);
-  if (error) throw new Error(error.message);
-  return (data ?? []) as { id: string; name: string }[];
-}
 
 /** The dialog of "Attach to record": a kind, then a record of it found by name. */
 function AttachDialog({ message, dialog }: { message: ConversationMessage; dialog: ReturnType<typeof useDialog> }) {
@@ -97,9 +83,9 @@ export function InboxPage() {
     const outcome = await creating.run(() => createContactFromMessage(message.id));
     if (!outcome.ok) return;
     await queryClient.invalidateQueries({ queryKey: queryKeys.schema('crm') });
-    const { data } = await getDatabase().schema('crm').from('contacts').select('short_id').eq('id', outcome.value).maybeSingle();
+    const shortId = await contactShortId(outcome.value);
     notify.success(`Created a contact for ${message.from_name || message.from_email || 'the sender'}`);
-    if (data?.short_id) navigate(`/contact/${data.short_id as string}`);
+    if (shortId) navigate(`/contact/${shortId}`);
   };
   const messages = inbox.data ?? [];
   return (
