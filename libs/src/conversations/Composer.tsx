@@ -206,8 +206,8 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
     dialog.setAlert(null);
     try {
       const rendered = await renderMessage(values.subject, values.body, kind, id);
-      const signature = settings.data?.signature ? `\n\n${settings.data.signature}` : '';
-      setPreview({ subject: rendered.subject, html: previewHtml(`${rendered.body}${signature}`) });
+      // The database's own rendering of the mail (signature included), sanitised before it is shown.
+      setPreview({ subject: rendered.subject, html: rendered.html ? DOMPurify.sanitize(rendered.html) : previewHtml(rendered.body) });
     } catch (error) {
       dialog.setAlert(errorMessage(error, 'The preview could not be made'));
     } finally {
@@ -226,7 +226,7 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
     const outcome = await dialog.submit(async (): Promise<BulkOutcome | string> => {
       if (bulk) {
         const ids = await bulk.ids();
-        return sendToMany({ kind: bulk.kind, ids, filter: ids ? null : bulk.filter, subject: values.subject, body: values.body, templateId: values.template_id });
+        return sendToMany({ kind: bulk.kind, ids, filter: ids ? null : bulk.filter, orgNames: session.orgScope, subject: values.subject, body: values.body, templateId: values.template_id });
       }
       return sendMessage(sendMessagePayload(values, record ? [{ kind: record.kind, id: record.id }] : [], attachments));
     });

@@ -29,9 +29,9 @@ const when = (message: ConversationMessage) => {
 /** One message: who to whom, when, its status (a failure with the server's reason), body and attachments. */
 export function MessageItem({ message, onReply, onDownloadError }: { message: ConversationMessage; onReply?: (message: ConversationMessage) => void; onDownloadError: (text: string) => void }) {
   const html = message.body_html ? DOMPurify.sanitize(message.body_html, { FORBID_TAGS: ['style', 'form', 'input', 'img'] }) : null;
-  const download = async (path: string, name: string) => {
+  const download = async (path: string, name: string, bucket?: string | null) => {
     try {
-      openDownload(await attachmentUrl(path, name));
+      openDownload(await attachmentUrl(path, name, bucket ?? undefined));
     } catch (error) {
       onDownloadError(errorMessage(error, 'Download failed'));
     }
@@ -65,7 +65,7 @@ export function MessageItem({ message, onReply, onDownloadError }: { message: Co
         <Flex gap={8} wrap align="center">
           <Typography.Text type="secondary">Attachments:</Typography.Text>
           {(message.attachments ?? []).map((file) => (
-            <Button key={file.id} size="small" aria-label={`Download ${file.file_name}`} onClick={() => void download(file.storage_path, file.file_name)}>
+            <Button key={file.id} size="small" aria-label={`Download ${file.file_name}`} onClick={() => void download(file.storage_path, file.file_name, file.bucket_id)}>
               {file.file_name}
             </Button>
           ))}

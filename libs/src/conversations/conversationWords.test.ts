@@ -50,7 +50,8 @@ describe('the composer at the edge', () => {
     ]);
     expect(payload).toEqual({ ...base, links: [{ kind: 'contact', id: 'c1' }], attachments: [{ file_id: 'f1' }, { storage_path: 'Org/u/b.pdf', file_name: 'b.pdf', content_type: 'application/pdf', size_bytes: 2 }] });
   });
-  it('names an upload after the organisation, a fresh id and the file', () => {
-    expect(messageFilePath('Grace Church', 'my file.pdf', 'id1')).toBe('GraceChurch/id1/my-file.pdf');
+  it('names an upload after the organisation and a fresh id', () => {
+    expect(messageFilePath('Grace Church', 'id1')).toBe('GraceChurch/id1');
+    expect(messageFilePath('Grace Church')).toMatch(/^GraceChurch\/[0-9a-f-]{36}$/);
   });
 });

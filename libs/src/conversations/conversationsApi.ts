@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { callRpc, getDatabase, loadSupabase, queryKeys, sanitizeFileName, sanitizeOrgName } from '@steward/libs/data';
+import { callRpc, getDatabase, loadSupabase, queryKeys, sanitizeOrgName } from '@steward/libs/data';
 import { DataAccessError } from '@steward/libs/data';
 
 /** The records a message can be on (docs: the conversations contract). */
@@ -8,7 +8,7 @@ export type MessageRecordKind = 'contact' | 'business' | 'household' | 'user' | 
 /** A record a message is written from: its kind and id, whom it is to, and how it is named. */
 export type MessageRecord = { kind: MessageRecordKind; id: string; name: string; email: string | null };
 
-export type MessageAttachment = { id: string; file_name: string; size_bytes: number | null; storage_path: string; content_type?: string | null };
+export type MessageAttachment = { id: string; file_name: string; size_bytes: number | null; storage_path: string; content_type?: string | null; bucket_id?: string | null };
 
 /** One message as a record's Conversations tab and the inbox read it. */
 export type ConversationMessage = {
@@ -123,15 +123,22 @@ export const fetchRecordMessages = (kind: MessageRecordKind, id: string) => call
 export async function fetchInbox(): Promise<ConversationMessage[]> {
   const { data, error } = await getDatabase().schema('crm').from('inbox_messages').select('*').order('created_at', { ascending: false }).limit(200);
   if (error) throw new DataAccessError('request', error.message, error.code ?? null);
-  return (data ?? []) as ConversationMessage[];
+  // Everything in the inbox was received.
+  return ((data ?? []) as ConversationMessage[]).map((message) => ({ ...message, direction: 'in' as const, error: null }));
 }
 
+/** A message as it will go to one person: merge fields filled, the signature, the whole mail's HTML, their address. */
+export type RenderedMessage = { subject: string; body: string; signature: string | null; html: string; to: string | null };
 export const renderMessage = (subject: string, body: string, kind: MessageRecordKind, id: string) =>
-  callRpc<{ subject: string; body: string }>('crm', 'render_message', { p_subject: subject, p_body: body, p_kind: kind, p_id: id });
+  callRpc<RenderedMessage>('crm', 'render_message', { p_subject: subject, p_body: body, p_kind: kind, p_id: id });
 export const fetchMergeFields = (kind: MessageRecordKind) => callRpc<MergeField[]>('crm', 'merge_fields', { p_kind: kind }).then((rows) => rows ?? []);
 export const sendMessage = (payload: ReturnType<typeof sendMessagePayload>) => callRpc<string>('crm', 'send_message', { p_message: payload });
-export const sendToMany = (args: { kind: MessageRecordKind; ids: readonly string[] | null; filter: unknown; subject: string; body: string; templateId: string | null }) =>
-  callRpc<BulkOutcome>('crm', 'send_to_many', { p_kind: args.kind, p_ids: args.ids, p_filter: args.filter, p_subject: args.subject, p_body: args.body, p_template_id: args.templateId });
+/** Mail to many: the chosen ids, or every live record of the organisations in scope matching the list's filter. */
+export const sendToMany = (args: { kind: MessageRecordKind; ids: readonly string[] | null; filter: unknown; orgNames: readonly string[]; subject: string; body: string; templateId: string | null }) =>
+  callRpc<BulkOutcome>('crm', 'send_to_many', {
+    p_kind: args.kind,
+    p_ids: args.ids,
+    p_filter: args.ids ? null : { filter: args.filter, org_names: args.orgNames, exclude_archived: true }, p_subject: args.subject, p_body: args.body, p_template_id: args.templateId });
 export const attachMessage = (messageId: string, kind: MessageRecordKind, id: string) => callRpc<null>('crm', 'attach_message', { p_message: messageId, p_kind: kind, p_id: id });
 export const createContactFromMessage = (messageId: string) => callRpc<string>('crm', 'create_contact_from_message', { p_message: messageId });
 
@@ -147,7 +154,7 @@ export async function fetchMailSettings(orgName: string | null): Promise<MailSet
   const database = getDatabase();
   const [row, inbound] = await Promise.all([
     database.schema('settings').from('mail_settings').select('signature, from_name').eq('org_name', orgName ?? '').maybeSingle(),
-    database.schema('settings').rpc('inbound_address'),
+    database.schema('settings').rpc('inbound_address', { p_org_name: orgName }),
   ]);
   if (row.error) throw new DataAccessError('request', row.error.message, row.error.code ?? null);
   const values = (row.data ?? {}) as { signature?: string | null; from_name?: string | null };
@@ -161,12 +168,12 @@ export async function fetchRecordFiles(column: string, id: string): Promise<{ id
   return (data ?? []) as { id: string; name: string; size_bytes: number }[];
 }
 
-/** Where an uploaded attachment goes: '{org slug}/{uuid}/{file name}', never overwriting. */
-export const messageFilePath = (orgName: string | null, fileName: string, id: string = crypto.randomUUID()) => `${sanitizeOrgName(orgName)}/${id}/${sanitizeFileName(fileName)}`;
+/** Where an uploaded attachment goes: '{org slug}/{uuid}' (its name travels with the message), never overwriting. */
+export const messageFilePath = (orgName: string | null, id: string = crypto.randomUUID()) => `${sanitizeOrgName(orgName)}/${id}`;
 
 export async function uploadMessageFile(orgName: string | null, file: File): Promise<ChosenAttachment> {
   const supabase = await loadSupabase();
-  const path = messageFilePath(orgName, file.name);
+  const path = messageFilePath(orgName);
   const { error } = await supabase.storage.from(MESSAGE_FILES_BUCKET).upload(path, file, { upsert: false, ...(file.type ? { contentType: file.type } : {}) });
   if (error) throw new DataAccessError('request', error.message.startsWith('{') ? 'Upload failed' : error.message);
   return { kind: 'upload', storage_path: path, file_name: file.name, content_type: file.type || 'application/octet-stream', size_bytes: file.size };
@@ -177,10 +184,10 @@ export async function removeMessageFile(path: string): Promise<void> {
   await supabase.storage.from(MESSAGE_FILES_BUCKET).remove([path]);
 }
 
-/** A signed URL, good for a minute, that downloads an attachment under its own name. */
-export async function attachmentUrl(path: string, name: string): Promise<string> {
+/** A signed URL, good for a minute, that downloads an attachment under its own name (a record's file stays in its own bucket). */
+export async function attachmentUrl(path: string, name: string, bucket: string = MESSAGE_FILES_BUCKET): Promise<string> {
   const supabase = await loadSupabase();
-  const { data, error } = await supabase.storage.from(MESSAGE_FILES_BUCKET).createSignedUrl(path, SIGNED_URL_SECONDS, { download: name });
+  const { data, error } = await supabase.storage.from(bucket).createSignedUrl(path, SIGNED_URL_SECONDS, { download: name });
   if (error || !data) throw new DataAccessError('request', error?.message || 'Download failed');
   return data.signedUrl;
 }
