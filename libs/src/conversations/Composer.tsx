@@ -229,7 +229,7 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
         return sendToMany({ kind: bulk.kind, ids, filter: ids ? null : bulk.filter, orgNames: session.orgScope, subject: values.subject, body: values.body, templateId: values.template_id });
       }
       return sendMessage(sendMessagePayload(values, record ? [{ kind: record.kind, id: record.id }] : [], attachments));
-    });
+    }, (error) => errorMessage(error, 'The message was not sent'));
     if (!outcome.ok) return;
     sent.current = true;
     void queryClient.invalidateQueries({ queryKey: queryKeys.schema('crm') });
