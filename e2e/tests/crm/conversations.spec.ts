@@ -42,11 +42,19 @@ async function sendInbound(mail: { from: string; to: string; subject: string; te
   transport.close();
 }
 
+/** The shared "e-mail" kind of contact method: a method of it is the contact's address. */
+async function emailTypeId(): Promise<string> {
+  const { data, error } = await serviceClient().schema('crm').from('contact_method_types').select('id').eq('org_name', '_system_default_').eq('kind', 'email').limit(1).single();
+  if (error || !data) throw new Error(`e-mail type: ${error?.message}`);
+  return (data as { id: string }).id;
+}
+
 async function contactWithEmail(owner: Owner, name: string, email: string): Promise<{ id: string; shortId: string }> {
   const db = serviceClient().schema('crm');
+  const typeId = await emailTypeId();
   const { data, error } = await db.from('contacts').insert({ org_name: owner.orgName, name, first_name: name.split(' ')[0], last_name: name.split(' ').slice(1).join(' ') }).select('id, short_id').single();
   if (error || !data) throw new Error(`contact: ${error?.message}`);
-  const method = await db.from('contact_methods').insert({ org_name: owner.orgName, contact_id: data.id, value: email, label: 'Email', is_primary: true });
+  const method = await db.from('contact_methods').insert({ org_name: owner.orgName, contact_id: data.id, type_id: typeId, value: email, label: 'Email', is_primary: true });
   if (method.error) throw new Error(`contact method: ${method.error.message}`);
   return { id: data.id as string, shortId: String(data.short_id) };
 }
@@ -163,7 +171,7 @@ test('mail from an unknown sender waits in the inbox and is attached to a contac
   await expect(received.locator('script, [onerror]')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __stwInjected?: number }).__stwInjected ?? null)).toBeNull();
   await expectAccessible(page);
-  await page.getByRole('button', { name: `Attach “${subject}” to a record` }).click();
+  await page.getByRole('button', { name: `Attach to record: ${subject}` }).click();
   const dialog = page.getByRole('dialog', { name: `Attach “${subject}” to a record` });
   await dialog.getByLabel('Record', { exact: true }).fill('Chidi');
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Chidi Okeke"]').click();
@@ -185,7 +193,8 @@ test('mail to every contact matching a filter: one each, the suppressed addresse
   const { data: rows, error } = await db.from('contacts').insert(people.map((person) => ({ org_name: owner.orgName, name: person.name, first_name: person.name }))).select('id, name');
   expect(error).toBeNull();
   const idOf = new Map((rows ?? []).map((row: { id: string; name: string }) => [row.name, row.id]));
-  const methods = await db.from('contact_methods').insert(people.map((person) => ({ org_name: owner.orgName, contact_id: idOf.get(person.name), value: person.email, label: 'Email', is_primary: true })));
+  const typeId = await emailTypeId();
+  const methods = await db.from('contact_methods').insert(people.map((person) => ({ org_name: owner.orgName, contact_id: idOf.get(person.name), type_id: typeId, value: person.email, label: 'Email', is_primary: true })));
   expect(methods.error).toBeNull();
   const suppressed = await db.from('mail_suppressions').insert([
     { org_name: owner.orgName, email: people[1]!.email, reason: 'unsubscribed' },

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import DOMPurify from 'dompurify';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
-import { Input, Modal, Select } from '@steward/libs/ui/antd-data';
+import { FormDialog, Input, Select } from '@steward/libs/ui/antd-data';
 import { errorMessage, queryKeys } from '@steward/libs/data';
 import { FieldsForm, useFieldForm, type FieldDef } from '@steward/libs/form';
 import { useSession } from '@steward/libs/session';
@@ -243,26 +243,23 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
   const busy = dialog.busy;
   const title = bulk ? `Send e-mail to ${bulk.count} ${bulk.count === 1 ? 'record' : 'records'}` : replyTo ? 'Reply' : `Send e-mail to ${record?.name ?? ''}`.trim();
   return (
-    <Modal
-      {...dialog.modalProps}
+    <FormDialog
       title={title}
+      busy={busy}
+      alert={dialog.alert}
+      onClose={() => void dialog.close()}
+      onSave={() => void send()}
+      saveLabel={bulk ? 'Send to all' : 'Send'}
+      busyLabel="Sending…"
+      saveDisabled={uploading}
       width="min(760px, calc(100vw - 16px))"
-      footer={
-        <Flex gap={8} justify="end" wrap>
-          <Button onClick={() => dialog.close()} disabled={busy}>
-            Cancel
-          </Button>
-          <Button onClick={() => (preview ? setPreview(null) : void showPreview())} loading={previewing} disabled={busy}>
-            {preview ? 'Edit' : 'Preview'}
-          </Button>
-          <Button type="primary" onClick={() => void send()} loading={busy} disabled={uploading}>
-            {bulk ? 'Send to all' : 'Send'}
-          </Button>
-        </Flex>
+      secondary={
+        <Button onClick={() => (preview ? setPreview(null) : void showPreview())} loading={previewing} disabled={busy}>
+          {preview ? 'Edit' : 'Preview'}
+        </Button>
       }
     >
       <Flex vertical gap={8}>
-        {dialog.alert ? <Alert type="error" showIcon title={dialog.alert} role="alert" /> : null}
         {form.banner ? <Alert type="error" showIcon title={form.banner} /> : null}
         {bulk ? <Typography.Text>One message for each of the {bulk.count} chosen, their own fields filled, with an unsubscribe link. Addresses that unsubscribed or bounced are skipped.</Typography.Text> : null}
         <div hidden={Boolean(preview)}>
@@ -376,6 +373,6 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
           </section>
         ) : null}
       </Flex>
-    </Modal>
+    </FormDialog>
   );
 }

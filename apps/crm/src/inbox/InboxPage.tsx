@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
-import { Modal, Select } from '@steward/libs/ui/antd-data';
+import { FormDialog, Select } from '@steward/libs/ui/antd-data';
 import { errorMessage, queryKeys } from '@steward/libs/data';
 import { contactShortId, searchRecords } from './inboxApi';
 import { attachMessage, conversationKeys, createContactFromMessage, fetchInbox, MessageItem, type ConversationMessage, type MessageRecordKind } from '@steward/libs/conversations';
@@ -37,9 +37,8 @@ function AttachDialog({ message, dialog }: { message: ConversationMessage; dialo
     });
   };
   return (
-    <Modal {...dialog.modalProps} title={`Attach “${message.subject ?? ''}” to a record`} okText="Attach" onOk={attach} okButtonProps={{ loading: dialog.busy }}>
+    <FormDialog title={`Attach “${message.subject ?? ''}” to a record`} busy={dialog.busy} alert={dialog.alert} onClose={() => void dialog.close()} onSave={attach} saveLabel="Attach" busyLabel="Attaching…">
       <Flex vertical gap={8}>
-        {dialog.alert ? <Alert type="error" showIcon title={dialog.alert} /> : null}
         <label htmlFor="attach-kind">Kind of record</label>
         <Select
           id="attach-kind"
@@ -65,7 +64,7 @@ function AttachDialog({ message, dialog }: { message: ConversationMessage; dialo
           options={(found.data ?? []).map((row) => ({ value: row.id, label: row.name }))}
         />
       </Flex>
-    </Modal>
+    </FormDialog>
   );
 }
 
@@ -108,11 +107,11 @@ export function InboxPage() {
                   setAttaching(message);
                   dialog.show();
                 }}
-                aria-label={`Attach “${message.subject ?? ''}” to a record`}
+                aria-label={`Attach to record: ${message.subject ?? ''}`}
               >
                 Attach to record
               </Button>
-              <Button onClick={() => void createContact(message)} loading={creating.busy} aria-label={`Create a contact from ${message.from_email ?? 'the sender'}`}>
+              <Button onClick={() => void createContact(message)} loading={creating.busy} aria-label={`Create contact from ${message.from_email ?? 'the sender'}`}>
                 Create contact
               </Button>
             </Flex>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Tag, Typography } from '@steward/libs/ui/antd';
-import { Modal } from '@steward/libs/ui/antd-data';
+import { FormDialog } from '@steward/libs/ui/antd-data';
 import { errorMessage, queryKeys } from '@steward/libs/data';
 import { FieldsForm, useFieldForm, type FieldDef } from '@steward/libs/form';
 import { DataTable } from '@steward/libs/list';
@@ -96,8 +96,7 @@ function TemplateDialog({ dialog, editing }: { dialog: ReturnType<typeof useDial
   };
   const body = form.values.body;
   return (
-    <Modal {...dialog.modalProps} title={editing ? `Edit template ${editing.name}` : 'Add template'} okText="Save" onOk={save} okButtonProps={{ loading: dialog.busy }} width="min(720px, calc(100vw - 16px))">
-      {dialog.alert ? <Alert type="error" showIcon title={dialog.alert} /> : null}
+    <FormDialog title={editing ? `Edit template ${editing.name}` : 'Add template'} busy={dialog.busy} alert={dialog.alert} onClose={() => void dialog.close()} onSave={save} width="min(720px, calc(100vw - 16px))">
       {form.banner ? <Alert type="error" showIcon title={form.banner} /> : null}
       <FieldsForm
         form={form}
@@ -105,7 +104,7 @@ function TemplateDialog({ dialog, editing }: { dialog: ReturnType<typeof useDial
         disabled={dialog.busy}
         beside={{ body: <MergeFieldMenu kind="reservation" onPick={(name) => form.setValue('body', `${typeof body === 'string' ? body : ''}{{${name}}}`)} disabled={dialog.busy} /> }}
       />
-    </Modal>
+    </FormDialog>
   );
 }
 
