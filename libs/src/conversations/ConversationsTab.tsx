@@ -3,23 +3,13 @@ import DOMPurify from 'dompurify';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Tag, Typography } from '@steward/libs/ui/antd';
 import { errorMessage } from '@steward/libs/data';
-import { formatDate, useDialog } from '@steward/libs/ui/core';
+import { formatDate, openDownload, useDialog } from '@steward/libs/ui/core';
 import { Composer } from './Composer';
 import { attachmentUrl, conversationKeys, fetchRecordMessages, type ConversationMessage, type MessageRecord } from './conversationsApi';
 import { STATUS_LABEL, groupByThread, sender } from './conversationWords';
 import './conversations.css';
 
 const STATUS_COLOR: Record<ConversationMessage['status'], string> = { queued: 'default', sent: 'success', failed: 'error', received: 'processing' };
-
-/** The browser fetches the signed URL itself; its answer is an attachment, so this downloads. */
-function openDownload(url: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 const when = (message: ConversationMessage) => {
   const at = message.sent_at ?? message.created_at;

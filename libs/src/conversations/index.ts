@@ -11,6 +11,7 @@ export {
   fetchInbox,
   fetchMailSettings,
   fetchTemplates,
+  isEmailAddress,
   type ConversationMessage,
   type MailSettings,
   type MailTemplate,
