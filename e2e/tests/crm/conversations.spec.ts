@@ -96,7 +96,7 @@ test('written to a contact with a template, the mail leaves with the merge field
   await expect(preview.locator('strong')).toHaveText(owner.orgName);
   await dialog.getByRole('button', { name: 'Edit' }).click();
   await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByRole('list', { name: 'Notifications' })).toContainText('Message queued for sending');
+  await expect(page.getByRole('status').filter({ hasText: 'Message queued for sending' })).toBeVisible();
   await expect(dialog).toHaveCount(0);
 
   const mail = await waitForMail(email, 'Welcome, Abigail');
@@ -177,7 +177,7 @@ test('mail from an unknown sender waits in the inbox and is attached to a contac
   await dialog.getByLabel('Record', { exact: true }).fill('Chidi');
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Chidi Okeke"]').click();
   await dialog.getByRole('button', { name: 'Attach' }).click();
-  await expect(page.getByRole('list', { name: 'Notifications' })).toContainText('Attached to the record');
+  await expect(page.getByRole('status').filter({ hasText: 'Attached to the record' })).toBeVisible();
   await expect(page.getByText('The inbox is empty.')).toBeVisible();
 
   await page.goto(`/contact/${contact.shortId}`);
@@ -225,7 +225,7 @@ test('mail to every contact matching a filter: one each, the suppressed addresse
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Edit' }).click();
   await dialog.getByRole('button', { name: 'Send to all' }).click();
-  await expect(page.getByRole('list', { name: 'Notifications' })).toContainText('201 of 203 queued, 2 skipped (unsubscribed, bounced or no address)');
+  await expect(page.getByRole('status').filter({ hasText: '201 of 203 queued, 2 skipped (unsubscribed, bounced or no address)' })).toBeVisible();
 
   const { data: campaign } = await db.from('mail_campaigns').select('total, queued, skipped').eq('org_name', owner.orgName).single();
   expect(campaign).toEqual({ total: 203, queued: 201, skipped: 2 });

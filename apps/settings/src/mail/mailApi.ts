@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getDatabase, DataAccessError } from '@steward/libs/data';
+import { DataAccessError, deleteWhere, getDatabase, insertRecord, tableRef, updateWhere, upsertRecord, type AnyRow } from '@steward/libs/data';
 
 export const MAIL_MESSAGES = {
   saved: 'E-mail settings saved',
@@ -26,33 +26,29 @@ export const mailSettingsSchema = z.object({
 
 export type Suppression = { org_name: string; email: string; reason: 'unsubscribed' | 'bounced'; created_at: string };
 
-const fail = (error: { message: string; code?: string } | null) => {
-  if (error) throw new DataAccessError(error.code === '42501' ? 'forbidden' : 'request', error.message, error.code ?? null);
-};
+const TEMPLATES = tableRef<AnyRow>('settings', 'mail_templates');
+const MAIL_SETTINGS = tableRef<AnyRow>('settings', 'mail_settings');
+const SUPPRESSIONS = tableRef<Suppression>('crm', 'mail_suppressions');
 
 export async function saveTemplate(orgName: string | null, id: string | null, values: TemplateValues): Promise<void> {
-  const table = getDatabase().schema('settings').from('mail_templates');
-  const { error } = id ? await table.update(values).eq('id', id) : await table.insert({ ...values, org_name: orgName });
-  fail(error);
+  if (id) await updateWhere(getDatabase(), TEMPLATES, { id }, values);
+  else await insertRecord(getDatabase(), TEMPLATES, { ...values, org_name: orgName });
 }
 
 export async function setTemplateArchived(id: string, archive: boolean): Promise<void> {
-  const { error } = await getDatabase().schema('settings').from('mail_templates').update({ archive }).eq('id', id);
-  fail(error);
+  await updateWhere(getDatabase(), TEMPLATES, { id }, { archive });
 }
 
 export async function saveMailSettings(orgName: string | null, values: z.output<typeof mailSettingsSchema>): Promise<void> {
-  const { error } = await getDatabase().schema('settings').from('mail_settings').upsert({ org_name: orgName, ...values }, { onConflict: 'org_name' });
-  fail(error);
+  await upsertRecord(getDatabase(), MAIL_SETTINGS, { org_name: orgName, ...values }, 'org_name');
 }
 
 export async function fetchSuppressions(orgName: string | null): Promise<Suppression[]> {
   const { data, error } = await getDatabase().schema('crm').from('mail_suppressions').select('org_name, email, reason, created_at').eq('org_name', orgName ?? '').order('created_at', { ascending: false });
-  fail(error);
+  if (error) throw new DataAccessError('request', error.message, error.code ?? null);
   return (data ?? []) as Suppression[];
 }
 
 export async function removeSuppression(orgName: string, email: string): Promise<void> {
-  const { error } = await getDatabase().schema('crm').from('mail_suppressions').delete().eq('org_name', orgName).eq('email', email);
-  fail(error);
+  await deleteWhere(getDatabase(), SUPPRESSIONS, { org_name: orgName, email });
 }
