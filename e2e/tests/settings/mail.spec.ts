@@ -18,7 +18,7 @@ test('Settings → E-mail: the inbound address, the sender and signature, a temp
   await expect(page.getByLabel('Inbound address')).toHaveText(`${slug}@in.steward.localhost`.toLowerCase(), { ignoreCase: true, timeout: 30_000 });
   await expectNoSeriousA11yViolations(page);
 
-  const sender = page.getByRole('form', { name: 'E-mail sender' });
+  const sender = page.getByRole('region', { name: 'Sender' });
   await sender.getByLabel('From name').fill('The Front Office');
   await sender.getByLabel('Signature').fill('Kind regards,\nThe Front Office');
   await sender.getByRole('button', { name: 'Save' }).click();
@@ -65,7 +65,7 @@ test('an SMTP mail account is an integration: host, port, user, a write-only pas
   await dialog.getByLabel('Host').fill('smtp.example.org');
   await dialog.getByLabel('From address').fill('office');
   await screen.save();
-  await expect(dialog.getByText('The from-address is not an e-mail address')).toBeVisible();
+  await expect(dialog.getByText('From address must be an e-mail address')).toBeVisible();
   await dialog.getByLabel('From address').fill('office@example.org');
   await dialog.getByLabel('User').fill('office');
   await dialog.getByLabel('Password').fill('mail-secret-9876');
