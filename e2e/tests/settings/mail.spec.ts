@@ -73,7 +73,8 @@ test('an SMTP mail account is an integration: host, port, user, a write-only pas
   await expectNoSeriousA11yViolations(page, { include: '.ant-modal' });
   await screen.save();
   await expect(screen.toast('Integration created successfully')).toBeVisible();
-  await expect(screen.row('Office mail')).toContainText('Set (ends in 9876)');
-  const { data } = await serviceClient().schema('settings').from('integrations').select('type, base_url, settings, api_secret').eq('org_name', owner.orgName).single();
-  expect(data).toEqual({ type: 'smtp', base_url: 'smtp://smtp.example.org:587', settings: { user: 'office', from_email: 'office@example.org', from_name: null }, api_secret: null });
+  await expect(screen.row('Office mail')).toContainText('SMTP mail account');
+  // The password is the write-only secret: stored out of reach, only its last four characters shown.
+  const { data } = await serviceClient().schema('settings').from('integrations').select('type, base_url, settings, api_secret, api_secret_set, api_secret_last4').eq('org_name', owner.orgName).single();
+  expect(data).toEqual({ type: 'smtp', base_url: 'smtp://smtp.example.org:587', settings: { user: 'office', from_email: 'office@example.org', from_name: null }, api_secret: null, api_secret_set: true, api_secret_last4: '9876' });
 });

@@ -9,8 +9,6 @@ import { attachmentUrl, conversationKeys, fetchRecordMessages, type Conversation
 import { STATUS_LABEL, groupByThread, sender } from './conversationWords';
 import './conversations.css';
 
-const STATUS_COLOR: Record<ConversationMessage['status'], string> = { queued: 'default', sent: 'success', failed: 'error', received: 'processing' };
-
 const when = (message: ConversationMessage) => {
   const at = message.sent_at ?? message.created_at;
   return `${formatDate(at)} ${new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
@@ -31,7 +29,7 @@ export function MessageItem({ message, onReply, onDownloadError }: { message: Co
       <Flex gap={8} wrap align="center" justify="space-between">
         <Flex gap={8} wrap align="center">
           <Tag>{message.direction === 'in' ? 'Received' : 'Sent'}</Tag>
-          {message.direction === 'out' ? <Tag color={STATUS_COLOR[message.status]}>{STATUS_LABEL[message.status]}</Tag> : null}
+          {message.direction === 'out' ? <Tag>{STATUS_LABEL[message.status]}</Tag> : null}
           <Typography.Text strong>{message.subject}</Typography.Text>
         </Flex>
         <Typography.Text type="secondary">{when(message)}</Typography.Text>
