@@ -21,6 +21,8 @@ const LIBS_LAYERS = [
   ['session'],
   ['form', 'area'],
   ['list'],
+  // Conversations: the composer and a record's messages, built on forms and lists.
+  ['conversations'],
   // Test support (render inside the providers, a recording client): above everything, used by tests only.
   ['testing'],
 ];

@@ -26,6 +26,7 @@ const loading = <p>{LOADING_TEXT}</p>;
 const CrmDetailPage = lazyAntdPage(() => loadRecordPage().then((module) => ({ default: module.CrmDetailPage })), loading);
 const InviteUserPage = lazyAntdPage(() => import('./users/UserFormPage').then((module) => ({ default: module.InviteUserPage })), loading);
 const EditUserPage = lazyAntdPage(() => import('./users/UserFormPage').then((module) => ({ default: module.EditUserPage })), loading);
+const InboxPage = lazyAntdPage(() => import('./inbox/InboxPage').then((module) => ({ default: module.InboxPage })), loading);
 const DuplicatesPage = lazyAntdPage(() => import('./duplicates/DuplicatesPage').then((module) => ({ default: module.DuplicatesPage })), loading);
 
 function CrmRoutes() {
@@ -42,6 +43,7 @@ function CrmRoutes() {
       <Route path="user/:short_id/edit" element={<EditUserPage />} />
       <Route path="user-management" element={<Navigate to="/users" replace />} />
       <Route path="duplicates/:kind" element={<DuplicatesPage />} />
+      <Route path="inbox" element={<InboxPage />} />
     </Routes>
   );
 }

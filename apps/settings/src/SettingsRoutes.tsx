@@ -9,6 +9,7 @@ const ProfilePage = lazy(() => import('./profile/ProfilePage').then((m) => ({ de
 const IntegrationsPage = lazy(() => import('./integrations/IntegrationsPage').then((m) => ({ default: m.IntegrationsPage })));
 const RolesPage = lazy(() => import('./roles/RolesPage').then((m) => ({ default: m.RolesPage })));
 const FieldsPage = lazy(() => import('./fields/FieldsPage').then((m) => ({ default: m.FieldsPage })));
+const MailSettingsPage = lazy(() => import('./mail/MailSettingsPage').then((m) => ({ default: m.MailSettingsPage })));
 const RolePermissionsPage = lazy(() => import('./roles/RolePermissionsPage').then((m) => ({ default: m.RolePermissionsPage })));
 
 function screen(Screen: ComponentType) {
@@ -31,6 +32,7 @@ export function SettingsRoutes() {
       <Route path="orgsettings" element={screen(OrgSettingsPage)} />
       <Route path="settings/roles" element={screen(RolesPage)} />
       <Route path="settings/fields" element={screen(FieldsPage)} />
+      <Route path="settings/mail" element={screen(MailSettingsPage)} />
       <Route path="settings/roles/:role_id" element={screen(RolePermissionsPage)} />
     </Routes>
     </AntdTheme>

@@ -17,6 +17,7 @@ export {
   archiveRecord,
   changedFields,
   deleteRecord,
+  deleteWhere,
   fetchRecord,
   insertRecord,
   insertRecords,

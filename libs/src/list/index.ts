@@ -3,7 +3,7 @@ export { MAX_VISIBLE_COLUMNS, ROW_KEY_FIELD, cellValue, columnField, exportValue
 export { addressColumn, contactMethodsColumn, dateColumn, dollarsColumn, editColumn, nameColumn, ownersColumn, statusColumn, textColumn } from './columns';
 export type { CsvColumn } from './exportCsv';
 export { useFilterState, type FilterState, type FilterStateOptions } from './useFilterState';
-export { ARCHIVED_PARAM, prefetchListPage, useListPage, type BulkField, type ListLifecycle, type ListPageApi, type ListPageOptions, type RowsSource, type TableSource } from './useListPage';
+export { ARCHIVED_PARAM, prefetchListPage, useListPage, type BulkChosen, type BulkField, type ListLifecycle, type ListPageApi, type ListPageOptions, type RowsSource, type TableSource } from './useListPage';
 export { ListToolbar, type ListToolbarProps } from './ListToolbar';
 export { ListTable, type ListTableProps } from './ListTable';
 export { DataTable, type DataTableProps } from './DataTable';

@@ -1,8 +1,8 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchList, type RelationSource, type TableRef } from '@steward/libs/data';
 import { useSearchParams } from '@steward/libs/router';
-import type { SortSpec } from '@steward/libs/filter';
+import { compileFilterToListPage, type ListPageFilter, type SortSpec } from '@steward/libs/filter';
 import { useFirstViewShown } from '@steward/libs/boot';
 import { useAccess, type AccessComponent } from '@steward/libs/session';
 import { columnField, fieldTypesOf, filterFieldsOf, selectOfColumns, sortableFieldsOf, type ListColumn } from './listColumn';
@@ -46,6 +46,24 @@ export type ListLifecycle<Row> = {
   archivable?: boolean;
   /** A row's name in a confirmation; default its `name`. */
   label?: (row: Row) => string;
+  /**
+   * Actions of an area on the selection besides the lifecycle's own (mail to many): drawn in the bulk
+   * bar, given what is chosen.
+   */
+  actions?: (chosen: BulkChosen) => ReactNode;
+};
+
+/**
+ * What a bulk action of an area acts on: how many rows, their ids (every matching row's when "all N
+ * matching" is chosen), and then the list's filter as public.list_page takes it (null when it cannot
+ * be said that way, or only some rows are chosen), so the database can find the rows itself.
+ */
+export type BulkChosen = {
+  count: number;
+  allMatching: boolean;
+  ids: () => Promise<string[]>;
+  listPageFilter: ListPageFilter | null;
+  clear: () => void;
 };
 
 /** The URL parameter of the Archived view. */
@@ -153,6 +171,9 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
   const pageKeys = useMemo(() => list.rows.map(rowKey), [list.rows, rowKey]);
   const scope = useMemo(() => JSON.stringify([filterState.filter, shortId ?? null, archived]), [filterState.filter, shortId, archived]);
   const selection = useRowSelection({ pageKeys, total: list.total, scope });
+  // The filter as the database's list_page reads it, for actions on every matching row (archived rows
+  // are never in it: such actions are for the live list).
+  const listPageFilter = useMemo(() => (archived ? null : compileFilterToListPage(filterState.filter, fieldTypes)), [archived, filterState.filter, fieldTypes]);
 
   return {
     title,
@@ -181,6 +202,7 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
     /** Present when the list has a lifecycle: whether the Archived view is shown, and the switch. */
     lifecycle: lifecycle ? { ...lifecycle, archived, showArchived } : null,
     loadAll: list.loadAll,
+    listPageFilter,
     sortLabels: Object.fromEntries([...columns, ...(hiddenColumns ?? [])].map((column) => [columnField(column), column.title])),
   };
 }
@@ -210,4 +232,5 @@ export type ListPageApi<Row extends Row0> = ReturnType<typeof useListPage<Row>>;
  * rules and the Archived switch, every row (loadAll) and the export. A list page is one; a generic
  * editor's table (RecordTableCard) builds one over the rows it holds.
  */
-export type BulkTarget<Row extends Row0> = Pick<ListPageApi<Row>, 'title' | 'columns' | 'rows' | 'rowKey' | 'access' | 'selection' | 'lifecycle' | 'loadAll' | 'exportCsv'>;
+export type BulkTarget<Row extends Row0> = Pick<ListPageApi<Row>, 'title' | 'columns' | 'rows' | 'rowKey' | 'access' | 'selection' | 'lifecycle' | 'loadAll' | 'exportCsv'> &
+  Partial<Pick<ListPageApi<Row>, 'listPageFilter'>>;

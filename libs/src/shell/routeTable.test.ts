@@ -11,9 +11,9 @@ describe('the route table', () => {
     }
   });
 
-  it('derives the spec’s sidebar, plus the front desk, from the route table', () => {
+  it('derives the spec’s sidebar, plus the front desk and the CRM inbox, from the route table', () => {
     expect(MENU_GROUPS.map((group) => [group.group, group.owner, group.items.map((item) => `${item.label} ${item.path}`)])).toEqual([
-      ['CRM', 'crm', ['Businesses /businesses', 'Households /households', 'Contacts /contacts', 'Org Users /users']],
+      ['CRM', 'crm', ['Businesses /businesses', 'Households /households', 'Contacts /contacts', 'Org Users /users', 'Inbox /inbox']],
       ['Catalog', 'catalog', ['Inventory /inventory', 'Supplies /supplies']],
       ['Engagement', 'operations', ['Forms /forms']],
       ['Financial', 'operations', ['Transactions /transactions']],

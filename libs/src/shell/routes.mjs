@@ -41,6 +41,7 @@ export const ROUTES = [
   { path: '/user/:short_id/edit', owner: 'crm', section: 'Edit User' },
   { path: '/user-management', owner: 'crm', section: 'User Management' },
   { path: '/duplicates/:kind', owner: 'crm', section: 'Possible Duplicates' },
+  { path: '/inbox', owner: 'crm', section: 'Inbox', menu: { group: 'CRM' } },
   { path: '/testpage', owner: 'operations', section: 'Testpage' },
 
   { path: '/inventory', owner: 'catalog', section: 'Inventory', menu: { group: 'Catalog' } },
@@ -76,6 +77,7 @@ export const ROUTES = [
   { path: '/settings/roles', owner: 'settings', section: 'Roles' },
   { path: '/settings/roles/:role_id', owner: 'settings', section: 'User Role Management' },
   { path: '/settings/fields', owner: 'settings', section: 'Fields' },
+  { path: '/settings/mail', owner: 'settings', section: 'E-mail' },
 
   { path: '/online-booking', owner: 'booking', section: 'Online Booking', menu: { group: 'Online Booking' } },
 ];

@@ -3,20 +3,10 @@ import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
 import { errorMessage, useList, type AnyRow } from '@steward/libs/data';
 import { crmFiles, downloadUrl, filesRequest, removeStoredFile, storeFile } from './filesApi';
 import { DataTable, LOADING_TEXT } from '@steward/libs/list';
-import { formatDate, useSubmit } from '@steward/libs/ui';
+import { formatDate, openDownload, useSubmit } from '@steward/libs/ui';
 import type { OwnerColumn } from '../addNew';
 import { useCrmWrites } from '../records/useCrmWrites';
 import { fileProblem, formatBytes, typeLabel } from './fileRules';
-
-/** The browser fetches the signed URL itself; its answer is an attachment, so this downloads. */
-function openDownload(url: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 /**
  * The Files tab: a record's files, newest first, with type, size and date; upload into the private

@@ -20,6 +20,10 @@ import { OWNER_COLUMN, text } from './crmRow';
 import type { CrmEntity } from './crmEntity';
 
 // The erasure dialog's inputs load when Erase is first pressed.
+// The composer and the Conversations tab load when the record page first needs them.
+const ConversationsTab = lazy(() => import('@steward/libs/conversations').then((module) => ({ default: module.ConversationsTab })));
+const SendEmailButton = lazy(() => import('@steward/libs/conversations').then((module) => ({ default: module.SendEmailButton })));
+
 const EraseContactDialog = lazy(() => import('./EraseContactDialog').then((module) => ({ default: module.EraseContactDialog })));
 
 /** What the list shows after an erasure: the erasure's own History entry. */
@@ -59,6 +63,9 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
   const navigate = useNavigate();
   const fieldLabels = useMemo(() => fieldLabelsOf(entity.editFields), [entity.editFields]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['steward', entity.table.schema] });
+  // Conversations: whoever may edit the record writes to it; the messages on it follow its own rights.
+  const messageRecord = row ? { kind: entity.kind, id: String(row.id), name, email: text(row.primary_email || row.email) || null } : null;
+  const filesOwner = row ? { column: ownerColumn, id: String(row.id) } : null;
 
   // Archive leaves the page for the list with Undo for 10 s; an archived record can be restored here.
   const archive = async (archived: boolean) => {
@@ -93,6 +100,11 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
       actions={
         (editable || erasable) && row ? (
           <>
+            {editable && messageRecord ? (
+              <Suspense fallback={null}>
+                <SendEmailButton record={messageRecord} filesOwner={filesOwner} />
+              </Suspense>
+            ) : null}
             {editable ? (
               <Button aria-pressed={editor.open} onClick={() => (editor.open ? editor.close() : editor.openEdit(row))}>
                 Edit
@@ -135,6 +147,9 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
           ? [
               ...(entity.kind !== 'user' ? [{ key: 'relationships', label: 'Relationships', children: <RelationshipsTab kind={entity.kind} recordId={row.id} canEdit={editable} /> }] : []),
               { key: 'files', label: 'Files', children: <FilesTab ownerColumn={ownerColumn} ownerId={row.id} canEdit={editable} /> },
+              ...(messageRecord
+                ? [{ key: 'conversations', label: 'Conversations', children: <Suspense fallback={null}><ConversationsTab record={messageRecord} filesOwner={filesOwner} canSend={editable} /></Suspense> }]
+                : []),
             ]
           : []
       }

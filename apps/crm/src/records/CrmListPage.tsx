@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { preloadRecordPage } from './loadRecordPage';
 import { Link, useLocation, useNavigate, useSearchParams } from '@steward/libs/router';
 import { mergeKindOf } from '../duplicates/mergeEntities';
@@ -13,6 +13,9 @@ import type { CrmEntity } from './crmEntity';
 import type { ErasedState } from './CrmDetailPage';
 import type { CrmRow } from './crmRow';
 import { userFormFields } from '../users/userFormFields';
+
+// Mail to many loads its composer when a selection's bulk bar first shows it.
+const BulkSendButton = lazy(() => import('@steward/libs/conversations').then((module) => ({ default: module.BulkSendButton })));
 
 const BY_NAME: SortSpec = [{ field: 'name', order: 'asc' }];
 
@@ -51,7 +54,18 @@ export function crmListOptions(entity: CrmEntity, searchParams: URLSearchParams)
     lifecycle:
       entity.kind === 'user'
         ? { table: entity.table, noun: { one: 'user', many: 'users' }, fields: bulkFieldsOf(userFormFields('edit')), archivable: false }
-        : { table: entity.table, noun: { one: entity.label.toLowerCase(), many: entity.listTitle.toLowerCase() }, fields: bulkFieldsOf(entity.editFields), canDelete: true },
+        : {
+            table: entity.table,
+            noun: { one: entity.label.toLowerCase(), many: entity.listTitle.toLowerCase() },
+            fields: bulkFieldsOf(entity.editFields),
+            canDelete: true,
+            // Mail to many: one message per chosen record, personalised (crm.send_to_many).
+            actions: (chosen) => (
+              <Suspense fallback={null}>
+                <BulkSendButton kind={entity.kind} chosen={chosen} />
+              </Suspense>
+            ),
+          },
     ...(entity.kind === 'user' ? { accessComponent: 'settings' as const } : {}),
   };
 }

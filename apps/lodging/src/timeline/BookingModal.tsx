@@ -1,4 +1,7 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Divider, Flex, Typography } from '@steward/libs/ui/antd';
+import { queryKeys } from '@steward/libs/data';
 import { RecordEditorModal, type RecordEditorApi } from '@steward/libs/form';
 import { OpenTasks } from '@steward/libs/list';
 import { Link } from '@steward/libs/router';
@@ -6,6 +9,12 @@ import { QuotePanel } from '../desk/QuotePanel';
 import { StayActions } from '../desk/StayActions';
 import { StayMoney } from '../desk/StayMoney';
 import { STAY_STATUSES, type StayStatus } from '../desk/deskApi';
+
+import { fetchGuest } from './guestApi';
+
+// The composer and the stay's messages load when a saved stay is opened.
+const ConversationsTab = lazy(() => import('@steward/libs/conversations').then((module) => ({ default: module.ConversationsTab })));
+const SendEmailButton = lazy(() => import('@steward/libs/conversations').then((module) => ({ default: module.SendEmailButton })));
 
 const isStatus = (value: unknown): value is StayStatus => (STAY_STATUSES as readonly unknown[]).includes(value);
 
@@ -48,11 +57,39 @@ export function BookingModal({ editor }: { editor: RecordEditorApi }) {
       savedExtra={(stayId) => (
         <>
           <Divider />
+          <StayConversations id={stayId} contactId={typeof editor.original?.contact_id === 'string' ? editor.original.contact_id : null} name={name} canSend={!editor.viewOnly} />
+          <Divider />
           <StayMoney reservationId={stayId} canRecord={editor.original !== null && !editor.viewOnly} />
           <Divider />
           <OpenTasks column="reservation_id" recordId={stayId} />
         </>
       )}
     />
+  );
+}
+
+/**
+ * A stay's conversations: mail to its guest (linked to the stay and to the guest's contact record by the
+ * database) and the messages on the stay.
+ */
+function StayConversations({ id, contactId, name, canSend }: { id: string; contactId: string | null; name: string; canSend: boolean }) {
+  const guest = useQuery({ queryKey: [...queryKeys.schema('crm'), 'contacts_view', 'guest', contactId], queryFn: () => fetchGuest(contactId!), enabled: Boolean(contactId) });
+  const record = useMemo(() => ({ kind: 'reservation' as const, id, name: guest.data?.name || name, email: guest.data?.email ?? null }), [id, name, guest.data]);
+  return (
+    <section aria-labelledby="stay-conversations-heading">
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={5} id="stay-conversations-heading" style={{ margin: 0 }}>
+          Conversations
+        </Typography.Title>
+        {canSend && contactId ? (
+          <Suspense fallback={null}>
+            <SendEmailButton record={record} filesOwner={{ column: 'contact_id', id: contactId }} />
+          </Suspense>
+        ) : null}
+      </Flex>
+      <Suspense fallback={null}>
+        <ConversationsTab record={record} canSend={canSend} />
+      </Suspense>
+    </section>
   );
 }

@@ -8,6 +8,7 @@ export const SETTINGS_PAGES = [
   { path: '/orgsettings', title: 'Organization Settings', description: 'Organisation data, branding and the components your organisation uses.' },
   { path: '/settings/integrations', title: 'Integrations', description: 'Payment, shop and webhook connections. Secrets are write-only.' },
   { path: '/settings/roles', title: 'Roles', description: 'Roles and what each may view, create, edit and delete.' },
+  { path: '/settings/mail', title: 'E-mail', description: 'The sender name, signature and inbound address, templates with merge fields, and addresses that unsubscribed or bounced.' },
   { path: '/settings/fields', title: 'Fields', description: 'The fields your organisation keeps on contacts, businesses, reservations and every other kind of record.' },
 ] as const;
 

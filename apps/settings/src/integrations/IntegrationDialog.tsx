@@ -1,10 +1,12 @@
-import { useLayoutEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@steward/libs/ui/antd';
 import { Modal } from '@steward/libs/ui/antd-data';
 import { FieldsForm, useFieldForm, type FieldDef } from '@steward/libs/form';
 import {
   INTEGRATION_TYPES,
+  SMTP_SECURITY,
   generateWebhookUrl,
+  smtpFormValues,
   integrationFormSchema,
   secretHint,
   type Integration,
@@ -26,22 +28,40 @@ const SECRETS = [
   { name: 'webhook_secret', label: 'Webhook Secret', set: 'webhook_secret_set', last4: 'webhook_secret_last4' },
 ] as const;
 
-/** The dialog's fields; a secret says whether one is stored (and its last four characters) when editing. */
-function integrationFields(editing: Integration | null): FieldDef[] {
-  return [
+const secretField = (secret: (typeof SECRETS)[number], editing: Integration | null, label: string = secret.label): FieldDef => ({
+  name: secret.name,
+  label,
+  type: 'secret',
+  ...(editing ? { help: `${secretHint(editing[secret.set], editing[secret.last4])}. Leave empty to keep it.` } : {}),
+  ...(editing?.[secret.set] ? { placeholder: '••••••••' } : {}),
+});
+
+/**
+ * The dialog's fields; a secret says whether one is stored (and its last four characters) when editing.
+ * An SMTP mail account has its own: host, port, security, user, the password (write-only, kept as the
+ * API secret) and the from-address and name.
+ */
+function integrationFields(editing: Integration | null, type: string): FieldDef[] {
+  const common: FieldDef[] = [
     { name: 'name', label: 'Name', required: { message: 'Name is required' } },
-    { name: 'type', label: 'Type', type: 'select', required: true, options: INTEGRATION_TYPES.map((type) => ({ value: type.value, label: type.label })) },
+    { name: 'type', label: 'Type', type: 'select', required: true, options: INTEGRATION_TYPES.map((option) => ({ value: option.value, label: option.label })) },
+  ];
+  if (type === 'smtp')
+    return [
+      ...common,
+      { name: 'smtp_host', label: 'Host', required: { message: 'Give the mail server’s host name' }, placeholder: 'smtp.example.org' },
+      { name: 'smtp_port', label: 'Port', type: 'integer', required: { message: 'The port is a number from 1 to 65535' } },
+      { name: 'smtp_security', label: 'Security', type: 'choice', options: SMTP_SECURITY.map((option) => ({ value: option.value, label: option.label })) },
+      { name: 'smtp_user', label: 'User' },
+      secretField(SECRETS[1], editing, 'Password'),
+      { name: 'from_email', label: 'From address', type: 'email', required: { message: 'The from-address is not an e-mail address' } },
+      { name: 'from_name', label: 'From name' },
+    ];
+  return [
+    ...common,
     { name: 'base_url', label: 'Base URL', type: 'text' },
     { name: 'webhook_url', label: 'Webhook URL', type: 'text' },
-    ...SECRETS.map(
-      (secret): FieldDef => ({
-        name: secret.name,
-        label: secret.label,
-        type: 'secret',
-        ...(editing ? { help: `${secretHint(editing[secret.set], editing[secret.last4])}. Leave empty to keep it.` } : {}),
-        ...(editing?.[secret.set] ? { placeholder: '••••••••' } : {}),
-      }),
-    ),
+    ...SECRETS.map((secret) => secretField(secret, editing)),
   ];
 }
 
@@ -50,16 +70,28 @@ function integrationFields(editing: Integration | null): FieldDef[] {
  * stored (and its last four characters), and leaving it empty keeps the stored one.
  */
 export function IntegrationDialog({ open, editing, saving, onCancel, onSave }: IntegrationDialogProps) {
-  const fields = useMemo(() => integrationFields(editing), [editing]);
+  const [type, setType] = useState<string>(editing?.type ?? 'webhook');
+  const fields = useMemo(() => integrationFields(editing, type), [editing, type]);
   const form = useFieldForm(fields);
   const { reset, validate, setValue, setError, stateRef } = form;
+  // The fields follow the chosen type (an SMTP account has its own); what was typed stays.
+  const chosenType = typeof form.values.type === 'string' ? form.values.type : '';
+  useEffect(() => {
+    if (!chosenType || chosenType === type) return;
+    setType(chosenType);
+    if (chosenType === 'smtp' && !stateRef.current.values.smtp_port) setValue('smtp_port', '587');
+    if (chosenType === 'smtp' && !stateRef.current.values.smtp_security) setValue('smtp_security', 'smtp');
+  }, [chosenType, type, setValue, stateRef]);
+  // Reset only when the dialog opens (reset changes with the fields, which follow the type).
+  const resetRef = useRef(reset);
+  resetRef.current = reset;
 
   // Before the browser paints the opened dialog, so nothing typed or generated in its first moments is
   // wiped: a passive effect could run after the first input event on a busy machine and reset it.
   useLayoutEffect(() => {
     if (!open) return;
-    reset(editing ? { name: editing.name, type: editing.type, base_url: editing.base_url, webhook_url: editing.webhook_url } : { type: 'webhook' });
-  }, [open, editing, reset]);
+    resetRef.current(editing ? { name: editing.name, type: editing.type, base_url: editing.base_url, webhook_url: editing.webhook_url, ...(editing.type === 'smtp' ? smtpFormValues(editing) : {}) } : { type: 'webhook', smtp_port: '587', smtp_security: 'smtp' });
+  }, [open, editing]);
 
   const submit = () => {
     if (!validate()) return;

@@ -1,4 +1,4 @@
-import { generateWebhookUrl, integrationFormSchema, integrationWrite, secretHint } from './integrationsApi';
+import { SMTP_MESSAGES, generateWebhookUrl, integrationFormSchema, integrationWrite, secretHint, smtpFormValues } from './integrationsApi';
 
 describe('integration form', () => {
   it('requires a name and a known type', () => {
@@ -25,5 +25,28 @@ describe('integration form', () => {
     expect(secretHint(false, null)).toBe('Not set');
     expect(secretHint(true, null)).toBe('Set');
     expect(secretHint(true, '3456')).toBe('Set (ends in 3456)');
+  });
+});
+
+describe('an SMTP mail account', () => {
+  const account = { name: 'Our mail', type: 'smtp', smtp_host: 'smtp.example.org', smtp_port: '587', smtp_security: 'smtp', smtp_user: 'office', api_secret: 'pw', from_email: 'office@example.org', from_name: 'Office' };
+  it('is stored as smtp://host:port, its settings and the password as the write-only secret', () => {
+    expect(integrationWrite(integrationFormSchema.parse(account))).toEqual({
+      name: 'Our mail', type: 'smtp', base_url: 'smtp://smtp.example.org:587', webhook_url: null,
+      settings: { user: 'office', from_email: 'office@example.org', from_name: 'Office' }, api_secret: 'pw',
+    });
+    expect(integrationWrite(integrationFormSchema.parse({ ...account, smtp_security: 'smtps', smtp_port: '465', api_secret: '' }))).not.toHaveProperty('api_secret');
+  });
+  it('needs a host, a port and a from-address', () => {
+    const messages = (values: object) => integrationFormSchema.safeParse({ ...account, ...values }).error?.issues.map((issue) => issue.message);
+    expect(messages({ smtp_host: '' })).toEqual([SMTP_MESSAGES.host]);
+    expect(messages({ smtp_host: 'smtp.example.org\r\nX: y' })).toEqual([SMTP_MESSAGES.host]);
+    expect(messages({ smtp_port: '70000' })).toEqual([SMTP_MESSAGES.port]);
+    expect(messages({ from_email: 'office' })).toEqual([SMTP_MESSAGES.fromEmail]);
+  });
+  it('reads its form back from the stored row', () => {
+    expect(smtpFormValues({ base_url: 'smtps://mail.example.org:465', settings: { user: 'u', from_email: 'a@b.org', from_name: 'A' } })).toEqual({
+      smtp_security: 'smtps', smtp_host: 'mail.example.org', smtp_port: '465', smtp_user: 'u', from_email: 'a@b.org', from_name: 'A',
+    });
   });
 });

@@ -23,6 +23,7 @@ export const INTEGRATION_TYPES = [
   { value: 'woocommerce', label: 'WooCommerce' },
   { value: 'webhook', label: 'Generic Webhook' },
   { value: 'custom', label: 'Custom API' },
+  { value: 'smtp', label: 'SMTP mail account' },
 ] as const;
 
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number]['value'];
@@ -48,10 +49,12 @@ export type Integration = {
   api_secret_last4: string | null;
   webhook_secret_set: boolean;
   webhook_secret_last4: string | null;
+  /** Settings of the type (an SMTP account: user, from_email, from_name). */
+  settings?: Record<string, unknown> | null;
 };
 
 export const INTEGRATION_COLUMNS =
-  'id, name, type, base_url, webhook_url, is_active, created_at, created_by, updated_at, api_key_set, api_key_last4, api_secret_set, api_secret_last4, webhook_secret_set, webhook_secret_last4';
+  'id, name, type, base_url, webhook_url, is_active, created_at, created_by, updated_at, api_key_set, api_key_last4, api_secret_set, api_secret_last4, webhook_secret_set, webhook_secret_last4, settings';
 
 const optionalText = z
   .string()
@@ -59,16 +62,45 @@ const optionalText = z
   .optional()
   .transform((value) => (value ? value : null));
 
-/** The dialog's values at the edge: name required, type from the list, empty texts stored as null. */
-export const integrationFormSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required'),
-  type: z.enum(INTEGRATION_TYPES.map((type) => type.value) as [IntegrationType, ...IntegrationType[]]),
-  base_url: optionalText,
-  webhook_url: optionalText,
-  api_key: optionalText,
-  api_secret: optionalText,
-  webhook_secret: optionalText,
-});
+export const SMTP_MESSAGES = {
+  host: 'Give the mail server’s host name',
+  port: 'The port is a number from 1 to 65535',
+  fromEmail: 'The from-address is not an e-mail address',
+} as const;
+
+/** An SMTP account's connection: how it is secured. `smtps`: TLS from the start (port 465); `smtp`: STARTTLS when offered. */
+export const SMTP_SECURITY = [
+  { value: 'smtp', label: 'STARTTLS (usually port 587)' },
+  { value: 'smtps', label: 'TLS (usually port 465)' },
+] as const;
+
+/**
+ * The dialog's values at the edge: name required, type from the list, empty texts stored as null. An
+ * SMTP account needs a host, a port and a from-address (its password is the write-only API secret).
+ */
+export const integrationFormSchema = z
+  .object({
+    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required'),
+    type: z.enum(INTEGRATION_TYPES.map((type) => type.value) as [IntegrationType, ...IntegrationType[]]),
+    base_url: optionalText,
+    webhook_url: optionalText,
+    api_key: optionalText,
+    api_secret: optionalText,
+    webhook_secret: optionalText,
+    smtp_host: optionalText,
+    smtp_port: optionalText,
+    smtp_security: optionalText,
+    smtp_user: optionalText,
+    from_email: optionalText,
+    from_name: optionalText,
+  })
+  .superRefine((values, context) => {
+    if (values.type !== 'smtp') return;
+    if (!values.smtp_host || !/^[A-Za-z0-9.-]+$/.test(values.smtp_host)) context.addIssue({ code: 'custom', path: ['smtp_host'], message: SMTP_MESSAGES.host });
+    const port = Number(values.smtp_port);
+    if (!Number.isInteger(port) || port < 1 || port > 65535) context.addIssue({ code: 'custom', path: ['smtp_port'], message: SMTP_MESSAGES.port });
+    if (!values.from_email || !/^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(values.from_email)) context.addIssue({ code: 'custom', path: ['from_email'], message: SMTP_MESSAGES.fromEmail });
+  });
 
 export type IntegrationFormInput = z.input<typeof integrationFormSchema>;
 export type IntegrationFormValues = z.output<typeof integrationFormSchema>;
@@ -79,13 +111,39 @@ const SECRET_FIELDS = ['api_key', 'api_secret', 'webhook_secret'] as const;
  * The row to write. A secret left empty is not sent at all, so editing keeps the stored secret
  * unless a new one is typed (the database keeps it too when the column is absent or null).
  */
-export function integrationWrite(values: IntegrationFormValues): Record<string, string | null> {
-  const row: Record<string, string | null> = { name: values.name, type: values.type, base_url: values.base_url, webhook_url: values.webhook_url };
+export function integrationWrite(values: IntegrationFormValues): Record<string, unknown> {
+  if (values.type === 'smtp') {
+    const row: Record<string, unknown> = {
+      name: values.name,
+      type: values.type,
+      base_url: `${values.smtp_security === 'smtps' ? 'smtps' : 'smtp'}://${values.smtp_host}:${values.smtp_port}`,
+      webhook_url: null,
+      settings: { user: values.smtp_user, from_email: values.from_email, from_name: values.from_name },
+    };
+    if (values.api_secret) row.api_secret = values.api_secret;
+    return row;
+  }
+  const row: Record<string, unknown> = { name: values.name, type: values.type, base_url: values.base_url, webhook_url: values.webhook_url };
   for (const field of SECRET_FIELDS) {
     const secret = values[field];
     if (secret) row[field] = secret;
   }
   return row;
+}
+
+/** An SMTP account's form values from its stored row (base_url `smtp://host:port`, settings). */
+export function smtpFormValues(integration: Pick<Integration, 'base_url' | 'settings'>): Record<string, string> {
+  const match = /^(smtps?):\/\/([^:/]+):(\d+)/.exec(integration.base_url ?? '');
+  const settings = (integration.settings ?? {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return {
+    smtp_security: match?.[1] ?? 'smtp',
+    smtp_host: match?.[2] ?? '',
+    smtp_port: match?.[3] ?? '587',
+    smtp_user: text(settings.user),
+    from_email: text(settings.from_email),
+    from_name: text(settings.from_name),
+  };
 }
 
 /** A random webhook URL on the current origin (what the dialog's Generate button fills in). */

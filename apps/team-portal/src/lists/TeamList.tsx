@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useParams } from '@steward/libs/router';
 import { tableRef, useCustomFieldsOfKind, type AnyRow } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
@@ -25,6 +25,10 @@ export type TeamListProps = {
 };
 
 const NO_CUSTOM: readonly ListColumn<AnyRow>[] = [];
+
+// A staff member's conversations and the composer load with the one-record view that shows them.
+const ConversationsTab = lazy(() => import('@steward/libs/conversations').then((module) => ({ default: module.ConversationsTab })));
+const SendEmailButton = lazy(() => import('@steward/libs/conversations').then((module) => ({ default: module.SendEmailButton })));
 
 // Hooks run on every list; lists without an editor never open this one.
 const STAFF_TABLE = tableRef<AnyRow>('hr', 'staff_profiles');
@@ -81,6 +85,9 @@ function TeamListOf({ title, view, columns, recordParam, defaultSort = [{ field:
       {record && list.rows.length === 1 && typeof list.rows[0]?.id === 'string' ? (
         <>
           {customKind ? <CustomFieldValues kind={customKind} row={list.rows[0]} /> : null}
+          {customKind === 'staff' ? (
+            <StaffConversations id={list.rows[0].id} name={String(list.rows[0].name ?? '')} email={typeof list.rows[0].email === 'string' ? list.rows[0].email : null} canSend={list.access.canEditRow(list.rows[0])} />
+          ) : null}
           <section aria-labelledby="record-history-heading">
             <h3 id="record-history-heading">History</h3>
             <RecordHistory table={editor?.table ?? STAFF_TABLE} recordId={list.rows[0].id} customFields={customFields} label={`History of ${String(list.rows[0].name ?? title)}`} />
@@ -88,5 +95,19 @@ function TeamListOf({ title, view, columns, recordParam, defaultSort = [{ field:
         </>
       ) : null}
     </ListPage>
+  );
+}
+
+/** A staff member's messages (Conversations) with Send e-mail, under their row. */
+function StaffConversations({ id, name, email, canSend }: { id: string; name: string; email: string | null; canSend: boolean }) {
+  const record = useMemo(() => ({ kind: 'staff' as const, id, name, email }), [id, name, email]);
+  return (
+    <section aria-labelledby="record-conversations-heading">
+      <h3 id="record-conversations-heading">Conversations</h3>
+      <Suspense fallback={null}>
+        {canSend ? <SendEmailButton record={record} /> : null}
+        <ConversationsTab record={record} canSend={canSend} />
+      </Suspense>
+    </section>
   );
 }

@@ -153,6 +153,15 @@ export default function BulkActions<Row extends Row0>({ list }: { list: BulkTarg
         <Button disabled={busy} onClick={() => void exportSelection()}>
           Export selection
         </Button>
+        {lifecycle.actions && !lifecycle.archived
+          ? lifecycle.actions({
+              count: selection.count,
+              allMatching: selection.allMatching,
+              ids: chosenIds,
+              listPageFilter: selection.allMatching ? (list.listPageFilter ?? null) : null,
+              clear: selection.clear,
+            })
+          : null}
         {lifecycle.archived && lifecycle.canDelete ? (
           <Button danger disabled={busy} onClick={() => void askDelete()}>
             Delete for good

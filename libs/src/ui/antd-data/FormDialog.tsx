@@ -17,7 +17,9 @@ export interface FormDialogProps {
   danger?: boolean;
   /** The action is not offered yet (a confirmation not typed). */
   saveDisabled?: boolean;
-  width?: number;
+  width?: number | string;
+  /** Buttons between Cancel and the action (the composer's Preview). */
+  secondary?: ReactNode;
   children: ReactNode;
 }
 
@@ -26,7 +28,7 @@ export interface FormDialogProps {
  * and the close button cancel unless the action is running. Used with useSubmit (busy, alert, close
  * on success) by the record tabs' dialogs, Erase and the composer.
  */
-export function FormDialog({ title, busy, alert, onClose, onSave, saveLabel = 'Save', busyLabel = 'Saving…', danger, saveDisabled, width, children }: FormDialogProps) {
+export function FormDialog({ title, busy, alert, onClose, onSave, saveLabel = 'Save', busyLabel = 'Saving…', danger, saveDisabled, width, secondary, children }: FormDialogProps) {
   return (
     <Modal
       open
@@ -35,10 +37,11 @@ export function FormDialog({ title, busy, alert, onClose, onSave, saveLabel = 'S
       onCancel={busy ? undefined : onClose}
       destroyOnHidden
       footer={
-        <Flex gap={8} justify="flex-end">
+        <Flex gap={8} justify="flex-end" wrap>
           <Button onClick={onClose} disabled={busy}>
             Cancel
           </Button>
+          {secondary}
           <Button type="primary" danger={danger} disabled={saveDisabled} loading={busy} onClick={onSave}>
             {busy ? busyLabel : saveLabel}
           </Button>

@@ -16,3 +16,4 @@ export { useOpenedOnce } from './openedOnce';
 export { NARROW_SCREEN_PX, useNarrowScreen } from './narrowScreen';
 export { PlainProgress } from './PlainProgress';
 export { useDialog, useSubmit, type DescribeFailure, type DialogApi, type SubmitApi, type SubmitOptions, type SubmitOutcome } from './submit';
+export { openDownload } from './openDownload';

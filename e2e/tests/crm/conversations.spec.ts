@@ -1,0 +1,268 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import nodemailer from 'nodemailer';
+import { expectAccessible } from './pages/a11y';
+import { chooseOption } from './pages/chooseOption';
+import { CrmList } from './pages/CrmList';
+import { signInThroughApi } from '../../support/signInThroughApi';
+import { TEST_STACK_PORT_BASE } from '../../support/ports';
+import { createOwner, serviceClient, unique, type Owner } from '../shell/support/shellApi';
+
+test.describe.configure({ timeout: 240_000 });
+
+/** The stack's MailDev (gateway + 5) and inbound SMTP server (gateway + 6). */
+const MAILDEV = `http://127.0.0.1:${TEST_STACK_PORT_BASE + 5}`;
+const INBOUND_PORT = TEST_STACK_PORT_BASE + 6;
+const INBOUND_DOMAIN = 'in.steward.localhost';
+
+type OutboxMail = { id: string; subject: string; text: string; html?: string; to: { address: string }[]; cc?: { address: string }[]; headers: Record<string, string> };
+
+/** The newest mail in the local outbox with this subject to this address, as the person would find it. */
+async function waitForMail(address: string, subject: string): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await fetch(`${MAILDEV}/api/email`)).json()) as OutboxMail[];
+        found = mails.filter((mail) => mail.subject === subject && mail.to.some((to) => to.address === address.toLowerCase())).at(-1);
+        return Boolean(found);
+      },
+      { timeout: 30_000, message: `"${subject}" to ${address} in the outbox` },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** A sent mail's headers as its source has them (MailDev's JSON leaves some out, Reply-To among them). */
+async function rawHeaders(mail: OutboxMail): Promise<Record<string, string>> {
+  const source = await (await fetch(`${MAILDEV}/api/email/${mail.id}/source`)).text();
+  const head = source.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  return Object.fromEntries(head.split(/\r?\n/).map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+}
+
+/** The organisation's slug as its inbound address has it (app.org_slug). */
+const slugOf = (orgName: string) => orgName.replace(/\s+/g, '').replace(/[^A-Za-z0-9_-]/g, '-');
+
+/** Sends a mail by SMTP to the stack's inbound server, as a person's mail program would. */
+async function sendInbound(mail: { from: string; to: string; subject: string; text: string; html?: string; inReplyTo?: string }) {
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: INBOUND_PORT, secure: false, ignoreTLS: true });
+  await transport.sendMail({ ...mail, references: mail.inReplyTo });
+  transport.close();
+}
+
+/** The shared "e-mail" kind of contact method: a method of it is the contact's address. */
+async function emailTypeId(): Promise<string> {
+  const { data, error } = await serviceClient().schema('crm').from('contact_method_types').select('id').eq('org_name', '_system_default_').eq('kind', 'email').limit(1).single();
+  if (error || !data) throw new Error(`e-mail type: ${error?.message}`);
+  return (data as { id: string }).id;
+}
+
+async function contactWithEmail(owner: Owner, name: string, email: string): Promise<{ id: string; shortId: string }> {
+  const db = serviceClient().schema('crm');
+  const typeId = await emailTypeId();
+  const { data, error } = await db.from('contacts').insert({ org_name: owner.orgName, name, first_name: name.split(' ')[0], last_name: name.split(' ').slice(1).join(' ') }).select('id, short_id').single();
+  if (error || !data) throw new Error(`contact: ${error?.message}`);
+  const method = await db.from('contact_methods').insert({ org_name: owner.orgName, contact_id: data.id, type_id: typeId, value: email, label: 'Email', is_primary: true });
+  if (method.error) throw new Error(`contact method: ${method.error.message}`);
+  return { id: data.id as string, shortId: String(data.short_id) };
+}
+
+/** Types an address into a tags field and adds it. */
+async function addAddress(field: Locator, address: string) {
+  await field.fill(address);
+  await field.press('Enter');
+}
+
+/** The composer: its title names whom it writes to ("Send e-mail to …", or "Reply"). */
+function composer(page: Page) {
+  return page.getByRole('dialog', { name: /^(Send e-mail to|Reply)/ });
+}
+
+test('written to a contact with a template, the mail leaves with the merge fields filled and is on the Conversations tab; their reply by SMTP comes back onto it', async ({ page, baseURL }) => {
+  const owner = await createOwner('Conv');
+  const email = `${unique('abigail').toLowerCase().replace(/\W/g, '')}@example.org`;
+  const contact = await contactWithEmail(owner, 'Abigail Foster', email);
+  const template = await serviceClient().schema('settings').from('mail_templates').insert({ org_name: owner.orgName, name: 'Welcome', subject: 'Welcome, {{first_name}}', body: 'Dear {{full_name}},\n\nthank you for visiting **{{organization.name}}**.' });
+  expect(template.error).toBeNull();
+  await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
+
+  await page.goto(`/contact/${contact.shortId}`);
+  await page.getByRole('button', { name: 'Send e-mail' }).click();
+  const dialog = composer(page);
+  await expect(dialog.getByRole('heading', { name: 'Send e-mail to Abigail Foster' }).or(dialog.getByText('Send e-mail to Abigail Foster'))).toBeVisible();
+  // To is the contact's address already.
+  await expect(dialog.locator('.ant-select').filter({ has: page.getByLabel('To', { exact: true }) })).toContainText(email);
+  await chooseOption(page, dialog, 'Template', 'Welcome');
+  await expect(dialog.getByLabel('Subject', { exact: true })).toHaveValue('Welcome, {{first_name}}');
+  await expect(dialog.getByLabel('Message')).toHaveValue(/Dear \{\{full_name\}\}/);
+  await expectAccessible(page);
+  // The preview is the mail as Abigail will get it.
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  const preview = dialog.getByRole('region', { name: 'Preview' });
+  await expect(preview).toContainText('Welcome, Abigail');
+  await expect(preview).toContainText('Dear Abigail Foster');
+  await expect(preview.locator('strong')).toHaveText(owner.orgName);
+  await dialog.getByRole('button', { name: 'Edit' }).click();
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Message queued for sending' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+
+  const mail = await waitForMail(email, 'Welcome, Abigail');
+  expect(mail.text).toContain('Dear Abigail Foster');
+  expect(mail.text).toContain(owner.orgName);
+  expect(mail.text).not.toContain('{{');
+
+  await page.getByRole('tab', { name: 'Conversations' }).click();
+  const thread = page.getByRole('region', { name: 'Conversation: Welcome, Abigail' });
+  await expect(thread).toBeVisible();
+  await expect(thread.getByRole('article').first()).toContainText(email);
+  await expect(thread.getByText('Sent', { exact: true }).first()).toBeVisible();
+
+  // Abigail answers from her mail program, to the reply address the mail carried.
+  const headers = await rawHeaders(mail);
+  const replyTo = headers['reply-to'] ?? '';
+  expect(replyTo).toContain(`@${INBOUND_DOMAIN}`);
+  await sendInbound({ from: `Abigail Foster <${email}>`, to: replyTo.replace(/^.*<|>.*$/g, ''), subject: 'Re: Welcome, Abigail', text: 'Thank you, see you soon!', inReplyTo: headers['message-id'] });
+  await expect(async () => {
+    await page.reload();
+    await page.getByRole('tab', { name: 'Conversations' }).click();
+    await expect(thread.getByRole('article', { name: 'Received message: Re: Welcome, Abigail' })).toContainText('Thank you, see you soon!', { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(thread).toContainText('2 messages');
+  await expectAccessible(page);
+});
+
+test('a bad address or an empty subject is named and the draft stays; the database’s refusal is shown as it words it', async ({ page, baseURL }) => {
+  const owner = await createOwner('ConvBad');
+  const contact = await contactWithEmail(owner, 'Bram Visser', `${unique('bram').toLowerCase().replace(/\W/g, '')}@example.org`);
+  await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
+  await page.goto(`/contact/${contact.shortId}`);
+  await page.getByRole('button', { name: 'Send e-mail' }).click();
+  const dialog = composer(page);
+  await addAddress(dialog.getByLabel('Cc', { exact: true }), 'bram-at-example.org');
+  await dialog.getByLabel('Message').fill('Hello {{nickname}}');
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(dialog.getByText('bram-at-example.org is not an e-mail address')).toBeVisible();
+  await expect(dialog.getByText('Give the message a subject')).toBeVisible();
+  await expect(dialog.getByLabel('Message')).toHaveValue('Hello {{nickname}}');
+  await expectAccessible(page);
+
+  // Fixed here; the unknown field is the database's to refuse, and nothing is lost.
+  await dialog.locator('.ant-select').filter({ has: page.getByLabel('Cc', { exact: true }) }).locator('.ant-select-selection-item-remove').click();
+  await dialog.getByLabel('Subject', { exact: true }).fill('Hello');
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: '{{nickname}} is not a merge field' })).toBeVisible();
+  await expect(dialog.getByLabel('Subject', { exact: true })).toHaveValue('Hello');
+  await expect(dialog.getByLabel('Message')).toHaveValue('Hello {{nickname}}');
+  const { count } = await serviceClient().schema('crm').from('messages').select('id', { count: 'exact', head: true }).eq('org_name', owner.orgName);
+  expect(count).toBe(0);
+});
+
+test('mail from an unknown sender waits in the inbox and is attached to a contact', async ({ page, baseURL }) => {
+  const owner = await createOwner('ConvInbox');
+  const contact = await contactWithEmail(owner, 'Chidi Okeke', `${unique('chidi').toLowerCase().replace(/\W/g, '')}@example.org`);
+  const subject = unique('Question about the hall');
+  // Anyone's HTML: shown sanitised, its scripts never run.
+  await sendInbound({
+    from: 'Someone New <someone.new@example.net>',
+    to: `${slugOf(owner.orgName)}@${INBOUND_DOMAIN}`,
+    subject,
+    text: 'Is the hall free on Saturday?',
+    html: '<p>Is the hall <b>free</b> on Saturday?</p><img src="x" onerror="window.__stwInjected = 1"><script>window.__stwInjected = 2</script>',
+  });
+  await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
+
+  await expect(async () => {
+    await page.goto('/inbox');
+    await expect(page.getByRole('article', { name: `Received message: ${subject}` })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  const received = page.getByRole('article', { name: `Received message: ${subject}` });
+  await expect(received.locator('b')).toHaveText('free');
+  await expect(received.locator('script, [onerror]')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { __stwInjected?: number }).__stwInjected ?? null)).toBeNull();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: `Attach to record: ${subject}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Attach “${subject}” to a record` });
+  await dialog.getByLabel('Record', { exact: true }).fill('Chidi');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Chidi Okeke"]').click();
+  await dialog.getByRole('button', { name: 'Attach' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Attached to the record' })).toBeVisible();
+  await expect(page.getByText('The inbox is empty.')).toBeVisible();
+
+  await page.goto(`/contact/${contact.shortId}`);
+  await page.getByRole('tab', { name: 'Conversations' }).click();
+  await expect(page.getByRole('article', { name: `Received message: ${subject}` })).toContainText('Is the hall free on Saturday?');
+});
+
+test('mail to every contact matching a filter: one each, the suppressed addresses skipped and counted', async ({ page, baseURL }) => {
+  const owner = await createOwner('ConvBulk');
+  const stem = unique('Bulkmail');
+  const db = serviceClient().schema('crm');
+  // More than a page (200), so "all matching" sends the filter rather than ids.
+  const people = Array.from({ length: 203 }, (_, index) => ({ name: `${stem} ${String(index).padStart(3, '0')}`, email: `${stem.toLowerCase().replace(/\W/g, '')}.${index}@example.org` }));
+  const { data: rows, error } = await db.from('contacts').insert(people.map((person) => ({ org_name: owner.orgName, name: person.name, first_name: person.name }))).select('id, name');
+  expect(error).toBeNull();
+  const idOf = new Map((rows ?? []).map((row: { id: string; name: string }) => [row.name, row.id]));
+  const typeId = await emailTypeId();
+  const methods = await db.from('contact_methods').insert(people.map((person) => ({ org_name: owner.orgName, contact_id: idOf.get(person.name), type_id: typeId, value: person.email, label: 'Email', is_primary: true })));
+  expect(methods.error).toBeNull();
+  const suppressed = await db.from('mail_suppressions').insert([
+    { org_name: owner.orgName, email: people[1]!.email, reason: 'unsubscribed' },
+    { org_name: owner.orgName, email: people[2]!.email, reason: 'bounced' },
+  ]);
+  expect(suppressed.error).toBeNull();
+  // Someone the filter leaves out.
+  await contactWithEmail(owner, 'Outside Filter', 'outside.filter@example.org');
+  await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
+
+  const list = new CrmList(page);
+  await list.goto('/contacts');
+  await list.filterBy('Name', 'contains', stem);
+  await expect(list.row(people[0]!.name)).toBeVisible();
+  await expect(list.row('Outside Filter')).toHaveCount(0);
+  await list.table.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+  await page.getByRole('button', { name: 'Select all 203 rows matching this filter' }).click();
+  const actions = page.getByRole('group', { name: 'Actions on 203 contacts' });
+  await actions.getByRole('button', { name: 'Send e-mail' }).click();
+  const dialog = composer(page);
+  await expect(dialog.getByText('Send e-mail to 203 records')).toBeVisible();
+  const subject = `News for {{first_name}} ${stem}`;
+  await dialog.getByLabel('Subject', { exact: true }).fill(subject);
+  await dialog.getByLabel('Message').fill('Hello {{first_name}}, our spring newsletter is out.');
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByRole('region', { name: 'Preview' })).toContainText(`Hello ${people[0]!.name}`);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Edit' }).click();
+  await dialog.getByRole('button', { name: 'Send to all' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '201 of 203 queued, 2 skipped (unsubscribed, bounced or no address)' })).toBeVisible();
+
+  const { data: campaign } = await db.from('mail_campaigns').select('total, queued, skipped').eq('org_name', owner.orgName).single();
+  expect(campaign).toEqual({ total: 203, queued: 201, skipped: 2 });
+  const { count } = await db.from('messages').select('id', { count: 'exact', head: true }).eq('org_name', owner.orgName).contains('to_emails', ['outside.filter@example.org']);
+  expect(count).toBe(0);
+});
+
+test('the composer and the Conversations tab work at a phone’s width', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const owner = await createOwner('ConvPhone');
+  const contact = await contactWithEmail(owner, 'Dana Lee', `${unique('dana').toLowerCase().replace(/\W/g, '')}@example.org`);
+  await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
+  await page.goto(`/contact/${contact.shortId}`);
+  await page.getByRole('button', { name: 'Send e-mail' }).click();
+  const dialog = composer(page);
+  await dialog.getByLabel('Subject', { exact: true }).fill('Small screen');
+  await dialog.getByLabel('Message').fill('Hello');
+  // The toolbar works from the keyboard: Bold wraps the selected word.
+  await dialog.getByLabel('Message').selectText();
+  await dialog.getByRole('button', { name: 'Bold' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('Message')).toHaveValue('**Hello**');
+  const box = await dialog.boundingBox();
+  expect(box!.width).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Conversations' }).click();
+  await expect(page.getByRole('region', { name: 'Conversation: Small screen' })).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+});

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import DOMPurify from 'dompurify';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Flex, Tag, Typography } from '@steward/libs/ui/antd';
+import { errorMessage } from '@steward/libs/data';
+import { formatDate, openDownload, useDialog } from '@steward/libs/ui/core';
+import { Composer } from './Composer';
+import { attachmentUrl, conversationKeys, fetchRecordMessages, type ConversationMessage, type MessageRecord } from './conversationsApi';
+import { STATUS_LABEL, groupByThread, sender } from './conversationWords';
+import './conversations.css';
+
+const when = (message: ConversationMessage) => {
+  const at = message.sent_at ?? message.created_at;
+  return `${formatDate(at)} ${new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+};
+
+/** One message: who to whom, when, its status (a failure with the server's reason), body and attachments. */
+export function MessageItem({ message, onReply, onDownloadError }: { message: ConversationMessage; onReply?: (message: ConversationMessage) => void; onDownloadError: (text: string) => void }) {
+  const html = message.body_html ? DOMPurify.sanitize(message.body_html, { FORBID_TAGS: ['style', 'form', 'input', 'img'] }) : null;
+  const download = async (path: string, name: string, bucket?: string | null) => {
+    try {
+      openDownload(await attachmentUrl(path, name, bucket ?? undefined));
+    } catch (error) {
+      onDownloadError(errorMessage(error, 'Download failed'));
+    }
+  };
+  return (
+    <article className="stw-message" aria-label={`${message.direction === 'in' ? 'Received' : 'Sent'} message: ${message.subject ?? ''}`}>
+      <Flex gap={8} wrap align="center" justify="space-between">
+        <Flex gap={8} wrap align="center">
+          <Tag>{message.direction === 'in' ? 'Received' : 'Sent'}</Tag>
+          {message.direction === 'out' ? <Tag>{STATUS_LABEL[message.status]}</Tag> : null}
+          <Typography.Text strong>{message.subject}</Typography.Text>
+        </Flex>
+        <Typography.Text type="secondary">{when(message)}</Typography.Text>
+      </Flex>
+      <dl className="stw-message__people">
+        <dt>From</dt>
+        <dd>{sender(message)}{message.sent_by_name ? ` (sent by ${message.sent_by_name})` : ''}</dd>
+        <dt>To</dt>
+        <dd>{(message.to_emails ?? []).join(', ')}</dd>
+        {(message.cc_emails ?? []).length ? (
+          <>
+            <dt>Cc</dt>
+            <dd>{(message.cc_emails ?? []).join(', ')}</dd>
+          </>
+        ) : null}
+      </dl>
+      {message.status === 'failed' ? <Alert type="error" showIcon title={`Not sent: ${message.error ?? 'the mail server refused it'}`} /> : null}
+      {/* Sanitised by DOMPurify before it is shown: received mail is anyone's HTML. */}
+      {html ? <div className="stw-message-html" dangerouslySetInnerHTML={{ __html: html }} /> : <div className="stw-message__text">{message.body_text}</div>}
+      {(message.attachments ?? []).length ? (
+        <Flex gap={8} wrap align="center">
+          <Typography.Text type="secondary">Attachments:</Typography.Text>
+          {(message.attachments ?? []).map((file) => (
+            <Button key={file.id} size="small" aria-label={`Download ${file.file_name}`} onClick={() => void download(file.storage_path, file.file_name, file.bucket_id)}>
+              {file.file_name}
+            </Button>
+          ))}
+        </Flex>
+      ) : null}
+      {onReply ? (
+        <Flex>
+          <Button size="small" onClick={() => onReply(message)} aria-label={`Reply to ${message.subject ?? 'this message'}`}>
+            Reply
+          </Button>
+        </Flex>
+      ) : null}
+    </article>
+  );
+}
+
+/**
+ * A record's Conversations tab: the messages on it (crm.record_messages), grouped by thread with the
+ * newest first; each with its direction, people, status and attachments; a reply from any of them.
+ */
+export function ConversationsTab({ record, filesOwner = null, canSend }: { record: MessageRecord; filesOwner?: { column: string; id: string } | null; canSend: boolean }) {
+  const messages = useQuery({ queryKey: conversationKeys.record(record.kind, record.id), queryFn: () => fetchRecordMessages(record.kind, record.id) });
+  const dialog = useDialog();
+  const [replyTo, setReplyTo] = useState<ConversationMessage | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const reply = (message: ConversationMessage) => {
+    setReplyTo(message);
+    dialog.show();
+  };
+  if (messages.isLoading) return <Typography.Text>Loading…</Typography.Text>;
+  if (messages.error) return <Alert type="error" showIcon title={errorMessage(messages.error, 'The messages could not be read')} />;
+  const threads = groupByThread(messages.data ?? []);
+  return (
+    <Flex vertical gap={12}>
+      {problem ? <Alert type="error" showIcon title={problem} closable={{ onClose: () => setProblem(null) }} /> : null}
+      {threads.length === 0 ? <Typography.Text type="secondary">No messages yet.</Typography.Text> : null}
+      {threads.map((thread) => (
+        <section key={thread.threadId} className="stw-thread" aria-label={`Conversation: ${thread.subject}`}>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {thread.subject || '(no subject)'}
+            {thread.messages.length > 1 ? <Typography.Text type="secondary"> · {thread.messages.length} messages</Typography.Text> : null}
+          </Typography.Title>
+          {thread.messages.map((message) => (
+            <MessageItem key={message.id} message={message} onReply={canSend ? reply : undefined} onDownloadError={setProblem} />
+          ))}
+        </section>
+      ))}
+      {dialog.open ? <Composer dialog={dialog} record={record} filesOwner={filesOwner} replyTo={replyTo} /> : null}
+    </Flex>
+  );
+}
+
+/** "Send e-mail" on a record: opens the composer to the record's address. */
+export function SendEmailButton({ record, filesOwner = null }: { record: MessageRecord; filesOwner?: { column: string; id: string } | null }) {
+  const dialog = useDialog();
+  return (
+    <>
+      <Button onClick={dialog.show}>Send e-mail</Button>
+      {dialog.open ? <Composer dialog={dialog} record={record} filesOwner={filesOwner} /> : null}
+    </>
+  );
+}

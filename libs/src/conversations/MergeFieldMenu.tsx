@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { Typography } from '@steward/libs/ui/antd';
+import { Select } from '@steward/libs/ui/antd-data';
+import { conversationKeys, fetchMergeFields, type MessageRecordKind } from './conversationsApi';
+
+/** "Insert field…": the merge fields of a kind of record (crm.merge_fields); picking one inserts {{name}}. */
+export function MergeFieldMenu({ kind, onPick, disabled }: { kind: MessageRecordKind; onPick: (name: string) => void; disabled?: boolean }) {
+  const fields = useQuery({ queryKey: conversationKeys.mergeFields(kind), queryFn: () => fetchMergeFields(kind), staleTime: 5 * 60_000 });
+  return (
+    <Select
+      aria-label="Insert field"
+      size="small"
+      value={null}
+      disabled={disabled}
+      loading={fields.isLoading}
+      style={{ minWidth: 150 }}
+      placeholder={<Typography.Text type="secondary">Insert field…</Typography.Text>}
+      options={(fields.data ?? []).map((field) => ({ value: field.name, label: field.label }))}
+      showSearch={{ optionFilterProp: 'label' }}
+      onChange={(name: string) => onPick(name)}
+    />
+  );
+}

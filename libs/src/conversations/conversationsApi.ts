@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { callRpc, getDatabase, loadSupabase, queryKeys, sanitizeOrgName } from '@steward/libs/data';
+import { DataAccessError } from '@steward/libs/data';
+
+/** The records a message can be on (docs: the conversations contract). */
+export type MessageRecordKind = 'contact' | 'business' | 'household' | 'user' | 'staff' | 'reservation';
+
+/** A record a message is written from: its kind and id, whom it is to, and how it is named. */
+export type MessageRecord = { kind: MessageRecordKind; id: string; name: string; email: string | null };
+
+export type MessageAttachment = { id: string; file_name: string; size_bytes: number | null; storage_path: string; content_type?: string | null; bucket_id?: string | null };
+
+/** One message as a record's Conversations tab and the inbox read it. */
+export type ConversationMessage = {
+  id: string;
+  thread_id: string;
+  direction: 'out' | 'in';
+  status: 'queued' | 'sent' | 'failed' | 'received';
+  error: string | null;
+  message_id: string | null;
+  in_reply_to: string | null;
+  subject: string | null;
+  body_text: string | null;
+  body_html: string | null;
+  from_email: string | null;
+  from_name: string | null;
+  to_emails: string[] | null;
+  cc_emails: string[] | null;
+  sent_by_name?: string | null;
+  created_at: string;
+  sent_at: string | null;
+  attachments?: MessageAttachment[] | null;
+};
+
+export type MailTemplate = { id: string; name: string; subject: string; body: string; archive: boolean };
+export type MergeField = { name: string; label: string };
+export type MailSettings = { signature: string | null; from_name: string | null; inbound_address: string | null };
+export type BulkOutcome = { campaign_id: string; total: number; queued: number; skipped: number };
+
+/** The private bucket of a message's attachments; object names start with the organisation's slug. */
+export const MESSAGE_FILES_BUCKET = 'message-files';
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const MAX_MESSAGE_BYTES = 20 * 1024 * 1024;
+const SIGNED_URL_SECONDS = 60;
+
+/** The composer's messages that are checked before the database is asked (the database says the same). */
+export const COMPOSER_MESSAGES = {
+  noRecipient: 'Add at least one recipient',
+  subject: 'Give the message a subject',
+  body: 'Write the message',
+  notEmail: (value: string) => `${value} is not an e-mail address`,
+  fileTooLarge: (name: string) => `${name} is larger than 10 MB`,
+  tooLargeTogether: 'The attachments are larger than 20 MB together',
+} as const;
+
+// The same shape the database checks: one @, something on each side, a dot in the domain, no spaces
+// or line breaks (nothing that could turn into a header).
+const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
+export const isEmailAddress = (value: string) => EMAIL.test(value.trim());
+
+const addressList = z.array(z.string().trim()).superRefine((values, context) => {
+  for (const value of values) if (!isEmailAddress(value)) context.addIssue({ code: 'custom', message: COMPOSER_MESSAGES.notEmail(value) });
+});
+
+/** An attachment chosen in the composer: a file of the record, or one uploaded into message-files. */
+export type ChosenAttachment =
+  | { kind: 'record-file'; file_id: string; file_name: string; size_bytes: number }
+  | { kind: 'upload'; storage_path: string; file_name: string; content_type: string; size_bytes: number };
+
+/** The composer's values at the edge; the database checks them again and has the last word. */
+export const composerSchema = z
+  .object({
+    to: addressList,
+    cc: addressList,
+    subject: z.string().trim().min(1, COMPOSER_MESSAGES.subject),
+    body: z.string().refine((body) => body.trim().length > 0, COMPOSER_MESSAGES.body),
+    template_id: z.string().nullable(),
+    reply_to: z.string().nullable(),
+  })
+  .refine((values) => values.to.length > 0, { message: COMPOSER_MESSAGES.noRecipient, path: ['to'] });
+
+export type ComposerValues = z.output<typeof composerSchema>;
+
+/** The first problem with the attachments (sizes), or null. */
+export function attachmentProblem(attachments: readonly ChosenAttachment[]): string | null {
+  const large = attachments.find((file) => file.size_bytes > MAX_FILE_BYTES);
+  if (large) return COMPOSER_MESSAGES.fileTooLarge(large.file_name);
+  const total = attachments.reduce((sum, file) => sum + file.size_bytes, 0);
+  return total > MAX_MESSAGE_BYTES ? COMPOSER_MESSAGES.tooLargeTogether : null;
+}
+
+/** What crm.send_message takes for these values, on these records. */
+export function sendMessagePayload(values: ComposerValues, links: readonly { kind: MessageRecordKind; id: string }[], attachments: readonly ChosenAttachment[]) {
+  return {
+    to: values.to,
+    cc: values.cc,
+    subject: values.subject,
+    body: values.body,
+    links: links.map((link) => ({ kind: link.kind, id: link.id })),
+    attachments: attachments.map((file) =>
+      file.kind === 'record-file'
+        ? { file_id: file.file_id }
+        : { storage_path: file.storage_path, file_name: file.file_name, content_type: file.content_type, size_bytes: file.size_bytes },
+    ),
+    reply_to: values.reply_to,
+    template_id: values.template_id,
+  };
+}
+
+/** The React Query keys of conversations: under the crm and settings schemas, so their writes refresh them. */
+export const conversationKeys = {
+  record: (kind: MessageRecordKind, id: string) => [...queryKeys.schema('crm'), 'messages', 'record', kind, id] as const,
+  inbox: () => [...queryKeys.schema('crm'), 'messages', 'inbox'] as const,
+  mergeFields: (kind: MessageRecordKind) => [...queryKeys.schema('crm'), 'merge_fields', kind] as const,
+  templates: () => [...queryKeys.schema('settings'), 'mail_templates'] as const,
+  mailSettings: () => [...queryKeys.schema('settings'), 'mail_settings'] as const,
+  suppressions: () => [...queryKeys.schema('crm'), 'mail_suppressions'] as const,
+  recordFiles: (column: string, id: string) => [...queryKeys.schema('crm'), 'crm_files', 'message-choice', column, id] as const,
+};
+
+export const fetchRecordMessages = (kind: MessageRecordKind, id: string) => callRpc<ConversationMessage[]>('crm', 'record_messages', { p_kind: kind, p_id: id }).then((rows) => rows ?? []);
+
+export async function fetchInbox(): Promise<ConversationMessage[]> {
+  const { data, error } = await getDatabase().schema('crm').from('inbox_messages').select('*').order('created_at', { ascending: false }).limit(200);
+  if (error) throw new DataAccessError('request', error.message, error.code ?? null);
+  // Everything in the inbox was received.
+  return ((data ?? []) as ConversationMessage[]).map((message) => ({ ...message, direction: 'in' as const, error: null }));
+}
+
+/** A message as it will go to one person: merge fields filled, the signature, the whole mail's HTML, their address. */
+export type RenderedMessage = { subject: string; body: string; signature: string | null; html: string; to: string | null };
+export const renderMessage = (subject: string, body: string, kind: MessageRecordKind, id: string) =>
+  callRpc<RenderedMessage>('crm', 'render_message', { p_subject: subject, p_body: body, p_kind: kind, p_id: id });
+export const fetchMergeFields = (kind: MessageRecordKind) => callRpc<MergeField[]>('crm', 'merge_fields', { p_kind: kind }).then((rows) => rows ?? []);
+export const sendMessage = (payload: ReturnType<typeof sendMessagePayload>) => callRpc<string>('crm', 'send_message', { p_message: payload });
+/** Mail to many: the chosen ids, or every live record of the organisations in scope matching the list's filter. */
+export const sendToMany = (args: { kind: MessageRecordKind; ids: readonly string[] | null; filter: unknown; orgNames: readonly string[]; subject: string; body: string; templateId: string | null }) =>
+  callRpc<BulkOutcome>('crm', 'send_to_many', {
+    p_kind: args.kind,
+    p_ids: args.ids,
+    p_filter: args.ids ? null : { filter: args.filter, org_names: args.orgNames, exclude_archived: true }, p_subject: args.subject, p_body: args.body, p_template_id: args.templateId });
+export const attachMessage = (messageId: string, kind: MessageRecordKind, id: string) => callRpc<null>('crm', 'attach_message', { p_message: messageId, p_kind: kind, p_id: id });
+export const createContactFromMessage = (messageId: string) => callRpc<string>('crm', 'create_contact_from_message', { p_message: messageId });
+
+export async function fetchTemplates(includeArchived = false): Promise<MailTemplate[]> {
+  let query = getDatabase().schema('settings').from('mail_templates').select('id, name, subject, body, archive').order('name');
+  if (!includeArchived) query = query.eq('archive', false);
+  const { data, error } = await query;
+  if (error) throw new DataAccessError('request', error.message, error.code ?? null);
+  return (data ?? []) as MailTemplate[];
+}
+
+export async function fetchMailSettings(orgName: string | null): Promise<MailSettings> {
+  const database = getDatabase();
+  const [row, inbound] = await Promise.all([
+    database.schema('settings').from('mail_settings').select('signature, from_name').eq('org_name', orgName ?? '').maybeSingle(),
+    database.schema('settings').rpc('inbound_address', { p_org_name: orgName }),
+  ]);
+  if (row.error) throw new DataAccessError('request', row.error.message, row.error.code ?? null);
+  const values = (row.data ?? {}) as { signature?: string | null; from_name?: string | null };
+  return { signature: values.signature ?? null, from_name: values.from_name ?? null, inbound_address: inbound.error ? null : ((inbound.data as string | null) ?? null) };
+}
+
+/** A record's files that can go with a message (the CRM's Files tab's). */
+export async function fetchRecordFiles(column: string, id: string): Promise<{ id: string; name: string; size_bytes: number }[]> {
+  const { data, error } = await getDatabase().schema('crm').from('crm_files').select('id, name, size_bytes').eq(column, id).eq('archive', false).order('created_at', { ascending: false });
+  if (error) throw new DataAccessError('request', error.message, error.code ?? null);
+  return (data ?? []) as { id: string; name: string; size_bytes: number }[];
+}
+
+/** Where an uploaded attachment goes: '{org slug}/{uuid}' (its name travels with the message), never overwriting. */
+export const messageFilePath = (orgName: string | null, id: string = crypto.randomUUID()) => `${sanitizeOrgName(orgName)}/${id}`;
+
+export async function uploadMessageFile(orgName: string | null, file: File): Promise<ChosenAttachment> {
+  const supabase = await loadSupabase();
+  const path = messageFilePath(orgName);
+  const { error } = await supabase.storage.from(MESSAGE_FILES_BUCKET).upload(path, file, { upsert: false, ...(file.type ? { contentType: file.type } : {}) });
+  if (error) throw new DataAccessError('request', error.message.startsWith('{') ? 'Upload failed' : error.message);
+  return { kind: 'upload', storage_path: path, file_name: file.name, content_type: file.type || 'application/octet-stream', size_bytes: file.size };
+}
+
+export async function removeMessageFile(path: string): Promise<void> {
+  const supabase = await loadSupabase();
+  await supabase.storage.from(MESSAGE_FILES_BUCKET).remove([path]);
+}
+
+/** A signed URL, good for a minute, that downloads an attachment under its own name (a record's file stays in its own bucket). */
+export async function attachmentUrl(path: string, name: string, bucket: string = MESSAGE_FILES_BUCKET): Promise<string> {
+  const supabase = await loadSupabase();
+  const { data, error } = await supabase.storage.from(bucket).createSignedUrl(path, SIGNED_URL_SECONDS, { download: name });
+  if (error || !data) throw new DataAccessError('request', error?.message || 'Download failed');
+  return data.signedUrl;
+}
