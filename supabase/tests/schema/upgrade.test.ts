@@ -20,6 +20,7 @@ const CONVERSATIONS_MIGRATION = '20261129021514_conversations.sql';
 const SAVED_VIEWS_MIGRATION = '20261129024555_saved_views.sql';
 const CUSTOM_SORT_KEYS_MIGRATION = '20261129023738_custom_sort_keys.sql';
 const CARD_PAYMENT_MIGRATION = '20261129012805_online_booking_card_payment.sql';
+const CURRENCY_MIGRATION = '20261129012713_organization_currency.sql';
 
 /**
  * The rows a migration of this release changes on purpose (row counts never change but for the rows
@@ -60,6 +61,8 @@ const ROW_CHANGES: { migration: string; tables: string[]; added?: Record<string,
   { migration: CUSTOM_SORT_KEYS_MIGRATION, tables: [], created: ['app.custom_sort_keys'] },
   // Card payment: the provider events a deposit was recorded from, a table of its own (empty).
   { migration: CARD_PAYMENT_MIGRATION, tables: [], created: ['app.payment_events'] },
+  // Organisations gain their currency (USD), appended.
+  { migration: CURRENCY_MIGRATION, tables: ['public.organizations'] },
 ];
 
 describe('upgrading the previous release', () => {
