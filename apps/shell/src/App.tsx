@@ -12,6 +12,7 @@ import { queryClient } from './queryClient';
 import { useT } from './i18n';
 
 const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage').then((module) => ({ default: module.ResetPasswordPage })));
+const UnsubscribePage = lazy(() => import('./mail/UnsubscribePage').then((module) => ({ default: module.UnsubscribePage })));
 const RemoteRoute = lazy(() => loadRemoteRoute().then((module) => ({ default: module.RemoteRoute })));
 // The public booking pages (/book/<organisation>) are the Online Booking area's, for guests without a session.
 const PublicRemoteRoute = lazy(() => import('./federation/PublicRemoteRoute').then((module) => ({ default: module.PublicRemoteRoute })));
@@ -54,6 +55,16 @@ export function App() {
                 <AppErrorBoundary message={t('errors.bookingCouldNotLoad')}>
                   <Suspense fallback={<Loading />}>
                     <PublicRemoteRoute />
+                  </Suspense>
+                </AppErrorBoundary>
+              }
+            />
+            <Route
+              path="/unsubscribe/:token"
+              element={
+                <AppErrorBoundary message={t('errors.pageCouldNotLoad')}>
+                  <Suspense fallback={<Loading />}>
+                    <UnsubscribePage />
                   </Suspense>
                 </AppErrorBoundary>
               }

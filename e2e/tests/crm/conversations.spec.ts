@@ -5,7 +5,7 @@ import { chooseOption } from './pages/chooseOption';
 import { CrmList } from './pages/CrmList';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { TEST_STACK_PORT_BASE } from '../../support/ports';
-import { createOwner, serviceClient, unique, type Owner } from '../shell/support/shellApi';
+import { anonClient, createOwner, serviceClient, unique, type Owner } from '../shell/support/shellApi';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -265,4 +265,38 @@ test('the composer and the Conversations tab work at a phone’s width', async (
   await expect(page.getByRole('region', { name: 'Conversation: Small screen' })).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
+});
+
+test('the unsubscribe link of a mail to many takes the address off that organisation’s mail to many, once; the next one skips it', async ({ page, baseURL }) => {
+  const owner = await createOwner('ConvUnsub');
+  const address = `${unique('unsub').toLowerCase().replace(/\W/g, '')}@example.org`;
+  const person = await contactWithEmail(owner, 'Una Subscriber', address);
+  // The mail to many is written as the organisation's owner would send it (its screen has its own journey).
+  const client = anonClient();
+  const signedIn = await client.auth.signInWithPassword({ email: owner.email, password: owner.password });
+  expect(signedIn.error).toBeNull();
+  const subject = `Spring news ${unique('n')}`;
+  const sent = await client.schema('crm').rpc('send_to_many', { p_kind: 'contact', p_ids: [person.id], p_filter: null, p_subject: subject, p_body: 'Hello {{first_name}}.' });
+  expect(sent.error).toBeNull();
+  expect(sent.data).toMatchObject({ total: 1, queued: 1, skipped: 0 });
+
+  // The person follows the link in the mail they received (on this platform's address).
+  const mail = await waitForMail(address, subject);
+  const link = /\/unsubscribe\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0];
+  expect(link, 'an unsubscribe link in the mail').toBeTruthy();
+  await page.goto(new URL(link!, baseURL).toString());
+  await expect(page.getByRole('heading', { name: 'Unsubscribe' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${address} will no longer receive mail sent to many people at once from ${owner.orgName}.` })).toBeVisible();
+
+  // The link works once.
+  await page.reload();
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'This unsubscribe link has already been used' })).toBeVisible();
+
+  // The next mail to many skips the address.
+  const again = await client.schema('crm').rpc('send_to_many', { p_kind: 'contact', p_ids: [person.id], p_filter: null, p_subject: `${subject} again`, p_body: 'Hello again.' });
+  expect(again.error).toBeNull();
+  expect(again.data).toMatchObject({ total: 1, queued: 0, skipped: 1 });
 });
