@@ -1133,6 +1133,11 @@ begin
     where ((((org_name <> '_system_default_'::text) AND ((org_name = ANY (( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('settings'::text, 'edit'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND (created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[]))))))) and (true)
     union all
     select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
+    from g cross join lateral jsonb_populate_record(null::settings.mail_settings, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
+    cross join unnest('{settings.mail_settings,settings.mail_templates}'::text[]) t(steward_table)
+    where (((org_name = ANY (( SELECT app.member_orgs() AS member_orgs)::text[])))) and (true)
+    union all
+    select t.steward_table || '|' || g.steward_org || '|' || g.steward_mine
     from g cross join lateral jsonb_populate_record(null::settings.user_role_permissions, jsonb_build_object('org_name', g.steward_org) || case when g.steward_mine then v_owned else '{}' end) r
     cross join unnest('{settings.user_role_permissions}'::text[]) t(steward_table)
     where ((((org_name = '_system_default_'::text) OR (role_id = ANY (( SELECT app.my_role_ids() AS my_role_ids)::uuid[])) OR (org_name = ANY (( SELECT app.orgs_with_access('settings'::text, 'view'::text, 'Organization'::text) AS orgs_with_access)::text[])) OR ((org_name = ANY (( SELECT app.orgs_with_access('settings'::text, 'view'::text, 'Personal'::text) AS orgs_with_access)::text[])) AND (created_by = ANY (( SELECT app.my_profile_ids() AS my_profile_ids)::uuid[])))))) and (true)
