@@ -73,7 +73,7 @@ describe('config.toml and the local stack agree', () => {
       );
       const fromDb = Object.fromEntries(rows.map((row) => [row.id, { public: row.public, bytes: Number(row.file_size_limit), types: row.allowed_mime_types }]));
       const fromToml = Object.fromEntries(
-        Object.entries(config.storage.buckets).map(([id, bucket]) => [id, { public: bucket.public, bytes: bytes(bucket.file_size_limit), types: bucket.allowed_mime_types }]),
+        Object.entries(config.storage.buckets).map(([id, bucket]) => [id, { public: bucket.public, bytes: bytes(bucket.file_size_limit), types: bucket.allowed_mime_types ?? null }]),
       );
       expect(fromDb).toEqual(fromToml);
     });
