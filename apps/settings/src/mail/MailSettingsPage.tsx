@@ -94,7 +94,11 @@ function TemplateDialog({ dialog, editing }: { dialog: ReturnType<typeof useDial
       await queryClient.invalidateQueries({ queryKey: conversationKeys.templates() });
     });
   };
-  const body = form.values.body;
+  // The text as it is now (not as this render saw it), so a pick right after typing keeps what was typed.
+  const insertField = (name: string) => {
+    const body = form.stateRef.current.values.body;
+    form.setValue('body', `${typeof body === 'string' ? body : ''}{{${name}}}`);
+  };
   return (
     <FormDialog title={editing ? `Edit template ${editing.name}` : 'Add template'} busy={dialog.busy} alert={dialog.alert} onClose={() => void dialog.close()} onSave={save} width="min(720px, calc(100vw - 16px))">
       {form.banner ? <Alert type="error" showIcon title={form.banner} /> : null}
@@ -102,7 +106,7 @@ function TemplateDialog({ dialog, editing }: { dialog: ReturnType<typeof useDial
         form={form}
         idPrefix="template"
         disabled={dialog.busy}
-        beside={{ body: <MergeFieldMenu kind="reservation" onPick={(name) => form.setValue('body', `${typeof body === 'string' ? body : ''}{{${name}}}`)} disabled={dialog.busy} /> }}
+        beside={{ body: <MergeFieldMenu kind="reservation" onPick={insertField} disabled={dialog.busy} /> }}
       />
     </FormDialog>
   );

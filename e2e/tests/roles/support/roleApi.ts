@@ -72,7 +72,9 @@ export function recordReads(page: Page): { reads: string[] } {
     if (at < 0) return;
     const headers = request.headers();
     const schema = headers['accept-profile'] ?? headers['content-profile'] ?? 'public';
-    state.reads.push(`${schema}.${url.pathname.slice(at + '/rest/v1/'.length)}`);
+    // What was read and which columns: `crm.contacts?select=id,name`.
+    const select = url.searchParams.get('select');
+    state.reads.push(`${schema}.${url.pathname.slice(at + '/rest/v1/'.length)}${select === null ? '' : `?select=${select}`}`);
   });
   return state;
 }
