@@ -1,8 +1,8 @@
-// `npm test`: production build, type checks and lint (the architecture's import rules among them), one
-// local Supabase stack for the whole run, every Vitest suite (unit and integration), then the
-// end-to-end journeys in Chromium. Ends with one summary line. Stages that leave a core idle run side
-// by side (docs/testing.md): the stack starts during the build, the stack's suites (one file at a time)
-// run beside the checks and the unit suites.
+// `npm test`: production build, type checks and lint (the architecture's import rules among them), a
+// local Supabase stack for the stack suites and another for the journeys, every Vitest suite (unit and
+// integration) and the end-to-end journeys in Chromium. Ends with one summary line. Stages that leave
+// a core idle run side by side (docs/testing.md): the stack starts during the build; the checks and
+// unit suites, the stack's suites (one file at a time) and the journeys run as three lanes.
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,8 @@ import { workspaceRoot } from '../build/federation.mjs';
 import { buildAll, runMeasured } from './lib/run.mjs';
 
 const TEST_PORT_BASE = Number(process.env.STEWARD_TEST_PORT_BASE ?? 54421);
+/** The journeys' own stack, which their global setup starts (a stack takes seven ports from its base). */
+const JOURNEYS_PORT_BASE = TEST_PORT_BASE + 10;
 const reports = path.join(workspaceRoot, '.steward/test-reports');
 
 async function readJson(file) {
@@ -134,15 +136,20 @@ async function main() {
   let failures = [];
   let stack;
   let checksAndUnit;
+  let journeys;
   try {
     console.log('▶ Building every app (production)…');
     await clock.time('build', async () => ({ cpuSeconds: await buildAll() }));
 
-    // Two lanes until the journeys: type checks, lint and then the unit suites (no stack needed) in
-    // one; the stack's suites, one file at a time, in the other (vitest.config.ts, STEWARD_VITEST_PART).
-    console.log('▶ Type checks and lint of every project, then the unit suites; the stack suites beside them…');
+    // Three lanes: type checks, lint and then the unit suites (no stack needed); the stack's suites,
+    // one file at a time (vitest.config.ts, STEWARD_VITEST_PART); and the journeys, on a stack of
+    // their own that their global setup starts, so neither sees the other's rows. The stack suites and
+    // the journeys each leave most of a core idle (they wait on the database and the browser), so the
+    // three together fill the machine.
+    console.log('▶ Type checks and lint, then the unit suites; the stack suites and the journeys beside them…');
     const vitestUnitJson = path.join(reports, 'vitest-unit.json');
     const vitestStackJson = path.join(reports, 'vitest-stack.json');
+    const playwrightJson = path.join(reports, 'playwright.json');
     const vitest = (part, outputFile, env) =>
       runMeasured('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], { env: { ...env, STEWARD_VITEST_PART: part } });
     checksAndUnit = (async () => {
@@ -153,6 +160,10 @@ async function main() {
       ).code;
       return (await clock.time('vitest unit', () => vitest('unit', vitestUnitJson, {}))).code;
     })();
+    // No stack given: the journeys' global setup starts a fresh one on their port base.
+    const journeysEnv = { STEWARD_TEST_API_URL: '', STEWARD_TEST_ANON_KEY: '', STEWARD_TEST_SERVICE_ROLE_KEY: '', STEWARD_TEST_PORT_BASE: String(JOURNEYS_PORT_BASE), STEWARD_E2E_JSON: playwrightJson };
+    journeys = clock.time('playwright', () => runMeasured('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: journeysEnv })).then(({ code }) => code);
+    journeys.catch(() => undefined);
     stack = await stackReady;
     const env = {
       STEWARD_TEST_API_URL: stack.apiUrl,
@@ -162,22 +173,18 @@ async function main() {
       STEWARD_TEST_PORT_BASE: String(TEST_PORT_BASE),
       STEWARD_TEST_DATA_DIR: stack.dataDir,
     };
-    const [unitExit, stackExit] = await Promise.all([checksAndUnit, clock.time('vitest stack', () => vitest('stack', vitestStackJson, env)).then(({ code }) => code)]);
+    const stackLane = clock.time('vitest stack', () => vitest('stack', vitestStackJson, env)).then(({ code }) => code);
+    const [unitExit, stackExit, playwrightExit] = await Promise.all([checksAndUnit, stackLane, journeys]);
     const unitReports = [await readJson(vitestUnitJson), await readJson(vitestStackJson)];
     unit = sumCounts([vitestCounts(unitReports[0], unitExit), vitestCounts(unitReports[1], stackExit)]);
     failures = unitReports.flatMap(vitestFailures);
-
-    console.log('▶ Playwright: end-to-end journeys in Chromium…');
-    const playwrightJson = path.join(reports, 'playwright.json');
-    const { code: playwrightExit } = await clock.time('playwright', () =>
-      runMeasured('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { ...env, STEWARD_E2E_JSON: playwrightJson } }),
-    );
     const playwrightReport = await readJson(playwrightJson);
     e2e = playwrightCounts(playwrightReport, playwrightExit);
     failures = [...failures, ...playwrightFailures(playwrightReport)];
   } finally {
     // Nothing is left running behind a failure: the other lane ends first (its exit counts above).
     await checksAndUnit?.catch(() => undefined);
+    await journeys?.catch(() => undefined);
     // A stack that failed to start has nothing to stop; one still starting is waited for and stopped.
     stack ??= await stackReady.catch(() => undefined);
     await stack?.stop();
