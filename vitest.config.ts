@@ -16,6 +16,8 @@ const UNIT = [
 ];
 /** Suites against the local stack, one file at a time (fileParallelism: false). */
 const STACK = ['libs/vitest.integration.config.ts', 'supabase/vitest.config.ts'];
+/** Stack suites that start stacks of their own: alone, after the other lanes (STEWARD_VITEST_PART=own). */
+const OWN_STACKS = ['supabase/vitest.ownStacks.config.ts'];
 
 /**
  * Every Vitest suite of the repository as one run: unit tests (libs, apps) and integration tests
@@ -27,6 +29,6 @@ const STACK = ['libs/vitest.integration.config.ts', 'supabase/vitest.config.ts']
 const part = process.env.STEWARD_VITEST_PART;
 export default defineConfig({
   test: {
-    projects: part === 'unit' ? UNIT : part === 'stack' ? STACK : [...UNIT, ...STACK],
+    projects: part === 'unit' ? UNIT : part === 'stack' ? STACK : part === 'own' ? OWN_STACKS : [...UNIT, ...STACK, ...OWN_STACKS],
   },
 });

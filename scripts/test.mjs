@@ -175,8 +175,11 @@ async function main() {
     };
     const stackLane = clock.time('vitest stack', () => vitest('stack', vitestStackJson, env)).then(({ code }) => code);
     const [unitExit, stackExit, playwrightExit] = await Promise.all([checksAndUnit, stackLane, journeys]);
-    const unitReports = [await readJson(vitestUnitJson), await readJson(vitestStackJson)];
-    unit = sumCounts([vitestCounts(unitReports[0], unitExit), vitestCounts(unitReports[1], stackExit)]);
+    // Last and alone: the suites that start stacks of their own (a start is slow on a busy machine).
+    const vitestOwnJson = path.join(reports, 'vitest-own-stacks.json');
+    const { code: ownExit } = await clock.time('vitest own stacks', () => vitest('own', vitestOwnJson, env));
+    const unitReports = [await readJson(vitestUnitJson), await readJson(vitestStackJson), await readJson(vitestOwnJson)];
+    unit = sumCounts([vitestCounts(unitReports[0], unitExit), vitestCounts(unitReports[1], stackExit), vitestCounts(unitReports[2], ownExit)]);
     failures = unitReports.flatMap(vitestFailures);
     const playwrightReport = await readJson(playwrightJson);
     e2e = playwrightCounts(playwrightReport, playwrightExit);

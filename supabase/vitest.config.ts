@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { OWN_STACK_SUITES } from './vitest.ownStacks.config';
 
 /**
  * Integration tests against the local stack: supabase-js through the gateway, as the app talks to it.
@@ -10,6 +11,8 @@ export default defineConfig({
     name: 'supabase',
     environment: 'node',
     include: ['tests/**/*.test.ts'],
+    // Those that start stacks of their own run alone (vitest.ownStacks.config.ts).
+    exclude: OWN_STACK_SUITES,
     globalSetup: ['./tests/stack/globalSetup.ts'],
     fileParallelism: false,
     testTimeout: 30_000,
