@@ -68,25 +68,34 @@ export function useMyWork(orgName: string | null) {
   return useQuery({ queryKey: myWorkQueryKey(orgName), queryFn: () => fetchMyWork(orgName ?? ''), enabled: orgName !== null, ...LIVE_QUERY });
 }
 
-/** Moves a task to another status; the board shows the move at once and puts it back if the server refuses. */
+/**
+ * Moves a card at once (optimistically). Moves may overlap — a card dragged while another is still
+ * saving — so a refused move puts back only its own card, and the board is read again only when the
+ * last move has settled: a read started between two moves would show the later card back where it was.
+ */
 export function useMoveTask(orgName: string | null) {
   const queryClient = useQueryClient();
   const key = boardQueryKey(orgName);
+  const mutationKey = ['move-task', ...key];
   return useMutation({
+    mutationKey,
     mutationFn: async ({ id, status }: { id: string; status: string }) => {
       const { error } = await getDatabase().schema('ops').from('tasks').update({ status }).eq('id', id);
       if (error) throw toDataAccessError(error);
     },
     onMutate: async ({ id, status }) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<BoardTask[]>(key);
+      const previous = queryClient.getQueryData<BoardTask[]>(key)?.find((task) => task.id === id)?.status;
       queryClient.setQueryData<BoardTask[]>(key, (tasks) => tasks?.map((task) => (task.id === id ? { ...task, status } : task)));
-      return { before };
+      return { previous };
     },
-    onError: (_error, _move, context) => {
-      if (context?.before) queryClient.setQueryData(key, context.before);
+    onError: (_error, { id }, context) => {
+      const previous = context?.previous;
+      if (previous === undefined) return;
+      queryClient.setQueryData<BoardTask[]>(key, (tasks) => tasks?.map((task) => (task.id === id ? { ...task, status: previous } : task)));
     },
     onSettled: () => {
+      if (queryClient.isMutating({ mutationKey }) > 1) return;
       void queryClient.invalidateQueries({ queryKey: queryKeys.table(tasksTable) });
     },
   });
