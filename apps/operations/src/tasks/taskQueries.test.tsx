@@ -36,6 +36,12 @@ const database = vi.hoisted(() => {
       return [...stored].map(([id, status]) => ({ id, title: id, status }));
     },
     reads: () => reads,
+    /** Answers the n-th update (from 0): saved, or refused with the error. */
+    settle: (index: number, error?: unknown) => {
+      const update = updates[index];
+      if (!update) throw new Error(`no update ${index}`);
+      update.settle(error);
+    },
   };
 });
 
@@ -81,11 +87,11 @@ describe('useMoveTask', () => {
 
     // The first move is saved while the second is still on its way: the board is not read now,
     // since that read would put b back in To Do.
-    await act(async () => database.updates[0].settle());
+    await act(async () => database.settle(0));
     expect(statusOf(queryClient, key, 'b')).toBe('In Progress');
     expect(database.reads()).toBe(readsBefore);
 
-    await act(async () => database.updates[1].settle());
+    await act(async () => database.settle(1));
     await waitFor(() => expect(database.reads()).toBe(readsBefore + 1));
     expect(statusOf(queryClient, key, 'a')).toBe('Done');
     expect(statusOf(queryClient, key, 'b')).toBe('In Progress');
@@ -101,7 +107,7 @@ describe('useMoveTask', () => {
     act(() => result.current.mutate({ id: 'b', status: 'In Progress' }));
     await waitFor(() => expect(database.updates).toHaveLength(2));
 
-    await act(async () => database.updates[0].settle(new Error('refused')));
+    await act(async () => database.settle(0, new Error('refused')));
     expect(statusOf(queryClient, key, 'a')).toBe('To Do');
     expect(statusOf(queryClient, key, 'b')).toBe('In Progress');
   });
