@@ -872,11 +872,7 @@ begin
   end if;
   -- Each organisation's mail counts against its own quota (app.organization_limits mails_per_day);
   -- a person waiting on the change that sends it is told, and nothing of the change is kept.
-  if app.mail_quota_reached(p_org_name) then
-    raise exception using errcode = 'PT429',
-      message = format('%s has reached its limit of %s e-mails in 24 hours; this change sends an e-mail, so it was not saved. Try again later.',
-                       p_org_name, (select l.value from app.organization_limits l where l.name = 'mails_per_day'));
-  end if;
+  perform app.require_mail_quota(p_org_name, 1);
   insert into app.mail_outbox (org_name, kind, to_email, subject, body_text, body_html, related_table, related_id)
   values (p_org_name, p_kind, lower(btrim(p_to)), p_subject, p_body_text, p_body_html, p_related_table, p_related_id)
   returning id into v_id;
@@ -6182,6 +6178,7 @@ end;
 $function$;
 revoke all on function app.require_mail_quota(p_org text, p_count integer) from public, anon, authenticated, service_role;
 grant execute on function app.require_mail_quota(p_org text, p_count integer) to service_role;
+comment on function app.require_mail_quota(p_org text, p_count integer) is 'the one refusal of the daily mail quota (PT429) for every mail the product writes (app.enqueue_mail, the conversation senders): p_count mails more must still fit in mails_per_day';
 
 create or replace function app.message_text(p_org text, p_subject text, p_body text, p_template_id uuid, out subject text, out body text)
  returns record
