@@ -195,8 +195,14 @@ describe('replies and other mail coming back', () => {
   });
 
   it('mail for an address nobody receives at is refused by the server', async () => {
-    await expect(inbound.sendMail({ from: 'x@mail.example', to: 'no-such-organisation@in.steward.localhost', subject: 'x', text: 'x' })).rejects.toMatchObject({ responseCode: 550 });
-    await expect(inbound.sendMail({ from: 'x@mail.example', to: 'someone@elsewhere.example', subject: 'x', text: 'x' })).rejects.toMatchObject({ responseCode: 550 });
+    await expect(inbound.sendMail({ from: 'x@mail.example', to: 'no-such-organisation@in.steward.localhost', subject: 'x', text: 'x' })).rejects.toMatchObject({
+      responseCode: 550,
+      response: '550 No mailbox here for no-such-organisation@in.steward.localhost',
+    });
+    await expect(inbound.sendMail({ from: 'x@mail.example', to: 'someone@elsewhere.example', subject: 'x', text: 'x' })).rejects.toMatchObject({
+      responseCode: 550,
+      response: '550 No mailbox here for someone@elsewhere.example',
+    });
   });
 });
 
