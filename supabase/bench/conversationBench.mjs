@@ -2,7 +2,8 @@
 // A record's conversation, as the Conversations tab opens it: crm.record_messages (the caller's read rule
 // on the record, then the newest 50 messages linked to it with their attachments and links) through the
 // gateway, for a contact with 500 messages in an organisation holding 5,000 more on other contacts.
-// A fresh stack in this process, the seed's owner.
+// And a mail to many, as "send to selected" queues it: crm.send_to_many for 10,000 selected contacts
+// (issue 49's row), one call through the gateway. A fresh stack in this process, the seed's owner.
 // Usage: npm run bench -- --only=stack   (STEWARD_CONVERSATION_BENCH_PORT_BASE, default 54991)
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -17,6 +18,8 @@ const RUNS = 200;
 const WARMUP = 20;
 const MESSAGES = 500;
 const OTHER_MESSAGES = 5000;
+const BULK_CONTACTS = 10_000;
+const BULK_RUNS = 3;
 const OWNER = { email: 'demo@steward.dev', password: 'Steward-demo-2026', orgName: 'Cedar Grove Outfitters' };
 /** Abigail Foster in the seed (md5('steward-seed:cg:contact:21')). */
 const CONTACT = '51f88c86-7fd8-d3b9-7c5b-9c21227a8d5e';
@@ -84,6 +87,50 @@ export async function runConversationBench() {
       // no more than half of it, leaving the screen room to render within one 100 ms interaction.
       budget: 25,
       note: `p5 ${percentile(times, 5).toFixed(1)} – p95 ${percentile(times, 95).toFixed(1)} ms over ${RUNS} calls through the gateway (${OTHER_MESSAGES} more messages on other contacts; ${Math.round(quiet.busy * 100)}% of the CPUs busy when it began)`,
+    });
+
+    // Mail to many: 10,000 contacts with an address each, all selected; the day's quota raised so the
+    // runs fit (each run queues 10,000 messages with their links, unsubscribe tokens and outbox rows).
+    await db.query(`update app.organization_limits set value = 1000000 where name = 'mails_per_day'`);
+    const { rows: bulk } = await db.query(
+      `with made as (
+         insert into crm.contacts (org_name, name, first_name, last_name)
+         select $1, 'Bulk Reader ' || n, 'Bulk', 'Reader ' || n from generate_series(1, $2::int) n
+         returning id, last_name)
+       insert into crm.contact_methods (org_name, contact_id, value, label, type_id, is_primary)
+       select $1, m.id, 'bulk-' || replace(lower(m.last_name), ' ', '-') || '@bench.example', 'E-mail',
+              (select t.id from crm.contact_method_types t where t.kind = 'email' and t.org_name in ($1, '_system_default_') order by t.org_name = $1 desc limit 1), true
+       from made m
+       returning contact_id`,
+      [OWNER.orgName, BULK_CONTACTS],
+    );
+    await db.query('analyze crm.contacts; analyze crm.contact_methods');
+    const selected = bulk.map((row) => row.contact_id);
+    const sendToMany = async () => {
+      const started = performance.now();
+      const response = await fetch(`${stack.apiUrl}/rest/v1/rpc/send_to_many`, {
+        method: 'POST',
+        headers: { apikey: ANON_KEY, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json', 'content-profile': 'crm' },
+        body: JSON.stringify({
+          p_kind: 'contact', p_ids: selected, p_filter: null, p_template_id: null,
+          p_subject: 'The river season is open, {{first_name}}', p_body: 'Hi {{first_name}},\n\nThe river season opens **next month**.',
+        }),
+      });
+      const result = await response.json();
+      const ms = performance.now() - started;
+      if (!response.ok || result.queued !== BULK_CONTACTS) throw new Error(`send_to_many answered ${response.status}: ${JSON.stringify(result).slice(0, 200)}`);
+      return ms;
+    };
+    const bulkQuiet = await waitForQuietMachine();
+    /** @type {number[]} */
+    const bulkTimes = [];
+    for (let i = 0; i < BULK_RUNS; i += 1) bulkTimes.push(await sendToMany());
+    printRow({
+      figure: `mail to ${BULK_CONTACTS.toLocaleString('en-US')} selected contacts: queued`,
+      value: median(bulkTimes) / 1000,
+      unit: 's',
+      budget: 5,
+      note: `median of ${BULK_RUNS} crm.send_to_many calls through the gateway (min ${(Math.min(...bulkTimes) / 1000).toFixed(1)} – max ${(Math.max(...bulkTimes) / 1000).toFixed(1)} s; ${Math.round(bulkQuiet.busy * 100)}% of the CPUs busy when it began)`,
     });
   } finally {
     await db.end();

@@ -13,15 +13,6 @@ const MAX_MESSAGE_BYTES = 30 * 1024 * 1024;
 const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 
 /**
- * The slug folder of an organisation's message files, as app.org_slug makes it (lower case).
- * @param {import('pg').Pool} pool @param {string} orgName
- */
-async function orgSlug(pool, orgName) {
-  const { rows } = await pool.query('select lower(app.org_slug($1)) as slug', [orgName]);
-  return /** @type {string} */ (rows[0].slug);
-}
-
-/**
  * @param {import('mailparser').AddressObject | import('mailparser').AddressObject[] | undefined} field
  * @returns {string[]}
  */
@@ -37,16 +28,20 @@ function addresses(field) {
 export async function startInboundMail({ config, pool, log }) {
   const domain = config.inboundDomain;
 
-  /** Which organisation a recipient address names (its slug before any +), or null. @param {string} address */
+  /**
+   * Which organisation a recipient address names (its slug before any +), or null. The slug is also the
+   * folder of the organisation's message files (lower-case app.org_slug, its unique index).
+   * @param {string} address @returns {Promise<{ name: string, slug: string } | null>}
+   */
   async function organisationOf(address) {
     const [local = '', host = ''] = address.toLowerCase().split('@');
     if (host !== domain) return null;
-    const slug = local.split('+')[0];
+    const slug = local.split('+')[0] ?? '';
     const { rows } = await pool.query(
       `select o.name from public.organizations o where lower(app.org_slug(o.name)) = $1 and o.name <> '_system_default_' limit 1`,
       [slug],
     );
-    return /** @type {string | null} */ (rows[0]?.name ?? null);
+    return rows[0] ? { name: /** @type {string} */ (rows[0].name), slug } : null;
   }
 
   /** @param {string} name @param {Buffer} content @param {string} contentType */
@@ -88,9 +83,9 @@ export async function startInboundMail({ config, pool, log }) {
             throw tooLarge;
           }
           const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
-          const orgName = await organisationOf(recipients[0] ?? '');
-          if (!orgName) throw Object.assign(new Error('No mailbox here'), { responseCode: 550 });
-          const slug = await orgSlug(pool, orgName);
+          const organisation = await organisationOf(recipients[0] ?? '');
+          if (!organisation) throw Object.assign(new Error('No mailbox here'), { responseCode: 550 });
+          const { slug } = organisation;
           const attachments = [];
           for (const file of parsed.attachments ?? []) {
             if (file.size > MAX_ATTACHMENT_BYTES) continue;

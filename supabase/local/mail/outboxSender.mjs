@@ -35,18 +35,28 @@ export function startOutboxSender({ config, pool, log }) {
   /** One transport per organisation account, made again when the account changes. @type {Map<string, { stamp: string, transport: import('nodemailer').Transporter }>} */
   const accounts = new Map();
 
-  /** @param {string} integrationId */
-  async function accountTransport(integrationId) {
+  /**
+   * The organisation accounts a batch of mails names, read in one query (an account that is gone is missing).
+   * @param {Array<{ integration_id?: string | null }>} mails
+   * @returns {Promise<Map<string, SmtpAccount & { usable: boolean }>>}
+   */
+  async function accountsOf(mails) {
+    const ids = [...new Set(mails.map((mail) => mail.integration_id).filter((id) => typeof id === 'string'))];
+    if (!ids.length) return new Map();
     const { rows } = await pool.query(
       `select i.id, i.base_url, i.settings, s.api_secret as password, i.last_modified_at, i.is_active and not i.archive as usable
          from settings.integrations i left join app.integration_secrets s on s.integration_id = i.id
-        where i.id = $1 and i.type = 'smtp'`,
-      [integrationId],
+        where i.id = any ($1::uuid[]) and i.type = 'smtp'`,
+      [ids],
     );
-    const account = rows[0];
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** The account's transport, kept while the account is unchanged. @param {(SmtpAccount & { usable: boolean }) | undefined} account */
+  function accountTransport(account) {
     if (!account?.usable) return null;
     const stamp = `${account.last_modified_at?.toISOString?.() ?? account.last_modified_at}`;
-    const cached = accounts.get(integrationId);
+    const cached = accounts.get(account.id);
     if (cached?.stamp === stamp) return { transport: cached.transport, account };
     cached?.transport.close();
     const url = new URL(account.base_url);
@@ -60,7 +70,7 @@ export function startOutboxSender({ config, pool, log }) {
       greetingTimeout: SMTP_TIMEOUT_MS,
       socketTimeout: SMTP_TIMEOUT_MS,
     });
-    accounts.set(integrationId, { stamp, transport });
+    accounts.set(account.id, { stamp, transport });
     return { transport, account };
   }
 
@@ -77,6 +87,7 @@ export function startOutboxSender({ config, pool, log }) {
   async function sendWaiting() {
     // The claim is its own statement (autocommit): once claimed, a row is not offered again for a while.
     const { rows } = await pool.query('select * from app.claim_outbox_mail($1)', [BATCH]);
+    const batchAccounts = await accountsOf(rows);
     for (const mail of rows) {
       let failure = null;
       let permanent = false;
@@ -87,7 +98,7 @@ export function startOutboxSender({ config, pool, log }) {
         /** @type {string | { name: string, address: string }} */
         let from = MAIL_SENDER;
         if (mail.integration_id) {
-          const own = await accountTransport(mail.integration_id);
+          const own = accountTransport(batchAccounts.get(mail.integration_id));
           if (own) {
             transport = own.transport;
             from = { name: mail.from_name ?? own.account.settings?.from_name ?? '', address: mail.from_email ?? own.account.settings?.from_email ?? own.account.settings?.user };

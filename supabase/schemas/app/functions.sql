@@ -872,11 +872,7 @@ begin
   end if;
   -- Each organisation's mail counts against its own quota (app.organization_limits mails_per_day);
   -- a person waiting on the change that sends it is told, and nothing of the change is kept.
-  if app.mail_quota_reached(p_org_name) then
-    raise exception using errcode = 'PT429',
-      message = format('%s has reached its limit of %s e-mails in 24 hours; this change sends an e-mail, so it was not saved. Try again later.',
-                       p_org_name, (select l.value from app.organization_limits l where l.name = 'mails_per_day'));
-  end if;
+  perform app.require_mail_quota(p_org_name, 1);
   insert into app.mail_outbox (org_name, kind, to_email, subject, body_text, body_html, related_table, related_id)
   values (p_org_name, p_kind, lower(btrim(p_to)), p_subject, p_body_text, p_body_html, p_related_table, p_related_id)
   returning id into v_id;
@@ -5943,53 +5939,6 @@ $function$;
 revoke all on function app.message_record_org(p_kind text, p_id uuid) from public, anon, authenticated, service_role;
 grant execute on function app.message_record_org(p_kind text, p_id uuid) to service_role;
 
-create or replace function app.message_person(p_kind text, p_id uuid)
- returns jsonb
- language plpgsql
- stable security definer
- set search_path to ''
-as $function$
-declare
-  v jsonb;
-  v_contact uuid;
-begin
-  if p_kind = 'reservation' then
-    select r.contact_id into v_contact from catalog.reservations r where r.id = p_id;
-    return case when v_contact is null then jsonb_build_object('email', null, 'first_name', '', 'last_name', '', 'full_name', '')
-                else app.message_person('contact', v_contact) end;
-  end if;
-  if p_kind in ('contact', 'business', 'household') then
-    select jsonb_build_object(
-             'first_name', coalesce(case p_kind when 'contact' then coalesce(nullif(c.first_name, ''), c.name) else coalesce(h.preferred_addressee, b.name, h.name) end, ''),
-             'last_name', coalesce(case p_kind when 'contact' then c.last_name end, ''),
-             'full_name', coalesce(c.name, b.name, coalesce(h.preferred_addressee, h.name), ''),
-             'email', (select lower(btrim(m.value)) from crm.contact_methods m
-                        where m.kind = 'email' and not m.archive
-                          and case p_kind when 'contact' then m.contact_id when 'business' then m.business_id else m.household_id end = p_id
-                        order by m.is_primary desc, m.created_at
-                        limit 1))
-      into v
-      from (select p_id as id) k
-      left join crm.contacts c on p_kind = 'contact' and c.id = k.id
-      left join crm.businesses b on p_kind = 'business' and b.id = k.id
-      left join crm.households h on p_kind = 'household' and h.id = k.id;
-  elsif p_kind = 'user' then
-    select jsonb_build_object('first_name', coalesce(nullif(u.first_name, ''), u.name), 'last_name', coalesce(u.last_name, ''),
-                              'full_name', u.name, 'email', lower(u.email::text))
-      into v from public.user_profiles u where u.id = p_id;
-  elsif p_kind = 'staff' then
-    select jsonb_build_object('first_name', coalesce(nullif(s.preferred_name, ''), s.legal_first_name, u.first_name, u.name, ''),
-                              'last_name', coalesce(s.legal_last_name, u.last_name, ''),
-                              'full_name', coalesce(u.name, concat_ws(' ', coalesce(nullif(s.preferred_name, ''), s.legal_first_name), s.legal_last_name)),
-                              'email', lower(coalesce(s.email::text, u.email::text)))
-      into v from hr.staff_profiles s left join public.user_profiles u on u.id = s.user_profile_id where s.id = p_id;
-  end if;
-  return coalesce(v, jsonb_build_object('email', null, 'first_name', '', 'last_name', '', 'full_name', ''));
-end;
-$function$;
-revoke all on function app.message_person(p_kind text, p_id uuid) from public, anon, authenticated, service_role;
-grant execute on function app.message_person(p_kind text, p_id uuid) to service_role;
-
 create or replace function app.is_email_address(p_value text)
  returns boolean
  language sql
@@ -6002,38 +5951,78 @@ revoke all on function app.is_email_address(p_value text) from public, anon, aut
 grant execute on function app.is_email_address(p_value text) to authenticated;
 grant execute on function app.is_email_address(p_value text) to service_role;
 
-create or replace function app.message_merge_values(p_kind text, p_id uuid, p_org text, p_unsubscribe_url text)
- returns jsonb
- language plpgsql
+create or replace function app.message_people(p_kind text, p_ids uuid[])
+ returns table(id uuid, first_name text, last_name text, full_name text, email text)
+ language sql
  stable security definer
  set search_path to ''
 as $function$
-declare
-  v jsonb := app.message_person(p_kind, p_id);
-  v_stay catalog.reservations;
-  v_unit text;
-  v_currency text;
-  v_tz text := app.org_timezone(p_org);
-begin
-  v := jsonb_build_object('first_name', v ->> 'first_name', 'last_name', v ->> 'last_name', 'full_name', v ->> 'full_name',
-                          'email', coalesce(v ->> 'email', ''),
-                          'organization.name', (select coalesce(nullif(o.display_name, ''), o.name) from public.organizations o where o.name = p_org),
-                          'unsubscribe_url', coalesce(p_unsubscribe_url, ''));
-  if p_kind = 'reservation' then
-    select * into v_stay from catalog.reservations r where r.id = p_id;
-    select a.name into v_unit from catalog.accommodations a where a.id = v_stay.accommodation_id;
-    select s.currency into v_currency from catalog.lodging_settings s where s.org_name = p_org;
-    v := v || jsonb_build_object(
-      'stay.check_in', to_char(v_stay.check_in at time zone coalesce(v_tz, 'UTC'), 'FMMonth FMDD, YYYY'),
-      'stay.check_out', to_char(v_stay.check_out at time zone coalesce(v_tz, 'UTC'), 'FMMonth FMDD, YYYY'),
-      'stay.total', to_char(coalesce(v_stay.total_amount, 0), 'FM999999990.00') || ' ' || coalesce(v_currency, 'USD'),
-      'stay.unit', coalesce(v_unit, ''));
-  end if;
-  return v;
-end;
+  -- The people records of one kind are written to, in one statement: names and the e-mail address
+  -- (contacts, businesses, households: their first e-mail method, primary first). A reservation's person
+  -- is its guest contact.
+  with contacts as (
+    select c.id, coalesce(nullif(c.first_name, ''), c.name, '') as first_name, coalesce(c.last_name, '') as last_name, coalesce(c.name, '') as full_name,
+           (select lower(btrim(m.value)) from crm.contact_methods m
+             where m.contact_id = c.id and m.kind = 'email' and not m.archive order by m.is_primary desc, m.created_at limit 1) as email
+    from crm.contacts c
+    where p_kind in ('contact', 'reservation')
+      and c.id = any (case when p_kind = 'contact' then p_ids else array(select r.contact_id from catalog.reservations r where r.id = any (p_ids)) end)
+  )
+  select c.id, c.first_name, c.last_name, c.full_name, c.email from contacts c where p_kind = 'contact'
+  union all
+  select r.id, coalesce(c.first_name, ''), coalesce(c.last_name, ''), coalesce(c.full_name, ''), c.email
+  from catalog.reservations r left join contacts c on c.id = r.contact_id
+  where p_kind = 'reservation' and r.id = any (p_ids)
+  union all
+  select b.id, coalesce(b.name, ''), '', coalesce(b.name, ''),
+         (select lower(btrim(m.value)) from crm.contact_methods m
+           where m.business_id = b.id and m.kind = 'email' and not m.archive order by m.is_primary desc, m.created_at limit 1)
+  from crm.businesses b where p_kind = 'business' and b.id = any (p_ids)
+  union all
+  select h.id, coalesce(h.preferred_addressee, h.name, ''), '', coalesce(h.preferred_addressee, h.name, ''),
+         (select lower(btrim(m.value)) from crm.contact_methods m
+           where m.household_id = h.id and m.kind = 'email' and not m.archive order by m.is_primary desc, m.created_at limit 1)
+  from crm.households h where p_kind = 'household' and h.id = any (p_ids)
+  union all
+  select u.id, coalesce(nullif(u.first_name, ''), u.name, ''), coalesce(u.last_name, ''), coalesce(u.name, ''), lower(u.email::text)
+  from public.user_profiles u where p_kind = 'user' and u.id = any (p_ids)
+  union all
+  select s.id, coalesce(nullif(s.preferred_name, ''), s.legal_first_name, u.first_name, u.name, ''),
+         coalesce(s.legal_last_name, u.last_name, ''),
+         coalesce(u.name, concat_ws(' ', coalesce(nullif(s.preferred_name, ''), s.legal_first_name), s.legal_last_name)),
+         lower(coalesce(s.email::text, u.email::text))
+  from hr.staff_profiles s left join public.user_profiles u on u.id = s.user_profile_id
+  where p_kind = 'staff' and s.id = any (p_ids)
 $function$;
-revoke all on function app.message_merge_values(p_kind text, p_id uuid, p_org text, p_unsubscribe_url text) from public, anon, authenticated, service_role;
-grant execute on function app.message_merge_values(p_kind text, p_id uuid, p_org text, p_unsubscribe_url text) to service_role;
+revoke all on function app.message_people(p_kind text, p_ids uuid[]) from public, anon, authenticated, service_role;
+grant execute on function app.message_people(p_kind text, p_ids uuid[]) to service_role;
+
+create or replace function app.message_merge_values(p_kind text, p_ids uuid[], p_org text)
+ returns table(id uuid, email text, merge jsonb)
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  -- The merge fields of many records at once (one statement): the person's, the organisation's, a
+  -- stay's; {{unsubscribe_url}} is empty here, each mail's own link is added by its sender.
+  select p.id, p.email,
+         jsonb_build_object('first_name', p.first_name, 'last_name', p.last_name, 'full_name', p.full_name,
+                            'email', coalesce(p.email, ''), 'organization.name', o.label, 'unsubscribe_url', '')
+         || case when p_kind = 'reservation' then jsonb_build_object(
+              'stay.check_in', to_char(r.check_in at time zone coalesce(o.tz, 'UTC'), 'FMMonth FMDD, YYYY'),
+              'stay.check_out', to_char(r.check_out at time zone coalesce(o.tz, 'UTC'), 'FMMonth FMDD, YYYY'),
+              'stay.total', to_char(coalesce(r.total_amount, 0), 'FM999999990.00') || ' ' || coalesce(s.currency, 'USD'),
+              'stay.unit', coalesce(a.name, ''))
+            else '{}'::jsonb end
+  from app.message_people(p_kind, p_ids) p
+  cross join (select (select coalesce(nullif(o.display_name, ''), o.name) from public.organizations o where o.name = p_org) as label,
+                     app.org_timezone(p_org) as tz) o
+  left join catalog.reservations r on p_kind = 'reservation' and r.id = p.id
+  left join catalog.accommodations a on a.id = r.accommodation_id
+  left join catalog.lodging_settings s on p_kind = 'reservation' and s.org_name = p_org
+$function$;
+revoke all on function app.message_merge_values(p_kind text, p_ids uuid[], p_org text) from public, anon, authenticated, service_role;
+grant execute on function app.message_merge_values(p_kind text, p_ids uuid[], p_org text) to service_role;
 
 create or replace function app.message_fill(p_text text, p_values jsonb, p_one_line boolean DEFAULT false)
  returns text
@@ -6146,22 +6135,17 @@ grant execute on function app.inbound_domain() to authenticated;
 grant execute on function app.inbound_domain() to service_role;
 comment on function app.inbound_domain() is 'the domain organisations receive mail at (<org slug>@<domain>): the database setting steward.inbound_domain, which the local stack sets from STEWARD_INBOUND_DOMAIN';
 
-create or replace function app.mail_unsubscribe_url(p_org text, p_email text, p_message uuid)
+create or replace function app.mail_unsubscribe_link(p_token text)
  returns text
- language plpgsql
- security definer
+ language sql
+ stable
  set search_path to ''
 as $function$
-declare
-  v_token text := replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '');
-begin
-  insert into app.mail_unsubscribe_tokens (token_hash, org_name, email, message_id)
-  values (encode(sha256(convert_to(v_token, 'UTF8')), 'hex'), p_org, lower(btrim(p_email)), p_message);
-  return rtrim(coalesce(nullif(current_setting('steward.site_url', true), ''), 'http://localhost:3000'), '/') || '/unsubscribe/' || v_token;
-end;
+  select rtrim(coalesce(nullif(current_setting('steward.site_url', true), ''), 'http://localhost:3000'), '/') || '/unsubscribe/' || p_token
 $function$;
-revoke all on function app.mail_unsubscribe_url(p_org text, p_email text, p_message uuid) from public, anon, authenticated, service_role;
-grant execute on function app.mail_unsubscribe_url(p_org text, p_email text, p_message uuid) to service_role;
+revoke all on function app.mail_unsubscribe_link(p_token text) from public, anon, authenticated, service_role;
+grant execute on function app.mail_unsubscribe_link(p_token text) to service_role;
+comment on function app.mail_unsubscribe_link(p_token text) is 'the unsubscribe page of a token (<site>/unsubscribe/<token>); the token is made and stored hashed by app.write_out_messages';
 
 create or replace function app.mail_suppression_problem(p_org text, p_email text)
  returns text
@@ -6194,11 +6178,40 @@ end;
 $function$;
 revoke all on function app.require_mail_quota(p_org text, p_count integer) from public, anon, authenticated, service_role;
 grant execute on function app.require_mail_quota(p_org text, p_count integer) to service_role;
+comment on function app.require_mail_quota(p_org text, p_count integer) is 'the one refusal of the daily mail quota (PT429) for every mail the product writes (app.enqueue_mail, the conversation senders): p_count mails more must still fit in mails_per_day';
 
-create or replace function app.write_out_message(p_org text, p_to text[], p_cc text[], p_subject text, p_body text,
-                                                 p_links jsonb, p_attachments jsonb, p_reply_to uuid, p_campaign uuid,
-                                                 p_send_at timestamp with time zone, p_unsubscribe_url text, p_id uuid DEFAULT gen_random_uuid())
- returns uuid
+create or replace function app.message_text(p_org text, p_subject text, p_body text, p_template_id uuid, out subject text, out body text)
+ returns record
+ language plpgsql
+ stable security definer
+ set search_path to ''
+as $function$
+declare
+  v_template settings.mail_templates;
+begin
+  -- What a mail says (as written, else the template's), refused when empty or when the subject would
+  -- break the header; shared by crm.send_message and crm.send_to_many.
+  if p_template_id is not null then
+    select * into v_template from settings.mail_templates t where t.id = p_template_id and t.org_name = p_org;
+  end if;
+  subject := btrim(coalesce(nullif(p_subject, ''), v_template.subject, ''));
+  body := coalesce(nullif(btrim(p_body), ''), v_template.body, '');
+  if subject = '' then
+    raise exception using errcode = '22023', message = 'Give the message a subject';
+  end if;
+  if body ~ '^\s*$' then
+    raise exception using errcode = '22023', message = 'Write the message';
+  end if;
+  if subject ~ '[\r\n]' then
+    raise exception using errcode = '22023', message = 'An e-mail''s subject and address cannot contain line breaks';
+  end if;
+end;
+$function$;
+revoke all on function app.message_text(p_org text, p_subject text, p_body text, p_template_id uuid) from public, anon, authenticated, service_role;
+grant execute on function app.message_text(p_org text, p_subject text, p_body text, p_template_id uuid) to service_role;
+
+create or replace function app.write_out_messages(p_org text, p_subject text, p_body text, p_mails jsonb, p_cc text[], p_attachments jsonb, p_reply_to uuid, p_campaign uuid)
+ returns void
  language plpgsql
  security definer
  set search_path to ''
@@ -6206,21 +6219,26 @@ as $function$
 declare
   v_slug text := lower(app.org_slug(p_org));
   v_parent crm.messages;
-  v_thread uuid := p_id;
   v_account settings.integrations;
+  v_settings settings.mail_settings;
   v_from_email text;
   v_from_name text;
-  v_html text;
-  v_header_id text := '<' || p_id || '@' || v_slug || '.steward>';
+  v_signature text;
+  v_mails jsonb;
 begin
+  -- The one writer of outgoing conversation mail (one mail from a record, or a mail to many): the
+  -- sender's account, name and signature read once; each mail's merge fields filled ("merge", plus its
+  -- own unsubscribe link when it asks for one), its message, links (a reservation's guest too),
+  -- attachments, unsubscribe token (stored hashed) and outbox row written in one statement per table.
   if p_reply_to is not null then
     select * into v_parent from crm.messages m where m.id = p_reply_to and m.org_name = p_org;
-    v_thread := coalesce(v_parent.thread_id, p_id);
   end if;
   select * into v_account from settings.integrations i
    where i.org_name = p_org and i.type = 'smtp' and i.is_active and not i.archive
    order by i.created_at limit 1;
-  v_from_name := coalesce((select nullif(btrim(s.from_name), '') from settings.mail_settings s where s.org_name = p_org),
+  select * into v_settings from settings.mail_settings s where s.org_name = p_org;
+  v_signature := nullif(btrim(v_settings.signature), '');
+  v_from_name := coalesce(nullif(btrim(v_settings.from_name), ''),
                           nullif(v_account.settings ->> 'from_name', ''),
                           (select coalesce(nullif(o.display_name, ''), o.name) from public.organizations o where o.name = p_org));
   v_from_name := regexp_replace(v_from_name, '[\r\n<>"]', '', 'g');
@@ -6228,34 +6246,65 @@ begin
   if v_from_email is not null and not app.is_email_address(v_from_email) then
     v_from_email := null;
   end if;
-  v_html := app.message_html(p_body);
+  -- Each mail that asks for one gets its own unsubscribe token (a plain select list: one per row).
+  select jsonb_agg(m || case when (m ->> 'unsubscribe')::boolean
+                             then jsonb_build_object('unsubscribe_token', replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''))
+                             else '{}' end)
+    into v_mails
+    from jsonb_array_elements(p_mails) m;
+  select jsonb_agg(jsonb_build_object('id', x.id, 'to_emails', x.to_emails, 'subject', f.subject, 'body', f.body, 'html', app.message_html(f.body),
+                                      'links', coalesce(x.links, '[]'), 'send_at', coalesce(x.send_at, now()), 'unsubscribe_token', x.unsubscribe_token,
+                                      'header_id', '<' || x.id || '@' || v_slug || '.steward>', 'thread_id', coalesce(v_parent.thread_id, x.id)))
+    into v_mails
+    from jsonb_to_recordset(v_mails) as x(id uuid, to_emails text[], merge jsonb, links jsonb, send_at timestamp with time zone, unsubscribe_token text)
+   cross join lateral (select x.merge || case when x.unsubscribe_token is not null then jsonb_build_object('unsubscribe_url', app.mail_unsubscribe_link(x.unsubscribe_token)) else '{}' end as merge) v
+   cross join lateral (select app.message_fill(p_subject, v.merge, true) as subject,
+                              app.message_fill(p_body, v.merge) || coalesce(E'\n\n-- \n' || v_signature, '') as body) f;
+  if v_mails is null then
+    return;
+  end if;
   insert into crm.messages (id, org_name, direction, thread_id, message_id, in_reply_to, subject, body_text, body_html,
                             from_email, from_name, to_emails, cc_emails, status, sent_by, campaign_id)
-  values (p_id, p_org, 'out', v_thread, v_header_id, v_parent.message_id, p_subject, p_body, v_html,
-          coalesce(v_from_email, 'noreply@steward.local'), v_from_name, p_to, p_cc, 'queued', app.profile_id_in(p_org), p_campaign);
+  select x.id, p_org, 'out', x.thread_id, x.header_id, v_parent.message_id, x.subject, x.body, x.html,
+         coalesce(v_from_email, 'noreply@steward.local'), v_from_name, x.to_emails, coalesce(p_cc, '{}'), 'queued', app.profile_id_in(p_org), p_campaign
+    from jsonb_to_recordset(v_mails) as x(id uuid, thread_id uuid, header_id text, subject text, body text, html text, to_emails text[]);
   insert into crm.message_links (message_id, record_kind, record_id, org_name)
-  select distinct p_id, l ->> 'kind', (l ->> 'id')::uuid, p_org from jsonb_array_elements(coalesce(p_links, '[]')) l
+  select distinct x.id, k.kind, k.record_id, p_org
+    from jsonb_to_recordset(v_mails) as x(id uuid, links jsonb)
+   cross join lateral (
+     select l ->> 'kind' as kind, (l ->> 'id')::uuid as record_id from jsonb_array_elements(x.links) l
+     union
+     -- A reservation's message is its guest's too.
+     select 'contact', r.contact_id from jsonb_array_elements(x.links) l join catalog.reservations r on r.id = (l ->> 'id')::uuid
+      where l ->> 'kind' = 'reservation' and r.contact_id is not null) k
   on conflict do nothing;
   insert into crm.message_attachments (message_id, org_name, file_name, content_type, size_bytes, storage_path, bucket_id)
-  select p_id, p_org, a ->> 'file_name', coalesce(a ->> 'content_type', 'application/octet-stream'), (a ->> 'size_bytes')::bigint,
+  select x.id, p_org, a ->> 'file_name', coalesce(a ->> 'content_type', 'application/octet-stream'), (a ->> 'size_bytes')::bigint,
          a ->> 'storage_path', coalesce(a ->> 'bucket_id', 'message-files')
-  from jsonb_array_elements(coalesce(p_attachments, '[]')) a;
+    from jsonb_to_recordset(v_mails) as x(id uuid)
+   cross join jsonb_array_elements(coalesce(p_attachments, '[]')) a;
+  insert into app.mail_unsubscribe_tokens (token_hash, org_name, email, message_id)
+  select encode(sha256(convert_to(x.unsubscribe_token, 'UTF8')), 'hex'), p_org, x.to_emails[1], x.id
+    from jsonb_to_recordset(v_mails) as x(id uuid, to_emails text[], unsubscribe_token text)
+   where x.unsubscribe_token is not null;
   insert into app.mail_outbox (org_name, kind, to_email, more_to_emails, cc_emails, subject, body_text, body_html, related_table, related_id,
                                next_attempt_at, message_id, from_email, from_name, reply_to, header_message_id, in_reply_to, attachments,
                                integration_id, list_unsubscribe)
-  values (p_org, 'conversation', p_to[1], p_to[2:], p_cc, p_subject, p_body, v_html, 'crm.messages', p_id,
-          coalesce(p_send_at, now()), p_id, v_from_email, v_from_name, v_slug || '+' || replace(v_thread::text, '-', '') || '@' || app.inbound_domain(),
-          v_header_id, v_parent.message_id,
-          coalesce((select jsonb_agg(jsonb_build_object('bucket_id', coalesce(a ->> 'bucket_id', 'message-files'), 'storage_path', a ->> 'storage_path',
-                                                        'file_name', a ->> 'file_name', 'content_type', a ->> 'content_type'))
-                    from jsonb_array_elements(coalesce(p_attachments, '[]')) a), '[]'),
-          v_account.id, p_unsubscribe_url);
-  perform pg_notify('mail_outbox', p_id::text);
-  return p_id;
+  select p_org, 'conversation', x.to_emails[1], x.to_emails[2:], coalesce(p_cc, '{}'), x.subject, x.body, x.html, 'crm.messages', x.id,
+         x.send_at, x.id, v_from_email, v_from_name, v_slug || '+' || replace(x.thread_id::text, '-', '') || '@' || app.inbound_domain(),
+         x.header_id, v_parent.message_id,
+         coalesce((select jsonb_agg(jsonb_build_object('bucket_id', coalesce(a ->> 'bucket_id', 'message-files'), 'storage_path', a ->> 'storage_path',
+                                                       'file_name', a ->> 'file_name', 'content_type', a ->> 'content_type'))
+                   from jsonb_array_elements(coalesce(p_attachments, '[]')) a), '[]'),
+         v_account.id, case when x.unsubscribe_token is not null then app.mail_unsubscribe_link(x.unsubscribe_token) end
+    from jsonb_to_recordset(v_mails) as x(id uuid, thread_id uuid, header_id text, subject text, body text, html text, to_emails text[],
+                                          send_at timestamp with time zone, unsubscribe_token text);
+  perform pg_notify('mail_outbox', v_mails -> 0 ->> 'id');
 end;
 $function$;
-revoke all on function app.write_out_message(p_org text, p_to text[], p_cc text[], p_subject text, p_body text, p_links jsonb, p_attachments jsonb, p_reply_to uuid, p_campaign uuid, p_send_at timestamp with time zone, p_unsubscribe_url text, p_id uuid) from public, anon, authenticated, service_role;
-grant execute on function app.write_out_message(p_org text, p_to text[], p_cc text[], p_subject text, p_body text, p_links jsonb, p_attachments jsonb, p_reply_to uuid, p_campaign uuid, p_send_at timestamp with time zone, p_unsubscribe_url text, p_id uuid) to service_role;
+revoke all on function app.write_out_messages(p_org text, p_subject text, p_body text, p_mails jsonb, p_cc text[], p_attachments jsonb, p_reply_to uuid, p_campaign uuid) from public, anon, authenticated, service_role;
+grant execute on function app.write_out_messages(p_org text, p_subject text, p_body text, p_mails jsonb, p_cc text[], p_attachments jsonb, p_reply_to uuid, p_campaign uuid) to service_role;
+comment on function app.write_out_messages(p_org text, p_subject text, p_body text, p_mails jsonb, p_cc text[], p_attachments jsonb, p_reply_to uuid, p_campaign uuid) is 'queues conversation mail (crm.send_message: one; crm.send_to_many: one per record) in set-based statements; p_mails = [{id, to_emails, merge, links, send_at, unsubscribe}]';
 
 create or replace function app.message_file_claimed(p_name text)
  returns boolean
@@ -6405,12 +6454,9 @@ begin
   -- Its records: whose address is the sender's, and the thread's.
   insert into crm.message_links (message_id, record_kind, record_id, org_name)
   select v_id, k.kind, k.id, v_org from (
-    select 'contact' as kind, cm.contact_id as id from crm.contact_methods cm
-     where cm.org_name = v_org and cm.kind = 'email' and lower(cm.value) = v_from and cm.contact_id is not null and not cm.archive
-    union select 'business', cm.business_id from crm.contact_methods cm
-     where cm.org_name = v_org and cm.kind = 'email' and lower(cm.value) = v_from and cm.business_id is not null and not cm.archive
-    union select 'household', cm.household_id from crm.contact_methods cm
-     where cm.org_name = v_org and cm.kind = 'email' and lower(cm.value) = v_from and cm.household_id is not null and not cm.archive
+    select x.kind, x.id from crm.contact_methods cm
+     cross join lateral (values ('contact', cm.contact_id), ('business', cm.business_id), ('household', cm.household_id)) x(kind, id)
+     where cm.org_name = v_org and cm.kind = 'email' and lower(cm.value) = v_from and not cm.archive and x.id is not null
     union select 'user', u.id from public.user_profiles u where u.org_name = v_org and lower(u.email::text) = v_from
     union select 'staff', s.id from hr.staff_profiles s where s.org_name = v_org and lower(s.email::text) = v_from
     union select l.record_kind, l.record_id from crm.message_links l join crm.messages m on m.id = l.message_id

@@ -823,8 +823,8 @@ begin
   if v_org is null then
     raise exception using errcode = '42501', message = 'You cannot see that record';
   end if;
-  v_values := app.message_merge_values(p_kind, p_id, v_org,
-    rtrim(coalesce(nullif(current_setting('steward.site_url', true), ''), 'http://localhost:3000'), '/') || '/unsubscribe/preview');
+  select m.merge || jsonb_build_object('unsubscribe_url', app.mail_unsubscribe_link('preview')) into v_values
+    from app.message_merge_values(p_kind, array[p_id], v_org) m;
   v_body := app.message_fill(p_body, v_values);
   v_signature := app.message_signature(v_org);
   return jsonb_build_object(
@@ -858,7 +858,6 @@ declare
   v_address text;
   v_subject text;
   v_body text;
-  v_template settings.mail_templates;
   v_reply crm.messages;
   v_values jsonb;
   v_attachments jsonb := '[]';
@@ -866,8 +865,6 @@ declare
   v_file record;
   v_total bigint := 0;
   v_problem text;
-  v_unsubscribe text;
-  v_guest uuid;
 begin
   if auth.uid() is null then
     raise exception using errcode = '42501', message = 'Sign in to send a message';
@@ -896,13 +893,6 @@ begin
       v_first_kind := v_link ->> 'kind';
       v_first_id := (v_link ->> 'id')::uuid;
     end if;
-    -- A reservation's message is its guest's too.
-    if v_link ->> 'kind' = 'reservation' then
-      select r.contact_id into v_guest from catalog.reservations r where r.id = (v_link ->> 'id')::uuid;
-      if v_guest is not null then
-        v_links := v_links || jsonb_build_array(jsonb_build_object('kind', 'contact', 'id', v_guest));
-      end if;
-    end if;
   end loop;
   if v_reply.id is not null then
     if v_org is null then
@@ -922,26 +912,17 @@ begin
   if v_org is null then
     raise exception using errcode = '22023', message = 'Send the message from a record';
   end if;
-  -- Template, subject, body.
-  if nullif(p_message ->> 'template_id', '') is not null then
-    select * into v_template from settings.mail_templates t where t.id = (p_message ->> 'template_id')::uuid and t.org_name = v_org;
-  end if;
-  v_subject := btrim(coalesce(nullif(p_message ->> 'subject', ''), v_template.subject, ''));
-  v_body := coalesce(nullif(btrim(p_message ->> 'body'), ''), v_template.body, '');
-  if v_subject = '' then
-    raise exception using errcode = '22023', message = 'Give the message a subject';
-  end if;
-  if v_body ~ '^\s*$' then
-    raise exception using errcode = '22023', message = 'Write the message';
-  end if;
-  if v_subject ~ '[\r\n]' then
-    raise exception using errcode = '22023', message = 'An e-mail''s subject and address cannot contain line breaks';
+  select t.subject, t.body into v_subject, v_body
+    from app.message_text(v_org, p_message ->> 'subject', p_message ->> 'body', nullif(p_message ->> 'template_id', '')::uuid) t;
+  -- Merge fields, for the first record (the reservation when there is one).
+  if v_first_kind is not null then
+    select m.merge into v_values from app.message_merge_values(v_first_kind, array[v_first_id], v_org) m;
   end if;
   -- Addresses.
   v_to := array(select lower(btrim(e)) from jsonb_array_elements_text(case when jsonb_typeof(p_message -> 'to') = 'array' then p_message -> 'to' else '[]' end) e where btrim(e) <> '');
   v_cc := array(select lower(btrim(e)) from jsonb_array_elements_text(case when jsonb_typeof(p_message -> 'cc') = 'array' then p_message -> 'cc' else '[]' end) e where btrim(e) <> '');
-  if cardinality(v_to) = 0 and v_first_kind is not null then
-    v_to := array_remove(array[app.message_person(v_first_kind, v_first_id) ->> 'email'], null);
+  if cardinality(v_to) = 0 then
+    v_to := array_remove(array[nullif(v_values ->> 'email', '')], null);
   end if;
   if cardinality(v_to) = 0 and v_reply.id is not null then
     v_to := array[lower(v_reply.from_email)];
@@ -961,17 +942,11 @@ begin
       raise exception using errcode = '22023', message = v_problem;
     end if;
   end loop;
-  -- Merge fields, for the first record (the reservation when there is one).
-  if strpos(v_body, 'unsubscribe_url') > 0 then
-    v_unsubscribe := app.mail_unsubscribe_url(v_org, v_to[1], null);
-  end if;
-  v_values := case when v_first_kind is not null then app.message_merge_values(v_first_kind, v_first_id, v_org, v_unsubscribe)
-                   else jsonb_build_object('first_name', '', 'last_name', '', 'full_name', coalesce(v_reply.from_name, ''), 'email', v_to[1],
-                                           'organization.name', (select coalesce(nullif(o.display_name, ''), o.name) from public.organizations o where o.name = v_org),
-                                           'unsubscribe_url', coalesce(v_unsubscribe, '')) end;
-  v_subject := app.message_fill(v_subject, v_values, true);
-  v_body := app.message_fill(v_body, v_values);
-  v_body := v_body || coalesce(E'\n\n-- \n' || app.message_signature(v_org), '');
+  v_values := coalesce(v_values, jsonb_build_object('first_name', '', 'last_name', '', 'full_name', coalesce(v_reply.from_name, ''), 'email', v_to[1],
+                                                    'organization.name', (select coalesce(nullif(o.display_name, ''), o.name) from public.organizations o where o.name = v_org),
+                                                    'unsubscribe_url', ''));
+  -- Every field must exist before anything is written (app.write_out_messages fills them).
+  perform app.message_fill(v_subject || ' ' || v_body, v_values);
   -- Attachments: a record file the caller may see, or a file they uploaded into message-files.
   for v_item in select * from jsonb_array_elements(case when jsonb_typeof(p_message -> 'attachments') = 'array' then p_message -> 'attachments' else '[]' end) loop
     if nullif(v_item ->> 'file_id', '') is not null then
@@ -1008,11 +983,10 @@ begin
     raise exception using errcode = '22023', message = 'The attachments are larger than 20 MB together';
   end if;
   perform app.require_mail_quota(v_org, 1);
-  perform app.write_out_message(v_org, v_to, v_cc, v_subject, v_body, v_links, v_attachments, v_reply.id, null, null, v_unsubscribe, v_id);
-  if v_unsubscribe is not null then
-    update app.mail_unsubscribe_tokens set message_id = v_id
-     where token_hash = encode(sha256(convert_to(split_part(v_unsubscribe, '/unsubscribe/', 2), 'UTF8')), 'hex');
-  end if;
+  perform app.write_out_messages(v_org, v_subject, v_body,
+    jsonb_build_array(jsonb_build_object('id', v_id, 'to_emails', to_jsonb(v_to), 'merge', v_values, 'links', v_links,
+                                         'unsubscribe', strpos(v_body, 'unsubscribe_url') > 0)),
+    v_cc, v_attachments, v_reply.id, null);
   return v_id;
 end;
 $function$;
@@ -1029,32 +1003,22 @@ create or replace function crm.send_to_many(p_kind text, p_ids uuid[], p_filter 
 as $function$
 declare
   v_ids uuid[] := coalesce(p_ids, '{}');
+  v_table regclass := app.message_record_table(p_kind);
   v_page jsonb;
   v_offset integer := 0;
+  v_seen integer;
+  v_orgs text[];
   v_org text;
-  v_id uuid;
-  v_record_org text;
   v_subject text;
   v_body text;
-  v_template settings.mail_templates;
   v_campaign uuid := gen_random_uuid();
-  v_person jsonb;
-  v_email text;
   v_rate integer := coalesce((select l.value from app.organization_limits l where l.name = 'bulk_mails_per_minute'), 60);
-  v_queued integer := 0;
-  v_skipped integer := 0;
-  v_message uuid;
-  v_unsubscribe text;
-  v_values jsonb;
-  v_signature text;
-  v_targets jsonb := '[]';
-  v_guest uuid;
-  v_links jsonb;
+  v_mails jsonb;
 begin
   if auth.uid() is null then
     raise exception using errcode = '42501', message = 'Sign in to send a message';
   end if;
-  if app.message_record_table(p_kind) is null then
+  if v_table is null then
     raise exception using errcode = '22023', message = format('%s is not a kind of record a message can be on', coalesce(p_kind, 'null'));
   end if;
   if p_filter is not null and cardinality(v_ids) = 0 then
@@ -1073,77 +1037,47 @@ begin
       v_offset := v_offset + 1000;
     end loop;
   end if;
+  -- Each record once, in the order given.
+  v_ids := array(select u.id from unnest(v_ids) with ordinality u(id, n) where u.id is not null group by u.id order by min(u.n));
   if cardinality(v_ids) = 0 then
     raise exception using errcode = '22023', message = 'Choose the records to send to';
   end if;
   if cardinality(v_ids) > 50000 then
     raise exception using errcode = '22023', message = 'A mail to many goes to at most 50,000 records';
   end if;
-  -- One organisation, every record visible to the caller.
-  foreach v_id in array v_ids loop
-    v_record_org := app.message_record_org(p_kind, v_id);
-    if v_record_org is null then
-      raise exception using errcode = '42501', message = 'You cannot see that record';
-    end if;
-    if v_org is not null and v_org <> v_record_org then
-      raise exception using errcode = '22023', message = 'A message is on records of one organisation';
-    end if;
-    v_org := v_record_org;
-  end loop;
-  if p_template_id is not null then
-    select * into v_template from settings.mail_templates t where t.id = p_template_id and t.org_name = v_org;
+  -- One organisation, every record visible to the caller: one statement under the table's read rule.
+  execute format('select count(*)::integer, array_agg(distinct t.org_name) from %s t where t.id = any ($1) and t.org_name = any (app.member_orgs()) and (%s)',
+                 v_table, app.read_rule_sql(v_table))
+    into v_seen, v_orgs using v_ids;
+  if v_seen < cardinality(v_ids) then
+    raise exception using errcode = '42501', message = 'You cannot see that record';
   end if;
-  v_subject := btrim(coalesce(nullif(p_subject, ''), v_template.subject, ''));
-  v_body := coalesce(nullif(btrim(p_body), ''), v_template.body, '');
-  if v_subject = '' then
-    raise exception using errcode = '22023', message = 'Give the message a subject';
+  if cardinality(v_orgs) > 1 then
+    raise exception using errcode = '22023', message = 'A message is on records of one organisation';
   end if;
-  if v_body ~ '^\s*$' then
-    raise exception using errcode = '22023', message = 'Write the message';
-  end if;
-  if v_subject ~ '[\r\n]' then
-    raise exception using errcode = '22023', message = 'An e-mail''s subject and address cannot contain line breaks';
-  end if;
+  v_org := v_orgs[1];
+  select t.subject, t.body into v_subject, v_body from app.message_text(v_org, p_subject, p_body, p_template_id) t;
   if v_body !~ '\{\{\s*unsubscribe_url\s*\}\}' then
     v_body := v_body || E'\n\nUnsubscribe: {{unsubscribe_url}}';
   end if;
   -- Every field must exist before anything is written.
-  perform app.message_fill(v_subject || ' ' || v_body, app.message_merge_values(p_kind, v_ids[1], v_org, ''));
-  v_signature := app.message_signature(v_org);
-  -- Who gets one: an address, not suppressed.
-  foreach v_id in array v_ids loop
-    v_person := app.message_person(p_kind, v_id);
-    v_email := v_person ->> 'email';
-    if v_email is null or not app.is_email_address(v_email) or exists (select 1 from crm.mail_suppressions s where s.org_name = v_org and s.email = v_email) then
-      v_skipped := v_skipped + 1;
-    else
-      v_targets := v_targets || jsonb_build_array(jsonb_build_object('id', v_id, 'email', v_email));
-    end if;
-  end loop;
-  perform app.require_mail_quota(v_org, jsonb_array_length(v_targets));
+  perform app.message_fill(v_subject || ' ' || v_body, (select m.merge from app.message_merge_values(p_kind, v_ids[1:1], v_org) m));
+  -- Who gets one (an address, not suppressed), each a minute's share of the rate after the one before.
+  select coalesce(jsonb_agg(jsonb_build_object('id', gen_random_uuid(), 'to_emails', jsonb_build_array(q.email), 'merge', q.merge,
+                                               'links', jsonb_build_array(jsonb_build_object('kind', p_kind, 'id', q.id)),
+                                               'send_at', now() + make_interval(secs => ((q.n - 1) * 60.0) / greatest(v_rate, 1)),
+                                               'unsubscribe', true) order by q.n), '[]')
+    into v_mails
+    from (select m.id, m.email, m.merge, row_number() over (order by u.n) as n
+            from unnest(v_ids) with ordinality u(id, n)
+            join app.message_merge_values(p_kind, v_ids, v_org) m on m.id = u.id
+           where app.is_email_address(m.email)
+             and not exists (select 1 from crm.mail_suppressions s where s.org_name = v_org and s.email = m.email)) q;
+  perform app.require_mail_quota(v_org, jsonb_array_length(v_mails));
   insert into crm.mail_campaigns (id, org_name, subject, body, record_kind, total, queued, skipped, created_by)
-  values (v_campaign, v_org, v_subject, v_body, p_kind, cardinality(v_ids), jsonb_array_length(v_targets), v_skipped, app.profile_id_in(v_org));
-  for v_person in select * from jsonb_array_elements(v_targets) loop
-    v_message := gen_random_uuid();
-    v_email := v_person ->> 'email';
-    v_unsubscribe := app.mail_unsubscribe_url(v_org, v_email, null);
-    v_values := app.message_merge_values(p_kind, (v_person ->> 'id')::uuid, v_org, v_unsubscribe);
-    v_links := jsonb_build_array(jsonb_build_object('kind', p_kind, 'id', v_person ->> 'id'));
-    if p_kind = 'reservation' then
-      select r.contact_id into v_guest from catalog.reservations r where r.id = (v_person ->> 'id')::uuid;
-      if v_guest is not null then
-        v_links := v_links || jsonb_build_array(jsonb_build_object('kind', 'contact', 'id', v_guest));
-      end if;
-    end if;
-    perform app.write_out_message(v_org, array[v_email], '{}', app.message_fill(v_subject, v_values, true),
-                                  app.message_fill(v_body, v_values) || coalesce(E'\n\n-- \n' || v_signature, ''),
-                                  v_links, '[]', null, v_campaign,
-                                  now() + make_interval(secs => (v_queued * 60.0) / greatest(v_rate, 1)), v_unsubscribe, v_message);
-    update app.mail_unsubscribe_tokens set message_id = v_message
-     where token_hash = encode(sha256(convert_to(split_part(v_unsubscribe, '/unsubscribe/', 2), 'UTF8')), 'hex');
-    v_queued := v_queued + 1;
-  end loop;
-  return jsonb_build_object('campaign_id', v_campaign, 'total', cardinality(v_ids), 'queued', v_queued, 'skipped', v_skipped);
+  values (v_campaign, v_org, v_subject, v_body, p_kind, cardinality(v_ids), jsonb_array_length(v_mails), cardinality(v_ids) - jsonb_array_length(v_mails), app.profile_id_in(v_org));
+  perform app.write_out_messages(v_org, v_subject, v_body, v_mails, '{}', '[]', null, v_campaign);
+  return jsonb_build_object('campaign_id', v_campaign, 'total', cardinality(v_ids), 'queued', jsonb_array_length(v_mails), 'skipped', cardinality(v_ids) - jsonb_array_length(v_mails));
 end;
 $function$;
 revoke all on function crm.send_to_many(p_kind text, p_ids uuid[], p_filter jsonb, p_subject text, p_body text, p_template_id uuid) from public, anon, authenticated, service_role;
