@@ -26,7 +26,7 @@ import {
   type MessageRecord,
   type MessageRecordKind,
 } from './conversationsApi';
-import { applyFormatting, markdownToHtml, type Formatting } from './markdown';
+import { applyFormatting, type Formatting } from './markdown';
 import { MergeFieldMenu } from './MergeFieldMenu';
 import { bulkOutcomeText, replySubject } from './conversationWords';
 
@@ -65,9 +65,6 @@ const TOOLBAR: { formatting: Formatting; label: string; text: string }[] = [
   { formatting: 'list', label: 'Bulleted list', text: '• List' },
   { formatting: 'link', label: 'Link', text: 'Link' },
 ];
-
-/** Sanitised HTML of the composer's text, for the preview. */
-const previewHtml = (body: string) => DOMPurify.sanitize(markdownToHtml(body));
 
 /**
  * The composer: to (the record's address, more addable), cc, a template, subject, a body written with
@@ -207,7 +204,7 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
     try {
       const rendered = await renderMessage(values.subject, values.body, kind, id);
       // The database's own rendering of the mail (signature included), sanitised before it is shown.
-      setPreview({ subject: rendered.subject, html: rendered.html ? DOMPurify.sanitize(rendered.html) : previewHtml(rendered.body) });
+      setPreview({ subject: rendered.subject, html: DOMPurify.sanitize(rendered.html) });
     } catch (error) {
       dialog.setAlert(errorMessage(error, 'The preview could not be made'));
     } finally {
