@@ -9,6 +9,7 @@ import { useSession } from '@steward/libs/session';
 import { notify, type DialogApi } from '@steward/libs/ui/core';
 import {
   attachmentProblem,
+  COMPOSER_MESSAGES,
   composerSchema,
   conversationKeys,
   fetchMailSettings,
@@ -52,12 +53,13 @@ export type ComposerProps = {
   bulk?: BulkRecipients | null;
 };
 
+const SUBJECT_FIELD: FieldDef = { name: 'subject', label: 'Subject', required: { message: COMPOSER_MESSAGES.subject } };
 const FIELDS_SINGLE: FieldDef[] = [
-  { name: 'to', label: 'To', type: 'tags', required: { message: 'Add at least one recipient' }, help: 'Type an address and press Enter to add another.' },
+  { name: 'to', label: 'To', type: 'tags', required: { message: COMPOSER_MESSAGES.noRecipient }, help: 'Type an address and press Enter to add another.' },
   { name: 'cc', label: 'Cc', type: 'tags' },
-  { name: 'subject', label: 'Subject', required: { message: 'Give the message a subject' } },
+  SUBJECT_FIELD,
 ];
-const FIELDS_BULK: FieldDef[] = [{ name: 'subject', label: 'Subject', required: { message: 'Give the message a subject' } }];
+const FIELDS_BULK: FieldDef[] = [SUBJECT_FIELD];
 
 const TOOLBAR: { formatting: Formatting; label: string; text: string }[] = [
   { formatting: 'bold', label: 'Bold', text: 'B' },

@@ -43,9 +43,9 @@ export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_MESSAGE_BYTES = 20 * 1024 * 1024;
 const SIGNED_URL_SECONDS = 60;
 
-/** The composer's messages that are checked before the database is asked (the database says the same). */
+/** The composer's messages that are checked before the database is asked, worded as crm.send_message words them. */
 export const COMPOSER_MESSAGES = {
-  noRecipient: 'Add at least one recipient',
+  noRecipient: 'Add an address to send it to',
   subject: 'Give the message a subject',
   body: 'Write the message',
   notEmail: (value: string) => `${value} is not an e-mail address`,

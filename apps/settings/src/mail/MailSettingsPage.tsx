@@ -8,16 +8,16 @@ import { DataTable } from '@steward/libs/list';
 import { conversationKeys, fetchMailSettings, fetchTemplates, MergeFieldMenu, type MailTemplate } from '@steward/libs/conversations';
 import { useAccess, useSession } from '@steward/libs/session';
 import { PageFrame, formatDate, notify, useDialog, useSubmit } from '@steward/libs/ui';
-import { MAIL_MESSAGES as M, fetchSuppressions, mailSettingsSchema, removeSuppression, saveMailSettings, saveTemplate, setTemplateArchived, templateSchema, type Suppression } from './mailApi';
+import { MAIL_MESSAGES as M, fetchSuppressions, mailSettingsSchema, removeSuppression, saveMailSettings, saveTemplate, setTemplateArchived, TEMPLATE_REQUIRED, templateSchema, type Suppression } from './mailApi';
 
 const SETTINGS_FIELDS: FieldDef[] = [
   { name: 'from_name', label: 'From name', help: 'The name people see as the sender.' },
   { name: 'signature', label: 'Signature', type: 'textarea', help: 'Added under every message sent from a record.' },
 ];
 const TEMPLATE_FIELDS: FieldDef[] = [
-  { name: 'name', label: 'Name', required: { message: 'Name is required' } },
-  { name: 'subject', label: 'Subject', required: { message: 'Give the message a subject' } },
-  { name: 'body', label: 'Message', type: 'textarea', required: { message: 'Write the message' }, help: 'Simple formatting: **bold**, _italic_, "- " lists, [links](https://…). Merge fields are filled for each person.' },
+  { name: 'name', label: 'Name', required: { message: TEMPLATE_REQUIRED.name } },
+  { name: 'subject', label: 'Subject', required: { message: TEMPLATE_REQUIRED.subject } },
+  { name: 'body', label: 'Message', type: 'textarea', required: { message: TEMPLATE_REQUIRED.body }, help: 'Simple formatting: **bold**, _italic_, "- " lists, [links](https://…). Merge fields are filled for each person.' },
 ];
 
 /** Errors of a zod check as the form's field errors. */

@@ -11,11 +11,14 @@ export const MAIL_MESSAGES = {
   saveFailed: 'Save failed',
 } as const;
 
+/** What a template must have, worded as the composer (and crm.send_message) word it. */
+export const TEMPLATE_REQUIRED = { name: 'Name is required', subject: 'Give the message a subject', body: 'Write the message' } as const;
+
 /** A template at the edge: a name, a subject and a text; the database checks the merge fields. */
 export const templateSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
-  subject: z.string().trim().min(1, 'Give the message a subject'),
-  body: z.string().refine((value) => value.trim().length > 0, 'Write the message'),
+  name: z.string().trim().min(1, TEMPLATE_REQUIRED.name),
+  subject: z.string().trim().min(1, TEMPLATE_REQUIRED.subject),
+  body: z.string().refine((value) => value.trim().length > 0, TEMPLATE_REQUIRED.body),
 });
 export type TemplateValues = z.output<typeof templateSchema>;
 
