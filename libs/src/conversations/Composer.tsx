@@ -61,6 +61,8 @@ const FIELDS_SINGLE: FieldDef[] = [
 ];
 const FIELDS_BULK: FieldDef[] = [SUBJECT_FIELD];
 
+const SETTINGS_STALE_MS = 5 * 60_000;
+
 const TOOLBAR: { formatting: Formatting; label: string; text: string }[] = [
   { formatting: 'bold', label: 'Bold', text: 'B' },
   { formatting: 'italic', label: 'Italic', text: 'I' },
@@ -98,8 +100,10 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
   const sent = useRef(false);
   const kind = bulk?.kind ?? record?.kind ?? 'contact';
 
-  const templates = useQuery({ queryKey: conversationKeys.templates(), queryFn: () => fetchTemplates() });
-  const settings = useQuery({ queryKey: conversationKeys.mailSettings(), queryFn: () => fetchMailSettings(session.orgName) });
+  // The organisation's templates and signature, shared with Settings → E-mail (whose saves refresh them):
+  // read once for a while, not at every opening.
+  const templates = useQuery({ queryKey: conversationKeys.templates(session.orgName), queryFn: () => fetchTemplates(session.orgName), staleTime: SETTINGS_STALE_MS });
+  const settings = useQuery({ queryKey: conversationKeys.mailSettings(session.orgName), queryFn: () => fetchMailSettings(session.orgName), staleTime: SETTINGS_STALE_MS });
   const files = useQuery({
     queryKey: conversationKeys.recordFiles(filesOwner?.column ?? '', filesOwner?.id ?? ''),
     queryFn: () => fetchRecordFiles(filesOwner!.column, filesOwner!.id),
@@ -238,7 +242,7 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
     } else notify.success('Message queued for sending');
   };
 
-  const templateOptions = (templates.data ?? []).map((template) => ({ value: template.id, label: template.name }));
+  const templateOptions = (templates.data ?? []).filter((template) => !template.archive).map((template) => ({ value: template.id, label: template.name }));
   const busy = dialog.busy;
   const title = bulk ? `Send e-mail to ${bulk.count} ${bulk.count === 1 ? 'record' : 'records'}` : replyTo ? 'Reply' : `Send e-mail to ${record?.name ?? ''}`.trim();
   return (

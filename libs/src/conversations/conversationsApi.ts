@@ -32,9 +32,9 @@ export type ConversationMessage = {
   attachments?: MessageAttachment[] | null;
 };
 
-export type MailTemplate = { id: string; name: string; subject: string; body: string; archive: boolean };
+export type MailTemplate = { id: string; name: string; subject: string; body: string; archive: boolean; last_modified_at: string };
 export type MergeField = { name: string; label: string };
-export type MailSettings = { signature: string | null; from_name: string | null; inbound_address: string | null };
+export type MailSettings = { signature: string | null; from_name: string | null };
 export type BulkOutcome = { campaign_id: string; total: number; queued: number; skipped: number };
 
 /** The private bucket of a message's attachments; object names start with the organisation's slug. */
@@ -107,14 +107,18 @@ export function sendMessagePayload(values: ComposerValues, links: readonly { kin
   };
 }
 
-/** The React Query keys of conversations: under the crm and settings schemas, so their writes refresh them. */
+/**
+ * The React Query keys of conversations: under the crm and settings schemas, so their writes refresh
+ * them; what belongs to one organisation carries its name, so another organisation's never shows.
+ */
 export const conversationKeys = {
   record: (kind: MessageRecordKind, id: string) => [...queryKeys.schema('crm'), 'messages', 'record', kind, id] as const,
   inbox: () => [...queryKeys.schema('crm'), 'messages', 'inbox'] as const,
   mergeFields: (kind: MessageRecordKind) => [...queryKeys.schema('crm'), 'merge_fields', kind] as const,
-  templates: () => [...queryKeys.schema('settings'), 'mail_templates'] as const,
-  mailSettings: () => [...queryKeys.schema('settings'), 'mail_settings'] as const,
-  suppressions: () => [...queryKeys.schema('crm'), 'mail_suppressions'] as const,
+  templates: (orgName: string | null) => [...queryKeys.schema('settings'), 'mail_templates', orgName] as const,
+  mailSettings: (orgName: string | null) => [...queryKeys.schema('settings'), 'mail_settings', orgName] as const,
+  inboundAddress: (orgName: string | null) => [...queryKeys.schema('settings'), 'inbound_address', orgName] as const,
+  suppressions: (orgName: string | null) => [...queryKeys.schema('crm'), 'mail_suppressions', orgName] as const,
   recordFiles: (column: string, id: string) => [...queryKeys.schema('crm'), 'crm_files', 'message-choice', column, id] as const,
 };
 
@@ -142,23 +146,25 @@ export const sendToMany = (args: { kind: MessageRecordKind; ids: readonly string
 export const attachMessage = (messageId: string, kind: MessageRecordKind, id: string) => callRpc<null>('crm', 'attach_message', { p_message: messageId, p_kind: kind, p_id: id });
 export const createContactFromMessage = (messageId: string) => callRpc<string>('crm', 'create_contact_from_message', { p_message: messageId });
 
-export async function fetchTemplates(includeArchived = false): Promise<MailTemplate[]> {
-  let query = getDatabase().schema('settings').from('mail_templates').select('id, name, subject, body, archive').order('name');
-  if (!includeArchived) query = query.eq('archive', false);
-  const { data, error } = await query;
+/** An organisation's templates, archived ones too (the composer offers the others), by name. */
+export async function fetchTemplates(orgName: string | null): Promise<MailTemplate[]> {
+  const { data, error } = await getDatabase().schema('settings').from('mail_templates').select('id, name, subject, body, archive, last_modified_at').eq('org_name', orgName ?? '').order('name');
   if (error) throw new DataAccessError('request', error.message, error.code ?? null);
   return (data ?? []) as MailTemplate[];
 }
 
+/** An organisation's sender name and signature (no row yet: neither). */
 export async function fetchMailSettings(orgName: string | null): Promise<MailSettings> {
-  const database = getDatabase();
-  const [row, inbound] = await Promise.all([
-    database.schema('settings').from('mail_settings').select('signature, from_name').eq('org_name', orgName ?? '').maybeSingle(),
-    database.schema('settings').rpc('inbound_address', { p_org_name: orgName }),
-  ]);
-  if (row.error) throw new DataAccessError('request', row.error.message, row.error.code ?? null);
-  const values = (row.data ?? {}) as { signature?: string | null; from_name?: string | null };
-  return { signature: values.signature ?? null, from_name: values.from_name ?? null, inbound_address: inbound.error ? null : ((inbound.data as string | null) ?? null) };
+  const { data, error } = await getDatabase().schema('settings').from('mail_settings').select('signature, from_name').eq('org_name', orgName ?? '').maybeSingle();
+  if (error) throw new DataAccessError('request', error.message, error.code ?? null);
+  const values = (data ?? {}) as { signature?: string | null; from_name?: string | null };
+  return { signature: values.signature ?? null, from_name: values.from_name ?? null };
+}
+
+/** The address an organisation receives mail at (settings.inbound_address), or null when it cannot be told. */
+export async function fetchInboundAddress(orgName: string | null): Promise<string | null> {
+  const { data, error } = await getDatabase().schema('settings').rpc('inbound_address', { p_org_name: orgName });
+  return error ? null : ((data as string | null) ?? null);
 }
 
 /** A record's files that can go with a message (the CRM's Files tab's). */

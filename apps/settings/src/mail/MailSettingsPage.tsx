@@ -5,7 +5,7 @@ import { FormDialog } from '@steward/libs/ui/antd-data';
 import { errorMessage, queryKeys } from '@steward/libs/data';
 import { FieldsForm, useFieldForm, type FieldDef } from '@steward/libs/form';
 import { DataTable } from '@steward/libs/list';
-import { conversationKeys, fetchMailSettings, fetchTemplates, MergeFieldMenu, type MailTemplate } from '@steward/libs/conversations';
+import { conversationKeys, fetchInboundAddress, fetchMailSettings, fetchTemplates, MergeFieldMenu, type MailTemplate } from '@steward/libs/conversations';
 import { useAccess, useSession } from '@steward/libs/session';
 import { PageFrame, formatDate, notify, useDialog, useSubmit } from '@steward/libs/ui';
 import { MAIL_MESSAGES as M, fetchSuppressions, mailSettingsSchema, removeSuppression, saveMailSettings, saveTemplate, setTemplateArchived, TEMPLATE_REQUIRED, templateSchema, type Suppression } from './mailApi';
@@ -26,7 +26,8 @@ const fieldErrors = (issues: readonly { path: readonly PropertyKey[]; message: s
 function SenderSection({ canEdit }: { canEdit: boolean }) {
   const { orgName } = useSession();
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: conversationKeys.mailSettings(), queryFn: () => fetchMailSettings(orgName) });
+  const settings = useQuery({ queryKey: conversationKeys.mailSettings(orgName), queryFn: () => fetchMailSettings(orgName) });
+  const inboundAddress = useQuery({ queryKey: conversationKeys.inboundAddress(orgName), queryFn: () => fetchInboundAddress(orgName) });
   const form = useFieldForm(SETTINGS_FIELDS);
   const { reset } = form;
   const submit = useSubmit({ describe: (error) => errorMessage(error, M.saveFailed) });
@@ -39,10 +40,10 @@ function SenderSection({ canEdit }: { canEdit: boolean }) {
     const outcome = await submit.run(() => saveMailSettings(orgName, parsed.data));
     if (outcome.ok) {
       notify.success(M.saved);
-      await queryClient.invalidateQueries({ queryKey: conversationKeys.mailSettings() });
+      await queryClient.invalidateQueries({ queryKey: conversationKeys.mailSettings(orgName) });
     }
   };
-  const inbound = settings.data?.inbound_address ?? null;
+  const inbound = inboundAddress.data ?? null;
   return (
     <section aria-labelledby="mail-sender">
       <Typography.Title level={4} id="mail-sender">
@@ -91,7 +92,7 @@ function TemplateDialog({ dialog, editing }: { dialog: ReturnType<typeof useDial
     void dialog.submit(async () => {
       await saveTemplate(orgName, editing?.id ?? null, parsed.data);
       notify.success(M.templateSaved);
-      await queryClient.invalidateQueries({ queryKey: conversationKeys.templates() });
+      await queryClient.invalidateQueries({ queryKey: conversationKeys.templates(orgName) });
     });
   };
   // The text as it is now (not as this render saw it), so a pick right after typing keeps what was typed.
@@ -113,8 +114,9 @@ function TemplateDialog({ dialog, editing }: { dialog: ReturnType<typeof useDial
 }
 
 function TemplatesSection({ canEdit }: { canEdit: boolean }) {
+  const { orgName } = useSession();
   const queryClient = useQueryClient();
-  const templates = useQuery({ queryKey: [...conversationKeys.templates(), 'all'], queryFn: () => fetchTemplates(true) });
+  const templates = useQuery({ queryKey: conversationKeys.templates(orgName), queryFn: () => fetchTemplates(orgName) });
   const dialog = useDialog({ describe: (error) => errorMessage(error, M.saveFailed) });
   const [editing, setEditing] = useState<MailTemplate | null>(null);
   const archive = useSubmit({ describe: (error) => errorMessage(error, M.saveFailed) });
@@ -122,7 +124,7 @@ function TemplatesSection({ canEdit }: { canEdit: boolean }) {
     const outcome = await archive.run(() => setTemplateArchived(template.id, value));
     if (!outcome.ok) return;
     notify.success(value ? M.templateArchived(template.name) : M.templateRestored(template.name));
-    await queryClient.invalidateQueries({ queryKey: conversationKeys.templates() });
+    await queryClient.invalidateQueries({ queryKey: conversationKeys.templates(orgName) });
   };
   const rows = (templates.data ?? []) as (MailTemplate & Record<string, unknown>)[];
   return (
@@ -188,7 +190,7 @@ function TemplatesSection({ canEdit }: { canEdit: boolean }) {
 function SuppressionsSection({ canEdit }: { canEdit: boolean }) {
   const { orgName } = useSession();
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: conversationKeys.suppressions(), queryFn: () => fetchSuppressions(orgName) });
+  const list = useQuery({ queryKey: conversationKeys.suppressions(orgName), queryFn: () => fetchSuppressions(orgName) });
   const remove = useSubmit({ describe: (error) => errorMessage(error, M.saveFailed) });
   const rows = useMemo(() => (list.data ?? []) as (Suppression & Record<string, unknown>)[], [list.data]);
   const drop = async (row: Suppression) => {
