@@ -17,7 +17,6 @@ export {
   archiveRecord,
   changedFields,
   deleteRecord,
-  deleteWhere,
   fetchRecord,
   insertRecord,
   insertRecords,

@@ -90,7 +90,7 @@ function TemplateDialog({ dialog, editing }: { dialog: ReturnType<typeof useDial
     const parsed = templateSchema.safeParse(form.stateRef.current.values);
     if (!parsed.success) return form.fail(fieldErrors(parsed.error.issues));
     void dialog.submit(async () => {
-      await saveTemplate(orgName, editing?.id ?? null, parsed.data);
+      await saveTemplate(orgName, editing, parsed.data);
       notify.success(M.templateSaved);
       await queryClient.invalidateQueries({ queryKey: conversationKeys.templates(orgName) });
     });
@@ -121,7 +121,7 @@ function TemplatesSection({ canEdit }: { canEdit: boolean }) {
   const [editing, setEditing] = useState<MailTemplate | null>(null);
   const archive = useSubmit({ describe: (error) => errorMessage(error, M.saveFailed) });
   const setArchived = async (template: MailTemplate, value: boolean) => {
-    const outcome = await archive.run(() => setTemplateArchived(template.id, value));
+    const outcome = await archive.run(() => setTemplateArchived(template, value));
     if (!outcome.ok) return;
     notify.success(value ? M.templateArchived(template.name) : M.templateRestored(template.name));
     await queryClient.invalidateQueries({ queryKey: conversationKeys.templates(orgName) });
@@ -194,7 +194,7 @@ function SuppressionsSection({ canEdit }: { canEdit: boolean }) {
   const remove = useSubmit({ describe: (error) => errorMessage(error, M.saveFailed) });
   const rows = useMemo(() => (list.data ?? []) as (Suppression & Record<string, unknown>)[], [list.data]);
   const drop = async (row: Suppression) => {
-    const outcome = await remove.run(() => removeSuppression(row.org_name, row.email));
+    const outcome = await remove.run(() => removeSuppression(row.id));
     if (!outcome.ok) return;
     notify.success(M.removed(row.email));
     await queryClient.invalidateQueries({ queryKey: queryKeys.schema('crm') });
@@ -210,7 +210,7 @@ function SuppressionsSection({ canEdit }: { canEdit: boolean }) {
       <DataTable
         label="Suppressed addresses"
         rows={rows}
-        rowKey={(row) => row.email}
+        rowKey={(row) => row.id}
         busy={list.isFetching}
         placeholder={list.isLoading ? 'Loading…' : 'No suppressed addresses.'}
         columns={[
