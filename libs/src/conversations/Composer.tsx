@@ -168,6 +168,14 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
     }
   };
 
+  // An upload taken off the draft is removed from storage at once: sending the rest would otherwise keep it.
+  const discardUpload = (item: ChosenAttachment) => {
+    setAttachments((current) => current.filter((other) => other !== item));
+    if (item.kind !== 'upload') return;
+    uploaded.current = uploaded.current.filter((path) => path !== item.storage_path);
+    void removeMessageFile(item.storage_path).catch(() => undefined);
+  };
+
   const toggleRecordFile = (file: { id: string; name: string; size_bytes: number }, chosen: boolean) =>
     setAttachments((current) =>
       chosen ? [...current, { kind: 'record-file', file_id: file.id, file_name: file.name, size_bytes: Number(file.size_bytes) || 0 }] : current.filter((item) => !(item.kind === 'record-file' && item.file_id === file.id)),
@@ -342,7 +350,7 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
                   .map((item) => (
                     <Flex key={item.kind === 'upload' ? item.storage_path : ''} gap={8} align="center">
                       <span>{item.file_name}</span>
-                      <Button size="small" aria-label={`Remove ${item.file_name}`} onClick={() => setAttachments((current) => current.filter((other) => other !== item))} disabled={busy}>
+                      <Button size="small" aria-label={`Remove ${item.file_name}`} onClick={() => discardUpload(item)} disabled={busy}>
                         Remove
                       </Button>
                     </Flex>
