@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { callRpc, getDatabase, loadSupabase, queryKeys, sanitizeOrgName } from '@steward/libs/data';
+import { callRpc, getDatabase, loadSupabase, privateFileUrl, queryKeys, removePrivateFile, sanitizeOrgName, uploadPrivateFile } from '@steward/libs/data';
 import { DataAccessError } from '@steward/libs/data';
 
 /** The records a message can be on (docs: the conversations contract). */
@@ -41,7 +41,6 @@ export type BulkOutcome = { campaign_id: string; total: number; queued: number; 
 export const MESSAGE_FILES_BUCKET = 'message-files';
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_MESSAGE_BYTES = 20 * 1024 * 1024;
-const SIGNED_URL_SECONDS = 60;
 
 /** The composer's messages that are checked before the database is asked, worded as crm.send_message words them. */
 export const COMPOSER_MESSAGES = {
@@ -178,22 +177,16 @@ export async function fetchRecordFiles(column: string, id: string): Promise<{ id
 export const messageFilePath = (orgName: string | null, id: string = crypto.randomUUID()) => `${sanitizeOrgName(orgName)}/${id}`;
 
 export async function uploadMessageFile(orgName: string | null, file: File): Promise<ChosenAttachment> {
-  const supabase = await loadSupabase();
   const path = messageFilePath(orgName);
-  const { error } = await supabase.storage.from(MESSAGE_FILES_BUCKET).upload(path, file, { upsert: false, ...(file.type ? { contentType: file.type } : {}) });
-  if (error) throw new DataAccessError('request', error.message.startsWith('{') ? 'Upload failed' : error.message);
+  await uploadPrivateFile(await loadSupabase(), MESSAGE_FILES_BUCKET, path, { type: file.type, body: file });
   return { kind: 'upload', storage_path: path, file_name: file.name, content_type: file.type || 'application/octet-stream', size_bytes: file.size };
 }
 
 export async function removeMessageFile(path: string): Promise<void> {
-  const supabase = await loadSupabase();
-  await supabase.storage.from(MESSAGE_FILES_BUCKET).remove([path]);
+  await removePrivateFile(await loadSupabase(), MESSAGE_FILES_BUCKET, path);
 }
 
 /** A signed URL, good for a minute, that downloads an attachment under its own name (a record's file stays in its own bucket). */
 export async function attachmentUrl(path: string, name: string, bucket: string = MESSAGE_FILES_BUCKET): Promise<string> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.storage.from(bucket).createSignedUrl(path, SIGNED_URL_SECONDS, { download: name });
-  if (error || !data) throw new DataAccessError('request', error?.message || 'Download failed');
-  return data.signedUrl;
+  return privateFileUrl(await loadSupabase(), bucket, path, name);
 }

@@ -44,6 +44,9 @@ export {
   recordFileUrl,
   removeRecordFile,
   uploadRecordFile,
+  privateFileUrl,
+  removePrivateFile,
+  uploadPrivateFile,
   type UploadBody,
   type UploadResult,
 } from './storageUpload';
