@@ -65,7 +65,7 @@ test('an SMTP mail account is an integration: host, port, user, a write-only pas
   await dialog.getByLabel('Host').fill('smtp.example.org');
   await dialog.getByLabel('From address').fill('office');
   await screen.save();
-  await expect(dialog.getByText('From address must be an e-mail address')).toBeVisible();
+  await expect(dialog.getByText('The from-address is not an e-mail address')).toBeVisible();
   await dialog.getByLabel('From address').fill('office@example.org');
   await dialog.getByLabel('User').fill('office');
   await dialog.getByLabel('Password').fill('mail-secret-9876');

@@ -111,4 +111,17 @@ describe('the composer', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(screen.getByText('closed')).toBeInTheDocument());
   });
+
+  it('removes an upload from storage when it is taken off the draft', async () => {
+    const user = userEvent.setup();
+    const { requests } = renderWithStack(<Opened record={ABIGAIL} />, { respond: responder(() => ({ body: 'm1' })) });
+    const dialog = await screen.findByRole('dialog');
+    await user.upload(await within(dialog).findByLabelText('Upload a file (up to 10 MB)', {}, { timeout: 5_000 }), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Remove notes.txt' }));
+    const stored = requests.find((request) => request.method === 'POST' && request.url.pathname.includes('/storage/v1/object/message-files/'));
+    expect(stored).toBeDefined();
+    const path = decodeURIComponent(stored!.url.pathname.split('/storage/v1/object/message-files/')[1]!);
+    await waitFor(() => expect(requests.some((request) => request.method === 'DELETE' && JSON.stringify(request.body).includes(path))).toBe(true));
+    expect(within(dialog).queryByRole('button', { name: 'Remove notes.txt' })).toBeNull();
+  });
 });

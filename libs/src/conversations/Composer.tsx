@@ -9,6 +9,7 @@ import { useSession } from '@steward/libs/session';
 import { notify, type DialogApi } from '@steward/libs/ui/core';
 import {
   attachmentProblem,
+  COMPOSER_MESSAGES,
   composerSchema,
   conversationKeys,
   fetchMailSettings,
@@ -26,7 +27,7 @@ import {
   type MessageRecord,
   type MessageRecordKind,
 } from './conversationsApi';
-import { applyFormatting, markdownToHtml, type Formatting } from './markdown';
+import { applyFormatting, type Formatting } from './markdown';
 import { MergeFieldMenu } from './MergeFieldMenu';
 import { bulkOutcomeText, replySubject } from './conversationWords';
 
@@ -52,12 +53,15 @@ export type ComposerProps = {
   bulk?: BulkRecipients | null;
 };
 
+const SUBJECT_FIELD: FieldDef = { name: 'subject', label: 'Subject', required: { message: COMPOSER_MESSAGES.subject } };
 const FIELDS_SINGLE: FieldDef[] = [
-  { name: 'to', label: 'To', type: 'tags', required: { message: 'Add at least one recipient' }, help: 'Type an address and press Enter to add another.' },
+  { name: 'to', label: 'To', type: 'tags', required: { message: COMPOSER_MESSAGES.noRecipient }, help: 'Type an address and press Enter to add another.' },
   { name: 'cc', label: 'Cc', type: 'tags' },
-  { name: 'subject', label: 'Subject', required: { message: 'Give the message a subject' } },
+  SUBJECT_FIELD,
 ];
-const FIELDS_BULK: FieldDef[] = [{ name: 'subject', label: 'Subject', required: { message: 'Give the message a subject' } }];
+const FIELDS_BULK: FieldDef[] = [SUBJECT_FIELD];
+
+const SETTINGS_STALE_MS = 5 * 60_000;
 
 const TOOLBAR: { formatting: Formatting; label: string; text: string }[] = [
   { formatting: 'bold', label: 'Bold', text: 'B' },
@@ -65,9 +69,6 @@ const TOOLBAR: { formatting: Formatting; label: string; text: string }[] = [
   { formatting: 'list', label: 'Bulleted list', text: '• List' },
   { formatting: 'link', label: 'Link', text: 'Link' },
 ];
-
-/** Sanitised HTML of the composer's text, for the preview. */
-const previewHtml = (body: string) => DOMPurify.sanitize(markdownToHtml(body));
 
 /**
  * The composer: to (the record's address, more addable), cc, a template, subject, a body written with
@@ -99,8 +100,10 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
   const sent = useRef(false);
   const kind = bulk?.kind ?? record?.kind ?? 'contact';
 
-  const templates = useQuery({ queryKey: conversationKeys.templates(), queryFn: () => fetchTemplates() });
-  const settings = useQuery({ queryKey: conversationKeys.mailSettings(), queryFn: () => fetchMailSettings(session.orgName) });
+  // The organisation's templates and signature, shared with Settings → E-mail (whose saves refresh them):
+  // read once for a while, not at every opening.
+  const templates = useQuery({ queryKey: conversationKeys.templates(session.orgName), queryFn: () => fetchTemplates(session.orgName), staleTime: SETTINGS_STALE_MS });
+  const settings = useQuery({ queryKey: conversationKeys.mailSettings(session.orgName), queryFn: () => fetchMailSettings(session.orgName), staleTime: SETTINGS_STALE_MS });
   const files = useQuery({
     queryKey: conversationKeys.recordFiles(filesOwner?.column ?? '', filesOwner?.id ?? ''),
     queryFn: () => fetchRecordFiles(filesOwner!.column, filesOwner!.id),
@@ -165,6 +168,14 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
     }
   };
 
+  // An upload taken off the draft is removed from storage at once: sending the rest would otherwise keep it.
+  const discardUpload = (item: ChosenAttachment) => {
+    setAttachments((current) => current.filter((other) => other !== item));
+    if (item.kind !== 'upload') return;
+    uploaded.current = uploaded.current.filter((path) => path !== item.storage_path);
+    void removeMessageFile(item.storage_path).catch(() => undefined);
+  };
+
   const toggleRecordFile = (file: { id: string; name: string; size_bytes: number }, chosen: boolean) =>
     setAttachments((current) =>
       chosen ? [...current, { kind: 'record-file', file_id: file.id, file_name: file.name, size_bytes: Number(file.size_bytes) || 0 }] : current.filter((item) => !(item.kind === 'record-file' && item.file_id === file.id)),
@@ -207,7 +218,7 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
     try {
       const rendered = await renderMessage(values.subject, values.body, kind, id);
       // The database's own rendering of the mail (signature included), sanitised before it is shown.
-      setPreview({ subject: rendered.subject, html: rendered.html ? DOMPurify.sanitize(rendered.html) : previewHtml(rendered.body) });
+      setPreview({ subject: rendered.subject, html: DOMPurify.sanitize(rendered.html) });
     } catch (error) {
       dialog.setAlert(errorMessage(error, 'The preview could not be made'));
     } finally {
@@ -239,7 +250,7 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
     } else notify.success('Message queued for sending');
   };
 
-  const templateOptions = (templates.data ?? []).map((template) => ({ value: template.id, label: template.name }));
+  const templateOptions = (templates.data ?? []).filter((template) => !template.archive).map((template) => ({ value: template.id, label: template.name }));
   const busy = dialog.busy;
   const title = bulk ? `Send e-mail to ${bulk.count} ${bulk.count === 1 ? 'record' : 'records'}` : replyTo ? 'Reply' : `Send e-mail to ${record?.name ?? ''}`.trim();
   return (
@@ -339,7 +350,7 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
                   .map((item) => (
                     <Flex key={item.kind === 'upload' ? item.storage_path : ''} gap={8} align="center">
                       <span>{item.file_name}</span>
-                      <Button size="small" aria-label={`Remove ${item.file_name}`} onClick={() => setAttachments((current) => current.filter((other) => other !== item))} disabled={busy}>
+                      <Button size="small" aria-label={`Remove ${item.file_name}`} onClick={() => discardUpload(item)} disabled={busy}>
                         Remove
                       </Button>
                     </Flex>

@@ -3,9 +3,12 @@ import { Typography } from '@steward/libs/ui/antd';
 import { Select } from '@steward/libs/ui/antd-data';
 import { conversationKeys, fetchMergeFields, type MessageRecordKind } from './conversationsApi';
 
-/** "Insert field…": the merge fields of a kind of record (crm.merge_fields); picking one inserts {{name}}. */
+/**
+ * "Insert field…": the merge fields of a kind of record (crm.merge_fields, the same for every
+ * organisation until a release changes them: read once a session); picking one inserts {{name}}.
+ */
 export function MergeFieldMenu({ kind, onPick, disabled }: { kind: MessageRecordKind; onPick: (name: string) => void; disabled?: boolean }) {
-  const fields = useQuery({ queryKey: conversationKeys.mergeFields(kind), queryFn: () => fetchMergeFields(kind), staleTime: 5 * 60_000 });
+  const fields = useQuery({ queryKey: conversationKeys.mergeFields(kind), queryFn: () => fetchMergeFields(kind), staleTime: Infinity });
   return (
     <Select
       aria-label="Insert field"

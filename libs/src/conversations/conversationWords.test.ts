@@ -35,7 +35,7 @@ describe('the composer at the edge', () => {
     expect(issues({ to: ['x@y.org\nBcc: z@w.org'] })).toEqual(['x@y.org\nBcc: z@w.org is not an e-mail address']);
     expect(issues({ subject: '  ' })).toEqual(['Give the message a subject']);
     expect(issues({ body: '\n' })).toEqual(['Write the message']);
-    expect(issues({ to: [] })).toEqual(['Add at least one recipient']);
+    expect(issues({ to: [] })).toEqual(['Add an address to send it to']);
   });
   it('limits attachments to 10 MB each and 20 MB together', () => {
     const file = (name: string, mb: number) => ({ kind: 'record-file' as const, file_id: name, file_name: name, size_bytes: mb * 1024 * 1024 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { callRpc, getDatabase, loadSupabase, queryKeys, sanitizeOrgName } from '@steward/libs/data';
+import { callRpc, getDatabase, loadSupabase, privateFileUrl, queryKeys, removePrivateFile, sanitizeOrgName, uploadPrivateFile } from '@steward/libs/data';
 import { DataAccessError } from '@steward/libs/data';
 
 /** The records a message can be on (docs: the conversations contract). */
@@ -32,20 +32,19 @@ export type ConversationMessage = {
   attachments?: MessageAttachment[] | null;
 };
 
-export type MailTemplate = { id: string; name: string; subject: string; body: string; archive: boolean };
+export type MailTemplate = { id: string; name: string; subject: string; body: string; archive: boolean; last_modified_at: string };
 export type MergeField = { name: string; label: string };
-export type MailSettings = { signature: string | null; from_name: string | null; inbound_address: string | null };
+export type MailSettings = { signature: string | null; from_name: string | null };
 export type BulkOutcome = { campaign_id: string; total: number; queued: number; skipped: number };
 
 /** The private bucket of a message's attachments; object names start with the organisation's slug. */
 export const MESSAGE_FILES_BUCKET = 'message-files';
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const MAX_MESSAGE_BYTES = 20 * 1024 * 1024;
-const SIGNED_URL_SECONDS = 60;
 
-/** The composer's messages that are checked before the database is asked (the database says the same). */
+/** The composer's messages that are checked before the database is asked, worded as crm.send_message words them. */
 export const COMPOSER_MESSAGES = {
-  noRecipient: 'Add at least one recipient',
+  noRecipient: 'Add an address to send it to',
   subject: 'Give the message a subject',
   body: 'Write the message',
   notEmail: (value: string) => `${value} is not an e-mail address`,
@@ -107,14 +106,18 @@ export function sendMessagePayload(values: ComposerValues, links: readonly { kin
   };
 }
 
-/** The React Query keys of conversations: under the crm and settings schemas, so their writes refresh them. */
+/**
+ * The React Query keys of conversations: under the crm and settings schemas, so their writes refresh
+ * them; what belongs to one organisation carries its name, so another organisation's never shows.
+ */
 export const conversationKeys = {
   record: (kind: MessageRecordKind, id: string) => [...queryKeys.schema('crm'), 'messages', 'record', kind, id] as const,
   inbox: () => [...queryKeys.schema('crm'), 'messages', 'inbox'] as const,
   mergeFields: (kind: MessageRecordKind) => [...queryKeys.schema('crm'), 'merge_fields', kind] as const,
-  templates: () => [...queryKeys.schema('settings'), 'mail_templates'] as const,
-  mailSettings: () => [...queryKeys.schema('settings'), 'mail_settings'] as const,
-  suppressions: () => [...queryKeys.schema('crm'), 'mail_suppressions'] as const,
+  templates: (orgName: string | null) => [...queryKeys.schema('settings'), 'mail_templates', orgName] as const,
+  mailSettings: (orgName: string | null) => [...queryKeys.schema('settings'), 'mail_settings', orgName] as const,
+  inboundAddress: (orgName: string | null) => [...queryKeys.schema('settings'), 'inbound_address', orgName] as const,
+  suppressions: (orgName: string | null) => [...queryKeys.schema('crm'), 'mail_suppressions', orgName] as const,
   recordFiles: (column: string, id: string) => [...queryKeys.schema('crm'), 'crm_files', 'message-choice', column, id] as const,
 };
 
@@ -142,23 +145,25 @@ export const sendToMany = (args: { kind: MessageRecordKind; ids: readonly string
 export const attachMessage = (messageId: string, kind: MessageRecordKind, id: string) => callRpc<null>('crm', 'attach_message', { p_message: messageId, p_kind: kind, p_id: id });
 export const createContactFromMessage = (messageId: string) => callRpc<string>('crm', 'create_contact_from_message', { p_message: messageId });
 
-export async function fetchTemplates(includeArchived = false): Promise<MailTemplate[]> {
-  let query = getDatabase().schema('settings').from('mail_templates').select('id, name, subject, body, archive').order('name');
-  if (!includeArchived) query = query.eq('archive', false);
-  const { data, error } = await query;
+/** An organisation's templates, archived ones too (the composer offers the others), by name. */
+export async function fetchTemplates(orgName: string | null): Promise<MailTemplate[]> {
+  const { data, error } = await getDatabase().schema('settings').from('mail_templates').select('id, name, subject, body, archive, last_modified_at').eq('org_name', orgName ?? '').order('name');
   if (error) throw new DataAccessError('request', error.message, error.code ?? null);
   return (data ?? []) as MailTemplate[];
 }
 
+/** An organisation's sender name and signature (no row yet: neither). */
 export async function fetchMailSettings(orgName: string | null): Promise<MailSettings> {
-  const database = getDatabase();
-  const [row, inbound] = await Promise.all([
-    database.schema('settings').from('mail_settings').select('signature, from_name').eq('org_name', orgName ?? '').maybeSingle(),
-    database.schema('settings').rpc('inbound_address', { p_org_name: orgName }),
-  ]);
-  if (row.error) throw new DataAccessError('request', row.error.message, row.error.code ?? null);
-  const values = (row.data ?? {}) as { signature?: string | null; from_name?: string | null };
-  return { signature: values.signature ?? null, from_name: values.from_name ?? null, inbound_address: inbound.error ? null : ((inbound.data as string | null) ?? null) };
+  const { data, error } = await getDatabase().schema('settings').from('mail_settings').select('signature, from_name').eq('org_name', orgName ?? '').maybeSingle();
+  if (error) throw new DataAccessError('request', error.message, error.code ?? null);
+  const values = (data ?? {}) as { signature?: string | null; from_name?: string | null };
+  return { signature: values.signature ?? null, from_name: values.from_name ?? null };
+}
+
+/** The address an organisation receives mail at (settings.inbound_address), or null when it cannot be told. */
+export async function fetchInboundAddress(orgName: string | null): Promise<string | null> {
+  const { data, error } = await getDatabase().schema('settings').rpc('inbound_address', { p_org_name: orgName });
+  return error ? null : ((data as string | null) ?? null);
 }
 
 /** A record's files that can go with a message (the CRM's Files tab's). */
@@ -172,22 +177,16 @@ export async function fetchRecordFiles(column: string, id: string): Promise<{ id
 export const messageFilePath = (orgName: string | null, id: string = crypto.randomUUID()) => `${sanitizeOrgName(orgName)}/${id}`;
 
 export async function uploadMessageFile(orgName: string | null, file: File): Promise<ChosenAttachment> {
-  const supabase = await loadSupabase();
   const path = messageFilePath(orgName);
-  const { error } = await supabase.storage.from(MESSAGE_FILES_BUCKET).upload(path, file, { upsert: false, ...(file.type ? { contentType: file.type } : {}) });
-  if (error) throw new DataAccessError('request', error.message.startsWith('{') ? 'Upload failed' : error.message);
+  await uploadPrivateFile(await loadSupabase(), MESSAGE_FILES_BUCKET, path, { type: file.type, body: file });
   return { kind: 'upload', storage_path: path, file_name: file.name, content_type: file.type || 'application/octet-stream', size_bytes: file.size };
 }
 
 export async function removeMessageFile(path: string): Promise<void> {
-  const supabase = await loadSupabase();
-  await supabase.storage.from(MESSAGE_FILES_BUCKET).remove([path]);
+  await removePrivateFile(await loadSupabase(), MESSAGE_FILES_BUCKET, path);
 }
 
 /** A signed URL, good for a minute, that downloads an attachment under its own name (a record's file stays in its own bucket). */
 export async function attachmentUrl(path: string, name: string, bucket: string = MESSAGE_FILES_BUCKET): Promise<string> {
-  const supabase = await loadSupabase();
-  const { data, error } = await supabase.storage.from(bucket).createSignedUrl(path, SIGNED_URL_SECONDS, { download: name });
-  if (error || !data) throw new DataAccessError('request', error?.message || 'Download failed');
-  return data.signedUrl;
+  return privateFileUrl(await loadSupabase(), bucket, path, name);
 }

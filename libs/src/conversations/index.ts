@@ -8,6 +8,7 @@ export {
   attachMessage,
   conversationKeys,
   createContactFromMessage,
+  fetchInboundAddress,
   fetchInbox,
   fetchMailSettings,
   fetchTemplates,

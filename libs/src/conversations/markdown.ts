@@ -1,6 +1,7 @@
 /**
- * The composer's simple formatting, written as Markdown (what crm.send_message renders): the toolbar's
- * edits of the text around the selection, and the preview of what the database will send.
+ * The composer's simple formatting, written as Markdown: the toolbar's edits of the text around the
+ * selection. Only the database renders it (app.message_html, for the mail and for crm.render_message's
+ * preview), so what the preview shows is what is sent.
  */
 
 export type TextEdit = { text: string; selectionStart: number; selectionEnd: number };
@@ -30,39 +31,4 @@ export function applyFormatting(text: string, start: number, end: number, format
   const lines = text.slice(lineStart, lineEnd).split('\n').map((line) => (line.startsWith('- ') ? line : `- ${line}`));
   const block = lines.join('\n');
   return { text: `${text.slice(0, lineStart)}${block}${text.slice(lineEnd)}`, selectionStart: lineStart + block.length, selectionEnd: lineStart + block.length };
-}
-
-const escapeHtml = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-
-/** Inline marks of one escaped line: links (http, https, mailto only), bold, italic. */
-function inline(line: string): string {
-  return escapeHtml(line)
-    .replace(/\[([^\]]+)\]\(((?:https?:\/\/|mailto:)[^)\s]+)\)/g, '<a href="$2">$1</a>')
-    .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-    .replace(/(^|[^\w])_([^_]+)_(?=$|[^\w])/g, '$1<em>$2</em>');
-}
-
-/** The preview's HTML of the composer's text: paragraphs, line breaks, "- " lists and inline marks, everything else escaped. */
-export function markdownToHtml(text: string): string {
-  const blocks: string[] = [];
-  let paragraph: string[] = [];
-  let list: string[] = [];
-  const flush = () => {
-    if (paragraph.length) blocks.push(`<p>${paragraph.map(inline).join('<br>')}</p>`);
-    if (list.length) blocks.push(`<ul>${list.map((item) => `<li>${inline(item)}</li>`).join('')}</ul>`);
-    paragraph = [];
-    list = [];
-  };
-  for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
-    if (/^\s*[-*] /.test(line)) {
-      if (paragraph.length) flush();
-      list.push(line.replace(/^\s*[-*] /, ''));
-    } else if (line.trim() === '') flush();
-    else {
-      if (list.length) flush();
-      paragraph.push(line);
-    }
-  }
-  flush();
-  return blocks.join('\n');
 }

@@ -17,7 +17,6 @@ export {
   archiveRecord,
   changedFields,
   deleteRecord,
-  deleteWhere,
   fetchRecord,
   insertRecord,
   insertRecords,
@@ -45,6 +44,9 @@ export {
   recordFileUrl,
   removeRecordFile,
   uploadRecordFile,
+  privateFileUrl,
+  removePrivateFile,
+  uploadPrivateFile,
   type UploadBody,
   type UploadResult,
 } from './storageUpload';

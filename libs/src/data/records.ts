@@ -136,13 +136,6 @@ async function explainNoRowUpdated(client: Database, ref: TableRef<unknown>, id:
   return new DataAccessError('forbidden', FORBIDDEN_MESSAGE, '42501');
 }
 
-/** Deletes the rows matching every column given (a row keyed by several columns: an address on a list). */
-export async function deleteWhere(client: Database, ref: TableRef<unknown>, match: RecordMatch): Promise<void> {
-  if (Object.keys(match).length === 0) throw new DataAccessError('request', 'Missing match');
-  const { error } = await client.schema(ref.schema).from(ref.table).delete().match(match);
-  if (error) throw toDataAccessError(error);
-}
-
 export async function deleteRecord(client: Database, ref: TableRef<unknown>, id: string): Promise<void> {
   if (!id) throw new DataAccessError('request', 'Missing id');
   const { data, error } = await client.schema(ref.schema).from(ref.table).delete().eq('id', id).select('id');

@@ -69,24 +69,33 @@ export const RECORD_FILE_URL_SECONDS = 60;
 
 export const recordFilePath = (organizationId: string, fileId: string): string => `${organizationId}/${fileId}`;
 
-/** Stores a record's file under its row's id, never overwriting; the row is written next. */
-export async function uploadRecordFile(client: SupabaseClient, path: string, file: { type?: string; body: UploadBody }): Promise<void> {
-  const { error } = await client.storage.from(RECORD_FILES_BUCKET).upload(path, file.body, { upsert: false, ...(file.type ? { contentType: file.type } : {}) });
+/** Stores a file in a private bucket (a record's file, a message's attachment), never overwriting. */
+export async function uploadPrivateFile(client: SupabaseClient, bucket: string, path: string, file: { type?: string; body: UploadBody }): Promise<void> {
+  const { error } = await client.storage.from(bucket).upload(path, file.body, { upsert: false, ...(file.type ? { contentType: file.type } : {}) });
   if (error) throw new DataAccessError('request', readableMessage(error.message));
 }
 
-/** Removes a record's file whose row could not be saved, so nothing is half-stored. */
-export async function removeRecordFile(client: SupabaseClient, path: string): Promise<void> {
-  const { error } = await client.storage.from(RECORD_FILES_BUCKET).remove([path]);
+/** Removes a file of a private bucket. */
+export async function removePrivateFile(client: SupabaseClient, bucket: string, path: string): Promise<void> {
+  const { error } = await client.storage.from(bucket).remove([path]);
   if (error) throw new DataAccessError('request', readableMessage(error.message));
 }
+
+/** Stores a record's file under its row's id, never overwriting; the row is written next. */
+export const uploadRecordFile = (client: SupabaseClient, path: string, file: { type?: string; body: UploadBody }): Promise<void> => uploadPrivateFile(client, RECORD_FILES_BUCKET, path, file);
+
+/** Removes a record's file whose row could not be saved, so nothing is half-stored. */
+export const removeRecordFile = (client: SupabaseClient, path: string): Promise<void> => removePrivateFile(client, RECORD_FILES_BUCKET, path);
 
 /**
  * A short-lived signed URL that opens a record's file: with `downloadAs`, the answer downloads it under
  * that name. Nothing is stored: every open asks again, under the reader's own rights.
  */
-export async function recordFileUrl(client: SupabaseClient, path: string, downloadAs?: string): Promise<string> {
-  const { data, error } = await client.storage.from(RECORD_FILES_BUCKET).createSignedUrl(path, RECORD_FILE_URL_SECONDS, downloadAs ? { download: downloadAs } : undefined);
+export const recordFileUrl = (client: SupabaseClient, path: string, downloadAs?: string): Promise<string> => privateFileUrl(client, RECORD_FILES_BUCKET, path, downloadAs);
+
+/** A signed URL, good for a minute, that opens a file of a private bucket (with `downloadAs`, downloads it under that name). */
+export async function privateFileUrl(client: SupabaseClient, bucket: string, path: string, downloadAs?: string): Promise<string> {
+  const { data, error } = await client.storage.from(bucket).createSignedUrl(path, RECORD_FILE_URL_SECONDS, downloadAs ? { download: downloadAs } : undefined);
   if (error || !data) throw new DataAccessError('request', readableMessage(error?.message) || 'The file could not be opened');
   return data.signedUrl;
 }

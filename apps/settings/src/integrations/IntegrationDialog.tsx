@@ -4,6 +4,7 @@ import { Modal } from '@steward/libs/ui/antd-data';
 import { FieldsForm, useFieldForm, type FieldDef } from '@steward/libs/form';
 import {
   INTEGRATION_TYPES,
+  SMTP_MESSAGES,
   SMTP_SECURITY,
   generateWebhookUrl,
   smtpFormValues,
@@ -49,12 +50,12 @@ function integrationFields(editing: Integration | null, type: string): FieldDef[
   if (type === 'smtp')
     return [
       ...common,
-      { name: 'smtp_host', label: 'Host', required: { message: 'Give the mail server’s host name' }, placeholder: 'smtp.example.org' },
-      { name: 'smtp_port', label: 'Port', type: 'integer', required: { message: 'The port is a number from 1 to 65535' } },
+      { name: 'smtp_host', label: 'Host', required: { message: SMTP_MESSAGES.host }, placeholder: 'smtp.example.org' },
+      { name: 'smtp_port', label: 'Port', type: 'integer', required: { message: SMTP_MESSAGES.port }, invalidMessage: SMTP_MESSAGES.port },
       { name: 'smtp_security', label: 'Security', type: 'choice', options: SMTP_SECURITY.map((option) => ({ value: option.value, label: option.label })) },
       { name: 'smtp_user', label: 'User' },
       secretField(SECRETS[1], editing, 'Password'),
-      { name: 'from_email', label: 'From address', type: 'email', required: { message: 'The from-address is not an e-mail address' } },
+      { name: 'from_email', label: 'From address', type: 'email', required: { message: SMTP_MESSAGES.fromEmail }, invalidMessage: SMTP_MESSAGES.fromEmail },
       { name: 'from_name', label: 'From name' },
     ];
   return [

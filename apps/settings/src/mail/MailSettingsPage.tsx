@@ -5,19 +5,19 @@ import { FormDialog } from '@steward/libs/ui/antd-data';
 import { errorMessage, queryKeys } from '@steward/libs/data';
 import { FieldsForm, useFieldForm, type FieldDef } from '@steward/libs/form';
 import { DataTable } from '@steward/libs/list';
-import { conversationKeys, fetchMailSettings, fetchTemplates, MergeFieldMenu, type MailTemplate } from '@steward/libs/conversations';
+import { conversationKeys, fetchInboundAddress, fetchMailSettings, fetchTemplates, MergeFieldMenu, type MailTemplate } from '@steward/libs/conversations';
 import { useAccess, useSession } from '@steward/libs/session';
 import { PageFrame, formatDate, notify, useDialog, useSubmit } from '@steward/libs/ui';
-import { MAIL_MESSAGES as M, fetchSuppressions, mailSettingsSchema, removeSuppression, saveMailSettings, saveTemplate, setTemplateArchived, templateSchema, type Suppression } from './mailApi';
+import { MAIL_MESSAGES as M, fetchSuppressions, mailSettingsSchema, removeSuppression, saveMailSettings, saveTemplate, setTemplateArchived, TEMPLATE_REQUIRED, templateSchema, type Suppression } from './mailApi';
 
 const SETTINGS_FIELDS: FieldDef[] = [
   { name: 'from_name', label: 'From name', help: 'The name people see as the sender.' },
   { name: 'signature', label: 'Signature', type: 'textarea', help: 'Added under every message sent from a record.' },
 ];
 const TEMPLATE_FIELDS: FieldDef[] = [
-  { name: 'name', label: 'Name', required: { message: 'Name is required' } },
-  { name: 'subject', label: 'Subject', required: { message: 'Give the message a subject' } },
-  { name: 'body', label: 'Message', type: 'textarea', required: { message: 'Write the message' }, help: 'Simple formatting: **bold**, _italic_, "- " lists, [links](https://…). Merge fields are filled for each person.' },
+  { name: 'name', label: 'Name', required: { message: TEMPLATE_REQUIRED.name } },
+  { name: 'subject', label: 'Subject', required: { message: TEMPLATE_REQUIRED.subject } },
+  { name: 'body', label: 'Message', type: 'textarea', required: { message: TEMPLATE_REQUIRED.body }, help: 'Simple formatting: **bold**, _italic_, "- " lists, [links](https://…). Merge fields are filled for each person.' },
 ];
 
 /** Errors of a zod check as the form's field errors. */
@@ -26,7 +26,8 @@ const fieldErrors = (issues: readonly { path: readonly PropertyKey[]; message: s
 function SenderSection({ canEdit }: { canEdit: boolean }) {
   const { orgName } = useSession();
   const queryClient = useQueryClient();
-  const settings = useQuery({ queryKey: conversationKeys.mailSettings(), queryFn: () => fetchMailSettings(orgName) });
+  const settings = useQuery({ queryKey: conversationKeys.mailSettings(orgName), queryFn: () => fetchMailSettings(orgName) });
+  const inboundAddress = useQuery({ queryKey: conversationKeys.inboundAddress(orgName), queryFn: () => fetchInboundAddress(orgName) });
   const form = useFieldForm(SETTINGS_FIELDS);
   const { reset } = form;
   const submit = useSubmit({ describe: (error) => errorMessage(error, M.saveFailed) });
@@ -39,10 +40,10 @@ function SenderSection({ canEdit }: { canEdit: boolean }) {
     const outcome = await submit.run(() => saveMailSettings(orgName, parsed.data));
     if (outcome.ok) {
       notify.success(M.saved);
-      await queryClient.invalidateQueries({ queryKey: conversationKeys.mailSettings() });
+      await queryClient.invalidateQueries({ queryKey: conversationKeys.mailSettings(orgName) });
     }
   };
-  const inbound = settings.data?.inbound_address ?? null;
+  const inbound = inboundAddress.data ?? null;
   return (
     <section aria-labelledby="mail-sender">
       <Typography.Title level={4} id="mail-sender">
@@ -89,9 +90,9 @@ function TemplateDialog({ dialog, editing }: { dialog: ReturnType<typeof useDial
     const parsed = templateSchema.safeParse(form.stateRef.current.values);
     if (!parsed.success) return form.fail(fieldErrors(parsed.error.issues));
     void dialog.submit(async () => {
-      await saveTemplate(orgName, editing?.id ?? null, parsed.data);
+      await saveTemplate(orgName, editing, parsed.data);
       notify.success(M.templateSaved);
-      await queryClient.invalidateQueries({ queryKey: conversationKeys.templates() });
+      await queryClient.invalidateQueries({ queryKey: conversationKeys.templates(orgName) });
     });
   };
   // The text as it is now (not as this render saw it), so a pick right after typing keeps what was typed.
@@ -113,16 +114,17 @@ function TemplateDialog({ dialog, editing }: { dialog: ReturnType<typeof useDial
 }
 
 function TemplatesSection({ canEdit }: { canEdit: boolean }) {
+  const { orgName } = useSession();
   const queryClient = useQueryClient();
-  const templates = useQuery({ queryKey: [...conversationKeys.templates(), 'all'], queryFn: () => fetchTemplates(true) });
+  const templates = useQuery({ queryKey: conversationKeys.templates(orgName), queryFn: () => fetchTemplates(orgName) });
   const dialog = useDialog({ describe: (error) => errorMessage(error, M.saveFailed) });
   const [editing, setEditing] = useState<MailTemplate | null>(null);
   const archive = useSubmit({ describe: (error) => errorMessage(error, M.saveFailed) });
   const setArchived = async (template: MailTemplate, value: boolean) => {
-    const outcome = await archive.run(() => setTemplateArchived(template.id, value));
+    const outcome = await archive.run(() => setTemplateArchived(template, value));
     if (!outcome.ok) return;
     notify.success(value ? M.templateArchived(template.name) : M.templateRestored(template.name));
-    await queryClient.invalidateQueries({ queryKey: conversationKeys.templates() });
+    await queryClient.invalidateQueries({ queryKey: conversationKeys.templates(orgName) });
   };
   const rows = (templates.data ?? []) as (MailTemplate & Record<string, unknown>)[];
   return (
@@ -188,11 +190,11 @@ function TemplatesSection({ canEdit }: { canEdit: boolean }) {
 function SuppressionsSection({ canEdit }: { canEdit: boolean }) {
   const { orgName } = useSession();
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: conversationKeys.suppressions(), queryFn: () => fetchSuppressions(orgName) });
+  const list = useQuery({ queryKey: conversationKeys.suppressions(orgName), queryFn: () => fetchSuppressions(orgName) });
   const remove = useSubmit({ describe: (error) => errorMessage(error, M.saveFailed) });
   const rows = useMemo(() => (list.data ?? []) as (Suppression & Record<string, unknown>)[], [list.data]);
   const drop = async (row: Suppression) => {
-    const outcome = await remove.run(() => removeSuppression(row.org_name, row.email));
+    const outcome = await remove.run(() => removeSuppression(row.id));
     if (!outcome.ok) return;
     notify.success(M.removed(row.email));
     await queryClient.invalidateQueries({ queryKey: queryKeys.schema('crm') });
@@ -208,7 +210,7 @@ function SuppressionsSection({ canEdit }: { canEdit: boolean }) {
       <DataTable
         label="Suppressed addresses"
         rows={rows}
-        rowKey={(row) => row.email}
+        rowKey={(row) => row.id}
         busy={list.isFetching}
         placeholder={list.isLoading ? 'Loading…' : 'No suppressed addresses.'}
         columns={[

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DataAccessError, deleteWhere, getDatabase, insertRecord, tableRef, updateWhere, upsertRecord, type AnyRow } from '@steward/libs/data';
+import { DataAccessError, deleteRecord, getDatabase, insertRecord, tableRef, updateRecord, upsertRecord, type AnyRow } from '@steward/libs/data';
+import type { MailTemplate } from '@steward/libs/conversations';
 
 export const MAIL_MESSAGES = {
   saved: 'E-mail settings saved',
@@ -11,11 +12,14 @@ export const MAIL_MESSAGES = {
   saveFailed: 'Save failed',
 } as const;
 
+/** What a template must have, worded as the composer (and crm.send_message) word it. */
+export const TEMPLATE_REQUIRED = { name: 'Name is required', subject: 'Give the message a subject', body: 'Write the message' } as const;
+
 /** A template at the edge: a name, a subject and a text; the database checks the merge fields. */
 export const templateSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required'),
-  subject: z.string().trim().min(1, 'Give the message a subject'),
-  body: z.string().refine((value) => value.trim().length > 0, 'Write the message'),
+  name: z.string().trim().min(1, TEMPLATE_REQUIRED.name),
+  subject: z.string().trim().min(1, TEMPLATE_REQUIRED.subject),
+  body: z.string().refine((value) => value.trim().length > 0, TEMPLATE_REQUIRED.body),
 });
 export type TemplateValues = z.output<typeof templateSchema>;
 
@@ -24,19 +28,23 @@ export const mailSettingsSchema = z.object({
   signature: z.string().max(4000, 'At most 4000 characters').transform((value) => (value.trim() ? value : null)),
 });
 
-export type Suppression = { org_name: string; email: string; reason: 'unsubscribed' | 'bounced'; created_at: string };
+export type Suppression = { id: string; org_name: string; email: string; reason: 'unsubscribed' | 'bounced'; created_at: string };
 
 const TEMPLATES = tableRef<AnyRow>('settings', 'mail_templates');
 const MAIL_SETTINGS = tableRef<AnyRow>('settings', 'mail_settings');
 const SUPPRESSIONS = tableRef<Suppression>('crm', 'mail_suppressions');
 
-export async function saveTemplate(orgName: string | null, id: string | null, values: TemplateValues): Promise<void> {
-  if (id) await updateWhere(getDatabase(), TEMPLATES, { id }, values);
+/**
+ * A new template, or a change of the one as it was loaded: a template someone changed in the meantime
+ * is refused rather than overwritten, and one that is gone or not this person's to change says so.
+ */
+export async function saveTemplate(orgName: string | null, loaded: MailTemplate | null, values: TemplateValues): Promise<void> {
+  if (loaded) await updateRecord(getDatabase(), TEMPLATES, { id: loaded.id, original: loaded, values });
   else await insertRecord(getDatabase(), TEMPLATES, { ...values, org_name: orgName });
 }
 
-export async function setTemplateArchived(id: string, archive: boolean): Promise<void> {
-  await updateWhere(getDatabase(), TEMPLATES, { id }, { archive });
+export async function setTemplateArchived(loaded: MailTemplate, archive: boolean): Promise<void> {
+  await updateRecord(getDatabase(), TEMPLATES, { id: loaded.id, original: loaded, values: { archive } });
 }
 
 export async function saveMailSettings(orgName: string | null, values: z.output<typeof mailSettingsSchema>): Promise<void> {
@@ -44,11 +52,12 @@ export async function saveMailSettings(orgName: string | null, values: z.output<
 }
 
 export async function fetchSuppressions(orgName: string | null): Promise<Suppression[]> {
-  const { data, error } = await getDatabase().schema('crm').from('mail_suppressions').select('org_name, email, reason, created_at').eq('org_name', orgName ?? '').order('created_at', { ascending: false });
+  const { data, error } = await getDatabase().schema('crm').from('mail_suppressions').select('id, org_name, email, reason, created_at').eq('org_name', orgName ?? '').order('created_at', { ascending: false });
   if (error) throw new DataAccessError('request', error.message, error.code ?? null);
   return (data ?? []) as Suppression[];
 }
 
-export async function removeSuppression(orgName: string, email: string): Promise<void> {
-  await deleteWhere(getDatabase(), SUPPRESSIONS, { org_name: orgName, email });
+/** Takes an address off the list; an address already gone, or not this person's to remove, is refused. */
+export async function removeSuppression(id: string): Promise<void> {
+  await deleteRecord(getDatabase(), SUPPRESSIONS, id);
 }
