@@ -122,9 +122,8 @@ export function useColumnsWithCustom<Row extends Row0>({ listKey, columns, custo
  * useColumnsWithCustom as a component, for a table drawn in one piece (a generic editor's card):
  * `children` gets the columns to show and the Columns button.
  */
-export function ChosenColumns<Row extends Row0>({ kind, listKey, columns, children }: { kind: string; listKey: string; columns: readonly ListColumn<Row>[]; children: (columns: readonly ListColumn<Row>[], chooser: ReactNode) => ReactNode }) {
-  const custom = useCustomColumns<Row>(kind);
-  const chosen = useColumnsWithCustom<Row>({ listKey, columns, custom: custom.columns });
+export function ChosenColumns<Row extends Row0>({ custom, listKey, columns, children }: { custom: readonly ListColumn<Row>[]; listKey: string; columns: readonly ListColumn<Row>[]; children: (columns: readonly ListColumn<Row>[], chooser: ReactNode) => ReactNode }) {
+  const chosen = useColumnsWithCustom<Row>({ listKey, columns, custom });
   return <>{children(chosen.columns, chosen.button)}</>;
 }
 
