@@ -18,7 +18,7 @@ import { LOADING_TEXT, NO_ROWS_YET_TEXT } from './listMessages';
 import { lifecycleRules, type BulkTarget } from './useListPage';
 import { BulkActionsPlaceholder } from './bulk/BulkActionsPlaceholder';
 import { useRowSelection } from './useRowSelection';
-import { ChosenColumns, useCustomColumns } from './customColumns';
+import { ChosenColumns, useCustomColumns, useSensitiveValues } from './customColumns';
 import { filterRows, sortRows } from '@steward/libs/filter';
 
 // Bulk actions draw with selects: they load when the first row is selected.
@@ -123,7 +123,8 @@ function CardBody({ title, label, table, fields, columnFields, customKind, filte
   const filter = filterState?.filter ?? null;
   const sort = filterState?.sort ?? NO_SORT;
   const [panel, setPanel] = useState<'filters' | 'sort' | null>(null);
-  const all = rows.data?.rows ?? NO_ROWS;
+  // A sensitive field's values, as the person may see them, before the rows are filtered or sorted by it.
+  const all = useSensitiveValues(custom, rows.data?.rows ?? NO_ROWS, table.schema);
   const shownRows = useMemo(() => (filter || sort.length ? sortRows(filterRows(all, filter, fieldTypes), sort) : all), [all, filter, sort, fieldTypes]);
   const pageKeys = useMemo(() => shownRows.map(rowId), [shownRows]);
   const selection = useRowSelection({ pageKeys, total: shownRows.length, scope: archived ? 'archived' : 'current' });
