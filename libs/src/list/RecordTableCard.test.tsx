@@ -115,4 +115,25 @@ describe('RecordTableCard with the organisation\'s fields', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sort' }));
     expect(await screen.findByRole('region', { name: 'Sort' })).toBeVisible();
   });
+
+  it('shows a sensitive field\'s values the person may see (the table never carries them), and filters by them', async () => {
+    const CODE = '9c5e3a7d-4f6b-4c8d-8e0f-2a3b4c5d6e7f';
+    const code = { ...definitions[0]!, id: CODE, label: 'Gate code', field_type: 'short_text', position: 3, sensitive: true };
+    const { requests } = renderWithStack(<RecordTableCard title="Accommodations" label="Accommodation" table={accommodations} fields={fields} customKind="accommodation" />, {
+      respond: (req) => {
+        if (req.url.pathname.endsWith('/custom_fields')) return { body: [...definitions, code] };
+        if (req.url.pathname.endsWith('/rpc/custom_values')) return { body: [{ id: 'a1', custom: { [CODE]: '4417' } }, { id: 'a3', custom: { [CODE]: '9020' } }] };
+        return respond(req);
+      },
+      wrapper: (children) => (
+        <MemoryRouter initialEntries={[`/lodging/settings?cols=name,custom.${CODE}&f=${encodeURIComponent(JSON.stringify([[[`custom.${CODE}`, 'contains', '44']]]))}`]}>{children}</MemoryRouter>
+      ),
+    });
+    const table = await screen.findByRole('table');
+    await waitFor(() => expect(within(table).getAllByRole('row').slice(1).map((row) => within(row).queryAllByRole('cell')[1]?.textContent)).toEqual(['Cabin 1']));
+    expect(within(table).getByRole('columnheader', { name: 'Gate code' })).toBeVisible();
+    expect(within(table).getByText('4417')).toBeVisible();
+    const asked = requests.find((r) => r.url.pathname.endsWith('/rpc/custom_values'));
+    expect(asked?.body).toEqual({ p_kind: 'accommodation', p_ids: ['a1', 'a2', 'a3'] });
+  });
 });

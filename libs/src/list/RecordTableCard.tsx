@@ -10,7 +10,7 @@ import { archivedHint } from './bulk/bulkWords';
 import { DataTable } from './DataTable';
 import { SelectionBar } from './ListTable';
 import { RowEditButton } from './columns';
-import { MAX_VISIBLE_COLUMNS, columnField, csvColumnsOf, fieldTypesOf, filterFieldsOf, sortableFieldsOf, type ListColumn } from './listColumn';
+import { MAX_VISIBLE_COLUMNS, csvColumnsOf, fieldsOfColumns, type ListColumn } from './listColumn';
 import { FilterPanel } from './FilterPanel';
 import { SortPanel } from './SortPanel';
 import { useFilterState } from './useFilterState';
@@ -18,7 +18,7 @@ import { LOADING_TEXT, NO_ROWS_YET_TEXT } from './listMessages';
 import { lifecycleRules, type BulkTarget } from './useListPage';
 import { BulkActionsPlaceholder } from './bulk/BulkActionsPlaceholder';
 import { useRowSelection } from './useRowSelection';
-import { ChosenColumns, useCustomColumns } from './customColumns';
+import { ChosenColumns, useCustomColumns, useSensitiveValues } from './customColumns';
 import { filterRows, sortRows } from '@steward/libs/filter';
 
 // Bulk actions draw with selects: they load when the first row is selected.
@@ -62,19 +62,18 @@ export function RecordTableCard(props: RecordTableCardProps) {
 }
 
 const NO_SORT: readonly never[] = [];
-const NO_FILTERING = { filterState: null, filterFields: [], sortable: [], sortLabels: {} };
+const NO_ROWS: readonly AnyRow[] = [];
+const NO_FILTERING = { filterState: null, custom: [], filterFields: [], fieldTypes: {}, sortable: [], sortLabels: {} };
 
 /**
- * The organisation's fields filter and sort the card's rows as on the other lists (the URL holds them),
- * in memory: the card reads all its rows at once.
+ * The organisation's fields as the card's columns to choose, filtering and sorting its rows as on the
+ * other lists (the URL holds them), in memory: the card reads all its rows at once.
  */
 function useCardFiltering(kind: string) {
-  const custom = useCustomColumns<AnyRow>(kind);
-  const filterFields = useMemo(() => filterFieldsOf(custom.columns), [custom.columns]);
-  const sortable = useMemo(() => sortableFieldsOf(custom.columns), [custom.columns]);
-  const sortLabels = useMemo(() => Object.fromEntries(custom.columns.map((column) => [columnField(column), String(column.title)])), [custom.columns]);
+  const custom = useCustomColumns<AnyRow>(kind).columns;
+  const { fields: filterFields, fieldTypes, sortable, sortLabels } = useMemo(() => fieldsOfColumns(custom), [custom]);
   const filterState = useFilterState({ fields: filterFields, sortable });
-  return { filterState, filterFields, sortable, sortLabels };
+  return { filterState, custom, filterFields, fieldTypes, sortable, sortLabels };
 }
 
 function FilteredCard(props: RecordTableCardProps & { customKind: string }) {
@@ -120,14 +119,13 @@ function CardBody({ title, label, table, fields, columnFields, customKind, filte
     [shown, openEdit],
   );
   const loading = session.loading || rows.isLoading;
-  const { filterState, filterFields, sortable, sortLabels } = filtering ?? NO_FILTERING;
+  const { filterState, custom, filterFields, fieldTypes, sortable, sortLabels } = filtering ?? NO_FILTERING;
   const filter = filterState?.filter ?? null;
   const sort = filterState?.sort ?? NO_SORT;
   const [panel, setPanel] = useState<'filters' | 'sort' | null>(null);
-  const shownRows = useMemo(() => {
-    const all = rows.data?.rows ?? [];
-    return filter || sort.length ? sortRows(filterRows(all, filter, fieldTypesOf(filterFields)), sort) : all;
-  }, [rows.data, filter, sort, filterFields]);
+  // A sensitive field's values, as the person may see them, before the rows are filtered or sorted by it.
+  const all = useSensitiveValues(custom, rows.data?.rows ?? NO_ROWS, table.schema);
+  const shownRows = useMemo(() => (filter || sort.length ? sortRows(filterRows(all, filter, fieldTypes), sort) : all), [all, filter, sort, fieldTypes]);
   const pageKeys = useMemo(() => shownRows.map(rowId), [shownRows]);
   const selection = useRowSelection({ pageKeys, total: shownRows.length, scope: archived ? 'archived' : 'current' });
   const noun = useMemo(() => ({ one: label.toLowerCase(), many: title.toLowerCase() }), [label, title]);
@@ -206,7 +204,7 @@ function CardBody({ title, label, table, fields, columnFields, customKind, filte
   };
   if (!customKind) return card(ownColumns, null);
   return (
-    <ChosenColumns kind={customKind} listKey={`${table.schema}.${table.table}`} columns={ownColumns}>
+    <ChosenColumns custom={custom} listKey={`${table.schema}.${table.table}`} columns={ownColumns}>
       {card}
     </ChosenColumns>
   );

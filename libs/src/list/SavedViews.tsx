@@ -1,26 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from '@steward/libs/router';
 import { useAccess, useSession } from '@steward/libs/session';
 import { PlainButton } from '@steward/libs/ui';
 import { DataAccessError, errorMessage, useSavedFilters, type SavedFilter } from '@steward/libs/data';
+import { ToolbarPanel } from './ToolbarPanel';
 import { VIEW_NAME_TAKEN, currentView, mayChangeView, paramsOfView, viewListKey, viewOfList } from './savedViews';
-
-const panelStyle = {
-  position: 'absolute',
-  zIndex: 20,
-  top: '100%',
-  left: 0,
-  marginTop: 4,
-  minWidth: 300,
-  maxHeight: 420,
-  overflowY: 'auto',
-  padding: '8px 12px',
-  background: 'Canvas',
-  color: 'CanvasText',
-  border: '1px solid #8c8c8c',
-  borderRadius: 6,
-  boxShadow: '0 6px 16px rgba(0,0,0,0.12)',
-} as const;
 
 function problemText(error: unknown): string {
   if (error instanceof DataAccessError && error.code === '23505') return VIEW_NAME_TAKEN;
@@ -38,11 +22,9 @@ export function SavedViews({ listKey, columns }: { listKey: string; columns: rea
   const settings = useAccess('settings');
   const [searchParams, setSearchParams] = useSearchParams();
   const { query, save, update, remove } = useSavedFilters(viewListKey(listKey), orgName);
-  const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [shared, setShared] = useState(false);
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
-  const panelId = useId();
   const views = query.data ?? [];
   const current = currentView(views, searchParams, columns);
   const problem = query.error ?? save.error ?? update.error ?? remove.error;
@@ -54,21 +36,15 @@ export function SavedViews({ listKey, columns }: { listKey: string; columns: rea
   };
 
   return (
-    <div style={{ position: 'relative', display: 'inline-flex', alignItems: 'center', gap: 6 }}>
-      <PlainButton aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)}>
-        Views
-      </PlainButton>
-      {current ? <span aria-label="Current view">{current.name}</span> : null}
-      {open ? (
-        <fieldset
-          id={panelId}
-          className="stw-saved-views"
-          style={panelStyle}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setOpen(false);
-          }}
-        >
-          <legend style={{ fontWeight: 600, padding: 0 }}>Saved views</legend>
+    <ToolbarPanel
+      label="Views"
+      legend="Saved views"
+      className="stw-saved-views"
+      size={{ minWidth: 300, maxHeight: 420 }}
+      beside={current ? <span aria-label="Current view">{current.name}</span> : null}
+    >
+      {(close) => (
+        <>
           {query.isLoading ? <p>Loading views…</p> : null}
           {!query.isLoading && views.length === 0 ? <p>No saved views yet.</p> : null}
           <ul aria-label="Views" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -140,14 +116,14 @@ export function SavedViews({ listKey, columns }: { listKey: string; columns: rea
               <PlainButton size="small" htmlType="submit" variant="primary" loading={save.isPending} disabled={!name.trim() || !orgName}>
                 Save view
               </PlainButton>
-              <PlainButton size="small" onClick={() => setOpen(false)}>
+              <PlainButton size="small" onClick={close}>
                 Done
               </PlainButton>
             </div>
           </form>
           {problem ? <p role="alert" style={{ color: '#a8071a', margin: '6px 0 0' }}>{problemText(problem)}</p> : null}
-        </fieldset>
-      ) : null}
-    </div>
+        </>
+      )}
+    </ToolbarPanel>
   );
 }

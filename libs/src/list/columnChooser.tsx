@@ -1,11 +1,12 @@
 // Which columns a list shows: each person chooses (the organisation's own fields among them), the
 // choice is remembered for them per organisation and list, and the URL carries it (`?cols=`) so a
 // shared link or a saved view shows the same columns.
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
 import { PlainButton } from '@steward/libs/ui';
 import { columnField, type ListColumn } from './listColumn';
+import { ToolbarPanel } from './ToolbarPanel';
 
 /** The URL parameter of the chosen columns: their fields, comma-separated, in the list's order. */
 export const COLUMNS_PARAM = 'cols';
@@ -117,40 +118,12 @@ export type ColumnChooserApi<Row extends Row0> = ReturnType<typeof useColumnChoo
 
 /** The Columns button and its panel: a checkbox per column, the record's name always shown. */
 export function ColumnChooser<Row extends Row0>({ chooser }: { chooser: ColumnChooserApi<Row> }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
   const first = chooser.columns[0] ? columnField(chooser.columns[0]) : null;
   const shown = new Set(chooser.fields);
   return (
-    <div style={{ position: 'relative' }}>
-      <PlainButton aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)}>
-        Columns
-      </PlainButton>
-      {open ? (
-        <fieldset
-          id={panelId}
-          className="stw-column-chooser"
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setOpen(false);
-          }}
-          style={{
-            position: 'absolute',
-            zIndex: 20,
-            top: '100%',
-            left: 0,
-            marginTop: 4,
-            minWidth: 220,
-            maxHeight: 360,
-            overflowY: 'auto',
-            padding: '8px 12px',
-            background: 'Canvas',
-            color: 'CanvasText',
-            border: '1px solid #8c8c8c',
-            borderRadius: 6,
-            boxShadow: '0 6px 16px rgba(0,0,0,0.12)',
-          }}
-        >
-          <legend style={{ fontWeight: 600, padding: 0 }}>Columns shown</legend>
+    <ToolbarPanel label="Columns" legend="Columns shown" className="stw-column-chooser" size={{ minWidth: 220, maxHeight: 360 }}>
+      {(close) => (
+        <>
           {chooser.columns.filter((column) => !isFixedColumn(column)).map((column) => {
             const field = columnField(column);
             return (
@@ -164,12 +137,12 @@ export function ColumnChooser<Row extends Row0>({ chooser }: { chooser: ColumnCh
             <PlainButton size="small" onClick={() => chooser.choose(null)}>
               Default columns
             </PlainButton>
-            <PlainButton size="small" onClick={() => setOpen(false)}>
+            <PlainButton size="small" onClick={close}>
               Done
             </PlainButton>
           </div>
-        </fieldset>
-      ) : null}
-    </div>
+        </>
+      )}
+    </ToolbarPanel>
   );
 }

@@ -4,12 +4,13 @@ import { useMemo, type ReactNode } from 'react';
 import { useSearchParams } from '@steward/libs/router';
 import { LoadingState } from '@steward/libs/ui';
 import { useQuery } from '@tanstack/react-query';
-import { CustomValue, callRpc, customFieldName, linkSource, queryKeys, customValueOf, customValueText, useCustomFieldsOfKind, type CustomFieldDef } from '@steward/libs/data';
+import { CustomValue, customFieldName, linkSource, queryKeys, customValueOf, customValueText, useCustomFieldsOfKind, type CustomFieldDef } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
 import type { FilterFieldType } from '@steward/libs/filter';
 import { ColumnChooser, isFixedColumn, useColumnChooser } from './columnChooser';
 import { SavedViews } from './SavedViews';
 import { columnField, type ListColumn } from './listColumn';
+import { idsOf, mergeCustomValues, readCustomValues, sensitiveKindOf } from './sensitiveValues';
 
 type Row0 = Record<string, unknown>;
 
@@ -121,9 +122,8 @@ export function useColumnsWithCustom<Row extends Row0>({ listKey, columns, custo
  * useColumnsWithCustom as a component, for a table drawn in one piece (a generic editor's card):
  * `children` gets the columns to show and the Columns button.
  */
-export function ChosenColumns<Row extends Row0>({ kind, listKey, columns, children }: { kind: string; listKey: string; columns: readonly ListColumn<Row>[]; children: (columns: readonly ListColumn<Row>[], chooser: ReactNode) => ReactNode }) {
-  const custom = useCustomColumns<Row>(kind);
-  const chosen = useColumnsWithCustom<Row>({ listKey, columns, custom: custom.columns });
+export function ChosenColumns<Row extends Row0>({ custom, listKey, columns, children }: { custom: readonly ListColumn<Row>[]; listKey: string; columns: readonly ListColumn<Row>[]; children: (columns: readonly ListColumn<Row>[], chooser: ReactNode) => ReactNode }) {
+  const chosen = useColumnsWithCustom<Row>({ listKey, columns, custom });
   return <>{children(chosen.columns, chosen.button)}</>;
 }
 
@@ -134,20 +134,13 @@ export function ChosenColumns<Row extends Row0>({ kind, listKey, columns, childr
  * refreshed with the schema's lists after a write.
  */
 export function useSensitiveValues<Row extends Row0>(columns: readonly ListColumn<Row>[], rows: readonly Row[], schema: string | null): readonly Row[] {
-  const kind = columns.find((column) => column.sensitiveKind)?.sensitiveKind ?? null;
-  const ids = useMemo(() => (kind ? rows.map((row) => row.id).filter((id): id is string => typeof id === 'string') : []), [kind, rows]);
+  const kind = sensitiveKindOf(columns);
+  const ids = useMemo(() => (kind ? idsOf(rows) : []), [kind, rows]);
   const query = useQuery({
     queryKey: [...queryKeys.schema(schema ?? 'public'), 'custom_values', kind, ids],
-    queryFn: () => callRpc<{ id: string; custom: Record<string, unknown> }[]>('public', 'custom_values', { p_kind: kind, p_ids: ids }),
+    queryFn: () => readCustomValues(kind ?? '', ids),
     enabled: kind !== null && ids.length > 0,
     staleTime: 30_000,
   });
-  return useMemo(() => {
-    if (!query.data?.length) return rows;
-    const byId = new Map(query.data.map((entry) => [entry.id, entry.custom]));
-    return rows.map((row) => {
-      const custom = typeof row.id === 'string' ? byId.get(row.id) : undefined;
-      return custom ? { ...row, custom: { ...(row.custom as Record<string, unknown> | undefined), ...custom } } : row;
-    });
-  }, [query.data, rows]);
+  return useMemo(() => mergeCustomValues(rows, query.data ?? []), [query.data, rows]);
 }

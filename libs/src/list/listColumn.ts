@@ -105,3 +105,19 @@ export function fieldTypesOf(fields: readonly FilterFieldDef[]): FieldTypes {
 export function sortableFieldsOf<Row>(columns: readonly ListColumn<Row>[]): string[] {
   return columns.filter((column) => column.sortable).map(columnField);
 }
+
+/** The Sort panel's name of each column's field. */
+export function sortLabelsOf<Row>(columns: readonly ListColumn<Row>[]): Record<string, string> {
+  return Object.fromEntries(columns.map((column) => [columnField(column), column.title]));
+}
+
+/**
+ * The columns' filter fields, their types, the sortable fields and their names: what the URL's filter
+ * and sort are read against (the shown columns and those kept for Filters and Sort only, `hidden`),
+ * and what the query reads (the shown ones).
+ */
+export function fieldsOfColumns<Row>(columns: readonly ListColumn<Row>[], hidden: readonly ListColumn<Row>[] = []) {
+  const all = hidden.length ? [...columns, ...hidden] : columns;
+  const fields = filterFieldsOf(all);
+  return { fields, fieldTypes: fieldTypesOf(fields), sortable: sortableFieldsOf(all), select: selectOfColumns(columns), sortLabels: sortLabelsOf(all) };
+}

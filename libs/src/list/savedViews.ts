@@ -4,9 +4,7 @@
 import { FILTER_PARAM, SORT_PARAM, decodeFilterParam, decodeSortParam, encodeFilterParam, encodeSortParam, type FilterNode, type SortSpec } from '@steward/libs/filter';
 import type { SavedFilter } from '@steward/libs/data';
 import { COLUMNS_PARAM } from './columnChooser';
-
-/** The page-number parameter (a view starts at page 1). */
-const PAGE_PARAM = 'page';
+import { withListParams } from './useFilterState';
 
 /**
  * The saved-filter key of a list's views: the column chooser's list key ('contacts', 'catalog.accommodations')
@@ -29,15 +27,8 @@ export function viewOfList(searchParams: URLSearchParams, columns: readonly stri
 
 /** The URL that shows a view: its filter, sort and columns (a view without columns leaves them), from page 1. */
 export function paramsOfView(current: URLSearchParams, view: Pick<SavedFilter, 'filter' | 'sort' | 'columns'>): URLSearchParams {
-  const next = new URLSearchParams(current);
-  const filter = encodeFilterParam(view.filter);
-  if (filter) next.set(FILTER_PARAM, filter);
-  else next.delete(FILTER_PARAM);
-  const sort = encodeSortParam(view.sort);
-  if (sort) next.set(SORT_PARAM, sort);
-  else next.delete(SORT_PARAM);
+  const next = withListParams(current, view.filter, view.sort);
   if (view.columns?.length) next.set(COLUMNS_PARAM, view.columns.join(','));
-  next.delete(PAGE_PARAM);
   return next;
 }
 

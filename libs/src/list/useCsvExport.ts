@@ -1,8 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
-import { callRpc, errorMessage } from '@steward/libs/data';
+import { errorMessage } from '@steward/libs/data';
 import { csvColumnsOf, type ListColumn } from './listColumn';
-
-type CustomValues = { id: string; custom: Record<string, unknown> }[];
+import { idsOf, mergeCustomValues, readCustomValues, sensitiveKindOf } from './sensitiveValues';
 
 /**
  * The pages with the sensitive values the person may see merged into each row's `custom`, when a
@@ -11,18 +10,8 @@ type CustomValues = { id: string; custom: Record<string, unknown> }[];
  */
 export async function* withSensitiveValues<Row>(pages: AsyncIterable<readonly Row[]>, kind: string | null): AsyncIterable<readonly Row[]> {
   for await (const page of pages) {
-    const ids = kind ? page.map((row) => (row as { id?: unknown }).id).filter((id): id is string => typeof id === 'string') : [];
-    if (!kind || ids.length === 0) {
-      yield page;
-      continue;
-    }
-    const found = await callRpc<CustomValues>('public', 'custom_values', { p_kind: kind, p_ids: ids });
-    const byId = new Map((found ?? []).map((entry) => [entry.id, entry.custom]));
-    yield page.map((row) => {
-      const record = row as Record<string, unknown>;
-      const custom = typeof record.id === 'string' ? byId.get(record.id) : undefined;
-      return custom ? ({ ...record, custom: { ...(record.custom as Record<string, unknown> | undefined), ...custom } } as Row) : row;
-    });
+    const ids = kind ? idsOf(page) : [];
+    yield kind && ids.length ? mergeCustomValues(page, await readCustomValues(kind, ids)) : page;
   }
 }
 
@@ -76,7 +65,7 @@ export function useCsvExport<Row>(
     try {
       const { streamCsv, csvFileName, downloadBlob } = await import('./streamCsv');
       const blob = await streamCsv(
-        withSensitiveValues(readPages(controller.signal), columns.find((column) => column.sensitiveKind)?.sensitiveKind ?? null),
+        withSensitiveValues(readPages(controller.signal), sensitiveKindOf(columns)),
         csvColumnsOf(columns),
         { signal: controller.signal, onRows: (written) => store.set({ written, total: Math.max(total.count, written), totalIsEstimate: total.isEstimate }) },
       );

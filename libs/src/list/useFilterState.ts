@@ -42,6 +42,26 @@ export function appliedListParams(searchParams: URLSearchParams, { fields, sorta
 }
 
 /**
+ * The URL with a filter and sort applied (undefined: that one left as it is; the default sort is not
+ * written), back on page 1: what Apply, a saved filter and a saved view write.
+ */
+export function withListParams(current: URLSearchParams, filter: FilterNode | null | undefined, sort: SortSpec | undefined, defaultSort: SortSpec = []): URLSearchParams {
+  const next = new URLSearchParams(current);
+  if (filter !== undefined) {
+    const encoded = encodeFilterParam(filter);
+    if (encoded) next.set(FILTER_PARAM, encoded);
+    else next.delete(FILTER_PARAM);
+  }
+  if (sort !== undefined) {
+    const encoded = sameJson(sort, defaultSort) ? null : encodeSortParam(sort);
+    if (encoded) next.set(SORT_PARAM, encoded);
+    else next.delete(SORT_PARAM);
+  }
+  next.delete(PAGE_PARAM);
+  return next;
+}
+
+/**
  * A list's filters, sort and page: filter and sort are edited on the page as a draft
  * and applied on request. The applied state lives in the URL (`?f=`, `?sort=`, `?page=`), so a filtered
  * list can be bookmarked and shared; a link that cannot be read gives the unfiltered list and a notice.
@@ -82,23 +102,7 @@ export function useFilterState({ fields, sortable, defaultSort = [] }: FilterSta
   const appliedTree = useMemo(() => filterTreeFromGroups(filterGroupsOf(filter) ?? []), [filter]);
 
   const writeParams = useCallback(
-    (nextFilter: FilterNode | null | undefined, nextSort: SortSpec | undefined) => {
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
-        if (nextFilter !== undefined) {
-          const encoded = encodeFilterParam(nextFilter);
-          if (encoded) next.set(FILTER_PARAM, encoded);
-          else next.delete(FILTER_PARAM);
-        }
-        if (nextSort !== undefined) {
-          const encoded = sameJson(nextSort, defaultSort) ? null : encodeSortParam(nextSort);
-          if (encoded) next.set(SORT_PARAM, encoded);
-          else next.delete(SORT_PARAM);
-        }
-        next.delete(PAGE_PARAM);
-        return next;
-      });
-    },
+    (nextFilter: FilterNode | null | undefined, nextSort: SortSpec | undefined) => setSearchParams((current) => withListParams(current, nextFilter, nextSort, defaultSort)),
     [defaultSort, setSearchParams],
   );
 

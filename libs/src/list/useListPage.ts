@@ -5,7 +5,7 @@ import { useSearchParams } from '@steward/libs/router';
 import { compileFilterToListPage, type ListPageFilter, type SortSpec } from '@steward/libs/filter';
 import { useFirstViewShown } from '@steward/libs/boot';
 import { useAccess, type AccessComponent } from '@steward/libs/session';
-import { columnField, fieldTypesOf, filterFieldsOf, selectOfColumns, sortableFieldsOf, type ListColumn } from './listColumn';
+import { fieldsOfColumns, type ListColumn } from './listColumn';
 import { useCsvExport } from './useCsvExport';
 import { appliedListParams, useFilterState } from './useFilterState';
 import { tableListRequest, useListRows, type RowsSource, type TableSource } from './useListRows';
@@ -111,13 +111,6 @@ export function lifecycleRules<Row>(given: ListLifecycle<Row>, access: { edit: s
 
 const defaultRowKey = (row: Row0) => String(row.id ?? row.short_id ?? JSON.stringify(row));
 
-/** The columns' filter fields, their types and the sortable fields: what the URL's filter and sort are read against. */
-function fieldsOfColumns<Row>(columns: readonly ListColumn<Row>[], hidden: readonly ListColumn<Row>[] = []) {
-  const all = hidden.length ? [...columns, ...hidden] : columns;
-  const fields = filterFieldsOf(all);
-  return { fields, fieldTypes: fieldTypesOf(fields), sortable: sortableFieldsOf(all), select: selectOfColumns(columns) };
-}
-
 /**
  * The headless list page, composed of its parts: the columns' filter and sort fields (listColumn),
  * filter, sort and page in the URL (useFilterState), the query (server-side with exact count and
@@ -153,7 +146,7 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
     [setSearchParams],
   );
 
-  const { fields: filterFields, fieldTypes, sortable, select } = useMemo(() => fieldsOfColumns(columns, hiddenColumns), [columns, hiddenColumns]);
+  const { fields: filterFields, fieldTypes, sortable, select, sortLabels } = useMemo(() => fieldsOfColumns(columns, hiddenColumns), [columns, hiddenColumns]);
   const defaultSort = useMemo(() => options.defaultSort ?? [], [options.defaultSort]);
   const filterState = useFilterState({ fields: filterFields, sortable, defaultSort });
 
@@ -203,7 +196,7 @@ export function useListPage<Row extends Row0>(options: ListPageOptions<Row>) {
     lifecycle: lifecycle ? { ...lifecycle, archived, showArchived } : null,
     loadAll: list.loadAll,
     listPageFilter,
-    sortLabels: Object.fromEntries([...columns, ...(hiddenColumns ?? [])].map((column) => [columnField(column), column.title])),
+    sortLabels,
   };
 }
 

@@ -435,25 +435,23 @@ begin
       from settings.custom_fields f where f.id = substr(v_sort_cols[1], 8)::uuid;
     if v_keyed_col is not null then
       v_branches := array(
-        -- The record's conditions (the read rule among them) in a subquery of its own, where the
-        -- record's columns alone are in reach.
+        -- The organisation's branch body (its read rule and the list's conditions) in a subquery of
+        -- its own, where the record's columns alone are in reach.
         select format('(select t.id, k.%1$I as sort_key from app.custom_sort_keys k '
-                      'join lateral (select t.id from %2$s t where t.id = k.record_id and t.org_name = %3$L and (%5$s) and %6$s) t on true '
+                      'join lateral (select t.id %2$s and t.id = k.record_id) t on true '
                       'where k.org_name = %3$L and k.field_id = %4$L and k.%1$I is not null '
-                      'order by k.%1$I %7$s, k.record_id limit %8$s)',
-                      v_keyed_col, v_source.base, o, v_keyed_field, case when o = any (v_whole) then 'true' else v_rule end, v_where,
-                      case when v_descs[1] then 'desc' else 'asc' end, v_offset + v_limit)
-        from unnest(p_org_names) o);
+                      'order by k.%1$I %5$s, k.record_id limit %6$s)',
+                      v_keyed_col, u.b, u.o, v_keyed_field, case when v_descs[1] then 'desc' else 'asc' end, v_offset + v_limit)
+        from unnest(p_org_names, v_bodies) as u(o, b));
       execute format('select coalesce(array_agg(t.id), ''{}'') from (select t.id from (%s) t order by t.sort_key %s, t.id limit %s) t',
                      array_to_string(v_branches, ' union all '), case when v_descs[1] then 'desc' else 'asc' end, v_offset + v_limit)
         into v_ids;
       if cardinality(v_ids) < v_offset + v_limit then
         v_branches := array(
-          select format('(select t.id from %1$s t where t.org_name = %2$L and (%3$s) and %4$s '
-                        'and not exists (select 1 from app.custom_sort_keys k where k.field_id = %5$L and k.record_id = t.id) order by t.id limit %6$s)',
-                        v_source.base, o, case when o = any (v_whole) then 'true' else v_rule end, v_where, v_keyed_field,
-                        v_offset + v_limit - cardinality(v_ids))
-          from unnest(p_org_names) o);
+          select format('(select t.id %1$s and not exists (select 1 from app.custom_sort_keys k where k.field_id = %2$L and k.record_id = t.id) '
+                        'order by t.id limit %3$s)',
+                        b, v_keyed_field, v_offset + v_limit - cardinality(v_ids))
+          from unnest(v_bodies) b);
         execute format('select coalesce(array_agg(t.id), ''{}'') from (select t.id from (%s) t order by t.id limit %s) t',
                        array_to_string(v_branches, ' union all '), v_offset + v_limit - cardinality(v_ids))
           into v_more;

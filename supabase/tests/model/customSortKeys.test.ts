@@ -52,9 +52,9 @@ async function expectKeysRight(...fields: string[]) {
   for (const fieldId of fields) expect(await keysOf(fieldId)).toEqual(await expectedKeysOf(fieldId));
 }
 
-async function sortedNames(owner: SignedUpOrganization, fieldId: string, desc: boolean, offset = 0, limit = 200): Promise<string[]> {
+async function sortedNames(owner: SignedUpOrganization, fieldId: string, desc: boolean, offset = 0, limit = 200, filter: unknown = null): Promise<string[]> {
   const { data, error } = await owner.client.rpc('list_page', {
-    p_relation: 'crm.contacts_view', p_org_names: [owner.orgName, '_system_default_'], p_exclude_archived: true, p_sort: [{ field: `custom.${fieldId}`, desc }], p_offset: offset, p_limit: limit,
+    p_relation: 'crm.contacts_view', p_org_names: [owner.orgName, '_system_default_'], p_exclude_archived: true, p_sort: [{ field: `custom.${fieldId}`, desc }], p_offset: offset, p_limit: limit, p_filter: filter,
   });
   if (error) throw new Error(error.message);
   const ids = (data as { ids: string[] }).ids;
@@ -112,6 +112,10 @@ describe('custom sort keys', () => {
     // Page by page, the same order as the whole list.
     const paged = [...(await sortedNames(owner, when, false, 0, 3)), ...(await sortedNames(owner, when, false, 3, 3))];
     expect(paged).toEqual(up);
+    // With a filter the page comes from the records' own sort expression, not the keys: the same order.
+    const everyRow = { field: 'name', op: 'contains', value: 'Row' };
+    expect(await sortedNames(owner, when, false, 0, 200, everyRow)).toEqual(up);
+    expect(await sortedNames(owner, when, true, 0, 200, everyRow)).toEqual(down);
     // Another organisation's rows never come into the page.
     await contact(other, 'Elsewhere Row', {});
     expect(up).not.toContain('Elsewhere Row');
@@ -150,14 +154,29 @@ describe('custom sort keys', () => {
     expect(await keysOf(waiver)).toEqual([]);
   });
 
-  it('go with a field deleted, and stay out of reach of the API', async () => {
+  it('keep a field with values from deletion, go with the field once its values are cleared, and stay out of reach of the API', async () => {
     const spare = await field(org, 'Spare', 'short_text');
+    const holder = await contact(org, 'Spare Holder', { [spare]: 'Kept' });
+    expect(await keysOf(spare)).toEqual([{ record_id: holder, num: null, txt: 'kept' }]);
+    const refused = await org.client.schema('settings').from('custom_fields').delete().eq('id', spare);
+    expect(refused.error?.code).toBe('23514');
+    expect(refused.error?.message).toBe('Spare has values: archive it instead of deleting it');
+    expect(await keysOf(spare)).toEqual([{ record_id: holder, num: null, txt: 'kept' }]);
+
+    const cleared = await org.client.schema('crm').from('contacts').update({ custom: {} }).eq('id', holder).select('id');
+    expect(cleared.data).toEqual([{ id: holder }]);
     expect(await keysOf(spare)).toEqual([]);
-    const { error } = await org.client.schema('settings').from('custom_fields').delete().eq('id', spare);
-    expect(error).toBeNull();
-    const { count } = await db.query('select 1 from app.custom_sort_keys where field_id = $1', [spare]).then((result) => ({ count: result.rowCount }));
-    expect(count).toBe(0);
+    const deleted = await org.client.schema('settings').from('custom_fields').delete().eq('id', spare).select('id');
+    expect(deleted.error).toBeNull();
+    expect(deleted.data).toEqual([{ id: spare }]);
+    expect(await keysOf(spare)).toEqual([]);
+
+    // No API role holds any privilege on the table (and its schema is not served).
+    const { rows: privileges } = await db.query<{ role: string; any: boolean }>(
+      `select r as role, has_table_privilege(r, 'app.custom_sort_keys', 'select, insert, update, delete') as any from unnest(array['anon', 'authenticated']) r order by r`,
+    );
+    expect(privileges).toEqual([{ role: 'anon', any: false }, { role: 'authenticated', any: false }]);
     const { error: readError } = await org.client.schema('app').from('custom_sort_keys').select('*');
-    expect(readError).not.toBeNull();
+    expect(readError?.code).toBe('PGRST106');
   });
 });
