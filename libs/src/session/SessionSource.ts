@@ -1,6 +1,9 @@
 import type { User } from '@supabase/supabase-js';
 import type { OrganizationLocale, Permission, UserRow } from './SessionContext';
 
+/** An organisation's language and currency, with its name. */
+export type OrganizationRow = OrganizationLocale & { name: string };
+
 /** A read either gives rows or an error message; the loader decides what an error means. */
 export type SourceResult<T> = { data: T; error: null } | { data: null; error: string };
 
@@ -21,6 +24,9 @@ export type SessionSource = {
   listProfiles: (authUserId: string) => Promise<SourceResult<readonly UserRow[]>>;
   listPermissions: (schema: PermissionSchema, roleId: string) => Promise<SourceResult<readonly Permission[]>>;
   listEnabledComponents: (orgName: string) => Promise<SourceResult<readonly string[]>>;
-  /** The organisation's language and currency (optional: without it, English defaults and US dollars). */
-  readOrganization?: (orgName: string) => Promise<SourceResult<OrganizationLocale | null>>;
+  /**
+   * The language and currency of every organisation the person may read (RLS: theirs), so the read needs
+   * no organisation chosen and starts with the profiles (optional: without it, English defaults and US dollars).
+   */
+  listOrganizations?: () => Promise<SourceResult<readonly OrganizationRow[]>>;
 };

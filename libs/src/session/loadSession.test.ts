@@ -61,6 +61,20 @@ function collectWarnings() {
 }
 
 describe('loadSession with the stored session known', () => {
+  it("asks for the organisations' language and currency with the profiles, before the user is confirmed, once", async () => {
+    const { source, calls } = scriptedSource({ profiles: ok([profile('Cedar', 'r-cedar', true)]) });
+    source.listOrganizations = async () => (calls.push('organizations'), ok([{ name: 'Cedar', language: 'es', currency: 'EUR' }]));
+    const confirmUser = source.getUser;
+    source.getUser = async () => {
+      expect(calls).toEqual([`profiles:${user.id}`, 'organizations']);
+      return confirmUser();
+    };
+    source.storedUserId = async () => user.id;
+    const outcome = await loadSession(source, memoryStore(null).api, collectWarnings().warn);
+    expect(outcome).toMatchObject({ kind: 'loaded', snapshot: { orgName: 'Cedar', organization: { language: 'es', currency: 'EUR' } } });
+    expect(calls.filter((call) => call === 'organizations')).toEqual(['organizations']);
+  });
+
   it('loads the profiles while the server confirms the user, once', async () => {
     const { source, calls } = scriptedSource({ profiles: ok([profile('Cedar', 'r-cedar', true)]) });
     let userAsked = false;
@@ -177,15 +191,21 @@ describe('loadSession', () => {
     expect(calls).toEqual(['user', 'profiles:u1', 'permissions:settings:r-lake', 'components:Lakeside']);
   });
 
-  it("reads the chosen organisation's language and currency with its permissions; a failed read is a warning", async () => {
+  it("reads the chosen organisation's language and currency among the person's organisations; a failed read is a warning", async () => {
     const { source, calls } = scriptedSource({ profiles: ok([profile('Cedar', 'r-cedar', true)]) });
-    source.readOrganization = async (org) => (calls.push(`organization:${org}`), ok({ language: 'es', currency: 'EUR' }));
+    source.listOrganizations = async () => (
+      calls.push('organizations'),
+      ok([
+        { name: 'Lakeside', language: null, currency: 'USD' },
+        { name: 'Cedar', language: 'es', currency: 'EUR' },
+      ])
+    );
     expect(await loadSession(source, memoryStore(null).api, collectWarnings().warn)).toMatchObject({ kind: 'loaded', snapshot: { organization: { language: 'es', currency: 'EUR' } } });
-    expect(calls).toContain('organization:Cedar');
-    source.readOrganization = async () => fail('permission denied');
+    expect(calls.filter((call) => call === 'organizations')).toEqual(['organizations']);
+    source.listOrganizations = async () => fail('permission denied');
     const warnings = collectWarnings();
     expect(await loadSession(source, memoryStore(null).api, warnings.warn)).toMatchObject({ kind: 'loaded', snapshot: { orgName: 'Cedar', organization: null } });
-    expect(warnings.messages.some((message) => message.startsWith('organizations failed'))).toBe(true);
+    expect(warnings.messages).toContain("organizations failed; the organisation's language and currency are not known:");
   });
 
   it('announces the chosen organisation before its permissions and components are read', async () => {

@@ -1,6 +1,6 @@
 import type { OrganizationLocale, Permission } from './SessionContext';
 import type { SessionSnapshot } from './sessionReducer';
-import type { SessionSource, SourceResult } from './SessionSource';
+import type { OrganizationRow, SessionSource, SourceResult } from './SessionSource';
 import { chooseActiveOrg } from './chooseActiveOrg';
 
 export type SessionLoadOutcome =
@@ -56,14 +56,20 @@ async function loadEnabledComponents(source: SessionSource, orgName: string | nu
   return result.data;
 }
 
-async function loadOrganization(source: SessionSource, orgName: string | null, warn: Warn): Promise<OrganizationLocale | null> {
-  if (!orgName || !source.readOrganization) return null;
-  const result = await source.readOrganization(orgName);
+async function loadOrganizations(source: SessionSource, warn: Warn): Promise<readonly OrganizationRow[] | null> {
+  if (!source.listOrganizations) return null;
+  const result = await source.listOrganizations();
   if (result.error !== null) {
     warn('organizations failed; the organisation\'s language and currency are not known:', result.error);
     return null;
   }
   return result.data;
+}
+
+/** The chosen organisation's language and currency among the person's organisations (null when not read). */
+function organizationOf(rows: readonly OrganizationRow[] | null, orgName: string | null): OrganizationLocale | null {
+  const row = orgName ? rows?.find((candidate) => candidate.name === orgName) : undefined;
+  return row ? { language: row.language, currency: row.currency } : null;
 }
 
 /**
@@ -86,9 +92,10 @@ function deferred<T>(start: (warn: Warn) => Promise<T>) {
 /**
  * One pass of the session load: the user, their profiles, the active organisation (saved
  * back to the browser with the role held there, and announced to `onOrgChosen`), then that
- * organisation's permissions and enabled components. With a stored session, `onOrgChosen` first hears
- * the organisation this browser last worked in, as the profiles are asked for, and again only if the
- * profiles choose another; that organisation's permissions (for the role last held there) and
+ * organisation's permissions and enabled components; the language and currency of the person's
+ * organisations are asked for with the profiles (they need no organisation chosen). With a stored
+ * session, `onOrgChosen` first hears the organisation this browser last worked in, as the profiles are
+ * asked for, and again only if the profiles choose another; that organisation's permissions (for the role last held there) and
  * components are asked for then too, and used if the profiles confirm both.
  * Profile and permission read errors are warnings; anything thrown is a failure carrying its message.
  */
@@ -103,6 +110,9 @@ export async function loadSession(
     // are used only if the server confirms the same user (RLS guards the read either way).
     const storedId = (await source.storedUserId?.()) ?? null;
     const earlyProfiles = storedId ? source.listProfiles(storedId) : null;
+    // The language and currency of the person's organisations (RLS reads theirs) need no organisation
+    // chosen: they start with the profiles too, so the first view never waits on them after the profiles.
+    const earlyOrganizations = storedId ? deferred((later) => loadOrganizations(source, later)) : null;
     // The organisation this browser last worked in is almost always the one the profiles will choose:
     // its first screen's reads start now, with the profiles. RLS answers them for the signed-in user
     // either way, and if the profiles choose another organisation these answers simply go unused.
@@ -124,6 +134,7 @@ export async function loadSession(
     const user = userResult.data;
     if (!user) return { kind: 'signedOut' };
     const sameUser = storedId === user.id;
+    const organizations = earlyOrganizations && sameUser ? earlyOrganizations : deferred((later) => loadOrganizations(source, later));
 
     const profilesResult = await (earlyProfiles && sameUser ? earlyProfiles : source.listProfiles(user.id));
     if (profilesResult.error !== null) warn('user_profiles failed to load; continuing without profiles:', profilesResult.error);
@@ -138,12 +149,12 @@ export async function loadSession(
       if (orgName !== remembered) onOrgChosen?.(orgName);
     }
 
-    const [permissions, enabledComponents, organization] = await Promise.all([
+    const [permissions, enabledComponents, organizationRows] = await Promise.all([
       early.permissions && sameUser && roleId === rememberedRole ? early.permissions.take(warn) : loadPermissions(source, roleId, warn),
       early.components && sameUser && orgName === remembered ? early.components.take(warn) : loadEnabledComponents(source, orgName, warn),
-      loadOrganization(source, orgName, warn),
+      organizations.take(warn),
     ]);
-    return { kind: 'loaded', snapshot: { user, profiles, orgName, permissions, enabledComponents, organization } };
+    return { kind: 'loaded', snapshot: { user, profiles, orgName, permissions, enabledComponents, organization: organizationOf(organizationRows, orgName) } };
   } catch (error) {
     const message = error instanceof Error && error.message ? error.message : 'Unknown error';
     return { kind: 'failed', message };

@@ -24,6 +24,12 @@ async function enabledComponentsOf(orgName: string): Promise<string[]> {
   return (data as { name: string }[]).map((row) => row.name).sort();
 }
 
+async function localeOf(orgName: string): Promise<{ language: string | null; currency: string }> {
+  const { data, error } = await serviceClient().from('organizations').select('language, currency').eq('name', orgName).single();
+  if (error) throw new Error(error.message);
+  return data as { language: string | null; currency: string };
+}
+
 describe('the session load against the local stack', () => {
   it('loads the demo owner: profiles of both organisations, the primary one chosen and saved, its permissions and components', async () => {
     const client = await signedInClient();
@@ -42,13 +48,14 @@ describe('the session load against the local stack', () => {
     expect(snapshot.permissions.every((permission) => permission.role_id === roleId)).toBe(true);
     expect(snapshot.permissions.map((permission) => permission.component_name)).toContain('crm');
     expect([...snapshot.enabledComponents].sort()).toEqual(await enabledComponentsOf(DEMO_ORG));
+    expect(snapshot.organization).toEqual(await localeOf(DEMO_ORG));
     expect(warnings).toEqual([]);
   });
 
   it('honours the organisation saved in the browser', async () => {
     const client = await signedInClient();
     const outcome = await loadSession(supabaseSessionSource(client), memoryStore(SECOND_ORG), () => undefined);
-    expect(outcome).toMatchObject({ kind: 'loaded', snapshot: { orgName: SECOND_ORG } });
+    expect(outcome).toMatchObject({ kind: 'loaded', snapshot: { orgName: SECOND_ORG, organization: await localeOf(SECOND_ORG) } });
   });
 
   it('is signed out for a client without a session, which is not an authentication error', async () => {

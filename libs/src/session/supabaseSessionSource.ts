@@ -1,7 +1,7 @@
 import type { SupabaseClient, User } from '@supabase/supabase-js';
 import { fetchSessionUser, getDatabase, isAuthSessionMissing, type Database, type StoredSession } from '@steward/libs/boot';
-import type { OrganizationLocale, Permission, UserRow } from './SessionContext';
-import type { SessionSource } from './SessionSource';
+import type { Permission, UserRow } from './SessionContext';
+import type { OrganizationRow, SessionSource } from './SessionSource';
 
 const PROFILE_COLUMNS = 'id, auth_user_id, org_name, role_id, name, email, is_primary, language';
 
@@ -33,10 +33,10 @@ export function sessionSource(auth: SessionAuth, database: () => Database = getD
       if (error) return { data: null, error: error.message };
       return { data: [...new Set((data ?? []).map((row: { name: string }) => row.name))], error: null };
     },
-    readOrganization: async (orgName) => {
-      const { data, error } = await database().from('organizations').select('language, currency').eq('name', orgName).maybeSingle();
+    listOrganizations: async () => {
+      const { data, error } = await database().from('organizations').select('name, language, currency');
       if (error) return { data: null, error: error.message };
-      return { data: (data as OrganizationLocale | null) ?? null, error: null };
+      return { data: (data ?? []) as OrganizationRow[], error: null };
     },
   };
 }

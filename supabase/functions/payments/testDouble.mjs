@@ -3,8 +3,8 @@
 // Stripe: its checkout is a small pay page of its own (no card, no money), and paying there sends the
 // webhook Stripe would send — a checkout.session.completed event signed with the organisation's webhook
 // signing secret in Stripe's scheme — to the payments function, then returns the guest to their booking.
-import { reservationOfEvent, paidEventOf } from './stripe.mjs';
-import { stripeSignatureHeader, verifyStripeSignature } from './stripeSignature.mjs';
+import { createStripeProvider } from './stripe.mjs';
+import { stripeSignatureHeader } from './stripeSignature.mjs';
 import { toMinorUnits } from './provider.mjs';
 
 /** @param {string} text */
@@ -21,6 +21,8 @@ const PAGE_HEADERS = {
  * @returns {import('./provider.mjs').PaymentProvider}
  */
 export function createTestPaymentProvider({ fetch: fetchImpl = globalThis.fetch } = {}) {
+  // The webhook side is Stripe's own (the same parsing and signature check): only the checkout differs.
+  const { reservationOf, verifyWebhook } = createStripeProvider({ fetch: fetchImpl });
   /** @type {Map<string, { payment: import('./provider.mjs').DepositPayment, keys: import('./provider.mjs').PaymentKeys, urls: { success: string, cancel: string } }>} */
   const sessions = new Map();
 
@@ -31,11 +33,8 @@ export function createTestPaymentProvider({ fetch: fetchImpl = globalThis.fetch 
       sessions.set(id, { payment, keys, urls });
       return { id, url: new URL(`pay/${id}`, paymentsBase(requestUrl)).href };
     },
-    reservationOf: reservationOfEvent,
-    async verifyWebhook(rawBody, headers, keys) {
-      await verifyStripeSignature(headers.get('stripe-signature'), rawBody, keys.webhook_secret);
-      return paidEventOf(JSON.parse(rawBody));
-    },
+    reservationOf,
+    verifyWebhook,
     async handle(request, path) {
       const match = /^\/pay\/(cs_test_double_[0-9a-f]{32})$/.exec(path);
       if (!match) return null;
