@@ -5,11 +5,12 @@
 // median of ≥ 5 runs; other areas contribute their own rows (stack, libs, shell screens).
 import { existsSync } from 'node:fs';
 import os from 'node:os';
-import { rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { workspaceRoot } from '../build/federation.mjs';
+import { MESSAGE_FOLDERS } from '../build/i18n/folders.mjs';
 import { compareRows, median, printRow, readResults, recordedRows, writeResults } from './lib/benchReport.mjs';
 import { installVisibilityClock, launchChromium, openSettledDashboard, resetVisibilityClock, signInPage, trackJsBytes } from './lib/chromium.mjs';
 import { startPlatform } from './lib/platform.mjs';
@@ -317,9 +318,6 @@ async function shellRows(platform, stack) {
  * areas converted so far (build/i18n/folders.mjs) count; today the shell's.
  */
 async function languageRows() {
-  const { readdir, readFile } = await import('node:fs/promises');
-  const zlib = await import('node:zlib');
-  const { MESSAGE_FOLDERS } = await import('../build/i18n/folders.mjs');
   const areas = [...new Set(MESSAGE_FOLDERS.filter((entry) => entry.converted && entry.area).map((entry) => entry.area))];
   let bytes = 0;
   const parts = [];
@@ -327,8 +325,8 @@ async function languageRows() {
     const dir = path.join(workspaceRoot, 'apps', area, 'dist/static/js/async');
     const file = (await readdir(dir)).find((name) => new RegExp(`^messages-${area}-es\\.[0-9a-f]+\\.js$`).test(name));
     if (!file) throw new Error(`${area}'s build has no Spanish catalogue (messages-${area}-es.*.js)`);
-    const body = await readFile(path.join(dir, file));
-    const size = zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }).length;
+    // The build's Brotli copy, which the static server sends.
+    const { size } = await stat(path.join(dir, `${file}.br`));
     bytes += size;
     parts.push(`${area} ${(size / KB).toFixed(1)} KB`);
   }

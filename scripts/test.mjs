@@ -84,6 +84,10 @@ function stageClock() {
         stages.push({ name, wall: Math.round((Date.now() - started) / 1000), cpu });
       }
     },
+    /** Runs a command as the stage `name`; resolves with its exit code, the stage with its CPU. */
+    run(name, command, args, options) {
+      return this.time(name, () => runMeasured(command, args, options)).then(({ code }) => code);
+    },
     /** CPU seconds of the stages that reported theirs. */
     measuredCpu: () => stages.reduce((sum, stage) => sum + (stage.cpu ?? 0), 0),
     line: () => stages.map(({ name, wall, cpu }) => `${name} ${wall} s${cpu === null ? '' : ` (CPU ${Math.round(cpu)} s)`}`).join(' · '),
@@ -150,19 +154,15 @@ async function main() {
     const vitestUnitJson = path.join(reports, 'vitest-unit.json');
     const vitestStackJson = path.join(reports, 'vitest-stack.json');
     const playwrightJson = path.join(reports, 'playwright.json');
-    const vitest = (part, outputFile, env) =>
-      runMeasured('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], { env: { ...env, STEWARD_VITEST_PART: part } });
+    const vitest = (stage, part, outputFile, env) =>
+      clock.run(stage, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], { env: { ...env, STEWARD_VITEST_PART: part } });
     checksAndUnit = (async () => {
-      checksExit = (
-        await clock.time('type checks and lint', () =>
-          runMeasured('npx', ['nx', 'run-many', '-t', 'typecheck', 'lint', '--parallel=2', '--output-style=static'], { env: { NX_DAEMON: 'false' } }),
-        )
-      ).code;
-      return (await clock.time('vitest unit', () => vitest('unit', vitestUnitJson, {}))).code;
+      checksExit = await clock.run('type checks and lint', 'npx', ['nx', 'run-many', '-t', 'typecheck', 'lint', '--parallel=2', '--output-style=static'], { env: { NX_DAEMON: 'false' } });
+      return vitest('vitest unit', 'unit', vitestUnitJson, {});
     })();
     // No stack given: the journeys' global setup starts a fresh one on their port base.
     const journeysEnv = { STEWARD_TEST_API_URL: '', STEWARD_TEST_ANON_KEY: '', STEWARD_TEST_SERVICE_ROLE_KEY: '', STEWARD_TEST_PORT_BASE: String(JOURNEYS_PORT_BASE), STEWARD_E2E_JSON: playwrightJson };
-    journeys = clock.time('playwright', () => runMeasured('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: journeysEnv })).then(({ code }) => code);
+    journeys = clock.run('playwright', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: journeysEnv });
     journeys.catch(() => undefined);
     stack = await stackReady;
     const env = {
@@ -173,11 +173,11 @@ async function main() {
       STEWARD_TEST_PORT_BASE: String(TEST_PORT_BASE),
       STEWARD_TEST_DATA_DIR: stack.dataDir,
     };
-    const stackLane = clock.time('vitest stack', () => vitest('stack', vitestStackJson, env)).then(({ code }) => code);
+    const stackLane = vitest('vitest stack', 'stack', vitestStackJson, env);
     const [unitExit, stackExit, playwrightExit] = await Promise.all([checksAndUnit, stackLane, journeys]);
     // Last and alone: the suites that start stacks of their own (a start is slow on a busy machine).
     const vitestOwnJson = path.join(reports, 'vitest-own-stacks.json');
-    const { code: ownExit } = await clock.time('vitest own stacks', () => vitest('own', vitestOwnJson, env));
+    const ownExit = await vitest('vitest own stacks', 'own', vitestOwnJson, env);
     const unitReports = [await readJson(vitestUnitJson), await readJson(vitestStackJson), await readJson(vitestOwnJson)];
     unit = sumCounts([vitestCounts(unitReports[0], unitExit), vitestCounts(unitReports[1], stackExit), vitestCounts(unitReports[2], ownExit)]);
     failures = unitReports.flatMap(vitestFailures);

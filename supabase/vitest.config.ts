@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
-import { OWN_STACK_SUITES } from './vitest.ownStacks.config';
+
+/**
+ * The stack suites that start stacks of their own (the CLI's start and stop, e-mail confirmation, the
+ * auth rate limits): a start is a new Postgres cluster and every migration, tens of seconds on a
+ * busy machine, so `npm test` runs these alone after the other lanes (vitest.ownStacks.config.ts,
+ * STEWARD_VITEST_PART=own).
+ */
+export const OWN_STACK_SUITES = ['tests/stack/lifecycle.test.ts', 'tests/stack/confirmation.test.ts', 'tests/stack/rateLimits.test.ts'];
 
 /**
  * Integration tests against the local stack: supabase-js through the gateway, as the app talks to it.
@@ -11,7 +18,6 @@ export default defineConfig({
     name: 'supabase',
     environment: 'node',
     include: ['tests/**/*.test.ts'],
-    // Those that start stacks of their own run alone (vitest.ownStacks.config.ts).
     exclude: OWN_STACK_SUITES,
     globalSetup: ['./tests/stack/globalSetup.ts'],
     fileParallelism: false,

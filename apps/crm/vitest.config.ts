@@ -1,24 +1,13 @@
-import { defineConfig } from 'vitest/config';
+import { domTestConfig } from '../../libs/vitest.dom.ts';
 
 /** Unit tests of the CRM remote: logic and components in happy-dom, no network. */
-export default defineConfig({
+export const crmUnit = {
+  dir: import.meta.dirname,
+  name: 'crm',
+  // The Add New dialog's form is slow on a busy machine.
+  testTimeout: 20_000,
   // What the build stamps into the area (build/rsbuildApp.mjs), so the area module itself can be tested.
   define: { __STEWARD_APP_VERSION__: JSON.stringify('test') },
-  test: {
-    name: 'crm',
-    environment: 'happy-dom',
-    globals: true,
-    setupFiles: ['../../libs/vitest.setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
-    exclude: ['src/**/*.isolated.test.{ts,tsx}', 'node_modules/**'],
-    // Two shared cores: keep the pool small so parallel work elsewhere on the machine is not starved.
-    maxWorkers: 2,
-    // A worker runs file after file in the modules it has loaded (React, antd, Testing Library, ours):
-    // loading them afresh for every file was most of this project's CPU (docs/testing.md). The DOM is
-    // emptied after each test (vitest.setup.ts); a file that replaces modules (vi.mock) needs its own
-    // and is named *.isolated.test.* (vitest.isolated.config.ts).
-    isolate: false,
-    // The machine is shared; slow UI interactions (the Add New dialog's form) must not turn into false failures.
-    testTimeout: 20_000,
-  },
-});
+};
+
+export default domTestConfig(crmUnit);

@@ -1,19 +1,5 @@
-import { defineConfig } from 'vitest/config';
+import { domTestConfig } from '../../libs/vitest.dom.ts';
+import { crmUnit } from './vitest.config.ts';
 
-/**
- * The CRM remote's unit tests that replace modules (vi.mock): each file loads its modules afresh, so
- * its mocks reach every module that imports them. The rest shares a worker's modules
- * (vitest.config.ts, isolate: false).
- */
-export default defineConfig({
-  define: { __STEWARD_APP_VERSION__: JSON.stringify('test') },
-  test: {
-    name: 'crm-isolated',
-    environment: 'happy-dom',
-    globals: true,
-    setupFiles: ['../../libs/vitest.setup.ts'],
-    include: ['src/**/*.isolated.test.{ts,tsx}'],
-    maxWorkers: 2,
-    testTimeout: 20_000,
-  },
-});
+/** The CRM remote's unit tests that replace modules (vi.mock), each file with fresh modules (libs/vitest.dom.ts). */
+export default domTestConfig({ ...crmUnit, part: 'isolated' });

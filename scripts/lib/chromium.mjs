@@ -41,11 +41,6 @@ export async function signInPage(page, { apiUrl, anonKey, baseURL, email, passwo
 }
 
 /**
- * Counts encoded bytes (as served: Brotli from the build's copies, else gzip) of every JavaScript
- * response of a page: `total()` all of them, `from(origin)` those served by one origin (a remote's own
- * code, as opposed to the shell's shared libraries it made the page load for the first time).
- */
-/**
  * Opens the signed-in dashboard and waits for what it loads after its first view — supabase-js at the
  * first idle moment after it is shown, and the widgets of other areas as they come into view — so
  * that bytes and times measured from here belong to the next screen alone. (Network idle alone is not
@@ -63,6 +58,11 @@ export async function openSettledDashboard(page, baseURL) {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * Counts encoded bytes (as served: Brotli from the build's copies, else gzip) of every JavaScript
+ * response of a page: `total()` all of them, `from(origin)` those served by one origin (a remote's own
+ * code, as opposed to the shell's shared libraries it made the page load for the first time).
+ */
 export function trackJsBytes(page) {
   const state = { bytes: 0, byOrigin: new Map(), pending: [] };
   page.on('requestfinished', (request) => {

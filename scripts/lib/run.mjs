@@ -15,7 +15,8 @@ export async function run(command, args, options = {}) {
  */
 export function runMeasured(command, args, { env = {}, cwd = workspaceRoot } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', '"$@"; status=$?; times >&3; exit $status', 'sh', command, ...args], {
+    // The command runs without the pipe (3>&-): a process it leaves behind must not hold the stage open.
+    const child = spawn('sh', ['-c', '"$@" 3>&-; status=$?; times >&3; exit $status', 'sh', command, ...args], {
       cwd,
       env: { ...process.env, ...env },
       stdio: ['inherit', 'inherit', 'inherit', 'pipe'],

@@ -5,14 +5,12 @@
 // And a mail to many, as "send to selected" queues it: crm.send_to_many for 10,000 selected contacts
 // (issue 49's row), one call through the gateway. A fresh stack in this process, the seed's owner.
 // Usage: npm run bench -- --only=stack   (STEWARD_CONVERSATION_BENCH_PORT_BASE, default 54991)
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { median, percentile, printRow } from '../../scripts/lib/benchReport.mjs';
+import { median, printRow, spreadNote, timeRuns } from '../../scripts/lib/benchReport.mjs';
 import { waitForQuietMachine } from '../../scripts/lib/quietMachine.mjs';
-import { REPO_ROOT, TEST_AUTH_RATE_LIMITS } from '../local/config.mjs';
 import { ANON_KEY } from '../local/keys.mjs';
-import { startStack } from '../local/stack.mjs';
+import { SEED_OWNER as OWNER, startSeededStack } from './benchUsers.mjs';
 
 const RUNS = 200;
 const WARMUP = 20;
@@ -20,13 +18,12 @@ const MESSAGES = 500;
 const OTHER_MESSAGES = 5000;
 const BULK_CONTACTS = 10_000;
 const BULK_RUNS = 3;
-const OWNER = { email: 'demo@steward.dev', password: 'Steward-demo-2026', orgName: 'Cedar Grove Outfitters' };
 /** Abigail Foster in the seed (md5('steward-seed:cg:contact:21')). */
 const CONTACT = '51f88c86-7fd8-d3b9-7c5b-9c21227a8d5e';
 
 export async function runConversationBench() {
   const portBase = Number(process.env.STEWARD_CONVERSATION_BENCH_PORT_BASE ?? 54991);
-  const stack = await startStack({ portBase, dataDir: path.join(REPO_ROOT, '.steward', `bench-conversations-${portBase}`), fresh: true, log: 'silent', authRateLimits: TEST_AUTH_RATE_LIMITS });
+  const { stack, token } = await startSeededStack('conversations', portBase);
   const db = new pg.Client({ connectionString: stack.dbUrl });
   await db.connect();
   try {
@@ -55,18 +52,11 @@ export async function runConversationBench() {
     );
     await db.query('analyze crm.messages; analyze crm.message_links; analyze crm.message_attachments');
 
-    const session = await (
-      await fetch(`${stack.apiUrl}/auth/v1/token?grant_type=password`, {
-        method: 'POST',
-        headers: { apikey: ANON_KEY, 'content-type': 'application/json' },
-        body: JSON.stringify({ email: OWNER.email, password: OWNER.password }),
-      })
-    ).json();
     const firstPage = async () => {
       const started = performance.now();
       const response = await fetch(`${stack.apiUrl}/rest/v1/rpc/record_messages`, {
         method: 'POST',
-        headers: { apikey: ANON_KEY, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json', 'content-profile': 'crm' },
+        headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-profile': 'crm' },
         body: JSON.stringify({ p_kind: 'contact', p_id: CONTACT, p_limit: 50 }),
       });
       const page = await response.json();
@@ -74,11 +64,9 @@ export async function runConversationBench() {
       if (!response.ok || !Array.isArray(page) || page.length !== 50) throw new Error(`record_messages answered ${response.status}: ${JSON.stringify(page).slice(0, 200)}`);
       return ms;
     };
-    for (let i = 0; i < WARMUP; i += 1) await firstPage();
+    await timeRuns(firstPage, { runs: WARMUP });
     const quiet = await waitForQuietMachine();
-    /** @type {number[]} */
-    const times = [];
-    for (let i = 0; i < RUNS; i += 1) times.push(await firstPage());
+    const times = await timeRuns(firstPage, { runs: RUNS });
     printRow({
       figure: `a contact's conversation of ${MESSAGES} messages: first page (50), p50`,
       value: median(times),
@@ -86,7 +74,7 @@ export async function runConversationBench() {
       // The issue allows 50 ms for a record with 5,000 messages; a tenth of those messages should cost
       // no more than half of it, leaving the screen room to render within one 100 ms interaction.
       budget: 25,
-      note: `p5 ${percentile(times, 5).toFixed(1)} – p95 ${percentile(times, 95).toFixed(1)} ms over ${RUNS} calls through the gateway (${OTHER_MESSAGES} more messages on other contacts; ${Math.round(quiet.busy * 100)}% of the CPUs busy when it began)`,
+      note: `${spreadNote(times)} over ${RUNS} calls through the gateway (${OTHER_MESSAGES} more messages on other contacts; ${Math.round(quiet.busy * 100)}% of the CPUs busy when it began)`,
     });
 
     // Mail to many: 10,000 contacts with an address each, all selected; the day's quota raised so the
@@ -110,7 +98,7 @@ export async function runConversationBench() {
       const started = performance.now();
       const response = await fetch(`${stack.apiUrl}/rest/v1/rpc/send_to_many`, {
         method: 'POST',
-        headers: { apikey: ANON_KEY, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json', 'content-profile': 'crm' },
+        headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-profile': 'crm' },
         body: JSON.stringify({
           p_kind: 'contact', p_ids: selected, p_filter: null, p_template_id: null,
           p_subject: 'The river season is open, {{first_name}}', p_body: 'Hi {{first_name}},\n\nThe river season opens **next month**.',

@@ -6,7 +6,7 @@
 // Usage: npm run bench -- --only=history   (STEWARD_HISTORY_BENCH_PORT_BASE, default 54921)
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { median, percentile, printRow } from '../../scripts/lib/benchReport.mjs';
+import { median, printRow, spreadNote } from '../../scripts/lib/benchReport.mjs';
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../local/keys.mjs';
 import { startBenchStack } from './benchStack.mjs';
 
@@ -48,8 +48,6 @@ async function timed(fn) {
   return performance.now() - started;
 }
 
-/** @param {number[]} values */
-const spread = (values) => `p5 ${percentile(values, 5).toFixed(1)} – p95 ${percentile(values, 95).toFixed(1)} ms`;
 
 export async function runHistoryBench() {
   const portBase = Number(process.env.STEWARD_HISTORY_BENCH_PORT_BASE ?? 54921);
@@ -118,7 +116,7 @@ export async function runHistoryBench() {
       });
       if (run >= 10) page.push(elapsed);
     }
-    printRow({ figure: 'History tab, record with 1,000 events, first page (50)', value: median(page), unit: 'ms', budget: 30, note: `p50 of ${PAGE_RUNS}, ${spread(page)}` });
+    printRow({ figure: 'History tab, record with 1,000 events, first page (50)', value: median(page), unit: 'ms', budget: 30, note: `p50 of ${PAGE_RUNS}, ${spreadNote(page)}` });
 
     // 3. A bulk status change of 10,000 selected rows: one call, one transaction, history for each.
     const bulk = [];
@@ -150,7 +148,7 @@ export async function runHistoryBench() {
       );
       if (run >= 2) merges.push(elapsed);
     }
-    printRow({ figure: `merge of two contacts each with ${RELATED} related rows`, value: median(merges), unit: 'ms', budget: 200, note: `median of ${merges.length}, ${spread(merges)}` });
+    printRow({ figure: `merge of two contacts each with ${RELATED} related rows`, value: median(merges), unit: 'ms', budget: 200, note: `median of ${merges.length}, ${spreadNote(merges)}` });
   } finally {
     await db.end();
     await stack.stop();

@@ -4,16 +4,13 @@
 // until the first byte arrives. A fresh stack in this process, the seed's owner, a 256 KB PDF.
 // Usage: npm run bench -- --only=security   (STEWARD_FILE_BENCH_PORT_BASE, default 54981)
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { median, percentile, printRow } from '../../scripts/lib/benchReport.mjs';
-import { REPO_ROOT, TEST_AUTH_RATE_LIMITS } from '../local/config.mjs';
+import { median, printRow, spreadNote, timeRuns } from '../../scripts/lib/benchReport.mjs';
 import { ANON_KEY } from '../local/keys.mjs';
-import { startStack } from '../local/stack.mjs';
+import { SEED_OWNER as OWNER, startSeededStack } from './benchUsers.mjs';
 
 const RUNS = 200;
 const WARMUP = 20;
-const OWNER = { email: 'demo@steward.dev', password: 'Steward-demo-2026', orgName: 'Cedar Grove Outfitters' };
 
 /**
  * @param {string} url
@@ -36,11 +33,9 @@ async function call(url, { method = 'GET', token, body, raw, type, schema } = {}
 
 export async function runRecordFileBench() {
   const portBase = Number(process.env.STEWARD_FILE_BENCH_PORT_BASE ?? 54981);
-  const stack = await startStack({ portBase, dataDir: path.join(REPO_ROOT, '.steward', `bench-files-${portBase}`), fresh: true, log: 'silent', authRateLimits: TEST_AUTH_RATE_LIMITS });
+  const { stack, token } = await startSeededStack('files', portBase);
   const api = stack.apiUrl;
   try {
-    const session = await (await call(`${api}/auth/v1/token?grant_type=password`, { method: 'POST', body: { email: OWNER.email, password: OWNER.password } })).json();
-    const token = session.access_token;
     const [org] = await (await call(`${api}/rest/v1/organizations?select=id&name=eq.${encodeURIComponent(OWNER.orgName)}`, { token })).json();
     const [contact] = await (await call(`${api}/rest/v1/contacts?select=id&org_name=eq.${encodeURIComponent(OWNER.orgName)}&limit=1`, { token, schema: 'crm' })).json();
     const id = randomUUID();
@@ -61,16 +56,13 @@ export async function runRecordFileBench() {
       if (response.status !== 200) throw new Error(`signed URL answered ${response.status}`);
       return firstByte;
     };
-    for (let i = 0; i < WARMUP; i += 1) await open();
-    /** @type {number[]} */
-    const times = [];
-    for (let i = 0; i < RUNS; i += 1) times.push(await open());
+    const times = await timeRuns(open, { runs: RUNS, warmup: WARMUP });
     printRow({
       figure: 'open a record file: signed URL asked for → first byte of a 256 KB PDF, p50',
       value: median(times),
       unit: 'ms',
       budget: 150,
-      note: `p5 ${percentile(times, 5).toFixed(1)} – p95 ${percentile(times, 95).toFixed(1)} ms over ${RUNS} opens (through the gateway; the click adds one frame)`,
+      note: `${spreadNote(times)} over ${RUNS} opens (through the gateway; the click adds one frame)`,
     });
   } finally {
     await stack.stop();

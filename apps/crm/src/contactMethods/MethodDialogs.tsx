@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import type { AnyRow } from '@steward/libs/data';
 import { FieldsForm, useFieldForm, type FieldDef, type FormValues } from '@steward/libs/form';
-import { TabDialog, useTabSave } from '../records/TabDialog';
+import { FormDialog } from '@steward/libs/ui/antd-data';
+import { useTabSave } from '../records/useTabSave';
 import { ADDRESS_LINES, addressFormSchema, issuesByField, methodFormSchema } from './methodRules';
 import type { ContactMethodKind } from './methodHref';
 
@@ -56,9 +57,9 @@ export function MethodDialog({
   };
   const title = `${row ? 'Edit' : 'Add'} ${KIND_NOUN[kind]}`;
   return (
-    <TabDialog title={title} busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
+    <FormDialog title={title} busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
       <FieldsForm form={form} idPrefix="method" disabled={busy} />
-    </TabDialog>
+    </FormDialog>
   );
 }
 
@@ -82,8 +83,8 @@ export function AddressDialog({ row, onClose, onSave }: { row: AnyRow | null; on
     else form.fail(issuesByField(parsed.error.issues));
   };
   return (
-    <TabDialog title={row ? 'Edit Address' : 'Add Address'} busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
+    <FormDialog title={row ? 'Edit Address' : 'Add Address'} busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
       <FieldsForm form={form} idPrefix="address" disabled={busy} />
-    </TabDialog>
+    </FormDialog>
   );
 }

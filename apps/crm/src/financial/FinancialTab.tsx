@@ -8,7 +8,8 @@ import { useAccess, useSession } from '@steward/libs/session';
 import type { OwnerColumn } from '../addNew';
 import type { CrmRow } from '../records/crmRow';
 import { issuesByField } from '../contactMethods/methodRules';
-import { TabDialog, useTabSave } from '../records/TabDialog';
+import { FormDialog } from '@steward/libs/ui/antd-data';
+import { useTabSave } from '../records/useTabSave';
 import { TabSelect } from '../records/TabField';
 import { useCrmWrites } from '../records/useCrmWrites';
 import { useRecordTransactions, useStatementBranding, type Branding } from './financialApi';
@@ -59,9 +60,9 @@ function AddTransactionDialog({ ownerColumn, recordId, onClose }: { ownerColumn:
     else form.fail(issuesByField(parsed.error.issues));
   };
   return (
-    <TabDialog title="Add Transaction" busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
+    <FormDialog title="Add Transaction" busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
       <FieldsForm form={form} idPrefix="transaction" disabled={busy} />
-    </TabDialog>
+    </FormDialog>
   );
 }
 

@@ -6,7 +6,8 @@ import { LOADING_TEXT } from '@steward/libs/list';
 import { Link } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
 import type { CrmKind } from '../records/crmRow';
-import { TabDialog, useTabSave } from '../records/TabDialog';
+import { FormDialog } from '@steward/libs/ui/antd-data';
+import { useTabSave } from '../records/useTabSave';
 import { useCrmWrites } from '../records/useCrmWrites';
 import { useRelationships } from './relationshipsApi';
 import { DETAIL_PATH, OTHER_TABLE, RELATIONSHIP_CHOICES, type RelationshipChoice, type RelationshipRow } from './relationshipKinds';
@@ -63,9 +64,9 @@ function AddRelationshipDialog({ kind, recordId, onClose }: { kind: Exclude<CrmK
     form.reset({ relationship: value, other: '', title: form.stateRef.current.values.title });
   };
   return (
-    <TabDialog title="Add Relationship" busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
+    <FormDialog title="Add Relationship" busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
       <FieldsForm form={{ ...form, setValue }} idPrefix="relationship" disabled={busy} />
-    </TabDialog>
+    </FormDialog>
   );
 }
 

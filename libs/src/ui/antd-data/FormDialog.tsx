@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Flex } from 'antd';
-import { Modal } from 'antd';
+import { Alert, Button, Flex, Modal } from 'antd';
 
 export interface FormDialogProps {
   title: string;
