@@ -99,7 +99,7 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
   const sent = useRef(false);
   const kind = bulk?.kind ?? record?.kind ?? 'contact';
 
-  const templates = useQuery({ queryKey: conversationKeys.templates(), queryFn: () => fetchTemplates() });
+  const templates = useQuery({ queryKey: [...conversationKeys.templates(), session.orgName], queryFn: () => fetchTemplates(session.orgName) });
   const settings = useQuery({ queryKey: conversationKeys.mailSettings(), queryFn: () => fetchMailSettings(session.orgName) });
   const files = useQuery({
     queryKey: conversationKeys.recordFiles(filesOwner?.column ?? '', filesOwner?.id ?? ''),

@@ -142,8 +142,9 @@ export const sendToMany = (args: { kind: MessageRecordKind; ids: readonly string
 export const attachMessage = (messageId: string, kind: MessageRecordKind, id: string) => callRpc<null>('crm', 'attach_message', { p_message: messageId, p_kind: kind, p_id: id });
 export const createContactFromMessage = (messageId: string) => callRpc<string>('crm', 'create_contact_from_message', { p_message: messageId });
 
-export async function fetchTemplates(includeArchived = false): Promise<MailTemplate[]> {
-  let query = getDatabase().schema('settings').from('mail_templates').select('id, name, subject, body, archive').order('name');
+/** The organisation's templates (a person in several sees only the one they are working in). */
+export async function fetchTemplates(orgName: string | null, includeArchived = false): Promise<MailTemplate[]> {
+  let query = getDatabase().schema('settings').from('mail_templates').select('id, name, subject, body, archive').eq('org_name', orgName ?? '').order('name');
   if (!includeArchived) query = query.eq('archive', false);
   const { data, error } = await query;
   if (error) throw new DataAccessError('request', error.message, error.code ?? null);

@@ -113,8 +113,9 @@ function TemplateDialog({ dialog, editing }: { dialog: ReturnType<typeof useDial
 }
 
 function TemplatesSection({ canEdit }: { canEdit: boolean }) {
+  const { orgName } = useSession();
   const queryClient = useQueryClient();
-  const templates = useQuery({ queryKey: [...conversationKeys.templates(), 'all'], queryFn: () => fetchTemplates(true) });
+  const templates = useQuery({ queryKey: [...conversationKeys.templates(), orgName, 'all'], queryFn: () => fetchTemplates(orgName, true) });
   const dialog = useDialog({ describe: (error) => errorMessage(error, M.saveFailed) });
   const [editing, setEditing] = useState<MailTemplate | null>(null);
   const archive = useSubmit({ describe: (error) => errorMessage(error, M.saveFailed) });
