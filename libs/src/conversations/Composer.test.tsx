@@ -45,6 +45,14 @@ describe('the composer', () => {
     expect(within(dialog).getByLabelText(/Message/)).toHaveValue('Dear {{full_name}}');
   });
 
+  it('offers the templates of the organisation being worked in, not those of every organisation the person is in', async () => {
+    const { requests } = renderWithStack(<Opened record={ABIGAIL} />, { respond: responder(() => ({ body: 'm1' })), session: { orgName: 'Cedar Grove Outfitters' } });
+    await within(await screen.findByRole('dialog')).findByLabelText('Subject', {}, { timeout: 5_000 });
+    await waitFor(() => expect(requests.some((request) => request.url.pathname.endsWith('/mail_templates'))).toBe(true));
+    const asked = requests.filter((request) => request.url.pathname.endsWith('/mail_templates'));
+    expect(asked.map((request) => request.url.searchParams.get('org_name'))).toEqual(['eq.Cedar Grove Outfitters']);
+  });
+
   it('names what is wrong before asking the database, and keeps the draft', async () => {
     const user = userEvent.setup();
     const { requests } = renderWithStack(<Opened record={ABIGAIL} />, { respond: responder(() => ({ body: 'm1' })) });

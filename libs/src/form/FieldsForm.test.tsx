@@ -63,6 +63,25 @@ describe('FieldsForm controls', () => {
   });
 });
 
+describe('a control beside a field', () => {
+  function Beside() {
+    const form = useFieldForm([{ name: 'url', label: 'Webhook URL', type: 'text' }, { name: 'body', label: 'Message', type: 'textarea' }], {});
+    return <FieldsForm form={form} idPrefix="b" beside={{ url: <button type="button">Generate</button>, body: <button type="button">Insert field</button> }} />;
+  }
+
+  it('sits after a short input on its row, and above a long text, which keeps the whole row to be written in', () => {
+    render(<Beside />);
+    const url = screen.getByLabelText('Webhook URL');
+    const generate = screen.getByRole('button', { name: 'Generate' });
+    expect(url.compareDocumentPosition(generate) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(url.closest('.ant-flex')).not.toHaveClass('ant-flex-vertical');
+    const body = screen.getByLabelText('Message');
+    const insert = screen.getByRole('button', { name: 'Insert field' });
+    expect(body.compareDocumentPosition(insert) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+    expect(body.closest('.ant-flex')).toHaveClass('ant-flex-vertical');
+  });
+});
+
 describe('FieldsForm sections', () => {
   const own: FieldDef[] = [{ name: 'name', label: 'Name' }];
   const more: FieldDef[] = [{ name: 'custom.f1', label: 'Bin' }];

@@ -33,7 +33,7 @@ export type FieldsFormProps = {
   children?: ReactNode;
 };
 
-// Field types that take a section's whole row.
+/** Long texts and uploads: a whole row of a sectioned form, and a control beside one goes above it. */
 const WIDE_TYPES = new Set(['textarea', 'upload', 'json']);
 
 /**
@@ -70,7 +70,13 @@ export function FieldsForm({ form, idPrefix, disabled = false, onUpload, uploadi
         help={error}
         extra={field.help}
       >
-        {extra ? (
+        {/* Beside a short input; above a long text, which keeps the whole row to be written in. */}
+        {extra && WIDE_TYPES.has(fieldTypeOf(field)) ? (
+          <Flex gap={8} vertical>
+            <div>{extra}</div>
+            {input}
+          </Flex>
+        ) : extra ? (
           <Flex gap={8}>
             {input}
             {extra}
