@@ -113,4 +113,16 @@ test('a person saves a view with a custom column, filter and sort, finds it agai
   await viewsPanel(page).getByLabel('New name for Intermediate paddlers').fill('Trip leaders');
   await viewsPanel(page).getByRole('button', { name: 'Save name' }).click();
   await expect(viewsPanel(page).getByRole('button', { name: 'Trip leaders', exact: true })).toBeVisible();
+
+  // On a phone the panel stays on the screen, though its button sits far along the row of actions.
+  await list.toolbar.getByRole('button', { name: 'Views' }).click();
+  await expect(viewsPanel(page)).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await list.toolbar.getByRole('button', { name: 'Views' }).click();
+  await expect(viewsPanel(page).getByRole('button', { name: 'Trip leaders', exact: true })).toBeVisible();
+  const box = await viewsPanel(page).boundingBox();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible(page);
 });

@@ -17,7 +17,7 @@ export type ListToolbarProps = {
 /** Every list's actions, in this order: Filters, Sort, Export, Add New. */
 export function ListToolbar({ onFilters, onSort, onExport, filterCount = 0, exportDisabled, exporting, addNew, extra }: ListToolbarProps) {
   return (
-    <div role="toolbar" aria-label="List actions" className="stw-flex" style={{ flexWrap: 'wrap', gap: 8 }}>
+    <div role="toolbar" aria-label="List actions" className="stw-flex stw-list-actions" style={{ flexWrap: 'wrap', gap: 8 }}>
       <PlainBadge count={filterCount}>
         <PlainButton onClick={onFilters}>Filters</PlainButton>
       </PlainBadge>

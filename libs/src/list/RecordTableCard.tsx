@@ -152,7 +152,7 @@ function CardBody({ title, label, table, fields, columnFields, customKind, filte
         className="stw-record-card"
         title={title}
         extra={
-          <Flex gap={8} wrap>
+          <Flex className="stw-list-actions" gap={8} wrap>
             {filterState && filterFields.length ? (
               <Button aria-expanded={panel === 'filters'} onClick={() => setPanel(panel === 'filters' ? null : 'filters')}>
                 {filterState.appliedCount ? `Filters (${filterState.appliedCount})` : 'Filters'}

@@ -1,25 +1,12 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState, type CSSProperties, type ReactNode } from 'react';
 import { PlainButton } from '@steward/libs/ui';
-
-const panelStyle = {
-  position: 'absolute',
-  zIndex: 20,
-  top: '100%',
-  left: 0,
-  marginTop: 4,
-  overflowY: 'auto',
-  padding: '8px 12px',
-  background: 'Canvas',
-  color: 'CanvasText',
-  border: '1px solid #8c8c8c',
-  borderRadius: 6,
-  boxShadow: '0 6px 16px rgba(0,0,0,0.12)',
-} as const;
+import './listTable.css';
 
 /**
  * A list toolbar's button that opens a panel under it (Columns, Views): a group named by its legend,
  * closed by the button again, by Escape, or by the panel itself (`children` gets `close`). `beside`
- * shows next to the button.
+ * shows next to the button. On a phone the panel spans the row of the list's actions (`stw-list-actions`)
+ * rather than hanging from a button far along it, off the screen's edge.
  */
 export function ToolbarPanel({
   label,
@@ -40,7 +27,7 @@ export function ToolbarPanel({
   const panelId = useId();
   const close = () => setOpen(false);
   return (
-    <div style={{ position: 'relative', display: 'inline-flex', alignItems: 'center', gap: 6 }}>
+    <div className="stw-list-panel-anchor">
       <PlainButton aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)}>
         {label}
       </PlainButton>
@@ -48,8 +35,8 @@ export function ToolbarPanel({
       {open ? (
         <fieldset
           id={panelId}
-          className={className}
-          style={{ ...panelStyle, ...size }}
+          className={`stw-list-panel ${className}`}
+          style={{ '--stw-panel-min-width': `${size.minWidth}px`, '--stw-panel-max-height': `${size.maxHeight}px` } as CSSProperties}
           onKeyDown={(event) => {
             if (event.key === 'Escape') close();
           }}
