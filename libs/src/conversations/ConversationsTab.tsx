@@ -28,8 +28,8 @@ export function MessageItem({ message, onReply, onDownloadError }: { message: Co
     <article className="stw-message" aria-label={`${message.direction === 'in' ? 'Received' : 'Sent'} message: ${message.subject ?? ''}`}>
       <Flex gap={8} wrap align="center" justify="space-between">
         <Flex gap={8} wrap align="center">
-          <Tag>{message.direction === 'in' ? 'Received' : 'Sent'}</Tag>
-          {message.direction === 'out' ? <Tag>{STATUS_LABEL[message.status]}</Tag> : null}
+          {/* One word for where the message stands: Received, or Queued, Sent or Failed. */}
+          <Tag>{STATUS_LABEL[message.direction === 'in' ? 'received' : message.status]}</Tag>
           <Typography.Text strong>{message.subject}</Typography.Text>
         </Flex>
         <Typography.Text type="secondary">{when(message)}</Typography.Text>
@@ -70,12 +70,19 @@ export function MessageItem({ message, onReply, onDownloadError }: { message: Co
   );
 }
 
+const QUEUED_REFRESH_MS = 3_000;
+
 /**
  * A record's Conversations tab: the messages on it (crm.record_messages), grouped by thread with the
  * newest first; each with its direction, people, status and attachments; a reply from any of them.
  */
 export function ConversationsTab({ record, filesOwner = null, canSend }: { record: MessageRecord; filesOwner?: { column: string; id: string } | null; canSend: boolean }) {
-  const messages = useQuery({ queryKey: conversationKeys.record(record.kind, record.id), queryFn: () => fetchRecordMessages(record.kind, record.id) });
+  const messages = useQuery({
+    queryKey: conversationKeys.record(record.kind, record.id),
+    queryFn: () => fetchRecordMessages(record.kind, record.id),
+    // A queued message's status comes back from the outbox: read again while one is waiting.
+    refetchInterval: (query) => (query.state.data?.some((message) => message.status === 'queued') ? QUEUED_REFRESH_MS : false),
+  });
   const dialog = useDialog();
   const [replyTo, setReplyTo] = useState<ConversationMessage | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
