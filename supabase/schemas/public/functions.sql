@@ -427,42 +427,56 @@ begin
     end if;
   end if;
 
-  -- A custom field as the one sort key (no filter, no seek): its typed keys in app.custom_sort_keys,
-  -- walked in their (org, field, key) btree and joined to the records, as far as the page; the records
-  -- without a value (empty: last both ways) by id after them, read only when the page reaches them.
-  if v_filter is null and v_seek = '' and cardinality(v_sort_cols) = 1 and v_sort_cols[1] like 'custom.%' then
+  -- A custom field as the one sort key (no seek): its typed keys in app.custom_sort_keys, walked in
+  -- their (org, field, key) btree and joined to the records, as far as the page; the records without a
+  -- value (empty: last both ways) by id after them, read only when the page reaches them. With a
+  -- filter each organisation's walk reads at most v_walk keys, the filter tested on each record: a page
+  -- the matches have not filled by then (rare near the top) is found the other ways below.
+  if v_seek = '' and cardinality(v_sort_cols) = 1 and v_sort_cols[1] like 'custom.%' then
     select f.id, app.custom_sort_column(f.field_type) into v_keyed_field, v_keyed_col
       from settings.custom_fields f where f.id = substr(v_sort_cols[1], 8)::uuid;
     if v_keyed_col is not null then
       v_branches := array(
         -- The organisation's branch body (its read rule and the list's conditions) in a subquery of
         -- its own, where the record's columns alone are in reach.
-        select format('(select t.id, k.%1$I as sort_key from app.custom_sort_keys k '
-                      'join lateral (select t.id %2$s and t.id = k.record_id) t on true '
+        select format('(select t.id, k.sort_key from (select k.record_id, k.%1$I as sort_key from app.custom_sort_keys k '
                       'where k.org_name = %3$L and k.field_id = %4$L and k.%1$I is not null '
-                      'order by k.%1$I %5$s, k.record_id limit %6$s)',
-                      v_keyed_col, u.b, u.o, v_keyed_field, case when v_descs[1] then 'desc' else 'asc' end, v_offset + v_limit)
+                      'order by k.%1$I %5$s, k.record_id%7$s) k '
+                      'join lateral (select t.id %2$s%8$s and t.id = k.record_id) t on true '
+                      'order by k.sort_key %5$s, k.record_id limit %6$s)',
+                      v_keyed_col, u.b, u.o, v_keyed_field, case when v_descs[1] then 'desc' else 'asc' end, v_offset + v_limit,
+                      case when v_filter is not null then ' limit ' || v_walk else '' end, v_and_filter)
         from unnest(p_org_names, v_bodies) as u(o, b));
       execute format('select coalesce(array_agg(t.id), ''{}'') from (select t.id from (%s) t order by t.sort_key %s, t.id limit %s) t',
                      array_to_string(v_branches, ' union all '), case when v_descs[1] then 'desc' else 'asc' end, v_offset + v_limit)
         into v_ids;
-      if cardinality(v_ids) < v_offset + v_limit then
+      v_done := true;
+      if v_filter is not null and cardinality(v_ids) < v_offset + v_limit then
+        -- Not full: whole only if no organisation's walk stopped short of its keys.
+        execute format('select not coalesce(bool_or(w.n >= %2$s), false) from unnest(%3$L::text[]) o(name), '
+                       'lateral (select count(*) as n from (select 1 from app.custom_sort_keys k '
+                       'where k.org_name = o.name and k.field_id = %4$L and k.%1$I is not null limit %2$s) k) w',
+                       v_keyed_col, v_walk, p_org_names, v_keyed_field)
+          into v_done;
+      end if;
+      if v_done and cardinality(v_ids) < v_offset + v_limit then
         v_branches := array(
-          select format('(select t.id %1$s and not exists (select 1 from app.custom_sort_keys k where k.field_id = %2$L and k.record_id = t.id) '
+          select format('(select t.id %1$s%4$s and not exists (select 1 from app.custom_sort_keys k where k.field_id = %2$L and k.record_id = t.id) '
                         'order by t.id limit %3$s)',
-                        b, v_keyed_field, v_offset + v_limit - cardinality(v_ids))
+                        b, v_keyed_field, v_offset + v_limit - cardinality(v_ids), v_and_filter)
           from unnest(v_bodies) b);
         execute format('select coalesce(array_agg(t.id), ''{}'') from (select t.id from (%s) t order by t.id limit %s) t',
                        array_to_string(v_branches, ' union all '), v_offset + v_limit - cardinality(v_ids))
           into v_more;
         v_ids := v_ids || v_more;
       end if;
-      v_ids := coalesce(v_ids[v_offset + 1 : v_offset + v_limit], '{}');
-      v_done := true;
+      if v_done then
+        v_ids := coalesce(v_ids[v_offset + 1 : v_offset + v_limit], '{}');
+      end if;
     end if;
   end if;
 
-  if v_filter is not null and v_expected > v_probe_from and v_offset + v_limit <= 1000 then
+  if not v_done and v_filter is not null and v_expected > v_probe_from and v_offset + v_limit <= 1000 then
     -- Near the top of the list: rows in the sort key's order (from its index), the filter tested on
     -- each, read only until the page is full and at most v_walk rows: the page when the matches are
     -- not rare near the top, found without collecting every match. (Fewer: the page is found among

@@ -112,7 +112,7 @@ describe('custom sort keys', () => {
     // Page by page, the same order as the whole list.
     const paged = [...(await sortedNames(owner, when, false, 0, 3)), ...(await sortedNames(owner, when, false, 3, 3))];
     expect(paged).toEqual(up);
-    // With a filter the page comes from the records' own sort expression, not the keys: the same order.
+    // With a filter that matches every row: the same order.
     const everyRow = { field: 'name', op: 'contains', value: 'Row' };
     expect(await sortedNames(owner, when, false, 0, 200, everyRow)).toEqual(up);
     expect(await sortedNames(owner, when, true, 0, 200, everyRow)).toEqual(down);
@@ -120,6 +120,40 @@ describe('custom sort keys', () => {
     await contact(other, 'Elsewhere Row', {});
     expect(up).not.toContain('Elsewhere Row');
     expect(up).toHaveLength(6);
+  });
+
+  it('sort a filtered list from its keys as well, and give the same page when the walk stops short of the matches', async () => {
+    const owner = await signUpOrganization(stack, 'Sort filtered');
+    const when = await field(owner, 'When', 'date');
+    const rows: [string, string | null][] = [['Keep 0', '2026-05-01'], ['Drop 1', '2026-01-01'], ['Keep 2', null], ['Keep 3', '2026-01-15'], ['Drop 4', '2027-01-01'], ['Keep 5', '2027-07-07']];
+    const ids = new Map<string, string>();
+    for (const [name, day] of rows) ids.set(await contact(owner, name, day ? { [when]: day } : {}), name);
+    const keep = { field: 'name', op: 'contains', value: 'Keep' };
+    /** list_page as the owner straight in the database; how many times it read the sort keys. */
+    const page = async (desc: boolean, offset: number, limit: number, settings: Record<string, string> = {}) => {
+      await db.query('begin');
+      try {
+        await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: owner.userId, role: 'authenticated' })]);
+        await db.query('set local role authenticated');
+        for (const [name, value] of Object.entries(settings)) await db.query('select set_config($1, $2, true)', [name, value]);
+        const { rows: [answer] } = await db.query(
+          'select public.list_page($1, $2, null, true, $3, $4, $5, $6, null, null) as page, pg_stat_get_xact_numscans($7::regclass) as key_scans',
+          ['crm.contacts_view', [owner.orgName, '_system_default_'], keep, JSON.stringify([{ field: `custom.${when}`, desc }]), offset, limit, 'app.custom_sort_keys'],
+        );
+        return { names: (answer.page as { ids: string[] }).ids.map((id) => ids.get(id) ?? '?'), keyScans: Number(answer.key_scans) };
+      } finally {
+        await db.query('rollback');
+      }
+    };
+    const up = await page(false, 0, 50);
+    expect(up.names).toEqual(['Keep 3', 'Keep 0', 'Keep 5', 'Keep 2']);
+    expect(up.keyScans).toBeGreaterThan(0);
+    expect((await page(true, 0, 50)).names).toEqual(['Keep 5', 'Keep 0', 'Keep 3', 'Keep 2']);
+    // A page that crosses into the records without a value.
+    expect((await page(false, 2, 2)).names).toEqual(['Keep 5', 'Keep 2']);
+    // The walk stops after one key of the organisation: the page is found the other ways, the same.
+    expect((await page(false, 0, 50, { 'steward.list_page_walk': '1' })).names).toEqual(up.names);
+    expect((await page(true, 1, 2, { 'steward.list_page_walk': '1' })).names).toEqual(['Keep 0', 'Keep 3']);
   });
 
   it('follow a change of type, a field turned sensitive, an archived record or field, and a merge', async () => {
