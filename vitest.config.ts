@@ -16,7 +16,7 @@ const UNIT = [
 ];
 /** Suites against the local stack, one file at a time (fileParallelism: false). */
 const STACK = ['libs/vitest.integration.config.ts', 'supabase/vitest.config.ts'];
-/** Stack suites that start stacks of their own: alone, after the other lanes (STEWARD_VITEST_PART=own). */
+/** Stack suites that start stacks of their own: after the unit suites, in their lane (STEWARD_VITEST_PART=own). */
 const OWN_STACKS = ['supabase/vitest.ownStacks.config.ts'];
 
 /**

@@ -111,6 +111,19 @@ async function cpuSeconds() {
   return (own.user + own.system) / 1e6 + children;
 }
 
+/**
+ * What the stack suites are told of the run's stack.
+ * @param {{ apiUrl: string, anonKey: string, serviceRoleKey: string, dbUrl?: string | null, dataDir: string }} stack
+ */
+const stackEnv = (stack) => ({
+  STEWARD_TEST_API_URL: stack.apiUrl,
+  STEWARD_TEST_ANON_KEY: stack.anonKey,
+  STEWARD_TEST_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+  STEWARD_TEST_DB_URL: stack.dbUrl ?? '',
+  STEWARD_TEST_PORT_BASE: String(TEST_PORT_BASE),
+  STEWARD_TEST_DATA_DIR: stack.dataDir,
+});
+
 async function main() {
   await rm(reports, { recursive: true, force: true });
   await mkdir(reports, { recursive: true });
@@ -156,28 +169,24 @@ async function main() {
     const playwrightJson = path.join(reports, 'playwright.json');
     const vitest = (stage, part, outputFile, env) =>
       clock.run(stage, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], { env: { ...env, STEWARD_VITEST_PART: part } });
+    const vitestOwnJson = path.join(reports, 'vitest-own-stacks.json');
+    let ownExit = 1;
+    // The suites that start stacks of their own follow the unit suites in their lane: the unit lane
+    // ends minutes before the journeys, and a start may take its whole budget there (they get a
+    // start's time per test, vitest.ownStacks.config.ts).
     checksAndUnit = (async () => {
       checksExit = await clock.run('type checks and lint', 'npx', ['nx', 'run-many', '-t', 'typecheck', 'lint', '--parallel=2', '--output-style=static'], { env: { NX_DAEMON: 'false' } });
-      return vitest('vitest unit', 'unit', vitestUnitJson, {});
+      const unitExit = await vitest('vitest unit', 'unit', vitestUnitJson, {});
+      ownExit = await vitest('vitest own stacks', 'own', vitestOwnJson, stackEnv(await stackReady));
+      return unitExit;
     })();
     // No stack given: the journeys' global setup starts a fresh one on their port base.
     const journeysEnv = { STEWARD_TEST_API_URL: '', STEWARD_TEST_ANON_KEY: '', STEWARD_TEST_SERVICE_ROLE_KEY: '', STEWARD_TEST_PORT_BASE: String(JOURNEYS_PORT_BASE), STEWARD_E2E_JSON: playwrightJson };
     journeys = clock.run('playwright', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: journeysEnv });
     journeys.catch(() => undefined);
     stack = await stackReady;
-    const env = {
-      STEWARD_TEST_API_URL: stack.apiUrl,
-      STEWARD_TEST_ANON_KEY: stack.anonKey,
-      STEWARD_TEST_SERVICE_ROLE_KEY: stack.serviceRoleKey,
-      STEWARD_TEST_DB_URL: stack.dbUrl ?? '',
-      STEWARD_TEST_PORT_BASE: String(TEST_PORT_BASE),
-      STEWARD_TEST_DATA_DIR: stack.dataDir,
-    };
-    const stackLane = vitest('vitest stack', 'stack', vitestStackJson, env);
+    const stackLane = vitest('vitest stack', 'stack', vitestStackJson, stackEnv(stack));
     const [unitExit, stackExit, playwrightExit] = await Promise.all([checksAndUnit, stackLane, journeys]);
-    // Last and alone: the suites that start stacks of their own (a start is slow on a busy machine).
-    const vitestOwnJson = path.join(reports, 'vitest-own-stacks.json');
-    const ownExit = await vitest('vitest own stacks', 'own', vitestOwnJson, env);
     const unitReports = [await readJson(vitestUnitJson), await readJson(vitestStackJson), await readJson(vitestOwnJson)];
     unit = sumCounts([vitestCounts(unitReports[0], unitExit), vitestCounts(unitReports[1], stackExit), vitestCounts(unitReports[2], ownExit)]);
     failures = unitReports.flatMap(vitestFailures);

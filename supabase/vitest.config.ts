@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * The stack suites that start stacks of their own (the CLI's start and stop, e-mail confirmation, the
  * auth rate limits): a start is a new Postgres cluster and every migration, tens of seconds on a
- * busy machine, so `npm test` runs these alone after the other lanes (vitest.ownStacks.config.ts,
- * STEWARD_VITEST_PART=own).
+ * busy machine, so `npm test` runs these after the unit suites, in their lane, with a start's budget
+ * per test (vitest.ownStacks.config.ts, STEWARD_VITEST_PART=own).
  */
 export const OWN_STACK_SUITES = ['tests/stack/lifecycle.test.ts', 'tests/stack/confirmation.test.ts', 'tests/stack/rateLimits.test.ts'];
 
