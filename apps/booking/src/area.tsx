@@ -4,10 +4,16 @@ import { lazyAntdPage } from '@steward/libs/ui';
 import { GuestStayPage } from './public/GuestStayPage';
 import { PublicBookingPage } from './public/PublicBookingPage';
 import { PublicQueries } from './public/PublicQueries';
+import { useT } from './i18n';
+
+function Loading() {
+  const t = useT();
+  return <p style={{ margin: 0 }}>{t('common.loading')}</p>;
+}
 
 // The staff page is drawn with antd and loads when opened: a guest's page needs none of it, so a phone
 // fetches only the plain booking page's code.
-const BookingPage = lazyAntdPage(() => import('./booking/BookingPage').then((module) => ({ default: module.BookingPage })), <p style={{ margin: 0 }}>Loading…</p>);
+const BookingPage = lazyAntdPage(() => import('./booking/BookingPage').then((module) => ({ default: module.BookingPage })), <Loading />);
 
 /**
  * Staff reach /online-booking inside the signed-in layout; guests reach /book/<organisation> (and their

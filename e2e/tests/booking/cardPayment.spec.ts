@@ -13,7 +13,8 @@ import { IntegrationsPage } from '../settings/pages/IntegrationsPage';
 // paid, and the desk sees the payment on the stay. The stack serves the payments function with the
 // payment provider interface's test double (its own pay page, and the webhook Stripe would send).
 
-const money = (amount: number) => `${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`;
+// Amounts as the page writes them in English: the organisation's currency through Intl.
+const money = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
 const CHECK_IN = 45;
 const CHECK_OUT = 47;
 

@@ -10,7 +10,8 @@ import { TimelinePage, dayTitle } from '../lodging/TimelinePage';
 // A guest books a room on an organisation's public page, without signing in; the desk sees the stay
 // and answers it; the guest is mailed each step and can open the booking from the mail's link.
 
-const money = (amount: number) => `${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`;
+// Amounts as the page writes them in English: the organisation's currency through Intl.
+const money = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
 const CHECK_IN = 35;
 const CHECK_OUT = 37;
 

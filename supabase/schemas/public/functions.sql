@@ -826,6 +826,7 @@ begin
       'ok', true,
       'org_name', o.org_name,
       'display_name', coalesce(nullif(btrim(o.display_name), ''), o.org_name),
+      'language', nullif(btrim(o.language), ''),
       'logo_url', coalesce(b.logo_url, o.logo_url),
       'branding', jsonb_strip_nulls(jsonb_build_object(
         'primary_color', b.primary_color, 'background_color', b.background_color, 'text_color', b.text_color,
@@ -848,7 +849,7 @@ revoke all on function public.booking_page(p_org text) from public, anon, authen
 grant execute on function public.booking_page(p_org text) to anon;
 grant execute on function public.booking_page(p_org text) to authenticated;
 grant execute on function public.booking_page(p_org text) to service_role;
-comment on function public.booking_page(p_org text) is 'The public booking page of an organisation that enabled online booking: its name, logo and colours, currency, deposit and cancellation rule; nothing else. Counted against the booking_searches request limit.';
+comment on function public.booking_page(p_org text) is 'The public booking page of an organisation that enabled online booking: its name, language, logo and colours, currency, deposit and cancellation rule; nothing else. Counted against the booking_searches request limit.';
 
 CREATE OR REPLACE FUNCTION public.booking_search(p_org text, p_check_in date, p_check_out date, p_adults integer DEFAULT 1, p_children integer DEFAULT 0, p_pets integer DEFAULT 0)
  RETURNS jsonb

@@ -119,7 +119,12 @@ describe('searching', () => {
   it('answers only for an organisation that enabled online booking, and shows nothing else of it', async () => {
     const page = await rpc('booking_page', { p_org: home.orgName });
     expect(page).toMatchObject({ ok: true, display_name: home.orgName, currency: 'USD' });
-    expect(Object.keys(page).sort()).toEqual(['branding', 'cancel_days', 'currency', 'deposit_method', 'deposit_percent', 'display_name', 'hold_hours', 'logo_url', 'ok', 'org_name', 'pets']);
+    expect(Object.keys(page).sort()).toEqual(['branding', 'cancel_days', 'currency', 'deposit_method', 'deposit_percent', 'display_name', 'hold_hours', 'language', 'logo_url', 'ok', 'org_name', 'pets']);
+    // The organisation's language (Org Data) is the page's for a guest, who has no profile.
+    expect(page.language).toBeNull();
+    await db.query('update public.organizations set language = $2 where org_name = $1', [home.orgName, 'es']);
+    expect((await rpc('booking_page', { p_org: home.orgName })).language).toBe('es');
+    await db.query('update public.organizations set language = null where org_name = $1', [home.orgName]);
     await db.query(`update settings.org_components set enabled = false where org_name = $1 and component_id = (select id from settings.components where name = 'booking')`, [other.orgName]);
     expect(await rpc('booking_page', { p_org: other.orgName })).toEqual({ ok: false, reason: 'Online booking is not available here.' });
     expect((await search(40, 42, 2, 0, other.orgName)).reason).toBe('Online booking is not available here.');

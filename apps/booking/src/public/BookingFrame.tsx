@@ -1,10 +1,20 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { LANGUAGE_OPTIONS, useLanguage } from '@steward/libs/i18n';
+import { useT } from '../i18n';
 import type { BookingPageInfo } from './bookingApi';
+import { useGuestLanguage } from './guestLanguage';
 import './publicBooking.css';
 
-/** The page around a public booking screen, in the organisation's colours, name and logo. */
+/**
+ * The page around a public booking screen, in the organisation's colours, name and logo, and in the
+ * guest's language (guestLanguage.ts), with a switch to choose another.
+ */
 export function BookingFrame({ info, title, children }: { info: BookingPageInfo | undefined; title: string; children: ReactNode }) {
-  const branding = info?.ok ? info.branding : {};
+  const t = useT();
+  const { locale } = useLanguage();
+  const page = info?.ok ? info : undefined;
+  const choose = useGuestLanguage(page?.language, page?.currency, page !== undefined);
+  const branding = page?.branding ?? {};
   const style = {
     ...(branding.primary_color ? { '--booking-primary': branding.primary_color } : {}),
     ...(branding.background_color ? { '--booking-background': branding.background_color } : {}),
@@ -17,11 +27,23 @@ export function BookingFrame({ info, title, children }: { info: BookingPageInfo 
     <div className="booking-public" style={style}>
       <main>
         <header>
-          {info?.ok && info.logo_url ? <img src={info.logo_url} alt="" /> : null}
+          {page?.logo_url ? <img src={page.logo_url} alt="" /> : null}
           <div>
-            <h1>{info?.ok ? info.display_name : 'Online booking'}</h1>
+            <h1>{page ? page.display_name : t('frame.onlineBooking')}</h1>
             <p className="booking-muted" style={{ margin: 0 }}>{title}</p>
           </div>
+          {page ? (
+            <label className="booking-language">
+              <span className="booking-visually-hidden">{t('frame.language')}</span>
+              <select value={LANGUAGE_OPTIONS.some((option) => option.value === locale) ? locale : 'en'} onChange={(event) => choose(event.target.value as typeof locale)}>
+                {LANGUAGE_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value} lang={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
         </header>
         {children}
       </main>

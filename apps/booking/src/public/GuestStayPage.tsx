@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from '@steward/libs/router';
 import { errorMessage } from '@steward/libs/data';
 import { BookingFrame } from './BookingFrame';
+import { useT } from '../i18n';
 import { cancelStay, dayLabel, fetchStay, type StayView } from './bookingApi';
 import { PayDeposit } from './PayDeposit';
 import { StaySummary } from './StaySummary';
@@ -16,6 +17,7 @@ const PAYMENT_WAIT_MS = 60_000;
  * once the provider's webhook has been recorded.
  */
 export function GuestStayPage() {
+  const t = useT();
   const { org = '', token = '' } = useParams();
   const [params] = useSearchParams();
   const returned = params.get('payment');
@@ -36,32 +38,32 @@ export function GuestStayPage() {
       if (answer.ok) queryClient.setQueryData(key, answer);
     },
   });
-  const refusal = cancel.data && !cancel.data.ok ? cancel.data.reason : cancel.isError ? errorMessage(cancel.error, 'The booking could not be cancelled. Try again in a moment.') : null;
+  const refusal = cancel.data && !cancel.data.ok ? cancel.data.reason : cancel.isError ? errorMessage(cancel.error, t('stay.couldNotCancel')) : null;
   const info = page.data?.ok ? page.data : undefined;
   const data = stay.data;
   return (
-    <BookingFrame info={info} title="Your booking">
-      {stay.isPending ? <p role="status">Loading…</p> : null}
-      {stay.isError ? <p role="alert" className="booking-alert">{errorMessage(stay.error, 'This booking could not load. Try again in a moment.')}</p> : null}
+    <BookingFrame info={info} title={t('stay.title')}>
+      {stay.isPending ? <p role="status">{t('common.loading')}</p> : null}
+      {stay.isError ? <p role="alert" className="booking-alert">{errorMessage(stay.error, t('stay.couldNotLoad'))}</p> : null}
       {data && !data.ok ? <p role="alert" className="booking-alert">{data.reason}</p> : null}
       {data?.ok ? (
-        <section aria-label="Your booking">
+        <section aria-label={t('stay.title')}>
           {returned === 'done' && data.deposit_paid_at ? (
-            <p role="status" className="booking-done">Thank you: your deposit is paid.</p>
+            <p role="status" className="booking-done">{t('stay.depositPaid')}</p>
           ) : returned === 'done' && data.payment_method === 'card_link' ? (
-            <p role="status">Waiting for the payment provider to confirm your payment…</p>
+            <p role="status">{t('stay.waitingForProvider')}</p>
           ) : returned === 'cancelled' && !data.deposit_paid_at ? (
-            <p role="status">The payment was cancelled. You can pay the deposit later from this page.</p>
+            <p role="status">{t('stay.paymentCancelled')}</p>
           ) : null}
           <StaySummary stay={data} />
           <PayDeposit stay={data} token={token} />
-          {data.status === 'Cancelled' ? <p role="status">This booking is cancelled.</p> : null}
+          {data.status === 'Cancelled' ? <p role="status">{t('stay.isCancelled')}</p> : null}
           {refusal ? <p role="alert" className="booking-alert">{refusal}</p> : null}
           {data.can_cancel ? (
             <>
-              <p className="booking-muted">You can cancel free of charge until {data.cancel_until ? dayLabel(data.cancel_until) : ''}.</p>
+              <p className="booking-muted">{t('stay.cancelUntil', { date: data.cancel_until ? dayLabel(data.cancel_until) : '' })}</p>
               <button type="button" className="booking-button secondary" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
-                {cancel.isPending ? 'Cancelling…' : 'Cancel this booking'}
+                {cancel.isPending ? t('stay.cancelling') : t('stay.cancel')}
               </button>
             </>
           ) : null}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { errorMessage } from '@steward/libs/data';
+import { useT } from '../i18n';
 import { money, startCardPayment, type StayView } from './bookingApi';
 
 /**
@@ -7,6 +8,7 @@ import { money, startCardPayment, type StayView } from './bookingApi';
  * guest there; the provider returns them to their booking's page, which shows the deposit paid.
  */
 export function PayDeposit({ stay, token }: { stay: StayView; token: string }) {
+  const t = useT();
   const [problem, setProblem] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   if (!stay.can_pay || !stay.deposit_due) return null;
@@ -21,14 +23,14 @@ export function PayDeposit({ stay, token }: { stay: StayView; token: string }) {
       }
       setProblem(answer.reason);
     } catch (error) {
-      setProblem(errorMessage(error, 'The card payment could not start. Try again in a moment.'));
+      setProblem(errorMessage(error, t('pay.couldNotStart')));
     }
     setStarting(false);
   }
   return (
     <div style={{ margin: '12px 0' }}>
       <button type="button" className="booking-button" disabled={starting} onClick={() => void pay()}>
-        {starting ? 'Opening the payment page…' : `Pay the deposit by card: ${money(stay.deposit_due, stay.currency ?? 'USD')}`}
+        {starting ? t('pay.opening') : t('pay.button', { amount: money(stay.deposit_due, stay.currency ?? 'USD') })}
       </button>
       {problem ? (
         <p role="alert" className="booking-alert">

@@ -3,7 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useParams } from '@steward/libs/router';
 import { errorMessage } from '@steward/libs/data';
 import { BookingFrame } from './BookingFrame';
-import { PAYMENT_TEXT, dayLabel, firstProblem, guestSchema, money, requestBooking, searchSchema, searchStays, type GuestInput, type Offer, type SearchInput, type StayView } from './bookingApi';
+import { useT } from '../i18n';
+import { PAYMENT_TEXT, dayLabel, firstProblem, guestSchema, money, requestBooking, searchSchema, searchStays, stayDates, type GuestInput, type Offer, type SearchInput, type StayView } from './bookingApi';
 import { PayDeposit } from './PayDeposit';
 import { StaySummary } from './StaySummary';
 import { useBookingPage } from './usePublicBooking';
@@ -22,6 +23,7 @@ function searchInputOf(form: SearchForm): SearchInput {
  * confirms. Every answer comes from the database's public booking functions.
  */
 export function PublicBookingPage() {
+  const t = useT();
   const org = useParams().org ?? '';
   const page = useBookingPage(org);
   const info = page.data;
@@ -40,7 +42,7 @@ export function PublicBookingPage() {
       setOffers(answer.ok ? (answer.offers ?? []) : null);
       setProblem(answer.reason ?? null);
     },
-    onError: (error) => setProblem(errorMessage(error, 'Something went wrong. Try again in a moment.')),
+    onError: (error) => setProblem(errorMessage(error, t('book.somethingWrong'))),
   });
 
   function onSearch(event: FormEvent) {
@@ -56,29 +58,27 @@ export function PublicBookingPage() {
 
   if (page.isPending) {
     return (
-      <BookingFrame info={undefined} title="Book your stay">
-        <p role="status">Loading…</p>
+      <BookingFrame info={undefined} title={t('book.title')}>
+        <p role="status">{t('common.loading')}</p>
       </BookingFrame>
     );
   }
   if (page.isError || !info?.ok) {
     return (
-      <BookingFrame info={undefined} title="Book your stay">
-        <p role="alert" className="booking-alert">{page.isError ? errorMessage(page.error, 'This booking page could not load. Try again in a moment.') : info?.ok === false ? info.reason : 'Online booking is not available here.'}</p>
+      <BookingFrame info={undefined} title={t('book.title')}>
+        <p role="alert" className="booking-alert">{page.isError ? errorMessage(page.error, t('book.pageCouldNotLoad')) : info?.ok === false ? info.reason : t('book.notAvailable')}</p>
       </BookingFrame>
     );
   }
 
   if (booked) {
     return (
-      <BookingFrame info={info} title="Book your stay">
-        <section className="booking-done" role="status" aria-label="Your booking">
-          <h2 style={{ marginTop: 0 }}>{booked.status === 'Confirmed' ? 'Your stay is booked' : 'Booking request received'}</h2>
+      <BookingFrame info={info} title={t('book.title')}>
+        <section className="booking-done" role="status" aria-label={t('stay.title')}>
+          <h2 style={{ marginTop: 0 }}>{booked.status === 'Confirmed' ? t('book.booked') : t('book.requestReceived')}</h2>
           <p>
-            {booked.status === 'Confirmed'
-              ? 'Your booking is confirmed.'
-              : `${info.display_name} will confirm your request within ${info.hold_hours} hours.`}{' '}
-            We sent the details and a link to see or cancel your booking to {booked.email}.
+            {booked.status === 'Confirmed' ? t('book.confirmed') : t('book.willConfirm', { org: info.display_name, hours: info.hold_hours })}{' '}
+            {t('book.sentTo', { email: booked.email })}
           </p>
           <StaySummary stay={booked} />
           {booked.token ? <PayDeposit stay={booked} token={booked.token} /> : null}
@@ -94,33 +94,33 @@ export function PublicBookingPage() {
   const today = new Date().toISOString().slice(0, 10);
 
   return (
-    <BookingFrame info={info} title="Book your stay">
-      <form aria-label="Search stays" onSubmit={onSearch} noValidate>
+    <BookingFrame info={info} title={t('book.title')}>
+      <form aria-label={t('search.label')} onSubmit={onSearch} noValidate>
         <div className="booking-fields">
           <label className="booking-field">
-            Check-in
+            {t('search.checkIn')}
             <input type="date" min={today} required {...field('checkIn')} />
           </label>
           <label className="booking-field">
-            Check-out
+            {t('search.checkOut')}
             <input type="date" min={form.checkIn || today} required {...field('checkOut')} />
           </label>
           <label className="booking-field">
-            Adults
+            {t('search.adults')}
             <input type="number" min={1} max={99} inputMode="numeric" required {...field('adults')} />
           </label>
           <label className="booking-field">
-            Children
+            {t('search.children')}
             <input type="number" min={0} max={99} inputMode="numeric" {...field('children')} />
           </label>
           {info.pets ? (
             <label className="booking-field">
-              Pets
+              {t('search.pets')}
               <input type="number" min={0} max={20} inputMode="numeric" {...field('pets')} />
             </label>
           ) : null}
           <button type="submit" className="booking-button" disabled={search.isPending}>
-            {search.isPending ? 'Searching…' : 'Search'}
+            {search.isPending ? t('search.searching') : t('search.search')}
           </button>
         </div>
       </form>
@@ -144,26 +144,24 @@ export function PublicBookingPage() {
           onNewPrice={(offer) => setChosen(offer)}
         />
       ) : offers && searched ? (
-        <section aria-label="Available stays">
-          <h2>
-            {offers.length === 0 ? 'Nothing free' : `${offers.length} free for ${dayLabel(searched.checkIn)} – ${dayLabel(searched.checkOut)}`}
-          </h2>
+        <section aria-label={t('offers.label')}>
+          <h2>{offers.length === 0 ? t('offers.none') : t('offers.count', { count: offers.length, dates: stayDates(searched.checkIn, searched.checkOut) })}</h2>
           <ul className="booking-offers">
             {offers.map((offer) => (
               <li key={offer.accommodation_id} className="booking-offer">
                 <article aria-label={offer.name}>
                   <h3>{offer.name}</h3>
                   <p className="booking-muted">
-                    {[offer.class_name, offer.beds, offer.capacity ? `sleeps ${offer.capacity}` : null].filter(Boolean).join(' · ')}
+                    {[offer.class_name, offer.beds, offer.capacity ? t('offers.sleeps', { count: offer.capacity }) : null].filter(Boolean).join(' · ')}
                   </p>
                   {offer.description ? <p>{offer.description}</p> : null}
                   <PriceTable offer={offer} />
                   <p>
-                    {offer.deposit_due > 0 ? `Deposit due: ${money(offer.deposit_due, offer.quote.currency)}, ${PAYMENT_TEXT[info.deposit_method]}. ` : 'No deposit. '}
-                    {offer.instant ? 'Confirmed at once.' : `Confirmed by ${info.display_name} within ${info.hold_hours} hours.`}
+                    {offer.deposit_due > 0 ? t('offers.deposit', { amount: money(offer.deposit_due, offer.quote.currency), method: t(PAYMENT_TEXT[info.deposit_method]) }) : t('offers.noDeposit')}{' '}
+                    {offer.instant ? t('offers.instant') : t('offers.byOrg', { org: info.display_name, hours: info.hold_hours })}
                   </p>
                   <button type="button" className="booking-button" onClick={() => { setProblem(null); setChosen(offer); }}>
-                    Book {offer.name}
+                    {t('offers.book', { name: offer.name })}
                   </button>
                 </article>
               </li>
@@ -172,22 +170,23 @@ export function PublicBookingPage() {
         </section>
       ) : null}
       <p className="booking-muted" style={{ marginTop: 24 }}>
-        Free cancellation from the link in your e-mail until {info.cancel_days} {info.cancel_days === 1 ? 'day' : 'days'} before check-in.
+        {t('book.freeCancellation', { days: info.cancel_days })}
       </p>
     </BookingFrame>
   );
 }
 
 export function PriceTable({ offer }: { offer: Offer }) {
+  const t = useT();
   const { quote } = offer;
   return (
     <table className="booking-prices">
-      <caption>Price for {offer.name}</caption>
+      <caption>{t('prices.caption', { name: offer.name })}</caption>
       <thead>
         <tr>
-          <th scope="col">Night</th>
-          <th scope="col">Rate</th>
-          <th scope="col">Amount</th>
+          <th scope="col">{t('prices.night')}</th>
+          <th scope="col">{t('prices.rate')}</th>
+          <th scope="col">{t('prices.amount')}</th>
         </tr>
       </thead>
       <tbody>
@@ -200,13 +199,13 @@ export function PriceTable({ offer }: { offer: Offer }) {
         ))}
         {quote.fees > 0 ? (
           <tr>
-            <td colSpan={2}>Fees</td>
+            <td colSpan={2}>{t('prices.fees')}</td>
             <td>{money(quote.fees, quote.currency)}</td>
           </tr>
         ) : null}
         {quote.tax > 0 ? (
           <tr>
-            <td colSpan={2}>Tax ({quote.tax_percent} %)</td>
+            <td colSpan={2}>{t('prices.tax', { percent: quote.tax_percent })}</td>
             <td>{money(quote.tax, quote.currency)}</td>
           </tr>
         ) : null}
@@ -214,7 +213,7 @@ export function PriceTable({ offer }: { offer: Offer }) {
       <tfoot>
         <tr>
           <th scope="row" colSpan={2}>
-            Total ({quote.night_count} {quote.night_count === 1 ? 'night' : 'nights'})
+            {t('prices.total', { count: quote.night_count })}
           </th>
           <td data-testid="offer-total">{money(quote.total, quote.currency)}</td>
         </tr>
@@ -234,22 +233,23 @@ type GuestFormProps = {
 };
 
 function GuestForm({ org, search, offer, onBack, onBooked, onGone, onNewPrice }: GuestFormProps) {
+  const t = useT();
   const [guest, setGuest] = useState<GuestInput>({ name: '', email: '', phone: '', note: '' });
   const [problem, setProblem] = useState<string | null>(null);
   const book = useMutation({
     mutationFn: (input: GuestInput) => requestBooking(org, search, offer, input),
     onSuccess: (answer, input) => {
       if (answer.ok) onBooked(answer, input.email.trim());
-      else if (answer.gone) onGone(answer.reason ?? 'This stay has just been booked.', answer.offers ?? []);
+      else if (answer.gone) onGone(answer.reason ?? t('guest.justBooked'), answer.offers ?? []);
       else {
         if (answer.price_changed && answer.offers === undefined) {
           const quote = (answer as unknown as { quote?: Offer['quote'] }).quote;
           if (quote) onNewPrice({ ...offer, quote });
         }
-        setProblem(answer.reason ?? 'The booking could not be made.');
+        setProblem(answer.reason ?? t('guest.couldNotBook'));
       }
     },
-    onError: (error) => setProblem(errorMessage(error, 'Something went wrong. Try again in a moment.')),
+    onError: (error) => setProblem(errorMessage(error, t('book.somethingWrong'))),
   });
   const field = (name: keyof GuestInput) => ({
     value: guest[name],
@@ -266,28 +266,26 @@ function GuestForm({ org, search, offer, onBack, onBooked, onGone, onNewPrice }:
     book.mutate(guest);
   }
   return (
-    <section aria-label="Your details">
-      <h2>
-        {offer.name}, {dayLabel(search.checkIn)} – {dayLabel(search.checkOut)}
-      </h2>
+    <section aria-label={t('guest.label')}>
+      <h2>{t('summary.stayValue', { accommodation: offer.name, dates: stayDates(search.checkIn, search.checkOut) })}</h2>
       <PriceTable offer={offer} />
-      <form aria-label="Your details" onSubmit={onSubmit} noValidate>
+      <form aria-label={t('guest.label')} onSubmit={onSubmit} noValidate>
         <div className="booking-fields">
           <label className="booking-field">
-            Name
+            {t('guest.name')}
             <input autoComplete="name" required {...field('name')} />
           </label>
           <label className="booking-field">
-            E-mail
+            {t('guest.email')}
             <input type="email" autoComplete="email" required {...field('email')} />
           </label>
           <label className="booking-field">
-            Phone
+            {t('guest.phone')}
             <input type="tel" autoComplete="tel" {...field('phone')} />
           </label>
         </div>
         <label className="booking-field" style={{ marginTop: 12 }}>
-          Note for the desk
+          {t('guest.note')}
           <textarea rows={3} maxLength={2000} {...field('note')} />
         </label>
         {problem ? (
@@ -297,10 +295,10 @@ function GuestForm({ org, search, offer, onBack, onBooked, onGone, onNewPrice }:
         ) : null}
         <div style={{ display: 'flex', gap: 12, marginTop: 16, flexWrap: 'wrap' }}>
           <button type="submit" className="booking-button" disabled={book.isPending}>
-            {book.isPending ? 'Booking…' : `Confirm booking: ${money(offer.quote.total, offer.quote.currency)}`}
+            {book.isPending ? t('guest.booking') : t('guest.confirm', { amount: money(offer.quote.total, offer.quote.currency) })}
           </button>
           <button type="button" className="booking-button secondary" onClick={onBack}>
-            Back to the list
+            {t('guest.back')}
           </button>
         </div>
       </form>

@@ -1,33 +1,35 @@
-import { PAYMENT_TEXT, dayLabel, money, type StayView } from './bookingApi';
+import { useT } from '../i18n';
+import { PAYMENT_TEXT, money, stayDates, type StayView } from './bookingApi';
 
 /** A booking as its guest sees it: the stay, the total, and the deposit with how to pay it. */
 export function StaySummary({ stay }: { stay: StayView }) {
+  const t = useT();
   const currency = stay.currency ?? 'USD';
   return (
     <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '4px 16px', margin: '12px 0' }}>
-      <dt>Confirmation</dt>
+      <dt>{t('summary.confirmation')}</dt>
       <dd style={{ margin: 0 }} data-testid="booking-confirmation">{stay.confirmation}</dd>
-      <dt>Status</dt>
-      <dd style={{ margin: 0 }} data-testid="booking-status">{stay.status}</dd>
-      <dt>Stay</dt>
+      <dt>{t('summary.status')}</dt>
+      <dd style={{ margin: 0 }} data-testid="booking-status">{t('summary.statusValue', { status: stay.status ?? '' })}</dd>
+      <dt>{t('summary.stay')}</dt>
       <dd style={{ margin: 0 }}>
-        {stay.accommodation}, {stay.check_in ? dayLabel(stay.check_in) : ''} – {stay.check_out ? dayLabel(stay.check_out) : ''}
+        {t('summary.stayValue', { accommodation: stay.accommodation ?? '', dates: stay.check_in && stay.check_out ? stayDates(stay.check_in, stay.check_out) : '' })}
       </dd>
-      <dt>Total</dt>
+      <dt>{t('summary.total')}</dt>
       <dd style={{ margin: 0 }} data-testid="booking-total">{money(stay.total ?? 0, currency)}</dd>
       {stay.deposit_due && stay.deposit_due > 0 && stay.deposit_paid_at ? (
         <>
-          <dt>Deposit</dt>
+          <dt>{t('summary.deposit')}</dt>
           <dd style={{ margin: 0 }} data-testid="booking-deposit">
-            {money(stay.deposit_due, currency)} paid by card
+            {t('summary.paidByCard', { amount: money(stay.deposit_due, currency) })}
           </dd>
         </>
       ) : stay.deposit_due && stay.deposit_due > 0 ? (
         <>
-          <dt>Deposit due</dt>
+          <dt>{t('summary.depositDue')}</dt>
           <dd style={{ margin: 0 }} data-testid="booking-deposit">
-            {money(stay.deposit_due, currency)}, {PAYMENT_TEXT[stay.payment_method ?? 'on_arrival']}
-            {stay.payment_method === 'bank_transfer' && stay.payment_reference ? ` with the reference ${stay.payment_reference}` : ''}
+            {t('summary.due', { amount: money(stay.deposit_due, currency), method: t(PAYMENT_TEXT[stay.payment_method ?? 'on_arrival']) })}
+            {stay.payment_method === 'bank_transfer' && stay.payment_reference ? <>{' '}{t('summary.reference', { reference: stay.payment_reference })}</> : null}
             {stay.payment_method === 'bank_transfer' && stay.bank_details ? ` (${stay.bank_details})` : ''}
           </dd>
         </>

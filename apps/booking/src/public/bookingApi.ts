@@ -1,5 +1,7 @@
 import { z } from 'zod/mini';
 import { getRuntimeConfig } from '@steward/libs/runtime-config';
+import { formatDate, formatDateRange, formatMoney } from '@steward/libs/i18n';
+import { has, t, type BookingMessageId } from '../i18n';
 
 /**
  * The public booking page's calls: security-definer functions of the `public` schema that a visitor
@@ -27,6 +29,8 @@ export type BookingPageInfo =
       ok: true;
       org_name: string;
       display_name: string;
+      /** The organisation's language (Org Data), the page's language for a guest who chose none. */
+      language: string | null;
       logo_url: string | null;
       branding: Partial<Record<'primary_color' | 'background_color' | 'text_color' | 'button_color' | 'button_text_color' | 'link_color' | 'font_family', string>>;
       currency: string;
@@ -72,31 +76,34 @@ export type StayView = {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+// Each check's message is the id of its words (messages/en.json): firstProblem gives them in the page's language.
 export const searchSchema = z
   .object({
-    checkIn: z.string().check(z.regex(DAY, 'Choose a check-in date.')),
-    checkOut: z.string().check(z.regex(DAY, 'Choose a check-out date.')),
-    adults: z.number().check(z.refine(Number.isInteger, 'Enter a whole number of adults.'), z.minimum(1, 'At least one adult must stay.'), z.maximum(99, 'Enter the number of adults.')),
-    children: z.number().check(z.refine(Number.isInteger, 'Enter a whole number of children.'), z.minimum(0, 'Children cannot be negative.'), z.maximum(99, 'Enter the number of children.')),
-    pets: z.number().check(z.refine(Number.isInteger, 'Enter a whole number of pets.'), z.minimum(0, 'Pets cannot be negative.'), z.maximum(20, 'Enter the number of pets.')),
+    checkIn: z.string().check(z.regex(DAY, 'search.chooseCheckIn')),
+    checkOut: z.string().check(z.regex(DAY, 'search.chooseCheckOut')),
+    adults: z.number().check(z.refine(Number.isInteger, 'search.adultsWhole'), z.minimum(1, 'search.oneAdult'), z.maximum(99, 'search.adultsNumber')),
+    children: z.number().check(z.refine(Number.isInteger, 'search.childrenWhole'), z.minimum(0, 'search.childrenNegative'), z.maximum(99, 'search.childrenNumber')),
+    pets: z.number().check(z.refine(Number.isInteger, 'search.petsWhole'), z.minimum(0, 'search.petsNegative'), z.maximum(20, 'search.petsNumber')),
   })
-  .check(z.refine((value) => value.checkOut > value.checkIn, { message: 'Check-out must be after check-in.' }));
+  .check(z.refine((value) => value.checkOut > value.checkIn, { message: 'search.checkOutAfter' }));
 
 export type SearchInput = z.infer<typeof searchSchema>;
 
 export const guestSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'Enter your name.'), z.maxLength(200, 'Enter your name.')),
-  email: z.string().check(z.trim(), z.regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'Enter a valid e-mail address.')),
-  phone: z.string().check(z.trim(), z.regex(/^$|^\+?[0-9 ().-]{5,40}$/, 'Enter a valid phone number, or leave it empty.')),
-  note: z.string().check(z.maxLength(2000, 'A note can be at most 2000 characters.')),
+  name: z.string().check(z.trim(), z.minLength(1, 'guest.enterName'), z.maxLength(200, 'guest.enterName')),
+  email: z.string().check(z.trim(), z.regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'guest.validEmail')),
+  phone: z.string().check(z.trim(), z.regex(/^$|^\+?[0-9 ().-]{5,40}$/, 'guest.validPhone')),
+  note: z.string().check(z.maxLength(2000, 'guest.noteTooLong')),
 });
 
 export type GuestInput = z.infer<typeof guestSchema>;
 
-/** The first message a schema gives for the input, or null when it passes. */
+/** The first message a schema gives for the input, in the page's language, or null when it passes. */
 export function firstProblem(schema: z.ZodMiniType, input: unknown): string | null {
   const result = schema.safeParse(input);
-  return result.success ? null : (result.error.issues[0]?.message ?? 'Check the form.');
+  if (result.success) return null;
+  const id = result.error.issues[0]?.message ?? '';
+  return t(has(id) ? id : 'form.check');
 }
 
 /**
@@ -113,10 +120,10 @@ async function callRpc<Result>(_schema: 'public', name: string, args: Record<str
     body: JSON.stringify(args),
   });
   const body: unknown = await response.json().catch(() => null);
-  if (response.status === 429) throw new Error('Too many requests from your connection. Wait a few minutes and try again.');
+  if (response.status === 429) throw new Error(t('api.tooMany'));
   if (!response.ok) {
     const message = typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : null;
-    throw new Error(message ?? 'The booking service could not answer. Try again in a moment.');
+    throw new Error(message ?? t('api.noAnswer'));
   }
   return body as Result;
 }
@@ -153,22 +160,26 @@ export async function startCardPayment(token: string): Promise<{ ok: true; url: 
     if (body.ok === true && 'url' in body && typeof body.url === 'string') return { ok: true, url: body.url };
     if ('reason' in body && typeof body.reason === 'string') return { ok: false, reason: body.reason };
   }
-  return { ok: false, reason: 'The card payment could not start. Try again in a moment.' };
+  return { ok: false, reason: t('pay.couldNotStart') };
 }
 
 export const fetchStay = (token: string) => callRpc<StayView>('public', 'booking_stay', { p_token: token });
 export const cancelStay = (token: string) => callRpc<StayView>('public', 'booking_cancel', { p_token: token });
 
-export function money(amount: number, currency: string): string {
-  return `${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
-}
+/** An amount as the guest reads it, in the organisation's currency: "$139.00" (en, USD), "139,00 US$" (es). */
+export const money = (amount: number, currency: string): string => formatMoney(amount, currency);
 
-export function dayLabel(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-}
+/** A day of the stay: "Fri, Dec 4, 2026" (en), "vie, 4 dic 2026" (es). */
+const DAY_FORMAT: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' };
 
-export const PAYMENT_TEXT: Record<'on_arrival' | 'bank_transfer' | 'card_link', string> = {
-  on_arrival: 'paid on arrival',
-  bank_transfer: 'paid by bank transfer',
-  card_link: 'paid by card',
+export const dayLabel = (day: string): string => formatDate(day, DAY_FORMAT);
+
+/** Check-in to check-out as one range: "Fri, Dec 4 – Sun, Dec 6, 2026". */
+export const stayDates = (checkIn: string, checkOut: string): string => formatDateRange(checkIn, checkOut, DAY_FORMAT);
+
+/** How the deposit is paid, as words (messages/en.json). */
+export const PAYMENT_TEXT: Record<'on_arrival' | 'bank_transfer' | 'card_link', BookingMessageId> = {
+  on_arrival: 'payment.onArrival',
+  bank_transfer: 'payment.bankTransfer',
+  card_link: 'payment.card',
 };

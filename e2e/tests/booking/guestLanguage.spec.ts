@@ -1,0 +1,106 @@
+import { expect, test, type Request } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../../support/axe';
+import { createOwner, serviceClient, type Owner } from '../shell/support/shellApi';
+import { insertRow, utcDay } from '../lodging/lodgingApi';
+
+// A guest has no profile: the public booking page speaks the organisation's language (Org Data), with
+// amounts in its currency and dates as that language writes them; the guest may switch. An English
+// page loads no catalogue (issue 51).
+
+const CHECK_IN = 45;
+const CHECK_OUT = 47;
+
+type Quote = { total: number; nights: { date: string; amount: number }[] };
+
+/** What Intl writes in Spanish, as the page must (the browser and Node share ICU's data). */
+const euros = (amount: number) => new Intl.NumberFormat('es', { style: 'currency', currency: 'EUR' }).format(amount);
+const day = (date: string) => new Intl.DateTimeFormat('es', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(`${date}T00:00:00`));
+/** Text as the page shows it, whatever spaces Intl put in (no-break, narrow). */
+const spaced = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s/g, '\\s')}$`);
+
+async function setOrgLanguage(orgName: string, language: string | null) {
+  const { error } = await serviceClient().from('organizations').update({ language }).eq('org_name', orgName);
+  if (error) throw new Error(`organizations: ${error.message}`);
+}
+
+test.describe('the public booking page in the organisation’s language', () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  let owner: Owner;
+  let roomId: string;
+
+  test.beforeAll(async () => {
+    owner = await createOwner('Reservas');
+    await setOrgLanguage(owner.orgName, 'es');
+    await insertRow('lodging_settings', { org_name: owner.orgName, currency: 'EUR', tax_percent: 10, stay_fee: 20, nightly_fee: 0, deposit_percent: 25, deposit_method: 'bank_transfer', bank_details: 'IBAN ES00 1234' });
+    const rooms = await insertRow('accommodation_classes', { org_name: owner.orgName, name: 'Habitaciones' });
+    const room = await insertRow('accommodations', { org_name: owner.orgName, name: 'Habitación 7', base_rate: 1149, capacity: 3, class_id: rooms.id });
+    roomId = room.id;
+  });
+
+  test('an organisation whose language is Spanish: the page reads Spanish, amounts in euros and dates written for es; a guest can switch to English', async ({ page }) => {
+    const { data, error } = await serviceClient().schema('catalog').rpc('quote_stay', {
+      p_accommodation_id: roomId, p_check_in: utcDay(CHECK_IN), p_check_out: utcDay(CHECK_OUT), p_adults: 2, p_children: 0, p_pets: 0,
+    });
+    if (error) throw new Error(error.message);
+    const quote = data as Quote;
+
+    await page.goto(`/book/${encodeURIComponent(owner.orgName)}`);
+    await expect(page.getByRole('heading', { level: 1, name: owner.orgName })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByText('Reserva tu estancia')).toBeVisible();
+    const form = page.getByRole('form', { name: 'Buscar estancias' });
+    await form.getByLabel('Llegada').fill(utcDay(CHECK_IN));
+    await form.getByLabel('Salida').fill(utcDay(CHECK_OUT));
+    // A problem the page finds itself is told in Spanish too.
+    await form.getByLabel('Adultos').fill('0');
+    await form.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Debe alojarse al menos un adulto.');
+    await form.getByLabel('Adultos').fill('2');
+    await form.getByRole('button', { name: 'Buscar' }).click();
+
+    const results = page.getByRole('region', { name: 'Estancias disponibles' });
+    await expect(results.getByRole('heading', { level: 2 })).toHaveText(/^1 libre para /);
+    const offer = results.getByRole('article', { name: 'Habitación 7' });
+    const prices = offer.getByRole('table', { name: 'Precio de Habitación 7' });
+    await expect(prices.getByRole('columnheader', { name: 'Importe' })).toBeVisible();
+    const rows = prices.locator('tbody tr');
+    await expect(rows.first().locator('td').first()).toHaveText(spaced(day(quote.nights[0]?.date ?? '')));
+    await expect(rows.first().locator('td:last-child')).toHaveText(spaced(euros(quote.nights[0]?.amount ?? 0)));
+    await expect(offer.getByTestId('offer-total')).toHaveText(spaced(euros(quote.total)));
+    await expect(prices.locator('tfoot th')).toHaveText('Total (2 noches)');
+    await expect(offer).toContainText('a pagar por transferencia bancaria');
+    await expect(page.getByText('Cancelación gratuita desde el enlace de tu correo hasta 2 días antes de la llegada.')).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await offer.getByRole('button', { name: 'Reservar Habitación 7' }).click();
+    const details = page.getByRole('form', { name: 'Tus datos' });
+    await details.getByLabel('Nombre').fill('Lucía Huésped');
+    await details.getByLabel('Correo electrónico').fill('no-es-una-direccion');
+    await details.getByRole('button', { name: /^Confirmar la reserva: / }).click();
+    await expect(details.getByRole('alert')).toHaveText('Escribe una dirección de correo electrónico válida.');
+    await expectNoSeriousA11yViolations(page);
+
+    // The guest's own choice wins over the organisation's, at once.
+    await page.getByLabel('Idioma').selectOption('en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('form', { name: 'Your details' })).toBeVisible();
+    await expect(page.getByRole('button', { name: `Confirm booking: ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(quote.total)}` })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('an organisation in English: the page reads English and loads no catalogue of words', async ({ browser }) => {
+    await setOrgLanguage(owner.orgName, 'en');
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    const catalogues: string[] = [];
+    page.on('request', (request: Request) => {
+      if (/messages-/.test(request.url())) catalogues.push(request.url());
+    });
+    await page.goto(`/book/${encodeURIComponent(owner.orgName)}`);
+    await expect(page.getByRole('form', { name: 'Search stays' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByText('Free cancellation from the link in your e-mail until 2 days before check-in.')).toBeVisible();
+    expect(catalogues).toEqual([]);
+    await context.close();
+  });
+});
