@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Tag, Typography } from '@steward/libs/ui/antd';
 import { errorMessage, queryKeys } from '@steward/libs/data';
+import { formatDate } from '@steward/libs/i18n';
+import { useT } from '../i18n';
 import { money, quoteInputFrom, quoteStay, type QuoteInput } from './deskApi';
 import './desk.css';
 
@@ -17,7 +19,9 @@ function useSettled<Value>(value: Value, delay: number): Value {
   return settled;
 }
 
-const weekday = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+const WEEKDAY: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' };
+/** A night of the quote: "Fri, Dec 4" (en), "vie, 4 dic" (es). */
+const weekday = (day: string) => formatDate(day, WEEKDAY);
 
 /**
  * The booking form's price: the quote of the stay the form describes, asked again (debounced) as its
@@ -25,6 +29,7 @@ const weekday = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString
  * the reason the rates refuse it. With a manual price, the amounts typed in the form are kept instead.
  */
 export function QuotePanel({ values }: { values: Record<string, string | string[] | undefined> }) {
+  const t = useT();
   const overridden = values.price_overridden === 'true';
   const wanted = quoteInputFrom(values);
   const key = 'input' in wanted ? JSON.stringify(wanted.input) : null;
@@ -39,27 +44,27 @@ export function QuotePanel({ values }: { values: Record<string, string | string[
 
   let body: React.ReactNode;
   if (overridden) {
-    body = <Typography.Paragraph style={{ margin: 0 }}>The amounts typed below are kept: this stay is not priced from the rates.</Typography.Paragraph>;
+    body = <Typography.Paragraph style={{ margin: 0 }}>{t('quote.manualKept')}</Typography.Paragraph>;
   } else if ('reason' in wanted) {
-    body = <Typography.Paragraph style={{ margin: 0 }}>{wanted.reason}</Typography.Paragraph>;
+    body = <Typography.Paragraph style={{ margin: 0 }}>{t(wanted.reason)}</Typography.Paragraph>;
   } else if (quote.error) {
-    body = <Alert type="error" showIcon title={errorMessage(quote.error, 'The price could not be worked out.')} />;
+    body = <Alert type="error" showIcon title={errorMessage(quote.error, t('quote.couldNotWorkOut'))} />;
   } else if (!quote.data) {
-    body = <Typography.Paragraph style={{ margin: 0 }}>Working out the price…</Typography.Paragraph>;
+    body = <Typography.Paragraph style={{ margin: 0 }}>{t('quote.working')}</Typography.Paragraph>;
   } else if (!quote.data.ok) {
-    body = <Alert type="error" showIcon title={quote.data.reason ?? 'These dates cannot be booked.'} />;
+    body = <Alert type="error" showIcon title={quote.data.reason ?? t('quote.cannotBook')} />;
   } else {
     const data = quote.data;
     const currency = data.currency ?? 'USD';
     body = (
-      <table className="stw-quote" aria-label="Price breakdown" aria-busy={quote.isFetching || key !== settledKey}>
+      <table className="stw-quote" aria-label={t('quote.breakdown')} aria-busy={quote.isFetching || key !== settledKey}>
         <thead>
           <tr>
-            <th scope="col">Night</th>
-            <th scope="col">Rate</th>
-            <th scope="col">Price</th>
-            <th scope="col">Extra guests</th>
-            <th scope="col">Amount</th>
+            <th scope="col">{t('quote.night')}</th>
+            <th scope="col">{t('quote.rate')}</th>
+            <th scope="col">{t('quote.price')}</th>
+            <th scope="col">{t('quote.extraGuests')}</th>
+            <th scope="col">{t('quote.amount')}</th>
           </tr>
         </thead>
         <tbody>
@@ -75,19 +80,19 @@ export function QuotePanel({ values }: { values: Record<string, string | string[
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={4}>Subtotal ({data.night_count} {data.night_count === 1 ? 'night' : 'nights'})</th>
+            <th scope="row" colSpan={4}>{t('quote.subtotal', { count: data.night_count ?? 0 })}</th>
             <td>{money(data.subtotal, currency)}</td>
           </tr>
           <tr>
-            <th scope="row" colSpan={4}>Fees</th>
+            <th scope="row" colSpan={4}>{t('quote.fees')}</th>
             <td>{money(data.fees, currency)}</td>
           </tr>
           <tr>
-            <th scope="row" colSpan={4}>Tax ({Number(data.tax_percent ?? 0)} %)</th>
+            <th scope="row" colSpan={4}>{t('quote.tax', { percent: Number(data.tax_percent ?? 0) })}</th>
             <td>{money(data.tax, currency)}</td>
           </tr>
           <tr className="stw-quote__total">
-            <th scope="row" colSpan={4}>Total</th>
+            <th scope="row" colSpan={4}>{t('quote.total')}</th>
             <td data-testid="quote-total">{money(data.total, currency)}</td>
           </tr>
         </tfoot>
@@ -97,7 +102,8 @@ export function QuotePanel({ values }: { values: Record<string, string | string[
   return (
     <section className="stw-quote-panel" aria-labelledby="stw-quote-title">
       <h3 id="stw-quote-title" className="stw-quote-panel__title">
-        Price {overridden ? <Tag className="stw-quote-panel__manual">Manual price</Tag> : <span className="stw-quote-panel__hint">from the rates</span>}
+        {t('quote.title')}{' '}
+        {overridden ? <Tag className="stw-quote-panel__manual">{t('quote.manual')}</Tag> : <span className="stw-quote-panel__hint">{t('quote.fromRates')}</span>}
       </h3>
       <div aria-live="polite">{body}</div>
     </section>

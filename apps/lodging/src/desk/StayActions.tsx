@@ -4,7 +4,8 @@ import { Button, Flex } from '@steward/libs/ui/antd';
 import { errorMessage, queryKeys } from '@steward/libs/data';
 import { useAccess } from '@steward/libs/session';
 import { toast } from '@steward/libs/ui';
-import { NEXT_STATUSES, STATUS_ACTION_LABELS, setStayStatus, type StayStatus } from './deskApi';
+import { useT } from '../i18n';
+import { NEXT_STATUSES, STATUS_ACTION_LABELS, setStayStatus, statusLabel, type StayStatus } from './deskApi';
 
 const PRIMARY: ReadonlySet<StayStatus> = new Set(['Confirmed', 'Checked in', 'Checked out']);
 
@@ -29,6 +30,7 @@ export function StayActions({
   only?: readonly StayStatus[];
   onDone?: (status: StayStatus) => void;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<StayStatus | null>(null);
   // Moving a stay changes the reservation: a role that may not edit this stay (edit None, or Personal
@@ -41,10 +43,10 @@ export function StayActions({
     try {
       await setStayStatus(id, next);
       await queryClient.invalidateQueries({ queryKey: queryKeys.schema('catalog') });
-      toast({ title: `${name}: ${next}` });
+      toast({ title: t('status.moved', { name, status: statusLabel(next) }) });
       onDone?.(next);
     } catch (error) {
-      toast({ title: errorMessage(error, 'The stay could not be changed.'), variant: 'destructive' });
+      toast({ title: errorMessage(error, t('status.couldNotChange')), variant: 'destructive' });
     } finally {
       setBusy(null);
     }
@@ -59,10 +61,10 @@ export function StayActions({
           danger={next === 'Cancelled'}
           loading={busy === next}
           disabled={busy !== null}
-          aria-label={`${STATUS_ACTION_LABELS[next]}: ${name}`}
+          aria-label={t('status.actionFor', { action: t(STATUS_ACTION_LABELS[next]), name })}
           onClick={() => void move(next)}
         >
-          {STATUS_ACTION_LABELS[next]}
+          {t(STATUS_ACTION_LABELS[next])}
         </Button>
       ))}
     </Flex>

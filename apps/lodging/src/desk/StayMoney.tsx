@@ -5,9 +5,9 @@ import { Input, Select } from '@steward/libs/ui/antd-data';
 import { errorMessage, queryKeys } from '@steward/libs/data';
 import { DataTable } from '@steward/libs/list';
 import { useSession } from '@steward/libs/session';
+import { formatDate } from '@steward/libs/i18n';
+import { has, useT } from '../i18n';
 import { PAYMENT_KINDS, addStayPayment, fetchStayMoney, money, paymentSchema, type PaymentKind, type StayPayment } from './deskApi';
-
-const KIND_LABEL = Object.fromEntries(PAYMENT_KINDS.map((kind) => [kind.value, kind.label])) as Record<PaymentKind, string>;
 
 /** The query of a stay's payments and balance (refreshed with every lodging write). */
 export function useStayMoney(reservationId: string | null) {
@@ -22,7 +22,8 @@ export function useStayMoney(reservationId: string | null) {
  * A stay's money: total, paid, refunded and the balance due (all derived by the database), the lines
  * so far, and a deposit, payment or refund taken in one step.
  */
-export function StayMoney({ reservationId, currency = 'USD', canRecord = true }: { reservationId: string; currency?: string; canRecord?: boolean }) {
+export function StayMoney({ reservationId, currency, canRecord = true }: { reservationId: string; currency?: string; canRecord?: boolean }) {
+  const t = useT();
   const session = useSession();
   const queryClient = useQueryClient();
   const money_ = useStayMoney(reservationId);
@@ -36,7 +37,10 @@ export function StayMoney({ reservationId, currency = 'USD', canRecord = true }:
   const take = useMutation({
     mutationFn: async () => {
       const parsed = paymentSchema.safeParse({ kind, amount, method });
-      if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Check the amount.');
+      if (!parsed.success) {
+        const id = parsed.error.issues[0]?.message ?? '';
+        throw new Error(t(has(id) ? id : 'money.checkAmount'));
+      }
       await addStayPayment(session.orgName ?? '', reservationId, parsed.data);
     },
     onSuccess: async () => {
@@ -45,23 +49,23 @@ export function StayMoney({ reservationId, currency = 'USD', canRecord = true }:
       setProblem(null);
       await queryClient.invalidateQueries({ queryKey: queryKeys.schema('catalog') });
     },
-    onError: (error) => setProblem(errorMessage(error, 'The payment could not be recorded.')),
+    onError: (error) => setProblem(errorMessage(error, t('money.couldNotRecord'))),
   });
   const balance = money_.data?.balance;
   return (
     <section className="stw-desk-section" aria-labelledby={`${amountId}-title`}>
-      <h3 id={`${amountId}-title`}>Payments</h3>
-      {money_.error ? <Alert type="error" showIcon title={errorMessage(money_.error, 'Failed to load payments.')} /> : null}
+      <h3 id={`${amountId}-title`}>{t('money.payments')}</h3>
+      {money_.error ? <Alert type="error" showIcon title={errorMessage(money_.error, t('money.loadFailed'))} /> : null}
       {balance ? (
         <dl className="stw-desk-balance" style={{ display: 'grid', gridTemplateColumns: 'auto auto', gap: '2px 16px', margin: '0 0 8px', width: 'max-content' }}>
-          <dt>Total</dt>
+          <dt>{t('money.total')}</dt>
           <dd style={{ margin: 0 }}>{money(balance.total_amount, currency)}</dd>
-          <dt>Paid</dt>
+          <dt>{t('money.paid')}</dt>
           <dd style={{ margin: 0 }}>{money(balance.paid_amount, currency)}</dd>
-          <dt>Refunded</dt>
+          <dt>{t('money.refunded')}</dt>
           <dd style={{ margin: 0 }}>{money(balance.refunded_amount, currency)}</dd>
           <dt>
-            <strong>Balance due</strong>
+            <strong>{t('money.balanceDue')}</strong>
           </dt>
           <dd style={{ margin: 0 }} data-testid="balance-due">
             <strong>{money(balance.balance_due, currency)}</strong>
@@ -70,15 +74,15 @@ export function StayMoney({ reservationId, currency = 'USD', canRecord = true }:
       ) : null}
       {money_.data && money_.data.payments.length > 0 ? (
         <DataTable<StayPayment>
-          label="Payment lines"
+          label={t('money.lines')}
           rowKey={(line) => line.id}
           rows={money_.data.payments}
           placeholder={null}
           columns={[
-            { key: 'date', title: 'Date', render: (line) => new Date(line.paid_at).toLocaleDateString() },
-            { key: 'kind', title: 'Kind', render: (line) => KIND_LABEL[line.line_type] ?? line.line_type },
-            { key: 'method', title: 'Method' },
-            { key: 'amount', title: 'Amount', align: 'end', render: (line) => money(line.qty * line.unit_price - line.discount_amount, currency) },
+            { key: 'date', title: t('money.date'), render: (line) => formatDate(line.paid_at) },
+            { key: 'kind', title: t('money.kind'), render: (line) => t('money.kindLabel', { kind: line.line_type }) },
+            { key: 'method', title: t('money.method') },
+            { key: 'amount', title: t('money.amount'), align: 'end', render: (line) => money(line.qty * line.unit_price - line.discount_amount, currency) },
           ]}
         />
       ) : null}
@@ -92,19 +96,19 @@ export function StayMoney({ reservationId, currency = 'USD', canRecord = true }:
         >
           <Flex gap={8} wrap align="end">
             <Flex vertical gap={2}>
-              <label htmlFor={kindId}>Kind</label>
-              <Select id={kindId} value={kind} onChange={(value: PaymentKind) => setKind(value)} options={[...PAYMENT_KINDS]} style={{ width: 120 }} />
+              <label htmlFor={kindId}>{t('money.kind')}</label>
+              <Select id={kindId} value={kind} onChange={(value: PaymentKind) => setKind(value)} options={PAYMENT_KINDS.map((value) => ({ value, label: t('money.kindLabel', { kind: value }) }))} style={{ width: 120 }} />
             </Flex>
             <Flex vertical gap={2}>
-              <label htmlFor={amountId}>Amount</label>
+              <label htmlFor={amountId}>{t('money.amount')}</label>
               <Input id={amountId} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} style={{ width: 120 }} />
             </Flex>
             <Flex vertical gap={2}>
-              <label htmlFor={methodId}>Method</label>
-              <Input id={methodId} value={method} placeholder="Card, cash…" onChange={(event) => setMethod(event.target.value)} style={{ width: 140 }} />
+              <label htmlFor={methodId}>{t('money.method')}</label>
+              <Input id={methodId} value={method} placeholder={t('money.methodPlaceholder')} onChange={(event) => setMethod(event.target.value)} style={{ width: 140 }} />
             </Flex>
             <Button htmlType="submit" loading={take.isPending}>
-              Record {KIND_LABEL[kind].toLowerCase()}
+              {t('money.record', { kind })}
             </Button>
           </Flex>
           {problem ? <Alert type="error" showIcon title={problem} style={{ marginTop: 8 }} /> : null}

@@ -2,7 +2,9 @@ import { z } from 'zod/mini';
 import { callRpc, getDatabase, toDataAccessError } from '@steward/libs/data';
 import type { StayStatus } from './deskDay';
 
-export { STAY_STATUSES, fetchDeskDay, guestsLabel, money, type DeskStay, type StayStatus } from './deskDay';
+import type { LodgingMessageId } from '../i18n';
+
+export { STAY_STATUSES, fetchDeskDay, guestsLabel, money, statusLabel, type DeskStay, type StayStatus } from './deskDay';
 
 /** Where each status may go next (the database refuses any other move). */
 export const NEXT_STATUSES: Record<StayStatus, readonly StayStatus[]> = {
@@ -51,7 +53,7 @@ export const quoteInputSchema = z
     children: count,
     pets: count,
   })
-  .check(z.refine((input) => input.checkOut > input.checkIn, { message: 'Check-out must be at least one night after check-in.' }));
+  .check(z.refine((input) => input.checkOut > input.checkIn, { message: 'quote.checkOutAfter' }));
 
 export type QuoteInput = z.infer<typeof quoteInputSchema>;
 
@@ -63,7 +65,7 @@ export function stayDay(value: string | undefined): string | null {
 }
 
 /** The quote's input from the booking form's values, or the reason none can be asked for yet. */
-export function quoteInputFrom(values: Record<string, string | string[] | undefined>): { input: QuoteInput } | { reason: string } {
+export function quoteInputFrom(values: Record<string, string | string[] | undefined>): { input: QuoteInput } | { reason: LodgingMessageId } {
   const text = (name: string) => {
     const value = values[name];
     return typeof value === 'string' ? value.trim() : '';
@@ -77,8 +79,9 @@ export function quoteInputFrom(values: Record<string, string | string[] | undefi
     pets: text('pets') || '0',
   });
   if (parsed.success) return { input: parsed.data };
+  // A reason is the id of its words (messages/en.json); the panel shows it in the page's language.
   const refined = parsed.error.issues.find((issue) => issue.code === 'custom');
-  return { reason: refined?.message ?? 'Choose an accommodation, a check-in and a check-out.' };
+  return { reason: refined ? 'quote.checkOutAfter' : 'quote.chooseFirst' };
 }
 
 /** The price of a stay from the organisation's rates (catalog.quote_stay). */
@@ -102,18 +105,14 @@ export function checkOutStay(id: string): Promise<unknown> {
 }
 
 export type PaymentKind = 'deposit' | 'payment' | 'refund';
-export const PAYMENT_KINDS: ReadonlyArray<{ value: PaymentKind; label: string }> = [
-  { value: 'deposit', label: 'Deposit' },
-  { value: 'payment', label: 'Payment' },
-  { value: 'refund', label: 'Refund' },
-];
+export const PAYMENT_KINDS: readonly PaymentKind[] = ['deposit', 'payment', 'refund'];
 
 export type StayPayment = { id: string; line_type: PaymentKind; qty: number; unit_price: number; discount_amount: number; paid_at: string; method: string | null; notes: string | null };
 export type StayBalance = { total_amount: number; paid_amount: number; refunded_amount: number; balance_due: number };
 
 export const paymentSchema = z.object({
   kind: z.enum(['deposit', 'payment', 'refund']),
-  amount: z.coerce.number().check(z.positive('Enter an amount above 0.'), z.maximum(10_000_000)),
+  amount: z.coerce.number().check(z.positive('money.amountAbove'), z.maximum(10_000_000)),
   method: z.optional(z.string().check(z.trim(), z.maxLength(60))),
 });
 
@@ -157,14 +156,14 @@ export async function setStayStatus(id: string, status: StayStatus): Promise<voi
   if (error) throw toDataAccessError(error);
 }
 
-/** The button that moves a stay to a status, as the desk words it. */
-export const STATUS_ACTION_LABELS: Record<StayStatus, string> = {
-  Tentative: 'Make tentative',
-  Confirmed: 'Confirm',
-  'Checked in': 'Check in',
-  'Checked out': 'Check out',
-  Cancelled: 'Cancel stay',
-  'No-show': 'No-show',
+/** The button that moves a stay to a status, as the desk words it (messages/en.json). */
+export const STATUS_ACTION_LABELS: Record<StayStatus, LodgingMessageId> = {
+  Tentative: 'status.action.tentative',
+  Confirmed: 'status.action.confirmed',
+  'Checked in': 'status.action.checkedIn',
+  'Checked out': 'status.action.checkedOut',
+  Cancelled: 'status.action.cancelled',
+  'No-show': 'status.action.noShow',
 };
 
 export type CalendarFeed = { id: string; accommodation_id: string; name: string | null; created_at: string; revoked_at: string | null };

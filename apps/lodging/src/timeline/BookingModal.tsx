@@ -8,7 +8,9 @@ import { Link } from '@steward/libs/router';
 import { QuotePanel } from '../desk/QuotePanel';
 import { StayActions } from '../desk/StayActions';
 import { StayMoney } from '../desk/StayMoney';
-import { STAY_STATUSES, type StayStatus } from '../desk/deskApi';
+import { STAY_STATUSES, statusLabel, type StayStatus } from '../desk/deskApi';
+import { formatDateTime } from '@steward/libs/i18n';
+import { useT } from '../i18n';
 
 import { fetchGuest } from './guestApi';
 
@@ -25,23 +27,24 @@ const isStatus = (value: unknown): value is StayStatus => (STAY_STATUSES as read
  * again on save, unless the price is marked manual).
  */
 export function BookingModal({ editor }: { editor: RecordEditorApi }) {
+  const t = useT();
   const id = editor.mode === 'edit' ? editor.id : null;
   const savedStatus = editor.original?.status;
-  const name = typeof editor.original?.name === 'string' ? editor.original.name : 'Stay';
+  const name = typeof editor.original?.name === 'string' ? editor.original.name : t('form.stay');
   const lead = (
     <>
       {id && isStatus(savedStatus) ? (
         <Flex gap={12} align="center" wrap style={{ marginBottom: 12 }}>
           <Typography.Text>
-            Status: <strong data-testid="stay-status">{savedStatus}</strong>
+            {t('form.statusLabel')} <strong data-testid="stay-status">{statusLabel(savedStatus)}</strong>
           </Typography.Text>
           {editor.viewOnly ? null : <StayActions id={id} status={savedStatus} name={name} row={editor.original} onDone={() => editor.openEdit(id)} />}
           <Link to={`/folio/${id}`} className="stw-no-print">
-            Print folio
+            {t('form.printFolio')}
           </Link>
           {typeof editor.original?.confirmation_sent_at === 'string' ? (
             <Typography.Text type="secondary" data-testid="confirmation-sent">
-              Confirmation e-mailed to {String(editor.original.confirmation_sent_to ?? '')} on {new Date(editor.original.confirmation_sent_at).toLocaleString()}
+              {t('form.confirmationSent', { email: String(editor.original.confirmation_sent_to ?? ''), when: formatDateTime(editor.original.confirmation_sent_at, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) })}
             </Typography.Text>
           ) : null}
         </Flex>
@@ -73,13 +76,14 @@ export function BookingModal({ editor }: { editor: RecordEditorApi }) {
  * database) and the messages on the stay.
  */
 function StayConversations({ id, contactId, name, canSend }: { id: string; contactId: string | null; name: string; canSend: boolean }) {
+  const t = useT();
   const guest = useQuery({ queryKey: [...queryKeys.schema('crm'), 'contacts_view', 'guest', contactId], queryFn: () => fetchGuest(contactId!), enabled: Boolean(contactId) });
   const record = useMemo(() => ({ kind: 'reservation' as const, id, name: guest.data?.name || name, email: guest.data?.email ?? null }), [id, name, guest.data]);
   return (
     <section aria-labelledby="stay-conversations-heading">
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={5} id="stay-conversations-heading" style={{ margin: 0 }}>
-          Conversations
+          {t('form.conversations')}
         </Typography.Title>
         {canSend && contactId ? (
           <Suspense fallback={null}>

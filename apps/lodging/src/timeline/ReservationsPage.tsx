@@ -5,11 +5,13 @@ import { OpenRecordEffect, preloadFormLayer, useAddressedRecord, useFormWithCust
 import { useAccess, useSession } from '@steward/libs/session';
 import { useFirstViewShown } from '@steward/libs/boot';
 import { AntdTheme, LazyAlert, PageFrame, PlainButton, PlainText, todayLocal, useOpenedOnce } from '@steward/libs/ui';
+import { useLanguage } from '@steward/libs/i18n';
+import { useT } from '../i18n';
 import { reservationFields } from './reservationFields';
 import { TimelineGrid } from './TimelineGrid';
 import { fetchTimeline } from './timelineData';
 import { timelineRows } from './timelineRows';
-import { DEFAULT_RANGE_DAYS, RANGE_OPTIONS, utcDayOf, windowBounds, windowDays, type DayKey } from './timelineGeometry';
+import { DEFAULT_RANGE_DAYS, RANGE_DAYS, utcDayOf, windowBounds, windowDays, type DayKey } from './timelineGeometry';
 
 /*
  * The booking dialog (antd's Modal, the record editor's form, the stay's money) loads with the form
@@ -28,12 +30,6 @@ function BookingModal({ editor }: { editor: RecordEditorApi }) {
     </AntdTheme>
   );
 }
-
-export const LOADING_TEXT = 'Loading...';
-export const NO_ACCOMMODATIONS_TEXT = 'No accommodations found.';
-export const NO_DATA_TEXT = 'No data';
-export const NO_ORGANIZATION_TEXT = 'No organization found.';
-export const LOAD_FAILED_TEXT = 'Failed to load reservations.';
 
 const CONTROL_STYLE = { padding: '4px 8px', border: '1px solid #8c8c8c', borderRadius: 6, font: 'inherit', background: 'inherit', color: 'inherit' } as const;
 
@@ -94,7 +90,11 @@ export function ReservationsPage() {
   // another window and the one sent ahead is not taken (firstViewStart.mjs does not send it).
   useFirstViewShown(timeline.isSuccess && !timeline.isPlaceholderData);
   // The organisation's own fields of reservations follow the stay's under "More fields".
-  const editor = useRecordEditor<AnyRow>({ table: reservations, label: 'Reservation', ...useFormWithCustomFields('reservation', reservationFields) });
+  const t = useT();
+  const { locale } = useLanguage();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the fields' labels follow the page's language.
+  const fields = useMemo(() => reservationFields(), [locale]);
+  const editor = useRecordEditor<AnyRow>({ table: reservations, label: t('field.reservation'), ...useFormWithCustomFields('reservation', fields) });
   const { openEdit, openCreate } = editor;
   const { value: openStayId, done: stayOpened } = useAddressedRecord('stay');
   const openStay = useCallback(
@@ -113,11 +113,11 @@ export function ReservationsPage() {
     <div className="stw-flex" style={{ flexWrap: 'wrap', gap: 16, alignItems: 'center' }}>
       {canCreate ? (
         <PlainButton variant="primary" onClick={() => openCreate(newStayDefaults(null, start))}>
-          Add New
+          {t('timeline.addNew')}
         </PlainButton>
       ) : null}
       <div className="stw-flex" style={{ gap: 8, alignItems: 'center' }}>
-        <label htmlFor={startId}>Start date</label>
+        <label htmlFor={startId}>{t('timeline.startDate')}</label>
         <input
           id={startId}
           type="date"
@@ -129,34 +129,34 @@ export function ReservationsPage() {
         />
       </div>
       <div className="stw-flex" style={{ gap: 8, alignItems: 'center' }}>
-        <label htmlFor={rangeId}>Range</label>
+        <label htmlFor={rangeId}>{t('timeline.range')}</label>
         <select id={rangeId} value={range} onChange={(event) => setRange(Number(event.target.value))} style={CONTROL_STYLE}>
-          {RANGE_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
+          {RANGE_DAYS.map((days) => (
+            <option key={days} value={days}>
+              {t('timeline.range.days', { days })}
             </option>
           ))}
         </select>
       </div>
-      <PlainText>Dashed: tentative · green edge: checked in · dotted: checked out</PlainText>
+      <PlainText>{t('timeline.legend')}</PlainText>
     </div>
   );
 
   let body: React.ReactNode;
-  if (session.loading || (timeline.isLoading && Boolean(orgName))) body = <p className="stw-paragraph">{LOADING_TEXT}</p>;
-  else if (!orgName) body = <p className="stw-paragraph">{NO_ORGANIZATION_TEXT}</p>;
-  else if (timeline.error) body = <LazyAlert type="error" showIcon title={`Error: ${errorMessage(timeline.error, LOAD_FAILED_TEXT)}`} />;
-  else if (rows.length === 0) body = <p className="stw-paragraph">{NO_ACCOMMODATIONS_TEXT}</p>;
+  if (session.loading || (timeline.isLoading && Boolean(orgName))) body = <p className="stw-paragraph">{t('timeline.loading')}</p>;
+  else if (!orgName) body = <p className="stw-paragraph">{t('timeline.noOrganization')}</p>;
+  else if (timeline.error) body = <LazyAlert type="error" showIcon title={t('timeline.error', { message: errorMessage(timeline.error, t('timeline.loadFailed')) })} />;
+  else if (rows.length === 0) body = <p className="stw-paragraph">{t('timeline.noAccommodations')}</p>;
   else
     body = (
       <>
-        {timeline.data && timeline.data.reservations.length === 0 ? <p className="stw-paragraph" style={{ margin: 0 }}>{NO_DATA_TEXT}</p> : null}
+        {timeline.data && timeline.data.reservations.length === 0 ? <p className="stw-paragraph" style={{ margin: 0 }}>{t('timeline.noData')}</p> : null}
         <TimelineGrid rows={rows} days={days} onOpenReservation={onOpenReservation} onCreate={canCreate ? onCreate : undefined} />
       </>
     );
 
   return (
-    <PageFrame title="Reservations">
+    <PageFrame title={t('timeline.title')}>
       {controls}
       {body}
       <BookingModal editor={editor} />

@@ -2,11 +2,12 @@ import { memo, useEffect, useMemo, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { DAY_WIDTH_PX, tableWidth, type DayKey } from './timelineGeometry';
 import type { TimelineRow } from './timelineRows';
+import { formatDate, getLanguageState } from '@steward/libs/i18n';
+import { useT } from '../i18n';
 
 export const UNIT_COLUMN_WIDTH_PX = 180;
 export const ROW_HEIGHT_PX = 48;
 const HEADER_HEIGHT_PX = 44;
-const NONE_YET_TEXT = 'None yet';
 const BLOCK_HEIGHT_PX = ROW_HEIGHT_PX - 13;
 
 /** Where a stay or a block-out sits in its unit's row: its span of days, inset from the row's edges. */
@@ -25,13 +26,16 @@ export type TimelineGridProps = {
 // One formatter, and each day formatted once: every visible cell is re-rendered while the grid
 // scrolls sideways, and toLocaleDateString builds a formatter per call: the lodging bench's worst
 // scroll frame went from 217 ms to 33 ms with this.
-const DAY_TITLE_FORMAT = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-const dayTitles = new Map<DayKey, string>();
+// In the page's language ("Fri, Dec 4", "vie, 4 dic"): one formatter per language (formatDate's), each day once per language.
+const DAY_TITLE: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' };
+const dayTitles = new Map<string, string>();
 const dayTitle = (day: DayKey) => {
-  let title = dayTitles.get(day);
+  const { locale } = getLanguageState();
+  const key = `${locale}|${day}`;
+  let title = dayTitles.get(key);
   if (title === undefined) {
-    title = DAY_TITLE_FORMAT.format(new Date(`${day}T00:00:00Z`));
-    dayTitles.set(day, title);
+    title = formatDate(new Date(`${day}T00:00:00Z`), DAY_TITLE, locale);
+    dayTitles.set(key, title);
   }
   return title;
 };
@@ -44,6 +48,7 @@ const columnsBetween = (first: number, last: number): VirtualColumn[] =>
 
 /** The sticky header row: 'Unit', then every day. Rendered again only when the days or colours change, not on scroll. */
 const DayHeaderRow = memo(function DayHeaderRow({ days, width, border, background, cornerBackground }: { days: readonly DayKey[]; width: number; border: string; background: string; cornerBackground: string }) {
+  const t = useT();
   return (
     <div role="row" aria-rowindex={1} style={{ display: 'flex', width, height: HEADER_HEIGHT_PX, background, borderBottom: border, fontWeight: 600 }}>
       <div
@@ -51,7 +56,7 @@ const DayHeaderRow = memo(function DayHeaderRow({ days, width, border, backgroun
         aria-colindex={1}
         style={{ position: 'sticky', left: 0, zIndex: 4, width: UNIT_COLUMN_WIDTH_PX, flex: `0 0 ${UNIT_COLUMN_WIDTH_PX}px`, padding: '10px 8px', background: cornerBackground, borderRight: border }}
       >
-        Unit
+        {t('timeline.unit')}
       </div>
       {days.map((day, index) => (
         <div role="columnheader" aria-colindex={index + 2} key={day} style={{ width: DAY_WIDTH_PX, flex: `0 0 ${DAY_WIDTH_PX}px`, boxSizing: 'border-box', padding: '10px 8px', borderRight: border }}>
@@ -78,6 +83,7 @@ const UnitCells = memo(function UnitCells({
   border: string;
   onCreate: (unitId: string, day: DayKey) => void;
 }) {
+  const t = useT();
   return (
     <>
       {columns.map(({ index, start }) => {
@@ -88,7 +94,7 @@ const UnitCells = memo(function UnitCells({
             key={day}
             type="button"
             className="stw-timeline-cell"
-            aria-label={`New reservation: ${name}, ${dayTitle(day)}`}
+            aria-label={t('timeline.newReservation', { name, day: dayTitle(day) })}
             onClick={() => onCreate(unitId, day)}
             style={{ position: 'absolute', left: start, top: 0, width: DAY_WIDTH_PX, height: ROW_HEIGHT_PX - 1, border: 'none', borderRight: border, background: 'transparent', cursor: 'pointer', padding: 0 }}
           />
@@ -100,6 +106,7 @@ const UnitCells = memo(function UnitCells({
 
 /** A unit's stays and block-outs: rendered when its row comes into view, not again while the grid scrolls. */
 const UnitBlocks = memo(function UnitBlocks({ row, onOpenReservation }: { row: TimelineRow; onOpenReservation: (id: string) => void }) {
+  const t = useT();
   return (
     <>
       {row.blockOuts.map((block) => (
@@ -130,7 +137,7 @@ const UnitBlocks = memo(function UnitBlocks({ row, onOpenReservation }: { row: T
           data-reservation-id={block.id}
           data-status={block.status}
           title={block.title}
-          aria-label={`Reservation ${block.title}`}
+          aria-label={t('timeline.reservation', { title: block.title })}
           onClick={() => onOpenReservation(block.id)}
           style={{
             ...blockBox(block),
@@ -192,6 +199,7 @@ const UnitRow = memo(function UnitRow({
   onOpenReservation: (id: string) => void;
   onCreate?: (unitId: string, day: DayKey) => void;
 }) {
+  const t = useT();
   const name = row.unit.name;
   return (
     <div role="row" aria-rowindex={rowIndex + 2} style={{ position: 'absolute', top, left: 0, width, height: ROW_HEIGHT_PX, display: 'flex', borderBottom: border }}>
@@ -200,7 +208,7 @@ const UnitRow = memo(function UnitRow({
         style={{ position: 'sticky', left: 0, zIndex: 2, width: UNIT_COLUMN_WIDTH_PX, flex: `0 0 ${UNIT_COLUMN_WIDTH_PX}px`, background, borderRight: border, padding: '4px 8px', overflow: 'hidden' }}
       >
         <div style={{ fontWeight: 600, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{name}</div>
-        {row.blocks.length === 0 && row.blockOuts.length === 0 ? <div style={{ fontSize: 12 }}>{NONE_YET_TEXT}</div> : null}
+        {row.blocks.length === 0 && row.blockOuts.length === 0 ? <div style={{ fontSize: 12 }}>{t('timeline.noneYet')}</div> : null}
       </div>
       <div role="cell" aria-colindex={2} aria-colspan={days.length} style={{ position: 'relative', width: days.length * DAY_WIDTH_PX, flex: `0 0 ${days.length * DAY_WIDTH_PX}px` }}>
         {onCreate ? <UnitCells unitId={row.unit.id} name={name} days={days} columns={columns} border={border} onCreate={onCreate} /> : null}
@@ -216,6 +224,7 @@ const UnitRow = memo(function UnitRow({
  * in the DOM), so 100 units × 60 days scroll smoothly; the header row always names every day.
  */
 export function TimelineGrid({ rows, days, height = 560, onOpenReservation, onCreate }: TimelineGridProps) {
+  const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
   const rowVirtualizer = useVirtualizer({
     count: rows.length,
@@ -256,7 +265,7 @@ export function TimelineGrid({ rows, days, height = 560, onOpenReservation, onCr
     <div
       ref={scrollRef}
       role="table"
-      aria-label="Reservation timeline"
+      aria-label={t('timeline.label')}
       aria-rowcount={rows.length + 1}
       aria-colcount={days.length + 1}
       tabIndex={0}

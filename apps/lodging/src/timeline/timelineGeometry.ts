@@ -7,12 +7,8 @@ dayjs.extend(utc);
 export const DAY_WIDTH_PX = 190;
 export const MIN_TABLE_WIDTH_PX = 700;
 export const CHECK_IN_SHARE_CAP = 0.95;
-export const RANGE_OPTIONS = [
-  { value: 14, label: '2 weeks' },
-  { value: 30, label: '1 month' },
-  { value: 45, label: '45 days' },
-  { value: 60, label: '2 months' },
-] as const;
+/** The ranges the timeline shows, in days (named in the page's language: "2 weeks", "1 month", …). */
+export const RANGE_DAYS = [14, 30, 45, 60] as const;
 export const DEFAULT_RANGE_DAYS = 30;
 
 const MS_PER_DAY = 86_400_000;

@@ -1,6 +1,7 @@
 import { contrastRatio } from '@steward/libs/ui';
 import { blockColor, blockLabel, unitBlocks, type Block, type DayKey } from './timelineGeometry';
 import type { TimelineData, TimelineUnit } from './timelineData';
+import { t } from '../i18n';
 
 export type ReservationBlock = Block & { kind: 'reservation'; label: string; title: string; status: string; background: string; color: string };
 export type BlockOutBlock = Block & { kind: 'block-out'; label: string };
@@ -42,7 +43,7 @@ export function timelineRows(data: TimelineData, windowStart: DayKey, days: numb
       outs.map((out) => ({ id: out.id, check_in: out.block_start, check_out: out.block_end })),
       windowStart,
       days,
-    ).map((block): BlockOutBlock => ({ ...block, kind: 'block-out', label: outs.find((out) => out.id === block.id)?.notes?.trim() || 'Blocked out' }));
+    ).map((block): BlockOutBlock => ({ ...block, kind: 'block-out', label: outs.find((out) => out.id === block.id)?.notes?.trim() || t('timeline.blockedOut') }));
     return { unit, blocks, blockOuts };
   });
 }
