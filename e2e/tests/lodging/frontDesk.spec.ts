@@ -18,7 +18,8 @@ const ROOM_WEEK = [139, 139, 139, 139, 169, 169, 139];
 const TAX_PERCENT = 10;
 const STAY_FEE = 20;
 
-const money = (amount: number) => `${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} USD`;
+// Amounts as the desk writes them in English: the organisation's currency through Intl.
+const money = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
 const weekdayPrice = (day: string) => WEEK[(new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7] ?? 0;
 
 /** What three nights from `first` for two adults and a child cost by the rates and the organisation's settings. */
@@ -216,8 +217,8 @@ test.describe('the front desk', () => {
       const waiting = await boxes();
       release();
       await expect(card.getByTestId('desk-arrivals')).not.toHaveText('…');
-      // The demo's balance due (2,005.30 USD) is the widest figure.
-      await expect(card.getByText(/\d USD$/)).toBeVisible();
+      // The demo's balance due ($2,005.30) is the widest figure.
+      await expect(card.getByText(/^\$[\d,]+\.\d{2}$/)).toBeVisible();
       expect(await boxes()).toEqual(waiting);
       await page.unrouteAll();
     }

@@ -3,6 +3,7 @@ import { queryKeys } from '@steward/libs/data';
 import { Link } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
 import { todayLocal } from '@steward/libs/ui/core';
+import { useT } from '../i18n';
 import { fetchDeskDay, money } from './deskDay';
 import './deskCard.css';
 
@@ -12,6 +13,7 @@ import './deskCard.css';
  * desk. Drawn without antd, like the dashboard.
  */
 export function DeskCard() {
+  const t = useT();
   const { orgName } = useSession();
   const day = todayLocal();
   const desk = useQuery({
@@ -28,31 +30,31 @@ export function DeskCard() {
   return (
     <section className="stw-desk-card" aria-labelledby="stw-desk-card-title">
       <div className="stw-desk-card__head">
-        <h2 id="stw-desk-card-title">Today at the desk</h2>
-        <Link to="/frontdesk">Open the front desk</Link>
+        <h2 id="stw-desk-card-title">{t('card.title')}</h2>
+        <Link to="/frontdesk">{t('card.open')}</Link>
       </div>
       {desk.error ? (
-        <p>The desk could not be loaded.</p>
+        <p>{t('card.couldNotLoad')}</p>
       ) : (
         <>
           <ul className="stw-desk-card__figures" aria-busy={desk.isLoading}>
             <li>
-              <strong data-testid="desk-arrivals">{desk.data ? arrivals.length : '…'}</strong> arrivals
+              <strong data-testid="desk-arrivals">{desk.data ? arrivals.length : '…'}</strong> {t('card.arrivals', { count: arrivals.length })}
             </li>
             <li>
-              <strong data-testid="desk-departures">{desk.data ? departures.length : '…'}</strong> departures
+              <strong data-testid="desk-departures">{desk.data ? departures.length : '…'}</strong> {t('card.departures', { count: departures.length })}
             </li>
             <li>
-              <strong data-testid="desk-in-house">{desk.data ? inHouse.length : '…'}</strong> in house
+              <strong data-testid="desk-in-house">{desk.data ? inHouse.length : '…'}</strong> {t('card.inHouse')}
             </li>
             <li>
-              <strong>{desk.data ? money(due) : '…'}</strong> balance due
+              <strong>{desk.data ? money(due) : '…'}</strong> {t('card.balanceDue')}
             </li>
           </ul>
           {waiting.length > 0 ? (
             <p className="stw-desk-card__waiting">
-              Still to arrive: {waiting.slice(0, 5).map((stay) => `${stay.name} (${stay.accommodation_name ?? '—'})`).join(', ')}
-              {waiting.length > 5 ? ` and ${waiting.length - 5} more` : ''}
+              {t('card.stillToArrive', { names: waiting.slice(0, 5).map((stay) => `${stay.name} (${stay.accommodation_name ?? '—'})`).join(', ') })}
+              {waiting.length > 5 ? <>{' '}{t('card.andMore', { count: waiting.length - 5 })}</> : null}
             </p>
           ) : null}
         </>

@@ -4,19 +4,23 @@ import { errorMessage, queryKeys } from '@steward/libs/data';
 import { Link, useParams } from '@steward/libs/router';
 import { PageFrame } from '@steward/libs/ui';
 import { useStayMoney } from './StayMoney';
-import { guestsLabel, money } from './deskApi';
+import { guestsLabel, money, statusLabel } from './deskApi';
 import { fetchFolio } from './folioApi';
 
-const KIND_LABEL: Record<string, string> = { deposit: 'Deposit', payment: 'Payment', refund: 'Refund' };
+/** The stay's check-in and check-out: day and time in the page's language. */
+const DAY_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' };
 import './desk.css';
+import { formatDate } from '@steward/libs/i18n';
+import { useT } from '../i18n';
 
 /** /folio/:id — a stay's folio for the guest: the organisation's logo and colour, the stay, its charges, payments and balance due; prints alone. */
 export function FolioPage() {
+  const t = useT();
   const { id = '' } = useParams();
   const folio = useQuery({ queryKey: [...queryKeys.schema('catalog'), 'folio', id], queryFn: () => fetchFolio(id), enabled: Boolean(id) });
   const money_ = useStayMoney(id || null);
-  if (folio.isLoading || money_.isLoading) return <Typography.Paragraph>Loading...</Typography.Paragraph>;
-  if (folio.error || !folio.data) return <Alert type="error" showIcon title={`Error: ${errorMessage(folio.error, 'Failed to load the folio.')}`} />;
+  if (folio.isLoading || money_.isLoading) return <Typography.Paragraph>{t('common.loading')}</Typography.Paragraph>;
+  if (folio.error || !folio.data) return <Alert type="error" showIcon title={t('common.error', { message: errorMessage(folio.error, t('folio.loadFailed')) })} />;
   const { stay, branding, organization, currency } = folio.data;
   const balance = money_.data?.balance;
   const logo = branding?.logo_url || organization?.logo_url || null;
@@ -24,19 +28,19 @@ export function FolioPage() {
   const address = [organization?.address_line_1, [organization?.city, organization?.state, organization?.zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   return (
     <PageFrame
-      title={<span className="stw-no-print">Folio</span>}
+      title={<span className="stw-no-print">{t('folio.title')}</span>}
       actions={
         <Flex gap={8} className="stw-no-print">
-          <Link to="/frontdesk">Front desk</Link>
+          <Link to="/frontdesk">{t('folio.frontDesk')}</Link>
           <Button type="primary" onClick={() => window.print()}>
-            Print
+            {t('folio.print')}
           </Button>
         </Flex>
       }
     >
-      <article className="stw-folio" aria-label={`Folio ${stay.confirmation}`} style={{ ['--stw-folio-accent' as string]: branding?.primary_color ?? '#1f1f1f' }}>
+      <article className="stw-folio" aria-label={t('folio.label', { confirmation: stay.confirmation })} style={{ ['--stw-folio-accent' as string]: branding?.primary_color ?? '#1f1f1f' }}>
         <header className="stw-folio__brand">
-          {logo ? <img src={logo} alt={`${orgTitle} logo`} /> : null}
+          {logo ? <img src={logo} alt={t('folio.logo', { org: orgTitle })} /> : null}
           <div>
             <h1 style={{ margin: 0, fontSize: 22 }}>{orgTitle}</h1>
             {address ? <div>{address}</div> : null}
@@ -44,55 +48,55 @@ export function FolioPage() {
           </div>
         </header>
         <h2 style={{ fontSize: 18 }}>
-          Folio {stay.confirmation} — {stay.name}
+          {t('folio.heading', { confirmation: stay.confirmation, name: stay.name })}
         </h2>
         <dl style={{ display: 'grid', gridTemplateColumns: 'max-content auto', gap: '2px 16px' }}>
-          <dt>Guest</dt>
+          <dt>{t('folio.guest')}</dt>
           <dd style={{ margin: 0 }}>{stay.contact_name ?? stay.name}</dd>
-          <dt>Accommodation</dt>
+          <dt>{t('folio.accommodation')}</dt>
           <dd style={{ margin: 0 }}>{stay.accommodation_name ?? '—'}</dd>
-          <dt>Check-in</dt>
-          <dd style={{ margin: 0 }}>{new Date(stay.check_in).toLocaleString()}</dd>
-          <dt>Check-out</dt>
-          <dd style={{ margin: 0 }}>{new Date(stay.check_out).toLocaleString()}</dd>
-          <dt>Guests</dt>
+          <dt>{t('desk.checkIn')}</dt>
+          <dd style={{ margin: 0 }}>{formatDate(stay.check_in, DAY_TIME)}</dd>
+          <dt>{t('desk.checkOut')}</dt>
+          <dd style={{ margin: 0 }}>{formatDate(stay.check_out, DAY_TIME)}</dd>
+          <dt>{t('desk.guests')}</dt>
           <dd style={{ margin: 0 }}>{guestsLabel(stay.adults, stay.children, stay.pets)}</dd>
-          <dt>Status</dt>
-          <dd style={{ margin: 0 }}>{stay.status}</dd>
+          <dt>{t('desk.status')}</dt>
+          <dd style={{ margin: 0 }}>{statusLabel(stay.status)}</dd>
         </dl>
-        <table aria-label="Charges and payments">
+        <table aria-label={t('folio.charges')}>
           <thead>
             <tr>
-              <th scope="col">Item</th>
+              <th scope="col">{t('folio.item')}</th>
               <th scope="col" className="stw-num">
-                Amount
+                {t('folio.amount')}
               </th>
             </tr>
           </thead>
           <tbody>
             <tr>
               <td>
-                Accommodation, {stay.nights ?? 0} {stay.nights === 1 ? 'night' : 'nights'}
-                {stay.price_overridden ? ' (manual price)' : ''}
+                {t('folio.nights', { count: stay.nights ?? 0 })}
+                {stay.price_overridden ? <>{' '}{t('folio.manualPrice')}</> : null}
               </td>
               <td className="stw-num">{money(stay.subtotal, currency)}</td>
             </tr>
             <tr>
-              <td>Fees</td>
+              <td>{t('folio.fees')}</td>
               <td className="stw-num">{money(stay.fees_amount, currency)}</td>
             </tr>
             <tr>
-              <td>Tax</td>
+              <td>{t('folio.tax')}</td>
               <td className="stw-num">{money(stay.tax_amount, currency)}</td>
             </tr>
             <tr>
-              <th scope="row">Total</th>
+              <th scope="row">{t('folio.total')}</th>
               <th className="stw-num">{money(stay.total_amount, currency)}</th>
             </tr>
             {(money_.data?.payments ?? []).map((line) => (
               <tr key={line.id}>
                 <td>
-                  {KIND_LABEL[line.line_type] ?? line.line_type}, {new Date(line.paid_at).toLocaleDateString()}
+                  {t('money.kindLabel', { kind: line.line_type })}, {formatDate(line.paid_at)}
                   {line.method ? ` (${line.method})` : ''}
                 </td>
                 <td className="stw-num">
@@ -102,7 +106,7 @@ export function FolioPage() {
               </tr>
             ))}
             <tr>
-              <th scope="row">Balance due</th>
+              <th scope="row">{t('desk.balanceDue')}</th>
               <th className="stw-num" data-testid="folio-balance">
                 {money(balance?.balance_due ?? stay.total_amount, currency)}
               </th>

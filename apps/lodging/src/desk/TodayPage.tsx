@@ -6,16 +6,20 @@ import { Link } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
 import { PageFrame, todayLocal } from '@steward/libs/ui';
 import { StayActions } from './StayActions';
-import { fetchDeskDay, guestsLabel, money, type DeskStay } from './deskApi';
+import { fetchDeskDay, guestsLabel, money, statusLabel, type DeskStay } from './deskApi';
 import './desk.css';
+import { formatDate } from '@steward/libs/i18n';
+import { useT, type LodgingMessageId } from '../i18n';
 
-const SECTIONS: ReadonlyArray<{ kind: DeskStay['kind']; title: string; empty: string }> = [
-  { kind: 'arrival', title: 'Arrivals', empty: 'No arrivals.' },
-  { kind: 'departure', title: 'Departures', empty: 'No departures.' },
-  { kind: 'in_house', title: 'In house', empty: 'Nobody staying through.' },
+const SECTIONS: ReadonlyArray<{ kind: DeskStay['kind']; heading: LodgingMessageId; none: LodgingMessageId }> = [
+  { kind: 'arrival', heading: 'desk.arrivals', none: 'desk.noArrivals' },
+  { kind: 'departure', heading: 'desk.departures', none: 'desk.noDepartures' },
+  { kind: 'in_house', heading: 'desk.inHouse', none: 'desk.nobodyStaying' },
 ];
 
-const time = (value: string) => new Date(value).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+/** A stay's day and time in the page's language: "Nov 29, 2026 04:00 PM" (en), "29 nov 2026 16:00" (es). */
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
+const when = (value: string) => `${formatDate(value)} ${formatDate(value, TIME)}`;
 
 /** The query of a day at the desk (shared with the dashboard card). */
 export function useDeskDay(orgName: string | null, day: string) {
@@ -33,6 +37,7 @@ export function useDeskDay(orgName: string | null, day: string) {
 }
 
 function DeskList({ title, empty, stays }: { title: string; empty: string; stays: readonly DeskStay[] }) {
+  const t = useT();
   const headingId = useId();
   return (
     <section className="stw-desk-section" aria-labelledby={headingId}>
@@ -47,15 +52,15 @@ function DeskList({ title, empty, stays }: { title: string; empty: string; stays
         <table role="table" className="stw-desk-list" aria-labelledby={headingId}>
           <thead role="rowgroup">
             <tr role="row">
-              <th role="columnheader" scope="col">Guest</th>
-              <th role="columnheader" scope="col">Unit</th>
-              <th role="columnheader" scope="col">Guests</th>
-              <th role="columnheader" scope="col">Check-in</th>
-              <th role="columnheader" scope="col">Check-out</th>
-              <th role="columnheader" scope="col">Status</th>
-              <th role="columnheader" scope="col">Balance due</th>
+              <th role="columnheader" scope="col">{t('desk.guest')}</th>
+              <th role="columnheader" scope="col">{t('desk.unit')}</th>
+              <th role="columnheader" scope="col">{t('desk.guests')}</th>
+              <th role="columnheader" scope="col">{t('desk.checkIn')}</th>
+              <th role="columnheader" scope="col">{t('desk.checkOut')}</th>
+              <th role="columnheader" scope="col">{t('desk.status')}</th>
+              <th role="columnheader" scope="col">{t('desk.balanceDue')}</th>
               <th role="columnheader" scope="col">
-                <span className="stw-visually-hidden">Actions</span>
+                <span className="stw-visually-hidden">{t('desk.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -66,12 +71,12 @@ function DeskList({ title, empty, stays }: { title: string; empty: string; stays
                   <Link to={`/folio/${stay.id}`}>{stay.name}</Link>
                   {stay.contact_name ? <div style={{ fontWeight: 'normal' }}>{stay.contact_name}</div> : null}
                 </th>
-                <td role="cell" data-label="Unit">{stay.accommodation_name ?? '—'}</td>
-                <td role="cell" data-label="Guests">{guestsLabel(stay.adults, stay.children, stay.pets)}</td>
-                <td role="cell" data-label="Check-in">{new Date(stay.check_in).toLocaleDateString()} {time(stay.check_in)}</td>
-                <td role="cell" data-label="Check-out">{new Date(stay.check_out).toLocaleDateString()} {time(stay.check_out)}</td>
-                <td role="cell" data-label="Status">{stay.status}</td>
-                <td role="cell" data-label="Balance due" className="stw-num">{money(stay.balance_due)}</td>
+                <td role="cell" data-label={t('desk.unit')}>{stay.accommodation_name ?? '—'}</td>
+                <td role="cell" data-label={t('desk.guests')}>{guestsLabel(stay.adults, stay.children, stay.pets)}</td>
+                <td role="cell" data-label={t('desk.checkIn')}>{when(stay.check_in)}</td>
+                <td role="cell" data-label={t('desk.checkOut')}>{when(stay.check_out)}</td>
+                <td role="cell" data-label={t('desk.status')}>{statusLabel(stay.status)}</td>
+                <td role="cell" data-label={t('desk.balanceDue')} className="stw-num">{money(stay.balance_due)}</td>
                 <td role="cell">
                   <StayActions id={stay.id} status={stay.status} name={stay.name} row={stay} only={['Checked in', 'Checked out']} />
                 </td>
@@ -86,23 +91,24 @@ function DeskList({ title, empty, stays }: { title: string; empty: string; stays
 
 /** /frontdesk: today at the desk (or any day) — arrivals, departures and in-house guests, balance due, one-click check-in and check-out. */
 export function TodayPage() {
+  const t = useT();
   const session = useSession();
   // Today is the person's own calendar day, as the timeline's default start.
   const [day, setDay] = useState(() => todayLocal());
   const dayId = useId();
   const desk = useDeskDay(session.orgName, day);
   let body: React.ReactNode;
-  if (session.loading || (desk.isLoading && session.orgName)) body = <Typography.Paragraph>Loading...</Typography.Paragraph>;
-  else if (!session.orgName) body = <Typography.Paragraph>No organization found.</Typography.Paragraph>;
-  else if (desk.error) body = <Alert type="error" showIcon title={`Error: ${errorMessage(desk.error, 'Failed to load the desk.')}`} />;
+  if (session.loading || (desk.isLoading && session.orgName)) body = <Typography.Paragraph>{t('common.loading')}</Typography.Paragraph>;
+  else if (!session.orgName) body = <Typography.Paragraph>{t('common.noOrganization')}</Typography.Paragraph>;
+  else if (desk.error) body = <Alert type="error" showIcon title={t('common.error', { message: errorMessage(desk.error, t('desk.loadFailed')) })} />;
   else
     body = SECTIONS.map((section) => (
-      <DeskList key={section.kind} title={section.title} empty={section.empty} stays={(desk.data ?? []).filter((stay) => stay.kind === section.kind)} />
+      <DeskList key={section.kind} title={t(section.heading)} empty={t(section.none)} stays={(desk.data ?? []).filter((stay) => stay.kind === section.kind)} />
     ));
   return (
-    <PageFrame title="Front Desk">
+    <PageFrame title={t('desk.title')}>
       <Flex gap={8} align="center" wrap>
-        <label htmlFor={dayId}>Day</label>
+        <label htmlFor={dayId}>{t('desk.day')}</label>
         <input
           id={dayId}
           type="date"
@@ -114,7 +120,7 @@ export function TodayPage() {
         />
         {day !== todayLocal() ? (
           <Button type="link" onClick={() => setDay(todayLocal())}>
-            Back to today
+            {t('desk.backToToday')}
           </Button>
         ) : null}
       </Flex>
