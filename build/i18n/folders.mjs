@@ -15,7 +15,7 @@ export const MESSAGE_FOLDERS = [
   // Still to convert, one at a time:
   { folder: 'apps/crm/src', area: 'crm', converted: false },
   { folder: 'apps/catalog/src', area: 'catalog', converted: false },
-  { folder: 'apps/lodging/src', area: 'lodging', converted: false },
+  { folder: 'apps/lodging/src', area: 'lodging', converted: true },
   { folder: 'apps/booking/src', area: 'booking', converted: true },
   { folder: 'apps/team-portal/src', area: 'team-portal', converted: false },
   { folder: 'apps/operations/src', area: 'operations', converted: false },

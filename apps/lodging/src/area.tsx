@@ -3,6 +3,7 @@ import { defineArea, type AreaSearchKinds } from '@steward/libs/shell';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { lazyAntdPage } from '@steward/libs/ui';
 import { ReservationsPage } from './timeline/ReservationsPage';
+import { t } from './i18n';
 
 /*
  * Only the reservation timeline is bundled with the area (its busiest first screen); the other pages
@@ -28,8 +29,19 @@ function LodgingRoutes() {
 /** The Lodging area: the reservation timeline, the front desk and its folios, and Lodging Settings. */
 /** Global search: a reservation opens its booking on the timeline, an accommodation Lodging Settings (neither has a page of its own). */
 const search: AreaSearchKinds = {
-  reservation: { label: 'Reservations', path: (hit) => `/reservations?stay=${encodeURIComponent(hit.id)}` },
-  accommodation: { label: 'Accommodations', path: () => '/reservationsettings' },
+  // Named when shown, in the page's language at that moment.
+  reservation: {
+    get label() {
+      return t('search.reservations');
+    },
+    path: (hit) => `/reservations?stay=${encodeURIComponent(hit.id)}`,
+  },
+  accommodation: {
+    get label() {
+      return t('search.accommodations');
+    },
+    path: () => '/reservationsettings',
+  },
 };
 
 const area = defineArea('lodging', __STEWARD_APP_VERSION__, LodgingRoutes, { search });

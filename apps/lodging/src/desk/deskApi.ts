@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { callRpc, getDatabase, toDataAccessError } from '@steward/libs/data';
 import type { StayStatus } from './deskDay';
 
-import type { LodgingMessageId } from '../i18n';
+import { t, type LodgingMessageId } from '../i18n';
 
 export { STAY_STATUSES, fetchDeskDay, guestsLabel, money, statusLabel, type DeskStay, type StayStatus } from './deskDay';
 
@@ -184,7 +184,7 @@ export async function fetchCalendarFeeds(orgName: string): Promise<CalendarFeed[
 export async function createCalendarFeed(accommodationId: string, name: string): Promise<{ id: string; token: string }> {
   const rows = await callRpc<Array<{ id: string; token: string }>>('catalog', 'create_calendar_feed', { p_accommodation_id: accommodationId, p_name: name || null });
   const row = rows[0];
-  if (!row) throw new Error('The feed could not be created.');
+  if (!row) throw new Error(t('feeds.couldNotCreate'));
   return row;
 }
 

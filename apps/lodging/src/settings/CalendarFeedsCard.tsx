@@ -6,6 +6,8 @@ import { errorMessage, queryKeys, useRelationOptions } from '@steward/libs/data'
 import { getRuntimeConfig } from '@steward/libs/runtime-config';
 import { DataTable } from '@steward/libs/list';
 import { useAccess, useSession } from '@steward/libs/session';
+import { formatDate } from '@steward/libs/i18n';
+import { useT } from '../i18n';
 import { calendarFeedUrl, createCalendarFeed, fetchCalendarFeeds, revokeCalendarFeed, type CalendarFeed } from '../desk/deskApi';
 
 /**
@@ -14,6 +16,7 @@ import { calendarFeedUrl, createCalendarFeed, fetchCalendarFeeds, revokeCalendar
  * Revoke turns it off for good.
  */
 export function CalendarFeedsCard() {
+  const t = useT();
   const session = useSession();
   const queryClient = useQueryClient();
   const orgName = session.orgName ?? '';
@@ -27,7 +30,7 @@ export function CalendarFeedsCard() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.schema('catalog') });
   const create = useMutation({
     mutationFn: async () => {
-      if (!unit) throw new Error('Choose an accommodation.');
+      if (!unit) throw new Error(t('feeds.chooseAccommodation'));
       const { supabaseUrl, supabaseAnonKey } = getRuntimeConfig();
       const feed = await createCalendarFeed(unit, name.trim());
       return calendarFeedUrl(supabaseUrl, supabaseAnonKey, feed.token);
@@ -43,8 +46,8 @@ export function CalendarFeedsCard() {
   const access = useAccess();
   const unitName = (id: string) => units.data?.find((option) => option.value === id)?.label ?? '—';
   return (
-    <Card title="Calendar Feeds">
-      <Typography.Paragraph>Each feed is a secret iCal address with the unit&apos;s busy dates only (no guest names). It is shown once; revoke it to turn it off.</Typography.Paragraph>
+    <Card title={t('feeds.title')}>
+      <Typography.Paragraph>{t('feeds.intro')}</Typography.Paragraph>
       {access.create ? (
         <form
           onSubmit={(event) => {
@@ -54,49 +57,49 @@ export function CalendarFeedsCard() {
         >
           <Flex gap={8} wrap align="end">
             <Flex vertical gap={2}>
-              <label htmlFor={unitId}>Accommodation</label>
+              <label htmlFor={unitId}>{t('feeds.accommodation')}</label>
               <Select id={unitId} value={unit} onChange={(value: string) => setUnit(value)} options={(units.data ?? []).map((option) => ({ value: option.value, label: option.label }))} style={{ width: 220 }} />
             </Flex>
             <Flex vertical gap={2}>
-              <label htmlFor={nameId}>Feed name</label>
-              <Input id={nameId} value={name} placeholder="Channel manager" onChange={(event) => setName(event.target.value)} style={{ width: 200 }} />
+              <label htmlFor={nameId}>{t('feeds.feedName')}</label>
+              <Input id={nameId} value={name} placeholder={t('feeds.namePlaceholder')} onChange={(event) => setName(event.target.value)} style={{ width: 200 }} />
             </Flex>
             <Button type="primary" htmlType="submit" loading={create.isPending}>
-              New feed
+              {t('feeds.new')}
             </Button>
           </Flex>
         </form>
       ) : null}
-      {create.error ? <Alert type="error" showIcon title={errorMessage(create.error, 'The feed could not be created.')} style={{ marginTop: 8 }} /> : null}
+      {create.error ? <Alert type="error" showIcon title={errorMessage(create.error, t('feeds.couldNotCreate'))} style={{ marginTop: 8 }} /> : null}
       {made ? (
         <Alert
           type="success"
           showIcon
           style={{ marginTop: 8 }}
-          title="Subscribe to this address now: it is not shown again."
+          title={t('feeds.subscribeNow')}
           description={<Typography.Text copyable code style={{ wordBreak: 'break-all' }}>{made}</Typography.Text>}
         />
       ) : null}
-      {feeds.error ? <Alert type="error" showIcon title={errorMessage(feeds.error, 'Failed to load feeds.')} /> : null}
+      {feeds.error ? <Alert type="error" showIcon title={errorMessage(feeds.error, t('feeds.loadFailed'))} /> : null}
       <div style={{ marginTop: 12 }}>
         <DataTable<CalendarFeed>
-          label="Calendar feeds"
+          label={t('feeds.label')}
           rowKey={(feed) => feed.id}
           rows={feeds.data ?? []}
           placeholder={null}
           columns={[
-            { key: 'accommodation', title: 'Accommodation', render: (feed) => unitName(feed.accommodation_id) },
-            { key: 'name', title: 'Name' },
-            { key: 'created', title: 'Created', render: (feed) => new Date(feed.created_at).toLocaleDateString() },
-            { key: 'state', title: 'State', render: (feed) => (feed.revoked_at ? `Revoked ${new Date(feed.revoked_at).toLocaleDateString()}` : 'Active') },
+            { key: 'accommodation', title: t('feeds.accommodation'), render: (feed) => unitName(feed.accommodation_id) },
+            { key: 'name', title: t('feeds.name') },
+            { key: 'created', title: t('feeds.created'), render: (feed) => formatDate(feed.created_at) },
+            { key: 'state', title: t('feeds.state'), render: (feed) => (feed.revoked_at ? t('feeds.revoked', { date: formatDate(feed.revoked_at) }) : t('feeds.active')) },
             {
               key: 'actions',
-              title: 'Actions',
+              title: t('feeds.actions'),
               titleHidden: true,
               render: (feed) =>
                 feed.revoked_at || !access.canDeleteRow(feed) ? null : (
-                  <Button size="small" danger loading={revoke.isPending && revoke.variables === feed.id} onClick={() => revoke.mutate(feed.id)} aria-label={`Revoke feed ${feed.name ?? unitName(feed.accommodation_id)}`}>
-                    Revoke
+                  <Button size="small" danger loading={revoke.isPending && revoke.variables === feed.id} onClick={() => revoke.mutate(feed.id)} aria-label={t('feeds.revokeFeed', { name: feed.name ?? unitName(feed.accommodation_id) })}>
+                    {t('feeds.revoke')}
                   </Button>
                 ),
             },

@@ -5,13 +5,9 @@ import { errorMessage, queryKeys } from '@steward/libs/data';
 import { getRuntimeConfig } from '@steward/libs/runtime-config';
 import { DataTable } from '@steward/libs/list';
 import { useSession } from '@steward/libs/session';
-import { fetchOnlineBooking, type BookingClass, type BookingSettings } from './onlineBookingApi';
+import { fetchOnlineBooking, type BookingClass } from './onlineBookingApi';
+import { useT } from '../i18n';
 
-const METHOD_TEXT: Record<BookingSettings['deposit_method'], string> = {
-  on_arrival: 'on arrival',
-  bank_transfer: 'by bank transfer, with the stay’s reference (BOOKING <confirmation>) shown to the guest and in the mail',
-  card_link: 'by card: the guest pays on the payment provider’s page from their booking',
-};
 
 /**
  * Lodging Settings → Online Booking: the public booking page's address, which classes are booked
@@ -19,6 +15,7 @@ const METHOD_TEXT: Record<BookingSettings['deposit_method'], string> = {
  * payment is switched on (the organisation's Stripe keys under Settings → Integrations).
  */
 export function OnlineBookingCard() {
+  const t = useT();
   const { orgName } = useSession();
   const state = useQuery({ queryKey: [...queryKeys.schema('catalog'), 'online_booking_settings', orgName], queryFn: () => fetchOnlineBooking(orgName ?? ''), enabled: Boolean(orgName) });
   const path = orgName ? `/book/${encodeURIComponent(orgName)}` : null;
@@ -27,10 +24,10 @@ export function OnlineBookingCard() {
   const cardOn = state.data?.keys?.some((key) => key.is_active && key.api_secret_set && key.webhook_secret_set) ?? false;
   const webhookUrl = `${new URL(`${getRuntimeConfig().supabaseUrl.replace(/\/$/, '')}/`, window.location.href).href}functions/v1/payments/webhook/stripe`;
   return (
-    <Card title="Online Booking">
-      {state.error ? <Alert type="error" showIcon title={errorMessage(state.error, 'Failed to load the online booking settings.')} /> : null}
+    <Card title={t('online.title')}>
+      {state.error ? <Alert type="error" showIcon title={errorMessage(state.error, t('online.loadFailed'))} /> : null}
       <Typography.Paragraph>
-        Your public booking page:{' '}
+        {t('online.publicPage')}{' '}
         {path ? (
           <a href={path} data-testid="settings-booking-link">
             {`${window.location.origin}${path}`}
@@ -41,25 +38,28 @@ export function OnlineBookingCard() {
       </Typography.Paragraph>
       <Typography.Paragraph data-testid="settings-booking-deposit">
         {settings && settings.deposit_percent > 0
-          ? `Deposit: ${settings.deposit_percent} % of the total, paid ${METHOD_TEXT[method]}.`
-          : 'No deposit is asked for.'}{' '}
-        A request nobody confirms holds its unit for {settings?.booking_hold_hours ?? 24} hours; guests cancel from their link until{' '}
-        {settings?.booking_cancel_days ?? 2} days before check-in. Change these under Taxes &amp; Fees.
+          ? t('online.deposit', { percent: settings.deposit_percent, method })
+          : t('online.noDeposit')}{' '}
+        {t('online.rules', { hours: settings?.booking_hold_hours ?? 24, days: settings?.booking_cancel_days ?? 2 })}
       </Typography.Paragraph>
       {method === 'card_link' ? (
         cardOn ? (
-          <Alert type="success" showIcon data-testid="settings-card-payment" title="Card payment is on: your Stripe keys are entered." />
+          <Alert type="success" showIcon data-testid="settings-card-payment" title={t('online.cardOn')} />
         ) : (
           <Alert
             type="warning"
             showIcon
             data-testid="settings-card-payment"
-            title="Card payment is off until your Stripe keys are entered: guests are asked to pay the deposit on arrival."
+            title={t('online.cardOff')}
             description={
               <>
-                Under Settings → Integrations, add one of type Stripe with your secret key as API Secret and, as Webhook Secret, the signing secret of a
-                Stripe webhook endpoint at <Typography.Text code copyable>{webhookUrl}</Typography.Text> for the events checkout.session.completed and
-                checkout.session.async_payment_succeeded.
+                {t.rich('online.cardHow', {
+                  url: () => (
+                    <Typography.Text key="url" code copyable>
+                      {webhookUrl}
+                    </Typography.Text>
+                  ),
+                })}
               </>
             }
           />
@@ -67,18 +67,18 @@ export function OnlineBookingCard() {
       ) : null}
       <div style={{ marginTop: 12 }}>
         <DataTable<BookingClass>
-          label="Classes booked online"
+          label={t('online.classes')}
           rowKey={(row) => row.id}
           rows={state.data?.classes ?? []}
-          placeholder="No classes yet: a unit without a class waits for the desk to confirm."
+          placeholder={t('online.noClasses')}
           columns={[
-            { key: 'name', title: 'Class' },
-            { key: 'instant', title: 'Online bookings', render: (row) => (row.booking_instant ? 'Confirmed at once' : 'Wait for the desk to confirm') },
+            { key: 'name', title: t('online.class') },
+            { key: 'instant', title: t('online.bookings'), render: (row) => (row.booking_instant ? t('online.atOnce') : t('online.waits')) },
           ]}
         />
       </div>
       <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-        A class is confirmed at once when its “Booked Online Without Confirmation” is on (the Classes tab).
+        {t('online.howInstant')}
       </Typography.Paragraph>
     </Card>
   );

@@ -126,7 +126,7 @@ const UnitBlocks = memo(function UnitBlocks({ row, onOpenReservation }: { row: T
             pointerEvents: 'none',
           }}
         >
-          Blocked: {block.label}
+          {t('timeline.blocked', { label: block.label })}
         </div>
       ))}
       {row.blocks.map((block) => (
