@@ -5,6 +5,7 @@ import { LOADING_TEXT, prefetchListPage } from '@steward/libs/list';
 import { lazyAntdPage } from '@steward/libs/ui';
 import { TASKS_LIST, TasksPage } from './tasks/TasksPage';
 import { taskColumns } from './tasks/taskColumns';
+import { t } from './i18n';
 
 /*
  * Only the tasks page is bundled with the area (it is the area's busiest first screen); the other pages
@@ -24,9 +25,9 @@ function OperationsRoutes() {
       <Route path="tasks" element={<TasksPage />} />
       <Route path="transactions" element={<TransactionsPage />} />
       <Route path="calendar" element={<CalendarPage />} />
-      <Route path="lists" element={<ComingSoonPage section="Lists" />} />
-      <Route path="forms" element={<ComingSoonPage section="Forms" />} />
-      <Route path="testpage" element={<ComingSoonPage section="Test pages" />} />
+      <Route path="lists" element={<ComingSoonPage section="lists" />} />
+      <Route path="forms" element={<ComingSoonPage section="forms" />} />
+      <Route path="testpage" element={<ComingSoonPage section="testPages" />} />
     </Routes>
   );
 }
@@ -36,7 +37,7 @@ const noop = () => undefined;
 /** Opening /tasks: its first page (tasks with their subtasks) is requested while the area renders. */
 function prefetch({ route, search, queryClient, orgScope }: AreaPrefetchContext) {
   if (route !== '/tasks') return;
-  const columns = taskColumns({ editTask: noop, editSubtask: noop, addSubtask: noop });
+  const columns = taskColumns(t, { editTask: noop, editSubtask: noop, addSubtask: noop });
   prefetchListPage(queryClient, { columns, ...TASKS_LIST }, { search, orgScope });
 }
 
@@ -46,8 +47,18 @@ function prefetch({ route, search, queryClient, orgScope }: AreaPrefetchContext)
  */
 /** Global search: a project or task opens its list, filtered to its name. */
 const search: AreaSearchKinds = {
-  project: { label: 'Projects', path: (hit) => filteredListPath('/projects', 'name', hit.title) },
-  task: { label: 'Tasks', path: (hit) => filteredListPath('/tasks', 'title', hit.title) },
+  project: {
+    get label() {
+      return t('projects.title');
+    },
+    path: (hit) => filteredListPath('/projects', 'name', hit.title),
+  },
+  task: {
+    get label() {
+      return t('tasks.title');
+    },
+    path: (hit) => filteredListPath('/tasks', 'title', hit.title),
+  },
 };
 
 const area = defineArea('operations', __STEWARD_APP_VERSION__, OperationsRoutes, { prefetch, search });

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { CalendarItem } from './CalendarItem';
-import { addDays, dayOfMonth, longDay, monthName, weekdayShort, type CalendarView } from './calendarDays';
+import { useT } from '../i18n';
+import { addDays, dayOfMonth, longDay, weekColumnHead, weekdayShort, type CalendarView } from './calendarDays';
 import type { CalendarEvent } from './calendarEvents';
 
 /** How many items a month cell shows before "+N more". */
@@ -25,6 +26,7 @@ const KEY_STEPS: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowU
  * what it holds. Arrow keys move between days (one cell is in the tab order), Enter opens the day.
  */
 export function CalendarGrid({ view, days, anchor, today, byDay, focusedDay, onFocusDay, onOpenDay, label }: CalendarGridProps) {
+  const t = useT();
   const cells = useRef(new Map<string, HTMLDivElement>());
   // The day the keys last moved to, until its cell is drawn and focused. Moving past the grid's edge
   // asks for another week or month, which is drawn a moment later: a key pressed before then moves on
@@ -62,8 +64,7 @@ export function CalendarGrid({ view, days, anchor, today, byDay, focusedDay, onF
       <div role="row" className="stw-cal-grid__row stw-cal-grid__row--head">
         {(weeks[0] ?? []).map((day) => (
           <div role="columnheader" key={day} className="stw-cal-grid__weekday">
-            {weekdayShort(day)}
-            {view === 'week' ? ` ${monthName(day).slice(0, 3)} ${dayOfMonth(day)}` : ''}
+            {view === 'week' ? weekColumnHead(day) : weekdayShort(day)}
           </div>
         ))}
       </div>
@@ -100,7 +101,7 @@ export function CalendarGrid({ view, days, anchor, today, byDay, focusedDay, onF
                 ) : null}
                 {/* The cell's name for a screen reader: the whole date and how much it holds. */}
                 <span className="stw-ops-live">
-                  {`${longDay(day)}${day === today ? ', today' : ''}, ${events.length === 0 ? 'nothing scheduled' : `${events.length} ${events.length === 1 ? 'item' : 'items'}`}`}
+                  {t('calendar.cellLabel', { day: longDay(day), today: day === today ? 'yes' : 'no', count: events.length })}
                 </span>
                 <ul className="stw-cal-grid__items">
                   {visible.map((event) => (
@@ -111,7 +112,7 @@ export function CalendarGrid({ view, days, anchor, today, byDay, focusedDay, onF
                 </ul>
                 {more > 0 ? (
                   <button type="button" className="stw-cal-grid__more" onClick={() => onOpenDay(day)}>
-                    +{more} more
+                    {t('calendar.more', { count: more })}
                   </button>
                 ) : null}
               </div>

@@ -9,13 +9,14 @@ import { CalendarGrid } from './CalendarGrid';
 import { addDays, isDay, stepAnchor, todayIn, viewDays, viewTitle, type CalendarView } from './calendarDays';
 import { CALENDAR_KINDS, eventsByDay, useCalendarEvents, type CalendarKind } from './calendarEvents';
 import { useOrgTimeZone } from './useOrgTimeZone';
+import { useT, type OperationsMessageId } from '../i18n';
 import '../tasks/tasks.css';
 import './calendar.css';
 
-const VIEWS: readonly { view: CalendarView; label: string }[] = [
-  { view: 'month', label: 'Month' },
-  { view: 'week', label: 'Week' },
-  { view: 'day', label: 'Day' },
+const VIEWS: readonly { view: CalendarView; label: OperationsMessageId }[] = [
+  { view: 'month', label: 'calendar.view.month' },
+  { view: 'week', label: 'calendar.view.week' },
+  { view: 'day', label: 'calendar.view.day' },
 ];
 
 const viewOf = (value: string | null): CalendarView => (value === 'week' || value === 'day' ? value : 'month');
@@ -25,6 +26,7 @@ const viewOf = (value: string | null): CalendarView => (value === 'week' || valu
  * organisation's time zone, each kind shown or hidden; on a phone, one day as a list.
  */
 export function CalendarPage() {
+  const t = useT();
   const { orgName, enabledComponents } = useSession();
   const timeZone = useOrgTimeZone(orgName);
   const today = todayIn(timeZone.data);
@@ -66,23 +68,23 @@ export function CalendarPage() {
     <div className="stw-cal">
       <div className="stw-cal__toolbar">
         {isPhone ? null : (
-          <nav aria-label="Calendar views" className="stw-task-views">
+          <nav aria-label={t('calendar.views')} className="stw-task-views">
             {VIEWS.map((option) => (
               <Link key={option.view} to={`/calendar?view=${option.view}&date=${anchor}`} aria-current={option.view === view ? 'page' : undefined}>
-                {option.label}
+                {t(option.label)}
               </Link>
             ))}
           </nav>
         )}
         <div className="stw-cal__nav">
           <button type="button" className="stw-row-action" onClick={() => go({ date: stepAnchor(view, anchor, -1) })}>
-            Previous
+            {t('calendar.previous')}
           </button>
           <button type="button" className="stw-row-action" onClick={() => go({ date: today })}>
-            Today
+            {t('calendar.today')}
           </button>
           <button type="button" className="stw-row-action" onClick={() => go({ date: stepAnchor(view, anchor, 1) })}>
-            Next
+            {t('calendar.next')}
           </button>
         </div>
         <h2 className="stw-cal__title" aria-live="polite">
@@ -90,7 +92,7 @@ export function CalendarPage() {
         </h2>
       </div>
       <fieldset className="stw-cal__kinds">
-        <legend>Show</legend>
+        <legend>{t('calendar.show')}</legend>
         {available.map((kind) => (
           <label key={kind.kind} className={`stw-cal__kind stw-cal__kind--${kind.kind}`}>
             <input
@@ -105,11 +107,11 @@ export function CalendarPage() {
                 })
               }
             />{' '}
-            {kind.label}
+            {t(kind.label)}
           </label>
         ))}
       </fieldset>
-      {events.error ? <p role="alert">{errorMessage(events.error, 'Unknown error')}</p> : null}
+      {events.error ? <p role="alert">{errorMessage(events.error, t('common.unknownError'))}</p> : null}
       {events.isLoading || timeZone.isLoading ? <p>{LOADING_TEXT}</p> : null}
       {events.data ? (
         view === 'day' ? (

@@ -1,7 +1,8 @@
 // Calendar arithmetic on days written 'YYYY-MM-DD' (the organisation's calendar days): no time zone
 // enters here, the database already turned every time into the organisation's wall-clock time.
 
-import { firstDayOfWeek, getLanguageState } from '@steward/libs/i18n';
+import { firstDayOfWeek, formatDate, formatDateRange, getLanguageState } from '@steward/libs/i18n';
+import { t } from '../i18n';
 
 export type CalendarView = 'month' | 'week' | 'day';
 
@@ -45,23 +46,24 @@ export function stepAnchor(view: CalendarView, anchor: string, direction: 1 | -1
   return addDays(anchor, view === 'week' ? 7 * direction : direction);
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
-
-export const weekdayName = (day: string) => WEEKDAYS[toDate(day).getUTCDay()] ?? '';
-export const weekdayShort = (day: string) => weekdayName(day).slice(0, 3);
-export const monthName = (day: string) => MONTHS[toDate(day).getUTCMonth()] ?? '';
+/** 'Sun' (en), 'dom' (es): a column's head. */
+export const weekdayShort = (day: string) => formatDate(day, { weekday: 'short' });
+/** 'Sun Nov 22' (en), 'dom 22 nov' (es): a week's column head. */
+export const weekColumnHead = (day: string) => `${weekdayShort(day)} ${formatDate(day, { month: 'short', day: 'numeric' })}`;
 export const dayOfMonth = (day: string) => toDate(day).getUTCDate();
 
-/** 'Wednesday, November 25, 2026' */
-export const longDay = (day: string) => `${weekdayName(day)}, ${monthName(day)} ${dayOfMonth(day)}, ${day.slice(0, 4)}`;
+const LONG_DAY: Intl.DateTimeFormatOptions = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' };
 
+/** 'Wednesday, November 25, 2026' (en), 'miércoles, 25 de noviembre de 2026' (es). */
+export const longDay = (day: string) => formatDate(day, LONG_DAY);
+
+/** 'November 2026', the week's 'Week of November 22 – 28, 2026', or the day, in the person's language. */
 export function viewTitle(view: CalendarView, anchor: string): string {
-  if (view === 'month') return `${monthName(anchor)} ${anchor.slice(0, 4)}`;
+  if (view === 'month') return formatDate(anchor, { month: 'long', year: 'numeric' });
   if (view === 'day') return longDay(anchor);
   const [first] = viewDays('week', anchor);
   const last = addDays(first ?? anchor, 6);
-  return `Week of ${monthName(first ?? anchor)} ${dayOfMonth(first ?? anchor)} – ${monthName(last)} ${dayOfMonth(last)}, ${last.slice(0, 4)}`;
+  return t('calendar.weekOf', { range: formatDateRange(first ?? anchor, last, { month: 'long', day: 'numeric', year: 'numeric' }) });
 }
 
 /** Today in a time zone ('America/New_York'), as the organisation's calendar day; UTC when unknown. */

@@ -1,5 +1,7 @@
+import { afterEach } from 'vitest';
+import { setLocale } from '@steward/libs/i18n';
 import { eventDays, eventLabel, eventsByDay, type CalendarEvent } from './calendarEvents';
-import { addMonths, todayIn, viewDays, viewTitle } from './calendarDays';
+import { addMonths, longDay, todayIn, viewDays, viewTitle, weekColumnHead } from './calendarDays';
 
 const event = (values: Partial<CalendarEvent>): CalendarEvent => ({
   kind: 'reservation',
@@ -23,6 +25,9 @@ describe('calendar days', () => {
     expect(viewDays('week', '2026-11-25')).toEqual(['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28']);
     expect(viewDays('day', '2026-11-25')).toEqual(['2026-11-25']);
     expect(viewTitle('month', '2026-11-25')).toBe('November 2026');
+    expect(viewTitle('week', '2026-11-25')).toBe('Week of November 22\u2009–\u200928, 2026');
+    expect(longDay('2026-11-25')).toBe('Wednesday, November 25, 2026');
+    expect(weekColumnHead('2026-11-22')).toBe('Sun Nov 22');
     expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
   });
 
@@ -52,5 +57,21 @@ describe('calendar events', () => {
     expect(stays.get('2026-11-26')).toEqual([]);
     expect(eventLabel(events[0]!, '2026-11-25')).toBe('Cabin 1: Whitaker party');
     expect(eventLabel(events[1]!, '2026-11-25')).toBe('Due: Call');
+  });
+});
+
+describe('the calendar in Spanish', () => {
+  afterEach(async () => {
+    await setLocale('en', 'USD');
+  });
+
+  it('starts weeks on Monday and names days and months in Spanish', async () => {
+    await setLocale('es', 'USD');
+    expect(viewDays('week', '2026-11-25')[0]).toBe('2026-11-23');
+    expect(viewDays('month', '2026-11-25')[0]).toBe('2026-10-26');
+    expect(viewTitle('month', '2026-11-25')).toBe('noviembre de 2026');
+    expect(longDay('2026-11-25')).toBe('miércoles, 25 de noviembre de 2026');
+    expect(weekColumnHead('2026-11-23')).toBe('lun 23 nov');
+    expect(eventLabel(event({ kind: 'task', title: 'Llamar' }), '2026-11-24')).toBe('Vence: Llamar');
   });
 });

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getDatabase, queryKeys, tableRef, toDataAccessError } from '@steward/libs/data';
+import { t, type OperationsMessageId } from '../i18n';
 import { addDays, dayDiff } from './calendarDays';
 
 export type CalendarKind = 'reservation' | 'shift' | 'task' | 'project';
@@ -19,11 +20,11 @@ export type CalendarEvent = {
 };
 
 /** The kinds, the component each comes from (shown only where the organisation enabled it), and their names. */
-export const CALENDAR_KINDS: readonly { kind: CalendarKind; label: string; component: string }[] = [
-  { kind: 'reservation', label: 'Reservations', component: 'lodging' },
-  { kind: 'shift', label: 'Shifts', component: 'team-portal' },
-  { kind: 'task', label: 'Task due dates', component: 'operations' },
-  { kind: 'project', label: 'Project dates', component: 'operations' },
+export const CALENDAR_KINDS: readonly { kind: CalendarKind; label: OperationsMessageId; component: string }[] = [
+  { kind: 'reservation', label: 'calendar.show.reservations', component: 'lodging' },
+  { kind: 'shift', label: 'calendar.show.shifts', component: 'team-portal' },
+  { kind: 'task', label: 'calendar.show.tasks', component: 'operations' },
+  { kind: 'project', label: 'calendar.show.projects', component: 'operations' },
 ];
 
 const eventsRef = tableRef('ops', 'calendar_events');
@@ -104,8 +105,8 @@ export function eventLabel(event: CalendarEvent, day: string): string {
     case 'shift':
       return event.title;
     case 'task':
-      return `Due: ${event.title}`;
+      return t('calendar.taskDue', { title: event.title });
     case 'project':
-      return `${dayOf(event.starts_local) === day && dayOf(event.ends_local) !== day ? 'Project starts' : 'Project due'}: ${event.title}`;
+      return dayOf(event.starts_local) === day && dayOf(event.ends_local) !== day ? t('calendar.projectStarts', { title: event.title }) : t('calendar.projectDue', { title: event.title });
   }
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatDollars } from '@steward/libs/ui/core';
+import { formatMoney } from '@steward/libs/i18n';
+import { t } from '../i18n';
 import { labelledMonths, monthLabel, type RevenueMonth } from './revenueByMonth';
 
 const BAR_COLOR = '#0958d9';
@@ -24,9 +25,9 @@ export default function RevenueBars({ months, height, label }: { months: readonl
         scales: { x: { time: false, range: [-0.5, months.length - 0.5] }, y: { range: (_u, _min, max) => [0, Math.max(max, 1) * 1.1] } },
         axes: [
           { splits: (u) => labelledMonths(xs.length, u.bbox.width / uPlot.pxRatio), values: (_u, splits) => splits.map((split) => labels[split] ?? ''), stroke: '#434343', grid: { show: false } },
-          { values: (_u, splits) => splits.map((split) => formatDollars(split).replace(/\.00$/, '')), stroke: '#434343', size: 64 },
+          { values: (_u, splits) => splits.map((split) => formatMoney(split).replace(/[.,]00(?=\D*$)/, '')), stroke: '#434343', size: 64 },
         ],
-        series: [{}, { label: 'Revenue', fill: BAR_COLOR, stroke: BAR_COLOR, paths: bars, points: { show: false } }],
+        series: [{}, { label: t('revenue.series'), fill: BAR_COLOR, stroke: BAR_COLOR, paths: bars, points: { show: false } }],
       },
       [xs, months.map((month) => month.revenue)],
       element,

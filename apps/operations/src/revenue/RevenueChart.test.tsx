@@ -29,7 +29,8 @@ describe('while the chart’s own code is on its way', () => {
     }));
     const { render, screen } = await import('@testing-library/react');
     const { SessionContext, signedInSession } = await import('@steward/libs/session');
-    const { RevenueChart, REVENUE_LOADING_TEXT } = await import('./RevenueChart');
+    const { RevenueChart } = await import('./RevenueChart');
+    const REVENUE_LOADING_TEXT = 'Loading revenue…';
     render(
       <SessionContext.Provider value={signedInSession({ id: 'u-1', email: 'owner@cedar.test' }, 'Cedar')}>
         <RevenueChart />

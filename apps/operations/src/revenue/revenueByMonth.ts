@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '@steward/libs/i18n';
 import { getDatabase, queryKeys, toDataAccessError } from '@steward/libs/data';
 import { transactionsTable } from '../transactions/transactionFields';
 
@@ -32,13 +33,11 @@ export function useRevenueByMonth(orgName: string | null) {
   });
 }
 
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-/** '2026-03-01' → 'Mar 2026' (the date is a calendar month, read without a time zone). */
+/** '2026-03-01' → 'Mar 2026' (en), 'mar 2026' (es): the date is a calendar month, read without a time zone. */
 export function monthLabel(month: string): string {
   const match = /^(\d{4})-(\d{2})/.exec(month);
   if (!match?.[1] || !match[2]) return month;
-  return `${MONTH_NAMES[Number(match[2]) - 1] ?? match[2]} ${match[1]}`;
+  return formatDate(`${match[1]}-${match[2]}-01`, { month: 'short', year: 'numeric' });
 }
 
 /** Room one month label needs ("Sep '26" and a gap); a narrow chart labels every second or third month. */

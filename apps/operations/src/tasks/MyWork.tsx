@@ -1,17 +1,17 @@
 import { Link } from '@steward/libs/router';
 import { errorMessage } from '@steward/libs/data';
 import { LOADING_TEXT } from '@steward/libs/list';
-import { formatDate } from '@steward/libs/ui/core';
+import { formatDate } from '@steward/libs/i18n';
 import { useSession } from '@steward/libs/session';
+import { useT } from '../i18n';
+import { taskValueText } from './taskFields';
 import { useMyWork, type MyWorkTask } from './taskQueries';
 
 export const MY_WORK_GROUPS = [
-  { key: 'overdue', title: 'Overdue' },
-  { key: 'today', title: 'Today' },
-  { key: 'later', title: 'Later' },
+  { key: 'overdue', title: 'myWork.overdue' },
+  { key: 'today', title: 'myWork.today' },
+  { key: 'later', title: 'myWork.later' },
 ] as const;
-
-export const NOTHING_ASSIGNED = 'Nothing open is assigned to you.';
 
 /** Groups the person's open tasks: overdue first, then today, then later (undated last), each by due date. */
 export function groupMyWork(tasks: readonly MyWorkTask[]) {
@@ -20,18 +20,19 @@ export function groupMyWork(tasks: readonly MyWorkTask[]) {
 
 /** My work: the signed-in person's open tasks in this organisation. */
 export function MyWork({ onOpen }: { onOpen: (task: MyWorkTask) => void }) {
+  const t = useT();
   const { orgName } = useSession();
   const work = useMyWork(orgName);
   if (work.isLoading) return <p>{LOADING_TEXT}</p>;
-  if (work.error) return <p role="alert">{errorMessage(work.error, 'Unknown error')}</p>;
+  if (work.error) return <p role="alert">{errorMessage(work.error, t('common.unknownError'))}</p>;
   const groups = groupMyWork(work.data ?? []);
-  if (groups.length === 0) return <p>{NOTHING_ASSIGNED}</p>;
+  if (groups.length === 0) return <p>{t('myWork.nothingAssigned')}</p>;
   return (
     <div className="stw-my-work" data-testid="my-work">
       {groups.map((group) => (
         <section key={group.key} aria-labelledby={`stw-my-work-${group.key}`} className={`stw-my-work__group stw-my-work__group--${group.key}`}>
           <h2 id={`stw-my-work-${group.key}`} className="stw-my-work__heading">
-            {group.title} ({group.tasks.length})
+            {t(group.title)} ({group.tasks.length})
           </h2>
           <ul className="stw-my-work__items">
             {group.tasks.map((task) => (
@@ -40,7 +41,7 @@ export function MyWork({ onOpen }: { onOpen: (task: MyWorkTask) => void }) {
                   {task.title}
                 </button>
                 <span className="stw-my-work__meta">
-                  {task.due_date ? `Due ${formatDate(task.due_date)}` : 'No due date'} · {task.priority} · {task.status}
+                  {task.due_date ? t('tasks.due', { date: formatDate(task.due_date) }) : t('tasks.noDueDate')} · {taskValueText(t, task.priority)} · {taskValueText(t, task.status)}
                   {task.record_label ? (
                     <>
                       {' · '}

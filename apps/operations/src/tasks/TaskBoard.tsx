@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '@steward/libs/data';
 import { LOADING_TEXT } from '@steward/libs/list';
-import { formatDate } from '@steward/libs/ui/core';
+import { formatDate } from '@steward/libs/i18n';
 import { useAccess, useSession } from '@steward/libs/session';
+import { useT } from '../i18n';
+import { taskValueText } from './taskFields';
 import { useBoardTasks, useMoveTask, type BoardTask } from './taskQueries';
 
 /** The board's columns; a Blocked task stands in In Progress, marked Blocked. */
@@ -18,6 +20,7 @@ const DRAG_TYPE = 'application/x-steward-task';
  * keyboard: its title button takes Left and Right arrows. Each move is announced.
  */
 export function TaskBoard({ onOpen }: { onOpen: (task: BoardTask) => void }) {
+  const t = useT();
   const { orgName } = useSession();
   // A card moves only if the role lets the person change that task (Personal: their own).
   const { canEditRow } = useAccess();
@@ -42,9 +45,9 @@ export function TaskBoard({ onOpen }: { onOpen: (task: BoardTask) => void }) {
     if (boardColumnOf(task.status) === column) return;
     move.mutate(
       { id: task.id, status: column },
-      { onError: (problem) => setAnnouncement(`Could not move “${task.title}”: ${errorMessage(problem, 'Save failed')}`) },
+      { onError: (problem) => setAnnouncement(t('board.moveFailed', { title: task.title, message: errorMessage(problem, t('board.saveFailed')) })) },
     );
-    setAnnouncement(`Moved “${task.title}” to ${column}.`);
+    setAnnouncement(t('board.moved', { title: task.title, column: taskValueText(t, column) }));
   };
 
   const onKeyDown = (task: BoardTask) => (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -67,13 +70,13 @@ export function TaskBoard({ onOpen }: { onOpen: (task: BoardTask) => void }) {
   };
 
   if (tasks.isLoading) return <p>{LOADING_TEXT}</p>;
-  if (tasks.error) return <p role="alert">{errorMessage(tasks.error, 'Unknown error')}</p>;
+  if (tasks.error) return <p role="alert">{errorMessage(tasks.error, t('common.unknownError'))}</p>;
   const rows = tasks.data ?? [];
 
   return (
     <div className="stw-board">
       <p id="stw-board-help" className="stw-board__help">
-        Drag a card to another column, or focus its title and press the Left or Right arrow key.
+        {t('board.help')}
       </p>
       <div className="stw-board__columns">
         {BOARD_COLUMNS.map((column) => {
@@ -94,7 +97,7 @@ export function TaskBoard({ onOpen }: { onOpen: (task: BoardTask) => void }) {
               onDrop={onDrop(column)}
             >
               <h2 id={headingId} className="stw-board__heading">
-                {column} <span className="stw-board__count">({cards.length})</span>
+                {taskValueText(t, column)} <span className="stw-board__count">({cards.length})</span>
               </h2>
               <ul className="stw-board__cards">
                 {cards.map((task) => (
@@ -122,9 +125,9 @@ export function TaskBoard({ onOpen }: { onOpen: (task: BoardTask) => void }) {
                       {task.title}
                     </button>
                     <div className="stw-board__meta">
-                      {task.status === 'Blocked' ? <span className="stw-board__blocked">Blocked</span> : null}
-                      <span>{task.priority}</span>
-                      {task.due_date ? <span>Due {formatDate(task.due_date)}</span> : null}
+                      {task.status === 'Blocked' ? <span className="stw-board__blocked">{taskValueText(t, 'Blocked')}</span> : null}
+                      <span>{taskValueText(t, task.priority)}</span>
+                      {task.due_date ? <span>{t('tasks.due', { date: formatDate(task.due_date) })}</span> : null}
                       {task.assignee_name ? <span>{task.assignee_name}</span> : null}
                     </div>
                   </li>

@@ -9,6 +9,7 @@ import { TaskViewNav, taskViewOf } from './TaskViewNav';
 import { taskColumns } from './taskColumns';
 import { subtaskFields, taskFields } from './taskFields';
 import { tasksTable } from './taskQueries';
+import { useT } from '../i18n';
 
 const subtasks = tableRef<AnyRow>('ops', 'subtasks');
 /** Tasks with their owner's name and what they are about (ops.tasks_view); written through ops.tasks. */
@@ -37,9 +38,12 @@ const NEW_TASK = { status: 'To Do', priority: 'Normal' };
 export function TasksPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const view = taskViewOf(searchParams.get('view'));
+  const t = useT();
   const { value: openShortId, done: opened } = useAddressedRecord('task');
-  const taskEditor = useRecordEditor<AnyRow>({ table: tasksTable, label: 'Task', ...useFormWithCustomFields('task', taskFields) });
-  const subtaskEditor = useRecordEditor<AnyRow>({ table: subtasks, fields: subtaskFields, label: 'Subtask' });
+  const fields = useMemo(() => taskFields(t), [t]);
+  const subtaskForm = useMemo(() => subtaskFields(t), [t]);
+  const taskEditor = useRecordEditor<AnyRow>({ table: tasksTable, label: t('tasks.task'), ...useFormWithCustomFields('task', fields) });
+  const subtaskEditor = useRecordEditor<AnyRow>({ table: subtasks, fields: subtaskForm, label: t('tasks.subtask') });
   const openTask = useCallback(
     (shortId: string) =>
       setSearchParams((params) => {
@@ -69,24 +73,26 @@ export function TasksPage() {
 
 /** The tasks list: its columns, then the organisation's own fields of tasks as the person chooses them. */
 function TasksList({ taskEditor, subtaskEditor, editors, custom }: { taskEditor: RecordEditorApi; subtaskEditor: RecordEditorApi; editors: ReactNode; custom: readonly ListColumn<AnyRow>[] }) {
+  const t = useT();
   const { openEdit: editTask } = taskEditor;
   const { openEdit: editSubtask, openCreate: createSubtask } = subtaskEditor;
   const columns = useMemo(
-    () => taskColumns({ editTask, editSubtask, addSubtask: (row) => createSubtask({ task_id: row.id, status: 'To Do' }) }),
-    [editTask, editSubtask, createSubtask],
+    () => taskColumns(t, { editTask, editSubtask, addSubtask: (row) => createSubtask({ task_id: row.id, status: 'To Do' }) }),
+    [t, editTask, editSubtask, createSubtask],
   );
+  const fields = useMemo(() => bulkFieldsOf(taskFields(t)), [t]);
   const chosen = useColumnsWithCustom<AnyRow>({ listKey: 'tasks', columns, custom });
   const list = useListPage<AnyRow>({
-    title: 'Tasks',
+    title: t('tasks.title'),
     columns: chosen.columns,
     hiddenColumns: chosen.hiddenColumns,
     ...TASKS_LIST,
-    lifecycle: { table: tasksTable, noun: { one: 'task', many: 'tasks' }, fields: bulkFieldsOf(taskFields), canDelete: true, label: (row) => String(row.title ?? 'task') },
+    lifecycle: { table: tasksTable, noun: { one: t('tasks.noun.one'), many: t('tasks.noun.many') }, fields, canDelete: true, label: (row) => String(row.title ?? t('tasks.noun.one')) },
   });
   return (
     <>
       <TaskViewNav current="list" />
-      <ListPage list={list} savedFilterKey="tasks_filters" toolbarExtra={chosen.button} addNew={{ onClick: () => taskEditor.openCreate(NEW_TASK), children: 'Add New' }}>
+      <ListPage list={list} savedFilterKey="tasks_filters" toolbarExtra={chosen.button} addNew={{ onClick: () => taskEditor.openCreate(NEW_TASK), children: t('common.addNew') }}>
         {editors}
       </ListPage>
     </>

@@ -2,18 +2,18 @@ import { isSystemDefaultRow, type AnyRow } from '@steward/libs/data';
 import { Link } from '@steward/libs/router';
 import { useAccess } from '@steward/libs/session';
 import { dateColumn, statusColumn, textColumn, type ListColumn } from '@steward/libs/list';
+import { useT, type OperationsT } from '../i18n';
+import { taskValueText } from './taskFields';
 import './tasks.css';
 
 export type Subtask = { id: string; title: string; status: string };
 
-export const NO_SUBTASKS = 'No subtasks';
-
 const subtasksOf = (row: AnyRow): Subtask[] => (Array.isArray(row.subtasks) ? (row.subtasks as Subtask[]) : []);
 
 /** Each subtask as its title with its status, or 'No subtasks'. */
-export function subtasksText(row: AnyRow): string {
+export function subtasksText(t: OperationsT, row: AnyRow): string {
   const subtasks = subtasksOf(row);
-  return subtasks.length === 0 ? NO_SUBTASKS : subtasks.map((subtask) => `${subtask.title} (${subtask.status})`).join('; ');
+  return subtasks.length === 0 ? t('tasks.noSubtasks') : subtasks.map((subtask) => `${subtask.title} (${taskValueText(t, subtask.status)})`).join('; ');
 }
 
 /** What the task list can do with a row: edit it, add a subtask to it, edit one of its subtasks. */
@@ -24,9 +24,9 @@ export type TaskActions = {
 };
 
 /** The record a task is about, linking to its page ('Business: Blue Ridge Paddle Co.'). */
-const recordColumn: ListColumn<AnyRow> = {
+const recordColumn = (t: OperationsT): ListColumn<AnyRow> => ({
   key: 'record_label',
-  title: 'About',
+  title: t('tasks.column.about'),
   field: 'record_label',
   reads: ['record_label', 'record_path'],
   filterable: true,
@@ -37,29 +37,29 @@ const recordColumn: ListColumn<AnyRow> = {
     return path ? <Link to={path}>{label}</Link> : label;
   },
   exportValue: (row) => (typeof row.record_label === 'string' ? row.record_label : ''),
-};
+});
 
 /**
  * Tasks: Title, Description, Status, Subtasks, and who owns it, by when, how urgent and what
  * it is about; with actions when the list can edit.
  */
-export function taskColumns(actions?: TaskActions): readonly ListColumn<AnyRow>[] {
+export function taskColumns(t: OperationsT, actions?: TaskActions): readonly ListColumn<AnyRow>[] {
   const columns: ListColumn<AnyRow>[] = [
-    textColumn('title', 'Title'),
-    textColumn('description', 'Description'),
-    statusColumn(),
-    textColumn('assignee_name', 'Assignee'),
-    dateColumn('due_date', 'Due date'),
-    textColumn('priority', 'Priority'),
-    recordColumn,
+    textColumn('title', t('tasks.field.title')),
+    textColumn('description', t('tasks.field.description')),
+    statusColumn(t('tasks.field.status')),
+    textColumn('assignee_name', t('tasks.field.assignee')),
+    dateColumn('due_date', t('tasks.field.dueDate')),
+    textColumn('priority', t('tasks.field.priority'), { render: (row) => (typeof row.priority === 'string' && row.priority ? taskValueText(t, row.priority) : '—'), reads: ['priority'] }),
+    recordColumn(t),
     {
       key: 'subtasks',
-      title: 'Subtasks',
+      title: t('tasks.column.subtasks'),
       // Each subtask's title and status, embedded; the organisation says whether they can be edited.
       reads: ['subtasks(id,title,status)', 'org_name'],
       render: (row) => {
         const subtasks = subtasksOf(row);
-        if (subtasks.length === 0) return NO_SUBTASKS;
+        if (subtasks.length === 0) return t('tasks.noSubtasks');
         const editable = actions && !isSystemDefaultRow(row);
         return (
           <ul style={{ margin: 0, paddingInlineStart: 16 }}>
@@ -72,19 +72,19 @@ export function taskColumns(actions?: TaskActions): readonly ListColumn<AnyRow>[
                 ) : (
                   subtask.title
                 )}{' '}
-                <span>({subtask.status})</span>
+                <span>({taskValueText(t, subtask.status)})</span>
               </li>
             ))}
           </ul>
         );
       },
-      exportValue: subtasksText,
+      exportValue: (row) => subtasksText(t, row),
     },
   ];
   if (!actions) return columns;
   columns.push({
     key: 'actions',
-    title: 'Actions',
+    title: t('tasks.column.actions'),
     exported: false,
     // Whose task it is (the role may change only its own), its organisation and its name for the buttons.
     // The editor reads the whole task again when it opens.
@@ -96,17 +96,18 @@ export function taskColumns(actions?: TaskActions): readonly ListColumn<AnyRow>[
 
 /** Edit (View on a task the role does not let the person change) and Add subtask, which changes the task. */
 function TaskRowActions({ row, actions }: { row: AnyRow; actions: TaskActions }) {
+  const t = useT();
   const { canEditRow, create } = useAccess();
   const editable = canEditRow(row);
-  const verb = editable ? 'Edit' : 'View';
+  const title = String(row.title);
   return (
     <div className="stw-task-actions">
-      <button type="button" className="stw-row-action" onClick={() => actions.editTask(row)} aria-label={`${verb} ${String(row.title)}`}>
-        {verb}
+      <button type="button" className="stw-row-action" onClick={() => actions.editTask(row)} aria-label={editable ? t('tasks.editNamed', { title }) : t('tasks.viewNamed', { title })}>
+        {editable ? t('tasks.edit') : t('tasks.view')}
       </button>
       {editable && create ? (
-        <button type="button" className="stw-row-action" onClick={() => actions.addSubtask(row)} aria-label={`Add subtask to ${String(row.title)}`}>
-          Add subtask
+        <button type="button" className="stw-row-action" onClick={() => actions.addSubtask(row)} aria-label={t('tasks.addSubtaskTo', { title })}>
+          {t('tasks.addSubtask')}
         </button>
       ) : null}
     </div>
