@@ -17,7 +17,7 @@ export const MESSAGE_FOLDERS = [
   { folder: 'apps/catalog/src', area: 'catalog', converted: false },
   { folder: 'apps/lodging/src', area: 'lodging', converted: true },
   { folder: 'apps/booking/src', area: 'booking', converted: true },
-  { folder: 'apps/team-portal/src', area: 'team-portal', converted: false },
+  { folder: 'apps/team-portal/src', area: 'team-portal', converted: true },
   { folder: 'apps/operations/src', area: 'operations', converted: true },
   { folder: 'apps/settings/src', area: 'settings', converted: false },
   { folder: 'libs/src/list', area: 'libs', converted: false },

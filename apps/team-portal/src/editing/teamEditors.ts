@@ -1,47 +1,59 @@
 import { tableRef, type AnyRow, type TableRef } from '@steward/libs/data';
 import type { FieldDef } from '@steward/libs/form';
 import { RECORD_STATUSES } from '@steward/libs/ui';
+import type { TeamPortalMessageId, TeamPortalT } from '../i18n';
 
 /** Where a team list's rows are written: the base table behind its hr.*_view, and its form. */
 export type TeamEditor = { table: TableRef<AnyRow>; fields: readonly FieldDef[]; label: string };
 
-const statusOptions = RECORD_STATUSES.map((status) => ({ value: status, label: status }));
+/** A list's editor in the page's language. */
+export type TeamEditorOf = (t: TeamPortalT) => TeamEditor;
 
-export const groupEditor: TeamEditor = {
+/** Each record status's words (the database keeps the English value). */
+const STATUS_WORDS: Readonly<Record<(typeof RECORD_STATUSES)[number], TeamPortalMessageId>> = {
+  Active: 'status.active',
+  'Prospect / Pending': 'status.pending',
+  'Inactive - Former': 'status.former',
+  'Inactive - Do Not Contact': 'status.doNotContact',
+  'Inactive - Deceased': 'status.deceased',
+  'Inactive - Other': 'status.other',
+};
+
+export const groupEditor: TeamEditorOf = (t) => ({
   table: tableRef<AnyRow>('hr', 'groups'),
-  label: 'Group',
+  label: t('groups.group'),
   fields: [
-    { name: 'name', label: 'Name', required: true },
-    { name: 'description', label: 'Description', type: 'textarea' },
+    { name: 'name', label: t('field.name'), required: true },
+    { name: 'description', label: t('field.description'), type: 'textarea' },
   ],
-};
+});
 
-export const positionEditor: TeamEditor = {
+export const positionEditor: TeamEditorOf = (t) => ({
   table: tableRef<AnyRow>('hr', 'positions'),
-  label: 'Position',
+  label: t('positions.position'),
   fields: [
-    { name: 'name', label: 'Name', required: true },
-    { name: 'group_id', label: 'Group', relation: { schema: 'hr', table: 'groups', valueField: 'id', labelField: 'name' } },
-    { name: 'description', label: 'Description', type: 'textarea' },
+    { name: 'name', label: t('field.name'), required: true },
+    { name: 'group_id', label: t('field.group'), relation: { schema: 'hr', table: 'groups', valueField: 'id', labelField: 'name' } },
+    { name: 'description', label: t('field.description'), type: 'textarea' },
   ],
-};
+});
 
-export const shiftEditor: TeamEditor = {
+export const shiftEditor: TeamEditorOf = (t) => ({
   table: tableRef<AnyRow>('hr', 'shifts'),
-  label: 'Shift',
+  label: t('shifts.shift'),
   fields: [
-    { name: 'name', label: 'Name', required: true },
-    { name: 'type', label: 'Type' },
-    { name: 'status', label: 'Status', type: 'select', options: statusOptions, required: true },
-    { name: 'start_at', label: 'Starts', type: 'datetime' },
-    { name: 'end_at', label: 'Ends', type: 'datetime' },
-    { name: 'position_id', label: 'Position', relation: { schema: 'hr', table: 'positions', valueField: 'id', labelField: 'name' } },
-    { name: 'contact_phone', label: 'Contact phone' },
-    { name: 'contact_email', label: 'Contact email', type: 'email' },
-    { name: 'address_line_1', label: 'Address line 1' },
-    { name: 'address_line_2', label: 'Address line 2' },
-    { name: 'city', label: 'City' },
-    { name: 'state', label: 'State' },
-    { name: 'zip', label: 'Zip' },
+    { name: 'name', label: t('field.name'), required: true },
+    { name: 'type', label: t('field.type') },
+    { name: 'status', label: t('field.status'), type: 'select', options: RECORD_STATUSES.map((status) => ({ value: status, label: t(STATUS_WORDS[status]) })), required: true },
+    { name: 'start_at', label: t('shifts.field.starts'), type: 'datetime' },
+    { name: 'end_at', label: t('shifts.field.ends'), type: 'datetime' },
+    { name: 'position_id', label: t('positions.position'), relation: { schema: 'hr', table: 'positions', valueField: 'id', labelField: 'name' } },
+    { name: 'contact_phone', label: t('shifts.field.contactPhone') },
+    { name: 'contact_email', label: t('shifts.field.contactEmail'), type: 'email' },
+    { name: 'address_line_1', label: t('shifts.field.addressLine1') },
+    { name: 'address_line_2', label: t('shifts.field.addressLine2') },
+    { name: 'city', label: t('shifts.field.city') },
+    { name: 'state', label: t('shifts.field.state') },
+    { name: 'zip', label: t('shifts.field.zip') },
   ],
-};
+});

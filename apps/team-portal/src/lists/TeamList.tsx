@@ -5,18 +5,21 @@ import { useSession } from '@steward/libs/session';
 import { CustomFieldValues, RecordEditorModal, useRecordEditor } from '@steward/libs/form';
 import { bulkFieldsOf, editColumn, ListPage, RecordHistory, useColumnsWithCustom, useListPage, WithCustomColumns, type ListColumn } from '@steward/libs/list';
 import type { SortSpec } from '@steward/libs/filter';
-import type { TeamEditor } from '../editing/teamEditors';
+import type { TeamEditor, TeamEditorOf } from '../editing/teamEditors';
+import { useT, type TeamPortalMessageId, type TeamPortalT } from '../i18n';
+
+/** A list's words: its title (the export file is named after it) and what one and many of its rows are called. */
+export type TeamListWords = { title: TeamPortalMessageId; one: TeamPortalMessageId; many: TeamPortalMessageId };
 
 export type TeamListProps = {
-  /** The list's title; the export file is named after it. */
-  title: string;
+  words: TeamListWords;
   view: string;
-  columns: readonly ListColumn<AnyRow>[];
+  columns: (t: TeamPortalT) => readonly ListColumn<AnyRow>[];
   /** The route parameter that puts the list in one-record mode (e.g. /Staff/{short_id}). */
   recordParam?: 'short_id' | 'id';
   defaultSort?: SortSpec;
   /** Add New and Edit through the generic editor, writing the view's base table. */
-  editor?: TeamEditor;
+  editor?: TeamEditorOf;
   /**
    * The kind of record (settings.custom_fields) whose organisation fields the list offers as columns
    * to choose, and its one-record mode shows under "More fields" ('staff').
@@ -44,7 +47,11 @@ export function TeamList(props: TeamListProps) {
   return <WithCustomColumns<AnyRow> kind={props.customKind}>{(custom) => <TeamListOf {...props} custom={custom} />}</WithCustomColumns>;
 }
 
-function TeamListOf({ title, view, columns, recordParam, defaultSort = [{ field: 'name', order: 'asc' }], editor, customKind, custom }: TeamListProps & { custom: readonly ListColumn<AnyRow>[] }) {
+function TeamListOf({ words, view, columns: columnsOf, recordParam, defaultSort = [{ field: 'name', order: 'asc' }], editor: editorOf, customKind, custom }: TeamListProps & { custom: readonly ListColumn<AnyRow>[] }) {
+  const t = useT();
+  const title = t(words.title);
+  const columns = useMemo(() => columnsOf(t), [columnsOf, t]);
+  const editor = useMemo<TeamEditor | undefined>(() => editorOf?.(t), [editorOf, t]);
   const params = useParams();
   const record = recordParam ? (params[recordParam] ?? null) : null;
   const recordEditor = useRecordEditor<AnyRow>(editor ?? NO_EDITOR);
@@ -73,13 +80,13 @@ function TeamListOf({ title, view, columns, recordParam, defaultSort = [{ field:
     // Rows are archived, restored and changed in bulk on the table behind the view.
     lifecycle: {
       table: editor?.table ?? STAFF_TABLE,
-      noun: { one: title === 'Team Directory' ? 'staff member' : title.toLowerCase().replace(/s$/, ''), many: title === 'Team Directory' ? 'staff' : title.toLowerCase() },
+      noun: { one: t(words.one), many: t(words.many) },
       fields: editor ? bulkFieldsOf(editor.fields) : [],
       canDelete: Boolean(editor),
     },
   });
   return (
-    <ListPage list={list} toolbarExtra={chosen.button} addNew={editor ? { onClick: () => recordEditor.openCreate({ status: 'Active' }), children: 'Add New' } : undefined}>
+    <ListPage list={list} toolbarExtra={chosen.button} addNew={editor ? { onClick: () => recordEditor.openCreate({ status: 'Active' }), children: t('common.addNew') } : undefined}>
       {editor ? <RecordEditorModal editor={recordEditor} /> : null}
       {/* One record (/staff/{short_id}, /shift/{short_id}, /position/{id}): its history under it. */}
       {record && list.rows.length === 1 && typeof list.rows[0]?.id === 'string' ? (
@@ -89,8 +96,8 @@ function TeamListOf({ title, view, columns, recordParam, defaultSort = [{ field:
             <StaffConversations id={list.rows[0].id} name={String(list.rows[0].name ?? '')} email={typeof list.rows[0].email === 'string' ? list.rows[0].email : null} canSend={list.access.canEditRow(list.rows[0])} />
           ) : null}
           <section aria-labelledby="record-history-heading">
-            <h3 id="record-history-heading">History</h3>
-            <RecordHistory table={editor?.table ?? STAFF_TABLE} recordId={list.rows[0].id} customFields={customFields} label={`History of ${String(list.rows[0].name ?? title)}`} />
+            <h3 id="record-history-heading">{t('record.history')}</h3>
+            <RecordHistory table={editor?.table ?? STAFF_TABLE} recordId={list.rows[0].id} customFields={customFields} label={t('record.historyOf', { name: String(list.rows[0].name ?? title) })} />
           </section>
         </>
       ) : null}
@@ -100,10 +107,11 @@ function TeamListOf({ title, view, columns, recordParam, defaultSort = [{ field:
 
 /** A staff member's messages (Conversations) with Send e-mail, under their row. */
 function StaffConversations({ id, name, email, canSend }: { id: string; name: string; email: string | null; canSend: boolean }) {
+  const t = useT();
   const record = useMemo(() => ({ kind: 'staff' as const, id, name, email }), [id, name, email]);
   return (
     <section aria-labelledby="record-conversations-heading">
-      <h3 id="record-conversations-heading">Conversations</h3>
+      <h3 id="record-conversations-heading">{t('record.conversations')}</h3>
       <Suspense fallback={null}>
         {canSend ? <SendEmailButton record={record} /> : null}
         <ConversationsTab record={record} canSend={canSend} />
