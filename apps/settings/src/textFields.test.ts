@@ -1,9 +1,10 @@
 import { rowValuesFromForm, validateRecord } from '@steward/libs/form';
+import { t } from './i18n';
 import { textFieldDefs, textFormValues, textRowValues, trimmedOrNull } from './textFields';
 
 const FIELDS = [
-  { name: 'city', label: 'City' },
-  { name: 'zip', label: 'Zip' },
+  { name: 'city', label: 'org.field.city' },
+  { name: 'zip', label: 'org.field.zip' },
 ] as const;
 
 describe('text settings fields', () => {
@@ -17,9 +18,9 @@ describe('text settings fields', () => {
   });
 
   it('gives the form engine text fields (an avatar_url stays a text box), with the required and e-mail rules asked for', () => {
-    const defs = textFieldDefs([{ name: 'name', label: 'Name' }, { name: 'avatar_url', label: 'Avatar URL' }, { name: 'email', label: 'Email' }] as const, {
+    const defs = textFieldDefs(t, [{ name: 'name', label: 'profile.field.name' }, { name: 'avatar_url', label: 'profile.field.avatarUrl' }, { name: 'email', label: 'common.email' }] as const, {
       required: ['name'],
-      email: { email: 'Enter a valid email' },
+      email: { email: 'common.invalidEmail' },
     });
     expect(defs.map((field) => field.type)).toEqual(['text', 'text', 'email']);
     expect(validateRecord(defs, { name: '  ', avatar_url: '', email: 'nope' })).toEqual({ name: 'Name is required', email: 'Enter a valid email' });

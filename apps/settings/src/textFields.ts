@@ -1,7 +1,8 @@
 import type { FieldDef } from '@steward/libs/form';
+import type { SettingsMessageId, SettingsT } from './i18n';
 
-/** A settings form of plain text fields, declared as `{ name, label }` in the order shown. */
-export type TextField<Name extends string> = { readonly name: Name; readonly label: string };
+/** A settings form of plain text fields, declared as `{ name, label }` (a message id) in the order shown. */
+export type TextField<Name extends string> = { readonly name: Name; readonly label: SettingsMessageId };
 
 /** A stored value as saved: trimmed, and blank stored as null (so the platform's defaults apply). */
 export const trimmedOrNull = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
@@ -25,14 +26,16 @@ export function textRowValues<Name extends string>(fields: readonly TextField<Na
  * avatar_url stays a text box), `required` ones with "{label} is required", `email` ones checked.
  */
 export function textFieldDefs<Name extends string>(
+  t: SettingsT,
   fields: readonly TextField<Name>[],
-  rules: { required?: readonly Name[]; email?: Partial<Record<Name, string>>; textarea?: readonly Name[] } = {},
+  rules: { required?: readonly Name[]; email?: Partial<Record<Name, SettingsMessageId>>; textarea?: readonly Name[] } = {},
 ): FieldDef[] {
   return fields.map((field) => {
-    const invalidMessage = rules.email?.[field.name];
+    const invalidId = rules.email?.[field.name];
+    const invalidMessage = invalidId ? t(invalidId) : undefined;
     return {
       name: field.name,
-      label: field.label,
+      label: t(field.label),
       type: invalidMessage ? 'email' : rules.textarea?.includes(field.name) ? 'textarea' : 'text',
       ...(rules.required?.includes(field.name) ? { required: true } : {}),
       ...(invalidMessage ? { invalidMessage } : {}),

@@ -4,6 +4,7 @@ import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
 import { Form, Input, Modal } from '@steward/libs/ui/antd-data';
 import { CUSTOM_FIELD_TYPES, LINK_KINDS, RECORD_KINDS, customValueText, errorMessage, type CustomChoice, type CustomFieldDef, type RecordKind } from '@steward/libs/data';
 import { FieldInput, FieldsForm, customFieldDef, fromFormValue, toFormValue, useFieldForm, type FieldDef, type FormValue } from '@steward/libs/form';
+import { useT, type SettingsT } from '../i18n';
 import { FIELD_MESSAGES, TYPE_LABEL, fieldFormSchema, isChoiceType, newChoice, previewTypeChange, type FieldFormValues } from './fieldsApi';
 
 export type FieldDialogSave = { values: FieldFormValues; typeChanged: boolean };
@@ -20,16 +21,26 @@ type FieldDialogProps = {
   onSave: (save: FieldDialogSave) => void;
 };
 
-const FORM_FIELDS: readonly FieldDef[] = [
-  { name: 'label', label: 'Label', required: { message: FIELD_MESSAGES.labelRequired } },
-  { name: 'field_type', label: 'Type', type: 'choice', options: CUSTOM_FIELD_TYPES.map((type) => ({ value: type.type, label: type.label })) },
-  { name: 'link_kind', label: 'Links to', type: 'choice', options: [{ value: '', label: '—' }, ...LINK_KINDS.map((kind) => ({ value: kind.kind, label: kind.label }))] },
-  { name: 'help_text', label: 'Help text', type: 'textarea', help: 'Shown under the field in the form.' },
-  { name: 'required', label: 'Required', type: 'checkbox' },
-  { name: 'sensitive', label: 'Sensitive', type: 'checkbox' },
+const formFields = (t: SettingsT): readonly FieldDef[] => [
+  { name: 'label', label: t('fields.column.label'), required: { message: t(FIELD_MESSAGES.labelRequired) } },
+  { name: 'field_type', label: t('fields.column.type'), type: 'choice', options: CUSTOM_FIELD_TYPES.map((type) => ({ value: type.type, label: type.label })) },
+  { name: 'link_kind', label: t('fields.linksTo'), type: 'choice', options: [{ value: '', label: '—' }, ...LINK_KINDS.map((kind) => ({ value: kind.kind, label: kind.label }))] },
+  { name: 'help_text', label: t('fields.helpText'), type: 'textarea', help: t('fields.helpTextHelp') },
+  { name: 'required', label: t('fields.column.required'), type: 'checkbox' },
+  { name: 'sensitive', label: t('fields.column.sensitive'), type: 'checkbox' },
 ];
 
-const areaOf = (kind: RecordKind) => (['contact', 'business', 'household'].includes(kind) ? 'CRM' : ['project', 'task'].includes(kind) ? 'Operations' : kind === 'staff' ? 'Team Portal' : kind === 'reservation' || kind === 'accommodation' ? 'Lodging' : 'Catalog');
+/** The area whose edit right shows a sensitive field's values. */
+const areaOf = (t: SettingsT, kind: RecordKind) =>
+  ['contact', 'business', 'household'].includes(kind)
+    ? t('fields.area.crm')
+    : ['project', 'task'].includes(kind)
+      ? t('fields.area.operations')
+      : kind === 'staff'
+        ? t('fields.area.teamPortal')
+        : kind === 'reservation' || kind === 'accommodation'
+          ? t('fields.area.lodging')
+          : t('fields.area.catalog');
 
 /**
  * Add or edit one field: label, type (a link says what it links to), help text, required, sensitive,
@@ -37,7 +48,9 @@ const areaOf = (kind: RecordKind) => (['contact', 'business', 'household'].inclu
  * stored values would not convert, as the database reports them.
  */
 export function FieldDialog({ open, kind, editing, saving, saveError, onCancel, onSave }: FieldDialogProps) {
-  const form = useFieldForm(FORM_FIELDS);
+  const t = useT();
+  const allFields = useMemo(() => formFields(t), [t]);
+  const form = useFieldForm(allFields);
   const { reset, validate, setError, stateRef } = form;
   const [choices, setChoices] = useState<CustomChoice[]>([]);
   const [defaultValue, setDefaultValue] = useState<FormValue>('');
@@ -56,11 +69,14 @@ export function FieldDialog({ open, kind, editing, saving, saveError, onCancel, 
   }, [open, editing, reset]);
 
   const type = (form.values.field_type || 'short_text') as CustomFieldDef['field_type'];
-  const fields = useMemo(() => FORM_FIELDS.filter((field) => field.name !== 'link_kind' || type === 'link').map((field) => (field.name === 'sensitive' ? { ...field, help: `Only roles that may edit ${areaOf(kind)} records see its values.` } : field)), [type, kind]);
+  const fields = useMemo(
+    () => allFields.filter((field) => field.name !== 'link_kind' || type === 'link').map((field) => (field.name === 'sensitive' ? { ...field, help: t('fields.sensitiveHelp', { area: areaOf(t, kind) }) } : field)),
+    [allFields, t, type, kind],
+  );
   // The default is entered with the control the field itself will have.
   const defaultDef = useMemo(
-    () => customFieldDef({ id: 'default', org_name: '', record_kind: kind, label: 'Default value', help_text: null, field_type: type, link_kind: (form.values.link_kind || null) as CustomFieldDef['link_kind'], required: false, default_value: null, position: 0, archive: false, sensitive: false, choices: choices.filter((choice) => !choice.archived) }),
-    [kind, type, form.values.link_kind, choices],
+    () => customFieldDef({ id: 'default', org_name: '', record_kind: kind, label: t('fields.defaultValue'), help_text: null, field_type: type, link_kind: (form.values.link_kind || null) as CustomFieldDef['link_kind'], required: false, default_value: null, position: 0, archive: false, sensitive: false, choices: choices.filter((choice) => !choice.archived) }),
+    [t, kind, type, form.values.link_kind, choices],
   );
   const typeChanged = editing !== null && editing.field_type !== type;
   const preview = useQuery({
@@ -77,7 +93,7 @@ export function FieldDialog({ open, kind, editing, saving, saveError, onCancel, 
     try {
       stored = fromFormValue(defaultDef, defaultValue);
     } catch (error) {
-      setError('label', errorMessage(error, 'The default value cannot be read'));
+      setError('label', errorMessage(error, t('fields.defaultUnreadable')));
       return;
     }
     const parsed = fieldFormSchema.safeParse({
@@ -106,10 +122,10 @@ export function FieldDialog({ open, kind, editing, saving, saveError, onCancel, 
   return (
     <Modal
       open={open}
-      title={editing ? `Edit field: ${editing.label}` : `Add a ${kindLabel} field`}
+      title={editing ? t('fields.editTitle', { label: editing.label }) : t('fields.addTitle', { kind: kindLabel })}
       onCancel={onCancel}
       onOk={submit}
-      okText={saving ? 'Saving…' : typeChanged ? 'Change type and save' : 'Save'}
+      okText={saving ? t('common.saving') : typeChanged ? t('fields.changeTypeAndSave') : t('common.save')}
       okButtonProps={{ loading: saving, disabled: typeChanged && (preview.isLoading || Boolean(preview.error)) }}
       mask={{ closable: !saving }}
       keyboard={!saving}
@@ -122,7 +138,7 @@ export function FieldDialog({ open, kind, editing, saving, saveError, onCancel, 
       {typeChanged ? <TypeChangePreview from={editing.field_type} to={type} field={editing} preview={preview} /> : null}
       {isChoiceType(type) ? <ChoicesEditor choices={choices} onChange={setChoices} error={choicesError} /> : null}
       <Form layout="vertical" component="div">
-        <Form.Item label="Default value" htmlFor="custom-field-default" extra="Filled in on new records.">
+        <Form.Item label={t('fields.defaultValue')} htmlFor="custom-field-default" extra={t('fields.defaultHelp')}>
           <FieldInput id="custom-field-default" field={defaultDef} value={defaultValue} onChange={setDefaultValue} />
         </Form.Item>
       </Form>
@@ -131,25 +147,26 @@ export function FieldDialog({ open, kind, editing, saving, saveError, onCancel, 
 }
 
 function TypeChangePreview({ from, to, field, preview }: { from: CustomFieldDef['field_type']; to: CustomFieldDef['field_type']; field: CustomFieldDef; preview: ReturnType<typeof useQuery<Awaited<ReturnType<typeof previewTypeChange>>>> }) {
-  const heading = `Changing ${TYPE_LABEL[from]} to ${TYPE_LABEL[to]}`;
-  if (preview.isLoading) return <Alert type="info" showIcon title={`${heading}: checking which values convert…`} style={{ marginBottom: 12 }} />;
-  if (preview.error) return <Alert type="error" showIcon title={`${heading}: ${errorMessage(preview.error, 'the values could not be checked')}`} style={{ marginBottom: 12 }} />;
+  const t = useT();
+  const types = { from: TYPE_LABEL[from], to: TYPE_LABEL[to] };
+  if (preview.isLoading) return <Alert type="info" showIcon title={t('fields.preview.checking', types)} style={{ marginBottom: 12 }} />;
+  if (preview.error) return <Alert type="error" showIcon title={t('fields.preview.failed', { ...types, message: errorMessage(preview.error, t('fields.preview.couldNotCheck')) })} style={{ marginBottom: 12 }} />;
   const result = preview.data;
-  if (!result || result.count === 0) return <Alert type="success" showIcon title={`${heading}: every stored value converts.`} style={{ marginBottom: 12 }} />;
+  if (!result || result.count === 0) return <Alert type="success" showIcon title={t('fields.preview.allConvert', types)} style={{ marginBottom: 12 }} />;
   return (
     <Alert
       type="warning"
       showIcon
       style={{ marginBottom: 12 }}
-      title={`${heading}: ${result.count} ${result.count === 1 ? 'value does' : 'values do'} not convert and will be emptied`}
+      title={t('fields.preview.someFail', { ...types, count: result.count })}
       description={
-        <ul aria-label="Values that will not convert" style={{ margin: 0, paddingLeft: 18 }}>
+        <ul aria-label={t('fields.preview.list')} style={{ margin: 0, paddingLeft: 18 }}>
           {result.values.slice(0, 20).map((value) => (
             <li key={value.record_id}>
               {value.record_name ?? value.record_id}: {customValueText(field, value.value) || String(value.value)}
             </li>
           ))}
-          {result.count > 20 ? <li>…and {result.count - 20} more</li> : null}
+          {result.count > 20 ? <li>{t('fields.preview.more', { count: result.count - 20 })}</li> : null}
         </ul>
       }
     />
@@ -161,6 +178,7 @@ function TypeChangePreview({ from, to, field, preview }: { from: CustomFieldDef[
  * keeps its id, so stored values follow a renamed or moved choice, and an archived one still reads.
  */
 export function ChoicesEditor({ choices, onChange, error }: { choices: readonly CustomChoice[]; onChange: (choices: CustomChoice[]) => void; error: string | null }) {
+  const t = useT();
   const update = (index: number, patch: Partial<CustomChoice>) => onChange(choices.map((choice, i) => (i === index ? { ...choice, ...patch } : choice)));
   const move = (index: number, by: -1 | 1) => {
     const next = [...choices];
@@ -171,35 +189,35 @@ export function ChoicesEditor({ choices, onChange, error }: { choices: readonly 
   };
   return (
     <fieldset style={{ border: 0, padding: 0, margin: '0 0 12px' }}>
-      <legend style={{ fontWeight: 600, fontSize: 14 }}>Choices</legend>
+      <legend style={{ fontWeight: 600, fontSize: 14 }}>{t('fields.choices')}</legend>
       {error ? <Typography.Text type="danger" role="alert">{error}</Typography.Text> : null}
       <Flex vertical gap={6}>
         {choices.map((choice, index) => {
-          const name = choice.label || `choice ${index + 1}`;
+          const name = choice.label || t('fields.choiceN', { number: index + 1 });
           return (
             <Flex key={choice.id} gap={6} align="center">
               <Input
-                aria-label={`Choice ${index + 1}`}
+                aria-label={t('fields.choiceLabel', { number: index + 1 })}
                 value={choice.label}
                 disabled={choice.archived}
                 onChange={(event) => update(index, { label: event.target.value })}
                 style={{ flex: 1 }}
               />
-              {choice.archived ? <Typography.Text type="secondary">Archived</Typography.Text> : null}
-              <Button size="small" aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+              {choice.archived ? <Typography.Text type="secondary">{t('fields.archivedChoice')}</Typography.Text> : null}
+              <Button size="small" aria-label={t('fields.moveChoiceUp', { name })} disabled={index === 0} onClick={() => move(index, -1)}>
                 ↑
               </Button>
-              <Button size="small" aria-label={`Move ${name} down`} disabled={index === choices.length - 1} onClick={() => move(index, 1)}>
+              <Button size="small" aria-label={t('fields.moveChoiceDown', { name })} disabled={index === choices.length - 1} onClick={() => move(index, 1)}>
                 ↓
               </Button>
-              <Button size="small" onClick={() => update(index, { archived: !choice.archived })} aria-label={`${choice.archived ? 'Restore' : 'Archive'} ${name}`}>
-                {choice.archived ? 'Restore' : 'Archive'}
+              <Button size="small" onClick={() => update(index, { archived: !choice.archived })} aria-label={choice.archived ? t('fields.restoreNamed', { label: name }) : t('fields.archiveNamed', { label: name })}>
+                {choice.archived ? t('fields.restore') : t('fields.archive')}
               </Button>
             </Flex>
           );
         })}
         <div>
-          <Button onClick={() => onChange([...choices, newChoice()])}>Add choice</Button>
+          <Button onClick={() => onChange([...choices, newChoice()])}>{t('fields.addChoice')}</Button>
         </div>
       </Flex>
     </fieldset>

@@ -8,6 +8,7 @@ import { DataTable, LOADING_TEXT, type ListColumn } from '@steward/libs/list';
 import { useAccess, useSession } from '@steward/libs/session';
 import { PageFrame, notify } from '@steward/libs/ui';
 import { FieldDialog, type FieldDialogSave } from './FieldDialog';
+import { useT } from '../i18n';
 import { FIELD_MESSAGES as M, TYPE_LABEL, changeFieldType, createField, fieldWrite, swapPositions, updateField } from './fieldsApi';
 
 const KIND_PARAM = 'kind';
@@ -20,6 +21,7 @@ type FieldRow = CustomFieldDef & Record<string, unknown>;
  * Archive and Restore. Every member reads the definitions; Settings edit changes them.
  */
 export function FieldsPage() {
+  const t = useT();
   const { orgName } = useSession();
   const access = useAccess();
   const canEdit = access.edit !== 'None';
@@ -51,12 +53,12 @@ export function FieldsPage() {
       return 'updated' as const;
     },
     onSuccess: async (outcome) => {
-      notify.success(outcome === 'created' ? M.created : M.updated);
+      notify.success(t(outcome === 'created' ? M.created : M.updated));
       setDialog(null);
       setSaveError(null);
       await refresh();
     },
-    onError: (error) => setSaveError(errorMessage(error, M.saveFailed)),
+    onError: (error) => setSaveError(errorMessage(error, t(M.saveFailed))),
   });
 
   const change = useMutation({
@@ -65,26 +67,26 @@ export function FieldsPage() {
         const index = live.findIndex((row) => row.id === action.row.id);
         const other = live[index + action.by];
         if (other) await swapPositions(action.row, other);
-        return M.moved;
+        return t(M.moved);
       }
       await updateField(action.row.id, { archive: action.kind === 'archive' });
-      return action.kind === 'archive' ? M.archived : M.restored;
+      return t(action.kind === 'archive' ? M.archived : M.restored);
     },
     onSuccess: async (message) => {
       notify.success(message);
       await refresh();
     },
-    onError: (error) => notify.error(M.saveFailed, { description: errorMessage(error, M.saveFailed) }),
+    onError: (error) => notify.error(t(M.saveFailed), { description: errorMessage(error, t(M.saveFailed)) }),
   });
 
   const columns: ListColumn<FieldRow>[] = [
     {
       key: 'label',
-      title: 'Label',
+      title: t('fields.column.label'),
       render: (row) => (
         <span>
           {row.label}
-          {row.archive ? <Typography.Text type="secondary"> (archived)</Typography.Text> : null}
+          {row.archive ? <Typography.Text type="secondary"> {t('fields.archivedMark')}</Typography.Text> : null}
           {row.help_text ? (
             <div>
               <Typography.Text type="secondary">{row.help_text}</Typography.Text>
@@ -95,7 +97,7 @@ export function FieldsPage() {
     },
     {
       key: 'field_type',
-      title: 'Type',
+      title: t('fields.column.type'),
       render: (row) =>
         row.choices.length && (row.field_type === 'single_choice' || row.field_type === 'multiple_choice')
           ? `${TYPE_LABEL[row.field_type]}: ${row.choices
@@ -104,33 +106,33 @@ export function FieldsPage() {
               .join(', ')}`
           : TYPE_LABEL[row.field_type],
     },
-    { key: 'required', title: 'Required', render: (row) => (row.required ? 'Yes' : 'No') },
-    { key: 'sensitive', title: 'Sensitive', render: (row) => (row.sensitive ? 'Yes' : 'No') },
+    { key: 'required', title: t('fields.column.required'), render: (row) => (row.required ? t('common.yes') : t('common.no')) },
+    { key: 'sensitive', title: t('fields.column.sensitive'), render: (row) => (row.sensitive ? t('common.yes') : t('common.no')) },
     ...(canEdit
       ? [
           {
             key: 'actions',
-            title: 'Actions',
+            title: t('fields.column.actions'),
             exported: false,
             render: (row: FieldRow) => {
               const index = live.findIndex((entry) => entry.id === row.id);
               return (
                 <Flex gap={6} wrap>
-                  <Button size="small" onClick={() => setDialog({ editing: row })} aria-label={`Edit ${row.label}`}>
-                    Edit
+                  <Button size="small" onClick={() => setDialog({ editing: row })} aria-label={t('fields.editNamed', { label: row.label })}>
+                    {t('fields.edit')}
                   </Button>
                   {row.archive ? null : (
                     <>
-                      <Button size="small" disabled={index <= 0 || change.isPending} onClick={() => change.mutate({ kind: 'move', row, by: -1 })} aria-label={`Move up ${row.label}`}>
-                        Move up
+                      <Button size="small" disabled={index <= 0 || change.isPending} onClick={() => change.mutate({ kind: 'move', row, by: -1 })} aria-label={t('fields.moveUpNamed', { label: row.label })}>
+                        {t('fields.moveUp')}
                       </Button>
-                      <Button size="small" disabled={index === live.length - 1 || change.isPending} onClick={() => change.mutate({ kind: 'move', row, by: 1 })} aria-label={`Move down ${row.label}`}>
-                        Move down
+                      <Button size="small" disabled={index === live.length - 1 || change.isPending} onClick={() => change.mutate({ kind: 'move', row, by: 1 })} aria-label={t('fields.moveDownNamed', { label: row.label })}>
+                        {t('fields.moveDown')}
                       </Button>
                     </>
                   )}
-                  <Button size="small" disabled={change.isPending} onClick={() => change.mutate({ kind: row.archive ? 'restore' : 'archive', row })} aria-label={`${row.archive ? 'Restore' : 'Archive'} ${row.label}`}>
-                    {row.archive ? 'Restore' : 'Archive'}
+                  <Button size="small" disabled={change.isPending} onClick={() => change.mutate({ kind: row.archive ? 'restore' : 'archive', row })} aria-label={row.archive ? t('fields.restoreNamed', { label: row.label }) : t('fields.archiveNamed', { label: row.label })}>
+                    {row.archive ? t('fields.restore') : t('fields.archive')}
                   </Button>
                 </Flex>
               );
@@ -143,7 +145,7 @@ export function FieldsPage() {
   const kindLabel = RECORD_KINDS.find((entry) => entry.kind === kind)?.label ?? kind;
   return (
     <PageFrame
-      title="Fields"
+      title={t('fields.title')}
       actions={
         canEdit && access.create ? (
           <Button
@@ -153,15 +155,14 @@ export function FieldsPage() {
               setDialog({ editing: null });
             }}
           >
-            Add field
+            {t('fields.add')}
           </Button>
         ) : null
       }
-      error={definitions.error ? `${M.fetchFailed}: ${definitions.error.message}` : null}
+      error={definitions.error ? t('fields.fetchFailedWith', { message: definitions.error.message }) : null}
     >
       <Typography.Paragraph>
-        The fields your organisation keeps on each kind of record, beyond the ones Steward has. They show in a record's form under “More fields”, on its page, and as list
-        columns, filters and export columns.
+        {t('fields.intro')}
       </Typography.Paragraph>
       <Tabs
         activeKey={kind}
@@ -175,12 +176,12 @@ export function FieldsPage() {
         items={RECORD_KINDS.map((entry) => ({ key: entry.kind, label: entry.label }))}
       />
       <DataTable<FieldRow>
-        label={`${kindLabel} fields`}
+        label={t('fields.tableLabel', { kind: kindLabel })}
         rowKey={(row) => row.id}
         columns={columns}
         rows={rows}
         busy={definitions.isFetching || change.isPending}
-        placeholder={definitions.isLoading ? LOADING_TEXT : M.noFields}
+        placeholder={definitions.isLoading ? LOADING_TEXT : t(M.noFields)}
       />
       <FieldDialog
         open={dialog !== null}

@@ -14,23 +14,24 @@ import {
   type CustomFieldType,
   type RecordKind,
 } from '@steward/libs/data';
+import { t, type SettingsMessageId } from '../i18n';
 
-/** The words of Settings → Fields. */
+/** The words of Settings → Fields, by message id. */
 export const FIELD_MESSAGES = {
-  created: 'Field added',
-  updated: 'Field saved',
-  archived: 'Field archived',
-  restored: 'Field restored',
-  moved: 'Field moved',
-  saveFailed: 'Failed to save field',
-  fetchFailed: 'Failed to load fields',
-  labelRequired: 'Label is required',
-  choiceRequired: 'A choice field needs at least one choice',
-  choiceLabelRequired: 'Every choice needs a label',
-  choiceLabelTwice: 'Two choices have the same label',
-  linkKindRequired: 'Choose what the field links to',
-  noFields: 'No fields yet. Add one to keep what your organisation needs on each record.',
-} as const;
+  created: 'fields.created',
+  updated: 'fields.updated',
+  archived: 'fields.archived',
+  restored: 'fields.restored',
+  moved: 'fields.moved',
+  saveFailed: 'fields.saveFailed',
+  fetchFailed: 'fields.fetchFailed',
+  labelRequired: 'fields.labelRequired',
+  choiceRequired: 'fields.choiceRequired',
+  choiceLabelRequired: 'fields.choiceLabelRequired',
+  choiceLabelTwice: 'fields.choiceLabelTwice',
+  linkKindRequired: 'fields.linkKindRequired',
+  noFields: 'fields.none',
+} as const satisfies Record<string, SettingsMessageId>;
 
 export const TYPE_LABEL: Readonly<Record<CustomFieldType, string>> = Object.fromEntries(CUSTOM_FIELD_TYPES.map((type) => [type.type, type.label])) as Record<CustomFieldType, string>;
 
@@ -50,7 +51,7 @@ const choiceSchema = z.object({ id: z.string().min(1), label: z.string(), archiv
 /** What the dialog edits, checked at the edge (the database checks the same and more). */
 export const fieldFormSchema = z
   .object({
-    label: z.string().trim().min(1, FIELD_MESSAGES.labelRequired).max(120),
+    label: z.string().trim().min(1, { error: () => t(FIELD_MESSAGES.labelRequired) }).max(120),
     field_type: z.enum(CUSTOM_FIELD_TYPES.map((type) => type.type) as [CustomFieldType, ...CustomFieldType[]]),
     link_kind: z.enum(LINK_KINDS.map((kind) => kind.kind) as [string, ...string[]]).nullable(),
     help_text: z
@@ -65,13 +66,13 @@ export const fieldFormSchema = z
     choices: z.array(choiceSchema).max(500),
   })
   .superRefine((value, context) => {
-    if (value.field_type === 'link' && !value.link_kind) context.addIssue({ code: 'custom', path: ['link_kind'], message: FIELD_MESSAGES.linkKindRequired });
+    if (value.field_type === 'link' && !value.link_kind) context.addIssue({ code: 'custom', path: ['link_kind'], message: t(FIELD_MESSAGES.linkKindRequired) });
     if (!isChoiceType(value.field_type)) return;
     const live = value.choices.filter((choice) => !choice.archived);
-    if (live.length === 0) context.addIssue({ code: 'custom', path: ['choices'], message: FIELD_MESSAGES.choiceRequired });
-    if (value.choices.some((choice) => choice.label.trim() === '')) context.addIssue({ code: 'custom', path: ['choices'], message: FIELD_MESSAGES.choiceLabelRequired });
+    if (live.length === 0) context.addIssue({ code: 'custom', path: ['choices'], message: t(FIELD_MESSAGES.choiceRequired) });
+    if (value.choices.some((choice) => choice.label.trim() === '')) context.addIssue({ code: 'custom', path: ['choices'], message: t(FIELD_MESSAGES.choiceLabelRequired) });
     const labels = live.map((choice) => choice.label.trim().toLowerCase());
-    if (new Set(labels).size !== labels.length) context.addIssue({ code: 'custom', path: ['choices'], message: FIELD_MESSAGES.choiceLabelTwice });
+    if (new Set(labels).size !== labels.length) context.addIssue({ code: 'custom', path: ['choices'], message: t(FIELD_MESSAGES.choiceLabelTwice) });
   });
 
 export type FieldFormInput = z.input<typeof fieldFormSchema>;
@@ -103,7 +104,7 @@ export async function createField(orgName: string, kind: RecordKind, values: Fie
 
 export async function updateField(id: string, changes: Record<string, unknown>): Promise<void> {
   const rows = await updateWhere(getDatabase(), customFieldsTable, { id }, changes);
-  if (rows.length === 0) throw new Error('You may not change this field.');
+  if (rows.length === 0) throw new Error(t('fields.mayNotChange'));
 }
 
 /** Swaps the places of two fields of a kind (Move up / Move down). */
@@ -126,7 +127,7 @@ const previewSchema = z.object({
 export async function previewTypeChange(fieldId: string, newType: CustomFieldType): Promise<TypeChangePreview> {
   const raw = await callRpc<unknown>('settings', 'preview_field_type_change', { p_field: fieldId, p_new_type: newType });
   const parsed = previewSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
-  if (!parsed.success) throw new Error('The preview could not be read.');
+  if (!parsed.success) throw new Error(t('fields.previewUnreadable'));
   return { count: parsed.data.count, values: parsed.data.values.map((value) => ({ record_id: value.record_id, record_name: value.record_name ?? null, value: value.value })) };
 }
 

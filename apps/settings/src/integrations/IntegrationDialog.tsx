@@ -13,6 +13,7 @@ import {
   type Integration,
   type IntegrationFormValues,
 } from './integrationsApi';
+import { useT, type SettingsMessageId, type SettingsT } from '../i18n';
 
 type IntegrationDialogProps = {
   open: boolean;
@@ -24,16 +25,16 @@ type IntegrationDialogProps = {
 };
 
 const SECRETS = [
-  { name: 'api_key', label: 'API Key', set: 'api_key_set', last4: 'api_key_last4' },
-  { name: 'api_secret', label: 'API Secret', set: 'api_secret_set', last4: 'api_secret_last4' },
-  { name: 'webhook_secret', label: 'Webhook Secret', set: 'webhook_secret_set', last4: 'webhook_secret_last4' },
-] as const;
+  { name: 'api_key', label: 'integrations.field.apiKey', set: 'api_key_set', last4: 'api_key_last4' },
+  { name: 'api_secret', label: 'integrations.field.apiSecret', set: 'api_secret_set', last4: 'api_secret_last4' },
+  { name: 'webhook_secret', label: 'integrations.field.webhookSecret', set: 'webhook_secret_set', last4: 'webhook_secret_last4' },
+] as const satisfies readonly { name: string; label: SettingsMessageId; set: string; last4: string }[];
 
-const secretField = (secret: (typeof SECRETS)[number], editing: Integration | null, label: string = secret.label): FieldDef => ({
+const secretField = (t: SettingsT, secret: (typeof SECRETS)[number], editing: Integration | null, label: SettingsMessageId = secret.label): FieldDef => ({
   name: secret.name,
-  label,
+  label: t(label),
   type: 'secret',
-  ...(editing ? { help: `${secretHint(editing[secret.set], editing[secret.last4])}. Leave empty to keep it.` } : {}),
+  ...(editing ? { help: t('integrations.secret.keepHint', { hint: secretHint(editing[secret.set], editing[secret.last4]) }) } : {}),
   ...(editing?.[secret.set] ? { placeholder: '••••••••' } : {}),
 });
 
@@ -42,27 +43,27 @@ const secretField = (secret: (typeof SECRETS)[number], editing: Integration | nu
  * An SMTP mail account has its own: host, port, security, user, the password (write-only, kept as the
  * API secret) and the from-address and name.
  */
-function integrationFields(editing: Integration | null, type: string): FieldDef[] {
+function integrationFields(t: SettingsT, editing: Integration | null, type: string): FieldDef[] {
   const common: FieldDef[] = [
-    { name: 'name', label: 'Name', required: { message: 'Name is required' } },
-    { name: 'type', label: 'Type', type: 'select', required: true, options: INTEGRATION_TYPES.map((option) => ({ value: option.value, label: option.label })) },
+    { name: 'name', label: t('integrations.field.name'), required: { message: t('integrations.nameRequired') } },
+    { name: 'type', label: t('integrations.field.type'), type: 'select', required: true, options: INTEGRATION_TYPES.map((option) => ({ value: option.value, label: t(option.label) })) },
   ];
   if (type === 'smtp')
     return [
       ...common,
-      { name: 'smtp_host', label: 'Host', required: { message: SMTP_MESSAGES.host }, placeholder: 'smtp.example.org' },
-      { name: 'smtp_port', label: 'Port', type: 'integer', required: { message: SMTP_MESSAGES.port }, invalidMessage: SMTP_MESSAGES.port },
-      { name: 'smtp_security', label: 'Security', type: 'choice', options: SMTP_SECURITY.map((option) => ({ value: option.value, label: option.label })) },
-      { name: 'smtp_user', label: 'User' },
-      secretField(SECRETS[1], editing, 'Password'),
-      { name: 'from_email', label: 'From address', type: 'email', required: { message: SMTP_MESSAGES.fromEmail }, invalidMessage: SMTP_MESSAGES.fromEmail },
-      { name: 'from_name', label: 'From name' },
+      { name: 'smtp_host', label: t('integrations.smtp.host'), required: { message: t(SMTP_MESSAGES.host) }, placeholder: 'smtp.example.org' },
+      { name: 'smtp_port', label: t('integrations.smtp.port'), type: 'integer', required: { message: t(SMTP_MESSAGES.port) }, invalidMessage: t(SMTP_MESSAGES.port) },
+      { name: 'smtp_security', label: t('integrations.smtp.security'), type: 'choice', options: SMTP_SECURITY.map((option) => ({ value: option.value, label: t(option.label) })) },
+      { name: 'smtp_user', label: t('integrations.smtp.user') },
+      secretField(t, SECRETS[1], editing, 'integrations.smtp.password'),
+      { name: 'from_email', label: t('integrations.smtp.fromAddress'), type: 'email', required: { message: t(SMTP_MESSAGES.fromEmail) }, invalidMessage: t(SMTP_MESSAGES.fromEmail) },
+      { name: 'from_name', label: t('integrations.smtp.fromName') },
     ];
   return [
     ...common,
-    { name: 'base_url', label: 'Base URL', type: 'text' },
-    { name: 'webhook_url', label: 'Webhook URL', type: 'text' },
-    ...SECRETS.map((secret) => secretField(secret, editing)),
+    { name: 'base_url', label: t('integrations.field.baseUrl'), type: 'text' },
+    { name: 'webhook_url', label: t('integrations.field.webhookUrl'), type: 'text' },
+    ...SECRETS.map((secret) => secretField(t, secret, editing)),
   ];
 }
 
@@ -71,8 +72,9 @@ function integrationFields(editing: Integration | null, type: string): FieldDef[
  * stored (and its last four characters), and leaving it empty keeps the stored one.
  */
 export function IntegrationDialog({ open, editing, saving, onCancel, onSave }: IntegrationDialogProps) {
+  const t = useT();
   const [type, setType] = useState<string>(editing?.type ?? 'webhook');
-  const fields = useMemo(() => integrationFields(editing, type), [editing, type]);
+  const fields = useMemo(() => integrationFields(t, editing, type), [t, editing, type]);
   const form = useFieldForm(fields);
   const { reset, validate, setValue, setError, stateRef } = form;
   // The fields follow the chosen type (an SMTP account has its own); what was typed stays.
@@ -104,17 +106,17 @@ export function IntegrationDialog({ open, editing, saving, onCancel, onSave }: I
   return (
     <Modal
       open={open}
-      title={editing ? 'Edit Integration' : 'Add Integration'}
+      title={editing ? t('integrations.editTitle') : t('integrations.add')}
       onCancel={onCancel}
       onOk={submit}
-      okText={saving ? 'Saving…' : 'Save'}
+      okText={saving ? t('common.saving') : t('common.save')}
       okButtonProps={{ loading: saving }}
       destroyOnHidden
     >
       <FieldsForm
         form={form}
         idPrefix="integration"
-        beside={{ webhook_url: <Button onClick={() => setValue('webhook_url', generateWebhookUrl(window.location.origin))}>Generate</Button> }}
+        beside={{ webhook_url: <Button onClick={() => setValue('webhook_url', generateWebhookUrl(window.location.origin))}>{t('integrations.generate')}</Button> }}
       />
     </Modal>
   );

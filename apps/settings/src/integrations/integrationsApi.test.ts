@@ -1,3 +1,4 @@
+import { t } from '../i18n';
 import { SMTP_MESSAGES, generateWebhookUrl, integrationFormSchema, integrationWrite, secretHint, smtpFormValues } from './integrationsApi';
 
 describe('integration form', () => {
@@ -39,10 +40,10 @@ describe('an SMTP mail account', () => {
   });
   it('needs a host, a port and a from-address', () => {
     const messages = (values: object) => integrationFormSchema.safeParse({ ...account, ...values }).error?.issues.map((issue) => issue.message);
-    expect(messages({ smtp_host: '' })).toEqual([SMTP_MESSAGES.host]);
-    expect(messages({ smtp_host: 'smtp.example.org\r\nX: y' })).toEqual([SMTP_MESSAGES.host]);
-    expect(messages({ smtp_port: '70000' })).toEqual([SMTP_MESSAGES.port]);
-    expect(messages({ from_email: 'office' })).toEqual([SMTP_MESSAGES.fromEmail]);
+    expect(messages({ smtp_host: '' })).toEqual([t(SMTP_MESSAGES.host)]);
+    expect(messages({ smtp_host: 'smtp.example.org\r\nX: y' })).toEqual([t(SMTP_MESSAGES.host)]);
+    expect(messages({ smtp_port: '70000' })).toEqual([t(SMTP_MESSAGES.port)]);
+    expect(messages({ from_email: 'office' })).toEqual([t(SMTP_MESSAGES.fromEmail)]);
   });
   it('reads its form back from the stored row', () => {
     expect(smtpFormValues({ base_url: 'smtps://mail.example.org:465', settings: { user: 'u', from_email: 'a@b.org', from_name: 'A' } })).toEqual({

@@ -1,30 +1,31 @@
 import { z } from 'zod';
 import { deleteRecord, getDatabase, insertRecord, tableRef, updateWhere, type AnyRow } from '@steward/libs/data';
+import { t, type SettingsMessageId } from '../i18n';
 
-/** The toasts and errors of the Integrations screen, quoted exactly as the product words them. */
+/** The toasts and errors of the Integrations screen (their words, quoted exactly in English, are in messages/*.json). */
 export const INTEGRATION_MESSAGES = {
-  updated: 'Integration updated successfully',
-  created: 'Integration created successfully',
-  deleted: 'Integration deleted successfully',
-  activated: 'Integration activated',
-  deactivated: 'Integration deactivated',
-  saveFailed: 'Failed to save integration',
-  fetchFailed: 'Failed to fetch integrations',
-  deleteFailed: 'Failed to delete integration',
-  statusFailed: 'Failed to update integration status',
-  notAuthenticated: 'Not authenticated',
-  confirmDelete: 'Are you sure you want to delete this integration?',
-} as const;
+  updated: 'integrations.updated',
+  created: 'integrations.created',
+  deleted: 'integrations.deleted',
+  activated: 'integrations.activated',
+  deactivated: 'integrations.deactivated',
+  saveFailed: 'integrations.saveFailed',
+  fetchFailed: 'integrations.fetchFailed',
+  deleteFailed: 'integrations.deleteFailed',
+  statusFailed: 'integrations.statusFailed',
+  notAuthenticated: 'integrations.notAuthenticated',
+  confirmDelete: 'integrations.confirmDelete',
+} as const satisfies Record<string, SettingsMessageId>;
 
 export const INTEGRATION_TYPES = [
-  { value: 'stripe', label: 'Stripe' },
-  { value: 'square', label: 'Square' },
-  { value: 'etsy', label: 'Etsy' },
-  { value: 'woocommerce', label: 'WooCommerce' },
-  { value: 'webhook', label: 'Generic Webhook' },
-  { value: 'custom', label: 'Custom API' },
-  { value: 'smtp', label: 'SMTP mail account' },
-] as const;
+  { value: 'stripe', label: 'integrations.type.stripe' },
+  { value: 'square', label: 'integrations.type.square' },
+  { value: 'etsy', label: 'integrations.type.etsy' },
+  { value: 'woocommerce', label: 'integrations.type.woocommerce' },
+  { value: 'webhook', label: 'integrations.type.webhook' },
+  { value: 'custom', label: 'integrations.type.custom' },
+  { value: 'smtp', label: 'integrations.type.smtp' },
+] as const satisfies readonly { value: string; label: SettingsMessageId }[];
 
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number]['value'];
 
@@ -63,16 +64,16 @@ const optionalText = z
   .transform((value) => (value ? value : null));
 
 export const SMTP_MESSAGES = {
-  host: 'Give the mail server’s host name',
-  port: 'The port is a number from 1 to 65535',
-  fromEmail: 'The from-address is not an e-mail address',
-} as const;
+  host: 'integrations.smtp.hostInvalid',
+  port: 'integrations.smtp.portInvalid',
+  fromEmail: 'integrations.smtp.fromInvalid',
+} as const satisfies Record<string, SettingsMessageId>;
 
 /** An SMTP account's connection: how it is secured. `smtps`: TLS from the start (port 465); `smtp`: STARTTLS when offered. */
 export const SMTP_SECURITY = [
-  { value: 'smtp', label: 'STARTTLS (usually port 587)' },
-  { value: 'smtps', label: 'TLS (usually port 465)' },
-] as const;
+  { value: 'smtp', label: 'integrations.smtp.starttls' },
+  { value: 'smtps', label: 'integrations.smtp.tls' },
+] as const satisfies readonly { value: string; label: SettingsMessageId }[];
 
 /**
  * The dialog's values at the edge: name required, type from the list, empty texts stored as null. An
@@ -80,7 +81,7 @@ export const SMTP_SECURITY = [
  */
 export const integrationFormSchema = z
   .object({
-    name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required'),
+    name: z.string({ error: () => t('integrations.nameRequired') }).trim().min(1, { error: () => t('integrations.nameRequired') }),
     type: z.enum(INTEGRATION_TYPES.map((type) => type.value) as [IntegrationType, ...IntegrationType[]]),
     base_url: optionalText,
     webhook_url: optionalText,
@@ -96,10 +97,10 @@ export const integrationFormSchema = z
   })
   .superRefine((values, context) => {
     if (values.type !== 'smtp') return;
-    if (!values.smtp_host || !/^[A-Za-z0-9.-]+$/.test(values.smtp_host)) context.addIssue({ code: 'custom', path: ['smtp_host'], message: SMTP_MESSAGES.host });
+    if (!values.smtp_host || !/^[A-Za-z0-9.-]+$/.test(values.smtp_host)) context.addIssue({ code: 'custom', path: ['smtp_host'], message: t(SMTP_MESSAGES.host) });
     const port = Number(values.smtp_port);
-    if (!Number.isInteger(port) || port < 1 || port > 65535) context.addIssue({ code: 'custom', path: ['smtp_port'], message: SMTP_MESSAGES.port });
-    if (!values.from_email || !/^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(values.from_email)) context.addIssue({ code: 'custom', path: ['from_email'], message: SMTP_MESSAGES.fromEmail });
+    if (!Number.isInteger(port) || port < 1 || port > 65535) context.addIssue({ code: 'custom', path: ['smtp_port'], message: t(SMTP_MESSAGES.port) });
+    if (!values.from_email || !/^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(values.from_email)) context.addIssue({ code: 'custom', path: ['from_email'], message: t(SMTP_MESSAGES.fromEmail) });
   });
 
 export type IntegrationFormInput = z.input<typeof integrationFormSchema>;
@@ -153,8 +154,8 @@ export function generateWebhookUrl(origin: string, random: () => string = () => 
 
 /** How a write-only secret is shown: whether it is set, and its last four characters when known. */
 export function secretHint(set: boolean, last4: string | null): string {
-  if (!set) return 'Not set';
-  return last4 ? `Set (ends in ${last4})` : 'Set';
+  if (!set) return t('integrations.secret.notSet');
+  return last4 ? t('integrations.secret.setEndsIn', { last4 }) : t('integrations.secret.set');
 }
 
 /** Written through the data write path (@steward/libs/data); read with the columns the screen shows. */
@@ -165,7 +166,7 @@ function settingsTable() {
 }
 
 function requireUser(userId: string | null): void {
-  if (!userId) throw new Error(INTEGRATION_MESSAGES.notAuthenticated);
+  if (!userId) throw new Error(t(INTEGRATION_MESSAGES.notAuthenticated));
 }
 
 export async function fetchIntegrations(userId: string | null, orgName: string | null): Promise<Integration[]> {

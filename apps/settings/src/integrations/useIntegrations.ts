@@ -10,6 +10,8 @@ import {
   setIntegrationActive,
   type IntegrationFormValues,
 } from './integrationsApi';
+import { useT } from '../i18n';
+import type { SettingsMessageId } from '../i18n';
 
 /** Under the data keys (@steward/libs/data queryKeys), so any settings write elsewhere refreshes the list too. */
 const INTEGRATIONS = tableRef<AnyRow>('settings', 'integrations');
@@ -18,8 +20,11 @@ function failure(prefix: string) {
   return (error: Error) => notify.error(prefix, { description: error.message });
 }
 
+type Words = (id: SettingsMessageId) => string;
+
 /** The Integrations screen's data: the list (newest first) and its writes, each with the spec's toasts. */
 export function useIntegrations() {
+  const t: Words = useT();
   const { user, orgName } = useSession();
   const userId = user?.id ?? null;
   const queryClient = useQueryClient();
@@ -31,28 +36,28 @@ export function useIntegrations() {
   const save = useMutation({
     mutationFn: ({ values, id }: { values: IntegrationFormValues; id: string | null }) => saveIntegration(userId, orgName, values, id),
     onSuccess: (outcome) => {
-      notify.success(outcome === 'created' ? M.created : M.updated);
+      notify.success(t(outcome === 'created' ? M.created : M.updated));
       return refresh();
     },
-    onError: failure(M.saveFailed),
+    onError: failure(t(M.saveFailed)),
   });
 
   const remove = useMutation({
     mutationFn: (id: string) => deleteIntegration(userId, id),
     onSuccess: () => {
-      notify.success(M.deleted);
+      notify.success(t(M.deleted));
       return refresh();
     },
-    onError: failure(M.deleteFailed),
+    onError: failure(t(M.deleteFailed)),
   });
 
   const toggle = useMutation({
     mutationFn: ({ id, isActive }: { id: string; isActive: boolean }) => setIntegrationActive(userId, id, isActive),
     onSuccess: (_, { isActive }) => {
-      notify.success(isActive ? M.activated : M.deactivated);
+      notify.success(t(isActive ? M.activated : M.deactivated));
       return refresh();
     },
-    onError: failure(M.statusFailed),
+    onError: failure(t(M.statusFailed)),
   });
 
   return { list, save, remove, toggle };

@@ -1,31 +1,33 @@
 import { z } from 'zod';
 import { DataAccessError, deleteRecord, getDatabase, insertRecord, tableRef, updateRecord, upsertRecord, type AnyRow } from '@steward/libs/data';
 import type { MailTemplate } from '@steward/libs/conversations';
+import { t, type SettingsMessageId } from '../i18n';
 
+/** The screen's toasts, in the page's language. */
 export const MAIL_MESSAGES = {
-  saved: 'E-mail settings saved',
-  templateSaved: 'Template saved',
-  templateArchived: (name: string) => `Archived ${name}`,
-  templateRestored: (name: string) => `Restored ${name}`,
-  removed: (email: string) => `${email} may receive mail again`,
-  copied: 'Copied the inbound address',
-  saveFailed: 'Save failed',
+  saved: () => t('email.saved'),
+  templateSaved: () => t('email.templateSaved'),
+  templateArchived: (name: string) => t('email.templateArchived', { name }),
+  templateRestored: (name: string) => t('email.templateRestored', { name }),
+  removed: (email: string) => t('email.removed', { email }),
+  copied: () => t('email.copied'),
+  saveFailed: () => t('email.saveFailed'),
 } as const;
 
 /** What a template must have, worded as the composer (and crm.send_message) word it. */
-export const TEMPLATE_REQUIRED = { name: 'Name is required', subject: 'Give the message a subject', body: 'Write the message' } as const;
+export const TEMPLATE_REQUIRED = { name: 'email.template.nameRequired', subject: 'email.template.subjectRequired', body: 'email.template.bodyRequired' } as const satisfies Record<string, SettingsMessageId>;
 
 /** A template at the edge: a name, a subject and a text; the database checks the merge fields. */
 export const templateSchema = z.object({
-  name: z.string().trim().min(1, TEMPLATE_REQUIRED.name),
-  subject: z.string().trim().min(1, TEMPLATE_REQUIRED.subject),
-  body: z.string().refine((value) => value.trim().length > 0, TEMPLATE_REQUIRED.body),
+  name: z.string().trim().min(1, { error: () => t(TEMPLATE_REQUIRED.name) }),
+  subject: z.string().trim().min(1, { error: () => t(TEMPLATE_REQUIRED.subject) }),
+  body: z.string().refine((value) => value.trim().length > 0, { error: () => t(TEMPLATE_REQUIRED.body) }),
 });
 export type TemplateValues = z.output<typeof templateSchema>;
 
 export const mailSettingsSchema = z.object({
-  from_name: z.string().trim().max(200, 'At most 200 characters').transform((value) => value || null),
-  signature: z.string().max(4000, 'At most 4000 characters').transform((value) => (value.trim() ? value : null)),
+  from_name: z.string().trim().max(200, { error: () => t('email.atMost', { count: 200 }) }).transform((value) => value || null),
+  signature: z.string().max(4000, { error: () => t('email.atMost', { count: 4000 }) }).transform((value) => (value.trim() ? value : null)),
 });
 
 export type Suppression = { id: string; org_name: string; email: string; reason: 'unsubscribed' | 'bounced'; created_at: string };

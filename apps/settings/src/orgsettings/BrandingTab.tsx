@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useAccess } from '@steward/libs/session';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Col, Row, Typography } from '@steward/libs/ui/antd';
@@ -6,16 +6,17 @@ import { Upload } from '@steward/libs/ui/antd-data';
 import { FieldsForm, UPLOAD_FAILED_MESSAGE, useFieldForm, type FieldDef } from '@steward/libs/form';
 import { queryKeys } from '@steward/libs/data';
 import { LoadingState, notify } from '@steward/libs/ui';
+import { useT, type SettingsT } from '../i18n';
 import { BrandingPreview } from './BrandingPreview';
 import { BRANDING_COLOR_FIELDS, BRANDING_TEXT_FIELDS, ORG_BRANDING, fetchOrgBranding, saveOrgBranding, uploadLogo, type BrandingValues } from './orgSettingsApi';
 
 /** Logo, every colour (#rrggbb, shown with its swatch), the three fonts and custom CSS, in this order. */
-const FIELDS: readonly FieldDef[] = [
+const brandingFields = (t: SettingsT): readonly FieldDef[] => [
   // A text box (any link to an image), filled by Upload Logo.
-  { name: 'logo_url', label: 'Logo URL', type: 'text' },
-  ...BRANDING_COLOR_FIELDS.map((field): FieldDef => ({ name: field.name, label: field.label, type: 'color', invalidMessage: 'Use a colour like #1a2b3c' })),
-  ...BRANDING_TEXT_FIELDS.map((field): FieldDef => ({ name: field.name, label: field.label, type: 'text' })),
-  { name: 'custom_css', label: 'Custom CSS', type: 'textarea' },
+  { name: 'logo_url', label: t('branding.logoUrl'), type: 'text' },
+  ...BRANDING_COLOR_FIELDS.map((field): FieldDef => ({ name: field.name, label: t(field.label), type: 'color', invalidMessage: t('branding.colourInvalid') })),
+  ...BRANDING_TEXT_FIELDS.map((field): FieldDef => ({ name: field.name, label: t(field.label), type: 'text' })),
+  { name: 'custom_css', label: t('branding.customCss'), type: 'textarea' },
 ];
 
 /**
@@ -23,8 +24,10 @@ const FIELDS: readonly FieldDef[] = [
  * row and invalidates the shell's branding query, so the app re-themes at once without a reload.
  */
 export function BrandingTab({ orgName }: { orgName: string }) {
+  const t = useT();
   const queryClient = useQueryClient();
-  const form = useFieldForm(FIELDS);
+  const fields = useMemo(() => brandingFields(t), [t]);
+  const form = useFieldForm(fields);
   const { reset, validate, setValue, stateRef } = form;
   // The form's values as the preview and the save read them: every field, '' when blank.
   const values = form.values as BrandingValues;
@@ -42,7 +45,7 @@ export function BrandingTab({ orgName }: { orgName: string }) {
     mutationFn: () => saveOrgBranding(orgName, stateRef.current.values as BrandingValues),
     onMutate: () => setSaveError(null),
     onSuccess: async () => {
-      notify.success('Branding saved');
+      notify.success(t('branding.saved'));
       // One prefix holds this tab's record and the shell's branding query: the app re-themes at once.
       await queryClient.invalidateQueries({ queryKey: queryKeys.table(ORG_BRANDING) });
     },
@@ -78,7 +81,7 @@ export function BrandingTab({ orgName }: { orgName: string }) {
               ? {
                   logo_url: (
                     <Upload accept="image/*" showUploadList={false} beforeUpload={(file) => (void upload(file), false)}>
-                      <Button loading={uploading}>Upload Logo</Button>
+                      <Button loading={uploading}>{t('branding.uploadLogo')}</Button>
                     </Upload>
                   ),
                 }
@@ -88,14 +91,14 @@ export function BrandingTab({ orgName }: { orgName: string }) {
           {saveError ? <Alert type="error" showIcon title={saveError} style={{ marginBottom: 12 }} /> : null}
           {canChange ? (
             <Button type="primary" htmlType="submit" loading={save.isPending}>
-              {save.isPending ? 'Saving…' : 'Save Branding'}
+              {save.isPending ? t('common.saving') : t('branding.save')}
             </Button>
           ) : null}
         </FieldsForm>
       </Col>
       <Col xs={24} lg={12}>
         <Typography.Title level={4} style={{ marginTop: 0 }}>
-          Preview
+          {t('branding.previewTitle')}
         </Typography.Title>
         <BrandingPreview values={values} />
       </Col>

@@ -5,6 +5,7 @@ import { DataTable, type ListColumn } from '@steward/libs/list';
 import { queryKeys } from '@steward/libs/data';
 import { useAccess, useSession } from '@steward/libs/session';
 import { LoadingState, notify } from '@steward/libs/ui';
+import { useT } from '../i18n';
 import { ORG_COMPONENTS, fetchOrgComponents, setOrgComponent, type OrgComponent } from './orgSettingsApi';
 
 /**
@@ -13,6 +14,7 @@ import { ORG_COMPONENTS, fetchOrgComponents, setOrgComponent, type OrgComponent 
  * (the shell stops fetching a disabled remote) without a page reload.
  */
 export function ComponentsTab({ orgName }: { orgName: string }) {
+  const t = useT();
   const { reload } = useSession();
   // Components are switched only with edit access to settings across the organisation.
   const canChange = useAccess().edit === 'Organization';
@@ -23,7 +25,7 @@ export function ComponentsTab({ orgName }: { orgName: string }) {
   const toggle = useMutation({
     mutationFn: ({ component, enabled }: { component: OrgComponent; enabled: boolean }) => setOrgComponent(orgName, component.id, enabled),
     onSuccess: (_, { component, enabled }) => {
-      notify.success(`${component.display_name} ${enabled ? 'enabled' : 'disabled'}`);
+      notify.success(enabled ? t('components.enabledNamed', { name: component.display_name }) : t('components.disabledNamed', { name: component.display_name }));
       reload();
       return queryClient.invalidateQueries({ queryKey: key });
     },
@@ -31,16 +33,16 @@ export function ComponentsTab({ orgName }: { orgName: string }) {
   });
 
   const columns: ListColumn<OrgComponent>[] = [
-    { title: 'Component', key: 'display_name' },
-    { title: 'Description', key: 'description' },
+    { title: t('components.component'), key: 'display_name' },
+    { title: t('common.description'), key: 'description' },
     {
-      title: 'Enabled',
+      title: t('components.enabled'),
       key: 'enabled',
       render: (component) => (
         <Switch
           checked={component.enabled}
           disabled={!canChange || component.name === 'settings' || toggle.isPending}
-          aria-label={`${component.display_name} enabled`}
+          aria-label={t('components.switchLabel', { name: component.display_name })}
           onChange={(enabled) => toggle.mutate({ component, enabled })}
         />
       ),
@@ -51,8 +53,8 @@ export function ComponentsTab({ orgName }: { orgName: string }) {
   if (query.error) return <Typography.Text type="danger" role="alert">{query.error.message}</Typography.Text>;
   return (
     <>
-      <Alert type="info" showIcon title="Turning a component off hides its menu and pages for everyone in this organization." style={{ marginBottom: 12 }} />
-      <DataTable<OrgComponent> label="Components" rowKey={(component) => component.id} columns={columns} rows={query.data ?? []} placeholder="No components." />
+      <Alert type="info" showIcon title={t('components.help')} style={{ marginBottom: 12 }} />
+      <DataTable<OrgComponent> label={t('components.title')} rowKey={(component) => component.id} columns={columns} rows={query.data ?? []} placeholder={t('components.none')} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useAccess } from '@steward/libs/session';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Typography } from '@steward/libs/ui/antd';
@@ -6,15 +6,16 @@ import { Form, Input } from '@steward/libs/ui/antd-data';
 import { queryKeys } from '@steward/libs/data';
 import { FieldsForm, useFieldForm } from '@steward/libs/form';
 import { LoadingState, notify } from '@steward/libs/ui';
+import { useT } from '../i18n';
 import { textFieldDefs } from '../textFields';
 import { ORGANIZATIONS, ORG_DATA_FIELDS, fetchOrgData, saveOrgData } from './orgSettingsApi';
 
-const FIELDS = textFieldDefs(ORG_DATA_FIELDS, { email: { email: 'Enter a valid email' }, textarea: ['description'] });
-
 /** Org Data: the organisation's own fields (its name is fixed). */
 export function OrgDataTab({ orgName }: { orgName: string }) {
+  const t = useT();
   const queryClient = useQueryClient();
-  const form = useFieldForm(FIELDS);
+  const fields = useMemo(() => textFieldDefs(t, ORG_DATA_FIELDS, { email: { email: 'common.invalidEmail' }, textarea: ['description'] }), [t]);
+  const form = useFieldForm(fields);
   const { reset, validate, rowValues } = form;
   const [saveError, setSaveError] = useState<string | null>(null);
   const query = useQuery({ queryKey: queryKeys.record(ORGANIZATIONS, orgName), queryFn: () => fetchOrgData(orgName) });
@@ -29,7 +30,7 @@ export function OrgDataTab({ orgName }: { orgName: string }) {
     mutationFn: () => saveOrgData(orgName, rowValues()),
     onMutate: () => setSaveError(null),
     onSuccess: () => {
-      notify.success('Organization saved');
+      notify.success(t('org.saved'));
       return queryClient.invalidateQueries({ queryKey: queryKeys.table(ORGANIZATIONS) });
     },
     onError: (error: Error) => setSaveError(error.message),
@@ -45,7 +46,7 @@ export function OrgDataTab({ orgName }: { orgName: string }) {
       name="org-data"
       onSubmit={() => validate() && save.mutate()}
       before={
-        <Form.Item label="Organization Name" htmlFor="org-data-name">
+        <Form.Item label={t('org.name')} htmlFor="org-data-name">
           <Input id="org-data-name" value={orgName} disabled />
         </Form.Item>
       }
@@ -53,7 +54,7 @@ export function OrgDataTab({ orgName }: { orgName: string }) {
       {saveError ? <Alert type="error" showIcon title={saveError} style={{ marginBottom: 12 }} /> : null}
       {canChange ? (
         <Button type="primary" htmlType="submit" loading={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save'}
+          {save.isPending ? t('common.saving') : t('common.save')}
         </Button>
       ) : null}
     </FieldsForm>

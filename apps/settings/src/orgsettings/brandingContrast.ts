@@ -1,4 +1,6 @@
+import { formatNumber } from '@steward/libs/i18n';
 import { GRAPHIC_CONTRAST, TEXT_CONTRAST, contrastRatio, parseColor, passingShade } from '@steward/libs/ui';
+import { t, type SettingsMessageId } from '../i18n';
 
 /** The colour fields of settings.org_branding the Branding tab edits. */
 export type BrandingColors = Partial<Record<
@@ -20,17 +22,17 @@ export type ContrastWarning = {
   message: string;
 };
 
-type Check = { field: keyof BrandingColors; label: string; against: { field: keyof BrandingColors; label: string }; minimum: number };
+type Check = { field: keyof BrandingColors; label: SettingsMessageId; against: { field: keyof BrandingColors; label: SettingsMessageId }; minimum: number };
 
 /** Which colour carries text (or a control) on which background, and the WCAG AA ratio it needs. */
 const CHECKS: readonly Check[] = [
-  { field: 'text_color', label: 'Text colour', against: { field: 'background_color', label: 'the background' }, minimum: TEXT_CONTRAST },
-  { field: 'text_color', label: 'Text colour', against: { field: 'card_color', label: 'cards' }, minimum: TEXT_CONTRAST },
-  { field: 'primary_color', label: 'Primary colour', against: { field: 'background_color', label: 'the background' }, minimum: TEXT_CONTRAST },
-  { field: 'link_color', label: 'Link colour', against: { field: 'background_color', label: 'the background' }, minimum: TEXT_CONTRAST },
-  { field: 'link_color', label: 'Link colour', against: { field: 'card_color', label: 'cards' }, minimum: TEXT_CONTRAST },
-  { field: 'button_color', label: 'Button colour', against: { field: 'button_text_color', label: 'the button text' }, minimum: TEXT_CONTRAST },
-  { field: 'accent_color', label: 'Accent colour', against: { field: 'background_color', label: 'the background' }, minimum: GRAPHIC_CONTRAST },
+  { field: 'text_color', label: 'contrast.textColour', against: { field: 'background_color', label: 'contrast.theBackground' }, minimum: TEXT_CONTRAST },
+  { field: 'text_color', label: 'contrast.textColour', against: { field: 'card_color', label: 'contrast.cards' }, minimum: TEXT_CONTRAST },
+  { field: 'primary_color', label: 'contrast.primaryColour', against: { field: 'background_color', label: 'contrast.theBackground' }, minimum: TEXT_CONTRAST },
+  { field: 'link_color', label: 'contrast.linkColour', against: { field: 'background_color', label: 'contrast.theBackground' }, minimum: TEXT_CONTRAST },
+  { field: 'link_color', label: 'contrast.linkColour', against: { field: 'card_color', label: 'contrast.cards' }, minimum: TEXT_CONTRAST },
+  { field: 'button_color', label: 'contrast.buttonColour', against: { field: 'button_text_color', label: 'contrast.theButtonText' }, minimum: TEXT_CONTRAST },
+  { field: 'accent_color', label: 'contrast.accentColour', against: { field: 'background_color', label: 'contrast.theBackground' }, minimum: GRAPHIC_CONTRAST },
 ];
 
 type ColorKey = keyof BrandingColors;
@@ -58,7 +60,8 @@ export function withDefaultColors(colors: BrandingColors): Record<ColorKey, stri
   return filled;
 }
 
-const ratioText = (ratio: number) => `${(Math.floor(ratio * 100) / 100).toFixed(2)}:1`;
+/** '1.23:1' (en), '1,23:1' (es): rounded down, so a ratio never reads as passing when it does not. */
+const ratioText = (ratio: number) => `${formatNumber(Math.floor(ratio * 100) / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2 })}:1`;
 
 /**
  * Every chosen colour that fails WCAG AA against what it is drawn on, with the ratio and the passing
@@ -75,7 +78,15 @@ export function brandingContrastWarnings(colors: BrandingColors): ContrastWarnin
     const shade = passingShade(color, [background], check.minimum);
     warnings.push({
       field: check.field,
-      message: `${check.label} ${color} fails WCAG AA against ${check.against.label} (${background}): ${ratioText(ratio)}, needs ${check.minimum}:1. It will be drawn as ${shade}.`,
+      message: t('contrast.warning', {
+        colour: t(check.label),
+        value: color,
+        against: t(check.against.label),
+        background,
+        ratio: ratioText(ratio),
+        minimum: `${formatNumber(check.minimum)}:1`,
+        shade,
+      }),
     });
   }
   return warnings;

@@ -1,43 +1,44 @@
 import { getDatabase, loadSupabase, tableRef, updateWhere, uploadOrgAsset, upsertRecord, type AnyRow } from '@steward/libs/data';
-import { trimmedOrNull } from '../textFields';
+import { t } from '../i18n';
+import { trimmedOrNull, type TextField } from '../textFields';
 
 export const ORG_DATA_FIELDS = [
-  { name: 'display_name', label: 'Display Name' },
-  { name: 'description', label: 'Description' },
-  { name: 'email', label: 'Email' },
-  { name: 'phone', label: 'Phone' },
-  { name: 'website', label: 'Website' },
-  { name: 'address_line_1', label: 'Address Line 1' },
-  { name: 'address_line_2', label: 'Address Line 2' },
-  { name: 'city', label: 'City' },
-  { name: 'state', label: 'State' },
-  { name: 'zip', label: 'Zip' },
-  { name: 'country', label: 'Country' },
-  { name: 'timezone', label: 'Timezone' },
-  { name: 'language', label: 'Language' },
-] as const;
+  { name: 'display_name', label: 'common.displayName' },
+  { name: 'description', label: 'common.description' },
+  { name: 'email', label: 'common.email' },
+  { name: 'phone', label: 'common.phone' },
+  { name: 'website', label: 'org.field.website' },
+  { name: 'address_line_1', label: 'org.field.addressLine1' },
+  { name: 'address_line_2', label: 'org.field.addressLine2' },
+  { name: 'city', label: 'org.field.city' },
+  { name: 'state', label: 'org.field.state' },
+  { name: 'zip', label: 'org.field.zip' },
+  { name: 'country', label: 'org.field.country' },
+  { name: 'timezone', label: 'common.timezone' },
+  { name: 'language', label: 'common.language' },
+] as const satisfies readonly TextField<string>[];
 
 export type OrgDataField = (typeof ORG_DATA_FIELDS)[number]['name'];
 export type OrgData = { name: string } & Partial<Record<OrgDataField, string | null>>;
 
 export const BRANDING_COLOR_FIELDS = [
-  { name: 'primary_color', label: 'Primary Color' },
-  { name: 'secondary_color', label: 'Secondary Color' },
-  { name: 'accent_color', label: 'Accent Color' },
-  { name: 'background_color', label: 'Background Color' },
-  { name: 'card_color', label: 'Card Color' },
-  { name: 'border_color', label: 'Border Color' },
-  { name: 'button_color', label: 'Button Color' },
-  { name: 'button_text_color', label: 'Button Text Color' },
-  { name: 'text_color', label: 'Text Color' },
-  { name: 'link_color', label: 'Link Color' },
-] as const;
+  { name: 'primary_color', label: 'branding.field.primaryColor' },
+  { name: 'secondary_color', label: 'branding.field.secondaryColor' },
+  { name: 'accent_color', label: 'branding.field.accentColor' },
+  { name: 'background_color', label: 'branding.field.backgroundColor' },
+  { name: 'card_color', label: 'branding.field.cardColor' },
+  { name: 'border_color', label: 'branding.field.borderColor' },
+  { name: 'button_color', label: 'branding.field.buttonColor' },
+  { name: 'button_text_color', label: 'branding.field.buttonTextColor' },
+  { name: 'text_color', label: 'branding.field.textColor' },
+  { name: 'link_color', label: 'branding.field.linkColor' },
+] as const satisfies readonly TextField<string>[];
 
 export const BRANDING_TEXT_FIELDS = [
-  { name: 'font_family', label: 'Font Family' },
-  { name: 'header_font', label: 'Header Font' },
-  { name: 'paragraph_font', label: 'Paragraph Font' },
-] as const;
+  { name: 'font_family', label: 'branding.field.fontFamily' },
+  { name: 'header_font', label: 'branding.field.headerFont' },
+  { name: 'paragraph_font', label: 'branding.field.paragraphFont' },
+] as const satisfies readonly TextField<string>[];
 
 type BrandingField = (typeof BRANDING_COLOR_FIELDS)[number]['name'] | (typeof BRANDING_TEXT_FIELDS)[number]['name'] | 'logo_url' | 'custom_css';
 export type BrandingValues = Partial<Record<BrandingField, string | null>>;
@@ -63,7 +64,7 @@ export async function fetchOrgData(orgName: string): Promise<OrgData> {
 
 export async function saveOrgData(orgName: string, values: Partial<Record<OrgDataField, string | null>>): Promise<void> {
   const changed = await updateWhere(getDatabase(), ORGANIZATIONS, { name: orgName }, values);
-  if (changed.length === 0) throw new Error('You do not have permission to edit this organization.');
+  if (changed.length === 0) throw new Error(t('org.noPermission'));
 }
 
 /** The organisation's branding row; no row yet (PGRST116) is not an error. */
@@ -103,5 +104,5 @@ export async function fetchOrgComponents(orgName: string): Promise<OrgComponent[
 /** Switches one component for the organisation (the database refuses it without settings rights). */
 export async function setOrgComponent(orgName: string, componentId: string, enabled: boolean): Promise<void> {
   const row = await upsertRecord(getDatabase(), ORG_COMPONENTS, { org_name: orgName, component_id: componentId, enabled }, 'org_name,component_id');
-  if (!row) throw new Error('You do not have permission to change components.');
+  if (!row) throw new Error(t('components.noPermission'));
 }

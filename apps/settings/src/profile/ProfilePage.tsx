@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Typography } from '@steward/libs/ui/antd';
 import { Form, Input } from '@steward/libs/ui/antd-data';
@@ -7,19 +7,24 @@ import { FieldsForm, useFieldForm } from '@steward/libs/form';
 import { useSession } from '@steward/libs/session';
 import { LoadingState, PageFrame, notify } from '@steward/libs/ui';
 import { LANGUAGE_OPTIONS } from '@steward/libs/i18n';
+import { useT } from '../i18n';
 import { textFieldDefs } from '../textFields';
 import { PROFILE_FIELDS, USER_PROFILES, fetchProfile, saveProfile } from './profileApi';
 import { TaskDigestSetting } from './TaskDigestSetting';
 
-// The language is chosen from those Steward speaks; left empty, the organisation's applies.
-const FIELDS = textFieldDefs(PROFILE_FIELDS, { required: ['name'] }).map((field) => (field.name === 'language' ? { ...field, type: 'select' as const, options: LANGUAGE_OPTIONS } : field));
 
 /** /acctsettings and /usersettings: the signed-in user's own profile, loaded and saved by auth_user_id. */
 export function ProfilePage() {
+  const t = useT();
+  // The language is chosen from those Steward speaks; left empty, the organisation's applies.
+  const fields = useMemo(
+    () => textFieldDefs(t, PROFILE_FIELDS, { required: ['name'] }).map((field) => (field.name === 'language' ? { ...field, type: 'select' as const, options: LANGUAGE_OPTIONS } : field)),
+    [t],
+  );
   const { user, orgName, reload } = useSession();
   const authUserId = user?.id ?? null;
   const queryClient = useQueryClient();
-  const form = useFieldForm(FIELDS);
+  const form = useFieldForm(fields);
   const { reset, validate, rowValues } = form;
   const [saveError, setSaveError] = useState<string | null>(null);
 
@@ -37,7 +42,7 @@ export function ProfilePage() {
     mutationFn: () => saveProfile(authUserId ?? '', orgName ?? '', rowValues()),
     onMutate: () => setSaveError(null),
     onSuccess: () => {
-      notify.success('Profile saved');
+      notify.success(t('profile.saved'));
       // The header reads the profile from the session: reload it so the change shows at once.
       reload();
       return queryClient.invalidateQueries({ queryKey: queryKeys.table(USER_PROFILES) });
@@ -46,7 +51,7 @@ export function ProfilePage() {
   });
 
   return (
-    <PageFrame title="My Profile">
+    <PageFrame title={t('profile.title')}>
       {query.isLoading ? <LoadingState /> : null}
       {query.error ? <Typography.Text type="danger" role="alert">{query.error.message}</Typography.Text> : null}
       {query.data ? (
@@ -56,14 +61,14 @@ export function ProfilePage() {
           name="profile"
           onSubmit={() => validate() && save.mutate()}
           before={
-            <Form.Item label="Email" htmlFor="profile-email">
+            <Form.Item label={t('common.email')} htmlFor="profile-email">
               <Input id="profile-email" value={query.data.email ?? ''} disabled />
             </Form.Item>
           }
         >
           {saveError ? <Alert type="error" showIcon title={saveError} style={{ marginBottom: 12 }} /> : null}
           <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
+            {save.isPending ? t('common.saving') : t('common.save')}
           </Button>
         </FieldsForm>
       ) : null}

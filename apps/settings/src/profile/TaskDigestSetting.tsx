@@ -4,12 +4,12 @@ import { Typography } from '@steward/libs/ui/antd';
 import { Switch } from '@steward/libs/ui/antd-data';
 import { queryKeys } from '@steward/libs/data';
 import { notify } from '@steward/libs/ui';
+import { useT } from '../i18n';
 import { USER_PROFILES, fetchTaskDigest, saveTaskDigest } from './profileApi';
-
-export const DIGEST_LABEL = 'E-mail me each morning the tasks due today and overdue';
 
 /** My profile's opt-in to the daily task digest (user_profiles.task_digest; the database sends it). */
 export function TaskDigestSetting({ profileId }: { profileId: string }) {
+  const t = useT();
   const labelId = useId();
   const queryClient = useQueryClient();
   const key = [...queryKeys.table(USER_PROFILES), 'task_digest', profileId];
@@ -20,7 +20,7 @@ export function TaskDigestSetting({ profileId }: { profileId: string }) {
   const save = useMutation({
     mutationFn: (on: boolean) => saveTaskDigest(profileId, on),
     onSuccess: (_result, on) => {
-      notify.success(on ? 'Daily digest on' : 'Daily digest off');
+      notify.success(on ? t('profile.digestOn') : t('profile.digestOff'));
       return queryClient.invalidateQueries({ queryKey: key });
     },
     onError: (error: Error) => notify.error(error.message),
@@ -34,7 +34,7 @@ export function TaskDigestSetting({ profileId }: { profileId: string }) {
         disabled={setting.isLoading || Boolean(setting.error)}
         onChange={(on) => save.mutate(on)}
       />
-      <Typography.Text id={labelId}>{DIGEST_LABEL}</Typography.Text>
+      <Typography.Text id={labelId}>{t('profile.digest')}</Typography.Text>
     </div>
   );
 }

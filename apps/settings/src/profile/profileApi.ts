@@ -1,17 +1,18 @@
+import type { TextField } from '../textFields';
 import { getDatabase, tableRef, updateWhere, type AnyRow } from '@steward/libs/data';
 
 /** The profile fields the signed-in user edits on /acctsettings and /usersettings, in order. */
 export const PROFILE_FIELDS = [
-  { name: 'name', label: 'Name' },
-  { name: 'display_name', label: 'Display Name' },
-  { name: 'first_name', label: 'First Name' },
-  { name: 'last_name', label: 'Last Name' },
-  { name: 'phone', label: 'Phone' },
-  { name: 'title', label: 'Title' },
-  { name: 'timezone', label: 'Timezone' },
-  { name: 'language', label: 'Language' },
-  { name: 'avatar_url', label: 'Avatar URL' },
-] as const;
+  { name: 'name', label: 'profile.field.name' },
+  { name: 'display_name', label: 'common.displayName' },
+  { name: 'first_name', label: 'profile.field.firstName' },
+  { name: 'last_name', label: 'profile.field.lastName' },
+  { name: 'phone', label: 'common.phone' },
+  { name: 'title', label: 'profile.field.title' },
+  { name: 'timezone', label: 'common.timezone' },
+  { name: 'language', label: 'common.language' },
+  { name: 'avatar_url', label: 'profile.field.avatarUrl' },
+] as const satisfies readonly TextField<string>[];
 
 export type ProfileField = (typeof PROFILE_FIELDS)[number]['name'];
 export type Profile = { id: string; email: string | null } & Partial<Record<ProfileField, string | null>>;

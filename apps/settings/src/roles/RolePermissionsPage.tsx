@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from '@steward/libs/router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
@@ -7,26 +7,34 @@ import { errorMessage, tableRef, type AnyRow } from '@steward/libs/data';
 import { RecordEditorForm, useRecordEditor, type FieldDef } from '@steward/libs/form';
 import { useAccess, useSession } from '@steward/libs/session';
 import { LoadingState } from '@steward/libs/ui';
+import { useT, type SettingsMessageId, type SettingsT } from '../i18n';
 import { changePermission, fetchPermissions, grantComponents, permissionsKey, type AccessField, type Permission } from './rolePermissionsApi';
 
 const roles = tableRef<AnyRow>('public', 'user_roles');
-const ROLE_FIELDS: readonly FieldDef[] = [
-  { name: 'role_name', label: 'Role name', required: true },
-  { name: 'description', label: 'Description', type: 'textarea' },
+const roleFields = (t: SettingsT): readonly FieldDef[] => [
+  { name: 'role_name', label: t('roles.field.name'), required: true },
+  { name: 'description', label: t('common.description'), type: 'textarea' },
 ];
 
-const LEVELS = ['None', 'Personal', 'Organization'].map((value) => ({ value, label: value }));
-const CREATE = [
-  { value: 'allowed', label: 'Allowed' },
-  { value: 'not_allowed', label: 'Not allowed' },
+type Option = { value: string; label: SettingsMessageId };
+
+/** The stored levels (the database keeps the English value) and their words. */
+const LEVELS: readonly Option[] = [
+  { value: 'None', label: 'roles.level.none' },
+  { value: 'Personal', label: 'roles.level.personal' },
+  { value: 'Organization', label: 'roles.level.organization' },
+];
+const CREATE: readonly Option[] = [
+  { value: 'allowed', label: 'roles.create.allowed' },
+  { value: 'not_allowed', label: 'roles.create.notAllowed' },
 ];
 
 /** The four access columns of a granted permission and the levels each offers. */
-const ACCESS_COLUMNS: readonly { field: AccessField; title: string; options: typeof LEVELS }[] = [
-  { field: 'view_access', title: 'View', options: LEVELS },
-  { field: 'create_access', title: 'Create', options: CREATE },
-  { field: 'edit_access', title: 'Edit', options: LEVELS },
-  { field: 'delete_access', title: 'Delete', options: LEVELS },
+const ACCESS_COLUMNS: readonly { field: AccessField; title: SettingsMessageId; options: readonly Option[] }[] = [
+  { field: 'view_access', title: 'roles.access.view', options: LEVELS },
+  { field: 'create_access', title: 'roles.access.create', options: CREATE },
+  { field: 'edit_access', title: 'roles.access.edit', options: LEVELS },
+  { field: 'delete_access', title: 'roles.access.delete', options: LEVELS },
 ];
 
 /**
@@ -35,11 +43,13 @@ const ACCESS_COLUMNS: readonly { field: AccessField; title: string; options: typ
  * (only components enabled for the organisation or the system defaults).
  */
 export function RolePermissionsPage() {
+  const t = useT();
   const { role_id: roleId = '' } = useParams();
   const navigate = useNavigate();
   const { orgName } = useSession();
   const queryClient = useQueryClient();
-  const editor = useRecordEditor({ table: roles, fields: ROLE_FIELDS, label: 'Role' });
+  const fields = useMemo(() => roleFields(t), [t]);
+  const editor = useRecordEditor({ table: roles, fields, label: t('roles.role') });
   const { open, openEdit } = editor;
   useEffect(() => {
     if (roleId && !open) openEdit(roleId);
@@ -49,7 +59,7 @@ export function RolePermissionsPage() {
 
   const write = async (action: Promise<void>) => {
     setProblem(null);
-    await action.catch((error: unknown) => setProblem(errorMessage(error, 'Save failed')));
+    await action.catch((error: unknown) => setProblem(errorMessage(error, t('roles.saveFailed'))));
     await queryClient.invalidateQueries({ queryKey: permissionsKey(roleId) });
   };
   const add = (componentIds: string[]) => write(grantComponents(orgName, roleId, componentIds));
@@ -64,27 +74,27 @@ export function RolePermissionsPage() {
   return (
     <Flex vertical gap={12} style={{ maxWidth: 960 }}>
       <div>
-        <Button onClick={() => navigate('/settings/roles')}>← Back to Roles</Button>
+        <Button onClick={() => navigate('/settings/roles')}>{t('roles.backToRoles')}</Button>
       </div>
       <Typography.Title level={2} style={{ margin: 0 }}>
-        User Role Management
+        {t('roles.management')}
       </Typography.Title>
-      <Card title="Role">
+      <Card title={t('roles.role')}>
         {open ? <RecordEditorForm editor={editor} idPrefix="role" /> : <LoadingState />}
         {editor.viewOnly ? null : <Button {...saveProps}>{children}</Button>}
       </Card>
       <Card
-        title="Permissions"
+        title={t('roles.permissions')}
         extra={
           canChange ? (
             <Button onClick={() => void add(missing.map((component) => component.id))} disabled={missing.length === 0}>
-              Add All
+              {t('roles.addAll')}
             </Button>
           ) : null
         }
       >
         {problem ? <Alert type="error" showIcon title={problem} style={{ marginBottom: 12 }} /> : null}
-        {data.error ? <Typography.Text type="danger">{errorMessage(data.error, 'Unknown error')}</Typography.Text> : null}
+        {data.error ? <Typography.Text type="danger">{errorMessage(data.error, t('common.unknownError'))}</Typography.Text> : null}
         {data.isLoading ? <LoadingState /> : null}
         {data.data ? (
           // On a phone the five columns scroll sideways inside the card, not the page.
@@ -92,7 +102,7 @@ export function RolePermissionsPage() {
             <table style={{ width: '100%', borderCollapse: 'collapse' }}>
               <thead>
                 <tr>
-                  {['Component', ...ACCESS_COLUMNS.map((column) => column.title)].map((header) => (
+                  {[t('components.component'), ...ACCESS_COLUMNS.map((column) => t(column.title))].map((header) => (
                     <th key={header} scope="col" style={{ textAlign: 'left', padding: 6 }}>
                       {header}
                     </th>
@@ -111,9 +121,9 @@ export function RolePermissionsPage() {
                         ACCESS_COLUMNS.map(({ field, title, options }) => (
                           <td key={field} style={{ padding: 6 }}>
                             <Select
-                              aria-label={`${component.display_name} ${title.toLowerCase()}`}
+                              aria-label={t('roles.accessLabel', { component: component.display_name, access: t(title).toLocaleLowerCase() })}
                               value={permission[field]}
-                              options={options}
+                              options={options.map((option) => ({ value: option.value, label: t(option.label) }))}
                               disabled={!canChange}
                               onChange={(value) => void change(permission, { [field]: value })}
                               style={{ minWidth: 140 }}
@@ -123,11 +133,11 @@ export function RolePermissionsPage() {
                       ) : (
                         <td colSpan={ACCESS_COLUMNS.length} style={{ padding: 6 }}>
                           {canChange ? (
-                            <Button size="small" onClick={() => void add([component.id])} aria-label={`Add ${component.display_name}`}>
-                              Add
+                            <Button size="small" onClick={() => void add([component.id])} aria-label={t('roles.addNamed', { name: component.display_name })}>
+                              {t('roles.add')}
                             </Button>
                           ) : (
-                            'None'
+                            t('roles.level.none')
                           )}
                         </td>
                       )}
