@@ -14,7 +14,7 @@ export const MESSAGE_FOLDERS = [
   { folder: 'libs/src/boot', area: null, converted: true },
   // Still to convert, one at a time:
   { folder: 'apps/crm/src', area: 'crm', converted: false },
-  { folder: 'apps/catalog/src', area: 'catalog', converted: false },
+  { folder: 'apps/catalog/src', area: 'catalog', converted: true },
   { folder: 'apps/lodging/src', area: 'lodging', converted: true },
   { folder: 'apps/booking/src', area: 'booking', converted: true },
   { folder: 'apps/team-portal/src', area: 'team-portal', converted: true },

@@ -4,6 +4,7 @@ import { filteredListPath } from '@steward/libs/filter';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { lazyAntdPage } from '@steward/libs/ui';
 import { SuppliesPage } from './supplies/SuppliesPage';
+import { t } from './i18n';
 
 // The product catalogue draws with tabs and the orders page with a card (antd's data components): they
 // load when opened, so the supplies list's first rows wait for neither.
@@ -24,8 +25,18 @@ function CatalogRoutes() {
 /** The Catalog area: supplies, the product catalogue (inventory) and the orders placeholder. */
 /** Global search: a product or supply opens its list, filtered to its name. */
 const search: AreaSearchKinds = {
-  product: { label: 'Products', path: (hit) => filteredListPath('/inventory', 'name', hit.title) },
-  supply: { label: 'Supplies', path: (hit) => filteredListPath('/supplies', 'name', hit.title) },
+  product: {
+    get label() {
+      return t('products.title');
+    },
+    path: (hit) => filteredListPath('/inventory', 'name', hit.title),
+  },
+  supply: {
+    get label() {
+      return t('supplies.title');
+    },
+    path: (hit) => filteredListPath('/supplies', 'name', hit.title),
+  },
 };
 
 const area = defineArea('catalog', __STEWARD_APP_VERSION__, CatalogRoutes, { search });

@@ -3,7 +3,9 @@ import { Tabs } from '@steward/libs/ui/antd-data';
 import { tableRef, type AnyRow } from '@steward/libs/data';
 import { RecordEditorModal, useFormWithCustomFields, useRecordEditor } from '@steward/libs/form';
 import { bulkFieldsOf, dollarsColumn, editColumn, ListPage, nameColumn, RecordTableCard, statusColumn, textColumn, useColumnsWithCustom, useListPage, WithCustomColumns, type ListColumn } from '@steward/libs/list';
+import { formatNumber } from '@steward/libs/i18n';
 import { PageFrame } from '@steward/libs/ui';
+import { useT } from '../i18n';
 import { productFields, productOptionFields, productTypeFields, productVariantFields } from './productFields';
 
 type Counted = readonly { count: number }[] | null;
@@ -39,30 +41,35 @@ export function InventoryPage() {
 }
 
 function Inventory({ custom }: { custom: readonly ListColumn<Product>[] }) {
-  const editor = useRecordEditor<Product>({ table: products, label: 'Product', ...useFormWithCustomFields('product', productFields) });
+  const t = useT();
+  const fields = useMemo(() => productFields(t), [t]);
+  const typeFields = useMemo(() => productTypeFields(t), [t]);
+  const variantFields = useMemo(() => productVariantFields(t), [t]);
+  const optionFields = useMemo(() => productOptionFields(t), [t]);
+  const editor = useRecordEditor<Product>({ table: products, label: t('products.product'), ...useFormWithCustomFields('product', fields) });
   const { openEdit } = editor;
   const columns = useMemo<ListColumn<Product>[]>(
     () => [
-      nameColumn<Product>({}),
-      textColumn<Product>('sku', 'SKU'),
+      nameColumn<Product>({ title: t('field.name') }),
+      textColumn<Product>('sku', t('products.field.sku')),
       {
         key: 'type',
-        title: 'Type',
+        title: t('products.field.type'),
         render: (row) => row.product_type?.name ?? '—',
         exportValue: (row) => row.product_type?.name ?? null,
       },
-      statusColumn<Product>(),
-      dollarsColumn<Product>('price', 'Price'),
-      dollarsColumn<Product>('cost', 'Cost'),
-      { key: 'variants', title: 'Variants', render: (row) => countOf(row.product_variants), exportValue: (row) => countOf(row.product_variants) },
-      { key: 'options', title: 'Options', render: (row) => countOf(row.product_options), exportValue: (row) => countOf(row.product_options) },
+      statusColumn<Product>(t('products.field.status')),
+      dollarsColumn<Product>('price', t('field.price')),
+      dollarsColumn<Product>('cost', t('products.field.cost')),
+      { key: 'variants', title: t('variants.title'), render: (row) => formatNumber(countOf(row.product_variants)), exportValue: (row) => countOf(row.product_variants) },
+      { key: 'options', title: t('options.title'), render: (row) => formatNumber(countOf(row.product_options)), exportValue: (row) => countOf(row.product_options) },
       editColumn(openEdit),
     ],
-    [openEdit],
+    [t, openEdit],
   );
   const chosen = useColumnsWithCustom<Product>({ listKey: 'inventory', columns, custom });
   const list = useListPage<Product>({
-    title: 'Inventory',
+    title: t('inventory.title'),
     columns: chosen.columns,
     hiddenColumns: chosen.hiddenColumns,
     source: {
@@ -72,24 +79,24 @@ function Inventory({ custom }: { custom: readonly ListColumn<Product>[] }) {
       excludeArchived: true,
     },
     defaultSort: [{ field: 'name', order: 'asc' }],
-    lifecycle: { table: products, noun: { one: 'product', many: 'products' }, fields: bulkFieldsOf(productFields), canDelete: true },
+    lifecycle: { table: products, noun: { one: t('products.noun.one'), many: t('products.noun.many') }, fields: bulkFieldsOf(fields), canDelete: true },
   });
   return (
-    <PageFrame title="Inventory">
+    <PageFrame title={t('inventory.title')}>
       <Tabs
         items={[
           {
             key: 'products',
-            label: 'Products',
+            label: t('products.title'),
             children: (
-              <ListPage list={list} toolbarExtra={chosen.button} addNew={{ onClick: () => editor.openCreate(), children: 'Add New' }}>
+              <ListPage list={list} toolbarExtra={chosen.button} addNew={{ onClick: () => editor.openCreate(), children: t('common.addNew') }}>
                 <RecordEditorModal editor={editor} />
               </ListPage>
             ),
           },
-          { key: 'types', label: 'Types', children: <RecordTableCard title="Product Types" label="Product Type" table={productTypes} fields={productTypeFields} /> },
-          { key: 'variants', label: 'Variants', children: <RecordTableCard title="Variants" label="Variant" table={productVariants} fields={productVariantFields} /> },
-          { key: 'options', label: 'Options', children: <RecordTableCard title="Options" label="Option" table={productOptions} fields={productOptionFields} /> },
+          { key: 'types', label: t('types.tab'), children: <RecordTableCard title={t('types.title')} label={t('types.one')} table={productTypes} fields={typeFields} /> },
+          { key: 'variants', label: t('variants.title'), children: <RecordTableCard title={t('variants.title')} label={t('variants.one')} table={productVariants} fields={variantFields} /> },
+          { key: 'options', label: t('options.title'), children: <RecordTableCard title={t('options.title')} label={t('options.one')} table={productOptions} fields={optionFields} /> },
         ]}
       />
     </PageFrame>

@@ -2,7 +2,9 @@ import { useMemo } from 'react';
 import { tableRef } from '@steward/libs/data';
 import { RecordEditorModal, useFormWithCustomFields, useRecordEditor } from '@steward/libs/form';
 import { bulkFieldsOf, dateColumn, dollarsColumn, editColumn, ListPage, nameColumn, textColumn, useColumnsWithCustom, useListPage, WithCustomColumns, type ListColumn } from '@steward/libs/list';
+import { formatNumber } from '@steward/libs/i18n';
 import { PageFrame } from '@steward/libs/ui';
+import { useT } from '../i18n';
 import { supplyFields } from './supplyFields';
 
 export type Supply = {
@@ -29,33 +31,41 @@ export function SuppliesPage() {
 }
 
 function SuppliesList({ custom }: { custom: readonly ListColumn<Supply>[] }) {
-  const editor = useRecordEditor<Supply>({ table: supplies, label: 'Supply', ...useFormWithCustomFields('supply', supplyFields) });
+  const t = useT();
+  const fields = useMemo(() => supplyFields(t), [t]);
+  const editor = useRecordEditor<Supply>({ table: supplies, label: t('supplies.supply'), ...useFormWithCustomFields('supply', fields) });
   const { openEdit } = editor;
   const columns = useMemo<ListColumn<Supply>[]>(
     () => [
-      nameColumn<Supply>({}),
-      textColumn<Supply>('category', 'Category'),
-      textColumn<Supply>('unit_type', 'Unit Type'),
-      textColumn<Supply>('unit_qty', 'Quantity', { filterable: 'number' }),
-      dollarsColumn<Supply>('last_cost', 'Last Cost'),
-      dateColumn<Supply>('last_purchase_date', 'Last Purchase Date'),
-      textColumn<Supply>('vendor', 'Vendor'),
+      nameColumn<Supply>({ title: t('field.name') }),
+      textColumn<Supply>('category', t('supplies.field.category')),
+      textColumn<Supply>('unit_type', t('supplies.field.unitType')),
+      // The quantity as the person's language writes numbers; the export keeps the plain number.
+      textColumn<Supply>('unit_qty', t('supplies.field.quantity'), {
+        filterable: 'number',
+        reads: ['unit_qty'],
+        render: (row) => (row.unit_qty === null || row.unit_qty === undefined ? '—' : formatNumber(Number(row.unit_qty))),
+        exportValue: (row) => (row.unit_qty === null || row.unit_qty === undefined ? null : Number(row.unit_qty)),
+      }),
+      dollarsColumn<Supply>('last_cost', t('supplies.field.lastCost')),
+      dateColumn<Supply>('last_purchase_date', t('supplies.field.lastPurchaseDate')),
+      textColumn<Supply>('vendor', t('supplies.field.vendor')),
       editColumn(openEdit),
     ],
-    [openEdit],
+    [t, openEdit],
   );
   const chosen = useColumnsWithCustom<Supply>({ listKey: 'supplies', columns, custom });
   const list = useListPage<Supply>({
-    title: 'Supplies',
+    title: t('supplies.title'),
     columns: chosen.columns,
     hiddenColumns: chosen.hiddenColumns,
     source: { kind: 'table', table: supplies, excludeArchived: true },
     defaultSort: [{ field: 'name', order: 'asc' }],
-    lifecycle: { table: supplies, noun: { one: 'supply', many: 'supplies' }, fields: bulkFieldsOf(supplyFields), canDelete: true },
+    lifecycle: { table: supplies, noun: { one: t('supplies.noun.one'), many: t('supplies.noun.many') }, fields: bulkFieldsOf(fields), canDelete: true },
   });
   return (
-    <PageFrame title="Supplies">
-      <ListPage list={list} savedFilterKey="supplies_filters" toolbarExtra={chosen.button} addNew={{ onClick: () => editor.openCreate(), children: 'Add New' }}>
+    <PageFrame title={t('supplies.title')}>
+      <ListPage list={list} savedFilterKey="supplies_filters" toolbarExtra={chosen.button} addNew={{ onClick: () => editor.openCreate(), children: t('common.addNew') }}>
         <RecordEditorModal editor={editor} />
       </ListPage>
     </PageFrame>

@@ -1,13 +1,14 @@
 import type { FieldDef } from '@steward/libs/form';
+import type { CatalogT } from '../i18n';
 
-/** The supply record as the generic editor edits it. */
-export const supplyFields: readonly FieldDef[] = [
-  { name: 'name', label: 'Name', required: true },
-  { name: 'category', label: 'Category' },
-  { name: 'unit_type', label: 'Unit Type' },
-  { name: 'unit_qty', label: 'Quantity', type: 'number' },
-  { name: 'last_cost', label: 'Last Cost', type: 'number' },
-  { name: 'last_purchase_date', label: 'Last Purchase Date', type: 'date' },
-  { name: 'vendor', label: 'Vendor' },
-  { name: 'description', label: 'Description', type: 'textarea' },
+/** The supply record as the generic editor edits it, in the page's language. */
+export const supplyFields = (t: CatalogT): readonly FieldDef[] => [
+  { name: 'name', label: t('field.name'), required: true },
+  { name: 'category', label: t('supplies.field.category') },
+  { name: 'unit_type', label: t('supplies.field.unitType') },
+  { name: 'unit_qty', label: t('supplies.field.quantity'), type: 'number' },
+  { name: 'last_cost', label: t('supplies.field.lastCost'), type: 'number' },
+  { name: 'last_purchase_date', label: t('supplies.field.lastPurchaseDate'), type: 'date' },
+  { name: 'vendor', label: t('supplies.field.vendor') },
+  { name: 'description', label: t('field.description'), type: 'textarea' },
 ];
