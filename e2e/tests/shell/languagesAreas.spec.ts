@@ -81,6 +81,31 @@ const AREAS: readonly AreaPage[] = [
       await expect(page.getByRole('columnheader', { name: /Åṽåîļåƀîļîţý/ })).toBeVisible();
     },
   },
+  {
+    area: 'settings',
+    path: '/settings',
+    spanish: async (page) => {
+      const main = page.locator('main#main-content');
+      await expect(main.getByRole('link', { name: 'Mi perfil' })).toBeVisible();
+      await expect(main.getByRole('link', { name: 'Configuración de la organización' })).toBeVisible();
+      await expect(main.getByText('Los roles y lo que cada uno puede ver, crear, editar y eliminar.')).toBeVisible();
+    },
+    pseudo: async (page) => {
+      await expect(page.locator('main#main-content').getByRole('link', { name: /Ṁý Þŕöƒîļé/ })).toBeVisible();
+    },
+  },
+  {
+    area: 'catalog',
+    path: '/supplies',
+    spanish: async (page) => {
+      await expect(page.getByRole('columnheader', { name: 'Fecha de la última compra' })).toBeVisible();
+      await expect(page.getByRole('columnheader', { name: 'Proveedor' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Añadir' })).toBeVisible();
+    },
+    pseudo: async (page) => {
+      await expect(page.getByRole('columnheader', { name: /Ļåšţ Þûŕçĥåšé Ðåţé/ })).toBeVisible();
+    },
+  },
 ];
 
 async function ownerIn(prefix: string, language: string): Promise<Owner> {
