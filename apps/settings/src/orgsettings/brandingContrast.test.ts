@@ -1,5 +1,7 @@
 import { contrastRatio } from '@steward/libs/ui';
 import { brandingContrastWarnings, drawnBrandingColors, withDefaultColors } from './brandingContrast';
+import { afterEach } from 'vitest';
+import { setLocale } from '@steward/libs/i18n';
 
 describe('brandingContrastWarnings', () => {
   // Colours that all pass, so each test changes one thing.
@@ -43,5 +45,17 @@ describe('brandingContrastWarnings', () => {
     expect(contrastRatio(drawn.text_color, '#e2eaf9')).toBeGreaterThanOrEqual(4.5);
     expect(contrastRatio(drawn.text_color, '#ffffff')).toBeGreaterThanOrEqual(4.5);
     expect(drawn.link_color).toBe('#1d4ed8');
+  });
+});
+
+describe('brandingContrastWarnings in Spanish', () => {
+  afterEach(async () => {
+    await setLocale('en', 'USD');
+  });
+
+  it('words the warning in Spanish, with its ratios written the Spanish way', async () => {
+    await setLocale('es', 'USD');
+    const [warning] = brandingContrastWarnings({ link_color: '#1d4ed8', button_color: '#ffd400', button_text_color: '#ffffff' });
+    expect(warning?.message).toMatch(/^El color de los botones #ffd400 no cumple WCAG AA sobre el texto de los botones \(#ffffff\): 1,\d\d:1, necesita 4,5:1\. Se dibujará como #[0-9a-f]{6}\.$/);
   });
 });
