@@ -6,6 +6,7 @@ import { queryKeys } from '@steward/libs/data';
 import { useAccess, useSession } from '@steward/libs/session';
 import { LoadingState, notify } from '@steward/libs/ui';
 import { useT } from '../i18n';
+import { componentDescription, componentName } from './componentWords';
 import { ORG_COMPONENTS, fetchOrgComponents, setOrgComponent, type OrgComponent } from './orgSettingsApi';
 
 /**
@@ -25,7 +26,8 @@ export function ComponentsTab({ orgName }: { orgName: string }) {
   const toggle = useMutation({
     mutationFn: ({ component, enabled }: { component: OrgComponent; enabled: boolean }) => setOrgComponent(orgName, component.id, enabled),
     onSuccess: (_, { component, enabled }) => {
-      notify.success(enabled ? t('components.enabledNamed', { name: component.display_name }) : t('components.disabledNamed', { name: component.display_name }));
+      const name = componentName(t, component);
+      notify.success(enabled ? t('components.enabledNamed', { name }) : t('components.disabledNamed', { name }));
       reload();
       return queryClient.invalidateQueries({ queryKey: key });
     },
@@ -33,8 +35,8 @@ export function ComponentsTab({ orgName }: { orgName: string }) {
   });
 
   const columns: ListColumn<OrgComponent>[] = [
-    { title: t('components.component'), key: 'display_name' },
-    { title: t('common.description'), key: 'description' },
+    { title: t('components.component'), key: 'display_name', render: (component) => componentName(t, component) },
+    { title: t('common.description'), key: 'description', render: (component) => componentDescription(t, component) },
     {
       title: t('components.enabled'),
       key: 'enabled',
@@ -42,7 +44,7 @@ export function ComponentsTab({ orgName }: { orgName: string }) {
         <Switch
           checked={component.enabled}
           disabled={!canChange || component.name === 'settings' || toggle.isPending}
-          aria-label={t('components.switchLabel', { name: component.display_name })}
+          aria-label={t('components.switchLabel', { name: componentName(t, component) })}
           onChange={(enabled) => toggle.mutate({ component, enabled })}
         />
       ),

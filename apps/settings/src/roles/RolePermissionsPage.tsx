@@ -8,6 +8,7 @@ import { RecordEditorForm, useRecordEditor, type FieldDef } from '@steward/libs/
 import { useAccess, useSession } from '@steward/libs/session';
 import { LoadingState } from '@steward/libs/ui';
 import { useT, type SettingsMessageId, type SettingsT } from '../i18n';
+import { componentName } from '../orgsettings/componentWords';
 import { changePermission, fetchPermissions, grantComponents, permissionsKey, type AccessField, type Permission } from './rolePermissionsApi';
 
 const roles = tableRef<AnyRow>('public', 'user_roles');
@@ -115,13 +116,13 @@ export function RolePermissionsPage() {
                   return (
                     <tr key={component.id} style={{ borderTop: '1px solid rgba(0,0,0,0.06)' }}>
                       <th scope="row" style={{ textAlign: 'left', padding: 6 }}>
-                        {component.display_name}
+                        {componentName(t, component)}
                       </th>
                       {permission ? (
                         ACCESS_COLUMNS.map(({ field, title, options }) => (
                           <td key={field} style={{ padding: 6 }}>
                             <Select
-                              aria-label={t('roles.accessLabel', { component: component.display_name, access: t(title).toLocaleLowerCase() })}
+                              aria-label={t('roles.accessLabel', { component: componentName(t, component), access: t(title).toLocaleLowerCase() })}
                               value={permission[field]}
                               options={options.map((option) => ({ value: option.value, label: t(option.label) }))}
                               disabled={!canChange}
@@ -133,7 +134,7 @@ export function RolePermissionsPage() {
                       ) : (
                         <td colSpan={ACCESS_COLUMNS.length} style={{ padding: 6 }}>
                           {canChange ? (
-                            <Button size="small" onClick={() => void add([component.id])} aria-label={t('roles.addNamed', { name: component.display_name })}>
+                            <Button size="small" onClick={() => void add([component.id])} aria-label={t('roles.addNamed', { name: componentName(t, component) })}>
                               {t('roles.add')}
                             </Button>
                           ) : (

@@ -2,7 +2,7 @@ import { SYSTEM_DEFAULT_ORG, getDatabase, insertRecords, queryKeys, tableRef, to
 
 export type AccessField = 'view_access' | 'create_access' | 'edit_access' | 'delete_access';
 export type Permission = { id: string; component_id: string } & Record<AccessField, string>;
-export type Component = { id: string; display_name: string };
+export type Component = { id: string; name: string; display_name: string };
 
 const USER_ROLE_PERMISSIONS = tableRef<AnyRow>('settings', 'user_role_permissions');
 
@@ -20,7 +20,7 @@ export async function fetchPermissions(roleId: string, orgName: string) {
   if (permissions.error) throw toDataAccessError(permissions.error);
   if (offered.error) throw toDataAccessError(offered.error);
   const ids = [...new Set((offered.data as { component_id: string }[]).map((row) => row.component_id))];
-  const components = ids.length ? await client.from('components').select('id, display_name').in('id', ids).order('display_name') : { data: [], error: null };
+  const components = ids.length ? await client.from('components').select('id, name, display_name').in('id', ids).order('display_name') : { data: [], error: null };
   if (components.error) throw toDataAccessError(components.error);
   return { permissions: permissions.data as Permission[], components: components.data as Component[] };
 }
