@@ -33,11 +33,12 @@ function SenderSection({ canEdit }: { canEdit: boolean }) {
   const inboundAddress = useQuery({ queryKey: conversationKeys.inboundAddress(orgName), queryFn: () => fetchInboundAddress(orgName) });
   const fields = useMemo(() => settingsFields(t), [t]);
   const form = useFieldForm(fields);
-  const { reset } = form;
+  const { load } = form;
   const submit = useSubmit({ describe: (error) => errorMessage(error, M.saveFailed()) });
   useEffect(() => {
-    if (settings.data) reset({ from_name: settings.data.from_name, signature: settings.data.signature });
-  }, [settings.data, reset]);
+    // A fresher copy (a refetch, the words of another language) keeps what the person is changing.
+    if (settings.data) load({ from_name: settings.data.from_name, signature: settings.data.signature }, { keepEdits: true });
+  }, [settings.data, load]);
   const save = async () => {
     const parsed = mailSettingsSchema.safeParse({ from_name: form.stateRef.current.values.from_name ?? '', signature: form.stateRef.current.values.signature ?? '' });
     if (!parsed.success) return form.fail(fieldErrors(parsed.error.issues));

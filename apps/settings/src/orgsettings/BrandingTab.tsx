@@ -28,7 +28,7 @@ export function BrandingTab({ orgName }: { orgName: string }) {
   const queryClient = useQueryClient();
   const fields = useMemo(() => brandingFields(t), [t]);
   const form = useFieldForm(fields);
-  const { reset, validate, setValue, stateRef } = form;
+  const { load, validate, setValue, stateRef } = form;
   // The form's values as the preview and the save read them: every field, '' when blank.
   const values = form.values as BrandingValues;
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -37,8 +37,9 @@ export function BrandingTab({ orgName }: { orgName: string }) {
   const query = useQuery({ queryKey: key, queryFn: () => fetchOrgBranding(orgName) });
 
   useEffect(() => {
-    if (query.data) reset(query.data);
-  }, [query.data, reset]);
+    // A fresher copy (a refetch, the words of another language) keeps what the person is changing.
+    if (query.data) load(query.data, { keepEdits: true });
+  }, [query.data, load]);
 
   const save = useMutation({
     // Every field is sent (the row is upserted whole); saveOrgBranding stores blanks as null.

@@ -16,13 +16,14 @@ export function OrgDataTab({ orgName }: { orgName: string }) {
   const queryClient = useQueryClient();
   const fields = useMemo(() => textFieldDefs(t, ORG_DATA_FIELDS, { email: { email: 'common.invalidEmail' }, textarea: ['description'] }), [t]);
   const form = useFieldForm(fields);
-  const { reset, validate, rowValues } = form;
+  const { load, validate, rowValues } = form;
   const [saveError, setSaveError] = useState<string | null>(null);
   const query = useQuery({ queryKey: queryKeys.record(ORGANIZATIONS, orgName), queryFn: () => fetchOrgData(orgName) });
 
   useEffect(() => {
-    if (query.data) reset(query.data);
-  }, [query.data, reset]);
+    // A fresher copy (a refetch, the words of another language) keeps what the person is changing.
+    if (query.data) load(query.data, { keepEdits: true });
+  }, [query.data, load]);
 
   // The organisation's own record changes only with edit access to settings across the organisation.
   const canChange = useAccess().edit === 'Organization';

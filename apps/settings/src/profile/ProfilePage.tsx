@@ -25,7 +25,7 @@ export function ProfilePage() {
   const authUserId = user?.id ?? null;
   const queryClient = useQueryClient();
   const form = useFieldForm(fields);
-  const { reset, validate, rowValues } = form;
+  const { load, validate, rowValues } = form;
   const [saveError, setSaveError] = useState<string | null>(null);
 
   const query = useQuery({
@@ -35,8 +35,9 @@ export function ProfilePage() {
   });
 
   useEffect(() => {
-    if (query.data) reset(query.data);
-  }, [query.data, reset]);
+    // A fresher copy (a refetch, the words of another language) keeps what the person is changing.
+    if (query.data) load(query.data, { keepEdits: true });
+  }, [query.data, load]);
 
   const save = useMutation({
     mutationFn: () => saveProfile(authUserId ?? '', orgName ?? '', rowValues()),
