@@ -33,11 +33,11 @@ export type AddNewConfig<Row> = {
 };
 
 export const ADDRESS_FIELDS: readonly FieldDef[] = [
-  field('address_line_1', 'addNew.addressLine1'),
-  field('address_line_2', 'addNew.addressLine2'),
-  field('city', 'addNew.city'),
-  field('state', 'addNew.state'),
-  field('zip', 'addNew.zip'),
+  field('address_line_1', 'address.line1'),
+  field('address_line_2', 'address.line2'),
+  field('city', 'address.city'),
+  field('state', 'address.state'),
+  field('zip', 'address.zip'),
 ];
 
 export type SecondaryValues = {
