@@ -26,7 +26,7 @@ function AddRelationshipDialog({ kind, recordId, onClose }: { kind: Exclude<CrmK
   const [choiceKey, setChoiceKey] = useState(choices[0]?.key ?? '');
   const choice = choices.find((item) => item.key === choiceKey) as RelationshipChoice;
   const options = useRelationOptions({ schema: 'crm', table: OTHER_TABLE[choice.other], valueField: 'id', labelField: 'name', orgScope: session.orgName ? [session.orgName] : [] });
-  const needsTitle = choice.write.to === 'relationships' && choice.write.title === null;
+  const needsTitle = choice.write.to === 'relationships' && choice.write.storedTitle === null;
   const fields = useMemo<FieldDef[]>(
     () => [
       { name: 'relationship', label: t('relationship.field'), type: 'choice', options: choices.map((item) => ({ value: item.key, label: t(item.label) })) },
@@ -55,7 +55,7 @@ function AddRelationshipDialog({ kind, recordId, onClose }: { kind: Exclude<CrmK
         const contactId = kind === 'household' ? otherId : recordId;
         await writes.update(households, { id: householdId }, { [write.column]: contactId });
       } else {
-        await writes.insert(relationships, { title: write.title ?? title.trim(), [write.columns.mine]: recordId, [write.columns.other]: otherId });
+        await writes.insert(relationships, { title: write.storedTitle ?? title.trim(), [write.columns.mine]: recordId, [write.columns.other]: otherId });
       }
     });
   };

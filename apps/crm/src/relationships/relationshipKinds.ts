@@ -16,7 +16,7 @@ export type RelationshipChoice = {
   write:
     | { to: 'spouse' }
     | { to: 'household'; column: 'primary_contact_id' | 'secondary_contact_id' }
-    | { to: 'relationships'; title: string | null; columns: { mine: string; other: string } };
+    | { to: 'relationships'; /** What the row stores (shown through relationshipTitle); null: the person types it. */ storedTitle: string | null; columns: { mine: string; other: string } };
 };
 
 export const RELATIONSHIP_CHOICES: Record<Exclude<CrmKind, 'user'>, readonly RelationshipChoice[]> = {
@@ -24,20 +24,20 @@ export const RELATIONSHIP_CHOICES: Record<Exclude<CrmKind, 'user'>, readonly Rel
     { key: 'spouse', label: 'relationship.choice.spouse', other: 'contact', write: { to: 'spouse' } },
     { key: 'household-primary', label: 'relationship.choice.householdPrimary', other: 'household', write: { to: 'household', column: 'primary_contact_id' } },
     { key: 'household-secondary', label: 'relationship.choice.householdSecondary', other: 'household', write: { to: 'household', column: 'secondary_contact_id' } },
-    { key: 'household-member', label: 'relationship.choice.householdMember', other: 'household', write: { to: 'relationships', title: 'Household member', columns: { mine: 'contact_id1', other: 'household_id1' } } },
-    { key: 'works-at', label: 'relationship.choice.worksAt', other: 'business', write: { to: 'relationships', title: 'Works at', columns: { mine: 'contact_id1', other: 'business_id1' } } },
-    { key: 'owner-of', label: 'relationship.choice.ownerOf', other: 'business', write: { to: 'relationships', title: 'Owner', columns: { mine: 'contact_id1', other: 'business_id1' } } },
-    { key: 'contact-other', label: 'relationship.choice.contactOther', other: 'contact', write: { to: 'relationships', title: null, columns: { mine: 'contact_id1', other: 'contact_id2' } } },
+    { key: 'household-member', label: 'relationship.choice.householdMember', other: 'household', write: { to: 'relationships', storedTitle: 'Household member', columns: { mine: 'contact_id1', other: 'household_id1' } } },
+    { key: 'works-at', label: 'relationship.choice.worksAt', other: 'business', write: { to: 'relationships', storedTitle: 'Works at', columns: { mine: 'contact_id1', other: 'business_id1' } } },
+    { key: 'owner-of', label: 'relationship.choice.ownerOf', other: 'business', write: { to: 'relationships', storedTitle: 'Owner', columns: { mine: 'contact_id1', other: 'business_id1' } } },
+    { key: 'contact-other', label: 'relationship.choice.contactOther', other: 'contact', write: { to: 'relationships', storedTitle: null, columns: { mine: 'contact_id1', other: 'contact_id2' } } },
   ],
   household: [
     { key: 'primary-contact', label: 'relationship.choice.primaryContact', other: 'contact', write: { to: 'household', column: 'primary_contact_id' } },
     { key: 'secondary-contact', label: 'relationship.choice.secondaryContact', other: 'contact', write: { to: 'household', column: 'secondary_contact_id' } },
-    { key: 'member', label: 'relationship.choice.member', other: 'contact', write: { to: 'relationships', title: 'Household member', columns: { mine: 'household_id1', other: 'contact_id1' } } },
+    { key: 'member', label: 'relationship.choice.member', other: 'contact', write: { to: 'relationships', storedTitle: 'Household member', columns: { mine: 'household_id1', other: 'contact_id1' } } },
   ],
   business: [
-    { key: 'employee', label: 'relationship.choice.employee', other: 'contact', write: { to: 'relationships', title: 'Works at', columns: { mine: 'business_id1', other: 'contact_id1' } } },
-    { key: 'owner', label: 'relationship.choice.owner', other: 'contact', write: { to: 'relationships', title: 'Owner', columns: { mine: 'business_id1', other: 'contact_id1' } } },
-    { key: 'business-other', label: 'relationship.choice.businessOther', other: 'business', write: { to: 'relationships', title: null, columns: { mine: 'business_id1', other: 'business_id2' } } },
+    { key: 'employee', label: 'relationship.choice.employee', other: 'contact', write: { to: 'relationships', storedTitle: 'Works at', columns: { mine: 'business_id1', other: 'contact_id1' } } },
+    { key: 'owner', label: 'relationship.choice.owner', other: 'contact', write: { to: 'relationships', storedTitle: 'Owner', columns: { mine: 'business_id1', other: 'contact_id1' } } },
+    { key: 'business-other', label: 'relationship.choice.businessOther', other: 'business', write: { to: 'relationships', storedTitle: null, columns: { mine: 'business_id1', other: 'business_id2' } } },
   ],
 };
 
