@@ -63,7 +63,8 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
   const erasable = row !== null && entity.kind === 'contact' && !isSystemDefaultRow(row) && access.canDeleteRow(row);
   const [erasing, setErasing] = useState(false);
   const navigate = useNavigate();
-  const fieldLabels = useMemo(() => fieldLabelsOf(entity.editFields), [entity.editFields]);
+  // Read on each draw, so History's field names follow the page's language.
+  const fieldLabels = fieldLabelsOf(entity.editFields);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['steward', entity.table.schema] });
   // Conversations: whoever may edit the record writes to it; the messages on it follow its own rights.
   const messageRecord = row ? { kind: entity.kind, id: String(row.id), name, email: text(row.primary_email || row.email) || null } : null;
