@@ -13,7 +13,7 @@ export const MESSAGE_FOLDERS = [
   { folder: 'libs/src/session', area: null, converted: true },
   { folder: 'libs/src/boot', area: null, converted: true },
   // Still to convert, one at a time:
-  { folder: 'apps/crm/src', area: 'crm', converted: false },
+  { folder: 'apps/crm/src', area: 'crm', converted: true },
   { folder: 'apps/catalog/src', area: 'catalog', converted: true },
   { folder: 'apps/lodging/src', area: 'lodging', converted: true },
   { folder: 'apps/booking/src', area: 'booking', converted: true },

@@ -9,6 +9,7 @@ import { contactEntity } from './contacts/contactEntity';
 import { householdEntity } from './households/householdEntity';
 import { userEntity } from './users/userEntity';
 import type { CrmEntity } from './records/crmEntity';
+import { localized } from './i18n';
 
 /** The list routes (route-table paths) and the entity each lists (the spec's /household is the households list too). */
 const LIST_ROUTES: ReadonlyMap<string, CrmEntity> = new Map([
@@ -55,11 +56,12 @@ function prefetch({ route, search, queryClient, orgScope }: AreaPrefetchContext)
 }
 
 /** Global search finds the four kinds of record; each opens its detail page. */
+type SearchKind = AreaSearchKinds[string];
 const search: AreaSearchKinds = {
-  contact: { label: 'Contacts', path: (hit) => `/contact/${hit.short_id}` },
-  business: { label: 'Businesses', path: (hit) => `/business/${hit.short_id}` },
-  household: { label: 'Households', path: (hit) => `/household/${hit.short_id}` },
-  user: { label: 'Org Users', path: (hit) => `/user/${hit.short_id}` },
+  contact: localized<SearchKind>({ label: '', path: (hit) => `/contact/${hit.short_id}` }, { label: 'search.contacts' }),
+  business: localized<SearchKind>({ label: '', path: (hit) => `/business/${hit.short_id}` }, { label: 'search.businesses' }),
+  household: localized<SearchKind>({ label: '', path: (hit) => `/household/${hit.short_id}` }, { label: 'search.households' }),
+  user: localized<SearchKind>({ label: '', path: (hit) => `/user/${hit.short_id}` }, { label: 'search.orgUsers' }),
 };
 
 /** The CRM area: businesses, contacts, households and organisation users. */

@@ -4,12 +4,13 @@ import { FieldsForm } from '@steward/libs/form';
 import { useOpenedOnce } from '@steward/libs/ui';
 import { ADDRESS_FIELDS, type AddNewDialogApi } from './useAddNewDialog';
 import type { ContactMethodType } from './contactMethodTypes';
+import { useT } from '../i18n';
 
 const typeOptions = (types: readonly ContactMethodType[]) => [{ value: '', label: '—' }, ...types.map((type) => ({ value: type.id, label: type.name }))];
 
 const METHOD_ROWS = [
-  { kind: 'phone', typeLabel: 'Phone type', valueLabel: 'Primary phone', inputType: 'tel', value: 'phone', typeId: 'phoneTypeId', types: 'phoneTypes' },
-  { kind: 'email', typeLabel: 'E-mail type', valueLabel: 'Primary e-mail', inputType: 'email', value: 'email', typeId: 'emailTypeId', types: 'emailTypes' },
+  { kind: 'phone', typeLabel: 'addNew.phoneType', valueLabel: 'addNew.primaryPhone', inputType: 'tel', value: 'phone', typeId: 'phoneTypeId', types: 'phoneTypes' },
+  { kind: 'email', typeLabel: 'addNew.emailType', valueLabel: 'addNew.primaryEmail', inputType: 'email', value: 'email', typeId: 'emailTypeId', types: 'emailTypes' },
 ] as const;
 
 /**
@@ -17,12 +18,13 @@ const METHOD_ROWS = [
  * also used by forms that drive useAddNewDialog themselves (the CRM's user form).
  */
 export function PrimaryMethodFields({ dialog, idPrefix }: { dialog: AddNewDialogApi; idPrefix: string }) {
+  const t = useT();
   return (
     <>
       {METHOD_ROWS.filter((row) => dialog.secondary[row.kind]).map((row) => (
         <Row key={row.kind} gutter={8}>
           <Col span={10}>
-            <Form.Item label={row.typeLabel} htmlFor={`${idPrefix}-${row.kind}-type`}>
+            <Form.Item label={t(row.typeLabel)} htmlFor={`${idPrefix}-${row.kind}-type`}>
               <Select
                 id={`${idPrefix}-${row.kind}-type`}
                 value={dialog.extra[row.typeId]}
@@ -34,7 +36,7 @@ export function PrimaryMethodFields({ dialog, idPrefix }: { dialog: AddNewDialog
             </Form.Item>
           </Col>
           <Col span={14}>
-            <Form.Item label={row.valueLabel} htmlFor={`${idPrefix}-primary-${row.kind}`}>
+            <Form.Item label={t(row.valueLabel)} htmlFor={`${idPrefix}-primary-${row.kind}`}>
               <Input
                 id={`${idPrefix}-primary-${row.kind}`}
                 type={row.inputType}
@@ -52,10 +54,11 @@ export function PrimaryMethodFields({ dialog, idPrefix }: { dialog: AddNewDialog
 
 /** The address lines of the new record, under the fields. */
 function AddressFields({ dialog, idPrefix }: { dialog: AddNewDialogApi; idPrefix: string }) {
+  const t = useT();
   return (
     <>
       <Divider titlePlacement="start" plain>
-        Address
+        {t('addNew.address')}
       </Divider>
       {ADDRESS_FIELDS.map((field) => (
         <Form.Item key={field.name} label={field.label} htmlFor={`${idPrefix}-${field.name}`}>
@@ -73,6 +76,7 @@ function AddressFields({ dialog, idPrefix }: { dialog: AddNewDialogApi; idPrefix
 
 /** The Add New dialog of the CRM lists; all behaviour lives in useAddNewDialog. */
 export function AddNewDialog({ dialog }: { dialog: AddNewDialogApi }) {
+  const t = useT();
   const opened = useOpenedOnce(dialog.open);
   if (!opened) return null;
   return (
@@ -80,10 +84,10 @@ export function AddNewDialog({ dialog }: { dialog: AddNewDialogApi }) {
       {...dialog.modalProps}
       footer={[
         <Button key="cancel" onClick={dialog.close} disabled={dialog.busy}>
-          Cancel
+          {t('common.cancel')}
         </Button>,
         <Button key="save" type="primary" loading={dialog.busy} disabled={dialog.busy} onClick={() => void dialog.submit()}>
-          {dialog.busy ? 'Saving…' : 'Save'}
+          {dialog.busy ? t('common.saving') : t('common.save')}
         </Button>,
       ]}
     >

@@ -12,6 +12,8 @@ import { useDialog } from '@steward/libs/ui';
 import { MISSING_USER_ORG_MESSAGE, useFieldForm, type FieldDef } from '@steward/libs/form';
 import type { ContactMethodType } from './contactMethodTypes';
 import { addRecordFunction, addedRecordSchema, type AddRecordArgs, type AddRecordKind, type AddRecordMethod } from './addRecord';
+import { field } from '../records/commonFields';
+import { t, useT } from '../i18n';
 
 export type OwnerColumn = 'business_id' | 'contact_id' | 'household_id' | 'user_id';
 
@@ -31,11 +33,11 @@ export type AddNewConfig<Row> = {
 };
 
 export const ADDRESS_FIELDS: readonly FieldDef[] = [
-  { name: 'address_line_1', label: 'Address line 1' },
-  { name: 'address_line_2', label: 'Address line 2' },
-  { name: 'city', label: 'City' },
-  { name: 'state', label: 'State' },
-  { name: 'zip', label: 'ZIP' },
+  field('address_line_1', 'address.line1'),
+  field('address_line_2', 'address.line2'),
+  field('city', 'address.city'),
+  field('state', 'address.state'),
+  field('zip', 'address.zip'),
 ];
 
 export type SecondaryValues = {
@@ -53,7 +55,7 @@ const KIND_OF_OWNER: Record<OwnerColumn, AddRecordKind> = { business_id: 'busine
 const CRM_WRITES = tableRef<AnyRow>('crm', 'contact_methods');
 
 export function mainFailureMessage(failureNoun: string, error: unknown): string {
-  return `Failed to add ${failureNoun}: ${errorMessage(error, 'Unknown error')}`;
+  return t('addNew.failed', { noun: failureNoun, message: errorMessage(error, t('common.unknownError')) });
 }
 
 const method = (value: string, typeId: string): AddRecordMethod | null => (value.trim() && typeId ? { value: value.trim(), type_id: typeId } : null);
@@ -82,6 +84,7 @@ export function addRecordArgs(orgName: string, config: Pick<AddNewConfig<unknown
  */
 export function useAddNewDialog<Row extends AnyRow>(config: AddNewConfig<Row>) {
   const { table, fields, entityLabel, failureNoun, ownerColumn, secondary = {}, onCreated } = config;
+  const t = useT();
   const session = useSession();
   const ready = Boolean(session.orgName && session.user);
   const form = useFieldForm(fields);
@@ -161,8 +164,8 @@ export function useAddNewDialog<Row extends AnyRow>(config: AddNewConfig<Row>) {
     setSecondary,
     submit,
     /** The toolbar's Add New: disabled until the organisation and the signed-in user are known. */
-    buttonProps: { disabled: !ready, onClick: show, children: 'Add New' },
-    modalProps: { ...dialog.modalProps, title: `Add New ${entityLabel}`, onCancel: close },
+    buttonProps: { disabled: !ready, onClick: show, children: t('list.addNew') },
+    modalProps: { ...dialog.modalProps, title: t('addNew.title', { entity: entityLabel }), onCancel: close },
   };
 }
 

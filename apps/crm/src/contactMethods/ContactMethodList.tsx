@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Typography } from '@steward/libs/ui/antd';
 import { PrimaryBadge, orderContactMethods, type ContactMethodLike } from '@steward/libs/ui';
 import { methodHref, type ContactMethodKind } from './methodHref';
+import { useT } from '../i18n';
 
 export type ContactMethodItem = ContactMethodLike & {
   id: string;
@@ -28,7 +29,7 @@ function linkFor(item: ContactMethodItem): ReactNode {
 export function ContactMethodList({
   title,
   methods,
-  emptyText = 'None',
+  emptyText,
   actions,
   headerAction,
 }: {
@@ -40,6 +41,7 @@ export function ContactMethodList({
   /** Beside the title (Add Phone). */
   headerAction?: ReactNode;
 }) {
+  const t = useT();
   const ordered = orderContactMethods(methods);
   return (
     <section aria-label={title} style={{ marginBottom: 16 }}>
@@ -50,12 +52,12 @@ export function ContactMethodList({
         {headerAction}
       </div>
       {ordered.length === 0 ? (
-        <Typography.Text type="secondary">{emptyText}</Typography.Text>
+        <Typography.Text type="secondary">{emptyText ?? t('common.none')}</Typography.Text>
       ) : (
         <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {ordered.map((item) => (
             <li key={item.id} style={{ padding: '4px 0' }}>
-              {item.label ? <Typography.Text type="secondary">{item.label}: </Typography.Text> : null}
+              {item.label ? <Typography.Text type="secondary">{t('methods.addressLabel', { label: item.label })}</Typography.Text> : null}
               {linkFor(item)}
               {item.is_primary ? <PrimaryBadge /> : null}
               {actions ? <span style={{ marginLeft: 8, display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>{actions(item)}</span> : null}

@@ -5,10 +5,11 @@ import { FormDialog } from '@steward/libs/ui/antd-data';
 import { useTabSave } from '../records/useTabSave';
 import { ADDRESS_LINES, addressFormSchema, issuesByField, methodFormSchema } from './methodRules';
 import type { ContactMethodKind } from './methodHref';
+import { field } from '../records/commonFields';
+import { useT } from '../i18n';
 
 export type MethodType = { id: string; name: string; kind: ContactMethodKind };
 
-const KIND_NOUN: Record<ContactMethodKind, string> = { phone: 'Phone', email: 'E-mail', other: 'Contact Method' };
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The form's values as the rules read them: the Primary checkbox as true or false. */
@@ -32,15 +33,16 @@ export function MethodDialog({
   onClose: () => void;
   onSave: (values: AnyRow) => Promise<void>;
 }) {
+  const t = useT();
   const choices = types.filter((type) => type.kind === kind);
   const fields = useMemo<FieldDef[]>(
     () => [
-      { name: 'type_id', label: 'Type', type: 'choice', required: true, options: [{ value: '', label: '—' }, ...types.filter((type) => type.kind === kind).map((type) => ({ value: type.id, label: type.name }))] },
-      { name: 'value', label: kind === 'phone' ? 'Phone number' : kind === 'email' ? 'E-mail address' : 'Value', type: kind === 'phone' ? 'tel' : kind === 'email' ? 'email' : 'text', required: true },
-      { name: 'label', label: 'Label' },
-      { name: 'is_primary', label: `Primary ${KIND_NOUN[kind].toLowerCase()}`, type: 'checkbox' },
+      { name: 'type_id', label: t('method.type'), type: 'choice', required: true, options: [{ value: '', label: '—' }, ...types.filter((type) => type.kind === kind).map((type) => ({ value: type.id, label: type.name }))] },
+      { name: 'value', label: t(kind === 'phone' ? 'method.phoneNumber' : kind === 'email' ? 'method.emailAddress' : 'method.value'), type: kind === 'phone' ? 'tel' : kind === 'email' ? 'email' : 'text', required: true },
+      { name: 'label', label: t('method.label') },
+      { name: 'is_primary', label: t('method.primary', { kind }), type: 'checkbox' },
     ],
-    [kind, types],
+    [kind, types, t],
   );
   const form = useFieldForm(fields, {
     type_id: str(row?.type_id) || (choices.length === 1 ? (choices[0]?.id ?? '') : ''),
@@ -55,7 +57,7 @@ export function MethodDialog({
     if (parsed.success) void run(() => onSave(parsed.data));
     else form.fail(issuesByField(parsed.error.issues));
   };
-  const title = `${row ? 'Edit' : 'Add'} ${KIND_NOUN[kind]}`;
+  const title = t(row ? 'method.editTitle' : 'method.addTitle', { kind });
   return (
     <FormDialog title={title} busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
       <FieldsForm form={form} idPrefix="method" disabled={busy} />
@@ -64,16 +66,17 @@ export function MethodDialog({
 }
 
 const ADDRESS_FIELDS: readonly FieldDef[] = [
-  { name: 'label', label: 'Label', required: true },
-  ...ADDRESS_LINES.map((line): FieldDef => ({ name: line.name, label: line.label })),
-  { name: 'is_primary', label: 'Primary address', type: 'checkbox' },
+  field('label', 'address.label', { required: true }),
+  ...ADDRESS_LINES.map((line): FieldDef => field(line.name, line.label)),
+  field('is_primary', 'address.primary', { type: 'checkbox' }),
 ];
 
 /** Add or edit an address: a label and at least one line; Primary makes it the one lists show. */
 export function AddressDialog({ row, onClose, onSave }: { row: AnyRow | null; onClose: () => void; onSave: (values: AnyRow) => Promise<void> }) {
+  const t = useT();
   const form = useFieldForm(ADDRESS_FIELDS, {
     ...row,
-    label: str(row?.label) || 'Main',
+    label: str(row?.label) || t('address.defaultLabel'),
     is_primary: row ? row.is_primary === true : false,
   });
   const { busy, alert, run } = useTabSave(onClose);
@@ -83,7 +86,7 @@ export function AddressDialog({ row, onClose, onSave }: { row: AnyRow | null; on
     else form.fail(issuesByField(parsed.error.issues));
   };
   return (
-    <FormDialog title={row ? 'Edit Address' : 'Add Address'} busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
+    <FormDialog title={t(row ? 'address.editTitle' : 'address.addTitle')} busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
       <FieldsForm form={form} idPrefix="address" disabled={busy} />
     </FormDialog>
   );

@@ -1,8 +1,9 @@
 import { addressColumn, contactMethodsColumn, nameColumn, ownersColumn, statusColumn, textColumn, type ListColumn } from '@steward/libs/list';
 import { text, type CrmRow } from '../records/crmRow';
+import { localized, t } from '../i18n';
 
 /** "Spouse: …" beneath a contact's name when a spouse exists. */
-export const spouseLine = (row: CrmRow): string | null => (text(row.spouse_name) ? `Spouse: ${text(row.spouse_name)}` : null);
+export const spouseLine = (row: CrmRow): string | null => (text(row.spouse_name) ? t('contact.spouseLine', { name: text(row.spouse_name) }) : null);
 
 /**
  * Contacts list: the businesses pattern, "Spouse: …" beneath the name. The list asks contacts_view for
@@ -10,7 +11,7 @@ export const spouseLine = (row: CrmRow): string | null => (text(row.spouse_name)
  */
 export const CONTACT_COLUMNS: readonly ListColumn<CrmRow>[] = [
   nameColumn<CrmRow>({ href: (row) => `/contact/${row.short_id}`, beneath: spouseLine, reads: ['short_id', 'spouse_name'] }),
-  textColumn<CrmRow>('type_name', 'Type'),
+  localized(textColumn<CrmRow>('type_name', ''), { title: 'column.type' }),
   contactMethodsColumn<CrmRow>(),
   addressColumn<CrmRow>(),
   ownersColumn<CrmRow>(),

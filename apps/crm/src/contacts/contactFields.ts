@@ -1,47 +1,35 @@
 import { sectionFields, type FieldDef, type FieldSection } from '@steward/libs/form';
-import { LOGO_FIELD, OWNER_FIELDS, PRIMARY_OWNER_FIELD, STATUS_FIELD } from '../records/commonFields';
+import { LOGO_FIELD, OWNER_FIELDS, PRIMARY_OWNER_FIELD, STATUS_FIELD, field, section } from '../records/commonFields';
 
-const TYPE_FIELD: FieldDef = { name: 'type_id', label: 'Type', required: true, relation: { schema: 'crm', table: 'contact_types', valueField: 'id', labelField: 'name' } };
+const TYPE_FIELD: FieldDef = field('type_id', 'field.type', { required: true, relation: { schema: 'crm', table: 'contact_types', valueField: 'id', labelField: 'name' } });
 
 /** Add New Contact: name, first name, last name and type required. */
 export const CONTACT_ADD_FIELDS: readonly FieldDef[] = [
-  { name: 'name', label: 'Name', required: true },
-  { name: 'first_name', label: 'First Name', required: true },
-  { name: 'last_name', label: 'Last Name', required: true },
+  field('name', 'field.name', { required: true }),
+  field('first_name', 'field.firstName', { required: true }),
+  field('last_name', 'field.lastName', { required: true }),
   TYPE_FIELD,
   PRIMARY_OWNER_FIELD,
 ];
 
-const SPOUSE_FIELD: FieldDef = { name: 'spouse_id', label: 'Spouse', relation: { schema: 'crm', table: 'contacts', valueField: 'id', labelField: 'name' } };
+const SPOUSE_FIELD: FieldDef = field('spouse_id', 'field.spouse', { relation: { schema: 'crm', table: 'contacts', valueField: 'id', labelField: 'name' } });
 
 /** The contact detail's editor: every field a contact has, in sections (name, contact, personal, notes). */
 export const CONTACT_EDIT_SECTIONS: readonly FieldSection[] = [
-  {
-    title: 'Name',
-    fields: [
-      { name: 'name', label: 'Name', required: true },
-      { name: 'prefix', label: 'Prefix' },
-      { name: 'first_name', label: 'First Name', required: true },
-      { name: 'middle_name', label: 'Middle Name' },
-      { name: 'last_name', label: 'Last Name', required: true },
-      { name: 'alternate_last_name', label: 'Alternate Last Name' },
-      { name: 'suffix', label: 'Suffix' },
-      { name: 'nickname', label: 'Nickname' },
-    ],
-  },
-  {
-    title: 'Personal',
-    fields: [TYPE_FIELD, STATUS_FIELD, { name: 'date_of_birth', label: 'Date of Birth', type: 'date' }, SPOUSE_FIELD, { name: 'height', label: 'Height' }, { name: 'weight', label: 'Weight' }],
-  },
-  {
-    title: 'Preferences',
-    fields: [
-      { name: 'food_bev_notes', label: 'Food and Beverage Notes', type: 'textarea' },
-      { name: 'activities_notes', label: 'Activities Notes', type: 'textarea' },
-    ],
-  },
-  { title: 'Ownership', fields: OWNER_FIELDS },
-  { title: 'About', fields: [{ name: 'description', label: 'Description', type: 'textarea' }, LOGO_FIELD] },
+  section('section.name', [
+    field('name', 'field.name', { required: true }),
+    field('prefix', 'field.prefix'),
+    field('first_name', 'field.firstName', { required: true }),
+    field('middle_name', 'field.middleName'),
+    field('last_name', 'field.lastName', { required: true }),
+    field('alternate_last_name', 'field.alternateLastName'),
+    field('suffix', 'field.suffix'),
+    field('nickname', 'field.nickname'),
+  ]),
+  section('section.personal', [TYPE_FIELD, STATUS_FIELD, field('date_of_birth', 'field.dateOfBirth', { type: 'date' }), SPOUSE_FIELD, field('height', 'field.height'), field('weight', 'field.weight')]),
+  section('section.preferences', [field('food_bev_notes', 'field.foodBevNotes', { type: 'textarea' }), field('activities_notes', 'field.activitiesNotes', { type: 'textarea' })]),
+  section('section.ownership', OWNER_FIELDS),
+  section('section.about', [field('description', 'field.description', { type: 'textarea' }), LOGO_FIELD]),
 ];
 
 export const CONTACT_EDIT_FIELDS: readonly FieldDef[] = sectionFields(CONTACT_EDIT_SECTIONS);

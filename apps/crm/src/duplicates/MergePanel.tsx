@@ -10,6 +10,7 @@ import type { CrmEntity } from '../records/crmEntity';
 import type { CrmRow } from '../records/crmRow';
 import { mergeChoices, shownValue, type Side } from './mergeChoices';
 import './duplicates.css';
+import { useT } from '../i18n';
 
 /**
  * Two records side by side: the person chooses which one stays and, for each field where they differ,
@@ -18,6 +19,7 @@ import './duplicates.css';
  * one transaction in the database, undoable for 24 hours.
  */
 export function MergePanel({ kind, entity, pair, onClose, onMerged }: { kind: MergeKind; entity: CrmEntity; pair: DuplicatePair; onClose: () => void; onMerged: () => void }) {
+  const t = useT();
   const a = useRecord(entity.view, { id: pair.a_id });
   const b = useRecord(entity.view, { id: pair.b_id });
   const [survivor, setSurvivor] = useState<Side>('a');
@@ -34,7 +36,7 @@ export function MergePanel({ kind, entity, pair, onClose, onMerged }: { kind: Me
   const rows = { a: a.data ?? null, b: b.data ?? null };
   const choices = useMemo(() => (rows.a && rows.b ? mergeChoices(entity.editFields, rows.a, rows.b, survivor, picked) : []), [entity.editFields, rows.a, rows.b, survivor, picked]);
   if (a.isLoading || b.isLoading) return <Typography.Text>{LOADING_TEXT}</Typography.Text>;
-  if (!rows.a || !rows.b) return <Alert type="warning" showIcon title="One of these records no longer exists." />;
+  if (!rows.a || !rows.b) return <Alert type="warning" showIcon title={t('merge.gone')} />;
   const labels = { a: pair.a_label, b: pair.b_label };
   const keep = labels[survivor];
   const drop = labels[survivor === 'a' ? 'b' : 'a'];
@@ -50,37 +52,37 @@ export function MergePanel({ kind, entity, pair, onClose, onMerged }: { kind: Me
         const keptRow = rows[survivor] as CrmRow;
         onMerged();
         void navigate(entity.detailPath(keptRow.short_id));
-        undoToast(`Merged ${drop} into ${keep}`, () => {
+        undoToast(t('merge.merged', { drop, keep }), () => {
           void undoBatch(outcome.batch_id)
             .then(() => queryClient.invalidateQueries({ queryKey: ['steward'] }))
-            .then(() => notify.success('Merge undone'))
-            .catch((error: unknown) => notify.error(errorMessage(error, 'Undo failed')));
+            .then(() => notify.success(t('merge.undone')))
+            .catch((error: unknown) => notify.error(errorMessage(error, t('merge.undoFailed'))));
         });
       },
     });
   };
 
   return (
-    <section aria-label="Merge records" className="stw-merge">
+    <section aria-label={t('merge.region')} className="stw-merge">
       <Typography.Title level={3} style={{ margin: 0 }}>
-        Merge {pair.a_label} and {pair.b_label}
+        {t('merge.heading', { a: pair.a_label, b: pair.b_label })}
       </Typography.Title>
       <table className="stw-merge__table">
-        <caption className="stw-visually-hidden">Choose which record stays and which value each field keeps</caption>
+        <caption className="stw-visually-hidden">{t('merge.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Field</th>
+            <th scope="col">{t('merge.field')}</th>
             <th scope="col">{pair.a_label}</th>
             <th scope="col">{pair.b_label}</th>
           </tr>
         </thead>
         <tbody>
           <tr>
-            <th scope="row">Record that stays</th>
+            <th scope="row">{t('merge.survivor')}</th>
             {(['a', 'b'] as const).map((side) => (
               <td key={side}>
                 <label>
-                  <input type="radio" name="merge-survivor" checked={survivor === side} onChange={() => setSurvivor(side)} /> Keep {labels[side]}
+                  <input type="radio" name="merge-survivor" checked={survivor === side} onChange={() => setSurvivor(side)} /> {t('merge.keep', { label: labels[side] })}
                 </label>
               </td>
             ))}
@@ -89,7 +91,7 @@ export function MergePanel({ kind, entity, pair, onClose, onMerged }: { kind: Me
             <tr key={choice.field.name}>
               <th scope="row">{choice.field.label}</th>
               {(['a', 'b'] as const).map((side) => {
-                const value = shownValue(choice.field, rows[side] as CrmRow);
+                const value = shownValue(choice.field, rows[side] as CrmRow, t);
                 return (
                   <td key={side}>
                     {choice.differs ? (
@@ -99,12 +101,12 @@ export function MergePanel({ kind, entity, pair, onClose, onMerged }: { kind: Me
                           name={`merge-${choice.field.name}`}
                           checked={choice.keep === side}
                           onChange={() => setPicked((current) => ({ ...current, [choice.field.name]: side }))}
-                          aria-label={`${choice.field.label}: keep ${value || 'empty'} (${labels[side]})`}
+                          aria-label={t('merge.keepValue', { field: choice.field.label, value: value || t('merge.empty'), label: labels[side] })}
                         />{' '}
-                        {value || <span className="stw-merge__empty">empty</span>}
+                        {value || <span className="stw-merge__empty">{t('merge.empty')}</span>}
                       </label>
                     ) : (
-                      value || <span className="stw-merge__empty">empty</span>
+                      value || <span className="stw-merge__empty">{t('merge.empty')}</span>
                     )}
                   </td>
                 );
@@ -113,19 +115,19 @@ export function MergePanel({ kind, entity, pair, onClose, onMerged }: { kind: Me
           ))}
         </tbody>
       </table>
-      {merge.error ? <Alert type="error" showIcon title={errorMessage(merge.error, 'Merge failed')} /> : null}
+      {merge.error ? <Alert type="error" showIcon title={errorMessage(merge.error, t('merge.failed'))} /> : null}
       {confirming ? (
         <Alert
           type="warning"
           showIcon
-          title={`Merge ${drop} into ${keep}?`}
-          description={`${keep} keeps the values chosen above and everything attached to ${drop}: its contact methods, addresses, notes, files, relationships and transactions. ${drop} is archived. You can undo the merge from ${keep}'s History for 24 hours.`}
+          title={t('merge.confirmTitle', { drop, keep })}
+          description={t('merge.confirmText', { drop, keep })}
           action={
             <Flex vertical gap={8}>
               <Button type="primary" danger loading={merge.isPending} onClick={submit}>
-                Merge
+                {t('merge.merge')}
               </Button>
-              <Button onClick={() => setConfirming(false)}>Cancel</Button>
+              <Button onClick={() => setConfirming(false)}>{t('common.cancel')}</Button>
             </Flex>
           }
         />
@@ -133,12 +135,12 @@ export function MergePanel({ kind, entity, pair, onClose, onMerged }: { kind: Me
         <Flex gap={8} align="center" wrap>
           {canMerge ? (
             <Button type="primary" onClick={() => setConfirming(true)}>
-              Merge…
+              {t('merge.mergeEllipsis')}
             </Button>
           ) : (
-            <Typography.Text>Your role doesn&apos;t let you merge these records.</Typography.Text>
+            <Typography.Text>{t('merge.notAllowed')}</Typography.Text>
           )}
-          <Button onClick={onClose}>Close</Button>
+          <Button onClick={onClose}>{t('merge.close')}</Button>
         </Flex>
       )}
     </section>

@@ -1,5 +1,7 @@
 import type { FieldDef } from '@steward/libs/form';
 import type { CrmRow } from '../records/crmRow';
+import type { Translate } from '@steward/libs/i18n';
+import type { CrmMessageId } from '../i18n';
 
 export type Side = 'a' | 'b';
 
@@ -26,10 +28,10 @@ export function mergeChoices(fields: readonly FieldDef[], a: CrmRow, b: CrmRow, 
 }
 
 /** What a field shows: a related record's name (the read view carries `<relation>_name`), else the value. */
-export function shownValue(field: FieldDef, row: CrmRow): string {
+export function shownValue(field: FieldDef, row: CrmRow, t: Translate<CrmMessageId>): string {
   const named = field.name.endsWith('_id') ? row[`${field.name.slice(0, -3)}_name`] : undefined;
   const value = named ?? row[field.name];
   if (value === null || value === undefined) return '';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return t(value ? 'merge.yes' : 'merge.no');
   return String(value);
 }

@@ -3,7 +3,9 @@ import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
 import { errorMessage, useList, type AnyRow } from '@steward/libs/data';
 import { crmFiles, downloadUrl, filesRequest, removeStoredFile, storeFile } from './filesApi';
 import { DataTable, LOADING_TEXT } from '@steward/libs/list';
-import { formatDate, openDownload, useSubmit } from '@steward/libs/ui';
+import { openDownload, useSubmit } from '@steward/libs/ui';
+import { formatDate } from '@steward/libs/i18n';
+import { useT } from '../i18n';
 import type { OwnerColumn } from '../addNew';
 import { useCrmWrites } from '../records/useCrmWrites';
 import { fileProblem, formatBytes, typeLabel } from './fileRules';
@@ -15,6 +17,7 @@ import { fileProblem, formatBytes, typeLabel } from './fileRules';
  * asked for at the click, archive with Undo.
  */
 export function FilesTab({ ownerColumn, ownerId, canEdit }: { ownerColumn: OwnerColumn; ownerId: string; canEdit: boolean }) {
+  const t = useT();
   const writes = useCrmWrites();
   const files = useList(crmFiles, filesRequest(ownerColumn, ownerId));
   const input = useRef<HTMLInputElement>(null);
@@ -40,27 +43,27 @@ export function FilesTab({ ownerColumn, ownerId, canEdit }: { ownerColumn: Owner
           throw rowProblem;
         }
       },
-      (problem) => `“${file.name}” was not stored: ${errorMessage(problem, 'Upload failed')}`,
+      (problem) => t('files.notStored', { name: file.name, message: errorMessage(problem, t('files.uploadFailed')) }),
     );
-    if (outcome.ok) setNotice({ message: `Uploaded ${file.name}.` });
+    if (outcome.ok) setNotice({ message: t('files.uploaded', { name: file.name }) });
     if (input.current) input.current.value = '';
   };
   const download = async (row: AnyRow) => {
     setFailure(null);
     try {
-      if (typeof row.storage_path !== 'string') throw new Error('This file has no stored copy.');
+      if (typeof row.storage_path !== 'string') throw new Error(t('files.noStoredCopy'));
       openDownload(await downloadUrl(row.storage_path, String(row.name)));
     } catch (problem) {
-      setFailure(errorMessage(problem, 'Download failed'));
+      setFailure(errorMessage(problem, t('files.downloadFailed')));
     }
   };
   const archive = async (row: AnyRow & { id: string }) => {
     setFailure(null);
     try {
       await writes.update(crmFiles, row, { archive: true });
-      setNotice({ message: `Archived ${String(row.name)}.`, undo: () => writes.update(crmFiles, { id: row.id }, { archive: false }) });
+      setNotice({ message: t('files.archived', { name: String(row.name) }), undo: () => writes.update(crmFiles, { id: row.id }, { archive: false }) });
     } catch (problem) {
-      setFailure(errorMessage(problem, 'Save failed'));
+      setFailure(errorMessage(problem, t('common.saveFailed')));
     }
   };
   const rows = files.data?.rows ?? [];
@@ -68,7 +71,7 @@ export function FilesTab({ ownerColumn, ownerId, canEdit }: { ownerColumn: Owner
     <Flex vertical gap={8}>
       {canEdit ? (
         <Flex gap={8} align="center" wrap>
-          <label htmlFor="crm-file-upload">Upload a file (PNG, JPEG, GIF, WebP, SVG or PDF, up to 5 MB)</label>
+          <label htmlFor="crm-file-upload">{t('files.uploadLabel')}</label>
           <input
             id="crm-file-upload"
             ref={input}
@@ -80,7 +83,7 @@ export function FilesTab({ ownerColumn, ownerId, canEdit }: { ownerColumn: Owner
               if (file) void upload(file);
             }}
           />
-          {busy ? <Typography.Text>Uploading…</Typography.Text> : null}
+          {busy ? <Typography.Text>{t('files.uploading')}</Typography.Text> : null}
         </Flex>
       ) : null}
       {failure ? <Alert type="error" showIcon title={failure} /> : null}
@@ -100,37 +103,37 @@ export function FilesTab({ ownerColumn, ownerId, canEdit }: { ownerColumn: Owner
                   void undo?.();
                 }}
               >
-                Undo
+                {t('common.undo')}
               </Button>
             ) : undefined
           }
         />
       ) : null}
       {files.isLoading ? <Typography.Text>{LOADING_TEXT}</Typography.Text> : null}
-      {files.error ? <Alert type="error" showIcon title={errorMessage(files.error, 'Unknown error')} /> : null}
-      {!files.isLoading && !files.error && rows.length === 0 ? <Typography.Text type="secondary">No files yet.</Typography.Text> : null}
+      {files.error ? <Alert type="error" showIcon title={errorMessage(files.error, t('common.unknownError'))} /> : null}
+      {!files.isLoading && !files.error && rows.length === 0 ? <Typography.Text type="secondary">{t('files.none')}</Typography.Text> : null}
       {!files.isLoading && !files.error && rows.length > 0 ? (
         <DataTable<AnyRow>
-          label="Files"
+          label={t('files.table')}
           rowKey={(row) => String(row.id)}
           rows={rows}
           placeholder={null}
           columns={[
-            { key: 'name', title: 'Name', render: (row) => String(row.name ?? '') },
-            { key: 'type', title: 'Type', render: (row) => typeLabel(row.content_type) },
-            { key: 'size', title: 'Size', render: (row) => formatBytes(typeof row.size_bytes === 'number' ? row.size_bytes : Number(row.size_bytes ?? Number.NaN)) },
-            { key: 'date', title: 'Added', render: (row) => formatDate(typeof row.created_at === 'string' ? row.created_at : null) },
+            { key: 'name', title: t('files.name'), render: (row) => String(row.name ?? '') },
+            { key: 'type', title: t('files.type'), render: (row) => typeLabel(row.content_type) },
+            { key: 'size', title: t('files.size'), render: (row) => formatBytes(typeof row.size_bytes === 'number' ? row.size_bytes : Number(row.size_bytes ?? Number.NaN)) },
+            { key: 'date', title: t('files.added'), render: (row) => formatDate(typeof row.created_at === 'string' ? row.created_at : null) },
             {
               key: 'actions',
-              title: 'Actions',
+              title: t('files.actions'),
               render: (row) => (
                 <Flex gap={4} wrap>
-                  <Button size="small" aria-label={`Download ${String(row.name)}`} onClick={() => void download(row)}>
-                    Download
+                  <Button size="small" aria-label={t('files.downloadName', { name: String(row.name) })} onClick={() => void download(row)}>
+                    {t('files.download')}
                   </Button>
                   {canEdit ? (
-                    <Button size="small" aria-label={`Archive ${String(row.name)}`} onClick={() => void archive(row as AnyRow & { id: string })}>
-                      Archive
+                    <Button size="small" aria-label={t('files.archiveName', { name: String(row.name) })} onClick={() => void archive(row as AnyRow & { id: string })}>
+                      {t('common.archive')}
                     </Button>
                   ) : null}
                 </Flex>

@@ -1,3 +1,6 @@
+import { formatNumber } from '@steward/libs/i18n';
+import { t } from '../i18n';
+
 /** What the record-files bucket accepts (supabase/config.toml and the bucket's row say the same). */
 export const FILE_SIZE_LIMIT = 5 * 1024 * 1024;
 export const FILE_TYPES: Readonly<Record<string, string>> = {
@@ -9,19 +12,21 @@ export const FILE_TYPES: Readonly<Record<string, string>> = {
   'application/pdf': 'PDF',
 };
 
+const ONE_DECIMAL: Intl.NumberFormatOptions = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+
 export function formatBytes(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return '—';
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes < 1024) return t('files.bytes', { size: formatNumber(bytes) });
+  if (bytes < 1024 * 1024) return t('files.kilobytes', { size: formatNumber(bytes / 1024, ONE_DECIMAL) });
+  return t('files.megabytes', { size: formatNumber(bytes / (1024 * 1024), ONE_DECIMAL) });
 }
 
 /** Why a file cannot be stored, before anything is sent; null when it can. */
 export function fileProblem(file: { name: string; size: number; type: string }): string | null {
   if (!(file.type in FILE_TYPES)) {
-    return `“${file.name}” cannot be stored: only PNG, JPEG, GIF, WebP and SVG images and PDF documents are accepted${file.type ? ` (this file is ${file.type})` : ''}.`;
+    return file.type ? t('files.wrongTypeOf', { name: file.name, type: file.type }) : t('files.wrongType', { name: file.name });
   }
-  if (file.size > FILE_SIZE_LIMIT) return `“${file.name}” is ${formatBytes(file.size)}; a file can be at most 5 MB.`;
+  if (file.size > FILE_SIZE_LIMIT) return t('files.tooLarge', { name: file.name, size: formatBytes(file.size) });
   return null;
 }
 

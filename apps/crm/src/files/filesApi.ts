@@ -1,5 +1,6 @@
 import { loadSupabase, recordFilePath, recordFileUrl, removeRecordFile, tableRef, uploadRecordFile, type AnyRow, type ListRequest } from '@steward/libs/data';
 import type { OwnerColumn } from '../addNew';
+import { t } from '../i18n';
 
 export const crmFiles = tableRef<AnyRow>('crm', 'crm_files');
 
@@ -18,7 +19,7 @@ export const filesRequest = (ownerColumn: OwnerColumn, ownerId: string): ListReq
 export async function storeFile(orgName: string | null, file: File): Promise<{ id: string; path: string }> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase.from('organizations').select('id').eq('name', orgName ?? '').single();
-  if (error || !data) throw new Error('The organisation could not be read');
+  if (error || !data) throw new Error(t('files.orgUnreadable'));
   const id = crypto.randomUUID();
   const path = recordFilePath((data as { id: string }).id, id);
   await uploadRecordFile(supabase, path, { type: file.type, body: file });

@@ -3,7 +3,10 @@ import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
 import { errorMessage, tableRef, type AnyRow } from '@steward/libs/data';
 import { FieldsForm, useFieldForm, type FieldDef } from '@steward/libs/form';
 import { DataTable, LOADING_TEXT } from '@steward/libs/list';
-import { formatDate, formatDollars, todayLocal } from '@steward/libs/ui';
+import { todayLocal } from '@steward/libs/ui';
+import { formatDate, formatMoney, formatNumber, getLanguageState, intlLocale } from '@steward/libs/i18n';
+import { field } from '../records/commonFields';
+import { t, useT } from '../i18n';
 import { useAccess, useSession } from '@steward/libs/session';
 import type { OwnerColumn } from '../addNew';
 import type { CrmRow } from '../records/crmRow';
@@ -14,7 +17,7 @@ import { TabSelect } from '../records/TabField';
 import { useCrmWrites } from '../records/useCrmWrites';
 import { useRecordTransactions, useStatementBranding, type Branding } from './financialApi';
 import { GivingStatement } from './GivingStatement';
-import { TRANSACTION_TYPES, amountOf, statementFor, totalsByYear, transactionFormSchema, type StatementData, type TransactionRow, type YearTotal } from './giving';
+import { TRANSACTION_TYPES, amountOf, transactionTypeLabel, statementFor, totalsByYear, transactionFormSchema, type StatementData, type TransactionRow, type YearTotal } from './giving';
 
 const transactions = tableRef<AnyRow>('public', 'transactions');
 
@@ -40,14 +43,35 @@ export function buildStatement(row: CrmRow, orgName: string, branding: Branding,
   };
 }
 
+/** The organisation's currency as the person's locale writes it ("$" for USD in English). */
+function currencySymbol(): string {
+  const { locale, currency } = getLanguageState();
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency }).formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency;
+}
+
 const TRANSACTION_FIELDS: readonly FieldDef[] = [
-  { name: 'date', label: 'Date', type: 'date', required: true },
-  { name: 'amount', label: 'Amount ($)', required: true },
-  { name: 'transaction_type', label: 'Type', type: 'choice', options: TRANSACTION_TYPES.map((type) => ({ value: type, label: type[0]?.toUpperCase() + type.slice(1) })) },
-  { name: 'description', label: 'Description' },
+  field('date', 'transaction.date', { type: 'date', required: true }),
+  {
+    name: 'amount',
+    get label() {
+      return t('transaction.amountIn', { currency: currencySymbol() });
+    },
+    required: true,
+  },
+  field('transaction_type', 'transaction.type', {
+    type: 'choice',
+    options: TRANSACTION_TYPES.map((type) => ({
+      value: type,
+      get label() {
+        return transactionTypeLabel(type);
+      },
+    })),
+  }),
+  field('description', 'transaction.description'),
 ];
 
 function AddTransactionDialog({ ownerColumn, recordId, onClose }: { ownerColumn: OwnerColumn; recordId: string; onClose: () => void }) {
+  const t = useT();
   const writes = useCrmWrites();
   const form = useFieldForm(TRANSACTION_FIELDS, { date: todayLocal(), transaction_type: 'payment' });
   const { busy, alert, run } = useTabSave(onClose);
@@ -60,7 +84,7 @@ function AddTransactionDialog({ ownerColumn, recordId, onClose }: { ownerColumn:
     else form.fail(issuesByField(parsed.error.issues));
   };
   return (
-    <FormDialog title="Add Transaction" busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
+    <FormDialog title={t('transaction.add')} busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
       <FieldsForm form={form} idPrefix="transaction" disabled={busy} />
     </FormDialog>
   );
@@ -71,6 +95,7 @@ function AddTransactionDialog({ ownerColumn, recordId, onClose }: { ownerColumn:
  * totals by year, Add Transaction, and a year-end giving statement for a chosen year.
  */
 export function FinancialTab({ ownerColumn, record, canEdit }: { ownerColumn: OwnerColumn; record: CrmRow; canEdit: boolean }) {
+  const t = useT();
   const session = useSession();
   // A transaction is a record of Operations: adding one also needs create access there.
   const operations = useAccess('operations');
@@ -90,68 +115,68 @@ export function FinancialTab({ ownerColumn, record, canEdit }: { ownerColumn: Ow
     <Flex vertical gap={16}>
       {canAdd ? (
         <div>
-          <Button onClick={() => setAdding(true)}>Add Transaction</Button>
+          <Button onClick={() => setAdding(true)}>{t('transaction.add')}</Button>
         </div>
       ) : null}
       {list.isLoading ? <Typography.Text>{LOADING_TEXT}</Typography.Text> : null}
-      {list.error ? <Alert type="error" showIcon title={errorMessage(list.error, 'Unknown error')} /> : null}
+      {list.error ? <Alert type="error" showIcon title={errorMessage(list.error, t('common.unknownError'))} /> : null}
       {list.data ? (
         <>
-          <section aria-label="Totals by year">
+          <section aria-label={t('financial.totalsByYear')}>
             <Typography.Title level={3} style={{ fontSize: 16 }}>
-              Totals by year
+              {t('financial.totalsByYear')}
             </Typography.Title>
             {totals.length === 0 ? (
-              <Typography.Text type="secondary">No transactions yet.</Typography.Text>
+              <Typography.Text type="secondary">{t('financial.none')}</Typography.Text>
             ) : (
               <DataTable<YearTotal>
-                label="Totals by year"
+                label={t('financial.totalsByYear')}
                 rowKey={(total) => String(total.year)}
                 rows={totals}
                 placeholder={null}
                 columns={[
-                  { key: 'year', title: 'Year' },
-                  { key: 'count', title: 'Transactions' },
-                  { key: 'given', title: 'Given', render: (total) => formatDollars(total.given) },
-                  { key: 'net', title: 'Net', render: (total) => formatDollars(total.net) },
+                  { key: 'year', title: t('financial.year') },
+                  { key: 'count', title: t('financial.transactions'), render: (total) => formatNumber(total.count) },
+                  { key: 'given', title: t('financial.given'), render: (total) => formatMoney(total.given) },
+                  { key: 'net', title: t('financial.net'), render: (total) => formatMoney(total.net) },
                 ]}
               />
             )}
           </section>
-          <section aria-label="Transactions">
+          <section aria-label={t('financial.transactions')}>
             <Typography.Title level={3} style={{ fontSize: 16 }}>
-              Transactions
+              {t('financial.transactions')}
             </Typography.Title>
             {rows.length === 0 ? (
-              <Typography.Text type="secondary">No transactions yet.</Typography.Text>
+              <Typography.Text type="secondary">{t('financial.none')}</Typography.Text>
             ) : (
               <DataTable<TransactionRow>
-                label="Transactions"
+                label={t('financial.transactions')}
                 rowKey={(row) => row.id}
                 rows={rows}
                 placeholder={null}
                 columns={[
-                  { key: 'date', title: 'Date', render: (row) => formatDate(row.date) },
-                  { key: 'type', title: 'Type', field: 'transaction_type' },
-                  { key: 'description', title: 'Description', render: (row) => row.description ?? '—' },
-                  { key: 'amount', title: 'Amount', align: 'end', render: (row) => formatDollars(amountOf(row)) },
+                  { key: 'date', title: t('transaction.date'), render: (row) => formatDate(row.date) },
+                  { key: 'type', title: t('transaction.type'), render: (row) => transactionTypeLabel(row.transaction_type) },
+                  { key: 'description', title: t('transaction.description'), render: (row) => row.description ?? '—' },
+                  { key: 'amount', title: t('financial.amount'), align: 'end', render: (row) => formatMoney(amountOf(row)) },
                 ]}
               />
             )}
           </section>
-          <section aria-label="Year-end statement">
+          <section aria-label={t('financial.yearEnd')}>
             <Typography.Title level={3} style={{ fontSize: 16 }}>
-              Year-end statement
+              {t('financial.yearEnd')}
             </Typography.Title>
             <Flex gap={8} align="end" wrap style={{ marginBottom: 12 }}>
               <TabSelect
                 id="statement-year"
-                label="Statement year"
+                label={t('financial.statementYear')}
                 value={String(year)}
                 onChange={(value) => setYear(Number(value))}
                 options={statementYears.map((option) => ({ value: String(option), label: String(option) }))}
               />
-              <Button onClick={() => setShowStatement(true)}>Show statement</Button>
+              <Button onClick={() => setShowStatement(true)}>{t('financial.showStatement')}</Button>
             </Flex>
             {showStatement ? (
               branding.data ? (

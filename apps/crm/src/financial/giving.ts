@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { t, type CrmMessageId } from '../i18n';
 
 export type TransactionRow = {
   id: string;
@@ -47,16 +48,28 @@ export function statementFor(rows: readonly TransactionRow[], year: number): { g
   return { gifts, total: round(gifts.reduce((sum, row) => sum + amountOf(row), 0)) };
 }
 
-export const AMOUNT_MESSAGE = 'Amount must be a number greater than 0, with at most 2 decimals.';
-export const DATE_MESSAGE = 'Date is required';
+const TYPE_WORDS: Record<(typeof TRANSACTION_TYPES)[number], CrmMessageId> = {
+  payment: 'transaction.type.payment',
+  deposit: 'transaction.type.deposit',
+  sale: 'transaction.type.sale',
+  refund: 'transaction.type.refund',
+  expense: 'transaction.type.expense',
+  adjustment: 'transaction.type.adjustment',
+};
+
+/** A transaction type in the page's language ('payment' → "Payment"); an unknown one as stored. */
+export const transactionTypeLabel = (type: string): string => (type in TYPE_WORDS ? t(TYPE_WORDS[type as keyof typeof TYPE_WORDS]) : type);
+
+export const amountMessage = () => t('transaction.amountInvalid');
+export const dateMessage = () => t('transaction.dateRequired');
 
 export const transactionFormSchema = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, DATE_MESSAGE),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: dateMessage }),
   amount: z
     .string()
     .trim()
-    .regex(/^\d{1,10}(\.\d{1,2})?$/, AMOUNT_MESSAGE)
-    .refine((value) => Number(value) > 0, AMOUNT_MESSAGE)
+    .regex(/^\d{1,10}(\.\d{1,2})?$/, { error: amountMessage })
+    .refine((value) => Number(value) > 0, { error: amountMessage })
     .transform(Number),
   transaction_type: z.enum(TRANSACTION_TYPES),
   description: z

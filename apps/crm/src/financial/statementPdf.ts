@@ -1,5 +1,7 @@
 import { jsPDF } from 'jspdf';
-import { formatDate, formatDollars } from '@steward/libs/ui';
+import { formatDate, formatMoney } from '@steward/libs/i18n';
+import { t } from '../i18n';
+import { transactionTypeLabel } from './giving';
 import type { StatementData } from './giving';
 
 /**
@@ -22,7 +24,7 @@ export function statementPdf(data: StatementData): Blob {
   doc.setTextColor(31, 41, 55);
   y += 40;
   doc.setFontSize(14);
-  doc.text(`Giving statement ${data.year}`, left, y);
+  doc.text(t('statement.label', { year: String(data.year) }), left, y);
   doc.setFont('helvetica', 'normal');
   doc.setFontSize(11);
   y += 24;
@@ -32,9 +34,9 @@ export function statementPdf(data: StatementData): Blob {
   }
   y += 15;
   doc.setFont('helvetica', 'bold');
-  doc.text('Date', left, y);
-  doc.text('Description', left + 110, y);
-  doc.text('Amount', right, y, { align: 'right' });
+  doc.text(t('statement.date'), left, y);
+  doc.text(t('statement.description'), left + 110, y);
+  doc.text(t('statement.amount'), right, y, { align: 'right' });
   doc.setFont('helvetica', 'normal');
   y += 6;
   doc.setLineWidth(0.5);
@@ -46,15 +48,15 @@ export function statementPdf(data: StatementData): Blob {
       y = 64;
     }
     doc.text(formatDate(gift.date), left, y);
-    doc.text((gift.description ?? gift.transaction_type).slice(0, 60), left + 110, y);
-    doc.text(formatDollars(gift.amount), right, y, { align: 'right' });
+    doc.text((gift.description ?? transactionTypeLabel(gift.transaction_type)).slice(0, 60), left + 110, y);
+    doc.text(formatMoney(gift.amount), right, y, { align: 'right' });
     y += 15;
   }
   doc.line(left, y - 8, right, y - 8);
   y += 6;
   doc.setFont('helvetica', 'bold');
-  doc.text(`Total ${data.year}`, left, y);
-  doc.text(formatDollars(data.total), right, y, { align: 'right' });
+  doc.text(t('statement.total', { year: String(data.year) }), left, y);
+  doc.text(formatMoney(data.total), right, y, { align: 'right' });
   return doc.output('blob');
 }
 

@@ -1,6 +1,7 @@
 import { Link } from '@steward/libs/router';
 import { addressColumn, contactMethodsColumn, nameColumn, ownersColumn, statusColumn, type ListColumn } from '@steward/libs/list';
 import { text, type CrmRow } from '../records/crmRow';
+import { t } from '../i18n';
 
 const primaryContacts = (row: CrmRow) =>
   [
@@ -12,7 +13,9 @@ const primaryContacts = (row: CrmRow) =>
 export function primaryContactsColumn(): ListColumn<CrmRow> {
   return {
     key: 'primary_contacts',
-    title: 'Primary Contacts',
+    get title() {
+      return t('column.primaryContacts');
+    },
     field: 'primary_contact_name',
     reads: ['primary_contact_name', 'primary_contact_short_id', 'secondary_contact_name', 'secondary_contact_short_id'],
     filterable: true,

@@ -2,19 +2,21 @@ import { lazy, useState } from 'react';
 import { useAccess } from '@steward/libs/session';
 import { AntdTheme, PlainButton, useOpenedOnce } from '@steward/libs/ui';
 import type { ImportKind } from './importTargets';
+import { useT } from '../i18n';
 
 // The wizard (CSV parsing, mapping, preview; drawn with antd) loads only when Import is pressed, not with the list.
 const ImportWizard = lazy(() => import('./ImportWizard'));
 
 /** The list toolbar's Import button and, once pressed, the import wizard; absent for a role that may not add records. */
 export function ImportButton({ kind, disabled }: { kind: ImportKind; disabled?: boolean }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const used = useOpenedOnce(open);
   if (!useAccess().create) return null;
   return (
     <>
       <PlainButton disabled={disabled} onClick={() => setOpen(true)}>
-        Import
+        {t('import.button')}
       </PlainButton>
       {used ? (
         <AntdTheme>

@@ -9,14 +9,14 @@ import { PlainProgress } from '@steward/libs/ui';
 import { parseCsv, type CsvRecord } from './parseCsv';
 import { IMPORT_TARGETS, autoMapping, checkRows, customImportTargets, mapRecords, type ImportError, type ImportKind, type ImportMapping } from './importTargets';
 import { cancelImportJob, finishImport, importProblems, stageRows, startImportJob, type ImportProblem } from './importRecords';
+import { formatNumber } from '@steward/libs/i18n';
+import { useT } from '../i18n';
 
 const PREVIEW_ROWS = 5;
 const DUPLICATES_SHOWN = 50;
-const count = (value: number) => value.toLocaleString('en-US');
 
 /** Where an import is: uploading rows (progress per chunk), checking them, waiting for the go-ahead on likely duplicates, importing. */
 type Phase = { step: 'idle' } | { step: 'upload'; done: number } | { step: 'check' } | { step: 'duplicates'; jobId: string } | { step: 'import' };
-const NOUN: Record<ImportKind, string> = { business: 'businesses', contact: 'contacts' };
 
 /**
  * CSV import: choose a file, map its columns, preview; Import uploads the rows in chunks (progress,
@@ -24,6 +24,7 @@ const NOUN: Record<ImportKind, string> = { business: 'businesses', contact: 'con
  * imports everything or nothing. Cancel at any point before that call deletes the staged rows.
  */
 export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind; open: boolean; onClose: () => void }) {
+  const t = useT();
   const session = useSession();
   const queryClient = useQueryClient();
   const [fileName, setFileName] = useState<string | null>(null);
@@ -41,7 +42,6 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
   const { definitions } = useCustomFieldsOfKind(kind, session.orgName);
   const customTargets = useMemo(() => customImportTargets(definitions), [definitions]);
   const targets = useMemo(() => [...IMPORT_TARGETS[kind], ...customTargets], [kind, customTargets]);
-  const noun = NOUN[kind];
 
   const rows = useMemo(() => (header.length ? mapRecords(kind, mapping, records, customTargets) : []), [header.length, kind, mapping, records, customTargets]);
 
@@ -75,7 +75,7 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
     cancelJob();
     setDuplicates([]);
     setPhase({ step: 'idle' });
-    setMessage('Import cancelled: nothing was imported.');
+    setMessage(t('import.cancelled'));
   };
 
   const readFile = async (file: File | undefined) => {
@@ -84,7 +84,7 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
     const parsed = parseCsv(await file.text());
     setFileName(file.name);
     if (parsed.header.length === 0 || parsed.records.length === 0) {
-      setMessage('The file has no rows to import.');
+      setMessage(t('import.noRows'));
       return;
     }
     setHeader(parsed.header);
@@ -106,7 +106,7 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
     if (outcome.ok) {
       setPhase({ step: 'idle' });
       setDuplicates([]);
-      setDone(`Imported ${count(outcome.count)} ${noun}.`);
+      setDone(t('import.done', { kind, count: outcome.count }));
       void queryClient.invalidateQueries({ queryKey: queryKeys.schema('crm') });
     } else {
       fail(outcome.message, outcome.rowErrors);
@@ -118,13 +118,13 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
     setRowErrors([]);
     setDuplicates([]);
     if (!session.orgName) {
-      setMessage('Missing user or organization information. Please refresh or re-login.');
+      setMessage(t('import.missingContext'));
       return;
     }
     const found = checkRows(rows);
     if (found.length > 0) {
       setRowErrors(found);
-      setMessage('Import failed: nothing was imported');
+      setMessage(t('import.failed'));
       return;
     }
     const current = { id: null as string | null, abort: new AbortController() };
@@ -143,7 +143,7 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
       if (current.abort.signal.aborted) return;
       const errors = problems.filter((problem) => problem.kind === 'error');
       if (errors.length > 0) {
-        fail('Import failed: nothing was imported', errors);
+        fail(t('import.failed'), errors);
         return;
       }
       const likely = problems.filter((problem) => problem.kind === 'duplicate');
@@ -154,89 +154,89 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
       }
       await finish(current.id);
     } catch (problem) {
-      if (!current.abort.signal.aborted) fail(problem instanceof Error ? problem.message : 'Import failed: nothing was imported');
+      if (!current.abort.signal.aborted) fail(problem instanceof Error ? problem.message : t('import.failed'));
     }
   };
 
-  const headerOptions = [{ value: -1, label: '— not imported —' }, ...header.map((name, index) => ({ value: index, label: name || `Column ${index + 1}` }))];
+  const headerOptions = [{ value: -1, label: t('import.notImported') }, ...header.map((name, index) => ({ value: index, label: name || t('import.column', { number: String(index + 1) }) }))];
   const previewColumns: ListColumn<CsvRecord>[] = [
-    { key: 'line', title: 'Line' },
+    { key: 'line', title: t('import.line') },
     ...targets.filter((target) => (mapping[target.key] ?? -1) >= 0).map((target) => ({ key: target.key, title: target.label, render: (record: CsvRecord) => record.cells[mapping[target.key] ?? -1] ?? '' })),
   ];
   const footer = done
-    ? [<Button key="close" type="primary" onClick={close}>Close</Button>]
+    ? [<Button key="close" type="primary" onClick={close}>{t('import.close')}</Button>]
     : busy || phase.step === 'duplicates'
       ? [
           <Button key="cancel-import" onClick={cancelImport} disabled={phase.step === 'import'}>
-            Cancel import
+            {t('import.cancelImport')}
           </Button>,
           phase.step === 'duplicates' ? (
             <Button key="import-anyway" type="primary" onClick={() => void finish(phase.jobId)}>
-              {`Import ${count(rows.length)} ${noun} anyway`}
+              {t('import.anyway', { kind, count: rows.length })}
             </Button>
           ) : null,
         ]
       : [
           <Button key="cancel" onClick={close}>
-            Cancel
+            {t('common.cancel')}
           </Button>,
           <Button key="import" type="primary" onClick={() => void runImport()} disabled={rows.length === 0 || (mapping.name ?? -1) < 0}>
-            {`Import ${count(rows.length)} ${noun}`}
+            {t('import.run', { kind, count: rows.length })}
           </Button>,
         ];
   const progress =
     phase.step === 'upload' || phase.step === 'duplicates' ? (
-      <PlainProgress label="Import progress" value={phase.step === 'upload' ? phase.done : rows.length} max={rows.length} text={`Uploaded ${count(phase.step === 'upload' ? phase.done : rows.length)} of ${count(rows.length)} rows`} />
+      <PlainProgress label={t('import.progress')} value={phase.step === 'upload' ? phase.done : rows.length} max={rows.length} text={t('import.uploaded', { done: formatNumber(phase.step === 'upload' ? phase.done : rows.length), count: rows.length })} />
     ) : phase.step === 'check' ? (
-      <PlainProgress label="Import progress" value={rows.length} max={rows.length} text={`Checking ${count(rows.length)} rows for problems and duplicates…`} />
+      <PlainProgress label={t('import.progress')} value={rows.length} max={rows.length} text={t('import.checking', { count: rows.length })} />
     ) : phase.step === 'import' ? (
-      <PlainProgress label="Import progress" value={rows.length} max={rows.length} text={`Importing ${count(rows.length)} ${noun}…`} />
+      <PlainProgress label={t('import.progress')} value={rows.length} max={rows.length} text={t('import.importing', { kind, count: rows.length })} />
     ) : null;
   return (
-    <Modal open={open} title={`Import ${noun}`} onCancel={close} footer={footer} width={860} destroyOnHidden mask={{ closable: !busy }} keyboard={phase.step !== 'import'}>
+    <Modal open={open} title={t('import.title', { kind })} onCancel={close} footer={footer} width={860} destroyOnHidden mask={{ closable: !busy }} keyboard={phase.step !== 'import'}>
       <Flex vertical gap={12}>
         {done ? <Alert type="success" showIcon title={done} /> : null}
         {progress}
         {duplicates.length > 0 ? (
           <>
-            <Alert type="warning" showIcon title={`${count(duplicates.length)} rows look like duplicates. Import anyway, or cancel and fix the file.`} />
-            <ul aria-label="Likely duplicates" style={{ margin: 0 }}>
+            <Alert type="warning" showIcon title={t('import.duplicates', { count: duplicates.length })} />
+            <ul aria-label={t('import.likelyDuplicates')} style={{ margin: 0 }}>
               {duplicates.slice(0, DUPLICATES_SHOWN).map((duplicate) => (
-                <li key={`${duplicate.line}-${duplicate.message}`}>{`Line ${duplicate.line}: ${duplicate.message}`}</li>
+                <li key={`${duplicate.line}-${duplicate.message}`}>{t('import.lineProblem', { line: String(duplicate.line), message: duplicate.message })}</li>
               ))}
             </ul>
-            {duplicates.length > DUPLICATES_SHOWN ? <Typography.Text>{`…and ${count(duplicates.length - DUPLICATES_SHOWN)} more.`}</Typography.Text> : null}
+            {duplicates.length > DUPLICATES_SHOWN ? <Typography.Text>{t('import.more', { count: duplicates.length - DUPLICATES_SHOWN })}</Typography.Text> : null}
           </>
         ) : null}
         {message ? <Alert type="error" showIcon title={message} /> : null}
         {rowErrors.length > 0 ? (
-          <ul aria-label="Import errors" style={{ margin: 0 }}>
+          <ul aria-label={t('import.errors')} style={{ margin: 0 }}>
             {rowErrors.slice(0, DUPLICATES_SHOWN).map((error) => (
-              <li key={`${error.line}-${error.message}`}>{`Line ${error.line}: ${error.message}`}</li>
+              <li key={`${error.line}-${error.message}`}>{t('import.lineProblem', { line: String(error.line), message: error.message })}</li>
             ))}
           </ul>
         ) : null}
         {done ? null : (
           <>
-            <label htmlFor="import-file">CSV file (the first line holds the column names)</label>
+            <label htmlFor="import-file">{t('import.file')}</label>
             <input id="import-file" type="file" accept=".csv,text/csv" onChange={(event) => void readFile(event.target.files?.[0])} disabled={busy || phase.step === 'duplicates'} />
             {fileName && header.length ? (
               <>
                 <Typography.Title level={5} style={{ margin: 0 }}>
-                  Column mapping
+                  {t('import.mapping')}
                 </Typography.Title>
                 <Flex wrap gap={12}>
                   {targets.map((target) => (
                     <Flex key={target.key} vertical gap={4} style={{ width: 200 }}>
-                      <label htmlFor={`import-map-${target.key}`}>{target.label + (target.required ? ' (required)' : '')}</label>
+                      <label htmlFor={`import-map-${target.key}`}>{target.required ? t('import.required', { label: target.label }) : target.label}</label>
                       <Select id={`import-map-${target.key}`} disabled={busy || phase.step === 'duplicates'} value={mapping[target.key] ?? -1} options={headerOptions} onChange={(value: number) => setMapping((current) => ({ ...current, [target.key]: value }))} />
                     </Flex>
                   ))}
                 </Flex>
                 <Typography.Title level={5} style={{ margin: 0 }}>
-                  {`Preview (first ${Math.min(PREVIEW_ROWS, records.length)} of ${count(records.length)} rows)`}
+                  {t('import.preview', { shown: Math.min(PREVIEW_ROWS, records.length), count: records.length })}
                 </Typography.Title>
-                <DataTable<CsvRecord> label="Preview" rowKey={(record) => String(record.line)} columns={previewColumns} rows={records.slice(0, PREVIEW_ROWS)} placeholder="No data" />
+                <DataTable<CsvRecord> label={t('import.previewTable')} rowKey={(record) => String(record.line)} columns={previewColumns} rows={records.slice(0, PREVIEW_ROWS)} placeholder={t('import.noData')} />
               </>
             ) : null}
           </>

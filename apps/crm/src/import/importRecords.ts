@@ -1,5 +1,6 @@
 import { errorMessage, getDatabase } from '@steward/libs/data';
 import { importErrorSchema, type ImportError, type ImportKind, type ImportRow } from './importTargets';
+import { t } from '../i18n';
 
 /** Rows sent per request while a file is staged: the progress bar moves once per chunk. */
 export const IMPORT_CHUNK = 5000;
@@ -14,7 +15,7 @@ function crm() {
 /** A new import job of the caller in the organisation (row-level security: theirs only). */
 export async function startImportJob(orgName: string, kind: ImportKind): Promise<string> {
   const { data, error } = await crm().from('import_jobs').insert({ org_name: orgName, kind }).select('id').single();
-  if (error) throw new Error(errorMessage(error, 'The import could not start'));
+  if (error) throw new Error(errorMessage(error, t('import.couldNotStart')));
   return (data as { id: string }).id;
 }
 
@@ -25,7 +26,7 @@ export async function stageRows(jobId: string, rows: readonly ImportRow[], onPro
     const chunk = rows.slice(from, from + IMPORT_CHUNK).map((row) => ({ job_id: jobId, ...row }));
     const { error } = await crm().from('import_rows').insert(chunk).abortSignal(signal);
     if (signal.aborted) return;
-    if (error) throw new Error(errorMessage(error, 'The rows could not be uploaded'));
+    if (error) throw new Error(errorMessage(error, t('import.couldNotUpload')));
     onProgress(Math.min(rows.length, from + IMPORT_CHUNK));
   }
 }
@@ -33,7 +34,7 @@ export async function stageRows(jobId: string, rows: readonly ImportRow[], onPro
 /** The staged rows' problems (nothing can be imported while any is left) and likely duplicates, by line. */
 export async function importProblems(jobId: string): Promise<ImportProblem[]> {
   const { data, error } = await crm().rpc('import_problems', { p_job: jobId });
-  if (error) throw new Error(errorMessage(error, 'The rows could not be checked'));
+  if (error) throw new Error(errorMessage(error, t('import.couldNotCheck')));
   return (data ?? []) as ImportProblem[];
 }
 

@@ -1,32 +1,36 @@
 import { z } from 'zod';
+import { localized, t, type CrmMessageId } from '../i18n';
 
 export type ImportKind = 'business' | 'contact';
 
 /** A field an imported column can fill; `headers` are the CSV headings matched automatically (the export's included). */
 export type ImportTarget = { key: string; label: string; headers: readonly string[]; required?: boolean; /** One of the organisation's fields: the label its values are sent under. */ customLabel?: string };
 
+/** A built-in target, its label in the page's language. */
+const target = (value: Omit<ImportTarget, 'label'>, label: CrmMessageId): ImportTarget => localized({ ...value, label: '' }, { label });
+
 const common: readonly ImportTarget[] = [
-  { key: 'name', label: 'Name', headers: ['name'], required: true },
-  { key: 'type', label: 'Type', headers: ['type', 'type name'] },
-  { key: 'contact_methods', label: 'Contact Methods (phone; e-mail)', headers: ['contact methods'] },
-  { key: 'phone', label: 'Phone', headers: ['phone', 'primary phone'] },
-  { key: 'email', label: 'E-mail', headers: ['email', 'e-mail', 'primary email', 'primary e-mail'] },
-  { key: 'address_line_1', label: 'Address', headers: ['address', 'address line 1', 'address_line_1'] },
-  { key: 'city', label: 'City', headers: ['city'] },
-  { key: 'state', label: 'State', headers: ['state'] },
-  { key: 'zip', label: 'ZIP', headers: ['zip', 'zip code', 'postal code'] },
-  { key: 'owners', label: 'Owner(s)', headers: ['owner(s)', 'owners', 'owner'] },
-  { key: 'status', label: 'Status', headers: ['status'] },
-  { key: 'description', label: 'Description', headers: ['description'] },
+  target({ key: 'name', headers: ['name'], required: true }, 'import.target.name'),
+  target({ key: 'type', headers: ['type', 'type name'] }, 'import.target.type'),
+  target({ key: 'contact_methods', headers: ['contact methods'] }, 'import.target.contactMethods'),
+  target({ key: 'phone', headers: ['phone', 'primary phone'] }, 'import.target.phone'),
+  target({ key: 'email', headers: ['email', 'e-mail', 'primary email', 'primary e-mail'] }, 'import.target.email'),
+  target({ key: 'address_line_1', headers: ['address', 'address line 1', 'address_line_1'] }, 'import.target.address'),
+  target({ key: 'city', headers: ['city'] }, 'import.target.city'),
+  target({ key: 'state', headers: ['state'] }, 'import.target.state'),
+  target({ key: 'zip', headers: ['zip', 'zip code', 'postal code'] }, 'import.target.zip'),
+  target({ key: 'owners', headers: ['owner(s)', 'owners', 'owner'] }, 'import.target.owners'),
+  target({ key: 'status', headers: ['status'] }, 'import.target.status'),
+  target({ key: 'description', headers: ['description'] }, 'import.target.description'),
 ];
 
 /** What each import can fill: the list's own columns plus the parts a spreadsheet usually has. */
 export const IMPORT_TARGETS: Record<ImportKind, readonly ImportTarget[]> = {
-  business: [...common.slice(0, 1), { key: 'dba_name', label: 'DBA', headers: ['dba', 'dba name', 'dba_name'] }, ...common.slice(1)],
+  business: [...common.slice(0, 1), target({ key: 'dba_name', headers: ['dba', 'dba name', 'dba_name'] }, 'import.target.dba'), ...common.slice(1)],
   contact: [
     ...common.slice(0, 1),
-    { key: 'first_name', label: 'First Name', headers: ['first name', 'first_name', 'firstname'] },
-    { key: 'last_name', label: 'Last Name', headers: ['last name', 'last_name', 'lastname', 'surname'] },
+    target({ key: 'first_name', headers: ['first name', 'first_name', 'firstname'] }, 'import.target.firstName'),
+    target({ key: 'last_name', headers: ['last name', 'last_name', 'lastname', 'surname'] }, 'import.target.lastName'),
     ...common.slice(1),
   ],
 };
@@ -44,7 +48,8 @@ export type ImportMapping = Record<string, number>;
 
 export function autoMapping(kind: ImportKind, header: readonly string[], custom: readonly ImportTarget[] = []): ImportMapping {
   const lower = header.map((name) => name.trim().toLowerCase());
-  return Object.fromEntries([...IMPORT_TARGETS[kind], ...custom].map((target) => [target.key, lower.findIndex((name) => target.headers.includes(name))]));
+  // A column headed as the list's export heads it in the person's language (its label) maps too.
+  return Object.fromEntries([...IMPORT_TARGETS[kind], ...custom].map((target) => [target.key, lower.findIndex((name) => target.headers.includes(name) || name === target.label.trim().toLowerCase())]));
 }
 
 /** One row as crm.import_records takes it. */
@@ -105,5 +110,5 @@ export function mapRecords(kind: ImportKind, mapping: ImportMapping, records: re
 
 /** Client-side checks before the one database call (the database repeats them and more). */
 export function checkRows(rows: readonly ImportRow[]): ImportError[] {
-  return rows.filter((row) => row.name === '').map((row) => ({ line: row.line, message: 'Name is required' }));
+  return rows.filter((row) => row.name === '').map((row) => ({ line: row.line, message: t('import.nameRequired') }));
 }

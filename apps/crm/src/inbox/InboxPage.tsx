@@ -9,15 +9,17 @@ import { useNavigate } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
 import { usePageTitle } from '@steward/libs/shell';
 import { PageFrame, notify, useDialog, useSubmit } from '@steward/libs/ui';
+import { useT, type CrmMessageId } from '../i18n';
 
-const KINDS: { value: Extract<MessageRecordKind, 'contact' | 'business' | 'household'>; label: string; table: string }[] = [
-  { value: 'contact', label: 'Contact', table: 'contacts' },
-  { value: 'business', label: 'Business', table: 'businesses' },
-  { value: 'household', label: 'Household', table: 'households' },
+const KINDS: { value: Extract<MessageRecordKind, 'contact' | 'business' | 'household'>; label: CrmMessageId; table: string }[] = [
+  { value: 'contact', label: 'entity.contact', table: 'contacts' },
+  { value: 'business', label: 'entity.business', table: 'businesses' },
+  { value: 'household', label: 'entity.household', table: 'households' },
 ];
 
 /** The dialog of "Attach to record": a kind, then a record of it found by name. */
 function AttachDialog({ message, dialog }: { message: ConversationMessage; dialog: ReturnType<typeof useDialog> }) {
+  const t = useT();
   const { orgName } = useSession();
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<(typeof KINDS)[number]['value']>('contact');
@@ -27,19 +29,19 @@ function AttachDialog({ message, dialog }: { message: ConversationMessage; dialo
   const found = useQuery({ queryKey: [...queryKeys.schema('crm'), table, 'attach-search', words], queryFn: () => searchRecords(table, orgName, words) });
   const attach = () => {
     if (!chosen) {
-      dialog.setAlert('Choose the record to attach it to');
+      dialog.setAlert(t('inbox.chooseRecord'));
       return;
     }
     void dialog.submit(async () => {
       await attachMessage(message.id, kind, chosen);
       await queryClient.invalidateQueries({ queryKey: queryKeys.schema('crm') });
-      notify.success('Attached to the record');
+      notify.success(t('inbox.attached'));
     });
   };
   return (
-    <FormDialog title={`Attach “${message.subject ?? ''}” to a record`} busy={dialog.busy} alert={dialog.alert} onClose={() => void dialog.close()} onSave={attach} saveLabel="Attach" busyLabel="Attaching…">
+    <FormDialog title={t('inbox.attachTitle', { subject: message.subject ?? '' })} busy={dialog.busy} alert={dialog.alert} onClose={() => void dialog.close()} onSave={attach} saveLabel={t('inbox.attach')} busyLabel={t('inbox.attaching')}>
       <Flex vertical gap={8}>
-        <label htmlFor="attach-kind">Kind of record</label>
+        <label htmlFor="attach-kind">{t('inbox.kind')}</label>
         <Select
           id="attach-kind"
           value={kind}
@@ -47,9 +49,9 @@ function AttachDialog({ message, dialog }: { message: ConversationMessage; dialo
             setKind(value);
             setChosen(null);
           }}
-          options={KINDS.map((item) => ({ value: item.value, label: item.label }))}
+          options={KINDS.map((item) => ({ value: item.value, label: t(item.label) }))}
         />
-        <label htmlFor="attach-record">Record</label>
+        <label htmlFor="attach-record">{t('inbox.record')}</label>
         <Select
           id="attach-record"
           showSearch={{ filterOption: false, onSearch: setWords }}
@@ -59,8 +61,8 @@ function AttachDialog({ message, dialog }: { message: ConversationMessage; dialo
             dialog.setAlert(null);
           }}
           loading={found.isFetching}
-          notFoundContent={found.isFetching ? 'Searching…' : 'Nothing found'}
-          placeholder={<Typography.Text type="secondary">Type a name…</Typography.Text>}
+          notFoundContent={found.isFetching ? t('inbox.searching') : t('inbox.nothingFound')}
+          placeholder={<Typography.Text type="secondary">{t('inbox.typeName')}</Typography.Text>}
           options={(found.data ?? []).map((row) => ({ value: row.id, label: row.name }))}
         />
       </Flex>
@@ -70,34 +72,35 @@ function AttachDialog({ message, dialog }: { message: ConversationMessage; dialo
 
 /** /inbox — received mail that matched no record: attach it to one, or make a contact of its sender. */
 export function InboxPage() {
-  usePageTitle('Inbox');
+  const t = useT();
+  usePageTitle(t('inbox.title'));
   const inbox = useQuery({ queryKey: conversationKeys.inbox(), queryFn: fetchInbox });
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const dialog = useDialog();
   const [attaching, setAttaching] = useState<ConversationMessage | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const creating = useSubmit({ describe: (error) => errorMessage(error, 'The contact was not created') });
+  const creating = useSubmit({ describe: (error) => errorMessage(error, t('inbox.contactNotCreated')) });
   const createContact = async (message: ConversationMessage) => {
     const outcome = await creating.run(() => createContactFromMessage(message.id));
     if (!outcome.ok) return;
     await queryClient.invalidateQueries({ queryKey: queryKeys.schema('crm') });
     const shortId = await contactShortId(outcome.value);
-    notify.success(`Created a contact for ${message.from_name || message.from_email || 'the sender'}`);
+    notify.success(t('inbox.created', { name: message.from_name || message.from_email || t('inbox.theSender') }));
     if (shortId) navigate(`/contact/${shortId}`);
   };
   const messages = inbox.data ?? [];
   return (
-    <PageFrame title="Inbox">
+    <PageFrame title={t('inbox.title')}>
       <Flex vertical gap={12}>
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-          Mail received at the organisation's address that matched no record. Attach it to one, or create a contact from its sender.
+          {t('inbox.intro')}
         </Typography.Paragraph>
         {creating.alert ? <Alert type="error" showIcon title={creating.alert} /> : null}
         {problem ? <Alert type="error" showIcon title={problem} /> : null}
-        {inbox.isLoading ? <Typography.Text>Loading…</Typography.Text> : null}
-        {inbox.error ? <Alert type="error" showIcon title={errorMessage(inbox.error, 'The inbox could not be read')} /> : null}
-        {!inbox.isLoading && !inbox.error && messages.length === 0 ? <Typography.Text type="secondary">The inbox is empty.</Typography.Text> : null}
+        {inbox.isLoading ? <Typography.Text>{t('inbox.loading')}</Typography.Text> : null}
+        {inbox.error ? <Alert type="error" showIcon title={errorMessage(inbox.error, t('inbox.readFailed'))} /> : null}
+        {!inbox.isLoading && !inbox.error && messages.length === 0 ? <Typography.Text type="secondary">{t('inbox.empty')}</Typography.Text> : null}
         {messages.map((message) => (
           <Flex key={message.id} vertical gap={4}>
             <MessageItem message={message} onDownloadError={setProblem} />
@@ -107,12 +110,12 @@ export function InboxPage() {
                   setAttaching(message);
                   dialog.show();
                 }}
-                aria-label={`Attach to record: ${message.subject ?? ''}`}
+                aria-label={t('inbox.attachLabel', { subject: message.subject ?? '' })}
               >
-                Attach to record
+                {t('inbox.attachButton')}
               </Button>
-              <Button onClick={() => void createContact(message)} loading={creating.busy} aria-label={`Create contact from ${message.from_email ?? 'the sender'}`}>
-                Create contact
+              <Button onClick={() => void createContact(message)} loading={creating.busy} aria-label={t('inbox.createLabel', { sender: message.from_email ?? t('inbox.theSender') })}>
+                {t('inbox.createButton')}
               </Button>
             </Flex>
           </Flex>

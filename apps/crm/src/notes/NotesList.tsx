@@ -1,5 +1,7 @@
 import { Typography } from '@steward/libs/ui/antd';
-import { StatusPill, formatDate } from '@steward/libs/ui';
+import { StatusPill } from '@steward/libs/ui';
+import { formatDate } from '@steward/libs/i18n';
+import { useT } from '../i18n';
 
 export type NoteItem = {
   id: string;
@@ -11,14 +13,13 @@ export type NoteItem = {
   created_by_name?: string | null;
 };
 
-export const NO_NOTES_TEXT = 'No notes to display.';
-
 /** Notes newest first with author, date, body, label and status. */
 export function NotesList({ notes }: { notes: readonly NoteItem[] }) {
-  if (notes.length === 0) return <Typography.Text type="secondary">{NO_NOTES_TEXT}</Typography.Text>;
+  const t = useT();
+  if (notes.length === 0) return <Typography.Text type="secondary">{t('notes.none')}</Typography.Text>;
   const ordered = [...notes].sort((a, b) => (b.created_at ?? '').localeCompare(a.created_at ?? ''));
   return (
-    <ol aria-label="Notes" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+    <ol aria-label={t('notes.list')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {ordered.map((note) => (
         <li key={note.id} style={{ padding: '8px 0', borderBottom: '1px solid rgba(0,0,0,0.06)' }}>
           <Typography.Text strong>{note.name}</Typography.Text>{' '}

@@ -10,11 +10,13 @@ import { useDialog } from '@steward/libs/ui';
 import { notesTable, notesView } from '../records/crmViews';
 import { NotesList, type NoteItem } from './NotesList';
 import { EMPTY_NOTE, noteFormSchema, type NoteForm } from './noteForm';
+import { useT } from '../i18n';
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** The Notes tab: the record's notes newest first, and Add Note. */
 export function NotesTab({ ownerColumn, ownerId, canAdd }: { ownerColumn: OwnerColumn; ownerId: string; canAdd: boolean }) {
+  const t = useT();
   const session = useSession();
   const { mutateAsync: insertNote } = useInsert(notesTable, { orgName: session.orgName });
   const notes = useList(notesView, { eq: { [ownerColumn]: ownerId }, excludeArchived: true, pageSize: 1000 });
@@ -76,30 +78,30 @@ export function NotesTab({ ownerColumn, ownerId, canAdd }: { ownerColumn: OwnerC
       {canAdd && !open ? (
         <div>
           <Button onClick={dialog.show} disabled={!session.orgName}>
-            Add Note
+            {t('notes.add')}
           </Button>
         </div>
       ) : null}
       {open ? (
-        <Card size="small" title="New Note">
+        <Card size="small" title={t('notes.new')}>
           <Flex vertical gap={8}>
             {alert ? <Alert type="error" showIcon title={alert} /> : null}
-            {field('name', 'Title')}
-            {field('description', 'Note', true)}
-            {field('label', 'Label')}
+            {field('name', t('notes.title'))}
+            {field('description', t('notes.note'), true)}
+            {field('label', t('notes.label'))}
             <Flex gap={8} justify="flex-end">
               <Button onClick={dialog.close} disabled={busy}>
-                Cancel
+                {t('common.cancel')}
               </Button>
               <Button type="primary" loading={busy} onClick={() => void save()}>
-                Save Note
+                {t('notes.save')}
               </Button>
             </Flex>
           </Flex>
         </Card>
       ) : null}
       {notes.isLoading ? <Typography.Text>{LOADING_TEXT}</Typography.Text> : null}
-      {notes.error ? <Alert type="error" showIcon title={errorMessage(notes.error, 'Unknown error')} /> : null}
+      {notes.error ? <Alert type="error" showIcon title={errorMessage(notes.error, t('common.unknownError'))} /> : null}
       {!notes.isLoading && !notes.error ? <NotesList notes={items} /> : null}
     </Flex>
   );

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { t } from '../i18n';
 
 /** The Add Note form: a title and a body are required (crm.notes enforces both with check constraints). */
 export const noteFormSchema = z.object({
-  name: z.string().trim().min(1, 'Title is required'),
-  description: z.string().trim().min(1, 'Note is required'),
+  name: z.string().trim().min(1, { error: () => t('notes.titleRequired') }),
+  description: z.string().trim().min(1, { error: () => t('notes.noteRequired') }),
   label: z
     .string()
     .trim()

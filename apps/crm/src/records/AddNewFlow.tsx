@@ -13,7 +13,8 @@ export default function AddNewFlow({ config: given, kind, request }: { config: A
   const custom = useCustomFields(kind);
   const config = useMemo(() => {
     const required = custom.fieldDefs.filter((field) => field.requiredByDatabase);
-    return required.length ? { ...given, fields: [...given.fields, ...required] } : given;
+    // A copy that keeps the definition's words as getters (they follow the page's language), with the fields added.
+    return required.length ? Object.defineProperties({ ...given }, { ...Object.getOwnPropertyDescriptors(given), fields: { value: [...given.fields, ...required], enumerable: true } }) : given;
   }, [given, custom.fieldDefs]);
   const dialog = useAddNewDialog<AnyRow>(config);
   const open = dialog.buttonProps.onClick;

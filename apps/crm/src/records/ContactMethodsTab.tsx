@@ -10,6 +10,7 @@ import { kindOf, type ContactMethodKind } from '../contactMethods/methodHref';
 import type { OwnerColumn } from '../addNew';
 import { addressesTable, contactMethodsView, methodsRequest, otherMethodsView } from './crmViews';
 import { useCrmWrites } from './useCrmWrites';
+import { useT } from '../i18n';
 
 const contactMethodsTable = tableRef<AnyRow>('crm', 'contact_methods');
 const otherMethodsTable = tableRef<AnyRow>('crm', 'other_contact_methods');
@@ -38,6 +39,7 @@ type Undo = { message: string; restore: () => Promise<unknown> } | null;
  * archived, with Undo. Every write refreshes the list row and the header.
  */
 export function ContactMethodsTab({ ownerColumn, ownerId, canEdit = false }: { ownerColumn: OwnerColumn; ownerId: string; canEdit?: boolean }) {
+  const t = useT();
   const session = useSession();
   const writes = useCrmWrites();
   const request = methodsRequest(ownerColumn, ownerId);
@@ -54,7 +56,7 @@ export function ContactMethodsTab({ ownerColumn, ownerId, canEdit = false }: { o
 
   if (methods.isLoading || others.isLoading || addresses.isLoading) return <Typography.Text>{LOADING_TEXT}</Typography.Text>;
   const loadFailure = methods.error ?? others.error ?? addresses.error;
-  if (loadFailure) return <Alert type="error" showIcon title={errorMessage(loadFailure, 'Unknown error')} />;
+  if (loadFailure) return <Alert type="error" showIcon title={errorMessage(loadFailure, t('common.unknownError'))} />;
 
   const all = (methods.data?.rows ?? []).map((row) => asItem(row, 'contact_methods'));
   const other = [...all.filter((item) => item.kind === 'other'), ...(others.data?.rows ?? []).map((row) => asItem(row, 'other_contact_methods'))];
@@ -65,13 +67,13 @@ export function ContactMethodsTab({ ownerColumn, ownerId, canEdit = false }: { o
     try {
       await work();
     } catch (problem) {
-      setFailure(errorMessage(problem, 'Save failed'));
+      setFailure(errorMessage(problem, t('common.saveFailed')));
     }
   };
-  const archive = (ref: typeof contactMethodsTable, row: AnyRow & { id: string }, description: string) =>
+  const archive = (ref: typeof contactMethodsTable, row: AnyRow & { id: string }, message: string) =>
     run(async () => {
       await writes.update(ref, row, { archive: true });
-      setUndo({ message: `Archived ${description}.`, restore: () => writes.update(ref, { id: row.id }, { archive: false }) });
+      setUndo({ message, restore: () => writes.update(ref, { id: row.id }, { archive: false }) });
     });
   const refOf = (source: Item['source']) => (source === 'contact_methods' ? contactMethodsTable : otherMethodsTable);
 
@@ -80,16 +82,16 @@ export function ContactMethodsTab({ ownerColumn, ownerId, canEdit = false }: { o
     const value = item.value ?? '';
     return (
       <>
-        <Button size="small" aria-label={`Edit ${value}`} onClick={() => setEditing({ what: 'method', kind: item.kind, row, source })}>
-          Edit
+        <Button size="small" aria-label={t('methods.editValue', { value })} onClick={() => setEditing({ what: 'method', kind: item.kind, row, source })}>
+          {t('common.edit')}
         </Button>
         {!item.is_primary && source === 'contact_methods' ? (
-          <Button size="small" aria-label={`Make primary ${value}`} onClick={() => void run(() => writes.update(contactMethodsTable, row as AnyRow & { id: string }, { is_primary: true }))}>
-            Make primary
+          <Button size="small" aria-label={t('methods.makePrimaryValue', { value })} onClick={() => void run(() => writes.update(contactMethodsTable, row as AnyRow & { id: string }, { is_primary: true }))}>
+            {t('methods.makePrimary')}
           </Button>
         ) : null}
-        <Button size="small" aria-label={`Archive ${value}`} onClick={() => void archive(refOf(source), row as AnyRow & { id: string }, value)}>
-          Archive
+        <Button size="small" aria-label={t('methods.archiveValue', { value })} onClick={() => void archive(refOf(source), row as AnyRow & { id: string }, t('methods.archived', { description: value }))}>
+          {t('common.archive')}
         </Button>
       </>
     );
@@ -121,7 +123,7 @@ export function ContactMethodsTab({ ownerColumn, ownerId, canEdit = false }: { o
           showIcon
           role="status"
           title={undo.message}
-          closable={{ 'aria-label': 'Dismiss' }}
+          closable={{ 'aria-label': t('common.dismiss') }}
           onClose={() => setUndo(null)}
           action={
             <Button
@@ -132,28 +134,28 @@ export function ContactMethodsTab({ ownerColumn, ownerId, canEdit = false }: { o
                 void run(restore);
               }}
             >
-              Undo
+              {t('common.undo')}
             </Button>
           }
         />
       ) : null}
       {failure ? <Alert type="error" showIcon title={failure} /> : null}
-      <ContactMethodList title="Phones" methods={all.filter((item) => item.kind === 'phone')} actions={canEdit ? methodActions : undefined} headerAction={addButton('phone', 'Add Phone')} />
-      <ContactMethodList title="E-mails" methods={all.filter((item) => item.kind === 'email')} actions={canEdit ? methodActions : undefined} headerAction={addButton('email', 'Add E-mail')} />
-      <ContactMethodList title="Other methods" methods={other} actions={canEdit ? methodActions : undefined} headerAction={addButton('other', 'Add Other')} />
-      <section aria-label="Addresses">
+      <ContactMethodList title={t('methods.phones')} methods={all.filter((item) => item.kind === 'phone')} actions={canEdit ? methodActions : undefined} headerAction={addButton('phone', t('methods.addPhone'))} />
+      <ContactMethodList title={t('methods.emails')} methods={all.filter((item) => item.kind === 'email')} actions={canEdit ? methodActions : undefined} headerAction={addButton('email', t('methods.addEmail'))} />
+      <ContactMethodList title={t('methods.others')} methods={other} actions={canEdit ? methodActions : undefined} headerAction={addButton('other', t('methods.addOther'))} />
+      <section aria-label={t('methods.addresses')}>
         <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>
-            Addresses
+            {t('methods.addresses')}
           </Typography.Title>
           {canEdit ? (
             <Button size="small" onClick={() => setEditing({ what: 'address', row: null })}>
-              Add Address
+              {t('address.addTitle')}
             </Button>
           ) : null}
         </div>
         {addressRows.length === 0 ? (
-          <Typography.Text type="secondary">None</Typography.Text>
+          <Typography.Text type="secondary">{t('common.none')}</Typography.Text>
         ) : (
           <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {addressRows.map((row) => {
@@ -161,20 +163,20 @@ export function ContactMethodsTab({ ownerColumn, ownerId, canEdit = false }: { o
               const original = row as AnyRow & { id: string };
               return (
                 <li key={String(row.id)} style={{ padding: '4px 0' }}>
-                  {typeof row.label === 'string' ? <Typography.Text type="secondary">{row.label}: </Typography.Text> : null}
+                  {typeof row.label === 'string' ? <Typography.Text type="secondary">{t('methods.addressLabel', { label: row.label })}</Typography.Text> : null}
                   {text} {row.is_primary === true ? <PrimaryBadge /> : null}
                   {canEdit ? (
                     <span style={{ marginLeft: 8, display: 'inline-flex', gap: 4, flexWrap: 'wrap' }}>
-                      <Button size="small" aria-label={`Edit address ${text}`} onClick={() => setEditing({ what: 'address', row })}>
-                        Edit
+                      <Button size="small" aria-label={t('methods.editAddress', { address: text })} onClick={() => setEditing({ what: 'address', row })}>
+                        {t('common.edit')}
                       </Button>
                       {row.is_primary !== true ? (
-                        <Button size="small" aria-label={`Make primary address ${text}`} onClick={() => void run(() => writes.update(addressesTable, original, { is_primary: true }))}>
-                          Make primary
+                        <Button size="small" aria-label={t('methods.makePrimaryAddress', { address: text })} onClick={() => void run(() => writes.update(addressesTable, original, { is_primary: true }))}>
+                          {t('methods.makePrimary')}
                         </Button>
                       ) : null}
-                      <Button size="small" aria-label={`Archive address ${text}`} onClick={() => void archive(addressesTable, original, `address ${text}`)}>
-                        Archive
+                      <Button size="small" aria-label={t('methods.archiveAddress', { address: text })} onClick={() => void archive(addressesTable, original, t('methods.archivedAddress', { address: text }))}>
+                        {t('common.archive')}
                       </Button>
                     </span>
                   ) : null}

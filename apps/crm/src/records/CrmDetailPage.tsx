@@ -18,6 +18,7 @@ import { RecordHeader } from './RecordHeader';
 import { usePrefetchRecordTabs } from './prefetchTabs';
 import { OWNER_COLUMN, text } from './crmRow';
 import type { CrmEntity } from './crmEntity';
+import { useT } from '../i18n';
 
 // The erasure dialog's inputs load when Erase is first pressed.
 // The composer and the Conversations tab load when the record page first needs them.
@@ -31,6 +32,7 @@ export type ErasedState = { erased: { id: string } };
 
 /** A CRM record's detail page: Go back, header, Edit toggle with the inline editor, tabs. */
 export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
+  const t = useT();
   const { short_id: shortId = '' } = useParams();
   const record = useRecord(entity.view, shortId ? { short_id: shortId } : null);
   // The organisation's own fields of this kind join the form, in a "More fields" section of their own.
@@ -48,7 +50,7 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
   const listedId = useMemo(() => (shortId ? cachedRowId(queryClient, entity.view, 'short_id', shortId) : null), [queryClient, entity.view, shortId]);
   usePrefetchRecordTabs(entity.kind, row?.id ?? listedId);
   const name = row ? text(row.name) : '';
-  const heading = `${entity.label}: ${name || entity.label}`;
+  const heading = t('record.heading', { label: entity.label, name: name || entity.label });
   usePageTitle(row ? heading : null);
   const ownerColumn = OWNER_COLUMN[entity.kind];
   // The role decides: Edit and the tabs' add and change buttons with edit access to this record
@@ -61,7 +63,8 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
   const erasable = row !== null && entity.kind === 'contact' && !isSystemDefaultRow(row) && access.canDeleteRow(row);
   const [erasing, setErasing] = useState(false);
   const navigate = useNavigate();
-  const fieldLabels = useMemo(() => fieldLabelsOf(entity.editFields), [entity.editFields]);
+  // Read on each draw, so History's field names follow the page's language.
+  const fieldLabels = fieldLabelsOf(entity.editFields);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['steward', entity.table.schema] });
   // Conversations: whoever may edit the record writes to it; the messages on it follow its own rights.
   const messageRecord = row ? { kind: entity.kind, id: String(row.id), name, email: text(row.primary_email || row.email) || null } : null;
@@ -73,27 +76,27 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
     try {
       await setArchived(entity.table, row.id, archived);
     } catch (error) {
-      notify.error(errorMessage(error, 'Save failed'));
+      notify.error(errorMessage(error, t('common.saveFailed')));
       return;
     }
     await refresh();
     if (!archived) {
-      notify.success(`Restored ${name}`);
+      notify.success(t('record.restored', { name }));
       return;
     }
     navigate(entity.listPath);
-    undoToast(`Archived ${name}`, () => {
+    undoToast(t('record.archived', { name }), () => {
       void setArchived(entity.table, row.id, false)
         .then(() => refresh())
-        .then(() => notify.success(`Restored ${name}`))
-        .catch((error: unknown) => notify.error(errorMessage(error, 'Save failed')));
+        .then(() => notify.success(t('record.restored', { name })))
+        .catch((error: unknown) => notify.error(errorMessage(error, t('common.saveFailed'))));
     });
   };
   return (
     <DetailLayout
       backTo={entity.listPath}
       loading={record.isLoading}
-      error={record.error ? errorMessage(record.error, 'Unknown error') : null}
+      error={record.error ? errorMessage(record.error, t('common.unknownError')) : null}
       notFound={!record.isLoading && !record.error && !row ? entity.notFound : null}
       tabsLabel={entity.tabsLabel}
       header={row ? <RecordHeader row={row} heading={heading} secondary={entity.secondaryLine?.(row)} /> : null}
@@ -107,14 +110,14 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
             ) : null}
             {editable ? (
               <Button aria-pressed={editor.open} onClick={() => (editor.open ? editor.close() : editor.openEdit(row))}>
-                Edit
+                {t('common.edit')}
               </Button>
             ) : null}
-            {editable && entity.editPath ? <Link to={entity.editPath(row.short_id)}>Edit {entity.label}</Link> : null}
-            {archivable ? <Button onClick={() => void archive(!row.archive)}>{row.archive ? 'Restore' : 'Archive'}</Button> : null}
+            {editable && entity.editPath ? <Link to={entity.editPath(row.short_id)}>{t('record.editEntity', { entity: entity.label })}</Link> : null}
+            {archivable ? <Button onClick={() => void archive(!row.archive)}>{row.archive ? t('common.restore') : t('common.archive')}</Button> : null}
             {erasable ? (
               <Button danger onClick={() => setErasing(true)}>
-                Erase
+                {t('record.erase')}
               </Button>
             ) : null}
             {erasing ? (
@@ -125,7 +128,7 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
                   onClose={() => setErasing(false)}
                   onErased={(outcome) => {
                     void queryClient.invalidateQueries({ queryKey: queryKeys.all });
-                    notify.success(`Erased ${name}`);
+                    notify.success(t('record.erased', { name }));
                     navigate(entity.listPath, { state: { erased: { id: outcome.erased } } satisfies ErasedState });
                   }}
                 />
@@ -145,17 +148,17 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
       extraTabs={
         row
           ? [
-              ...(entity.kind !== 'user' ? [{ key: 'relationships', label: 'Relationships', children: <RelationshipsTab kind={entity.kind} recordId={row.id} canEdit={editable} /> }] : []),
-              { key: 'files', label: 'Files', children: <FilesTab ownerColumn={ownerColumn} ownerId={row.id} canEdit={editable} /> },
+              ...(entity.kind !== 'user' ? [{ key: 'relationships', label: t('record.tab.relationships'), children: <RelationshipsTab kind={entity.kind} recordId={row.id} canEdit={editable} /> }] : []),
+              { key: 'files', label: t('record.tab.files'), children: <FilesTab ownerColumn={ownerColumn} ownerId={row.id} canEdit={editable} /> },
               ...(messageRecord
-                ? [{ key: 'conversations', label: 'Conversations', children: <Suspense fallback={null}><ConversationsTab record={messageRecord} filesOwner={filesOwner} canSend={editable} /></Suspense> }]
+                ? [{ key: 'conversations', label: t('record.tab.conversations'), children: <Suspense fallback={null}><ConversationsTab record={messageRecord} filesOwner={filesOwner} canSend={editable} /></Suspense> }]
                 : []),
             ]
           : []
       }
       financial={row && entity.kind !== 'user' ? <FinancialTab ownerColumn={ownerColumn} record={row} canEdit={editable} /> : undefined}
       notes={row && entity.kind !== 'user' ? <NotesTab ownerColumn={ownerColumn} ownerId={row.id} canAdd={editable} /> : <NotesList notes={[]} />}
-      history={row ? <RecordHistory table={entity.table} recordId={row.id} fieldLabels={fieldLabels} customFields={custom.definitions} label={`History of ${name || entity.label}`} /> : null}
+      history={row ? <RecordHistory table={entity.table} recordId={row.id} fieldLabels={fieldLabels} customFields={custom.definitions} label={t('record.history', { name: name || entity.label })} /> : null}
     />
   );
 }

@@ -13,9 +13,18 @@ import type { CrmEntity } from './crmEntity';
 import type { ErasedState } from './CrmDetailPage';
 import type { CrmRow } from './crmRow';
 import { userFormFields } from '../users/userFormFields';
+import { t, useT } from '../i18n';
 
 // Mail to many loads its composer when a selection's bulk bar first shows it.
 const BulkSendButton = lazy(() => import('@steward/libs/conversations').then((module) => ({ default: module.BulkSendButton })));
+
+/** What the bulk bar calls the records ("3 contacts archived"). */
+const NOUNS = {
+  business: () => ({ one: t('noun.business'), many: t('noun.businesses') }),
+  contact: () => ({ one: t('noun.contact'), many: t('noun.contacts') }),
+  household: () => ({ one: t('noun.household'), many: t('noun.households') }),
+  user: () => ({ one: t('noun.user'), many: t('noun.users') }),
+};
 
 const BY_NAME: SortSpec = [{ field: 'name', order: 'asc' }];
 
@@ -24,10 +33,11 @@ const BY_NAME: SortSpec = [{ field: 'name', order: 'asc' }];
 const AddNewFlow = lazy(() => Promise.all([import('./AddNewFlow'), import('@steward/libs/form').then((editor) => editor.preloadFormLayer())]).then(([module]) => module));
 
 function WithAddNew({ list, config, kind, savedFilterKey, toolbarExtra, children }: { list: ListPageApi<CrmRow>; config: AddNewConfig<AnyRow>; kind: string; savedFilterKey?: string; toolbarExtra?: ReactNode; children?: ReactNode }) {
+  const t = useT();
   const session = useSession();
   // Each press asks the dialog to open (again); the dialog writes into the active organisation as its user.
   const [presses, setPresses] = useState(0);
-  const addNew = { disabled: !(session.orgName && session.user), onClick: () => setPresses((count) => count + 1), children: 'Add New' };
+  const addNew = { disabled: !(session.orgName && session.user), onClick: () => setPresses((count) => count + 1), children: t('list.addNew') };
   return (
     <ListPage list={list} addNew={addNew} savedFilterKey={savedFilterKey} toolbarExtra={toolbarExtra}>
       {presses > 0 ? (
@@ -53,10 +63,10 @@ export function crmListOptions(entity: CrmEntity, searchParams: URLSearchParams)
     // (and export), under Settings rights like inviting and editing them.
     lifecycle:
       entity.kind === 'user'
-        ? { table: entity.table, noun: { one: 'user', many: 'users' }, fields: bulkFieldsOf(userFormFields('edit')), archivable: false }
+        ? { table: entity.table, noun: NOUNS.user(), fields: bulkFieldsOf(userFormFields('edit')), archivable: false }
         : {
             table: entity.table,
-            noun: { one: entity.label.toLowerCase(), many: entity.listTitle.toLowerCase() },
+            noun: NOUNS[entity.kind](),
             fields: bulkFieldsOf(entity.editFields),
             canDelete: true,
             // Mail to many: one message per chosen record, personalised (crm.send_to_many).
@@ -79,6 +89,7 @@ export function CrmListPage({ entity }: { entity: CrmEntity }) {
 }
 
 function CrmList({ entity, customColumns }: { entity: CrmEntity; customColumns: ListPageOptions<CrmRow>['columns'] }) {
+  const t = useT();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const chosen = useColumnsWithCustom<CrmRow>({ listKey: entity.listPath.replace(/^\//, ''), columns: entity.columns, custom: customColumns });
@@ -102,7 +113,7 @@ function CrmList({ entity, customColumns }: { entity: CrmEntity; customColumns: 
       {entity.importKind ? <ImportButton kind={entity.importKind} /> : null}
       {mergeKind ? (
         <Link to={`/duplicates/${mergeKind}`} style={{ alignSelf: 'center' }}>
-          Possible duplicates
+          {t('list.possibleDuplicates')}
         </Link>
       ) : null}
     </>
@@ -113,9 +124,9 @@ function CrmList({ entity, customColumns }: { entity: CrmEntity; customColumns: 
   const erasure = erased ? (
     <section aria-labelledby="stw-erased-heading" className="stw-flex" style={{ flexDirection: 'column', gap: 8 }}>
       <h2 id="stw-erased-heading" style={{ margin: 0, fontSize: 16 }}>
-        Erased contact
+        {t('list.erasedContact')}
       </h2>
-      <RecordHistory table={entity.table} recordId={erased.id} label="History of the erased contact" />
+      <RecordHistory table={entity.table} recordId={erased.id} label={t('list.erasedHistory')} />
     </section>
   ) : null;
   if (entity.addNew) {

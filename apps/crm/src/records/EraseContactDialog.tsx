@@ -3,6 +3,7 @@ import { Typography } from '@steward/libs/ui/antd';
 import { FormDialog, Input } from '@steward/libs/ui/antd-data';
 import { eraseContact, errorMessage, type EraseOutcome } from '@steward/libs/data';
 import { useSubmit } from '@steward/libs/ui';
+import { useT } from '../i18n';
 
 /** What the dialog asks to be typed before Erase is offered: the name as the page shows it. */
 export const sameName = (typed: string, name: string) => typed.trim().replace(/\s+/g, ' ') === name.trim().replace(/\s+/g, ' ');
@@ -13,9 +14,10 @@ export const sameName = (typed: string, name: string) => typed.trim().replace(/\
  * stays in the dialog; nothing is removed unless the whole erasure is.
  */
 export function EraseContactDialog({ contactId, name, onClose, onErased }: { contactId: string; name: string; onClose: () => void; onErased: (outcome: EraseOutcome) => void }) {
+  const t = useT();
   const [typed, setTyped] = useState('');
   // The platform's one submit: once, busy meanwhile, a refusal kept in the dialog.
-  const { busy, alert: failure, run } = useSubmit({ describe: (problem) => errorMessage(problem, 'The contact could not be erased') });
+  const { busy, alert: failure, run } = useSubmit({ describe: (problem) => errorMessage(problem, t('erase.failed')) });
   const inputId = useId();
   const confirmed = sameName(typed, name);
   const erase = async () => {
@@ -25,30 +27,30 @@ export function EraseContactDialog({ contactId, name, onClose, onErased }: { con
   };
   return (
     <FormDialog
-      title={`Erase ${name}?`}
+      title={t('erase.title', { name })}
       busy={busy}
       alert={failure}
       onClose={onClose}
       onSave={() => void erase()}
-      saveLabel="Erase for good"
-      busyLabel="Erasing…"
+      saveLabel={t('erase.confirm')}
+      busyLabel={t('erase.busy')}
       danger
       saveDisabled={!confirmed}
     >
       <Typography.Paragraph style={{ margin: 0 }}>
-        Use this when {name} asks to have their data erased. It removes, for good and for everyone:
+        {t('erase.intro', { name })}
       </Typography.Paragraph>
       <ul style={{ margin: 0 }}>
-        <li>the contact, with their phones, e-mail addresses, addresses, notes and relationships;</li>
-        <li>their history entries;</li>
-        <li>their search words;</li>
-        <li>their files, with the stored copies.</li>
+        <li>{t('erase.contact')}</li>
+        <li>{t('erase.history')}</li>
+        <li>{t('erase.search')}</li>
+        <li>{t('erase.files')}</li>
       </ul>
       <Typography.Paragraph style={{ margin: 0 }}>
-        History keeps one line saying that a contact was erased, without their name. This cannot be undone.
+        {t('erase.after')}
       </Typography.Paragraph>
       <label htmlFor={inputId}>
-        Type <strong>{name}</strong> to confirm
+        {t.rich('erase.typeName', { name, strong: (words) => <strong>{words}</strong> })}
       </label>
       <Input
         id={inputId}

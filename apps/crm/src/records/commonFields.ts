@@ -1,17 +1,30 @@
-import type { FieldDef } from '@steward/libs/form';
+import type { FieldDef, FieldSection } from '@steward/libs/form';
 import { RECORD_STATUSES } from '@steward/libs/ui';
+import { localized, type CrmMessageId } from '../i18n';
 
-export const STATUS_FIELD: FieldDef = { name: 'status', label: 'Status', type: 'select', options: RECORD_STATUSES.map((status) => ({ value: status, label: status })) };
+/** A field whose label reads in the page's current language. */
+export const field = (name: string, label: CrmMessageId, rest: Omit<FieldDef, 'name' | 'label'> = {}): FieldDef => localized({ name, label: '', ...rest }, { label });
 
-const owner = (name: string, label: string): FieldDef => ({
-  name,
-  label,
-  relation: { schema: 'public', table: 'user_profiles', valueField: 'id', labelField: 'name' },
-});
+/** A titled section of an editor, its title in the page's current language. */
+export const section = (title: CrmMessageId, fields: readonly FieldDef[]): FieldSection => localized({ title: '', fields }, { title });
+
+/** The words of each record status (the stored value stays the English one the database checks). */
+const STATUS_WORDS: Record<(typeof RECORD_STATUSES)[number], CrmMessageId> = {
+  Active: 'status.active',
+  'Prospect / Pending': 'status.prospect',
+  'Inactive - Former': 'status.former',
+  'Inactive - Do Not Contact': 'status.doNotContact',
+  'Inactive - Deceased': 'status.deceased',
+  'Inactive - Other': 'status.other',
+};
+
+export const STATUS_FIELD: FieldDef = field('status', 'field.status', { type: 'select', options: RECORD_STATUSES.map((status) => localized({ value: status, label: '' }, { label: STATUS_WORDS[status] })) });
+
+const owner = (name: string, label: CrmMessageId): FieldDef => field(name, label, { relation: { schema: 'public', table: 'user_profiles', valueField: 'id', labelField: 'name' } });
 
 /** Primary and secondary owner: profiles of the organisation. */
-export const PRIMARY_OWNER_FIELD: FieldDef = owner('primary_owner_id', 'Primary Owner');
-export const OWNER_FIELDS: readonly FieldDef[] = [PRIMARY_OWNER_FIELD, owner('secondary_owner_id', 'Secondary Owner')];
+export const PRIMARY_OWNER_FIELD: FieldDef = owner('primary_owner_id', 'field.primaryOwner');
+export const OWNER_FIELDS: readonly FieldDef[] = [PRIMARY_OWNER_FIELD, owner('secondary_owner_id', 'field.secondaryOwner')];
 
 /** The logo: uploaded to organization-assets under '{org}-{file}'. */
-export const LOGO_FIELD: FieldDef = { name: 'image_link', label: 'Logo', type: 'upload', bucket: 'organization-assets' };
+export const LOGO_FIELD: FieldDef = field('image_link', 'field.logo', { type: 'upload', bucket: 'organization-assets' });

@@ -10,13 +10,15 @@ import { FormDialog } from '@steward/libs/ui/antd-data';
 import { useTabSave } from '../records/useTabSave';
 import { useCrmWrites } from '../records/useCrmWrites';
 import { useRelationships } from './relationshipsApi';
-import { DETAIL_PATH, OTHER_TABLE, RELATIONSHIP_CHOICES, type RelationshipChoice, type RelationshipRow } from './relationshipKinds';
+import { DETAIL_PATH, OTHER_TABLE, RELATIONSHIP_CHOICES, relationshipTitle, type RelationshipChoice, type RelationshipRow } from './relationshipKinds';
+import { useT } from '../i18n';
 
 const relationships = tableRef<AnyRow>('crm', 'relationships');
 const contacts = tableRef<AnyRow>('crm', 'contacts');
 const households = tableRef<AnyRow>('crm', 'households');
 
 function AddRelationshipDialog({ kind, recordId, onClose }: { kind: Exclude<CrmKind, 'user'>; recordId: string; onClose: () => void }) {
+  const t = useT();
   const session = useSession();
   const writes = useCrmWrites();
   const choices = RELATIONSHIP_CHOICES[kind];
@@ -24,20 +26,20 @@ function AddRelationshipDialog({ kind, recordId, onClose }: { kind: Exclude<CrmK
   const [choiceKey, setChoiceKey] = useState(choices[0]?.key ?? '');
   const choice = choices.find((item) => item.key === choiceKey) as RelationshipChoice;
   const options = useRelationOptions({ schema: 'crm', table: OTHER_TABLE[choice.other], valueField: 'id', labelField: 'name', orgScope: session.orgName ? [session.orgName] : [] });
-  const needsTitle = choice.write.to === 'relationships' && choice.write.title === null;
+  const needsTitle = choice.write.to === 'relationships' && choice.write.storedTitle === null;
   const fields = useMemo<FieldDef[]>(
     () => [
-      { name: 'relationship', label: 'Relationship', type: 'choice', options: choices.map((item) => ({ value: item.key, label: item.label })) },
+      { name: 'relationship', label: t('relationship.field'), type: 'choice', options: choices.map((item) => ({ value: item.key, label: t(item.label) })) },
       {
         name: 'other',
-        label: choice.other === 'contact' ? 'Contact' : choice.other === 'business' ? 'Business' : 'Household',
+        label: t(choice.other === 'contact' ? 'entity.contact' : choice.other === 'business' ? 'entity.business' : 'entity.household'),
         type: 'choice',
-        required: { message: 'Choose a record' },
+        required: { message: t('relationship.chooseRecord') },
         options: [{ value: '', label: options.isLoading ? LOADING_TEXT : '—' }, ...(options.data ?? []).filter((option) => option.value !== recordId)],
       },
-      { name: 'title', label: 'Title', required: true, hidden: !needsTitle },
+      { name: 'title', label: t('relationship.title'), required: true, hidden: !needsTitle },
     ],
-    [choices, choice.other, options.isLoading, options.data, recordId, needsTitle],
+    [choices, choice.other, options.isLoading, options.data, recordId, needsTitle, t],
   );
   const form = useFieldForm(fields, { relationship: choiceKey });
   const { busy, alert, run } = useTabSave(onClose);
@@ -53,7 +55,7 @@ function AddRelationshipDialog({ kind, recordId, onClose }: { kind: Exclude<CrmK
         const contactId = kind === 'household' ? otherId : recordId;
         await writes.update(households, { id: householdId }, { [write.column]: contactId });
       } else {
-        await writes.insert(relationships, { title: write.title ?? title.trim(), [write.columns.mine]: recordId, [write.columns.other]: otherId });
+        await writes.insert(relationships, { title: write.storedTitle ?? title.trim(), [write.columns.mine]: recordId, [write.columns.other]: otherId });
       }
     });
   };
@@ -64,7 +66,7 @@ function AddRelationshipDialog({ kind, recordId, onClose }: { kind: Exclude<CrmK
     form.reset({ relationship: value, other: '', title: form.stateRef.current.values.title });
   };
   return (
-    <FormDialog title="Add Relationship" busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
+    <FormDialog title={t('relationship.add')} busy={busy} alert={form.banner ?? alert} onClose={onClose} onSave={save}>
       <FieldsForm form={{ ...form, setValue }} idPrefix="relationship" disabled={busy} />
     </FormDialog>
   );
@@ -76,6 +78,7 @@ function AddRelationshipDialog({ kind, recordId, onClose }: { kind: Exclude<CrmK
  * pages (crm.record_relationships reads both ends). Add and Remove when the record is editable.
  */
 export function RelationshipsTab({ kind, recordId, canEdit }: { kind: Exclude<CrmKind, 'user'>; recordId: string; canEdit: boolean }) {
+  const t = useT();
   const writes = useCrmWrites();
   const list = useRelationships(recordId);
   const [adding, setAdding] = useState(false);
@@ -87,29 +90,29 @@ export function RelationshipsTab({ kind, recordId, canEdit }: { kind: Exclude<Cr
       else if (row.source === 'spouse') await writes.update(contacts, { id: recordId }, { spouse_id: null });
       else await writes.update(households, { id: row.source_id }, { [row.source === 'household_primary' ? 'primary_contact_id' : 'secondary_contact_id']: null });
     } catch (problem) {
-      setFailure(errorMessage(problem, 'Save failed'));
+      setFailure(errorMessage(problem, t('common.saveFailed')));
     }
   };
   return (
     <Flex vertical gap={8}>
       {canEdit ? (
         <div>
-          <Button onClick={() => setAdding(true)}>Add Relationship</Button>
+          <Button onClick={() => setAdding(true)}>{t('relationship.add')}</Button>
         </div>
       ) : null}
       {failure ? <Alert type="error" showIcon title={failure} /> : null}
       {list.isLoading ? <Typography.Text>{LOADING_TEXT}</Typography.Text> : null}
-      {list.error ? <Alert type="error" showIcon title={errorMessage(list.error, 'Unknown error')} /> : null}
-      {list.data && list.data.length === 0 ? <Typography.Text type="secondary">No relationships yet.</Typography.Text> : null}
+      {list.error ? <Alert type="error" showIcon title={errorMessage(list.error, t('common.unknownError'))} /> : null}
+      {list.data && list.data.length === 0 ? <Typography.Text type="secondary">{t('relationship.none')}</Typography.Text> : null}
       {list.data && list.data.length > 0 ? (
-        <ul aria-label="Relationships" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        <ul aria-label={t('relationship.list')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {list.data.map((row) => (
             <li key={`${row.source}:${row.source_id}:${row.other_id}`} style={{ padding: '4px 0' }}>
-              <Typography.Text type="secondary">{row.title}: </Typography.Text>
+              <Typography.Text type="secondary">{t('relationship.line', { title: relationshipTitle(row.title) })}</Typography.Text>
               {row.other_short_id ? <Link to={DETAIL_PATH[row.other_kind](row.other_short_id)}>{row.other_name ?? row.other_short_id}</Link> : (row.other_name ?? '')}
               {canEdit ? (
-                <Button size="small" style={{ marginLeft: 8 }} aria-label={`Remove ${row.title}: ${row.other_name ?? ''}`} onClick={() => void remove(row)}>
-                  Remove
+                <Button size="small" style={{ marginLeft: 8 }} aria-label={t('relationship.removeLabel', { title: relationshipTitle(row.title), name: row.other_name ?? '' })} onClick={() => void remove(row)}>
+                  {t('relationship.remove')}
                 </Button>
               ) : null}
             </li>

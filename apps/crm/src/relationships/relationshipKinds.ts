@@ -1,4 +1,5 @@
 import type { CrmKind } from '../records/crmRow';
+import { t, type CrmMessageId } from '../i18n';
 
 export type OtherKind = 'business' | 'contact' | 'household';
 
@@ -9,33 +10,34 @@ export type OtherKind = 'business' | 'contact' | 'household';
  */
 export type RelationshipChoice = {
   key: string;
-  label: string;
+  /** The choice's words (a message id). */
+  label: CrmMessageId;
   other: OtherKind;
   write:
     | { to: 'spouse' }
     | { to: 'household'; column: 'primary_contact_id' | 'secondary_contact_id' }
-    | { to: 'relationships'; title: string | null; columns: { mine: string; other: string } };
+    | { to: 'relationships'; /** What the row stores (shown through relationshipTitle); null: the person types it. */ storedTitle: string | null; columns: { mine: string; other: string } };
 };
 
 export const RELATIONSHIP_CHOICES: Record<Exclude<CrmKind, 'user'>, readonly RelationshipChoice[]> = {
   contact: [
-    { key: 'spouse', label: 'Spouse', other: 'contact', write: { to: 'spouse' } },
-    { key: 'household-primary', label: 'Household (as primary contact)', other: 'household', write: { to: 'household', column: 'primary_contact_id' } },
-    { key: 'household-secondary', label: 'Household (as secondary contact)', other: 'household', write: { to: 'household', column: 'secondary_contact_id' } },
-    { key: 'household-member', label: 'Household (as member)', other: 'household', write: { to: 'relationships', title: 'Household member', columns: { mine: 'contact_id1', other: 'household_id1' } } },
-    { key: 'works-at', label: 'Works at (business)', other: 'business', write: { to: 'relationships', title: 'Works at', columns: { mine: 'contact_id1', other: 'business_id1' } } },
-    { key: 'owner-of', label: 'Owner of (business)', other: 'business', write: { to: 'relationships', title: 'Owner', columns: { mine: 'contact_id1', other: 'business_id1' } } },
-    { key: 'contact-other', label: 'Other contact', other: 'contact', write: { to: 'relationships', title: null, columns: { mine: 'contact_id1', other: 'contact_id2' } } },
+    { key: 'spouse', label: 'relationship.choice.spouse', other: 'contact', write: { to: 'spouse' } },
+    { key: 'household-primary', label: 'relationship.choice.householdPrimary', other: 'household', write: { to: 'household', column: 'primary_contact_id' } },
+    { key: 'household-secondary', label: 'relationship.choice.householdSecondary', other: 'household', write: { to: 'household', column: 'secondary_contact_id' } },
+    { key: 'household-member', label: 'relationship.choice.householdMember', other: 'household', write: { to: 'relationships', storedTitle: 'Household member', columns: { mine: 'contact_id1', other: 'household_id1' } } },
+    { key: 'works-at', label: 'relationship.choice.worksAt', other: 'business', write: { to: 'relationships', storedTitle: 'Works at', columns: { mine: 'contact_id1', other: 'business_id1' } } },
+    { key: 'owner-of', label: 'relationship.choice.ownerOf', other: 'business', write: { to: 'relationships', storedTitle: 'Owner', columns: { mine: 'contact_id1', other: 'business_id1' } } },
+    { key: 'contact-other', label: 'relationship.choice.contactOther', other: 'contact', write: { to: 'relationships', storedTitle: null, columns: { mine: 'contact_id1', other: 'contact_id2' } } },
   ],
   household: [
-    { key: 'primary-contact', label: 'Primary contact', other: 'contact', write: { to: 'household', column: 'primary_contact_id' } },
-    { key: 'secondary-contact', label: 'Secondary contact', other: 'contact', write: { to: 'household', column: 'secondary_contact_id' } },
-    { key: 'member', label: 'Member', other: 'contact', write: { to: 'relationships', title: 'Household member', columns: { mine: 'household_id1', other: 'contact_id1' } } },
+    { key: 'primary-contact', label: 'relationship.choice.primaryContact', other: 'contact', write: { to: 'household', column: 'primary_contact_id' } },
+    { key: 'secondary-contact', label: 'relationship.choice.secondaryContact', other: 'contact', write: { to: 'household', column: 'secondary_contact_id' } },
+    { key: 'member', label: 'relationship.choice.member', other: 'contact', write: { to: 'relationships', storedTitle: 'Household member', columns: { mine: 'household_id1', other: 'contact_id1' } } },
   ],
   business: [
-    { key: 'employee', label: 'Works here (contact)', other: 'contact', write: { to: 'relationships', title: 'Works at', columns: { mine: 'business_id1', other: 'contact_id1' } } },
-    { key: 'owner', label: 'Owner (contact)', other: 'contact', write: { to: 'relationships', title: 'Owner', columns: { mine: 'business_id1', other: 'contact_id1' } } },
-    { key: 'business-other', label: 'Other business', other: 'business', write: { to: 'relationships', title: null, columns: { mine: 'business_id1', other: 'business_id2' } } },
+    { key: 'employee', label: 'relationship.choice.employee', other: 'contact', write: { to: 'relationships', storedTitle: 'Works at', columns: { mine: 'business_id1', other: 'contact_id1' } } },
+    { key: 'owner', label: 'relationship.choice.owner', other: 'contact', write: { to: 'relationships', storedTitle: 'Owner', columns: { mine: 'business_id1', other: 'contact_id1' } } },
+    { key: 'business-other', label: 'relationship.choice.businessOther', other: 'business', write: { to: 'relationships', storedTitle: null, columns: { mine: 'business_id1', other: 'business_id2' } } },
   ],
 };
 
@@ -58,4 +60,21 @@ export type RelationshipRow = {
   other_name: string | null;
   other_short_id: string | null;
   created_at: string | null;
+};
+
+/** The titles the database writes itself (crm.record_relationships, the choices above), in the page's language; any other is the person's own. */
+const KNOWN_TITLES: Readonly<Record<string, CrmMessageId>> = {
+  Spouse: 'relationship.title.spouse',
+  'Primary contact': 'relationship.title.primaryContact',
+  'Secondary contact': 'relationship.title.secondaryContact',
+  'Household (primary contact)': 'relationship.title.householdPrimary',
+  'Household (secondary contact)': 'relationship.title.householdSecondary',
+  'Household member': 'relationship.title.householdMember',
+  'Works at': 'relationship.title.worksAt',
+  Owner: 'relationship.title.owner',
+};
+
+export const relationshipTitle = (title: string): string => {
+  const id = KNOWN_TITLES[title];
+  return id ? t(id) : title;
 };

@@ -8,19 +8,21 @@ import { ADDRESS_FIELDS, PrimaryMethodFields, useAddNewDialog } from '../addNew'
 import { usePageTitle } from '@steward/libs/shell';
 import { LOADING_TEXT } from '@steward/libs/list';
 import { usersView } from '../records/crmViews';
-import { MISSING_USER_MESSAGE, USER_SOURCE, userFormFields, userSaveError } from './userFormFields';
+import { USER_SOURCE, missingUserMessage, userFormFields, userSaveError } from './userFormFields';
+import { useT } from '../i18n';
 
 const profiles = tableRef<AnyRow>('public', 'user_profiles');
 /** The invite form returns here after saving; the route shows the users list. */
 const RETURN_TO = '/user-management';
 
 function Frame({ title, children }: { title: string; children: React.ReactNode }) {
+  const t = useT();
   const navigate = useNavigate();
   usePageTitle(title);
   return (
     <Flex vertical gap={12} style={{ maxWidth: 720 }}>
       <div>
-        <Button onClick={() => void navigate(-1)}>← Go Back</Button>
+        <Button onClick={() => void navigate(-1)}>{t('common.goBack')}</Button>
       </div>
       <Typography.Title level={2} style={{ margin: 0 }}>
         {title}
@@ -30,38 +32,42 @@ function Frame({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
-const SourceField = () => (
-  <Form.Item label="Source" htmlFor="user-source">
-    <Input id="user-source" value={USER_SOURCE} readOnly aria-readonly="true" />
-  </Form.Item>
-);
+function SourceField() {
+  const t = useT();
+  return (
+    <Form.Item label={t('user.source')} htmlFor="user-source">
+      <Input id="user-source" value={USER_SOURCE} readOnly aria-readonly="true" />
+    </Form.Item>
+  );
+}
 
 /** '/users/new': Invite New User — a Pending profile with its primary phone, e-mail and address, in one write. */
 export function InviteUserPage() {
+  const t = useT();
   const navigate = useNavigate();
   const fields = useMemo(() => userFormFields('invite'), []);
   const dialog = useAddNewDialog<AnyRow>({
     table: profiles,
     fields,
-    entityLabel: 'Profile',
-    failureNoun: 'user profile',
+    entityLabel: t('user.profileEntity'),
+    failureNoun: t('user.profileNoun'),
     ownerColumn: 'user_id',
     // The address is written only if one of its fields is filled.
     secondary: { phone: true, email: true, address: true },
-    missingContextMessage: MISSING_USER_MESSAGE,
+    missingContextMessage: missingUserMessage(),
     onCreated: () => void navigate(RETURN_TO),
   });
   const { show } = dialog;
   useEffect(() => show(), [show]);
   return (
-    <Frame title="Invite New User">
+    <Frame title={t('user.inviteTitle')}>
       <Card>
         {dialog.alert ? <Alert type="error" showIcon title={dialog.alert} style={{ marginBottom: 12 }} /> : null}
         <FieldsForm form={dialog.form} idPrefix="user" disabled={dialog.busy}>
           <SourceField />
           <PrimaryMethodFields dialog={dialog} idPrefix="user" />
           <Divider titlePlacement="start" plain>
-            Address
+            {t('addNew.address')}
           </Divider>
           {ADDRESS_FIELDS.map((field) => (
             <Form.Item key={field.name} label={field.label} htmlFor={`user-${field.name}`}>
@@ -74,7 +80,7 @@ export function InviteUserPage() {
             </Form.Item>
           ))}
           <Button type="primary" loading={dialog.busy} onClick={() => void dialog.submit()}>
-            {dialog.busy ? 'Saving…' : 'Save'}
+            {dialog.busy ? t('common.saving') : t('common.save')}
           </Button>
         </FieldsForm>
       </Card>
@@ -84,22 +90,23 @@ export function InviteUserPage() {
 
 /** '/user/{short_id}/edit': Edit User — only changed fields are sent; a newer change elsewhere is refused. */
 export function EditUserPage() {
+  const t = useT();
   const navigate = useNavigate();
   const { short_id: shortId = '' } = useParams();
   const record = useRecord(usersView, { short_id: shortId });
   const status = typeof record.data?.status === 'string' ? record.data.status : null;
   const fields = useMemo(() => userFormFields('edit', status), [status]);
-  const editor = useRecordEditor({ table: profiles, fields, label: 'User', onSaved: () => void navigate(RETURN_TO), describeSaveError: userSaveError });
+  const editor = useRecordEditor({ table: profiles, fields, label: t('user.editorLabel'), onSaved: () => void navigate(RETURN_TO), describeSaveError: userSaveError });
   const id = record.data?.id ?? null;
   const { openEdit } = editor;
   useEffect(() => {
     if (id) openEdit(id);
   }, [id, openEdit]);
   if (record.isLoading) return <Typography.Text>{LOADING_TEXT}</Typography.Text>;
-  if (!record.data) return <Frame title="Edit User">User not found.</Frame>;
+  if (!record.data) return <Frame title={t('user.editTitle')}>{t('user.notFound')}</Frame>;
   const { children, ...saveProps } = editor.saveButtonProps;
   return (
-    <Frame title="Edit User">
+    <Frame title={t('user.editTitle')}>
       <Card>
         <RecordEditorForm editor={editor} idPrefix="user" />
         <Form layout="vertical" component="div">
