@@ -235,7 +235,7 @@ test('mail to every contact matching a filter: one each, the suppressed addresse
   const sending = page.waitForRequest((request) => request.url().includes('/rpc/send_to_many'));
   await dialog.getByRole('button', { name: 'Send to all' }).click();
   // The filter went, not 203 ids: the database found the rows itself.
-  expect((await sending).postDataJSON()).toMatchObject({ p_ids: null, p_filter: { org_names: [owner.orgName], exclude_archived: true } });
+  expect((await sending).postDataJSON()).toMatchObject({ p_ids: null, p_filter: { org_names: expect.arrayContaining([owner.orgName]), exclude_archived: true } });
   await expect(page.getByRole('status').filter({ hasText: '201 of 203 queued, 2 skipped (unsubscribed, bounced or no address)' })).toBeVisible();
 
   const { data: campaign } = await db.from('mail_campaigns').select('total, queued, skipped').eq('org_name', owner.orgName).single();
