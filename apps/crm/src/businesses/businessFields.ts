@@ -1,5 +1,5 @@
-import { sectionFields, type FieldDef, type FieldSection } from '@steward/libs/form';
-import { LOGO_FIELD, OWNER_FIELDS, PRIMARY_OWNER_FIELD, STATUS_FIELD } from '../records/commonFields';
+import type { FieldDef, FieldSection } from '@steward/libs/form';
+import { LOGO_FIELD, OWNER_FIELDS, PRIMARY_OWNER_FIELD, STATUS_FIELD, fieldsOfSections } from '../records/commonFields';
 
 const TYPE_FIELD: FieldDef = { name: 'type_id', label: 'Type', required: true, relation: { schema: 'crm', table: 'business_types', valueField: 'id', labelField: 'name' } };
 
@@ -13,4 +13,4 @@ export const BUSINESS_EDIT_SECTIONS: readonly FieldSection[] = [
   { title: 'About', fields: [{ name: 'description', label: 'Description', type: 'textarea' }, LOGO_FIELD] },
 ];
 
-export const BUSINESS_EDIT_FIELDS: readonly FieldDef[] = sectionFields(BUSINESS_EDIT_SECTIONS);
+export const BUSINESS_EDIT_FIELDS: readonly FieldDef[] = fieldsOfSections(BUSINESS_EDIT_SECTIONS);

@@ -1,5 +1,5 @@
-import { sectionFields, type FieldDef, type FieldSection } from '@steward/libs/form';
-import { LOGO_FIELD, OWNER_FIELDS, PRIMARY_OWNER_FIELD, STATUS_FIELD } from '../records/commonFields';
+import type { FieldDef, FieldSection } from '@steward/libs/form';
+import { LOGO_FIELD, OWNER_FIELDS, PRIMARY_OWNER_FIELD, STATUS_FIELD, fieldsOfSections } from '../records/commonFields';
 
 const contact = (name: string, label: string): FieldDef => ({ name, label, relation: { schema: 'crm', table: 'contacts', valueField: 'id', labelField: 'name' } });
 
@@ -27,4 +27,4 @@ export const HOUSEHOLD_EDIT_SECTIONS: readonly FieldSection[] = [
   { title: 'About', fields: [{ name: 'description', label: 'Description', type: 'textarea' }, LOGO_FIELD] },
 ];
 
-export const HOUSEHOLD_EDIT_FIELDS: readonly FieldDef[] = sectionFields(HOUSEHOLD_EDIT_SECTIONS);
+export const HOUSEHOLD_EDIT_FIELDS: readonly FieldDef[] = fieldsOfSections(HOUSEHOLD_EDIT_SECTIONS);
