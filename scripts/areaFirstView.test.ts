@@ -17,6 +17,13 @@ import { AREAS } from '../libs/src/runtime-config/areas.mjs';
 /** Settings draws forms first (profile, organisation settings): its first view is a form, not a list. */
 const FORM_FIRST_AREAS = new Set(['settings']);
 
+/**
+ * Areas whose first screen edits its rows itself (a record editor drawn by the list or the timeline:
+ * supplies, reservations, staff, tasks): their first view holds the form layer's light part. The other
+ * areas open a record on a page of its own, so the form layer is not theirs to load before the first row.
+ */
+const EDITS_ON_FIRST_SCREEN = new Set(['catalog', 'lodging', 'team-portal', 'operations']);
+
 const libsExports = JSON.parse(readFileSync(path.join(workspaceRoot, 'libs/package.json'), 'utf8')).exports as Record<string, string>;
 
 type Files = { read: (file: string) => string; isFile: (file: string) => boolean };
@@ -56,8 +63,16 @@ function resolveModule(from: string, specifier: string, files: Files): string | 
 
 const isAntd = (specifier: string) => specifier === 'antd' || specifier.startsWith('antd/') || specifier === '@steward/libs/ui/antd' || specifier === '@steward/libs/ui/antd-data';
 
+/** The form layer (record editor, fields form, custom-field inputs): what a record page or a dialog draws, never a list's first rows. */
+const isFormLayer = (specifier: string) => specifier === '@steward/libs/form';
+
 /** Each place in `entry`'s first view that brings in antd, as "file: specifier". */
 export function antdInFirstView(entry: string, files: Files = disk): string[] {
+  return importsInFirstView(entry, isAntd, files);
+}
+
+/** Each place in `entry`'s first view that imports a module `matches` names (for its values), as "file: specifier". */
+export function importsInFirstView(entry: string, matches: (specifier: string) => boolean, files: Files = disk): string[] {
   const seen = new Set<string>();
   const found: string[] = [];
   const visit = (file: string) => {
@@ -65,7 +80,7 @@ export function antdInFirstView(entry: string, files: Files = disk): string[] {
     seen.add(file);
     for (const { specifier } of staticImports(files.read(file))) {
       const where = path.relative(workspaceRoot, file);
-      if (isAntd(specifier)) found.push(`${where}: ${specifier}`);
+      if (matches(specifier)) found.push(`${where}: ${specifier}`);
       else {
         const next = resolveModule(file, specifier, files);
         if (next) visit(next);
@@ -80,6 +95,14 @@ describe('an area’s first view', () => {
   for (const { name } of AREAS.filter((area) => !FORM_FIRST_AREAS.has(area.name))) {
     it(`of ${name} loads no antd`, () => {
       expect(antdInFirstView(path.join(workspaceRoot, 'apps', name, 'src/area.tsx'))).toEqual([]);
+    });
+  }
+
+  // A shared library is loaded whole before the first view runs: one value taken from the form layer
+  // (a one-line helper) made the businesses list wait for all of it (6 KB as served, a request of its own).
+  for (const { name } of AREAS.filter((area) => !FORM_FIRST_AREAS.has(area.name) && !EDITS_ON_FIRST_SCREEN.has(area.name))) {
+    it(`of ${name} loads no form layer`, () => {
+      expect(importsInFirstView(path.join(workspaceRoot, 'apps', name, 'src/area.tsx'), isFormLayer)).toEqual([]);
     });
   }
 

@@ -1,5 +1,5 @@
-import { sectionFields, type FieldDef, type FieldSection } from '@steward/libs/form';
-import { LOGO_FIELD, OWNER_FIELDS, PRIMARY_OWNER_FIELD, STATUS_FIELD, field, section } from '../records/commonFields';
+import type { FieldDef, FieldSection } from '@steward/libs/form';
+import { LOGO_FIELD, OWNER_FIELDS, PRIMARY_OWNER_FIELD, STATUS_FIELD, field, section, fieldsOfSections } from '../records/commonFields';
 
 const TYPE_FIELD: FieldDef = field('type_id', 'field.type', { required: true, relation: { schema: 'crm', table: 'business_types', valueField: 'id', labelField: 'name' } });
 
@@ -13,4 +13,4 @@ export const BUSINESS_EDIT_SECTIONS: readonly FieldSection[] = [
   section('section.about', [field('description', 'field.description', { type: 'textarea' }), LOGO_FIELD]),
 ];
 
-export const BUSINESS_EDIT_FIELDS: readonly FieldDef[] = sectionFields(BUSINESS_EDIT_SECTIONS);
+export const BUSINESS_EDIT_FIELDS: readonly FieldDef[] = fieldsOfSections(BUSINESS_EDIT_SECTIONS);

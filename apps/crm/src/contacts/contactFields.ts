@@ -1,5 +1,5 @@
-import { sectionFields, type FieldDef, type FieldSection } from '@steward/libs/form';
-import { LOGO_FIELD, OWNER_FIELDS, PRIMARY_OWNER_FIELD, STATUS_FIELD, field, section } from '../records/commonFields';
+import type { FieldDef, FieldSection } from '@steward/libs/form';
+import { LOGO_FIELD, OWNER_FIELDS, PRIMARY_OWNER_FIELD, STATUS_FIELD, field, section, fieldsOfSections } from '../records/commonFields';
 
 const TYPE_FIELD: FieldDef = field('type_id', 'field.type', { required: true, relation: { schema: 'crm', table: 'contact_types', valueField: 'id', labelField: 'name' } });
 
@@ -32,4 +32,4 @@ export const CONTACT_EDIT_SECTIONS: readonly FieldSection[] = [
   section('section.about', [field('description', 'field.description', { type: 'textarea' }), LOGO_FIELD]),
 ];
 
-export const CONTACT_EDIT_FIELDS: readonly FieldDef[] = sectionFields(CONTACT_EDIT_SECTIONS);
+export const CONTACT_EDIT_FIELDS: readonly FieldDef[] = fieldsOfSections(CONTACT_EDIT_SECTIONS);

@@ -1,5 +1,5 @@
-import { sectionFields, type FieldDef, type FieldSection } from '@steward/libs/form';
-import { LOGO_FIELD, OWNER_FIELDS, PRIMARY_OWNER_FIELD, STATUS_FIELD, field, section } from '../records/commonFields';
+import type { FieldDef, FieldSection } from '@steward/libs/form';
+import { LOGO_FIELD, OWNER_FIELDS, PRIMARY_OWNER_FIELD, STATUS_FIELD, field, section, fieldsOfSections } from '../records/commonFields';
 import type { CrmMessageId } from '../i18n';
 
 const contact = (name: string, label: CrmMessageId): FieldDef => field(name, label, { relation: { schema: 'crm', table: 'contacts', valueField: 'id', labelField: 'name' } });
@@ -20,4 +20,4 @@ export const HOUSEHOLD_EDIT_SECTIONS: readonly FieldSection[] = [
   section('section.about', [field('description', 'field.description', { type: 'textarea' }), LOGO_FIELD]),
 ];
 
-export const HOUSEHOLD_EDIT_FIELDS: readonly FieldDef[] = sectionFields(HOUSEHOLD_EDIT_SECTIONS);
+export const HOUSEHOLD_EDIT_FIELDS: readonly FieldDef[] = fieldsOfSections(HOUSEHOLD_EDIT_SECTIONS);

@@ -28,3 +28,12 @@ export const OWNER_FIELDS: readonly FieldDef[] = [PRIMARY_OWNER_FIELD, owner('se
 
 /** The logo: uploaded to organization-assets under '{org}-{file}'. */
 export const LOGO_FIELD: FieldDef = field('image_link', 'field.logo', { type: 'upload', bucket: 'organization-assets' });
+
+/**
+ * The fields of every section, in order (what libs/form's sectionFields gives). Written here because the
+ * lists import the field definitions: a value taken from '@steward/libs/form' makes a list's first view
+ * load the whole form layer (a shared library is loaded whole) before its first row.
+ */
+export function fieldsOfSections(sections: readonly FieldSection[]): FieldDef[] {
+  return sections.flatMap((group) => [...group.fields]);
+}
