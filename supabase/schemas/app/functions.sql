@@ -6320,7 +6320,7 @@ grant execute on function app.message_file_claimed(p_name text) to service_role;
 
 -- A page of a record's conversation as the screens read it; crm.record_messages calls it once the
 -- caller may see the record (the API does not serve the app schema).
-create or replace function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone)
+create or replace function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone, p_before_id uuid)
  returns jsonb
  language sql
  stable security definer
@@ -6336,7 +6336,10 @@ as $function$
   from (select m.* from crm.message_links l
           join crm.messages m on m.id = l.message_id
          where l.record_id = p_id and l.record_kind = p_kind
-           and (p_before is null or m.created_at < p_before)
+           -- Keyset: after the last message read, (created_at, id) descending; a mail to many writes
+           -- many messages at one created_at, so the id breaks the tie (p_before alone: the older ones).
+           and (p_before is null or m.created_at < p_before
+                or (p_before_id is not null and m.created_at = p_before and m.id < p_before_id))
          order by m.created_at desc, m.id desc
          limit least(greatest(coalesce(p_limit, 50), 1), 200)) m
   left join public.user_profiles u on u.id = m.sent_by
@@ -6346,9 +6349,9 @@ as $function$
   left join lateral (select jsonb_agg(jsonb_build_object('kind', x.record_kind, 'id', x.record_id)) as records
                        from crm.message_links x where x.message_id = m.id) k on true
 $function$;
-revoke all on function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) from public, anon, authenticated, service_role;
-grant execute on function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) to authenticated;
-grant execute on function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) to service_role;
+revoke all on function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone, p_before_id uuid) from public, anon, authenticated, service_role;
+grant execute on function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone, p_before_id uuid) to authenticated;
+grant execute on function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone, p_before_id uuid) to service_role;
 
 create or replace function app.link_thread(p_message crm.messages, p_kind text, p_id uuid)
  returns void

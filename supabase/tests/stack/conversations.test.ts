@@ -206,6 +206,41 @@ describe('replies and other mail coming back', () => {
   });
 });
 
+describe('a long conversation', () => {
+  it('is read 50 at a time, newest first, each page after the last one read: none twice, none left out, even at one instant', async () => {
+    const contact = await addContact(cedar, 'Lena', 'Longtalk', `long-${randomUUID().slice(0, 8)}@mail.example`);
+    // 130 messages, the newest 70 written at one instant (as a mail to many writes them), the rest a minute apart.
+    await db.query(
+      `with made as (
+         insert into crm.messages (org_name, direction, thread_id, message_id, subject, body_text, from_email, to_emails, status, created_at)
+         select $1, 'in', gen_random_uuid(), '<long-' || n || '-' || gen_random_uuid() || '@mail.example>', 'Long ' || n, 'x', 'lena@mail.example',
+                array['x@in.steward.localhost'], 'received', case when n <= 70 then now() else now() - make_interval(mins => n) end
+         from generate_series(1, 130) n
+         returning id)
+       insert into crm.message_links (message_id, record_kind, record_id, org_name) select id, 'contact', $2, $1 from made`,
+      [cedar.orgName, contact],
+    );
+    const pages: Message[][] = [];
+    let after: { p_before: string; p_before_id: string } | null = null;
+    for (;;) {
+      const { data, error } = await cedar.client.schema('crm').rpc('record_messages', { p_kind: 'contact', p_id: contact, p_limit: 50, ...(after ?? {}) });
+      expect(error).toBeNull();
+      const page = data as (Message & { created_at: string })[];
+      pages.push(page);
+      if (page.length < 50) break;
+      after = { p_before: page.at(-1)!.created_at, p_before_id: page.at(-1)!.id };
+    }
+    expect(pages.map((page) => page.length)).toEqual([50, 50, 30]);
+    const read = pages.flat() as (Message & { created_at: string })[];
+    expect(new Set(read.map((message) => message.id)).size).toBe(130);
+    const { rows } = await db.query<{ id: string }>(
+      `select m.id from crm.messages m join crm.message_links l on l.message_id = m.id where l.record_id = $1 order by m.created_at desc, m.id desc`,
+      [contact],
+    );
+    expect(read.map((message) => message.id)).toEqual(rows.map((row) => row.id));
+  });
+});
+
 describe('who sees a message', () => {
   it('another organisation never sees one, nor its inbox', async () => {
     const email = `private-${randomUUID().slice(0, 8)}@mail.example`;
