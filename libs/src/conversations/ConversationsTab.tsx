@@ -47,7 +47,14 @@ export function MessageItem({ message, onReply, onDownloadError }: { message: Co
           </>
         ) : null}
       </dl>
-      {message.status === 'failed' ? <Alert type="error" showIcon title={`Not sent: ${message.error ?? 'the mail server refused it'}`} /> : null}
+      {message.status === 'failed' ? (
+        <Alert
+          type="error"
+          showIcon
+          title={`Not sent: ${message.error ?? 'the mail server refused it'}`}
+          description={message.retry_at ? `It will be tried again at ${new Date(message.retry_at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.` : undefined}
+        />
+      ) : null}
       {/* Sanitised by DOMPurify before it is shown: received mail is anyone's HTML. */}
       {html ? <div className="stw-message-html" dangerouslySetInnerHTML={{ __html: html }} /> : <div className="stw-message__text">{message.body_text}</div>}
       {(message.attachments ?? []).length ? (

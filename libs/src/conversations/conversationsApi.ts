@@ -30,6 +30,8 @@ export type ConversationMessage = {
   created_at: string;
   sent_at: string | null;
   attachments?: MessageAttachment[] | null;
+  /** A failed message the outbox will try again: when (crm.record_messages). */
+  retry_at?: string | null;
 };
 
 export type MailTemplate = { id: string; name: string; subject: string; body: string; archive: boolean; last_modified_at: string };

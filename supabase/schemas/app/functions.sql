@@ -934,7 +934,9 @@ begin
   end if;
   if v.message_id is not null then
     update crm.messages m
-       set status = case when p_error is null then 'sent' when v.attempts >= 8 then 'failed' else 'queued' end,
+       -- A failure shows with its reason at once, also while the outbox will try again (record_messages
+       -- tells when); a later attempt that goes through makes it sent.
+       set status = case when p_error is null then 'sent' else 'failed' end,
            error = p_error,
            sent_at = case when p_error is null then now() end
      where m.id = v.message_id;
@@ -943,7 +945,7 @@ end;
 $function$;
 revoke all on function app.finish_outbox_mail(p_id bigint, p_error text, p_permanent boolean, p_bounced text[]) from public, anon, authenticated, service_role;
 grant execute on function app.finish_outbox_mail(p_id bigint, p_error text, p_permanent boolean, p_bounced text[]) to service_role;
-comment on function app.finish_outbox_mail(p_id bigint, p_error text, p_permanent boolean, p_bounced text[]) is 'records a sending''s outcome: sent, or the error (retried later unless permanent: a 5xx refusal); refused recipients (p_bounced) go on the organisation''s suppression list; a conversation''s message takes the status';
+comment on function app.finish_outbox_mail(p_id bigint, p_error text, p_permanent boolean, p_bounced text[]) is 'records a sending''s outcome: sent, or the error (retried later unless permanent: a 5xx refusal); refused recipients (p_bounced) go on the organisation''s suppression list; a conversation''s message takes the status (failed with the error at each failure, sent once an attempt goes through)';
 
 CREATE OR REPLACE FUNCTION app.finish_storage_removal(p_id bigint, p_error text DEFAULT NULL::text)
  RETURNS void
@@ -6331,7 +6333,10 @@ as $function$
            || jsonb_build_object(
                 'sent_by_name', coalesce(nullif(u.display_name, ''), u.name),
                 'attachments', coalesce(a.files, '[]'::jsonb),
-                'links', coalesce(k.records, '[]'::jsonb))
+                'links', coalesce(k.records, '[]'::jsonb),
+                -- A failed message the outbox will try again: when.
+                'retry_at', case when m.status = 'failed' then
+                  (select min(o.next_attempt_at) from app.mail_outbox o where o.message_id = m.id and o.sent_at is null and o.attempts < 8) end)
            order by m.created_at desc, m.id desc), '[]'::jsonb)
   from (select m.* from crm.message_links l
           join crm.messages m on m.id = l.message_id

@@ -3,7 +3,7 @@
 // mail come back through the stack's inbound SMTP server and land on the records or in the inbox.
 // Real Postgres, PostgREST, SMTP servers on both sides.
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import nodemailer from 'nodemailer';
 import type pg from 'pg';
@@ -372,6 +372,82 @@ describe("the organisation's own SMTP account", () => {
       expect(again?.message).toBe(`${email} bounced earlier`);
     } finally {
       await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    }
+  });
+});
+
+describe('an SMTP server that does not answer', () => {
+  it('is given up on within the timeout: the message fails with that reason, is tried again by the backoff, and is sent once the server answers', async () => {
+    // A socket that accepts and never says a word; once `answering`, the same port leads to a real SMTP server.
+    let answering = false;
+    const real = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onAuth(auth, _session, callback) {
+        callback(null, { user: auth.username });
+      },
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on('end', () => callback());
+      },
+    });
+    await new Promise<void>((resolve) => real.listen(0, '127.0.0.1', () => resolve()));
+    const realPort = (real.server.address() as AddressInfo).port;
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => undefined);
+      if (!answering) return;
+      const upstream = connect(realPort, '127.0.0.1');
+      upstream.on('error', () => socket.destroy());
+      socket.pipe(upstream).pipe(socket);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
+    const port = (silent.address() as AddressInfo).port;
+    const org = await signUpOrganization(stack, 'Conversations Silent Smtp');
+    try {
+      const { error: accountError } = await org.client.schema('settings').from('integrations').insert({
+        org_name: org.orgName, name: 'Our mail', type: 'smtp', base_url: `smtp://127.0.0.1:${port}`,
+        settings: { user: 'desk', from_email: 'desk@silent.example', from_name: 'Silent Desk' }, api_secret: 'smtp-password',
+      });
+      expect(accountError).toBeNull();
+      const email = `silent-${randomUUID().slice(0, 8)}@mail.example`;
+      const contact = await addContact(org, 'Sil', 'Ent', email);
+      const { data: id, error } = await send(org.client, { to: [email], subject: 'Are you there?', body: 'x', links: [{ kind: 'contact', id: contact }] });
+      expect(error).toBeNull();
+      const sentAt = Date.now();
+      await expect.poll(async () => (await statusOf(id as string))?.status, { timeout: 15_000 }).toBe('failed');
+      // Given up on within the timeout (the test stack's 3 s; the outbox looks every half second) …
+      expect(Date.now() - sentAt).toBeLessThan(3_000 + 5_000);
+      // and the outbox hung up on it.
+      await expect.poll(() => sockets.size).toBe(0);
+      expect((await statusOf(id as string))?.error).toBe(`The mail server 127.0.0.1:${port} did not answer within 3 s`);
+      // The outbox tries again after its backoff (a minute after the first attempt), and the record says when.
+      const { rows: [waiting] } = await db.query<{ attempts: number; wait: number; last_error: string }>(
+        `select attempts, extract(epoch from next_attempt_at - now())::float as wait, last_error from app.mail_outbox where message_id = $1`,
+        [id],
+      );
+      expect(waiting).toMatchObject({ attempts: 1, last_error: `The mail server 127.0.0.1:${port} did not answer within 3 s` });
+      expect(waiting!.wait).toBeGreaterThan(30);
+      expect(waiting!.wait).toBeLessThanOrEqual(60);
+      const [shown] = (await recordMessages(org.client, 'contact', contact)) as (Message & { retry_at: string | null })[];
+      expect(shown).toMatchObject({ status: 'failed', error: `The mail server 127.0.0.1:${port} did not answer within 3 s` });
+      expect(new Date(shown!.retry_at!).getTime()).toBeGreaterThan(Date.now());
+
+      // The server answers again; the minute is up (moved, not waited for): the next attempt goes through.
+      answering = true;
+      await db.query(`update app.mail_outbox set next_attempt_at = now() where message_id = $1`, [id]);
+      await expect.poll(async () => (await statusOf(id as string))?.status, { timeout: 15_000 }).toBe('sent');
+      expect(await statusOf(id as string)).toEqual({ status: 'sent', error: null });
+      const { rows: [done] } = await db.query<{ attempts: number; sent: boolean }>(`select attempts, sent_at is not null as sent from app.mail_outbox where message_id = $1`, [id]);
+      expect(done).toEqual({ attempts: 2, sent: true });
+      expect(((await recordMessages(org.client, 'contact', contact)) as (Message & { retry_at: string | null })[])[0]?.retry_at).toBeNull();
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+      await new Promise<void>((resolve) => real.close(() => resolve()));
     }
   });
 });
