@@ -2,13 +2,14 @@
 // outbox into the stack's mail outbox (MailDev) or the organisation's own SMTP account; replies and other
 // mail come back through the stack's inbound SMTP server and land on the records or in the inbox.
 // Real Postgres, PostgREST, SMTP servers on both sides.
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import nodemailer from 'nodemailer';
 import type pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInboundMailHandler } from '../../functions/inbound-mail/handler.mjs';
 import { memberWithOwnRole } from '../rls/roleMember';
 import { signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
 import { mailOutboxUrl, waitForMail, type OutboxMail } from './mailOutbox';
@@ -192,6 +193,47 @@ describe('replies and other mail coming back', () => {
     // Later mail from that address goes straight to the new contact.
     await inbound.sendMail({ from: newcomer, to: address as string, subject: 'Me again', text: 'Hi' });
     expect((await recordMessages(cedar.client, 'contact', created as string)).map((message) => message.subject)).toEqual(['Me again', 'Hello']);
+  });
+
+  it("a hosted deployment's inbound webhook (Mailgun's signed post) files a reply the same way, its attachment in the private bucket", async () => {
+    const email = `hook-${randomUUID().slice(0, 8)}@mail.example`;
+    const contact = await addContact(cedar, 'Hana', 'Hook', email);
+    const { data: id } = await send(cedar.client, { to: [email], subject: 'Your hook', body: 'x', links: [{ kind: 'contact', id: contact }] });
+    const outbox = await outboxOf(id as string);
+    const signingKey = 'key-test-signing';
+    const handler = createInboundMailHandler({ apiUrl: stack.apiUrl, serviceRoleKey: stack.serviceRoleKey, signingKey });
+    const signedPost = (fields: Record<string, string>, files: File[] = []) => {
+      const form = new FormData();
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const token = randomUUID().replace(/-/g, '');
+      form.set('timestamp', timestamp);
+      form.set('token', token);
+      form.set('signature', createHmac('sha256', signingKey).update(`${timestamp}${token}`).digest('hex'));
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      files.forEach((file, index) => form.set(`attachment-${index + 1}`, file));
+      form.set('attachment-count', String(files.length));
+      return new Request('http://functions.invalid/inbound-mail', { method: 'POST', body: form });
+    };
+    const response = await handler(
+      signedPost(
+        {
+          recipient: outbox.reply_to, from: `Hana Hook <${email}>`, subject: 'Re: Your hook', 'body-plain': 'By webhook',
+          'message-headers': JSON.stringify([['Message-Id', `<${randomUUID()}@mail.example>`], ['In-Reply-To', outbox.header_message_id]]),
+        },
+        [new File(['hook file'], 'hook.txt', { type: 'text/plain' })],
+      ),
+    );
+    expect(response.status).toBe(200);
+    const [reply] = await recordMessages(cedar.client, 'contact', contact);
+    expect(reply).toMatchObject({ direction: 'in', subject: 'Re: Your hook', body_text: 'By webhook', thread_id: id });
+    const { data: body } = await cedar.client.storage.from('message-files').download(reply!.attachments[0]!.storage_path);
+    expect(await body!.text()).toBe('hook file');
+    // Mail for nobody is refused for good (406), and its attachment is not left behind.
+    const before = (await db.query(`select count(*)::int as n from storage.objects where bucket_id = 'message-files'`)).rows[0].n;
+    const refused = await handler(signedPost({ recipient: 'nobody@in.steward.localhost', from: email, subject: 'x', 'body-plain': 'x' }, [new File(['x'], 'x.txt')]));
+    expect(refused.status).toBe(406);
+    expect(await refused.json()).toEqual({ received: false, reason: 'No organisation receives mail at that address' });
+    expect((await db.query(`select count(*)::int as n from storage.objects where bucket_id = 'message-files'`)).rows[0].n).toBe(before);
   });
 
   it('mail for an address nobody receives at is refused by the server', async () => {
