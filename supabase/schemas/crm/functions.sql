@@ -962,7 +962,7 @@ begin
       select o.name, coalesce((o.metadata ->> 'size')::bigint, 0) as size, o.metadata ->> 'mimetype' as mimetype into v_file
         from storage.objects o
        where o.bucket_id = 'message-files' and o.name = v_item ->> 'storage_path'
-         and split_part(o.name, '/', 1) = lower(app.org_slug(v_org))
+         and lower(split_part(o.name, '/', 1)) = lower(app.org_slug(v_org))  -- the composer names the folder as app.org_slug spells it, inbound mail in lower case
          and o.owner_id = auth.uid()::text and not app.message_file_claimed(o.name);
       if v_file.name is null then
         raise exception using errcode = '22023', message = format('%s was not uploaded', coalesce(nullif(v_item ->> 'file_name', ''), 'The file'));

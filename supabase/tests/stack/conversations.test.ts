@@ -128,6 +128,25 @@ describe('writing from a record', () => {
   });
 });
 
+describe('attachments', () => {
+  it("a file uploaded under the organisation's folder as the composer names it (capitals kept) goes with the message", async () => {
+    const email = `upload-${randomUUID().slice(0, 8)}@mail.example`;
+    const contact = await addContact(cedar, 'Ursula', 'Upload', email);
+    const slug = (await db.query<{ slug: string }>('select app.org_slug($1) as slug', [cedar.orgName])).rows[0]!.slug;
+    expect(slug).toMatch(/[A-Z]/);
+    const path = `${slug}/${randomUUID()}`;
+    const { error: uploadError } = await cedar.client.storage.from('message-files').upload(path, new Blob(['Paddle, tent, stove'], { type: 'text/plain' }), { contentType: 'text/plain' });
+    expect(uploadError).toBeNull();
+    const { error } = await send(cedar.client, {
+      to: [email], subject: 'Packing list', body: 'Attached.', links: [{ kind: 'contact', id: contact }],
+      attachments: [{ storage_path: path, file_name: 'packing-list.txt', content_type: 'text/plain', size_bytes: 19 }],
+    });
+    expect(error).toBeNull();
+    const mail = (await waitForMail(mailOutboxUrl(stack.portBase), email, 'Packing list')) as OutboxMail & { attachments?: { filename: string }[] };
+    expect(mail.attachments?.map((file) => file.filename)).toEqual(['packing-list.txt']);
+  });
+});
+
 describe('replies and other mail coming back', () => {
   it('a reply sent by SMTP to the inbound address appears on the contact, threaded to the original, with its attachment', async () => {
     const email = `reply-${randomUUID().slice(0, 8)}@mail.example`;
