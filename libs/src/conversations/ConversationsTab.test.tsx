@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithStack, type CapturedRequest } from '../testing';
 import { ConversationsTab } from './ConversationsTab';
@@ -45,18 +45,20 @@ describe('the Conversations tab', () => {
     const { requests } = renderWithStack(<ConversationsTab record={ABIGAIL} canSend={false} />, {
       respond: (request) => (request.url.pathname.endsWith('/rpc/record_messages') ? recordMessages(request) : { body: [] }),
     });
-    expect(await screen.findByRole('article', { name: 'Sent message: Message 0' })).toBeInTheDocument();
-    expect(screen.getAllByRole('article')).toHaveLength(50);
-    expect(screen.queryByRole('article', { name: 'Sent message: Message 50' })).toBeNull();
+    // The messages' names as they are shown, in order (read from the elements: 73 articles are many for role queries).
+    const shown = () => Array.from(document.querySelectorAll('article'), (article) => article.getAttribute('aria-label'));
+    await waitFor(() => expect(shown()).toHaveLength(50));
+    expect(shown()[0]).toBe('Sent message: Message 0');
+    expect(shown()).not.toContain('Sent message: Message 50');
 
     const older = screen.getByRole('button', { name: 'Show older messages' });
     older.focus();
     await user.keyboard('{Enter}');
-    const fifty = await screen.findByRole('article', { name: 'Sent message: Message 50' });
-    expect(screen.getAllByRole('article')).toHaveLength(73);
+    await waitFor(() => expect(shown()).toHaveLength(73));
+    const fifty = document.querySelector<HTMLElement>('article[aria-label="Sent message: Message 50"]');
     await waitFor(() => expect(fifty).toHaveFocus());
     // The ones already shown keep their place, above the older ones.
-    const names = screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'));
+    const names = shown();
     expect(names.slice(0, 3)).toEqual(['Sent message: Message 0', 'Sent message: Message 1', 'Sent message: Message 2']);
     expect(names.indexOf('Sent message: Message 49')).toBeLessThan(names.indexOf('Sent message: Message 50'));
     // All 73 were read: none twice, none left out; nothing more to show.
@@ -76,5 +78,23 @@ describe('the Conversations tab', () => {
     });
     expect(await screen.findByRole('article', { name: 'Sent message: Message 2' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show older messages' })).toBeNull();
+  });
+});
+
+describe('a failed message', () => {
+  it("shows the server's reason, and when the outbox will try again if it will", async () => {
+    const retryAt = new Date(Date.UTC(2026, 10, 2, 12, 5));
+    const failed = (id: string, subject: string, retry_at: string | null): ConversationMessage => ({
+      ...ALL[0]!, id, thread_id: id, subject, status: 'failed', error: 'The mail server smtp.example.org:587 did not answer within 15 s', retry_at,
+    });
+    renderWithStack(<ConversationsTab record={ABIGAIL} canSend={false} />, {
+      respond: (request) =>
+        request.url.pathname.endsWith('/rpc/record_messages') ? { body: [failed('f1', 'Retrying', retryAt.toISOString()), failed('f2', 'Given up', null)] } : { body: [] },
+    });
+    const retrying = await screen.findByRole('article', { name: 'Sent message: Retrying' });
+    const time = retryAt.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    expect(within(retrying).getByRole('alert')).toHaveTextContent(`Not sent: The mail server smtp.example.org:587 did not answer within 15 sIt will be tried again at ${time}.`);
+    const givenUp = screen.getByRole('article', { name: 'Sent message: Given up' });
+    expect(within(givenUp).getByRole('alert')).toHaveTextContent(/^Not sent: The mail server smtp\.example\.org:587 did not answer within 15 s$/);
   });
 });
