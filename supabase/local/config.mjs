@@ -47,6 +47,12 @@ export const TEST_AUTH_RATE_LIMITS = Object.freeze({
 });
 
 /**
+ * The outbox's SMTP timeout for test stacks: an unanswering server is given up on in seconds rather
+ * than the served stack's 15, so a suite can wait for it; still far above any local server's answer.
+ */
+export const TEST_SMTP_TIMEOUT_MS = 3_000;
+
+/**
  * The rate limits config.toml sets (GoTrue's defaults for what it leaves out).
  * @param {string} [file]
  * @returns {AuthRateLimits}
@@ -98,6 +104,7 @@ export function durationSeconds(value, name) {
  * @property {number} [minPasswordLength] GoTrue's minimum password length (config.toml: 8)
  * @property {string} [siteUrl] where auth e-mail links land when the request names no allowed redirect
  * @property {Partial<AuthRateLimits>} [authRateLimits] instead of config.toml's (tests and benches raise them)
+ * @property {number} [smtpTimeoutMs] how long the outbox waits for an SMTP server to answer (STEWARD_SMTP_TIMEOUT_MS, 15 s)
  * @property {string} [migrationsDir]
  * @property {string} [seedFile]
  */
@@ -122,6 +129,7 @@ export function durationSeconds(value, name) {
  * @property {string} mailDir
  * @property {number} inboundSmtpPort the inbound mail server's SMTP port (gateway + 6): mail for *@inboundDomain
  * @property {string} inboundDomain the domain organisations receive mail at (STEWARD_INBOUND_DOMAIN)
+ * @property {number} smtpTimeoutMs the outbox gives up on an SMTP server that does not answer within this
  * @property {number} minPasswordLength
  * @property {string} siteUrl
  * @property {AuthRateLimits} authRateLimits
@@ -168,6 +176,7 @@ export function resolveStackConfig(options = {}, env = process.env) {
     mailDir: path.join(dataDir, 'mail'),
     inboundSmtpPort: portBase + 6,
     inboundDomain: (env.STEWARD_INBOUND_DOMAIN || 'in.steward.localhost').toLowerCase(),
+    smtpTimeoutMs: options.smtpTimeoutMs ?? parseInteger('STEWARD_SMTP_TIMEOUT_MS', env.STEWARD_SMTP_TIMEOUT_MS, 100, 600_000) ?? 15_000,
     minPasswordLength: options.minPasswordLength ?? parseInteger('STEWARD_AUTH_MIN_PASSWORD_LENGTH', env.STEWARD_AUTH_MIN_PASSWORD_LENGTH, 6, 72) ?? 8,
     siteUrl: options.siteUrl ?? (env.STEWARD_SITE_URL || 'http://localhost:3000'),
     authRateLimits: resolveAuthRateLimits(options.authRateLimits, env),

@@ -1,5 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import nodemailer from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
 import { expectAccessible } from './pages/a11y';
 import { chooseOption } from './pages/chooseOption';
 import { CrmList } from './pages/CrmList';
@@ -302,4 +305,222 @@ test('the unsubscribe link of a mail to many takes the address off that organisa
   const again = await client.schema('crm').rpc('send_to_many', { p_kind: 'contact', p_ids: [person.id], p_filter: null, p_subject: `${subject} again`, p_body: 'Hello again.' });
   expect(again.error).toBeNull();
   expect(again.data).toMatchObject({ total: 1, queued: 0, skipped: 1 });
+});
+
+/** Messages written straight into a record's conversation (as mail received over months would leave them). */
+async function seedMessages(owner: Owner, contactId: string, count: number, subject: (n: number) => string) {
+  const db = serviceClient().schema('crm');
+  const rows = Array.from({ length: count }, (_, n) => ({
+    org_name: owner.orgName, direction: 'in', status: 'received', thread_id: crypto.randomUUID(), message_id: `<${crypto.randomUUID()}@mail.example>`,
+    subject: subject(n), body_text: `Message ${n}`, from_email: 'pen.pal@mail.example', to_emails: ['desk@in.steward.localhost'],
+    // n = 0 is the newest.
+    created_at: new Date(Date.now() - (n + 1) * 60_000).toISOString(),
+  }));
+  const { data, error } = await db.from('messages').insert(rows).select('id');
+  if (error || !data) throw new Error(`messages: ${error?.message}`);
+  const links = await db.from('message_links').insert(data.map((row: { id: string }) => ({ org_name: owner.orgName, message_id: row.id, record_kind: 'contact', record_id: contactId })));
+  if (links.error) throw new Error(`message links: ${links.error.message}`);
+}
+
+test('a long conversation shows its newest 50; “Show older messages” adds the rest below from the keyboard and puts the focus on the first of them', async ({ page, baseURL }) => {
+  const owner = await createOwner('ConvOlder');
+  const contact = await contactWithEmail(owner, 'Penny Pal', `${unique('penny').toLowerCase().replace(/\W/g, '')}@example.org`);
+  await seedMessages(owner, contact.id, 57, (n) => `Letter ${String(n + 1).padStart(2, '0')}`);
+  await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
+  await page.goto(`/contact/${contact.shortId}`);
+  await page.getByRole('tab', { name: 'Conversations' }).click();
+  const letters = page.getByRole('article', { name: /^Received message: Letter / });
+  await expect(letters).toHaveCount(50);
+  await expect(page.getByRole('article', { name: 'Received message: Letter 50' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Received message: Letter 51' })).toHaveCount(0);
+  const older = page.getByRole('button', { name: 'Show older messages' });
+  await older.focus();
+  await page.keyboard.press('Enter');
+  await expect(letters).toHaveCount(57);
+  await expect(page.getByRole('article', { name: 'Received message: Letter 51' })).toBeFocused();
+  // The newest stay first; none is shown twice; there is nothing older.
+  await expect(letters.first()).toHaveAccessibleName('Received message: Letter 01');
+  await expect(letters.last()).toHaveAccessibleName('Received message: Letter 57');
+  await expect(older).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('a message with an uploaded file and one of the record’s files reaches the outbox with both, and both download from the timeline', async ({ page, baseURL }) => {
+  const owner = await createOwner('ConvFiles');
+  const email = `${unique('felix').toLowerCase().replace(/\W/g, '')}@example.org`;
+  const contact = await contactWithEmail(owner, 'Felix Files', email);
+  // One of Felix's files (the Files tab's bucket: '{organisation id}/{file id}').
+  const service = serviceClient();
+  const { data: org } = await service.from('organizations').select('id').eq('name', owner.orgName).single();
+  const fileId = crypto.randomUUID();
+  const storagePath = `${(org as { id: string }).id}/${fileId}`;
+  const stored = await service.storage.from('record-files').upload(storagePath, new Blob(['%PDF-1.4 route map'], { type: 'application/pdf' }), { contentType: 'application/pdf' });
+  expect(stored.error).toBeNull();
+  const file = await service.schema('crm').from('crm_files').insert({ id: fileId, org_name: owner.orgName, contact_id: contact.id, name: 'route-map.pdf', storage_path: storagePath, content_type: 'application/pdf', size_bytes: 18 });
+  expect(file.error).toBeNull();
+  await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
+
+  await page.goto(`/contact/${contact.shortId}`);
+  await page.getByRole('button', { name: 'Send e-mail' }).click();
+  const dialog = composer(page);
+  const subject = unique('Your trip papers');
+  await dialog.getByLabel('Subject', { exact: true }).fill(subject);
+  await dialog.getByLabel('Message').fill('Both papers are attached.');
+  await dialog.getByRole('checkbox', { name: 'route-map.pdf' }).check();
+  await dialog.getByLabel('Upload a file (up to 10 MB)').setInputFiles({ name: 'packing-list.txt', mimeType: 'text/plain', buffer: Buffer.from('Paddle, tent, stove') });
+  await expect(dialog.getByRole('button', { name: 'Remove packing-list.txt' })).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const mail = (await waitForMail(email, subject)) as OutboxMail & { attachments?: { filename: string; generatedFileName: string }[] };
+  expect((mail.attachments ?? []).map((attachment) => attachment.filename).sort()).toEqual(['packing-list.txt', 'route-map.pdf']);
+  for (const [name, content] of [['packing-list.txt', 'Paddle, tent, stove'], ['route-map.pdf', '%PDF-1.4 route map']] as const) {
+    const stored = mail.attachments!.find((attachment) => attachment.filename === name)!;
+    expect(await (await fetch(`${MAILDEV}/api/email/${mail.id}/attachment/${stored.generatedFileName}`)).text()).toBe(content);
+  }
+
+  await page.getByRole('tab', { name: 'Conversations' }).click();
+  const sent = page.getByRole('article', { name: `Sent message: ${subject}` });
+  await expect(sent.getByText('Sent', { exact: true })).toBeVisible();
+  for (const [name, content] of [['packing-list.txt', 'Paddle, tent, stove'], ['route-map.pdf', '%PDF-1.4 route map']] as const) {
+    const download = page.waitForEvent('download');
+    await sent.getByRole('button', { name: `Download ${name}` }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe(name);
+    expect((await readFile((await saved.path())!)).toString()).toBe(content);
+  }
+  await expectAccessible(page);
+});
+
+test('mail from a stranger in the inbox becomes a new contact, with the message on it', async ({ page, baseURL }) => {
+  const owner = await createOwner('ConvNew');
+  const subject = unique('Do you rent canoes');
+  const sender = `${unique('nina').toLowerCase().replace(/\W/g, '')}@example.net`;
+  await sendInbound({ from: `Nina Newcomer <${sender}>`, to: `${slugOf(owner.orgName)}@${INBOUND_DOMAIN}`, subject, text: 'Two canoes for Saturday, please.' });
+  await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
+  await expect(async () => {
+    await page.goto('/inbox');
+    await expect(page.getByRole('article', { name: `Received message: ${subject}` })).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+  await expectAccessible(page);
+  await page.getByRole('button', { name: `Create contact from ${sender}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Created a contact for Nina Newcomer' })).toBeVisible();
+  // The new contact's page opens, with the sender's name and address.
+  await expect(page.getByRole('heading', { name: 'Contact: Nina Newcomer', level: 2 })).toBeVisible();
+  await expect(page.getByRole('link', { name: sender }).first()).toBeVisible();
+  const { data: person } = await serviceClient().schema('crm').from('contacts').select('first_name, last_name').eq('org_name', owner.orgName).eq('name', 'Nina Newcomer').single();
+  expect(person).toEqual({ first_name: 'Nina', last_name: 'Newcomer' });
+  await page.getByRole('tab', { name: 'Conversations' }).click();
+  await expect(page.getByRole('article', { name: `Received message: ${subject}` })).toContainText('Two canoes for Saturday, please.');
+  await expectAccessible(page);
+  // The inbox no longer holds it.
+  await page.goto('/inbox');
+  await expect(page.getByText('The inbox is empty.')).toBeVisible();
+});
+
+test('a message the organisation’s mail server refuses shows failed with the server’s reason on the record', async ({ page, baseURL }) => {
+  // The organisation's own SMTP account (Settings → Integrations, type smtp): a real SMTP server that refuses the recipient.
+  const refusing = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(auth, _session, callback) {
+      callback(null, { user: auth.username });
+    },
+    onRcptTo(_address, _session, callback) {
+      callback(Object.assign(new Error('5.1.1 The mailbox does not exist'), { responseCode: 550 }));
+    },
+  });
+  await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', () => resolve()));
+  try {
+    const port = (refusing.server.address() as AddressInfo).port;
+    const owner = await createOwner('ConvRefused');
+    const account = await serviceClient().schema('settings').from('integrations').insert({
+      org_name: owner.orgName, name: 'Our mail', type: 'smtp', base_url: `smtp://127.0.0.1:${port}`,
+      settings: { user: 'desk', from_email: 'desk@refused.example', from_name: 'Refused Desk' }, api_secret: 'smtp-password',
+    });
+    expect(account.error).toBeNull();
+    const contact = await contactWithEmail(owner, 'Rory Gone', `${unique('rory').toLowerCase().replace(/\W/g, '')}@example.org`);
+    await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
+    await page.goto(`/contact/${contact.shortId}`);
+    await page.getByRole('button', { name: 'Send e-mail' }).click();
+    const dialog = composer(page);
+    await dialog.getByLabel('Subject', { exact: true }).fill('Are you still there?');
+    await dialog.getByLabel('Message').fill('Hello Rory');
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Message queued for sending' })).toBeVisible();
+
+    const message = page.getByRole('article', { name: 'Sent message: Are you still there?' });
+    await expect(async () => {
+      await page.reload();
+      await page.getByRole('tab', { name: 'Conversations' }).click();
+      await expect(message.getByText('Failed', { exact: true })).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(message.getByRole('alert')).toContainText('Not sent: 550 5.1.1 The mailbox does not exist');
+    await expectAccessible(page);
+  } finally {
+    await new Promise<void>((resolve) => refusing.close(() => resolve()));
+  }
+});
+
+test('a staff member’s conversation: written from their page, it reaches them and shows under it', async ({ page, baseURL }) => {
+  const owner = await createOwner('ConvStaff');
+  const email = `${unique('sam').toLowerCase().replace(/\W/g, '')}@example.org`;
+  const { data: staff, error } = await serviceClient().schema('hr').from('staff_profiles').insert({ org_name: owner.orgName, preferred_name: 'Sam', legal_first_name: 'Sam', legal_last_name: 'Staffer', email }).select('short_id').single();
+  expect(error).toBeNull();
+  await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
+  await page.goto(`/staff/${(staff as { short_id: string }).short_id}`);
+  const conversations = page.getByRole('region', { name: 'Conversations' });
+  await conversations.getByRole('button', { name: 'Send e-mail' }).click();
+  const dialog = composer(page);
+  await expect(dialog.locator('.ant-select').filter({ has: page.getByLabel('To', { exact: true }) })).toContainText(email);
+  const subject = unique('Your rota');
+  await dialog.getByLabel('Subject', { exact: true }).fill(subject);
+  await dialog.getByLabel('Message').fill('Next week you open the shop.');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  expect((await waitForMail(email, subject)).text).toContain('Next week you open the shop.');
+  await expect(conversations.getByRole('article', { name: `Sent message: ${subject}` })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a stay’s conversation: written to its guest from the stay, it reaches them and shows on the stay', async ({ page, baseURL }) => {
+  const owner = await createOwner('ConvStay');
+  const email = `${unique('gwen').toLowerCase().replace(/\W/g, '')}@example.org`;
+  const guest = await contactWithEmail(owner, 'Gwen Guest', email);
+  const catalog = serviceClient().schema('catalog');
+  const { data: cabin, error: cabinError } = await catalog.from('accommodations').insert({ org_name: owner.orgName, name: 'Cabin Fern', base_rate: 100 }).select('id').single();
+  expect(cabinError).toBeNull();
+  const day = (offset: number) => {
+    const now = new Date();
+    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset)).toISOString().slice(0, 10);
+  };
+  const stay = await catalog.from('reservations').insert({
+    org_name: owner.orgName, name: 'Guest family', accommodation_id: (cabin as { id: string }).id, contact_id: guest.id, status: 'Confirmed', adults: 2,
+    check_in: `${day(1)}T15:00:00Z`, check_out: `${day(3)}T10:00:00Z`, total_amount: 200,
+  });
+  expect(stay.error).toBeNull();
+  await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
+  await page.goto('/reservations');
+  await page.getByRole('table', { name: 'Reservation timeline' }).getByRole('button', { name: /^Reservation .*Guest family/ }).click();
+  const stayDialog = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Conversations' }) });
+  const conversations = stayDialog.getByRole('region', { name: 'Conversations' });
+  await conversations.getByRole('button', { name: 'Send e-mail' }).click();
+  const dialog = composer(page);
+  await expect(dialog.locator('.ant-select').filter({ has: page.getByLabel('To', { exact: true }) })).toContainText(email);
+  const subject = unique('Your arrival');
+  await dialog.getByLabel('Subject', { exact: true }).fill(subject);
+  await dialog.getByLabel('Message').fill('The key is under the fern.');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  expect((await waitForMail(email, subject)).text).toContain('The key is under the fern.');
+  await expect(conversations.getByRole('article', { name: `Sent message: ${subject}` })).toBeVisible();
+  await expectAccessible(page);
+  // The guest's own record has it too.
+  await page.goto(`/contact/${guest.shortId}`);
+  await page.getByRole('tab', { name: 'Conversations' }).click();
+  await expect(page.getByRole('article', { name: `Sent message: ${subject}` })).toBeVisible();
 });

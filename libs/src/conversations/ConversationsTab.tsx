@@ -1,11 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import DOMPurify from 'dompurify';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Alert, Button, Flex, Tag, Typography } from '@steward/libs/ui/antd';
 import { errorMessage } from '@steward/libs/data';
 import { formatDate, openDownload, useDialog } from '@steward/libs/ui/core';
 import { Composer } from './Composer';
-import { attachmentUrl, conversationKeys, fetchRecordMessages, type ConversationMessage, type MessageRecord } from './conversationsApi';
+import { attachmentUrl, conversationKeys, fetchRecordMessages, olderPage, type ConversationMessage, type MessageRecord, type OlderThan } from './conversationsApi';
 import { STATUS_LABEL, groupByThread, sender } from './conversationWords';
 import './conversations.css';
 
@@ -25,7 +25,8 @@ export function MessageItem({ message, onReply, onDownloadError }: { message: Co
     }
   };
   return (
-    <article className="stw-message" aria-label={`${message.direction === 'in' ? 'Received' : 'Sent'} message: ${message.subject ?? ''}`}>
+    // Focusable by script only: the first of the older messages takes the focus once they are shown.
+    <article className="stw-message" data-message-id={message.id} tabIndex={-1} aria-label={`${message.direction === 'in' ? 'Received' : 'Sent'} message: ${message.subject ?? ''}`}>
       <Flex gap={8} wrap align="center" justify="space-between">
         <Flex gap={8} wrap align="center">
           {/* One word for where the message stands: Received, or Queued, Sent or Failed. */}
@@ -46,7 +47,14 @@ export function MessageItem({ message, onReply, onDownloadError }: { message: Co
           </>
         ) : null}
       </dl>
-      {message.status === 'failed' ? <Alert type="error" showIcon title={`Not sent: ${message.error ?? 'the mail server refused it'}`} /> : null}
+      {message.status === 'failed' ? (
+        <Alert
+          type="error"
+          showIcon
+          title={`Not sent: ${message.error ?? 'the mail server refused it'}`}
+          description={message.retry_at ? `It will be tried again at ${new Date(message.retry_at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.` : undefined}
+        />
+      ) : null}
       {/* Sanitised by DOMPurify before it is shown: received mail is anyone's HTML. */}
       {html ? <div className="stw-message-html" dangerouslySetInnerHTML={{ __html: html }} /> : <div className="stw-message__text">{message.body_text}</div>}
       {(message.attachments ?? []).length ? (
@@ -75,14 +83,29 @@ const QUEUED_REFRESH_MS = 3_000;
 /**
  * A record's Conversations tab: the messages on it (crm.record_messages), grouped by thread with the
  * newest first; each with its direction, people, status and attachments; a reply from any of them.
+ * It reads the newest 50; "Show older messages" reads the 50 before the last one shown (keyset on
+ * created_at and id), adds them below, and puts the focus on the first of them.
  */
 export function ConversationsTab({ record, filesOwner = null, canSend }: { record: MessageRecord; filesOwner?: { column: string; id: string } | null; canSend: boolean }) {
-  const messages = useQuery({
+  const messages = useInfiniteQuery({
     queryKey: conversationKeys.record(record.kind, record.id),
-    queryFn: () => fetchRecordMessages(record.kind, record.id),
+    queryFn: ({ pageParam }) => fetchRecordMessages(record.kind, record.id, pageParam),
+    initialPageParam: null as OlderThan | null,
+    getNextPageParam: (page) => olderPage(page),
     // A queued message's status comes back from the outbox: read again while one is waiting.
-    refetchInterval: (query) => (query.state.data?.some((message) => message.status === 'queued') ? QUEUED_REFRESH_MS : false),
+    refetchInterval: (query) => (query.state.data?.pages.some((page) => page.some((message) => message.status === 'queued')) ? QUEUED_REFRESH_MS : false),
   });
+  const list = useRef<HTMLDivElement>(null);
+  // The message to put the focus on once it is shown: the first of the older ones just read.
+  const [focusId, setFocusId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusId) return;
+    const item = list.current?.querySelector<HTMLElement>(`[data-message-id="${focusId}"]`);
+    if (item) {
+      item.focus();
+      setFocusId(null);
+    }
+  }, [focusId, messages.data]);
   const dialog = useDialog();
   const [replyTo, setReplyTo] = useState<ConversationMessage | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -91,10 +114,17 @@ export function ConversationsTab({ record, filesOwner = null, canSend }: { recor
     dialog.show();
   };
   if (messages.isLoading) return <Typography.Text>Loading…</Typography.Text>;
-  if (messages.error) return <Alert type="error" showIcon title={errorMessage(messages.error, 'The messages could not be read')} />;
-  const threads = groupByThread(messages.data ?? []);
+  if (messages.error && !messages.data) return <Alert type="error" showIcon title={errorMessage(messages.error, 'The messages could not be read')} />;
+  const threads = groupByThread(messages.data?.pages.flat() ?? []);
+  const showOlder = async () => {
+    const result = await messages.fetchNextPage();
+    const pages = result.data?.pages ?? [];
+    // None older after all (the last page was exactly full): the focus goes to the oldest one shown.
+    const first = pages.at(-1)?.[0] ?? pages.flat().at(-1);
+    if (first) setFocusId(first.id);
+  };
   return (
-    <Flex vertical gap={12}>
+    <Flex vertical gap={12} ref={list}>
       {problem ? <Alert type="error" showIcon title={problem} closable={{ onClose: () => setProblem(null) }} /> : null}
       {threads.length === 0 ? <Typography.Text type="secondary">No messages yet.</Typography.Text> : null}
       {threads.map((thread) => (
@@ -108,6 +138,14 @@ export function ConversationsTab({ record, filesOwner = null, canSend }: { recor
           ))}
         </section>
       ))}
+      {messages.hasNextPage ? (
+        <Flex>
+          <Button onClick={() => void showOlder()} loading={messages.isFetchingNextPage}>
+            Show older messages
+          </Button>
+        </Flex>
+      ) : null}
+      {messages.isFetchNextPageError ? <Alert type="error" showIcon title={errorMessage(messages.error, 'The older messages could not be read')} /> : null}
       {dialog.open ? <Composer dialog={dialog} record={record} filesOwner={filesOwner} replyTo={replyTo} /> : null}
     </Flex>
   );

@@ -30,6 +30,8 @@ export type ConversationMessage = {
   created_at: string;
   sent_at: string | null;
   attachments?: MessageAttachment[] | null;
+  /** A failed message the outbox will try again: when (crm.record_messages). */
+  retry_at?: string | null;
 };
 
 export type MailTemplate = { id: string; name: string; subject: string; body: string; archive: boolean; last_modified_at: string };
@@ -121,7 +123,26 @@ export const conversationKeys = {
   recordFiles: (column: string, id: string) => [...queryKeys.schema('crm'), 'crm_files', 'message-choice', column, id] as const,
 };
 
-export const fetchRecordMessages = (kind: MessageRecordKind, id: string) => callRpc<ConversationMessage[]>('crm', 'record_messages', { p_kind: kind, p_id: id }).then((rows) => rows ?? []);
+/** How many messages the Conversations tab reads at a time (crm.record_messages' p_limit). */
+export const MESSAGES_PAGE = 50;
+
+/** Where the next page of a record's messages starts: after the last one read (created_at, id), newest first. */
+export type OlderThan = { created_at: string; id: string };
+
+/** A page of a record's messages, newest first; `olderThan` the last message already read. */
+export const fetchRecordMessages = (kind: MessageRecordKind, id: string, olderThan: OlderThan | null = null) =>
+  callRpc<ConversationMessage[]>('crm', 'record_messages', {
+    p_kind: kind,
+    p_id: id,
+    p_limit: MESSAGES_PAGE,
+    ...(olderThan ? { p_before: olderThan.created_at, p_before_id: olderThan.id } : {}),
+  }).then((rows) => rows ?? []);
+
+/** The page after this one, or none when it was not full (the record has no older messages). */
+export const olderPage = (page: readonly ConversationMessage[]): OlderThan | null => {
+  const last = page.at(-1);
+  return page.length >= MESSAGES_PAGE && last ? { created_at: last.created_at, id: last.id } : null;
+};
 
 export async function fetchInbox(): Promise<ConversationMessage[]> {
   const { data, error } = await getDatabase().schema('crm').from('inbox_messages').select('*').order('created_at', { ascending: false }).limit(200);

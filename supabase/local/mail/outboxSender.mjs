@@ -14,11 +14,15 @@ import { mailHeaderProblem } from './mailHeaders.mjs';
 
 export { mailHeaderProblem };
 
+/**
+ * Whether nodemailer gave up on a server that did not answer in time (to connect, greet or reply).
+ * @param {(Error & { code?: string }) | undefined} error
+ */
+export const smtpTimedOut = (error) => error?.code === 'ETIMEDOUT';
+
 /** How often the outbox is looked at; a mail waits at most this long before it is sent. */
 const POLL_MS = Number(process.env.STEWARD_OUTBOX_POLL_MS ?? 500);
 const BATCH = 20;
-/** An organisation's SMTP server that does not answer within this is a failure (retried later). */
-const SMTP_TIMEOUT_MS = Number(process.env.STEWARD_SMTP_TIMEOUT_MS ?? 15_000);
 
 /** The platform sender's address, for a mail sent in an organisation's name through it. */
 const PLATFORM_ADDRESS = /<([^>]+)>/.exec(MAIL_SENDER)?.[1] ?? 'noreply@steward.local';
@@ -31,7 +35,10 @@ const PLATFORM_ADDRESS = /<([^>]+)>/.exec(MAIL_SENDER)?.[1] ?? 'noreply@steward.
  * @param {{ config: import('../config.mjs').StackConfig, pool: import('pg').Pool, log: import('../log.mjs').Logger }} options
  */
 export function startOutboxSender({ config, pool, log }) {
-  const platform = nodemailer.createTransport({ host: config.host, port: config.mailSmtpPort, secure: false, ignoreTLS: true });
+  // A server that does not answer within this — to connect, greet, or at any step after — is given up
+  // on: the mail fails with that reason and is retried later (the database's backoff).
+  const timeouts = { connectionTimeout: config.smtpTimeoutMs, greetingTimeout: config.smtpTimeoutMs, socketTimeout: config.smtpTimeoutMs };
+  const platform = nodemailer.createTransport({ host: config.host, port: config.mailSmtpPort, secure: false, ignoreTLS: true, ...timeouts });
   /** One transport per organisation account, made again when the account changes. @type {Map<string, { stamp: string, transport: import('nodemailer').Transporter }>} */
   const accounts = new Map();
 
@@ -66,9 +73,7 @@ export function startOutboxSender({ config, pool, log }) {
       port: Number(url.port || (secure ? 465 : 587)),
       secure,
       auth: account.settings?.user ? { user: account.settings.user, pass: account.password ?? '' } : undefined,
-      connectionTimeout: SMTP_TIMEOUT_MS,
-      greetingTimeout: SMTP_TIMEOUT_MS,
-      socketTimeout: SMTP_TIMEOUT_MS,
+      ...timeouts,
     });
     accounts.set(account.id, { stamp, transport });
     return { transport, account };
@@ -88,69 +93,87 @@ export function startOutboxSender({ config, pool, log }) {
     // The claim is its own statement (autocommit): once claimed, a row is not offered again for a while.
     const { rows } = await pool.query('select * from app.claim_outbox_mail($1)', [BATCH]);
     const batchAccounts = await accountsOf(rows);
-    for (const mail of rows) {
-      let failure = null;
-      let permanent = false;
-      /** @type {string[]} */
-      let bounced = [];
-      try {
-        let transport = platform;
-        /** @type {string | { name: string, address: string }} */
-        let from = MAIL_SENDER;
-        if (mail.integration_id) {
-          const own = accountTransport(batchAccounts.get(mail.integration_id));
-          if (own) {
-            transport = own.transport;
-            from = { name: mail.from_name ?? own.account.settings?.from_name ?? '', address: mail.from_email ?? own.account.settings?.from_email ?? own.account.settings?.user };
-          }
-        } else if (mail.from_name) {
-          from = { name: mail.from_name, address: PLATFORM_ADDRESS };
-        }
-        /** @type {import('nodemailer').SendMailOptions} */
-        const message = {
-          from,
-          to: [mail.to_email, ...(mail.more_to_emails ?? [])],
-          cc: mail.cc_emails?.length ? mail.cc_emails : undefined,
-          replyTo: mail.reply_to ?? undefined,
-          subject: mail.subject,
-          text: mail.body_text,
-          html: mail.body_html ?? undefined,
-          messageId: mail.header_message_id ?? undefined,
-          inReplyTo: mail.in_reply_to ?? undefined,
-          references: mail.in_reply_to ?? undefined,
-          headers: mail.list_unsubscribe ? { 'List-Unsubscribe': `<${mail.list_unsubscribe}>` } : undefined,
-        };
-        const refused = mailHeaderProblem({ ...message, from: typeof from === 'string' ? from : [from.name, from.address] });
-        if (refused) {
-          permanent = true;
-          throw new Error(`refused: ${refused}`);
-        }
-        if (Array.isArray(mail.attachments) && mail.attachments.length) {
-          message.attachments = await Promise.all(
-            mail.attachments.map(async (/** @type {{ bucket_id: string, storage_path: string, file_name: string, content_type?: string }} */ file) => ({
-              filename: file.file_name,
-              contentType: file.content_type ?? undefined,
-              content: await attachmentContent(file),
-            })),
-          );
-        }
-        const info = await transport.sendMail(message);
-        // Some recipients refused while others took it: the mail is sent, the refused ones bounced.
-        bounced = (info.rejected ?? []).map((address) => (typeof address === 'string' ? address : address.address));
-      } catch (error) {
-        const smtpError = /** @type {Error & { responseCode?: number, response?: string, command?: string, rejected?: Array<string | { address: string }> }} */ (error);
-        failure = smtpError?.response ?? smtpError?.message ?? String(error);
-        if (typeof smtpError?.responseCode === 'number' && smtpError.responseCode >= 500) {
-          permanent = true;
-          if (smtpError.command === 'RCPT TO') {
-            bounced = (smtpError.rejected ?? [mail.to_email]).map((address) => (typeof address === 'string' ? address : address.address));
-          }
-        }
-        log.error(`mail outbox: sending mail ${mail.id} to ${mail.to_email} failed: ${failure}`);
-      }
-      await pool.query('select app.finish_outbox_mail($1, $2, $3, $4)', [mail.id, failure, permanent, bounced]);
-    }
+    // The batch's mails go at once: one slow server holds up none but its own.
+    await Promise.all(rows.map((mail) => sendOne(mail, batchAccounts)));
     return rows.length;
+  }
+
+  /**
+   * Sends one claimed mail and records the outcome.
+   * @param {any} mail a row of app.mail_outbox
+   * @param {Map<string, SmtpAccount & { usable: boolean }>} batchAccounts
+   */
+  async function sendOne(mail, batchAccounts) {
+    let failure = null;
+    let permanent = false;
+    /** @type {string[]} */
+    let bounced = [];
+    try {
+      let transport = platform;
+      /** @type {string | { name: string, address: string }} */
+      let from = MAIL_SENDER;
+      if (mail.integration_id) {
+        const own = accountTransport(batchAccounts.get(mail.integration_id));
+        if (own) {
+          transport = own.transport;
+          from = { name: mail.from_name ?? own.account.settings?.from_name ?? '', address: mail.from_email ?? own.account.settings?.from_email ?? own.account.settings?.user };
+        }
+      } else if (mail.from_name) {
+        from = { name: mail.from_name, address: PLATFORM_ADDRESS };
+      }
+      /** @type {import('nodemailer').SendMailOptions} */
+      const message = {
+        from,
+        to: [mail.to_email, ...(mail.more_to_emails ?? [])],
+        cc: mail.cc_emails?.length ? mail.cc_emails : undefined,
+        replyTo: mail.reply_to ?? undefined,
+        subject: mail.subject,
+        text: mail.body_text,
+        html: mail.body_html ?? undefined,
+        messageId: mail.header_message_id ?? undefined,
+        inReplyTo: mail.in_reply_to ?? undefined,
+        references: mail.in_reply_to ?? undefined,
+        headers: mail.list_unsubscribe ? { 'List-Unsubscribe': `<${mail.list_unsubscribe}>` } : undefined,
+      };
+      const refused = mailHeaderProblem({ ...message, from: typeof from === 'string' ? from : [from.name, from.address] });
+      if (refused) {
+        permanent = true;
+        throw new Error(`refused: ${refused}`);
+      }
+      if (Array.isArray(mail.attachments) && mail.attachments.length) {
+        message.attachments = await Promise.all(
+          mail.attachments.map(async (/** @type {{ bucket_id: string, storage_path: string, file_name: string, content_type?: string }} */ file) => ({
+            filename: file.file_name,
+            contentType: file.content_type ?? undefined,
+            content: await attachmentContent(file),
+          })),
+        );
+      }
+      const info = await transport.sendMail(message);
+      // Some recipients refused while others took it: the mail is sent, the refused ones bounced.
+      bounced = (info.rejected ?? []).map((address) => (typeof address === 'string' ? address : address.address));
+    } catch (error) {
+      const smtpError = /** @type {Error & { responseCode?: number, response?: string, command?: string, rejected?: Array<string | { address: string }> }} */ (error);
+      failure = smtpTimedOut(smtpError) ? timeoutReason(mail, batchAccounts.get(mail.integration_id)) : (smtpError?.response ?? smtpError?.message ?? String(error));
+      if (typeof smtpError?.responseCode === 'number' && smtpError.responseCode >= 500) {
+        permanent = true;
+        if (smtpError.command === 'RCPT TO') {
+          bounced = (smtpError.rejected ?? [mail.to_email]).map((address) => (typeof address === 'string' ? address : address.address));
+        }
+      }
+      log.error(`mail outbox: sending mail ${mail.id} to ${mail.to_email} failed: ${failure}`);
+    }
+    await pool.query('select app.finish_outbox_mail($1, $2, $3, $4)', [mail.id, failure, permanent, bounced]);
+  }
+
+  /** The reason a mail failed when its server did not answer in time, naming the server and the time. */
+  function timeoutReason(/** @type {{ integration_id?: string | null }} */ mail, /** @type {SmtpAccount | undefined} */ account) {
+    let server = `${config.host}:${config.mailSmtpPort}`;
+    if (mail.integration_id && account) {
+      const url = new URL(account.base_url);
+      server = `${url.hostname}:${url.port || (url.protocol === 'smtps:' ? 465 : 587)}`;
+    }
+    return `The mail server ${server} did not answer within ${Math.round(config.smtpTimeoutMs / 100) / 10} s`;
   }
 
   const loop = startPollLoop({ name: 'mail outbox', pollMs: POLL_MS, batchSize: BATCH, runBatch: sendWaiting, log });

@@ -934,7 +934,9 @@ begin
   end if;
   if v.message_id is not null then
     update crm.messages m
-       set status = case when p_error is null then 'sent' when v.attempts >= 8 then 'failed' else 'queued' end,
+       -- A failure shows with its reason at once, also while the outbox will try again (record_messages
+       -- tells when); a later attempt that goes through makes it sent.
+       set status = case when p_error is null then 'sent' else 'failed' end,
            error = p_error,
            sent_at = case when p_error is null then now() end
      where m.id = v.message_id;
@@ -943,7 +945,7 @@ end;
 $function$;
 revoke all on function app.finish_outbox_mail(p_id bigint, p_error text, p_permanent boolean, p_bounced text[]) from public, anon, authenticated, service_role;
 grant execute on function app.finish_outbox_mail(p_id bigint, p_error text, p_permanent boolean, p_bounced text[]) to service_role;
-comment on function app.finish_outbox_mail(p_id bigint, p_error text, p_permanent boolean, p_bounced text[]) is 'records a sending''s outcome: sent, or the error (retried later unless permanent: a 5xx refusal); refused recipients (p_bounced) go on the organisation''s suppression list; a conversation''s message takes the status';
+comment on function app.finish_outbox_mail(p_id bigint, p_error text, p_permanent boolean, p_bounced text[]) is 'records a sending''s outcome: sent, or the error (retried later unless permanent: a 5xx refusal); refused recipients (p_bounced) go on the organisation''s suppression list; a conversation''s message takes the status (failed with the error at each failure, sent once an attempt goes through)';
 
 CREATE OR REPLACE FUNCTION app.finish_storage_removal(p_id bigint, p_error text DEFAULT NULL::text)
  RETURNS void
@@ -6320,7 +6322,7 @@ grant execute on function app.message_file_claimed(p_name text) to service_role;
 
 -- A page of a record's conversation as the screens read it; crm.record_messages calls it once the
 -- caller may see the record (the API does not serve the app schema).
-create or replace function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone)
+create or replace function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone, p_before_id uuid)
  returns jsonb
  language sql
  stable security definer
@@ -6331,12 +6333,18 @@ as $function$
            || jsonb_build_object(
                 'sent_by_name', coalesce(nullif(u.display_name, ''), u.name),
                 'attachments', coalesce(a.files, '[]'::jsonb),
-                'links', coalesce(k.records, '[]'::jsonb))
+                'links', coalesce(k.records, '[]'::jsonb),
+                -- A failed message the outbox will try again: when.
+                'retry_at', case when m.status = 'failed' then
+                  (select min(o.next_attempt_at) from app.mail_outbox o where o.message_id = m.id and o.sent_at is null and o.attempts < 8) end)
            order by m.created_at desc, m.id desc), '[]'::jsonb)
   from (select m.* from crm.message_links l
           join crm.messages m on m.id = l.message_id
          where l.record_id = p_id and l.record_kind = p_kind
-           and (p_before is null or m.created_at < p_before)
+           -- Keyset: after the last message read, (created_at, id) descending; a mail to many writes
+           -- many messages at one created_at, so the id breaks the tie (p_before alone: the older ones).
+           and (p_before is null or m.created_at < p_before
+                or (p_before_id is not null and m.created_at = p_before and m.id < p_before_id))
          order by m.created_at desc, m.id desc
          limit least(greatest(coalesce(p_limit, 50), 1), 200)) m
   left join public.user_profiles u on u.id = m.sent_by
@@ -6346,9 +6354,9 @@ as $function$
   left join lateral (select jsonb_agg(jsonb_build_object('kind', x.record_kind, 'id', x.record_id)) as records
                        from crm.message_links x where x.message_id = m.id) k on true
 $function$;
-revoke all on function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) from public, anon, authenticated, service_role;
-grant execute on function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) to authenticated;
-grant execute on function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) to service_role;
+revoke all on function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone, p_before_id uuid) from public, anon, authenticated, service_role;
+grant execute on function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone, p_before_id uuid) to authenticated;
+grant execute on function app.record_messages_page(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone, p_before_id uuid) to service_role;
 
 create or replace function app.link_thread(p_message crm.messages, p_kind text, p_id uuid)
  returns void

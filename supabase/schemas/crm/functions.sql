@@ -962,7 +962,7 @@ begin
       select o.name, coalesce((o.metadata ->> 'size')::bigint, 0) as size, o.metadata ->> 'mimetype' as mimetype into v_file
         from storage.objects o
        where o.bucket_id = 'message-files' and o.name = v_item ->> 'storage_path'
-         and split_part(o.name, '/', 1) = lower(app.org_slug(v_org))
+         and lower(split_part(o.name, '/', 1)) = lower(app.org_slug(v_org))  -- the composer names the folder as app.org_slug spells it, inbound mail in lower case
          and o.owner_id = auth.uid()::text and not app.message_file_claimed(o.name);
       if v_file.name is null then
         raise exception using errcode = '22023', message = format('%s was not uploaded', coalesce(nullif(v_item ->> 'file_name', ''), 'The file'));
@@ -1085,7 +1085,7 @@ grant execute on function crm.send_to_many(p_kind text, p_ids uuid[], p_filter j
 grant execute on function crm.send_to_many(p_kind text, p_ids uuid[], p_filter jsonb, p_subject text, p_body text, p_template_id uuid) to service_role;
 comment on function crm.send_to_many(p_kind text, p_ids uuid[], p_filter jsonb, p_subject text, p_body text, p_template_id uuid) is 'mail to many (CONVERSATIONS-CONTRACT): one personalised message per record with an unsubscribe link, spaced by bulk_mails_per_minute; suppressed and address-less records skipped and counted';
 
-create or replace function crm.record_messages(p_kind text, p_id uuid, p_limit integer DEFAULT 50, p_before timestamp with time zone DEFAULT NULL::timestamp with time zone)
+create or replace function crm.record_messages(p_kind text, p_id uuid, p_limit integer DEFAULT 50, p_before timestamp with time zone DEFAULT NULL::timestamp with time zone, p_before_id uuid DEFAULT NULL::uuid)
  returns jsonb
  language sql
  stable
@@ -1100,13 +1100,13 @@ as $function$
       when 'staff' then exists (select 1 from hr.staff_profiles r where r.id = p_id)
       when 'reservation' then exists (select 1 from catalog.reservations r where r.id = p_id)
       else false end
-    then app.record_messages_page(p_kind, p_id, p_limit, p_before)
+    then app.record_messages_page(p_kind, p_id, p_limit, p_before, p_before_id)
     else '[]'::jsonb end
 $function$;
-revoke all on function crm.record_messages(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) from public, anon, authenticated, service_role;
-grant execute on function crm.record_messages(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) to authenticated;
-grant execute on function crm.record_messages(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) to service_role;
-comment on function crm.record_messages(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone) is 'a record''s conversation, newest first, p_limit (≤ 200) at a time before p_before; empty when the caller may not see the record';
+revoke all on function crm.record_messages(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone, p_before_id uuid) from public, anon, authenticated, service_role;
+grant execute on function crm.record_messages(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone, p_before_id uuid) to authenticated;
+grant execute on function crm.record_messages(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone, p_before_id uuid) to service_role;
+comment on function crm.record_messages(p_kind text, p_id uuid, p_limit integer, p_before timestamp with time zone, p_before_id uuid) is 'a record''s conversation, newest first, p_limit (≤ 200) at a time; the next page starts after the last one read (p_before its created_at, p_before_id its id); empty when the caller may not see the record';
 
 create or replace function crm.attach_message(p_message uuid, p_kind text, p_id uuid)
  returns void

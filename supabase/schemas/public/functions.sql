@@ -1220,3 +1220,15 @@ $function$;
 revoke all on function public.booking_payment_record(p_reservation_id uuid, p_provider text, p_event_id text, p_amount numeric, p_currency text, p_reference text) from public, anon, authenticated, service_role;
 grant execute on function public.booking_payment_record(p_reservation_id uuid, p_provider text, p_event_id text, p_amount numeric, p_currency text, p_reference text) to service_role;
 comment on function public.booking_payment_record(p_reservation_id uuid, p_provider text, p_event_id text, p_amount numeric, p_currency text, p_reference text) is 'Server side only (the payments function, after verifying the provider''s signed webhook): the deposit of an online booking paid by card, recorded as a reservation payment exactly once per provider event (app.payment_events) and once per booking; the guest is e-mailed.';
+
+create or replace function public.receive_inbound_mail(p_mail jsonb)
+ returns uuid
+ language sql
+ security definer
+ set search_path to ''
+as $function$
+  select app.receive_mail(p_mail)
+$function$;
+revoke all on function public.receive_inbound_mail(p_mail jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.receive_inbound_mail(p_mail jsonb) to service_role;
+comment on function public.receive_inbound_mail(p_mail jsonb) is 'Server side only (the inbound-mail function, as service role, through the API): files one received e-mail exactly as app.receive_mail does for the local stack''s SMTP server.';

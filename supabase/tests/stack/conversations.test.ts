@@ -2,13 +2,14 @@
 // outbox into the stack's mail outbox (MailDev) or the organisation's own SMTP account; replies and other
 // mail come back through the stack's inbound SMTP server and land on the records or in the inbox.
 // Real Postgres, PostgREST, SMTP servers on both sides.
-import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { createHmac, randomUUID } from 'node:crypto';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import nodemailer from 'nodemailer';
 import type pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInboundMailHandler } from '../../functions/inbound-mail/handler.mjs';
 import { memberWithOwnRole } from '../rls/roleMember';
 import { signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
 import { mailOutboxUrl, waitForMail, type OutboxMail } from './mailOutbox';
@@ -127,6 +128,25 @@ describe('writing from a record', () => {
   });
 });
 
+describe('attachments', () => {
+  it("a file uploaded under the organisation's folder as the composer names it (capitals kept) goes with the message", async () => {
+    const email = `upload-${randomUUID().slice(0, 8)}@mail.example`;
+    const contact = await addContact(cedar, 'Ursula', 'Upload', email);
+    const slug = (await db.query<{ slug: string }>('select app.org_slug($1) as slug', [cedar.orgName])).rows[0]!.slug;
+    expect(slug).toMatch(/[A-Z]/);
+    const path = `${slug}/${randomUUID()}`;
+    const { error: uploadError } = await cedar.client.storage.from('message-files').upload(path, new Blob(['Paddle, tent, stove'], { type: 'text/plain' }), { contentType: 'text/plain' });
+    expect(uploadError).toBeNull();
+    const { error } = await send(cedar.client, {
+      to: [email], subject: 'Packing list', body: 'Attached.', links: [{ kind: 'contact', id: contact }],
+      attachments: [{ storage_path: path, file_name: 'packing-list.txt', content_type: 'text/plain', size_bytes: 19 }],
+    });
+    expect(error).toBeNull();
+    const mail = (await waitForMail(mailOutboxUrl(stack.portBase), email, 'Packing list')) as OutboxMail & { attachments?: { filename: string }[] };
+    expect(mail.attachments?.map((file) => file.filename)).toEqual(['packing-list.txt']);
+  });
+});
+
 describe('replies and other mail coming back', () => {
   it('a reply sent by SMTP to the inbound address appears on the contact, threaded to the original, with its attachment', async () => {
     const email = `reply-${randomUUID().slice(0, 8)}@mail.example`;
@@ -194,6 +214,47 @@ describe('replies and other mail coming back', () => {
     expect((await recordMessages(cedar.client, 'contact', created as string)).map((message) => message.subject)).toEqual(['Me again', 'Hello']);
   });
 
+  it("a hosted deployment's inbound webhook (Mailgun's signed post) files a reply the same way, its attachment in the private bucket", async () => {
+    const email = `hook-${randomUUID().slice(0, 8)}@mail.example`;
+    const contact = await addContact(cedar, 'Hana', 'Hook', email);
+    const { data: id } = await send(cedar.client, { to: [email], subject: 'Your hook', body: 'x', links: [{ kind: 'contact', id: contact }] });
+    const outbox = await outboxOf(id as string);
+    const signingKey = 'key-test-signing';
+    const handler = createInboundMailHandler({ apiUrl: stack.apiUrl, serviceRoleKey: stack.serviceRoleKey, signingKey });
+    const signedPost = (fields: Record<string, string>, files: File[] = []) => {
+      const form = new FormData();
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const token = randomUUID().replace(/-/g, '');
+      form.set('timestamp', timestamp);
+      form.set('token', token);
+      form.set('signature', createHmac('sha256', signingKey).update(`${timestamp}${token}`).digest('hex'));
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      files.forEach((file, index) => form.set(`attachment-${index + 1}`, file));
+      form.set('attachment-count', String(files.length));
+      return new Request('http://functions.invalid/inbound-mail', { method: 'POST', body: form });
+    };
+    const response = await handler(
+      signedPost(
+        {
+          recipient: outbox.reply_to, from: `Hana Hook <${email}>`, subject: 'Re: Your hook', 'body-plain': 'By webhook',
+          'message-headers': JSON.stringify([['Message-Id', `<${randomUUID()}@mail.example>`], ['In-Reply-To', outbox.header_message_id]]),
+        },
+        [new File(['hook file'], 'hook.txt', { type: 'text/plain' })],
+      ),
+    );
+    expect(response.status).toBe(200);
+    const [reply] = await recordMessages(cedar.client, 'contact', contact);
+    expect(reply).toMatchObject({ direction: 'in', subject: 'Re: Your hook', body_text: 'By webhook', thread_id: id });
+    const { data: body } = await cedar.client.storage.from('message-files').download(reply!.attachments[0]!.storage_path);
+    expect(await body!.text()).toBe('hook file');
+    // Mail for nobody is refused for good (406), and its attachment is not left behind.
+    const before = (await db.query(`select count(*)::int as n from storage.objects where bucket_id = 'message-files'`)).rows[0].n;
+    const refused = await handler(signedPost({ recipient: 'nobody@in.steward.localhost', from: email, subject: 'x', 'body-plain': 'x' }, [new File(['x'], 'x.txt')]));
+    expect(refused.status).toBe(406);
+    expect(await refused.json()).toEqual({ received: false, reason: 'No organisation receives mail at that address' });
+    expect((await db.query(`select count(*)::int as n from storage.objects where bucket_id = 'message-files'`)).rows[0].n).toBe(before);
+  });
+
   it('mail for an address nobody receives at is refused by the server', async () => {
     await expect(inbound.sendMail({ from: 'x@mail.example', to: 'no-such-organisation@in.steward.localhost', subject: 'x', text: 'x' })).rejects.toMatchObject({
       responseCode: 550,
@@ -203,6 +264,41 @@ describe('replies and other mail coming back', () => {
       responseCode: 550,
       response: '550 No mailbox here for someone@elsewhere.example',
     });
+  });
+});
+
+describe('a long conversation', () => {
+  it('is read 50 at a time, newest first, each page after the last one read: none twice, none left out, even at one instant', async () => {
+    const contact = await addContact(cedar, 'Lena', 'Longtalk', `long-${randomUUID().slice(0, 8)}@mail.example`);
+    // 130 messages, the newest 70 written at one instant (as a mail to many writes them), the rest a minute apart.
+    await db.query(
+      `with made as (
+         insert into crm.messages (org_name, direction, thread_id, message_id, subject, body_text, from_email, to_emails, status, created_at)
+         select $1, 'in', gen_random_uuid(), '<long-' || n || '-' || gen_random_uuid() || '@mail.example>', 'Long ' || n, 'x', 'lena@mail.example',
+                array['x@in.steward.localhost'], 'received', case when n <= 70 then now() else now() - make_interval(mins => n) end
+         from generate_series(1, 130) n
+         returning id)
+       insert into crm.message_links (message_id, record_kind, record_id, org_name) select id, 'contact', $2, $1 from made`,
+      [cedar.orgName, contact],
+    );
+    const pages: Message[][] = [];
+    let after: { p_before: string; p_before_id: string } | null = null;
+    for (;;) {
+      const { data, error } = await cedar.client.schema('crm').rpc('record_messages', { p_kind: 'contact', p_id: contact, p_limit: 50, ...(after ?? {}) });
+      expect(error).toBeNull();
+      const page = data as (Message & { created_at: string })[];
+      pages.push(page);
+      if (page.length < 50) break;
+      after = { p_before: page.at(-1)!.created_at, p_before_id: page.at(-1)!.id };
+    }
+    expect(pages.map((page) => page.length)).toEqual([50, 50, 30]);
+    const read = pages.flat() as (Message & { created_at: string })[];
+    expect(new Set(read.map((message) => message.id)).size).toBe(130);
+    const { rows } = await db.query<{ id: string }>(
+      `select m.id from crm.messages m join crm.message_links l on l.message_id = m.id where l.record_id = $1 order by m.created_at desc, m.id desc`,
+      [contact],
+    );
+    expect(read.map((message) => message.id)).toEqual(rows.map((row) => row.id));
   });
 });
 
@@ -337,6 +433,82 @@ describe("the organisation's own SMTP account", () => {
       expect(again?.message).toBe(`${email} bounced earlier`);
     } finally {
       await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    }
+  });
+});
+
+describe('an SMTP server that does not answer', () => {
+  it('is given up on within the timeout: the message fails with that reason, is tried again by the backoff, and is sent once the server answers', async () => {
+    // A socket that accepts and never says a word; once `answering`, the same port leads to a real SMTP server.
+    let answering = false;
+    const real = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onAuth(auth, _session, callback) {
+        callback(null, { user: auth.username });
+      },
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on('end', () => callback());
+      },
+    });
+    await new Promise<void>((resolve) => real.listen(0, '127.0.0.1', () => resolve()));
+    const realPort = (real.server.address() as AddressInfo).port;
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => undefined);
+      if (!answering) return;
+      const upstream = connect(realPort, '127.0.0.1');
+      upstream.on('error', () => socket.destroy());
+      socket.pipe(upstream).pipe(socket);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
+    const port = (silent.address() as AddressInfo).port;
+    const org = await signUpOrganization(stack, 'Conversations Silent Smtp');
+    try {
+      const { error: accountError } = await org.client.schema('settings').from('integrations').insert({
+        org_name: org.orgName, name: 'Our mail', type: 'smtp', base_url: `smtp://127.0.0.1:${port}`,
+        settings: { user: 'desk', from_email: 'desk@silent.example', from_name: 'Silent Desk' }, api_secret: 'smtp-password',
+      });
+      expect(accountError).toBeNull();
+      const email = `silent-${randomUUID().slice(0, 8)}@mail.example`;
+      const contact = await addContact(org, 'Sil', 'Ent', email);
+      const { data: id, error } = await send(org.client, { to: [email], subject: 'Are you there?', body: 'x', links: [{ kind: 'contact', id: contact }] });
+      expect(error).toBeNull();
+      const sentAt = Date.now();
+      await expect.poll(async () => (await statusOf(id as string))?.status, { timeout: 15_000 }).toBe('failed');
+      // Given up on within the timeout (the test stack's 3 s; the outbox looks every half second) …
+      expect(Date.now() - sentAt).toBeLessThan(3_000 + 5_000);
+      // and the outbox hung up on it.
+      await expect.poll(() => sockets.size).toBe(0);
+      expect((await statusOf(id as string))?.error).toBe(`The mail server 127.0.0.1:${port} did not answer within 3 s`);
+      // The outbox tries again after its backoff (a minute after the first attempt), and the record says when.
+      const { rows: [waiting] } = await db.query<{ attempts: number; wait: number; last_error: string }>(
+        `select attempts, extract(epoch from next_attempt_at - now())::float as wait, last_error from app.mail_outbox where message_id = $1`,
+        [id],
+      );
+      expect(waiting).toMatchObject({ attempts: 1, last_error: `The mail server 127.0.0.1:${port} did not answer within 3 s` });
+      expect(waiting!.wait).toBeGreaterThan(30);
+      expect(waiting!.wait).toBeLessThanOrEqual(60);
+      const [shown] = (await recordMessages(org.client, 'contact', contact)) as (Message & { retry_at: string | null })[];
+      expect(shown).toMatchObject({ status: 'failed', error: `The mail server 127.0.0.1:${port} did not answer within 3 s` });
+      expect(new Date(shown!.retry_at!).getTime()).toBeGreaterThan(Date.now());
+
+      // The server answers again; the minute is up (moved, not waited for): the next attempt goes through.
+      answering = true;
+      await db.query(`update app.mail_outbox set next_attempt_at = now() where message_id = $1`, [id]);
+      await expect.poll(async () => (await statusOf(id as string))?.status, { timeout: 15_000 }).toBe('sent');
+      expect(await statusOf(id as string)).toEqual({ status: 'sent', error: null });
+      const { rows: [done] } = await db.query<{ attempts: number; sent: boolean }>(`select attempts, sent_at is not null as sent from app.mail_outbox where message_id = $1`, [id]);
+      expect(done).toEqual({ attempts: 2, sent: true });
+      expect(((await recordMessages(org.client, 'contact', contact)) as (Message & { retry_at: string | null })[])[0]?.retry_at).toBeNull();
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+      await new Promise<void>((resolve) => real.close(() => resolve()));
     }
   });
 });

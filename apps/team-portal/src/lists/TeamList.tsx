@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo } from 'react';
 import { useParams } from '@steward/libs/router';
 import { tableRef, useCustomFieldsOfKind, type AnyRow } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
+import { AntdTheme } from '@steward/libs/ui';
 import { CustomFieldValues, RecordEditorModal, useRecordEditor } from '@steward/libs/form';
 import { bulkFieldsOf, editColumn, ListPage, RecordHistory, useColumnsWithCustom, useListPage, WithCustomColumns, type ListColumn } from '@steward/libs/list';
 import type { SortSpec } from '@steward/libs/filter';
@@ -112,10 +113,13 @@ function StaffConversations({ id, name, email, canSend }: { id: string; name: st
   return (
     <section aria-labelledby="record-conversations-heading">
       <h3 id="record-conversations-heading">{t('record.conversations')}</h3>
-      <Suspense fallback={null}>
-        {canSend ? <SendEmailButton record={record} /> : null}
-        <ConversationsTab record={record} canSend={canSend} />
-      </Suspense>
+      {/* A plain page: the conversation is drawn with antd, themed from the branding (its colours pass contrast). */}
+      <AntdTheme>
+        <Suspense fallback={null}>
+          {canSend ? <SendEmailButton record={record} /> : null}
+          <ConversationsTab record={record} canSend={canSend} />
+        </Suspense>
+      </AntdTheme>
     </section>
   );
 }
