@@ -22,7 +22,7 @@ type Offer = { accommodation_id: string; name: string; instant: boolean; deposit
 type Answer = {
   ok: boolean; reason?: string | null; gone?: boolean; price_changed?: boolean; offers?: Offer[]; token?: string; confirmation?: string;
   status?: string; total?: number; deposit_due?: number; payment_method?: string; payment_reference?: string | null; can_cancel?: boolean;
-  display_name?: string; currency?: string; deposit_method?: string; deposit_paid_at?: string | null; can_pay?: boolean;
+  display_name?: string; currency?: string; deposit_method?: string; deposit_paid_at?: string | null; can_pay?: boolean; language?: string | null;
 };
 
 async function call(fn: string, args: Record<string, unknown>, ip = freshIp()): Promise<{ status: number; body: Answer }> {
