@@ -14,6 +14,8 @@ import { stewardI18nPlugin } from './build/i18n/noLiteralText.mjs';
  */
 const LIBS_LAYERS = [
   ['i18n'],
+  // libs' own words (one catalogue, 'libs'): every layer above may say something.
+  ['messages'],
   ['org-scope', 'runtime-config', 'router', 'filter', 'ui/antd', 'ui/antd-data'],
   ['ui/core'],
   ['ui', 'shell', 'boot'],

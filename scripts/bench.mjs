@@ -314,15 +314,17 @@ async function shellRows(platform, stack) {
 
 /**
  * What a language other than English adds to open a list: the catalogues in it of each area the list's
- * page draws (chunks of those areas' builds, fetched only for that language), Brotli as served. The
- * areas converted so far (build/i18n/folders.mjs) count; today the shell's.
+ * page draws (/businesses: the shell's, libs' and the CRM's; chunks of those builds, fetched only for
+ * that language), Brotli as served. Those converted so far (build/i18n/folders.mjs) count. libs' one
+ * catalogue is built into the shell (every remote takes libs from it), so its chunk is the shell's.
  */
 async function languageRows() {
-  const areas = [...new Set(MESSAGE_FOLDERS.filter((entry) => entry.converted && entry.area).map((entry) => entry.area))];
+  const drawn = ['shell', 'libs', 'crm'];
+  const converted = new Set(MESSAGE_FOLDERS.filter((entry) => entry.converted && entry.area).map((entry) => entry.area));
   let bytes = 0;
   const parts = [];
-  for (const area of areas) {
-    const dir = path.join(workspaceRoot, 'apps', area, 'dist/static/js/async');
+  for (const area of drawn.filter((name) => converted.has(name))) {
+    const dir = path.join(workspaceRoot, 'apps', area === 'libs' ? 'shell' : area, 'dist/static/js/async');
     const file = (await readdir(dir)).find((name) => new RegExp(`^messages-${area}-es\\.[0-9a-f]+\\.js$`).test(name));
     if (!file) throw new Error(`${area}'s build has no Spanish catalogue (messages-${area}-es.*.js)`);
     // The build's Brotli copy, which the static server sends.

@@ -15,10 +15,13 @@ const LANGUAGES = ['es'];
 type Catalogue = Record<string, string>;
 const read = (file: string): Catalogue => JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
 
-/** The catalogues' folders: each area that has converted any folder (apps/<area>/src/messages). */
+/** Where an area's catalogues are: apps/<area>/src/messages, and libs' one catalogue in libs/src/messages. */
+const catalogueDir = (area: string) => (area === 'libs' ? path.join(workspaceRoot, 'libs/src/messages') : path.join(workspaceRoot, 'apps', area, 'src/messages'));
+
+/** The catalogues' folders: each area that has converted any folder. */
 const areas = [...new Set(MESSAGE_FOLDERS.filter((entry) => entry.converted && entry.area).map((entry) => entry.area as string))].map((area) => ({
   area,
-  dir: path.join(workspaceRoot, 'apps', area, 'src/messages'),
+  dir: catalogueDir(area),
   folders: MESSAGE_FOLDERS.filter((entry) => entry.converted && entry.area === area).map((entry) => path.join(workspaceRoot, entry.folder)),
 }));
 

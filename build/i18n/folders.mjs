@@ -2,7 +2,8 @@
 // folders whose user-visible text goes through their area's message function. A folder marked
 // `converted` is held to it by the lint rule `steward/no-literal-text` (eslint.config.mjs) and its area's
 // catalogues by the Spanish check (scripts/i18nCheck.test.ts). Converting a folder is: move its words
-// to its area's messages/en.json and es.json, then flip `converted` here.
+// to its area's messages/en.json and es.json, then flip `converted` here. An app's catalogues are
+// apps/<area>/src/messages; libs' folders share one, libs/src/messages (area 'libs').
 
 /** @typedef {{ folder: string, area: string | null, converted: boolean }} MessageFolder */
 
@@ -12,6 +13,7 @@ export const MESSAGE_FOLDERS = [
   { folder: 'libs/src/i18n', area: null, converted: true },
   { folder: 'libs/src/session', area: null, converted: true },
   { folder: 'libs/src/boot', area: null, converted: true },
+  { folder: 'libs/src/messages', area: 'libs', converted: true },
   // Still to convert, one at a time:
   { folder: 'apps/crm/src', area: 'crm', converted: true },
   { folder: 'apps/catalog/src', area: 'catalog', converted: true },
@@ -21,12 +23,13 @@ export const MESSAGE_FOLDERS = [
   { folder: 'apps/operations/src', area: 'operations', converted: true },
   { folder: 'apps/settings/src', area: 'settings', converted: true },
   { folder: 'libs/src/list', area: 'libs', converted: false },
-  { folder: 'libs/src/filter', area: 'libs', converted: false },
+  { folder: 'libs/src/filter', area: 'libs', converted: true },
   { folder: 'libs/src/form', area: 'libs', converted: false },
   { folder: 'libs/src/ui', area: 'libs', converted: false },
   { folder: 'libs/src/area', area: 'libs', converted: false },
   { folder: 'libs/src/shell', area: 'shell', converted: false },
   { folder: 'libs/src/data', area: 'libs', converted: false },
+  { folder: 'libs/src/conversations', area: 'libs', converted: false },
 ];
 
 export const CONVERTED_FOLDERS = MESSAGE_FOLDERS.filter((entry) => entry.converted).map((entry) => entry.folder);

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { LibsMessageId } from '@steward/libs/messages';
 
 /** The six list-filter operators of the spec for text, all case-insensitive. */
 export const TEXT_OPERATORS = ['is', 'is_not', 'contains', 'not_contains', 'is_empty', 'is_not_empty'] as const;
@@ -26,23 +27,24 @@ export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 /** Operators whose value is a comma-separated list. */
 export const LIST_OPERATORS: readonly FilterOperator[] = ['between', 'any_of', 'none_of', 'has_any', 'has_all', 'has_none'];
 
-export const FILTER_OPERATOR_LABELS: Record<FilterOperator, string> = {
-  is: 'is',
-  is_not: 'is not',
-  contains: 'contains',
-  not_contains: 'does not contain',
-  is_empty: 'is empty',
-  is_not_empty: 'is not empty',
-  gt: 'is more than',
-  gte: 'is at least',
-  lt: 'is less than',
-  lte: 'is at most',
-  between: 'is between',
-  any_of: 'is any of',
-  none_of: 'is none of',
-  has_any: 'has any of',
-  has_all: 'has all of',
-  has_none: 'has none of',
+/** Each operator's words in the filter panel, as ids of libs' messages ("is not", "has any of"). */
+export const FILTER_OPERATOR_LABELS: Record<FilterOperator, LibsMessageId> = {
+  is: 'filter.op.is',
+  is_not: 'filter.op.isNot',
+  contains: 'filter.op.contains',
+  not_contains: 'filter.op.notContains',
+  is_empty: 'filter.op.isEmpty',
+  is_not_empty: 'filter.op.isNotEmpty',
+  gt: 'filter.op.gt',
+  gte: 'filter.op.gte',
+  lt: 'filter.op.lt',
+  lte: 'filter.op.lte',
+  between: 'filter.op.between',
+  any_of: 'filter.op.anyOf',
+  none_of: 'filter.op.noneOf',
+  has_any: 'filter.op.hasAny',
+  has_all: 'filter.op.hasAll',
+  has_none: 'filter.op.hasNone',
 };
 
 /** Operators that ignore the value; the others treat a blank value as "matches everything". */

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { LibsMessageId } from '@steward/libs/messages';
 import {
   FIELD_NAME_PATTERN,
   FILTER_OPERATORS,
@@ -16,8 +17,9 @@ import { filterGroupsOf, filterTreeFromGroups } from './filterPanelRows';
 export const FILTER_PARAM = 'f';
 export const SORT_PARAM = 'sort';
 
-export const FILTER_URL_NOTICE = 'The filter in this link could not be read, so the full list is shown.';
-export const SORT_URL_NOTICE = 'The sort order in this link could not be read, so the default order is used.';
+/** The notices of an unreadable link, as ids of libs' messages (the list shows them in the person's language). */
+export const FILTER_URL_NOTICE = 'filter.linkFilterUnreadable' satisfies LibsMessageId;
+export const SORT_URL_NOTICE = 'filter.linkSortUnreadable' satisfies LibsMessageId;
 
 /**
  * The compact form: a list of OR-groups, each a list of AND-ed `[field, operator, value?]` triples.
@@ -53,7 +55,7 @@ function fitsFields(tree: FilterNode, fields: readonly FilterFieldDef[] | undefi
   });
 }
 
-export type DecodedFilter = { filter: FilterNode | null; notice: string | null };
+export type DecodedFilter = { filter: FilterNode | null; notice: LibsMessageId | null };
 
 /** Reads `?f=` back. Anything malformed gives the unfiltered list and a notice, never an exception. */
 export function decodeFilterParam(raw: string | null, fields?: readonly FilterFieldDef[]): DecodedFilter {
@@ -83,7 +85,7 @@ export function encodeSortParam(sort: SortSpec): string | null {
   return sort.map(({ field, order }) => (order === 'desc' ? `-${field}` : field)).join(',');
 }
 
-export type DecodedSort = { sort: SortSpec | null; notice: string | null };
+export type DecodedSort = { sort: SortSpec | null; notice: LibsMessageId | null };
 
 /** Reads `?sort=`; `null` sort means "use the page's default". */
 export function decodeSortParam(raw: string | null, sortable?: readonly string[]): DecodedSort {

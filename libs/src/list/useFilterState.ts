@@ -17,6 +17,7 @@ import {
   type FilterRow,
   type SortSpec,
 } from '@steward/libs/filter';
+import { useT } from '@steward/libs/messages';
 
 /** The page-number parameter of paged lists; any change of filter or sort goes back to page 1. */
 const PAGE_PARAM = 'page';
@@ -87,7 +88,8 @@ export function useFilterState({ fields, sortable, defaultSort = [] }: FilterSta
   const decodedSort = useMemo(() => decodeSortParam(rawSort, sortable), [rawSort, sortable]);
   const filter = decodedFilter.filter;
   const sort = decodedSort.sort ?? defaultSort;
-  const notice = [decodedFilter.notice, decodedSort.notice].filter(Boolean).join(' ') || null;
+  const t = useT();
+  const notice = [decodedFilter.notice, decodedSort.notice].flatMap((id) => (id ? [t(id)] : [])).join(' ') || null;
 
   // The draft follows the URL whenever the applied filter changes (apply, back button, saved filter).
   const appliedRows = useMemo(() => filterTreeToRows(filter) ?? [], [filter]);
