@@ -22,7 +22,7 @@ export const MESSAGE_FOLDERS = [
   { folder: 'apps/team-portal/src', area: 'team-portal', converted: true },
   { folder: 'apps/operations/src', area: 'operations', converted: true },
   { folder: 'apps/settings/src', area: 'settings', converted: true },
-  { folder: 'libs/src/list', area: 'libs', converted: false },
+  { folder: 'libs/src/list', area: 'libs', converted: true },
   { folder: 'libs/src/filter', area: 'libs', converted: true },
   { folder: 'libs/src/form', area: 'libs', converted: false },
   { folder: 'libs/src/ui', area: 'libs', converted: false },

@@ -5,6 +5,7 @@ import { displayValue, useNarrowScreen } from '@steward/libs/ui';
 import { cellValue, columnField, exportValueOf, type ListColumn } from './listColumn';
 import type { RowSelection } from './useRowSelection';
 import './listTable.css';
+import { useT } from '@steward/libs/messages';
 
 type Row0 = Record<string, unknown>;
 
@@ -61,8 +62,9 @@ const ignoreChange = () => undefined;
 function RowCheckbox({ rowKeyValue, index, name, checked, onToggle }: RowCheckboxProps) {
   // A checkbox is clicked by the pointer or by Space; with Shift held either one extends the range from
   // the row clicked before. The selection owns the checked state, so the click decides, not the change.
+  const t = useT();
   const onClick = (event: MouseEvent<HTMLInputElement>) => onToggle(rowKeyValue, index, event.shiftKey);
-  return <input type="checkbox" className="stw-list-check" aria-label={`Select ${name}`} checked={checked} onClick={onClick} onChange={ignoreChange} />;
+  return <input type="checkbox" className="stw-list-check" aria-label={t('table.selectRow', { name })} checked={checked} onClick={onClick} onChange={ignoreChange} />;
 }
 
 type ItemProps<Row extends Row0> = {
@@ -175,6 +177,7 @@ export function DataTable<Row extends Row0>({
   selection = null,
   maxHeight = DEFAULT_MAX_HEIGHT,
 }: DataTableProps<Row>) {
+  const t = useT();
   // New rows (and what the body says without any) are drawn in a render of their own that yields to the
   // browser every few milliseconds, not in the one that delivered them: a query's answer reaches React
   // as an update it must finish in one go, and a screenful of rows measured for the virtualiser is the
@@ -265,7 +268,7 @@ export function DataTable<Row extends Row0>({
                 <input
                   type="checkbox"
                   className="stw-list-check"
-                  aria-label="Select all rows on this page"
+                  aria-label={t('table.selectPage')}
                   checked={selection.pageState === 'all'}
                   ref={(input) => {
                     if (input) input.indeterminate = selection.pageState === 'some';

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from '@steward/libs/router';
 import { Alert, Flex, Typography } from '@steward/libs/ui/antd';
 import { Tabs } from '@steward/libs/ui/antd-data';
-import { FINANCIAL_COMING_SOON, LOADING_TEXT } from './listMessages';
+import { useT } from '@steward/libs/messages';
 
 export type DetailTabKey = 'contact-methods' | 'notes' | 'financial' | 'history' | (string & {});
 
@@ -36,10 +36,11 @@ export type DetailLayoutProps = {
  * The record detail page of businesses, contacts and households: "Go back", a header, and
  * tabs Contact Methods (the default), Notes, Financial and History.
  */
-export function DetailLayout({ backTo, backLabel = 'Go back', loading, notFound, error, header, actions, editor, contactMethods, notes, financial, extraTabs = [], history, tabsLabel = 'Record sections' }: DetailLayoutProps) {
+export function DetailLayout({ backTo, backLabel, loading, notFound, error, header, actions, editor, contactMethods, notes, financial, extraTabs = [], history, tabsLabel }: DetailLayoutProps) {
+  const t = useT();
   const [tab, setTab] = useState<DetailTabKey>('contact-methods');
-  const back = <Link to={backTo}>{backLabel}</Link>;
-  if (loading) return <Flex vertical gap={12}>{back}<Typography.Text>{LOADING_TEXT}</Typography.Text></Flex>;
+  const back = <Link to={backTo}>{backLabel ?? t('detail.goBack')}</Link>;
+  if (loading) return <Flex vertical gap={12}>{back}<Typography.Text>{t('list.loading')}</Typography.Text></Flex>;
   if (error) return <Flex vertical gap={12}>{back}<Alert type="error" showIcon title={error} /></Flex>;
   if (notFound) return <Flex vertical gap={12}>{back}<Typography.Text>{notFound}</Typography.Text></Flex>;
   return (
@@ -51,15 +52,15 @@ export function DetailLayout({ backTo, backLabel = 'Go back', loading, notFound,
       </Flex>
       {editor}
       <Tabs
-        aria-label={tabsLabel}
+        aria-label={tabsLabel ?? t('detail.sections')}
         activeKey={tab}
         onChange={(key) => setTab(key as DetailTabKey)}
         items={[
-          { key: 'contact-methods', label: 'Contact Methods', children: contactMethods },
-          { key: 'notes', label: 'Notes', children: notes },
+          { key: 'contact-methods', label: t('detail.contactMethods'), children: contactMethods },
+          { key: 'notes', label: t('detail.notes'), children: notes },
           ...extraTabs.map((extra) => ({ key: extra.key, label: extra.label, children: extra.children })),
-          { key: 'financial', label: 'Financial', children: financial ?? <Typography.Text type="secondary">{FINANCIAL_COMING_SOON}</Typography.Text> },
-          ...(history ? [{ key: 'history', label: 'History', children: history }] : []),
+          { key: 'financial', label: t('detail.financial'), children: financial ?? <Typography.Text type="secondary">{t('detail.financialSoon')}</Typography.Text> },
+          ...(history ? [{ key: 'history', label: t('detail.history'), children: history }] : []),
         ]}
       />
     </Flex>

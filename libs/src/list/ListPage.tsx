@@ -5,10 +5,11 @@ import { ListToolbar, type ListToolbarProps } from './ListToolbar';
 import { ListTable } from './ListTable';
 import { onFirstMove } from './firstMove';
 import { archivedHint } from './bulk/bulkWords';
-import { listErrorText } from './listMessages';
 import type { ExportProgressStore } from './useCsvExport';
 import type { BulkTarget, ListPageApi } from './useListPage';
 import { BulkActionsPlaceholder } from './bulk/BulkActionsPlaceholder';
+import { useT } from '@steward/libs/messages';
+import { formatNumber } from '@steward/libs/i18n';
 
 type Row0 = Record<string, unknown>;
 
@@ -34,7 +35,8 @@ export type ListPageProps<Row extends Row0> = {
 };
 
 /** A whole list screen: toolbar, link notice, error banner, filter and sort panels, table. */
-export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, emptyText, errorText = listErrorText, children, toolbarExtra }: ListPageProps<Row>) {
+export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, emptyText, errorText, children, toolbarExtra }: ListPageProps<Row>) {
+  const t = useT();
   const [panel, setPanel] = useState<'filters' | 'sort' | null>(null);
   const toggle = (next: 'filters' | 'sort') => setPanel((current) => (current === next ? null : next));
   // The first view is drawn without antd; the panels and dialogs a person opens next draw with it. It is
@@ -56,7 +58,7 @@ export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, empty
           list.lifecycle?.archivable ? (
             <>
               <PlainButton aria-pressed={list.lifecycle.archived} onClick={() => list.lifecycle?.showArchived(!list.lifecycle.archived)}>
-                Archived
+                {t('list.archived')}
               </PlainButton>
               {toolbarExtra}
             </>
@@ -66,10 +68,10 @@ export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, empty
         }
       />
       {list.lifecycle?.archived ? (
-        <LazyAlert type="info" showIcon title={`Archived ${list.lifecycle.noun.many}${archivedHint(list.lifecycle)}`} />
+        <LazyAlert type="info" showIcon title={t('list.archivedNotice', { things: list.lifecycle.noun.many, hint: archivedHint(list.lifecycle) })} />
       ) : null}
       {list.filterState.notice ? <LazyAlert type="warning" showIcon title={list.filterState.notice} closable={{ onClose: list.filterState.dismissNotice }} /> : null}
-      {list.error ? <LazyAlert type="error" showIcon title={errorText(list.error)} /> : null}
+      {list.error ? <LazyAlert type="error" showIcon title={errorText ? errorText(list.error) : t('list.error', { message: list.error })} /> : null}
       {list.exportError ? <LazyAlert type="error" showIcon title={list.exportError} /> : null}
       {list.exporting ? <ExportProgressBar store={list.exportProgress} onCancel={list.cancelExport} /> : null}
       {panel ? (
@@ -94,6 +96,7 @@ export function ListPage<Row extends Row0>({ list, addNew, savedFilterKey, empty
 
 /** The export's progress and its Cancel: the only part of the page that redraws as rows are written. */
 function ExportProgressBar({ store, onCancel }: { store: ExportProgressStore; onCancel: () => void }) {
+  const t = useT();
   const progress = useSyncExternalStore(store.subscribe, store.get);
   if (!progress) return null;
   const { written, total, totalIsEstimate } = progress;
@@ -101,13 +104,13 @@ function ExportProgressBar({ store, onCancel }: { store: ExportProgressStore; on
     <div className="stw-flex" style={{ gap: 12, alignItems: 'center' }}>
       <div style={{ flex: 1, maxWidth: 480 }}>
         <PlainProgress
-          label="Export progress"
+          label={t('export.progress')}
           value={written}
           max={total}
-          text={`Exported ${written.toLocaleString('en-US')} of ${totalIsEstimate ? 'about ' : ''}${total.toLocaleString('en-US')} rows`}
+          text={t(totalIsEstimate ? 'export.writtenOfAbout' : 'export.writtenOf', { written: formatNumber(written), total: formatNumber(total) })}
         />
       </div>
-      <PlainButton onClick={onCancel}>Cancel export</PlainButton>
+      <PlainButton onClick={onCancel}>{t('export.cancel')}</PlainButton>
     </div>
   );
 }

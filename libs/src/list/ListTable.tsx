@@ -2,9 +2,9 @@ import { useCallback, type ReactNode } from 'react';
 import { formatRowCount } from '@steward/libs/ui/core';
 import { PlainButton } from '@steward/libs/ui';
 import { DataTable } from './DataTable';
-import { EMPTY_LIST_TEXT, LOADING_TEXT } from './listMessages';
 import type { ListPageApi } from './useListPage';
 import type { RowSelection } from './useRowSelection';
+import { useT } from '@steward/libs/messages';
 
 type Row0 = Record<string, unknown>;
 
@@ -25,6 +25,7 @@ function pagesToShow(page: number, pages: number): number[] {
 
 /** How many rows the list holds: exact, or — where counting every row would be slow — an estimate with the exact figure on request. */
 function RowCount({ total, estimate, onCountExactly }: { total: number; estimate: boolean; onCountExactly: () => void }) {
+  const t = useT();
   return (
     <span className="stw-list-total">
       {formatRowCount(total, estimate)}
@@ -32,7 +33,7 @@ function RowCount({ total, estimate, onCountExactly }: { total: number; estimate
         <>
           {' '}
           <PlainButton size="small" variant="link" onClick={onCountExactly}>
-            Count exactly
+            {t('table.countExactly')}
           </PlainButton>
         </>
       ) : null}
@@ -41,23 +42,24 @@ function RowCount({ total, estimate, onCountExactly }: { total: number; estimate
 }
 
 function Pager({ page, pages, count, onPage }: { page: number; pages: number; count: ReactNode; onPage: (page: number) => void }) {
+  const t = useT();
   const shown = pagesToShow(page, pages);
   return (
-    <nav aria-label="Pages" className="stw-list-pager">
+    <nav aria-label={t('table.pages')} className="stw-list-pager">
       {count}
       <PlainButton size="small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
+        {t('table.previous')}
       </PlainButton>
       {shown.map((value, index) => (
         <span key={value} style={{ display: 'contents' }}>
           {index > 0 && value - (shown[index - 1] ?? value) > 1 ? <span aria-hidden="true">…</span> : null}
-          <PlainButton size="small" variant={value === page ? 'primary' : 'default'} aria-label={`Page ${value}`} aria-current={value === page ? 'page' : undefined} onClick={() => onPage(value)}>
+          <PlainButton size="small" variant={value === page ? 'primary' : 'default'} aria-label={t('table.page', { page: value })} aria-current={value === page ? 'page' : undefined} onClick={() => onPage(value)}>
             {value}
           </PlainButton>
         </span>
       ))}
       <PlainButton size="small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
+        {t('table.next')}
       </PlainButton>
     </nav>
   );
@@ -65,22 +67,23 @@ function Pager({ page, pages, count, onPage }: { page: number; pages: number; co
 
 /** What is chosen, and the step from "this page" to "every row matching the filter". */
 export function SelectionBar({ selection, pageRows }: { selection: RowSelection; pageRows: number }) {
+  const t = useT();
   if (selection.count === 0) return null;
   const more = selection.total > pageRows;
   return (
     <div role="status" className="stw-list-selection-bar">
       {selection.allMatching ? (
-        <span>{`All ${selection.total} rows matching this filter are selected.`}</span>
+        <span>{t('selection.allMatching', { count: selection.total, n: String(selection.total) })}</span>
       ) : (
-        <span>{selection.pageState === 'all' && more ? `All ${pageRows} rows on this page are selected.` : `${selection.count} selected.`}</span>
+        <span>{selection.pageState === 'all' && more ? t('selection.allOnPage', { count: pageRows, n: String(pageRows) }) : t('selection.count', { count: selection.count, n: String(selection.count) })}</span>
       )}
       {!selection.allMatching && selection.pageState === 'all' && more ? (
         <PlainButton size="small" variant="link" onClick={selection.selectAllMatching}>
-          {`Select all ${selection.total} rows matching this filter`}
+          {t('selection.selectAllMatching', { count: selection.total, n: String(selection.total) })}
         </PlainButton>
       ) : null}
       <PlainButton size="small" variant="link" onClick={selection.clear}>
-        Clear selection
+        {t('selection.clear')}
       </PlainButton>
     </div>
   );
@@ -91,7 +94,8 @@ export function SelectionBar({ selection, pageRows }: { selection: RowSelection;
  * descending → the page's default order, the pager for lists longer than a page, and — on a list that
  * opts in — the selection bar.
  */
-export function ListTable<Row extends Row0>({ list, emptyText = EMPTY_LIST_TEXT, height, label }: ListTableProps<Row>) {
+export function ListTable<Row extends Row0>({ list, emptyText, height, label }: ListTableProps<Row>) {
+  const t = useT();
   const primarySort = list.filterState.sort[0];
   const { applySort } = list.filterState;
   const cycleSort = useCallback(
@@ -115,7 +119,7 @@ export function ListTable<Row extends Row0>({ list, emptyText = EMPTY_LIST_TEXT,
         sort={list.filterState.sort}
         onSort={cycleSort}
         busy={list.isFetching}
-        placeholder={list.isLoading ? LOADING_TEXT : emptyText}
+        placeholder={list.isLoading ? t('list.loading') : (emptyText ?? t('list.empty'))}
         rowOffset={paged ? (list.page - 1) * list.pageSize : 0}
         totalRows={list.total}
         selection={list.selection}

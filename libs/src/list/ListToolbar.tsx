@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { PlainBadge, PlainButton } from '@steward/libs/ui';
+import { useT } from '@steward/libs/messages';
 
 export type ListToolbarProps = {
   onFilters: () => void;
@@ -16,19 +17,20 @@ export type ListToolbarProps = {
 
 /** Every list's actions, in this order: Filters, Sort, Export, Add New. */
 export function ListToolbar({ onFilters, onSort, onExport, filterCount = 0, exportDisabled, exporting, addNew, extra }: ListToolbarProps) {
+  const t = useT();
   return (
-    <div role="toolbar" aria-label="List actions" className="stw-flex stw-list-actions" style={{ flexWrap: 'wrap', gap: 8 }}>
+    <div role="toolbar" aria-label={t('toolbar.label')} className="stw-flex stw-list-actions" style={{ flexWrap: 'wrap', gap: 8 }}>
       <PlainBadge count={filterCount}>
-        <PlainButton onClick={onFilters}>Filters</PlainButton>
+        <PlainButton onClick={onFilters}>{t('toolbar.filters')}</PlainButton>
       </PlainBadge>
-      <PlainButton onClick={onSort}>Sort</PlainButton>
+      <PlainButton onClick={onSort}>{t('toolbar.sort')}</PlainButton>
       <PlainButton onClick={onExport} disabled={exportDisabled} loading={exporting}>
-        Export
+        {t('toolbar.export')}
       </PlainButton>
       {extra}
       {addNew ? (
         <PlainButton variant="primary" disabled={addNew.disabled} onClick={addNew.onClick}>
-          {addNew.children ?? 'Add New'}
+          {addNew.children ?? t('toolbar.addNew')}
         </PlainButton>
       ) : null}
     </div>

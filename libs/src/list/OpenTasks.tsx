@@ -1,30 +1,30 @@
 import { Link } from '@steward/libs/router';
 import { errorMessage, tableRef, useList, type AnyRow } from '@steward/libs/data';
 import { PlainTitle, PlainText, formatDate } from '@steward/libs/ui';
-import { LOADING_TEXT } from './listMessages';
+import { useT } from '@steward/libs/messages';
 
 /** A record's open tasks come from ops.open_tasks_view (security invoker: the caller's row-level security applies). */
 export const openTasksView = tableRef<AnyRow>('ops', 'open_tasks_view');
 
 export type OpenTasksRecordColumn = 'contact_id' | 'business_id' | 'household_id' | 'reservation_id' | 'project_id';
 
-export const NO_OPEN_TASKS = 'No open tasks.';
 
 /**
  * The open tasks about one record (a contact, business, household, reservation or project), each a
  * link to the task. Any area's record page can show it; Operations owns the tasks themselves.
  */
 export function OpenTasks({ column, recordId }: { column: OpenTasksRecordColumn; recordId: string }) {
+  const t = useT();
   const tasks = useList(openTasksView, { eq: { [column]: recordId }, sort: [{ field: 'due_date', order: 'asc' }], pageSize: 100 });
   const rows = tasks.data?.rows ?? [];
   return (
     <section aria-labelledby={`open-tasks-${recordId}`} className="stw-open-tasks">
       <PlainTitle id={`open-tasks-${recordId}`} style={{ fontSize: 16, margin: '0 0 4px' }}>
-        Open tasks
+        {t('openTasks.title')}
       </PlainTitle>
-      {tasks.isLoading ? <span>{LOADING_TEXT}</span> : null}
-      {tasks.error ? <span style={{ color: 'var(--stw-error)' }}>{errorMessage(tasks.error, 'Unknown error')}</span> : null}
-      {!tasks.isLoading && !tasks.error && rows.length === 0 ? <PlainText>{NO_OPEN_TASKS}</PlainText> : null}
+      {tasks.isLoading ? <span>{t('list.loading')}</span> : null}
+      {tasks.error ? <span style={{ color: 'var(--stw-error)' }}>{errorMessage(tasks.error, t('common.unknownError'))}</span> : null}
+      {!tasks.isLoading && !tasks.error && rows.length === 0 ? <PlainText>{t('openTasks.none')}</PlainText> : null}
       {rows.length > 0 ? (
         <ul style={{ margin: 0, paddingInlineStart: 18 }}>
           {rows.map((row) => (
@@ -34,7 +34,7 @@ export function OpenTasks({ column, recordId }: { column: OpenTasksRecordColumn;
                 {String(row.title)}
               </Link>{' '}
               <PlainText>
-                ({[row.status, row.due_date ? `due ${formatDate(String(row.due_date))}` : null, row.assignee_name].filter(Boolean).join(', ')})
+                ({[row.status, row.due_date ? t('openTasks.due', { date: formatDate(String(row.due_date)) }) : null, row.assignee_name].filter(Boolean).join(', ')})
               </PlainText>
             </li>
           ))}

@@ -14,12 +14,12 @@ import { MAX_VISIBLE_COLUMNS, csvColumnsOf, fieldsOfColumns, type ListColumn } f
 import { FilterPanel } from './FilterPanel';
 import { SortPanel } from './SortPanel';
 import { useFilterState } from './useFilterState';
-import { LOADING_TEXT, NO_ROWS_YET_TEXT } from './listMessages';
 import { lifecycleRules, type BulkTarget } from './useListPage';
 import { BulkActionsPlaceholder } from './bulk/BulkActionsPlaceholder';
 import { useRowSelection } from './useRowSelection';
 import { ChosenColumns, useCustomColumns, useSensitiveValues } from './customColumns';
 import { filterRows, sortRows } from '@steward/libs/filter';
+import { useT } from '@steward/libs/messages';
 
 // Bulk actions draw with selects: they load when the first row is selected.
 const BulkActions = lazy(() => import('./bulk/BulkActions')) as unknown as (props: { list: BulkTarget<AnyRow> }) => ReactNode;
@@ -81,6 +81,7 @@ function FilteredCard(props: RecordTableCardProps & { customKind: string }) {
 }
 
 function CardBody({ title, label, table, fields, columnFields, customKind, filtering }: RecordTableCardProps & { filtering: ReturnType<typeof useCardFiltering> | null }) {
+  const t = useT();
   const session = useSession();
   const editor = useRecordEditor<AnyRow>({ table, label, ...useFormWithCustomFields(customKind ?? null, fields) });
   const access = useAccess();
@@ -111,12 +112,12 @@ function CardBody({ title, label, table, fields, columnFields, customKind, filte
       })),
       {
         key: 'actions',
-        title: 'Actions',
+        title: t('columns.actions'),
         exported: false,
         render: (row: AnyRow) => <RowEditButton row={row} name={displayValue(row[shown[0]?.name ?? 'id'])} onOpen={() => openEdit(row)} />,
       },
     ],
-    [shown, openEdit],
+    [shown, openEdit, t],
   );
   const loading = session.loading || rows.isLoading;
   const { filterState, custom, filterFields, fieldTypes, sortable, sortLabels } = filtering ?? NO_FILTERING;
@@ -155,21 +156,21 @@ function CardBody({ title, label, table, fields, columnFields, customKind, filte
           <Flex className="stw-list-actions" gap={8} wrap>
             {filterState && filterFields.length ? (
               <Button aria-expanded={panel === 'filters'} onClick={() => setPanel(panel === 'filters' ? null : 'filters')}>
-                {filterState.appliedCount ? `Filters (${filterState.appliedCount})` : 'Filters'}
+                {filterState.appliedCount ? t('card.filtersCount', { count: filterState.appliedCount }) : t('toolbar.filters')}
               </Button>
             ) : null}
             {filterState && sortable.length ? (
               <Button aria-expanded={panel === 'sort'} onClick={() => setPanel(panel === 'sort' ? null : 'sort')}>
-                Sort
+                {t('toolbar.sort')}
               </Button>
             ) : null}
             {chooser}
             <Button aria-pressed={archived} onClick={() => setArchived(!archived)}>
-              Archived
+              {t('list.archived')}
             </Button>
             {canCreate && !archived ? (
               <Button type="primary" onClick={() => editor.openCreate()} disabled={!session.orgName || !session.user}>
-                Add New
+                {t('toolbar.addNew')}
               </Button>
             ) : null}
           </Flex>
@@ -179,8 +180,8 @@ function CardBody({ title, label, table, fields, columnFields, customKind, filte
           {panel === 'filters' && filterState ? <FilterPanel state={filterState} onClose={() => setPanel(null)} /> : null}
           {panel === 'sort' && filterState ? <SortPanel state={filterState} labels={sortLabels} onClose={() => setPanel(null)} /> : null}
           {filterState?.notice ? <Alert type="warning" showIcon title={filterState.notice} closable={{ onClose: filterState.dismissNotice }} /> : null}
-          {archived ? <Alert type="info" showIcon title={`Archived ${noun.many}${archivedHint(lifecycle)}`} /> : null}
-          {rows.error ? <Alert type="error" showIcon title={errorMessage(rows.error, 'Unknown error')} /> : null}
+          {archived ? <Alert type="info" showIcon title={t('list.archivedNotice', { things: noun.many, hint: archivedHint(lifecycle) })} /> : null}
+          {rows.error ? <Alert type="error" showIcon title={errorMessage(rows.error, t('common.unknownError'))} /> : null}
           {selection.count > 0 ? (
             <Suspense fallback={<BulkActionsPlaceholder />}>
               <BulkActions list={bulkTarget} />
@@ -188,13 +189,13 @@ function CardBody({ title, label, table, fields, columnFields, customKind, filte
           ) : null}
           <SelectionBar selection={selection} pageRows={shownRows.length} />
           <DataTable<AnyRow>
-            label={archived ? `Archived ${title}` : title}
+            label={archived ? t('card.archivedTitle', { title }) : title}
             busy={rows.isFetching}
             rowKey={rowId}
             columns={columns}
             rows={shownRows}
             selection={selection}
-            placeholder={loading ? LOADING_TEXT : archived ? `No archived ${noun.many}.` : NO_ROWS_YET_TEXT}
+            placeholder={loading ? t('list.loading') : archived ? t('card.noArchived', { things: noun.many }) : t('list.noRowsYet')}
             maxHeight="min(560px, 70dvh)"
           />
         </Flex>

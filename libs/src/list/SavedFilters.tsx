@@ -5,9 +5,11 @@ import { errorMessage, useSavedFilters } from '@steward/libs/data';
 import { useAccess, useSession } from '@steward/libs/session';
 import { mayChangeView } from './savedViews';
 import type { FilterState } from './useFilterState';
+import { useT } from '@steward/libs/messages';
 
 /** The signed-in user's named filters for one list (e.g. 'tasks_filters'): apply, save the current one, delete. */
 export function SavedFilters({ listKey, state }: { listKey: string; state: FilterState }) {
+  const t = useT();
   const { orgName, userRow } = useSession();
   const settingsEditor = useAccess('settings').edit === 'Organization';
   const { query, save, remove } = useSavedFilters(listKey, orgName);
@@ -19,12 +21,12 @@ export function SavedFilters({ listKey, state }: { listKey: string; state: Filte
   // A stored filter the reader cannot parse is named here (and offered disabled), never silently dropped.
   const unreadable = saved.filter((item) => item.problem);
   return (
-    <Flex vertical gap={6} role="group" aria-label="Saved filters">
+    <Flex vertical gap={6} role="group" aria-label={t('savedFilters.title')}>
       <Flex gap={6} wrap align="center">
         <Select
-          aria-label="Saved filter"
+          aria-label={t('savedFilters.one')}
           // antd's placeholder grey fails the contrast minimum; secondary text passes.
-          placeholder={<Typography.Text type="secondary">Saved filters</Typography.Text>}
+          placeholder={<Typography.Text type="secondary">{t('savedFilters.title')}</Typography.Text>}
           style={{ minWidth: 180 }}
           loading={query.isLoading}
           value={selected}
@@ -44,9 +46,9 @@ export function SavedFilters({ listKey, state }: { listKey: string; state: Filte
             remove.mutate(current.id, { onSuccess: () => setSelected(null) });
           }}
         >
-          Delete
+          {t('common.delete')}
         </Button>
-        <Input aria-label="Filter name" placeholder="Name this filter" style={{ width: 180 }} value={name} onChange={(event) => setName(event.target.value)} />
+        <Input aria-label={t('savedFilters.name')} placeholder={t('savedFilters.namePlaceholder')} style={{ width: 180 }} value={name} onChange={(event) => setName(event.target.value)} />
         <Button
           disabled={!name.trim() || !orgName}
           loading={save.isPending}
@@ -57,7 +59,7 @@ export function SavedFilters({ listKey, state }: { listKey: string; state: Filte
             } })
           }
         >
-          Save filter
+          {t('savedFilters.save')}
         </Button>
       </Flex>
       {unreadable.map((item) => (
@@ -65,7 +67,7 @@ export function SavedFilters({ listKey, state }: { listKey: string; state: Filte
           {item.problem}
         </Typography.Text>
       ))}
-      {problem ? <Typography.Text type="danger">{errorMessage(problem, 'Saved filters are unavailable.')}</Typography.Text> : null}
+      {problem ? <Typography.Text type="danger">{errorMessage(problem, t('savedFilters.unavailable'))}</Typography.Text> : null}
     </Flex>
   );
 }

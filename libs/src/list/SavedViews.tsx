@@ -5,10 +5,12 @@ import { PlainButton } from '@steward/libs/ui';
 import { DataAccessError, errorMessage, useSavedFilters, type SavedFilter } from '@steward/libs/data';
 import { ToolbarPanel } from './ToolbarPanel';
 import { VIEW_NAME_TAKEN, currentView, mayChangeView, paramsOfView, viewListKey, viewOfList } from './savedViews';
+import { useT, type LibsMessageId } from '@steward/libs/messages';
+import type { Translate } from '@steward/libs/i18n';
 
-function problemText(error: unknown): string {
-  if (error instanceof DataAccessError && error.code === '23505') return VIEW_NAME_TAKEN;
-  return errorMessage(error, 'Saved views are unavailable.');
+function problemText(error: unknown, t: Translate<LibsMessageId>): string {
+  if (error instanceof DataAccessError && error.code === '23505') return t(VIEW_NAME_TAKEN);
+  return errorMessage(error, t('savedViews.unavailable'));
 }
 
 /**
@@ -18,6 +20,7 @@ function problemText(error: unknown): string {
  * Settings edit).
  */
 export function SavedViews({ listKey, columns }: { listKey: string; columns: readonly string[] }) {
+  const t = useT();
   const { orgName, userRow } = useSession();
   const settings = useAccess('settings');
   const [searchParams, setSearchParams] = useSearchParams();
@@ -37,17 +40,17 @@ export function SavedViews({ listKey, columns }: { listKey: string; columns: rea
 
   return (
     <ToolbarPanel
-      label="Views"
-      legend="Saved views"
+      label={t('savedViews.views')}
+      legend={t('savedViews.legend')}
       className="stw-saved-views"
       size={{ minWidth: 300, maxHeight: 420 }}
-      beside={current ? <span aria-label="Current view">{current.name}</span> : null}
+      beside={current ? <span aria-label={t('savedViews.current')}>{current.name}</span> : null}
     >
       {(close) => (
         <>
-          {query.isLoading ? <p>Loading views…</p> : null}
-          {!query.isLoading && views.length === 0 ? <p>No saved views yet.</p> : null}
-          <ul aria-label="Views" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {query.isLoading ? <p>{t('savedViews.loading')}</p> : null}
+          {!query.isLoading && views.length === 0 ? <p>{t('savedViews.none')}</p> : null}
+          <ul aria-label={t('savedViews.views')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {views.map((view) => {
               const changeable = mayChangeView(view, userRow?.id, editor);
               const isRenaming = renaming?.id === view.id;
@@ -62,12 +65,12 @@ export function SavedViews({ listKey, columns }: { listKey: string; columns: rea
                         update.mutate({ id: view.id, name: renaming.name }, { onSuccess: () => setRenaming(null) });
                       }}
                     >
-                      <input aria-label={`New name for ${view.name}`} value={renaming.name} onChange={(event) => setRenaming({ id: view.id, name: event.target.value })} />
+                      <input aria-label={t('savedViews.newName', { name: view.name })} value={renaming.name} onChange={(event) => setRenaming({ id: view.id, name: event.target.value })} />
                       <PlainButton size="small" htmlType="submit" loading={update.isPending} disabled={!renaming.name.trim()}>
-                        Save name
+                        {t('savedViews.saveName')}
                       </PlainButton>
                       <PlainButton size="small" onClick={() => setRenaming(null)}>
-                        Cancel
+                        {t('common.cancel')}
                       </PlainButton>
                     </form>
                   ) : (
@@ -75,14 +78,14 @@ export function SavedViews({ listKey, columns }: { listKey: string; columns: rea
                       <PlainButton size="small" aria-pressed={current?.id === view.id} disabled={Boolean(view.problem)} onClick={() => choose(view)}>
                         {view.name}
                       </PlainButton>
-                      {view.shared ? <span>(shared)</span> : null}
+                      {view.shared ? <span>{t('savedViews.shared')}</span> : null}
                       {changeable ? (
                         <>
-                          <PlainButton size="small" aria-label={`Rename ${view.name}`} onClick={() => setRenaming({ id: view.id, name: view.name })}>
-                            Rename
+                          <PlainButton size="small" aria-label={t('savedViews.renameNamed', { name: view.name })} onClick={() => setRenaming({ id: view.id, name: view.name })}>
+                            {t('savedViews.rename')}
                           </PlainButton>
-                          <PlainButton size="small" aria-label={`Delete ${view.name}`} loading={remove.isPending && remove.variables === view.id} onClick={() => remove.mutate(view.id)}>
-                            Delete
+                          <PlainButton size="small" aria-label={t('savedViews.deleteNamed', { name: view.name })} loading={remove.isPending && remove.variables === view.id} onClick={() => remove.mutate(view.id)}>
+                            {t('common.delete')}
                           </PlainButton>
                         </>
                       ) : null}
@@ -105,23 +108,23 @@ export function SavedViews({ listKey, columns }: { listKey: string; columns: rea
             }}
           >
             <label style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
-              View name
+              {t('savedViews.name')}
               <input value={name} onChange={(event) => setName(event.target.value)} />
             </label>
             <label style={{ display: 'flex', gap: 6, alignItems: 'center' }}>
               <input type="checkbox" checked={shared} onChange={(event) => setShared(event.target.checked)} />
-              Share with the organisation
+              {t('savedViews.share')}
             </label>
             <div style={{ display: 'flex', gap: 8 }}>
               <PlainButton size="small" htmlType="submit" variant="primary" loading={save.isPending} disabled={!name.trim() || !orgName}>
-                Save view
+                {t('savedViews.save')}
               </PlainButton>
               <PlainButton size="small" onClick={close}>
-                Done
+                {t('common.done')}
               </PlainButton>
             </div>
           </form>
-          {problem ? <p role="alert" style={{ color: '#a8071a', margin: '6px 0 0' }}>{problemText(problem)}</p> : null}
+          {problem ? <p role="alert" style={{ color: '#a8071a', margin: '6px 0 0' }}>{problemText(problem, t)}</p> : null}
         </>
       )}
     </ToolbarPanel>

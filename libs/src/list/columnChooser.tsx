@@ -7,6 +7,7 @@ import { useSession } from '@steward/libs/session';
 import { PlainButton } from '@steward/libs/ui';
 import { columnField, type ListColumn } from './listColumn';
 import { ToolbarPanel } from './ToolbarPanel';
+import { useT } from '@steward/libs/messages';
 
 /** The URL parameter of the chosen columns: their fields, comma-separated, in the list's order. */
 export const COLUMNS_PARAM = 'cols';
@@ -119,9 +120,10 @@ export type ColumnChooserApi<Row extends Row0> = ReturnType<typeof useColumnChoo
 /** The Columns button and its panel: a checkbox per column, the record's name always shown. */
 export function ColumnChooser<Row extends Row0>({ chooser }: { chooser: ColumnChooserApi<Row> }) {
   const first = chooser.columns[0] ? columnField(chooser.columns[0]) : null;
+  const t = useT();
   const shown = new Set(chooser.fields);
   return (
-    <ToolbarPanel label="Columns" legend="Columns shown" className="stw-column-chooser" size={{ minWidth: 220, maxHeight: 360 }}>
+    <ToolbarPanel label={t('columns.button')} legend={t('columns.shown')} className="stw-column-chooser" size={{ minWidth: 220, maxHeight: 360 }}>
       {(close) => (
         <>
           {chooser.columns.filter((column) => !isFixedColumn(column)).map((column) => {
@@ -135,10 +137,10 @@ export function ColumnChooser<Row extends Row0>({ chooser }: { chooser: ColumnCh
           })}
           <div style={{ display: 'flex', gap: 8, marginTop: 8 }}>
             <PlainButton size="small" onClick={() => chooser.choose(null)}>
-              Default columns
+              {t('columns.default')}
             </PlainButton>
             <PlainButton size="small" onClick={close}>
-              Done
+              {t('common.done')}
             </PlainButton>
           </div>
         </>

@@ -4,6 +4,7 @@ import { useAccess } from '@steward/libs/session';
 import { PlainButton, PlainText } from '@steward/libs/ui';
 import { StatusPill, SystemBadge, displayValue, isSystemDefault, formatAddress, formatDate, formatDollars, type AddressParts } from '@steward/libs/ui';
 import type { ListColumn } from './listColumn';
+import { t, useT } from '@steward/libs/messages';
 
 type Row0 = Record<string, unknown>;
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
@@ -29,7 +30,7 @@ export function nameColumn<Row extends Row0>(options: {
   const own = [field, 'org_name'];
   return {
     key: field,
-    title: options.title ?? 'Name',
+    title: options.title ?? t('columns.name'),
     field,
     reads: options.reads ? [...own, ...options.reads] : options.href || options.beneath ? undefined : own,
     sortable: true,
@@ -59,7 +60,7 @@ export function contactMethodsColumn<Row extends Row0>(options: { phoneField?: s
   const emailField = options.emailField ?? 'primary_email';
   return {
     key: 'contact_methods',
-    title: options.title ?? 'Contact Methods',
+    title: options.title ?? t('detail.contactMethods'),
     field: emailField,
     reads: [phoneField, emailField],
     filterable: true,
@@ -89,7 +90,7 @@ export function contactMethodsColumn<Row extends Row0>(options: { phoneField?: s
 const ADDRESS_FIELDS = ['address_line_1', 'address_line_2', 'address_line_3', 'city', 'state', 'zip', 'country'] as const;
 
 /** The address on one line; `thirdLine: false` for sources that keep two address lines (user profiles). */
-export function addressColumn<Row extends Row0>(title = 'Address', { thirdLine = true }: { thirdLine?: boolean } = {}): ListColumn<Row> {
+export function addressColumn<Row extends Row0>(title = t('columns.address'), { thirdLine = true }: { thirdLine?: boolean } = {}): ListColumn<Row> {
   const reads = thirdLine ? ADDRESS_FIELDS : ADDRESS_FIELDS.filter((field) => field !== 'address_line_3');
   const address = (row: Row) => formatAddress(Object.fromEntries(reads.map((field) => [field, row[field]])) as AddressParts);
   return {
@@ -104,7 +105,7 @@ export function addressColumn<Row extends Row0>(title = 'Address', { thirdLine =
 }
 
 /** Owner(s) linking to /user/{short_id}. */
-export function ownersColumn<Row extends Row0>(title = 'Owner(s)'): ListColumn<Row> {
+export function ownersColumn<Row extends Row0>(title = t('columns.owners')): ListColumn<Row> {
   const owners = (row: Row) =>
     [
       { name: text(row.primary_owner_name), shortId: text(row.primary_owner_short_id) },
@@ -130,7 +131,7 @@ export function ownersColumn<Row extends Row0>(title = 'Owner(s)'): ListColumn<R
   };
 }
 
-export function statusColumn<Row extends Row0>(title = 'Status', field = 'status'): ListColumn<Row> {
+export function statusColumn<Row extends Row0>(title = t('columns.status'), field = 'status'): ListColumn<Row> {
   return { key: field, title, field, reads: [field], sortable: true, filterable: true, render: (row) => <StatusPill status={text(row[field]) || null} /> };
 }
 
@@ -166,7 +167,7 @@ export function textColumn<Row extends Row0>(field: string, title: string, optio
 export function editColumn<Row extends Row0>(openEdit: (row: Row) => void, nameOf: (row: Row) => string = (row) => text(row.name)): ListColumn<Row> {
   return {
     key: 'actions',
-    title: 'Actions',
+    title: t('columns.actions'),
     exported: false,
     render: (row) => (isSystemDefault(row.org_name) ? null : <RowEditButton row={row} name={nameOf(row)} onOpen={() => openEdit(row)} />),
   };
@@ -174,10 +175,11 @@ export function editColumn<Row extends Row0>(openEdit: (row: Row) => void, nameO
 
 /** Edit on a row the role lets the person change; View (the editor, read-only) on any other. */
 export function RowEditButton({ row, name, onOpen }: { row: unknown; name: string; onOpen: () => void }) {
-  const verb = useAccess().canEditRow(row) ? 'Edit' : 'View';
+  const t = useT();
+  const edit = useAccess().canEditRow(row);
   return (
-    <PlainButton size="small" onClick={onOpen} aria-label={`${verb} ${name}`}>
-      {verb}
+    <PlainButton size="small" onClick={onOpen} aria-label={t(edit ? 'columns.editNamed' : 'columns.viewNamed', { name })}>
+      {t(edit ? 'columns.edit' : 'columns.view')}
     </PlainButton>
   );
 }

@@ -11,6 +11,7 @@ import { ColumnChooser, isFixedColumn, useColumnChooser } from './columnChooser'
 import { SavedViews } from './SavedViews';
 import { columnField, type ListColumn } from './listColumn';
 import { idsOf, mergeCustomValues, readCustomValues, sensitiveKindOf } from './sensitiveValues';
+import { t } from '@steward/libs/messages';
 
 type Row0 = Record<string, unknown>;
 
@@ -30,10 +31,10 @@ const FILTER_TYPE: Readonly<Record<CustomFieldDef['field_type'], FilterFieldType
   link: 'link',
 };
 
-const YES_NO = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
-] as const;
+const yesNo = () => [
+  { value: 'true', label: t('common.yes') },
+  { value: 'false', label: t('common.no') },
+];
 
 /** How a field of this type filters (false: not offered). */
 export function filterTypeOf(field: Pick<CustomFieldDef, 'field_type'>): FilterFieldType | false {
@@ -57,12 +58,12 @@ export function customColumn<Row extends Row0>(field: CustomFieldDef, { currency
     filterable: filterType,
     ...(field.field_type === 'link' && linkSource(field) ? { filterRecords: linkSource(field)! } : {}),
     ...(field.field_type === 'single_choice' || field.field_type === 'multiple_choice'
-      ? { filterOptions: field.choices.map((choice) => ({ value: choice.id, label: choice.archived ? `${choice.label} (archived)` : choice.label })) }
+      ? { filterOptions: field.choices.map((choice) => ({ value: choice.id, label: choice.archived ? t('columns.archivedChoice', { label: choice.label }) : choice.label })) }
       : {}),
     ...(field.field_type === 'single_choice'
       ? { bulkOptions: field.choices.filter((choice) => !choice.archived).map((choice) => ({ value: choice.id, label: choice.label })) }
       : field.field_type === 'boolean'
-        ? { bulkOptions: YES_NO }
+        ? { bulkOptions: yesNo() }
         : {}),
     render: (row) => <CustomValue field={field} row={row} currency={currency} orgScope={orgScope} />,
     exportValue: (row) => customValueText(field, customValueOf(row, field.id), { currency }) || null,

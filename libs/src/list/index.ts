@@ -15,7 +15,7 @@ export { BULK_FIELD_NAMES, bulkChangeOf, bulkFieldsOf, customBulkFieldsOf } from
 export { DetailLayout, RecordHistory, RecordTableCard, preloadDetailLayout } from './lazyParts';
 export type { DetailExtraTab, DetailLayoutProps, DetailTabKey } from './DetailLayout';
 export type { RecordTableCardProps } from './RecordTableCard';
-export { NO_OPEN_TASKS, OpenTasks, openTasksView, type OpenTasksRecordColumn } from './OpenTasks';
+export { OpenTasks, openTasksView, type OpenTasksRecordColumn } from './OpenTasks';
 export { COLUMNS_PARAM, ColumnChooser, chooseColumns, isFixedColumn, columnChoiceKey, parseColumnsParam, readColumnChoice, useColumnChooser, type ColumnChooserApi, type ColumnChooserOptions } from './columnChooser';
 export { WithCustomColumns, customColumn, filterTypeOf, namesCustomField, useColumnsWithCustom, useCustomColumns } from './customColumns';
 export { SavedViews } from './SavedViews';

@@ -5,6 +5,7 @@ import { FILTER_PARAM, SORT_PARAM, decodeFilterParam, decodeSortParam, encodeFil
 import type { SavedFilter } from '@steward/libs/data';
 import { COLUMNS_PARAM } from './columnChooser';
 import { withListParams } from './useFilterState';
+import type { LibsMessageId } from '@steward/libs/messages';
 
 /**
  * The saved-filter key of a list's views: the column chooser's list key ('contacts', 'catalog.accommodations')
@@ -57,4 +58,4 @@ export function mayChangeView(view: Pick<SavedFilter, 'profile_id' | 'shared'>, 
 }
 
 /** The message of a refused name: the same name among the person's views of the list. */
-export const VIEW_NAME_TAKEN = 'You already have a view with this name on this list.';
+export const VIEW_NAME_TAKEN = 'savedViews.nameTaken' satisfies LibsMessageId;

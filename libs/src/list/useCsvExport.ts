@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { errorMessage } from '@steward/libs/data';
 import { csvColumnsOf, type ListColumn } from './listColumn';
 import { idsOf, mergeCustomValues, readCustomValues, sensitiveKindOf } from './sensitiveValues';
+import { t } from '@steward/libs/messages';
 
 /**
  * The pages with the sensitive values the person may see merged into each row's `custom`, when a
@@ -71,7 +72,7 @@ export function useCsvExport<Row>(
       );
       downloadBlob(blob, csvFileName(title));
     } catch (problem) {
-      if (!controller.signal.aborted) setExportError(errorMessage(problem, 'Export failed'));
+      if (!controller.signal.aborted) setExportError(errorMessage(problem, t('export.failed')));
     } finally {
       running.current = null;
       store.set(null);

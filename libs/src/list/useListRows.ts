@@ -12,6 +12,7 @@ import {
 } from '@steward/libs/data';
 import { filterRows, sortRows, type FieldTypes, type FilterNode, type SortSpec } from '@steward/libs/filter';
 import { useSession } from '@steward/libs/session';
+import { t } from '@steward/libs/messages';
 
 export type TableSource<Row> = {
   kind: 'table';
@@ -142,7 +143,7 @@ export function useListRows<Row extends Row0>({ source, shortId, filter, sort, f
     pageSize,
     isLoading: source.kind === 'table' ? session.loading || tableQuery.isLoading : source.isLoading,
     isFetching: source.kind === 'table' ? tableQuery.isFetching : false,
-    error: rawError ? errorMessage(rawError, 'Unknown error') : null,
+    error: rawError ? errorMessage(rawError, t('common.unknownError')) : null,
     loadAll,
     readPages,
   };

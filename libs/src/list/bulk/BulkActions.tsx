@@ -10,6 +10,7 @@ import type { BulkField, BulkTarget } from '../useListPage';
 import { allMatchingPersonalNote, countOf, deleteConfirmation, personalNote, skippedNote } from './bulkWords';
 import { allowedIds } from './ownRows';
 import { bulkChangeOf } from './bulkFields';
+import { useT } from '@steward/libs/messages';
 
 type Row0 = Record<string, unknown>;
 
@@ -29,7 +30,8 @@ export default function BulkActions<Row extends Row0>({ list }: { list: BulkTarg
   const selection = list.selection;
   const queryClient = useQueryClient();
   // Each change is the platform's one submit: once, busy meanwhile, its refusal in the bar's alert.
-  const { busy, alert: error, run: act } = useSubmit({ describe: (problem) => errorMessage(problem, 'The change failed; nothing was changed.') });
+  const t = useT();
+  const { busy, alert: error, run: act } = useSubmit({ describe: (problem) => errorMessage(problem, t('bulk.changeFailed')) });
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   if (!lifecycle || !selection || selection.count === 0) return null;
   const { canEdit, canArchive } = lifecycle;
@@ -61,8 +63,8 @@ export default function BulkActions<Row extends Row0>({ list }: { list: BulkTarg
       undoToast(done(outcome.changed), () => {
         void undoBatch(outcome.batch_id)
           .then(() => refresh())
-          .then(() => notify.success('Undone'))
-          .catch((problem: unknown) => notify.error(errorMessage(problem, 'Undo failed')));
+          .then(() => notify.success(t('bulk.undone')))
+          .catch((problem: unknown) => notify.error(errorMessage(problem, t('bulk.undoFailed'))));
       }, note ?? undefined);
     } else if (note) {
       notify.info(note);
@@ -81,7 +83,7 @@ export default function BulkActions<Row extends Row0>({ list }: { list: BulkTarg
       const own = await allowedIds(lifecycle.table, ids, rule.allowed);
       const note = personalNote(own.length, ids.length, noun);
       if (!note) return apply(own, changes, done);
-      setConfirming({ text: note, confirm: own.length > 0 ? { label: `${verb} ${countOf(own.length, noun)}`, danger: false } : null, run: () => void act(() => apply(own, changes, done)) });
+      setConfirming({ text: note, confirm: own.length > 0 ? { label: t('bulk.verbCount', { verb, things: countOf(own.length, noun) }), danger: false } : null, run: () => void act(() => apply(own, changes, done)) });
     });
 
   // Every matching row is the list's own export (page by page, with progress and Cancel).
@@ -99,7 +101,7 @@ export default function BulkActions<Row extends Row0>({ list }: { list: BulkTarg
       setConfirming(null);
       selection.clear();
       await refresh();
-      notify.success(`Deleted ${countOf(outcome.deleted, noun)} for good`, { description: skippedNote(outcome.skipped) ?? undefined });
+      notify.success(t('bulk.deletedForGood', { things: countOf(outcome.deleted, noun) }), { description: skippedNote(outcome.skipped) ?? undefined });
     });
 
   const askDelete = () =>
@@ -120,15 +122,15 @@ export default function BulkActions<Row extends Row0>({ list }: { list: BulkTarg
       const question = rows.length > 0 ? deleteConfirmation(rows.map(label), noun) : '';
       setConfirming({
         text: [note, question].filter(Boolean).join(' '),
-        description: rows.length > 0 ? 'This cannot be undone: their history stays, the records go.' : undefined,
-        confirm: rows.length > 0 ? { label: 'Delete for good', danger: true } : null,
+        description: rows.length > 0 ? t('bulk.cannotBeUndone') : undefined,
+        confirm: rows.length > 0 ? { label: t('bulk.deleteForGood'), danger: true } : null,
         run: () => void deleteForGood(ids),
       });
     });
 
   const many = countOf(selection.count, noun);
   return (
-    <div role="group" aria-label={`Actions on ${many}`} className="stw-bulk-actions">
+    <div role="group" aria-label={t('bulk.actionsOn', { things: many })} className="stw-bulk-actions">
       <Flex gap={8} wrap align="center" className="stw-bulk-actions__controls">
         {canEdit && !lifecycle.archived
           ? (lifecycle.fields ?? []).map((field) => (
@@ -136,22 +138,22 @@ export default function BulkActions<Row extends Row0>({ list }: { list: BulkTarg
                 key={field.field}
                 field={field}
                 disabled={busy}
-                onPick={(value, shown) => void change(bulkChangeOf(field.field, value), (count) => `Set ${field.label} to ${shown} on ${countOf(count, noun)}`, 'edit', `Set ${field.label} to ${shown} on`)}
+                onPick={(value, shown) => void change(bulkChangeOf(field.field, value), (count) => t('bulk.setDone', { field: field.label, value: shown, things: countOf(count, noun) }), 'edit', t('bulk.setOn', { field: field.label, value: shown }))}
               />
             ))
           : null}
         {canArchive && !lifecycle.archived ? (
-          <Button disabled={busy} onClick={() => void change({ archive: true }, (count) => `Archived ${countOf(count, noun)}`, 'archive', 'Archive')}>
-            Archive
+          <Button disabled={busy} onClick={() => void change({ archive: true }, (count) => t('bulk.archivedDone', { things: countOf(count, noun) }), 'archive', t('bulk.archive'))}>
+            {t('bulk.archive')}
           </Button>
         ) : null}
         {canArchive && lifecycle.archived ? (
-          <Button disabled={busy} onClick={() => void change({ archive: false }, (count) => `Restored ${countOf(count, noun)}`, 'archive', 'Restore')}>
-            Restore
+          <Button disabled={busy} onClick={() => void change({ archive: false }, (count) => t('bulk.restoredDone', { things: countOf(count, noun) }), 'archive', t('bulk.restore'))}>
+            {t('bulk.restore')}
           </Button>
         ) : null}
         <Button disabled={busy} onClick={() => void exportSelection()}>
-          Export selection
+          {t('bulk.exportSelection')}
         </Button>
         {lifecycle.actions && !lifecycle.archived
           ? lifecycle.actions({
@@ -164,7 +166,7 @@ export default function BulkActions<Row extends Row0>({ list }: { list: BulkTarg
           : null}
         {lifecycle.archived && lifecycle.canDelete ? (
           <Button danger disabled={busy} onClick={() => void askDelete()}>
-            Delete for good
+            {t('bulk.deleteForGood')}
           </Button>
         ) : null}
       </Flex>
@@ -182,7 +184,7 @@ export default function BulkActions<Row extends Row0>({ list }: { list: BulkTarg
                   {confirming.confirm.label}
                 </Button>
               ) : null}
-              <Button onClick={() => setConfirming(null)}>{confirming.confirm ? 'Cancel' : 'Close'}</Button>
+              <Button onClick={() => setConfirming(null)}>{confirming.confirm ? t('common.cancel') : t('common.close')}</Button>
             </Flex>
           }
         />
@@ -194,14 +196,15 @@ export default function BulkActions<Row extends Row0>({ list }: { list: BulkTarg
 
 /** One "Set {field}…" picker: choosing a value applies it to the selection. */
 function FieldSetter({ field, disabled, onPick }: { field: BulkField; disabled: boolean; onPick: (value: string, shown: string) => void }) {
+  const t = useT();
   const { orgScope } = useSession();
   const related = useRelationOptions(field.relation ? { ...field.relation, ...(field.relation.orgScoped === false ? {} : { orgScope }) } : null);
   const options = field.options ?? related.data?.map((option) => ({ value: option.value, label: option.label })) ?? [];
   return (
     <Select
-      aria-label={`Set ${field.label}`}
+      aria-label={t('bulk.setField', { field: field.label })}
       // antd's own placeholder grey is too faint to read (contrast): the secondary text colour is not.
-      placeholder={<Typography.Text type="secondary">{`Set ${field.label}…`}</Typography.Text>}
+      placeholder={<Typography.Text type="secondary">{t('bulk.setFieldPlaceholder', { field: field.label })}</Typography.Text>}
       value={null}
       disabled={disabled}
       loading={related.isLoading}
