@@ -24,7 +24,7 @@ export const MESSAGE_FOLDERS = [
   { folder: 'apps/settings/src', area: 'settings', converted: true },
   { folder: 'libs/src/list', area: 'libs', converted: true },
   { folder: 'libs/src/filter', area: 'libs', converted: true },
-  { folder: 'libs/src/form', area: 'libs', converted: false },
+  { folder: 'libs/src/form', area: 'libs', converted: true },
   { folder: 'libs/src/ui', area: 'libs', converted: false },
   { folder: 'libs/src/area', area: 'libs', converted: false },
   { folder: 'libs/src/shell', area: 'shell', converted: false },

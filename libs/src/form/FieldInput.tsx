@@ -5,11 +5,12 @@ import { fieldTypeOf, type SelectOption } from './fieldSchema';
 import type { FieldInputProps } from './fieldInputProps';
 import { UploadField } from './UploadField';
 import { HEX_COLOR } from './validateRecord';
+import { t } from '@steward/libs/messages';
 
 export type { FieldInputProps };
 
 const EMPTY_OPTION: SelectOption = { value: '', label: '—' };
-const BOOLEAN_OPTIONS: SelectOption[] = [EMPTY_OPTION, { value: 'true', label: 'True' }, { value: 'false', label: 'False' }];
+const booleanOptions = (): SelectOption[] => [EMPTY_OPTION, { value: 'true', label: t('form.true') }, { value: 'false', label: t('form.false') }];
 
 function RelationSelect({ id, field, value, onChange, disabled, invalid }: FieldInputProps) {
   const { orgScope } = useSession();
@@ -53,7 +54,7 @@ export function FieldInput(props: FieldInputProps) {
       );
     case 'boolean':
       return (
-        <Select id={id} value={text} onChange={(next: string) => onChange(next)} disabled={disabled} status={status} options={field.options ? [EMPTY_OPTION, ...field.options] : BOOLEAN_OPTIONS} />
+        <Select id={id} value={text} onChange={(next: string) => onChange(next)} disabled={disabled} status={status} options={field.options ? [EMPTY_OPTION, ...field.options] : booleanOptions()} />
       );
     case 'select':
       return (
@@ -98,7 +99,7 @@ export function FieldInput(props: FieldInputProps) {
           disabled={disabled}
           status={status}
           placeholder={field.placeholder}
-          suffix={field.currency ? <span aria-label={`in ${field.currency}`}>{field.currency}</span> : undefined}
+          suffix={field.currency ? <span aria-label={t('form.inCurrency', { currency: field.currency })}>{field.currency}</span> : undefined}
         />
       );
     case 'number':
@@ -116,7 +117,7 @@ export function FieldInput(props: FieldInputProps) {
           onChange={(event) => onChange(event.target.value)}
           disabled={disabled}
           status={status}
-          placeholder={field.placeholder ?? '#rrggbb'}
+          placeholder={field.placeholder ?? t('form.colourPlaceholder')}
           prefix={<span aria-hidden style={{ width: 14, height: 14, borderRadius: 3, border: '1px solid #888', background: HEX_COLOR.test(text) ? text : 'transparent' }} />}
         />
       );

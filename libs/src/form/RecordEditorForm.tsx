@@ -1,21 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Button, Spin } from '@steward/libs/ui/antd';
 import { FieldsForm } from './FieldsForm';
-import { SYSTEM_DEFAULT_READ_ONLY_MESSAGE } from './editorMessages';
 import type { RecordEditorApi } from './useRecordEditor';
+import { useT } from '@steward/libs/messages';
 
 /**
  * The record form: the fields (in the editor's sections, if it has them), per-field errors and banners;
  * the one form of the modal and the inline editor.
  */
 export function RecordEditorForm({ editor, idPrefix = 'record' }: { editor: RecordEditorApi; idPrefix?: string }) {
+  const t = useT();
   // A refused save is told above the fields, while the person is at the Save button below them (on a
   // phone a whole screen away): the message is brought into view when it appears.
   const saveErrorRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (editor.saveError) saveErrorRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [editor.saveError]);
-  if (editor.readOnlyRecord) return <Alert type="info" showIcon title={SYSTEM_DEFAULT_READ_ONLY_MESSAGE} />;
+  if (editor.readOnlyRecord) return <Alert type="info" showIcon title={t('form.systemDefaultReadOnly')} />;
   return (
     <Spin spinning={editor.loading}>
       {editor.banner ? <Alert type="error" showIcon title={editor.banner} style={{ marginBottom: 12 }} /> : null}
@@ -30,7 +31,7 @@ export function RecordEditorForm({ editor, idPrefix = 'record' }: { editor: Reco
             action={
               editor.conflict ? (
                 <Button size="small" onClick={editor.reloadLatest}>
-                  Reload
+                  {t('form.reload')}
                 </Button>
               ) : undefined
             }

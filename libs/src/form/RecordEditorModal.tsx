@@ -7,6 +7,7 @@ import { RecordHistory } from './history/RecordHistory';
 import { fieldLabelsOf } from './history/historyWords';
 import type { RecordEditorApi } from './useRecordEditor';
 import { useCustomFields } from './customFields';
+import { useT } from '@steward/libs/messages';
 
 /**
  * 'New {label}' / 'Edit {label}' with Cancel and Save ('Saving…' while busy). Editing a saved row
@@ -14,6 +15,7 @@ import { useCustomFields } from './customFields';
  * and price); `savedExtra` draws more about a saved row under them (e.g. its open tasks).
  */
 export function RecordEditorModal({ editor, lead, savedExtra, width }: { editor: RecordEditorApi; lead?: ReactNode; savedExtra?: (recordId: string) => ReactNode; width?: number }) {
+  const t = useT();
   const { children, ...saveButtonProps } = editor.saveButtonProps;
   const opened = useOpenedOnce(Boolean(editor.modalProps.open));
   const [historyFor, setHistoryFor] = useState<string | null>(null);
@@ -28,11 +30,11 @@ export function RecordEditorModal({ editor, lead, savedExtra, width }: { editor:
       footer={[
         recordId ? (
           <Button key="history" aria-expanded={showingHistory} onClick={() => setHistoryFor(showingHistory ? null : recordId)} style={{ float: 'left' }}>
-            History
+            {t('detail.history')}
           </Button>
         ) : null,
         <Button key="cancel" onClick={editor.close} disabled={editor.busy}>
-          {editor.viewOnly ? 'Close' : 'Cancel'}
+          {editor.viewOnly ? t('common.close') : t('common.cancel')}
         </Button>,
         editor.viewOnly ? null : (
           <Button key="save" {...saveButtonProps}>
@@ -44,7 +46,7 @@ export function RecordEditorModal({ editor, lead, savedExtra, width }: { editor:
       {lead}
       <RecordEditorForm editor={editor} idPrefix="record-editor" />
       {recordId && savedExtra ? savedExtra(recordId) : null}
-      {showingHistory ? <RecordHistory table={editor.table} recordId={recordId} fieldLabels={fieldLabelsOf(editor.fields)} customFields={customFields} label={`History of this ${editor.title.replace(/^(Edit|View) /, '').toLowerCase()}`} /> : null}
+      {showingHistory ? <RecordHistory table={editor.table} recordId={recordId} fieldLabels={fieldLabelsOf(editor.fields)} customFields={customFields} label={t('form.historyOf', { label: editor.label.toLowerCase() })} /> : null}
     </Modal>
   );
 }

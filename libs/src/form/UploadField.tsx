@@ -1,6 +1,7 @@
 import { Button, Flex } from '@steward/libs/ui/antd';
 import { Input, Upload } from '@steward/libs/ui/antd-data';
 import type { FieldInputProps } from './fieldInputProps';
+import { t } from '@steward/libs/messages';
 
 /** The URL box's hint: a link on the site's own host, as its placeholder shows. */
 function urlPlaceholder(): string {
@@ -30,8 +31,8 @@ export function UploadField({ id, field, value, onChange, onUpload, uploading, d
           return false;
         }}
       >
-        <Button disabled={disabled || !onUpload} loading={uploading} aria-label={`Upload ${field.label}`}>
-          Upload
+        <Button disabled={disabled || !onUpload} loading={uploading} aria-label={t('form.uploadNamed', { label: field.label })}>
+          {t('form.upload')}
         </Button>
       </Upload>
     </Flex>

@@ -4,9 +4,12 @@ import { useMemo } from 'react';
 import { CustomValue, customFieldName, isEmptyCustomValue, linkSource, useCustomFieldsOfKind, type AnyRow, type CustomFieldDef } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
 import type { FieldDef, FieldSection, FieldType, SelectOption } from './fieldSchema';
+import { t, useT } from '@steward/libs/messages';
 
 /** The title of the form's and the page's section of an organisation's own fields. */
 export const MORE_FIELDS_TITLE = 'More fields';
+/** The same title in the page's language. */
+export const moreFieldsTitle = (): string => t('form.moreFields');
 
 const TYPE_OF: Readonly<Record<CustomFieldDef['field_type'], FieldType>> = {
   short_text: 'text',
@@ -23,9 +26,9 @@ const TYPE_OF: Readonly<Record<CustomFieldDef['field_type'], FieldType>> = {
   link: 'relation',
 };
 
-const YES_NO: readonly SelectOption[] = [
-  { value: 'true', label: 'Yes' },
-  { value: 'false', label: 'No' },
+const yesNo = (): readonly SelectOption[] => [
+  { value: 'true', label: t('common.yes') },
+  { value: 'false', label: t('common.no') },
 ];
 
 /**
@@ -42,9 +45,9 @@ export function customFieldDef(field: CustomFieldDef, { currency }: { currency?:
     ...(field.help_text ? { help: field.help_text } : {}),
   };
   if (field.field_type === 'single_choice' || field.field_type === 'multiple_choice') {
-    def.options = field.choices.map((choice) => ({ value: choice.id, label: choice.archived ? `${choice.label} (archived)` : choice.label }));
+    def.options = field.choices.map((choice) => ({ value: choice.id, label: choice.archived ? t('columns.archivedChoice', { label: choice.label }) : choice.label }));
   }
-  if (field.field_type === 'boolean') def.options = YES_NO;
+  if (field.field_type === 'boolean') def.options = yesNo();
   if (field.field_type === 'currency') def.currency = currency;
   if (field.field_type === 'url') def.placeholder = 'https://…';
   if (field.field_type === 'link') {
@@ -78,7 +81,7 @@ export function useCustomFields(kind: string | null) {
 
 /** A record form's own fields followed by the organisation's ("More fields"). */
 export function withMoreFields(fields: readonly FieldDef[], custom: readonly FieldDef[]): FieldSection[] | null {
-  return custom.length ? [{ title: '', fields }, { title: MORE_FIELDS_TITLE, fields: custom }] : null;
+  return custom.length ? [{ title: '', fields }, { title: moreFieldsTitle(), fields: custom }] : null;
 }
 
 /**
@@ -99,12 +102,13 @@ export function useFormWithCustomFields(kind: string | null, fields: readonly Fi
  * the person's role may not see arrives without its value (the database withholds it), so it reads empty.
  */
 export function CustomFieldValues({ kind, row }: { kind: string; row: Readonly<AnyRow> | null | undefined }) {
+  const t = useT();
   const { orgName, orgScope } = useSession();
   const { definitions, currency } = useCustomFieldsOfKind(kind, orgName);
   if (!row || definitions.length === 0) return null;
   return (
-    <section aria-label={MORE_FIELDS_TITLE} className="stw-custom-values">
-      <h3 style={{ fontSize: 14, margin: '8px 0' }}>{MORE_FIELDS_TITLE}</h3>
+    <section aria-label={t('form.moreFields')} className="stw-custom-values">
+      <h3 style={{ fontSize: 14, margin: '8px 0' }}>{t('form.moreFields')}</h3>
       <dl style={{ display: 'grid', gridTemplateColumns: 'minmax(120px, max-content) 1fr', gap: '4px 16px', margin: 0 }}>
         {definitions.map((field) => (
           <div key={field.id} style={{ display: 'contents' }}>

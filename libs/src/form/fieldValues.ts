@@ -1,5 +1,6 @@
 import { fieldValue } from '@steward/libs/filter';
 import { fieldTypeOf, isEditable, type FieldDef } from './fieldSchema';
+import { t } from '@steward/libs/messages';
 
 /** What a form control holds: text for inputs and selects ('' = the empty option), lists for tags. */
 export type FormValue = string | string[];
@@ -56,7 +57,7 @@ export function fromFormValue(field: FieldDef, value: FormValue | undefined): un
     case 'money':
     case 'integer': {
       const number = Number(text);
-      if (!Number.isFinite(number)) throw new Error(`${field.label} must be a number`);
+      if (!Number.isFinite(number)) throw new Error(t('form.mustBeNumber', { label: field.label }));
       return number;
     }
     case 'json':

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FieldDef } from './fieldSchema';
 import { formValuesFromRow, rowValuesFromForm, sameFormValue, type FormValue, type FormValues } from './fieldValues';
 import { validateRecord, type FieldErrors } from './validateRecord';
-import { FIX_FIELDS_MESSAGE } from './editorMessages';
+import { t } from '@steward/libs/messages';
 
 export type FieldFormState = {
   /** The values the form was opened with (from the row, or the defaults of a new one). */
@@ -60,13 +60,13 @@ export function useFieldForm(fields: readonly FieldDef[], initialRow: Readonly<R
   const setError = useCallback((name: string, message: string) => setState((current) => ({ ...current, errors: { ...current.errors, [name]: message } })), []);
 
   /** Shows errors found by a rule outside the fields' own (a schema the database mirrors), with the banner. */
-  const fail = useCallback((errors: FieldErrors) => setState((current) => ({ ...current, errors, banner: FIX_FIELDS_MESSAGE })), []);
+  const fail = useCallback((errors: FieldErrors) => setState((current) => ({ ...current, errors, banner: t('form.fixFields') })), []);
 
   /** Checks every rule; false (with the errors and the banner shown) when something must be fixed. */
   const validate = useCallback((): boolean => {
     const errors = validateRecord(fields, stateRef.current.values);
     const valid = Object.keys(errors).length === 0;
-    setState((current) => ({ ...current, errors, banner: valid ? null : FIX_FIELDS_MESSAGE }));
+    setState((current) => ({ ...current, errors, banner: valid ? null : t('form.fixFields') }));
     return valid;
   }, [fields]);
 

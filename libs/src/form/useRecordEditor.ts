@@ -20,11 +20,8 @@ import { isEditable, sectionFields, type FieldDef, type FieldSection } from './f
 import { columnOfField, rowValuesFromForm } from './fieldValues';
 import { useFieldForm } from './useFieldForm';
 import {
-  MISSING_CONTEXT_MESSAGE,
-  MISSING_ID_MESSAGE,
-  SAVE_FAILED_MESSAGE,
-  UPLOAD_FAILED_MESSAGE,
 } from './editorMessages';
+import { t } from '@steward/libs/messages';
 
 export type EditorMode = 'create' | 'edit';
 
@@ -113,7 +110,7 @@ export function useRecordEditor<Row>({ table, fields: givenFields, sections, lab
         const found = await fetchRecord<AnyRow>(getDatabase(), table as TableRef<AnyRow>, { id });
         if (!found) {
           patch({ loading: false });
-          setAlert('Record not found.');
+          setAlert(t('form.recordNotFound'));
           return;
         }
         const row = customKind ? await withCustomValues(found, customKind) : found;
@@ -121,7 +118,7 @@ export function useRecordEditor<Row>({ table, fields: givenFields, sections, lab
         patch({ loading: false, original: row });
       } catch (error) {
         patch({ loading: false });
-        setAlert(errorMessage(error, SAVE_FAILED_MESSAGE));
+        setAlert(errorMessage(error, t('form.saveFailed')));
       }
     },
     [customKind, loadForm, patch, setAlert, table],
@@ -145,7 +142,7 @@ export function useRecordEditor<Row>({ table, fields: givenFields, sections, lab
       setState({ ...CLOSED, mode: 'edit', id, original: seed });
       show();
       if (id) void load(id, { keepEdits: true });
-      else setAlert(MISSING_ID_MESSAGE);
+      else setAlert(t('form.missingId'));
     },
     [load, resetForm, setAlert, show],
   );
@@ -166,12 +163,12 @@ export function useRecordEditor<Row>({ table, fields: givenFields, sections, lab
     if (isBusy() || current.loading) return;
     if (current.mode === 'edit' && current.original && !access.canEditRow(current.original)) return;
     if (current.mode === 'edit' && !current.id) {
-      setAlert(MISSING_ID_MESSAGE);
+      setAlert(t('form.missingId'));
       return;
     }
     if (!validate()) return;
     if (current.mode === 'create' && (!session.orgName || !session.user)) {
-      setAlert(MISSING_CONTEXT_MESSAGE);
+      setAlert(t('form.missingContext'));
       return;
     }
     const { initial, values } = form.stateRef.current;
@@ -195,7 +192,7 @@ export function useRecordEditor<Row>({ table, fields: givenFields, sections, lab
       },
       (error) => {
         const conflict = error instanceof DataAccessError && error.kind === 'conflict';
-        const message = errorMessage(error, SAVE_FAILED_MESSAGE);
+        const message = errorMessage(error, t('form.saveFailed'));
         patch({ conflict });
         return describeSaveError && !conflict ? describeSaveError(message) : message;
       },
@@ -224,7 +221,7 @@ export function useRecordEditor<Row>({ table, fields: givenFields, sections, lab
             : await uploadAccommodationFile(await loadSupabase(), session.orgName, body);
         setValue(name, uploaded.publicUrl);
       } catch (error) {
-        setError(name, errorMessage(error, UPLOAD_FAILED_MESSAGE));
+        setError(name, errorMessage(error, t('form.uploadFailed')));
       } finally {
         setState((current) => ({ ...current, uploading: current.uploading.filter((entry) => entry !== name) }));
       }
@@ -232,7 +229,7 @@ export function useRecordEditor<Row>({ table, fields: givenFields, sections, lab
     [fields, session.orgName, setError, setValue],
   );
 
-  const title = `${state.mode === 'create' ? 'New' : viewOnly ? 'View' : 'Edit'} ${label}`;
+  const title = t(state.mode === 'create' ? 'form.titleNew' : viewOnly ? 'form.titleView' : 'form.titleEdit', { label });
   return {
     ...state,
     open: dialog.open,
@@ -249,6 +246,8 @@ export function useRecordEditor<Row>({ table, fields: givenFields, sections, lab
     /** The kind of record whose organisation fields the form holds (their history reads by label). */
     customKind: customKind ?? null,
     title,
+    /** The record's singular name, as the screen gave it ('New {label}'). */
+    label,
     /** The table the editor writes (its history is read under the same schema). */
     table,
     readOnlyRecord,
@@ -268,7 +267,7 @@ export function useRecordEditor<Row>({ table, fields: givenFields, sections, lab
       loading: dialog.busy,
       disabled: dialog.busy || state.loading || readOnlyRecord || viewOnly || state.uploading.length > 0,
       onClick: () => void save(),
-      children: dialog.busy ? 'Saving…' : 'Save',
+      children: dialog.busy ? t('form.saving') : t('form.save'),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { fieldTypeOf, isEditable, type FieldDef } from './fieldSchema';
 import { requiredMessage } from './editorMessages';
 import type { FormValues } from './fieldValues';
+import { t } from '@steward/libs/messages';
 
 export type FieldErrors = Record<string, string>;
 
@@ -29,15 +30,15 @@ export function validateRecord(fields: readonly FieldDef[], values: FormValues):
     const invalid = (message: string) => {
       errors[field.name] = field.invalidMessage ?? message;
     };
-    if ((type === 'number' || type === 'integer' || type === 'money') && !Number.isFinite(Number(text))) invalid(`${field.label} must be a number`);
-    else if (type === 'integer' && !Number.isInteger(Number(text))) invalid(`${field.label} must be a whole number`);
-    else if (type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) invalid(`${field.label} must be an e-mail address`);
-    else if (type === 'color' && !HEX_COLOR.test(text)) invalid(`${field.label} must be a colour like #1a2b3c`);
+    if ((type === 'number' || type === 'integer' || type === 'money') && !Number.isFinite(Number(text))) invalid(t('form.mustBeNumber', { label: field.label }));
+    else if (type === 'integer' && !Number.isInteger(Number(text))) invalid(t('form.mustBeWholeNumber', { label: field.label }));
+    else if (type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) invalid(t('form.mustBeEmail', { label: field.label }));
+    else if (type === 'color' && !HEX_COLOR.test(text)) invalid(t('form.mustBeColour', { label: field.label }));
     else if (type === 'json') {
       try {
         JSON.parse(text);
       } catch {
-        invalid(`${field.label} must be valid JSON`);
+        invalid(t('form.mustBeJson', { label: field.label }));
       }
     }
   }

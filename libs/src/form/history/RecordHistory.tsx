@@ -2,14 +2,15 @@ import { Alert, Button, Typography } from '@steward/libs/ui/antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage, queryKeys, undoBatch, useRecordHistory, type CustomFieldDef, type HistoryEntry, type TableRef } from '@steward/libs/data';
 import { notify } from '@steward/libs/ui/core';
-import { ATTACHED_FIELD_LABELS, NO_HISTORY_TEXT, actionPhrase, actorOf, fieldChanges, isAttached, relativeTime, viaNote, type FieldLabels } from './historyWords';
+import { NO_HISTORY_TEXT, attachedFieldLabels, actionPhrase, actorOf, fieldChanges, isAttached, relativeTime, viaNote, type FieldLabels } from './historyWords';
 import './recordHistory.css';
 import { formatDateTime } from '@steward/libs/i18n';
+import { useT, type LibsMessageId } from '@steward/libs/messages';
+import type { Translate } from '@steward/libs/i18n';
 
 /** A moment in full, as the browser wrote it before ("11/29/2026, 3:05:09 PM" in English). */
 const MOMENT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' };
 
-const LOADING_TEXT = 'Loading…';
 
 /** A merge can be taken back from the surviving record's history for this long (the database agrees). */
 const MERGE_UNDO_MS = 24 * 60 * 60 * 1000;
@@ -32,15 +33,16 @@ export type RecordHistoryProps = {
  * history also holds its contact methods', addresses', notes', files' and relationships' changes
  * ("Maya Chen changed the contact method Mobile: Value from … to …").
  */
-export function RecordHistory({ table, recordId, fieldLabels, customFields, label = 'Record history' }: RecordHistoryProps) {
+export function RecordHistory({ table, recordId, fieldLabels, customFields, label }: RecordHistoryProps) {
+  const t = useT();
   const history = useRecordHistory(table, recordId);
-  if (history.isLoading) return <Typography.Text>{LOADING_TEXT}</Typography.Text>;
-  if (history.error) return <Alert type="error" showIcon title={errorMessage(history.error, 'History could not be loaded.')} />;
+  if (history.isLoading) return <Typography.Text>{t('list.loading')}</Typography.Text>;
+  if (history.error) return <Alert type="error" showIcon title={errorMessage(history.error, t('history.couldNotLoad'))} />;
   const entries = history.data?.pages.flat() ?? [];
-  if (entries.length === 0) return <Typography.Text type="secondary">{NO_HISTORY_TEXT}</Typography.Text>;
+  if (entries.length === 0) return <Typography.Text type="secondary">{t(NO_HISTORY_TEXT)}</Typography.Text>;
   const now = new Date();
   return (
-    <section aria-label={label} className="stw-history">
+    <section aria-label={label ?? t('history.label')} className="stw-history">
       <ol className="stw-history__list">
         {entries.map((entry) => (
           <HistoryItem key={entry.id} entry={entry} recordId={recordId} fieldLabels={fieldLabels} customFields={customFields} now={now} />
@@ -48,7 +50,7 @@ export function RecordHistory({ table, recordId, fieldLabels, customFields, labe
       </ol>
       {history.hasNextPage ? (
         <Button onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
-          Show older changes
+          {t('history.showOlder')}
         </Button>
       ) : null}
     </section>
@@ -56,8 +58,9 @@ export function RecordHistory({ table, recordId, fieldLabels, customFields, labe
 }
 
 function HistoryItem({ entry, recordId, fieldLabels, customFields, now }: { entry: HistoryEntry; recordId: string; fieldLabels?: FieldLabels; customFields?: readonly CustomFieldDef[]; now: Date }) {
+  const t = useT();
   const attached = isAttached(entry, recordId);
-  const changes = fieldChanges(entry, attached ? ATTACHED_FIELD_LABELS : fieldLabels, attached ? undefined : customFields);
+  const changes = fieldChanges(entry, attached ? attachedFieldLabels() : fieldLabels, attached ? undefined : customFields);
   const note = viaNote(entry);
   const when = (
     <time dateTime={entry.created_at} title={formatDateTime(entry.created_at, MOMENT)}>
@@ -71,8 +74,8 @@ function HistoryItem({ entry, recordId, fieldLabels, customFields, now }: { entr
   const undo = () => {
     void undoBatch(entry.batch_id as string)
       .then(() => queryClient.invalidateQueries({ queryKey: queryKeys.all }))
-      .then(() => notify.success('Merge undone'))
-      .catch((error: unknown) => notify.error(errorMessage(error, 'Undo failed')));
+      .then(() => notify.success(t('history.mergeUndone')))
+      .catch((error: unknown) => notify.error(errorMessage(error, t('bulk.undoFailed'))));
   };
   return (
     <li className="stw-history__item">
@@ -81,25 +84,30 @@ function HistoryItem({ entry, recordId, fieldLabels, customFields, now }: { entr
         {single ? (
           <>
             {' '}
-            {single.label} from <em>{single.from}</em> to <em>{single.to}</em>
+            {fromTo(t, single)}
           </>
         ) : null}
         {note ? ` (${note})` : null} · {when}
       </span>
       {undoable ? (
         <Button size="small" className="stw-history__undo" onClick={undo}>
-          Undo merge
+          {t('history.undoMerge')}
         </Button>
       ) : null}
       {changes.length > 1 ? (
         <ul className="stw-history__fields">
           {changes.map((change) => (
             <li key={change.field}>
-              {change.label} from <em>{change.from}</em> to <em>{change.to}</em>
+              {fromTo(t, change)}
             </li>
           ))}
         </ul>
       ) : null}
     </li>
   );
+}
+
+/** "Status from <em>Active</em> to <em>Inactive</em>": one sentence to translate, the values emphasised. */
+function fromTo(t: Translate<LibsMessageId>, change: { label: string; from: string; to: string }) {
+  return t.rich('history.fromToRich', { label: change.label, from: change.from, to: change.to, em: (words) => <em>{words}</em> });
 }

@@ -1,9 +1,10 @@
 // A history entry in words a person reads: "Maya Chen changed Status from Active to Inactive".
 import { customValueText, isEmptyCustomValue, type CustomFieldDef, type HistoryEntry } from '@steward/libs/data';
 import { formatDate } from '@steward/libs/i18n';
+import { t, type LibsMessageId } from '@steward/libs/messages';
 
 /** What a record's history says before anything was changed. */
-export const NO_HISTORY_TEXT = 'No changes recorded yet.';
+export const NO_HISTORY_TEXT = 'history.none' satisfies LibsMessageId;
 
 /** Field names as people say them, given by the screen; others are spelled out from the column. */
 export type FieldLabels = Readonly<Record<string, string>>;
@@ -28,8 +29,8 @@ export function fieldLabel(field: string, labels: FieldLabels | undefined): stri
 /** A value as the sentence shows it: empty, Yes/No, a referenced record's name, or the text cut short. */
 export function spellValue(value: unknown, referenceName?: string | null): string {
   if (referenceName) return referenceName;
-  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return 'empty';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) return t('history.empty');
+  if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
   return text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text;
 }
@@ -41,7 +42,7 @@ const objectOf = (value: unknown): Record<string, unknown> => (value && typeof v
 
 /** A value of an organisation's own field as the sentence shows it (choice labels, Yes/No). */
 function spellCustom(field: CustomFieldDef | undefined, value: unknown): string {
-  if (isEmptyCustomValue(value)) return 'empty';
+  if (isEmptyCustomValue(value)) return t('history.empty');
   return spellValue(field ? customValueText(field, value) : value);
 }
 
@@ -57,7 +58,7 @@ export function customFieldChanges(change: readonly [unknown, unknown], definiti
     .filter((key) => JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null))
     .map((key) => {
       const field = definitions.find((definition) => definition.id === key);
-      return { field: `custom.${key}`, label: field?.label ?? 'A removed field', from: spellCustom(field, before[key]), to: spellCustom(field, after[key]) };
+      return { field: `custom.${key}`, label: field?.label ?? t('history.removedField'), from: spellCustom(field, before[key]), to: spellCustom(field, after[key]) };
     });
 }
 
@@ -76,13 +77,13 @@ export function fieldChanges(entry: HistoryEntry, labels?: FieldLabels, customFi
 /** Who did it: the person's name at the time, or the platform itself for system changes. */
 export function actorOf(entry: HistoryEntry): string {
   if (entry.actor_name) return entry.actor_name;
-  return entry.via === 'system' ? 'Steward' : 'Someone';
+  return entry.via === 'system' ? 'Steward' : t('history.someone');
 }
 
 /** Rows a record's history also shows (its phones, addresses, notes…), as a person names them. */
-const ATTACHED_NOUNS: Readonly<Record<string, string>> = {
-  'crm.contact_methods': 'contact method',
-  'crm.other_contact_methods': 'contact method',
+const ATTACHED_NOUNS: Readonly<Record<string, 'contactMethod' | 'address' | 'note' | 'file' | 'relationship'>> = {
+  'crm.contact_methods': 'contactMethod',
+  'crm.other_contact_methods': 'contactMethod',
   'crm.addresses': 'address',
   'crm.notes': 'note',
   'crm.crm_files': 'file',
@@ -90,7 +91,7 @@ const ATTACHED_NOUNS: Readonly<Record<string, string>> = {
 };
 
 /** Fields of attached rows whose column names read badly. */
-export const ATTACHED_FIELD_LABELS: FieldLabels = { is_primary: 'Primary', type_id: 'Type', file_link: 'File' };
+export const attachedFieldLabels = (): FieldLabels => ({ is_primary: t('history.field.primary'), type_id: t('history.field.type'), file_link: t('history.field.file') });
 
 /** Whether an entry is about a row attached to the record whose history is read, not the record itself. */
 export function isAttached(entry: HistoryEntry, recordId: string | undefined): boolean {
@@ -99,8 +100,11 @@ export function isAttached(entry: HistoryEntry, recordId: string | undefined): b
 
 /** "the contact method Mobile", "the address Main", "a note". */
 function attachedName(entry: HistoryEntry): string {
-  const noun = ATTACHED_NOUNS[entry.table_name] ?? spellField(entry.table_name.replace(/^.*\./, '')).toLowerCase();
-  return entry.record_label ? `the ${noun} ${entry.record_label}` : `a ${noun}`;
+  const known = ATTACHED_NOUNS[entry.table_name];
+  const noun = spellField(entry.table_name.replace(/^.*\./, '')).toLowerCase();
+  return entry.record_label
+    ? t('history.attachedNamed', { kind: known ?? 'other', noun, label: entry.record_label })
+    : t('history.attachedUnnamed', { kind: known ?? 'other', noun });
 }
 
 /** The phrase for a change to a row attached to the record: "changed the contact method Mobile:". */
@@ -108,17 +112,17 @@ function attachedPhrase(entry: HistoryEntry, changes: readonly FieldChange[]): s
   const name = attachedName(entry);
   switch (entry.action) {
     case 'insert':
-      return `added ${name}`;
+      return t('history.attached.added', { name });
     case 'delete':
-      return `deleted ${name} for good`;
+      return t('history.attached.deleted', { name });
     case 'archive':
-      return changes.length ? `archived ${name} and changed` : `archived ${name}`;
+      return changes.length ? t('history.attached.archivedChanged', { name }) : t('history.attached.archived', { name });
     case 'restore':
-      return changes.length ? `restored ${name} and changed` : `restored ${name}`;
+      return changes.length ? t('history.attached.restoredChanged', { name }) : t('history.attached.restored', { name });
     case 'merge':
-      return `moved ${name} here in a merge`;
+      return t('history.attached.merged', { name });
     default:
-      return `changed ${name}:`;
+      return t('history.attached.changed', { name });
   }
 }
 
@@ -131,26 +135,24 @@ export function actionPhrase(entry: HistoryEntry, changes: readonly FieldChange[
   const merge = entry.changes as { merged_label?: string; survivor_label?: string; merged_id?: string };
   switch (entry.action) {
     case 'insert':
-      return entry.via === 'import' ? 'imported this record' : 'created this record';
+      return entry.via === 'import' ? t('history.imported') : t('history.created');
     case 'delete':
-      return 'deleted this record for good';
+      return t('history.deleted');
     case 'archive':
-      return changes.length ? 'archived this record and changed' : 'archived this record';
+      return changes.length ? t('history.archivedChanged') : t('history.archived');
     case 'restore':
-      return changes.length ? 'restored this record and changed' : 'restored this record';
+      return changes.length ? t('history.restoredChanged') : t('history.restored');
     case 'erase':
       return erasurePhrase(entry);
     case 'merge':
       return merge.merged_id === entry.record_id
-        ? `merged this record into ${merge.survivor_label ?? 'another record'}`
-        : `merged ${merge.merged_label ?? 'another record'} into this record`;
+        ? t('history.mergedInto', { other: merge.survivor_label ?? t('history.anotherRecord') })
+        : t('history.mergedHere', { other: merge.merged_label ?? t('history.anotherRecord') });
     default:
-      return 'changed';
+      return t('history.changed');
   }
 }
 
-/** "1 file", "2 files". */
-const count = (n: unknown, one: string, many: string) => `${Number(n) || 0} ${Number(n) === 1 ? one : many}`;
 
 /**
  * An erasure names no one: "erased this contact at their request (12 history entries, 1 file and 2
@@ -158,18 +160,19 @@ const count = (n: unknown, one: string, many: string) => `${Number(n) || 0} ${Nu
  */
 function erasurePhrase(entry: HistoryEntry): string {
   const { history_entries: history, files, search_words: words } = entry.changes as { history_entries?: number; files?: number; search_words?: number };
-  return `erased this contact at their request (${count(history, 'history entry', 'history entries')}, ${count(files, 'file', 'files')} and ${count(words, 'search word', 'search words')} removed)`;
+  const n = (value: unknown) => Number(value) || 0;
+  return t('history.erased', { history: n(history), historyN: String(n(history)), files: n(files), filesN: String(n(files)), words: n(words), wordsN: String(n(words)) });
 }
 
 /** How it was done, when not an ordinary edit on a screen. */
 export function viaNote(entry: HistoryEntry): string | null {
   switch (entry.via) {
     case 'bulk':
-      return 'bulk change';
+      return t('history.via.bulk');
     case 'import':
-      return entry.action === 'insert' ? null : 'import';
+      return entry.action === 'insert' ? null : t('history.via.import');
     case 'undo':
-      return 'undo';
+      return t('history.via.undo');
     default:
       return null;
   }
@@ -180,19 +183,19 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
   const at = new Date(iso);
   const seconds = Math.round((now.getTime() - at.getTime()) / 1000);
   if (!Number.isFinite(seconds)) return iso;
-  if (seconds < 60) return 'just now';
+  if (seconds < 60) return t('history.justNow');
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return minutes === 1 ? '1 minute ago' : `${minutes} minutes ago`;
+  if (minutes < 60) return t('history.minutesAgo', { count: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
-  if (hours < 48) return 'yesterday';
+  if (hours < 24) return t('history.hoursAgo', { count: hours });
+  if (hours < 48) return t('history.yesterday');
   return formatDate(at, { year: 'numeric', month: 'numeric', day: 'numeric' });
 }
 
 /** The whole sentence, for a screen reader or a test: "Maya Chen changed Status from Active to Inactive". */
 export function historySentence(entry: HistoryEntry, labels?: FieldLabels, recordId?: string, customFields?: readonly CustomFieldDef[]): string {
-  const changes = fieldChanges(entry, isAttached(entry, recordId) ? ATTACHED_FIELD_LABELS : labels, customFields);
+  const changes = fieldChanges(entry, isAttached(entry, recordId) ? attachedFieldLabels() : labels, customFields);
   const phrase = actionPhrase(entry, changes, recordId);
-  const list = changes.map((change) => `${change.label} from ${change.from} to ${change.to}`).join(', ');
+  const list = changes.map((change) => t('history.fromTo', { label: change.label, from: change.from, to: change.to })).join(', ');
   return `${actorOf(entry)} ${phrase}${list ? ` ${list}` : ''}`;
 }
