@@ -1,11 +1,13 @@
 import { PlainSpin } from './plain';
+import { useT } from '@steward/libs/messages';
 
 /** What a screen shows while its data loads: a spinner with "Loading…" said to screen readers too. */
-export function LoadingState({ label = 'Loading…' }: { label?: string }) {
+export function LoadingState({ label }: { label?: string }) {
+  const t = useT();
   return (
     <div role="status" aria-live="polite" style={{ padding: 24, textAlign: 'center' }}>
       <PlainSpin />
-      <div style={{ marginTop: 8 }}>{label}</div>
+      <div style={{ marginTop: 8 }}>{label ?? t('list.loading')}</div>
     </div>
   );
 }

@@ -1,9 +1,11 @@
 import { PlainTag } from './plain';
+import { useT } from '@steward/libs/messages';
 
 export function PrimaryBadge() {
+  const t = useT();
   return (
     <PlainTag color="blue" style={{ marginInlineStart: 6 }}>
-      Primary
+      {t('history.field.primary')}
     </PlainTag>
   );
 }

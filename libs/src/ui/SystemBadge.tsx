@@ -2,10 +2,10 @@ import { lazy, useState } from 'react';
 import { isSystemDefault } from '@steward/libs/ui/core';
 import { AntdTheme } from './antdTheme';
 import { PlainTag } from './plain';
+import { useT } from '@steward/libs/messages';
 
 const LoadedTooltip = lazy(() => import('@steward/libs/ui/antd').then((antd) => ({ default: antd.Tooltip })));
 
-const TOOLTIP = 'Shared default: visible to every organisation, not editable';
 
 /**
  * The 'S' badge of shared default rows (visible to every organisation, editable by none). Its tooltip
@@ -13,17 +13,18 @@ const TOOLTIP = 'Shared default: visible to every organisation, not editable';
  * to draw.
  */
 export function SystemBadge({ orgName }: { orgName: unknown }) {
+  const t = useT();
   const [wanted, setWanted] = useState(false);
   if (!isSystemDefault(orgName)) return null;
   const tag = (
-    <PlainTag color="geekblue" aria-label="System default" style={{ marginInlineStart: 6 }} onPointerEnter={wanted ? undefined : () => setWanted(true)}>
-      S
+    <PlainTag color="geekblue" aria-label={t('badge.systemDefault')} style={{ marginInlineStart: 6 }} onPointerEnter={wanted ? undefined : () => setWanted(true)}>
+      {t('badge.systemDefaultLetter')}
     </PlainTag>
   );
   if (!wanted) return tag;
   return (
     <AntdTheme fallback={tag}>
-      <LoadedTooltip title={TOOLTIP} openOnMount>
+      <LoadedTooltip title={t('badge.systemDefaultTooltip')} openOnMount>
         {tag}
       </LoadedTooltip>
     </AntdTheme>

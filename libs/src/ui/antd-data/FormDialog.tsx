@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Flex, Modal } from 'antd';
+import { useT } from '@steward/libs/messages';
 
 export interface FormDialogProps {
   title: string;
@@ -27,7 +28,8 @@ export interface FormDialogProps {
  * and the close button cancel unless the action is running. Used with useSubmit (busy, alert, close
  * on success) by the record tabs' dialogs, Erase and the composer.
  */
-export function FormDialog({ title, busy, alert, onClose, onSave, saveLabel = 'Save', busyLabel = 'Saving…', danger, saveDisabled, width, secondary, children }: FormDialogProps) {
+export function FormDialog({ title, busy, alert, onClose, onSave, saveLabel, busyLabel, danger, saveDisabled, width, secondary, children }: FormDialogProps) {
+  const t = useT();
   return (
     <Modal
       open
@@ -38,11 +40,11 @@ export function FormDialog({ title, busy, alert, onClose, onSave, saveLabel = 'S
       footer={
         <Flex gap={8} justify="flex-end" wrap>
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           {secondary}
           <Button type="primary" danger={danger} disabled={saveDisabled} loading={busy} onClick={onSave}>
-            {busy ? busyLabel : saveLabel}
+            {busy ? (busyLabel ?? t('form.saving')) : (saveLabel ?? t('form.save'))}
           </Button>
         </Flex>
       }

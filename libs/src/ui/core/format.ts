@@ -1,4 +1,5 @@
 import { formatDate as formatDay, formatMoney, formatNumber } from '@steward/libs/i18n';
+import { t } from '@steward/libs/messages';
 
 /**
  * An amount in the organisation's currency, as the person's language writes it (libs/i18n formatMoney):
@@ -32,7 +33,7 @@ export function formatAddress(address: AddressParts | null | undefined): string 
 export function displayValue(value: unknown): string {
   if (value === null || value === undefined) return '—';
   if (typeof value === 'string') return value.trim() === '' ? '—' : value;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
   if (Array.isArray(value)) return value.length ? value.map((item) => displayValue(item)).join(', ') : '—';
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
@@ -58,8 +59,8 @@ export function formatDate(value: string | null | undefined): string {
 
 /** A row count as a list shows it: "1234 rows", or for an estimate "about 1.2 million rows". */
 export function formatRowCount(count: number, estimate = false): string {
-  if (!estimate) return `${count} rows`;
-  if (count >= 1_000_000) return `about ${formatNumber(Number((count / 1_000_000).toFixed(1)))} million rows`;
-  if (count >= 10_000) return `about ${formatNumber(Math.round(count / 1_000))} thousand rows`;
-  return `about ${formatNumber(Math.round(count / 100) * 100)} rows`;
+  if (!estimate) return t('rows.count', { count, n: String(count) });
+  if (count >= 1_000_000) return t('rows.aboutMillions', { n: formatNumber(Number((count / 1_000_000).toFixed(1))) });
+  if (count >= 10_000) return t('rows.aboutThousands', { n: formatNumber(Math.round(count / 1_000)) });
+  return t('rows.about', { n: formatNumber(Math.round(count / 100) * 100) });
 }

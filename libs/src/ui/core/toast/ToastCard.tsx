@@ -1,4 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useT } from '@steward/libs/messages';
 
 export type ToastCardProps = {
   /** Auto-close delay; null keeps the card until it is closed. */
@@ -15,6 +16,7 @@ export type ToastCardProps = {
  * over it or focus is inside it; a swipe to the right past the threshold or Escape closes it.
  */
 export function ToastCard({ durationMs, swipeThresholdPx, onClose, role, className, children }: ToastCardProps) {
+  const t = useT();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [dragging, setDragging] = useState(false);
@@ -74,7 +76,7 @@ export function ToastCard({ durationMs, swipeThresholdPx, onClose, role, classNa
       <div role={role} className="stw-toast__live">
         {children}
       </div>
-      <button type="button" className="stw-toast__close" aria-label="Close" onClick={onClose}>
+      <button type="button" className="stw-toast__close" aria-label={t('common.close')} onClick={onClose}>
         <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true">
           <path d="M3 3l8 8M11 3l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
         </svg>

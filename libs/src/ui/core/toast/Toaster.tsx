@@ -13,6 +13,7 @@ import {
   TOAST_SWIPE_THRESHOLD_PX,
 } from './toastConstants';
 import './toast.css';
+import { useT } from '@steward/libs/messages';
 
 const NOTIFY_ICONS: Record<NotifyType, string> = { success: '✓', info: 'i', warning: '!', error: '✕', loading: '' };
 
@@ -21,12 +22,13 @@ const NOTIFY_ICONS: Record<NotifyType, string> = { success: '✓', info: 'i', wa
  * toast() or notify.*().
  */
 export function Toaster() {
+  const t = useT();
   const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot);
   const notes = useSyncExternalStore(notifyStore.subscribe, notifyStore.getSnapshot);
 
   return (
     <div className="stw-toaster" style={{ width: NOTIFY_WIDTH_PX, gap: NOTIFY_GAP_PX }}>
-      <ol className="stw-toaster__list" aria-label="Status messages" style={{ gap: NOTIFY_GAP_PX }}>
+      <ol className="stw-toaster__list" aria-label={t('toast.statusMessages')} style={{ gap: NOTIFY_GAP_PX }}>
         {notes.slice(0, NOTIFY_VISIBLE_LIMIT).map((note) => (
           <ToastCard
             key={note.id}
@@ -46,7 +48,7 @@ export function Toaster() {
           </ToastCard>
         ))}
       </ol>
-      <ol className="stw-toaster__list" aria-label="Notifications">
+      <ol className="stw-toaster__list" aria-label={t('toast.notifications')}>
         {toasts
           .filter((item) => item.open)
           .map((item) => (

@@ -1,6 +1,7 @@
 import { toastStore } from './toastStore';
 import { UNDO_DURATION_MS } from './toastConstants';
 import type { ToastActionButton, ToastVariant } from './toastReducer';
+import { t } from '@steward/libs/messages';
 
 export type ToastInput = { title?: string; description?: string; variant?: ToastVariant; action?: ToastActionButton; durationMs?: number };
 
@@ -28,7 +29,7 @@ export function toast({ title, description, variant = 'default', action, duratio
  * screen offers to take back what it just did.
  */
 export function undoToast(title: string, onUndo: () => void, description?: string): ToastHandle {
-  return toast({ title, description, action: { label: 'Undo', onClick: onUndo }, durationMs: UNDO_DURATION_MS });
+  return toast({ title, description, action: { label: t('toast.undo'), onClick: onUndo }, durationMs: UNDO_DURATION_MS });
 }
 
 /** Closes one toast, or all of them. */
