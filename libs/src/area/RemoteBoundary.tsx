@@ -3,6 +3,7 @@ import type { RemoteName } from '@steward/libs/runtime-config';
 import { AREA_TITLES, type RemoteArea } from '@steward/libs/shell';
 import { AccessComponentProvider } from '@steward/libs/session';
 import { PlainButton, LazyResult, PlainSpin } from '@steward/libs/ui';
+import { useT } from '@steward/libs/messages';
 
 type RemoteBoundaryProps = {
   name: RemoteName;
@@ -24,6 +25,7 @@ type LoadState = { area: RemoteArea; error?: undefined } | { area?: undefined; e
  * errors inside a screen are not caught here: they reach the page's error boundary.
  */
 export function RemoteBoundary({ name, load, peek, onLoaded }: RemoteBoundaryProps) {
+  const t = useT();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>(() => {
     const area = peek();
@@ -68,8 +70,8 @@ export function RemoteBoundary({ name, load, peek, onLoaded }: RemoteBoundaryPro
   return (
     <LazyResult
       status="warning"
-      title={`The ${title} area is unavailable`}
-      subTitle={`${title} could not be loaded right now. The rest of Steward keeps working; try again in a moment.`}
+      title={t('area.unavailable', { title })}
+      subTitle={t('area.unavailableHelp', { title })}
       extra={
         <PlainButton
           variant="primary"
@@ -79,12 +81,12 @@ export function RemoteBoundary({ name, load, peek, onLoaded }: RemoteBoundaryPro
             setAttempt((n) => n + 1);
           }}
         >
-          Retry
+          {t('area.retry')}
         </PlainButton>
       }
     >
       <details>
-        <summary>Details</summary>
+        <summary>{t('area.details')}</summary>
         <code>{state.error.message}</code>
       </details>
     </LazyResult>
@@ -92,10 +94,11 @@ export function RemoteBoundary({ name, load, peek, onLoaded }: RemoteBoundaryPro
 }
 
 function AreaLoading({ title }: { title: string }) {
+  const t = useT();
   return (
     <div role="status" aria-live="polite" style={{ padding: 48, textAlign: 'center' }}>
       <PlainSpin />
-      <div style={{ marginTop: 12 }}>Loading {title}…</div>
+      <div style={{ marginTop: 12 }}>{t('area.loading', { title })}</div>
     </div>
   );
 }

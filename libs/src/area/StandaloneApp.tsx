@@ -6,6 +6,7 @@ import { ConfigProvider, Layout } from '@steward/libs/ui/antd';
 import { fetchRuntimeConfig } from '@steward/libs/runtime-config';
 import { AccessComponentProvider, SessionProvider } from '@steward/libs/session';
 import type { RemoteArea } from '@steward/libs/shell';
+import { t } from '@steward/libs/messages';
 
 // Only standalone mode signs in here; loading it lazily keeps forms out of the federated area module.
 const StandaloneSignIn = lazy(() => import('./StandaloneSignIn').then((module) => ({ default: module.StandaloneSignIn })));
@@ -28,7 +29,7 @@ export function renderStandalone(area: RemoteArea): void {
                     <Layout style={{ minHeight: '100vh' }}>
                       <Layout.Header style={{ color: '#fff', display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'center', height: 'auto', lineHeight: 1.5, padding: '12px 24px' }}>
                         <strong>
-                          {area.title} (standalone) {area.version}
+                          {t('area.standalone', { title: area.title, version: area.version })}
                         </strong>
                         {area.paths
                           .filter((path) => !path.includes(':'))

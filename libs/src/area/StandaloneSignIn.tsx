@@ -3,11 +3,13 @@ import { Form, Input } from '@steward/libs/ui/antd-data';
 import { loadSupabase } from '@steward/libs/boot';
 import { useSession } from '@steward/libs/session';
 import { useSubmit } from '@steward/libs/ui/core';
+import { useT } from '@steward/libs/messages';
 
 type Credentials = { email: string; password: string };
 
 /** Standalone mode has no shell, so no landing page: a bare sign-in to reach the area's data. */
 export function StandaloneSignIn() {
+  const t = useT();
   const { user, loading, signOut } = useSession();
   const { busy, alert: error, setAlert: setError, run } = useSubmit({ describe: (problem) => (problem instanceof Error ? problem.message : String(problem)) });
 
@@ -15,7 +17,7 @@ export function StandaloneSignIn() {
   if (user) {
     return (
       <Button size="small" onClick={() => void signOut()}>
-        Sign Out {user.email}
+        {t('standalone.signOut', { email: user.email ?? '' })}
       </Button>
     );
   }
@@ -24,15 +26,15 @@ export function StandaloneSignIn() {
     if (signedIn.ok && signedIn.value.error) setError(signedIn.value.error.message);
   };
   return (
-    <Form<Credentials> layout="inline" onFinish={submit} aria-label="Sign in">
-      <Form.Item name="email" rules={[{ required: true, message: 'E-mail is required' }]}>
-        <Input type="email" placeholder="E-mail" autoComplete="username" />
+    <Form<Credentials> layout="inline" onFinish={submit} aria-label={t('standalone.signInForm')}>
+      <Form.Item name="email" rules={[{ required: true, message: t('standalone.emailRequired') }]}>
+        <Input type="email" placeholder={t('standalone.email')} autoComplete="username" />
       </Form.Item>
-      <Form.Item name="password" rules={[{ required: true, message: 'Password is required' }]}>
-        <Input.Password placeholder="Password" autoComplete="current-password" />
+      <Form.Item name="password" rules={[{ required: true, message: t('standalone.passwordRequired') }]}>
+        <Input.Password placeholder={t('standalone.password')} autoComplete="current-password" />
       </Form.Item>
       <Button htmlType="submit" type="primary" loading={busy}>
-        Sign In
+        {t('standalone.signIn')}
       </Button>
       {error && <Alert type="error" message={error} showIcon />}
     </Form>

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { t } from '@steward/libs/messages';
 
 /** Test double for the page-level error boundary the shell puts around every screen. */
 export class ErrorBoundaryProbe extends Component<{ onError: (error: unknown) => void; children: ReactNode }, { message: string | null }> {
@@ -13,6 +14,6 @@ export class ErrorBoundaryProbe extends Component<{ onError: (error: unknown) =>
   }
 
   override render() {
-    return this.state.message ? <p>page boundary caught: {this.state.message}</p> : this.props.children;
+    return this.state.message ? <p>{t('area.probeCaught', { message: this.state.message })}</p> : this.props.children;
   }
 }
