@@ -28,7 +28,7 @@ export const MESSAGE_FOLDERS = [
   { folder: 'libs/src/ui', area: 'libs', converted: true },
   { folder: 'libs/src/area', area: 'libs', converted: true },
   { folder: 'libs/src/shell', area: 'shell', converted: false },
-  { folder: 'libs/src/data', area: 'libs', converted: false },
+  { folder: 'libs/src/data', area: 'libs', converted: true },
   { folder: 'libs/src/conversations', area: 'libs', converted: false },
 ];
 

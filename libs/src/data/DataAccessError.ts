@@ -1,6 +1,8 @@
 /** Why a write was refused, so screens can offer the right way out (reload, re-login, fix input). */
 export type DataAccessErrorKind = 'conflict' | 'not_found' | 'forbidden' | 'request';
+import { has, t } from '@steward/libs/messages';
 
+/** The refusals' words in English (what tests and unconverted screens compare with); thrown in the page's language. */
 export const CONFLICT_MESSAGE =
   'Someone else changed this record after you opened it, so your changes were not saved. Reload it to see the latest version, then make your changes again.';
 export const NOT_FOUND_MESSAGE = 'This record no longer exists.';
@@ -29,8 +31,29 @@ export function toDataAccessError(error: ServerError): DataAccessError {
   return new DataAccessError(kind, error.message ?? '', code);
 }
 
-/** The message of anything thrown, or the fallback the spec names for that place ("Save failed"…). */
+/** Whether a value carries a database error code (a DataAccessError, or a PostgREST error as supabase-js gives it). */
+function codeOf(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return null;
+  return typeof error.code === 'string' ? error.code : null;
+}
+
+/**
+ * A database refusal in the person's language, by its code, never by its text: each of Steward's own
+ * codes (ST001…, raised by the database functions) has its message in libs' catalogue as `db.<code>`,
+ * the English word for word the database's own (a test holds them together). Null for a code the
+ * catalogue does not name (a generic one, 22023 or 23514, raised with many messages): its text as sent.
+ */
+export function databaseMessage(error: unknown): string | null {
+  const code = codeOf(error);
+  if (!code) return null;
+  const id = `db.${code}`;
+  return has(id) ? t(id) : null;
+}
+
+/** The message of anything thrown (a known database code in the person's language), or the fallback the spec names for that place ("Save failed"…). */
 export function errorMessage(error: unknown, fallback: string): string {
+  const known = databaseMessage(error);
+  if (known) return known;
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' && error.message) {
     return error.message;

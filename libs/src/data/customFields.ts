@@ -10,46 +10,228 @@ import { getDatabase, type Database } from '@steward/libs/boot';
 import { toDataAccessError } from './DataAccessError';
 import { queryKeys } from './queryKeys';
 import { tableRef, type AnyRow, type SchemaName } from './tableRef';
+import { t } from '@steward/libs/messages';
 
 /** The kinds of record an organisation may add fields to, with the table each one's values live in. */
 export const RECORD_KINDS = [
-  { kind: 'contact', label: 'Contacts', one: 'contact', schema: 'crm', table: 'contacts' },
-  { kind: 'business', label: 'Businesses', one: 'business', schema: 'crm', table: 'businesses' },
-  { kind: 'household', label: 'Households', one: 'household', schema: 'crm', table: 'households' },
-  { kind: 'accommodation', label: 'Accommodations', one: 'accommodation', schema: 'catalog', table: 'accommodations' },
-  { kind: 'reservation', label: 'Reservations', one: 'reservation', schema: 'catalog', table: 'reservations' },
-  { kind: 'project', label: 'Projects', one: 'project', schema: 'ops', table: 'projects' },
-  { kind: 'task', label: 'Tasks', one: 'task', schema: 'ops', table: 'tasks' },
-  { kind: 'product', label: 'Products', one: 'product', schema: 'catalog', table: 'products' },
-  { kind: 'supply', label: 'Supplies', one: 'supply', schema: 'catalog', table: 'supplies' },
-  { kind: 'staff', label: 'Staff', one: 'staff member', schema: 'hr', table: 'staff_profiles' },
-] as const satisfies readonly { kind: string; label: string; one: string; schema: SchemaName; table: string }[];
+  {
+    kind: 'contact',
+    get label(): string {
+      return t('kinds.contact.many');
+    },
+    get one(): string {
+      return t('kinds.contact.one');
+    },
+    schema: 'crm',
+    table: 'contacts',
+  },
+  {
+    kind: 'business',
+    get label(): string {
+      return t('kinds.business.many');
+    },
+    get one(): string {
+      return t('kinds.business.one');
+    },
+    schema: 'crm',
+    table: 'businesses',
+  },
+  {
+    kind: 'household',
+    get label(): string {
+      return t('kinds.household.many');
+    },
+    get one(): string {
+      return t('kinds.household.one');
+    },
+    schema: 'crm',
+    table: 'households',
+  },
+  {
+    kind: 'accommodation',
+    get label(): string {
+      return t('kinds.accommodation.many');
+    },
+    get one(): string {
+      return t('kinds.accommodation.one');
+    },
+    schema: 'catalog',
+    table: 'accommodations',
+  },
+  {
+    kind: 'reservation',
+    get label(): string {
+      return t('kinds.reservation.many');
+    },
+    get one(): string {
+      return t('kinds.reservation.one');
+    },
+    schema: 'catalog',
+    table: 'reservations',
+  },
+  {
+    kind: 'project',
+    get label(): string {
+      return t('kinds.project.many');
+    },
+    get one(): string {
+      return t('kinds.project.one');
+    },
+    schema: 'ops',
+    table: 'projects',
+  },
+  {
+    kind: 'task',
+    get label(): string {
+      return t('kinds.task.many');
+    },
+    get one(): string {
+      return t('kinds.task.one');
+    },
+    schema: 'ops',
+    table: 'tasks',
+  },
+  {
+    kind: 'product',
+    get label(): string {
+      return t('kinds.product.many');
+    },
+    get one(): string {
+      return t('kinds.product.one');
+    },
+    schema: 'catalog',
+    table: 'products',
+  },
+  {
+    kind: 'supply',
+    get label(): string {
+      return t('kinds.supply.many');
+    },
+    get one(): string {
+      return t('kinds.supply.one');
+    },
+    schema: 'catalog',
+    table: 'supplies',
+  },
+  {
+    kind: 'staff',
+    get label(): string {
+      return t('kinds.staff.many');
+    },
+    get one(): string {
+      return t('kinds.staff.one');
+    },
+    schema: 'hr',
+    table: 'staff_profiles',
+  },
+] as const satisfies readonly { kind: string; readonly label: string; readonly one: string; schema: SchemaName; table: string }[];
 
 export type RecordKind = (typeof RECORD_KINDS)[number]['kind'];
 
 /** The types a field can have, as the owner picks them. */
 export const CUSTOM_FIELD_TYPES = [
-  { type: 'short_text', label: 'Short text' },
-  { type: 'long_text', label: 'Long text' },
-  { type: 'number', label: 'Number' },
-  { type: 'currency', label: 'Currency' },
-  { type: 'date', label: 'Date' },
-  { type: 'boolean', label: 'Yes/No' },
-  { type: 'single_choice', label: 'Single choice' },
-  { type: 'multiple_choice', label: 'Multiple choice' },
-  { type: 'email', label: 'E-mail' },
-  { type: 'phone', label: 'Phone' },
-  { type: 'url', label: 'URL' },
-  { type: 'link', label: 'Link to a record' },
+  {
+    type: 'short_text',
+    get label(): string {
+      return t('fieldTypes.shortText');
+    },
+  },
+  {
+    type: 'long_text',
+    get label(): string {
+      return t('fieldTypes.longText');
+    },
+  },
+  {
+    type: 'number',
+    get label(): string {
+      return t('fieldTypes.number');
+    },
+  },
+  {
+    type: 'currency',
+    get label(): string {
+      return t('fieldTypes.currency');
+    },
+  },
+  {
+    type: 'date',
+    get label(): string {
+      return t('fieldTypes.date');
+    },
+  },
+  {
+    type: 'boolean',
+    get label(): string {
+      return t('fieldTypes.boolean');
+    },
+  },
+  {
+    type: 'single_choice',
+    get label(): string {
+      return t('fieldTypes.singleChoice');
+    },
+  },
+  {
+    type: 'multiple_choice',
+    get label(): string {
+      return t('fieldTypes.multipleChoice');
+    },
+  },
+  {
+    type: 'email',
+    get label(): string {
+      return t('fieldTypes.email');
+    },
+  },
+  {
+    type: 'phone',
+    get label(): string {
+      return t('fieldTypes.phone');
+    },
+  },
+  {
+    type: 'url',
+    get label(): string {
+      return t('fieldTypes.url');
+    },
+  },
+  {
+    type: 'link',
+    get label(): string {
+      return t('fieldTypes.link');
+    },
+  },
 ] as const;
 
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number]['type'];
 
 /** The records a link field may point at. */
 export const LINK_KINDS = [
-  { kind: 'contact', label: 'Contact', schema: 'crm', table: 'contacts' },
-  { kind: 'business', label: 'Business', schema: 'crm', table: 'businesses' },
-  { kind: 'household', label: 'Household', schema: 'crm', table: 'households' },
+  {
+    kind: 'contact',
+    get label(): string {
+      return t('linkKinds.contact');
+    },
+    schema: 'crm',
+    table: 'contacts',
+  },
+  {
+    kind: 'business',
+    get label(): string {
+      return t('linkKinds.business');
+    },
+    schema: 'crm',
+    table: 'businesses',
+  },
+  {
+    kind: 'household',
+    get label(): string {
+      return t('linkKinds.household');
+    },
+    schema: 'crm',
+    table: 'households',
+  },
 ] as const satisfies readonly { kind: string; label: string; schema: SchemaName; table: string }[];
 
 export type LinkKind = (typeof LINK_KINDS)[number]['kind'];
@@ -206,7 +388,7 @@ export function customValueText(
   if (isEmptyCustomValue(value)) return '';
   switch (field.field_type) {
     case 'boolean':
-      return value === true ? 'Yes' : value === false ? 'No' : String(value);
+      return value === true ? t('common.yes') : value === false ? t('common.no') : String(value);
     case 'single_choice':
       return choiceLabel(field, value);
     case 'multiple_choice':

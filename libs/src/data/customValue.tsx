@@ -4,6 +4,7 @@ import { customValueOf, customValueText, isEmptyCustomValue, LINK_KINDS, type Cu
 import { useRelationOptions } from './queryHooks';
 import type { RelationSource } from './relationOptions';
 import type { AnyRow } from './tableRef';
+import { useT } from '@steward/libs/messages';
 
 /** Where a link field's records come from (their names are its choices). */
 export function linkSource(field: Pick<CustomFieldDef, 'link_kind'>): Omit<RelationSource, 'orgScope'> | null {
@@ -20,8 +21,9 @@ export function LinkedRecordName({ field, id, orgScope }: { field: Pick<CustomFi
 
 /** One stored value (a link: the record's name; e-mail, phone and URL as links). Empty reads as a dash. */
 export function CustomValue({ field, row, currency, orgScope }: { field: CustomFieldDef; row: Readonly<AnyRow> | null | undefined; currency?: string; orgScope: readonly string[] }) {
+  const t = useT();
   const value = customValueOf(row, field.id);
-  if (isEmptyCustomValue(value)) return <span aria-label="empty">—</span>;
+  if (isEmptyCustomValue(value)) return <span aria-label={t('history.empty')}>—</span>;
   if (field.field_type === 'link') return <LinkedRecordName field={field} id={String(value)} orgScope={orgScope} />;
   const text = customValueText(field, value, { currency });
   if (field.field_type === 'url' && /^https?:\/\//i.test(text)) {

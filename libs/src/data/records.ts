@@ -1,13 +1,11 @@
 // One record: read it, insert it, update only what changed (refusing a lost update), archive or delete it.
 import type { Database } from '@steward/libs/boot';
 import {
-  CONFLICT_MESSAGE,
   DataAccessError,
-  FORBIDDEN_MESSAGE,
-  NOT_FOUND_MESSAGE,
   toDataAccessError,
 } from './DataAccessError';
 import type { AnyRow, TableRef } from './tableRef';
+import { t } from '@steward/libs/messages';
 
 /** Where a new row goes: the active organisation. */
 export type WriteContext = { orgName?: string | null };
@@ -107,7 +105,7 @@ export type UpdateRequest = {
  * refused (kind 'conflict') instead of being silently overwritten.
  */
 export async function updateRecord<Row>(client: Database, ref: TableRef<Row>, request: UpdateRequest): Promise<UpdateOutcome<Row>> {
-  if (!request.id) throw new DataAccessError('request', 'Missing id');
+  if (!request.id) throw new DataAccessError('request', t('form.missingId'));
   const changes = changedFields(request.original, request.values, request.editable);
   if (Object.keys(changes).length === 0) return { status: 'unchanged' };
   const loadedVersion = request.original.last_modified_at;
@@ -128,16 +126,16 @@ export async function updateRecord<Row>(client: Database, ref: TableRef<Row>, re
 async function explainNoRowUpdated(client: Database, ref: TableRef<unknown>, id: string, loadedVersion: unknown): Promise<DataAccessError> {
   const { data, error } = await client.schema(ref.schema).from(ref.table).select('*').eq('id', id).maybeSingle();
   if (error) return toDataAccessError(error);
-  if (!data) return new DataAccessError('not_found', NOT_FOUND_MESSAGE);
+  if (!data) return new DataAccessError('not_found', t('data.notFound'));
   const current: AnyRow = data;
   if (typeof loadedVersion === 'string' && current.last_modified_at !== loadedVersion) {
-    return new DataAccessError('conflict', CONFLICT_MESSAGE);
+    return new DataAccessError('conflict', t('data.conflict'));
   }
-  return new DataAccessError('forbidden', FORBIDDEN_MESSAGE, '42501');
+  return new DataAccessError('forbidden', t('data.forbidden'), '42501');
 }
 
 export async function deleteRecord(client: Database, ref: TableRef<unknown>, id: string): Promise<void> {
-  if (!id) throw new DataAccessError('request', 'Missing id');
+  if (!id) throw new DataAccessError('request', t('form.missingId'));
   const { data, error } = await client.schema(ref.schema).from(ref.table).delete().eq('id', id).select('id');
   if (error) throw toDataAccessError(error);
   if (!data || data.length === 0) throw await explainNoRowUpdated(client, ref, id, undefined);

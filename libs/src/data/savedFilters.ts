@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { filterNodeSchema, isFilterGroup, sortSpecSchema, type FilterNode, type SortSpec } from '@steward/libs/filter';
 import { DataAccessError, toDataAccessError } from './DataAccessError';
 import { tableRef } from './tableRef';
+import { t } from '@steward/libs/messages';
 
 /**
  * A user's named filter — or view — for one list (list_key e.g. 'tasks_filters', 'transactions_filters').
@@ -26,7 +27,7 @@ export type SavedFilter = {
 const SAVED_FILTER_COLUMNS = 'id, list_key, name, filter, sort, columns, shared, profile_id';
 
 /** What the user reads about a saved filter the reader cannot parse. */
-export const unreadableSavedFilterMessage = (name: string) => `The saved filter "${name}" cannot be read, so it was not applied.`;
+export const unreadableSavedFilterMessage = (name: string) => t('data.savedFilterUnreadable', { name });
 
 export const savedFiltersTable = tableRef<SavedFilter>('settings', 'saved_filters');
 
@@ -118,7 +119,7 @@ export async function saveFilter(
     .single();
   if (error) throw toDataAccessError(error);
   const saved = toSavedFilter(data);
-  if (!saved) throw new DataAccessError('request', 'The saved filter could not be read back.');
+  if (!saved) throw new DataAccessError('request', t('data.savedFilterNotReadBack'));
   return saved;
 }
 
@@ -132,9 +133,9 @@ export async function updateSavedFilter(client: Database, id: string, patch: { n
     .select(SAVED_FILTER_COLUMNS)
     .maybeSingle();
   if (error) throw toDataAccessError(error);
-  if (!data) throw new DataAccessError('request', 'This view cannot be changed: only its owner, or someone who may edit Settings for a shared view, can.');
+  if (!data) throw new DataAccessError('request', t('data.viewNotChangeable'));
   const saved = readSavedFilter(data);
-  if (!saved) throw new DataAccessError('request', 'The saved view could not be read back.');
+  if (!saved) throw new DataAccessError('request', t('data.savedViewNotReadBack'));
   return saved;
 }
 

@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { DataAccessError } from './DataAccessError';
+import { t } from '@steward/libs/messages';
 
 export const ORG_ASSETS_BUCKET = 'organization-assets';
 export const ACCOMMODATIONS_BUCKET = 'accommodations';
@@ -96,6 +97,6 @@ export const recordFileUrl = (client: SupabaseClient, path: string, downloadAs?:
 /** A signed URL, good for a minute, that opens a file of a private bucket (with `downloadAs`, downloads it under that name). */
 export async function privateFileUrl(client: SupabaseClient, bucket: string, path: string, downloadAs?: string): Promise<string> {
   const { data, error } = await client.storage.from(bucket).createSignedUrl(path, RECORD_FILE_URL_SECONDS, downloadAs ? { download: downloadAs } : undefined);
-  if (error || !data) throw new DataAccessError('request', readableMessage(error?.message) || 'The file could not be opened');
+  if (error || !data) throw new DataAccessError('request', readableMessage(error?.message) || t('data.fileNotOpened'));
   return data.signedUrl;
 }
