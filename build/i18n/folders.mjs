@@ -29,7 +29,7 @@ export const MESSAGE_FOLDERS = [
   { folder: 'libs/src/area', area: 'libs', converted: true },
   { folder: 'libs/src/shell', area: 'shell', converted: false },
   { folder: 'libs/src/data', area: 'libs', converted: true },
-  { folder: 'libs/src/conversations', area: 'libs', converted: false },
+  { folder: 'libs/src/conversations', area: 'libs', converted: true },
 ];
 
 export const CONVERTED_FOLDERS = MESSAGE_FOLDERS.filter((entry) => entry.converted).map((entry) => entry.folder);

@@ -3,6 +3,7 @@ import { useDialog } from '@steward/libs/ui/core';
 import type { BulkChosen } from '@steward/libs/list';
 import { Composer } from './Composer';
 import type { MessageRecordKind } from './conversationsApi';
+import { useT } from '@steward/libs/messages';
 
 /**
  * "Send e-mail" in a list's bulk bar: the composer in bulk mode, one message per chosen row. With "all N
@@ -10,12 +11,13 @@ import type { MessageRecordKind } from './conversationsApi';
  * rows itself); otherwise the chosen ids.
  */
 export function BulkSendButton({ kind, chosen, disabled }: { kind: MessageRecordKind; chosen: BulkChosen; disabled?: boolean }) {
+  const t = useT();
   const dialog = useDialog();
   const byFilter = chosen.allMatching && chosen.listPageFilter !== null;
   return (
     <>
       <Button onClick={dialog.show} disabled={disabled}>
-        Send e-mail
+        {t('conversations.sendEmail')}
       </Button>
       {dialog.open ? (
         <Composer

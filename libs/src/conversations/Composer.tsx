@@ -30,6 +30,8 @@ import {
 import { applyFormatting, type Formatting } from './markdown';
 import { MergeFieldMenu } from './MergeFieldMenu';
 import { bulkOutcomeText, replySubject } from './conversationWords';
+import { t, useT, type LibsMessageId } from '@steward/libs/messages';
+import { useLanguage } from '@steward/libs/i18n';
 
 /** Mail to many: the kind of the chosen rows, how many, and either their ids or the list's filter. */
 export type BulkRecipients = {
@@ -53,21 +55,24 @@ export type ComposerProps = {
   bulk?: BulkRecipients | null;
 };
 
-const SUBJECT_FIELD: FieldDef = { name: 'subject', label: 'Subject', required: { message: COMPOSER_MESSAGES.subject } };
-const FIELDS_SINGLE: FieldDef[] = [
-  { name: 'to', label: 'To', type: 'tags', required: { message: COMPOSER_MESSAGES.noRecipient }, help: 'Type an address and press Enter to add another.' },
-  { name: 'cc', label: 'Cc', type: 'tags' },
-  SUBJECT_FIELD,
-];
-const FIELDS_BULK: FieldDef[] = [SUBJECT_FIELD];
+/** The composer's fields, in the page's language (made again when it changes). */
+function composerFields(bulk: boolean): FieldDef[] {
+  const subject: FieldDef = { name: 'subject', label: t('composer.subject'), required: { message: COMPOSER_MESSAGES.subject } };
+  if (bulk) return [subject];
+  return [
+    { name: 'to', label: t('conversations.to'), type: 'tags', required: { message: COMPOSER_MESSAGES.noRecipient }, help: t('composer.toHelp') },
+    { name: 'cc', label: t('conversations.cc'), type: 'tags' },
+    subject,
+  ];
+}
 
 const SETTINGS_STALE_MS = 5 * 60_000;
 
-const TOOLBAR: { formatting: Formatting; label: string; text: string }[] = [
-  { formatting: 'bold', label: 'Bold', text: 'B' },
-  { formatting: 'italic', label: 'Italic', text: 'I' },
-  { formatting: 'list', label: 'Bulleted list', text: '• List' },
-  { formatting: 'link', label: 'Link', text: 'Link' },
+const TOOLBAR: { formatting: Formatting; label: LibsMessageId; text: LibsMessageId }[] = [
+  { formatting: 'bold', label: 'composer.bold', text: 'composer.boldText' },
+  { formatting: 'italic', label: 'composer.italic', text: 'composer.italicText' },
+  { formatting: 'list', label: 'composer.list', text: 'composer.listText' },
+  { formatting: 'link', label: 'composer.link', text: 'composer.linkText' },
 ];
 
 /**
@@ -78,9 +83,13 @@ const TOOLBAR: { formatting: Formatting; label: string; text: string }[] = [
  * Checked with zod first; a refusal of the database is shown as it words it, and the draft stays.
  */
 export function Composer({ dialog, record = null, filesOwner = null, replyTo = null, bulk = null }: ComposerProps) {
+  const t = useT();
+  const { locale } = useLanguage();
   const session = useSession();
   const queryClient = useQueryClient();
-  const fields = bulk ? FIELDS_BULK : FIELDS_SINGLE;
+  const isBulk = Boolean(bulk);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- made again in the new language
+  const fields = useMemo(() => composerFields(isBulk), [isBulk, locale]);
   const initial = useMemo(
     () =>
       replyTo
@@ -162,7 +171,7 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
       if (stored.kind === 'upload') uploaded.current.push(stored.storage_path);
       setAttachments((current) => [...current, stored]);
     } catch (error) {
-      dialog.setAlert(`“${file.name}” was not attached: ${errorMessage(error, 'Upload failed')}`);
+      dialog.setAlert(t('composer.notAttached', { name: file.name, reason: errorMessage(error, t('form.uploadFailed')) }));
     } finally {
       setUploading(false);
     }
@@ -220,7 +229,7 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
       // The database's own rendering of the mail (signature included), sanitised before it is shown.
       setPreview({ subject: rendered.subject, html: DOMPurify.sanitize(rendered.html) });
     } catch (error) {
-      dialog.setAlert(errorMessage(error, 'The preview could not be made'));
+      dialog.setAlert(errorMessage(error, t('composer.previewFailed')));
     } finally {
       setPreviewing(false);
     }
@@ -240,19 +249,19 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
         return sendToMany({ kind: bulk.kind, ids, filter: ids ? null : bulk.filter, orgNames: session.orgScope, subject: values.subject, body: values.body, templateId: values.template_id });
       }
       return sendMessage(sendMessagePayload(values, record ? [{ kind: record.kind, id: record.id }] : [], attachments));
-    }, (error) => errorMessage(error, 'The message was not sent'));
+    }, (error) => errorMessage(error, t('composer.notSent')));
     if (!outcome.ok) return;
     sent.current = true;
     void queryClient.invalidateQueries({ queryKey: queryKeys.schema('crm') });
     if (bulk && typeof outcome.value === 'object') {
-      notify.success(bulkOutcomeText(outcome.value), { description: `${outcome.value.total} chosen` });
+      notify.success(bulkOutcomeText(outcome.value), { description: t('composer.chosen', { total: String(outcome.value.total) }) });
       bulk.onSent?.();
-    } else notify.success('Message queued for sending');
+    } else notify.success(t('composer.queued'));
   };
 
   const templateOptions = (templates.data ?? []).filter((template) => !template.archive).map((template) => ({ value: template.id, label: template.name }));
   const busy = dialog.busy;
-  const title = bulk ? `Send e-mail to ${bulk.count} ${bulk.count === 1 ? 'record' : 'records'}` : replyTo ? 'Reply' : `Send e-mail to ${record?.name ?? ''}`.trim();
+  const title = bulk ? t('composer.titleBulk', { count: bulk.count, n: String(bulk.count) }) : replyTo ? t('conversations.reply') : t('composer.titleTo', { name: record?.name ?? '' }).trim();
   return (
     <FormDialog
       title={title}
@@ -260,26 +269,26 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
       alert={dialog.alert}
       onClose={() => void dialog.close()}
       onSave={() => void send()}
-      saveLabel={bulk ? 'Send to all' : 'Send'}
-      busyLabel="Sending…"
+      saveLabel={bulk ? t('composer.sendToAll') : t('composer.send')}
+      busyLabel={t('composer.sending')}
       saveDisabled={uploading}
       width="min(760px, calc(100vw - 16px))"
       secondary={
         <Button onClick={() => (preview ? setPreview(null) : void showPreview())} loading={previewing} disabled={busy}>
-          {preview ? 'Edit' : 'Preview'}
+          {preview ? t('columns.edit') : t('composer.preview')}
         </Button>
       }
     >
       <Flex vertical gap={8}>
         {form.banner ? <Alert type="error" showIcon title={form.banner} /> : null}
-        {bulk ? <Typography.Text>One message for each of the {bulk.count} chosen, their own fields filled, with an unsubscribe link. Addresses that unsubscribed or bounced are skipped.</Typography.Text> : null}
+        {bulk ? <Typography.Text>{t('composer.bulkExplain', { count: String(bulk.count) })}</Typography.Text> : null}
         <div hidden={Boolean(preview)}>
           <FieldsForm form={form} idPrefix="composer" disabled={busy}
             before={
               templateOptions.length > 0 ? (
                 <Flex vertical gap={4} style={{ marginBottom: 16 }}>
-                  <label htmlFor="composer-template">Template</label>
-                  <Select id="composer-template" allowClear value={templateId} onChange={(value: string | undefined) => chooseTemplate(value ?? null)} options={templateOptions} placeholder={<Typography.Text type="secondary">No template</Typography.Text>} disabled={busy} />
+                  <label htmlFor="composer-template">{t('composer.template')}</label>
+                  <Select id="composer-template" allowClear value={templateId} onChange={(value: string | undefined) => chooseTemplate(value ?? null)} options={templateOptions} placeholder={<Typography.Text type="secondary">{t('composer.noTemplate')}</Typography.Text>} disabled={busy} />
                 </Flex>
               ) : null
             }
@@ -287,12 +296,12 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
             <Flex vertical gap={4}>
               <Flex gap={4} wrap align="center" justify="space-between">
                 <label htmlFor="composer-body">
-                  Message <span aria-hidden="true" style={{ color: 'var(--ant-color-error, #d4380d)' }}>*</span>
+                  {t('composer.message')} <span aria-hidden="true" style={{ color: 'var(--ant-color-error, #d4380d)' }}>*</span>
                 </label>
-                <Flex gap={4} wrap role="toolbar" aria-label="Formatting">
+                <Flex gap={4} wrap role="toolbar" aria-label={t('composer.formatting')}>
                   {TOOLBAR.map((tool) => (
-                    <Button key={tool.formatting} size="small" aria-label={tool.label} onClick={() => format(tool.formatting)} disabled={busy}>
-                      {tool.text}
+                    <Button key={tool.formatting} size="small" aria-label={t(tool.label)} onClick={() => format(tool.formatting)} disabled={busy}>
+                      {t(tool.text)}
                     </Button>
                   ))}
                   <MergeFieldMenu kind={kind} onPick={insertField} disabled={busy} />
@@ -323,13 +332,13 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
             </Flex>
             {settings.data?.signature ? (
               <Flex vertical gap={2} style={{ marginTop: 8 }}>
-                <Typography.Text type="secondary">Signature (added when sent)</Typography.Text>
-                <div aria-label="Signature" style={{ whiteSpace: 'pre-wrap' }}>{settings.data.signature}</div>
+                <Typography.Text type="secondary">{t('composer.signatureNote')}</Typography.Text>
+                <div aria-label={t('composer.signature')} style={{ whiteSpace: 'pre-wrap' }}>{settings.data.signature}</div>
               </Flex>
             ) : null}
             {!bulk ? (
               <fieldset style={{ border: 0, padding: 0, margin: '12px 0 0' }}>
-                <legend>Attachments</legend>
+                <legend>{t('composer.attachments')}</legend>
                 {(files.data ?? []).length > 0 ? (
                   <Flex vertical gap={2}>
                     {(files.data ?? []).map((file) => (
@@ -350,13 +359,13 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
                   .map((item) => (
                     <Flex key={item.kind === 'upload' ? item.storage_path : ''} gap={8} align="center">
                       <span>{item.file_name}</span>
-                      <Button size="small" aria-label={`Remove ${item.file_name}`} onClick={() => discardUpload(item)} disabled={busy}>
-                        Remove
+                      <Button size="small" aria-label={t('composer.removeNamed', { name: item.file_name })} onClick={() => discardUpload(item)} disabled={busy}>
+                        {t('composer.remove')}
                       </Button>
                     </Flex>
                   ))}
                 <Flex gap={8} align="center" wrap style={{ marginTop: 4 }}>
-                  <label htmlFor="composer-upload">Upload a file (up to 10 MB)</label>
+                  <label htmlFor="composer-upload">{t('composer.uploadFile')}</label>
                   <input
                     id="composer-upload"
                     type="file"
@@ -367,15 +376,15 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
                       event.target.value = '';
                     }}
                   />
-                  {uploading ? <Typography.Text>Uploading…</Typography.Text> : null}
+                  {uploading ? <Typography.Text>{t('composer.uploading')}</Typography.Text> : null}
                 </Flex>
               </fieldset>
             ) : null}
           </FieldsForm>
         </div>
         {preview ? (
-          <section aria-label="Preview">
-            <Typography.Text type="secondary">Preview{bulk ? ' for the first chosen' : record ? ` for ${record.name}` : ''}</Typography.Text>
+          <section aria-label={t('composer.preview')}>
+            <Typography.Text type="secondary">{bulk ? t('composer.previewFirst') : record ? t('composer.previewFor', { name: record.name }) : t('composer.preview')}</Typography.Text>
             <Typography.Title level={5} style={{ marginTop: 4 }}>
               {preview.subject}
             </Typography.Title>

@@ -2,22 +2,24 @@ import { useQuery } from '@tanstack/react-query';
 import { Typography } from '@steward/libs/ui/antd';
 import { Select } from '@steward/libs/ui/antd-data';
 import { conversationKeys, fetchMergeFields, type MessageRecordKind } from './conversationsApi';
+import { useT } from '@steward/libs/messages';
 
 /**
  * "Insert field…": the merge fields of a kind of record (crm.merge_fields, the same for every
  * organisation until a release changes them: read once a session); picking one inserts {{name}}.
  */
 export function MergeFieldMenu({ kind, onPick, disabled }: { kind: MessageRecordKind; onPick: (name: string) => void; disabled?: boolean }) {
+  const t = useT();
   const fields = useQuery({ queryKey: conversationKeys.mergeFields(kind), queryFn: () => fetchMergeFields(kind), staleTime: Infinity });
   return (
     <Select
-      aria-label="Insert field"
+      aria-label={t('conversations.insertField')}
       size="small"
       value={null}
       disabled={disabled}
       loading={fields.isLoading}
       style={{ minWidth: 150 }}
-      placeholder={<Typography.Text type="secondary">Insert field…</Typography.Text>}
+      placeholder={<Typography.Text type="secondary">{t('conversations.insertFieldPlaceholder')}</Typography.Text>}
       options={(fields.data ?? []).map((field) => ({ value: field.name, label: field.label }))}
       showSearch={{ optionFilterProp: 'label' }}
       onChange={(name: string) => onPick(name)}

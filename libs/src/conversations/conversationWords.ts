@@ -1,4 +1,5 @@
 import type { BulkOutcome, ConversationMessage } from './conversationsApi';
+import { t, type LibsMessageId } from '@steward/libs/messages';
 
 /** A reply's subject: "Re: " once. */
 export const replySubject = (subject: string | null) => {
@@ -8,11 +9,16 @@ export const replySubject = (subject: string | null) => {
 
 /** What mail to many reports: how many were queued and how many skipped, of how many chosen. */
 export function bulkOutcomeText(outcome: Pick<BulkOutcome, 'total' | 'queued' | 'skipped'>): string {
-  const skipped = outcome.skipped === 0 ? 'none skipped' : `${outcome.skipped} skipped (unsubscribed, bounced or no address)`;
-  return `${outcome.queued} of ${outcome.total} queued, ${skipped}`;
+  return t('conversations.bulkOutcome', { queued: String(outcome.queued), total: String(outcome.total), skipped: outcome.skipped, skippedN: String(outcome.skipped) });
 }
 
-export const STATUS_LABEL: Record<ConversationMessage['status'], string> = { queued: 'Queued', sent: 'Sent', failed: 'Failed', received: 'Received' };
+/** A sent message's status, as ids of libs' messages. */
+export const STATUS_LABEL: Record<ConversationMessage['status'], LibsMessageId> = {
+  queued: 'conversations.status.queued',
+  sent: 'conversations.status.sent',
+  failed: 'conversations.status.failed',
+  received: 'conversations.status.received',
+};
 
 /** A record's messages as threads: each thread's messages newest first, the thread with the newest message first. */
 export function groupByThread(messages: readonly ConversationMessage[]): { threadId: string; subject: string; messages: ConversationMessage[] }[] {

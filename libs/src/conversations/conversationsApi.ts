@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { callRpc, getDatabase, loadSupabase, privateFileUrl, queryKeys, removePrivateFile, sanitizeOrgName, uploadPrivateFile } from '@steward/libs/data';
 import { DataAccessError } from '@steward/libs/data';
+import { t } from '@steward/libs/messages';
 
 /** The records a message can be on (docs: the conversations contract). */
 export type MessageRecordKind = 'contact' | 'business' | 'household' | 'user' | 'staff' | 'reservation';
@@ -46,13 +47,21 @@ export const MAX_MESSAGE_BYTES = 20 * 1024 * 1024;
 
 /** The composer's messages that are checked before the database is asked, worded as crm.send_message words them. */
 export const COMPOSER_MESSAGES = {
-  noRecipient: 'Add an address to send it to',
-  subject: 'Give the message a subject',
-  body: 'Write the message',
-  notEmail: (value: string) => `${value} is not an e-mail address`,
-  fileTooLarge: (name: string) => `${name} is larger than 10 MB`,
-  tooLargeTogether: 'The attachments are larger than 20 MB together',
-} as const;
+  get noRecipient(): string {
+    return t('composer.noRecipient');
+  },
+  get subject(): string {
+    return t('composer.subjectMissing');
+  },
+  get body(): string {
+    return t('composer.bodyMissing');
+  },
+  notEmail: (value: string) => t('composer.notEmail', { value }),
+  fileTooLarge: (name: string) => t('composer.fileTooLarge', { name }),
+  get tooLargeTogether(): string {
+    return t('composer.tooLargeTogether');
+  },
+};
 
 // The same shape the database checks: one @, something on each side, a dot in the domain, no spaces
 // or line breaks (nothing that could turn into a header).
@@ -73,12 +82,12 @@ export const composerSchema = z
   .object({
     to: addressList,
     cc: addressList,
-    subject: z.string().trim().min(1, COMPOSER_MESSAGES.subject),
-    body: z.string().refine((body) => body.trim().length > 0, COMPOSER_MESSAGES.body),
+    subject: z.string().trim().min(1, { error: () => COMPOSER_MESSAGES.subject }),
+    body: z.string().refine((body) => body.trim().length > 0, { error: () => COMPOSER_MESSAGES.body }),
     template_id: z.string().nullable(),
     reply_to: z.string().nullable(),
   })
-  .refine((values) => values.to.length > 0, { message: COMPOSER_MESSAGES.noRecipient, path: ['to'] });
+  .refine((values) => values.to.length > 0, { error: () => COMPOSER_MESSAGES.noRecipient, path: ['to'] });
 
 export type ComposerValues = z.output<typeof composerSchema>;
 
