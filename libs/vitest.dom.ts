@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
+import { messagesPlugin } from '../build/i18n/vitePlugin.mjs';
 
 /** The one setup of every DOM suite. */
 const SETUP = fileURLToPath(new URL('./vitest.setup.ts', import.meta.url));
@@ -41,8 +42,12 @@ export function domTestConfig({
   define?: ViteUserConfig['define'];
 }) {
   const leftToIsolated = part === 'shared' && existsSync(path.join(dir, 'vitest.isolated.config.ts')) ? [ISOLATED] : [];
+  // Catalogues compiled as the build compiles them, in every suite: an app's screens draw libs' words
+  // (libs/src/messages) even before the app has a catalogue of its own.
+  const given = (plugins ?? []).flat() as { name?: string }[];
+  const withMessages = given.some((plugin) => plugin?.name === 'steward:messages') ? plugins : [...(plugins ?? []), messagesPlugin()];
   return defineConfig({
-    ...(plugins ? { plugins } : {}),
+    plugins: withMessages,
     ...(define ? { define } : {}),
     test: {
       name: part === 'isolated' ? `${name}-isolated` : name,

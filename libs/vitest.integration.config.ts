@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { messagesPlugin } from '../build/i18n/vitePlugin.mjs';
 
 /**
  * Integration tests of libs against the local stack (supabase-js through the gateway, real PostgREST
@@ -6,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  * STEWARD_TEST_PORT_BASE (54421), or the one the root runner passes in STEWARD_TEST_API_URL.
  */
 export default defineConfig({
+  // libs' catalogue compiled as the build compiles it.
+  plugins: [messagesPlugin()],
   test: {
     name: 'libs-integration',
     environment: 'node',
