@@ -8,7 +8,10 @@ export function messagesPlugin() {
     transform(code, id) {
       const [file, query] = id.split('?');
       if (!CATALOG_FILE.test(file)) return null;
-      return { code: JSON.stringify(compileCatalog(code, { file, pseudo: pseudoOf(query ? `?${query}` : '') })), map: null };
+      const compiled = JSON.stringify(compileCatalog(code, { file, pseudo: pseudoOf(query ? `?${query}` : '') }));
+      // Vite's JSON plugin takes a plain .json request on from here; one with a query (?pseudo=en-XA)
+      // it leaves alone, so that one is made a module here.
+      return { code: query ? `export default ${compiled};` : compiled, map: null };
     },
   };
 }
