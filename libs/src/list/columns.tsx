@@ -4,9 +4,20 @@ import { useAccess } from '@steward/libs/session';
 import { PlainButton, PlainText } from '@steward/libs/ui';
 import { StatusPill, SystemBadge, displayValue, isSystemDefault, formatAddress, formatDate, formatDollars, type AddressParts } from '@steward/libs/ui';
 import type { ListColumn } from './listColumn';
-import { t, useT } from '@steward/libs/messages';
+import { t, useT, type LibsMessageId } from '@steward/libs/messages';
 
 type Row0 = Record<string, unknown>;
+
+/**
+ * A column titled `title`, or else by the message `id` looked up each time it is drawn: column tables
+ * are built once when an area's code loads, perhaps before the person's language has arrived, and a
+ * switch of language redraws them.
+ */
+function titled<Row extends Row0>(column: Omit<ListColumn<Row>, 'title'>, title: string | undefined, id: LibsMessageId): ListColumn<Row> {
+  if (title !== undefined) return { ...column, title };
+  return Object.defineProperty({ ...column, title: '' }, 'title', { get: () => t(id), enumerable: true, configurable: true });
+}
+
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));
 
 /**
@@ -28,9 +39,8 @@ export function nameColumn<Row extends Row0>(options: {
 }): ListColumn<Row> {
   const field = options.field ?? 'name';
   const own = [field, 'org_name'];
-  return {
+  return titled({
     key: field,
-    title: options.title ?? t('columns.name'),
     field,
     reads: options.reads ? [...own, ...options.reads] : options.href || options.beneath ? undefined : own,
     sortable: true,
@@ -51,16 +61,15 @@ export function nameColumn<Row extends Row0>(options: {
         </div>
       );
     },
-  };
+  }, options.title, 'columns.name');
 }
 
 /** Primary phone and e-mail as tel: and mailto: links. */
 export function contactMethodsColumn<Row extends Row0>(options: { phoneField?: string; emailField?: string; title?: string } = {}): ListColumn<Row> {
   const phoneField = options.phoneField ?? 'primary_phone';
   const emailField = options.emailField ?? 'primary_email';
-  return {
+  return titled({
     key: 'contact_methods',
-    title: options.title ?? t('detail.contactMethods'),
     field: emailField,
     reads: [phoneField, emailField],
     filterable: true,
@@ -84,36 +93,27 @@ export function contactMethodsColumn<Row extends Row0>(options: { phoneField?: s
       );
     },
     exportValue: (row) => [text(row[phoneField]), text(row[emailField])].filter(Boolean).join('; '),
-  };
+  }, options.title, 'detail.contactMethods');
 }
 
 const ADDRESS_FIELDS = ['address_line_1', 'address_line_2', 'address_line_3', 'city', 'state', 'zip', 'country'] as const;
 
 /** The address on one line; `thirdLine: false` for sources that keep two address lines (user profiles). */
-export function addressColumn<Row extends Row0>(title = t('columns.address'), { thirdLine = true }: { thirdLine?: boolean } = {}): ListColumn<Row> {
+export function addressColumn<Row extends Row0>(title?: string, { thirdLine = true }: { thirdLine?: boolean } = {}): ListColumn<Row> {
   const reads = thirdLine ? ADDRESS_FIELDS : ADDRESS_FIELDS.filter((field) => field !== 'address_line_3');
   const address = (row: Row) => formatAddress(Object.fromEntries(reads.map((field) => [field, row[field]])) as AddressParts);
-  return {
-    key: 'address',
-    title,
-    field: 'city',
-    reads,
-    filterable: true,
-    render: (row) => address(row) || '—',
-    exportValue: address,
-  };
+  return titled({ key: 'address', field: 'city', reads, filterable: true, render: (row) => address(row) || '—', exportValue: address }, title, 'columns.address');
 }
 
 /** Owner(s) linking to /user/{short_id}. */
-export function ownersColumn<Row extends Row0>(title = t('columns.owners')): ListColumn<Row> {
+export function ownersColumn<Row extends Row0>(title?: string): ListColumn<Row> {
   const owners = (row: Row) =>
     [
       { name: text(row.primary_owner_name), shortId: text(row.primary_owner_short_id) },
       { name: text(row.secondary_owner_name), shortId: text(row.secondary_owner_short_id) },
     ].filter((owner) => owner.name);
-  return {
+  return titled({
     key: 'owners',
-    title,
     field: 'primary_owner_name',
     reads: ['primary_owner_name', 'primary_owner_short_id', 'secondary_owner_name', 'secondary_owner_short_id'],
     filterable: true,
@@ -128,11 +128,11 @@ export function ownersColumn<Row extends Row0>(title = t('columns.owners')): Lis
       ));
     },
     exportValue: (row) => owners(row).map((owner) => owner.name).join(', '),
-  };
+  }, title, 'columns.owners');
 }
 
-export function statusColumn<Row extends Row0>(title = t('columns.status'), field = 'status'): ListColumn<Row> {
-  return { key: field, title, field, reads: [field], sortable: true, filterable: true, render: (row) => <StatusPill status={text(row[field]) || null} /> };
+export function statusColumn<Row extends Row0>(title?: string, field = 'status'): ListColumn<Row> {
+  return titled({ key: field, field, reads: [field], sortable: true, filterable: true, render: (row) => <StatusPill status={text(row[field]) || null} /> }, title, 'columns.status');
 }
 
 /** Money as "$1,234.50" on screen; exported as a plain number so spreadsheets can add it up. */
@@ -165,12 +165,11 @@ export function textColumn<Row extends Row0>(field: string, title: string, optio
  * list with this column asks for whole rows.
  */
 export function editColumn<Row extends Row0>(openEdit: (row: Row) => void, nameOf: (row: Row) => string = (row) => text(row.name)): ListColumn<Row> {
-  return {
+  return titled({
     key: 'actions',
-    title: t('columns.actions'),
     exported: false,
     render: (row) => (isSystemDefault(row.org_name) ? null : <RowEditButton row={row} name={nameOf(row)} onOpen={() => openEdit(row)} />),
-  };
+  }, undefined, 'columns.actions');
 }
 
 /** Edit on a row the role lets the person change; View (the editor, read-only) on any other. */

@@ -1,3 +1,4 @@
+import { t, useT, type LibsMessageId } from '@steward/libs/messages';
 import { PlainTag } from './plain';
 
 /** The record statuses, in the order pickers and filters offer them. */
@@ -9,6 +10,21 @@ export const RECORD_STATUSES = [
   'Inactive - Deceased',
   'Inactive - Other',
 ] as const;
+
+/** The words of each record status; the stored value stays the English one the database checks. */
+const RECORD_STATUS_WORDS: Record<(typeof RECORD_STATUSES)[number], LibsMessageId> = {
+  Active: 'recordStatus.active',
+  'Prospect / Pending': 'recordStatus.prospect',
+  'Inactive - Former': 'recordStatus.former',
+  'Inactive - Do Not Contact': 'recordStatus.doNotContact',
+  'Inactive - Deceased': 'recordStatus.deceased',
+  'Inactive - Other': 'recordStatus.other',
+};
+
+/** The record statuses as a picker's options, each label in the page's language when it is drawn. */
+export const RECORD_STATUS_OPTIONS: readonly { value: string; label: string }[] = RECORD_STATUSES.map((value) =>
+  Object.defineProperty({ value, label: '' }, 'label', { get: () => t(RECORD_STATUS_WORDS[value]), enumerable: true, configurable: true }),
+);
 
 type Pill = { color: string; background: string; borderColor: string };
 
@@ -32,8 +48,10 @@ export function pillFor(status: string): Pill {
   return PILLS.blue;
 }
 
-/** Status as a coloured pill; free-text statuses (reservations, products) get a neutral colour. */
+/** Status as a coloured pill, a record status in the person's language; free-text statuses (reservations, products) as stored, in a neutral colour. */
 export function StatusPill({ status }: { status: string | null | undefined }) {
+  const t = useT();
   if (!status) return null;
-  return <PlainTag style={pillFor(status)}>{status}</PlainTag>;
+  const words = RECORD_STATUS_WORDS[status as keyof typeof RECORD_STATUS_WORDS];
+  return <PlainTag style={pillFor(status)}>{words ? t(words) : status}</PlainTag>;
 }

@@ -23,7 +23,7 @@ export * from '@steward/libs/ui/core';
 export { AntdTheme, ProvideAntdTheme, lazyAntdPage, loadAntd } from './antdTheme';
 export { LazyAlert, LazyResult, PlainBadge, PlainButton, PlainSpin, PlainTag, PlainText, PlainTitle, type PlainButtonProps } from './plain';
 export { SystemBadge } from './SystemBadge';
-export { RECORD_STATUSES, StatusPill } from './StatusPill';
+export { RECORD_STATUSES, RECORD_STATUS_OPTIONS, StatusPill } from './StatusPill';
 export { PrimaryBadge } from './PrimaryBadge';
 export { orderContactMethods, type ContactMethodLike } from './contactMethodOrder';
 export { PageFrame } from './PageFrame';

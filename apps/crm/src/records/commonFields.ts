@@ -1,5 +1,5 @@
 import type { FieldDef, FieldSection } from '@steward/libs/form';
-import { RECORD_STATUSES } from '@steward/libs/ui';
+import { RECORD_STATUS_OPTIONS } from '@steward/libs/ui';
 import { localized, type CrmMessageId } from '../i18n';
 
 /** A field whose label reads in the page's current language. */
@@ -8,17 +8,7 @@ export const field = (name: string, label: CrmMessageId, rest: Omit<FieldDef, 'n
 /** A titled section of an editor, its title in the page's current language. */
 export const section = (title: CrmMessageId, fields: readonly FieldDef[]): FieldSection => localized({ title: '', fields }, { title });
 
-/** The words of each record status (the stored value stays the English one the database checks). */
-const STATUS_WORDS: Record<(typeof RECORD_STATUSES)[number], CrmMessageId> = {
-  Active: 'status.active',
-  'Prospect / Pending': 'status.prospect',
-  'Inactive - Former': 'status.former',
-  'Inactive - Do Not Contact': 'status.doNotContact',
-  'Inactive - Deceased': 'status.deceased',
-  'Inactive - Other': 'status.other',
-};
-
-export const STATUS_FIELD: FieldDef = field('status', 'field.status', { type: 'select', options: RECORD_STATUSES.map((status) => localized({ value: status, label: '' }, { label: STATUS_WORDS[status] })) });
+export const STATUS_FIELD: FieldDef = field('status', 'field.status', { type: 'select', options: [...RECORD_STATUS_OPTIONS] });
 
 const owner = (name: string, label: CrmMessageId): FieldDef => field(name, label, { relation: { schema: 'public', table: 'user_profiles', valueField: 'id', labelField: 'name' } });
 

@@ -1,23 +1,13 @@
 import { tableRef, type AnyRow, type TableRef } from '@steward/libs/data';
 import type { FieldDef } from '@steward/libs/form';
-import { RECORD_STATUSES } from '@steward/libs/ui';
-import type { TeamPortalMessageId, TeamPortalT } from '../i18n';
+import { RECORD_STATUS_OPTIONS } from '@steward/libs/ui';
+import type { TeamPortalT } from '../i18n';
 
 /** Where a team list's rows are written: the base table behind its hr.*_view, and its form. */
 export type TeamEditor = { table: TableRef<AnyRow>; fields: readonly FieldDef[]; label: string };
 
 /** A list's editor in the page's language. */
 export type TeamEditorOf = (t: TeamPortalT) => TeamEditor;
-
-/** Each record status's words (the database keeps the English value). */
-const STATUS_WORDS: Readonly<Record<(typeof RECORD_STATUSES)[number], TeamPortalMessageId>> = {
-  Active: 'status.active',
-  'Prospect / Pending': 'status.pending',
-  'Inactive - Former': 'status.former',
-  'Inactive - Do Not Contact': 'status.doNotContact',
-  'Inactive - Deceased': 'status.deceased',
-  'Inactive - Other': 'status.other',
-};
 
 export const groupEditor: TeamEditorOf = (t) => ({
   table: tableRef<AnyRow>('hr', 'groups'),
@@ -44,7 +34,7 @@ export const shiftEditor: TeamEditorOf = (t) => ({
   fields: [
     { name: 'name', label: t('field.name'), required: true },
     { name: 'type', label: t('field.type') },
-    { name: 'status', label: t('field.status'), type: 'select', options: RECORD_STATUSES.map((status) => ({ value: status, label: t(STATUS_WORDS[status]) })), required: true },
+    { name: 'status', label: t('field.status'), type: 'select', options: [...RECORD_STATUS_OPTIONS], required: true },
     { name: 'start_at', label: t('shifts.field.starts'), type: 'datetime' },
     { name: 'end_at', label: t('shifts.field.ends'), type: 'datetime' },
     { name: 'position_id', label: t('positions.position'), relation: { schema: 'hr', table: 'positions', valueField: 'id', labelField: 'name' } },
