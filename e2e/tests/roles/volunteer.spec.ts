@@ -54,7 +54,8 @@ test('Catalog, lodging and settings (None): each page says so and reads none of 
   await page.goto('/orgsettings');
   await expect(page.getByText(noAccess('Organization Settings'), { exact: true })).toBeVisible();
   // Catalogue and lodging rows live in the catalog schema; the organisation's record in public.organizations,
-  // of which every member's session reads only the language and currency the screens format in.
-  const sessionRead = 'public.organizations?select=language,currency';
+  // of which every member's session reads only the name, language and currency of the organisations they
+  // belong to (the switcher's names, what the screens format in).
+  const sessionRead = 'public.organizations?select=name,language,currency';
   expect(seen.reads.filter((read) => read.startsWith('catalog.') || (read.startsWith('public.organizations') && read !== sessionRead))).toEqual([]);
 });

@@ -98,6 +98,16 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
     [record, replyTo],
   );
   const form = useFieldForm(fields, initial);
+  // The record's address may arrive after the composer opened (a stay's guest is read on its own):
+  // a fresher start keeps what the person has written meanwhile.
+  const { load } = form;
+  const initialKey = JSON.stringify(initial);
+  const loadedKey = useRef(initialKey);
+  useEffect(() => {
+    if (loadedKey.current === initialKey) return;
+    loadedKey.current = initialKey;
+    load(initial, { keepEdits: true });
+  }, [initialKey, initial, load]);
   const [body, setBody] = useState('');
   const [bodyError, setBodyError] = useState<string | null>(null);
   const [templateId, setTemplateId] = useState<string | null>(null);

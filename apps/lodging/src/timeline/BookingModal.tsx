@@ -85,7 +85,8 @@ function StayConversations({ id, contactId, name, canSend }: { id: string; conta
         <Typography.Title level={5} id="stay-conversations-heading" style={{ margin: 0 }}>
           {t('form.conversations')}
         </Typography.Title>
-        {canSend && contactId ? (
+        {/* Once the guest is read: the composer starts with their address. */}
+        {canSend && contactId && !guest.isLoading ? (
           <Suspense fallback={null}>
             <SendEmailButton record={record} filesOwner={{ column: 'contact_id', id: contactId }} />
           </Suspense>
