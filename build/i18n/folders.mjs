@@ -14,7 +14,6 @@ export const MESSAGE_FOLDERS = [
   { folder: 'libs/src/session', area: null, converted: true },
   { folder: 'libs/src/boot', area: null, converted: true },
   { folder: 'libs/src/messages', area: 'libs', converted: true },
-  // Still to convert, one at a time:
   { folder: 'apps/crm/src', area: 'crm', converted: true },
   { folder: 'apps/catalog/src', area: 'catalog', converted: true },
   { folder: 'apps/lodging/src', area: 'lodging', converted: true },
@@ -27,7 +26,7 @@ export const MESSAGE_FOLDERS = [
   { folder: 'libs/src/form', area: 'libs', converted: true },
   { folder: 'libs/src/ui', area: 'libs', converted: true },
   { folder: 'libs/src/area', area: 'libs', converted: true },
-  { folder: 'libs/src/shell', area: 'shell', converted: false },
+  { folder: 'libs/src/shell', area: 'shell', converted: true },
   { folder: 'libs/src/data', area: 'libs', converted: true },
   { folder: 'libs/src/conversations', area: 'libs', converted: true },
 ];

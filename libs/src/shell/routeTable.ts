@@ -28,8 +28,9 @@ export type MenuGroup = { group: MenuGroupName; owner: RemoteName; items: readon
 
 export const ROUTES: readonly RouteEntry[] = ROUTE_ROWS;
 
-
-export const MENU_DASHBOARD: MenuItem = { label: 'Dashboard', path: '/dashboard' };
+/** The dashboard, first in the menu: its English words are its route's (the shell says them by path). */
+const DASHBOARD_PATH = '/dashboard';
+export const MENU_DASHBOARD: MenuItem = { label: ROUTES.find((route) => route.path === DASHBOARD_PATH)?.section ?? DASHBOARD_PATH, path: DASHBOARD_PATH };
 
 /** Each group's items are its routes, in table order; the group belongs to the remote that owns them. */
 export const MENU_GROUPS: readonly MenuGroup[] = MENU_GROUP_ORDER.map((group) => {
