@@ -135,16 +135,8 @@ async function main() {
   console.log(`▶ Starting a fresh local Supabase stack on port ${TEST_PORT_BASE} (in the background)…`);
   const stackReady = clock.time('stack start', async () => {
     const { startStack } = await import('../supabase/local/stack.mjs');
-    const { TEST_AUTH_RATE_LIMITS, TEST_SMTP_TIMEOUT_MS } = await import('../supabase/local/config.mjs');
-    return startStack({
-      portBase: TEST_PORT_BASE,
-      dataDir: path.join(workspaceRoot, `.steward/test-${TEST_PORT_BASE}`),
-      fresh: true,
-      // Every test signs in from 127.0.0.1: auth rate limits raised for the run, still enforced.
-      authRateLimits: TEST_AUTH_RATE_LIMITS,
-      // An SMTP server that does not answer is given up on in seconds (the conversations suite waits for it).
-      smtpTimeoutMs: TEST_SMTP_TIMEOUT_MS,
-    });
+    const { TEST_STACK_OPTIONS } = await import('../supabase/local/config.mjs');
+    return startStack({ ...TEST_STACK_OPTIONS, portBase: TEST_PORT_BASE, dataDir: path.join(workspaceRoot, `.steward/test-${TEST_PORT_BASE}`), fresh: true });
   });
   // Until it is awaited below, a failed start must not count as an unhandled rejection.
   stackReady.catch(() => undefined);

@@ -19,9 +19,8 @@ export default async function globalSetup() {
   let stopStack: (() => Promise<void>) | undefined;
   if (!testStackFromEnv()) {
     const { startStack } = await import('../../supabase/local/stack.mjs');
-    const { TEST_AUTH_RATE_LIMITS } = await import('../../supabase/local/config.mjs');
-    // Every journey signs in from 127.0.0.1: auth rate limits raised for the run, still enforced.
-    const stack = await startStack({ portBase: TEST_STACK_PORT_BASE, fresh: true, authRateLimits: TEST_AUTH_RATE_LIMITS });
+    const { TEST_STACK_OPTIONS } = await import('../../supabase/local/config.mjs');
+    const stack = await startStack({ ...TEST_STACK_OPTIONS, portBase: TEST_STACK_PORT_BASE, fresh: true });
     process.env.STEWARD_TEST_API_URL = stack.apiUrl;
     process.env.STEWARD_TEST_ANON_KEY = stack.anonKey;
     process.env.STEWARD_TEST_SERVICE_ROLE_KEY = stack.serviceRoleKey;

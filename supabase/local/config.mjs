@@ -53,6 +53,12 @@ export const TEST_AUTH_RATE_LIMITS = Object.freeze({
 export const TEST_SMTP_TIMEOUT_MS = 3_000;
 
 /**
+ * What a test stack is started with (npm test's, the stack suites', the journeys'): the raised auth
+ * limits and the short SMTP timeout above.
+ */
+export const TEST_STACK_OPTIONS = Object.freeze({ authRateLimits: TEST_AUTH_RATE_LIMITS, smtpTimeoutMs: TEST_SMTP_TIMEOUT_MS });
+
+/**
  * The rate limits config.toml sets (GoTrue's defaults for what it leaves out).
  * @param {string} [file]
  * @returns {AuthRateLimits}

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startStack } from '../../local/stack.mjs';
-import { REPO_ROOT, TEST_AUTH_RATE_LIMITS, TEST_SMTP_TIMEOUT_MS, resolveStackConfig } from '../../local/config.mjs';
+import { REPO_ROOT, TEST_STACK_OPTIONS, resolveStackConfig } from '../../local/config.mjs';
 import { ANON_KEY, SERVICE_ROLE_KEY } from '../../local/keys.mjs';
 import type { TestStack } from './testStack';
 
@@ -34,9 +34,7 @@ export default async function setup(project: TestProject) {
   }
   const dataDir = path.join(REPO_ROOT, '.steward', `test-${portBase}`);
   const log = process.env.STEWARD_STACK_LOG === 'debug' ? 'debug' : 'silent';
-  // Every test signs in from 127.0.0.1: auth rate limits raised for the run, still enforced.
-  // and an SMTP server that does not answer is given up on in seconds (TEST_SMTP_TIMEOUT_MS).
-  const stack = await startStack({ portBase, dataDir, fresh: true, log, authRateLimits: TEST_AUTH_RATE_LIMITS, smtpTimeoutMs: TEST_SMTP_TIMEOUT_MS });
+  const stack = await startStack({ ...TEST_STACK_OPTIONS, portBase, dataDir, fresh: true, log });
   project.provide('stewardStack', {
     apiUrl: stack.apiUrl,
     anonKey: stack.anonKey,
