@@ -164,15 +164,14 @@ async function main() {
     const vitest = (stage, part, outputFile, env) =>
       clock.run(stage, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], { env: { ...env, STEWARD_VITEST_PART: part } });
     const vitestOwnJson = path.join(reports, 'vitest-own-stacks.json');
-    let ownExit = 1;
     // The suites that start stacks of their own follow the unit suites in their lane: the unit lane
     // ends minutes before the journeys, and a start may take its whole budget there (they get a
-    // start's time per test, vitest.ownStacks.config.ts).
+    // start's time per test, vitest.ownStacks.config.ts). The lane answers both exit codes.
     checksAndUnit = (async () => {
       checksExit = await clock.run('type checks and lint', 'npx', ['nx', 'run-many', '-t', 'typecheck', 'lint', '--parallel=2', '--output-style=static'], { env: { NX_DAEMON: 'false' } });
       const unitExit = await vitest('vitest unit', 'unit', vitestUnitJson, {});
-      ownExit = await vitest('vitest own stacks', 'own', vitestOwnJson, stackEnv(await stackReady));
-      return unitExit;
+      const ownExit = await vitest('vitest own stacks', 'own', vitestOwnJson, stackEnv(await stackReady));
+      return { unitExit, ownExit };
     })();
     // No stack given: the journeys' global setup starts a fresh one on their port base.
     const journeysEnv = { STEWARD_TEST_API_URL: '', STEWARD_TEST_ANON_KEY: '', STEWARD_TEST_SERVICE_ROLE_KEY: '', STEWARD_TEST_PORT_BASE: String(JOURNEYS_PORT_BASE), STEWARD_E2E_JSON: playwrightJson };
@@ -180,7 +179,7 @@ async function main() {
     journeys.catch(() => undefined);
     stack = await stackReady;
     const stackLane = vitest('vitest stack', 'stack', vitestStackJson, stackEnv(stack));
-    const [unitExit, stackExit, playwrightExit] = await Promise.all([checksAndUnit, stackLane, journeys]);
+    const [{ unitExit, ownExit }, stackExit, playwrightExit] = await Promise.all([checksAndUnit, stackLane, journeys]);
     const unitReports = [await readJson(vitestUnitJson), await readJson(vitestStackJson), await readJson(vitestOwnJson)];
     unit = sumCounts([vitestCounts(unitReports[0], unitExit), vitestCounts(unitReports[1], stackExit), vitestCounts(unitReports[2], ownExit)]);
     failures = unitReports.flatMap(vitestFailures);
