@@ -1,4 +1,3 @@
-import { messagesPlugin } from '../build/i18n/vitePlugin.mjs';
 import { domTestConfig } from './vitest.dom.ts';
 
 /** Unit tests of libs: logic and components in happy-dom, no network. Integration tests have their own config. */
@@ -7,8 +6,6 @@ export const libsUnit = {
   name: 'libs',
   exclude: ['src/**/*.integration.test.{ts,tsx}'],
   testTimeout: 20_000,
-  // Catalogues compiled as the build compiles them.
-  plugins: [messagesPlugin()],
 };
 
 export default domTestConfig(libsUnit);

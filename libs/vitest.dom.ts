@@ -29,7 +29,6 @@ export function domTestConfig({
   part = 'shared',
   exclude = [],
   testTimeout,
-  plugins,
   define,
 }: {
   dir: string;
@@ -38,16 +37,13 @@ export function domTestConfig({
   exclude?: string[];
   /** The machine is shared: slow UI interactions (a dialog's form) must not turn into false failures. */
   testTimeout?: number;
-  plugins?: ViteUserConfig['plugins'];
   define?: ViteUserConfig['define'];
 }) {
   const leftToIsolated = part === 'shared' && existsSync(path.join(dir, 'vitest.isolated.config.ts')) ? [ISOLATED] : [];
-  // Catalogues compiled as the build compiles them, in every suite: an app's screens draw libs' words
-  // (libs/src/messages) even before the app has a catalogue of its own.
-  const given = (plugins ?? []).flat() as { name?: string }[];
-  const withMessages = given.some((plugin) => plugin?.name === 'steward:messages') ? plugins : [...(plugins ?? []), messagesPlugin()];
   return defineConfig({
-    plugins: withMessages,
+    // Catalogues compiled as the build compiles them: every suite's screens draw libs' words
+    // (libs/src/messages), and each area's own.
+    plugins: [messagesPlugin()],
     ...(define ? { define } : {}),
     test: {
       name: part === 'isolated' ? `${name}-isolated` : name,

@@ -1,4 +1,3 @@
-import { messagesPlugin } from '../../build/i18n/vitePlugin.mjs';
 import { domTestConfig } from '../../libs/vitest.dom.ts';
 
 /** Unit tests of the CRM remote: logic and components in happy-dom, no network. */
@@ -9,8 +8,6 @@ export const crmUnit = {
   testTimeout: 20_000,
   // What the build stamps into the area (build/rsbuildApp.mjs), so the area module itself can be tested.
   define: { __STEWARD_APP_VERSION__: JSON.stringify('test') },
-  // Catalogues compiled as the build compiles them.
-  plugins: [messagesPlugin()],
 };
 
 export default domTestConfig(crmUnit);

@@ -1,10 +1,7 @@
-import { messagesPlugin } from '../../build/i18n/vitePlugin.mjs';
 import { domTestConfig } from '../../libs/vitest.dom.ts';
 
 /** Unit tests of the Settings remote: logic and components in happy-dom, no network. */
 export default domTestConfig({
   dir: import.meta.dirname,
   name: 'settings',
-  // Catalogues compiled as the build compiles them.
-  plugins: [messagesPlugin()],
 });

@@ -1,4 +1,3 @@
-import { messagesPlugin } from '../../build/i18n/vitePlugin.mjs';
 import { domTestConfig } from '../../libs/vitest.dom.ts';
 
 /** Unit tests of the shell: logic and components in happy-dom, no network; fresh modules per file. */
@@ -6,6 +5,4 @@ export default domTestConfig({
   dir: import.meta.dirname,
   name: 'shell',
   part: 'all',
-  // Catalogues compiled as the build compiles them.
-  plugins: [messagesPlugin()],
 });
