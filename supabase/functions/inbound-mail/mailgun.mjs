@@ -4,34 +4,12 @@
 // has attachments (`attachment-1` … `attachment-<attachment-count>`), `message-headers` the MIME
 // headers as a JSON list of [name, value] — and signs each post: `signature` is the hex HMAC-SHA256,
 // keyed with the account's HTTP webhook signing key, of `timestamp` followed by `token`.
+import { SignatureError, hmacHex, sameText } from '../_shared/webhookSignature.mjs';
+
+export { SignatureError };
 
 /** A post older (or newer) than this is refused, so a captured one cannot be replayed later. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
-
-const encoder = new TextEncoder();
-
-/** @param {string} key @param {string} message */
-export async function hmacHex(key, message) {
-  const cryptoKey = await crypto.subtle.importKey('raw', encoder.encode(key), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', cryptoKey, encoder.encode(message)));
-  return Array.from(signature, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** Equal strings, compared in time that does not depend on where they differ. @param {string} a @param {string} b */
-function sameText(a, b) {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i += 1) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return difference === 0;
-}
-
-export class SignatureError extends Error {
-  /** @param {string} message */
-  constructor(message) {
-    super(message);
-    this.name = 'SignatureError';
-  }
-}
 
 /**
  * Checks a post's signature fields; throws a SignatureError saying what is wrong.

@@ -3,26 +3,12 @@
 // the `Stripe-Signature` header is `t=<unix seconds>,v1=<hex HMAC-SHA256>[,v1=…]`, the HMAC keyed with
 // the endpoint's signing secret (`whsec_…`, used as it is) over `<t>.<raw body>`. A timestamp further
 // than the tolerance from now is refused, so a captured request cannot be replayed later.
+import { SignatureError, hmacHex, sameText } from '../_shared/webhookSignature.mjs';
+
+export { SignatureError };
 
 /** Stripe's libraries' default tolerance. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
-
-const encoder = new TextEncoder();
-
-/** @param {string} secret @param {string} message */
-async function hmacHex(secret, message) {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const signature = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(message)));
-  return Array.from(signature, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-/** Equal strings, compared in time that does not depend on where they differ. @param {string} a @param {string} b */
-function sameText(a, b) {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i += 1) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return difference === 0;
-}
 
 /**
  * The `Stripe-Signature` header Stripe would send for this body (what the test double sends, and what
@@ -31,14 +17,6 @@ function sameText(a, b) {
  */
 export async function stripeSignatureHeader(secret, payload, timestamp) {
   return `t=${timestamp},v1=${await hmacHex(secret, `${timestamp}.${payload}`)}`;
-}
-
-export class SignatureError extends Error {
-  /** @param {string} message */
-  constructor(message) {
-    super(message);
-    this.name = 'SignatureError';
-  }
 }
 
 /**
