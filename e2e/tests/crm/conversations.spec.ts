@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import nodemailer from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import { expectAccessible } from './pages/a11y';
 import { chooseOption } from './pages/chooseOption';
 import { CrmList } from './pages/CrmList';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { TEST_STACK_PORT_BASE } from '../../support/ports';
+import { ownSmtpAccount, startOwnSmtpServer } from '../../../supabase/tests/stack/ownSmtpServer';
 import { anonClient, createOwner, serviceClient, unique, type Owner } from '../shell/support/shellApi';
 
 test.describe.configure({ timeout: 240_000 });
@@ -421,25 +420,10 @@ test('mail from a stranger in the inbox becomes a new contact, with the message 
 
 test('a message the organisation’s mail server refuses shows failed with the server’s reason on the record', async ({ page, baseURL }) => {
   // The organisation's own SMTP account (Settings → Integrations, type smtp): a real SMTP server that refuses the recipient.
-  const refusing = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onAuth(auth, _session, callback) {
-      callback(null, { user: auth.username });
-    },
-    onRcptTo(_address, _session, callback) {
-      callback(Object.assign(new Error('5.1.1 The mailbox does not exist'), { responseCode: 550 }));
-    },
-  });
-  await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', () => resolve()));
+  const refusing = await startOwnSmtpServer({ refuseRecipients: '5.1.1 The mailbox does not exist' });
   try {
-    const port = (refusing.server.address() as AddressInfo).port;
     const owner = await createOwner('ConvRefused');
-    const account = await serviceClient().schema('settings').from('integrations').insert({
-      org_name: owner.orgName, name: 'Our mail', type: 'smtp', base_url: `smtp://127.0.0.1:${port}`,
-      settings: { user: 'desk', from_email: 'desk@refused.example', from_name: 'Refused Desk' }, api_secret: 'smtp-password',
-    });
+    const account = await serviceClient().schema('settings').from('integrations').insert(ownSmtpAccount(owner.orgName, refusing.port, { email: 'desk@refused.example', name: 'Refused Desk' }));
     expect(account.error).toBeNull();
     const contact = await contactWithEmail(owner, 'Rory Gone', `${unique('rory').toLowerCase().replace(/\W/g, '')}@example.org`);
     await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
@@ -460,7 +444,7 @@ test('a message the organisation’s mail server refuses shows failed with the s
     await expect(message.getByRole('alert')).toContainText('Not sent: 550 5.1.1 The mailbox does not exist');
     await expectAccessible(page);
   } finally {
-    await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    await refusing.close();
   }
 });
 

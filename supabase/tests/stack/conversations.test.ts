@@ -7,12 +7,12 @@ import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import nodemailer from 'nodemailer';
 import type pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInboundMailHandler } from '../../functions/inbound-mail/handler.mjs';
 import { memberWithOwnRole } from '../rls/roleMember';
 import { signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
 import { mailOutboxUrl, waitForMail, type OutboxMail } from './mailOutbox';
+import { ownSmtpAccount, startOwnSmtpServer } from './ownSmtpServer';
 import { connectDb, createTestClient, testStack } from './testStack';
 
 const stack = testStack();
@@ -400,39 +400,24 @@ describe('suppressions and mail to many', () => {
 
 describe("the organisation's own SMTP account", () => {
   it('a server that refuses leaves the message failed with its reason, and the address bounced', async () => {
-    const refusing = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onAuth(auth, _session, callback) {
-        callback(null, { user: auth.username });
-      },
-      onRcptTo(_address, _session, callback) {
-        callback(Object.assign(new Error('5.1.1 Mailbox unavailable here'), { responseCode: 550 }));
-      },
-    });
-    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', () => resolve()));
-    const port = (refusing.server.address() as AddressInfo).port;
+    const refusing = await startOwnSmtpServer({ refuseRecipients: '5.1.1 Mailbox unavailable here' });
     const org = await signUpOrganization(stack, 'Conversations Own Smtp');
     try {
-      const { error: accountError } = await org.client.schema('settings').from('integrations').insert({
-        org_name: org.orgName, name: 'Our mail', type: 'smtp', base_url: `smtp://127.0.0.1:${port}`,
-        settings: { user: 'desk', from_email: 'desk@own.example', from_name: 'Own Desk' }, api_secret: 'smtp-password',
-      });
+      const { error: accountError } = await org.client.schema('settings').from('integrations').insert(ownSmtpAccount(org.orgName, refusing.port, { email: 'desk@own.example', name: 'Own Desk' }));
       expect(accountError).toBeNull();
       const email = `refused-${randomUUID().slice(0, 8)}@mail.example`;
       const contact = await addContact(org, 'Ref', 'Used', email);
       const { data: id, error } = await send(org.client, { to: [email], subject: 'Hello', body: 'x', links: [{ kind: 'contact', id: contact }] });
       expect(error).toBeNull();
       await expect.poll(async () => (await statusOf(id as string))?.status, { timeout: 10_000 }).toBe('failed');
-      expect((await statusOf(id as string))?.error).toContain('5.1.1 Mailbox unavailable here');
+      expect((await statusOf(id as string))?.error).toBe('550 5.1.1 Mailbox unavailable here');
       expect((await db.query('select from_email, from_name from crm.messages where id = $1', [id])).rows[0]).toEqual({ from_email: 'desk@own.example', from_name: 'Own Desk' });
       const { data: suppressed } = await org.client.schema('crm').from('mail_suppressions').select('email, reason');
       expect(suppressed).toEqual([{ email, reason: 'bounced' }]);
       const { error: again } = await send(org.client, { to: [email], subject: 'Hello', body: 'x', links: [{ kind: 'contact', id: contact }] });
-      expect(again?.message).toBe(`${email} bounced earlier`);
+      expect(again).toMatchObject({ code: '22023', message: `${email} bounced earlier` });
     } finally {
-      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+      await refusing.close();
     }
   });
 });
@@ -441,27 +426,14 @@ describe('an SMTP server that does not answer', () => {
   it('is given up on within the timeout: the message fails with that reason, is tried again by the backoff, and is sent once the server answers', async () => {
     // A socket that accepts and never says a word; once `answering`, the same port leads to a real SMTP server.
     let answering = false;
-    const real = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onAuth(auth, _session, callback) {
-        callback(null, { user: auth.username });
-      },
-      onData(stream, _session, callback) {
-        stream.resume();
-        stream.on('end', () => callback());
-      },
-    });
-    await new Promise<void>((resolve) => real.listen(0, '127.0.0.1', () => resolve()));
-    const realPort = (real.server.address() as AddressInfo).port;
+    const real = await startOwnSmtpServer();
     const sockets = new Set<Socket>();
     const silent = createServer((socket) => {
       sockets.add(socket);
       socket.on('close', () => sockets.delete(socket));
       socket.on('error', () => undefined);
       if (!answering) return;
-      const upstream = connect(realPort, '127.0.0.1');
+      const upstream = connect(real.port, '127.0.0.1');
       upstream.on('error', () => socket.destroy());
       socket.pipe(upstream).pipe(socket);
     });
@@ -469,10 +441,7 @@ describe('an SMTP server that does not answer', () => {
     const port = (silent.address() as AddressInfo).port;
     const org = await signUpOrganization(stack, 'Conversations Silent Smtp');
     try {
-      const { error: accountError } = await org.client.schema('settings').from('integrations').insert({
-        org_name: org.orgName, name: 'Our mail', type: 'smtp', base_url: `smtp://127.0.0.1:${port}`,
-        settings: { user: 'desk', from_email: 'desk@silent.example', from_name: 'Silent Desk' }, api_secret: 'smtp-password',
-      });
+      const { error: accountError } = await org.client.schema('settings').from('integrations').insert(ownSmtpAccount(org.orgName, port, { email: 'desk@silent.example', name: 'Silent Desk' }));
       expect(accountError).toBeNull();
       const email = `silent-${randomUUID().slice(0, 8)}@mail.example`;
       const contact = await addContact(org, 'Sil', 'Ent', email);
@@ -508,7 +477,7 @@ describe('an SMTP server that does not answer', () => {
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => silent.close(() => resolve()));
-      await new Promise<void>((resolve) => real.close(() => resolve()));
+      await real.close();
     }
   });
 });
