@@ -5913,30 +5913,39 @@ $function$;
 revoke all on function app.message_record_table(p_kind text) from public, anon, authenticated, service_role;
 grant execute on function app.message_record_table(p_kind text) to service_role;
 
-create or replace function app.message_record_org(p_kind text, p_id uuid)
- returns text
+create or replace function app.message_records_orgs(p_kind text, p_ids uuid[])
+ returns table(id uuid, org_name text)
  language plpgsql
  stable security definer
  set search_path to ''
 as $function$
 declare
   v_table regclass := app.message_record_table(p_kind);
-  v_org text;
 begin
+  -- The records of a kind a message can be on that the caller may see, with their organisations, in
+  -- one statement under the table's read rule (service role without a user: every one).
   if v_table is null then
     raise exception using errcode = '22023', message = format('%s is not a kind of record a message can be on', coalesce(p_kind, 'null'));
   end if;
-  if p_id is null then
-    return null;
-  end if;
   if auth.uid() is null and auth.role() = 'service_role' then
-    execute format('select t.org_name from %s t where t.id = $1', v_table) into v_org using p_id;
+    return query execute format('select t.id, t.org_name from %s t where t.id = any ($1)', v_table) using p_ids;
   else
-    execute format('select t.org_name from %s t where t.id = $1 and t.org_name = any (app.member_orgs()) and (%s)', v_table, app.read_rule_sql(v_table))
-      into v_org using p_id;
+    return query execute format('select t.id, t.org_name from %s t where t.id = any ($1) and t.org_name = any (app.member_orgs()) and (%s)', v_table, app.read_rule_sql(v_table))
+      using p_ids;
   end if;
-  return v_org;
 end;
+$function$;
+revoke all on function app.message_records_orgs(p_kind text, p_ids uuid[]) from public, anon, authenticated, service_role;
+grant execute on function app.message_records_orgs(p_kind text, p_ids uuid[]) to service_role;
+comment on function app.message_records_orgs(p_kind text, p_ids uuid[]) is 'which of these records (of a kind a message can be on) the caller may see, and their organisations: app.message_record_org for one, crm.send_to_many for its selection';
+
+create or replace function app.message_record_org(p_kind text, p_id uuid)
+ returns text
+ language sql
+ stable security definer
+ set search_path to ''
+as $function$
+  select (select r.org_name from app.message_records_orgs(p_kind, array[p_id]) r)
 $function$;
 revoke all on function app.message_record_org(p_kind text, p_id uuid) from public, anon, authenticated, service_role;
 grant execute on function app.message_record_org(p_kind text, p_id uuid) to service_role;

@@ -1003,7 +1003,6 @@ create or replace function crm.send_to_many(p_kind text, p_ids uuid[], p_filter 
 as $function$
 declare
   v_ids uuid[] := coalesce(p_ids, '{}');
-  v_table regclass := app.message_record_table(p_kind);
   v_page jsonb;
   v_offset integer := 0;
   v_seen integer;
@@ -1018,7 +1017,7 @@ begin
   if auth.uid() is null then
     raise exception using errcode = '42501', message = 'Sign in to send a message';
   end if;
-  if v_table is null then
+  if app.message_record_table(p_kind) is null then
     raise exception using errcode = '22023', message = format('%s is not a kind of record a message can be on', coalesce(p_kind, 'null'));
   end if;
   if p_filter is not null and cardinality(v_ids) = 0 then
@@ -1045,10 +1044,8 @@ begin
   if cardinality(v_ids) > 50000 then
     raise exception using errcode = '22023', message = 'A mail to many goes to at most 50,000 records';
   end if;
-  -- One organisation, every record visible to the caller: one statement under the table's read rule.
-  execute format('select count(*)::integer, array_agg(distinct t.org_name) from %s t where t.id = any ($1) and t.org_name = any (app.member_orgs()) and (%s)',
-                 v_table, app.read_rule_sql(v_table))
-    into v_seen, v_orgs using v_ids;
+  -- One organisation, every record visible to the caller.
+  select count(*)::integer, array_agg(distinct r.org_name) into v_seen, v_orgs from app.message_records_orgs(p_kind, v_ids) r;
   if v_seen < cardinality(v_ids) then
     raise exception using errcode = '42501', message = 'You cannot see that record';
   end if;
