@@ -2,14 +2,9 @@ export { editableFieldNames, fieldTypeOf, isEditable, sectionFields, visibleFiel
 export { columnOfField, formValuesFromRow, fromFormValue, rowValuesFromForm, sameFormValue, toFormValue, type FormValue, type FormValues } from './fieldValues';
 export { HEX_COLOR, validateRecord, type FieldErrors } from './validateRecord';
 export {
-  CREATE_FAILED_MESSAGE,
   FIX_FIELDS_MESSAGE,
-  MISSING_CONTEXT_MESSAGE,
-  MISSING_ID_MESSAGE,
-  MISSING_USER_MESSAGE,
   MISSING_USER_ORG_MESSAGE,
   SAVE_FAILED_MESSAGE,
-  SYSTEM_DEFAULT_READ_ONLY_MESSAGE,
   UPLOAD_FAILED_MESSAGE,
   requiredMessage,
 } from './editorMessages';
@@ -23,4 +18,4 @@ export { RecordHistoryPanel } from './lazyFormLayer';
 export type { RecordHistoryProps } from './history/RecordHistory';
 export { NO_HISTORY_TEXT, fieldLabelsOf, historySentence, relativeTime, spellField, type FieldLabels } from './history/historyWords';
 export { OpenRecordEffect, useAddressedRecord } from './OpenRecordEffect';
-export { CustomFieldValues, MORE_FIELDS_TITLE, customDefaults, customFieldDef, customFieldDefs, useCustomFields, useFormWithCustomFields, withMoreFields } from './customFields';
+export { CustomFieldValues, MORE_FIELDS_TITLE, customDefaults, moreFieldsSection, customFieldDef, customFieldDefs, useCustomFields, useFormWithCustomFields, withMoreFields } from './customFields';
