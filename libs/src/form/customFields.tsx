@@ -6,9 +6,6 @@ import { useSession } from '@steward/libs/session';
 import type { FieldDef, FieldSection, FieldType, SelectOption } from './fieldSchema';
 import { localized, t, useT } from '@steward/libs/messages';
 
-/** @deprecated English only: `moreFieldsSection(fields)`. */
-export const MORE_FIELDS_TITLE = 'More fields';
-
 /** The form's section of an organisation's own fields, "More fields" in the page's language when drawn. */
 export const moreFieldsSection = (fields: readonly FieldDef[]): FieldSection => localized({ title: '', fields }, { title: 'form.moreFields' });
 

@@ -1,2 +1,0 @@
-/** @deprecated English only: `<LoadingText />` of '@steward/libs/ui'. */
-export const LOADING_TEXT = 'Loading…';
