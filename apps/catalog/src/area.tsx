@@ -1,14 +1,13 @@
 import { Route, Routes } from '@steward/libs/router';
 import { defineArea, type AreaSearchKinds } from '@steward/libs/shell';
 import { filteredListPath } from '@steward/libs/filter';
-import { LOADING_TEXT } from '@steward/libs/list';
-import { lazyAntdPage } from '@steward/libs/ui';
+import { lazyAntdPage, LoadingText } from '@steward/libs/ui';
 import { SuppliesPage } from './supplies/SuppliesPage';
 import { t } from './i18n';
 
 // The product catalogue draws with tabs and the orders page with a card (antd's data components): they
 // load when opened, so the supplies list's first rows wait for neither.
-const loading = <p>{LOADING_TEXT}</p>;
+const loading = <p><LoadingText /></p>;
 const InventoryPage = lazyAntdPage(() => import('./inventory/InventoryPage').then((module) => ({ default: module.InventoryPage })), loading);
 const OrdersPage = lazyAntdPage(() => import('./orders/OrdersPage').then((module) => ({ default: module.OrdersPage })), loading);
 

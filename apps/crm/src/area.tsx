@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from '@steward/libs/router';
 import { defineArea, type AreaPrefetchContext, type AreaSearchKinds } from '@steward/libs/shell';
-import { LOADING_TEXT, prefetchListPage } from '@steward/libs/list';
-import { lazyAntdPage } from '@steward/libs/ui';
+import { prefetchListPage } from '@steward/libs/list';
+import { lazyAntdPage, LoadingText } from '@steward/libs/ui';
 import { CrmListPage, crmListOptions } from './records/CrmListPage';
 import { loadRecordPage } from './records/loadRecordPage';
 import { businessEntity } from './businesses/businessEntity';
@@ -23,7 +23,7 @@ const LIST_ROUTES: ReadonlyMap<string, CrmEntity> = new Map([
 
 // A record's page and the user forms draw with antd's tabs, inputs and forms: they load, with antd,
 // when opened, so a list's first chunk holds only what a list draws (without antd).
-const loading = <p>{LOADING_TEXT}</p>;
+const loading = <p><LoadingText /></p>;
 const CrmDetailPage = lazyAntdPage(() => loadRecordPage().then((module) => ({ default: module.CrmDetailPage })), loading);
 const InviteUserPage = lazyAntdPage(() => import('./users/UserFormPage').then((module) => ({ default: module.InviteUserPage })), loading);
 const EditUserPage = lazyAntdPage(() => import('./users/UserFormPage').then((module) => ({ default: module.EditUserPage })), loading);

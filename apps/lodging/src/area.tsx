@@ -1,7 +1,6 @@
 import { Route, Routes } from '@steward/libs/router';
 import { defineArea, type AreaSearchKinds } from '@steward/libs/shell';
-import { LOADING_TEXT } from '@steward/libs/list';
-import { lazyAntdPage } from '@steward/libs/ui';
+import { lazyAntdPage, LoadingText } from '@steward/libs/ui';
 import { ReservationsPage } from './timeline/ReservationsPage';
 import { t } from './i18n';
 
@@ -10,7 +9,7 @@ import { t } from './i18n';
  * load when first opened, so what they draw with (antd's data components, the record editor) is not
  * fetched before the timeline can draw.
  */
-const loading = <p style={{ margin: 0 }}>{LOADING_TEXT}</p>;
+const loading = <p style={{ margin: 0 }}><LoadingText /></p>;
 const TodayPage = lazyAntdPage(() => import('./desk/TodayPage').then((module) => ({ default: module.TodayPage })), loading);
 const FolioPage = lazyAntdPage(() => import('./desk/FolioPage').then((module) => ({ default: module.FolioPage })), loading);
 const LodgingSettingsPage = lazyAntdPage(() => import('./settings/LodgingSettingsPage').then((module) => ({ default: module.LodgingSettingsPage })), loading);

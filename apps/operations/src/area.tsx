@@ -1,8 +1,8 @@
 import { Route, Routes } from '@steward/libs/router';
 import { defineArea, type AreaPrefetchContext, type AreaSearchKinds } from '@steward/libs/shell';
 import { filteredListPath } from '@steward/libs/filter';
-import { LOADING_TEXT, prefetchListPage } from '@steward/libs/list';
-import { lazyAntdPage } from '@steward/libs/ui';
+import { prefetchListPage } from '@steward/libs/list';
+import { lazyAntdPage, LoadingText } from '@steward/libs/ui';
 import { TASKS_LIST, TasksPage } from './tasks/TasksPage';
 import { taskColumns } from './tasks/taskColumns';
 import { t } from './i18n';
@@ -12,7 +12,7 @@ import { t } from './i18n';
  * load when first opened, so what they draw with (antd's Card, the record editor's dialogs) is not
  * fetched before a task row can draw.
  */
-const loading = <p style={{ margin: 0 }}>{LOADING_TEXT}</p>;
+const loading = <p style={{ margin: 0 }}><LoadingText /></p>;
 const ProjectsPage = lazyAntdPage(() => import('./projects/ProjectsPage').then((module) => ({ default: module.ProjectsPage })), loading);
 const TransactionsPage = lazyAntdPage(() => import('./transactions/TransactionsPage').then((module) => ({ default: module.TransactionsPage })), loading);
 const CalendarPage = lazyAntdPage(() => import('./calendar/CalendarPage').then((module) => ({ default: module.CalendarPage })), loading);

@@ -9,7 +9,6 @@ import { useSession } from '@steward/libs/session';
 import { notify, type DialogApi } from '@steward/libs/ui/core';
 import {
   attachmentProblem,
-  COMPOSER_MESSAGES,
   composerSchema,
   conversationKeys,
   fetchMailSettings,
@@ -30,8 +29,7 @@ import {
 import { applyFormatting, type Formatting } from './markdown';
 import { MergeFieldMenu } from './MergeFieldMenu';
 import { bulkOutcomeText, replySubject } from './conversationWords';
-import { t, useT, type LibsMessageId } from '@steward/libs/messages';
-import { useLanguage } from '@steward/libs/i18n';
+import { localized, useT, type LibsMessageId } from '@steward/libs/messages';
 
 /** Mail to many: the kind of the chosen rows, how many, and either their ids or the list's filter. */
 export type BulkRecipients = {
@@ -55,16 +53,17 @@ export type ComposerProps = {
   bulk?: BulkRecipients | null;
 };
 
-/** The composer's fields, in the page's language (made again when it changes). */
-function composerFields(bulk: boolean): FieldDef[] {
-  const subject: FieldDef = { name: 'subject', label: t('composer.subject'), required: { message: COMPOSER_MESSAGES.subject } };
-  if (bulk) return [subject];
-  return [
-    { name: 'to', label: t('conversations.to'), type: 'tags', required: { message: COMPOSER_MESSAGES.noRecipient }, help: t('composer.toHelp') },
-    { name: 'cc', label: t('conversations.cc'), type: 'tags' },
-    subject,
-  ];
-}
+/** A required rule whose message is read in the page's language when the form is checked. */
+const requiredWith = (message: LibsMessageId) => localized({ message: '' }, { message });
+
+/** The composer's fields, their words in the page's language when drawn. */
+const SUBJECT_FIELD = localized<FieldDef>({ name: 'subject', label: '', required: requiredWith('composer.subjectMissing') }, { label: 'composer.subject' });
+const FIELDS_SINGLE: readonly FieldDef[] = [
+  localized<FieldDef>({ name: 'to', label: '', type: 'tags', required: requiredWith('composer.noRecipient'), help: '' }, { label: 'conversations.to', help: 'composer.toHelp' }),
+  localized<FieldDef>({ name: 'cc', label: '', type: 'tags' }, { label: 'conversations.cc' }),
+  SUBJECT_FIELD,
+];
+const FIELDS_BULK: readonly FieldDef[] = [SUBJECT_FIELD];
 
 const SETTINGS_STALE_MS = 5 * 60_000;
 
@@ -84,12 +83,9 @@ const TOOLBAR: { formatting: Formatting; label: LibsMessageId; text: LibsMessage
  */
 export function Composer({ dialog, record = null, filesOwner = null, replyTo = null, bulk = null }: ComposerProps) {
   const t = useT();
-  const { locale } = useLanguage();
   const session = useSession();
   const queryClient = useQueryClient();
-  const isBulk = Boolean(bulk);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- made again in the new language
-  const fields = useMemo(() => composerFields(isBulk), [isBulk, locale]);
+  const fields = bulk ? FIELDS_BULK : FIELDS_SINGLE;
   const initial = useMemo(
     () =>
       replyTo

@@ -1,12 +1,7 @@
-/** Why a write was refused, so screens can offer the right way out (reload, re-login, fix input). */
-export type DataAccessErrorKind = 'conflict' | 'not_found' | 'forbidden' | 'request';
 import { has, t } from '@steward/libs/messages';
 
-/** The refusals' words in English (what tests and unconverted screens compare with); thrown in the page's language. */
-export const CONFLICT_MESSAGE =
-  'Someone else changed this record after you opened it, so your changes were not saved. Reload it to see the latest version, then make your changes again.';
-export const NOT_FOUND_MESSAGE = 'This record no longer exists.';
-export const FORBIDDEN_MESSAGE = 'You do not have permission to change this record.';
+/** Why a write was refused, so screens can offer the right way out (reload, re-login, fix input). */
+export type DataAccessErrorKind = 'conflict' | 'not_found' | 'forbidden' | 'request';
 
 export class DataAccessError extends Error {
   readonly kind: DataAccessErrorKind;

@@ -10,229 +10,57 @@ import { getDatabase, type Database } from '@steward/libs/boot';
 import { toDataAccessError } from './DataAccessError';
 import { queryKeys } from './queryKeys';
 import { tableRef, type AnyRow, type SchemaName } from './tableRef';
-import { t } from '@steward/libs/messages';
+import { localized, t, type LibsMessageId } from '@steward/libs/messages';
+
+/** A kind of record, named in the page's language each time it is read (plural `label`, singular `one`). */
+function recordKind<const K extends string, const S extends SchemaName>(kind: K, schema: S, table: string, label: LibsMessageId, one: LibsMessageId) {
+  return localized({ kind, label: '', one: '', schema, table }, { label, one });
+}
 
 /** The kinds of record an organisation may add fields to, with the table each one's values live in. */
 export const RECORD_KINDS = [
-  {
-    kind: 'contact',
-    get label(): string {
-      return t('kinds.contact.many');
-    },
-    get one(): string {
-      return t('kinds.contact.one');
-    },
-    schema: 'crm',
-    table: 'contacts',
-  },
-  {
-    kind: 'business',
-    get label(): string {
-      return t('kinds.business.many');
-    },
-    get one(): string {
-      return t('kinds.business.one');
-    },
-    schema: 'crm',
-    table: 'businesses',
-  },
-  {
-    kind: 'household',
-    get label(): string {
-      return t('kinds.household.many');
-    },
-    get one(): string {
-      return t('kinds.household.one');
-    },
-    schema: 'crm',
-    table: 'households',
-  },
-  {
-    kind: 'accommodation',
-    get label(): string {
-      return t('kinds.accommodation.many');
-    },
-    get one(): string {
-      return t('kinds.accommodation.one');
-    },
-    schema: 'catalog',
-    table: 'accommodations',
-  },
-  {
-    kind: 'reservation',
-    get label(): string {
-      return t('kinds.reservation.many');
-    },
-    get one(): string {
-      return t('kinds.reservation.one');
-    },
-    schema: 'catalog',
-    table: 'reservations',
-  },
-  {
-    kind: 'project',
-    get label(): string {
-      return t('kinds.project.many');
-    },
-    get one(): string {
-      return t('kinds.project.one');
-    },
-    schema: 'ops',
-    table: 'projects',
-  },
-  {
-    kind: 'task',
-    get label(): string {
-      return t('kinds.task.many');
-    },
-    get one(): string {
-      return t('kinds.task.one');
-    },
-    schema: 'ops',
-    table: 'tasks',
-  },
-  {
-    kind: 'product',
-    get label(): string {
-      return t('kinds.product.many');
-    },
-    get one(): string {
-      return t('kinds.product.one');
-    },
-    schema: 'catalog',
-    table: 'products',
-  },
-  {
-    kind: 'supply',
-    get label(): string {
-      return t('kinds.supply.many');
-    },
-    get one(): string {
-      return t('kinds.supply.one');
-    },
-    schema: 'catalog',
-    table: 'supplies',
-  },
-  {
-    kind: 'staff',
-    get label(): string {
-      return t('kinds.staff.many');
-    },
-    get one(): string {
-      return t('kinds.staff.one');
-    },
-    schema: 'hr',
-    table: 'staff_profiles',
-  },
-] as const satisfies readonly { kind: string; readonly label: string; readonly one: string; schema: SchemaName; table: string }[];
+  recordKind('contact', 'crm', 'contacts', 'kinds.contact.many', 'kinds.contact.one'),
+  recordKind('business', 'crm', 'businesses', 'kinds.business.many', 'kinds.business.one'),
+  recordKind('household', 'crm', 'households', 'kinds.household.many', 'kinds.household.one'),
+  recordKind('accommodation', 'catalog', 'accommodations', 'kinds.accommodation.many', 'kinds.accommodation.one'),
+  recordKind('reservation', 'catalog', 'reservations', 'kinds.reservation.many', 'kinds.reservation.one'),
+  recordKind('project', 'ops', 'projects', 'kinds.project.many', 'kinds.project.one'),
+  recordKind('task', 'ops', 'tasks', 'kinds.task.many', 'kinds.task.one'),
+  recordKind('product', 'catalog', 'products', 'kinds.product.many', 'kinds.product.one'),
+  recordKind('supply', 'catalog', 'supplies', 'kinds.supply.many', 'kinds.supply.one'),
+  recordKind('staff', 'hr', 'staff_profiles', 'kinds.staff.many', 'kinds.staff.one'),
+] as const;
 
 export type RecordKind = (typeof RECORD_KINDS)[number]['kind'];
 
+const fieldType = <const T extends string>(type: T, label: LibsMessageId) => localized({ type, label: '' }, { label });
+
 /** The types a field can have, as the owner picks them. */
 export const CUSTOM_FIELD_TYPES = [
-  {
-    type: 'short_text',
-    get label(): string {
-      return t('fieldTypes.shortText');
-    },
-  },
-  {
-    type: 'long_text',
-    get label(): string {
-      return t('fieldTypes.longText');
-    },
-  },
-  {
-    type: 'number',
-    get label(): string {
-      return t('fieldTypes.number');
-    },
-  },
-  {
-    type: 'currency',
-    get label(): string {
-      return t('fieldTypes.currency');
-    },
-  },
-  {
-    type: 'date',
-    get label(): string {
-      return t('fieldTypes.date');
-    },
-  },
-  {
-    type: 'boolean',
-    get label(): string {
-      return t('fieldTypes.boolean');
-    },
-  },
-  {
-    type: 'single_choice',
-    get label(): string {
-      return t('fieldTypes.singleChoice');
-    },
-  },
-  {
-    type: 'multiple_choice',
-    get label(): string {
-      return t('fieldTypes.multipleChoice');
-    },
-  },
-  {
-    type: 'email',
-    get label(): string {
-      return t('fieldTypes.email');
-    },
-  },
-  {
-    type: 'phone',
-    get label(): string {
-      return t('fieldTypes.phone');
-    },
-  },
-  {
-    type: 'url',
-    get label(): string {
-      return t('fieldTypes.url');
-    },
-  },
-  {
-    type: 'link',
-    get label(): string {
-      return t('fieldTypes.link');
-    },
-  },
+  fieldType('short_text', 'fieldTypes.shortText'),
+  fieldType('long_text', 'fieldTypes.longText'),
+  fieldType('number', 'fieldTypes.number'),
+  fieldType('currency', 'fieldTypes.currency'),
+  fieldType('date', 'fieldTypes.date'),
+  fieldType('boolean', 'fieldTypes.boolean'),
+  fieldType('single_choice', 'fieldTypes.singleChoice'),
+  fieldType('multiple_choice', 'fieldTypes.multipleChoice'),
+  fieldType('email', 'fieldTypes.email'),
+  fieldType('phone', 'fieldTypes.phone'),
+  fieldType('url', 'fieldTypes.url'),
+  fieldType('link', 'fieldTypes.link'),
 ] as const;
 
 export type CustomFieldType = (typeof CUSTOM_FIELD_TYPES)[number]['type'];
 
+const linkKind = <const K extends string, const S extends SchemaName>(kind: K, schema: S, table: string, label: LibsMessageId) => localized({ kind, label: '', schema, table }, { label });
+
 /** The records a link field may point at. */
 export const LINK_KINDS = [
-  {
-    kind: 'contact',
-    get label(): string {
-      return t('linkKinds.contact');
-    },
-    schema: 'crm',
-    table: 'contacts',
-  },
-  {
-    kind: 'business',
-    get label(): string {
-      return t('linkKinds.business');
-    },
-    schema: 'crm',
-    table: 'businesses',
-  },
-  {
-    kind: 'household',
-    get label(): string {
-      return t('linkKinds.household');
-    },
-    schema: 'crm',
-    table: 'households',
-  },
-] as const satisfies readonly { kind: string; label: string; schema: SchemaName; table: string }[];
+  linkKind('contact', 'crm', 'contacts', 'linkKinds.contact'),
+  linkKind('business', 'crm', 'businesses', 'linkKinds.business'),
+  linkKind('household', 'crm', 'households', 'linkKinds.household'),
+] as const;
 
 export type LinkKind = (typeof LINK_KINDS)[number]['kind'];
 

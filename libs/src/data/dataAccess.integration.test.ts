@@ -6,7 +6,6 @@ import { readRowPages } from './rowPages';
 import { archiveRecord, deleteRecord, fetchRecord, insertRecord, insertRecords, updateRecord, updateWhere, upsertRecord } from './records';
 import { callFunction, functionRef } from './callFunction';
 import { DataAccessError } from './DataAccessError';
-import { CONFLICT_MESSAGE, FORBIDDEN_MESSAGE } from './DataAccessError';
 import { fetchRelationOptions, OPTIONS_LIMIT } from './relationOptions';
 import { deleteSavedFilter, fetchSavedFilters, saveFilter } from './savedFilters';
 import { uploadAccommodationFile, uploadOrgAsset } from './storageUpload';
@@ -56,7 +55,7 @@ describe('writes', () => {
     // The other tab still holds the first version.
     await expect(updateRecord(otherTab, businesses, { id: original.id, original, values: { dba_name: 'Other' } })).rejects.toMatchObject({
       kind: 'conflict',
-      message: CONFLICT_MESSAGE,
+      message: 'Someone else changed this record after you opened it, so your changes were not saved. Reload it to see the latest version, then make your changes again.',
     });
     const stored = await fetchRecord(demo, businesses, { id: original.id });
     expect(stored?.dba_name).toBe('Delta');
@@ -77,7 +76,7 @@ describe('writes', () => {
     expect(system?.org_name).toBe(SYSTEM_DEFAULT_ORG);
     await expect(updateRecord(demo, businessTypes, { id: system?.id ?? '', original: system ?? {}, values: { name: 'Mine now' } })).rejects.toMatchObject({
       kind: 'forbidden',
-      message: FORBIDDEN_MESSAGE,
+      message: 'You do not have permission to change this record.',
     });
   });
 

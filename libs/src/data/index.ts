@@ -2,10 +2,7 @@ export { authStorageKey, getDatabase, hasStoredSession, isAuthSessionMissing, lo
 export { tableRef, type AnyRow, type SchemaName, type TableRef } from './tableRef';
 export { SYSTEM_DEFAULT_ORG, isSystemDefaultRow, orgScopeFor } from '../org-scope/orgScope';
 export {
-  CONFLICT_MESSAGE,
   DataAccessError,
-  FORBIDDEN_MESSAGE,
-  NOT_FOUND_MESSAGE,
   errorMessage,
   toDataAccessError,
   type DataAccessErrorKind,

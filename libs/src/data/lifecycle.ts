@@ -4,7 +4,8 @@
 // the database.
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { getDatabase } from '@steward/libs/boot';
-import { DataAccessError, FORBIDDEN_MESSAGE, toDataAccessError } from './DataAccessError';
+import { DataAccessError, toDataAccessError } from './DataAccessError';
+import { t } from '@steward/libs/messages';
 import { queryKeys } from './queryKeys';
 import type { TableRef } from './tableRef';
 
@@ -81,7 +82,7 @@ async function call<T>(schema: 'public' | 'crm', fn: string, args: Record<string
 export async function setArchived(ref: Pick<TableRef<unknown>, 'schema' | 'table'>, id: string, archived: boolean): Promise<void> {
   const { data, error } = await getDatabase().schema(ref.schema).from(ref.table).update({ archive: archived }).eq('id', id).select('id');
   if (error) throw toDataAccessError(error);
-  if (!data?.length) throw new DataAccessError('forbidden', FORBIDDEN_MESSAGE, '42501');
+  if (!data?.length) throw new DataAccessError('forbidden', t('data.forbidden'), '42501');
 }
 
 /** Sets the same fields (status, owner, type, archive…) on every row; all rows or none. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRecordingClient, decodedQuery } from '../testing';
 import { changedFields, insertRecord, updateRecord, deleteRecord } from './records';
-import { CONFLICT_MESSAGE, FORBIDDEN_MESSAGE, NOT_FOUND_MESSAGE, DataAccessError } from './DataAccessError';
+import { DataAccessError } from './DataAccessError';
 import { tableRef } from './tableRef';
 
 const businesses = tableRef<{ id: string; name: string }>('crm', 'businesses');
@@ -59,15 +59,15 @@ describe('updateRecord', () => {
       req.method === 'PATCH' ? { body: [] } : { body: { ...loaded, last_modified_at: '2026-03-01T10:05:00+00:00' } },
     );
     const attempt = updateRecord(client, businesses, { id: 'b1', original: loaded, values: { name: 'Mine' } });
-    await expect(attempt).rejects.toMatchObject({ kind: 'conflict', message: CONFLICT_MESSAGE });
+    await expect(attempt).rejects.toMatchObject({ kind: 'conflict', message: 'Someone else changed this record after you opened it, so your changes were not saved. Reload it to see the latest version, then make your changes again.' });
     expect(requests.map((r) => r.method)).toEqual(['PATCH', 'GET']);
   });
 
   it('says when the row is gone, or not the user\'s to change', async () => {
     const goneClient = createRecordingClient((req) => (req.method === 'PATCH' ? { body: [] } : { body: [] }));
-    await expect(updateRecord(goneClient.client, businesses, { id: 'b1', original: loaded, values: { name: 'x' } })).rejects.toMatchObject({ kind: 'not_found', message: NOT_FOUND_MESSAGE });
+    await expect(updateRecord(goneClient.client, businesses, { id: 'b1', original: loaded, values: { name: 'x' } })).rejects.toMatchObject({ kind: 'not_found', message: 'This record no longer exists.' });
     const locked = createRecordingClient((req) => (req.method === 'PATCH' ? { body: [] } : { body: loaded }));
-    await expect(updateRecord(locked.client, businesses, { id: 'b1', original: loaded, values: { name: 'x' } })).rejects.toMatchObject({ kind: 'forbidden', message: FORBIDDEN_MESSAGE });
+    await expect(updateRecord(locked.client, businesses, { id: 'b1', original: loaded, values: { name: 'x' } })).rejects.toMatchObject({ kind: 'forbidden', message: 'You do not have permission to change this record.' });
   });
 
   it('refuses an edit without an id with "Missing id"', async () => {

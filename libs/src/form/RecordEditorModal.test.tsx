@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within, fireEvent } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { tableRef, CONFLICT_MESSAGE, type AnyRow } from '@steward/libs/data';
+import { tableRef, type AnyRow } from '@steward/libs/data';
 import { renderWithStack, type Responder } from '../testing';
 import { useRecordEditor } from './useRecordEditor';
 import { RecordEditorModal } from './RecordEditorModal';
 import type { FieldDef } from './fieldSchema';
+
+/** The refusal of a save someone else's change overtook, word for word. */
+const CONFLICT = 'Someone else changed this record after you opened it, so your changes were not saved. Reload it to see the latest version, then make your changes again.';
 
 const accommodations = tableRef<AnyRow>('catalog', 'accommodations');
 const fields: FieldDef[] = [
@@ -138,11 +141,11 @@ describe('generic record editor', () => {
     version = '2026-03-01T11:00:00+00:00';
     await user.type(within(dialog).getByLabelText('Name'), ' mine');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText(CONFLICT_MESSAGE)).toBeInTheDocument();
+    expect(await within(dialog).findByText(CONFLICT)).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Reload' }));
     await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveValue('Cabin (theirs)'));
-    expect(within(dialog).queryByText(CONFLICT_MESSAGE)).toBeNull();
+    expect(within(dialog).queryByText(CONFLICT)).toBeNull();
     expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CustomFieldDef } from '@steward/libs/data';
-import { MORE_FIELDS_TITLE, customDefaults, customFieldDef, customFieldDefs, withMoreFields } from './customFields';
+import { customDefaults, customFieldDef, customFieldDefs, withMoreFields } from './customFields';
 import { columnOfField, formValuesFromRow, rowValuesFromForm } from './fieldValues';
 import { customFieldChanges } from './history/historyWords';
 import { validateRecord } from './validateRecord';
@@ -78,7 +78,7 @@ describe('a record form with the organisation’s fields', () => {
     const more = customFieldDefs([LEVEL, WAIVER]);
     expect(withMoreFields(own, more)).toEqual([
       { title: '', fields: own },
-      { title: MORE_FIELDS_TITLE, fields: more },
+      { title: 'More fields', fields: more },
     ]);
     expect(withMoreFields(own, [])).toBeNull();
   });

@@ -4,12 +4,10 @@ import { useMemo } from 'react';
 import { CustomValue, customFieldName, isEmptyCustomValue, linkSource, useCustomFieldsOfKind, type AnyRow, type CustomFieldDef } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
 import type { FieldDef, FieldSection, FieldType, SelectOption } from './fieldSchema';
-import { t, useT } from '@steward/libs/messages';
+import { localized, t, useT } from '@steward/libs/messages';
 
-/** The title of the form's and the page's section of an organisation's own fields. */
-export const MORE_FIELDS_TITLE = 'More fields';
-/** The same title in the page's language. */
-export const moreFieldsTitle = (): string => t('form.moreFields');
+/** The form's section of an organisation's own fields, "More fields" in the page's language when drawn. */
+export const moreFieldsSection = (fields: readonly FieldDef[]): FieldSection => localized({ title: '', fields }, { title: 'form.moreFields' });
 
 const TYPE_OF: Readonly<Record<CustomFieldDef['field_type'], FieldType>> = {
   short_text: 'text',
@@ -81,7 +79,7 @@ export function useCustomFields(kind: string | null) {
 
 /** A record form's own fields followed by the organisation's ("More fields"). */
 export function withMoreFields(fields: readonly FieldDef[], custom: readonly FieldDef[]): FieldSection[] | null {
-  return custom.length ? [{ title: '', fields }, { title: moreFieldsTitle(), fields: custom }] : null;
+  return custom.length ? [{ title: '', fields }, moreFieldsSection(custom)] : null;
 }
 
 /**

@@ -1,18 +1,7 @@
 export { editableFieldNames, fieldTypeOf, isEditable, sectionFields, visibleFields, type FieldDef, type FieldSection, type FieldType, type SelectOption, type UploadBucket } from './fieldSchema';
 export { columnOfField, formValuesFromRow, fromFormValue, rowValuesFromForm, sameFormValue, toFormValue, type FormValue, type FormValues } from './fieldValues';
 export { HEX_COLOR, validateRecord, type FieldErrors } from './validateRecord';
-export {
-  CREATE_FAILED_MESSAGE,
-  FIX_FIELDS_MESSAGE,
-  MISSING_CONTEXT_MESSAGE,
-  MISSING_ID_MESSAGE,
-  MISSING_USER_MESSAGE,
-  MISSING_USER_ORG_MESSAGE,
-  SAVE_FAILED_MESSAGE,
-  SYSTEM_DEFAULT_READ_ONLY_MESSAGE,
-  UPLOAD_FAILED_MESSAGE,
-  requiredMessage,
-} from './editorMessages';
+export { requiredMessage } from './editorMessages';
 export { useFieldForm, type FieldFormApi, type FieldFormState } from './useFieldForm';
 export type { FieldsFormProps } from './FieldsForm';
 export { useRecordEditor, type EditorMode, type RecordEditorApi, type RecordEditorOptions } from './useRecordEditor';
@@ -23,4 +12,4 @@ export { RecordHistoryPanel } from './lazyFormLayer';
 export type { RecordHistoryProps } from './history/RecordHistory';
 export { NO_HISTORY_TEXT, fieldLabelsOf, historySentence, relativeTime, spellField, type FieldLabels } from './history/historyWords';
 export { OpenRecordEffect, useAddressedRecord } from './OpenRecordEffect';
-export { CustomFieldValues, MORE_FIELDS_TITLE, customDefaults, customFieldDef, customFieldDefs, useCustomFields, useFormWithCustomFields, withMoreFields } from './customFields';
+export { CustomFieldValues, customDefaults, moreFieldsSection, customFieldDef, customFieldDefs, useCustomFields, useFormWithCustomFields, withMoreFields } from './customFields';

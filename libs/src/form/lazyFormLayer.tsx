@@ -1,8 +1,7 @@
 import { lazy, type ComponentProps } from 'react';
 import { useOpenedOnce } from '@steward/libs/ui/core';
-import { AntdTheme } from '@steward/libs/ui';
+import { AntdTheme, LoadingText } from '@steward/libs/ui';
 import type * as FormLayer from './formLayer';
-import { useT } from '@steward/libs/messages';
 
 /**
  * The form layer (antd's Form and the heavy inputs and dialogs) as the editor's public components: each
@@ -79,9 +78,14 @@ const LazyRecordHistory = lazy(() => import('./history/RecordHistory').then((mod
 
 /** Who changed what on one record: drawn with antd, so it loads (with antd) when first shown. */
 export function RecordHistoryPanel(props: ComponentProps<typeof LazyRecordHistory>) {
-  const t = useT();
   return (
-    <AntdTheme fallback={<p style={{ margin: 0 }}>{t('list.loading')}</p>}>
+    <AntdTheme
+      fallback={
+        <p style={{ margin: 0 }}>
+          <LoadingText />
+        </p>
+      }
+    >
       <LazyRecordHistory {...props} />
     </AntdTheme>
   );

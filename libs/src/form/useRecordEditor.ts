@@ -19,8 +19,6 @@ import { useDialog } from '@steward/libs/ui/core';
 import { isEditable, sectionFields, type FieldDef, type FieldSection } from './fieldSchema';
 import { columnOfField, rowValuesFromForm } from './fieldValues';
 import { useFieldForm } from './useFieldForm';
-import {
-} from './editorMessages';
 import { t } from '@steward/libs/messages';
 
 export type EditorMode = 'create' | 'edit';

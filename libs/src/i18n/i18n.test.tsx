@@ -77,6 +77,14 @@ describe('messages', () => {
     expect(demo.t('demo.only')).toContain('\u202e');
   });
 
+  it('in a definition made once are read in the language of the moment (localized)', async () => {
+    const column = demo.localized({ key: 'only', title: '' }, { title: 'demo.only' });
+    expect(column).toEqual({ key: 'only', title: 'Only in English' });
+    await setLocale('en-XA');
+    expect(column.title).toMatch(/^\[Öñļý/);
+    expect(column.key).toBe('only');
+  });
+
   it('an unknown language falls back to English, not to ids', async () => {
     await setLocale('xx');
     expect(getLanguageState().locale).toBe('en');

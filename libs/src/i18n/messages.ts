@@ -17,6 +17,13 @@ export type AreaMessages<Id extends string> = {
   useT: () => Translate<Id>;
   /** Whether `id` is one of the area's messages (for ids made at run time, as a route's). */
   has: (id: string) => id is Id;
+  /**
+   * A definition made once, when the area's code loads (a column, a field, a picker's option), whose
+   * words are read in the page's current language each time they are read: the keys named become
+   * getters over `t`, so the table follows a switch of language and needs no language of its own.
+   *   localized({ value: 'Active', label: '' }, { label: 'recordStatus.active' })
+   */
+  localized: <T extends object>(value: T, ids: { readonly [K in keyof T]?: Id }) => T;
 };
 
 function translate<Id extends string>(area: string, english: Catalog, locale: Locale, catalog: Catalog | undefined): Translate<Id> {
@@ -60,8 +67,16 @@ export function defineMessages<English extends Record<string, string>>(
   const current: Translate<Id> = Object.assign((id: Id, values?: MessageValues) => forLocale(getLanguageState().locale)(id, values), {
     rich: (id: Id, values: RichValues) => forLocale(getLanguageState().locale).rich(id, values),
   });
+  const localized = <T extends object>(value: T, ids: { readonly [K in keyof T]?: Id }): T => {
+    const copy = { ...value };
+    for (const [key, id] of Object.entries(ids) as [string, Id][]) {
+      Object.defineProperty(copy, key, { get: () => current(id), enumerable: true, configurable: true });
+    }
+    return copy;
+  };
   return {
     has: (id: string): id is Id => Object.hasOwn(englishCatalog, id),
+    localized,
     t: current,
     useT: () => {
       const { locale } = useSyncExternalStore(subscribeLanguage, getLanguageState, getLanguageState);

@@ -4,18 +4,16 @@ import { useAccess } from '@steward/libs/session';
 import { PlainButton, PlainText } from '@steward/libs/ui';
 import { StatusPill, SystemBadge, displayValue, isSystemDefault, formatAddress, formatDate, formatDollars, type AddressParts } from '@steward/libs/ui';
 import type { ListColumn } from './listColumn';
-import { t, useT, type LibsMessageId } from '@steward/libs/messages';
+import { localized, useT, type LibsMessageId } from '@steward/libs/messages';
 
 type Row0 = Record<string, unknown>;
 
 /**
- * A column titled `title`, or else by the message `id` looked up each time it is drawn: column tables
- * are built once when an area's code loads, perhaps before the person's language has arrived, and a
- * switch of language redraws them.
+ * A column titled `title`, or else by the message `id` in the page's language when it is drawn (column
+ * tables are made once, when an area's code loads).
  */
 function titled<Row extends Row0>(column: Omit<ListColumn<Row>, 'title'>, title: string | undefined, id: LibsMessageId): ListColumn<Row> {
-  if (title !== undefined) return { ...column, title };
-  return Object.defineProperty({ ...column, title: '' }, 'title', { get: () => t(id), enumerable: true, configurable: true });
+  return title !== undefined ? { ...column, title } : localized({ ...column, title: '' }, { title: id });
 }
 
 const text = (value: unknown): string => (value === null || value === undefined ? '' : String(value));

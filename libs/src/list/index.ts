@@ -1,4 +1,3 @@
-export { EMPTY_LIST_TEXT, FINANCIAL_COMING_SOON, LOADING_TEXT, NO_ROWS_YET_TEXT, listErrorText } from './listMessages';
 export { MAX_VISIBLE_COLUMNS, ROW_KEY_FIELD, cellValue, columnField, exportValueOf, selectOfColumns, type ListColumn } from './listColumn';
 export { addressColumn, contactMethodsColumn, dateColumn, dollarsColumn, editColumn, nameColumn, ownersColumn, statusColumn, textColumn } from './columns';
 export type { CsvColumn } from './exportCsv';

@@ -1,9 +1,8 @@
 import { lazy } from 'react';
-import { AntdTheme } from '@steward/libs/ui';
+import { AntdTheme, LoadingText } from '@steward/libs/ui';
 import type { DetailLayoutProps } from './DetailLayout';
 import type { RecordTableCardProps } from './RecordTableCard';
 import type { RecordHistoryProps } from '@steward/libs/form';
-import { useT } from '@steward/libs/messages';
 
 /*
  * The parts of this package that draw with antd (tabs, inputs, selects, dialogs, forms) load when first
@@ -22,11 +21,11 @@ const LoadedRecordTableCard = lazy(() => import('./RecordTableCard').then((modul
 
 const LoadedRecordHistory = lazy(() => import('@steward/libs/form').then((module) => ({ default: module.RecordHistoryPanel })));
 
-function Loading() {
-  const t = useT();
-  return <p style={{ margin: 0 }}>{t('list.loading')}</p>;
-}
-const loading = <Loading />;
+const loading = (
+  <p style={{ margin: 0 }}>
+    <LoadingText />
+  </p>
+);
 
 /** The record detail page of businesses, contacts and households: "Go back", a header, and its tabs. */
 export function DetailLayout(props: DetailLayoutProps) {

@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter } from '@steward/libs/router';
 import { addressColumn, contactMethodsColumn, dateColumn, dollarsColumn, nameColumn, ownersColumn, statusColumn, textColumn } from './columns';
-import { exportValueOf, fieldTypesOf, filterFieldsOf, selectOfColumns, sortableFieldsOf, type ListColumn } from './listColumn';
+import { setLocale } from '@steward/libs/i18n';
+import { exportValueOf, fieldTypesOf, fieldsOfColumns, filterFieldsOf, selectOfColumns, sortableFieldsOf, type ListColumn } from './listColumn';
 
 type Row = { name: string; city: string; amount: number };
 
@@ -25,6 +26,17 @@ describe('the fields a list offers, from its columns', () => {
 
   it('sorts on the sortable ones', () => {
     expect(sortableFieldsOf(columns)).toEqual(['name', 'amount']);
+  });
+
+  it('names them in the page’s language, and again after a switch, though made once', async () => {
+    const { fields, sortLabels } = fieldsOfColumns<Row>([nameColumn({}), statusColumn()]);
+    try {
+      expect([fields.map((field) => field.label), sortLabels]).toEqual([['Name', 'Status'], { name: 'Name', status: 'Status' }]);
+      await setLocale('es');
+      expect([fields.map((field) => field.label), sortLabels]).toEqual([['Nombre', 'Estado'], { name: 'Nombre', status: 'Estado' }]);
+    } finally {
+      await setLocale('en');
+    }
   });
 });
 

@@ -89,7 +89,10 @@ export function filterFieldsOf<Row>(columns: readonly ListColumn<Row>[]): Filter
     .filter((column) => column.filterable)
     .map((column) => ({
       field: columnField(column),
-      label: column.title,
+      // Read when drawn: a column's title follows the page's language, and these fields are made once.
+      get label() {
+        return column.title;
+      },
       type: column.filterable === true ? 'text' : column.filterable || 'text',
       ...(column.filterOptions ? { options: column.filterOptions } : {}),
       ...(column.filterRecords ? { records: column.filterRecords } : {}),
@@ -108,7 +111,9 @@ export function sortableFieldsOf<Row>(columns: readonly ListColumn<Row>[]): stri
 
 /** The Sort panel's name of each column's field. */
 export function sortLabelsOf<Row>(columns: readonly ListColumn<Row>[]): Record<string, string> {
-  return Object.fromEntries(columns.map((column) => [columnField(column), column.title]));
+  const labels: Record<string, string> = {};
+  for (const column of columns) Object.defineProperty(labels, columnField(column), { get: () => column.title, enumerable: true });
+  return labels;
 }
 
 /**

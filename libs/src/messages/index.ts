@@ -8,7 +8,7 @@ import english from './en.json';
  * singleton). So the Spanish chunk is built and served with the shell, `setLocale` fetches it once per
  * page whichever area draws a list, and a remote never carries a copy. English is built into the code.
  */
-export const { t, useT, has } = defineMessages('libs', english, {
+export const { t, useT, has, localized } = defineMessages('libs', english, {
   es: () => import(/* webpackChunkName: "messages-libs-es" */ './es.json'),
   'en-XA': () => import(/* webpackChunkName: "messages-libs-en-XA" */ './en.json?pseudo=en-XA'),
   'ar-XB': () => import(/* webpackChunkName: "messages-libs-ar-XB" */ './en.json?pseudo=ar-XB'),

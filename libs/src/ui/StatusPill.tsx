@@ -1,4 +1,4 @@
-import { t, useT, type LibsMessageId } from '@steward/libs/messages';
+import { localized, useT, type LibsMessageId } from '@steward/libs/messages';
 import { PlainTag } from './plain';
 
 /** The record statuses, in the order pickers and filters offer them. */
@@ -22,9 +22,7 @@ const RECORD_STATUS_WORDS: Record<(typeof RECORD_STATUSES)[number], LibsMessageI
 };
 
 /** The record statuses as a picker's options, each label in the page's language when it is drawn. */
-export const RECORD_STATUS_OPTIONS: readonly { value: string; label: string }[] = RECORD_STATUSES.map((value) =>
-  Object.defineProperty({ value, label: '' }, 'label', { get: () => t(RECORD_STATUS_WORDS[value]), enumerable: true, configurable: true }),
-);
+export const RECORD_STATUS_OPTIONS: readonly { value: string; label: string }[] = RECORD_STATUSES.map((value) => localized({ value, label: '' }, { label: RECORD_STATUS_WORDS[value] }));
 
 type Pill = { color: string; background: string; borderColor: string };
 

@@ -27,4 +27,4 @@ export { RECORD_STATUSES, RECORD_STATUS_OPTIONS, StatusPill } from './StatusPill
 export { PrimaryBadge } from './PrimaryBadge';
 export { orderContactMethods, type ContactMethodLike } from './contactMethodOrder';
 export { PageFrame } from './PageFrame';
-export { LoadingState } from './LoadingState';
+export { LoadingState, LoadingText } from './LoadingState';

@@ -9,7 +9,7 @@ import {
 } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
 import { useDialog } from '@steward/libs/ui';
-import { MISSING_USER_ORG_MESSAGE, useFieldForm, type FieldDef } from '@steward/libs/form';
+import { useFieldForm, type FieldDef } from '@steward/libs/form';
 import type { ContactMethodType } from './contactMethodTypes';
 import { addRecordFunction, addedRecordSchema, type AddRecordArgs, type AddRecordKind, type AddRecordMethod } from './addRecord';
 import { field } from '../records/commonFields';
@@ -127,7 +127,7 @@ export function useAddNewDialog<Row extends AnyRow>(config: AddNewConfig<Row>) {
   const submit = useCallback(async () => {
     if (isBusy()) return;
     if (!session.orgName || !session.user) {
-      setAlert(config.missingContextMessage ?? MISSING_USER_ORG_MESSAGE);
+      setAlert(config.missingContextMessage ?? t('import.missingContext'));
       return;
     }
     if (!validate()) {
@@ -142,7 +142,7 @@ export function useAddNewDialog<Row extends AnyRow>(config: AddNewConfig<Row>) {
     if (!outcome.ok) return;
     onCreated?.(outcome.value);
     reset();
-  }, [addRecord, config.missingContextMessage, extra, failureNoun, isBusy, onCreated, ownerColumn, reset, rowValues, secondary, session.orgName, session.user, setAlert, submitDialog, validate]);
+  }, [addRecord, config.missingContextMessage, extra, failureNoun, isBusy, onCreated, ownerColumn, reset, rowValues, secondary, session.orgName, session.user, setAlert, submitDialog, t, validate]);
 
   return {
     open,

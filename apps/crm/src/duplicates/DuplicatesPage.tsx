@@ -4,7 +4,8 @@ import { Link, useParams } from '@steward/libs/router';
 import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
 import { errorMessage, fetchPossibleDuplicates, type DuplicatePair, type MergeKind } from '@steward/libs/data';
 import { usePageTitle } from '@steward/libs/shell';
-import { DataTable, LOADING_TEXT } from '@steward/libs/list';
+import { DataTable } from '@steward/libs/list';
+import { LoadingText } from '@steward/libs/ui';
 import { MergePanel } from './MergePanel';
 import { MERGE_ENTITIES } from './mergeEntities';
 import './duplicates.css';
@@ -43,7 +44,7 @@ export function DuplicatesPage() {
       <Typography.Title level={2} style={{ margin: 0 }}>
         {title}
       </Typography.Title>
-      {duplicates.isLoading ? <Typography.Text>{LOADING_TEXT}</Typography.Text> : null}
+      {duplicates.isLoading ? <Typography.Text><LoadingText /></Typography.Text> : null}
       {duplicates.error ? <Alert type="error" showIcon title={errorMessage(duplicates.error, t('duplicates.loadFailed'))} /> : null}
       {duplicates.isSuccess && pairs.length === 0 ? <Typography.Text>{t('duplicates.none')}</Typography.Text> : null}
       {pairs.length > 0 ? (

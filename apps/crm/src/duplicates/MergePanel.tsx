@@ -2,9 +2,8 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from '@steward/libs/router';
 import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
 import { errorMessage, mergeRecords, undoBatch, useLifecycleMutation, useRecord, type DuplicatePair, type MergeKind } from '@steward/libs/data';
-import { LOADING_TEXT } from '@steward/libs/list';
 import { useAccess } from '@steward/libs/session';
-import { notify, undoToast } from '@steward/libs/ui';
+import { LoadingText, notify, undoToast } from '@steward/libs/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CrmEntity } from '../records/crmEntity';
 import type { CrmRow } from '../records/crmRow';
@@ -35,7 +34,7 @@ export function MergePanel({ kind, entity, pair, onClose, onMerged }: { kind: Me
 
   const rows = { a: a.data ?? null, b: b.data ?? null };
   const choices = useMemo(() => (rows.a && rows.b ? mergeChoices(entity.editFields, rows.a, rows.b, survivor, picked) : []), [entity.editFields, rows.a, rows.b, survivor, picked]);
-  if (a.isLoading || b.isLoading) return <Typography.Text>{LOADING_TEXT}</Typography.Text>;
+  if (a.isLoading || b.isLoading) return <Typography.Text><LoadingText /></Typography.Text>;
   if (!rows.a || !rows.b) return <Alert type="warning" showIcon title={t('merge.gone')} />;
   const labels = { a: pair.a_label, b: pair.b_label };
   const keep = labels[survivor];

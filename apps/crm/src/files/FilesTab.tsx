@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
 import { errorMessage, useList, type AnyRow } from '@steward/libs/data';
 import { crmFiles, downloadUrl, filesRequest, removeStoredFile, storeFile } from './filesApi';
-import { DataTable, LOADING_TEXT } from '@steward/libs/list';
-import { openDownload, useSubmit } from '@steward/libs/ui';
+import { DataTable } from '@steward/libs/list';
+import { LoadingText, openDownload, useSubmit } from '@steward/libs/ui';
 import { formatDate } from '@steward/libs/i18n';
 import { useT } from '../i18n';
 import type { OwnerColumn } from '../addNew';
@@ -109,7 +109,7 @@ export function FilesTab({ ownerColumn, ownerId, canEdit }: { ownerColumn: Owner
           }
         />
       ) : null}
-      {files.isLoading ? <Typography.Text>{LOADING_TEXT}</Typography.Text> : null}
+      {files.isLoading ? <Typography.Text><LoadingText /></Typography.Text> : null}
       {files.error ? <Alert type="error" showIcon title={errorMessage(files.error, t('common.unknownError'))} /> : null}
       {!files.isLoading && !files.error && rows.length === 0 ? <Typography.Text type="secondary">{t('files.none')}</Typography.Text> : null}
       {!files.isLoading && !files.error && rows.length > 0 ? (

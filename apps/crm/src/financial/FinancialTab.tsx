@@ -2,8 +2,8 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
 import { errorMessage, tableRef, type AnyRow } from '@steward/libs/data';
 import { FieldsForm, useFieldForm, type FieldDef } from '@steward/libs/form';
-import { DataTable, LOADING_TEXT } from '@steward/libs/list';
-import { todayLocal } from '@steward/libs/ui';
+import { DataTable } from '@steward/libs/list';
+import { LoadingText, todayLocal } from '@steward/libs/ui';
 import { formatDate, formatMoney, formatNumber, getLanguageState, intlLocale } from '@steward/libs/i18n';
 import { field } from '../records/commonFields';
 import { t, useT } from '../i18n';
@@ -118,7 +118,7 @@ export function FinancialTab({ ownerColumn, record, canEdit }: { ownerColumn: Ow
           <Button onClick={() => setAdding(true)}>{t('transaction.add')}</Button>
         </div>
       ) : null}
-      {list.isLoading ? <Typography.Text>{LOADING_TEXT}</Typography.Text> : null}
+      {list.isLoading ? <Typography.Text><LoadingText /></Typography.Text> : null}
       {list.error ? <Alert type="error" showIcon title={errorMessage(list.error, t('common.unknownError'))} /> : null}
       {list.data ? (
         <>
@@ -182,7 +182,7 @@ export function FinancialTab({ ownerColumn, record, canEdit }: { ownerColumn: Ow
               branding.data ? (
                 <GivingStatement data={buildStatement(record, session.orgName ?? '', branding.data, rows, year)} />
               ) : (
-                <Typography.Text>{LOADING_TEXT}</Typography.Text>
+                <Typography.Text><LoadingText /></Typography.Text>
               )
             ) : null}
           </section>

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
 import { Card, Input } from '@steward/libs/ui/antd-data';
 import { errorMessage, useInsert, useList } from '@steward/libs/data';
-import { FIX_FIELDS_MESSAGE, SAVE_FAILED_MESSAGE } from '@steward/libs/form';
 import type { OwnerColumn } from '../addNew';
-import { LOADING_TEXT } from '@steward/libs/list';
 import { useSession } from '@steward/libs/session';
-import { useDialog } from '@steward/libs/ui';
+import { LoadingText, useDialog } from '@steward/libs/ui';
+import { t as libsT } from '@steward/libs/messages';
 import { notesTable, notesView } from '../records/crmViews';
 import { NotesList, type NoteItem } from './NotesList';
 import { EMPTY_NOTE, noteFormSchema, type NoteForm } from './noteForm';
@@ -21,7 +20,7 @@ export function NotesTab({ ownerColumn, ownerId, canAdd }: { ownerColumn: OwnerC
   const { mutateAsync: insertNote } = useInsert(notesTable, { orgName: session.orgName });
   const notes = useList(notesView, { eq: { [ownerColumn]: ownerId }, excludeArchived: true, pageSize: 1000 });
   // Open, busy, the alert and the one submit: the platform's dialog, drawn here as a card.
-  const dialog = useDialog({ describe: (problem) => errorMessage(problem, SAVE_FAILED_MESSAGE) });
+  const dialog = useDialog({ describe: (problem) => errorMessage(problem, t('common.saveFailed')) });
   const { open, busy, alert, setAlert } = dialog;
   const [form, setForm] = useState<NoteForm>(EMPTY_NOTE);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -30,7 +29,7 @@ export function NotesTab({ ownerColumn, ownerId, canAdd }: { ownerColumn: OwnerC
     const parsed = noteFormSchema.safeParse(form);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
-      setAlert(FIX_FIELDS_MESSAGE);
+      setAlert(libsT('form.fixFields'));
       return;
     }
     const outcome = await dialog.submit(() => insertNote({ ...parsed.data, [ownerColumn]: ownerId }));
@@ -100,7 +99,7 @@ export function NotesTab({ ownerColumn, ownerId, canAdd }: { ownerColumn: OwnerC
           </Flex>
         </Card>
       ) : null}
-      {notes.isLoading ? <Typography.Text>{LOADING_TEXT}</Typography.Text> : null}
+      {notes.isLoading ? <Typography.Text><LoadingText /></Typography.Text> : null}
       {notes.error ? <Alert type="error" showIcon title={errorMessage(notes.error, t('common.unknownError'))} /> : null}
       {!notes.isLoading && !notes.error ? <NotesList notes={items} /> : null}
     </Flex>

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
 import { errorMessage, tableRef, useList, useRelationOptions, type AnyRow } from '@steward/libs/data';
-import { PrimaryBadge, formatAddress, orderContactMethods, type AddressParts } from '@steward/libs/ui';
-import { LOADING_TEXT } from '@steward/libs/list';
+import { type AddressParts, formatAddress, LoadingText, orderContactMethods, PrimaryBadge } from '@steward/libs/ui';
 import { useSession } from '@steward/libs/session';
 import { ContactMethodList, type ContactMethodItem } from '../contactMethods/ContactMethodList';
 import { AddressDialog, MethodDialog, type MethodType } from '../contactMethods/MethodDialogs';
@@ -54,7 +53,7 @@ export function ContactMethodsTab({ ownerColumn, ownerId, canEdit = false }: { o
   const [undo, setUndo] = useState<Undo>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  if (methods.isLoading || others.isLoading || addresses.isLoading) return <Typography.Text>{LOADING_TEXT}</Typography.Text>;
+  if (methods.isLoading || others.isLoading || addresses.isLoading) return <Typography.Text><LoadingText /></Typography.Text>;
   const loadFailure = methods.error ?? others.error ?? addresses.error;
   if (loadFailure) return <Alert type="error" showIcon title={errorMessage(loadFailure, t('common.unknownError'))} />;
 

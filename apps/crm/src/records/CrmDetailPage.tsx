@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from '@steward/libs/router';
 import { Button } from '@steward/libs/ui/antd';
 import { cachedRowId, errorMessage, isSystemDefaultRow, queryKeys, setArchived, useRecord } from '@steward/libs/data';
-import { CustomFieldValues, InlineEditor, MORE_FIELDS_TITLE, fieldLabelsOf, useCustomFields, useRecordEditor } from '@steward/libs/form';
+import { CustomFieldValues, InlineEditor, fieldLabelsOf, moreFieldsSection, useCustomFields, useRecordEditor } from '@steward/libs/form';
 import { useAccess } from '@steward/libs/session';
 import { usePageTitle } from '@steward/libs/shell';
 import { DetailLayout, OpenTasks, RecordHistory } from '@steward/libs/list';
@@ -39,7 +39,7 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
   const custom = useCustomFields(entity.kind);
   const editFields = useMemo(() => [...entity.editFields, ...custom.fieldDefs], [entity.editFields, custom.fieldDefs]);
   const editSections = useMemo(
-    () => (entity.editSections && custom.fieldDefs.length ? [...entity.editSections, { title: MORE_FIELDS_TITLE, fields: custom.fieldDefs }] : entity.editSections),
+    () => (entity.editSections && custom.fieldDefs.length ? [...entity.editSections, moreFieldsSection(custom.fieldDefs)] : entity.editSections),
     [entity.editSections, custom.fieldDefs],
   );
   const editor = useRecordEditor({ table: entity.table, ...(editSections ? { sections: editSections } : { fields: editFields }), label: entity.label, customKind: custom.definitions.length ? entity.kind : undefined });

@@ -1,8 +1,8 @@
 import { errorMessage } from '@steward/libs/data';
-import { SAVE_FAILED_MESSAGE } from '@steward/libs/form';
 import { useSubmit } from '@steward/libs/ui';
+import { t } from '../i18n';
 
-const saveFailed = (problem: unknown) => errorMessage(problem, SAVE_FAILED_MESSAGE);
+const saveFailed = (problem: unknown) => errorMessage(problem, t('common.saveFailed'));
 
 /**
  * The save of a record tab's dialog (FormDialog), the platform's one submit (useSubmit): busy while it

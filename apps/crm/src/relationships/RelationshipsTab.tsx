@@ -2,11 +2,11 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Flex, Typography } from '@steward/libs/ui/antd';
 import { errorMessage, tableRef, useRelationOptions, type AnyRow } from '@steward/libs/data';
 import { FieldsForm, useFieldForm, type FieldDef, type FormValue } from '@steward/libs/form';
-import { LOADING_TEXT } from '@steward/libs/list';
 import { Link } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
 import type { CrmKind } from '../records/crmRow';
 import { FormDialog } from '@steward/libs/ui/antd-data';
+import { LoadingText } from '@steward/libs/ui';
 import { useTabSave } from '../records/useTabSave';
 import { useCrmWrites } from '../records/useCrmWrites';
 import { useRelationships } from './relationshipsApi';
@@ -35,7 +35,7 @@ function AddRelationshipDialog({ kind, recordId, onClose }: { kind: Exclude<CrmK
         label: t(choice.other === 'contact' ? 'entity.contact' : choice.other === 'business' ? 'entity.business' : 'entity.household'),
         type: 'choice',
         required: { message: t('relationship.chooseRecord') },
-        options: [{ value: '', label: options.isLoading ? LOADING_TEXT : '—' }, ...(options.data ?? []).filter((option) => option.value !== recordId)],
+        options: [{ value: '', label: options.isLoading ? t('inbox.loading') : '—' }, ...(options.data ?? []).filter((option) => option.value !== recordId)],
       },
       { name: 'title', label: t('relationship.title'), required: true, hidden: !needsTitle },
     ],
@@ -101,7 +101,7 @@ export function RelationshipsTab({ kind, recordId, canEdit }: { kind: Exclude<Cr
         </div>
       ) : null}
       {failure ? <Alert type="error" showIcon title={failure} /> : null}
-      {list.isLoading ? <Typography.Text>{LOADING_TEXT}</Typography.Text> : null}
+      {list.isLoading ? <Typography.Text><LoadingText /></Typography.Text> : null}
       {list.error ? <Alert type="error" showIcon title={errorMessage(list.error, t('common.unknownError'))} /> : null}
       {list.data && list.data.length === 0 ? <Typography.Text type="secondary">{t('relationship.none')}</Typography.Text> : null}
       {list.data && list.data.length > 0 ? (

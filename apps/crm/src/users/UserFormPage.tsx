@@ -6,7 +6,7 @@ import { tableRef, useRecord, type AnyRow } from '@steward/libs/data';
 import { FieldsForm, RecordEditorForm, useRecordEditor } from '@steward/libs/form';
 import { ADDRESS_FIELDS, PrimaryMethodFields, useAddNewDialog } from '../addNew';
 import { usePageTitle } from '@steward/libs/shell';
-import { LOADING_TEXT } from '@steward/libs/list';
+import { LoadingText } from '@steward/libs/ui';
 import { usersView } from '../records/crmViews';
 import { USER_SOURCE, missingUserMessage, userFormFields, userSaveError } from './userFormFields';
 import { useT } from '../i18n';
@@ -102,7 +102,7 @@ export function EditUserPage() {
   useEffect(() => {
     if (id) openEdit(id);
   }, [id, openEdit]);
-  if (record.isLoading) return <Typography.Text>{LOADING_TEXT}</Typography.Text>;
+  if (record.isLoading) return <Typography.Text><LoadingText /></Typography.Text>;
   if (!record.data) return <Frame title={t('user.editTitle')}>{t('user.notFound')}</Frame>;
   const { children, ...saveProps } = editor.saveButtonProps;
   return (

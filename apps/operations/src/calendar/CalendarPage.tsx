@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from '@steward/libs/router';
 import { errorMessage } from '@steward/libs/data';
-import { LOADING_TEXT } from '@steward/libs/list';
 import { useSession } from '@steward/libs/session';
-import { useNarrowScreen } from '@steward/libs/ui';
+import { LoadingText, useNarrowScreen } from '@steward/libs/ui';
 import { CalendarDayList } from './CalendarDayList';
 import { CalendarGrid } from './CalendarGrid';
 import { addDays, isDay, stepAnchor, todayIn, viewDays, viewTitle, type CalendarView } from './calendarDays';
@@ -112,7 +111,7 @@ export function CalendarPage() {
         ))}
       </fieldset>
       {events.error ? <p role="alert">{errorMessage(events.error, t('common.unknownError'))}</p> : null}
-      {events.isLoading || timeZone.isLoading ? <p>{LOADING_TEXT}</p> : null}
+      {events.isLoading || timeZone.isLoading ? <p><LoadingText /></p> : null}
       {events.data ? (
         view === 'day' ? (
           <CalendarDayList day={anchor} events={byDay.get(anchor) ?? []} />

@@ -1,8 +1,8 @@
 import { Link } from '@steward/libs/router';
 import { errorMessage } from '@steward/libs/data';
-import { LOADING_TEXT } from '@steward/libs/list';
 import { formatDate } from '@steward/libs/i18n';
 import { useSession } from '@steward/libs/session';
+import { LoadingText } from '@steward/libs/ui';
 import { useT } from '../i18n';
 import { taskValueText } from './taskFields';
 import { useMyWork, type MyWorkTask } from './taskQueries';
@@ -23,7 +23,7 @@ export function MyWork({ onOpen }: { onOpen: (task: MyWorkTask) => void }) {
   const t = useT();
   const { orgName } = useSession();
   const work = useMyWork(orgName);
-  if (work.isLoading) return <p>{LOADING_TEXT}</p>;
+  if (work.isLoading) return <p><LoadingText /></p>;
   if (work.error) return <p role="alert">{errorMessage(work.error, t('common.unknownError'))}</p>;
   const groups = groupMyWork(work.data ?? []);
   if (groups.length === 0) return <p>{t('myWork.nothingAssigned')}</p>;

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { errorMessage } from '@steward/libs/data';
-import { LOADING_TEXT } from '@steward/libs/list';
 import { formatDate } from '@steward/libs/i18n';
 import { useAccess, useSession } from '@steward/libs/session';
+import { LoadingText } from '@steward/libs/ui';
 import { useT } from '../i18n';
 import { taskValueText } from './taskFields';
 import { useBoardTasks, useMoveTask, type BoardTask } from './taskQueries';
@@ -69,7 +69,7 @@ export function TaskBoard({ onOpen }: { onOpen: (task: BoardTask) => void }) {
     if (task && canEditRow(task)) moveTo(task, column);
   };
 
-  if (tasks.isLoading) return <p>{LOADING_TEXT}</p>;
+  if (tasks.isLoading) return <p><LoadingText /></p>;
   if (tasks.error) return <p role="alert">{errorMessage(tasks.error, t('common.unknownError'))}</p>;
   const rows = tasks.data ?? [];
 

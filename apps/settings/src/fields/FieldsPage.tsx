@@ -4,9 +4,9 @@ import { Button, Flex, Typography } from '@steward/libs/ui/antd';
 import { Tabs } from '@steward/libs/ui/antd-data';
 import { RECORD_KINDS, customFieldsTable, errorMessage, fieldsOfKind, queryKeys, useCustomFieldDefinitions, type CustomFieldDef, type RecordKind } from '@steward/libs/data';
 import { useSearchParams } from '@steward/libs/router';
-import { DataTable, LOADING_TEXT, type ListColumn } from '@steward/libs/list';
+import { DataTable, type ListColumn } from '@steward/libs/list';
 import { useAccess, useSession } from '@steward/libs/session';
-import { PageFrame, notify } from '@steward/libs/ui';
+import { LoadingText, notify, PageFrame } from '@steward/libs/ui';
 import { FieldDialog, type FieldDialogSave } from './FieldDialog';
 import { useT } from '../i18n';
 import { FIELD_MESSAGES as M, TYPE_LABEL, changeFieldType, createField, fieldWrite, swapPositions, updateField } from './fieldsApi';
@@ -181,7 +181,7 @@ export function FieldsPage() {
         columns={columns}
         rows={rows}
         busy={definitions.isFetching || change.isPending}
-        placeholder={definitions.isLoading ? LOADING_TEXT : t(M.noFields)}
+        placeholder={definitions.isLoading ? <LoadingText /> : t(M.noFields)}
       />
       <FieldDialog
         open={dialog !== null}

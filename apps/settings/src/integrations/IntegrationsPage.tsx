@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Flex } from '@steward/libs/ui/antd';
 import { Popconfirm } from '@steward/libs/ui/antd-data';
-import { DataTable, LOADING_TEXT, type ListColumn } from '@steward/libs/list';
+import { DataTable, type ListColumn } from '@steward/libs/list';
 import { useAccess } from '@steward/libs/session';
 import { formatDate } from '@steward/libs/i18n';
-import { PageFrame, StatusPill } from '@steward/libs/ui';
+import { LoadingText, PageFrame, StatusPill } from '@steward/libs/ui';
 import { IntegrationDialog } from './IntegrationDialog';
 import { INTEGRATION_MESSAGES as M, INTEGRATION_TYPES, secretHint, type Integration } from './integrationsApi';
 import { useIntegrations } from './useIntegrations';
@@ -75,7 +75,7 @@ export function IntegrationsPage() {
         columns={columns}
         rows={list.data ?? []}
         busy={list.isFetching}
-        placeholder={list.isLoading ? LOADING_TEXT : t('integrations.none')}
+        placeholder={list.isLoading ? <LoadingText /> : t('integrations.none')}
       />
       <IntegrationDialog
         open={dialog !== null}
