@@ -1,6 +1,6 @@
 import { callRpc } from '@steward/libs/data';
 import { formatMoney } from '@steward/libs/i18n';
-import { t } from '../i18n';
+import { t, type LodgingMessageId } from '../i18n';
 
 // What the dashboard's desk card needs, apart from the booking form's validation (zod) so the card's
 // chunk stays small.
@@ -47,18 +47,19 @@ export function guestsLabel(adults: number, children: number, pets = 0): string 
     .join(', ');
 }
 
-/** The key of each status in the messages' select (a select's keys have no spaces). */
-const STATUS_KEY: Record<StayStatus, string> = {
-  Tentative: 'Tentative',
-  Confirmed: 'Confirmed',
-  'Checked in': 'checkedIn',
-  'Checked out': 'checkedOut',
-  Cancelled: 'Cancelled',
-  'No-show': 'noShow',
+/** Each status's words (the database keeps the English value). */
+const STATUS_WORDS: Record<StayStatus, LodgingMessageId> = {
+  Tentative: 'status.name.tentative',
+  Confirmed: 'status.name.confirmed',
+  'Checked in': 'status.name.checkedIn',
+  'Checked out': 'status.name.checkedOut',
+  Cancelled: 'status.name.cancelled',
+  'No-show': 'status.name.noShow',
 };
 
 /** A stay's status as the page's language names it ("Checked in", "Registrada"); an unknown one as it is. */
 export function statusLabel(status: string): string {
-  return t('status.value', { status: STATUS_KEY[status as StayStatus] ?? status });
+  const id = STATUS_WORDS[status as StayStatus];
+  return id ? t(id) : status;
 }
 
