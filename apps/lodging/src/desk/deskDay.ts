@@ -1,5 +1,4 @@
 import { callRpc } from '@steward/libs/data';
-import { formatMoney } from '@steward/libs/i18n';
 import { t, type LodgingMessageId } from '../i18n';
 
 // What the dashboard's desk card needs, apart from the booking form's validation (zod) so the card's
@@ -33,11 +32,6 @@ export type DeskStay = {
 /** Arrivals, departures and in-house stays of a day (catalog.desk_day). */
 export function fetchDeskDay(orgName: string, day: string): Promise<DeskStay[]> {
   return callRpc<DeskStay[]>('catalog', 'desk_day', { p_org_name: orgName, p_day: day });
-}
-
-/** Money as the desk shows it, in the person's language: "$1,234.50" (en), "1234,50 US$" (es); the organisation's currency unless given. */
-export function money(value: number | string | null | undefined, currency?: string): string {
-  return formatMoney(Number(value ?? 0), currency);
 }
 
 /** '2 adults, 1 child' (pets when there are some), in the page's language. */
