@@ -4,11 +4,9 @@ import { errorMessage, queryKeys } from '@steward/libs/data';
 import { Link, useParams } from '@steward/libs/router';
 import { PageFrame } from '@steward/libs/ui';
 import { useStayMoney } from './StayMoney';
-import { guestsLabel, statusLabel } from './deskApi';
+import { DAY_TIME, guestsLabel, statusLabel } from './deskApi';
 import { fetchFolio } from './folioApi';
 
-/** The stay's check-in and check-out: day and time in the page's language. */
-const DAY_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' };
 import './desk.css';
 import { formatDate, formatMoney } from '@steward/libs/i18n';
 import { useT } from '../i18n';

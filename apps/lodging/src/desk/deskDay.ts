@@ -1,4 +1,5 @@
 import { callRpc } from '@steward/libs/data';
+import { DATE } from '@steward/libs/i18n';
 import { t, type LodgingMessageId } from '../i18n';
 
 // What the dashboard's desk card needs, apart from the booking form's validation (zod) so the card's
@@ -40,6 +41,9 @@ export function guestsLabel(adults: number, children: number, pets = 0): string 
     .filter(Boolean)
     .join(', ');
 }
+
+/** A stay's moment (check-in, check-out, a confirmation sent): day and time in the page's language. */
+export const DAY_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: 'numeric', minute: '2-digit' };
 
 /** Each status's words (the database keeps the English value). */
 const STATUS_WORDS: Record<StayStatus, LodgingMessageId> = {
