@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { setLocale } from '@steward/libs/i18n';
 import { t } from '../i18n';
-import { FIELD_MESSAGES, fieldFormSchema, fieldWrite, newChoice } from './fieldsApi';
+import { FIELD_MESSAGES, fieldFormSchema, fieldWrite, newChoice, typeLabel } from './fieldsApi';
 
 const valid = { label: ' Paddling level ', field_type: 'single_choice' as const, link_kind: null, help_text: '  ', required: true, sensitive: false, default_value: null, choices: [newChoice('Beginner'), newChoice('Intermediate')] };
 
@@ -24,5 +25,15 @@ describe('Settings → Fields at the edge', () => {
   it('writes choices only for choice fields and a link target only for links', () => {
     const text = fieldFormSchema.parse({ ...valid, field_type: 'short_text', link_kind: 'contact' });
     expect(fieldWrite(text)).toMatchObject({ choices: [], link_kind: null });
+  });
+
+  it('names a field type in the language of the moment, not the one the page started in', async () => {
+    expect(typeLabel('number')).toBe('Number');
+    await setLocale('es');
+    try {
+      expect(typeLabel('number')).toBe('Número');
+    } finally {
+      await setLocale('en');
+    }
   });
 });
