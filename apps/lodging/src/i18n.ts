@@ -13,3 +13,4 @@ export const { t, useT, has } = defineMessages('lodging', english, {
 });
 
 export type LodgingMessageId = keyof typeof english;
+export type LodgingT = ReturnType<typeof useT>;

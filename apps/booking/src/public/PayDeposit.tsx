@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { errorMessage } from '@steward/libs/data';
 import { useT } from '../i18n';
-import { money, startCardPayment, type StayView } from './bookingApi';
+import { startCardPayment, type StayView } from './bookingApi';
+import { formatMoney } from '@steward/libs/i18n';
 
 /**
  * "Pay the deposit by card": asks the payments function for the provider's checkout page and sends the
@@ -30,7 +31,7 @@ export function PayDeposit({ stay, token }: { stay: StayView; token: string }) {
   return (
     <div style={{ margin: '12px 0' }}>
       <button type="button" className="booking-button" disabled={starting} onClick={() => void pay()}>
-        {starting ? t('pay.opening') : t('pay.button', { amount: money(stay.deposit_due, stay.currency ?? 'USD') })}
+        {starting ? t('pay.opening') : t('pay.button', { amount: formatMoney(stay.deposit_due, stay.currency ?? 'USD') })}
       </button>
       {problem ? (
         <p role="alert" className="booking-alert">

@@ -4,10 +4,11 @@ import { useParams } from '@steward/libs/router';
 import { errorMessage } from '@steward/libs/data';
 import { BookingFrame } from './BookingFrame';
 import { useT } from '../i18n';
-import { PAYMENT_TEXT, dayLabel, firstProblem, guestSchema, money, requestBooking, searchSchema, searchStays, stayDates, type GuestInput, type Offer, type SearchInput, type StayView } from './bookingApi';
+import { PAYMENT_TEXT, dayLabel, firstProblem, guestSchema, requestBooking, searchSchema, searchStays, stayDates, type GuestInput, type Offer, type SearchInput, type StayView } from './bookingApi';
 import { PayDeposit } from './PayDeposit';
 import { StaySummary } from './StaySummary';
 import { useBookingPage } from './usePublicBooking';
+import { formatMoney } from '@steward/libs/i18n';
 
 type SearchForm = { checkIn: string; checkOut: string; adults: string; children: string; pets: string };
 
@@ -157,7 +158,7 @@ export function PublicBookingPage() {
                   {offer.description ? <p>{offer.description}</p> : null}
                   <PriceTable offer={offer} />
                   <p>
-                    {offer.deposit_due > 0 ? t('offers.deposit', { amount: money(offer.deposit_due, offer.quote.currency), method: t(PAYMENT_TEXT[info.deposit_method]) }) : t('offers.noDeposit')}{' '}
+                    {offer.deposit_due > 0 ? t('offers.deposit', { amount: formatMoney(offer.deposit_due, offer.quote.currency), method: t(PAYMENT_TEXT[info.deposit_method]) }) : t('offers.noDeposit')}{' '}
                     {offer.instant ? t('offers.instant') : t('offers.byOrg', { org: info.display_name, hours: info.hold_hours })}
                   </p>
                   <button type="button" className="booking-button" onClick={() => { setProblem(null); setChosen(offer); }}>
@@ -194,19 +195,19 @@ export function PriceTable({ offer }: { offer: Offer }) {
           <tr key={night.date}>
             <td>{dayLabel(night.date)}</td>
             <td>{night.rate_name}</td>
-            <td>{money(night.amount, quote.currency)}</td>
+            <td>{formatMoney(night.amount, quote.currency)}</td>
           </tr>
         ))}
         {quote.fees > 0 ? (
           <tr>
             <td colSpan={2}>{t('prices.fees')}</td>
-            <td>{money(quote.fees, quote.currency)}</td>
+            <td>{formatMoney(quote.fees, quote.currency)}</td>
           </tr>
         ) : null}
         {quote.tax > 0 ? (
           <tr>
             <td colSpan={2}>{t('prices.tax', { percent: quote.tax_percent })}</td>
-            <td>{money(quote.tax, quote.currency)}</td>
+            <td>{formatMoney(quote.tax, quote.currency)}</td>
           </tr>
         ) : null}
       </tbody>
@@ -215,7 +216,7 @@ export function PriceTable({ offer }: { offer: Offer }) {
           <th scope="row" colSpan={2}>
             {t('prices.total', { count: quote.night_count })}
           </th>
-          <td data-testid="offer-total">{money(quote.total, quote.currency)}</td>
+          <td data-testid="offer-total">{formatMoney(quote.total, quote.currency)}</td>
         </tr>
       </tfoot>
     </table>
@@ -295,7 +296,7 @@ function GuestForm({ org, search, offer, onBack, onBooked, onGone, onNewPrice }:
         ) : null}
         <div style={{ display: 'flex', gap: 12, marginTop: 16, flexWrap: 'wrap' }}>
           <button type="submit" className="booking-button" disabled={book.isPending}>
-            {book.isPending ? t('guest.booking') : t('guest.confirm', { amount: money(offer.quote.total, offer.quote.currency) })}
+            {book.isPending ? t('guest.booking') : t('guest.confirm', { amount: formatMoney(offer.quote.total, offer.quote.currency) })}
           </button>
           <button type="button" className="booking-button secondary" onClick={onBack}>
             {t('guest.back')}

@@ -1,5 +1,6 @@
 import { useT } from '../i18n';
-import { PAYMENT_TEXT, money, stayDates, type StayView } from './bookingApi';
+import { PAYMENT_TEXT, stayDates, type StayView } from './bookingApi';
+import { formatMoney } from '@steward/libs/i18n';
 
 /** A booking as its guest sees it: the stay, the total, and the deposit with how to pay it. */
 export function StaySummary({ stay }: { stay: StayView }) {
@@ -16,19 +17,19 @@ export function StaySummary({ stay }: { stay: StayView }) {
         {t('summary.stayValue', { accommodation: stay.accommodation ?? '', dates: stay.check_in && stay.check_out ? stayDates(stay.check_in, stay.check_out) : '' })}
       </dd>
       <dt>{t('summary.total')}</dt>
-      <dd style={{ margin: 0 }} data-testid="booking-total">{money(stay.total ?? 0, currency)}</dd>
+      <dd style={{ margin: 0 }} data-testid="booking-total">{formatMoney(stay.total ?? 0, currency)}</dd>
       {stay.deposit_due && stay.deposit_due > 0 && stay.deposit_paid_at ? (
         <>
           <dt>{t('summary.deposit')}</dt>
           <dd style={{ margin: 0 }} data-testid="booking-deposit">
-            {t('summary.paidByCard', { amount: money(stay.deposit_due, currency) })}
+            {t('summary.paidByCard', { amount: formatMoney(stay.deposit_due, currency) })}
           </dd>
         </>
       ) : stay.deposit_due && stay.deposit_due > 0 ? (
         <>
           <dt>{t('summary.depositDue')}</dt>
           <dd style={{ margin: 0 }} data-testid="booking-deposit">
-            {t('summary.due', { amount: money(stay.deposit_due, currency), method: t(PAYMENT_TEXT[stay.payment_method ?? 'on_arrival']) })}
+            {t('summary.due', { amount: formatMoney(stay.deposit_due, currency), method: t(PAYMENT_TEXT[stay.payment_method ?? 'on_arrival']) })}
             {stay.payment_method === 'bank_transfer' && stay.payment_reference ? <>{' '}{t('summary.reference', { reference: stay.payment_reference })}</> : null}
             {stay.payment_method === 'bank_transfer' && stay.bank_details ? ` (${stay.bank_details})` : ''}
           </dd>

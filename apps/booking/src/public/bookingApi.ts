@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { getRuntimeConfig } from '@steward/libs/runtime-config';
-import { formatDate, formatDateRange, formatMoney } from '@steward/libs/i18n';
+import { formatDate, formatDateRange } from '@steward/libs/i18n';
 import { has, t, type BookingMessageId } from '../i18n';
 
 /**
@@ -165,9 +165,6 @@ export async function startCardPayment(token: string): Promise<{ ok: true; url: 
 
 export const fetchStay = (token: string) => callRpc<StayView>('public', 'booking_stay', { p_token: token });
 export const cancelStay = (token: string) => callRpc<StayView>('public', 'booking_cancel', { p_token: token });
-
-/** An amount as the guest reads it, in the organisation's currency: "$139.00" (en, USD), "139,00 US$" (es). */
-export const money = (amount: number, currency: string): string => formatMoney(amount, currency);
 
 /** A day of the stay: "Fri, Dec 4, 2026" (en), "vie, 4 dic 2026" (es). */
 const DAY_FORMAT: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' };

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { setLocale } from '@steward/libs/i18n';
-import { dayLabel, firstProblem, guestSchema, money, searchSchema, stayDates, type Offer } from './bookingApi';
+import { setLocale, formatMoney } from '@steward/libs/i18n';
+import { dayLabel, firstProblem, guestSchema, searchSchema, stayDates, type Offer } from './bookingApi';
 import { guestLocale } from './guestLanguage';
 import { PriceTable } from './PublicBookingPage';
 
@@ -28,8 +28,8 @@ describe('the guest’s language', () => {
 describe('the public pages in English', () => {
   it('write amounts in the organisation’s currency and days as before', async () => {
     await setLocale('en');
-    expect(money(1244.43, 'USD')).toBe('$1,244.43');
-    expect(money(139, 'EUR')).toBe('€139.00');
+    expect(formatMoney(1244.43, 'USD')).toBe('$1,244.43');
+    expect(formatMoney(139, 'EUR')).toBe('€139.00');
     expect(dayLabel('2026-12-04')).toBe('Fri, Dec 4, 2026');
     expect(stayDates('2026-12-04', '2026-12-06')).toBe('Fri, Dec 4\u2009–\u2009Sun, Dec 6, 2026');
     expect(firstProblem(searchSchema, { checkIn: '2026-12-06', checkOut: '2026-12-04', adults: 2, children: 0, pets: 0 })).toBe('Check-out must be after check-in.');
@@ -40,7 +40,7 @@ describe('the public pages in English', () => {
 describe('the public pages in Spanish', () => {
   it('write amounts, days, plurals and the form’s problems as a Spanish reader reads them', async () => {
     await setLocale('es');
-    expect(money(1244.43, 'EUR')).toBe('1244,43\u00a0€');
+    expect(formatMoney(1244.43, 'EUR')).toBe('1244,43\u00a0€');
     expect(dayLabel('2026-12-04')).toBe('vie, 4 dic 2026');
     expect(firstProblem(searchSchema, { checkIn: '2026-12-04', checkOut: '2026-12-06', adults: 0, children: 0, pets: 0 })).toBe('Debe alojarse al menos un adulto.');
     render(<PriceTable offer={offer} />);

@@ -4,8 +4,9 @@ import { Link } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
 import { todayLocal } from '@steward/libs/ui/core';
 import { useT } from '../i18n';
-import { fetchDeskDay, money } from './deskDay';
+import { fetchDeskDay } from './deskDay';
 import './deskCard.css';
+import { formatMoney } from '@steward/libs/i18n';
 
 /**
  * The dashboard's "Today at the desk" card (Lodging's './widgets'): how many arrive, leave and stay
@@ -48,7 +49,7 @@ export function DeskCard() {
               <strong data-testid="desk-in-house">{desk.data ? inHouse.length : '…'}</strong> {t('card.inHouse')}
             </li>
             <li>
-              <strong>{desk.data ? money(due) : '…'}</strong> {t('card.balanceDue')}
+              <strong>{desk.data ? formatMoney(due) : '…'}</strong> {t('card.balanceDue')}
             </li>
           </ul>
           {waiting.length > 0 ? (

@@ -4,13 +4,11 @@ import { errorMessage, queryKeys } from '@steward/libs/data';
 import { Link, useParams } from '@steward/libs/router';
 import { PageFrame } from '@steward/libs/ui';
 import { useStayMoney } from './StayMoney';
-import { guestsLabel, money, statusLabel } from './deskApi';
+import { DAY_TIME, guestsLabel, statusLabel } from './deskApi';
 import { fetchFolio } from './folioApi';
 
-/** The stay's check-in and check-out: day and time in the page's language. */
-const DAY_TIME: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' };
 import './desk.css';
-import { formatDate } from '@steward/libs/i18n';
+import { formatDate, formatMoney } from '@steward/libs/i18n';
 import { useT } from '../i18n';
 
 /** /folio/:id — a stay's folio for the guest: the organisation's logo and colour, the stay, its charges, payments and balance due; prints alone. */
@@ -79,19 +77,19 @@ export function FolioPage() {
                 {t('folio.nights', { count: stay.nights ?? 0 })}
                 {stay.price_overridden ? <>{' '}{t('folio.manualPrice')}</> : null}
               </td>
-              <td className="stw-num">{money(stay.subtotal, currency)}</td>
+              <td className="stw-num">{formatMoney(stay.subtotal, currency)}</td>
             </tr>
             <tr>
               <td>{t('folio.fees')}</td>
-              <td className="stw-num">{money(stay.fees_amount, currency)}</td>
+              <td className="stw-num">{formatMoney(stay.fees_amount, currency)}</td>
             </tr>
             <tr>
               <td>{t('folio.tax')}</td>
-              <td className="stw-num">{money(stay.tax_amount, currency)}</td>
+              <td className="stw-num">{formatMoney(stay.tax_amount, currency)}</td>
             </tr>
             <tr>
               <th scope="row">{t('folio.total')}</th>
-              <th className="stw-num">{money(stay.total_amount, currency)}</th>
+              <th className="stw-num">{formatMoney(stay.total_amount, currency)}</th>
             </tr>
             {(money_.data?.payments ?? []).map((line) => (
               <tr key={line.id}>
@@ -101,14 +99,14 @@ export function FolioPage() {
                 </td>
                 <td className="stw-num">
                   {line.line_type === 'refund' ? '' : '−'}
-                  {money(line.qty * line.unit_price - line.discount_amount, currency)}
+                  {formatMoney(line.qty * line.unit_price - line.discount_amount, currency)}
                 </td>
               </tr>
             ))}
             <tr>
               <th scope="row">{t('desk.balanceDue')}</th>
               <th className="stw-num" data-testid="folio-balance">
-                {money(balance?.balance_due ?? stay.total_amount, currency)}
+                {formatMoney(balance?.balance_due ?? stay.total_amount, currency)}
               </th>
             </tr>
           </tbody>

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Tag, Typography } from '@steward/libs/ui/antd';
 import { errorMessage, queryKeys } from '@steward/libs/data';
-import { formatDate } from '@steward/libs/i18n';
+import { formatDate, formatMoney } from '@steward/libs/i18n';
 import { useT } from '../i18n';
-import { money, quoteInputFrom, quoteStay, type QuoteInput } from './deskApi';
+import { quoteInputFrom, quoteStay, type QuoteInput } from './deskApi';
 import './desk.css';
 
 const DEBOUNCE_MS = 300;
@@ -72,28 +72,28 @@ export function QuotePanel({ values }: { values: Record<string, string | string[
             <tr key={night.date}>
               <th scope="row">{weekday(night.date)}</th>
               <td>{night.rate_name}</td>
-              <td>{money(night.price, currency)}</td>
-              <td>{night.extras > 0 ? money(night.extras, currency) : '—'}</td>
-              <td>{money(night.amount, currency)}</td>
+              <td>{formatMoney(night.price, currency)}</td>
+              <td>{night.extras > 0 ? formatMoney(night.extras, currency) : '—'}</td>
+              <td>{formatMoney(night.amount, currency)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
             <th scope="row" colSpan={4}>{t('quote.subtotal', { count: data.night_count ?? 0 })}</th>
-            <td>{money(data.subtotal, currency)}</td>
+            <td>{formatMoney(data.subtotal, currency)}</td>
           </tr>
           <tr>
             <th scope="row" colSpan={4}>{t('quote.fees')}</th>
-            <td>{money(data.fees, currency)}</td>
+            <td>{formatMoney(data.fees, currency)}</td>
           </tr>
           <tr>
             <th scope="row" colSpan={4}>{t('quote.tax', { percent: Number(data.tax_percent ?? 0) })}</th>
-            <td>{money(data.tax, currency)}</td>
+            <td>{formatMoney(data.tax, currency)}</td>
           </tr>
           <tr className="stw-quote__total">
             <th scope="row" colSpan={4}>{t('quote.total')}</th>
-            <td data-testid="quote-total">{money(data.total, currency)}</td>
+            <td data-testid="quote-total">{formatMoney(data.total, currency)}</td>
           </tr>
         </tfoot>
       </table>

@@ -5,9 +5,9 @@ import { Input, Select } from '@steward/libs/ui/antd-data';
 import { errorMessage, queryKeys } from '@steward/libs/data';
 import { DataTable } from '@steward/libs/list';
 import { useSession } from '@steward/libs/session';
-import { formatDate } from '@steward/libs/i18n';
+import { formatDate, formatMoney } from '@steward/libs/i18n';
 import { has, useT } from '../i18n';
-import { PAYMENT_KINDS, addStayPayment, fetchStayMoney, money, paymentSchema, type PaymentKind, type StayPayment } from './deskApi';
+import { PAYMENT_KINDS, addStayPayment, fetchStayMoney, paymentSchema, type PaymentKind, type StayPayment } from './deskApi';
 
 /** The query of a stay's payments and balance (refreshed with every lodging write). */
 export function useStayMoney(reservationId: string | null) {
@@ -59,16 +59,16 @@ export function StayMoney({ reservationId, currency, canRecord = true }: { reser
       {balance ? (
         <dl className="stw-desk-balance" style={{ display: 'grid', gridTemplateColumns: 'auto auto', gap: '2px 16px', margin: '0 0 8px', width: 'max-content' }}>
           <dt>{t('money.total')}</dt>
-          <dd style={{ margin: 0 }}>{money(balance.total_amount, currency)}</dd>
+          <dd style={{ margin: 0 }}>{formatMoney(balance.total_amount, currency)}</dd>
           <dt>{t('money.paid')}</dt>
-          <dd style={{ margin: 0 }}>{money(balance.paid_amount, currency)}</dd>
+          <dd style={{ margin: 0 }}>{formatMoney(balance.paid_amount, currency)}</dd>
           <dt>{t('money.refunded')}</dt>
-          <dd style={{ margin: 0 }}>{money(balance.refunded_amount, currency)}</dd>
+          <dd style={{ margin: 0 }}>{formatMoney(balance.refunded_amount, currency)}</dd>
           <dt>
             <strong>{t('money.balanceDue')}</strong>
           </dt>
           <dd style={{ margin: 0 }} data-testid="balance-due">
-            <strong>{money(balance.balance_due, currency)}</strong>
+            <strong>{formatMoney(balance.balance_due, currency)}</strong>
           </dd>
         </dl>
       ) : null}
@@ -82,7 +82,7 @@ export function StayMoney({ reservationId, currency, canRecord = true }: { reser
             { key: 'date', title: t('money.date'), render: (line) => formatDate(line.paid_at) },
             { key: 'kind', title: t('money.kind'), render: (line) => t('money.kindLabel', { kind: line.line_type }) },
             { key: 'method', title: t('money.method') },
-            { key: 'amount', title: t('money.amount'), align: 'end', render: (line) => money(line.qty * line.unit_price - line.discount_amount, currency) },
+            { key: 'amount', title: t('money.amount'), align: 'end', render: (line) => formatMoney(line.qty * line.unit_price - line.discount_amount, currency) },
           ]}
         />
       ) : null}

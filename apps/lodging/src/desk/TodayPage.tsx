@@ -6,9 +6,9 @@ import { Link } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
 import { PageFrame, todayLocal } from '@steward/libs/ui';
 import { StayActions } from './StayActions';
-import { fetchDeskDay, guestsLabel, money, statusLabel, type DeskStay } from './deskApi';
+import { fetchDeskDay, guestsLabel, statusLabel, type DeskStay } from './deskApi';
 import './desk.css';
-import { formatDate } from '@steward/libs/i18n';
+import { formatDate, formatMoney } from '@steward/libs/i18n';
 import { useT, type LodgingMessageId } from '../i18n';
 
 const SECTIONS: ReadonlyArray<{ kind: DeskStay['kind']; heading: LodgingMessageId; none: LodgingMessageId }> = [
@@ -76,7 +76,7 @@ function DeskList({ title, empty, stays }: { title: string; empty: string; stays
                 <td role="cell" data-label={t('desk.checkIn')}>{when(stay.check_in)}</td>
                 <td role="cell" data-label={t('desk.checkOut')}>{when(stay.check_out)}</td>
                 <td role="cell" data-label={t('desk.status')}>{statusLabel(stay.status)}</td>
-                <td role="cell" data-label={t('desk.balanceDue')} className="stw-num">{money(stay.balance_due)}</td>
+                <td role="cell" data-label={t('desk.balanceDue')} className="stw-num">{formatMoney(stay.balance_due)}</td>
                 <td role="cell">
                   <StayActions id={stay.id} status={stay.status} name={stay.name} row={stay} only={['Checked in', 'Checked out']} />
                 </td>

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { setLocale } from '@steward/libs/i18n';
+import { setLocale, formatMoney } from '@steward/libs/i18n';
 import { calendarFeedUrl, paymentSchema, quoteInputFrom, stayDay } from './deskApi';
-import { guestsLabel, money, statusLabel } from './deskDay';
+import { guestsLabel, statusLabel } from './deskDay';
 
 describe('the booking form → quote input', () => {
   const unit = '6f5eeb62-96f4-a3a3-0e64-b6b5b94aa5cb';
@@ -38,8 +38,8 @@ describe('the desk\'s words and figures', () => {
   });
 
   it('writes money, guests and a feed address', () => {
-    expect(money(1234.5)).toBe('$1,234.50');
-    expect(money(1234.5, 'EUR')).toBe('€1,234.50');
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(1234.5, 'EUR')).toBe('€1,234.50');
     expect(guestsLabel(2, 1)).toBe('2 adults, 1 child');
     expect(guestsLabel(1, 0, 2)).toBe('1 adult, 2 pets');
     expect(statusLabel('Checked in')).toBe('Checked in');
@@ -50,7 +50,7 @@ describe('the desk\'s words and figures', () => {
 describe('the desk in Spanish', () => {
   it('writes money, guests and statuses as a Spanish reader reads them', async () => {
     await setLocale('es');
-    expect(money(1234.5, 'EUR')).toBe('1234,50\u00a0€');
+    expect(formatMoney(1234.5, 'EUR')).toBe('1234,50\u00a0€');
     expect(guestsLabel(2, 1)).toBe('2 adultos, 1 niño');
     expect(guestsLabel(1, 0, 2)).toBe('1 adulto, 2 mascotas');
     expect(statusLabel('Checked in')).toBe('Registrada');

@@ -4,7 +4,7 @@ import type { StayStatus } from './deskDay';
 
 import { t, type LodgingMessageId } from '../i18n';
 
-export { STAY_STATUSES, fetchDeskDay, guestsLabel, money, statusLabel, type DeskStay, type StayStatus } from './deskDay';
+export { DAY_TIME, STAY_STATUSES, fetchDeskDay, guestsLabel, statusLabel, type DeskStay, type StayStatus } from './deskDay';
 
 /** Where each status may go next (the database refuses any other move). */
 export const NEXT_STATUSES: Record<StayStatus, readonly StayStatus[]> = {

@@ -1,6 +1,6 @@
 import { callRpc } from '@steward/libs/data';
-import { formatMoney } from '@steward/libs/i18n';
-import { t } from '../i18n';
+import { DATE } from '@steward/libs/i18n';
+import { t, type LodgingMessageId } from '../i18n';
 
 // What the dashboard's desk card needs, apart from the booking form's validation (zod) so the card's
 // chunk stays small.
@@ -35,11 +35,6 @@ export function fetchDeskDay(orgName: string, day: string): Promise<DeskStay[]> 
   return callRpc<DeskStay[]>('catalog', 'desk_day', { p_org_name: orgName, p_day: day });
 }
 
-/** Money as the desk shows it, in the person's language: "$1,234.50" (en), "1234,50 US$" (es); the organisation's currency unless given. */
-export function money(value: number | string | null | undefined, currency?: string): string {
-  return formatMoney(Number(value ?? 0), currency);
-}
-
 /** '2 adults, 1 child' (pets when there are some), in the page's language. */
 export function guestsLabel(adults: number, children: number, pets = 0): string {
   return [t('guests.adults', { count: adults }), children > 0 ? t('guests.children', { count: children }) : null, pets > 0 ? t('guests.pets', { count: pets }) : null]
@@ -47,18 +42,22 @@ export function guestsLabel(adults: number, children: number, pets = 0): string 
     .join(', ');
 }
 
-/** The key of each status in the messages' select (a select's keys have no spaces). */
-const STATUS_KEY: Record<StayStatus, string> = {
-  Tentative: 'Tentative',
-  Confirmed: 'Confirmed',
-  'Checked in': 'checkedIn',
-  'Checked out': 'checkedOut',
-  Cancelled: 'Cancelled',
-  'No-show': 'noShow',
+/** A stay's moment (check-in, check-out, a confirmation sent): day and time in the page's language. */
+export const DAY_TIME: Intl.DateTimeFormatOptions = { ...DATE, hour: 'numeric', minute: '2-digit' };
+
+/** Each status's words (the database keeps the English value). */
+const STATUS_WORDS: Record<StayStatus, LodgingMessageId> = {
+  Tentative: 'status.name.tentative',
+  Confirmed: 'status.name.confirmed',
+  'Checked in': 'status.name.checkedIn',
+  'Checked out': 'status.name.checkedOut',
+  Cancelled: 'status.name.cancelled',
+  'No-show': 'status.name.noShow',
 };
 
 /** A stay's status as the page's language names it ("Checked in", "Registrada"); an unknown one as it is. */
 export function statusLabel(status: string): string {
-  return t('status.value', { status: STATUS_KEY[status as StayStatus] ?? status });
+  const id = STATUS_WORDS[status as StayStatus];
+  return id ? t(id) : status;
 }
 

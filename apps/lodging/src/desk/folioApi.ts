@@ -1,4 +1,5 @@
 import { getDatabase, orgScopeFor, toDataAccessError } from '@steward/libs/data';
+import { t } from '../i18n';
 
 export type FolioStay = {
   id: string;
@@ -34,7 +35,7 @@ export async function fetchFolio(id: string): Promise<{ stay: FolioStay; brandin
     .eq('id', id)
     .maybeSingle();
   if (stays.error) throw toDataAccessError(stays.error);
-  if (!stays.data) throw new Error('Stay not found.');
+  if (!stays.data) throw new Error(t('folio.notFound'));
   const base = stays.data as Omit<FolioStay, 'subtotal' | 'fees_amount' | 'tax_amount' | 'total_amount' | 'price_overridden'>;
   const [amounts, branding, organization, settings] = await Promise.all([
     supabase.schema('catalog').from('reservations').select('subtotal,fees_amount,tax_amount,total_amount,price_overridden').eq('id', id).single(),

@@ -8,7 +8,7 @@ import { Link } from '@steward/libs/router';
 import { QuotePanel } from '../desk/QuotePanel';
 import { StayActions } from '../desk/StayActions';
 import { StayMoney } from '../desk/StayMoney';
-import { STAY_STATUSES, statusLabel, type StayStatus } from '../desk/deskApi';
+import { DAY_TIME, STAY_STATUSES, statusLabel, type StayStatus } from '../desk/deskApi';
 import { formatDateTime } from '@steward/libs/i18n';
 import { useT } from '../i18n';
 
@@ -44,7 +44,7 @@ export function BookingModal({ editor }: { editor: RecordEditorApi }) {
           </Link>
           {typeof editor.original?.confirmation_sent_at === 'string' ? (
             <Typography.Text type="secondary" data-testid="confirmation-sent">
-              {t('form.confirmationSent', { email: String(editor.original.confirmation_sent_to ?? ''), when: formatDateTime(editor.original.confirmation_sent_at, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) })}
+              {t('form.confirmationSent', { email: String(editor.original.confirmation_sent_to ?? ''), when: formatDateTime(editor.original.confirmation_sent_at, DAY_TIME) })}
             </Typography.Text>
           ) : null}
         </Flex>

@@ -5,7 +5,6 @@ import { OpenRecordEffect, preloadFormLayer, useAddressedRecord, useFormWithCust
 import { useAccess, useSession } from '@steward/libs/session';
 import { useFirstViewShown } from '@steward/libs/boot';
 import { AntdTheme, LazyAlert, PageFrame, PlainButton, PlainText, todayLocal, useOpenedOnce } from '@steward/libs/ui';
-import { useLanguage } from '@steward/libs/i18n';
 import { useT } from '../i18n';
 import { reservationFields } from './reservationFields';
 import { TimelineGrid } from './TimelineGrid';
@@ -83,17 +82,16 @@ export function ReservationsPage() {
     enabled: Boolean(orgName),
     placeholderData: keepPreviousData,
   });
-  const rows = useMemo(() => (timeline.data ? timelineRows(timeline.data, start, range) : []), [timeline.data, start, range]);
   // The window's stays are on screen: a visit that started here sends its reads and loads its code from
   // index.html next time (libs/boot firstView), as the lists and the dashboard do. The window starts
   // today, so its reads are the same request on a visit the same day; on another day the app asks for
   // another window and the one sent ahead is not taken (firstViewStart.mjs does not send it).
   useFirstViewShown(timeline.isSuccess && !timeline.isPlaceholderData);
-  // The organisation's own fields of reservations follow the stay's under "More fields".
+  // The rows' and the fields' words follow the page's language (`t` is another function in another language).
   const t = useT();
-  const { locale } = useLanguage();
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the fields' labels follow the page's language.
-  const fields = useMemo(() => reservationFields(), [locale]);
+  const rows = useMemo(() => (timeline.data ? timelineRows(t, timeline.data, start, range) : []), [t, timeline.data, start, range]);
+  // The organisation's own fields of reservations follow the stay's under "More fields".
+  const fields = useMemo(() => reservationFields(t), [t]);
   const editor = useRecordEditor<AnyRow>({ table: reservations, label: t('field.reservation'), ...useFormWithCustomFields('reservation', fields) });
   const { openEdit, openCreate } = editor;
   const { value: openStayId, done: stayOpened } = useAddressedRecord('stay');

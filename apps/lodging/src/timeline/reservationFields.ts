@@ -1,14 +1,14 @@
 import type { FieldDef } from '@steward/libs/form';
 import { STAY_STATUSES, statusLabel } from '../desk/deskDay';
-import { t } from '../i18n';
+import type { LodgingT } from '../i18n';
 
 const relation = (schema: 'catalog' | 'crm' | 'ops', table: string, labelField = 'name') => ({ schema, table, valueField: 'id', labelField }) as const;
 
 /**
  * A reservation as the generic editor edits it from the timeline (its name field is labelled Label), in
- * the page's language: made again when the language changes.
+ * `t`'s language: made again when the language changes.
  */
-export const reservationFields = (): readonly FieldDef[] => [
+export const reservationFields = (t: LodgingT): readonly FieldDef[] => [
   { name: 'name', label: t('field.name'), required: true },
   { name: 'accommodation_id', label: t('field.accommodation'), relation: relation('catalog', 'accommodations'), required: true },
   { name: 'check_in', label: t('field.checkIn'), type: 'datetime', required: true },

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { setLocale } from '@steward/libs/i18n';
+import { t } from '../i18n';
 import {
   DAY_WIDTH_PX,
   blockColor,
@@ -102,13 +104,22 @@ describe('range arithmetic across a DST change', () => {
 
 describe('labels and colours', () => {
   it('shows children only when above 0', () => {
-    expect(occupancyLabel(2, 0)).toBe('2a');
-    expect(occupancyLabel(2, 1)).toBe('2a/1ch');
+    expect(occupancyLabel(t, 2, 0)).toBe('2a');
+    expect(occupancyLabel(t, 2, 1)).toBe('2a/1ch');
   });
 
   it('names the rate, "(untitled)" by default, and the rate type abbreviation', () => {
-    expect(blockLabel({ adults: 2, children: 1, rate_name: 'Summer', rate_type_abbreviation: 'STD' })).toBe('2a/1ch Summer STD');
-    expect(blockLabel({ adults: 1, children: 0, rate_name: null, rate_type_abbreviation: null })).toBe('1a (untitled)');
+    expect(blockLabel(t, { adults: 2, children: 1, rate_name: 'Summer', rate_type_abbreviation: 'STD' })).toBe('2a/1ch Summer STD');
+    expect(blockLabel(t, { adults: 1, children: 0, rate_name: null, rate_type_abbreviation: null })).toBe('1a (untitled)');
+  });
+
+  it('words the label in the page’s language once it is in Spanish', async () => {
+    await setLocale('es', 'USD');
+    try {
+      expect(blockLabel(t, { adults: 2, children: 1, rate_name: null, rate_type_abbreviation: 'STD' })).toBe('2a/1n (sin título) STD');
+    } finally {
+      await setLocale('en', 'USD');
+    }
   });
 
   it('uses the card colour, white by default', () => {

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
+import type { LodgingT } from '../i18n';
 
 dayjs.extend(utc);
 
@@ -104,15 +105,15 @@ export function unitBlocks(stays: readonly Stay[], windowStart: DayKey, days: nu
   return blocks;
 }
 
-/** The guest count label '{adults}a/{children}ch'; the children part only when above 0. */
-export function occupancyLabel(adults: number | null | undefined, children: number | null | undefined): string {
+/** The guest count label '{adults}a/{children}ch' (in the page's language); the children part only when above 0. */
+export function occupancyLabel(t: LodgingT, adults: number | null | undefined, children: number | null | undefined): string {
   const kids = children ?? 0;
-  return kids > 0 ? `${adults ?? 0}a/${kids}ch` : `${adults ?? 0}a`;
+  return kids > 0 ? t('timeline.occupancy.withChildren', { adults: adults ?? 0, children: kids }) : t('timeline.occupancy', { adults: adults ?? 0 });
 }
 
 /** The whole block label: occupancy, rate name ('(untitled)') and the rate type abbreviation if any. */
-export function blockLabel(row: { adults: number | null; children: number | null; rate_name: string | null; rate_type_abbreviation: string | null }): string {
-  const parts = [occupancyLabel(row.adults, row.children), row.rate_name?.trim() || '(untitled)'];
+export function blockLabel(t: LodgingT, row: { adults: number | null; children: number | null; rate_name: string | null; rate_type_abbreviation: string | null }): string {
+  const parts = [occupancyLabel(t, row.adults, row.children), row.rate_name?.trim() || t('timeline.untitledRate')];
   if (row.rate_type_abbreviation?.trim()) parts.push(row.rate_type_abbreviation.trim());
   return parts.join(' ');
 }

@@ -1,7 +1,8 @@
 import { contrastRatio } from '@steward/libs/ui';
 import { blockColor, blockLabel, unitBlocks, type Block, type DayKey } from './timelineGeometry';
 import type { TimelineData, TimelineUnit } from './timelineData';
-import { t } from '../i18n';
+import { statusLabel } from '../desk/deskDay';
+import type { LodgingT } from '../i18n';
 
 export type ReservationBlock = Block & { kind: 'reservation'; label: string; title: string; status: string; background: string; color: string };
 export type BlockOutBlock = Block & { kind: 'block-out'; label: string };
@@ -12,8 +13,8 @@ export function textColorOn(background: string): string {
   return (contrastRatio('#000000', background) ?? 21) >= (contrastRatio('#ffffff', background) ?? 0) ? '#000000' : '#ffffff';
 }
 
-/** One row per unit with its blocks laid out for the window (what the grid draws). */
-export function timelineRows(data: TimelineData, windowStart: DayKey, days: number): TimelineRow[] {
+/** One row per unit with its blocks laid out for the window (what the grid draws), its words in `t`'s language. */
+export function timelineRows(t: LodgingT, data: TimelineData, windowStart: DayKey, days: number): TimelineRow[] {
   const staysByUnit = new Map<string, TimelineData['reservations']>();
   for (const reservation of data.reservations) {
     if (!reservation.accommodation_id) continue;
@@ -34,9 +35,9 @@ export function timelineRows(data: TimelineData, windowStart: DayKey, days: numb
       const stay = byId.get(block.id);
       if (!stay) return [];
       const background = blockColor(stay.rate_type_card_color);
-      const label = blockLabel(stay);
+      const label = blockLabel(t, stay);
       const status = stay.status?.trim() || 'Confirmed';
-      return [{ ...block, kind: 'reservation', label, title: `${stay.name}, ${label}, ${status}`, status, background, color: textColorOn(background) }];
+      return [{ ...block, kind: 'reservation', label, title: `${stay.name}, ${label}, ${statusLabel(status)}`, status, background, color: textColorOn(background) }];
     });
     const outs = blockOutsByUnit.get(unit.id) ?? [];
     const blockOuts = unitBlocks(

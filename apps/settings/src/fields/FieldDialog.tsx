@@ -5,7 +5,7 @@ import { Form, Input, Modal } from '@steward/libs/ui/antd-data';
 import { CUSTOM_FIELD_TYPES, LINK_KINDS, RECORD_KINDS, customValueText, errorMessage, type CustomChoice, type CustomFieldDef, type RecordKind } from '@steward/libs/data';
 import { FieldInput, FieldsForm, customFieldDef, fromFormValue, toFormValue, useFieldForm, type FieldDef, type FormValue } from '@steward/libs/form';
 import { useT, type SettingsT } from '../i18n';
-import { FIELD_MESSAGES, TYPE_LABEL, fieldFormSchema, isChoiceType, newChoice, previewTypeChange, type FieldFormValues } from './fieldsApi';
+import { FIELD_MESSAGES, typeLabel, fieldFormSchema, isChoiceType, newChoice, previewTypeChange, type FieldFormValues } from './fieldsApi';
 
 export type FieldDialogSave = { values: FieldFormValues; typeChanged: boolean };
 
@@ -148,7 +148,7 @@ export function FieldDialog({ open, kind, editing, saving, saveError, onCancel, 
 
 function TypeChangePreview({ from, to, field, preview }: { from: CustomFieldDef['field_type']; to: CustomFieldDef['field_type']; field: CustomFieldDef; preview: ReturnType<typeof useQuery<Awaited<ReturnType<typeof previewTypeChange>>>> }) {
   const t = useT();
-  const types = { from: TYPE_LABEL[from], to: TYPE_LABEL[to] };
+  const types = { from: typeLabel(from), to: typeLabel(to) };
   if (preview.isLoading) return <Alert type="info" showIcon title={t('fields.preview.checking', types)} style={{ marginBottom: 12 }} />;
   if (preview.error) return <Alert type="error" showIcon title={t('fields.preview.failed', { ...types, message: errorMessage(preview.error, t('fields.preview.couldNotCheck')) })} style={{ marginBottom: 12 }} />;
   const result = preview.data;

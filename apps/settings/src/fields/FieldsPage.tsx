@@ -9,7 +9,7 @@ import { useAccess, useSession } from '@steward/libs/session';
 import { LoadingText, notify, PageFrame } from '@steward/libs/ui';
 import { FieldDialog, type FieldDialogSave } from './FieldDialog';
 import { useT } from '../i18n';
-import { FIELD_MESSAGES as M, TYPE_LABEL, changeFieldType, createField, fieldWrite, swapPositions, updateField } from './fieldsApi';
+import { FIELD_MESSAGES as M, typeLabel, changeFieldType, createField, fieldWrite, swapPositions, updateField } from './fieldsApi';
 
 const KIND_PARAM = 'kind';
 
@@ -100,11 +100,11 @@ export function FieldsPage() {
       title: t('fields.column.type'),
       render: (row) =>
         row.choices.length && (row.field_type === 'single_choice' || row.field_type === 'multiple_choice')
-          ? `${TYPE_LABEL[row.field_type]}: ${row.choices
+          ? `${typeLabel(row.field_type)}: ${row.choices
               .filter((choice) => !choice.archived)
               .map((choice) => choice.label)
               .join(', ')}`
-          : TYPE_LABEL[row.field_type],
+          : typeLabel(row.field_type),
     },
     { key: 'required', title: t('fields.column.required'), render: (row) => (row.required ? t('common.yes') : t('common.no')) },
     { key: 'sensitive', title: t('fields.column.sensitive'), render: (row) => (row.sensitive ? t('common.yes') : t('common.no')) },

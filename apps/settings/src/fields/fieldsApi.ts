@@ -33,7 +33,8 @@ export const FIELD_MESSAGES = {
   noFields: 'fields.none',
 } as const satisfies Record<string, SettingsMessageId>;
 
-export const TYPE_LABEL: Readonly<Record<CustomFieldType, string>> = Object.fromEntries(CUSTOM_FIELD_TYPES.map((type) => [type.type, type.label])) as Record<CustomFieldType, string>;
+/** A field type's name, read in the page's language each time (a table of the names made once would keep the first language). */
+export const typeLabel = (type: CustomFieldType): string => CUSTOM_FIELD_TYPES.find((entry) => entry.type === type)?.label ?? type;
 
 export const isChoiceType = (type: CustomFieldType) => type === 'single_choice' || type === 'multiple_choice';
 
