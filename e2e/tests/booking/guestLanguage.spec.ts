@@ -1,6 +1,7 @@
 import { expect, test, type Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../support/axe';
 import { createOwner, serviceClient, type Owner } from '../shell/support/shellApi';
+import { euros, spaced } from '../shell/support/languages';
 import { insertRow, utcDay } from '../lodging/lodgingApi';
 
 // A guest has no profile: the public booking page speaks the organisation's language (Org Data), with
@@ -12,11 +13,8 @@ const CHECK_OUT = 47;
 
 type Quote = { total: number; nights: { date: string; amount: number }[] };
 
-/** What Intl writes in Spanish, as the page must (the browser and Node share ICU's data). */
-const euros = (amount: number) => new Intl.NumberFormat('es', { style: 'currency', currency: 'EUR' }).format(amount);
+/** A night's day as Intl writes it in Spanish, as the page must (the browser and Node share ICU's data). */
 const day = (date: string) => new Intl.DateTimeFormat('es', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(`${date}T00:00:00`));
-/** Text as the page shows it, whatever spaces Intl put in (no-break, narrow). */
-const spaced = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s/g, '\\s')}$`);
 
 async function setOrgLanguage(orgName: string, language: string | null) {
   const { error } = await serviceClient().from('organizations').update({ language }).eq('org_name', orgName);

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../support/axe';
 import { E2E_BASE_URL } from '../../support/ports';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { createOwner, serviceClient, unique, type Owner } from './support/shellApi';
+import { catalogueWords, escaped, mainText, setProfileLanguage } from './support/languages';
 
 /**
  * Languages (issue 51) in the CRM: its words travel with the CRM (apps/crm/src/messages); a contact's
@@ -12,25 +12,21 @@ import { createOwner, serviceClient, unique, type Owner } from './support/shellA
  */
 test.describe.configure({ timeout: 180_000 });
 
-const crmEnglish = JSON.parse(readFileSync(new URL('../../../apps/crm/src/messages/en.json', import.meta.url), 'utf8')) as Record<string, string>;
-
-/** The CRM's English words a person could see: whole messages without arguments, of a word of four letters or more. */
-const CRM_WORDS = [...new Set(Object.values(crmEnglish).filter((text) => !/[{}<]/.test(text) && /[A-Za-z]{4}/.test(text)))];
+/** The CRM's English words a person could see (apps/crm/src/messages/en.json). */
+const CRM_WORDS = catalogueWords('crm');
 
 /**
  * A whole message as the pseudo-locale shows it: accented (written here as a person would see it),
  * lengthened with tildes, in brackets.
  */
-const pseudo = (accented: string) => new RegExp(`^\\[${accented.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}~+\\]$`);
+const pseudo = (accented: string) => new RegExp(`^\\[${escaped(accented)}~+\\]$`);
 
-type Seeded = Owner & { profileId: string; contact: { name: string; shortId: string } };
+type Seeded = Owner & { contact: { name: string; shortId: string } };
 
 /** An organisation with one contact, with no phone yet and a gift of 1,234.50 on 5 March 2025. */
 async function ownerWithContact(prefix: string): Promise<Seeded> {
   const owner = await createOwner(prefix);
   const client = serviceClient();
-  const { data: profile, error } = await client.from('user_profiles').select('id').eq('org_name', owner.orgName).eq('email', owner.email).single();
-  if (error) throw new Error(`user_profiles: ${error.message}`);
   const name = unique('Lucia Idioma');
   const [first, last] = name.split(' ');
   const added = await client.schema('crm').from('contacts').insert({ org_name: owner.orgName, name, first_name: first, last_name: last ?? 'X' }).select('id, short_id').single();
@@ -38,27 +34,12 @@ async function ownerWithContact(prefix: string): Promise<Seeded> {
   const contact = added.data as { id: string; short_id: string };
   const gift = await client.from('transactions').insert({ org_name: owner.orgName, contact_id: contact.id, date: '2025-03-05', amount: 1234.5, transaction_type: 'payment', description: 'Fondo del tejado' });
   if (gift.error) throw new Error(`transactions: ${gift.error.message}`);
-  return { ...owner, profileId: (profile as { id: string }).id, contact: { name, shortId: contact.short_id } };
-}
-
-async function setLanguage(profileId: string, language: string) {
-  const { error } = await serviceClient().from('user_profiles').update({ language }).eq('id', profileId);
-  if (error) throw new Error(`user_profiles: ${error.message}`);
-}
-
-/** The text of the page's main region as a person reads or hears it: its words and its labels. */
-async function mainText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const main = document.querySelector('main#main-content');
-    if (!main) return '';
-    const labels = [main, ...main.querySelectorAll('*')].map((element) => ['aria-label', 'title', 'placeholder', 'alt'].map((name) => element.getAttribute(name) ?? '').join(' '));
-    return [main.textContent ?? '', ...labels].join('\n');
-  });
+  return { ...owner, contact: { name, shortId: contact.short_id } };
 }
 
 test("My profile in Español: a contact's page reads Spanish, its dates and amounts written for es", async ({ page }) => {
   const owner = await ownerWithContact('Crmidioma');
-  await setLanguage(owner.profileId, 'es');
+  await setProfileLanguage(owner, 'es');
   await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
   await page.goto(`/contact/${owner.contact.shortId}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
@@ -88,7 +69,7 @@ test("My profile in Español: a contact's page reads Spanish, its dates and amou
 /** Signs in with the person's language set to the pseudo-locale and opens the contacts list. */
 async function pseudoContacts(page: Page, prefix: string): Promise<Seeded> {
   const owner = await ownerWithContact(prefix);
-  await setLanguage(owner.profileId, 'en-XA');
+  await setProfileLanguage(owner, 'en-XA');
   await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
   await page.goto('/contacts');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
