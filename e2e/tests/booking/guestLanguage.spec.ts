@@ -1,4 +1,4 @@
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../support/axe';
 import { createOwner, serviceClient, type Owner } from '../shell/support/shellApi';
 import { euros, spaced } from '../shell/support/languages';
@@ -15,6 +15,15 @@ type Quote = { total: number; nights: { date: string; amount: number }[] };
 
 /** A night's day as Intl writes it in Spanish, as the page must (the browser and Node share ICU's data). */
 const day = (date: string) => new Intl.DateTimeFormat('es', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(`${date}T00:00:00`));
+
+/** The catalogues of words the page loads (each area's chunk is named messages-<area>-<language>), as it asks for them. */
+function catalogueRequests(page: Page): string[] {
+  const catalogues: string[] = [];
+  page.on('request', (request: Request) => {
+    if (/messages-/.test(request.url())) catalogues.push(request.url());
+  });
+  return catalogues;
+}
 
 async function setOrgLanguage(orgName: string, language: string | null) {
   const { error } = await serviceClient().from('organizations').update({ language }).eq('org_name', orgName);
@@ -42,10 +51,13 @@ test.describe('the public booking page in the organisation’s language', () => 
     if (error) throw new Error(error.message);
     const quote = data as Quote;
 
+    const catalogues = catalogueRequests(page);
     await page.goto(`/book/${encodeURIComponent(owner.orgName)}`);
     await expect(page.getByRole('heading', { level: 1, name: owner.orgName })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByText('Reserva tu estancia')).toBeVisible();
+    // The Spanish words came in the booking area's catalogue, which the English page below must not ask for.
+    expect(catalogues.filter((url) => /\/messages-booking-es\./.test(url))).toHaveLength(1);
     const form = page.getByRole('form', { name: 'Buscar estancias' });
     await form.getByLabel('Llegada').fill(utcDay(CHECK_IN));
     await form.getByLabel('Salida').fill(utcDay(CHECK_OUT));
@@ -90,10 +102,7 @@ test.describe('the public booking page in the organisation’s language', () => 
     await setOrgLanguage(owner.orgName, 'en');
     const context = await browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
-    const catalogues: string[] = [];
-    page.on('request', (request: Request) => {
-      if (/messages-/.test(request.url())) catalogues.push(request.url());
-    });
+    const catalogues = catalogueRequests(page);
     await page.goto(`/book/${encodeURIComponent(owner.orgName)}`);
     await expect(page.getByRole('form', { name: 'Search stays' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
