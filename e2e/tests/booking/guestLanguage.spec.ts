@@ -1,6 +1,7 @@
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../support/axe';
 import { createOwner, serviceClient, type Owner } from '../shell/support/shellApi';
+import { euros, spaced } from '../shell/support/languages';
 import { insertRow, utcDay } from '../lodging/lodgingApi';
 
 // A guest has no profile: the public booking page speaks the organisation's language (Org Data), with
@@ -12,11 +13,17 @@ const CHECK_OUT = 47;
 
 type Quote = { total: number; nights: { date: string; amount: number }[] };
 
-/** What Intl writes in Spanish, as the page must (the browser and Node share ICU's data). */
-const euros = (amount: number) => new Intl.NumberFormat('es', { style: 'currency', currency: 'EUR' }).format(amount);
+/** A night's day as Intl writes it in Spanish, as the page must (the browser and Node share ICU's data). */
 const day = (date: string) => new Intl.DateTimeFormat('es', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(`${date}T00:00:00`));
-/** Text as the page shows it, whatever spaces Intl put in (no-break, narrow). */
-const spaced = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s/g, '\\s')}$`);
+
+/** The catalogues of words the page loads (each area's chunk is named messages-<area>-<language>), as it asks for them. */
+function catalogueRequests(page: Page): string[] {
+  const catalogues: string[] = [];
+  page.on('request', (request: Request) => {
+    if (/messages-/.test(request.url())) catalogues.push(request.url());
+  });
+  return catalogues;
+}
 
 async function setOrgLanguage(orgName: string, language: string | null) {
   const { error } = await serviceClient().from('organizations').update({ language }).eq('org_name', orgName);
@@ -44,10 +51,13 @@ test.describe('the public booking page in the organisation’s language', () => 
     if (error) throw new Error(error.message);
     const quote = data as Quote;
 
+    const catalogues = catalogueRequests(page);
     await page.goto(`/book/${encodeURIComponent(owner.orgName)}`);
     await expect(page.getByRole('heading', { level: 1, name: owner.orgName })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByText('Reserva tu estancia')).toBeVisible();
+    // The Spanish words came in the booking area's catalogue, which the English page below must not ask for.
+    expect(catalogues.filter((url) => /\/messages-booking-es\./.test(url))).toHaveLength(1);
     const form = page.getByRole('form', { name: 'Buscar estancias' });
     await form.getByLabel('Llegada').fill(utcDay(CHECK_IN));
     await form.getByLabel('Salida').fill(utcDay(CHECK_OUT));
@@ -92,10 +102,7 @@ test.describe('the public booking page in the organisation’s language', () => 
     await setOrgLanguage(owner.orgName, 'en');
     const context = await browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
-    const catalogues: string[] = [];
-    page.on('request', (request: Request) => {
-      if (/messages-/.test(request.url())) catalogues.push(request.url());
-    });
+    const catalogues = catalogueRequests(page);
     await page.goto(`/book/${encodeURIComponent(owner.orgName)}`);
     await expect(page.getByRole('form', { name: 'Search stays' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');

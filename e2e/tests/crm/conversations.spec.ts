@@ -8,6 +8,7 @@ import { signInThroughApi } from '../../support/signInThroughApi';
 import { TEST_STACK_PORT_BASE } from '../../support/ports';
 import { ownSmtpAccount, startOwnSmtpServer } from '../../../supabase/tests/stack/ownSmtpServer';
 import { anonClient, createOwner, serviceClient, unique, type Owner } from '../shell/support/shellApi';
+import { utcDay } from '../lodging/lodgingApi';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -40,6 +41,9 @@ async function rawHeaders(mail: OutboxMail): Promise<Record<string, string>> {
   const head = source.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
   return Object.fromEntries(head.split(/\r?\n/).map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
 }
+
+/** An e-mail address no other run has used. */
+const addressFor = (prefix: string, domain = 'example.org') => `${unique(prefix).toLowerCase().replace(/\W/g, '')}@${domain}`;
 
 /** The organisation's slug as its inbound address has it (app.org_slug). */
 const slugOf = (orgName: string) => orgName.replace(/\s+/g, '').replace(/[^A-Za-z0-9_-]/g, '-');
@@ -81,7 +85,7 @@ function composer(page: Page) {
 
 test('written to a contact with a template, the mail leaves with the merge fields filled and is on the Conversations tab; their reply by SMTP comes back onto it', async ({ page, baseURL }) => {
   const owner = await createOwner('Conv');
-  const email = `${unique('abigail').toLowerCase().replace(/\W/g, '')}@example.org`;
+  const email = addressFor('abigail');
   const contact = await contactWithEmail(owner, 'Abigail Foster', email);
   const template = await serviceClient().schema('settings').from('mail_templates').insert({ org_name: owner.orgName, name: 'Welcome', subject: 'Welcome, {{first_name}}', body: 'Dear {{full_name}},\n\nthank you for visiting **{{organization.name}}**.' });
   expect(template.error).toBeNull();
@@ -135,7 +139,7 @@ test('written to a contact with a template, the mail leaves with the merge field
 
 test('a bad address or an empty subject is named and the draft stays; the database’s refusal is shown as it words it', async ({ page, baseURL }) => {
   const owner = await createOwner('ConvBad');
-  const contact = await contactWithEmail(owner, 'Bram Visser', `${unique('bram').toLowerCase().replace(/\W/g, '')}@example.org`);
+  const contact = await contactWithEmail(owner, 'Bram Visser', addressFor('bram'));
   await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
   await page.goto(`/contact/${contact.shortId}`);
   await page.getByRole('button', { name: 'Send e-mail' }).click();
@@ -161,7 +165,7 @@ test('a bad address or an empty subject is named and the draft stays; the databa
 
 test('mail from an unknown sender waits in the inbox and is attached to a contact', async ({ page, baseURL }) => {
   const owner = await createOwner('ConvInbox');
-  const contact = await contactWithEmail(owner, 'Chidi Okeke', `${unique('chidi').toLowerCase().replace(/\W/g, '')}@example.org`);
+  const contact = await contactWithEmail(owner, 'Chidi Okeke', addressFor('chidi'));
   const subject = unique('Question about the hall');
   // Anyone's HTML: shown sanitised, its scripts never run.
   await sendInbound({
@@ -249,7 +253,7 @@ test('mail to every contact matching a filter: one each, the suppressed addresse
 test('the composer and the Conversations tab work at a phone’s width', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const owner = await createOwner('ConvPhone');
-  const contact = await contactWithEmail(owner, 'Dana Lee', `${unique('dana').toLowerCase().replace(/\W/g, '')}@example.org`);
+  const contact = await contactWithEmail(owner, 'Dana Lee', addressFor('dana'));
   await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
   await page.goto(`/contact/${contact.shortId}`);
   await page.getByRole('button', { name: 'Send e-mail' }).click();
@@ -274,7 +278,7 @@ test('the composer and the Conversations tab work at a phone’s width', async (
 
 test('the unsubscribe link of a mail to many takes the address off that organisation’s mail to many, once; the next one skips it', async ({ page, baseURL }) => {
   const owner = await createOwner('ConvUnsub');
-  const address = `${unique('unsub').toLowerCase().replace(/\W/g, '')}@example.org`;
+  const address = addressFor('unsub');
   const person = await contactWithEmail(owner, 'Una Subscriber', address);
   // The mail to many is written as the organisation's owner would send it (its screen has its own journey).
   const client = anonClient();
@@ -323,7 +327,7 @@ async function seedMessages(owner: Owner, contactId: string, count: number, subj
 
 test('a long conversation shows its newest 50; “Show older messages” adds the rest below from the keyboard and puts the focus on the first of them', async ({ page, baseURL }) => {
   const owner = await createOwner('ConvOlder');
-  const contact = await contactWithEmail(owner, 'Penny Pal', `${unique('penny').toLowerCase().replace(/\W/g, '')}@example.org`);
+  const contact = await contactWithEmail(owner, 'Penny Pal', addressFor('penny'));
   await seedMessages(owner, contact.id, 57, (n) => `Letter ${String(n + 1).padStart(2, '0')}`);
   await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
   await page.goto(`/contact/${contact.shortId}`);
@@ -346,7 +350,7 @@ test('a long conversation shows its newest 50; “Show older messages” adds th
 
 test('a message with an uploaded file and one of the record’s files reaches the outbox with both, and both download from the timeline', async ({ page, baseURL }) => {
   const owner = await createOwner('ConvFiles');
-  const email = `${unique('felix').toLowerCase().replace(/\W/g, '')}@example.org`;
+  const email = addressFor('felix');
   const contact = await contactWithEmail(owner, 'Felix Files', email);
   // One of Felix's files (the Files tab's bucket: '{organisation id}/{file id}').
   const service = serviceClient();
@@ -395,7 +399,7 @@ test('a message with an uploaded file and one of the record’s files reaches th
 test('mail from a stranger in the inbox becomes a new contact, with the message on it', async ({ page, baseURL }) => {
   const owner = await createOwner('ConvNew');
   const subject = unique('Do you rent canoes');
-  const sender = `${unique('nina').toLowerCase().replace(/\W/g, '')}@example.net`;
+  const sender = addressFor('nina', 'example.net');
   await sendInbound({ from: `Nina Newcomer <${sender}>`, to: `${slugOf(owner.orgName)}@${INBOUND_DOMAIN}`, subject, text: 'Two canoes for Saturday, please.' });
   await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
   await expect(async () => {
@@ -425,7 +429,7 @@ test('a message the organisation’s mail server refuses shows failed with the s
     const owner = await createOwner('ConvRefused');
     const account = await serviceClient().schema('settings').from('integrations').insert(ownSmtpAccount(owner.orgName, refusing.port, { email: 'desk@refused.example', name: 'Refused Desk' }));
     expect(account.error).toBeNull();
-    const contact = await contactWithEmail(owner, 'Rory Gone', `${unique('rory').toLowerCase().replace(/\W/g, '')}@example.org`);
+    const contact = await contactWithEmail(owner, 'Rory Gone', addressFor('rory'));
     await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
     await page.goto(`/contact/${contact.shortId}`);
     await page.getByRole('button', { name: 'Send e-mail' }).click();
@@ -448,61 +452,53 @@ test('a message the organisation’s mail server refuses shows failed with the s
   }
 });
 
+/**
+ * Writes from a record's Conversations section (its To already holds the record's address), sends, and
+ * finds the mail in the outbox and the sent message under the section. Returns the subject.
+ */
+async function sendFromConversations(page: Page, conversations: Locator, email: string, subjectPrefix: string, text: string): Promise<string> {
+  await conversations.getByRole('button', { name: 'Send e-mail' }).click();
+  const dialog = composer(page);
+  await expect(dialog.locator('.ant-select').filter({ has: page.getByLabel('To', { exact: true }) })).toContainText(email);
+  const subject = unique(subjectPrefix);
+  await dialog.getByLabel('Subject', { exact: true }).fill(subject);
+  await dialog.getByLabel('Message').fill(text);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  expect((await waitForMail(email, subject)).text).toContain(text);
+  await expect(conversations.getByRole('article', { name: `Sent message: ${subject}` })).toBeVisible();
+  await expectAccessible(page);
+  return subject;
+}
+
 test('a staff member’s conversation: written from their page, it reaches them and shows under it', async ({ page, baseURL }) => {
   const owner = await createOwner('ConvStaff');
-  const email = `${unique('sam').toLowerCase().replace(/\W/g, '')}@example.org`;
+  const email = addressFor('sam');
   const { data: staff, error } = await serviceClient().schema('hr').from('staff_profiles').insert({ org_name: owner.orgName, preferred_name: 'Sam', legal_first_name: 'Sam', legal_last_name: 'Staffer', email }).select('short_id').single();
   expect(error).toBeNull();
   await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
   await page.goto(`/staff/${(staff as { short_id: string }).short_id}`);
-  const conversations = page.getByRole('region', { name: 'Conversations' });
-  await conversations.getByRole('button', { name: 'Send e-mail' }).click();
-  const dialog = composer(page);
-  await expect(dialog.locator('.ant-select').filter({ has: page.getByLabel('To', { exact: true }) })).toContainText(email);
-  const subject = unique('Your rota');
-  await dialog.getByLabel('Subject', { exact: true }).fill(subject);
-  await dialog.getByLabel('Message').fill('Next week you open the shop.');
-  await expectAccessible(page);
-  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(dialog).toHaveCount(0);
-  expect((await waitForMail(email, subject)).text).toContain('Next week you open the shop.');
-  await expect(conversations.getByRole('article', { name: `Sent message: ${subject}` })).toBeVisible();
-  await expectAccessible(page);
+  await sendFromConversations(page, page.getByRole('region', { name: 'Conversations' }), email, 'Your rota', 'Next week you open the shop.');
 });
 
 test('a stay’s conversation: written to its guest from the stay, it reaches them and shows on the stay', async ({ page, baseURL }) => {
   const owner = await createOwner('ConvStay');
-  const email = `${unique('gwen').toLowerCase().replace(/\W/g, '')}@example.org`;
+  const email = addressFor('gwen');
   const guest = await contactWithEmail(owner, 'Gwen Guest', email);
   const catalog = serviceClient().schema('catalog');
   const { data: cabin, error: cabinError } = await catalog.from('accommodations').insert({ org_name: owner.orgName, name: 'Cabin Fern', base_rate: 100 }).select('id').single();
   expect(cabinError).toBeNull();
-  const day = (offset: number) => {
-    const now = new Date();
-    return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + offset)).toISOString().slice(0, 10);
-  };
   const stay = await catalog.from('reservations').insert({
     org_name: owner.orgName, name: 'Guest family', accommodation_id: (cabin as { id: string }).id, contact_id: guest.id, status: 'Confirmed', adults: 2,
-    check_in: `${day(1)}T15:00:00Z`, check_out: `${day(3)}T10:00:00Z`, total_amount: 200,
+    check_in: `${utcDay(1)}T15:00:00Z`, check_out: `${utcDay(3)}T10:00:00Z`, total_amount: 200,
   });
   expect(stay.error).toBeNull();
   await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
   await page.goto('/reservations');
   await page.getByRole('table', { name: 'Reservation timeline' }).getByRole('button', { name: /^Reservation .*Guest family/ }).click();
   const stayDialog = page.getByRole('dialog').filter({ has: page.getByRole('heading', { name: 'Conversations' }) });
-  const conversations = stayDialog.getByRole('region', { name: 'Conversations' });
-  await conversations.getByRole('button', { name: 'Send e-mail' }).click();
-  const dialog = composer(page);
-  await expect(dialog.locator('.ant-select').filter({ has: page.getByLabel('To', { exact: true }) })).toContainText(email);
-  const subject = unique('Your arrival');
-  await dialog.getByLabel('Subject', { exact: true }).fill(subject);
-  await dialog.getByLabel('Message').fill('The key is under the fern.');
-  await expectAccessible(page);
-  await dialog.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(dialog).toHaveCount(0);
-  expect((await waitForMail(email, subject)).text).toContain('The key is under the fern.');
-  await expect(conversations.getByRole('article', { name: `Sent message: ${subject}` })).toBeVisible();
-  await expectAccessible(page);
+  const subject = await sendFromConversations(page, stayDialog.getByRole('region', { name: 'Conversations' }), email, 'Your arrival', 'The key is under the fern.');
   // The guest's own record has it too.
   await page.goto(`/contact/${guest.shortId}`);
   await page.getByRole('tab', { name: 'Conversations' }).click();

@@ -39,7 +39,7 @@ export class TimelinePage {
   }
 }
 
-/** A day as the timeline's headers and cells name it ('Mon, Nov 23'). */
-export function dayTitle(day: string): string {
-  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+/** A day as the timeline's headers and cells name it ('Mon, Nov 23'; in Spanish 'lun, 23 nov'). */
+export function dayTitle(day: string, locale = 'en-US'): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }

@@ -2,20 +2,18 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../support/axe';
 import { E2E_BASE_URL } from '../../support/ports';
 import { signInThroughApi } from '../../support/signInThroughApi';
-import { createOwner, serviceClient, type Owner } from '../shell/support/shellApi';
+import { serviceClient, type Owner } from '../shell/support/shellApi';
+import { euros, ownerSpeaking, spaced } from '../shell/support/languages';
 import { insertRow, utcDay } from './lodgingApi';
+import { dayTitle } from './TimelinePage';
 
 // Issue 51: with My profile in Español the booking form reads Spanish — its fields, its live price with
 // amounts and nights written for es, and a validation message — and the timeline names its days in Spanish.
 
 const START = 30;
 
-/** What Intl writes in Spanish, as the page must (the browser and Node share ICU's data). */
-const euros = (amount: number) => new Intl.NumberFormat('es', { style: 'currency', currency: 'EUR' }).format(amount);
-const dayTitle = (day: string) => new Intl.DateTimeFormat('es', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+/** A night of the price breakdown as Intl writes it in Spanish, as the page must (the browser and Node share ICU's data). */
 const night = (day: string) => new Intl.DateTimeFormat('es', { weekday: 'short', month: 'short', day: 'numeric' }).format(new Date(`${day}T00:00:00`));
-/** Text as the page shows it, whatever spaces Intl put in (no-break, narrow). */
-const spaced = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s/g, '\\s')}$`);
 
 test.describe('the booking form in Spanish', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -23,10 +21,7 @@ test.describe('the booking form in Spanish', () => {
   let cabinId: string;
 
   test.beforeAll(async () => {
-    owner = await createOwner('Formulario');
-    const client = serviceClient();
-    const { error } = await client.from('user_profiles').update({ language: 'es' }).eq('org_name', owner.orgName).eq('email', owner.email);
-    if (error) throw new Error(`user_profiles: ${error.message}`);
+    owner = await ownerSpeaking('Formulario', 'es');
     await insertRow('lodging_settings', { org_name: owner.orgName, currency: 'EUR', tax_percent: 10, stay_fee: 20, nightly_fee: 0 });
     const cabin = await insertRow('accommodations', { org_name: owner.orgName, name: 'Cabaña Roble', base_rate: 1100 });
     cabinId = cabin.id;
@@ -49,8 +44,8 @@ test.describe('the booking form in Spanish', () => {
     const grid = page.getByRole('table', { name: 'Línea de tiempo de reservas' });
     await expect(grid).toBeVisible();
     await page.getByLabel('Fecha de inicio').fill(utcDay(START - 1));
-    await expect(grid.getByRole('columnheader').nth(1)).toHaveText(spaced(dayTitle(utcDay(START - 1))));
-    await grid.getByRole('button', { name: `Nueva reserva: Cabaña Roble, ${dayTitle(utcDay(START))}`, exact: true }).click();
+    await expect(grid.getByRole('columnheader').nth(1)).toHaveText(spaced(dayTitle(utcDay(START - 1), 'es')));
+    await grid.getByRole('button', { name: `Nueva reserva: Cabaña Roble, ${dayTitle(utcDay(START), 'es')}`, exact: true }).click();
 
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Etiqueta', { exact: true }).fill('Familia García');

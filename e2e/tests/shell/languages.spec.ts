@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../support/axe';
 import { E2E_BASE_URL } from '../../support/ports';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { createOwner, serviceClient, type Owner } from './support/shellApi';
+import { catalogueWords, setProfileLanguage } from './support/languages';
 
 /**
  * Languages (issue 51): the person's language from My profile, applied at once without a reload; the
@@ -11,10 +11,8 @@ import { createOwner, serviceClient, type Owner } from './support/shellApi';
  * and the right-to-left layout. Each test has its own organisation, so no other journey sees a language
  * change.
  */
-const english = JSON.parse(readFileSync(new URL('../../../apps/shell/src/messages/en.json', import.meta.url), 'utf8')) as Record<string, string>;
-
-/** The shell's English words a person could see (whole messages without arguments, of a few letters or more). */
-const ENGLISH_WORDS = Object.values(english).filter((text) => !/[{}<]/.test(text) && /[A-Za-z]{4}/.test(text) && !['CRM'].includes(text));
+/** The shell's English words a person could see (apps/shell/src/messages/en.json). */
+const ENGLISH_WORDS = catalogueWords('shell');
 
 async function ownerWithData(prefix: string): Promise<Owner & { profileId: string }> {
   const owner = await createOwner(prefix);
@@ -28,11 +26,6 @@ async function ownerWithData(prefix: string): Promise<Owner & { profileId: strin
   const note = await client.from('notifications').insert({ org_name: owner.orgName, profile_id: profileId, kind: 'task_assigned', title: 'Languages note', link: '/dashboard', created_at: '2026-03-05T16:00:00Z' });
   if (note.error) throw new Error(`notifications: ${note.error.message}`);
   return { ...owner, profileId };
-}
-
-async function setLanguage(profileId: string, language: string) {
-  const { error } = await serviceClient().from('user_profiles').update({ language }).eq('id', profileId);
-  if (error) throw new Error(`user_profiles: ${error.message}`);
 }
 
 async function dashboard(page: Page, owner: Owner) {
@@ -95,7 +88,7 @@ test('My profile → Español: the header, main menu and dashboard read Spanish 
 
 test('the pseudo-locale shows no English on the shell', async ({ page }) => {
   const owner = await ownerWithData('Pseudo');
-  await setLanguage(owner.profileId, 'en-XA');
+  await setProfileLanguage(owner, 'en-XA');
   await dashboard(page, owner);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
   await expect(page.getByText(/Ţöţåļ Çöñţåçţš/)).toBeVisible();
@@ -108,7 +101,7 @@ test('the pseudo-locale shows no English on the shell', async ({ page }) => {
 
 test('the right-to-left pseudo-locale puts the main menu on the right', async ({ page }) => {
   const owner = await ownerWithData('Rtl');
-  await setLanguage(owner.profileId, 'ar-XB');
+  await setProfileLanguage(owner, 'ar-XB');
   await dashboard(page, owner);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const menu = page.locator('nav.stw-sidebar');

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../support/axe';
 import { E2E_BASE_URL } from '../../support/ports';
 import { signInThroughApi } from '../../support/signInThroughApi';
-import { createOwner, serviceClient, type Owner } from './support/shellApi';
+import type { Owner } from './support/shellApi';
+import { catalogueWords, escaped, mainText, ownerSpeaking } from './support/languages';
 
 /**
  * Languages (issue 51), area by area: with My profile in Español each converted area's main page reads
@@ -24,25 +24,6 @@ type AreaPage = {
   values?: RegExp;
 };
 
-const catalogue = (area: string) => JSON.parse(readFileSync(new URL(`../../../apps/${area}/src/messages/en.json`, import.meta.url), 'utf8')) as Record<string, string>;
-
-/** The area's English words a person could see: whole messages without arguments, of four letters or more. */
-function englishWords(area: AreaPage): string[] {
-  return Object.entries(catalogue(area.area))
-    .filter(([id, text]) => !area.values?.test(id) && !/[{}<]/.test(text) && /[A-Za-z]{4}/.test(text))
-    .map(([, text]) => text);
-}
-
-/** The page's own text, shown or for screen readers (main content only: the shell has its own check). */
-async function mainText(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const main = document.querySelector<HTMLElement>('main#main-content');
-    if (!main) return '';
-    const labels = [main, ...main.querySelectorAll('*')].map((element) => ['aria-label', 'title', 'placeholder', 'alt'].map((name) => element.getAttribute(name) ?? '').join(' '));
-    return [main.innerText, ...labels].join('\n');
-  });
-}
-
 /**
  * The shared libs' own words around an area's page (the list toolbar's name), which hold an area's word
  * ("List" in "List actions"): the libs' catalogue, not the area's, answers for them.
@@ -50,7 +31,7 @@ async function mainText(page: Page): Promise<string> {
 const LIBS_WORDS = ['List actions'];
 
 /** Whole words only: "Task" is not found in "Tasks" nor in "Taskbar". */
-const containsWords = (text: string, words: string) => new RegExp(`(^|[^\\p{L}])${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u').test(text);
+const containsWords = (text: string, words: string) => new RegExp(`(^|[^\\p{L}])${escaped(words)}($|[^\\p{L}])`, 'u').test(text);
 
 const AREAS: readonly AreaPage[] = [
   {
@@ -108,13 +89,6 @@ const AREAS: readonly AreaPage[] = [
   },
 ];
 
-async function ownerIn(prefix: string, language: string): Promise<Owner> {
-  const owner = await createOwner(prefix);
-  const { error } = await serviceClient().from('user_profiles').update({ language }).eq('org_name', owner.orgName).eq('email', owner.email);
-  if (error) throw new Error(`user_profiles: ${error.message}`);
-  return owner;
-}
-
 async function open(page: Page, owner: Owner, path: string) {
   await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
   await page.goto(path);
@@ -123,7 +97,7 @@ async function open(page: Page, owner: Owner, path: string) {
 
 for (const area of AREAS) {
   test(`My profile in Español: ${area.area}'s main page (${area.path}) reads Spanish`, async ({ page }) => {
-    const owner = await ownerIn('Idioma', 'es');
+    const owner = await ownerSpeaking('Idioma', 'es');
     await open(page, owner, area.path);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await area.spanish(page);
@@ -131,12 +105,12 @@ for (const area of AREAS) {
   });
 
   test(`the pseudo-locale leaves no English of ${area.area} on its main page (${area.path})`, async ({ page }) => {
-    const owner = await ownerIn('Pseudo', 'en-XA');
+    const owner = await ownerSpeaking('Pseudo', 'en-XA');
     await open(page, owner, area.path);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
     await area.pseudo(page);
     const text = LIBS_WORDS.reduce((all, words) => all.replaceAll(words, ''), await mainText(page));
-    expect(englishWords(area).filter((words) => containsWords(text, words))).toEqual([]);
+    expect(catalogueWords(area.area, area.values).filter((words) => containsWords(text, words))).toEqual([]);
     await expectNoSeriousA11yViolations(page);
   });
 }

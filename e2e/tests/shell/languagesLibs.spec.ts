@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../support/axe';
 import { E2E_BASE_URL } from '../../support/ports';
 import { signInThroughApi } from '../../support/signInThroughApi';
-import { createOwner, serviceClient, type Owner } from './support/shellApi';
+import type { Owner } from './support/shellApi';
+import { ownerSpeaking } from './support/languages';
 
 /**
  * Languages (issue 51), the shared pieces every area draws (libs' catalogue): a list's toolbar and
@@ -10,13 +11,6 @@ import { createOwner, serviceClient, type Owner } from './support/shellApi';
  * The Supplies list (Catalog) is drawn by libs' ListPage and its generic record editor. Each test has
  * its own organisation, so no other journey sees a language change.
  */
-async function ownerIn(prefix: string, language: string): Promise<Owner> {
-  const owner = await createOwner(prefix);
-  const { error } = await serviceClient().from('user_profiles').update({ language }).eq('org_name', owner.orgName).eq('email', owner.email);
-  if (error) throw new Error(`user_profiles: ${error.message}`);
-  return owner;
-}
-
 async function openSupplies(page: Page, owner: Owner, lang: string) {
   await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
   await page.goto('/supplies');
@@ -25,7 +19,7 @@ async function openSupplies(page: Page, owner: Owner, lang: string) {
 }
 
 test('My profile in Español: a list’s Filters panel and a form’s validation message read Spanish', async ({ page }) => {
-  const owner = await ownerIn('IdiomaLista', 'es');
+  const owner = await ownerSpeaking('IdiomaLista', 'es');
   await openSupplies(page, owner, 'es');
 
   const toolbar = page.getByRole('toolbar', { name: 'Acciones de la lista' });
@@ -59,7 +53,7 @@ test('My profile in Español: a list’s Filters panel and a form’s validation
 });
 
 test('the pseudo-locale shows no English in a list’s toolbar and Filters panel', async ({ page }) => {
-  const owner = await ownerIn('PseudoLista', 'en-XA');
+  const owner = await ownerSpeaking('PseudoLista', 'en-XA');
   await openSupplies(page, owner, 'en-XA');
   const toolbar = page.getByRole('toolbar');
   await expect(toolbar.getByRole('button', { name: /^\[Ƒîļţéŕš/ })).toBeVisible();

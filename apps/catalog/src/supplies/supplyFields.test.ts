@@ -11,7 +11,7 @@ describe('the catalogue’s forms', () => {
     await setLocale('en', 'USD');
   });
 
-  it('label the supply form in English as the spec words it', () => {
+  it('label the supply form in English: the spec’s supply columns, then Description', () => {
     expect(labels(supplyFields(t))).toEqual(['Name', 'Category', 'Unit Type', 'Quantity', 'Last Cost', 'Last Purchase Date', 'Vendor', 'Description']);
   });
 

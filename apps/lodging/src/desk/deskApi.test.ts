@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { setLocale, formatMoney } from '@steward/libs/i18n';
 import { calendarFeedUrl, paymentSchema, quoteInputFrom, stayDay } from './deskApi';
 import { guestsLabel, statusLabel } from './deskDay';
+import { t } from '../i18n';
 
 describe('the booking form → quote input', () => {
   const unit = '6f5eeb62-96f4-a3a3-0e64-b6b5b94aa5cb';
@@ -17,6 +18,8 @@ describe('the booking form → quote input', () => {
     expect(quoteInputFrom({ accommodation_id: '', check_in: '2027-02-03T16:00Z', check_out: '2027-02-06T11:00Z' })).toEqual({ reason: 'quote.chooseFirst' });
     expect(quoteInputFrom({ accommodation_id: unit, check_in: '2027-02-03T16:00Z', check_out: '2027-02-03T20:00Z' })).toEqual({ reason: 'quote.checkOutAfter' });
     expect(quoteInputFrom({ accommodation_id: unit, check_in: '2027-02-03T16:00Z', check_out: '2027-02-05T11:00Z', adults: '-1' })).toEqual({ reason: 'quote.chooseFirst' });
+    // What the panel says for them, in English.
+    expect([t('quote.chooseFirst'), t('quote.checkOutAfter')]).toEqual(['Choose an accommodation, a check-in and a check-out.', 'Check-out must be at least one night after check-in.']);
   });
 
   it('reads a blank or unreadable datetime as no day', () => {

@@ -86,8 +86,9 @@ describe('useMoveTask', () => {
     const readsBefore = database.reads();
 
     // The first move is saved while the second is still on its way: the board is not read now,
-    // since that read would put b back in To Do.
+    // since that read would put b back in To Do. (A move is marked saved once its onSettled has run.)
     await act(async () => database.settle(0));
+    await waitFor(() => expect(queryClient.getMutationCache().getAll().map((move) => move.state.status)).toEqual(['success', 'pending']));
     expect(statusOf(queryClient, key, 'b')).toBe('In Progress');
     expect(database.reads()).toBe(readsBefore);
 

@@ -1,5 +1,4 @@
-import { t } from '../i18n';
-import { SMTP_MESSAGES, generateWebhookUrl, integrationFormSchema, integrationWrite, secretHint, smtpFormValues } from './integrationsApi';
+import { generateWebhookUrl, integrationFormSchema, integrationWrite, secretHint, smtpFormValues } from './integrationsApi';
 
 describe('integration form', () => {
   it('requires a name and a known type', () => {
@@ -40,10 +39,10 @@ describe('an SMTP mail account', () => {
   });
   it('needs a host, a port and a from-address', () => {
     const messages = (values: object) => integrationFormSchema.safeParse({ ...account, ...values }).error?.issues.map((issue) => issue.message);
-    expect(messages({ smtp_host: '' })).toEqual([t(SMTP_MESSAGES.host)]);
-    expect(messages({ smtp_host: 'smtp.example.org\r\nX: y' })).toEqual([t(SMTP_MESSAGES.host)]);
-    expect(messages({ smtp_port: '70000' })).toEqual([t(SMTP_MESSAGES.port)]);
-    expect(messages({ from_email: 'office' })).toEqual([t(SMTP_MESSAGES.fromEmail)]);
+    expect(messages({ smtp_host: '' })).toEqual(['Give the mail server’s host name']);
+    expect(messages({ smtp_host: 'smtp.example.org\r\nX: y' })).toEqual(['Give the mail server’s host name']);
+    expect(messages({ smtp_port: '70000' })).toEqual(['The port is a number from 1 to 65535']);
+    expect(messages({ from_email: 'office' })).toEqual(['The from-address is not an e-mail address']);
   });
   it('reads its form back from the stored row', () => {
     expect(smtpFormValues({ base_url: 'smtps://mail.example.org:465', settings: { user: 'u', from_email: 'a@b.org', from_name: 'A' } })).toEqual({
