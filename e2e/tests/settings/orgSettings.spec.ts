@@ -19,6 +19,24 @@ async function stillSamePage(page: Page) {
   return page.evaluate(() => (window as { __stewardNoReload?: boolean }).__stewardNoReload === true);
 }
 
+test('Org Data: the organisation’s language is chosen from the languages Steward speaks, and saved as its code', async ({ page }) => {
+  const owner = await createOwner('OrgLanguage');
+  await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
+  const settings = new OrgSettingsPage(page);
+  await settings.goto();
+  await expect(settings.heading).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Language', { exact: true }).click();
+  await page.locator('.ant-select-item-option[title="Español"]').click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  // Saved, the organisation's language applies to its owner (no language of their own): the notice may read either.
+  await expect(page.getByText(/^(Organization saved|Organización guardada)$/)).toBeVisible();
+  await expect(async () => {
+    const { data } = await serviceClient().from('organizations').select('language').eq('name', owner.orgName).single();
+    expect((data as { language: string | null }).language).toBe('es');
+  }).toPass({ timeout: 10_000 });
+  await expectNoSeriousA11yViolations(page);
+});
+
 test('Branding: the preview flags a failing colour, and Save re-themes the primary buttons without a reload', async ({ page }) => {
   const owner = await createOwner('Branding');
   await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);

@@ -48,7 +48,7 @@ export function DetailLayout({ backTo, backLabel, loading, notFound, error, head
       {back}
       <Flex justify="space-between" align="start" gap={12} wrap>
         <div style={{ flex: 1, minWidth: 240 }}>{header}</div>
-        {actions ? <Flex gap={8}>{actions}</Flex> : null}
+        {actions ? <Flex gap={8} wrap>{actions}</Flex> : null}
       </Flex>
       {editor}
       <Tabs

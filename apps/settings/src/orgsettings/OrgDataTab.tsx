@@ -6,6 +6,7 @@ import { Form, Input } from '@steward/libs/ui/antd-data';
 import { queryKeys } from '@steward/libs/data';
 import { FieldsForm, useFieldForm } from '@steward/libs/form';
 import { LoadingState, notify } from '@steward/libs/ui';
+import { LANGUAGE_OPTIONS } from '@steward/libs/i18n';
 import { useT } from '../i18n';
 import { textFieldDefs } from '../textFields';
 import { ORGANIZATIONS, ORG_DATA_FIELDS, fetchOrgData, saveOrgData } from './orgSettingsApi';
@@ -14,7 +15,14 @@ import { ORGANIZATIONS, ORG_DATA_FIELDS, fetchOrgData, saveOrgData } from './org
 export function OrgDataTab({ orgName }: { orgName: string }) {
   const t = useT();
   const queryClient = useQueryClient();
-  const fields = useMemo(() => textFieldDefs(t, ORG_DATA_FIELDS, { email: { email: 'common.invalidEmail' }, textarea: ['description'] }), [t]);
+  // The language is chosen from those Steward speaks, as on My profile (a typed "Spanish" matched none).
+  const fields = useMemo(
+    () =>
+      textFieldDefs(t, ORG_DATA_FIELDS, { email: { email: 'common.invalidEmail' }, textarea: ['description'] }).map((field) =>
+        field.name === 'language' ? { ...field, type: 'select' as const, options: LANGUAGE_OPTIONS } : field,
+      ),
+    [t],
+  );
   const form = useFieldForm(fields);
   const { load, validate, rowValues } = form;
   const [saveError, setSaveError] = useState<string | null>(null);
