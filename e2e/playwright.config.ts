@@ -20,10 +20,12 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-    // A failed journey keeps its trace (every action with the DOM before and after it) and a screenshot.
-    // The trace films no screencast: recording one for every journey, kept only for the failed few,
-    // cost Chromium about half again its CPU (docs/testing.md).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // Run alone, a failed journey keeps its trace (every action with the DOM before and after it) and a
+    // screenshot. The trace films no screencast: recording one for every journey, kept only for the
+    // failed few, cost Chromium about half again its CPU. `npm test` records none at all
+    // (STEWARD_E2E_TRACE=off): the DOM snapshots cost a fifth of Chromium's CPU, and its report names
+    // the failed journeys to run again alone (docs/testing.md).
+    trace: process.env.STEWARD_E2E_TRACE === 'off' ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
 });

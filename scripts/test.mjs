@@ -173,8 +173,9 @@ async function main() {
       const ownExit = await vitest('vitest own stacks', 'own', vitestOwnJson, stackEnv(await stackReady));
       return { unitExit, ownExit };
     })();
-    // No stack given: the journeys' global setup starts a fresh one on their port base.
-    const journeysEnv = { STEWARD_TEST_API_URL: '', STEWARD_TEST_ANON_KEY: '', STEWARD_TEST_SERVICE_ROLE_KEY: '', STEWARD_TEST_PORT_BASE: String(JOURNEYS_PORT_BASE), STEWARD_E2E_JSON: playwrightJson };
+    // No stack given: the journeys' global setup starts a fresh one on their port base. No traces: a
+    // failed journey is named at the end, to be run again alone with its trace (docs/testing.md).
+    const journeysEnv = { STEWARD_TEST_API_URL: '', STEWARD_TEST_ANON_KEY: '', STEWARD_TEST_SERVICE_ROLE_KEY: '', STEWARD_TEST_PORT_BASE: String(JOURNEYS_PORT_BASE), STEWARD_E2E_JSON: playwrightJson, STEWARD_E2E_TRACE: 'off' };
     journeys = clock.run('playwright', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: journeysEnv });
     journeys.catch(() => undefined);
     stack = await stackReady;
