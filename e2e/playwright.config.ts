@@ -27,5 +27,9 @@ export default defineConfig({
     // the failed journeys to run again alone (docs/testing.md).
     trace: process.env.STEWARD_E2E_TRACE === 'off' ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
+    // The person has asked their system for less motion: antd's components and our styles do not
+    // animate, as for anyone who sets it, and Chromium draws a sixth fewer frames. The shell's
+    // accessibility journeys keep the motion (docs/testing.md).
+    reducedMotion: 'reduce',
   },
 });

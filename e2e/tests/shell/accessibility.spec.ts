@@ -7,6 +7,10 @@ import { AppShell } from './pages/AppShell';
 import { LandingPage } from './pages/LandingPage';
 import { createOwner } from './support/shellApi';
 
+// These journeys keep the motion the other journeys turn off (playwright.config.ts): every shell state
+// is scanned, and focus followed, as it is drawn for a person who has not asked for less.
+test.use({ reducedMotion: 'no-preference' });
+
 async function signedIn(page: Page, path = '/dashboard') {
   await signInThroughApi(page, DEMO_OWNER.email, DEMO_OWNER.password, E2E_BASE_URL);
   await page.goto(path);

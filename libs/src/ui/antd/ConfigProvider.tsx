@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useMemo, useSyncExternalStore, type ComponentProps } from 'react';
 import { ConfigProvider as AntdConfigProvider } from 'antd';
 import LoadingOutlined from '@ant-design/icons/LoadingOutlined';
 
@@ -10,7 +10,28 @@ import LoadingOutlined from '@ant-design/icons/LoadingOutlined';
  */
 const BUTTON = { loadingIcon: <LoadingOutlined /> };
 
-/** antd's ConfigProvider with the platform's defaults (a busy button's icon); a screen's own settings win. */
-export function ConfigProvider({ button, ...props }: ComponentProps<typeof AntdConfigProvider>) {
-  return <AntdConfigProvider {...props} button={{ ...BUTTON, ...button }} />;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function onReducedMotionChange(onChange: () => void): () => void {
+  const query = typeof window === 'undefined' ? undefined : window.matchMedia?.(REDUCED_MOTION);
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+const prefersReducedMotion = () => (typeof window === 'undefined' ? false : (window.matchMedia?.(REDUCED_MOTION).matches ?? false));
+
+/** Whether the person asked their system for less motion (and again when they change it). */
+export function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(onReducedMotionChange, prefersReducedMotion, () => false);
+}
+
+/**
+ * antd's ConfigProvider with the platform's defaults (a busy button's icon; no motion for a person who
+ * asked their system for less: antd's `motion` token, as our own styles' `prefers-reduced-motion`
+ * rules do for theirs); a screen's own settings win.
+ */
+export function ConfigProvider({ button, theme, ...props }: ComponentProps<typeof AntdConfigProvider>) {
+  const reducedMotion = usePrefersReducedMotion();
+  const merged = useMemo(() => (reducedMotion ? { ...theme, token: { ...theme?.token, motion: false } } : theme), [reducedMotion, theme]);
+  return <AntdConfigProvider {...props} theme={merged} button={{ ...BUTTON, ...button }} />;
 }
