@@ -97,6 +97,16 @@ test.describe('the public booking page in the organisation’s language', () => 
     await expect(page.getByRole('form', { name: 'Your details' })).toBeVisible();
     await expect(page.getByRole('button', { name: `Confirm booking: ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(quote.total)}` })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+
+    // Booked in English on the Spanish organisation's page: the guest's e-mail is in English.
+    const guestEmail = uniqueEmail('lucia-en');
+    await page.getByRole('form', { name: 'Your details' }).getByLabel('E-mail').fill(guestEmail);
+    await page.getByRole('button', { name: /^Confirm booking: / }).click();
+    const done = page.getByRole('status', { name: 'Your booking' });
+    await expect(done.getByRole('heading', { name: 'Booking request received' })).toBeVisible();
+    const confirmation = (await done.getByTestId('booking-confirmation').textContent()) ?? '';
+    const mail = await waitForMail(guestEmail, `We have your booking request (${confirmation})`);
+    expect(mail.text).toContain(`Total: ${quote.total.toFixed(2)} EUR`);
   });
 
   test('a guest who books on the Spanish page is e-mailed in Spanish: words, days and euros as es writes them', async ({ page }) => {
