@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { acceptInvitation } from '../rls/acceptInvitation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
-import { connectDb, createTestClient, testStack, uniqueEmail } from '../stack/testStack';
+import { connectDb, testStack, uniqueEmail } from '../stack/testStack';
 
 // Tasks with an owner and a date, notifications written by the database for the person concerned
 // only, and the daily digest of due and overdue tasks (migration 20261125150000_work_management).
