@@ -1,6 +1,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../support/axe';
-import { createOwner, serviceClient, type Owner } from '../shell/support/shellApi';
+import { waitForMail } from '../auth/support/mailOutbox';
+import { createOwner, serviceClient, uniqueEmail, type Owner } from '../shell/support/shellApi';
 import { euros, spaced } from '../shell/support/languages';
 import { insertRow, utcDay } from '../lodging/lodgingApi';
 
@@ -96,6 +97,49 @@ test.describe('the public booking page in the organisation’s language', () => 
     await expect(page.getByRole('form', { name: 'Your details' })).toBeVisible();
     await expect(page.getByRole('button', { name: `Confirm booking: ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(quote.total)}` })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
+
+    // Booked in English on the Spanish organisation's page: the guest's e-mail is in English.
+    const guestEmail = uniqueEmail('lucia-en');
+    await page.getByRole('form', { name: 'Your details' }).getByLabel('E-mail').fill(guestEmail);
+    await page.getByRole('button', { name: /^Confirm booking: / }).click();
+    const done = page.getByRole('status', { name: 'Your booking' });
+    await expect(done.getByRole('heading', { name: 'Booking request received' })).toBeVisible();
+    const confirmation = (await done.getByTestId('booking-confirmation').textContent()) ?? '';
+    const mail = await waitForMail(guestEmail, `We have your booking request (${confirmation})`);
+    expect(mail.text).toContain(`Total: ${quote.total.toFixed(2)} EUR`);
+  });
+
+  test('a guest who books on the Spanish page is e-mailed in Spanish: words, days and euros as es writes them', async ({ page }) => {
+    const { data, error } = await serviceClient().schema('catalog').rpc('quote_stay', {
+      p_accommodation_id: roomId, p_check_in: utcDay(CHECK_IN + 10), p_check_out: utcDay(CHECK_OUT + 10), p_adults: 2, p_children: 0, p_pets: 0,
+    });
+    if (error) throw new Error(error.message);
+    const quote = data as Quote;
+    const guestEmail = uniqueEmail('lucia');
+    await page.goto(`/book/${encodeURIComponent(owner.orgName)}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    const form = page.getByRole('form', { name: 'Buscar estancias' });
+    await form.getByLabel('Llegada').fill(utcDay(CHECK_IN + 10));
+    await form.getByLabel('Salida').fill(utcDay(CHECK_OUT + 10));
+    await form.getByLabel('Adultos').fill('2');
+    await form.getByRole('button', { name: 'Buscar' }).click();
+    await page.getByRole('region', { name: 'Estancias disponibles' }).getByRole('article', { name: 'Habitación 7' })
+      .getByRole('button', { name: 'Reservar Habitación 7' }).click();
+    const details = page.getByRole('form', { name: 'Tus datos' });
+    await details.getByLabel('Nombre').fill('Lucía Huésped');
+    await details.getByLabel('Correo electrónico').fill(guestEmail);
+    await details.getByRole('button', { name: /^Confirmar la reserva: / }).click();
+    const done = page.getByRole('status', { name: 'Tu reserva' });
+    await expect(done.getByRole('heading', { name: 'Solicitud de reserva recibida' })).toBeVisible();
+    const confirmation = (await done.getByTestId('booking-confirmation').textContent()) ?? '';
+    expect(confirmation).toMatch(/^[0-9A-F]{8}$/);
+
+    const mail = await waitForMail(guestEmail, `Hemos recibido tu solicitud de reserva (${confirmation})`);
+    const longDay = (date: string) =>
+      new Intl.DateTimeFormat('es', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+    expect(mail.text).toContain(`Llegada: ${longDay(utcDay(CHECK_IN + 10))}`);
+    expect(mail.text).toContain(`Total: ${euros(quote.total)}`);
+    expect(mail.text).toContain(`Depósito pendiente: ${euros(Math.round(quote.total * 25) / 100)} por transferencia bancaria, referencia BOOKING ${confirmation}`);
   });
 
   test('an organisation in English: the page reads English and loads no catalogue of words', async ({ browser }) => {

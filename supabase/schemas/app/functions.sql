@@ -1863,6 +1863,184 @@ $function$;
 revoke all on function app.mail_quota_reached(p_org_name text) from public, anon, authenticated, service_role;
 grant execute on function app.mail_quota_reached(p_org_name text) to service_role;
 comment on function app.mail_quota_reached(p_org_name text) is 'whether the organisation has sent its quota of mails (app.organization_limits mails_per_day) in the last 24 hours; a mail of no organisation (the platform''s) counts against none';
+CREATE OR REPLACE FUNCTION app.mail_phrases()
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  -- Every phrase of the mails the database writes, in each language Steward speaks (the English as the
+  -- mails always said it). A phrase's %s are filled by format(), in the same order in every language.
+  select $words${
+    "booking.requested.subject": {"en": "We have your booking request", "es": "Hemos recibido tu solicitud de reserva"},
+    "booking.requested.intro": {"en": "Thank you: %s has your booking request and will confirm it within %s. Nothing is charged until then.",
+                                "es": "Gracias: %s ha recibido tu solicitud de reserva y la confirmará en un plazo de %s. No se cobra nada hasta entonces."},
+    "booking.confirmed.subject": {"en": "Your stay is confirmed", "es": "Tu estancia está confirmada"},
+    "booking.confirmed.intro": {"en": "Your stay with %s is confirmed.", "es": "Tu estancia en %s está confirmada."},
+    "booking.cancelled.subject": {"en": "Your booking is cancelled", "es": "Tu reserva está cancelada"},
+    "booking.cancelled.intro": {"en": "Your booking with %s is cancelled, as you asked.", "es": "Tu reserva en %s está cancelada, como pediste."},
+    "booking.lapsed.subject": {"en": "Your booking request has lapsed", "es": "Tu solicitud de reserva ha caducado"},
+    "booking.lapsed.intro": {"en": "%s could not confirm your booking request in time, so the dates are free again. You have not been charged.",
+                             "es": "%s no pudo confirmar tu solicitud de reserva a tiempo, así que las fechas vuelven a estar libres. No se te ha cobrado nada."},
+    "booking.declined.subject": {"en": "Your booking request was declined", "es": "Tu solicitud de reserva ha sido rechazada"},
+    "booking.declined.intro": {"en": "Sorry: %s cannot take your booking request for these dates. You have not been charged.",
+                               "es": "Lo sentimos: %s no puede aceptar tu solicitud de reserva para estas fechas. No se te ha cobrado nada."},
+    "booking.paid.subject": {"en": "Your deposit is paid", "es": "Tu depósito está pagado"},
+    "booking.paid.intro": {"en": "Thank you: %s received your deposit of %s.", "es": "Gracias: %s ha recibido tu depósito de %s."},
+    "booking.link": {"en": "See or cancel your booking: %s", "es": "Consulta o cancela tu reserva: %s"},
+    "deposit.paid": {"en": "Deposit paid: %s by card", "es": "Depósito pagado: %s con tarjeta"},
+    "deposit.bank_transfer": {"en": "Deposit due: %s by bank transfer, reference %s", "es": "Depósito pendiente: %s por transferencia bancaria, referencia %s"},
+    "deposit.card_link": {"en": "Deposit due: %s by card (the payment link is on your booking's page)",
+                          "es": "Depósito pendiente: %s con tarjeta (el enlace de pago está en la página de tu reserva)"},
+    "deposit.on_arrival": {"en": "Deposit due: %s on arrival", "es": "Depósito pendiente: %s a la llegada"},
+    "stay.confirmation": {"en": "Confirmation: %s", "es": "Confirmación: %s"},
+    "stay.accommodation": {"en": "Accommodation: %s", "es": "Alojamiento: %s"},
+    "stay.check_in": {"en": "Check-in: %s", "es": "Llegada: %s"},
+    "stay.check_out": {"en": "Check-out: %s", "es": "Salida: %s"},
+    "stay.guests": {"en": "Guests: %s", "es": "Huéspedes: %s"},
+    "stay.total": {"en": "Total: %s", "es": "Total: %s"},
+    "stay.balance_due": {"en": "Balance due: %s", "es": "Saldo pendiente: %s"},
+    "count.hour.one": {"en": "%s hour", "es": "%s hora"},
+    "count.hour.other": {"en": "%s hours", "es": "%s horas"},
+    "count.adult.one": {"en": "%s adult", "es": "%s adulto"},
+    "count.adult.other": {"en": "%s adults", "es": "%s adultos"},
+    "count.child.one": {"en": "%s child", "es": "%s niño"},
+    "count.child.other": {"en": "%s children", "es": "%s niños"},
+    "count.pet.one": {"en": "%s pet", "es": "%s mascota"},
+    "count.pet.other": {"en": "%s pets", "es": "%s mascotas"},
+    "digest.subject": {"en": "Your tasks for %s — %s", "es": "Tus tareas del %s — %s"},
+    "digest.body": {"en": "Hello %s,\n\nThese tasks are due today or overdue:\n\n%s\n\nOpen My work: /tasks?view=mine\n",
+                    "es": "Hola, %s:\n\nEstas tareas vencen hoy o están vencidas:\n\n%s\n\nAbre Mi trabajo: /tasks?view=mine\n"},
+    "digest.task": {"en": "- %s%s (due %s)", "es": "- %s%s (vence el %s)"},
+    "digest.overdue": {"en": "OVERDUE: ", "es": "VENCIDA: "},
+    "invite.subject": {"en": "Your code to join %s", "es": "Tu código para unirte a %s"},
+    "invite.body": {"en": "%s\n\nYour code: %s\n\nThis code accepts only the invitation from %s. If other organisations have invited this address, each has sent its own e-mail with its own code: use the code of the one you want to join.\n\nTo accept, open Steward, choose Get Started, enter this e-mail address, then this code. The code works for one hour.\n\nIf you did not expect this invitation, you can ignore this e-mail: nothing happens without the code.",
+                    "es": "%s\n\nTu código: %s\n\nEste código acepta solo la invitación de %s. Si otras organizaciones han invitado a esta dirección, cada una ha enviado su propio correo con su propio código: usa el código de la organización a la que quieras unirte.\n\nPara aceptar, abre Steward, elige Empezar, escribe esta dirección de correo y después este código. El código sirve durante una hora.\n\nSi no esperabas esta invitación, puedes ignorar este correo: no ocurre nada sin el código."},
+    "invite.by_organization": {"en": "%s has invited you to join it on Steward as %s.", "es": "%s te ha invitado a unirte a ella en Steward como %s."},
+    "invite.by_person": {"en": "%s invited you to join %s on Steward as %s.", "es": "%s te ha invitado a unirte a %s en Steward como %s."},
+    "invite.team_member": {"en": "team member", "es": "miembro del equipo"}
+  }$words$::jsonb
+$function$;
+revoke all on function app.mail_phrases() from public, anon, authenticated, service_role;
+comment on function app.mail_phrases() is 'the words of every mail the database writes, each phrase in English and Spanish (read through app.mail_words; a language added here is added for every mail)';
+
+CREATE OR REPLACE FUNCTION app.mail_words(p_locale text, p_key text)
+ RETURNS text
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+declare
+  v_phrase jsonb := app.mail_phrases() -> p_key;
+begin
+  if v_phrase is null then
+    raise exception 'No mail phrase %', p_key;
+  end if;
+  return coalesce(v_phrase ->> p_locale, v_phrase ->> 'en');
+end;
+$function$;
+revoke all on function app.mail_words(p_locale text, p_key text) from public, anon, authenticated, service_role;
+comment on function app.mail_words(p_locale text, p_key text) is 'a phrase of a mail (app.mail_phrases) in the locale, in English for a language it lacks; an unknown phrase is an error, never a key in a mail';
+
+CREATE OR REPLACE FUNCTION app.mail_count(p_locale text, p_key text, p_count numeric)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  -- English and Spanish both say one of a thing for exactly 1, else many.
+  select format(app.mail_words(p_locale, 'count.' || p_key || case when p_count = 1 then '.one' else '.other' end), p_count)
+$function$;
+revoke all on function app.mail_count(p_locale text, p_key text, p_count numeric) from public, anon, authenticated, service_role;
+comment on function app.mail_count(p_locale text, p_key text, p_count numeric) is 'a number of things in a mail, in the locale: "1 adult", "2 adults", "2 adultos"';
+
+CREATE OR REPLACE FUNCTION app.mail_locale(p_org_name text, p_language text DEFAULT NULL::text)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- A tag's language ('es-MX' is 'es'); the first candidate Steward speaks, else English.
+  select coalesce((
+    select l.code
+      from (values (1, p_language), (2, (select o.language from public.organizations o where o.org_name = p_org_name))) c(n, tag)
+      cross join lateral (select lower(split_part(replace(btrim(c.tag), '_', '-'), '-', 1)) as code) l
+     where l.code in ('en', 'es')
+     order by c.n
+     limit 1), 'en')
+$function$;
+revoke all on function app.mail_locale(p_org_name text, p_language text) from public, anon, authenticated, service_role;
+comment on function app.mail_locale(p_org_name text, p_language text) is 'the language a mail of the organisation is written in: the reader''s (a guest''s choice on the booking page, a member''s profile) when Steward speaks it, else the organisation''s (Org Data), else English';
+
+CREATE OR REPLACE FUNCTION app.mail_date(p_locale text, p_day date, p_style text)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+declare
+  v_month text;
+begin
+  if p_day is null then
+    return null;
+  end if;
+  if p_locale = 'es' then
+    -- As Intl writes them for es: "lunes, 3 de febrero de 2027", "3 de febrero de 2027", "3 de febrero".
+    v_month := format('%s de %s', extract(day from p_day)::int,
+      (array['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'])[extract(month from p_day)::int]);
+    return case p_style
+      when 'weekday' then format('%s, %s de %s',
+        (array['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'])[extract(dow from p_day)::int + 1], v_month, extract(year from p_day)::int)
+      when 'long' then format('%s de %s', v_month, extract(year from p_day)::int)
+      when 'day' then v_month
+    end;
+  end if;
+  return case p_style
+    when 'weekday' then to_char(p_day, 'FMDay, FMMonth FMDD, YYYY')
+    when 'long' then to_char(p_day, 'FMMonth FMDD, YYYY')
+    when 'day' then to_char(p_day, 'FMMonth FMDD')
+  end;
+end;
+$function$;
+revoke all on function app.mail_date(p_locale text, p_day date, p_style text) from public, anon, authenticated, service_role;
+comment on function app.mail_date(p_locale text, p_day date, p_style text) is 'a day in a mail, in the locale: weekday ("Monday, February 1, 2027" / "lunes, 1 de febrero de 2027"), long ("February 1, 2027") or day ("February 1")';
+
+CREATE OR REPLACE FUNCTION app.mail_money(p_locale text, p_amount numeric, p_currency text)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+declare
+  v_amount numeric := coalesce(p_amount, 0);
+  v_currency text := upper(coalesce(p_currency, 'USD'));
+  v_digits int;
+  v_rounded numeric;
+  v_whole text;
+begin
+  if p_locale = 'es' then
+    -- As Intl.NumberFormat('es', {style: 'currency'}) writes it: "1234,50 €", "12.345,50 US$" (no
+    -- thousands separator below 10 000), the currency's own decimals, a no-break space before its symbol.
+    v_digits := case
+      when v_currency = any (array['AFN', 'ALL', 'BIF', 'CLP', 'COP', 'DJF', 'GNF', 'HUF', 'IDR', 'IQD', 'IRR', 'ISK', 'JPY', 'KMF', 'KPW', 'KRW',
+                                   'LAK', 'LBP', 'MGA', 'MMK', 'PKR', 'PYG', 'RWF', 'SLL', 'SOS', 'SYP', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF', 'YER']) then 0
+      when v_currency = any (array['BHD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']) then 3
+      else 2 end;
+    v_rounded := round(abs(v_amount), v_digits);
+    v_whole := trunc(v_rounded)::text;
+    if length(v_whole) >= 5 then
+      v_whole := regexp_replace(v_whole, '(\d)(?=(\d{3})+$)', '\1.', 'g');
+    end if;
+    return case when v_amount < 0 then '-' else '' end || v_whole
+      || case when v_digits > 0 then ',' || lpad(((v_rounded - trunc(v_rounded)) * power(10::numeric, v_digits))::bigint::text, v_digits, '0') else '' end
+      || E'\u00a0' || coalesce(('{"EUR": "€", "USD": "US$", "THB": "฿", "VND": "₫", "XCG": "Cg.", "XPF": "CFPF"}'::jsonb) ->> v_currency, v_currency);
+  end if;
+  return to_char(v_amount, 'FM999999990.00') || ' ' || v_currency;
+end;
+$function$;
+revoke all on function app.mail_money(p_locale text, p_amount numeric, p_currency text) from public, anon, authenticated, service_role;
+comment on function app.mail_money(p_locale text, p_amount numeric, p_currency text) is 'an amount in a mail, in the locale and the currency: "1234.50 EUR" in English as the mails always wrote it, "1234,50 €" in Spanish as Intl writes it for es';
+
 
 CREATE OR REPLACE FUNCTION app.manages_organization(p_role_id uuid)
  RETURNS boolean
@@ -3152,6 +3330,7 @@ declare
   v_code text;
   v_inviter text;
   v_role text;
+  v_locale text;
 begin
   if v_email = '' then
     raise exception using errcode = 'ST001', message = 'Please fill in all required fields';
@@ -3203,20 +3382,16 @@ begin
           window_started_at = case when c.window_started_at > now() - interval '1 hour' then c.window_started_at else now() end,
           sends_in_window = case when c.window_started_at > now() - interval '1 hour' then c.sends_in_window + 1 else 1 end;
     v_inviter := app.invitation_inviter(v_invite.id);
-    v_role := coalesce(nullif(v_invite.role_name, ''), 'team member');
+    -- In the organisation's language: the invited person has no profile of their own yet.
+    v_locale := app.mail_locale(v_invite.org_name);
+    v_role := coalesce(nullif(v_invite.role_name, ''), app.mail_words(v_locale, 'invite.team_member'));
     perform app.enqueue_mail(
       v_email,
-      format('Your code to join %s', v_invite.org_name),
-      format(E'%s\n\n'
-             'Your code: %s\n\n'
-             'This code accepts only the invitation from %s. If other organisations have invited this address, '
-             'each has sent its own e-mail with its own code: use the code of the one you want to join.\n\n'
-             'To accept, open Steward, choose Get Started, enter this e-mail address, then this code. '
-             'The code works for one hour.\n\n'
-             'If you did not expect this invitation, you can ignore this e-mail: nothing happens without the code.',
+      format(app.mail_words(v_locale, 'invite.subject'), v_invite.org_name),
+      format(app.mail_words(v_locale, 'invite.body'),
              case when v_inviter is null
-                  then format('%s has invited you to join it on Steward as %s.', v_invite.org_name, v_role)
-                  else format('%s invited you to join %s on Steward as %s.', v_inviter, v_invite.org_name, v_role)
+                  then format(app.mail_words(v_locale, 'invite.by_organization'), v_invite.org_name, v_role)
+                  else format(app.mail_words(v_locale, 'invite.by_person'), v_inviter, v_invite.org_name, v_role)
              end,
              v_code, v_invite.org_name),
       null,
@@ -3856,6 +4031,7 @@ declare
   v_currency text;
   v_guests text;
   v_body text;
+  v_locale text;
 begin
   if p_stay.contact_id is null then
     return null;
@@ -3875,23 +4051,25 @@ begin
   from catalog.reservation_payments x where x.reservation_id = p_stay.id and not x.archive;
   select s.currency into v_currency from catalog.lodging_settings s where s.org_name = p_stay.org_name;
   v_currency := coalesce(v_currency, 'USD');
+  -- The language the guest booked in when the stay came from the booking page, else the organisation's.
+  v_locale := app.mail_locale(p_stay.org_name, (select b.language from app.online_bookings b where b.reservation_id = p_stay.id));
   v_guests := concat_ws(', ',
-    p_stay.adults || case when p_stay.adults = 1 then ' adult' else ' adults' end,
-    case when p_stay.children > 0 then p_stay.children || case when p_stay.children = 1 then ' child' else ' children' end end,
-    case when p_stay.pets > 0 then p_stay.pets || case when p_stay.pets = 1 then ' pet' else ' pets' end end);
+    app.mail_count(v_locale, 'adult', p_stay.adults),
+    case when p_stay.children > 0 then app.mail_count(v_locale, 'child', p_stay.children) end,
+    case when p_stay.pets > 0 then app.mail_count(v_locale, 'pet', p_stay.pets) end);
   v_body := concat_ws(E'\n',
-    format('Your stay with %s is confirmed.', p_stay.org_name),
+    format(app.mail_words(v_locale, 'booking.confirmed.intro'), p_stay.org_name),
     '',
-    format('Confirmation: %s', p_stay.confirmation),
-    format('Accommodation: %s', coalesce(v_unit, '—')),
-    format('Check-in: %s', to_char(p_stay.check_in at time zone 'UTC', 'FMDay, FMMonth FMDD, YYYY')),
-    format('Check-out: %s', to_char(p_stay.check_out at time zone 'UTC', 'FMDay, FMMonth FMDD, YYYY')),
-    format('Guests: %s', v_guests),
-    format('Total: %s %s', to_char(coalesce(p_stay.total_amount, 0), 'FM999999990.00'), v_currency),
-    format('Balance due: %s %s', to_char(coalesce(p_stay.total_amount, 0) - v_paid, 'FM999999990.00'), v_currency));
+    format(app.mail_words(v_locale, 'stay.confirmation'), p_stay.confirmation),
+    format(app.mail_words(v_locale, 'stay.accommodation'), coalesce(v_unit, '—')),
+    format(app.mail_words(v_locale, 'stay.check_in'), app.mail_date(v_locale, (p_stay.check_in at time zone 'UTC')::date, 'weekday')),
+    format(app.mail_words(v_locale, 'stay.check_out'), app.mail_date(v_locale, (p_stay.check_out at time zone 'UTC')::date, 'weekday')),
+    format(app.mail_words(v_locale, 'stay.guests'), v_guests),
+    format(app.mail_words(v_locale, 'stay.total'), app.mail_money(v_locale, p_stay.total_amount, v_currency)),
+    format(app.mail_words(v_locale, 'stay.balance_due'), app.mail_money(v_locale, coalesce(p_stay.total_amount, 0) - v_paid, v_currency)));
   perform app.enqueue_mail(
     v_to,
-    format('Your stay is confirmed (%s)', p_stay.confirmation),
+    format('%s (%s)', app.mail_words(v_locale, 'booking.confirmed.subject'), p_stay.confirmation),
     v_body,
     null,
     'stay_confirmation',
@@ -3918,7 +4096,8 @@ declare
   v_sent integer := 0;
 begin
   for v_person in
-    select p.id, p.org_name, p.email::text as email, p.name, app.org_today(p.org_name, p_now) as today
+    select p.id, p.org_name, p.email::text as email, p.name, app.org_today(p.org_name, p_now) as today,
+           app.mail_locale(p.org_name, p.language) as locale
       from public.user_profiles p
      where p.task_digest and p.status = 'Active' and p.email is not null and p.org_name <> '_system_default_'
        and (p_now at time zone app.org_timezone(p.org_name))::time >= time '07:00'
@@ -3930,14 +4109,16 @@ begin
     if app.mail_quota_reached(v_person.org_name) then
       continue;
     end if;
-    select string_agg(format('- %s%s (due %s)', case when i.overdue then 'OVERDUE: ' else '' end, i.title,
-                             to_char(i.due_date, 'FMMonth FMDD')), E'\n' order by i.due_date, i.title)
+    -- In the member's own language, else the organisation's.
+    select string_agg(format(app.mail_words(v_person.locale, 'digest.task'),
+                             case when i.overdue then app.mail_words(v_person.locale, 'digest.overdue') else '' end, i.title,
+                             app.mail_date(v_person.locale, i.due_date, 'day')), E'\n' order by i.due_date, i.title)
       into v_lines
       from app.task_digest_items(v_person.id, v_person.today) i;
     if v_lines is not null then
       v_mail := app.enqueue_mail(v_person.email,
-        format('Your tasks for %s — %s', to_char(v_person.today, 'FMMonth FMDD'), v_person.org_name),
-        format(E'Hello %s,\n\nThese tasks are due today or overdue:\n\n%s\n\nOpen My work: /tasks?view=mine\n', v_person.name, v_lines),
+        format(app.mail_words(v_person.locale, 'digest.subject'), app.mail_date(v_person.locale, v_person.today, 'day'), v_person.org_name),
+        format(app.mail_words(v_person.locale, 'digest.body'), v_person.name, v_lines),
         null, 'task_digest', v_person.org_name, 'public.user_profiles', v_person.id);
       v_sent := v_sent + 1;
     end if;
@@ -5750,7 +5931,7 @@ revoke all on function app.booking_deposit_method(p_org text) from public, anon,
 grant execute on function app.booking_deposit_method(p_org text) to service_role;
 comment on function app.booking_deposit_method(p_org text) is 'how an online booking''s deposit is paid: the organisation''s choice (lodging_settings.deposit_method), except that a card-payment link falls back to on arrival while no card payment keys are entered';
 
-CREATE OR REPLACE FUNCTION app.booking_mail(p_stay catalog.reservations, p_subject text, p_intro text, p_token text)
+CREATE OR REPLACE FUNCTION app.booking_mail(p_stay catalog.reservations, p_mail text, p_token text)
  RETURNS void
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -5761,6 +5942,9 @@ declare
   v_unit text;
   v_currency text;
   v_bank text;
+  v_hold_hours integer;
+  v_locale text;
+  v_deposit text;
   v_payment text;
 begin
   select * into v_booking from app.online_bookings b where b.reservation_id = p_stay.id;
@@ -5768,32 +5952,38 @@ begin
     return;
   end if;
   select a.name into v_unit from catalog.accommodations a where a.id = p_stay.accommodation_id;
-  select s.currency, s.bank_details into v_currency, v_bank from catalog.lodging_settings s where s.org_name = p_stay.org_name;
+  select s.currency, s.bank_details, s.booking_hold_hours into v_currency, v_bank, v_hold_hours
+  from catalog.lodging_settings s where s.org_name = p_stay.org_name;
   v_currency := coalesce(v_currency, 'USD');
+  -- The language the guest booked in (stored with the booking), else the organisation's.
+  v_locale := app.mail_locale(p_stay.org_name, v_booking.language);
+  v_deposit := app.mail_money(v_locale, v_booking.deposit_due, v_currency);
   v_payment := case
     when v_booking.deposit_due <= 0 then null
-    when v_booking.deposit_paid_at is not null then
-      format('Deposit paid: %s %s by card', to_char(v_booking.deposit_due, 'FM999999990.00'), v_currency)
+    when v_booking.deposit_paid_at is not null then format(app.mail_words(v_locale, 'deposit.paid'), v_deposit)
     when v_booking.payment_method = 'bank_transfer' then
-      format('Deposit due: %s %s by bank transfer, reference %s%s', to_char(v_booking.deposit_due, 'FM999999990.00'), v_currency,
-             v_booking.payment_reference, case when v_bank is not null then E'\n' || v_bank else '' end)
-    when v_booking.payment_method = 'card_link' then
-      format('Deposit due: %s %s by card (the payment link is on your booking''s page)', to_char(v_booking.deposit_due, 'FM999999990.00'), v_currency)
-    else format('Deposit due: %s %s on arrival', to_char(v_booking.deposit_due, 'FM999999990.00'), v_currency)
+      format(app.mail_words(v_locale, 'deposit.bank_transfer'), v_deposit, v_booking.payment_reference)
+        || case when v_bank is not null then E'\n' || v_bank else '' end
+    when v_booking.payment_method = 'card_link' then format(app.mail_words(v_locale, 'deposit.card_link'), v_deposit)
+    else format(app.mail_words(v_locale, 'deposit.on_arrival'), v_deposit)
   end;
   perform app.enqueue_mail(
     v_booking.guest_email,
-    format('%s (%s)', p_subject, p_stay.confirmation),
+    format('%s (%s)', app.mail_words(v_locale, 'booking.' || p_mail || '.subject'), p_stay.confirmation),
     concat_ws(E'\n',
-      p_intro,
+      case p_mail
+        when 'requested' then format(app.mail_words(v_locale, 'booking.requested.intro'), p_stay.org_name, app.mail_count(v_locale, 'hour', coalesce(v_hold_hours, 24)))
+        when 'paid' then format(app.mail_words(v_locale, 'booking.paid.intro'), p_stay.org_name, v_deposit)
+        else format(app.mail_words(v_locale, 'booking.' || p_mail || '.intro'), p_stay.org_name)
+      end,
       '',
-      format('Confirmation: %s', p_stay.confirmation),
-      format('Accommodation: %s', coalesce(v_unit, '—')),
-      format('Check-in: %s', to_char(p_stay.check_in at time zone 'UTC', 'FMDay, FMMonth FMDD, YYYY')),
-      format('Check-out: %s', to_char(p_stay.check_out at time zone 'UTC', 'FMDay, FMMonth FMDD, YYYY')),
-      format('Total: %s %s', to_char(coalesce(p_stay.total_amount, 0), 'FM999999990.00'), v_currency),
+      format(app.mail_words(v_locale, 'stay.confirmation'), p_stay.confirmation),
+      format(app.mail_words(v_locale, 'stay.accommodation'), coalesce(v_unit, '—')),
+      format(app.mail_words(v_locale, 'stay.check_in'), app.mail_date(v_locale, (p_stay.check_in at time zone 'UTC')::date, 'weekday')),
+      format(app.mail_words(v_locale, 'stay.check_out'), app.mail_date(v_locale, (p_stay.check_out at time zone 'UTC')::date, 'weekday')),
+      format(app.mail_words(v_locale, 'stay.total'), app.mail_money(v_locale, p_stay.total_amount, v_currency)),
       v_payment,
-      case when p_token is not null then E'\n' || format('See or cancel your booking: %s', app.booking_link(p_stay.org_name, p_token)) end),
+      case when p_token is not null then E'\n' || format(app.mail_words(v_locale, 'booking.link'), app.booking_link(p_stay.org_name, p_token)) end),
     null,
     'online_booking',
     p_stay.org_name,
@@ -5801,9 +5991,9 @@ begin
     p_stay.id);
 end;
 $function$;
-revoke all on function app.booking_mail(p_stay catalog.reservations, p_subject text, p_intro text, p_token text) from public, anon, authenticated, service_role;
-grant execute on function app.booking_mail(p_stay catalog.reservations, p_subject text, p_intro text, p_token text) to service_role;
-comment on function app.booking_mail(p_stay catalog.reservations, p_subject text, p_intro text, p_token text) is 'an e-mail about an online booking to its guest, through the outbox: the stay, the total, the deposit and how it is paid, and (given the token) the link to the guest''s page';
+revoke all on function app.booking_mail(p_stay catalog.reservations, p_mail text, p_token text) from public, anon, authenticated, service_role;
+grant execute on function app.booking_mail(p_stay catalog.reservations, p_mail text, p_token text) to service_role;
+comment on function app.booking_mail(p_stay catalog.reservations, p_mail text, p_token text) is 'an e-mail about an online booking to its guest, through the outbox, in the language the guest booked in (else the organisation''s): which mail (requested, confirmed, cancelled, lapsed, declined, paid), the stay, the total, the deposit and how it is paid, and (given the token) the link to the guest''s page';
 
 CREATE OR REPLACE FUNCTION app.online_booking_status_mail()
  RETURNS trigger
@@ -5820,9 +6010,9 @@ begin
   end if;
   if old.status = 'Tentative' and new.status = 'Cancelled' then
     if new.cancellation_reason = 'Not confirmed in time' then
-      perform app.booking_mail(new, 'Your booking request has lapsed', format('%s could not confirm your booking request in time, so the dates are free again. You have not been charged.', new.org_name), null);
+      perform app.booking_mail(new, 'lapsed', null);
     elsif new.cancellation_reason is distinct from 'Cancelled by the guest' then
-      perform app.booking_mail(new, 'Your booking request was declined', format('Sorry: %s cannot take your booking request for these dates. You have not been charged.', new.org_name), null);
+      perform app.booking_mail(new, 'declined', null);
     end if;
   end if;
   return null;

@@ -311,12 +311,16 @@ create table app.online_bookings (
   payment_reference text,
   hold_until timestamp with time zone,
   created_at timestamp with time zone default now() not null,
-  deposit_paid_at timestamp with time zone
+  deposit_paid_at timestamp with time zone,
+  language text
 );
+comment on column app.online_bookings.language is 'the language the guest booked in (en, es), in which every mail of the booking is written; null for a booking made before it was kept (its mails are in the organisation''s language)';
 comment on column app.online_bookings.deposit_paid_at is 'when the card payment provider reported the deposit paid (the payment itself is a catalog.reservation_payments row)';
 comment on table app.online_bookings is 'a stay a guest booked on the public booking page: the quote they accepted, the deposit and how it is paid, the hash of their link''s token and how long an unconfirmed request holds; written and read by the booking functions only';
 revoke all on table app.online_bookings from public, anon, authenticated, service_role;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table app.online_bookings to service_role;
+
+alter table app.online_bookings add constraint online_bookings_language_check CHECK (language = ANY (ARRAY['en'::text, 'es'::text]));
 
 alter table app.online_bookings add constraint online_bookings_payment_method_check CHECK (payment_method = ANY (ARRAY['on_arrival'::text, 'bank_transfer'::text, 'card_link'::text]));
 

@@ -882,7 +882,7 @@ grant execute on function public.booking_search(p_org text, p_check_in date, p_c
 grant execute on function public.booking_search(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) to service_role;
 comment on function public.booking_search(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) is 'The units free for the dates that sleep the party, priced as the desk prices them (catalog.quote_stay), with the deposit due; or the reason the search is refused. Counted against the booking_searches request limit.';
 
-CREATE OR REPLACE FUNCTION public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric)
+CREATE OR REPLACE FUNCTION public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric, p_language text DEFAULT NULL::text)
  RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -988,26 +988,26 @@ begin
     v_deposit, v_note,
     case when v_status = 'Confirmed' then now() end, case when v_status = 'Confirmed' then v_email end)
   returning * into v_stay;
-  insert into app.online_bookings (reservation_id, token_hash, guest_email, quote, deposit_due, payment_method, payment_reference, hold_until)
+  -- The language the guest booked in, when Steward speaks it (else the organisation's): every mail of the booking is in it.
+  insert into app.online_bookings (reservation_id, token_hash, guest_email, quote, deposit_due, payment_method, payment_reference, hold_until, language)
   values (v_stay.id, app.calendar_token_hash(v_token), v_email, v_quote - 'ok' - 'reason', v_deposit,
     coalesce(v_settings.deposit_method, 'on_arrival'),
     case when coalesce(v_settings.deposit_method, 'on_arrival') = 'bank_transfer' then 'BOOKING ' || v_stay.confirmation end,
-    case when v_status = 'Tentative' then now() + make_interval(hours => coalesce(v_settings.booking_hold_hours, 24)) end);
+    case when v_status = 'Tentative' then now() + make_interval(hours => coalesce(v_settings.booking_hold_hours, 24)) end,
+    app.mail_locale(v_org, p_language));
   if v_status = 'Confirmed' then
-    perform app.booking_mail(v_stay, 'Your stay is confirmed', format('Your stay with %s is confirmed.', v_org), v_token);
+    perform app.booking_mail(v_stay, 'confirmed', v_token);
   else
-    perform app.booking_mail(v_stay, 'We have your booking request',
-      format('Thank you: %s has your booking request and will confirm it within %s hours. Nothing is charged until then.', v_org, coalesce(v_settings.booking_hold_hours, 24)),
-      v_token);
+    perform app.booking_mail(v_stay, 'requested', v_token);
   end if;
   return app.booking_view((select b from app.online_bookings b where b.reservation_id = v_stay.id)) || jsonb_build_object('token', v_token);
 end;
 $function$;
-revoke all on function public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric) from public, anon, authenticated, service_role;
-grant execute on function public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric) to anon;
-grant execute on function public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric) to authenticated;
-grant execute on function public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric) to service_role;
-comment on function public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric) is 'A guest books a unit from the public page: checked again (dates, party, contact details, the unit is the organisation''s and still free, the price the guest saw is the quote''s), then a stay (Tentative, or Confirmed for an instant class) with the guest as a contact (by e-mail, else new), the quote stored, and the guest e-mailed a link to their booking. A unit taken meanwhile answers gone=true with what is still free. Counted against the booking_requests request limit.';
+revoke all on function public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric, p_language text) from public, anon, authenticated, service_role;
+grant execute on function public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric, p_language text) to anon;
+grant execute on function public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric, p_language text) to authenticated;
+grant execute on function public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric, p_language text) to service_role;
+comment on function public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric, p_language text) is 'A guest books a unit from the public page: checked again (dates, party, contact details, the unit is the organisation''s and still free, the price the guest saw is the quote''s), then a stay (Tentative, or Confirmed for an instant class) with the guest as a contact (by e-mail, else new), the quote stored, and the guest e-mailed a link to their booking, in the language they booked in (p_language: en or es; any other, the organisation''s). A unit taken meanwhile answers gone=true with what is still free. Counted against the booking_requests request limit.';
 
 CREATE OR REPLACE FUNCTION public.booking_stay(p_token text)
  RETURNS jsonb
@@ -1065,7 +1065,7 @@ begin
   update catalog.reservations set status = 'Cancelled', cancellation_reason = 'Cancelled by the guest'
   where id = v_booking.reservation_id
   returning * into v_stay;
-  perform app.booking_mail(v_stay, 'Your booking is cancelled', format('Your booking with %s is cancelled, as you asked.', v_stay.org_name), null);
+  perform app.booking_mail(v_stay, 'cancelled', null);
   return app.booking_view(v_booking);
 end;
 $function$;
@@ -1212,8 +1212,7 @@ begin
   if v_payment is null then
     return jsonb_build_object('ok', true, 'already_paid', true);
   end if;
-  perform app.booking_mail(v_stay, 'Your deposit is paid',
-    format('Thank you: %s received your deposit of %s %s.', v_stay.org_name, to_char(p_amount, 'FM999999990.00'), v_currency), null);
+  perform app.booking_mail(v_stay, 'paid', null);
   return jsonb_build_object('ok', true, 'payment_id', v_payment);
 end;
 $function$;

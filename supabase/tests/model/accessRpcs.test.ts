@@ -203,6 +203,41 @@ describe('invitations: claimed only with the code mailed to the invited address'
     });
   });
 
+  it('mail the code in the organisation\'s language (none Steward speaks: English), and the Spanish code is the code', async () => {
+    const setLanguage = (language: string | null) => db.query('update public.organizations set language = $2 where org_name = $1', [existing.orgName, language]);
+    const lastMail = async (email: string) =>
+      (await db.query<{ subject: string; body_text: string }>(
+        `select subject, body_text from app.mail_outbox where kind = 'invite_code' and to_email = lower($1) order by id desc limit 1`, [email])).rows[0];
+    try {
+      await setLanguage('es');
+      const email = `spanish-${randomUUID().slice(0, 8)}@example.com`;
+      const profileId = await invite(existing, email, 'Front Desk');
+      expect((await anon.rpc('request_invite_code', { p_email: email })).error).toBeNull();
+      const mail = await lastMail(email);
+      expect(mail?.subject).toBe(`Tu código para unirte a ${existing.orgName}`);
+      const lines = mail?.body_text.split('\n') ?? [];
+      expect(lines[0]).toBe(`Existing Org Owner te ha invitado a unirte a ${existing.orgName} en Steward como owner.`);
+      expect(lines[2]).toMatch(/^Tu código: \d{6}$/);
+      expect(lines[4]).toBe(`Este código acepta solo la invitación de ${existing.orgName}. Si otras organizaciones han invitado a esta dirección, cada una ha enviado su propio correo con su propio código: usa el código de la organización a la que quieras unirte.`);
+      expect(mail?.body_text).toContain('abre Steward, elige Empezar');
+      const code = lines[2]?.slice('Tu código: '.length);
+      const { data, error } = await anon.rpc('find_pending_invite', { p_email: email, p_code: code });
+      expect(error).toBeNull();
+      expect(data).toMatchObject({ id: profileId, org_name: existing.orgName });
+
+      // An organisation's language Steward does not speak: English, as before.
+      await setLanguage('fr');
+      const french = `french-${randomUUID().slice(0, 8)}@example.com`;
+      await invite(existing, french, 'Front Desk');
+      expect((await anon.rpc('request_invite_code', { p_email: french })).error).toBeNull();
+      const english = await lastMail(french);
+      expect(english?.subject).toBe(`Your code to join ${existing.orgName}`);
+      expect(english?.body_text.split('\n')[0]).toBe(`Existing Org Owner invited you to join ${existing.orgName} on Steward as owner.`);
+    } finally {
+      await setLanguage(null);
+    }
+  });
+
   it('refuse activation without the right code and write nothing', async () => {
     const email = `nocode-${randomUUID().slice(0, 8)}@example.com`;
     await invite(existing, email);

@@ -320,6 +320,44 @@ describe('the confirmation e-mail', () => {
   });
 });
 
+describe('the confirmation e-mail in the guest\'s language', () => {
+  it('is in the organisation\'s language for a stay the desk wrote, with Spanish days and amounts as es writes them', async () => {
+    const contact = await insert('crm', 'contacts', { org_name: home.orgName, name: 'Ana Huésped' });
+    const address = `ana-${randomUUID().slice(0, 6)}@guests.example.com`;
+    await insert('crm', 'contact_methods', { org_name: home.orgName, contact_id: contact.id, value: address, label: 'Email', is_primary: true });
+    const accommodation = await unit({ name: `Cabaña ${randomUUID().slice(0, 4)}` });
+    const row = await insert('catalog', 'reservations', {
+      org_name: home.orgName, name: 'Correo', accommodation_id: accommodation, contact_id: contact.id, status: 'Tentative',
+      check_in: `${day(70)}T16:00:00Z`, check_out: `${day(72)}T11:00:00Z`, adults: 1, children: 2, pets: 1,
+    });
+    await db.query('update public.organizations set language = $2 where org_name = $1', [home.orgName, 'es']);
+    try {
+      const { data } = await home.client.schema('catalog').from('reservations').update({ status: 'Confirmed' }).eq('id', row.id).select('total_amount').single();
+      const total = Number((data as { total_amount: number }).total_amount);
+      const { rows: mails } = await db.query<{ subject: string; body_text: string }>(`select subject, body_text from app.mail_outbox where related_id = $1`, [row.id]);
+      expect(mails).toHaveLength(1);
+      const esDay = (date: string) =>
+        new Intl.DateTimeFormat('es', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+      const esMoney = (amount: number) => new Intl.NumberFormat('es', { style: 'currency', currency: 'USD' }).format(amount);
+      expect(mails[0]?.subject).toBe(`Tu estancia está confirmada (${String(row.confirmation)})`);
+      expect(mails[0]?.body_text.split('\n')).toEqual([
+        `Tu estancia en ${home.orgName} está confirmada.`,
+        '',
+        `Confirmación: ${String(row.confirmation)}`,
+        `Alojamiento: ${(await db.query<{ name: string }>('select name from catalog.accommodations where id = $1', [accommodation])).rows[0]?.name}`,
+        `Llegada: ${esDay(day(70))}`,
+        `Salida: ${esDay(day(72))}`,
+        'Huéspedes: 1 adulto, 2 niños, 1 mascota',
+        `Total: ${esMoney(total)}`,
+        `Saldo pendiente: ${esMoney(total)}`,
+      ]);
+      expect(total).toBeGreaterThan(0);
+    } finally {
+      await db.query('update public.organizations set language = null where org_name = $1', [home.orgName]);
+    }
+  });
+});
+
 describe('the calendar feed', () => {
   it('shows the unit\'s busy dates to the token\'s holder without a session, no guest names, and refuses a wrong or revoked token', async () => {
     const accommodation = await unit({ name: 'Feed cabin' });

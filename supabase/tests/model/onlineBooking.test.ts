@@ -50,7 +50,7 @@ async function insert(org: SignedUpOrganization, schema: string, table: string, 
 const search = (checkIn: number, checkOut: number, adults = 2, children = 0, org = home.orgName) =>
   rpc('booking_search', { p_org: org, p_check_in: day(checkIn), p_check_out: day(checkOut), p_adults: adults, p_children: children, p_pets: 0 });
 
-function request(unit: string, checkIn: number, checkOut: number, total: number | null, guest: Partial<Record<'p_name' | 'p_email' | 'p_phone' | 'p_note', string>> = {}, ip?: string, adults = 2) {
+function request(unit: string, checkIn: number, checkOut: number, total: number | null, guest: Partial<Record<'p_name' | 'p_email' | 'p_phone' | 'p_note' | 'p_language', string>> = {}, ip?: string, adults = 2) {
   return rpc('booking_request', {
     p_org: home.orgName, p_accommodation_id: unit, p_check_in: day(checkIn), p_check_out: day(checkOut), p_adults: adults, p_children: 0, p_pets: 0,
     p_name: 'Ada Guest', p_email: `ada-${randomUUID().slice(0, 6)}@guests.example.com`, p_phone: '+1 555 0100', p_note: 'Late arrival', p_total: total, ...guest,
@@ -63,6 +63,15 @@ const stays = async (unit: string) =>
 
 const mails = async (to: string) =>
   (await db.query<{ subject: string; body_text: string }>('select subject, body_text from app.mail_outbox where to_email = $1 order by id', [to])).rows;
+
+/** An amount and a day as the app's Intl writes them for a Spanish reader. */
+const esMoney = (amount: number, currency = 'USD') => new Intl.NumberFormat('es', { style: 'currency', currency }).format(amount);
+const esDay = (date: string) =>
+  new Intl.DateTimeFormat('es', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+
+const bookingLanguage = async (confirmation: string | undefined) =>
+  (await db.query<{ language: string | null }>(
+    'select b.language from app.online_bookings b join catalog.reservations r on r.id = b.reservation_id where r.confirmation = $1', [confirmation])).rows[0]?.language;
 
 let room: string;
 let cabin: string;
@@ -204,6 +213,118 @@ describe('booking', () => {
   });
 });
 
+describe('in the guest\'s language', () => {
+  it('writes every mail of a booking in the language the guest booked in: Spanish words, days and amounts as es writes them', async () => {
+    const offer = (await search(150, 153)).offers?.find((candidate) => candidate.name === 'Lodge Room 102');
+    const total = offer?.quote.total ?? 0;
+    const email = `es-${randomUUID().slice(0, 6)}@guests.example.com`;
+    const booked = await request(room, 150, 153, total, { p_email: email, p_language: 'es' });
+    expect(booked.ok).toBe(true);
+    expect(await bookingLanguage(booked.confirmation)).toBe('es');
+    const [mail] = await mails(email);
+    expect(mail?.subject).toBe(`Hemos recibido tu solicitud de reserva (${booked.confirmation})`);
+    const lines = mail?.body_text.split('\n') ?? [];
+    expect(lines.slice(0, -1)).toEqual([
+      `Gracias: ${home.orgName} ha recibido tu solicitud de reserva y la confirmará en un plazo de 12 horas. No se cobra nada hasta entonces.`,
+      '',
+      `Confirmación: ${booked.confirmation}`,
+      'Alojamiento: Lodge Room 102',
+      `Llegada: ${esDay(day(150))}`,
+      `Salida: ${esDay(day(153))}`,
+      `Total: ${esMoney(total)}`,
+      `Depósito pendiente: ${esMoney(offer?.deposit_due ?? 0)} por transferencia bancaria, referencia BOOKING ${booked.confirmation}`,
+      'IBAN XX00 1234',
+      '',
+    ]);
+    expect(lines.at(-1)).toMatch(new RegExp(`^Consulta o cancela tu reserva: \\S+/book/${encodeURIComponent(home.orgName)}/stay/${booked.token}$`));
+    expect(esDay(day(150))).toMatch(/^(lunes|martes|miércoles|jueves|viernes|sábado|domingo), \d{1,2} de [a-z]+ de \d{4}$/);
+    expect(esMoney(1234.5)).toBe('1234,50\u00a0US$');
+
+    // The desk confirms it: the desk's confirmation is in the guest's language too.
+    const id = (await db.query<{ id: string }>('select id from catalog.reservations where confirmation = $1', [booked.confirmation])).rows[0]?.id;
+    await home.client.schema('catalog').from('reservations').update({ status: 'Confirmed' }).eq('id', id);
+    const confirmation = (await mails(email)).at(-1);
+    expect(confirmation?.subject).toBe(`Tu estancia está confirmada (${booked.confirmation})`);
+    expect(confirmation?.body_text).toContain(`Tu estancia en ${home.orgName} está confirmada.`);
+    expect(confirmation?.body_text).toContain(`Llegada: ${esDay(day(150))}`);
+    expect(confirmation?.body_text).toContain('Huéspedes: 2 adultos');
+    expect(confirmation?.body_text).toContain(`Saldo pendiente: ${esMoney(total)}`);
+
+    // The guest cancels from the link.
+    expect(await rpc('booking_cancel', { p_token: booked.token })).toMatchObject({ ok: true, status: 'Cancelled' });
+    const cancelled = (await mails(email)).at(-1);
+    expect(cancelled?.subject).toBe(`Tu reserva está cancelada (${booked.confirmation})`);
+    expect(cancelled?.body_text.split('\n')[0]).toBe(`Tu reserva en ${home.orgName} está cancelada, como pediste.`);
+  });
+
+  it('tells a Spanish guest in Spanish that the request was declined or has lapsed', async () => {
+    const total = (await search(160, 161)).offers?.find((candidate) => candidate.name === 'Cabin')?.quote.total ?? 0;
+    const declinedEmail = `es-${randomUUID().slice(0, 6)}@guests.example.com`;
+    const declined = await request(cabin, 160, 161, total, { p_email: declinedEmail, p_language: 'es' });
+    await home.client.schema('catalog').from('reservations').update({ status: 'Cancelled' }).eq('confirmation', declined.confirmation);
+    const declinedMail = (await mails(declinedEmail)).at(-1);
+    expect(declinedMail?.subject).toBe(`Tu solicitud de reserva ha sido rechazada (${declined.confirmation})`);
+    expect(declinedMail?.body_text.split('\n')[0]).toBe(`Lo sentimos: ${home.orgName} no puede aceptar tu solicitud de reserva para estas fechas. No se te ha cobrado nada.`);
+
+    const lapsedEmail = `es-${randomUUID().slice(0, 6)}@guests.example.com`;
+    const lapsed = await request(cabin, 162, 163, (await search(162, 163)).offers?.find((candidate) => candidate.name === 'Cabin')?.quote.total ?? 0, { p_email: lapsedEmail, p_language: 'es' });
+    await db.query(`update app.online_bookings b set hold_until = now() - interval '1 minute' from catalog.reservations r where r.id = b.reservation_id and r.confirmation = $1`, [lapsed.confirmation]);
+    await db.query('select app.lapse_booking_requests()');
+    const lapsedMail = (await mails(lapsedEmail)).at(-1);
+    expect(lapsedMail?.subject).toBe(`Tu solicitud de reserva ha caducado (${lapsed.confirmation})`);
+    expect(lapsedMail?.body_text).toContain(`${home.orgName} no pudo confirmar tu solicitud de reserva a tiempo`);
+  });
+
+  it('a language Steward does not speak falls back to the organisation\'s, then English; the guest\'s own choice comes first', async () => {
+    const setOrg = (language: string | null) => db.query('update public.organizations set language = $2 where org_name = $1', [home.orgName, language]);
+    const setCurrency = (currency: string) => db.query('update catalog.lodging_settings set currency = $2 where org_name = $1', [home.orgName, currency]);
+    const book = async (checkIn: number, language: string | null) => {
+      const offer = (await search(checkIn, checkIn + 1)).offers?.find((candidate) => candidate.name === 'Suite');
+      const email = `lang-${randomUUID().slice(0, 6)}@guests.example.com`;
+      const answer = await rpc('booking_request', {
+        p_org: home.orgName, p_accommodation_id: suite, p_check_in: day(checkIn), p_check_out: day(checkIn + 1), p_adults: 2, p_children: 0, p_pets: 0,
+        p_name: 'Lang Guest', p_email: email, p_phone: null, p_note: null, p_total: offer?.quote.total, p_language: language,
+      });
+      expect(answer.ok, String(answer.reason)).toBe(true);
+      return { ...answer, email, total: offer?.quote.total ?? 0, language: await bookingLanguage(answer.confirmation), mail: (await mails(email))[0] };
+    };
+    try {
+      // An organisation writing Spanish, in euros.
+      await setOrg('es');
+      await setCurrency('EUR');
+      const french = await book(170, 'fr');
+      expect(french.language).toBe('es');
+      expect(french.mail?.subject).toBe(`Hemos recibido tu solicitud de reserva (${french.confirmation})`);
+      expect(french.mail?.body_text).toContain(`Total: ${esMoney(french.total, 'EUR')}`);
+      expect(esMoney(french.total, 'EUR')).toMatch(/^\d+,\d{2}\u00a0€$/);
+      const unsaid = await book(172, null);
+      expect(unsaid.language).toBe('es');
+      expect(unsaid.mail?.subject).toBe(`Hemos recibido tu solicitud de reserva (${unsaid.confirmation})`);
+      const english = await book(174, 'en-GB');
+      expect(english.language).toBe('en');
+      expect(english.mail?.subject).toBe(`We have your booking request (${english.confirmation})`);
+      expect(english.mail?.body_text).toContain(`Total: ${english.total.toFixed(2)} EUR`);
+
+      // A booking kept from before the language was (no language stored): its mails are the organisation's.
+      await db.query('update app.online_bookings b set language = null from catalog.reservations r where r.id = b.reservation_id and r.confirmation = $1', [english.confirmation]);
+      await home.client.schema('catalog').from('reservations').update({ status: 'Cancelled' }).eq('confirmation', english.confirmation);
+      expect((await mails(english.email)).at(-1)?.subject).toBe(`Tu solicitud de reserva ha sido rechazada (${english.confirmation})`);
+
+      // Neither the guest's nor the organisation's language: English.
+      await setOrg('de');
+      await setCurrency('USD');
+      const klingon = await book(176, 'tlh');
+      expect(klingon.language).toBe('en');
+      expect(klingon.mail?.subject).toBe(`We have your booking request (${klingon.confirmation})`);
+      expect(klingon.mail?.body_text).toContain(`Total: ${klingon.total.toFixed(2)} USD`);
+      expect(klingon.mail?.body_text).toContain(`Check-in: ${new Intl.DateTimeFormat('en-US', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day(176)}T00:00:00Z`))}`);
+    } finally {
+      await setOrg(null);
+      await setCurrency('USD');
+    }
+  });
+});
+
 describe('after booking', () => {
   async function booked(checkIn: number, checkOut: number, unit = cabin) {
     const email = `after-${randomUUID().slice(0, 6)}@guests.example.com`;
@@ -277,12 +398,12 @@ describe('paying the deposit by card', () => {
   const cardSearch = (checkIn: number, checkOut: number) =>
     rpc('booking_search', { p_org: card.orgName, p_check_in: day(checkIn), p_check_out: day(checkOut), p_adults: 2, p_children: 0, p_pets: 0 });
 
-  async function cardBooking(checkIn: number, checkOut: number) {
+  async function cardBooking(checkIn: number, checkOut: number, language: string | null = null) {
     const offer = (await cardSearch(checkIn, checkOut)).offers?.[0];
     const email = `card-${randomUUID().slice(0, 6)}@guests.example.com`;
     const answer = await rpc('booking_request', {
       p_org: card.orgName, p_accommodation_id: unit, p_check_in: day(checkIn), p_check_out: day(checkOut), p_adults: 2, p_children: 0, p_pets: 0,
-      p_name: 'Cara Card', p_email: email, p_phone: null, p_note: null, p_total: offer?.quote.total,
+      p_name: 'Cara Card', p_email: email, p_phone: null, p_note: null, p_total: offer?.quote.total, p_language: language,
     });
     if (!answer.ok) throw new Error(String(answer.reason));
     const id = (await db.query<{ id: string }>('select id from catalog.reservations where confirmation = $1', [answer.confirmation])).rows[0]?.id ?? '';
@@ -367,6 +488,21 @@ describe('paying the deposit by card', () => {
     // Paid: no second checkout.
     const twice = await fetch(`${functionsUrl()}/checkout`, { method: 'POST', headers: { apikey: stack.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ token: booking.token }) });
     expect(await twice.json()).toEqual({ ok: false, reason: 'The deposit for this booking is already paid.' });
+  });
+
+  it('tells a guest who booked in Spanish, in Spanish, that the deposit is due and then paid', async () => {
+    const booking = await cardBooking(50, 52, 'es');
+    expect(booking).toMatchObject({ payment_method: 'card_link', deposit_due: 50 });
+    expect((await mails(booking.email))[0]?.body_text).toContain(`Depósito pendiente: ${esMoney(50)} con tarjeta (el enlace de pago está en la página de tu reserva)`);
+    const session = { object: { id: 'cs_spanish', object: 'checkout.session', client_reference_id: booking.id, amount_total: 5000, currency: 'usd', payment_status: 'paid' } };
+    const event = await signedEvent({ id: 'evt_test_double_spanish', type: 'checkout.session.completed', data: session });
+    const answer = await fetch(`${functionsUrl()}/webhook/test`, { method: 'POST', headers: { 'stripe-signature': event.signature }, body: event.body });
+    expect(await answer.json()).toMatchObject({ received: true, applied: true });
+    const paid = (await mails(booking.email)).at(-1);
+    expect(paid?.subject).toBe(`Tu depósito está pagado (${booking.confirmation})`);
+    expect(paid?.body_text.split('\n')[0]).toBe(`Gracias: ${card.orgName} ha recibido tu depósito de ${esMoney(50)}.`);
+    expect(paid?.body_text).toContain(`Depósito pagado: ${esMoney(50)} con tarjeta`);
+    expect(paid?.body_text).toContain(`Total: ${esMoney(200)}`);
   });
 
   it('refuses a forged webhook, a wrong amount and a bad link; the payment functions are the server\'s alone', async () => {

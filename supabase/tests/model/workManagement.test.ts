@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { acceptInvitation } from '../rls/acceptInvitation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, signUpOrganization, type SignedUpOrganization } from '../rls/signUpOrganization';
-import { connectDb, createTestClient, testStack, uniqueEmail } from '../stack/testStack';
+import { connectDb, testStack, uniqueEmail } from '../stack/testStack';
 
 // Tasks with an owner and a date, notifications written by the database for the person concerned
 // only, and the daily digest of due and overdue tasks (migration 20261125150000_work_management).
@@ -271,6 +271,51 @@ describe('the daily digest', () => {
     // Someone who did not opt in gets none.
     const { rows: others } = await db.query(`select 1 from app.mail_outbox where kind = 'task_digest' and org_name = $1`, [org.orgName]);
     expect(others).toEqual([]);
+  });
+
+  it('is in the member\'s own language, else the organisation\'s, else English', async () => {
+    const office = await signUpOrganization(stack, 'Digest Oficina');
+    await office.client.from('user_profiles').update({ task_digest: true }).eq('id', office.profileId);
+    const today = await orgToday(office.orgName);
+    await addTask(office.client, office.orgName, { title: 'Pagar la luz', due_date: today, assignee_id: office.profileId });
+    await addTask(office.client, office.orgName, { title: 'Llamar al fontanero', due_date: addDays(today, -3), assignee_id: office.profileId });
+    const setLanguages = async (member: string | null, organisation: string | null) => {
+      await db.query('update public.user_profiles set language = $2 where id = $1', [office.profileId, member]);
+      await db.query('update public.organizations set language = $2 where org_name = $1', [office.orgName, organisation]);
+    };
+    // One digest a day: each language on its own day, at noon (UTC: the zone is unset).
+    const digestOn = async (day: string) => {
+      await db.query('select app.send_task_digests($1::timestamptz)', [`${day}T12:00:00Z`]);
+      const { rows } = await db.query<{ subject: string; body_text: string }>(
+        `select m.subject, m.body_text from app.task_digests_sent s join app.mail_outbox m on m.id = s.mail_id where s.profile_id = $1 and s.sent_on = $2::date`,
+        [office.profileId, day]);
+      expect(rows).toHaveLength(1);
+      return rows[0]!;
+    };
+    const name = (await db.query<{ name: string }>('select name from public.user_profiles where id = $1', [office.profileId])).rows[0]?.name;
+    const esDay = (day: string) => new Intl.DateTimeFormat('es', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+    const enDay = (day: string) => new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+
+    await setLanguages('es', null);
+    const spanish = await digestOn(today);
+    expect(spanish.subject).toBe(`Tus tareas del ${esDay(today)} — ${office.orgName}`);
+    expect(spanish.body_text).toBe(
+      `Hola, ${name}:\n\nEstas tareas vencen hoy o están vencidas:\n\n`
+      + `- VENCIDA: Llamar al fontanero (vence el ${esDay(addDays(today, -3))})\n- Pagar la luz (vence el ${esDay(today)})\n\n`
+      + 'Abre Mi trabajo: /tasks?view=mine\n');
+
+    // A language Steward does not speak: the organisation's.
+    await setLanguages('fr', 'es');
+    const tomorrow = addDays(today, 1);
+    expect((await digestOn(tomorrow)).subject).toBe(`Tus tareas del ${esDay(tomorrow)} — ${office.orgName}`);
+
+    // Neither: English, as the digest always read.
+    await setLanguages('fr', null);
+    const after = addDays(today, 2);
+    const english = await digestOn(after);
+    expect(english.subject).toBe(`Your tasks for ${enDay(after)} — ${office.orgName}`);
+    expect(english.body_text).toContain(`- OVERDUE: Llamar al fontanero (due ${enDay(addDays(today, -3))})`);
+    expect(english.body_text).toContain(`Hello ${name},`);
   });
 });
 

@@ -26,7 +26,7 @@ const ACCESS_FUNCTIONS = [
   'public.apply_for_access(p_email text, p_password text, p_full_name text, p_business_name text, p_title text, p_phone text, p_username text)',
   'public.booking_cancel(p_token text)',
   'public.booking_page(p_org text)',
-  'public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric)',
+  'public.booking_request(p_org text, p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_name text, p_email text, p_phone text, p_note text, p_total numeric, p_language text)',
   'public.booking_search(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer)',
   'public.booking_stay(p_token text)',
   'public.find_pending_invite(p_email text, p_code text)',

@@ -8,7 +8,7 @@ import { PAYMENT_TEXT, dayLabel, firstProblem, guestSchema, requestBooking, sear
 import { PayDeposit } from './PayDeposit';
 import { StaySummary } from './StaySummary';
 import { useBookingPage } from './usePublicBooking';
-import { formatMoney } from '@steward/libs/i18n';
+import { formatMoney, useLanguage } from '@steward/libs/i18n';
 
 type SearchForm = { checkIn: string; checkOut: string; adults: string; children: string; pets: string };
 
@@ -235,10 +235,11 @@ type GuestFormProps = {
 
 function GuestForm({ org, search, offer, onBack, onBooked, onGone, onNewPrice }: GuestFormProps) {
   const t = useT();
+  const { locale } = useLanguage();
   const [guest, setGuest] = useState<GuestInput>({ name: '', email: '', phone: '', note: '' });
   const [problem, setProblem] = useState<string | null>(null);
   const book = useMutation({
-    mutationFn: (input: GuestInput) => requestBooking(org, search, offer, input),
+    mutationFn: (input: GuestInput) => requestBooking(org, search, offer, input, locale),
     onSuccess: (answer, input) => {
       if (answer.ok) onBooked(answer, input.email.trim());
       else if (answer.gone) onGone(answer.reason ?? t('guest.justBooked'), answer.offers ?? []);

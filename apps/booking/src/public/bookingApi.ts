@@ -135,12 +135,13 @@ export const searchStays = (org: string, input: SearchInput) =>
     p_org: org, p_check_in: input.checkIn, p_check_out: input.checkOut, p_adults: input.adults, p_children: input.children, p_pets: input.pets,
   });
 
-export const requestBooking = (org: string, search: SearchInput, offer: Offer, guest: GuestInput) =>
+/** Books the offer; `language` is the page's, in which the guest's e-mails about the booking are written. */
+export const requestBooking = (org: string, search: SearchInput, offer: Offer, guest: GuestInput, language: string) =>
   callRpc<StayView>('public', 'booking_request', {
     p_org: org, p_accommodation_id: offer.accommodation_id, p_check_in: search.checkIn, p_check_out: search.checkOut,
     p_adults: search.adults, p_children: search.children, p_pets: search.pets,
     p_name: guest.name.trim(), p_email: guest.email.trim(), p_phone: guest.phone.trim() || null, p_note: guest.note.trim() || null,
-    p_total: offer.quote.total,
+    p_total: offer.quote.total, p_language: language,
   });
 
 /**
