@@ -79,7 +79,7 @@ describe('the catalogues', () => {
       it('hold only messages the code uses, and the code uses only messages they hold (extracted from the source)', () => {
         const literals = new Set(folders.flatMap((folder) => sourceFiles(folder).flatMap(stringLiterals)));
         // Ids made at run time: the route table's words (layout/routeWords.ts) are checked below, and
-        // libs' database messages by code (db.<code>) by libs/src/data/databaseMessages.test.ts.
+        // libs' database messages by code or id (db.<code>, db.<id>) by libs/src/data/databaseMessages.test.ts.
         const dynamic = /^(route|menu|group|db)\./;
         expect(Object.keys(english).filter((id) => !dynamic.test(id) && !literals.has(id)), `unused messages in ${area}/en.json`).toEqual([]);
         // An id-shaped literal in a t(…) call that the catalogue lacks is a type error already; this

@@ -3,16 +3,29 @@ import { has, t } from '@steward/libs/messages';
 /** Why a write was refused, so screens can offer the right way out (reload, re-login, fix input). */
 export type DataAccessErrorKind = 'conflict' | 'not_found' | 'forbidden' | 'request';
 
+/**
+ * A refusal the database named (app.refuse): its message id (libs' catalogue `db.<id>`) and the values
+ * of the message's {placeholders}, each a word or itself a named message (the part of a record that
+ * failed, and why). PostgREST passes them as the error's hint (`steward:<id>`) and details (a JSON
+ * object), whatever the SQLSTATE.
+ */
+export type Refusal = { readonly id: string; readonly values: Readonly<Record<string, RefusalValue>> };
+/** A value of a refusal's message: words as the database wrote them, or a named message with its English. */
+export type RefusalValue = string | (Refusal & { readonly message: string });
+
 export class DataAccessError extends Error {
   readonly kind: DataAccessErrorKind;
   /** PostgREST / Postgres error code when the server gave one (e.g. 23505, 42501, PGRST116). */
   readonly code: string | null;
+  /** The refusal's message id and values when the database named them (read by databaseMessage). */
+  readonly refusal: Refusal | null;
 
-  constructor(kind: DataAccessErrorKind, message: string, code: string | null = null) {
+  constructor(kind: DataAccessErrorKind, message: string, code: string | null = null, refusal: Refusal | null = null) {
     super(message);
     this.name = 'DataAccessError';
     this.kind = kind;
     this.code = code;
+    this.refusal = refusal;
   }
 }
 
@@ -23,7 +36,69 @@ export function toDataAccessError(error: ServerError): DataAccessError {
   const code = error.code ?? null;
   const kind: DataAccessErrorKind = code === '42501' ? 'forbidden' : code === 'PGRST116' ? 'not_found' : 'request';
   // An empty message lets each caller fall back to the text the spec gives for that place.
-  return new DataAccessError(kind, error.message ?? '', code);
+  return new DataAccessError(kind, error.message ?? '', code, refusalOf(error));
+}
+
+const REFUSAL_HINT = 'steward:';
+
+/**
+ * The message id and values a database refusal carries (a DataAccessError, or a PostgREST error as
+ * supabase-js gives it: hint `steward:<id>`, details the values as a JSON object); null for any other.
+ */
+export function refusalOf(error: unknown): Refusal | null {
+  if (typeof error !== 'object' || error === null) return null;
+  if (error instanceof DataAccessError) return error.refusal;
+  const hint = 'hint' in error && typeof error.hint === 'string' ? error.hint : '';
+  if (!hint.startsWith(REFUSAL_HINT) || hint.length === REFUSAL_HINT.length) return null;
+  const details = 'details' in error && typeof error.details === 'string' ? error.details : '';
+  let parsed: unknown = null;
+  try {
+    parsed = details ? JSON.parse(details) : null;
+  } catch {
+    parsed = null;
+  }
+  return { id: hint.slice(REFUSAL_HINT.length), values: valuesOf(parsed) };
+}
+
+/** Values are words as the database wrote them into its English (numbers included), never reformatted. */
+function valuesOf(parsed: unknown): Record<string, RefusalValue> {
+  const values: Record<string, RefusalValue> = {};
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return values;
+  for (const [name, value] of Object.entries(parsed)) {
+    values[name] = namedRefusal(value) ?? (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return values;
+}
+
+/** A refusal as app.refusal makes it ({id, message, values}), or null for anything else. */
+function namedRefusal(value: unknown): (Refusal & { readonly message: string }) | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { id, message, values } = value as { id?: unknown; message?: unknown; values?: unknown };
+  return typeof id === 'string' && typeof message === 'string' ? { id, message, values: valuesOf(values) } : null;
+}
+
+/**
+ * Why a public page's function said no without raising (app.refusal_answer: `{ ok: false, reason,
+ * refusal }`): in the person's language when the refusal names its message, else the reason as sent.
+ */
+export function answerReason(answer: { readonly reason?: string | null; readonly refusal?: unknown } | null | undefined): string | null {
+  if (!answer) return null;
+  const refusal = namedRefusal(answer.refusal);
+  return (refusal && refusalMessage(refusal)) || (answer.reason ?? null);
+}
+
+/** A named message in the page's language, its named values too; null when the catalogue lacks one. */
+function refusalMessage(refusal: Refusal): string | null {
+  const id = `db.${refusal.id}`;
+  if (!has(id)) return null;
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(refusal.values)) values[name] = typeof value === 'string' ? value : (refusalMessage(value) ?? value.message);
+  try {
+    return t(id, values);
+  } catch {
+    // A value the message needs is missing (an older database): the text as sent.
+    return null;
+  }
 }
 
 /** Whether a value carries a database error code (a DataAccessError, or a PostgREST error as supabase-js gives it). */
@@ -33,12 +108,16 @@ function codeOf(error: unknown): string | null {
 }
 
 /**
- * A database refusal in the person's language, by its code, never by its text: each of Steward's own
- * codes (ST001…, raised by the database functions) has its message in libs' catalogue as `db.<code>`,
- * the English word for word the database's own (a test holds them together). Null for a code the
- * catalogue does not name (a generic one, 22023 or 23514, raised with many messages): its text as sent.
+ * A database refusal in the person's language, by its id or code, never by its text. A refusal under a
+ * shared SQLSTATE (22023, 23514, 42501, P0002…) names its message (app.refuse: hint `steward:<id>`,
+ * the values in details), which libs' catalogue has as `db.<id>`; each of Steward's own codes (ST001…)
+ * has its message as `db.<code>`. The English is word for word the database's own (a test holds them
+ * together). Null for a refusal the catalogue does not name (one with neither): its text as sent.
  */
 export function databaseMessage(error: unknown): string | null {
+  const refusal = refusalOf(error);
+  const named = refusal && refusalMessage(refusal);
+  if (named) return named;
   const code = codeOf(error);
   if (!code) return null;
   const id = `db.${code}`;

@@ -3,9 +3,13 @@ export { tableRef, type AnyRow, type SchemaName, type TableRef } from './tableRe
 export { SYSTEM_DEFAULT_ORG, isSystemDefaultRow, orgScopeFor } from '../org-scope/orgScope';
 export {
   DataAccessError,
+  answerReason,
+  databaseMessage,
   errorMessage,
+  refusalOf,
   toDataAccessError,
   type DataAccessErrorKind,
+  type Refusal,
 } from './DataAccessError';
 export { EXPORT_PAGE_SIZE, readRowPages } from './rowPages';
 export { EXACT_COUNT_LIMIT, FETCH_ALL_CHUNK, LIST_PAGE_SIZE, buildListQuery, fetchAllRows, fetchList, type EqValue, type ListRequest, type ListResult } from './listQuery';

@@ -389,7 +389,7 @@ begin
   -- the import itself, up to 600 s), until its transaction ends: a second is refused at once rather
   -- than holding another of the database's connections.
   if not pg_try_advisory_xact_lock(hashtextextended('steward:import:' || p_org_name, 0)) then
-    raise exception using errcode = 'PT409', message = 'Another import is running for this organization; try again when it has finished.';
+    perform app.refuse('PT409', 'import.anotherRunning', 'Another import is running for this organization; try again when it has finished.');
   end if;
 end;
 $function$;
@@ -517,16 +517,15 @@ CREATE OR REPLACE FUNCTION app.contact_method_prepare()
  SET search_path TO ''
 AS $function$
 declare
-  v_problem text;
+  v_refusal jsonb;
 begin
   if tg_op = 'INSERT' or new.type_id is distinct from old.type_id then
     new.kind := coalesce((select t.kind from crm.contact_method_types t where t.id = new.type_id), 'other');
   end if;
   if tg_op = 'INSERT' or new.value is distinct from old.value or new.kind is distinct from old.kind then
-    v_problem := app.contact_method_value_problem(new.kind, new.value);
-    if v_problem is not null then
-      raise exception using errcode = '23514', message = v_problem,
-        detail = format('"%s" is not a valid %s.', new.value, case new.kind when 'email' then 'e-mail address' else 'phone number' end);
+    v_refusal := app.contact_method_value_refusal(new.kind, new.value);
+    if v_refusal is not null then
+      perform app.refuse('23514', v_refusal);
     end if;
   end if;
   return new;
@@ -567,6 +566,28 @@ revoke all on function app.contact_method_value_problem(p_kind text, p_value tex
 grant execute on function app.contact_method_value_problem(p_kind text, p_value text) to authenticated;
 grant execute on function app.contact_method_value_problem(p_kind text, p_value text) to service_role;
 grant execute on function app.contact_method_value_problem(p_kind text, p_value text) to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.contact_method_value_refusal(p_kind text, p_value text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+begin
+  -- The rule is app.contact_method_value_problem's (kept a plain SQL expression: imports check every
+  -- staged row with it); this names its message (the English the same, held by databaseMessages.test.ts).
+  if app.contact_method_value_problem(p_kind, p_value) is null then
+    return null;
+  elsif p_kind = 'email' then
+    return app.refusal('contactMethod.notEmail', 'Enter an e-mail address like name@example.com.');
+  end if;
+  return app.refusal('contactMethod.notPhone', 'Enter a phone number of 4 to 15 digits (spaces and + ( ) - . / allowed), e.g. (207) 555-0112.');
+end;
+$function$;
+revoke all on function app.contact_method_value_refusal(p_kind text, p_value text) from public, anon, authenticated, service_role;
+grant execute on function app.contact_method_value_refusal(p_kind text, p_value text) to authenticated;
+grant execute on function app.contact_method_value_refusal(p_kind text, p_value text) to service_role;
+grant execute on function app.contact_method_value_refusal(p_kind text, p_value text) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.count_sales()
  RETURNS trigger
@@ -837,14 +858,12 @@ begin
       if new.org_name is null then
         new.org_name := app.default_org();
         if new.org_name is null then
-          raise exception using errcode = '42501',
-            message = 'No active organization: choose an organization before creating records';
+          perform app.refuse('42501', 'org.noActive', 'No active organization: choose an organization before creating records');
         end if;
       elsif new.org_name = '_system_default_' then
-        raise exception using errcode = '42501', message = 'System default records cannot be changed';
+        perform app.refuse('42501', 'record.systemDefault', 'System default records cannot be changed');
       elsif not app.is_active_member(new.org_name) then
-        raise exception using errcode = '42501',
-          message = format('You are not a member of the organization %s', new.org_name);
+        perform app.refuse('42501', 'org.notMember', 'You are not a member of the organization {org}', jsonb_build_object('org', new.org_name));
       end if;
     end if;
   elsif new.org_name is distinct from old.org_name and app.is_app_user() then
@@ -868,7 +887,7 @@ declare
 begin
   -- A line break in a header would start another header (Bcc: …) or the body.
   if p_subject ~ '[\r\n]' or p_to ~ '[\r\n]' then
-    raise exception using errcode = '22023', message = 'An e-mail''s subject and address cannot contain line breaks';
+    perform app.refuse('22023', 'mail.lineBreaks', 'An e-mail''s subject and address cannot contain line breaks');
   end if;
   -- Each organisation's mail counts against its own quota (app.organization_limits mails_per_day);
   -- a person waiting on the change that sends it is told, and nothing of the change is kept.
@@ -1031,8 +1050,7 @@ begin
   if app.is_app_user() then
     if tg_op = 'INSERT' then
       if new.auth_user_id is not null then
-        raise exception using errcode = '42501',
-          message = 'A profile is linked to a login only when the invitee activates it';
+        perform app.refuse('42501', 'profile.linkOnActivate', 'A profile is linked to a login only when the invitee activates it');
       end if;
     else
       if new.auth_user_id is distinct from old.auth_user_id then
@@ -1041,7 +1059,7 @@ begin
       if old.auth_user_id = auth.uid()
          and (new.role_id is distinct from old.role_id or new.status is distinct from old.status or new.source is distinct from old.source)
          and not (old.org_name = any (app.orgs_with_access('settings', 'edit', 'Organization'))) then
-        raise exception using errcode = '42501', message = 'You cannot change your own role or status';
+        perform app.refuse('42501', 'profile.ownRoleOrStatus', 'You cannot change your own role or status');
       end if;
     end if;
   end if;
@@ -1322,24 +1340,24 @@ begin
     select * into v_job from crm.import_jobs j where j.id = p_job and j.auth_user_id = auth.uid() for update;
   end if;
   if v_job.id is null then
-    raise exception using errcode = 'P0002', message = 'This import was cancelled or has already finished';
+    perform app.refuse('P0002', 'import.gone', 'This import was cancelled or has already finished');
   end if;
   -- The organisation check (app.enforce_org_name) and the insert policy of the CRM's records, once.
   if v_job.org_name = '_system_default_' or not app.is_active_member(v_job.org_name)
      or not v_job.org_name = any (app.orgs_with_access('crm', 'create', 'allowed')) then
-    raise exception using errcode = '42501', message = format('You may not add records to the organization %s', v_job.org_name);
+    perform app.refuse('42501', 'import.notMember', 'You may not add records to the organization {org}', jsonb_build_object('org', v_job.org_name));
   end if;
   -- The audit stamps' person (app.stamp_audit): the caller's Active profile in the organisation.
   v_profile := app.profile_id_in(v_job.org_name);
   if not exists (select 1 from crm.import_rows r where r.job_id = p_job) then
-    raise exception using errcode = '22023', message = 'Nothing to import';
+    perform app.refuse('22023', 'import.nothing', 'Nothing to import');
   end if;
 
-  select jsonb_agg(jsonb_build_object('line', e.line, 'message', e.message) order by e.line)
+  select jsonb_agg(jsonb_build_object('line', e.line, 'message', e.message, 'refusal', e.refusal) order by e.line)
     into v_errors
     from (select * from crm.import_errors(p_job) e order by e.line limit 200) e;
   if v_errors is not null then
-    raise exception using errcode = '23514', message = 'Import failed: nothing was imported', detail = v_errors::text;
+    raise exception using errcode = '23514', message = 'Import failed: nothing was imported', detail = v_errors::text, hint = 'steward:import.failed';
   end if;
 
   -- History tags every row this call writes as one import batch.
@@ -1363,7 +1381,7 @@ begin
                             from jsonb_each(app.custom_from_labels(v_job.org_name, v_job.kind, r.custom)) e where e.key = any (v_sensitive)) c
      where r.job_id = p_job and c.custom is not null;
     if found and not app.custom_may_write_sensitive(v_job.kind, v_job.org_name) then
-      raise exception using errcode = '42501', message = 'This import fills sensitive fields: only people who may edit these records can';
+      perform app.refuse('42501', 'import.sensitive', 'This import fills sensitive fields: only people who may edit these records can');
     end if;
   end if;
 
@@ -1747,7 +1765,7 @@ CREATE OR REPLACE FUNCTION app.keep_organization_name()
 AS $function$
 begin
   if new.name is distinct from old.name then
-    raise exception using errcode = '42501', message = 'The organization name cannot be changed';
+    perform app.refuse('42501', 'org.nameFixed', 'The organization name cannot be changed');
   end if;
   return new;
 end;
@@ -2356,7 +2374,7 @@ begin
   new.name := v_component.name;
   new.description := coalesce(new.description, v_component.description);
   if v_component.name = 'settings' and not new.enabled then
-    raise exception using errcode = '23514', message = 'The Settings component cannot be disabled';
+    perform app.refuse('23514', 'settings.componentRequired', 'The Settings component cannot be disabled');
   end if;
   return new;
 end;
@@ -3182,6 +3200,82 @@ $function$;
 revoke all on function app.refresh_shown_contact_methods(p_org_name text, p_parents uuid[]) from public, anon, authenticated, service_role;
 grant execute on function app.refresh_shown_contact_methods(p_org_name text, p_parents uuid[]) to service_role;
 grant execute on function app.refresh_shown_contact_methods(p_org_name text, p_parents uuid[]) to steward_import_writer;
+
+CREATE OR REPLACE FUNCTION app.refusal(p_id text, p_message text, p_values jsonb DEFAULT '{}'::jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+declare
+  v_message text := p_message;
+  v_values text[] := '{}';
+  v_entry record;
+begin
+  -- Each {name} of the English takes its value, in one pass (a value that holds "{other}" stays as it
+  -- is); a value that is itself a refusal reads as its message.
+  for v_entry in select e.key, e.value from jsonb_each(coalesce(p_values, '{}'::jsonb)) e loop
+    v_values := v_values || case jsonb_typeof(v_entry.value)
+      when 'null' then ''
+      when 'string' then v_entry.value #>> '{}'
+      when 'object' then coalesce(v_entry.value ->> 'message', '')
+      else v_entry.value::text end;
+    v_message := replace(v_message, '{' || v_entry.key || '}', chr(1) || cardinality(v_values) || chr(2));
+  end loop;
+  for v_n in 1 .. cardinality(v_values) loop
+    v_message := replace(v_message, chr(1) || v_n || chr(2), v_values[v_n]);
+  end loop;
+  return jsonb_build_object('id', p_id, 'message', v_message, 'values', coalesce(p_values, '{}'::jsonb));
+end;
+$function$;
+revoke all on function app.refusal(p_id text, p_message text, p_values jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.refusal(p_id text, p_message text, p_values jsonb) to authenticated;
+grant execute on function app.refusal(p_id text, p_message text, p_values jsonb) to service_role;
+grant execute on function app.refusal(p_id text, p_message text, p_values jsonb) to steward_import_writer;
+comment on function app.refusal(p_id text, p_message text, p_values jsonb) is 'a message a person reads in their language: {id, message (the English with each {name} replaced by its value), values}; libs'' catalogue has it as db.<id> (docs/architecture.md, Database refusals)';
+
+CREATE OR REPLACE FUNCTION app.refusal_answer(p_refusal jsonb)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select jsonb_build_object('ok', false, 'reason', p_refusal ->> 'message', 'refusal', p_refusal)
+$function$;
+revoke all on function app.refusal_answer(p_refusal jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.refusal_answer(p_refusal jsonb) to service_role;
+comment on function app.refusal_answer(p_refusal jsonb) is 'the answer of a public page''s function that says no without raising: ok false, the reason in English and the refusal (app.refusal) the page says in the guest''s language';
+
+CREATE OR REPLACE FUNCTION app.refuse(p_errcode text, p_refusal jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  raise exception using errcode = p_errcode, message = p_refusal ->> 'message',
+    hint = 'steward:' || (p_refusal ->> 'id'), detail = coalesce(p_refusal -> 'values', '{}'::jsonb)::text;
+end;
+$function$;
+revoke all on function app.refuse(p_errcode text, p_refusal jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.refuse(p_errcode text, p_refusal jsonb) to authenticated;
+grant execute on function app.refuse(p_errcode text, p_refusal jsonb) to service_role;
+grant execute on function app.refuse(p_errcode text, p_refusal jsonb) to steward_import_writer;
+comment on function app.refuse(p_errcode text, p_refusal jsonb) is 'refuses with a message a person reads in their language (app.refusal): the SQLSTATE as given, the English as the message, hint steward:<id> and the values as the detail, which PostgREST passes on';
+
+CREATE OR REPLACE FUNCTION app.refuse(p_errcode text, p_id text, p_message text, p_values jsonb DEFAULT '{}'::jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform app.refuse(p_errcode, app.refusal(p_id, p_message, p_values));
+end;
+$function$;
+revoke all on function app.refuse(p_errcode text, p_id text, p_message text, p_values jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.refuse(p_errcode text, p_id text, p_message text, p_values jsonb) to authenticated;
+grant execute on function app.refuse(p_errcode text, p_id text, p_message text, p_values jsonb) to service_role;
+grant execute on function app.refuse(p_errcode text, p_id text, p_message text, p_values jsonb) to steward_import_writer;
+comment on function app.refuse(p_errcode text, p_id text, p_message text, p_values jsonb) is 'refuses with a message a person reads in their language: app.refuse(code, app.refusal(id, English, values)), one line at each refusal (docs/architecture.md, Database refusals)';
 
 CREATE OR REPLACE FUNCTION app.refuse_block_over_reservation()
  RETURNS trigger
@@ -4394,8 +4488,7 @@ begin
          or (old.status = 'Checked in' and new.status = 'Checked out')
          or (old.status = 'Cancelled' and new.status in ('Tentative', 'Confirmed'))
          or (old.status = 'No-show' and new.status = 'Confirmed')) then
-      raise exception using errcode = '23514',
-        message = format('A stay that is %s cannot become %s.', old.status, new.status);
+      perform app.refuse('23514', 'stay.statusChange', 'A stay that is {from} cannot become {to}.', jsonb_build_object('from', old.status, 'to', new.status));
     end if;
     if new.status = 'Cancelled' then
       new.cancellation_at := coalesce(new.cancellation_at, now());
@@ -4707,6 +4800,7 @@ declare
   v_labels text[] := '{}';
   v_choices jsonb := '[]';
   v_problem text;
+  v_refusal jsonb;
   v_count integer;
 begin
   if tg_op = 'DELETE' then
@@ -4715,7 +4809,7 @@ begin
                    app.custom_record_table(old.record_kind), old.id::text, old.org_name) into v_problem;
     if v_problem::boolean or exists (select 1 from app.custom_sensitive s
                                      where s.record_kind = old.record_kind and s.org_name = old.org_name and s.custom ? old.id::text) then
-      raise exception using errcode = '23514', message = format('%s has values: archive it instead of deleting it', old.label);
+      perform app.refuse('23514', 'field.hasValues', '{label} has values: archive it instead of deleting it', jsonb_build_object('label', old.label));
     end if;
     return old;
   end if;
@@ -4734,19 +4828,19 @@ begin
     raise exception using errcode = '23514', message = 'Choices must be a list';
   end if;
   if new.field_type not in ('single_choice', 'multiple_choice') and new.choices <> '[]' then
-    raise exception using errcode = '23514', message = format('%s is not a choice field: it has no choices', new.label);
+    perform app.refuse('23514', 'field.notChoice', '{label} is not a choice field: it has no choices', jsonb_build_object('label', new.label));
   end if;
   if jsonb_array_length(new.choices) > 500 then
-    raise exception using errcode = '23514', message = format('%s has more than 500 choices', new.label);
+    perform app.refuse('23514', 'field.tooManyChoices', '{label} has more than 500 choices', jsonb_build_object('label', new.label));
   end if;
   for v_choice in select c from jsonb_array_elements(new.choices) c loop
     if jsonb_typeof(v_choice) <> 'object' or jsonb_typeof(v_choice -> 'label') is distinct from 'string'
        or btrim(v_choice ->> 'label') = '' then
-      raise exception using errcode = '23514', message = format('Every choice of %s needs a label', new.label);
+      perform app.refuse('23514', 'field.choiceLabel', 'Every choice of {label} needs a label', jsonb_build_object('label', new.label));
     end if;
     v_label := btrim(v_choice ->> 'label');
     if length(v_label) > 80 then
-      raise exception using errcode = '23514', message = format('A choice of %s is longer than 80 characters', new.label);
+      perform app.refuse('23514', 'field.choiceTooLong', 'A choice of {label} is longer than 80 characters', jsonb_build_object('label', new.label));
     end if;
     v_id := coalesce(v_choice ->> 'id', gen_random_uuid()::text);
     if v_id !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
@@ -4760,7 +4854,7 @@ begin
       raise exception using errcode = '23514', message = format('%s has two choices with the same id', new.label);
     end if;
     if not v_archived and lower(v_label) = any (v_labels) then
-      raise exception using errcode = '23514', message = format('%s has two choices named %s', new.label, v_label);
+      perform app.refuse('23514', 'field.choiceTwice', '{label} has two choices named {choice}', jsonb_build_object('label', new.label, 'choice', v_label));
     end if;
     v_ids := v_ids || lower(v_id);
     if not v_archived then
@@ -4772,14 +4866,14 @@ begin
   -- (A field that stops being a choice, through settings.change_field_type, leaves its choices.)
   if tg_op = 'UPDATE' and new.field_type in ('single_choice', 'multiple_choice')
      and exists (select 1 from jsonb_array_elements(old.choices) o where not ((o ->> 'id') = any (v_ids))) then
-    raise exception using errcode = '23514', message = format('A choice of %s cannot be removed: archive it instead (its values stay)', new.label);
+    perform app.refuse('23514', 'field.choiceRemoved', 'A choice of {label} cannot be removed: archive it instead (its values stay)', jsonb_build_object('label', new.label));
   end if;
   if app.custom_empty(new.default_value) then
     new.default_value := null;
   else
-    v_problem := app.custom_value_problem(new, new.default_value, new.org_name, null);
-    if v_problem is not null then
-      raise exception using errcode = '23514', message = 'Default value: ' || v_problem;
+    v_refusal := app.custom_value_refusal(new, new.default_value, new.org_name, null);
+    if v_refusal is not null then
+      perform app.refuse('23514', 'field.defaultValue', 'Default value: {problem}', jsonb_build_object('problem', v_refusal));
     end if;
   end if;
   if new.position is null then
@@ -4790,7 +4884,7 @@ begin
     select count(*) into v_count from settings.custom_fields f
      where f.org_name = new.org_name and f.record_kind = new.record_kind and not f.archive and f.id <> new.id;
     if v_count >= 200 then
-      raise exception using errcode = '23514', message = 'An organisation has at most 200 fields on each kind of record';
+      perform app.refuse('23514', 'field.tooMany', 'An organisation has at most 200 fields on each kind of record');
     end if;
   end if;
   return new;
@@ -4898,6 +4992,19 @@ CREATE OR REPLACE FUNCTION app.custom_value_problem(p_field settings.custom_fiel
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+begin
+  return app.custom_value_refusal(p_field, p_value, p_org, p_old) ->> 'message';
+end;
+$function$;
+revoke all on function app.custom_value_problem(p_field settings.custom_fields, p_value jsonb, p_org text, p_old jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.custom_value_problem(p_field settings.custom_fields, p_value jsonb, p_org text, p_old jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION app.custom_value_refusal(p_field settings.custom_fields, p_value jsonb, p_org text, p_old jsonb DEFAULT NULL::jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
 declare
   v_label text := p_field.label;
   v_type text := jsonb_typeof(p_value);
@@ -4910,65 +5017,65 @@ begin
   case p_field.field_type
   when 'short_text', 'long_text', 'email', 'phone', 'url' then
     if v_type is distinct from 'string' then
-      return format('%s must be text', v_label);
+      return app.refusal('custom.notText', '{label} must be text', jsonb_build_object('label', v_label));
     end if;
     v_text := p_value #>> '{}';
     if p_field.field_type = 'long_text' and length(v_text) > 10000 then
-      return format('%s must be at most 10000 characters', v_label);
+      return app.refusal('custom.tooLongText', '{label} must be at most 10000 characters', jsonb_build_object('label', v_label));
     elsif p_field.field_type <> 'long_text' and length(v_text) > 500 then
-      return format('%s must be at most 500 characters', v_label);
+      return app.refusal('custom.tooLong', '{label} must be at most 500 characters', jsonb_build_object('label', v_label));
     elsif p_field.field_type = 'email' and app.contact_method_value_problem('email', v_text) is not null then
-      return format('%s must be an e-mail address like name@example.com', v_label);
+      return app.refusal('custom.notEmail', '{label} must be an e-mail address like name@example.com', jsonb_build_object('label', v_label));
     elsif p_field.field_type = 'phone' and app.contact_method_value_problem('phone', v_text) is not null then
-      return format('%s must be a phone number of 4 to 15 digits', v_label);
+      return app.refusal('custom.notPhone', '{label} must be a phone number of 4 to 15 digits', jsonb_build_object('label', v_label));
     elsif p_field.field_type = 'url' and btrim(v_text) !~* '^https?://[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?$' then
-      return format('%s must be a web address starting with http:// or https://', v_label);
+      return app.refusal('custom.notUrl', '{label} must be a web address starting with http:// or https://', jsonb_build_object('label', v_label));
     end if;
   when 'number', 'currency' then
     if v_type is distinct from 'number' then
-      return format('%s must be a number', v_label);
+      return app.refusal('custom.notNumber', '{label} must be a number', jsonb_build_object('label', v_label));
     end if;
   when 'date' then
     v_text := p_value #>> '{}';
     if v_type is distinct from 'string' or v_text !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then
-      return format('%s must be a date (YYYY-MM-DD)', v_label);
+      return app.refusal('custom.notDate', '{label} must be a date (YYYY-MM-DD)', jsonb_build_object('label', v_label));
     end if;
     begin
       perform v_text::date;
     exception when others then
-      return format('%s must be a date (YYYY-MM-DD)', v_label);
+      return app.refusal('custom.notDate', '{label} must be a date (YYYY-MM-DD)', jsonb_build_object('label', v_label));
     end;
   when 'boolean' then
     if v_type is distinct from 'boolean' then
-      return format('%s must be yes or no', v_label);
+      return app.refusal('custom.notBoolean', '{label} must be yes or no', jsonb_build_object('label', v_label));
     end if;
   when 'single_choice', 'multiple_choice' then
     if p_field.field_type = 'single_choice' and v_type is distinct from 'string' then
-      return format('%s must be one of its choices', v_label);
+      return app.refusal('custom.notChoice', '{label} must be one of its choices', jsonb_build_object('label', v_label));
     elsif p_field.field_type = 'multiple_choice' and v_type is distinct from 'array' then
-      return format('%s must be a list of its choices', v_label);
+      return app.refusal('custom.notChoices', '{label} must be a list of its choices', jsonb_build_object('label', v_label));
     end if;
     for v_item in select e from jsonb_array_elements(case when v_type = 'array' then p_value else jsonb_build_array(p_value) end) e loop
       if jsonb_typeof(v_item) is distinct from 'string' then
-        return format('%s must be a list of its choices', v_label);
+        return app.refusal('custom.notChoices', '{label} must be a list of its choices', jsonb_build_object('label', v_label));
       end if;
       if (v_item #>> '{}') = any (v_seen) then
-        return format('%s lists a choice twice', v_label);
+        return app.refusal('custom.choiceTwice', '{label} lists a choice twice', jsonb_build_object('label', v_label));
       end if;
       v_seen := v_seen || (v_item #>> '{}');
       select c into v_choice from jsonb_array_elements(p_field.choices) c where c ->> 'id' = v_item #>> '{}';
       if v_choice is null then
-        return format('%s has no such choice (%s)', v_label, left(v_item #>> '{}', 60));
+        return app.refusal('custom.noSuchChoice', '{label} has no such choice ({choice})', jsonb_build_object('label', v_label, 'choice', left(v_item #>> '{}', 60)));
       end if;
       -- An archived choice stays where it was; it is not chosen anew.
       if (v_choice ->> 'archived')::boolean and not coalesce(p_old = v_item or p_old @> jsonb_build_array(v_item), false) then
-        return format('%s: the choice %s is archived', v_label, v_choice ->> 'label');
+        return app.refusal('custom.choiceArchived', '{label}: the choice {choice} is archived', jsonb_build_object('label', v_label, 'choice', v_choice ->> 'label'));
       end if;
     end loop;
   when 'link' then
     v_text := p_value #>> '{}';
     if v_type is distinct from 'string' or v_text !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
-      return format('%s must link to a %s of this organisation', v_label, p_field.link_kind);
+      return app.refusal('custom.notLink', '{label} must link to a {kind} of this organisation', jsonb_build_object('label', v_label, 'kind', p_field.link_kind));
     end if;
     v_found := case p_field.link_kind
       when 'contact' then exists (select 1 from crm.contacts r where r.id = v_text::uuid and r.org_name = p_org)
@@ -4976,14 +5083,14 @@ begin
       when 'household' then exists (select 1 from crm.households r where r.id = v_text::uuid and r.org_name = p_org)
       else false end;
     if not v_found then
-      return format('%s must link to a %s of this organisation', v_label, p_field.link_kind);
+      return app.refusal('custom.notLink', '{label} must link to a {kind} of this organisation', jsonb_build_object('label', v_label, 'kind', p_field.link_kind));
     end if;
   end case;
   return null;
 end;
 $function$;
-revoke all on function app.custom_value_problem(p_field settings.custom_fields, p_value jsonb, p_org text, p_old jsonb) from public, anon, authenticated, service_role;
-grant execute on function app.custom_value_problem(p_field settings.custom_fields, p_value jsonb, p_org text, p_old jsonb) to service_role;
+revoke all on function app.custom_value_refusal(p_field settings.custom_fields, p_value jsonb, p_org text, p_old jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.custom_value_refusal(p_field settings.custom_fields, p_value jsonb, p_org text, p_old jsonb) to service_role;
 
 CREATE OR REPLACE FUNCTION app.custom_values_check()
  RETURNS trigger
@@ -5001,7 +5108,7 @@ declare
   v_field settings.custom_fields;
   v_entry record;
   v_value jsonb;
-  v_problem text;
+  v_refusal jsonb;
   v_may_sensitive boolean;
   v_count integer;
 begin
@@ -5023,7 +5130,7 @@ begin
   end if;
   select count(*) into v_count from jsonb_object_keys(new.custom);
   if v_count > 500 then
-    raise exception using errcode = '23514', message = format('A record takes at most 500 custom field values (%s sent)', v_count);
+    perform app.refuse('23514', 'custom.tooMany', 'A record takes at most 500 custom field values ({count} sent)', jsonb_build_object('count', v_count));
   end if;
   if tg_op = 'UPDATE' then
     v_old := coalesce(old.custom, '{}');
@@ -5039,23 +5146,22 @@ begin
        where f.id = v_entry.key::uuid and f.org_name = new.org_name and f.record_kind = v_kind;
     end if;
     if v_field.id is null then
-      raise exception using errcode = '23514', message = format('Unknown field: %s', left(v_entry.key, 60));
+      perform app.refuse('23514', 'custom.unknownField', 'Unknown field: {field}', jsonb_build_object('field', left(v_entry.key, 60)));
     end if;
     v_value := case when app.custom_empty(v_entry.value) then null else v_entry.value end;
     if v_field.sensitive then
       v_may_sensitive := coalesce(v_may_sensitive, app.custom_may_write_sensitive(v_kind, new.org_name));
       if not v_may_sensitive then
-        raise exception using errcode = '42501',
-          message = format('%s is sensitive: only people who may edit these records can change it', v_field.label);
+        perform app.refuse('42501', 'custom.sensitive', '{label} is sensitive: only people who may edit these records can change it', jsonb_build_object('label', v_field.label));
       end if;
       continue when (v_sens -> v_entry.key) is not distinct from v_value;
       if v_value is not null then
         if v_field.archive then
-          raise exception using errcode = '23514', message = format('%s is archived: its value cannot be changed', v_field.label);
+          perform app.refuse('23514', 'custom.archived', '{label} is archived: its value cannot be changed', jsonb_build_object('label', v_field.label));
         end if;
-        v_problem := app.custom_value_problem(v_field, v_value, new.org_name, v_sens_old -> v_entry.key);
-        if v_problem is not null then
-          raise exception using errcode = '23514', message = v_problem;
+        v_refusal := app.custom_value_refusal(v_field, v_value, new.org_name, v_sens_old -> v_entry.key);
+        if v_refusal is not null then
+          perform app.refuse('23514', v_refusal);
         end if;
         v_sens := v_sens || jsonb_build_object(v_entry.key, v_value);
       else
@@ -5065,11 +5171,11 @@ begin
     elsif v_value is not null then
       if (v_old -> v_entry.key) is distinct from v_value then
         if v_field.archive then
-          raise exception using errcode = '23514', message = format('%s is archived: its value cannot be changed', v_field.label);
+          perform app.refuse('23514', 'custom.archived', '{label} is archived: its value cannot be changed', jsonb_build_object('label', v_field.label));
         end if;
-        v_problem := app.custom_value_problem(v_field, v_value, new.org_name, v_old -> v_entry.key);
-        if v_problem is not null then
-          raise exception using errcode = '23514', message = v_problem;
+        v_refusal := app.custom_value_refusal(v_field, v_value, new.org_name, v_old -> v_entry.key);
+        if v_refusal is not null then
+          perform app.refuse('23514', v_refusal);
         end if;
       end if;
       v_new := v_new || jsonb_build_object(v_entry.key, v_value);
@@ -5097,7 +5203,7 @@ begin
     if v_field.required and not (case when v_field.sensitive then v_sens else v_new end ? v_field.id::text)
        and (not v_field.sensitive or v_may_sensitive)
        and (tg_op = 'INSERT' or (case when v_field.sensitive then v_sens_old else v_old end ? v_field.id::text)) then
-      raise exception using errcode = '23514', message = format('%s is required', v_field.label);
+      perform app.refuse('23514', 'custom.required', '{label} is required', jsonb_build_object('label', v_field.label));
     end if;
   end loop;
 
@@ -5433,20 +5539,20 @@ begin
   -- organisation) and the new type is one it can take.
   select * into v_field from settings.custom_fields f where f.id = p_field and f.org_name = any (app.member_orgs());
   if v_field.id is null then
-    raise exception using errcode = 'P0002', message = 'No such field';
+    perform app.refuse('P0002', 'field.notFound', 'No such field');
   end if;
   if not v_field.org_name = any (app.orgs_with_access('settings', 'edit', 'Organization') || app.orgs_with_access('settings', 'edit', 'Personal')) then
-    raise exception using errcode = '42501', message = 'Only people who may edit Settings change a field''s type';
+    perform app.refuse('42501', 'field.typeChangeForbidden', 'Only people who may edit Settings change a field''s type');
   end if;
   if p_new_type is null or p_new_type not in ('short_text', 'long_text', 'number', 'currency', 'date', 'boolean', 'single_choice',
                                               'multiple_choice', 'email', 'phone', 'url', 'link') then
     raise exception using errcode = '22023', message = format('Unknown field type: %s', p_new_type);
   end if;
   if p_new_type = 'link' or v_field.field_type = 'link' and p_new_type not in ('short_text', 'long_text') then
-    raise exception using errcode = '23514', message = 'A link field only becomes text, and no field becomes a link: make a new link field';
+    perform app.refuse('23514', 'field.linkType', 'A link field only becomes text, and no field becomes a link: make a new link field');
   end if;
   if p_new_type = v_field.field_type then
-    raise exception using errcode = '23514', message = format('%s already has that type', v_field.label);
+    perform app.refuse('23514', 'field.sameType', '{label} already has that type', jsonb_build_object('label', v_field.label));
   end if;
   return v_field;
 end;
@@ -5620,7 +5726,7 @@ begin
     select * into v_field from settings.custom_fields f
      where f.org_name = p_org and f.record_kind = p_kind and not f.archive and lower(f.label) = lower(btrim(v_entry.key));
     if v_field.id is null then
-      raise exception using errcode = '23514', message = format('Unknown field "%s"', left(v_entry.key, 80));
+      perform app.refuse('23514', 'custom.unknownColumn', 'Unknown field "{field}"', jsonb_build_object('field', left(v_entry.key, 80)));
     end if;
     v_cell := btrim(coalesce(v_entry.value #>> '{}', ''));
     continue when v_cell = '';
@@ -5633,15 +5739,16 @@ begin
       v_value := app.custom_convert(to_jsonb(v_cell), v_text, v_field);
     end if;
     if v_value is null then
-      raise exception using errcode = '23514', message = case
-        when v_field.field_type in ('single_choice', 'multiple_choice') then format('%s has no choice "%s"', v_field.label, left(v_cell, 80))
-        when v_field.field_type in ('number', 'currency') then format('%s must be a number', v_field.label)
-        when v_field.field_type = 'date' then format('%s must be a date (YYYY-MM-DD)', v_field.label)
-        when v_field.field_type = 'boolean' then format('%s must be yes or no', v_field.label)
-        else coalesce(app.custom_value_problem(v_field, to_jsonb(v_cell), p_org), format('%s: "%s" does not fit', v_field.label, left(v_cell, 80))) end;
+      perform app.refuse('23514', case
+        when v_field.field_type in ('single_choice', 'multiple_choice') then app.refusal('custom.noChoiceNamed', '{label} has no choice "{choice}"', jsonb_build_object('label', v_field.label, 'choice', left(v_cell, 80)))
+        when v_field.field_type in ('number', 'currency') then app.refusal('custom.notNumber', '{label} must be a number', jsonb_build_object('label', v_field.label))
+        when v_field.field_type = 'date' then app.refusal('custom.notDate', '{label} must be a date (YYYY-MM-DD)', jsonb_build_object('label', v_field.label))
+        when v_field.field_type = 'boolean' then app.refusal('custom.notBoolean', '{label} must be yes or no', jsonb_build_object('label', v_field.label))
+        else coalesce(app.custom_value_refusal(v_field, to_jsonb(v_cell), p_org),
+                      app.refusal('custom.doesNotFit', '{label}: "{value}" does not fit', jsonb_build_object('label', v_field.label, 'value', left(v_cell, 80)))) end);
     end if;
-    if v_field.field_type = 'link' and app.custom_value_problem(v_field, v_value, p_org) is not null then
-      raise exception using errcode = '23514', message = app.custom_value_problem(v_field, v_value, p_org);
+    if v_field.field_type = 'link' and app.custom_value_refusal(v_field, v_value, p_org) is not null then
+      perform app.refuse('23514', app.custom_value_refusal(v_field, v_value, p_org));
     end if;
     v_custom := v_custom || jsonb_build_object(v_field.id::text, v_value);
   end loop;
@@ -5657,8 +5764,8 @@ grant execute on function app.custom_from_labels(p_org text, p_kind text, p_valu
 grant execute on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) to service_role;
 grant execute on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) to steward_import_writer;
 
-CREATE OR REPLACE FUNCTION app.custom_import_problem(p_org text, p_kind text, p_values jsonb)
- RETURNS text
+CREATE OR REPLACE FUNCTION app.custom_import_refusal(p_org text, p_kind text, p_values jsonb)
+ RETURNS jsonb
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -5666,6 +5773,8 @@ AS $function$
 declare
   v_custom jsonb;
   v_message text;
+  v_detail text;
+  v_hint text;
   v_field settings.custom_fields;
 begin
   -- What is wrong with a CSV line's custom cells, or null: a cell that does not fit, or a required
@@ -5673,23 +5782,27 @@ begin
   begin
     v_custom := app.custom_from_labels(p_org, p_kind, p_values);
   exception when sqlstate '23514' then
-    get stacked diagnostics v_message = message_text;
-    return v_message;
+    -- The refusal as app.refuse raised it (its id and values), or its words alone.
+    get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+    if v_hint like 'steward:%' then
+      return jsonb_build_object('id', substr(v_hint, 9), 'message', v_message, 'values', coalesce(nullif(v_detail, '')::jsonb, '{}'::jsonb));
+    end if;
+    return jsonb_build_object('message', v_message);
   end;
   select * into v_field from settings.custom_fields f
    where f.org_name = p_org and f.record_kind = p_kind and not f.archive and f.required
      and not v_custom ? f.id::text
    order by f.position, f.id limit 1;
   if v_field.id is not null then
-    return format('%s is required', v_field.label);
+    return app.refusal('custom.required', '{label} is required', jsonb_build_object('label', v_field.label));
   end if;
   return null;
 end;
 $function$;
-revoke all on function app.custom_import_problem(p_org text, p_kind text, p_values jsonb) from public, anon, authenticated, service_role;
-grant execute on function app.custom_import_problem(p_org text, p_kind text, p_values jsonb) to authenticated;
-grant execute on function app.custom_import_problem(p_org text, p_kind text, p_values jsonb) to service_role;
-grant execute on function app.custom_import_problem(p_org text, p_kind text, p_values jsonb) to steward_import_writer;
+revoke all on function app.custom_import_refusal(p_org text, p_kind text, p_values jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.custom_import_refusal(p_org text, p_kind text, p_values jsonb) to authenticated;
+grant execute on function app.custom_import_refusal(p_org text, p_kind text, p_values jsonb) to service_role;
+grant execute on function app.custom_import_refusal(p_org text, p_kind text, p_values jsonb) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.custom_sensitive_ids(p_org text, p_kind text)
  RETURNS text[]
@@ -5790,8 +5903,8 @@ revoke all on function app.booking_org(p_org text) from public, anon, authentica
 grant execute on function app.booking_org(p_org text) to service_role;
 comment on function app.booking_org(p_org text) is 'the organisation a public booking page names, when it has enabled the booking component; null otherwise';
 
-CREATE OR REPLACE FUNCTION app.booking_stay_problem(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer)
- RETURNS text
+CREATE OR REPLACE FUNCTION app.booking_stay_refusal(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer)
+ RETURNS jsonb
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -5800,34 +5913,34 @@ declare
   v_window integer;
 begin
   if p_check_in is null or p_check_out is null then
-    return 'Choose a check-in and a check-out date.';
+    return app.refusal('booking.datesRequired', 'Choose a check-in and a check-out date.');
   end if;
   if p_check_out <= p_check_in then
-    return 'Check-out must be after check-in.';
+    return app.refusal('booking.checkOutAfterCheckIn', 'Check-out must be after check-in.');
   end if;
   if p_check_in < current_date then
-    return 'Check-in cannot be in the past.';
+    return app.refusal('booking.checkInPast', 'Check-in cannot be in the past.');
   end if;
   if p_check_out - p_check_in > 30 then
-    return 'A stay booked online can be at most 30 nights.';
+    return app.refusal('booking.tooLong', 'A stay booked online can be at most 30 nights.');
   end if;
   select coalesce(max(r.max_advance_days), 365) into v_window
   from catalog.accommodation_rates r where r.org_name = p_org and not r.archive and r.max_advance_days is not null;
   if p_check_in > current_date + v_window then
-    return format('Bookings open at most %s days ahead.', v_window);
+    return app.refusal('booking.tooFarAhead', 'Bookings open at most {days} days ahead.', jsonb_build_object('days', v_window));
   end if;
   if p_adults is null or p_adults < 1 then
-    return 'At least one adult must stay.';
+    return app.refusal('booking.adultRequired', 'At least one adult must stay.');
   end if;
   if p_adults > 99 or coalesce(p_children, 0) not between 0 and 99 or coalesce(p_pets, 0) not between 0 and 20 then
-    return 'Enter the number of adults, children and pets.';
+    return app.refusal('booking.partyRequired', 'Enter the number of adults, children and pets.');
   end if;
   return null;
 end;
 $function$;
-revoke all on function app.booking_stay_problem(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) from public, anon, authenticated, service_role;
-grant execute on function app.booking_stay_problem(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) to service_role;
-comment on function app.booking_stay_problem(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) is 'why a guest''s dates and party cannot be searched or booked (the message the booking page shows), or null';
+revoke all on function app.booking_stay_refusal(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) from public, anon, authenticated, service_role;
+grant execute on function app.booking_stay_refusal(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) to service_role;
+comment on function app.booking_stay_refusal(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) is 'why a guest''s dates and party cannot be searched or booked, as a refusal the booking page shows in the guest''s language (app.refusal_answer), or null';
 
 CREATE OR REPLACE FUNCTION app.booking_offers(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer)
  RETURNS jsonb
@@ -6244,7 +6357,7 @@ begin
     exit when v_match is null;
     v_name := v_match[1];
     if not (p_values ? v_name) then
-      raise exception using errcode = '22023', message = format('{{%s}} is not a merge field', v_name);
+      perform app.refuse('22023', 'message.unknownMergeField', '{{{name}}} is not a merge field', jsonb_build_object('name', v_name));
     end if;
     v_value := coalesce(p_values ->> v_name, '');
     if p_one_line then
@@ -6348,17 +6461,20 @@ revoke all on function app.mail_unsubscribe_link(p_token text) from public, anon
 grant execute on function app.mail_unsubscribe_link(p_token text) to service_role;
 comment on function app.mail_unsubscribe_link(p_token text) is 'the unsubscribe page of a token (<site>/unsubscribe/<token>); the token is made and stored hashed by app.write_out_messages';
 
-create or replace function app.mail_suppression_problem(p_org text, p_email text)
- returns text
+create or replace function app.mail_suppression_refusal(p_org text, p_email text)
+ returns jsonb
  language sql
  stable security definer
  set search_path to ''
 as $function$
-  select format(case s.reason when 'unsubscribed' then '%s has unsubscribed' else '%s bounced earlier' end, s.email)
+  select case s.reason
+           when 'unsubscribed' then app.refusal('mail.unsubscribed', '{address} has unsubscribed', jsonb_build_object('address', s.email))
+           else app.refusal('mail.bounced', '{address} bounced earlier', jsonb_build_object('address', s.email)) end
   from crm.mail_suppressions s where s.org_name = p_org and s.email = lower(btrim(p_email))
 $function$;
-revoke all on function app.mail_suppression_problem(p_org text, p_email text) from public, anon, authenticated, service_role;
-grant execute on function app.mail_suppression_problem(p_org text, p_email text) to service_role;
+revoke all on function app.mail_suppression_refusal(p_org text, p_email text) from public, anon, authenticated, service_role;
+grant execute on function app.mail_suppression_refusal(p_org text, p_email text) to service_role;
+comment on function app.mail_suppression_refusal(p_org text, p_email text) is 'why mail may not go to an address of the organisation''s suppression list (unsubscribed, bounced), as a refusal (app.refusal); null when it may';
 
 create or replace function app.require_mail_quota(p_org text, p_count integer DEFAULT 1)
  returns void
@@ -6372,8 +6488,7 @@ begin
   if app.mail_quota_reached(p_org)
      or (p_count > 1 and v_limit is not null
          and (select count(*) from app.mail_outbox m where m.org_name = p_org and m.created_at > now() - interval '24 hours') + p_count > v_limit) then
-    raise exception using errcode = 'PT429',
-      message = format('%s has reached its limit of %s e-mails in 24 hours; this change sends an e-mail, so it was not saved. Try again later.', p_org, v_limit);
+    perform app.refuse('PT429', 'mail.dailyLimit', '{org} has reached its limit of {limit} e-mails in 24 hours; this change sends an e-mail, so it was not saved. Try again later.', jsonb_build_object('org', p_org, 'limit', v_limit));
   end if;
 end;
 $function$;
@@ -6398,13 +6513,13 @@ begin
   subject := btrim(coalesce(nullif(p_subject, ''), v_template.subject, ''));
   body := coalesce(nullif(btrim(p_body), ''), v_template.body, '');
   if subject = '' then
-    raise exception using errcode = '22023', message = 'Give the message a subject';
+    perform app.refuse('22023', 'message.subjectRequired', 'Give the message a subject');
   end if;
   if body ~ '^\s*$' then
-    raise exception using errcode = '22023', message = 'Write the message';
+    perform app.refuse('22023', 'message.bodyRequired', 'Write the message');
   end if;
   if subject ~ '[\r\n]' then
-    raise exception using errcode = '22023', message = 'An e-mail''s subject and address cannot contain line breaks';
+    perform app.refuse('22023', 'mail.lineBreaks', 'An e-mail''s subject and address cannot contain line breaks');
   end if;
 end;
 $function$;
@@ -6584,7 +6699,7 @@ begin
    where m.id = p_message and m.direction = 'in'
      and (m.org_name = any (app.orgs_with_access('crm', 'edit', 'Organization')) or m.org_name = any (app.orgs_with_access('crm', 'edit', 'Personal')));
   if v.id is null then
-    raise exception using errcode = '42501', message = 'You cannot file that message';
+    perform app.refuse('42501', 'message.fileForbidden', 'You cannot file that message');
   end if;
   return v;
 end;
@@ -6628,10 +6743,10 @@ begin
     end if;
   end loop;
   if v_org is null then
-    raise exception using errcode = '22023', message = 'No organisation receives mail at that address';
+    perform app.refuse('22023', 'mail.noInbox', 'No organisation receives mail at that address');
   end if;
   if not app.is_email_address(v_from) then
-    raise exception using errcode = '22023', message = format('%s is not an e-mail address', v_from);
+    perform app.refuse('22023', 'mail.notAddress', '{address} is not an e-mail address', jsonb_build_object('address', v_from));
   end if;
   v_header_id := coalesce(v_header_id, '<' || v_id || '@' || app.inbound_domain() || '>');
   select m.id into v_existing from crm.messages m where m.org_name = v_org and m.message_id = v_header_id;

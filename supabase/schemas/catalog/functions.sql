@@ -14,7 +14,7 @@ declare
 begin
   update catalog.reservations set status = 'Checked in' where id = p_reservation_id returning * into v_row;
   if not found then
-    raise exception using errcode = 'P0002', message = 'Stay not found.';
+    perform app.refuse('P0002', 'stay.notFound', 'Stay not found.');
   end if;
   return v_row;
 end;
@@ -33,7 +33,7 @@ declare
 begin
   update catalog.reservations set status = 'Checked out' where id = p_reservation_id returning * into v_row;
   if not found then
-    raise exception using errcode = 'P0002', message = 'Stay not found.';
+    perform app.refuse('P0002', 'stay.notFound', 'Stay not found.');
   end if;
   return v_row;
 end;
@@ -54,7 +54,7 @@ declare
 begin
   select a.org_name into v_org from catalog.accommodations a where a.id = p_accommodation_id;
   if v_org is null then
-    raise exception using errcode = 'P0002', message = 'Accommodation not found.';
+    perform app.refuse('P0002', 'accommodation.notFound', 'Accommodation not found.');
   end if;
   perform set_config('steward.calendar_feed_token', 'on', true);
   insert into catalog.calendar_feeds (accommodation_id, name, token_hash, org_name)

@@ -84,8 +84,11 @@ begin
       continue when jsonb_typeof(v_method) is distinct from 'object' or v_value is null or v_type_id is null;
       if exists (select 1 from crm.contact_method_types t
                   where t.id = v_type_id and app.contact_method_kind(t.category, t.name) <> v_kind) then
-        raise exception using errcode = '23514', message = format('the type is not a%s %s type', case v_kind when 'email' then 'n' else '' end,
-                                                                 case v_kind when 'email' then 'e-mail' else v_kind end);
+        if v_kind = 'email' then
+          perform app.refuse('23514', 'record.typeNotEmail', 'the type is not an e-mail type');
+        else
+          perform app.refuse('23514', 'record.typeNotPhone', 'the type is not a phone type');
+        end if;
       end if;
       insert into crm.contact_methods (org_name, value, type_id, is_primary, archive, business_id, contact_id, household_id, user_id)
       values (p_org_name, v_value, v_type_id, true, false,
@@ -95,6 +98,14 @@ begin
   exception
     when others then
       get stacked diagnostics v_state = returned_sqlstate, v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+      -- A refusal that names its message (app.refuse) stays named, with the part that failed named too.
+      if v_part is not null and v_hint like 'steward:%' then
+        perform app.refuse(v_state, app.refusal('record.partRefused', '{part}: {problem}', jsonb_build_object(
+          'part', case v_part when 'address' then app.refusal('record.partAddress', 'address')
+                              when 'primary phone' then app.refusal('record.partPhone', 'primary phone')
+                              else app.refusal('record.partEmail', 'primary email') end,
+          'problem', jsonb_build_object('id', substr(v_hint, 9), 'message', v_message, 'values', coalesce(nullif(v_detail, '')::jsonb, '{}'::jsonb)))));
+      end if;
       raise exception using
         errcode = v_state,
         message = case when v_part is null then v_message else v_part || ': ' || v_message end,
@@ -131,7 +142,7 @@ declare
   v_actor record;
 begin
   if auth.uid() is null then
-    raise exception using errcode = '42501', message = 'Sign in to erase a contact';
+    perform app.refuse('42501', 'erase.signIn', 'Sign in to erase a contact');
   end if;
   -- The contact as it is, or, once deleted, as its deletion was recorded.
   select to_jsonb(c) into v_row from crm.contacts c where c.id = p_contact_id;
@@ -142,13 +153,13 @@ begin
      order by h.id desc limit 1;
   end if;
   if v_row is null then
-    raise exception using errcode = 'P0002', message = 'There is no such contact to erase';
+    perform app.refuse('P0002', 'erase.notFound', 'There is no such contact to erase');
   end if;
   -- Whoever may delete the contact may erase it: the table's own delete rule, as the caller.
   execute format('select exists (select 1 from jsonb_populate_record(null::crm.contacts, $1) t where %s)', app.delete_rule_sql('crm.contacts'))
     into v_allowed using v_row;
   if not v_allowed then
-    raise exception using errcode = '42501', message = 'You may not delete this contact, so you may not erase it';
+    perform app.refuse('42501', 'erase.forbidden', 'You may not delete this contact, so you may not erase it');
   end if;
   v_org := v_row ->> 'org_name';
 
@@ -232,7 +243,7 @@ $function$;
 revoke all on function crm.forget_old_import_jobs() from public, anon, authenticated, service_role;
 
 CREATE OR REPLACE FUNCTION crm.import_errors(p_job uuid)
- RETURNS TABLE(line integer, message text)
+ RETURNS TABLE(line integer, message text, refusal jsonb)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -260,29 +271,31 @@ AS $function$
   owners as (
     select distinct lower(p.name) as key from public.user_profiles p, job where p.org_name = job.org_name
   )
-  select e.line, e.message from (
-    select s.line, 'Name is required' as message from staged s where btrim(s.name) = ''
+  -- Each problem names its message (app.refusal), made only for the lines that have it.
+  select e.line, e.refusal ->> 'message', e.refusal from (
+    select s.line, app.refusal('import.nameRequired', 'Name is required') as refusal from staged s where btrim(s.name) = ''
     union all
-    select s.line, format('Unknown type "%s"', s.type_name) from staged s
+    select s.line, app.refusal('import.unknownType', 'Unknown type "{type}"', jsonb_build_object('type', s.type_name)) from staged s
      where s.type_name is not null and lower(s.type_name) not in (select key from types)
     union all
-    select s.line, format('Unknown owner "%s"', s.owner1) from staged s
+    select s.line, app.refusal('import.unknownOwner', 'Unknown owner "{owner}"', jsonb_build_object('owner', s.owner1)) from staged s
      where s.owner1 is not null and lower(s.owner1) not in (select key from owners)
     union all
-    select s.line, format('Unknown owner "%s"', s.owner2) from staged s
+    select s.line, app.refusal('import.unknownOwner', 'Unknown owner "{owner}"', jsonb_build_object('owner', s.owner2)) from staged s
      where s.owner2 is not null and lower(s.owner2) not in (select key from owners)
     union all
-    select s.line, format('Invalid status "%s"', s.status) from staged s
+    select s.line, app.refusal('import.invalidStatus', 'Invalid status "{status}"', jsonb_build_object('status', s.status)) from staged s
      where s.status_name is not null and not pg_catalog.pg_input_is_valid(s.status_name, 'app.record_status')
     union all
-    select s.line, format('"%s" is not an e-mail address', btrim(s.email)) from staged s
+    select s.line, app.refusal('import.notEmail', '"{email}" is not an e-mail address', jsonb_build_object('email', btrim(s.email))) from staged s
      where s.email_key is not null and app.contact_method_value_problem('email', s.email) is not null
     union all
-    select s.line, format('"%s" is not a phone number: %s', btrim(s.phone), app.contact_method_value_problem('phone', s.phone)) from staged s
+    select s.line, app.refusal('import.notPhone', '"{phone}" is not a phone number: {problem}',
+                               jsonb_build_object('phone', btrim(s.phone), 'problem', app.contact_method_value_refusal('phone', s.phone))) from staged s
      where nullif(btrim(s.phone), '') is not null and app.contact_method_value_problem('phone', s.phone) is not null
     union all
     -- Custom fields: columns named by their labels, choices by label; required ones filled.
-    select c.line, c.problem from (select s.line, app.custom_import_problem(job.org_name, job.kind, s.custom) as problem from staged s, job) c
+    select c.line, c.problem from (select s.line, app.custom_import_refusal(job.org_name, job.kind, s.custom) as problem from staged s, job) c
      where c.problem is not null
   ) e
   order by 1, 2
@@ -301,7 +314,7 @@ declare
   v_count integer;
 begin
   if not exists (select 1 from crm.import_jobs j where j.id = p_job) then
-    raise exception using errcode = 'P0002', message = 'This import was cancelled or has already finished';
+    perform app.refuse('P0002', 'import.gone', 'This import was cancelled or has already finished');
   end if;
   v_count := app.import_job_write(p_job);
   delete from crm.import_jobs j where j.id = p_job;
@@ -313,7 +326,7 @@ grant execute on function crm.import_job(p_job uuid) to authenticated;
 grant execute on function crm.import_job(p_job uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION crm.import_problems(p_job uuid)
- RETURNS TABLE(line integer, kind text, message text)
+ RETURNS TABLE(line integer, kind text, message text, refusal jsonb)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -342,23 +355,23 @@ AS $function$
            or cm.kind = 'phone' and app.search_digits(cm.value) in (select phone_key from staged))
   ),
   duplicates as (
-    select s.line, format('Same e-mail as %s', min(e.record_name)) as message
+    select s.line, app.refusal('import.sameEmailAs', 'Same e-mail as {record}', jsonb_build_object('record', min(e.record_name))) as refusal
       from staged s join existing e on e.kind = 'email' and e.key = s.email_key group by s.line
     union all
-    select s.line, format('Same phone as %s', min(e.record_name))
+    select s.line, app.refusal('import.samePhoneAs', 'Same phone as {record}', jsonb_build_object('record', min(e.record_name)))
       from staged s join existing e on e.kind = 'phone' and e.key = s.phone_key group by s.line
     union all
-    select s.line, format('Same e-mail as line %s', s.first_line)
+    select s.line, app.refusal('import.sameEmailAsLine', 'Same e-mail as line {line}', jsonb_build_object('line', s.first_line))
       from (select st.line, min(st.line) over (partition by st.email_key) as first_line from staged st where st.email_key is not null) s
      where s.line <> s.first_line
     union all
-    select s.line, format('Same phone as line %s', s.first_line)
+    select s.line, app.refusal('import.samePhoneAsLine', 'Same phone as line {line}', jsonb_build_object('line', s.first_line))
       from (select st.line, min(st.line) over (partition by st.phone_key) as first_line from staged st where st.phone_key is not null) s
      where s.line <> s.first_line
   )
-  select e.line, 'error', e.message from crm.import_errors(p_job) e
+  select e.line, 'error', e.message, e.refusal from crm.import_errors(p_job) e
   union all
-  select line, 'duplicate', message from duplicates
+  select line, 'duplicate', refusal ->> 'message', refusal from duplicates
   order by 1, 2 desc, 3
 $function$;
 revoke all on function crm.import_problems(p_job uuid) from public, anon, authenticated, service_role;
@@ -374,6 +387,9 @@ declare
   v_row jsonb;
   v_line integer;
   v_errors jsonb := '[]'::jsonb;
+  v_detail text;
+  v_hint text;
+  v_refusal jsonb;
   v_count integer := 0;
   v_id uuid;
   v_type_id uuid;
@@ -391,10 +407,10 @@ begin
     raise exception using errcode = '22023', message = format('Unknown import kind %s', p_kind);
   end if;
   if jsonb_typeof(p_rows) is distinct from 'array' or jsonb_array_length(p_rows) = 0 then
-    raise exception using errcode = '22023', message = 'Nothing to import';
+    perform app.refuse('22023', 'import.nothing', 'Nothing to import');
   end if;
   if jsonb_array_length(p_rows) > 5000 then
-    raise exception using errcode = '22023', message = 'At most 5000 rows can be imported at once';
+    perform app.refuse('22023', 'import.tooManyRows', 'At most 5000 rows can be imported at once');
   end if;
 
   -- The phone and e-mail types new methods get: the organisation's own first, else the shared default.
@@ -415,7 +431,7 @@ begin
     v_owner2 := null;
     begin
       if v_name is null then
-        raise exception using errcode = '23514', message = 'Name is required';
+        perform app.refuse('23514', 'import.nameRequired', 'Name is required');
       end if;
       if v_type is not null then
         if p_kind = 'business' then
@@ -428,21 +444,21 @@ begin
            order by (t.org_name = p_org_name) desc limit 1;
         end if;
         if v_type_id is null then
-          raise exception using errcode = '23514', message = format('Unknown type "%s"', v_type);
+          perform app.refuse('23514', 'import.unknownType', 'Unknown type "{type}"', jsonb_build_object('type', v_type));
         end if;
       end if;
       if nullif(btrim(coalesce(v_row ->> 'primary_owner', '')), '') is not null then
         select p.id into v_owner1 from public.user_profiles p
          where p.org_name = p_org_name and lower(p.name) = lower(btrim(v_row ->> 'primary_owner')) limit 1;
         if v_owner1 is null then
-          raise exception using errcode = '23514', message = format('Unknown owner "%s"', btrim(v_row ->> 'primary_owner'));
+          perform app.refuse('23514', 'import.unknownOwner', 'Unknown owner "{owner}"', jsonb_build_object('owner', btrim(v_row ->> 'primary_owner')));
         end if;
       end if;
       if nullif(btrim(coalesce(v_row ->> 'secondary_owner', '')), '') is not null then
         select p.id into v_owner2 from public.user_profiles p
          where p.org_name = p_org_name and lower(p.name) = lower(btrim(v_row ->> 'secondary_owner')) limit 1;
         if v_owner2 is null then
-          raise exception using errcode = '23514', message = format('Unknown owner "%s"', btrim(v_row ->> 'secondary_owner'));
+          perform app.refuse('23514', 'import.unknownOwner', 'Unknown owner "{owner}"', jsonb_build_object('owner', btrim(v_row ->> 'secondary_owner')));
         end if;
       end if;
 
@@ -473,7 +489,7 @@ begin
       end if;
       if nullif(btrim(coalesce(v_row ->> 'email', '')), '') is not null then
         if btrim(v_row ->> 'email') !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
-          raise exception using errcode = '23514', message = format('"%s" is not an e-mail address', btrim(v_row ->> 'email'));
+          perform app.refuse('23514', 'import.notEmail', '"{email}" is not an e-mail address', jsonb_build_object('email', btrim(v_row ->> 'email')));
         end if;
         insert into crm.contact_methods (org_name, value, label, type_id, is_primary, business_id, contact_id)
         values (p_org_name, btrim(v_row ->> 'email'), '', v_email_type, true,
@@ -490,16 +506,20 @@ begin
       v_count := v_count + 1;
     exception
       when others then
-        get stacked diagnostics v_message = message_text;
+        get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+        -- The line's refusal as it was raised (app.refuse: its id and values), for the importer's language.
+        v_refusal := case when v_hint like 'steward:%'
+                          then jsonb_build_object('id', substr(v_hint, 9), 'message', v_message, 'values', coalesce(nullif(v_detail, '')::jsonb, '{}'::jsonb)) end;
         if v_message like '%app.record_status%' then
-          v_message := format('Invalid status "%s"', v_row ->> 'status');
+          v_refusal := app.refusal('import.invalidStatus', 'Invalid status "{status}"', jsonb_build_object('status', v_row ->> 'status'));
+          v_message := v_refusal ->> 'message';
         end if;
-        v_errors := v_errors || jsonb_build_object('line', v_line, 'message', v_message);
+        v_errors := v_errors || jsonb_build_object('line', v_line, 'message', v_message, 'refusal', v_refusal);
     end;
   end loop;
 
   if jsonb_array_length(v_errors) > 0 then
-    raise exception using errcode = '23514', message = 'Import failed: nothing was imported', detail = v_errors::text;
+    raise exception using errcode = '23514', message = 'Import failed: nothing was imported', detail = v_errors::text, hint = 'steward:import.failed';
   end if;
   return v_count;
 end;
@@ -516,7 +536,7 @@ CREATE OR REPLACE FUNCTION crm.import_rows_limit()
 AS $function$
 begin
   if (select count(*) from crm.import_rows r where r.job_id in (select distinct n.job_id from new_rows n)) > 100000 then
-    raise exception using errcode = '22023', message = 'At most 100,000 rows can be imported at once';
+    perform app.refuse('22023', 'import.tooManyStaged', 'At most 100,000 rows can be imported at once');
   end if;
   return null;
 end;
@@ -535,8 +555,7 @@ begin
   -- Counted with the organisation's other jobs being started at the same moment.
   perform pg_advisory_xact_lock(hashtextextended('steward:import-jobs:' || new.org_name, 0));
   if v_limit is not null and (select count(*) from crm.import_jobs j where j.org_name = new.org_name) >= v_limit then
-    raise exception using errcode = 'PT429',
-      message = format('This organization already has %s imports in progress, the most it may have; finish or cancel one first (an import left unfinished is removed after a day).', v_limit);
+    perform app.refuse('PT429', 'import.tooManyRunning', 'This organization already has {limit} imports in progress, the most it may have; finish or cancel one first (an import left unfinished is removed after a day).', jsonb_build_object('limit', v_limit));
   end if;
   return new;
 end;
@@ -567,21 +586,21 @@ begin
     raise exception using errcode = '22023', message = 'Only contacts, businesses and households can be merged';
   end if;
   if p_survivor is null or p_merged is null or p_survivor = p_merged then
-    raise exception using errcode = '22023', message = 'Choose two different records to merge';
+    perform app.refuse('22023', 'merge.twoRecords', 'Choose two different records to merge');
   end if;
   execute format('select to_jsonb(t) from %s t where id = $1', v_rel) into v_survivor using p_survivor;
   execute format('select to_jsonb(t) from %s t where id = $1', v_rel) into v_merged using p_merged;
   if v_survivor is null or v_merged is null then
-    raise exception using errcode = 'P0002', message = 'One of the records to merge no longer exists';
+    perform app.refuse('P0002', 'merge.gone', 'One of the records to merge no longer exists');
   end if;
   if v_survivor ->> 'org_name' = '_system_default_' or v_merged ->> 'org_name' = '_system_default_' then
-    raise exception using errcode = '42501', message = 'System default records cannot be changed';
+    perform app.refuse('42501', 'record.systemDefault', 'System default records cannot be changed');
   end if;
   if v_survivor ->> 'org_name' <> v_merged ->> 'org_name' then
-    raise exception using errcode = '42501', message = 'Only records of the same organization can be merged';
+    perform app.refuse('42501', 'merge.sameOrg', 'Only records of the same organization can be merged');
   end if;
   if (v_merged ->> 'archive')::boolean then
-    raise exception using errcode = '22023', message = 'The record to merge is archived; restore it first';
+    perform app.refuse('22023', 'merge.archived', 'The record to merge is archived; restore it first');
   end if;
 
   perform app.begin_batch('merge', v_batch);
@@ -597,7 +616,7 @@ begin
     execute format('with changed as (update %s t set custom = $2 where t.id = $1 returning 1) select count(*) from changed', v_rel)
       into v_count using p_survivor, v_custom;
     if v_count <> 1 then
-      raise exception using errcode = '42501', message = 'You do not have permission to change this record.';
+      perform app.refuse('42501', 'record.changeForbidden', 'You do not have permission to change this record.');
     end if;
     v_fields := v_fields || jsonb_build_object('custom', jsonb_build_array(v_survivor -> 'custom', v_custom));
   end if;
@@ -625,7 +644,7 @@ begin
                    'select count(*) from changed', v_rel, v_sets)
       into v_count using p_survivor, p_values;
     if v_count <> 1 then
-      raise exception using errcode = '42501', message = 'You do not have permission to change this record.';
+      perform app.refuse('42501', 'record.changeForbidden', 'You do not have permission to change this record.');
     end if;
   end if;
 
@@ -672,7 +691,7 @@ begin
   execute format('with archived as (update %s set archive = true where id = $1 returning 1) select count(*) from archived', v_rel)
     into v_count using p_merged;
   if v_count <> 1 then
-    raise exception using errcode = '42501', message = 'You do not have permission to change this record.';
+    perform app.refuse('42501', 'record.changeForbidden', 'You do not have permission to change this record.');
   end if;
 
   perform app.record_merge(v_rel, p_survivor, p_merged, v_batch, v_fields);
@@ -821,7 +840,7 @@ declare
   v_signature text;
 begin
   if v_org is null then
-    raise exception using errcode = '42501', message = 'You cannot see that record';
+    perform app.refuse('42501', 'record.notVisible', 'You cannot see that record');
   end if;
   select m.merge || jsonb_build_object('unsubscribe_url', app.mail_unsubscribe_link('preview')) into v_values
     from app.message_merge_values(p_kind, array[p_id], v_org) m;
@@ -864,10 +883,10 @@ declare
   v_item jsonb;
   v_file record;
   v_total bigint := 0;
-  v_problem text;
+  v_refusal jsonb;
 begin
   if auth.uid() is null then
-    raise exception using errcode = '42501', message = 'Sign in to send a message';
+    perform app.refuse('42501', 'message.signIn', 'Sign in to send a message');
   end if;
   if jsonb_typeof(p_message) is distinct from 'object' then
     raise exception using errcode = '22023', message = 'The message must be an object';
@@ -876,16 +895,16 @@ begin
   if nullif(p_message ->> 'reply_to', '') is not null then
     select * into v_reply from crm.messages m where m.id = (p_message ->> 'reply_to')::uuid;
     if v_reply.id is null then
-      raise exception using errcode = '22023', message = 'The message it answers does not exist';
+      perform app.refuse('22023', 'message.replyGone', 'The message it answers does not exist');
     end if;
   end if;
   for v_link in select * from jsonb_array_elements(case when jsonb_typeof(p_message -> 'links') = 'array' then p_message -> 'links' else '[]' end) loop
     v_link_org := app.message_record_org(v_link ->> 'kind', nullif(v_link ->> 'id', '')::uuid);
     if v_link_org is null then
-      raise exception using errcode = '42501', message = 'You cannot see that record';
+      perform app.refuse('42501', 'record.notVisible', 'You cannot see that record');
     end if;
     if v_org is not null and v_org <> v_link_org then
-      raise exception using errcode = '22023', message = 'A message is on records of one organisation';
+      perform app.refuse('22023', 'message.oneOrg', 'A message is on records of one organisation');
     end if;
     v_org := v_link_org;
     v_links := v_links || jsonb_build_array(jsonb_build_object('kind', v_link ->> 'kind', 'id', v_link ->> 'id'));
@@ -900,17 +919,17 @@ begin
       if not exists (select 1 from crm.messages m where m.id = v_reply.id and m.org_name = any (app.member_orgs())
                        and (m.inbox and (m.org_name = any (app.orgs_with_access('crm', 'edit', 'Organization')) or m.org_name = any (app.orgs_with_access('crm', 'edit', 'Personal')))
                             or exists (select 1 from crm.message_links l where l.message_id = m.id and app.message_record_org(l.record_kind, l.record_id) is not null))) then
-        raise exception using errcode = '42501', message = 'You cannot see that record';
+        perform app.refuse('42501', 'record.notVisible', 'You cannot see that record');
       end if;
       v_org := v_reply.org_name;
       v_links := coalesce((select jsonb_agg(jsonb_build_object('kind', l.record_kind, 'id', l.record_id)) from crm.message_links l where l.message_id = v_reply.id), '[]');
       select l.record_kind, l.record_id into v_first_kind, v_first_id from crm.message_links l where l.message_id = v_reply.id order by l.record_kind = 'reservation' desc limit 1;
     elsif v_reply.org_name <> v_org then
-      raise exception using errcode = '22023', message = 'The message it answers does not exist';
+      perform app.refuse('22023', 'message.replyGone', 'The message it answers does not exist');
     end if;
   end if;
   if v_org is null then
-    raise exception using errcode = '22023', message = 'Send the message from a record';
+    perform app.refuse('22023', 'message.fromRecord', 'Send the message from a record');
   end if;
   select t.subject, t.body into v_subject, v_body
     from app.message_text(v_org, p_message ->> 'subject', p_message ->> 'body', nullif(p_message ->> 'template_id', '')::uuid) t;
@@ -928,18 +947,18 @@ begin
     v_to := array[lower(v_reply.from_email)];
   end if;
   if cardinality(v_to) = 0 then
-    raise exception using errcode = '22023', message = 'Add an address to send it to';
+    perform app.refuse('22023', 'message.addressRequired', 'Add an address to send it to');
   end if;
   if cardinality(v_to) + cardinality(v_cc) > 50 then
-    raise exception using errcode = '22023', message = 'A message goes to at most 50 addresses';
+    perform app.refuse('22023', 'message.tooManyAddresses', 'A message goes to at most 50 addresses');
   end if;
   foreach v_address in array v_to || v_cc loop
     if not app.is_email_address(v_address) then
-      raise exception using errcode = '22023', message = format('%s is not an e-mail address', v_address);
+      perform app.refuse('22023', 'mail.notAddress', '{address} is not an e-mail address', jsonb_build_object('address', v_address));
     end if;
-    v_problem := app.mail_suppression_problem(v_org, v_address);
-    if v_problem is not null then
-      raise exception using errcode = '22023', message = v_problem;
+    v_refusal := app.mail_suppression_refusal(v_org, v_address);
+    if v_refusal is not null then
+      perform app.refuse('22023', v_refusal);
     end if;
   end loop;
   v_values := coalesce(v_values, jsonb_build_object('first_name', '', 'last_name', '', 'full_name', coalesce(v_reply.from_name, ''), 'email', v_to[1],
@@ -954,7 +973,7 @@ begin
                      app.read_rule_sql('crm.crm_files'))
         into v_file using (v_item ->> 'file_id')::uuid, v_org;
       if v_file.storage_path is null then
-        raise exception using errcode = '22023', message = 'That file does not exist';
+        perform app.refuse('22023', 'message.fileGone', 'That file does not exist');
       end if;
       v_item := jsonb_build_object('file_name', v_file.name, 'content_type', coalesce(v_file.content_type, 'application/octet-stream'),
                                    'size_bytes', coalesce(v_file.size_bytes, 0), 'storage_path', v_file.storage_path, 'bucket_id', 'record-files');
@@ -965,22 +984,22 @@ begin
          and lower(split_part(o.name, '/', 1)) = lower(app.org_slug(v_org))  -- the composer names the folder as app.org_slug spells it, inbound mail in lower case
          and o.owner_id = auth.uid()::text and not app.message_file_claimed(o.name);
       if v_file.name is null then
-        raise exception using errcode = '22023', message = format('%s was not uploaded', coalesce(nullif(v_item ->> 'file_name', ''), 'The file'));
+        perform app.refuse('22023', 'message.fileNotUploaded', '{file} was not uploaded', jsonb_build_object('file', coalesce(nullif(v_item ->> 'file_name', ''), 'The file')));
       end if;
       if btrim(coalesce(v_item ->> 'file_name', '')) = '' or v_item ->> 'file_name' ~ '[\r\n]' then
-        raise exception using errcode = '22023', message = 'Give the file a name';
+        perform app.refuse('22023', 'message.fileName', 'Give the file a name');
       end if;
       v_item := jsonb_build_object('file_name', v_item ->> 'file_name', 'content_type', coalesce(v_file.mimetype, v_item ->> 'content_type', 'application/octet-stream'),
                                    'size_bytes', greatest(v_file.size, coalesce((v_item ->> 'size_bytes')::bigint, 0)), 'storage_path', v_file.name, 'bucket_id', 'message-files');
     end if;
     if (v_item ->> 'size_bytes')::bigint > 10485760 then
-      raise exception using errcode = '22023', message = format('%s is larger than 10 MB', v_item ->> 'file_name');
+      perform app.refuse('22023', 'message.fileTooLarge', '{file} is larger than 10 MB', jsonb_build_object('file', v_item ->> 'file_name'));
     end if;
     v_total := v_total + (v_item ->> 'size_bytes')::bigint;
     v_attachments := v_attachments || jsonb_build_array(v_item);
   end loop;
   if v_total > 20971520 then
-    raise exception using errcode = '22023', message = 'The attachments are larger than 20 MB together';
+    perform app.refuse('22023', 'message.attachmentsTooLarge', 'The attachments are larger than 20 MB together');
   end if;
   perform app.require_mail_quota(v_org, 1);
   perform app.write_out_messages(v_org, v_subject, v_body,
@@ -1015,14 +1034,14 @@ declare
   v_mails jsonb;
 begin
   if auth.uid() is null then
-    raise exception using errcode = '42501', message = 'Sign in to send a message';
+    perform app.refuse('42501', 'message.signIn', 'Sign in to send a message');
   end if;
   if app.message_record_table(p_kind) is null then
     raise exception using errcode = '22023', message = format('%s is not a kind of record a message can be on', coalesce(p_kind, 'null'));
   end if;
   if p_filter is not null and cardinality(v_ids) = 0 then
     if p_kind not in ('contact', 'business', 'household') then
-      raise exception using errcode = '22023', message = 'Choose the records to send to';
+      perform app.refuse('22023', 'message.recordsRequired', 'Choose the records to send to');
     end if;
     -- "All matching": the list's own filter, read page by page as the list reads it (the caller's rule).
     loop
@@ -1039,18 +1058,18 @@ begin
   -- Each record once, in the order given.
   v_ids := array(select u.id from unnest(v_ids) with ordinality u(id, n) where u.id is not null group by u.id order by min(u.n));
   if cardinality(v_ids) = 0 then
-    raise exception using errcode = '22023', message = 'Choose the records to send to';
+    perform app.refuse('22023', 'message.recordsRequired', 'Choose the records to send to');
   end if;
   if cardinality(v_ids) > 50000 then
-    raise exception using errcode = '22023', message = 'A mail to many goes to at most 50,000 records';
+    perform app.refuse('22023', 'message.tooManyRecords', 'A mail to many goes to at most 50,000 records');
   end if;
   -- One organisation, every record visible to the caller.
   select count(*)::integer, array_agg(distinct r.org_name) into v_seen, v_orgs from app.message_records_orgs(p_kind, v_ids) r;
   if v_seen < cardinality(v_ids) then
-    raise exception using errcode = '42501', message = 'You cannot see that record';
+    perform app.refuse('42501', 'record.notVisible', 'You cannot see that record');
   end if;
   if cardinality(v_orgs) > 1 then
-    raise exception using errcode = '22023', message = 'A message is on records of one organisation';
+    perform app.refuse('22023', 'message.oneOrg', 'A message is on records of one organisation');
   end if;
   v_org := v_orgs[1];
   select t.subject, t.body into v_subject, v_body from app.message_text(v_org, p_subject, p_body, p_template_id) t;
@@ -1115,7 +1134,7 @@ declare
   v crm.messages := app.inbox_message_for_edit(p_message);
 begin
   if app.message_record_org(p_kind, p_id) is distinct from v.org_name then
-    raise exception using errcode = '42501', message = 'You cannot see that record';
+    perform app.refuse('42501', 'record.notVisible', 'You cannot see that record');
   end if;
   perform app.link_thread(v, p_kind, p_id);
 end;
@@ -1137,7 +1156,7 @@ declare
   v_profile uuid;
 begin
   if not (v.org_name = any (app.orgs_with_access('crm', 'create', 'allowed'))) then
-    raise exception using errcode = '42501', message = 'You cannot add contacts';
+    perform app.refuse('42501', 'record.addContactsForbidden', 'You cannot add contacts');
   end if;
   v_profile := app.profile_id_in(v.org_name);
   v_name := coalesce(nullif(btrim(v.from_name), ''), split_part(v.from_email, '@', 1));

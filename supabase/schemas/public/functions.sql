@@ -94,17 +94,14 @@ begin
                  'from %s where id = any($1)', v_rel)
     into v_system, v_live using v_ids;
   if v_live > 0 then
-    raise exception using errcode = '22023',
-      message = format('%s of the selected records are not archived: archive them before deleting for good', v_live);
+    perform app.refuse('22023', 'bulk.notArchived', '{count} of the selected records are not archived: archive them before deleting for good', jsonb_build_object('count', v_live));
   end if;
   perform app.begin_batch('bulk', v_batch);
   execute format('with gone as (delete from %s where id = any($1) and org_name <> ''_system_default_'' and archive returning 1) select count(*) from gone', v_rel)
     into v_deleted using v_ids;
   perform app.end_batch();
   if v_deleted + v_system <> coalesce(array_length(v_ids, 1), 0) then
-    raise exception using errcode = '42501',
-      message = format('%s of the selected records cannot be deleted by you; nothing was deleted',
-                       coalesce(array_length(v_ids, 1), 0) - v_deleted - v_system);
+    perform app.refuse('42501', 'bulk.deleteForbidden', '{count} of the selected records cannot be deleted by you; nothing was deleted', jsonb_build_object('count', coalesce(array_length(v_ids, 1), 0) - v_deleted - v_system));
   end if;
   return jsonb_build_object('deleted', v_deleted, 'skipped', v_system, 'batch_id', v_batch);
 end;
@@ -128,14 +125,14 @@ declare
   v_changed integer;
 begin
   if p_changes is null or jsonb_typeof(p_changes) <> 'object' or p_changes = '{}'::jsonb then
-    raise exception using errcode = '22023', message = 'Choose what to change';
+    perform app.refuse('22023', 'bulk.nothingChosen', 'Choose what to change');
   end if;
   for v_field in select jsonb_object_keys(p_changes) loop
     -- Custom fields: {"custom": {"<field id>": value, ...}} sets those keys (null empties one) and
     -- leaves the others; the records' custom trigger checks each value as any write.
     if v_field = 'custom' and exists (select 1 from pg_catalog.pg_attribute where attrelid = v_rel and attname = 'custom' and not attisdropped) then
       if jsonb_typeof(p_changes -> 'custom') is distinct from 'object' or p_changes -> 'custom' = '{}'::jsonb then
-        raise exception using errcode = '22023', message = 'Choose the fields to set';
+        perform app.refuse('22023', 'bulk.noFields', 'Choose the fields to set');
       end if;
       v_sets := v_sets || format('%scustom = t.custom || $3', case when v_sets = '' then '' else ', ' end);
       continue;
@@ -155,9 +152,7 @@ begin
     into v_changed using v_ids, p_changes - 'custom', p_changes -> 'custom';
   perform app.end_batch();
   if v_changed + v_system <> coalesce(array_length(v_ids, 1), 0) then
-    raise exception using errcode = '42501',
-      message = format('%s of the selected records cannot be changed by you; nothing was changed',
-                       coalesce(array_length(v_ids, 1), 0) - v_changed - v_system);
+    perform app.refuse('42501', 'bulk.changeForbidden', '{count} of the selected records cannot be changed by you; nothing was changed', jsonb_build_object('count', coalesce(array_length(v_ids, 1), 0) - v_changed - v_system));
   end if;
   return jsonb_build_object('changed', v_changed, 'skipped', v_system, 'batch_id', v_batch);
 end;
@@ -738,20 +733,20 @@ declare
   v_undo uuid := gen_random_uuid();
 begin
   if not exists (select 1 from public.record_history where batch_id = p_batch_id) then
-    raise exception using errcode = 'P0002', message = 'There is nothing to undo';
+    perform app.refuse('P0002', 'undo.nothing', 'There is nothing to undo');
   end if;
   if exists (select 1 from public.record_history where batch_id = p_batch_id and action = 'delete') then
-    raise exception using errcode = '22023', message = 'Records deleted for good cannot be brought back';
+    perform app.refuse('22023', 'undo.deleted', 'Records deleted for good cannot be brought back');
   end if;
   if exists (select 1 from public.record_history where batch_id = p_batch_id and via = 'merge' and created_at < now() - interval '24 hours') then
-    raise exception using errcode = '22023', message = 'A merge can be undone for 24 hours only';
+    perform app.refuse('22023', 'undo.mergeExpired', 'A merge can be undone for 24 hours only');
   end if;
   if app.batch_undone(p_batch_id) then
-    raise exception using errcode = '22023', message = 'This change was already undone';
+    perform app.refuse('22023', 'undo.already', 'This change was already undone');
   end if;
   -- Undone whole or not at all: a caller who cannot read every entry of it cannot undo it.
   if app.batch_size(p_batch_id) <> (select count(*) from public.record_history where batch_id = p_batch_id) then
-    raise exception using errcode = '42501', message = 'Part of this change is not yours to see, so you cannot undo it';
+    perform app.refuse('42501', 'undo.notVisible', 'Part of this change is not yours to see, so you cannot undo it');
   end if;
   perform app.begin_batch('undo', v_undo);
   for v_entry in
@@ -819,7 +814,7 @@ begin
   perform app.require_request('booking_searches');
   v_org := app.booking_org(p_org);
   if v_org is null then
-    return jsonb_build_object('ok', false, 'reason', 'Online booking is not available here.');
+    return app.refusal_answer(app.refusal('booking.notAvailable', 'Online booking is not available here.'));
   end if;
   return (
     select jsonb_build_object(
@@ -859,21 +854,24 @@ CREATE OR REPLACE FUNCTION public.booking_search(p_org text, p_check_in date, p_
 AS $function$
 declare
   v_org text;
-  v_problem text;
+  v_refusal jsonb;
   v_offers jsonb;
 begin
   perform app.require_request('booking_searches');
   v_org := app.booking_org(p_org);
   if v_org is null then
-    return jsonb_build_object('ok', false, 'reason', 'Online booking is not available here.');
+    return app.refusal_answer(app.refusal('booking.notAvailable', 'Online booking is not available here.'));
   end if;
-  v_problem := app.booking_stay_problem(v_org, p_check_in, p_check_out, p_adults, p_children, p_pets);
-  if v_problem is not null then
-    return jsonb_build_object('ok', false, 'reason', v_problem);
+  v_refusal := app.booking_stay_refusal(v_org, p_check_in, p_check_out, p_adults, p_children, p_pets);
+  if v_refusal is not null then
+    return app.refusal_answer(v_refusal);
   end if;
   v_offers := app.booking_offers(v_org, p_check_in, p_check_out, p_adults, coalesce(p_children, 0), coalesce(p_pets, 0));
-  return jsonb_build_object('ok', true, 'offers', v_offers,
-    'reason', case when jsonb_array_length(v_offers) = 0 then 'Nothing is free for those dates and guests. Try other dates or fewer guests.' end);
+  if jsonb_array_length(v_offers) = 0 then
+    return app.refusal_answer(app.refusal('booking.nothingFree', 'Nothing is free for those dates and guests. Try other dates or fewer guests.'))
+           || jsonb_build_object('ok', true, 'offers', v_offers);
+  end if;
+  return jsonb_build_object('ok', true, 'offers', v_offers, 'reason', null);
 end;
 $function$;
 revoke all on function public.booking_search(p_org text, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer) from public, anon, authenticated, service_role;
@@ -890,7 +888,7 @@ CREATE OR REPLACE FUNCTION public.booking_request(p_org text, p_accommodation_id
 AS $function$
 declare
   v_org text;
-  v_problem text;
+  v_refusal jsonb;
   v_unit record;
   v_settings record;
   v_quote jsonb;
@@ -908,32 +906,32 @@ begin
   perform app.require_request('booking_requests');
   v_org := app.booking_org(p_org);
   if v_org is null then
-    return jsonb_build_object('ok', false, 'reason', 'Online booking is not available here.');
+    return app.refusal_answer(app.refusal('booking.notAvailable', 'Online booking is not available here.'));
   end if;
-  v_problem := app.booking_stay_problem(v_org, p_check_in, p_check_out, p_adults, p_children, p_pets);
-  if v_problem is not null then
-    return jsonb_build_object('ok', false, 'reason', v_problem);
+  v_refusal := app.booking_stay_refusal(v_org, p_check_in, p_check_out, p_adults, p_children, p_pets);
+  if v_refusal is not null then
+    return app.refusal_answer(v_refusal);
   end if;
   if v_name = '' or length(v_name) > 200 then
-    return jsonb_build_object('ok', false, 'reason', 'Enter your name.', 'field', 'name');
+    return app.refusal_answer(app.refusal('booking.nameRequired', 'Enter your name.')) || jsonb_build_object('field', 'name');
   end if;
   if v_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' or length(v_email) > 254 then
-    return jsonb_build_object('ok', false, 'reason', 'Enter a valid e-mail address.', 'field', 'email');
+    return app.refusal_answer(app.refusal('booking.emailInvalid', 'Enter a valid e-mail address.')) || jsonb_build_object('field', 'email');
   end if;
   if v_phone is not null and v_phone !~ '^\+?[0-9 ().-]{5,40}$' then
-    return jsonb_build_object('ok', false, 'reason', 'Enter a valid phone number, or leave it empty.', 'field', 'phone');
+    return app.refusal_answer(app.refusal('booking.phoneInvalid', 'Enter a valid phone number, or leave it empty.')) || jsonb_build_object('field', 'phone');
   end if;
   if length(coalesce(v_note, '')) > 2000 then
-    return jsonb_build_object('ok', false, 'reason', 'A note can be at most 2000 characters.', 'field', 'note');
+    return app.refusal_answer(app.refusal('booking.noteTooLong', 'A note can be at most 2000 characters.')) || jsonb_build_object('field', 'note');
   end if;
   select a.id, a.name, a.capacity, a.class_id, coalesce(cl.booking_instant, false) as instant into v_unit
   from catalog.accommodations a left join catalog.accommodation_classes cl on cl.id = a.class_id
   where a.id = p_accommodation_id and a.org_name = v_org and not a.archive and a.inventory_count > 0;
   if v_unit.id is null then
-    return jsonb_build_object('ok', false, 'reason', 'This unit cannot be booked here.');
+    return app.refusal_answer(app.refusal('booking.unitNotBookable', 'This unit cannot be booked here.'));
   end if;
   if v_unit.capacity is not null and p_adults + coalesce(p_children, 0) > v_unit.capacity then
-    return jsonb_build_object('ok', false, 'reason', format('%s sleeps at most %s guests.', v_unit.name, v_unit.capacity));
+    return app.refusal_answer(app.refusal('booking.overCapacity', '{unit} sleeps at most {capacity} guests.', jsonb_build_object('unit', v_unit.name, 'capacity', v_unit.capacity)));
   end if;
   -- One booking of a unit at a time: the second of two guests racing for it waits here, then finds it taken.
   perform app.lock_accommodation(v_unit.id);
@@ -943,8 +941,8 @@ begin
                and tstzrange(r.check_in, r.check_out, '[)') && v_range)
      or exists (select 1 from catalog.accommodation_blocks b
                 where b.accommodation_id = v_unit.id and tstzrange(b.block_start, b.block_end, '[)') && v_range) then
-    return jsonb_build_object('ok', false, 'gone', true,
-      'reason', format('Sorry, %s has just been booked for those dates. Here is what is still free.', v_unit.name),
+    return app.refusal_answer(app.refusal('booking.justBooked', 'Sorry, {unit} has just been booked for those dates. Here is what is still free.', jsonb_build_object('unit', v_unit.name)))
+      || jsonb_build_object('gone', true,
       'offers', app.booking_offers(v_org, p_check_in, p_check_out, p_adults, coalesce(p_children, 0), coalesce(p_pets, 0)));
   end if;
   v_quote := catalog.quote_stay(v_unit.id, p_check_in, p_check_out, p_adults, coalesce(p_children, 0), coalesce(p_pets, 0), current_date);
@@ -952,9 +950,9 @@ begin
     return jsonb_build_object('ok', false, 'reason', v_quote ->> 'reason');
   end if;
   if p_total is null or p_total <> (v_quote ->> 'total')::numeric then
-    return jsonb_build_object('ok', false, 'price_changed', true, 'quote', v_quote - 'ok' - 'reason' - 'rate_id',
-      'reason', format('The price for these dates is %s %s; check it and confirm again.',
-                       to_char((v_quote ->> 'total')::numeric, 'FM999999990.00'), v_quote ->> 'currency'));
+    return app.refusal_answer(app.refusal('booking.priceChanged', 'The price for these dates is {total} {currency}; check it and confirm again.',
+             jsonb_build_object('total', to_char((v_quote ->> 'total')::numeric, 'FM999999990.00'), 'currency', v_quote ->> 'currency')))
+           || jsonb_build_object('price_changed', true, 'quote', v_quote - 'ok' - 'reason' - 'rate_id');
   end if;
   select s.deposit_percent, app.booking_deposit_method(v_org) as deposit_method, s.booking_hold_hours into v_settings
   from (select 1) one left join catalog.lodging_settings s on s.org_name = v_org;
@@ -1023,7 +1021,7 @@ begin
     select * into v_booking from app.online_bookings b where b.token_hash = app.calendar_token_hash(p_token);
   end if;
   if v_booking.reservation_id is null then
-    return jsonb_build_object('ok', false, 'reason', 'This booking link is not valid.');
+    return app.refusal_answer(app.refusal('booking.linkInvalid', 'This booking link is not valid.'));
   end if;
   return app.booking_view(v_booking);
 end;
@@ -1050,7 +1048,7 @@ begin
     select * into v_booking from app.online_bookings b where b.token_hash = app.calendar_token_hash(p_token);
   end if;
   if v_booking.reservation_id is null then
-    return jsonb_build_object('ok', false, 'reason', 'This booking link is not valid.');
+    return app.refusal_answer(app.refusal('booking.linkInvalid', 'This booking link is not valid.'));
   end if;
   perform 1 from catalog.reservations r where r.id = v_booking.reservation_id for update;
   v_view := app.booking_view(v_booking);
@@ -1088,10 +1086,10 @@ begin
    where t.token_hash = encode(sha256(convert_to(coalesce(p_token, ''), 'UTF8')), 'hex')
    for update;
   if not found then
-    raise exception using errcode = '22023', message = 'This unsubscribe link is not valid';
+    perform app.refuse('22023', 'unsubscribe.invalid', 'This unsubscribe link is not valid');
   end if;
   if v.used_at is not null then
-    raise exception using errcode = '22023', message = 'This unsubscribe link has already been used';
+    perform app.refuse('22023', 'unsubscribe.used', 'This unsubscribe link has already been used');
   end if;
   update app.mail_unsubscribe_tokens set used_at = now() where token_hash = v.token_hash;
   insert into crm.mail_suppressions (org_name, email, reason, message_id)
@@ -1121,7 +1119,7 @@ begin
     select * into v_booking from app.online_bookings b where b.token_hash = app.calendar_token_hash(p_token);
   end if;
   if v_booking.reservation_id is null then
-    return jsonb_build_object('ok', false, 'reason', 'This booking link is not valid.');
+    return app.refusal_answer(app.refusal('booking.linkInvalid', 'This booking link is not valid.'));
   end if;
   select * into v_stay from catalog.reservations r where r.id = v_booking.reservation_id;
   if v_booking.payment_method <> 'card_link' or v_booking.deposit_due <= 0 then

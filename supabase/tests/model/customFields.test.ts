@@ -374,7 +374,13 @@ describe('custom values through the existing paths', () => {
         { line: 3, name: `${tag} Cy`, custom: { 'Paddling level': 'Wizard' } },
       ],
     });
-    expect(JSON.parse(badLine?.details ?? '[]')).toEqual([{ line: 3, message: 'Paddling level has no choice "Wizard"' }]);
+    expect(JSON.parse(badLine?.details ?? '[]')).toEqual([
+      {
+        line: 3,
+        message: 'Paddling level has no choice "Wizard"',
+        refusal: { id: 'custom.noChoiceNamed', message: 'Paddling level has no choice "Wizard"', values: { label: 'Paddling level', choice: 'Wizard' } },
+      },
+    ]);
 
     const { data: job } = await org.client.schema('crm').from('import_jobs').insert({ org_name: org.orgName, kind: 'contact' }).select('id').single();
     const jobId = (job as { id: string }).id;
@@ -385,9 +391,9 @@ describe('custom values through the existing paths', () => {
     ]);
     expect(staged).toBeNull();
     const { data: problems } = await org.client.schema('crm').rpc('import_problems', { p_job: jobId });
-    expect((problems as { line: number; kind: string; message: string }[]).filter((problem) => problem.kind === 'error')).toEqual([
-      { line: 3, kind: 'error', message: 'Waiver expires must be a date (YYYY-MM-DD)' },
-      { line: 4, kind: 'error', message: 'Unknown field "Shoe size"' },
+    expect((problems as { line: number; kind: string; message: string; refusal: unknown }[]).filter((problem) => problem.kind === 'error')).toEqual([
+      { line: 3, kind: 'error', message: 'Waiver expires must be a date (YYYY-MM-DD)', refusal: { id: 'custom.notDate', message: 'Waiver expires must be a date (YYYY-MM-DD)', values: { label: 'Waiver expires' } } },
+      { line: 4, kind: 'error', message: 'Unknown field "Shoe size"', refusal: { id: 'custom.unknownColumn', message: 'Unknown field "Shoe size"', values: { field: 'Shoe size' } } },
     ]);
     await db.query('delete from crm.import_rows where job_id = $1 and line > 2', [jobId]);
     const { data: written, error: writeError } = await org.client.schema('crm').rpc('import_job', { p_job: jobId });

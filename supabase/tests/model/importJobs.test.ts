@@ -29,7 +29,8 @@ async function stage(member: SignedUpOrganization, jobId: string, rows: Staged[]
 async function problems(member: SignedUpOrganization, jobId: string) {
   const { data, error } = await member.client.schema('crm').rpc('import_problems', { p_job: jobId });
   if (error) throw new Error(error.message);
-  return data as { line: number; kind: string; message: string }[];
+  // Each problem names its message (its refusal's id), for the importer's language.
+  return (data as { line: number; kind: string; message: string; refusal: { id: string } | null }[]).map(({ refusal, ...problem }) => ({ ...problem, id: refusal?.id }));
 }
 
 async function contactsNamed(prefix: string, orgName = org.orgName): Promise<string[]> {
@@ -95,12 +96,12 @@ describe('import jobs', () => {
       { line: 6, name: `${tag} Other org's`, phone: '(207) 555-0199', email: 'elsewhere@example.test' },
     ]);
     expect(await problems(org, jobId)).toEqual([
-      { line: 2, kind: 'duplicate', message: `Same e-mail as ${tag} Existing` },
-      { line: 5, kind: 'duplicate', message: 'Same e-mail as line 4' },
+      { line: 2, kind: 'duplicate', message: `Same e-mail as ${tag} Existing`, id: 'import.sameEmailAs' },
+      { line: 5, kind: 'duplicate', message: 'Same e-mail as line 4', id: 'import.sameEmailAsLine' },
     ]);
     // Phone digits: "+1 207.555.0142" is not "(207) 555-0142" digit for digit; the same digits are.
     await stage(org, jobId, [{ line: 7, name: `${tag} Same digits`, phone: '207.555.0142' }]);
-    expect((await problems(org, jobId)).filter((problem) => problem.line === 7)).toEqual([{ line: 7, kind: 'duplicate', message: `Same phone as ${tag} Existing` }]);
+    expect((await problems(org, jobId)).filter((problem) => problem.line === 7)).toEqual([{ line: 7, kind: 'duplicate', message: `Same phone as ${tag} Existing`, id: 'import.samePhoneAs' }]);
   });
 
   it('imports all rows or none: one bad line imports nothing and names the line; fixed, every row with its methods, as one import batch', async () => {
@@ -112,8 +113,8 @@ describe('import jobs', () => {
       { line: 4, name: `${tag} Di`, type: 'Not A Type', email: 'not-an-address' },
     ]);
     expect((await problems(org, jobId)).filter((problem) => problem.kind === 'error')).toEqual([
-      { line: 4, kind: 'error', message: '"not-an-address" is not an e-mail address' },
-      { line: 4, kind: 'error', message: 'Unknown type "Not A Type"' },
+      { line: 4, kind: 'error', message: '"not-an-address" is not an e-mail address', id: 'import.notEmail' },
+      { line: 4, kind: 'error', message: 'Unknown type "Not A Type"', id: 'import.unknownType' },
     ]);
     const failed = await org.client.schema('crm').rpc('import_job', { p_job: jobId });
     expect(failed.error?.message).toBe('Import failed: nothing was imported');
@@ -360,8 +361,12 @@ describe('the import applies every record rule to the rows it writes', () => {
     const failed = await org.client.schema('crm').rpc('import_job', { p_job: jobId });
     expect(failed.error?.message).toBe('Import failed: nothing was imported');
     expect(JSON.parse(failed.error?.details ?? '[]')).toEqual([
-      { line: 2, message: `Unknown type "${tag} Elsewhere Type"` },
-      { line: 3, message: 'Unknown owner "Elsewhere Owner"' },
+      {
+        line: 2,
+        message: `Unknown type "${tag} Elsewhere Type"`,
+        refusal: { id: 'import.unknownType', message: `Unknown type "${tag} Elsewhere Type"`, values: { type: `${tag} Elsewhere Type` } },
+      },
+      { line: 3, message: 'Unknown owner "Elsewhere Owner"', refusal: { id: 'import.unknownOwner', message: 'Unknown owner "Elsewhere Owner"', values: { owner: 'Elsewhere Owner' } } },
     ]);
     // The organisation's own type of a default's name is chosen over the default.
     const { data: ownType, error: ownError } = await org.client.schema('crm').from('contact_types').insert({ org_name: org.orgName, name: 'Donor' }).select('id').single();

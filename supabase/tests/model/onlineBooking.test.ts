@@ -20,7 +20,7 @@ function freshIp(): string {
 
 type Offer = { accommodation_id: string; name: string; instant: boolean; deposit_due: number; quote: { total: number; subtotal: number; tax: number; fees: number; nights: { date: string; rate_name: string; amount: number }[] } };
 type Answer = {
-  ok: boolean; reason?: string | null; gone?: boolean; price_changed?: boolean; offers?: Offer[]; token?: string; confirmation?: string;
+  ok: boolean; reason?: string | null; refusal?: unknown; gone?: boolean; price_changed?: boolean; offers?: Offer[]; token?: string; confirmation?: string;
   status?: string; total?: number; deposit_due?: number; payment_method?: string; payment_reference?: string | null; can_cancel?: boolean;
   display_name?: string; currency?: string; deposit_method?: string; deposit_paid_at?: string | null; can_pay?: boolean; language?: string | null;
 };
@@ -119,6 +119,8 @@ describe('searching', () => {
     expect((await search(42, 40)).reason).toBe('Check-out must be after check-in.');
     expect((await search(-3, 2)).reason).toBe('Check-in cannot be in the past.');
     expect((await search(400, 402)).reason).toBe('Bookings open at most 365 days ahead.');
+    // Each names its message and values, for the guest's language (app.refusal_answer).
+    expect((await search(400, 402)).refusal).toEqual({ id: 'booking.tooFarAhead', message: 'Bookings open at most 365 days ahead.', values: { days: 365 } });
     expect((await search(40, 42, 0)).reason).toBe('At least one adult must stay.');
     const crowd = await search(40, 42, 50);
     expect(crowd.offers).toEqual([]);
@@ -135,9 +137,9 @@ describe('searching', () => {
     expect((await rpc('booking_page', { p_org: home.orgName })).language).toBe('es');
     await db.query('update public.organizations set language = null where org_name = $1', [home.orgName]);
     await db.query(`update settings.org_components set enabled = false where org_name = $1 and component_id = (select id from settings.components where name = 'booking')`, [other.orgName]);
-    expect(await rpc('booking_page', { p_org: other.orgName })).toEqual({ ok: false, reason: 'Online booking is not available here.' });
+    expect(await rpc('booking_page', { p_org: other.orgName })).toEqual({ ok: false, reason: 'Online booking is not available here.', refusal: { id: 'booking.notAvailable', message: 'Online booking is not available here.', values: {} } });
     expect((await search(40, 42, 2, 0, other.orgName)).reason).toBe('Online booking is not available here.');
-    expect(await rpc('booking_page', { p_org: 'No Such Organisation' })).toEqual({ ok: false, reason: 'Online booking is not available here.' });
+    expect(await rpc('booking_page', { p_org: 'No Such Organisation' })).toEqual({ ok: false, reason: 'Online booking is not available here.', refusal: { id: 'booking.notAvailable', message: 'Online booking is not available here.', values: {} } });
   });
 });
 
@@ -184,7 +186,9 @@ describe('booking', () => {
     expect((await request(suite, 80, 82, total, { p_name: '  ' })).reason).toBe('Enter your name.');
     expect((await request(suite, 82, 80, total)).reason).toBe('Check-out must be after check-in.');
     expect((await request(suite, 80, 82, total, {}, undefined, 0)).reason).toBe('At least one adult must stay.');
-    expect((await request(suite, 80, 82, total, {}, undefined, 50)).reason).toBe('Suite sleeps at most 2 guests.');
+    const crowded = await request(suite, 80, 82, total, {}, undefined, 50);
+    expect(crowded.reason).toBe('Suite sleeps at most 2 guests.');
+    expect(crowded.refusal).toEqual({ id: 'booking.overCapacity', message: 'Suite sleeps at most 2 guests.', values: { unit: 'Suite', capacity: 2 } });
     expect((await request(foreign, 80, 82, total)).reason).toBe('This unit cannot be booked here.');
     const tampered = await request(suite, 80, 82, 1);
     expect(tampered).toMatchObject({ ok: false, price_changed: true, reason: `The price for these dates is ${total.toFixed(2)} USD; check it and confirm again.` });
@@ -362,8 +366,8 @@ describe('after booking', () => {
     const stay = await booked(130, 132);
     expect(await rpc('booking_stay', { p_token: stay.token })).toMatchObject({ ok: true, status: 'Tentative', confirmation: stay.confirmation, can_cancel: true });
     const tampered = `${stay.token?.slice(0, -1)}${stay.token?.endsWith('0') ? '1' : '0'}`;
-    expect(await rpc('booking_stay', { p_token: tampered })).toEqual({ ok: false, reason: 'This booking link is not valid.' });
-    expect(await rpc('booking_cancel', { p_token: 'nonsense' })).toEqual({ ok: false, reason: 'This booking link is not valid.' });
+    expect(await rpc('booking_stay', { p_token: tampered })).toEqual({ ok: false, reason: 'This booking link is not valid.', refusal: { id: 'booking.linkInvalid', message: 'This booking link is not valid.', values: {} } });
+    expect(await rpc('booking_cancel', { p_token: 'nonsense' })).toEqual({ ok: false, reason: 'This booking link is not valid.', refusal: { id: 'booking.linkInvalid', message: 'This booking link is not valid.', values: {} } });
     const cancelled = await rpc('booking_cancel', { p_token: stay.token });
     expect(cancelled).toMatchObject({ ok: true, status: 'Cancelled', can_cancel: false });
     expect((await mails(stay.email)).at(-1)?.subject).toBe(`Your booking is cancelled (${stay.confirmation})`);
@@ -383,7 +387,7 @@ describe('after booking', () => {
     expect(error).toBeNull();
     const kept = await db.query('select guest_email, quote is not null as quoted from app.online_bookings where reservation_id = $1', [stay.id]);
     expect(kept.rows).toEqual([{ guest_email: '', quoted: true }]);
-    expect(await rpc('booking_stay', { p_token: stay.token })).toEqual({ ok: false, reason: 'This booking link is not valid.' });
+    expect(await rpc('booking_stay', { p_token: stay.token })).toEqual({ ok: false, reason: 'This booking link is not valid.', refusal: { id: 'booking.linkInvalid', message: 'This booking link is not valid.', values: {} } });
   });
 });
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams } from '@steward/libs/router';
-import { errorMessage } from '@steward/libs/data';
+import { answerReason, errorMessage } from '@steward/libs/data';
 import { BookingFrame } from './BookingFrame';
 import { useT } from '../i18n';
 import { cancelStay, dayLabel, fetchStay, type StayView } from './bookingApi';
@@ -38,14 +38,14 @@ export function GuestStayPage() {
       if (answer.ok) queryClient.setQueryData(key, answer);
     },
   });
-  const refusal = cancel.data && !cancel.data.ok ? cancel.data.reason : cancel.isError ? errorMessage(cancel.error, t('stay.couldNotCancel')) : null;
+  const refusal = cancel.data && !cancel.data.ok ? answerReason(cancel.data) : cancel.isError ? errorMessage(cancel.error, t('stay.couldNotCancel')) : null;
   const info = page.data?.ok ? page.data : undefined;
   const data = stay.data;
   return (
     <BookingFrame info={info} title={t('stay.title')}>
       {stay.isPending ? <p role="status">{t('common.loading')}</p> : null}
       {stay.isError ? <p role="alert" className="booking-alert">{errorMessage(stay.error, t('stay.couldNotLoad'))}</p> : null}
-      {data && !data.ok ? <p role="alert" className="booking-alert">{data.reason}</p> : null}
+      {data && !data.ok ? <p role="alert" className="booking-alert">{answerReason(data)}</p> : null}
       {data?.ok ? (
         <section aria-label={t('stay.title')}>
           {returned === 'done' && data.deposit_paid_at ? (

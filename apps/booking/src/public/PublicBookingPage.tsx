@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useParams } from '@steward/libs/router';
-import { errorMessage } from '@steward/libs/data';
+import { answerReason, errorMessage } from '@steward/libs/data';
 import { BookingFrame } from './BookingFrame';
 import { useT } from '../i18n';
 import { PAYMENT_TEXT, dayLabel, firstProblem, guestSchema, requestBooking, searchSchema, searchStays, stayDates, type GuestInput, type Offer, type SearchInput, type StayView } from './bookingApi';
@@ -41,7 +41,7 @@ export function PublicBookingPage() {
       setSearched(input);
       setChosen(null);
       setOffers(answer.ok ? (answer.offers ?? []) : null);
-      setProblem(answer.reason ?? null);
+      setProblem(answerReason(answer));
     },
     onError: (error) => setProblem(errorMessage(error, t('book.somethingWrong'))),
   });
@@ -67,7 +67,7 @@ export function PublicBookingPage() {
   if (page.isError || !info?.ok) {
     return (
       <BookingFrame info={undefined} title={t('book.title')}>
-        <p role="alert" className="booking-alert">{page.isError ? errorMessage(page.error, t('book.pageCouldNotLoad')) : info?.ok === false ? info.reason : t('book.notAvailable')}</p>
+        <p role="alert" className="booking-alert">{page.isError ? errorMessage(page.error, t('book.pageCouldNotLoad')) : info?.ok === false ? answerReason(info) : t('book.notAvailable')}</p>
       </BookingFrame>
     );
   }
@@ -242,13 +242,13 @@ function GuestForm({ org, search, offer, onBack, onBooked, onGone, onNewPrice }:
     mutationFn: (input: GuestInput) => requestBooking(org, search, offer, input, locale),
     onSuccess: (answer, input) => {
       if (answer.ok) onBooked(answer, input.email.trim());
-      else if (answer.gone) onGone(answer.reason ?? t('guest.justBooked'), answer.offers ?? []);
+      else if (answer.gone) onGone(answerReason(answer) ?? t('guest.justBooked'), answer.offers ?? []);
       else {
         if (answer.price_changed && answer.offers === undefined) {
           const quote = (answer as unknown as { quote?: Offer['quote'] }).quote;
           if (quote) onNewPrice({ ...offer, quote });
         }
-        setProblem(answer.reason ?? t('guest.couldNotBook'));
+        setProblem(answerReason(answer) ?? t('guest.couldNotBook'));
       }
     },
     onError: (error) => setProblem(errorMessage(error, t('book.somethingWrong'))),

@@ -40,13 +40,15 @@ export type BookingPageInfo =
       hold_hours: number;
       pets: boolean;
     }
-  | { ok: false; reason: string };
+  | { ok: false; reason: string; refusal?: unknown };
 
-export type SearchAnswer = { ok: boolean; reason?: string | null; offers?: Offer[] };
+/** `refusal`: why the database said no, named for the guest's language (answerReason in @steward/libs/data). */
+export type SearchAnswer = { ok: boolean; reason?: string | null; refusal?: unknown; offers?: Offer[] };
 
 export type StayView = {
   ok: boolean;
   reason?: string | null;
+  refusal?: unknown;
   gone?: boolean;
   price_changed?: boolean;
   offers?: Offer[];

@@ -8,7 +8,7 @@ import { DataTable, type ListColumn } from '@steward/libs/list';
 import { PlainProgress } from '@steward/libs/ui';
 import { parseCsv, type CsvRecord } from './parseCsv';
 import { IMPORT_TARGETS, autoMapping, checkRows, customImportTargets, mapRecords, type ImportError, type ImportKind, type ImportMapping } from './importTargets';
-import { cancelImportJob, finishImport, importProblems, stageRows, startImportJob, type ImportProblem } from './importRecords';
+import { cancelImportJob, finishImport, importProblems, problemText, stageRows, startImportJob, type ImportProblem } from './importRecords';
 import { formatNumber } from '@steward/libs/i18n';
 import { useT } from '../i18n';
 
@@ -202,7 +202,7 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
             <Alert type="warning" showIcon title={t('import.duplicates', { count: duplicates.length })} />
             <ul aria-label={t('import.likelyDuplicates')} style={{ margin: 0 }}>
               {duplicates.slice(0, DUPLICATES_SHOWN).map((duplicate) => (
-                <li key={`${duplicate.line}-${duplicate.message}`}>{t('import.lineProblem', { line: String(duplicate.line), message: duplicate.message })}</li>
+                <li key={`${duplicate.line}-${duplicate.message}`}>{t('import.lineProblem', { line: String(duplicate.line), message: problemText(duplicate) })}</li>
               ))}
             </ul>
             {duplicates.length > DUPLICATES_SHOWN ? <Typography.Text>{t('import.more', { count: duplicates.length - DUPLICATES_SHOWN })}</Typography.Text> : null}
@@ -212,7 +212,7 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
         {rowErrors.length > 0 ? (
           <ul aria-label={t('import.errors')} style={{ margin: 0 }}>
             {rowErrors.slice(0, DUPLICATES_SHOWN).map((error) => (
-              <li key={`${error.line}-${error.message}`}>{t('import.lineProblem', { line: String(error.line), message: error.message })}</li>
+              <li key={`${error.line}-${error.message}`}>{t('import.lineProblem', { line: String(error.line), message: problemText(error) })}</li>
             ))}
           </ul>
         ) : null}

@@ -1,11 +1,16 @@
-import { errorMessage, getDatabase } from '@steward/libs/data';
+import { answerReason, errorMessage, getDatabase } from '@steward/libs/data';
 import { importErrorSchema, type ImportError, type ImportKind, type ImportRow } from './importTargets';
 import { t } from '../i18n';
 
 /** Rows sent per request while a file is staged: the progress bar moves once per chunk. */
 export const IMPORT_CHUNK = 5000;
 
-export type ImportProblem = { line: number; kind: 'error' | 'duplicate'; message: string };
+export type ImportProblem = { line: number; kind: 'error' | 'duplicate'; message: string; refusal?: unknown };
+
+/** A line's problem in the person's language when the database names it, else as it sent it. */
+export function problemText(problem: { readonly message: string; readonly refusal?: unknown }): string {
+  return answerReason({ reason: problem.message, refusal: problem.refusal }) ?? problem.message;
+}
 export type ImportOutcome = { ok: true; count: number } | { ok: false; message: string; rowErrors: ImportError[] };
 
 function crm() {
@@ -49,7 +54,8 @@ export async function finishImport(jobId: string): Promise<ImportOutcome> {
   } catch {
     rowErrors = [];
   }
-  return { ok: false, message: error.message, rowErrors };
+  // In the person's language when the refusal names its message ("Import failed: nothing was imported").
+  return { ok: false, message: errorMessage(error, error.message), rowErrors };
 }
 
 /** Cancel: the job and its staged rows are deleted; nothing was imported. */

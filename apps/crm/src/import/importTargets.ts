@@ -76,7 +76,8 @@ export const importRowSchema = z.object({
 export type ImportRow = z.infer<typeof importRowSchema>;
 
 /** A row problem: the CSV line and what is wrong. */
-export const importErrorSchema = z.array(z.object({ line: z.number(), message: z.string() }));
+/** A line's problem: its English and, when the database names it, its refusal (said in the person's language). */
+export const importErrorSchema = z.array(z.object({ line: z.number(), message: z.string(), refusal: z.unknown().optional() }));
 export type ImportError = z.infer<typeof importErrorSchema>[number];
 
 /** The CSV records as import rows under a mapping; "phone; e-mail" of an exported list is split back. */

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from '@steward/libs/router';
 import { Alert, Button, ConfigProvider } from '@steward/libs/ui/antd';
 import { Card } from '@steward/libs/ui/antd-data';
+import { errorMessage } from '@steward/libs/data';
 import { useSubmit } from '@steward/libs/ui/core';
 import { brandName } from '../branding/brandName';
 import { brandingTheme } from '../branding/brandingTheme';
@@ -21,7 +22,7 @@ export function UnsubscribePage() {
   const t = useT();
   const { token = '' } = useParams();
   const [done, setDone] = useState<Unsubscribed | null>(null);
-  const { busy, alert, run } = useSubmit({ describe: (problem) => (problem instanceof Error && problem.message ? problem.message : t('unsubscribe.failed')) });
+  const { busy, alert, run } = useSubmit({ describe: (problem) => errorMessage(problem, t('unsubscribe.failed')) });
 
   useEffect(() => {
     document.title = `${brandName()} - ${t('unsubscribe.title')}`;

@@ -1,4 +1,5 @@
 import { loadSupabase } from '@steward/libs/boot';
+import { toDataAccessError } from '@steward/libs/data';
 
 export type Unsubscribed = { org_name: string; email: string };
 
@@ -9,6 +10,6 @@ export type Unsubscribed = { org_name: string; email: string };
 export async function mailUnsubscribe(token: string): Promise<Unsubscribed> {
   const supabase = await loadSupabase();
   const { data, error } = await supabase.rpc('mail_unsubscribe', { p_token: token });
-  if (error) throw new Error(error.message);
+  if (error) throw toDataAccessError(error);
   return data as Unsubscribed;
 }
