@@ -66,6 +66,10 @@ test.describe('the public booking page in the organisation’s language', () => 
     await form.getByLabel('Adultos').fill('0');
     await form.getByRole('button', { name: 'Buscar' }).click();
     await expect(page.getByRole('alert')).toHaveText('Debe alojarse al menos un adulto.');
+    // And one the database answers (by the id it names, never by its English text: issue 51).
+    await form.getByLabel('Adultos').fill('9');
+    await form.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByRole('alert')).toHaveText('No hay nada libre para esas fechas y huéspedes. Prueba otras fechas o menos huéspedes.');
     await form.getByLabel('Adultos').fill('2');
     await form.getByRole('button', { name: 'Buscar' }).click();
 
