@@ -1,35 +1,37 @@
 import { readFileSync } from 'node:fs';
 import type { ReactElement } from 'react';
 import { resolve } from 'node:path';
+import { render, screen } from '@testing-library/react';
+import { SessionContext, signedInSession } from '@steward/libs/session';
+import { RevenueChart } from './RevenueChart';
+
+type BarsModule = { default: () => ReactElement };
+
+/** The bars' code, held on its way until the test lets it arrive. */
+const bars = vi.hoisted(() => {
+  let arrive: (module: BarsModule) => void = () => {};
+  const module = new Promise<BarsModule>((resolve) => (arrive = resolve));
+  return { module, arrive: (module: BarsModule) => arrive(module) };
+});
+vi.mock('./RevenueBars', () => bars.module);
+vi.mock('./revenueByMonth', async (original) => ({
+  ...(await original<typeof import('./revenueByMonth')>()),
+  useRevenueByMonth: () => ({ data: [{ month: '2026-10-01', revenue: 1200 }], isLoading: false, error: null }),
+}));
 
 // The charting library must stay out of the remote's first chunk: only the lazily loaded bars import it.
 describe('the revenue chart is loaded lazily', () => {
   it('imports uPlot only from RevenueBars, which RevenueChart loads with lazy()', () => {
     const chart = readFileSync(resolve(__dirname, 'RevenueChart.tsx'), 'utf8');
-    const bars = readFileSync(resolve(__dirname, 'RevenueBars.tsx'), 'utf8');
+    const barsSource = readFileSync(resolve(__dirname, 'RevenueBars.tsx'), 'utf8');
     expect(chart).not.toMatch(/from 'uplot'/);
     expect(chart).toMatch(/lazy\(\(\) => import\('\.\/RevenueBars'\)\)/);
-    expect(bars).toMatch(/from 'uplot'/);
+    expect(barsSource).toMatch(/from 'uplot'/);
   });
 });
 
 describe('while the chart’s own code is on its way', () => {
-  afterEach(() => {
-    vi.doUnmock('./RevenueBars');
-    vi.doUnmock('./revenueByMonth');
-    vi.resetModules();
-  });
-
   it('the frame says the revenue is loading, then the bars replace the words', async () => {
-    let arrive: (module: { default: () => ReactElement }) => void = () => {};
-    vi.doMock('./RevenueBars', () => new Promise((resolve) => (arrive = resolve)));
-    vi.doMock('./revenueByMonth', async (original) => ({
-      ...(await original<typeof import('./revenueByMonth')>()),
-      useRevenueByMonth: () => ({ data: [{ month: '2026-10-01', revenue: 1200 }], isLoading: false, error: null }),
-    }));
-    const { render, screen } = await import('@testing-library/react');
-    const { SessionContext, signedInSession } = await import('@steward/libs/session');
-    const { RevenueChart } = await import('./RevenueChart');
     const REVENUE_LOADING_TEXT = 'Loading revenue…';
     render(
       <SessionContext.Provider value={signedInSession({ id: 'u-1', email: 'owner@cedar.test' }, 'Cedar')}>
@@ -37,7 +39,7 @@ describe('while the chart’s own code is on its way', () => {
       </SessionContext.Provider>,
     );
     expect(await screen.findByText(REVENUE_LOADING_TEXT)).toBeInTheDocument();
-    arrive({ default: () => <div role="img" aria-label="bars" /> });
+    bars.arrive({ default: () => <div role="img" aria-label="bars" /> });
     expect(await screen.findByRole('img', { name: 'bars' })).toBeInTheDocument();
     expect(screen.queryByText(REVENUE_LOADING_TEXT)).toBeNull();
   });
