@@ -6188,7 +6188,9 @@ AS $function$
     'can_pay', p_booking.payment_method = 'card_link' and p_booking.deposit_due > 0 and p_booking.deposit_paid_at is null
                and r.status in ('Tentative', 'Confirmed') and (app.booking_card_keys(r.org_name)).integration_id is not null,
     'cancel_until', app.stay_day(r.check_in) - coalesce(s.booking_cancel_days, 2),
-    'can_cancel', r.status in ('Tentative', 'Confirmed') and current_date <= app.stay_day(r.check_in) - coalesce(s.booking_cancel_days, 2))
+    'can_cancel', r.status in ('Tentative', 'Confirmed') and current_date <= app.stay_day(r.check_in) - coalesce(s.booking_cancel_days, 2),
+    -- The language the guest booked in: their page speaks it, as their mails do, on any device.
+    'language', p_booking.language)
   from catalog.reservations r
   left join catalog.accommodations a on a.id = r.accommodation_id
   left join catalog.lodging_settings s on s.org_name = r.org_name

@@ -225,6 +225,8 @@ describe('in the guest\'s language', () => {
     const booked = await request(room, 150, 153, total, { p_email: email, p_language: 'es' });
     expect(booked.ok).toBe(true);
     expect(await bookingLanguage(booked.confirmation)).toBe('es');
+    // The guest's own page, opened from the mail's link on any device, knows it too.
+    expect(await rpc('booking_stay', { p_token: booked.token })).toMatchObject({ ok: true, language: 'es' });
     const [mail] = await mails(email);
     expect(mail?.subject).toBe(`Hemos recibido tu solicitud de reserva (${booked.confirmation})`);
     const lines = mail?.body_text.split('\n') ?? [];
@@ -364,7 +366,7 @@ describe('after booking', () => {
 
   it('the guest sees and cancels the booking from the link, within the cancellation rule; a tampered link is refused', async () => {
     const stay = await booked(130, 132);
-    expect(await rpc('booking_stay', { p_token: stay.token })).toMatchObject({ ok: true, status: 'Tentative', confirmation: stay.confirmation, can_cancel: true });
+    expect(await rpc('booking_stay', { p_token: stay.token })).toMatchObject({ ok: true, status: 'Tentative', confirmation: stay.confirmation, can_cancel: true, language: 'en' });
     const tampered = `${stay.token?.slice(0, -1)}${stay.token?.endsWith('0') ? '1' : '0'}`;
     expect(await rpc('booking_stay', { p_token: tampered })).toEqual({ ok: false, reason: 'This booking link is not valid.', refusal: { id: 'booking.linkInvalid', message: 'This booking link is not valid.', values: {} } });
     expect(await rpc('booking_cancel', { p_token: 'nonsense' })).toEqual({ ok: false, reason: 'This booking link is not valid.', refusal: { id: 'booking.linkInvalid', message: 'This booking link is not valid.', values: {} } });

@@ -7,13 +7,14 @@ import './publicBooking.css';
 
 /**
  * The page around a public booking screen, in the organisation's colours, name and logo, and in the
- * guest's language (guestLanguage.ts), with a switch to choose another.
+ * guest's language (guestLanguage.ts; `bookedIn`: on a guest's own booking, the language they booked
+ * in), with a switch to choose another.
  */
-export function BookingFrame({ info, title, children }: { info: BookingPageInfo | undefined; title: string; children: ReactNode }) {
+export function BookingFrame({ info, title, bookedIn = null, children }: { info: BookingPageInfo | undefined; title: string; bookedIn?: string | null; children: ReactNode }) {
   const t = useT();
   const { locale } = useLanguage();
   const page = info?.ok ? info : undefined;
-  const choose = useGuestLanguage(page?.language, page?.currency, page !== undefined);
+  const choose = useGuestLanguage(page?.language, page?.currency, page !== undefined, bookedIn);
   const branding = page?.branding ?? {};
   const style = {
     ...(branding.primary_color ? { '--booking-primary': branding.primary_color } : {}),

@@ -42,7 +42,7 @@ export function GuestStayPage() {
   const info = page.data?.ok ? page.data : undefined;
   const data = stay.data;
   return (
-    <BookingFrame info={info} title={t('stay.title')}>
+    <BookingFrame info={info} title={t('stay.title')} bookedIn={data?.ok ? (data.language ?? null) : null}>
       {stay.isPending ? <p role="status">{t('common.loading')}</p> : null}
       {stay.isError ? <p role="alert" className="booking-alert">{errorMessage(stay.error, t('stay.couldNotLoad'))}</p> : null}
       {data && !data.ok ? <p role="alert" className="booking-alert">{answerReason(data)}</p> : null}

@@ -70,6 +70,8 @@ export type StayView = {
   bank_details?: string | null;
   hold_until?: string | null;
   deposit_paid_at?: string | null;
+  /** The language the guest booked in (null for a booking made before the page sent it). */
+  language?: string | null;
   /** The deposit can be paid by card now (the organisation's card payment is on and it is not paid yet). */
   can_pay?: boolean;
   cancel_until?: string;

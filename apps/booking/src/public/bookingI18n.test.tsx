@@ -22,6 +22,10 @@ describe('the guest’s language', () => {
     expect(guestLocale(null, 'Spanish', ['es-MX'])).toBe('es');
     expect(guestLocale(null, null, ['fr-FR', 'es-AR'])).toBe('es');
     expect(guestLocale(null, 'fr', ['de-DE'])).toBe('en');
+    // A guest's own booking: the language they booked in, unless they choose another on the page.
+    expect(guestLocale(null, 'en', ['en-US'], 'es')).toBe('es');
+    expect(guestLocale('en', 'es', ['es-ES'], 'es')).toBe('en');
+    expect(guestLocale(null, 'es', ['en-US'], null)).toBe('es');
   });
 });
 
