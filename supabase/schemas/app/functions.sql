@@ -3201,6 +3201,28 @@ revoke all on function app.refresh_shown_contact_methods(p_org_name text, p_pare
 grant execute on function app.refresh_shown_contact_methods(p_org_name text, p_parents uuid[]) to service_role;
 grant execute on function app.refresh_shown_contact_methods(p_org_name text, p_parents uuid[]) to steward_import_writer;
 
+CREATE OR REPLACE FUNCTION app.caught_refusal(p_message text, p_detail text, p_hint text)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+begin
+  -- An error caught in a handler (its message_text, pg_exception_detail, pg_exception_hint) that
+  -- app.refuse raised: its refusal again (id, English, values), to keep or to pass on named; null for
+  -- any other error.
+  if p_hint like 'steward:%' then
+    return jsonb_build_object('id', substr(p_hint, 9), 'message', p_message, 'values', coalesce(nullif(p_detail, '')::jsonb, '{}'::jsonb));
+  end if;
+  return null;
+end;
+$function$;
+revoke all on function app.caught_refusal(p_message text, p_detail text, p_hint text) from public, anon, authenticated, service_role;
+grant execute on function app.caught_refusal(p_message text, p_detail text, p_hint text) to authenticated;
+grant execute on function app.caught_refusal(p_message text, p_detail text, p_hint text) to service_role;
+grant execute on function app.caught_refusal(p_message text, p_detail text, p_hint text) to steward_import_writer;
+comment on function app.caught_refusal(p_message text, p_detail text, p_hint text) is 'the refusal (app.refusal) a caught error carries when app.refuse raised it (hint steward:<id>, the values as the detail), else null';
+
 CREATE OR REPLACE FUNCTION app.refusal(p_id text, p_message text, p_values jsonb DEFAULT '{}'::jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -5784,10 +5806,7 @@ begin
   exception when sqlstate '23514' then
     -- The refusal as app.refuse raised it (its id and values), or its words alone.
     get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
-    if v_hint like 'steward:%' then
-      return jsonb_build_object('id', substr(v_hint, 9), 'message', v_message, 'values', coalesce(nullif(v_detail, '')::jsonb, '{}'::jsonb));
-    end if;
-    return jsonb_build_object('message', v_message);
+    return coalesce(app.caught_refusal(v_message, v_detail, v_hint), jsonb_build_object('message', v_message));
   end;
   select * into v_field from settings.custom_fields f
    where f.org_name = p_org and f.record_kind = p_kind and not f.archive and f.required

@@ -25,6 +25,7 @@ declare
   v_message text;
   v_detail text;
   v_hint text;
+  v_refusal jsonb;
 begin
   case p_kind
     when 'business' then v_table := 'crm.businesses'; v_owner := 'business_id';
@@ -99,12 +100,13 @@ begin
     when others then
       get stacked diagnostics v_state = returned_sqlstate, v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
       -- A refusal that names its message (app.refuse) stays named, with the part that failed named too.
-      if v_part is not null and v_hint like 'steward:%' then
+      v_refusal := app.caught_refusal(v_message, v_detail, v_hint);
+      if v_part is not null and v_refusal is not null then
         perform app.refuse(v_state, app.refusal('record.partRefused', '{part}: {problem}', jsonb_build_object(
           'part', case v_part when 'address' then app.refusal('record.partAddress', 'address')
                               when 'primary phone' then app.refusal('record.partPhone', 'primary phone')
                               else app.refusal('record.partEmail', 'primary email') end,
-          'problem', jsonb_build_object('id', substr(v_hint, 9), 'message', v_message, 'values', coalesce(nullif(v_detail, '')::jsonb, '{}'::jsonb)))));
+          'problem', v_refusal)));
       end if;
       raise exception using
         errcode = v_state,
@@ -508,8 +510,7 @@ begin
       when others then
         get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
         -- The line's refusal as it was raised (app.refuse: its id and values), for the importer's language.
-        v_refusal := case when v_hint like 'steward:%'
-                          then jsonb_build_object('id', substr(v_hint, 9), 'message', v_message, 'values', coalesce(nullif(v_detail, '')::jsonb, '{}'::jsonb)) end;
+        v_refusal := app.caught_refusal(v_message, v_detail, v_hint);
         if v_message like '%app.record_status%' then
           v_refusal := app.refusal('import.invalidStatus', 'Invalid status "{status}"', jsonb_build_object('status', v_row ->> 'status'));
           v_message := v_refusal ->> 'message';
