@@ -5008,19 +5008,6 @@ grant execute on function app.custom_sensitive_readable() to authenticated;
 grant execute on function app.custom_sensitive_readable() to service_role;
 grant execute on function app.custom_sensitive_readable() to steward_import_writer;
 
-CREATE OR REPLACE FUNCTION app.custom_value_problem(p_field settings.custom_fields, p_value jsonb, p_org text, p_old jsonb DEFAULT NULL::jsonb)
- RETURNS text
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  return app.custom_value_refusal(p_field, p_value, p_org, p_old) ->> 'message';
-end;
-$function$;
-revoke all on function app.custom_value_problem(p_field settings.custom_fields, p_value jsonb, p_org text, p_old jsonb) from public, anon, authenticated, service_role;
-grant execute on function app.custom_value_problem(p_field settings.custom_fields, p_value jsonb, p_org text, p_old jsonb) to service_role;
-
 CREATE OR REPLACE FUNCTION app.custom_value_refusal(p_field settings.custom_fields, p_value jsonb, p_org text, p_old jsonb DEFAULT NULL::jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -5652,7 +5639,7 @@ begin
   end if;
   case p_to.field_type
   when 'short_text', 'long_text', 'email', 'phone', 'url' then
-    if app.custom_value_problem(p_to, to_jsonb(v_text), p_to.org_name) is null then
+    if app.custom_value_refusal(p_to, to_jsonb(v_text), p_to.org_name) is null then
       return to_jsonb(v_text);
     end if;
   when 'number', 'currency' then
@@ -5662,7 +5649,7 @@ begin
       return to_jsonb(v_text::numeric);
     end if;
   when 'date' then
-    if app.custom_value_problem(p_to, to_jsonb(v_text), p_to.org_name) is null then
+    if app.custom_value_refusal(p_to, to_jsonb(v_text), p_to.org_name) is null then
       return to_jsonb(v_text);
     end if;
   when 'boolean' then
