@@ -5721,6 +5721,7 @@ declare
   v_value jsonb;
   v_custom jsonb := '{}';
   v_cell text;
+  v_refusal jsonb;
 begin
   -- A CSV line's custom cells, keyed by column header = field label (any case), as the record's
   -- custom object: choices by label, yes/no, numbers and dates from their text. A cell that does
@@ -5756,8 +5757,11 @@ begin
         else coalesce(app.custom_value_refusal(v_field, to_jsonb(v_cell), p_org),
                       app.refusal('custom.doesNotFit', '{label}: "{value}" does not fit', jsonb_build_object('label', v_field.label, 'value', left(v_cell, 80)))) end);
     end if;
-    if v_field.field_type = 'link' and app.custom_value_refusal(v_field, v_value, p_org) is not null then
-      perform app.refuse('23514', app.custom_value_refusal(v_field, v_value, p_org));
+    if v_field.field_type = 'link' then
+      v_refusal := app.custom_value_refusal(v_field, v_value, p_org);
+      if v_refusal is not null then
+        perform app.refuse('23514', v_refusal);
+      end if;
     end if;
     v_custom := v_custom || jsonb_build_object(v_field.id::text, v_value);
   end loop;
