@@ -388,12 +388,19 @@ describe('custom values through the existing paths', () => {
       { job_id: jobId, line: 2, name: `${tag} Dee`, custom: { 'Paddling level': 'intermediate', 'Medical notes': 'pollen' } },
       { job_id: jobId, line: 3, name: `${tag} Eve`, custom: { 'Waiver expires': '31/12/2027' } },
       { job_id: jobId, line: 4, name: `${tag} Fay`, custom: { 'Shoe size': '9' } },
+      { job_id: jobId, line: 5, name: `${tag} Gus`, custom: { Sponsor: 'nobody' } },
     ]);
     expect(staged).toBeNull();
     const { data: problems } = await org.client.schema('crm').rpc('import_problems', { p_job: jobId });
     expect((problems as { line: number; kind: string; message: string; refusal: unknown }[]).filter((problem) => problem.kind === 'error')).toEqual([
       { line: 3, kind: 'error', message: 'Waiver expires must be a date (YYYY-MM-DD)', refusal: { id: 'custom.notDate', message: 'Waiver expires must be a date (YYYY-MM-DD)', values: { label: 'Waiver expires' } } },
       { line: 4, kind: 'error', message: 'Unknown field "Shoe size"', refusal: { id: 'custom.unknownColumn', message: 'Unknown field "Shoe size"', values: { field: 'Shoe size' } } },
+      {
+        line: 5,
+        kind: 'error',
+        message: 'Sponsor must link to a contact of this organisation',
+        refusal: { id: 'custom.notLink', message: 'Sponsor must link to a contact of this organisation', values: { label: 'Sponsor', kind: 'contact' } },
+      },
     ]);
     await db.query('delete from crm.import_rows where job_id = $1 and line > 2', [jobId]);
     const { data: written, error: writeError } = await org.client.schema('crm').rpc('import_job', { p_job: jobId });
