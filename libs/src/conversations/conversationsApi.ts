@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { callRpc, getDatabase, loadSupabase, privateFileUrl, queryKeys, removePrivateFile, sanitizeOrgName, uploadPrivateFile } from '@steward/libs/data';
-import { DataAccessError, refusalOf } from '@steward/libs/data';
+import { callRpc, getDatabase, loadSupabase, privateFileUrl, queryKeys, removePrivateFile, sanitizeOrgName, toDataAccessError, uploadPrivateFile } from '@steward/libs/data';
 import { t } from '@steward/libs/messages';
 
 /** The records a message can be on (docs: the conversations contract). */
@@ -155,7 +154,7 @@ export const olderPage = (page: readonly ConversationMessage[]): OlderThan | nul
 
 export async function fetchInbox(): Promise<ConversationMessage[]> {
   const { data, error } = await getDatabase().schema('crm').from('inbox_messages').select('*').order('created_at', { ascending: false }).limit(200);
-  if (error) throw new DataAccessError('request', error.message, error.code ?? null, refusalOf(error));
+  if (error) throw toDataAccessError(error);
   // Everything in the inbox was received.
   return ((data ?? []) as ConversationMessage[]).map((message) => ({ ...message, direction: 'in' as const, error: null }));
 }
@@ -178,14 +177,14 @@ export const createContactFromMessage = (messageId: string) => callRpc<string>('
 /** An organisation's templates, archived ones too (the composer offers the others), by name. */
 export async function fetchTemplates(orgName: string | null): Promise<MailTemplate[]> {
   const { data, error } = await getDatabase().schema('settings').from('mail_templates').select('id, name, subject, body, archive, last_modified_at').eq('org_name', orgName ?? '').order('name');
-  if (error) throw new DataAccessError('request', error.message, error.code ?? null, refusalOf(error));
+  if (error) throw toDataAccessError(error);
   return (data ?? []) as MailTemplate[];
 }
 
 /** An organisation's sender name and signature (no row yet: neither). */
 export async function fetchMailSettings(orgName: string | null): Promise<MailSettings> {
   const { data, error } = await getDatabase().schema('settings').from('mail_settings').select('signature, from_name').eq('org_name', orgName ?? '').maybeSingle();
-  if (error) throw new DataAccessError('request', error.message, error.code ?? null, refusalOf(error));
+  if (error) throw toDataAccessError(error);
   const values = (data ?? {}) as { signature?: string | null; from_name?: string | null };
   return { signature: values.signature ?? null, from_name: values.from_name ?? null };
 }
@@ -199,7 +198,7 @@ export async function fetchInboundAddress(orgName: string | null): Promise<strin
 /** A record's files that can go with a message (the CRM's Files tab's). */
 export async function fetchRecordFiles(column: string, id: string): Promise<{ id: string; name: string; size_bytes: number }[]> {
   const { data, error } = await getDatabase().schema('crm').from('crm_files').select('id, name, size_bytes').eq(column, id).eq('archive', false).order('created_at', { ascending: false });
-  if (error) throw new DataAccessError('request', error.message, error.code ?? null, refusalOf(error));
+  if (error) throw toDataAccessError(error);
   return (data ?? []) as { id: string; name: string; size_bytes: number }[];
 }
 

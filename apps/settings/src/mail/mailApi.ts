@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DataAccessError, deleteRecord, refusalOf, getDatabase, insertRecord, tableRef, updateRecord, upsertRecord, type AnyRow } from '@steward/libs/data';
+import { deleteRecord, getDatabase, toDataAccessError, insertRecord, tableRef, updateRecord, upsertRecord, type AnyRow } from '@steward/libs/data';
 import type { MailTemplate } from '@steward/libs/conversations';
 import { t, type SettingsMessageId } from '../i18n';
 
@@ -55,7 +55,7 @@ export async function saveMailSettings(orgName: string | null, values: z.output<
 
 export async function fetchSuppressions(orgName: string | null): Promise<Suppression[]> {
   const { data, error } = await getDatabase().schema('crm').from('mail_suppressions').select('id, org_name, email, reason, created_at').eq('org_name', orgName ?? '').order('created_at', { ascending: false });
-  if (error) throw new DataAccessError('request', error.message, error.code ?? null, refusalOf(error));
+  if (error) throw toDataAccessError(error);
   return (data ?? []) as Suppression[];
 }
 
