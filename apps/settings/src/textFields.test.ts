@@ -26,4 +26,12 @@ describe('text settings fields', () => {
     expect(validateRecord(defs, { name: '  ', avatar_url: '', email: 'nope' })).toEqual({ name: 'Name is required', email: 'Enter a valid email' });
     expect(rowValuesFromForm(defs, { name: ' Ann ', avatar_url: '', email: '' })).toEqual({ name: 'Ann', avatar_url: null, email: null });
   });
+
+  it('offers a field picked from the options given (a language) as a select of them, saved as chosen or null', () => {
+    const options = [{ value: 'en', label: 'English' }, { value: 'es', label: 'Español' }];
+    const defs = textFieldDefs(t, [{ name: 'city', label: 'org.field.city' }, { name: 'language', label: 'common.language' }] as const, { select: { language: options } });
+    expect(defs.map((field) => [field.type, field.options])).toEqual([['text', undefined], ['select', options]]);
+    expect(rowValuesFromForm(defs, { city: '', language: 'es' })).toEqual({ city: null, language: 'es' });
+    expect(rowValuesFromForm(defs, { city: '', language: '' })).toEqual({ city: null, language: null });
+  });
 });

@@ -1,4 +1,4 @@
-import type { FieldDef } from '@steward/libs/form';
+import type { FieldDef, SelectOption } from '@steward/libs/form';
 import type { SettingsMessageId, SettingsT } from './i18n';
 
 /** A settings form of plain text fields, declared as `{ name, label }` (a message id) in the order shown. */
@@ -23,20 +23,23 @@ export function textRowValues<Name extends string>(fields: readonly TextField<Na
 
 /**
  * The form engine's fields for a settings form of plain text: each edited as text (a name such as
- * avatar_url stays a text box), `required` ones with "{label} is required", `email` ones checked.
+ * avatar_url stays a text box), `required` ones with "{label} is required", `email` ones checked,
+ * `select` ones picked from the options given (a language: one Steward speaks).
  */
 export function textFieldDefs<Name extends string>(
   t: SettingsT,
   fields: readonly TextField<Name>[],
-  rules: { required?: readonly Name[]; email?: Partial<Record<Name, SettingsMessageId>>; textarea?: readonly Name[] } = {},
+  rules: { required?: readonly Name[]; email?: Partial<Record<Name, SettingsMessageId>>; textarea?: readonly Name[]; select?: Partial<Record<Name, readonly SelectOption[]>> } = {},
 ): FieldDef[] {
   return fields.map((field) => {
     const invalidId = rules.email?.[field.name];
     const invalidMessage = invalidId ? t(invalidId) : undefined;
+    const options = rules.select?.[field.name];
     return {
       name: field.name,
       label: t(field.label),
-      type: invalidMessage ? 'email' : rules.textarea?.includes(field.name) ? 'textarea' : 'text',
+      type: options ? 'select' : invalidMessage ? 'email' : rules.textarea?.includes(field.name) ? 'textarea' : 'text',
+      ...(options ? { options } : {}),
       ...(rules.required?.includes(field.name) ? { required: true } : {}),
       ...(invalidMessage ? { invalidMessage } : {}),
     };

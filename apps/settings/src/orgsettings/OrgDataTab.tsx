@@ -17,10 +17,7 @@ export function OrgDataTab({ orgName }: { orgName: string }) {
   const queryClient = useQueryClient();
   // The language is chosen from those Steward speaks, as on My profile (a typed "Spanish" matched none).
   const fields = useMemo(
-    () =>
-      textFieldDefs(t, ORG_DATA_FIELDS, { email: { email: 'common.invalidEmail' }, textarea: ['description'] }).map((field) =>
-        field.name === 'language' ? { ...field, type: 'select' as const, options: LANGUAGE_OPTIONS } : field,
-      ),
+    () => textFieldDefs(t, ORG_DATA_FIELDS, { email: { email: 'common.invalidEmail' }, textarea: ['description'], select: { language: LANGUAGE_OPTIONS } }),
     [t],
   );
   const form = useFieldForm(fields);

@@ -17,10 +17,7 @@ import { TaskDigestSetting } from './TaskDigestSetting';
 export function ProfilePage() {
   const t = useT();
   // The language is chosen from those Steward speaks; left empty, the organisation's applies.
-  const fields = useMemo(
-    () => textFieldDefs(t, PROFILE_FIELDS, { required: ['name'] }).map((field) => (field.name === 'language' ? { ...field, type: 'select' as const, options: LANGUAGE_OPTIONS } : field)),
-    [t],
-  );
+  const fields = useMemo(() => textFieldDefs(t, PROFILE_FIELDS, { required: ['name'], select: { language: LANGUAGE_OPTIONS } }), [t]);
   const { user, orgName, reload } = useSession();
   const authUserId = user?.id ?? null;
   const queryClient = useQueryClient();
