@@ -219,6 +219,9 @@ describe('database refusals by message id', () => {
     expect(answerReason({ reason: 'Something new', refusal: { id: 'brand.new', message: 'Something new', values: {} } })).toBe('Something new');
     // An id the catalogue lacks (a newer database): the text as sent.
     expect(errorMessage({ code: '23514', message: 'Something new', hint: 'steward:brand.new', details: '{}' }, 'Save failed')).toBe('Something new');
+    // A value its message needs is missing (an older database): the text as sent, never a half-filled message.
+    expect(errorMessage({ code: '23514', message: 'Phone is required', hint: 'steward:custom.required', details: '{}' }, 'Save failed')).toBe('Phone is required');
+    expect(answerReason({ reason: 'Suite sleeps at most 2 guests.', refusal: { id: 'booking.overCapacity', message: 'Suite sleeps at most 2 guests.', values: { unit: 'Suite' } } })).toBe('Suite sleeps at most 2 guests.');
   });
 
   afterAll(async () => {
