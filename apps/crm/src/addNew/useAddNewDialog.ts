@@ -127,7 +127,7 @@ export function useAddNewDialog<Row extends AnyRow>(config: AddNewConfig<Row>) {
   const submit = useCallback(async () => {
     if (isBusy()) return;
     if (!session.orgName || !session.user) {
-      setAlert(config.missingContextMessage ?? t('import.missingContext'));
+      setAlert(config.missingContextMessage ?? t('common.missingUserOrg'));
       return;
     }
     if (!validate()) {

@@ -118,7 +118,7 @@ export default function ImportWizard({ kind, open, onClose }: { kind: ImportKind
     setRowErrors([]);
     setDuplicates([]);
     if (!session.orgName) {
-      setMessage(t('import.missingContext'));
+      setMessage(t('common.missingUserOrg'));
       return;
     }
     const found = checkRows(rows);

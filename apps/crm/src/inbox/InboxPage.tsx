@@ -98,7 +98,7 @@ export function InboxPage() {
         </Typography.Paragraph>
         {creating.alert ? <Alert type="error" showIcon title={creating.alert} /> : null}
         {problem ? <Alert type="error" showIcon title={problem} /> : null}
-        {inbox.isLoading ? <Typography.Text>{t('inbox.loading')}</Typography.Text> : null}
+        {inbox.isLoading ? <Typography.Text>{t('common.loading')}</Typography.Text> : null}
         {inbox.error ? <Alert type="error" showIcon title={errorMessage(inbox.error, t('inbox.readFailed'))} /> : null}
         {!inbox.isLoading && !inbox.error && messages.length === 0 ? <Typography.Text type="secondary">{t('inbox.empty')}</Typography.Text> : null}
         {messages.map((message) => (

@@ -35,7 +35,7 @@ function AddRelationshipDialog({ kind, recordId, onClose }: { kind: Exclude<CrmK
         label: t(choice.other === 'contact' ? 'entity.contact' : choice.other === 'business' ? 'entity.business' : 'entity.household'),
         type: 'choice',
         required: { message: t('relationship.chooseRecord') },
-        options: [{ value: '', label: options.isLoading ? t('inbox.loading') : '—' }, ...(options.data ?? []).filter((option) => option.value !== recordId)],
+        options: [{ value: '', label: options.isLoading ? t('common.loading') : '—' }, ...(options.data ?? []).filter((option) => option.value !== recordId)],
       },
       { name: 'title', label: t('relationship.title'), required: true, hidden: !needsTitle },
     ],
