@@ -5,7 +5,7 @@ import { Alert, Button, Col, Row, Typography } from '@steward/libs/ui/antd';
 import { Upload } from '@steward/libs/ui/antd-data';
 import { FieldsForm, useFieldForm, type FieldDef } from '@steward/libs/form';
 import { t as libsT } from '@steward/libs/messages';
-import { queryKeys } from '@steward/libs/data';
+import { errorMessage, queryKeys } from '@steward/libs/data';
 import { LoadingState, notify } from '@steward/libs/ui';
 import { useT, type SettingsT } from '../i18n';
 import { BrandingPreview } from './BrandingPreview';
@@ -61,7 +61,7 @@ export function BrandingTab({ orgName }: { orgName: string }) {
     try {
       setValue('logo_url', await uploadLogo(orgName, file));
     } catch (error) {
-      notify.error(error instanceof Error && error.message ? error.message : libsT('form.uploadFailed'));
+      notify.error(errorMessage(error, libsT('form.uploadFailed')));
     } finally {
       setUploading(false);
     }
