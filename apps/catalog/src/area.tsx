@@ -1,9 +1,9 @@
 import { Route, Routes } from '@steward/libs/router';
-import { defineArea, type AreaSearchKinds } from '@steward/libs/shell';
+import { defineArea, type AreaSearchKind, type AreaSearchKinds } from '@steward/libs/shell';
 import { filteredListPath } from '@steward/libs/filter';
 import { lazyAntdPage, LoadingText } from '@steward/libs/ui';
 import { SuppliesPage } from './supplies/SuppliesPage';
-import { t } from './i18n';
+import { localized } from './i18n';
 
 // The product catalogue draws with tabs and the orders page with a card (antd's data components): they
 // load when opened, so the supplies list's first rows wait for neither.
@@ -24,18 +24,8 @@ function CatalogRoutes() {
 /** The Catalog area: supplies, the product catalogue (inventory) and the orders placeholder. */
 /** Global search: a product or supply opens its list, filtered to its name. */
 const search: AreaSearchKinds = {
-  product: {
-    get label() {
-      return t('products.title');
-    },
-    path: (hit) => filteredListPath('/inventory', 'name', hit.title),
-  },
-  supply: {
-    get label() {
-      return t('supplies.title');
-    },
-    path: (hit) => filteredListPath('/supplies', 'name', hit.title),
-  },
+  product: localized<AreaSearchKind>({ label: '', path: (hit) => filteredListPath('/inventory', 'name', hit.title) }, { label: 'products.title' }),
+  supply: localized<AreaSearchKind>({ label: '', path: (hit) => filteredListPath('/supplies', 'name', hit.title) }, { label: 'supplies.title' }),
 };
 
 const area = defineArea('catalog', __STEWARD_APP_VERSION__, CatalogRoutes, { search });

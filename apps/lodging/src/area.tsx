@@ -1,8 +1,8 @@
 import { Route, Routes } from '@steward/libs/router';
-import { defineArea, type AreaSearchKinds } from '@steward/libs/shell';
+import { defineArea, type AreaSearchKind, type AreaSearchKinds } from '@steward/libs/shell';
 import { lazyAntdPage, LoadingText } from '@steward/libs/ui';
 import { ReservationsPage } from './timeline/ReservationsPage';
-import { t } from './i18n';
+import { localized } from './i18n';
 
 /*
  * Only the reservation timeline is bundled with the area (its busiest first screen); the other pages
@@ -29,18 +29,8 @@ function LodgingRoutes() {
 /** Global search: a reservation opens its booking on the timeline, an accommodation Lodging Settings (neither has a page of its own). */
 const search: AreaSearchKinds = {
   // Named when shown, in the page's language at that moment.
-  reservation: {
-    get label() {
-      return t('search.reservations');
-    },
-    path: (hit) => `/reservations?stay=${encodeURIComponent(hit.id)}`,
-  },
-  accommodation: {
-    get label() {
-      return t('search.accommodations');
-    },
-    path: () => '/reservationsettings',
-  },
+  reservation: localized<AreaSearchKind>({ label: '', path: (hit) => `/reservations?stay=${encodeURIComponent(hit.id)}` }, { label: 'search.reservations' }),
+  accommodation: localized<AreaSearchKind>({ label: '', path: () => '/reservationsettings' }, { label: 'search.accommodations' }),
 };
 
 const area = defineArea('lodging', __STEWARD_APP_VERSION__, LodgingRoutes, { search });

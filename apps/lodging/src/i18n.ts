@@ -6,7 +6,7 @@ import english from './messages/en.json';
  * English is built into the area's code; every other language is a chunk of this area's own build,
  * fetched only when chosen.
  */
-export const { t, useT, has } = defineMessages('lodging', english, {
+export const { t, useT, has, localized } = defineMessages('lodging', english, {
   es: () => import(/* webpackChunkName: "messages-lodging-es" */ './messages/es.json'),
   'en-XA': () => import(/* webpackChunkName: "messages-lodging-en-XA" */ './messages/en.json?pseudo=en-XA'),
   'ar-XB': () => import(/* webpackChunkName: "messages-lodging-ar-XB" */ './messages/en.json?pseudo=ar-XB'),

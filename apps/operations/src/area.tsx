@@ -1,11 +1,11 @@
 import { Route, Routes } from '@steward/libs/router';
-import { defineArea, type AreaPrefetchContext, type AreaSearchKinds } from '@steward/libs/shell';
+import { defineArea, type AreaPrefetchContext, type AreaSearchKind, type AreaSearchKinds } from '@steward/libs/shell';
 import { filteredListPath } from '@steward/libs/filter';
 import { prefetchListPage } from '@steward/libs/list';
 import { lazyAntdPage, LoadingText } from '@steward/libs/ui';
 import { TASKS_LIST, TasksPage } from './tasks/TasksPage';
 import { taskColumns } from './tasks/taskColumns';
-import { t } from './i18n';
+import { localized, t } from './i18n';
 
 /*
  * Only the tasks page is bundled with the area (it is the area's busiest first screen); the other pages
@@ -47,18 +47,8 @@ function prefetch({ route, search, queryClient, orgScope }: AreaPrefetchContext)
  */
 /** Global search: a project or task opens its list, filtered to its name. */
 const search: AreaSearchKinds = {
-  project: {
-    get label() {
-      return t('projects.title');
-    },
-    path: (hit) => filteredListPath('/projects', 'name', hit.title),
-  },
-  task: {
-    get label() {
-      return t('tasks.title');
-    },
-    path: (hit) => filteredListPath('/tasks', 'title', hit.title),
-  },
+  project: localized<AreaSearchKind>({ label: '', path: (hit) => filteredListPath('/projects', 'name', hit.title) }, { label: 'projects.title' }),
+  task: localized<AreaSearchKind>({ label: '', path: (hit) => filteredListPath('/tasks', 'title', hit.title) }, { label: 'tasks.title' }),
 };
 
 const area = defineArea('operations', __STEWARD_APP_VERSION__, OperationsRoutes, { prefetch, search });

@@ -6,7 +6,7 @@ import english from './messages/en.json';
  * revenue chart). English is built into the area's code; every other language is a chunk of the area's
  * own build, fetched only when chosen.
  */
-export const { t, useT, has } = defineMessages('operations', english, {
+export const { t, useT, has, localized } = defineMessages('operations', english, {
   es: () => import(/* webpackChunkName: "messages-operations-es" */ './messages/es.json'),
   'en-XA': () => import(/* webpackChunkName: "messages-operations-en-XA" */ './messages/en.json?pseudo=en-XA'),
   'ar-XB': () => import(/* webpackChunkName: "messages-operations-ar-XB" */ './messages/en.json?pseudo=ar-XB'),

@@ -1,8 +1,8 @@
 import { Route, Routes } from '@steward/libs/router';
-import { defineArea, type AreaSearchKinds } from '@steward/libs/shell';
+import { defineArea, type AreaSearchKind, type AreaSearchKinds } from '@steward/libs/shell';
 import { groupColumns } from './groups/groupColumns';
 import { groupEditor, positionEditor, shiftEditor } from './editing/teamEditors';
-import { t } from './i18n';
+import { localized } from './i18n';
 import { TeamList, type TeamListWords } from './lists/TeamList';
 import { positionColumns } from './positions/positionColumns';
 import { shiftColumns } from './shifts/shiftColumns';
@@ -33,12 +33,7 @@ function TeamPortalRoutes() {
 /** The Team portal: the team directory, groups, positions and shifts. */
 /** Global search: a staff member opens their profile. */
 const search: AreaSearchKinds = {
-  staff: {
-    get label() {
-      return t('staff.searchKind');
-    },
-    path: (hit) => `/staff/${hit.short_id}`,
-  },
+  staff: localized<AreaSearchKind>({ label: '', path: (hit) => `/staff/${hit.short_id}` }, { label: 'staff.searchKind' }),
 };
 
 const area = defineArea('team-portal', __STEWARD_APP_VERSION__, TeamPortalRoutes, { search });

@@ -1,7 +1,7 @@
 import { Link } from '@steward/libs/router';
 import { addressColumn, contactMethodsColumn, nameColumn, ownersColumn, statusColumn, type ListColumn } from '@steward/libs/list';
 import { text, type CrmRow } from '../records/crmRow';
-import { t } from '../i18n';
+import { localized } from '../i18n';
 
 const primaryContacts = (row: CrmRow) =>
   [
@@ -11,11 +11,9 @@ const primaryContacts = (row: CrmRow) =>
 
 /** Primary Contacts: the household's primary and secondary contact, linking to /contact/{short_id}. */
 export function primaryContactsColumn(): ListColumn<CrmRow> {
-  return {
+  return localized<ListColumn<CrmRow>>({
     key: 'primary_contacts',
-    get title() {
-      return t('column.primaryContacts');
-    },
+    title: '',
     field: 'primary_contact_name',
     reads: ['primary_contact_name', 'primary_contact_short_id', 'secondary_contact_name', 'secondary_contact_short_id'],
     filterable: true,
@@ -30,7 +28,7 @@ export function primaryContactsColumn(): ListColumn<CrmRow> {
       ));
     },
     exportValue: (row) => primaryContacts(row).map((contact) => contact.name).join(', '),
-  };
+  }, { title: 'column.primaryContacts' });
 }
 
 /** Households list: Name, Primary Contacts, Contact Methods, Address, Owner(s), Status. */
