@@ -2,7 +2,7 @@
 // refusal names its message (app.refuse: hint steward:<id>, the values as details), PostgREST passes
 // both on with the SQLSTATE and status it always had, and databaseMessage reads the catalogue's words.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { setLocale } from '@steward/libs/i18n';
 import { databaseMessage, errorMessage, refusalOf, toDataAccessError } from './DataAccessError';
@@ -24,8 +24,12 @@ beforeAll(async () => {
   fieldId = (data as { id: string }).id;
 });
 
-afterAll(async () => {
+// Each test reads in English first unless it says otherwise; one that fails in Spanish leaves none behind.
+afterEach(async () => {
   await setLocale('en');
+});
+
+afterAll(async () => {
   if (fieldId) await demo.schema('settings').from('custom_fields').delete().eq('id', fieldId);
 });
 
@@ -47,7 +51,6 @@ describe('a refusal under a shared code', () => {
     expect(databaseMessage(refused)).toBe(error?.message);
     await setLocale('es');
     expect(errorMessage(refused, 'Save failed')).toBe(`No eres miembro de la organización ${elsewhere}`);
-    await setLocale('en');
   });
 
   it('23514 (400): a custom field value, with the field named, reads in Spanish', async () => {
@@ -65,24 +68,23 @@ describe('a refusal under a shared code', () => {
     expect(databaseMessage(error)).toBe(error?.message);
     await setLocale('es');
     expect(databaseMessage(error)).toBe(`${label} debe ser un número`);
-    await setLocale('en');
   });
 
   it('a refusal inside a part of a record names the part, both read in Spanish', async () => {
     const name = `Wrong number ${randomUUID().slice(0, 8)}`;
     // The shared "Phone" type (supabase/seed.sql); the value is no phone number.
-    const { error } = await demo.schema('crm').rpc('add_record', {
+    const { error, status } = await demo.schema('crm').rpc('add_record', {
       p_org_name: DEMO_ORG,
       p_kind: 'contact',
       p_record: { name, first_name: 'Wrong', last_name: 'Number' },
       p_phone: { value: 'call me', type_id: '00000000-0000-4000-8012-000000000002' },
     });
+    expect(status).toBe(400);
     expect(error?.code).toBe('23514');
     expect(error?.message).toBe('primary phone: Enter a phone number of 4 to 15 digits (spaces and + ( ) - . / allowed), e.g. (207) 555-0112.');
     expect(error?.hint).toBe('steward:record.partRefused');
     await setLocale('es');
     expect(databaseMessage(error)).toBe('teléfono principal: Escribe un número de teléfono de 4 a 15 dígitos (se admiten espacios y + ( ) - . /), p. ej. (207) 555-0112.');
-    await setLocale('en');
   });
 
   it('P0002: a function’s refusal, its id with no values', async () => {
@@ -92,8 +94,9 @@ describe('a refusal under a shared code', () => {
     expect(error?.code).toBe('P0002');
     expect(error?.message).toBe('There is nothing to undo');
     expect(error?.hint).toBe('steward:undo.nothing');
+    expect(error?.details).toBe('{}');
+    expect(refusalOf(error)).toEqual({ id: 'undo.nothing', values: {} });
     await setLocale('es');
     expect(databaseMessage(error)).toBe('No hay nada que deshacer');
-    await setLocale('en');
   });
 });
