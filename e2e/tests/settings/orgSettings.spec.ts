@@ -26,7 +26,11 @@ test('Org Data: the organisation’s language is chosen from the languages Stewa
   await settings.goto();
   await expect(settings.heading).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Language', { exact: true }).click();
-  await page.locator('.ant-select-item-option[title="Español"]').click();
+  // None (—), or one of the languages Steward speaks, each named in itself (no pseudo-locale, no typed "Spanish").
+  const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+  await expect(options).toHaveText(['—', 'English', 'Español']);
+  await options.filter({ hasText: 'Español' }).click();
+  await expect(page.locator('.ant-select').filter({ has: page.getByLabel('Language', { exact: true }) })).toContainText('Español');
   await page.getByRole('button', { name: 'Save' }).click();
   // Saved, the organisation's language applies to its owner (no language of their own): the notice may read either.
   await expect(page.getByText(/^(Organization saved|Organización guardada)$/)).toBeVisible();
