@@ -35,6 +35,8 @@ test.describe('the public booking page in the organisation’s language', () => 
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
   let owner: Owner;
   let roomId: string;
+  /** The booking's own page, from the mail of the guest who booked in Spanish. */
+  let spanishBookingPath = '';
 
   test.beforeAll(async () => {
     owner = await createOwner('Reservas');
@@ -144,6 +146,8 @@ test.describe('the public booking page in the organisation’s language', () => 
     expect(mail.text).toContain(`Llegada: ${longDay(utcDay(CHECK_IN + 10))}`);
     expect(mail.text).toContain(`Total: ${euros(quote.total)}`);
     expect(mail.text).toContain(`Depósito pendiente: ${euros(Math.round(quote.total * 25) / 100)} por transferencia bancaria, referencia BOOKING ${confirmation}`);
+    const link = /Consulta o cancela tu reserva: (\S+)/.exec(mail.text)?.[1] ?? '';
+    spanishBookingPath = new URL(link).pathname;
   });
 
   test('an organisation in English: the page reads English and loads no catalogue of words', async ({ browser }) => {
@@ -156,6 +160,18 @@ test.describe('the public booking page in the organisation’s language', () => 
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.getByText('Free cancellation from the link in your e-mail until 2 days before check-in.')).toBeVisible();
     expect(catalogues).toEqual([]);
+    await context.close();
+  });
+
+  test('a guest’s own booking page, opened from their mail on another device, speaks the language they booked in, not the organisation’s', async ({ browser }) => {
+    // The organisation now English (above), the browser English, nothing remembered in this new context.
+    expect(spanishBookingPath).toMatch(new RegExp(`^/book/${encodeURIComponent(owner.orgName)}/stay/[0-9a-f]{48}$`));
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(spanishBookingPath);
+    await expect(page.getByRole('region', { name: 'Tu reserva' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expectNoSeriousA11yViolations(page);
     await context.close();
   });
 });
