@@ -14,7 +14,7 @@ import { catalogueWords, setProfileLanguage } from './support/languages';
 /** The shell's English words a person could see (apps/shell/src/messages/en.json). */
 const ENGLISH_WORDS = catalogueWords('shell');
 
-async function ownerWithData(prefix: string): Promise<Owner & { profileId: string }> {
+async function ownerWithData(prefix: string): Promise<Owner> {
   const owner = await createOwner(prefix);
   const client = serviceClient();
   const { data: profile, error } = await client.from('user_profiles').select('id').eq('org_name', owner.orgName).eq('email', owner.email).single();
@@ -25,7 +25,7 @@ async function ownerWithData(prefix: string): Promise<Owner & { profileId: strin
   if (sale.error) throw new Error(`transactions: ${sale.error.message}`);
   const note = await client.from('notifications').insert({ org_name: owner.orgName, profile_id: profileId, kind: 'task_assigned', title: 'Languages note', link: '/dashboard', created_at: '2026-03-05T16:00:00Z' });
   if (note.error) throw new Error(`notifications: ${note.error.message}`);
-  return { ...owner, profileId };
+  return owner;
 }
 
 async function dashboard(page: Page, owner: Owner) {
