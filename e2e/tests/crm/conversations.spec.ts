@@ -7,7 +7,7 @@ import { CrmList } from './pages/CrmList';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { TEST_STACK_PORT_BASE } from '../../support/ports';
 import { ownSmtpAccount, startOwnSmtpServer } from '../../../supabase/tests/stack/ownSmtpServer';
-import { anonClient, createOwner, serviceClient, unique, type Owner } from '../shell/support/shellApi';
+import { anonClient, createOwner, serviceClient, unique, uniqueEmail, type Owner } from '../shell/support/shellApi';
 import { utcDay } from '../lodging/lodgingApi';
 
 test.describe.configure({ timeout: 240_000 });
@@ -41,9 +41,6 @@ async function rawHeaders(mail: OutboxMail): Promise<Record<string, string>> {
   const head = source.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
   return Object.fromEntries(head.split(/\r?\n/).map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
 }
-
-/** An e-mail address no other run has used. */
-const addressFor = (prefix: string, domain = 'example.org') => `${unique(prefix).toLowerCase().replace(/\W/g, '')}@${domain}`;
 
 /** The organisation's slug as its inbound address has it (app.org_slug). */
 const slugOf = (orgName: string) => orgName.replace(/\s+/g, '').replace(/[^A-Za-z0-9_-]/g, '-');
@@ -85,7 +82,7 @@ function composer(page: Page) {
 
 test('written to a contact with a template, the mail leaves with the merge fields filled and is on the Conversations tab; their reply by SMTP comes back onto it', async ({ page, baseURL }) => {
   const owner = await createOwner('Conv');
-  const email = addressFor('abigail');
+  const email = uniqueEmail('abigail');
   const contact = await contactWithEmail(owner, 'Abigail Foster', email);
   const template = await serviceClient().schema('settings').from('mail_templates').insert({ org_name: owner.orgName, name: 'Welcome', subject: 'Welcome, {{first_name}}', body: 'Dear {{full_name}},\n\nthank you for visiting **{{organization.name}}**.' });
   expect(template.error).toBeNull();
@@ -139,7 +136,7 @@ test('written to a contact with a template, the mail leaves with the merge field
 
 test('a bad address or an empty subject is named and the draft stays; the database’s refusal is shown as it words it', async ({ page, baseURL }) => {
   const owner = await createOwner('ConvBad');
-  const contact = await contactWithEmail(owner, 'Bram Visser', addressFor('bram'));
+  const contact = await contactWithEmail(owner, 'Bram Visser', uniqueEmail('bram'));
   await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
   await page.goto(`/contact/${contact.shortId}`);
   await page.getByRole('button', { name: 'Send e-mail' }).click();
@@ -165,7 +162,7 @@ test('a bad address or an empty subject is named and the draft stays; the databa
 
 test('mail from an unknown sender waits in the inbox and is attached to a contact', async ({ page, baseURL }) => {
   const owner = await createOwner('ConvInbox');
-  const contact = await contactWithEmail(owner, 'Chidi Okeke', addressFor('chidi'));
+  const contact = await contactWithEmail(owner, 'Chidi Okeke', uniqueEmail('chidi'));
   const subject = unique('Question about the hall');
   // Anyone's HTML: shown sanitised, its scripts never run.
   await sendInbound({
@@ -253,7 +250,7 @@ test('mail to every contact matching a filter: one each, the suppressed addresse
 test('the composer and the Conversations tab work at a phone’s width', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const owner = await createOwner('ConvPhone');
-  const contact = await contactWithEmail(owner, 'Dana Lee', addressFor('dana'));
+  const contact = await contactWithEmail(owner, 'Dana Lee', uniqueEmail('dana'));
   await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
   await page.goto(`/contact/${contact.shortId}`);
   await page.getByRole('button', { name: 'Send e-mail' }).click();
@@ -278,7 +275,7 @@ test('the composer and the Conversations tab work at a phone’s width', async (
 
 test('the unsubscribe link of a mail to many takes the address off that organisation’s mail to many, once; the next one skips it', async ({ page, baseURL }) => {
   const owner = await createOwner('ConvUnsub');
-  const address = addressFor('unsub');
+  const address = uniqueEmail('unsub');
   const person = await contactWithEmail(owner, 'Una Subscriber', address);
   // The mail to many is written as the organisation's owner would send it (its screen has its own journey).
   const client = anonClient();
@@ -327,7 +324,7 @@ async function seedMessages(owner: Owner, contactId: string, count: number, subj
 
 test('a long conversation shows its newest 50; “Show older messages” adds the rest below from the keyboard and puts the focus on the first of them', async ({ page, baseURL }) => {
   const owner = await createOwner('ConvOlder');
-  const contact = await contactWithEmail(owner, 'Penny Pal', addressFor('penny'));
+  const contact = await contactWithEmail(owner, 'Penny Pal', uniqueEmail('penny'));
   await seedMessages(owner, contact.id, 57, (n) => `Letter ${String(n + 1).padStart(2, '0')}`);
   await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
   await page.goto(`/contact/${contact.shortId}`);
@@ -350,7 +347,7 @@ test('a long conversation shows its newest 50; “Show older messages” adds th
 
 test('a message with an uploaded file and one of the record’s files reaches the outbox with both, and both download from the timeline', async ({ page, baseURL }) => {
   const owner = await createOwner('ConvFiles');
-  const email = addressFor('felix');
+  const email = uniqueEmail('felix');
   const contact = await contactWithEmail(owner, 'Felix Files', email);
   // One of Felix's files (the Files tab's bucket: '{organisation id}/{file id}').
   const service = serviceClient();
@@ -399,7 +396,7 @@ test('a message with an uploaded file and one of the record’s files reaches th
 test('mail from a stranger in the inbox becomes a new contact, with the message on it', async ({ page, baseURL }) => {
   const owner = await createOwner('ConvNew');
   const subject = unique('Do you rent canoes');
-  const sender = addressFor('nina', 'example.net');
+  const sender = uniqueEmail('nina');
   await sendInbound({ from: `Nina Newcomer <${sender}>`, to: `${slugOf(owner.orgName)}@${INBOUND_DOMAIN}`, subject, text: 'Two canoes for Saturday, please.' });
   await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
   await expect(async () => {
@@ -429,7 +426,7 @@ test('a message the organisation’s mail server refuses shows failed with the s
     const owner = await createOwner('ConvRefused');
     const account = await serviceClient().schema('settings').from('integrations').insert(ownSmtpAccount(owner.orgName, refusing.port, { email: 'desk@refused.example', name: 'Refused Desk' }));
     expect(account.error).toBeNull();
-    const contact = await contactWithEmail(owner, 'Rory Gone', addressFor('rory'));
+    const contact = await contactWithEmail(owner, 'Rory Gone', uniqueEmail('rory'));
     await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
     await page.goto(`/contact/${contact.shortId}`);
     await page.getByRole('button', { name: 'Send e-mail' }).click();
@@ -474,7 +471,7 @@ async function sendFromConversations(page: Page, conversations: Locator, email: 
 
 test('a staff member’s conversation: written from their page, it reaches them and shows under it', async ({ page, baseURL }) => {
   const owner = await createOwner('ConvStaff');
-  const email = addressFor('sam');
+  const email = uniqueEmail('sam');
   const { data: staff, error } = await serviceClient().schema('hr').from('staff_profiles').insert({ org_name: owner.orgName, preferred_name: 'Sam', legal_first_name: 'Sam', legal_last_name: 'Staffer', email }).select('short_id').single();
   expect(error).toBeNull();
   await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
@@ -484,7 +481,7 @@ test('a staff member’s conversation: written from their page, it reaches them 
 
 test('a stay’s conversation: written to its guest from the stay, it reaches them and shows on the stay', async ({ page, baseURL }) => {
   const owner = await createOwner('ConvStay');
-  const email = addressFor('gwen');
+  const email = uniqueEmail('gwen');
   const guest = await contactWithEmail(owner, 'Gwen Guest', email);
   const catalog = serviceClient().schema('catalog');
   const { data: cabin, error: cabinError } = await catalog.from('accommodations').insert({ org_name: owner.orgName, name: 'Cabin Fern', base_rate: 100 }).select('id').single();
