@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import nodemailer from 'nodemailer';
+import { MAIL_OUTBOX_URL, waitForMail as waitForOutboxMail, type OutboxMail } from '../auth/support/mailOutbox';
 import { expectAccessible } from './pages/a11y';
 import { chooseOption } from './pages/chooseOption';
 import { CrmList } from './pages/CrmList';
@@ -12,32 +13,16 @@ import { utcDay } from '../lodging/lodgingApi';
 
 test.describe.configure({ timeout: 240_000 });
 
-/** The stack's MailDev (gateway + 5) and inbound SMTP server (gateway + 6). */
-const MAILDEV = `http://127.0.0.1:${TEST_STACK_PORT_BASE + 5}`;
+/** The stack's inbound SMTP server (gateway + 6). */
 const INBOUND_PORT = TEST_STACK_PORT_BASE + 6;
 const INBOUND_DOMAIN = 'in.steward.localhost';
 
-type OutboxMail = { id: string; subject: string; text: string; html?: string; to: { address: string }[]; cc?: { address: string }[]; headers: Record<string, string> };
-
-/** The newest mail in the local outbox with this subject to this address, as the person would find it. */
-async function waitForMail(address: string, subject: string): Promise<OutboxMail> {
-  let found: OutboxMail | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mails = (await (await fetch(`${MAILDEV}/api/email`)).json()) as OutboxMail[];
-        found = mails.filter((mail) => mail.subject === subject && mail.to.some((to) => to.address === address.toLowerCase())).at(-1);
-        return Boolean(found);
-      },
-      { timeout: 30_000, message: `"${subject}" to ${address} in the outbox` },
-    )
-    .toBe(true);
-  return found!;
-}
+/** The newest mail in the local outbox with this subject to this address; these journeys give it 30 s. */
+const waitForMail = (address: string, subject: string) => waitForOutboxMail(address, subject, 30_000);
 
 /** A sent mail's headers as its source has them (MailDev's JSON leaves some out, Reply-To among them). */
 async function rawHeaders(mail: OutboxMail): Promise<Record<string, string>> {
-  const source = await (await fetch(`${MAILDEV}/api/email/${mail.id}/source`)).text();
+  const source = await (await fetch(`${MAIL_OUTBOX_URL}/api/email/${mail.id}/source`)).text();
   const head = source.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
   return Object.fromEntries(head.split(/\r?\n/).map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
 }
@@ -377,7 +362,7 @@ test('a message with an uploaded file and one of the record’s files reaches th
   expect((mail.attachments ?? []).map((attachment) => attachment.filename).sort()).toEqual(['packing-list.txt', 'route-map.pdf']);
   for (const [name, content] of [['packing-list.txt', 'Paddle, tent, stove'], ['route-map.pdf', '%PDF-1.4 route map']] as const) {
     const stored = mail.attachments!.find((attachment) => attachment.filename === name)!;
-    expect(await (await fetch(`${MAILDEV}/api/email/${mail.id}/attachment/${stored.generatedFileName}`)).text()).toBe(content);
+    expect(await (await fetch(`${MAIL_OUTBOX_URL}/api/email/${mail.id}/attachment/${stored.generatedFileName}`)).text()).toBe(content);
   }
 
   await page.getByRole('tab', { name: 'Conversations' }).click();

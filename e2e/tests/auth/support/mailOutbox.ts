@@ -3,11 +3,14 @@ import { TEST_STACK_PORT_BASE } from '../../../support/ports';
 /** The e2e stack's mail outbox (MailDev: web page and JSON API on the gateway port + 5). */
 export const MAIL_OUTBOX_URL = `http://127.0.0.1:${TEST_STACK_PORT_BASE + 5}`;
 
-type OutboxMail = { id: string; subject: string; text: string; to: Array<{ address: string }> };
+export type OutboxMail = { id: string; subject: string; text: string; to: Array<{ address: string }> };
 
-/** Waits for the newest mail with this subject to `address`, as the person would find it in their inbox. */
-export async function waitForMail(address: string, subject: string): Promise<OutboxMail> {
-  const deadline = Date.now() + 15_000;
+/**
+ * Waits for the newest mail with this subject to `address`, as the person would find it in their inbox
+ * (`timeoutMs`: for a journey that gives the outbox longer).
+ */
+export async function waitForMail(address: string, subject: string, timeoutMs = 15_000): Promise<OutboxMail> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const response = await fetch(`${MAIL_OUTBOX_URL}/api/email`);
     const mails = (await response.json()) as OutboxMail[];
@@ -15,7 +18,7 @@ export async function waitForMail(address: string, subject: string): Promise<Out
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`no "${subject}" mail to ${address} in the outbox within 15 s`);
+  throw new Error(`no "${subject}" mail to ${address} in the outbox within ${timeoutMs / 1000} s`);
 }
 
 /** The link of a mail (GoTrue's {{ .ConfirmationURL }}), from its text part. */
