@@ -292,6 +292,18 @@ test('the unsubscribe link of a mail to many takes the address off that organisa
   expect(again.data).toMatchObject({ total: 1, queued: 0, skipped: 1 });
 });
 
+test('a reader whose browser speaks Spanish reads the unsubscribe page, and its refusal of an unknown link, in Spanish', async ({ browser, baseURL }) => {
+  // No session: the page speaks the browser's language, the database's refusal too (by the id it names).
+  const context = await browser.newContext({ baseURL, locale: 'es-ES' });
+  const page = await context.newPage();
+  await page.goto('/unsubscribe/no-such-link');
+  await expect(page.getByRole('heading', { name: 'Darse de baja' })).toBeVisible();
+  await page.getByRole('button', { name: 'Darme de baja' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Este enlace para darse de baja no es válido');
+  await expectAccessible(page);
+  await context.close();
+});
+
 /** Messages written straight into a record's conversation (as mail received over months would leave them). */
 async function seedMessages(owner: Owner, contactId: string, count: number, subject: (n: number) => string) {
   const db = serviceClient().schema('crm');

@@ -34,6 +34,13 @@ test('My profile in Español: a list’s Filters panel and a form’s validation
   await expect(condition.getByLabel('Campo 1')).toBeVisible();
   await expect(condition.getByLabel('Valor 1')).toHaveAttribute('placeholder', 'Cualquier valor');
   await expect(panel.getByRole('button', { name: 'Aplicar' })).toBeVisible();
+  // The fields are offered by their whole Spanish names, none cut short (the list is as wide as the longest).
+  await condition.getByLabel('Campo 1').click();
+  await expect(condition.getByLabel('Campo 1')).toHaveAttribute('aria-expanded', 'true');
+  const fieldNames = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option-content');
+  await expect(fieldNames.first()).toBeVisible();
+  expect(await fieldNames.evaluateAll((names) => names.filter((name) => name.scrollWidth > name.clientWidth).map((name) => name.textContent))).toEqual([]);
+  await page.keyboard.press('Escape');
   // The operators are libs' words too: the first field's are offered in Spanish.
   await condition.getByLabel('Operador 1').click();
   await expect(condition.getByLabel('Operador 1')).toHaveAttribute('aria-expanded', 'true');

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it, beforeEach } from 'vitest';
+import { afterAll, describe, expect, it, beforeEach, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { compileCatalog } from '../../../build/i18n/compileMessages.mjs';
@@ -83,6 +83,20 @@ describe('messages', () => {
     await setLocale('en-XA');
     expect(column.title).toMatch(/^\[Öñļý/);
     expect(column.key).toBe('only');
+  });
+
+  it('of an area whose code arrives after the switch are fetched in the page’s language at once, for words read outside a drawing (t)', async () => {
+    await setLocale('es');
+    let asked = false;
+    const late = defineMessages('demo-late', compileCatalog(JSON.stringify({ 'late.no': 'This link is not valid' })) as unknown as { 'late.no': string }, {
+      es: async () => {
+        asked = true;
+        return compiled({ 'late.no': 'Este enlace no es válido' });
+      },
+    });
+    // Asked for as the code registers, before any screen draws its words.
+    expect(asked).toBe(true);
+    await vi.waitFor(() => expect(late.t('late.no')).toBe('Este enlace no es válido'));
   });
 
   it('an unknown language falls back to English, not to ids', async () => {

@@ -92,10 +92,16 @@ export function loadCatalog(area: string, locale: Locale): Promise<Catalog> {
   return pending;
 }
 
-/** An area's catalogues, registered once as its code loads; its messages follow the page's locale from then on. */
+/**
+ * An area's catalogues, registered once as its code loads; its messages follow the page's locale from
+ * then on. Code that arrives after the page chose its language (a public page's lazily loaded parts)
+ * fetches its catalogue in that language at once: words read outside a component's drawing (`t`, as a
+ * refusal's message is) would otherwise stay English, for nothing would ever ask for them.
+ */
 export function registerCatalogs(area: string, catalogs: AreaCatalogs): void {
   if (areas.has(area)) return;
   areas.set(area, { ...catalogs, loaded: new Map(), pending: new Map() });
+  if (state.locale !== DEFAULT_LOCALE) loadCatalog(area, state.locale).catch(() => undefined);
 }
 
 /**

@@ -121,6 +121,8 @@ describe('the list table', () => {
     expect(within(card).getByRole('link', { name: 'Business 0' })).toHaveAttribute('href', '/business/B0');
     expect([...card.querySelectorAll('dt')].map((term) => term.textContent)).toEqual(['City', 'Status']);
     expect([...card.querySelectorAll('dd')].map((value) => value.textContent)).toEqual(['Banner Elk', 'Active']);
+    // The cards scroll in a region reached with the keyboard, even where no card holds a link (a dialog's preview).
+    expect(screen.getByRole('region', { name: 'Businesses' })).toHaveAttribute('tabindex', '0');
     setWidth(1280);
     expect(screen.getByRole('table', { name: 'Businesses' })).toBeInTheDocument();
   });

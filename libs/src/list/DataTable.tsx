@@ -245,7 +245,9 @@ export function DataTable<Row extends Row0>({
 
   if (cards) {
     return (
-      <div ref={scrollRef} className="stw-list-scroll stw-list-cards" style={style} data-busy={busy || undefined}>
+      // Focusable and named: cards whose fields hold no link or button (a dialog's preview) could not be
+      // scrolled from the keyboard otherwise.
+      <div ref={scrollRef} className="stw-list-scroll stw-list-cards" style={style} data-busy={busy || undefined} role="region" aria-label={label} tabIndex={0}>
         {rows.length === 0 ? (
           <p className="stw-list-placeholder" aria-busy={busy}>
             {placeholder}

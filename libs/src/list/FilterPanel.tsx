@@ -58,7 +58,8 @@ function FilterLine({ index, row, state, fieldOptions }: { index: number; row: F
           ]}
         />
       )}
-      <Select aria-label={t('filterPanel.field', { line })} style={{ minWidth: 150 }} value={row.field} onChange={(field: string) => state.updateRow(index, { field })} options={fieldOptions} />
+      {/* The list of fields as wide as its longest name: a column's name in a longer language ("Medios de contacto") was cut at 150 px. */}
+      <Select aria-label={t('filterPanel.field', { line })} style={{ minWidth: 150 }} popupMatchSelectWidth={false} value={row.field} onChange={(field: string) => state.updateRow(index, { field })} options={fieldOptions} />
       <Select aria-label={t('filterPanel.operator', { line })} style={{ minWidth: 150 }} value={row.operator} onChange={(operator: FilterRow['operator']) => state.updateRow(index, { operator })} options={operatorOptions} />
       {VALUELESS_OPERATORS.includes(row.operator) ? null : (
         <ValueInput line={line} def={def} operator={row.operator} value={row.value} onChange={(value) => state.updateRow(index, { value })} onEnter={state.applyFilter} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { setLocale } from '@steward/libs/i18n';
-import { fieldFormSchema, fieldWrite, newChoice, typeLabel } from './fieldsApi';
+import { fieldFormSchema, fieldWrite, newChoice, readTypeChangePreview, typeLabel } from './fieldsApi';
 
 const valid = { label: ' Paddling level ', field_type: 'single_choice' as const, link_kind: null, help_text: '  ', required: true, sensitive: false, default_value: null, choices: [newChoice('Beginner'), newChoice('Intermediate')] };
 
@@ -24,6 +24,13 @@ describe('Settings → Fields at the edge', () => {
   it('writes choices only for choice fields and a link target only for links', () => {
     const text = fieldFormSchema.parse({ ...valid, field_type: 'short_text', link_kind: 'contact' });
     expect(fieldWrite(text)).toMatchObject({ choices: [], link_kind: null });
+  });
+
+  it('reads the type-change preview as the database answers it (supabase/tests/model/customFields.test.ts): what would not convert, by record', () => {
+    const answer = { values: 3, converts: 2, count: 1, not_converted: [{ id: 'b-2', name: 'Bakery Two', value: 'A-17' }], choices: [] };
+    expect(readTypeChangePreview(answer)).toEqual({ count: 1, values: [{ record_id: 'b-2', record_name: 'Bakery Two', value: 'A-17' }] });
+    expect(readTypeChangePreview({ values: 2, converts: 2, count: 0, not_converted: [], choices: [] })).toEqual({ count: 0, values: [] });
+    expect(() => readTypeChangePreview({ total: 3 })).toThrow('The preview could not be read.');
   });
 
   it('names a field type in the language of the moment, not the one the page started in', async () => {

@@ -119,17 +119,25 @@ export async function swapPositions(a: Pick<CustomFieldDef, 'id' | 'position'>, 
 export type UnconvertibleValue = { record_id: string; record_name: string | null; value: unknown };
 export type TypeChangePreview = { count: number; values: UnconvertibleValue[] };
 
+/**
+ * settings.preview_field_type_change's answer: `count` values would not convert, listed in
+ * `not_converted` (record id, name, value); `values` and `converts` are the totals.
+ */
 const previewSchema = z.object({
   count: z.number(),
-  values: z.array(z.object({ record_id: z.string(), record_name: z.string().nullable().optional(), value: z.unknown() })).default([]),
+  not_converted: z.array(z.object({ id: z.string(), name: z.string().nullable().optional(), value: z.unknown() })).default([]),
 });
+
+/** The database's preview of a type change as the dialog lists it; an answer of another shape is refused. */
+export function readTypeChangePreview(raw: unknown): TypeChangePreview {
+  const parsed = previewSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
+  if (!parsed.success) throw new Error(t('fields.previewUnreadable'));
+  return { count: parsed.data.count, values: parsed.data.not_converted.map((value) => ({ record_id: value.id, record_name: value.name ?? null, value: value.value })) };
+}
 
 /** What would not convert, asked of the database (settings.preview_field_type_change). */
 export async function previewTypeChange(fieldId: string, newType: CustomFieldType): Promise<TypeChangePreview> {
-  const raw = await callRpc<unknown>('settings', 'preview_field_type_change', { p_field: fieldId, p_new_type: newType });
-  const parsed = previewSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
-  if (!parsed.success) throw new Error(t('fields.previewUnreadable'));
-  return { count: parsed.data.count, values: parsed.data.values.map((value) => ({ record_id: value.record_id, record_name: value.record_name ?? null, value: value.value })) };
+  return readTypeChangePreview(await callRpc<unknown>('settings', 'preview_field_type_change', { p_field: fieldId, p_new_type: newType }));
 }
 
 /** Converts the values in one statement (settings.change_field_type); choices for text → choice, or null to make them from the values. */
