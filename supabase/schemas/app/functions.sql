@@ -5608,7 +5608,7 @@ begin
   execute format(
     'select coalesce(jsonb_agg(jsonb_build_object(''id'', gen_random_uuid(), ''label'', l.label, ''archived'', false) order by l.label), ''[]'') '
     'from (select min(x.label) as label from ('
-    '        select btrim(p) as label from (select app.custom_value_text(coalesce(s.custom, t.custom) -> %2$L, $1) as v '
+    '        select btrim(p) as label from (select app.custom_value_text(coalesce(s.custom -> %2$L, t.custom -> %2$L), $1) as v '
     '          from %1$s t left join app.custom_sensitive s on s.record_kind = %3$L and s.record_id = t.id '
     '         where t.org_name = $2 and (t.custom ? %2$L or s.custom ? %2$L)) r '
     '        cross join lateral unnest(case when $3 = ''multiple_choice'' then string_to_array(r.v, '','') else array[r.v] end) p) x '

@@ -105,7 +105,7 @@ begin
   v_show := not v_field.sensitive or (v_field.record_kind || ':' || v_field.org_name) = any (app.custom_sensitive_readable());
   execute format(
     'with v as (select t.id, coalesce(to_jsonb(t) ->> ''name'', to_jsonb(t) ->> ''preferred_name'', t.id::text) as name, '
-    '                  coalesce(s.custom, t.custom) -> %2$L as value '
+    '                  coalesce(s.custom -> %2$L, t.custom -> %2$L) as value '
     '             from %1$s t left join app.custom_sensitive s on s.record_kind = %3$L and s.record_id = t.id '
     '            where t.org_name = $1 and (t.custom ? %2$L or s.custom ? %2$L)), '
     '     c as (select v.*, app.custom_convert(v.value, $2, $3) is not null as converts from v) '

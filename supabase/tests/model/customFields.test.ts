@@ -310,6 +310,26 @@ describe('changing a field\'s type', () => {
     expect((multi as { custom: Record<string, unknown> }).custom[field]).toEqual([choices[1]!.id]);
   });
 
+  it('reads the values of a record that also holds a sensitive value: a choice becoming text converts every one, text becoming a choice makes a choice of each', async () => {
+    // The record's sensitive values are kept apart (app.custom_sensitive); its other values are still its own.
+    const { data: made } = await org.client.schema('settings').from('custom_fields').insert({ org_name: org.orgName, record_kind: 'contact', label: 'Tier', field_type: 'single_choice', choices: [{ label: 'Gold' }, { label: 'Silver' }] }).select('id, choices').single();
+    const tier = made as Field;
+    await contactId(org, 'Tier Gold', { [tier.id]: tier.choices[0]!.id, [medical.id]: 'asthma' });
+    await contactId(org, 'Tier Silver', { [tier.id]: tier.choices[1]!.id });
+    const { data: preview, error } = await org.client.schema('settings').rpc('preview_field_type_change', { p_field: tier.id, p_new_type: 'long_text' });
+    expect(error).toBeNull();
+    expect(preview).toMatchObject({ values: 2, converts: 2, count: 0, not_converted: [] });
+
+    const { data: text } = await org.client.schema('settings').from('custom_fields').insert({ org_name: org.orgName, record_kind: 'contact', label: 'Canoe', field_type: 'short_text' }).select('id').single();
+    const canoe = (text as { id: string }).id;
+    await contactId(org, 'Canoe Red', { [canoe]: 'Red', [medical.id]: 'none' });
+    await contactId(org, 'Canoe Blue', { [canoe]: 'Blue' });
+    const { data: changed, error: changeError } = await org.client.schema('settings').rpc('change_field_type', { p_field: canoe, p_new_type: 'single_choice' });
+    expect(changeError).toBeNull();
+    expect((changed as { field: Field; cleared: number }).field.choices.map((choice) => choice.label)).toEqual(['Blue', 'Red']);
+    expect(changed).toMatchObject({ converted: 2, cleared: 0 });
+  });
+
   it('is refused to people without Settings edit, and to a link', async () => {
     const { error } = await viewer.client.schema('settings').rpc('change_field_type', { p_field: waiver.id, p_new_type: 'short_text' });
     expect(error).toMatchObject({ code: '42501', message: "Only people who may edit Settings change a field's type" });
