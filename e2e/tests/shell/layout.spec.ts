@@ -56,6 +56,34 @@ test.describe('the authenticated layout', () => {
     await expect(shell.menu.getByRole('link', { name: 'Team Directory' })).toBeHidden();
   });
 
+  test('widening the strip and opening groups move nothing under the pointer', async ({ page }) => {
+    await signedInAs(owner, page, '/contacts');
+    const shell = new AppShell(page);
+    const top = async (name: string) => (await shell.menu.getByRole('button', { name, exact: true }).boundingBox())?.y;
+    // The current group's rows are marks in the collapsed strip: widening it keeps every group in place.
+    await expect(shell.menu.getByRole('link', { name: 'Contacts' })).toHaveAttribute('aria-current', 'page');
+    const reservations = await top('Reservations');
+    await shell.menu.getByRole('button', { name: 'Reservations' }).hover();
+    await expect.poll(() => widthOf(shell.menu)).toBe(260);
+    expect(await top('Reservations')).toBe(reservations);
+    // From Catalog down into the group below it: Catalog stays open, so that group stays under the pointer.
+    const catalog = shell.menu.getByRole('button', { name: 'Catalog' });
+    await catalog.hover();
+    await expect(catalog).toHaveAttribute('aria-expanded', 'true');
+    const below = shell.menu.getByRole('button', { name: 'Engagement' });
+    const belowTop = await top('Engagement');
+    await below.hover();
+    await expect(below).toHaveAttribute('aria-expanded', 'true');
+    await expect(catalog).toHaveAttribute('aria-expanded', 'true');
+    expect(await top('Engagement')).toBe(belowTop);
+    // Back up to Catalog: the group below closes; out of the menu, Catalog too.
+    await catalog.hover();
+    await expect(below).toHaveAttribute('aria-expanded', 'false');
+    await page.mouse.move(900, 500);
+    await expect.poll(() => widthOf(shell.menu)).toBe(64);
+    await expect(catalog).toHaveAttribute('aria-expanded', 'false');
+  });
+
   test('the group of the current page opens by itself and the title follows the route', async ({ page }) => {
     await signedInAs(owner, page, '/contacts');
     const shell = new AppShell(page);

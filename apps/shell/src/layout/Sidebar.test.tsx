@@ -91,9 +91,33 @@ describe('Sidebar', () => {
     expect(group('Catalog')).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('hides the items of every group while the sidebar is a collapsed icon strip', () => {
+  it('keeps a group the pointer left downward open until it leaves upward or leaves the menu: nothing moves under the pointer', () => {
+    renderSidebar('/dashboard');
+    const catalog = group('Catalog').closest('li') as HTMLElement;
+    const reservations = group('Reservations').closest('li') as HTMLElement;
+    fireEvent.mouseEnter(catalog);
+    // Down into Reservations: Catalog stays open, for closing it would pull Reservations up under the pointer.
+    fireEvent.mouseEnter(reservations);
+    expect(group('Catalog')).toHaveAttribute('aria-expanded', 'true');
+    expect(group('Reservations')).toHaveAttribute('aria-expanded', 'true');
+    // Back up to Catalog: Reservations, below the pointer, closes.
+    fireEvent.mouseEnter(catalog);
+    expect(group('Reservations')).toHaveAttribute('aria-expanded', 'false');
+    expect(group('Catalog')).toHaveAttribute('aria-expanded', 'true');
+    // Up to Dashboard: every group below it closes.
+    fireEvent.mouseEnter(screen.getByRole('link', { name: 'Dashboard' }).closest('li') as HTMLElement);
+    expect(group('Catalog')).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.mouseEnter(reservations);
+    // Out of the menu: it closes.
+    fireEvent.mouseLeave(reservations.parentElement as HTMLElement);
+    expect(group('Reservations')).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('keeps only the current group\'s rows in the collapsed icon strip, so widening it moves nothing', () => {
     renderSidebar('/contacts', undefined, false);
-    expect(group('CRM')).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByRole('link', { name: 'Contacts' })).not.toBeInTheDocument();
+    expect(group('CRM')).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Contacts' })).toHaveAttribute('aria-current', 'page');
+    expect(group('Catalog')).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'Supplies' })).not.toBeInTheDocument();
   });
 });
