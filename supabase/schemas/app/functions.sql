@@ -3283,7 +3283,7 @@ AS $function$
 declare
   v_refusal jsonb;
 begin
-  if jsonb_typeof(p_refusals) <> 'array' or jsonb_array_length(p_refusals) = 0 then
+  if coalesce(jsonb_typeof(p_refusals), 'null') <> 'array' or jsonb_array_length(p_refusals) = 0 then
     return null;
   end if;
   -- From the last: each reason before the ones after it ("A; B; C" is A then "B; C").
