@@ -320,7 +320,7 @@ AS $function$
     group by a.unit_id
   ),
   money as (
-    select u.id as unit_id, t.lines, t.subtotal, app.refusal_list(r.reasons) as refusal, r.reasons, st.nights,
+    select u.id as unit_id, t.lines, t.subtotal, case when r.reasons is not null then app.refusal_list(r.reasons) end as refusal, r.reasons, st.nights,
            (coalesce(s.stay_fee, 0) + coalesce(s.nightly_fee, 0) * st.nights)::numeric(12, 2) as fees,
            coalesce(s.tax_percent, 0) as tax_percent,
            round(t.subtotal * coalesce(s.tax_percent, 0) / 100, 2)::numeric(12, 2) as tax,
