@@ -29,9 +29,12 @@ const closed = {
   refusal: { id: 'booking.closed', message: 'This booking is no-show.', values: { status: { id: 'booking.status.noShow', message: 'no-show', values: {} } } },
 };
 
-function answering(language: string) {
+function answering(language: string, providerDown = false) {
   return vi.fn((input: RequestInfo | URL) => {
     const url = String(input);
+    if (providerDown && url.endsWith('/payments/checkout')) {
+      return Promise.resolve(new Response(JSON.stringify({ ok: false, reason: 'The card payment could not start. Try again in a moment.' }), { status: 502 }));
+    }
     const body = url.endsWith('/rpc/booking_page') ? page
       : url.endsWith('/rpc/booking_stay') ? stay(language)
       : url.endsWith('/rpc/booking_cancel') ? cancelRefused(language)
@@ -85,5 +88,13 @@ describe('a guest’s booking page says why the database refused', () => {
     expect(await screen.findByText('Esta reserva solo se puede cancelar en línea hasta el 4 de diciembre de 2026. Ponte en contacto con Lodge.')).toHaveAttribute('role', 'alert');
     fireEvent.click(screen.getByRole('button', { name: /Pagar el depósito con tarjeta/ }));
     expect(await screen.findByText('Esta reserva está marcada como no presentada.')).toHaveAttribute('role', 'alert');
+  });
+
+  it('in Spanish when the payment provider fails: the page’s own words', async () => {
+    await setLocale('es');
+    vi.stubGlobal('fetch', answering('es', true));
+    renderStay();
+    fireEvent.click(await screen.findByRole('button', { name: /Pagar el depósito con tarjeta/ }));
+    expect(await screen.findByText('No se pudo iniciar el pago con tarjeta. Inténtalo de nuevo en un momento.')).toHaveAttribute('role', 'alert');
   });
 });
