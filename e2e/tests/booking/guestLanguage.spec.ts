@@ -116,11 +116,13 @@ test.describe('the public booking page in the organisation’s language', () => 
   });
 
   test('a guest who books on the Spanish page is e-mailed in Spanish: words, days and euros as es writes them', async ({ page }) => {
-    const { data, error } = await serviceClient().schema('catalog').rpc('quote_stay', {
-      p_accommodation_id: roomId, p_check_in: utcDay(CHECK_IN + 10), p_check_out: utcDay(CHECK_OUT + 10), p_adults: 2, p_children: 0, p_pets: 0,
-    });
-    if (error) throw new Error(error.message);
-    const quote = data as Quote;
+    const quoteNow = async () => {
+      const { data, error } = await serviceClient().schema('catalog').rpc('quote_stay', {
+        p_accommodation_id: roomId, p_check_in: utcDay(CHECK_IN + 10), p_check_out: utcDay(CHECK_OUT + 10), p_adults: 2, p_children: 0, p_pets: 0,
+      });
+      if (error) throw new Error(error.message);
+      return data as Quote;
+    };
     const guestEmail = uniqueEmail('lucia');
     await page.goto(`/book/${encodeURIComponent(owner.orgName)}`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
@@ -134,6 +136,14 @@ test.describe('the public booking page in the organisation’s language', () => 
     const details = page.getByRole('form', { name: 'Tus datos' });
     await details.getByLabel('Nombre').fill('Lucía Huésped');
     await details.getByLabel('Correo electrónico').fill(guestEmail);
+    // The price changes while the guest fills in their details: the database's answer in Spanish, the new total in euros.
+    const week = { mon: 1299, tue: 1299, wed: 1299, thu: 1299, fri: 1299, sat: 1299, sun: 1299 };
+    await insertRow('accommodation_rates', {
+      org_name: owner.orgName, name: 'Temporada alta', accommodation_id: roomId, priority: 5, qty: 1, start_date: utcDay(CHECK_IN + 10), end_date: utcDay(CHECK_OUT + 10), ...week,
+    });
+    const quote = await quoteNow();
+    await details.getByRole('button', { name: /^Confirmar la reserva: / }).click();
+    await expect(details.getByRole('alert')).toHaveText(spaced(`El precio para estas fechas es ${euros(quote.total)}; revísalo y vuelve a confirmar.`));
     await details.getByRole('button', { name: /^Confirmar la reserva: / }).click();
     const done = page.getByRole('status', { name: 'Tu reserva' });
     await expect(done.getByRole('heading', { name: 'Solicitud de reserva recibida' })).toBeVisible();

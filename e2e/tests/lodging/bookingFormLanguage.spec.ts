@@ -53,6 +53,9 @@ test.describe('the booking form in Spanish', () => {
     // Check-out on the day of check-in: the form says why no price can be worked out, in Spanish.
     await dialog.getByLabel('Salida', { exact: true }).fill(`${utcDay(START)}T20:00`);
     await expect(dialog.getByText('La salida debe ser al menos una noche después de la llegada.')).toBeVisible();
+    // Longer than a stay can be: the database's reason (catalog.quote_stay), in Spanish.
+    await dialog.getByLabel('Salida', { exact: true }).fill(`${utcDay(START + 400)}T11:00`);
+    await expect(dialog.getByText('Una estancia puede durar como máximo 366 noches.')).toBeVisible();
 
     await dialog.getByLabel('Salida', { exact: true }).fill(`${utcDay(START + 2)}T11:00`);
     const breakdown = dialog.getByRole('table', { name: 'Desglose del precio' });

@@ -1,3 +1,4 @@
+import { formatDate, formatMoney } from '@steward/libs/i18n';
 import { has, t } from '@steward/libs/messages';
 
 /** Why a write was refused, so screens can offer the right way out (reload, re-login, fix input). */
@@ -10,8 +11,15 @@ export type DataAccessErrorKind = 'conflict' | 'not_found' | 'forbidden' | 'requ
  * object), whatever the SQLSTATE.
  */
 export type Refusal = { readonly id: string; readonly values: Readonly<Record<string, RefusalValue>> };
-/** A value of a refusal's message: words as the database wrote them, or a named message with its English. */
-export type RefusalValue = string | (Refusal & { readonly message: string });
+/**
+ * A value of a refusal's message: words as the database wrote them, a named message with its English,
+ * a day or an amount of money (app.refusal writes them in English; the page in the reader's language).
+ */
+export type RefusalValue = string | (Refusal & { readonly message: string }) | RefusalDay | RefusalAmount;
+/** A calendar day of a refusal ({"date": "2027-01-04"}): "January 4, 2027" (en), "4 de enero de 2027" (es). */
+export type RefusalDay = { readonly date: string };
+/** An amount of a refusal ({"amount": 12.5, "currency": "USD"}): "$12.50" (en), "12,50 US$" (es). */
+export type RefusalAmount = { readonly amount: number; readonly currency: string };
 
 export class DataAccessError extends Error {
   readonly kind: DataAccessErrorKind;
@@ -60,14 +68,38 @@ export function refusalOf(error: unknown): Refusal | null {
   return { id: hint.slice(REFUSAL_HINT.length), values: valuesOf(parsed) };
 }
 
-/** Values are words as the database wrote them into its English (numbers included), never reformatted. */
+/**
+ * Values are words as the database wrote them into its English (numbers included), never reformatted;
+ * only a day and an amount the database marked as such are written in the reader's language.
+ */
 function valuesOf(parsed: unknown): Record<string, RefusalValue> {
   const values: Record<string, RefusalValue> = {};
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return values;
   for (const [name, value] of Object.entries(parsed)) {
-    values[name] = namedRefusal(value) ?? (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
+    values[name] =
+      namedRefusal(value) ?? typedValue(value) ?? (value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value));
   }
   return values;
+}
+
+/** A day or an amount as app.refusal takes them, or null for anything else. */
+function typedValue(value: unknown): RefusalDay | RefusalAmount | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { date, amount, currency } = value as { date?: unknown; amount?: unknown; currency?: unknown };
+  if (typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date)) return { date };
+  const number = typeof amount === 'string' ? Number(amount) : amount;
+  if (typeof number === 'number' && Number.isFinite(number) && typeof currency === 'string' && /^[A-Z]{3}$/.test(currency)) return { amount: number, currency };
+  return null;
+}
+
+const LONG_DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
+
+/** A value as the reader reads it: a day and an amount in their locale, a named message in their language. */
+function shownValue(value: RefusalValue): string {
+  if (typeof value === 'string') return value;
+  if ('date' in value) return formatDate(value.date, LONG_DAY);
+  if ('amount' in value) return formatMoney(value.amount, value.currency);
+  return refusalMessage(value) ?? value.message;
 }
 
 /** A refusal as app.refusal makes it ({id, message, values}), or null for anything else. */
@@ -92,7 +124,7 @@ function refusalMessage(refusal: Refusal): string | null {
   const id = `db.${refusal.id}`;
   if (!has(id)) return null;
   const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(refusal.values)) values[name] = typeof value === 'string' ? value : (refusalMessage(value) ?? value.message);
+  for (const [name, value] of Object.entries(refusal.values)) values[name] = shownValue(value);
   try {
     return t(id, values);
   } catch {

@@ -63,8 +63,7 @@ const SHARED_CODES = ['22023', '23514', '42501', 'P0002'];
  * The raises under a shared code that carry no message id, each on purpose (the start of its message).
  * Internal: a programming error no screen can cause (a kind of record, a JSON shape, a column name the
  * code chose), met only by a developer. Passed on: the re-raise of crm.add_record keeps the refusal's
- * own hint and details (named, it is raised again naming the part). Problem texts: the reason a stay
- * cannot be priced (catalog.quote_stay, text the booking page shows as well), not yet named.
+ * own hint and details (named, it is raised again naming the part).
  */
 const WITHOUT_ID = {
   internal: [
@@ -98,7 +97,6 @@ const WITHOUT_ID = {
     "'Custom columns must be an object of label and text'",
   ],
   passedOn: ['case when v_part is null then v_message'],
-  problemTexts: ["v_quote ->> 'reason'"],
 };
 
 describe('database messages by code', () => {
@@ -161,7 +159,7 @@ describe('database refusals by message id', () => {
   });
 
   it('cover every raise under a shared code a person can meet (the others are listed, each on purpose)', () => {
-    const listed = [...WITHOUT_ID.internal, ...WITHOUT_ID.passedOn, ...WITHOUT_ID.problemTexts];
+    const listed = [...WITHOUT_ID.internal, ...WITHOUT_ID.passedOn];
     // The message: `message = …`, or the format string of `raise exception '…', args using errcode = …`.
     const messageOf = (statement: string) => /message\s*=\s*(.*)$/.exec(statement)?.[1] ?? statement.replace(/^raise exception\s*/i, '');
     const unnamed = raiseStatements().filter((statement) => {
@@ -222,6 +220,48 @@ describe('database refusals by message id', () => {
     // A value its message needs is missing (an older database): the text as sent, never a half-filled message.
     expect(errorMessage({ code: '23514', message: 'Phone is required', hint: 'steward:custom.required', details: '{}' }, 'Save failed')).toBe('Phone is required');
     expect(answerReason({ reason: 'Suite sleeps at most 2 guests.', refusal: { id: 'booking.overCapacity', message: 'Suite sleeps at most 2 guests.', values: { unit: 'Suite' } } })).toBe('Suite sleeps at most 2 guests.');
+  });
+
+  it('write a day and an amount the database marks as such in the reader’s locale, and each of several reasons in their language', async () => {
+    // As booking_cancel answers: the day as app.refusal writes it in English, the same day in Spanish.
+    const late = {
+      ok: false,
+      reason: 'This booking can be cancelled online only until December 4, 2026. Please contact Lodge.',
+      refusal: {
+        id: 'booking.cancelTooLate',
+        message: 'This booking can be cancelled online only until December 4, 2026. Please contact Lodge.',
+        values: { until: { date: '2026-12-04' }, org: 'Lodge' },
+      },
+    };
+    const changed = {
+      ok: false,
+      reason: 'The price for these dates is 1234.50 USD; check it and confirm again.',
+      refusal: { id: 'booking.priceChanged', message: 'The price for these dates is 1234.50 USD; check it and confirm again.', values: { total: { amount: 1234.5, currency: 'USD' } } },
+    };
+    // As catalog.quote_stay answers two stopped rates: one refusal of them (app.refusal_list), highest priority first.
+    const minStay = { id: 'rate.minStay', message: 'Minimum stay is 2 nights for Weekend', values: { nights: 2, rate: 'Weekend' } };
+    const advance = { id: 'rate.minAdvance', message: 'Members must be booked at least 400 days ahead', values: { rate: 'Members', days: 400 } };
+    const both = `${minStay.message}; ${advance.message}`;
+    const quote = { ok: false, reason: both, refusal: { id: 'reasons.more', message: both, values: { reason: minStay, more: advance } }, reasons: [minStay, advance] };
+    const closed = { ok: false, reason: 'This booking is checked out.', refusal: { id: 'booking.closed', message: 'This booking is checked out.', values: { status: { id: 'booking.status.checkedOut', message: 'checked out', values: {} } } } };
+
+    await setLocale('en');
+    expect(answerReason(late)).toBe(late.reason);
+    expect(answerReason(changed)).toBe('The price for these dates is $1,234.50; check it and confirm again.');
+    expect(answerReason(quote)).toBe(both);
+    expect(answerReason(closed)).toBe(closed.reason);
+    await setLocale('es');
+    expect(answerReason(late)).toBe('Esta reserva solo se puede cancelar en línea hasta el 4 de diciembre de 2026. Ponte en contacto con Lodge.');
+    expect(answerReason(changed)).toBe('El precio para estas fechas es 1234,50\u00a0US$; revísalo y vuelve a confirmar.');
+    expect(answerReason(quote)).toBe('La estancia mínima es de 2 noches para Weekend; Members debe reservarse con al menos 400 días de antelación');
+    expect(answerReason(closed)).toBe('Esta reserva está finalizada.');
+    // A raised refusal carries them the same way (hint and details): the quote that stops a desk's booking.
+    expect(errorMessage({ code: '23514', message: both, hint: 'steward:reasons.more', details: JSON.stringify(quote.refusal.values) }, 'Save failed')).toBe(
+      'La estancia mínima es de 2 noches para Weekend; Members debe reservarse con al menos 400 días de antelación',
+    );
+    // Anything else in an object is not a day or an amount: the English as sent.
+    expect(answerReason({ reason: 'Until someday.', refusal: { id: 'booking.cancelTooLate', message: 'Until someday.', values: { until: { date: 'someday' }, org: 'Lodge' } } })).toContain('{"date":"someday"}');
+    await setLocale('en');
   });
 
   afterAll(async () => {

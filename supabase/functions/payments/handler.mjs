@@ -31,7 +31,8 @@ export function createPaymentsHandler({ apiUrl, serviceRoleKey, provider, fetch:
       const body = /** @type {any} */ (await request.json().catch(() => null));
       const token = typeof body?.token === 'string' ? body.token : '';
       const start = await rpc('booking_payment_start', { p_token: token });
-      if (!start?.ok) return json(200, { ok: false, reason: start?.reason ?? 'This booking link is not valid.' });
+      // The database's reason as it gave it: the English, and the refusal the page says in the guest's language.
+      if (!start?.ok) return json(200, { ok: false, reason: start?.reason ?? 'This booking link is not valid.', ...(start?.refusal ? { refusal: start.refusal } : {}) });
       const back = returnUrl(start.return_url, request.headers.get('origin'));
       const success = `${back}?payment=done`;
       const cancel = `${back}?payment=cancelled`;

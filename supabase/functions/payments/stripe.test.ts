@@ -141,10 +141,12 @@ describe('the payments handler', () => {
     expect(rpcCall[1].headers.authorization).toBe('Bearer service');
     expect(JSON.parse(String(rpcCall[1].body))).toEqual({ p_token: 'a'.repeat(48) });
 
-    const refusing = stubbedFetch({ booking_payment_start: { ok: false, reason: 'The deposit for this booking is already paid.' } });
+    const paid = { id: 'booking.depositPaid', message: 'The deposit for this booking is already paid.', values: {} };
+    const refusing = stubbedFetch({ booking_payment_start: { ok: false, reason: paid.message, refusal: paid } });
     const handle2 = createPaymentsHandler({ apiUrl, serviceRoleKey: 'service', provider: createStripeProvider({ fetch: refusing }), fetch: refusing });
     const refused = await handle2(new Request(`${apiUrl}/functions/v1/payments/checkout`, { method: 'POST', body: '{}' }));
-    expect(await refused.json()).toEqual({ ok: false, reason: 'The deposit for this booking is already paid.' });
+    // The refusal passes on as the database named it, for the page to say in the guest's language.
+    expect(await refused.json()).toEqual({ ok: false, reason: paid.message, refusal: paid });
   });
 
   it('webhook: verified with the booking\'s organisation\'s secret, then recorded; a forged one is refused and records nothing', async () => {

@@ -1911,6 +1911,8 @@ AS $function$
     "deposit.card_link": {"en": "Deposit due: %s by card (the payment link is on your booking's page)",
                           "es": "Depósito pendiente: %s con tarjeta (el enlace de pago está en la página de tu reserva)"},
     "deposit.on_arrival": {"en": "Deposit due: %s on arrival", "es": "Depósito pendiente: %s a la llegada"},
+    "deposit.checkout": {"en": "Deposit for %s, %s – %s (%s)", "es": "Depósito de %s, %s – %s (%s)"},
+    "deposit.your_stay": {"en": "your stay", "es": "tu estancia"},
     "stay.confirmation": {"en": "Confirmation: %s", "es": "Confirmación: %s"},
     "stay.accommodation": {"en": "Accommodation: %s", "es": "Alojamiento: %s"},
     "stay.check_in": {"en": "Check-in: %s", "es": "Llegada: %s"},
@@ -3001,7 +3003,7 @@ begin
                                 new.adults, new.children, new.pets,
                                 case when tg_op = 'UPDATE' then app.stay_day(old.created_at) else current_date end);
   if not (v_quote ->> 'ok')::boolean then
-    raise exception using errcode = '23514', message = v_quote ->> 'reason';
+    perform app.refuse('23514', v_quote -> 'refusal');
   end if;
   new.nights := (v_quote ->> 'night_count')::integer;
   new.subtotal := (v_quote ->> 'subtotal')::numeric;
@@ -3235,12 +3237,16 @@ declare
   v_entry record;
 begin
   -- Each {name} of the English takes its value, in one pass (a value that holds "{other}" stays as it
-  -- is); a value that is itself a refusal reads as its message.
+  -- is); a value that is itself a refusal reads as its message, a day ({"date": "2027-01-04"}) as
+  -- "January 4, 2027" and an amount ({"amount": 12.5, "currency": "USD"}) as "12.50 USD": the page
+  -- writes those two in the reader's language (libs' databaseMessage).
   for v_entry in select e.key, e.value from jsonb_each(coalesce(p_values, '{}'::jsonb)) e loop
     v_values := v_values || case jsonb_typeof(v_entry.value)
       when 'null' then ''
       when 'string' then v_entry.value #>> '{}'
-      when 'object' then coalesce(v_entry.value ->> 'message', '')
+      when 'object' then coalesce(v_entry.value ->> 'message',
+        to_char((v_entry.value ->> 'date')::date, 'FMMonth FMDD, YYYY'),
+        to_char((v_entry.value ->> 'amount')::numeric, 'FM999999990.00') || ' ' || (v_entry.value ->> 'currency'), '')
       else v_entry.value::text end;
     v_message := replace(v_message, '{' || v_entry.key || '}', chr(1) || cardinality(v_values) || chr(2));
   end loop;
@@ -3267,6 +3273,47 @@ $function$;
 revoke all on function app.refusal_answer(p_refusal jsonb) from public, anon, authenticated, service_role;
 grant execute on function app.refusal_answer(p_refusal jsonb) to service_role;
 comment on function app.refusal_answer(p_refusal jsonb) is 'the answer of a public page''s function that says no without raising: ok false, the reason in English and the refusal (app.refusal) the page says in the guest''s language';
+
+CREATE OR REPLACE FUNCTION app.refusal_list(p_refusals jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+declare
+  v_refusal jsonb;
+begin
+  if coalesce(jsonb_typeof(p_refusals), 'null') <> 'array' or jsonb_array_length(p_refusals) = 0 then
+    return null;
+  end if;
+  -- From the last: each reason before the ones after it ("A; B; C" is A then "B; C").
+  v_refusal := p_refusals -> -1;
+  for v_n in reverse jsonb_array_length(p_refusals) - 2 .. 0 loop
+    v_refusal := app.refusal('reasons.more', '{reason}; {more}', jsonb_build_object('reason', p_refusals -> v_n, 'more', v_refusal));
+  end loop;
+  return v_refusal;
+end;
+$function$;
+revoke all on function app.refusal_list(p_refusals jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.refusal_list(p_refusals jsonb) to authenticated;
+grant execute on function app.refusal_list(p_refusals jsonb) to service_role;
+comment on function app.refusal_list(p_refusals jsonb) is 'several refusals (app.refusal) as one, each in its order, joined by "; " (what a quote that several rates stop says); null for none, the refusal itself for one';
+
+CREATE OR REPLACE FUNCTION app.booking_closed(p_status text)
+ RETURNS jsonb
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select app.refusal('booking.closed', 'This booking is {status}.', jsonb_build_object('status', case p_status
+    when 'Cancelled' then app.refusal('booking.status.cancelled', 'cancelled')
+    when 'Checked in' then app.refusal('booking.status.checkedIn', 'checked in')
+    when 'Checked out' then app.refusal('booking.status.checkedOut', 'checked out')
+    when 'No-show' then app.refusal('booking.status.noShow', 'no-show')
+    else to_jsonb(lower(p_status)) end))
+$function$;
+revoke all on function app.booking_closed(p_status text) from public, anon, authenticated, service_role;
+comment on function app.booking_closed(p_status text) is 'why a guest can no longer change or pay an online booking: "This booking is cancelled." and the like, its status named for the guest''s language';
 
 CREATE OR REPLACE FUNCTION app.refuse(p_errcode text, p_refusal jsonb)
  RETURNS void

@@ -118,25 +118,30 @@ AS $function$
 declare
   v_nights integer := p_check_out - p_check_in;
   v_quote jsonb;
+  v_refusal jsonb;
 begin
   if p_accommodation_id is null or p_check_in is null or p_check_out is null then
-    return jsonb_build_object('ok', false, 'reason', 'Choose an accommodation, a check-in and a check-out.');
+    v_refusal := app.refusal('quote.stayRequired', 'Choose an accommodation, a check-in and a check-out.');
+  elsif v_nights < 1 then
+    v_refusal := app.refusal('quote.oneNight', 'Check-out must be at least one night after check-in.');
+  elsif v_nights > 366 then
+    v_refusal := app.refusal('quote.tooLong', 'A stay can be at most 366 nights.');
+  else
+    select q.quote into v_quote
+    from catalog.quote_stays(array[p_accommodation_id], p_check_in, p_check_out, p_adults, p_children, p_pets, p_booked_on) q;
+    if v_quote is not null then
+      return v_quote;
+    end if;
+    v_refusal := app.refusal('quote.unitNotFound', 'Accommodation not found.');
   end if;
-  if v_nights < 1 then
-    return jsonb_build_object('ok', false, 'reason', 'Check-out must be at least one night after check-in.');
-  end if;
-  if v_nights > 366 then
-    return jsonb_build_object('ok', false, 'reason', 'A stay can be at most 366 nights.');
-  end if;
-  select q.quote into v_quote
-  from catalog.quote_stays(array[p_accommodation_id], p_check_in, p_check_out, p_adults, p_children, p_pets, p_booked_on) q;
-  return coalesce(v_quote, jsonb_build_object('ok', false, 'reason', 'Accommodation not found.'));
+  -- Refused as catalog.quote_stays refuses: the English, the refusal and its list of reasons.
+  return jsonb_build_object('ok', false, 'reason', v_refusal ->> 'message', 'refusal', v_refusal, 'reasons', jsonb_build_array(v_refusal));
 end;
 $function$;
 revoke all on function catalog.quote_stay(p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_booked_on date) from public, anon, authenticated, service_role;
 grant execute on function catalog.quote_stay(p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_booked_on date) to authenticated;
 grant execute on function catalog.quote_stay(p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_booked_on date) to service_role;
-comment on function catalog.quote_stay(p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_booked_on date) is 'The price of a stay from the rates: each night at the highest-priority rate whose conditions the stay meets (a rate whose minimum/maximum stay or advance days rule the stay out is skipped for the next), the unit''s base rate where no rate prices the night; nightly lines, subtotal, fees, tax and total, or ok=false naming each rate and the condition that stopped it.';
+comment on function catalog.quote_stay(p_accommodation_id uuid, p_check_in date, p_check_out date, p_adults integer, p_children integer, p_pets integer, p_booked_on date) is 'The price of a stay from the rates: each night at the highest-priority rate whose conditions the stay meets (a rate whose minimum/maximum stay or advance days rule the stay out is skipped for the next), the unit''s base rate where no rate prices the night; nightly lines, subtotal, fees, tax and total, or ok=false naming each rate and the condition that stopped it: the English reason, reasons (each an app.refusal, highest priority first) and refusal (them as one, app.refusal_list) for the reader''s language.';
 
 CREATE OR REPLACE FUNCTION catalog.quote_stays(p_accommodation_ids uuid[], p_check_in date, p_check_out date, p_adults integer DEFAULT 1, p_children integer DEFAULT 0, p_pets integer DEFAULT 0, p_booked_on date DEFAULT CURRENT_DATE)
  RETURNS TABLE(accommodation_id uuid, quote jsonb)
@@ -168,10 +173,14 @@ AS $function$
            array[r.mon, r.tue, r.wed, r.thu, r.fri, r.sat, r.sun] as prices,
            case when r.accommodation_id is not null then 0 when r.class_id is not null then 1 else 2 end as reach,
            case
-             when r.min_stay is not null and st.nights < r.min_stay then format('Minimum stay is %s nights for %s', r.min_stay, r.name)
-             when r.max_stay is not null and st.nights > r.max_stay then format('Maximum stay is %s nights for %s', r.max_stay, r.name)
-             when r.min_advance_days is not null and st.advance < r.min_advance_days then format('%s must be booked at least %s days ahead', r.name, r.min_advance_days)
-             when r.max_advance_days is not null and st.advance > r.max_advance_days then format('%s can be booked at most %s days ahead', r.name, r.max_advance_days)
+             when r.min_stay is not null and st.nights < r.min_stay
+               then app.refusal('rate.minStay', 'Minimum stay is {nights} nights for {rate}', jsonb_build_object('nights', r.min_stay, 'rate', r.name))
+             when r.max_stay is not null and st.nights > r.max_stay
+               then app.refusal('rate.maxStay', 'Maximum stay is {nights} nights for {rate}', jsonb_build_object('nights', r.max_stay, 'rate', r.name))
+             when r.min_advance_days is not null and st.advance < r.min_advance_days
+               then app.refusal('rate.minAdvance', '{rate} must be booked at least {days} days ahead', jsonb_build_object('rate', r.name, 'days', r.min_advance_days))
+             when r.max_advance_days is not null and st.advance > r.max_advance_days
+               then app.refusal('rate.maxAdvance', '{rate} can be booked at most {days} days ahead', jsonb_build_object('rate', r.name, 'days', r.max_advance_days))
            end as stop
     from unit u
     cross join stay st
@@ -206,7 +215,7 @@ AS $function$
     order by p.unit_id, c.id
   ),
   reason as (
-    select s.unit_id, string_agg(s.stop, '; ' order by s.priority desc, s.reach, s.stop) as text
+    select s.unit_id, jsonb_agg(s.stop order by s.priority desc, s.reach, s.stop ->> 'message') as reasons
     from stopped s
     group by s.unit_id
   ),
@@ -235,7 +244,7 @@ AS $function$
     group by a.unit_id
   ),
   money as (
-    select u.id as unit_id, t.lines, t.subtotal, r.text as reason, st.nights,
+    select u.id as unit_id, t.lines, t.subtotal, case when r.reasons is not null then app.refusal_list(r.reasons) end as refusal, r.reasons, st.nights,
            (coalesce(s.stay_fee, 0) + coalesce(s.nightly_fee, 0) * st.nights)::numeric(12, 2) as fees,
            coalesce(s.tax_percent, 0) as tax_percent,
            round(t.subtotal * coalesce(s.tax_percent, 0) / 100, 2)::numeric(12, 2) as tax,
@@ -247,7 +256,8 @@ AS $function$
     left join catalog.lodging_settings s on s.org_name = u.org_name
   )
   select m.unit_id,
-         case when m.reason is not null then jsonb_build_object('ok', false, 'reason', m.reason, 'night_count', m.nights)
+         case when m.refusal is not null
+           then jsonb_build_object('ok', false, 'reason', m.refusal ->> 'message', 'refusal', m.refusal, 'reasons', m.reasons, 'night_count', m.nights)
          else jsonb_build_object(
            'ok', true,
            'reason', null,

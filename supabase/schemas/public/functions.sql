@@ -947,11 +947,11 @@ begin
   end if;
   v_quote := catalog.quote_stay(v_unit.id, p_check_in, p_check_out, p_adults, coalesce(p_children, 0), coalesce(p_pets, 0), current_date);
   if not (v_quote ->> 'ok')::boolean then
-    return jsonb_build_object('ok', false, 'reason', v_quote ->> 'reason');
+    return jsonb_build_object('ok', false, 'reason', v_quote ->> 'reason', 'refusal', v_quote -> 'refusal', 'reasons', v_quote -> 'reasons');
   end if;
   if p_total is null or p_total <> (v_quote ->> 'total')::numeric then
-    return app.refusal_answer(app.refusal('booking.priceChanged', 'The price for these dates is {total} {currency}; check it and confirm again.',
-             jsonb_build_object('total', to_char((v_quote ->> 'total')::numeric, 'FM999999990.00'), 'currency', v_quote ->> 'currency')))
+    return app.refusal_answer(app.refusal('booking.priceChanged', 'The price for these dates is {total}; check it and confirm again.',
+             jsonb_build_object('total', jsonb_build_object('amount', (v_quote ->> 'total')::numeric, 'currency', v_quote ->> 'currency'))))
            || jsonb_build_object('price_changed', true, 'quote', v_quote - 'ok' - 'reason' - 'rate_id');
   end if;
   select s.deposit_percent, app.booking_deposit_method(v_org) as deposit_method, s.booking_hold_hours into v_settings
@@ -1053,12 +1053,11 @@ begin
   perform 1 from catalog.reservations r where r.id = v_booking.reservation_id for update;
   v_view := app.booking_view(v_booking);
   if v_view ->> 'status' not in ('Tentative', 'Confirmed') then
-    return v_view || jsonb_build_object('ok', false, 'reason', format('This booking is %s.', lower(v_view ->> 'status')));
+    return v_view || app.refusal_answer(app.booking_closed(v_view ->> 'status'));
   end if;
   if not (v_view ->> 'can_cancel')::boolean then
-    return v_view || jsonb_build_object('ok', false,
-      'reason', format('This booking can be cancelled online only until %s. Please contact %s.',
-                       to_char((v_view ->> 'cancel_until')::date, 'FMMonth FMDD, YYYY'), v_view ->> 'org_name'));
+    return v_view || app.refusal_answer(app.refusal('booking.cancelTooLate', 'This booking can be cancelled online only until {until}. Please contact {org}.',
+      jsonb_build_object('until', jsonb_build_object('date', v_view -> 'cancel_until'), 'org', v_view ->> 'org_name')));
   end if;
   update catalog.reservations set status = 'Cancelled', cancellation_reason = 'Cancelled by the guest'
   where id = v_booking.reservation_id
@@ -1114,6 +1113,7 @@ declare
   v_booking app.online_bookings;
   v_stay catalog.reservations;
   v_keys app.integration_secrets;
+  v_locale text;
 begin
   if p_token ~ '^[0-9a-f]{48}$' then
     select * into v_booking from app.online_bookings b where b.token_hash = app.calendar_token_hash(p_token);
@@ -1123,25 +1123,28 @@ begin
   end if;
   select * into v_stay from catalog.reservations r where r.id = v_booking.reservation_id;
   if v_booking.payment_method <> 'card_link' or v_booking.deposit_due <= 0 then
-    return jsonb_build_object('ok', false, 'reason', 'This booking has no deposit to pay by card.');
+    return app.refusal_answer(app.refusal('booking.noCardDeposit', 'This booking has no deposit to pay by card.'));
   end if;
   if v_booking.deposit_paid_at is not null then
-    return jsonb_build_object('ok', false, 'reason', 'The deposit for this booking is already paid.');
+    return app.refusal_answer(app.refusal('booking.depositPaid', 'The deposit for this booking is already paid.'));
   end if;
   if v_stay.status not in ('Tentative', 'Confirmed') then
-    return jsonb_build_object('ok', false, 'reason', format('This booking is %s.', lower(v_stay.status)));
+    return app.refusal_answer(app.booking_closed(v_stay.status));
   end if;
   v_keys := app.booking_card_keys(v_stay.org_name);
+  v_locale := app.mail_locale(v_stay.org_name, v_booking.language);
   if v_keys.integration_id is null then
-    return jsonb_build_object('ok', false, 'reason', format('Card payment is not available at the moment. Please contact %s.', v_stay.org_name));
+    return app.refusal_answer(app.refusal('booking.cardUnavailable', 'Card payment is not available at the moment. Please contact {org}.', jsonb_build_object('org', v_stay.org_name)));
   end if;
   return jsonb_build_object(
     'ok', true,
     'reservation_id', v_stay.id,
     'org_name', v_stay.org_name,
     'confirmation', v_stay.confirmation,
-    'description', format('Deposit for %s, %s – %s (%s)', coalesce((select a.name from catalog.accommodations a where a.id = v_stay.accommodation_id), 'your stay'),
-                          to_char(app.stay_day(v_stay.check_in), 'FMMon FMDD'), to_char(app.stay_day(v_stay.check_out), 'FMMon FMDD, YYYY'), v_stay.confirmation),
+    -- Shown to the guest on the provider's page: in the language they booked in.
+    'description', format(app.mail_words(v_locale, 'deposit.checkout'),
+                          coalesce((select a.name from catalog.accommodations a where a.id = v_stay.accommodation_id), app.mail_words(v_locale, 'deposit.your_stay')),
+                          app.mail_date(v_locale, app.stay_day(v_stay.check_in), 'day'), app.mail_date(v_locale, app.stay_day(v_stay.check_out), 'long'), v_stay.confirmation),
     'amount', v_booking.deposit_due,
     'currency', coalesce((select s.currency from catalog.lodging_settings s where s.org_name = v_stay.org_name), 'USD'),
     'email', v_booking.guest_email,

@@ -9,7 +9,9 @@ let home: SignedUpOrganization;
 let db: pg.Client;
 
 type QuoteNight = { date: string; rate_name: string; price: number; extras: number; amount: number; extra_adults: number; extra_children: number; extra_pets: number };
-type Quote = { ok: boolean; reason: string | null; nights?: QuoteNight[]; night_count?: number; subtotal?: number; fees?: number; tax?: number; total?: number };
+/** A refusal as app.refusal writes it: the id of its words in libs' catalogue, the English, the values. */
+type Refusal = { id: string; message: string; values: Record<string, unknown> };
+type Quote = { ok: boolean; reason: string | null; refusal?: Refusal; reasons?: Refusal[]; nights?: QuoteNight[]; night_count?: number; subtotal?: number; fees?: number; tax?: number; total?: number };
 
 /** A UTC day `offset` days from today, as YYYY-MM-DD. */
 function day(offset: number): string {
@@ -115,12 +117,22 @@ describe('the quote of a stay', () => {
       org_name: home.orgName, name: 'Cabin member rate', accommodation_id: accommodation, priority: 1, qty: 1, ...WEEK,
       min_stay: 2, max_stay: 5, min_advance_days: 3, max_advance_days: 200,
     });
-    expect((await quote(accommodation, 30, 31)).reason).toBe('Minimum stay is 2 nights for Cabin member rate');
-    expect((await quote(accommodation, 30, 36)).reason).toBe('Maximum stay is 5 nights for Cabin member rate');
-    expect((await quote(accommodation, 1, 3)).reason).toBe('Cabin member rate must be booked at least 3 days ahead');
-    expect((await quote(accommodation, 250, 252)).reason).toBe('Cabin member rate can be booked at most 200 days ahead');
+    const rate = 'Cabin member rate';
+    // Each stop named by its id with its values (libs' catalogue says it in the reader's language), the English as it always read.
+    const stops: [number, number, Refusal][] = [
+      [30, 31, { id: 'rate.minStay', message: 'Minimum stay is 2 nights for Cabin member rate', values: { nights: 2, rate } }],
+      [30, 36, { id: 'rate.maxStay', message: 'Maximum stay is 5 nights for Cabin member rate', values: { nights: 5, rate } }],
+      [1, 3, { id: 'rate.minAdvance', message: 'Cabin member rate must be booked at least 3 days ahead', values: { rate, days: 3 } }],
+      [250, 252, { id: 'rate.maxAdvance', message: 'Cabin member rate can be booked at most 200 days ahead', values: { rate, days: 200 } }],
+    ];
+    for (const [checkIn, checkOut, stop] of stops) {
+      expect(await quote(accommodation, checkIn, checkOut)).toEqual({ ok: false, reason: stop.message, refusal: stop, reasons: [stop], night_count: checkOut - checkIn });
+    }
     expect((await quote(accommodation, 30, 32)).ok).toBe(true);
-    expect((await quote(accommodation, 30, 30)).reason).toBe('Check-out must be at least one night after check-in.');
+    const oneNight = { id: 'quote.oneNight', message: 'Check-out must be at least one night after check-in.', values: {} };
+    expect(await quote(accommodation, 30, 30)).toEqual({ ok: false, reason: oneNight.message, refusal: oneNight, reasons: [oneNight] });
+    const tooLong = await quote(accommodation, 30, 400);
+    expect([tooLong.reason, tooLong.refusal?.id]).toEqual(['A stay can be at most 366 nights.', 'quote.tooLong']);
   });
 
   it('skips a rate whose conditions the stay does not meet for the next one by priority (a 1-night Saturday under a 2-night weekend rate)', async () => {
@@ -182,6 +194,11 @@ describe('the quote of a stay', () => {
     const result = await quote(accommodation, saturday, saturday + 1);
     expect(result.ok).toBe(false);
     expect(result.reason).toBe('Minimum stay is 2 nights for Weekend getaway; Members must be booked at least 400 days ahead');
+    // Each reason on its own, highest priority first, and all of them as one refusal (app.refusal_list) whose English is the reason.
+    const weekend = { id: 'rate.minStay', message: 'Minimum stay is 2 nights for Weekend getaway', values: { nights: 2, rate: 'Weekend getaway' } };
+    const members = { id: 'rate.minAdvance', message: 'Members must be booked at least 400 days ahead', values: { rate: 'Members', days: 400 } };
+    expect(result.reasons).toEqual([weekend, members]);
+    expect(result.refusal).toEqual({ id: 'reasons.more', message: result.reason, values: { reason: weekend, more: members } });
     expect(result.nights).toBeUndefined();
     // A night no rate prices at all (no rate for Tuesdays) still takes the unit's base rate.
     const other = await unit();
@@ -205,6 +222,8 @@ describe('the quote of a stay', () => {
       org_name: home.orgName, name: 'Too short', accommodation_id: accommodation, check_in: `${day(monday + 7)}T16:00:00Z`, check_out: `${day(monday + 8)}T11:00:00Z`,
     });
     expect(refused.error?.message).toBe('Minimum stay is 2 nights for Strict');
+    // Named for the desk's language: the id as the hint, the values as the details.
+    expect([refused.error?.code, refused.error?.hint, JSON.parse(refused.error?.details ?? 'null')]).toEqual(['23514', 'steward:rate.minStay', { nights: 2, rate: 'Strict' }]);
     const manual = await insert('catalog', 'reservations', {
       org_name: home.orgName, name: 'Manual', accommodation_id: accommodation, check_in: `${day(monday + 7)}T16:00:00Z`, check_out: `${day(monday + 8)}T11:00:00Z`,
       price_overridden: true, subtotal: 50, total_amount: 55,

@@ -192,6 +192,8 @@ describe('booking', () => {
     expect((await request(foreign, 80, 82, total)).reason).toBe('This unit cannot be booked here.');
     const tampered = await request(suite, 80, 82, 1);
     expect(tampered).toMatchObject({ ok: false, price_changed: true, reason: `The price for these dates is ${total.toFixed(2)} USD; check it and confirm again.` });
+    // The amount named as an amount, for the page to write as money in the guest's language.
+    expect(tampered.refusal).toEqual({ id: 'booking.priceChanged', message: tampered.reason, values: { total: { amount: total, currency: 'USD' } } });
     expect(await stays(suite)).toEqual([]);
   });
 
@@ -373,12 +375,26 @@ describe('after booking', () => {
     const cancelled = await rpc('booking_cancel', { p_token: stay.token });
     expect(cancelled).toMatchObject({ ok: true, status: 'Cancelled', can_cancel: false });
     expect((await mails(stay.email)).at(-1)?.subject).toBe(`Your booking is cancelled (${stay.confirmation})`);
+    // Cancelled already: said with the status named, for the guest's language.
+    const again = await rpc('booking_cancel', { p_token: stay.token });
+    expect(again).toMatchObject({ ok: false, status: 'Cancelled', reason: 'This booking is cancelled.' });
+    expect(again.refusal).toEqual({
+      id: 'booking.closed', message: 'This booking is cancelled.', values: { status: { id: 'booking.status.cancelled', message: 'cancelled', values: {} } },
+    });
 
     // Two days ahead, with a rule of three days: too late to cancel online.
     const soon = await booked(2, 3, room);
     const late = await rpc('booking_cancel', { p_token: soon.token });
     expect(late.ok).toBe(false);
     expect(late.reason).toMatch(/^This booking can be cancelled online only until .+\. Please contact Booking Lodge/);
+    // The last day named as a day (the page writes it in the guest's language), in English as it always read.
+    const until = (late as Answer & { cancel_until?: string }).cancel_until ?? '';
+    const english = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${until}T00:00:00Z`));
+    expect(late.refusal).toEqual({
+      id: 'booking.cancelTooLate', message: `This booking can be cancelled online only until ${english}. Please contact ${home.orgName}.`,
+      values: { until: { date: until }, org: home.orgName },
+    });
+    expect(late.reason).toBe(`This booking can be cancelled online only until ${english}. Please contact ${home.orgName}.`);
     expect((await db.query('select status from catalog.reservations where id = $1', [soon.id])).rows[0].status).toBe('Tentative');
   });
 
@@ -440,6 +456,9 @@ describe('paying the deposit by card', () => {
     expect((await rpc('booking_page', { p_org: card.orgName })).deposit_method).toBe('on_arrival');
     const booking = await cardBooking(20, 22);
     expect(booking).toMatchObject({ payment_method: 'on_arrival', deposit_due: 50, can_pay: false });
+    // Asked for a card payment all the same: refused, named.
+    const start = (await db.query<{ start: Answer }>('select public.booking_payment_start($1) as start', [booking.token])).rows[0]?.start;
+    expect(start).toEqual({ ok: false, reason: 'This booking has no deposit to pay by card.', refusal: { id: 'booking.noCardDeposit', message: 'This booking has no deposit to pay by card.', values: {} } });
   });
 
   it('with its Stripe keys entered (write-only), the guest pays on the provider\'s page and the deposit is recorded once, as a reservation payment', async () => {
@@ -463,7 +482,9 @@ describe('paying the deposit by card', () => {
     expect(payPage.status).toBe(200);
     const html = await payPage.text();
     expect(html).toContain('Pay 50.00 USD');
-    expect(html).toContain(`(${booking.confirmation})`);
+    // The checkout's description, on the provider's page, in the language the guest booked in (English here).
+    const english = (date: string) => new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+    expect(html).toContain(`Deposit for Pine Cabin, ${english(day(30))} – ${english(day(32))}, ${day(32).slice(0, 4)} (${booking.confirmation})`);
     const paid = await fetch(checkout.url, { method: 'POST', redirect: 'manual' });
     expect(paid.status).toBe(303);
     // Back to the guest's page, on the origin their page called from.
@@ -493,7 +514,10 @@ describe('paying the deposit by card', () => {
 
     // Paid: no second checkout.
     const twice = await fetch(`${functionsUrl()}/checkout`, { method: 'POST', headers: { apikey: stack.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ token: booking.token }) });
-    expect(await twice.json()).toEqual({ ok: false, reason: 'The deposit for this booking is already paid.' });
+    expect(await twice.json()).toEqual({
+      ok: false, reason: 'The deposit for this booking is already paid.',
+      refusal: { id: 'booking.depositPaid', message: 'The deposit for this booking is already paid.', values: {} },
+    });
   });
 
   it('tells a guest who booked in Spanish, in Spanish, that the deposit is due and then paid', async () => {
@@ -509,6 +533,31 @@ describe('paying the deposit by card', () => {
     expect(paid?.body_text.split('\n')[0]).toBe(`Gracias: ${card.orgName} ha recibido tu depósito de ${esMoney(50)}.`);
     expect(paid?.body_text).toContain(`Depósito pagado: ${esMoney(50)} con tarjeta`);
     expect(paid?.body_text).toContain(`Total: ${esMoney(200)}`);
+  });
+
+  it('describes the card checkout in the language the guest booked in, and names why a payment cannot start', async () => {
+    const booking = await cardBooking(60, 62, 'es');
+    const start = async () => (await db.query<{ start: Answer & { description?: string } }>('select public.booking_payment_start($1) as start', [booking.token])).rows[0]?.start;
+    const esDayMonth = (date: string) => new Intl.DateTimeFormat('es', { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+    const esLong = (date: string) => new Intl.DateTimeFormat('es', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+    expect((await start())?.description).toBe(`Depósito de Pine Cabin, ${esDayMonth(day(60))} – ${esLong(day(62))} (${booking.confirmation})`);
+    // No keys for a moment: the organisation named, to contact.
+    await db.query('update settings.integrations set is_active = false where org_name = $1', [card.orgName]);
+    try {
+      expect(await start()).toEqual({
+        ok: false, reason: `Card payment is not available at the moment. Please contact ${card.orgName}.`,
+        refusal: { id: 'booking.cardUnavailable', message: `Card payment is not available at the moment. Please contact ${card.orgName}.`, values: { org: card.orgName } },
+      });
+    } finally {
+      await db.query('update settings.integrations set is_active = true where org_name = $1', [card.orgName]);
+    }
+    // A no-show: the status named, for the guest's language.
+    await db.query("update catalog.reservations set status = 'Confirmed' where id = $1", [booking.id]);
+    await db.query("update catalog.reservations set status = 'No-show' where id = $1", [booking.id]);
+    expect(await start()).toEqual({
+      ok: false, reason: 'This booking is no-show.',
+      refusal: { id: 'booking.closed', message: 'This booking is no-show.', values: { status: { id: 'booking.status.noShow', message: 'no-show', values: {} } } },
+    });
   });
 
   it('refuses a forged webhook, a wrong amount and a bad link; the payment functions are the server\'s alone', async () => {
@@ -527,7 +576,7 @@ describe('paying the deposit by card', () => {
     expect(await payments(booking.id)).toEqual([]);
 
     const badLink = await fetch(`${functionsUrl()}/checkout`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: 'nonsense' }) });
-    expect(await badLink.json()).toEqual({ ok: false, reason: 'This booking link is not valid.' });
+    expect(await badLink.json()).toEqual({ ok: false, reason: 'This booking link is not valid.', refusal: { id: 'booking.linkInvalid', message: 'This booking link is not valid.', values: {} } });
 
     for (const [fn, args] of [
       ['booking_payment_start', { p_token: booking.token }],

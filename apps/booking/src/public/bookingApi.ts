@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { getRuntimeConfig } from '@steward/libs/runtime-config';
+import { answerReason } from '@steward/libs/data';
 import { formatDate, formatDateRange } from '@steward/libs/i18n';
 import { has, t, type BookingMessageId } from '../i18n';
 
@@ -163,7 +164,9 @@ export async function startCardPayment(token: string): Promise<{ ok: true; url: 
   const body: unknown = await response.json().catch(() => null);
   if (typeof body === 'object' && body !== null && 'ok' in body) {
     if (body.ok === true && 'url' in body && typeof body.url === 'string') return { ok: true, url: body.url };
-    if ('reason' in body && typeof body.reason === 'string') return { ok: false, reason: body.reason };
+    // The database's reason (200), named for the guest's language (answerReason), the English as sent
+    // otherwise; the provider failing (502) is the page's own words.
+    if (response.ok && 'reason' in body && typeof body.reason === 'string') return { ok: false, reason: answerReason(body as { reason: string; refusal?: unknown }) ?? body.reason };
   }
   return { ok: false, reason: t('pay.couldNotStart') };
 }

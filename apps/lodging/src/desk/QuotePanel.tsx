@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Tag, Typography } from '@steward/libs/ui/antd';
-import { errorMessage, queryKeys } from '@steward/libs/data';
+import { answerReason, errorMessage, queryKeys } from '@steward/libs/data';
 import { formatDate, formatMoney } from '@steward/libs/i18n';
 import { useT } from '../i18n';
 import { quoteInputFrom, quoteStay, type QuoteInput } from './deskApi';
@@ -52,7 +52,8 @@ export function QuotePanel({ values }: { values: Record<string, string | string[
   } else if (!quote.data) {
     body = <Typography.Paragraph style={{ margin: 0 }}>{t('quote.working')}</Typography.Paragraph>;
   } else if (!quote.data.ok) {
-    body = <Alert type="error" showIcon title={quote.data.reason ?? t('quote.cannotBook')} />;
+    // Each rate that stops the stay, highest priority first, in the page's language.
+    body = <Alert type="error" showIcon title={answerReason(quote.data) ?? t('quote.cannotBook')} />;
   } else {
     const data = quote.data;
     const currency = data.currency ?? 'USD';

@@ -30,7 +30,9 @@ export type QuoteNight = {
 
 export type StayQuote = {
   ok: boolean;
+  /** Why the stay is not priced, in English; `refusal` names it for the page's language (answerReason). */
   reason: string | null;
+  refusal?: unknown;
   nights?: QuoteNight[];
   night_count?: number;
   subtotal?: number;
