@@ -59,7 +59,7 @@ test('My profile → Español: the header, main menu and dashboard read Spanish 
   await expect(page.getByTestId('stat-transactions')).toHaveText('$1,234.50');
 
   await page.goto('/acctsettings');
-  await page.getByLabel('Language').click();
+  await page.getByRole('main').getByLabel('Language').click();
   await page.locator('.ant-select-item-option[title="Español"]').click();
   await page.getByRole('button', { name: 'Save' }).click();
   // No reload: the page that saved switches, then the shell reads Spanish.
@@ -84,6 +84,31 @@ test('My profile → Español: the header, main menu and dashboard read Spanish 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByText('Contactos en total')).toBeVisible();
+});
+
+test('the header’s language menu turns an open list Spanish at once, and the choice is kept on the person’s profile', async ({ page }) => {
+  const owner = await createOwner('Cabecera');
+  await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
+  await page.goto('/businesses');
+  await expect(page.getByRole('columnheader', { name: 'Name' })).toBeVisible();
+  const language = page.getByRole('banner').getByRole('combobox', { name: 'Language' });
+  await expect(language).toHaveValue('en');
+
+  await language.selectOption({ label: 'Español' });
+  // The same page, no reload: its table, header and menu read Spanish.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByRole('columnheader', { name: 'Nombre' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
+  await expectNoSeriousA11yViolations(page);
+
+  // Kept on the profile: My profile shows it, and the next visit starts in it.
+  const savedLanguage = async () => (await serviceClient().from('user_profiles').select('language').eq('org_name', owner.orgName).eq('email', owner.email).single()).data;
+  await expect.poll(savedLanguage).toEqual({ language: 'es' });
+  await page.reload();
+  await expect(page.getByRole('columnheader', { name: 'Nombre' })).toBeVisible();
+  await page.getByRole('banner').getByRole('combobox', { name: 'Idioma' }).selectOption({ label: 'English' });
+  await expect(page.getByRole('columnheader', { name: 'Name' })).toBeVisible();
 });
 
 test('the pseudo-locale shows no English on the shell', async ({ page }) => {

@@ -5,6 +5,7 @@ import { StewardMark } from '../branding/StewardMark';
 import { brandName } from '../branding/brandName';
 import { useBranding } from '../branding/BrandingContext';
 import { MenuIcon } from './MenuIcon';
+import { LanguageSwitcher } from './LanguageSwitcher';
 import { OrgSwitcher } from './OrgSwitcher';
 import { NotificationBell } from '../notifications/NotificationBell';
 import '../notifications/notifications.css';
@@ -13,7 +14,7 @@ import { useT } from '../i18n';
 
 export type AppHeaderProps = { title: string; titleRef?: Ref<HTMLHeadingElement>; showMenuButton: boolean; onMenuButton: () => void };
 
-/** The fixed header: logo, wordmark, page title, search, organisation switcher, notifications, e-mail and Sign Out. */
+/** The fixed header: logo, wordmark, page title, search, organisation switcher, notifications, language, e-mail and Sign Out. */
 export function AppHeader({ title, titleRef, showMenuButton, onMenuButton }: AppHeaderProps) {
   const { user, loading, orgName, signOut } = useSession();
   const { logoUrl } = useBranding();
@@ -41,6 +42,7 @@ export function AppHeader({ title, titleRef, showMenuButton, onMenuButton }: App
         <SearchLauncher />
         <OrgSwitcher />
         <NotificationBell />
+        <LanguageSwitcher />
         {/* Cut short on a mid-width screen; the whole address shows on hover. */}
         <span className="stw-header__email" data-testid="header-email" title={email}>
           {email}
