@@ -32,7 +32,7 @@ import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 const RUNS = Math.max(3, Number(process.env.STEWARD_LIGHTHOUSE_RUNS ?? 5));
 /** The emulated phone's benchmarkIndex: Lighthouse's 4× default applied to a typical high-end desktop (1500–2000). */
 const PHONE_BENCHMARK_INDEX = 1750 / 4;
-const DEMO = { email: 'demo@steward.dev', password: 'Steward-demo-2026' };
+const DEMO = { email: 'demo@steward.dev', password: 'Steward-demo-2026', org: 'Cedar Grove Outfitters' };
 const DEBUG_PORT = Number(process.env.STEWARD_LIGHTHOUSE_PORT ?? 9333);
 /** `STEWARD_LIGHTHOUSE_PAGES=businesses,tasks` audits only the pages whose name starts with one of these. */
 const PAGES = process.env.STEWARD_LIGHTHOUSE_PAGES?.split(',').filter(Boolean) ?? null;
@@ -194,7 +194,17 @@ async function codeCacheCost(page, cdp, url, runs = 3) {
   return { attached: median(cost.attached), detached: median(cost.detached) };
 }
 
-export async function runLighthouseBench({ baseURL, apiUrl, anonKey }) {
+/** The demo person's language (My profile's) in every organisation, through the service role. */
+async function setDemoLanguage(apiUrl, serviceRoleKey, language) {
+  const response = await fetch(`${apiUrl}/rest/v1/user_profiles?email=eq.${encodeURIComponent(DEMO.email)}`, {
+    method: 'PATCH',
+    headers: { apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json', Prefer: 'return=minimal' },
+    body: JSON.stringify({ language }),
+  });
+  if (!response.ok) throw new Error(`user_profiles language: ${response.status} ${await response.text()}`);
+}
+
+export async function runLighthouseBench({ baseURL, apiUrl, anonKey, serviceRoleKey }) {
   const { default: lighthouse } = await import('lighthouse');
   // What the simulated phone's network carried: a figure over HTTP/1.1 (six connections an origin) is
   // not one over HTTP/2 (one), so each row says which.
@@ -210,6 +220,10 @@ export async function runLighthouseBench({ baseURL, apiUrl, anonKey }) {
       { name: 'landing', url: new URL('/', baseURL).toString(), signedIn: false },
       { name: 'dashboard (signed in)', url: new URL('/dashboard', baseURL).toString(), signedIn: true, laterVisits: true },
       { name: 'businesses list (signed in)', url: new URL('/businesses', baseURL).toString(), signedIn: true, profiles: ['mobile'] },
+      // The same list for a person who reads Spanish (issue 51: a language leaves the phone's list as fast).
+      { name: 'businesses list in Spanish (signed in)', url: new URL('/businesses', baseURL).toString(), signedIn: true, profiles: ['mobile'], language: 'es' },
+      // A guest's first view of an organisation's booking page (issue 50), no session.
+      { name: 'public booking page', url: new URL(`/book/${encodeURIComponent(DEMO.org)}`, baseURL).toString(), signedIn: false, profiles: ['mobile'] },
       { name: 'tasks list (signed in)', url: new URL('/tasks', baseURL).toString(), signedIn: true, profiles: ['mobile'], only: ['lcp'] },
       // The timeline's window starts today: its reads are sent ahead on a visit the same day, as here.
       { name: 'reservations (signed in)', url: new URL('/reservations', baseURL).toString(), signedIn: true, profiles: ['mobile'], only: ['lcp'] },
@@ -222,18 +236,28 @@ export async function runLighthouseBench({ baseURL, apiUrl, anonKey }) {
     };
     const calibrations = [];
     const configs = await profiles(calibrations);
+    /** Each target's phone runs, for the rows that compare two of them. */
+    const mobileRuns = new Map();
     for (const target of pages) {
       if (PAGES && !PAGES.some((name) => target.name.startsWith(name))) continue;
-      if (target.signedIn) {
-        await signInPage(page, { apiUrl, anonKey, baseURL, email: DEMO.email, password: DEMO.password });
-        await visitFirstView(page, target.url);
-      } else await page.goto(new URL('/runtime-config.json', baseURL).toString()).then(() => page.evaluate(() => localStorage.clear()));
-      for (const [profile, config] of Object.entries(configs)) {
-        if (target.profiles && !target.profiles.includes(profile)) continue;
-        if (PROFILES && !PROFILES.includes(profile)) continue;
-        const runs = [];
-        for (let run = 0; run < RUNS; run += 1) runs.push(await coldAudit(target.url, await config(page)));
-        printFigures(`${profile}, ${target.name}`, runs, target.only, transport);
+      if (target.language && !serviceRoleKey) continue;
+      // The demo person reads the target's language (their profile's, as My profile sets it), then English again.
+      if (target.language) await setDemoLanguage(apiUrl, serviceRoleKey, target.language);
+      try {
+        if (target.signedIn) {
+          await signInPage(page, { apiUrl, anonKey, baseURL, email: DEMO.email, password: DEMO.password });
+          await visitFirstView(page, target.url);
+        } else await page.goto(new URL('/runtime-config.json', baseURL).toString()).then(() => page.evaluate(() => localStorage.clear()));
+        for (const [profile, config] of Object.entries(configs)) {
+          if (target.profiles && !target.profiles.includes(profile)) continue;
+          if (PROFILES && !PROFILES.includes(profile)) continue;
+          const runs = [];
+          for (let run = 0; run < RUNS; run += 1) runs.push(await coldAudit(target.url, await config(page)));
+          printFigures(`${profile}, ${target.name}`, runs, target.only, transport);
+          if (profile === 'mobile') mobileRuns.set(target.name, runs);
+        }
+      } finally {
+        if (target.language) await setDemoLanguage(apiUrl, serviceRoleKey, 'en');
       }
       // The dashboard also on the first visit after a release, and with yesterday's code cached.
       if (target.laterVisits && !PROFILES) {
@@ -254,6 +278,18 @@ export async function runLighthouseBench({ baseURL, apiUrl, anonKey }) {
         const debuggerNote = `; audited without Lighthouse's debugger: the cached code took the main thread ${cache.detached.toFixed(0)} ms of this host's time without one, ${cache.attached.toFixed(0)} ms with one attached`;
         printFigures(`mobile, ${target.name}, returning (code cached)`, runs, null, transport + debuggerNote);
       }
+    }
+    const english = mobileRuns.get('businesses list (signed in)');
+    const spanish = mobileRuns.get('businesses list in Spanish (signed in)');
+    if (english && spanish) {
+      const lcp = (runs) => median(runs.map((run) => run.lcp));
+      printRow({
+        figure: 'phone list rows in Spanish ÷ in English (Lighthouse mobile, businesses list: largest contentful paint)',
+        value: lcp(spanish) / lcp(english),
+        unit: '×',
+        budget: 1.1,
+        note: `Spanish ${Math.round(lcp(spanish))} ms, English ${Math.round(lcp(english))} ms (medians of ${spanish.length} and ${english.length}; ${spread(spanish.map((run) => run.lcp))} and ${spread(english.map((run) => run.lcp))} ms)`,
+      });
     }
     const slowdowns = calibrations.map((calibration) => calibration.cpuSlowdownMultiplier);
     const indexes = calibrations.map((calibration) => calibration.hostIndex);
