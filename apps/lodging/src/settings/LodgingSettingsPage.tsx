@@ -1,4 +1,5 @@
 import { Link } from '@steward/libs/router';
+import { Typography } from '@steward/libs/ui/antd';
 import { Tabs } from '@steward/libs/ui/antd-data';
 import { tableRef, type AnyRow } from '@steward/libs/data';
 import { RecordTableCard } from '@steward/libs/list';
@@ -19,6 +20,7 @@ import {
 } from './lodgingFields';
 import { useMemo } from 'react';
 import { useLanguage } from '@steward/libs/i18n';
+import { useAccess } from '@steward/libs/session';
 import { useT } from '../i18n';
 
 const catalog = (table: string) => tableRef<AnyRow>('catalog', table);
@@ -37,6 +39,21 @@ const TABS = [
   { key: 'taxes', tab: 'tab.taxesFees', title: 'tab.taxesFees', label: 'tab.taxesFees', table: catalog('lodging_settings'), fields: lodgingSettingsFields },
 ] as const;
 
+/**
+ * Where the currency stood: amounts are in the organisation's currency, set in Org Data (a link to it
+ * for a person who may open Settings).
+ */
+function CurrencyNote() {
+  const t = useT();
+  const { currency } = useLanguage();
+  const mayOpenSettings = useAccess('settings').view !== 'None';
+  return (
+    <Typography.Paragraph>
+      {t.rich('setting.currencyFromOrgData', { currency, link: (words) => (mayOpenSettings ? <Link to="/orgsettings">{words}</Link> : words) })}
+    </Typography.Paragraph>
+  );
+}
+
 /** /reservationsettings 'Lodging Settings': one generic-editor card per lodging table, then taxes and fees and the calendar feeds. */
 export function LodgingSettingsPage() {
   const t = useT();
@@ -54,7 +71,12 @@ export function LodgingSettingsPage() {
           ...TABS.map((tab) => ({
             key: tab.key,
             label: t(tab.tab),
-            children: <RecordTableCard title={t(tab.title)} label={t(tab.label)} table={tab.table} fields={fields.get(tab.key) ?? []} {...('columnFields' in tab ? { columnFields: tab.columnFields } : {})} {...('customKind' in tab ? { customKind: tab.customKind } : {})} />,
+            children: (
+              <>
+                {tab.key === 'taxes' ? <CurrencyNote /> : null}
+                <RecordTableCard title={t(tab.title)} label={t(tab.label)} table={tab.table} fields={fields.get(tab.key) ?? []} {...('columnFields' in tab ? { columnFields: tab.columnFields } : {})} {...('customKind' in tab ? { customKind: tab.customKind } : {})} />
+              </>
+            ),
           })),
           { key: 'feeds', label: t('tab.calendarFeeds'), children: <CalendarFeedsCard /> },
           { key: 'online-booking', label: t('tab.onlineBooking'), children: <OnlineBookingCard /> },
