@@ -41,7 +41,7 @@ const TABS = [
 
 /**
  * Where the currency stood: amounts are in the organisation's currency, set in Org Data (a link to it
- * for a person who may open Settings).
+ * for a person who may open Settings, underlined as a link inside a sentence must be).
  */
 function CurrencyNote() {
   const t = useT();
@@ -49,7 +49,7 @@ function CurrencyNote() {
   const mayOpenSettings = useAccess('settings').view !== 'None';
   return (
     <Typography.Paragraph>
-      {t.rich('setting.currencyFromOrgData', { currency, link: (words) => (mayOpenSettings ? <Link to="/orgsettings">{words}</Link> : words) })}
+      {t.rich('setting.currencyFromOrgData', { currency, link: (words) => (mayOpenSettings ? <Link to="/orgsettings" style={{ textDecoration: 'underline' }}>{words}</Link> : words) })}
     </Typography.Paragraph>
   );
 }
