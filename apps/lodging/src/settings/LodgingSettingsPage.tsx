@@ -1,10 +1,10 @@
 import { Link } from '@steward/libs/router';
-import { Typography } from '@steward/libs/ui/antd';
 import { Tabs } from '@steward/libs/ui/antd-data';
 import { tableRef, type AnyRow } from '@steward/libs/data';
 import { RecordTableCard } from '@steward/libs/list';
 import { PageFrame } from '@steward/libs/ui';
 import { CalendarFeedsCard } from './CalendarFeedsCard';
+import { CurrencyNote } from './CurrencyNote';
 import { OnlineBookingCard } from './OnlineBookingCard';
 import {
   accommodationClassFields,
@@ -20,7 +20,6 @@ import {
 } from './lodgingFields';
 import { useMemo } from 'react';
 import { useLanguage } from '@steward/libs/i18n';
-import { useAccess } from '@steward/libs/session';
 import { useT } from '../i18n';
 
 const catalog = (table: string) => tableRef<AnyRow>('catalog', table);
@@ -38,21 +37,6 @@ const TABS = [
   // The front desk's additions: taxes and fees on a stay, and the units' calendar feeds.
   { key: 'taxes', tab: 'tab.taxesFees', title: 'tab.taxesFees', label: 'tab.taxesFees', table: catalog('lodging_settings'), fields: lodgingSettingsFields },
 ] as const;
-
-/**
- * Where the currency stood: amounts are in the organisation's currency, set in Org Data (a link to it
- * for a person who may open Settings, underlined as a link inside a sentence must be).
- */
-function CurrencyNote() {
-  const t = useT();
-  const { currency } = useLanguage();
-  const mayOpenSettings = useAccess('settings').view !== 'None';
-  return (
-    <Typography.Paragraph>
-      {t.rich('setting.currencyFromOrgData', { currency, link: (words) => (mayOpenSettings ? <Link to="/orgsettings" style={{ textDecoration: 'underline' }}>{words}</Link> : words) })}
-    </Typography.Paragraph>
-  );
-}
 
 /** /reservationsettings 'Lodging Settings': one generic-editor card per lodging table, then taxes and fees and the calendar feeds. */
 export function LodgingSettingsPage() {
