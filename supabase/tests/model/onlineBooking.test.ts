@@ -557,6 +557,34 @@ describe('paying the deposit by card', () => {
     expect(paid?.body_text).toContain(`Total: ${esMoney(200)}`);
   });
 
+  it('takes the deposit in the currency Org Data sets: the checkout asks for euros, and a payment in dollars is not this deposit', async () => {
+    await db.query('update public.organizations set currency = $2 where name = $1', [card.orgName, 'EUR']);
+    try {
+      const booking = await cardBooking(70, 72);
+      expect(booking).toMatchObject({ currency: 'EUR', payment_method: 'card_link', deposit_due: 50 });
+      expect((await mails(booking.email))[0]?.body_text).toContain('Deposit due: 50.00 EUR by card');
+      const started = await fetch(`${functionsUrl()}/checkout`, { method: 'POST', headers: { apikey: stack.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ token: booking.token }) });
+      const checkout = (await started.json()) as { ok: boolean; url: string };
+      expect(checkout.ok).toBe(true);
+      expect(await (await fetch(checkout.url)).text()).toContain('Pay 50.00 EUR');
+
+      const inDollars = { object: { id: 'cs_dollars', object: 'checkout.session', client_reference_id: booking.id, amount_total: 5000, currency: 'usd', payment_status: 'paid' } };
+      const dollarEvent = await signedEvent({ id: 'evt_test_double_dollars', type: 'checkout.session.completed', data: inDollars });
+      const dollarAnswer = await fetch(`${functionsUrl()}/webhook/test`, { method: 'POST', headers: { 'stripe-signature': dollarEvent.signature }, body: dollarEvent.body });
+      expect(await dollarAnswer.json()).toMatchObject({ received: true, applied: false, ok: false, reason: 'The amount paid (50.00 USD) is not the deposit due (50.00 EUR).' });
+      expect(await payments(booking.id)).toEqual([]);
+
+      const inEuros = { object: { ...inDollars.object, id: 'cs_euros', currency: 'eur' } };
+      const euroEvent = await signedEvent({ id: 'evt_test_double_euros', type: 'checkout.session.completed', data: inEuros });
+      const euroAnswer = await fetch(`${functionsUrl()}/webhook/test`, { method: 'POST', headers: { 'stripe-signature': euroEvent.signature }, body: euroEvent.body });
+      expect(await euroAnswer.json()).toMatchObject({ received: true, applied: true });
+      expect(await payments(booking.id)).toEqual([{ line_type: 'deposit', amount: '50.00', method: 'Card (online)' }]);
+      expect((await mails(booking.email)).at(-1)?.body_text).toContain('Deposit paid: 50.00 EUR by card');
+    } finally {
+      await db.query('update public.organizations set currency = $2 where name = $1', [card.orgName, 'USD']);
+    }
+  });
+
   it('describes the card checkout in the language the guest booked in, and names why a payment cannot start', async () => {
     const booking = await cardBooking(60, 62, 'es');
     const start = async () => (await db.query<{ start: Answer & { description?: string } }>('select public.booking_payment_start($1) as start', [booking.token])).rows[0]?.start;
