@@ -1396,8 +1396,8 @@ drop function pg_temp.creator(text);
 drop function pg_temp.sid(text);
 
 -- Front desk: Cedar Grove's taxes and fees on a stay (7 % tax on the nights, 20.00 per stay).
-insert into catalog.lodging_settings (org_name, tax_percent, stay_fee, nightly_fee, currency, created_by, last_modified_by)
-values ('Cedar Grove Outfitters', 7, 20, 0, 'USD', md5('steward-seed:cg:profile:demo')::uuid, md5('steward-seed:cg:profile:demo')::uuid);
+insert into catalog.lodging_settings (org_name, tax_percent, stay_fee, nightly_fee, created_by, last_modified_by)
+values ('Cedar Grove Outfitters', 7, 20, 0, md5('steward-seed:cg:profile:demo')::uuid, md5('steward-seed:cg:profile:demo')::uuid);
 -- A calendar feed for Cabin 1 (its token was never shown: make a new one from Lodging Settings to subscribe).
 insert into catalog.calendar_feeds (org_name, accommodation_id, name, token_hash, created_by, last_modified_by)
 select a.org_name, a.id, 'Channel manager', app.calendar_token_hash(encode(extensions.gen_random_bytes(24), 'hex')),

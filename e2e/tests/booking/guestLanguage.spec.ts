@@ -2,7 +2,7 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../support/axe';
 import { waitForMail } from '../auth/support/mailOutbox';
 import { createOwner, serviceClient, uniqueEmail, type Owner } from '../shell/support/shellApi';
-import { euros, spaced } from '../shell/support/languages';
+import { euros, setOrgCurrency, spaced } from '../shell/support/languages';
 import { insertRow, utcDay } from '../lodging/lodgingApi';
 
 // A guest has no profile: the public booking page speaks the organisation's language (Org Data), with
@@ -41,7 +41,8 @@ test.describe('the public booking page in the organisation’s language', () => 
   test.beforeAll(async () => {
     owner = await createOwner('Reservas');
     await setOrgLanguage(owner.orgName, 'es');
-    await insertRow('lodging_settings', { org_name: owner.orgName, currency: 'EUR', tax_percent: 10, stay_fee: 20, nightly_fee: 0, deposit_percent: 25, deposit_method: 'bank_transfer', bank_details: 'IBAN ES00 1234' });
+    await setOrgCurrency(owner.orgName, 'EUR');
+    await insertRow('lodging_settings', { org_name: owner.orgName, tax_percent: 10, stay_fee: 20, nightly_fee: 0, deposit_percent: 25, deposit_method: 'bank_transfer', bank_details: 'IBAN ES00 1234' });
     const rooms = await insertRow('accommodation_classes', { org_name: owner.orgName, name: 'Habitaciones' });
     const room = await insertRow('accommodations', { org_name: owner.orgName, name: 'Habitación 7', base_rate: 1149, capacity: 3, class_id: rooms.id });
     roomId = room.id;

@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from '../../support/axe';
 import { E2E_BASE_URL } from '../../support/ports';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { serviceClient, type Owner } from '../shell/support/shellApi';
-import { euros, ownerSpeaking, spaced } from '../shell/support/languages';
+import { euros, ownerSpeaking, setOrgCurrency, spaced } from '../shell/support/languages';
 import { insertRow, utcDay } from './lodgingApi';
 import { dayTitle } from './TimelinePage';
 
@@ -22,7 +22,8 @@ test.describe('the booking form in Spanish', () => {
 
   test.beforeAll(async () => {
     owner = await ownerSpeaking('Formulario', 'es');
-    await insertRow('lodging_settings', { org_name: owner.orgName, currency: 'EUR', tax_percent: 10, stay_fee: 20, nightly_fee: 0 });
+    await setOrgCurrency(owner.orgName, 'EUR');
+    await insertRow('lodging_settings', { org_name: owner.orgName, tax_percent: 10, stay_fee: 20, nightly_fee: 0 });
     const cabin = await insertRow('accommodations', { org_name: owner.orgName, name: 'Cabaña Roble', base_rate: 1100 });
     cabinId = cabin.id;
     await insertRow('accommodation_rates', {

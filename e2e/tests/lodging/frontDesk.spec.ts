@@ -7,6 +7,7 @@ import { signInThroughApi } from '../../support/signInThroughApi';
 import { waitForMail } from '../auth/support/mailOutbox';
 import { chooseOption } from '../crm/pages/chooseOption';
 import { createOwner, serviceClient, type Owner } from '../shell/support/shellApi';
+import { setOrgCurrency } from '../shell/support/languages';
 import { insertRow, utcDay } from './lodgingApi';
 import { TimelinePage, dayTitle } from './TimelinePage';
 
@@ -338,4 +339,23 @@ test.describe('the front desk', () => {
     await expect(panel.getByRole('row', { name: /Channel manager/ })).toContainText('Revoked');
     expect((await fetch(url)).status).toBe(404);
   });
+});
+
+test('an organisation whose Org Data currency is EUR sees its stays in euros at the desk and on the folio', async ({ page }) => {
+  test.setTimeout(120_000);
+  const owner = await createOwner('EuroDesk');
+  await setOrgCurrency(owner.orgName, 'EUR');
+  const unit = await insertRow('accommodations', { org_name: owner.orgName, name: 'Cabin Euro', base_rate: 140 });
+  await insertRow('reservations', {
+    org_name: owner.orgName, name: 'Euro party', accommodation_id: unit.id, status: 'Confirmed', adults: 2,
+    check_in: `${utcDay(0)}T15:00:00Z`, check_out: `${utcDay(2)}T10:00:00Z`, total_amount: 280,
+  });
+  const euros = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' }).format(280);
+  await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
+  await page.goto('/frontdesk');
+  const arrivals = page.getByRole('region', { name: /Arrivals/ });
+  await expect(arrivals.getByRole('row', { name: /Euro party/ })).toContainText(euros);
+  await arrivals.getByRole('link', { name: 'Euro party' }).click();
+  await expect(page.getByRole('article', { name: /^Folio / })).toBeVisible();
+  await expect(page.getByTestId('folio-balance')).toHaveText(euros);
 });

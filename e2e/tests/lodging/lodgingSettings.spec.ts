@@ -4,6 +4,7 @@ import { E2E_BASE_URL } from '../../support/ports';
 import { signInThroughApi } from '../../support/signInThroughApi';
 import { chooseOption } from '../crm/pages/chooseOption';
 import { createOwner, serviceClient, unique } from '../shell/support/shellApi';
+import { setOrgCurrency } from '../shell/support/languages';
 
 test('Lodging Settings: an amenity added through the generic editor appears in its tab, shows its History, is archived with Undo and restored from Archived', async ({ page }) => {
   test.setTimeout(150_000);
@@ -79,4 +80,25 @@ test('Lodging Settings: a unit is given the member who looks after it (told of i
   const { data: profile } = await serviceClient().from('user_profiles').select('id').eq('org_name', owner.orgName).eq('email', owner.email).single();
   const { data: unit } = await serviceClient().schema('catalog').from('accommodations').select('caretaker_id').eq('org_name', owner.orgName).eq('name', name).single();
   expect(unit).toEqual({ caretaker_id: (profile as { id: string }).id });
+});
+
+test('Lodging Settings: Taxes & Fees asks for no currency; a line names the organisation\'s, set in Org Data, with a link there', async ({ page }) => {
+  const owner = await createOwner('Currency');
+  await setOrgCurrency(owner.orgName, 'EUR');
+  await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
+  await page.goto('/reservationsettings');
+  await page.getByRole('tab', { name: 'Taxes & Fees' }).click();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByText('Amounts are in the organization\'s currency (EUR), set in Settings → Org Data.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Add New' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Tax %', { exact: true })).toBeVisible();
+  await expect(dialog.getByLabel('Currency')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  await panel.getByRole('link', { name: 'Settings → Org Data' }).click();
+  await expect(page).toHaveURL(/\/orgsettings$/);
+  await expect(page.getByRole('tab', { name: 'Org Data', selected: true })).toBeVisible();
 });

@@ -2,7 +2,7 @@
 // once per organisation into the query cache, and how their stored values read. Every screen that
 // shows, edits, filters, sorts or exports a custom field works from these definitions, never from a
 // list of its own.
-import { formatMoney as formatAmount, formatNumber } from '@steward/libs/i18n';
+import { formatMoney as formatAmount, formatNumber, useLanguage } from '@steward/libs/i18n';
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
@@ -233,22 +233,12 @@ export function customValueText(
 }
 
 /**
- * The organisation's currency: its lodging settings' currency when it keeps one, else USD. Read once
- * per organisation; a role that cannot read it sees USD.
+ * The organisation's currency (Org Data): the one the session reads with the organisation and every
+ * amount is formatted in (libs/i18n). `orgName` null (nothing of a kind is read): the platform's.
  */
 export function useOrgCurrency(orgName: string | null): string {
-  const query = useQuery<string>({
-    queryKey: ['steward', 'catalog', 'lodging_settings', 'currency', orgName],
-    queryFn: async () => {
-      const { data, error } = await getDatabase().schema('catalog').from('lodging_settings').select('currency').eq('org_name', orgName ?? '').limit(1);
-      if (error) return DEFAULT_CURRENCY;
-      const row = (data ?? [])[0] as { currency?: unknown } | undefined;
-      return typeof row?.currency === 'string' ? row.currency : DEFAULT_CURRENCY;
-    },
-    enabled: orgName !== null,
-    staleTime: 30 * 60_000,
-  });
-  return query.data ?? DEFAULT_CURRENCY;
+  const { currency } = useLanguage();
+  return orgName === null ? DEFAULT_CURRENCY : currency;
 }
 
 /**

@@ -40,7 +40,12 @@ export async function upgradeFromPreviousRelease({ loadFile } = {}) {
                (select count(*)::int from crm.crm_files where url like '%/storage/v1/object/public/%') as "publicUrls",
                (select count(*)::int from public.record_history where table_name = 'crm.crm_files' and changes::text like '%/storage/v1/object/public/%') as "historyUrls"`)
         .catch(() => ({ rows: [null] }));
-      return { release, before, after, upgradeMs, applied: result.applied, recorded: recorded.map((r) => r.version), catalog: await readCatalog(client), recordFiles };
+      // Each organisation's currency (Org Data) after the upgrade.
+      const { rows: currencies } = await client.query('select name, currency from public.organizations order by name').catch(() => ({ rows: [] }));
+      return {
+        release, before, after, upgradeMs, applied: result.applied, recorded: recorded.map((r) => r.version), catalog: await readCatalog(client), recordFiles,
+        currencies: Object.fromEntries(currencies.map((row) => [row.name, row.currency])),
+      };
     });
   } finally {
     await fs.rm(workDir, { recursive: true, force: true });

@@ -4212,7 +4212,7 @@ begin
   select coalesce(sum(case when x.line_type = 'refund' then -1 else 1 end * (x.qty * x.unit_price - x.discount_amount)), 0)
     into v_paid
   from catalog.reservation_payments x where x.reservation_id = p_stay.id and not x.archive;
-  select s.currency into v_currency from catalog.lodging_settings s where s.org_name = p_stay.org_name;
+  select o.currency into v_currency from public.organizations o where o.name = p_stay.org_name;
   v_currency := coalesce(v_currency, 'USD');
   -- The language the guest booked in when the stay came from the booking page, else the organisation's.
   v_locale := app.mail_locale(p_stay.org_name, (select b.language from app.online_bookings b where b.reservation_id = p_stay.id));
@@ -6122,9 +6122,9 @@ begin
     return;
   end if;
   select a.name into v_unit from catalog.accommodations a where a.id = p_stay.accommodation_id;
-  select s.currency, s.bank_details, s.booking_hold_hours into v_currency, v_bank, v_hold_hours
+  select s.bank_details, s.booking_hold_hours into v_bank, v_hold_hours
   from catalog.lodging_settings s where s.org_name = p_stay.org_name;
-  v_currency := coalesce(v_currency, 'USD');
+  v_currency := coalesce((select o.currency from public.organizations o where o.name = p_stay.org_name), 'USD');
   -- The language the guest booked in (stored with the booking), else the organisation's.
   v_locale := app.mail_locale(p_stay.org_name, v_booking.language);
   v_deposit := app.mail_money(v_locale, v_booking.deposit_due, v_currency);
@@ -6235,7 +6235,7 @@ AS $function$
     'adults', r.adults, 'children', r.children, 'pets', r.pets,
     'quote', p_booking.quote,
     'total', r.total_amount,
-    'currency', coalesce(s.currency, 'USD'),
+    'currency', coalesce(o.currency, 'USD'),
     'deposit_due', p_booking.deposit_due,
     'payment_method', p_booking.payment_method,
     'payment_reference', p_booking.payment_reference,
@@ -6251,6 +6251,7 @@ AS $function$
   from catalog.reservations r
   left join catalog.accommodations a on a.id = r.accommodation_id
   left join catalog.lodging_settings s on s.org_name = r.org_name
+  left join public.organizations o on o.name = r.org_name
   where r.id = p_booking.reservation_id
 $function$;
 revoke all on function app.booking_view(p_booking app.online_bookings) from public, anon, authenticated, service_role;
@@ -6384,15 +6385,15 @@ as $function$
          || case when p_kind = 'reservation' then jsonb_build_object(
               'stay.check_in', to_char(r.check_in at time zone coalesce(o.tz, 'UTC'), 'FMMonth FMDD, YYYY'),
               'stay.check_out', to_char(r.check_out at time zone coalesce(o.tz, 'UTC'), 'FMMonth FMDD, YYYY'),
-              'stay.total', to_char(coalesce(r.total_amount, 0), 'FM999999990.00') || ' ' || coalesce(s.currency, 'USD'),
+              'stay.total', to_char(coalesce(r.total_amount, 0), 'FM999999990.00') || ' ' || coalesce(o.currency, 'USD'),
               'stay.unit', coalesce(a.name, ''))
             else '{}'::jsonb end
   from app.message_people(p_kind, p_ids) p
   cross join (select (select coalesce(nullif(o.display_name, ''), o.name) from public.organizations o where o.name = p_org) as label,
+                     (select o.currency from public.organizations o where o.name = p_org) as currency,
                      app.org_timezone(p_org) as tz) o
   left join catalog.reservations r on p_kind = 'reservation' and r.id = p.id
   left join catalog.accommodations a on a.id = r.accommodation_id
-  left join catalog.lodging_settings s on p_kind = 'reservation' and s.org_name = p_org
 $function$;
 revoke all on function app.message_merge_values(p_kind text, p_ids uuid[], p_org text) from public, anon, authenticated, service_role;
 grant execute on function app.message_merge_values(p_kind text, p_ids uuid[], p_org text) to service_role;

@@ -248,12 +248,13 @@ AS $function$
            (coalesce(s.stay_fee, 0) + coalesce(s.nightly_fee, 0) * st.nights)::numeric(12, 2) as fees,
            coalesce(s.tax_percent, 0) as tax_percent,
            round(t.subtotal * coalesce(s.tax_percent, 0) / 100, 2)::numeric(12, 2) as tax,
-           coalesce(s.currency, 'USD') as currency
+           coalesce(o.currency, 'USD') as currency
     from unit u
     cross join stay st
     join total t on t.unit_id = u.id
     left join reason r on r.unit_id = u.id
     left join catalog.lodging_settings s on s.org_name = u.org_name
+    left join public.organizations o on o.name = u.org_name
   )
   select m.unit_id,
          case when m.refusal is not null

@@ -344,7 +344,6 @@ create table catalog.lodging_settings (
   tax_percent numeric(6,3) default 0 not null,
   stay_fee numeric(12,2) default 0 not null,
   nightly_fee numeric(12,2) default 0 not null,
-  currency text default 'USD'::text not null,
   created_at timestamp with time zone default now() not null,
   created_by uuid,
   last_modified_at timestamp with time zone default now() not null,
@@ -368,8 +367,6 @@ grant delete, insert, maintain, references, select, trigger, truncate, update on
 alter table catalog.lodging_settings add constraint lodging_settings_booking_cancel_days_check CHECK (booking_cancel_days >= 0 AND booking_cancel_days <= 365);
 
 alter table catalog.lodging_settings add constraint lodging_settings_booking_hold_hours_check CHECK (booking_hold_hours >= 1 AND booking_hold_hours <= 720);
-
-alter table catalog.lodging_settings add constraint lodging_settings_currency_code CHECK (currency ~ '^[A-Z]{3}$'::text);
 
 alter table catalog.lodging_settings add constraint lodging_settings_deposit_method_check CHECK (deposit_method = ANY (ARRAY['on_arrival'::text, 'bank_transfer'::text, 'card_link'::text]));
 

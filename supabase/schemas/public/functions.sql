@@ -827,7 +827,7 @@ begin
         'primary_color', b.primary_color, 'background_color', b.background_color, 'text_color', b.text_color,
         'button_color', b.button_color, 'button_text_color', b.button_text_color, 'link_color', b.link_color,
         'font_family', b.font_family)),
-      'currency', coalesce(s.currency, 'USD'),
+      'currency', o.currency,
       'deposit_percent', coalesce(s.deposit_percent, 0),
       'deposit_method', app.booking_deposit_method(o.org_name),
       'cancel_days', coalesce(s.booking_cancel_days, 2),
@@ -1146,7 +1146,7 @@ begin
                           coalesce((select a.name from catalog.accommodations a where a.id = v_stay.accommodation_id), app.mail_words(v_locale, 'deposit.your_stay')),
                           app.mail_date(v_locale, app.stay_day(v_stay.check_in), 'day'), app.mail_date(v_locale, app.stay_day(v_stay.check_out), 'long'), v_stay.confirmation),
     'amount', v_booking.deposit_due,
-    'currency', coalesce((select s.currency from catalog.lodging_settings s where s.org_name = v_stay.org_name), 'USD'),
+    'currency', coalesce((select o.currency from public.organizations o where o.name = v_stay.org_name), 'USD'),
     'email', v_booking.guest_email,
     'return_url', app.booking_link(v_stay.org_name, p_token),
     'secret_key', v_keys.api_secret,
@@ -1197,7 +1197,7 @@ begin
     return jsonb_build_object('ok', true, 'duplicate', true);
   end if;
   select * into v_stay from catalog.reservations r where r.id = p_reservation_id;
-  v_currency := coalesce((select s.currency from catalog.lodging_settings s where s.org_name = v_stay.org_name), 'USD');
+  v_currency := coalesce((select o.currency from public.organizations o where o.name = v_stay.org_name), 'USD');
   if p_amount is null or p_amount <> v_booking.deposit_due or upper(coalesce(p_currency, '')) <> v_currency then
     return jsonb_build_object('ok', false, 'reason', format('The amount paid (%s %s) is not the deposit due (%s %s).',
       coalesce(to_char(p_amount, 'FM999999990.00'), '—'), upper(coalesce(p_currency, '')), to_char(v_booking.deposit_due, 'FM999999990.00'), v_currency));

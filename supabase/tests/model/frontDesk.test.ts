@@ -11,7 +11,7 @@ let db: pg.Client;
 type QuoteNight = { date: string; rate_name: string; price: number; extras: number; amount: number; extra_adults: number; extra_children: number; extra_pets: number };
 /** A refusal as app.refusal writes it: the id of its words in libs' catalogue, the English, the values. */
 type Refusal = { id: string; message: string; values: Record<string, unknown> };
-type Quote = { ok: boolean; reason: string | null; refusal?: Refusal; reasons?: Refusal[]; nights?: QuoteNight[]; night_count?: number; subtotal?: number; fees?: number; tax?: number; total?: number };
+type Quote = { ok: boolean; reason: string | null; refusal?: Refusal; reasons?: Refusal[]; nights?: QuoteNight[]; night_count?: number; subtotal?: number; fees?: number; tax?: number; total?: number; currency?: string };
 
 /** A UTC day `offset` days from today, as YYYY-MM-DD. */
 function day(offset: number): string {
@@ -373,6 +373,37 @@ describe('the confirmation e-mail in the guest\'s language', () => {
       expect(total).toBeGreaterThan(0);
     } finally {
       await db.query('update public.organizations set language = null where org_name = $1', [home.orgName]);
+    }
+  });
+});
+
+describe('the organisation\'s currency (Org Data)', () => {
+  it('is the currency of the desk\'s quote, of the folio, of the confirmation mail and of a mail merge\'s stay total', async () => {
+    const contact = await insert('crm', 'contacts', { org_name: home.orgName, name: 'Eva Euro' });
+    const address = `eva-${randomUUID().slice(0, 6)}@guests.example.com`;
+    await insert('crm', 'contact_methods', { org_name: home.orgName, contact_id: contact.id, value: address, label: 'Email', is_primary: true });
+    const accommodation = await unit();
+    await db.query('update public.organizations set currency = $2 where name = $1', [home.orgName, 'EUR']);
+    try {
+      expect(await quote(accommodation, 90, 92)).toMatchObject({ ok: true, currency: 'EUR' });
+      // The folio and the stay's money take the organisation's row the desk reads (Org Data).
+      const { data: organization } = await home.client.from('organizations').select('currency').eq('name', home.orgName).single();
+      expect(organization).toEqual({ currency: 'EUR' });
+      const row = await insert('catalog', 'reservations', {
+        org_name: home.orgName, name: 'Euro', accommodation_id: accommodation, contact_id: contact.id, status: 'Tentative',
+        check_in: `${day(90)}T16:00:00Z`, check_out: `${day(92)}T11:00:00Z`, adults: 2,
+      });
+      const { data } = await home.client.schema('catalog').from('reservations').update({ status: 'Confirmed' }).eq('id', row.id).select('total_amount').single();
+      const total = Number((data as { total_amount: number }).total_amount).toFixed(2);
+      const { rows: mails } = await db.query<{ body_text: string }>('select body_text from app.mail_outbox where related_id = $1', [row.id]);
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.body_text).toContain(`Total: ${total} EUR`);
+      expect(mails[0]?.body_text).toContain(`Balance due: ${total} EUR`);
+      const { rows: merged } = await db.query<{ total: string }>(
+        "select merge ->> 'stay.total' as total from app.message_merge_values('reservation', array[$1]::uuid[], $2)", [row.id, home.orgName]);
+      expect(merged).toEqual([{ total: `${total} EUR` }]);
+    } finally {
+      await db.query('update public.organizations set currency = $2 where name = $1', [home.orgName, 'USD']);
     }
   });
 });

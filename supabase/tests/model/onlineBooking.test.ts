@@ -18,7 +18,7 @@ function freshIp(): string {
   return `127.0.78.${nextIp}`;
 }
 
-type Offer = { accommodation_id: string; name: string; instant: boolean; deposit_due: number; quote: { total: number; subtotal: number; tax: number; fees: number; nights: { date: string; rate_name: string; amount: number }[] } };
+type Offer = { accommodation_id: string; name: string; instant: boolean; deposit_due: number; quote: { total: number; subtotal: number; tax: number; fees: number; currency: string; nights: { date: string; rate_name: string; amount: number }[] } };
 type Answer = {
   ok: boolean; reason?: string | null; refusal?: unknown; gone?: boolean; price_changed?: boolean; offers?: Offer[]; token?: string; confirmation?: string;
   status?: string; total?: number; deposit_due?: number; payment_method?: string; payment_reference?: string | null; can_cancel?: boolean;
@@ -285,7 +285,7 @@ describe('in the guest\'s language', () => {
 
   it('a language Steward does not speak falls back to the organisation\'s, then English; the guest\'s own choice comes first', async () => {
     const setOrg = (language: string | null) => db.query('update public.organizations set language = $2 where org_name = $1', [home.orgName, language]);
-    const setCurrency = (currency: string) => db.query('update catalog.lodging_settings set currency = $2 where org_name = $1', [home.orgName, currency]);
+    const setCurrency = (currency: string) => db.query('update public.organizations set currency = $2 where name = $1', [home.orgName, currency]);
     const book = async (checkIn: number, language: string | null) => {
       const offer = (await search(checkIn, checkIn + 1)).offers?.find((candidate) => candidate.name === 'Suite');
       const email = `lang-${randomUUID().slice(0, 6)}@guests.example.com`;
@@ -329,6 +329,28 @@ describe('in the guest\'s language', () => {
     } finally {
       await setOrg(null);
       await setCurrency('USD');
+    }
+  });
+});
+
+describe('the organisation\'s currency (Org Data)', () => {
+  it('prices the page, its offers, the guest\'s stay and the mails in the currency Org Data sets', async () => {
+    await db.query('update public.organizations set currency = $2 where name = $1', [home.orgName, 'EUR']);
+    try {
+      expect(await rpc('booking_page', { p_org: home.orgName })).toMatchObject({ ok: true, currency: 'EUR' });
+      const offers = (await search(210, 211)).offers ?? [];
+      expect(offers.length).toBeGreaterThan(0);
+      expect(offers.map((offer) => offer.quote.currency)).toEqual(offers.map(() => 'EUR'));
+      const offer = offers.find((candidate) => candidate.name === 'Cabin');
+      const email = `eur-${randomUUID().slice(0, 6)}@guests.example.com`;
+      const booked = await request(cabin, 210, 211, offer?.quote.total ?? 0, { p_email: email });
+      expect(booked).toMatchObject({ ok: true, currency: 'EUR' });
+      expect(await rpc('booking_stay', { p_token: booked.token })).toMatchObject({ ok: true, currency: 'EUR' });
+      const mail = (await mails(email))[0];
+      expect(mail?.body_text).toContain(`Total: ${(offer?.quote.total ?? 0).toFixed(2)} EUR`);
+      expect(mail?.body_text).toContain(`${(booked.deposit_due ?? 0).toFixed(2)} EUR`);
+    } finally {
+      await db.query('update public.organizations set currency = $2 where name = $1', [home.orgName, 'USD']);
     }
   });
 });
@@ -533,6 +555,34 @@ describe('paying the deposit by card', () => {
     expect(paid?.body_text.split('\n')[0]).toBe(`Gracias: ${card.orgName} ha recibido tu depósito de ${esMoney(50)}.`);
     expect(paid?.body_text).toContain(`Depósito pagado: ${esMoney(50)} con tarjeta`);
     expect(paid?.body_text).toContain(`Total: ${esMoney(200)}`);
+  });
+
+  it('takes the deposit in the currency Org Data sets: the checkout asks for euros, and a payment in dollars is not this deposit', async () => {
+    await db.query('update public.organizations set currency = $2 where name = $1', [card.orgName, 'EUR']);
+    try {
+      const booking = await cardBooking(70, 72);
+      expect(booking).toMatchObject({ currency: 'EUR', payment_method: 'card_link', deposit_due: 50 });
+      expect((await mails(booking.email))[0]?.body_text).toContain('Deposit due: 50.00 EUR by card');
+      const started = await fetch(`${functionsUrl()}/checkout`, { method: 'POST', headers: { apikey: stack.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ token: booking.token }) });
+      const checkout = (await started.json()) as { ok: boolean; url: string };
+      expect(checkout.ok).toBe(true);
+      expect(await (await fetch(checkout.url)).text()).toContain('Pay 50.00 EUR');
+
+      const inDollars = { object: { id: 'cs_dollars', object: 'checkout.session', client_reference_id: booking.id, amount_total: 5000, currency: 'usd', payment_status: 'paid' } };
+      const dollarEvent = await signedEvent({ id: 'evt_test_double_dollars', type: 'checkout.session.completed', data: inDollars });
+      const dollarAnswer = await fetch(`${functionsUrl()}/webhook/test`, { method: 'POST', headers: { 'stripe-signature': dollarEvent.signature }, body: dollarEvent.body });
+      expect(await dollarAnswer.json()).toMatchObject({ received: true, applied: false, ok: false, reason: 'The amount paid (50.00 USD) is not the deposit due (50.00 EUR).' });
+      expect(await payments(booking.id)).toEqual([]);
+
+      const inEuros = { object: { ...inDollars.object, id: 'cs_euros', currency: 'eur' } };
+      const euroEvent = await signedEvent({ id: 'evt_test_double_euros', type: 'checkout.session.completed', data: inEuros });
+      const euroAnswer = await fetch(`${functionsUrl()}/webhook/test`, { method: 'POST', headers: { 'stripe-signature': euroEvent.signature }, body: euroEvent.body });
+      expect(await euroAnswer.json()).toMatchObject({ received: true, applied: true });
+      expect(await payments(booking.id)).toEqual([{ line_type: 'deposit', amount: '50.00', method: 'Card (online)' }]);
+      expect((await mails(booking.email)).at(-1)?.body_text).toContain('Deposit paid: 50.00 EUR by card');
+    } finally {
+      await db.query('update public.organizations set currency = $2 where name = $1', [card.orgName, 'USD']);
+    }
   });
 
   it('describes the card checkout in the language the guest booked in, and names why a payment cannot start', async () => {

@@ -40,6 +40,15 @@ select 'Cedar Grove Outfitters', 'Past stay ' || a.rn || '-' || d, a.id,
 from (select id, row_number() over (order by name) as rn from catalog.accommodations where org_name = 'Cedar Grove Outfitters') a,
      generate_series(1, 40) as d;
 
+-- A currency chosen in Lodging Settings while Org Data had none (releases that kept one there): the
+-- upgrade makes it the organisation's. Skipped once the previous release keeps the currency in Org Data only.
+do $$
+begin
+  if exists (select 1 from information_schema.columns where table_schema = 'catalog' and table_name = 'lodging_settings' and column_name = 'currency') then
+    execute $sql$update catalog.lodging_settings set currency = 'CAD' where org_name = 'Cedar Grove Outfitters'$sql$;
+  end if;
+end $$;
+
 reset role;
 select set_config('request.jwt.claims', '', false);
 

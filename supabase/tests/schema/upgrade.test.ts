@@ -21,6 +21,7 @@ const SAVED_VIEWS_MIGRATION = '20261129024555_saved_views.sql';
 const CUSTOM_SORT_KEYS_MIGRATION = '20261129023738_custom_sort_keys.sql';
 const CARD_PAYMENT_MIGRATION = '20261129012805_online_booking_card_payment.sql';
 const CURRENCY_MIGRATION = '20261129012713_organization_currency.sql';
+const ORG_CURRENCY_ONLY_MIGRATION = '20261129123529_org_currency_only.sql';
 
 /**
  * The rows a migration of this release changes on purpose (row counts never change but for the rows
@@ -63,6 +64,9 @@ const ROW_CHANGES: { migration: string; tables: string[]; added?: Record<string,
   { migration: CARD_PAYMENT_MIGRATION, tables: [], created: ['app.payment_events'] },
   // Organisations gain their currency (USD), appended.
   { migration: CURRENCY_MIGRATION, tables: ['public.organizations'] },
+  // One currency per organisation: Lodging Settings' currency goes (a column dropped); an organisation
+  // whose Org Data said USD while its lodging settings said another takes the lodging one.
+  { migration: ORG_CURRENCY_ONLY_MIGRATION, tables: ['catalog.lodging_settings', 'public.organizations'] },
 ];
 
 describe('upgrading the previous release', () => {
@@ -100,6 +104,12 @@ describe('upgrading the previous release', () => {
   it('moves record files to the private bucket under their ids, and keeps no public URL of one', () => {
     expect(upgrade.applied).toContain(RECORD_FILES_MIGRATION);
     expect(upgrade.recordFiles).toEqual({ inPrivateBucket: 20, leftBehind: 0, publicUrls: 0, historyUrls: 0 });
+  });
+
+  it("keeps the currency an organisation chose in Lodging Settings as its Org Data currency; the others keep theirs", () => {
+    expect(upgrade.applied).toContain(ORG_CURRENCY_ONLY_MIGRATION);
+    // The load set Cedar Grove's lodging currency to CAD; Lakeside and Harbor Bakery kept none.
+    expect(upgrade.currencies).toMatchObject({ 'Cedar Grove Outfitters': 'CAD', 'Lakeside Community Church': 'USD', 'Harbor Bakery': 'USD' });
   });
 
   it('ends with the schema a fresh install builds', () => {

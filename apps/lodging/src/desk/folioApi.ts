@@ -23,9 +23,9 @@ export type FolioStay = {
 };
 
 export type Branding = { org_name: string; logo_url: string | null; primary_color: string | null };
-export type Organization = { name: string; display_name: string | null; address_line_1: string | null; logo_url: string | null; city: string | null; state: string | null; zip: string | null; email: string | null; phone: string | null };
+export type Organization = { name: string; display_name: string | null; address_line_1: string | null; logo_url: string | null; city: string | null; state: string | null; zip: string | null; email: string | null; phone: string | null; currency: string };
 
-/** A stay's folio: the stay and its amounts, the organisation's branding and address, and its currency. */
+/** A stay's folio: the stay and its amounts, the organisation's branding and address, and its currency (Org Data). */
 export async function fetchFolio(id: string): Promise<{ stay: FolioStay; branding: Branding | null; organization: Organization | null; currency: string }> {
   const supabase = getDatabase();
   const stays = await supabase
@@ -37,11 +37,10 @@ export async function fetchFolio(id: string): Promise<{ stay: FolioStay; brandin
   if (stays.error) throw toDataAccessError(stays.error);
   if (!stays.data) throw new Error(t('folio.notFound'));
   const base = stays.data as Omit<FolioStay, 'subtotal' | 'fees_amount' | 'tax_amount' | 'total_amount' | 'price_overridden'>;
-  const [amounts, branding, organization, settings] = await Promise.all([
+  const [amounts, branding, organization] = await Promise.all([
     supabase.schema('catalog').from('reservations').select('subtotal,fees_amount,tax_amount,total_amount,price_overridden').eq('id', id).single(),
     supabase.schema('settings').from('org_branding').select('org_name,logo_url,primary_color').in('org_name', orgScopeFor(base.org_name)),
-    supabase.from('organizations').select('name,display_name,address_line_1,logo_url,city,state,zip,email,phone').eq('name', base.org_name).maybeSingle(),
-    supabase.schema('catalog').from('lodging_settings').select('currency').eq('org_name', base.org_name).maybeSingle(),
+    supabase.from('organizations').select('name,display_name,address_line_1,logo_url,city,state,zip,email,phone,currency').eq('name', base.org_name).maybeSingle(),
   ]);
   if (amounts.error) throw toDataAccessError(amounts.error);
   const brandings = (branding.data ?? []) as Branding[];
@@ -49,7 +48,7 @@ export async function fetchFolio(id: string): Promise<{ stay: FolioStay; brandin
     stay: { ...base, ...(amounts.data as Pick<FolioStay, 'subtotal' | 'fees_amount' | 'tax_amount' | 'total_amount' | 'price_overridden'>) },
     branding: brandings.find((row) => row.org_name === base.org_name) ?? brandings[0] ?? null,
     organization: (organization.data as Organization | null) ?? null,
-    currency: (settings.data as { currency: string } | null)?.currency ?? 'USD',
+    currency: (organization.data as Organization | null)?.currency ?? 'USD',
   };
 }
 

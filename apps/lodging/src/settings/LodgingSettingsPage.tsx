@@ -4,6 +4,7 @@ import { tableRef, type AnyRow } from '@steward/libs/data';
 import { RecordTableCard } from '@steward/libs/list';
 import { PageFrame } from '@steward/libs/ui';
 import { CalendarFeedsCard } from './CalendarFeedsCard';
+import { CurrencyNote } from './CurrencyNote';
 import { OnlineBookingCard } from './OnlineBookingCard';
 import {
   accommodationClassFields,
@@ -54,7 +55,12 @@ export function LodgingSettingsPage() {
           ...TABS.map((tab) => ({
             key: tab.key,
             label: t(tab.tab),
-            children: <RecordTableCard title={t(tab.title)} label={t(tab.label)} table={tab.table} fields={fields.get(tab.key) ?? []} {...('columnFields' in tab ? { columnFields: tab.columnFields } : {})} {...('customKind' in tab ? { customKind: tab.customKind } : {})} />,
+            children: (
+              <>
+                {tab.key === 'taxes' ? <CurrencyNote /> : null}
+                <RecordTableCard title={t(tab.title)} label={t(tab.label)} table={tab.table} fields={fields.get(tab.key) ?? []} {...('columnFields' in tab ? { columnFields: tab.columnFields } : {})} {...('customKind' in tab ? { customKind: tab.customKind } : {})} />
+              </>
+            ),
           })),
           { key: 'feeds', label: t('tab.calendarFeeds'), children: <CalendarFeedsCard /> },
           { key: 'online-booking', label: t('tab.onlineBooking'), children: <OnlineBookingCard /> },

@@ -8,9 +8,8 @@ type FieldSpec = Omit<FieldDef, 'label' | 'options'> & { label: LodgingMessageId
 export const inLanguage = (specs: readonly FieldSpec[]): readonly FieldDef[] =>
   specs.map((spec) => ({ ...spec, label: t(spec.label), ...(spec.options ? { options: spec.options.map((option) => ({ value: option.value, label: t(option.label) })) } : {}) }) as FieldDef);
 
-// Examples of a code, the same in every language (a hex colour, an ISO 4217 currency), not words.
+// An example of a code, the same in every language (a hex colour), not words.
 const COLOUR_EXAMPLE = '#aabbcc';
-const CURRENCY_EXAMPLE = 'USD';
 
 const catalog = (table: string, labelField = 'name') => ({ schema: 'catalog', table, valueField: 'id', labelField }) as const;
 
@@ -106,12 +105,11 @@ export const accommodationFileFields: readonly FieldSpec[] = [
   { name: 'url', label: 'setting.fileUrl' },
 ];
 
-/** What a stay costs on top of its nights (catalog.lodging_settings: one row per organisation). */
+/** What a stay costs on top of its nights (catalog.lodging_settings: one row per organisation); amounts are in Org Data's currency. */
 export const lodgingSettingsFields: readonly FieldSpec[] = [
   { name: 'tax_percent', label: 'setting.taxPercent', type: 'number', required: true },
   { name: 'stay_fee', label: 'setting.feePerStay', type: 'number', required: true },
   { name: 'nightly_fee', label: 'setting.feePerNight', type: 'number', required: true },
-  { name: 'currency', label: 'setting.currency', required: true, placeholder: CURRENCY_EXAMPLE },
   // Online booking (/book/<organisation>): the deposit, how it is paid, how long a request holds its unit, the cancellation rule.
   { name: 'deposit_percent', label: 'setting.onlineDepositPercent', type: 'number' },
   {

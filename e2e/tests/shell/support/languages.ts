@@ -14,6 +14,12 @@ export async function setProfileLanguage(owner: Owner, language: string): Promis
   if (error) throw new Error(`user_profiles: ${error.message}`);
 }
 
+/** Sets the organisation's currency in Org Data (the only one: every amount, the desk's and the guests', is in it). */
+export async function setOrgCurrency(orgName: string, currency: string): Promise<void> {
+  const { error } = await serviceClient().from('organizations').update({ currency }).eq('name', orgName);
+  if (error) throw new Error(`organizations: ${error.message}`);
+}
+
 /** A new organisation whose owner reads Steward in `language`. */
 export async function ownerSpeaking(prefix: string, language: string): Promise<Owner> {
   const owner = await createOwner(prefix);
