@@ -6601,6 +6601,8 @@ declare
   v_from_name text;
   v_signature text;
   v_mails jsonb;
+  -- Every unsubscribe link of this call starts the same (app.mail_unsubscribe_link): read once.
+  v_unsubscribe text := app.mail_unsubscribe_link('');
 begin
   -- The one writer of outgoing conversation mail (one mail from a record, or a mail to many): the
   -- sender's account, name and signature read once; each mail's merge fields filled ("merge", plus its
@@ -6633,7 +6635,7 @@ begin
                                       'header_id', '<' || x.id || '@' || v_slug || '.steward>', 'thread_id', coalesce(v_parent.thread_id, x.id)))
     into v_mails
     from jsonb_to_recordset(v_mails) as x(id uuid, to_emails text[], merge jsonb, links jsonb, send_at timestamp with time zone, unsubscribe_token text)
-   cross join lateral (select x.merge || case when x.unsubscribe_token is not null then jsonb_build_object('unsubscribe_url', app.mail_unsubscribe_link(x.unsubscribe_token)) else '{}' end as merge) v
+   cross join lateral (select x.merge || case when x.unsubscribe_token is not null then jsonb_build_object('unsubscribe_url', v_unsubscribe || x.unsubscribe_token) else '{}' end as merge) v
    cross join lateral (select app.message_fill(p_subject, v.merge, true) as subject,
                               app.message_fill(p_body, v.merge) || coalesce(E'\n\n-- \n' || v_signature, '') as body) f;
   if v_mails is null then
@@ -6672,7 +6674,7 @@ begin
          coalesce((select jsonb_agg(jsonb_build_object('bucket_id', coalesce(a ->> 'bucket_id', 'message-files'), 'storage_path', a ->> 'storage_path',
                                                        'file_name', a ->> 'file_name', 'content_type', a ->> 'content_type'))
                    from jsonb_array_elements(coalesce(p_attachments, '[]')) a), '[]'),
-         v_account.id, case when x.unsubscribe_token is not null then app.mail_unsubscribe_link(x.unsubscribe_token) end
+         v_account.id, case when x.unsubscribe_token is not null then v_unsubscribe || x.unsubscribe_token end
     from jsonb_to_recordset(v_mails) as x(id uuid, thread_id uuid, header_id text, subject text, body text, html text, to_emails text[],
                                           send_at timestamp with time zone, unsubscribe_token text);
   perform pg_notify('mail_outbox', v_mails -> 0 ->> 'id');

@@ -14,7 +14,8 @@ begin
   perform request_check.reject_removed_user();
   if current_setting('request.path', true) = '/rpc/import_job' then
     perform set_config('statement_timeout', '600s', true);
-  elsif current_setting('request.path', true) = '/rpc/import_problems' then
+  elsif current_setting('request.path', true) in ('/rpc/import_problems', '/rpc/send_to_many') then
+    -- A mail to many writes a message, its links, token and outbox row for each of up to 50,000 records.
     perform set_config('statement_timeout', '120s', true);
   end if;
 end;

@@ -318,3 +318,28 @@ describe('mail headers', () => {
     expect(mailHeaderProblem({ to: 'a@example.com', subject: 'Fine', replyTo: 'x\r@example.com' })).toBe('line break in the replyTo header');
   });
 });
+
+describe('long requests', () => {
+  it('give an import, its check and a mail to many two minutes or more; every other request keeps its role’s limit (8 s signed in)', async () => {
+    const timeoutFor = async (requestPath: string) => {
+      const client = await connectDb(stack.dbUrl);
+      try {
+        await client.query('begin');
+        await client.query(`select set_config('request.path', $1, true)`, [requestPath]);
+        await client.query('set local role authenticated');
+        await client.query('select request_check.before_request()');
+        const { rows } = await client.query<{ statement_timeout: string }>('show statement_timeout');
+        return rows[0]!.statement_timeout;
+      } finally {
+        await client.query('rollback').catch(() => undefined);
+        await client.end();
+      }
+    };
+    expect(await timeoutFor('/rpc/import_job')).toBe('10min');
+    expect(await timeoutFor('/rpc/import_problems')).toBe('2min');
+    expect(await timeoutFor('/rpc/send_to_many')).toBe('2min');
+    // This connection's own limit (a login as authenticated has 8 s): untouched for other requests.
+    const { rows } = await db.query<{ statement_timeout: string }>('show statement_timeout');
+    expect(await timeoutFor('/rpc/send_message')).toBe(rows[0]!.statement_timeout);
+  });
+});
