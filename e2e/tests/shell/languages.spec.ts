@@ -91,7 +91,7 @@ test('the header’s language menu turns an open list Spanish at once, and the c
   await signInThroughApi(page, owner.email, owner.password, E2E_BASE_URL);
   await page.goto('/businesses');
   await expect(page.getByRole('columnheader', { name: 'Name' })).toBeVisible();
-  const language = page.getByRole('banner').getByRole('combobox', { name: 'Language' });
+  const language = page.getByRole('banner').getByRole('combobox', { name: 'Your language' });
   await expect(language).toHaveValue('en');
 
   await language.selectOption({ label: 'Español' });
@@ -99,7 +99,7 @@ test('the header’s language menu turns an open list Spanish at once, and the c
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByRole('columnheader', { name: 'Nombre' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
-  await expect(page.getByRole('banner').getByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
+  await expect(page.getByRole('banner').getByRole('combobox', { name: 'Tu idioma' })).toHaveValue('es');
   await expectNoSeriousA11yViolations(page);
 
   // Kept on the profile: My profile shows it, and the next visit starts in it.
@@ -107,7 +107,7 @@ test('the header’s language menu turns an open list Spanish at once, and the c
   await expect.poll(savedLanguage).toEqual({ language: 'es' });
   await page.reload();
   await expect(page.getByRole('columnheader', { name: 'Nombre' })).toBeVisible();
-  await page.getByRole('banner').getByRole('combobox', { name: 'Idioma' }).selectOption({ label: 'English' });
+  await page.getByRole('banner').getByRole('combobox', { name: 'Tu idioma' }).selectOption({ label: 'English' });
   await expect(page.getByRole('columnheader', { name: 'Name' })).toBeVisible();
 });
 

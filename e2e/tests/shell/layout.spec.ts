@@ -142,7 +142,7 @@ test.describe('the authenticated layout', () => {
       reached.push(focused.name);
       expect(focused.outline, `focus on "${focused.name}" is visible`).not.toBe('none');
     }
-    expect(reached).toEqual(['Skip to content', 'Steward', 'Search', `Organization: ${owner.orgName}`, 'Notifications, none unread', 'Language', 'Sign Out', 'Dashboard', 'CRM']);
+    expect(reached).toEqual(['Skip to content', 'Steward', 'Search', `Organization: ${owner.orgName}`, 'Notifications, none unread', 'Your language', 'Sign Out', 'Dashboard', 'CRM']);
     await expect(shell.menu).toHaveAttribute('data-expanded');
     // Enter opens the focused group; its items are the next stops.
     await page.keyboard.press('Enter');

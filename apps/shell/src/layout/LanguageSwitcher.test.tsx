@@ -23,12 +23,12 @@ describe('the header language menu', () => {
   it('speaks the chosen language at once and keeps it on the person’s profile in this organisation', async () => {
     const save = vi.fn(async () => undefined);
     const { reload } = renderSwitcher(save);
-    const menu = screen.getByRole('combobox', { name: 'Language' });
+    const menu = screen.getByRole('combobox', { name: 'Your language' });
     expect(menu).toHaveValue('en');
     await userEvent.selectOptions(menu, 'Español');
     await waitFor(() => expect(getLanguageState().locale).toBe('es'));
     // Its own name follows the page's language.
-    expect(await screen.findByRole('combobox', { name: 'Idioma' })).toHaveValue('es');
+    expect(await screen.findByRole('combobox', { name: 'Tu idioma' })).toHaveValue('es');
     expect(save).toHaveBeenCalledWith('u-1', 'Cedar Grove Outfitters', 'es');
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
@@ -38,7 +38,7 @@ describe('the header language menu', () => {
     const { reload } = renderSwitcher(async () => {
       throw new Error('network down');
     });
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Español');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Your language' }), 'Español');
     await waitFor(() => expect(error).toHaveBeenCalledWith('No se pudo guardar tu idioma: se aplica solo a esta visita.'));
     expect(getLanguageState().locale).toBe('es');
     expect(reload).not.toHaveBeenCalled();
