@@ -5417,10 +5417,11 @@ CREATE OR REPLACE FUNCTION app.custom_sort_column(p_type text)
  SET search_path TO ''
 AS $function$
   -- Where a field type's sort key lives in app.custom_sort_keys (null: the type keeps none; choices
-  -- sort by the field's current order of choices, read from the definition).
+  -- sort by the field's current order of choices, read from the definition, and links by the linked
+  -- record's name, read when sorting: a renamed record moves at once).
   select case
     when p_type in ('number', 'currency', 'boolean') then 'num'
-    when p_type in ('date', 'link', 'short_text', 'long_text', 'email', 'phone', 'url') then 'txt'
+    when p_type in ('date', 'short_text', 'long_text', 'email', 'phone', 'url') then 'txt'
   end;
 $function$;
 revoke all on function app.custom_sort_column(p_type text) from public, anon, authenticated, service_role;
@@ -5447,10 +5448,10 @@ CREATE OR REPLACE FUNCTION app.custom_sort_txt(p_type text, p_value jsonb)
  IMMUTABLE PARALLEL SAFE
  SET search_path TO ''
 AS $function$
-  -- Dates ("YYYY-MM-DD") and links as stored, text ignoring case.
+  -- Dates ("YYYY-MM-DD") as stored, text ignoring case (links keep no key: app.custom_sort_column).
   select case
     when jsonb_typeof(p_value) <> 'string' then null
-    when p_type in ('date', 'link') then p_value #>> '{}'
+    when p_type = 'date' then p_value #>> '{}'
     when p_type in ('short_text', 'long_text', 'email', 'phone', 'url') then lower(p_value #>> '{}')
   end;
 $function$;
@@ -5559,7 +5560,8 @@ declare
   v_key text := substr(p_field, 8);
 begin
   -- The sort key of a custom field over the base table t: numbers as numbers, choices in the order
-  -- the field lists them, yes before no, text ignoring case; null (last going up) when empty.
+  -- the field lists them, yes before no, a link by the linked record's name, text ignoring case; null
+  -- (last going up) when empty.
   if v_key !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
     return null;
   end if;
@@ -5569,7 +5571,9 @@ begin
   end if;
   return case
     when v_field.field_type in ('number', 'currency') then format('(case when jsonb_typeof(t.custom -> %1$L) = ''number'' then (t.custom ->> %1$L)::numeric end)', v_key)
-    when v_field.field_type in ('date', 'link') then format('(t.custom ->> %L)', v_key)
+    when v_field.field_type = 'date' then format('(t.custom ->> %L)', v_key)
+    when v_field.field_type = 'link' then
+      format('(select lower(r.name) from %s r where r.id = (t.custom ->> %L)::uuid)', app.custom_record_table(v_field.link_kind), v_key)
     when v_field.field_type = 'boolean' then format('(not (t.custom ->> %L)::boolean)', v_key)
     when v_field.field_type = 'single_choice' then
       format('array_position(%L::text[], t.custom ->> %L)', array(select c ->> 'id' from jsonb_array_elements(v_field.choices) c), v_key)

@@ -122,6 +122,23 @@ describe('custom sort keys', () => {
     expect(up).toHaveLength(6);
   });
 
+  it('sort a link by the linked record\'s name, not its id: a renamed record moves at once, and a link keeps no key', async () => {
+    const owner = await signUpOrganization(stack, 'Sort links');
+    const { data, error } = await owner.client.schema('settings').from('custom_fields')
+      .insert({ org_name: owner.orgName, record_kind: 'contact', label: 'Sponsor', field_type: 'link', link_kind: 'contact' }).select('id').single();
+    if (error) throw new Error(error.message);
+    const sponsor = (data as { id: string }).id;
+    const zed = await contact(owner, 'Zed Sponsor');
+    const amy = await contact(owner, 'Amy Sponsor');
+    await contact(owner, 'Row A', { [sponsor]: zed });
+    await contact(owner, 'Row B', { [sponsor]: amy });
+    expect((await sortedNames(owner, sponsor, false)).slice(0, 2)).toEqual(['Row B', 'Row A']);
+    expect((await sortedNames(owner, sponsor, true)).slice(0, 2)).toEqual(['Row A', 'Row B']);
+    await owner.client.schema('crm').from('contacts').update({ name: 'Zoe Sponsor' }).eq('id', amy);
+    expect((await sortedNames(owner, sponsor, false)).slice(0, 2)).toEqual(['Row A', 'Row B']);
+    expect(await keysOf(sponsor)).toEqual([]);
+  });
+
   it('sort a filtered list from its keys as well, and give the same page when the walk stops short of the matches', async () => {
     const owner = await signUpOrganization(stack, 'Sort filtered');
     const when = await field(owner, 'When', 'date');
