@@ -320,7 +320,7 @@ describe('mail headers', () => {
 });
 
 describe('long requests', () => {
-  it('give an import, its check and a mail to many two minutes or more; every other request keeps its role’s limit (8 s signed in)', async () => {
+  it('give an import, its check and a mail to many two minutes or more; every other request keeps the limit it had', async () => {
     const timeoutFor = async (requestPath: string) => {
       const client = await connectDb(stack.dbUrl);
       try {
