@@ -16,6 +16,8 @@ export default defineConfig({
     include: ['src/**/*.integration.test.{ts,tsx}'],
     globalSetup: ['../supabase/tests/stack/globalSetup.ts'],
     fileParallelism: false,
+    // One worker for every file, its modules loaded once (as supabase/vitest.config.ts).
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

@@ -2,7 +2,8 @@
 // local Supabase stack for the stack suites and another for the journeys, every Vitest suite (unit and
 // integration) and the end-to-end journeys in Chromium. Ends with one summary line. Stages that leave
 // a core idle run side by side (docs/testing.md): the stack starts during the build; the checks and
-// unit suites, the stack's suites (one file at a time) and the journeys run as three lanes.
+// unit suites, the stack's suites (one file at a time, then those that start stacks of their own) and
+// the journeys run as three lanes.
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -147,6 +148,7 @@ async function main() {
   let failures = [];
   let stack;
   let checksAndUnit;
+  let stackLane;
   let journeys;
   try {
     console.log('▶ Building every app (production)…');
@@ -164,14 +166,9 @@ async function main() {
     const vitest = (stage, part, outputFile, env) =>
       clock.run(stage, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`], { env: { ...env, STEWARD_VITEST_PART: part } });
     const vitestOwnJson = path.join(reports, 'vitest-own-stacks.json');
-    // The suites that start stacks of their own follow the unit suites in their lane: the unit lane
-    // ends minutes before the journeys, and a start may take its whole budget there (they get a
-    // start's time per test, vitest.ownStacks.config.ts). The lane answers both exit codes.
     checksAndUnit = (async () => {
       checksExit = await clock.run('type checks and lint', 'npx', ['nx', 'run-many', '-t', 'typecheck', 'lint', '--parallel=2', '--output-style=static'], { env: { NX_DAEMON: 'false' } });
-      const unitExit = await vitest('vitest unit', 'unit', vitestUnitJson, {});
-      const ownExit = await vitest('vitest own stacks', 'own', vitestOwnJson, stackEnv(await stackReady));
-      return { unitExit, ownExit };
+      return vitest('vitest unit', 'unit', vitestUnitJson, {});
     })();
     // No stack given: the journeys' global setup starts a fresh one on their port base. No traces: a
     // failed journey is named at the end, to be run again alone with its trace (docs/testing.md).
@@ -179,8 +176,16 @@ async function main() {
     journeys = clock.run('playwright', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: journeysEnv });
     journeys.catch(() => undefined);
     stack = await stackReady;
-    const stackLane = vitest('vitest stack', 'stack', vitestStackJson, stackEnv(stack));
-    const [{ unitExit, ownExit }, stackExit, playwrightExit] = await Promise.all([checksAndUnit, stackLane, journeys]);
+    // The suites that start stacks of their own follow the stack suites in their lane, which ends
+    // minutes before the journeys (its files share one worker's loaded modules); a start may take its
+    // whole budget there (they get a start's time per test, vitest.ownStacks.config.ts). The lane
+    // answers both exit codes.
+    stackLane = (async () => {
+      const stackExit = await vitest('vitest stack', 'stack', vitestStackJson, stackEnv(stack));
+      const ownExit = await vitest('vitest own stacks', 'own', vitestOwnJson, stackEnv(stack));
+      return { stackExit, ownExit };
+    })();
+    const [unitExit, { stackExit, ownExit }, playwrightExit] = await Promise.all([checksAndUnit, stackLane, journeys]);
     const unitReports = [await readJson(vitestUnitJson), await readJson(vitestStackJson), await readJson(vitestOwnJson)];
     unit = sumCounts([vitestCounts(unitReports[0], unitExit), vitestCounts(unitReports[1], stackExit), vitestCounts(unitReports[2], ownExit)]);
     failures = unitReports.flatMap(vitestFailures);
@@ -190,6 +195,7 @@ async function main() {
   } finally {
     // Nothing is left running behind a failure: the other lane ends first (its exit counts above).
     await checksAndUnit?.catch(() => undefined);
+    await stackLane?.catch(() => undefined);
     await journeys?.catch(() => undefined);
     // A stack that failed to start has nothing to stop; one still starting is waited for and stopped.
     stack ??= await stackReady.catch(() => undefined);

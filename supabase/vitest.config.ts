@@ -21,6 +21,9 @@ export default defineConfig({
     exclude: OWN_STACK_SUITES,
     globalSetup: ['./tests/stack/globalSetup.ts'],
     fileParallelism: false,
+    // One worker runs file after file in the modules it has loaded (supabase-js, pg, the helpers):
+    // starting a fresh one for each file was seconds per file on a busy machine (docs/testing.md).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },
