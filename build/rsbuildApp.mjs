@@ -12,6 +12,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { HOST_NAME, REMOTE_PORT_OFFSETS, containerName, sharedSingletons } from './federation.mjs';
 import { serveDevRuntimeConfig } from './devRuntimeConfig.mjs';
 import { pluginAntdStylesUsed } from './antdStyles.mjs';
+import { CATALOG_FILE } from './i18n/compileMessages.mjs';
 import { EARLY_TOKEN_MARGIN_MS, FIRST_VIEW_KEY, FIRST_VIEW_VERSION, startFirstView } from '../libs/src/boot/firstViewStart.mjs';
 import { startArea } from '../libs/src/boot/areaStart.mjs';
 import { ROUTES } from '../libs/src/shell/routes.mjs';
@@ -30,7 +31,7 @@ const reactRouterDist = path.join(path.dirname(createRequire(import.meta.url).re
  */
 const MESSAGES_LOADER = path.join(import.meta.dirname, 'i18n/messagesLoader.cjs');
 const MESSAGE_PARSER_STANDIN = path.join(path.dirname(createRequire(import.meta.url).resolve('@formatjs/icu-messageformat-parser/package.json')), 'lib/no-parser.js');
-const CATALOG_RULE = { test: /[\\/]src[\\/]messages[\\/][A-Za-z-]+\.json$/, use: [{ loader: MESSAGES_LOADER }] };
+const CATALOG_RULE = { test: CATALOG_FILE, use: [{ loader: MESSAGES_LOADER }] };
 
 /** Environment that changes a build — all of it is an Nx input (nx.json sharedGlobals). */
 function buildEnv(appDir) {

@@ -315,8 +315,8 @@ async function shellRows(platform, stack) {
 /**
  * What a language other than English adds to open a list: the catalogues in it of each area the list's
  * page draws (/businesses: the shell's, libs' and the CRM's; chunks of those builds, fetched only for
- * that language), Brotli as served. Those converted so far (build/i18n/folders.mjs) count. libs' one
- * catalogue is built into the shell (every remote takes libs from it), so its chunk is the shell's.
+ * that language), Brotli as served. Those converted so far (build/i18n/folders.mjs) count. libs'
+ * catalogues are built into the shell (every remote takes libs from it), so their chunks are the shell's.
  */
 async function languageRows() {
   const drawn = ['shell', 'libs', 'crm'];
@@ -332,7 +332,18 @@ async function languageRows() {
     bytes += size;
     parts.push(`${area} ${(size / KB).toFixed(1)} KB`);
   }
-  printRow({ figure: 'JS a language adds to open a list (its catalogues of the areas drawn, Brotli, as served)', value: bytes / KB, unit: 'KB', budget: 15, note: `Spanish: ${parts.join(', ')}` });
+  // libs' refusals (the database's words) follow once the list is drawn: named, not counted.
+  const shellAsync = path.join(workspaceRoot, 'apps/shell/dist/static/js/async');
+  const refusals = (await readdir(shellAsync)).find((name) => /^messages-libs-refusals-es\.[0-9a-f]+\.js$/.test(name));
+  if (!refusals) throw new Error("the shell's build has no Spanish refusals catalogue (messages-libs-refusals-es.*.js)");
+  const { size: refusalsSize } = await stat(path.join(shellAsync, `${refusals}.br`));
+  printRow({
+    figure: 'JS a language adds to open a list (its catalogues of the areas drawn, Brotli, as served)',
+    value: bytes / KB,
+    unit: 'KB',
+    budget: 15,
+    note: `Spanish: ${parts.join(', ')}; then, after the list is drawn, libs' refusals ${(refusalsSize / KB).toFixed(1)} KB`,
+  });
 }
 
 /** Each area's own rows (its screens, queries and JS), from the area's bench folder. */

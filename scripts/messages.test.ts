@@ -15,8 +15,12 @@ const LANGUAGES = ['es'];
 type Catalogue = Record<string, string>;
 const read = (file: string): Catalogue => JSON.parse(readFileSync(file, 'utf8')) as Catalogue;
 
-/** Where an area's catalogues are: apps/<area>/src/messages, and libs' one catalogue in libs/src/messages. */
-const catalogueDir = (area: string) => (area === 'libs' ? path.join(workspaceRoot, 'libs/src/messages') : path.join(workspaceRoot, 'apps', area, 'src/messages'));
+/**
+ * Where an area's catalogues are: apps/<area>/src/messages; libs' in libs/src/messages, and its
+ * refusals (fetched after the first view) in libs/src/messages/refusals.
+ */
+const LIBS_CATALOGUES: Record<string, string> = { libs: 'libs/src/messages', 'libs-refusals': 'libs/src/messages/refusals' };
+const catalogueDir = (area: string) => path.join(workspaceRoot, LIBS_CATALOGUES[area] ?? path.join('apps', area, 'src/messages'));
 
 /** The catalogues' folders: each area that has converted any folder. */
 const areas = [...new Set(MESSAGE_FOLDERS.filter((entry) => entry.converted && entry.area).map((entry) => entry.area as string))].map((area) => ({

@@ -8,8 +8,12 @@ import { pseudoPadding, pseudoText } from '../../libs/src/i18n/pseudo.mjs';
 
 export const PSEUDO_LOCALES = ['en-XA', 'ar-XB'];
 
-/** Whether a module request is an area's catalogue (what the loader and the Vite plugin take). */
-export const CATALOG_FILE = /[\\/]src[\\/]messages[\\/][A-Za-z-]+\.json$/;
+/**
+ * Whether a module request is an area's catalogue (what the loader and the Vite plugin take):
+ * src/messages/<language>.json, or a second catalogue of the area in a folder of its own there
+ * (libs' refusals: src/messages/refusals/<language>.json).
+ */
+export const CATALOG_FILE = /[\\/]src[\\/]messages[\\/](?:[a-z-]+[\\/])?[A-Za-z-]+\.json$/;
 
 function stripLocations(node) {
   if (Array.isArray(node)) return node.map(stripLocations);

@@ -3,7 +3,8 @@
 // `converted` is held to it by the lint rule `steward/no-literal-text` (eslint.config.mjs) and its area's
 // catalogues by the Spanish check (scripts/i18nCheck.test.ts). Converting a folder is: move its words
 // to its area's messages/en.json and es.json, then flip `converted` here. An app's catalogues are
-// apps/<area>/src/messages; libs' folders share one, libs/src/messages (area 'libs').
+// apps/<area>/src/messages; libs' folders share one, libs/src/messages (area 'libs'), beside the
+// database's refusals, which the page fetches after its first view (libs/src/messages/refusals).
 
 /** @typedef {{ folder: string, area: string | null, converted: boolean }} MessageFolder */
 
@@ -14,6 +15,7 @@ export const MESSAGE_FOLDERS = [
   { folder: 'libs/src/session', area: null, converted: true },
   { folder: 'libs/src/boot', area: null, converted: true },
   { folder: 'libs/src/messages', area: 'libs', converted: true },
+  { folder: 'libs/src/messages/refusals', area: 'libs-refusals', converted: true },
   { folder: 'apps/crm/src', area: 'crm', converted: true },
   { folder: 'apps/catalog/src', area: 'catalog', converted: true },
   { folder: 'apps/lodging/src', area: 'lodging', converted: true },

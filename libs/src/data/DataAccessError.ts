@@ -1,11 +1,11 @@
 import { formatDate, formatMoney } from '@steward/libs/i18n';
-import { has, t } from '@steward/libs/messages';
+import { refusals } from '@steward/libs/messages';
 
 /** Why a write was refused, so screens can offer the right way out (reload, re-login, fix input). */
 export type DataAccessErrorKind = 'conflict' | 'not_found' | 'forbidden' | 'request';
 
 /**
- * A refusal the database named (app.refuse): its message id (libs' catalogue `db.<id>`) and the values
+ * A refusal the database named (app.refuse): its message id (libs' refusals catalogue, `db.<id>`) and the values
  * of the message's {placeholders}, each a word or itself a named message (the part of a record that
  * failed, and why). PostgREST passes them as the error's hint (`steward:<id>`) and details (a JSON
  * object), whatever the SQLSTATE.
@@ -122,11 +122,11 @@ export function answerReason(answer: { readonly reason?: string | null; readonly
 /** A named message in the page's language, its named values too; null when the catalogue lacks one. */
 function refusalMessage(refusal: Refusal): string | null {
   const id = `db.${refusal.id}`;
-  if (!has(id)) return null;
+  if (!refusals.has(id)) return null;
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(refusal.values)) values[name] = shownValue(value);
   try {
-    return t(id, values);
+    return refusals.t(id, values);
   } catch {
     // A value the message needs is missing (an older database): the text as sent.
     return null;
@@ -142,7 +142,7 @@ function codeOf(error: unknown): string | null {
 /**
  * A database refusal in the person's language, by its id or code, never by its text. A refusal under a
  * shared SQLSTATE (22023, 23514, 42501, P0002…) names its message (app.refuse: hint `steward:<id>`,
- * the values in details), which libs' catalogue has as `db.<id>`; each of Steward's own codes (ST001…)
+ * the values in details), which libs' refusals catalogue has as `db.<id>`; each of Steward's own codes (ST001…)
  * has its message as `db.<code>`. The English is word for word the database's own (a test holds them
  * together). Null for a refusal the catalogue does not name (one with neither): its text as sent.
  */
@@ -153,7 +153,7 @@ export function databaseMessage(error: unknown): string | null {
   const code = codeOf(error);
   if (!code) return null;
   const id = `db.${code}`;
-  return has(id) ? t(id) : null;
+  return refusals.has(id) ? refusals.t(id) : null;
 }
 
 /** The message of anything thrown (a known database code in the person's language), or the fallback the spec names for that place ("Save failed"…). */

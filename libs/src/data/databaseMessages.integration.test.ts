@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { setLocale } from '@steward/libs/i18n';
+import { allCatalogsLoaded, setLocale } from '@steward/libs/i18n';
 import { databaseMessage, errorMessage, refusalOf, toDataAccessError } from './DataAccessError';
 import { DEMO_ORG, signedInClient } from './stackFixtures.testUtil';
 
@@ -50,6 +50,7 @@ describe('a refusal under a shared code', () => {
     await setLocale('en');
     expect(databaseMessage(refused)).toBe(error?.message);
     await setLocale('es');
+    await allCatalogsLoaded();
     expect(errorMessage(refused, 'Save failed')).toBe(`No eres miembro de la organización ${elsewhere}`);
   });
 
@@ -67,6 +68,7 @@ describe('a refusal under a shared code', () => {
     await setLocale('en');
     expect(databaseMessage(error)).toBe(error?.message);
     await setLocale('es');
+    await allCatalogsLoaded();
     expect(databaseMessage(error)).toBe(`${label} debe ser un número`);
   });
 
@@ -84,6 +86,7 @@ describe('a refusal under a shared code', () => {
     expect(error?.message).toBe('primary phone: Enter a phone number of 4 to 15 digits (spaces and + ( ) - . / allowed), e.g. (207) 555-0112.');
     expect(error?.hint).toBe('steward:record.partRefused');
     await setLocale('es');
+    await allCatalogsLoaded();
     expect(databaseMessage(error)).toBe('teléfono principal: Escribe un número de teléfono de 4 a 15 dígitos (se admiten espacios y + ( ) - . /), p. ej. (207) 555-0112.');
   });
 
@@ -97,6 +100,7 @@ describe('a refusal under a shared code', () => {
     expect(error?.details).toBe('{}');
     expect(refusalOf(error)).toEqual({ id: 'undo.nothing', values: {} });
     await setLocale('es');
+    await allCatalogsLoaded();
     expect(databaseMessage(error)).toBe('No hay nada que deshacer');
   });
 });

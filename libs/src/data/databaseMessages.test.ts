@@ -1,16 +1,16 @@
 // Database refusals reach the person in their language by id or code (errorMessage → databaseMessage),
 // never by their text. Each refusal a person can meet names its message: app.refuse(code, id, English,
-// values) raises it with hint `steward:<id>` and the values as details, and libs' catalogue has it as
-// `db.<id>`, the English word for word the database's (with the values in its {placeholders}), so
-// English reads exactly as before. Steward's own codes (ST001…) have theirs as `db.<code>`.
+// values) raises it with hint `steward:<id>` and the values as details, and libs' refusals catalogue
+// (libs/src/messages/refusals) has it as `db.<id>`, the English word for word the database's (with the
+// values in its {placeholders}), so English reads exactly as before. Steward's own codes (ST001…) have theirs as `db.<code>`.
 // The rules: docs/architecture.md ("Database refusals").
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { setLocale } from '@steward/libs/i18n';
-import { t } from '@steward/libs/messages';
-import english from '../messages/en.json';
-import spanish from '../messages/es.json';
+import { allCatalogsLoaded, setLocale } from '@steward/libs/i18n';
+import { refusals } from '@steward/libs/messages';
+import english from '../messages/refusals/en.json';
+import spanish from '../messages/refusals/es.json';
 import { DataAccessError, answerReason, databaseMessage, errorMessage, refusalOf, toDataAccessError } from './DataAccessError';
 
 const schemas = path.resolve(import.meta.dirname, '../../../supabase/schemas');
@@ -140,7 +140,7 @@ describe('database refusals by message id', () => {
       const names = [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
       const values = Object.fromEntries(names.map((name) => [name, `«${name}»`]));
       const database = template.replace(/\{(\w+)\}/g, (_, name: string) => values[name]!);
-      const shown = t(`db.${id}` as Parameters<typeof t>[0], values);
+      const shown = refusals.t(`db.${id}` as Parameters<typeof refusals.t>[0], values);
       return shown === database ? [] : [{ id, database, shown }];
     });
     expect(wrong).toEqual([]);
@@ -192,6 +192,9 @@ describe('database refusals by message id', () => {
     expect(errorMessage(error, 'Save failed')).toBe('You cannot see that record');
     expect(errorMessage(withValues, 'Save failed')).toBe('Phone is required');
     await setLocale('es');
+    // The refusals follow the switch rather than hold it up (they are no screen's words until one
+    // happens): English until they are in.
+    await allCatalogsLoaded();
     expect(errorMessage(error, 'Save failed')).toBe('No puedes ver ese registro');
     expect(errorMessage(withValues, 'Save failed')).toBe('Phone es obligatorio');
     expect(databaseMessage({ code: 'P0002', message: 'Stay not found.', hint: 'steward:stay.notFound', details: '{}' })).toBe((spanish as Record<string, string>)['db.stay.notFound']);
@@ -251,6 +254,7 @@ describe('database refusals by message id', () => {
     expect(answerReason(quote)).toBe(both);
     expect(answerReason(closed)).toBe(closed.reason);
     await setLocale('es');
+    await allCatalogsLoaded();
     expect(answerReason(late)).toBe('Esta reserva solo se puede cancelar en línea hasta el 4 de diciembre de 2026. Ponte en contacto con Lodge.');
     expect(answerReason(changed)).toBe('El precio para estas fechas es 1234,50\u00a0US$; revísalo y vuelve a confirmar.');
     expect(answerReason(quote)).toBe('La estancia mínima es de 2 noches para Weekend; Members debe reservarse con al menos 400 días de antelación');

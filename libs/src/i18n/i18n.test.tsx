@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it, beforeEach, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { compileCatalog } from '../../../build/i18n/compileMessages.mjs';
-import { defineMessages, directionOf, firstDayOfWeek, formatDate, formatDateRange, formatMoney, formatNumber, getLanguageState, resolveLocale, setCurrency, setLocale } from './index';
+import { defineMessages, directionOf, firstDayOfWeek, formatDate, formatDateRange, formatMoney, formatNumber, getLanguageState, resolveLocale, setCurrency, setLocale, useLanguage } from './index';
 
 const english = { 'demo.hello': 'Hello, {name}', 'demo.items': '{count, plural, one {# item} other {# items}}', 'demo.only': 'Only in English' };
 const spanish = { 'demo.hello': 'Hola, {name}', 'demo.items': '{count, plural, one {# artículo} other {# artículos}}' };
@@ -97,6 +97,61 @@ describe('messages', () => {
     // Asked for as the code registers, before any screen draws its words.
     expect(asked).toBe(true);
     await vi.waitFor(() => expect(late.t('late.no')).toBe('Este enlace no es válido'));
+  });
+
+  it('that no screen draws until something happens (afterFirstView) follow a switch instead of holding it up; what shows them draws again', async () => {
+    await setLocale('en');
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const refusals = defineMessages(
+      'demo-refusals',
+      compileCatalog(JSON.stringify({ 'db.no': 'You cannot do that' })) as unknown as { 'db.no': string },
+      {
+        es: async () => {
+          await arrived;
+          return compiled({ 'db.no': 'No puedes hacer eso' });
+        },
+      },
+      { afterFirstView: true },
+    );
+    function Refusal() {
+      useLanguage();
+      return <p>{refusals.t('db.no')}</p>;
+    }
+    render(<Refusal />);
+    // The switch is done while the refusals are still on their way: read in English meanwhile.
+    await act(() => setLocale('es'));
+    expect(getLanguageState().locale).toBe('es');
+    expect(screen.getByText('You cannot do that')).toBeInTheDocument();
+    arrive();
+    expect(await screen.findByText('No puedes hacer eso')).toBeInTheDocument();
+  });
+
+  it('fetched after the first view draw nothing again when none of their words was read meanwhile', async () => {
+    await setLocale('en');
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    let loaded = false;
+    const quiet = defineMessages('demo-quiet', compileCatalog(JSON.stringify({ 'db.quiet': 'Refused' })) as unknown as { 'db.quiet': string }, {
+      es: async () => {
+        await arrived;
+        loaded = true;
+        return compiled({ 'db.quiet': 'Rechazado' });
+      },
+    }, { afterFirstView: true });
+    let draws = 0;
+    function Page() {
+      draws += 1;
+      return <p>{useLanguage().locale}</p>;
+    }
+    render(<Page />);
+    await act(() => setLocale('es'));
+    const drawsAfterSwitch = draws;
+    arrive();
+    await vi.waitFor(() => expect(loaded).toBe(true));
+    await act(() => Promise.resolve());
+    expect(draws).toBe(drawsAfterSwitch);
+    expect(quiet.t('db.quiet')).toBe('Rechazado');
   });
 
   it('an unknown language falls back to English, not to ids', async () => {

@@ -3,6 +3,7 @@ export { formatMessage, type Catalog, type CompiledMessage, type MessageValues }
 export { defineMessages, useLanguage, type AreaMessages, type Translate } from './messages';
 export {
   LOCALE_KEY,
+  allCatalogsLoaded,
   getLanguageState,
   loadCatalog,
   setCurrency,

@@ -2,7 +2,7 @@ import { use, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { formatMessage, formatRichMessage, type Catalog, type MessageValues, type RichValues } from './catalog';
 import { DEFAULT_LOCALE, type Locale } from './locales';
-import { catalogOf, getLanguageState, loadCatalog, registerCatalogs, subscribeLanguage, type CatalogLoader } from './store';
+import { catalogOf, getLanguageState, loadCatalog, noteReadEarly, registerCatalogs, subscribeLanguage, type CatalogLoader } from './store';
 
 /** The message function of one area: `t('shell.signOut')`, `t('shell.results', { count })`. */
 export type Translate<Id extends string> = ((id: Id, values?: MessageValues) => string) & {
@@ -45,21 +45,25 @@ const cache = new WeakMap<Catalog, Map<Locale, Translate<string>>>();
  *
  *   import english from './messages/en.json';
  *   export const { t, useT } = defineMessages('shell', english, { es: () => import('./messages/es.json'), … });
+ *
+ * `afterFirstView`: words no screen draws until something happens (AreaCatalogs in store.ts).
  */
 export function defineMessages<English extends Record<string, string>>(
   area: string,
   english: English,
   load: Partial<Record<Locale, CatalogLoader>>,
+  { afterFirstView = false }: { afterFirstView?: boolean } = {},
 ): AreaMessages<Extract<keyof English, string>> {
   type Id = Extract<keyof English, string>;
   const englishCatalog = english as unknown as Catalog;
-  registerCatalogs(area, { english: englishCatalog, load });
+  registerCatalogs(area, { english: englishCatalog, load, afterFirstView });
   const forLocale = (locale: Locale): Translate<Id> => {
     const catalog = catalogOf(area, locale);
     let byLocale = cache.get(englishCatalog);
     if (!byLocale) cache.set(englishCatalog, (byLocale = new Map()));
     const known = catalog ? byLocale.get(locale) : undefined;
     if (known) return known;
+    if (!catalog) noteReadEarly(area, locale);
     const made = translate<Id>(area, englishCatalog, locale, catalog);
     if (catalog) byLocale.set(locale, made as Translate<string>);
     return made;

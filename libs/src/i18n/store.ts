@@ -10,9 +10,23 @@ import type { Catalog } from './catalog';
 export type LanguageState = { readonly locale: Locale; readonly currency: string };
 
 export type CatalogLoader = () => Promise<{ default: Catalog }>;
-export type AreaCatalogs = { readonly english: Catalog; readonly load: Partial<Record<Locale, CatalogLoader>> };
+export type AreaCatalogs = {
+  readonly english: Catalog;
+  readonly load: Partial<Record<Locale, CatalogLoader>>;
+  /**
+   * Words no screen needs to draw (the database's refusals): a switch of language does not wait for
+   * them; they are fetched once the page shows the new language, and the screens that read them draw
+   * again when they arrive. Until then such a word is read in English.
+   */
+  readonly afterFirstView?: boolean;
+};
 
-type AreaEntry = AreaCatalogs & { loaded: Map<Locale, Catalog>; pending: Map<Locale, Promise<Catalog>> };
+type AreaEntry = AreaCatalogs & {
+  loaded: Map<Locale, Catalog>;
+  pending: Map<Locale, Promise<Catalog>>;
+  /** A word of the area was read (in English) while its catalogue in the page's language was on its way. */
+  readEarly: boolean;
+};
 
 /** Where this browser remembers the last locale, so the next visit's first view is drawn in it. */
 export const LOCALE_KEY = 'steward:locale';
@@ -60,6 +74,12 @@ export function subscribeLanguage(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Notes that a word of the area was read before its catalogue in `locale` was in (loadThenRedraw). */
+export function noteReadEarly(area: string, locale: Locale): void {
+  const entry = areas.get(area);
+  if (entry && locale !== DEFAULT_LOCALE) entry.readEarly = true;
+}
+
 /** The area's catalogue in `locale` when loaded (English always is), else undefined. */
 export function catalogOf(area: string, locale: Locale): Catalog | undefined {
   const entry = areas.get(area);
@@ -100,25 +120,57 @@ export function loadCatalog(area: string, locale: Locale): Promise<Catalog> {
  */
 export function registerCatalogs(area: string, catalogs: AreaCatalogs): void {
   if (areas.has(area)) return;
-  areas.set(area, { ...catalogs, loaded: new Map(), pending: new Map() });
-  if (state.locale !== DEFAULT_LOCALE) loadCatalog(area, state.locale).catch(() => undefined);
+  areas.set(area, { ...catalogs, loaded: new Map(), pending: new Map(), readEarly: false });
+  if (state.locale === DEFAULT_LOCALE) return;
+  if (catalogs.afterFirstView) loadThenRedraw(area, state.locale);
+  else loadCatalog(area, state.locale).catch(() => undefined);
+}
+
+/**
+ * Fetches an area's catalogue without holding anything up. When one of its words was read meanwhile
+ * (in English: a refusal in the instant after a switch), the screens draw again once it is in; else
+ * nothing draws again for it.
+ */
+function loadThenRedraw(area: string, locale: Locale): void {
+  if (catalogOf(area, locale)) return;
+  loadCatalog(area, locale).then(
+    () => {
+      const entry = areas.get(area);
+      if (state.locale !== locale || !entry?.readEarly) return;
+      entry.readEarly = false;
+      // A new state object, so every useLanguage / useT reader draws again, in the same language.
+      state = { ...state };
+      for (const listener of listeners) listener();
+    },
+    // Read in English meanwhile; the next switch tries again.
+    () => undefined,
+  );
 }
 
 /**
  * Switches the page to `locale` (a tag Steward may not have: resolved like any other), the moment every
  * registered area has its catalogue: no reload, and no screen half in one language and half in the
- * other. A later call wins over an earlier one still loading. A catalogue that cannot load leaves the
+ * other. Catalogues marked `afterFirstView` follow (loadThenRedraw). A later call wins over an earlier
+ * one still loading. A catalogue that cannot load leaves the
  * page in the language it was in, and the error is the caller's.
  */
 export async function setLocale(tag: string | null | undefined, currency: string = state.currency): Promise<Locale> {
   const locale = matchLocale(tag) ?? DEFAULT_LOCALE;
   const call = ++requested;
-  await Promise.all([...areas.keys()].map((area) => loadCatalog(area, locale)));
+  const drawn = [...areas].filter(([, entry]) => !entry.afterFirstView).map(([area]) => area);
+  await Promise.all(drawn.map((area) => loadCatalog(area, locale)));
   if (call !== requested) return state.locale;
   applyToDocument(locale);
   storage()?.setItem(LOCALE_KEY, locale);
   publish({ locale, currency: /^[A-Z]{3}$/.test(currency) ? currency : state.currency });
+  for (const [area, entry] of areas) if (entry.afterFirstView) loadThenRedraw(area, locale);
   return locale;
+}
+
+/** Every registered catalogue in the page's language, those fetched after the first view included. */
+export function allCatalogsLoaded(): Promise<void> {
+  const { locale } = state;
+  return Promise.all([...areas.keys()].map((area) => loadCatalog(area, locale))).then(() => undefined);
 }
 
 /** The organisation's currency (ISO 4217), for every amount shown. */

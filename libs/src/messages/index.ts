@@ -1,5 +1,6 @@
 import { defineMessages } from '@steward/libs/i18n';
 import english from './en.json';
+import refusalsEnglish from './refusals/en.json';
 
 /**
  * The words of libs' shared screens (lists, filters, forms, the design system, data errors,
@@ -15,3 +16,21 @@ export const { t, useT, has, localized } = defineMessages('libs', english, {
 });
 
 export type LibsMessageId = keyof typeof english;
+
+/**
+ * The database's refusals in the person's language (`db.<id>`, `db.<code>`: libs/src/data/DataAccessError.ts):
+ * a catalogue of their own, fetched once the page is drawn in its language rather than before, for no
+ * screen shows one until the database refuses something (in Spanish they were 3.6 of libs' 8.2 KB).
+ */
+export const refusals = defineMessages(
+  'libs-refusals',
+  refusalsEnglish,
+  {
+    es: () => import(/* webpackChunkName: "messages-libs-refusals-es" */ './refusals/es.json'),
+    'en-XA': () => import(/* webpackChunkName: "messages-libs-refusals-en-XA" */ './refusals/en.json?pseudo=en-XA'),
+    'ar-XB': () => import(/* webpackChunkName: "messages-libs-refusals-ar-XB" */ './refusals/en.json?pseudo=ar-XB'),
+  },
+  { afterFirstView: true },
+);
+
+export type RefusalMessageId = keyof typeof refusalsEnglish;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setLocale } from '@steward/libs/i18n';
+import { allCatalogsLoaded, setLocale } from '@steward/libs/i18n';
 import { finishImport, importProblems, problemText, startImportJob } from './importRecords';
 
 // The import dialog shows the database's own words when it refuses an import (ImportWizard puts the
@@ -43,6 +43,8 @@ describe('a refused import reaches the dialog in the database\'s words', () => {
     expect(english).toEqual({ ok: false, message: 'Import failed: nothing was imported', rowErrors: lines });
     expect(english.ok ? [] : english.rowErrors.map(problemText)).toEqual(['Invalid status "Dormant"', 'value too long for type character varying(200)']);
     await setLocale('es');
+    // The database's refusals follow a switch (libs/src/messages/refusals).
+    await allCatalogsLoaded();
     try {
       const spanish = await finishImport('job');
       expect(spanish.ok ? null : [spanish.message, spanish.rowErrors.map(problemText)]).toEqual([

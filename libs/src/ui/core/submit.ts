@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { allCatalogsLoaded } from '@steward/libs/i18n';
 
 /** What a submit came to: the write's value, or why not (`error` absent when it did not run at all). */
 export type SubmitOutcome<T> = { ok: true; value: T } | { ok: false; error?: unknown };
@@ -39,6 +40,9 @@ export function useSubmit({ describe, onDone }: SubmitOptions = {}) {
       options.current.onDone?.();
       return { ok: true, value };
     } catch (error) {
+      // The database's refusals are fetched just after a switch of language (libs/src/messages): one
+      // refused in that instant waits for them, so it is said in the person's language too.
+      await allCatalogsLoaded().catch(() => undefined);
       busyRef.current = false;
       setBusy(false);
       setAlert((describeThis ?? options.current.describe)?.(error) ?? null);
