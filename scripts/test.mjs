@@ -113,6 +113,22 @@ async function cpuSeconds() {
 }
 
 /**
+ * The whole machine's CPU time so far, busy and idle (Linux /proc/stat, in clock ticks; null
+ * elsewhere): what the run's own accounting misses (processes a killed parent left to init, as a
+ * browser's renderers can be) still shows here, and so does a core left idle.
+ */
+async function machineTicks() {
+  try {
+    const [total, ...fields] = (await readFile('/proc/stat', 'utf8')).split('\n')[0].trim().split(/\s+/);
+    if (total !== 'cpu') return null;
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fields.map(Number);
+    return { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * What the stack suites are told of the run's stack.
  * @param {{ apiUrl: string, anonKey: string, serviceRoleKey: string, dbUrl?: string | null, dataDir: string }} stack
  */
@@ -129,6 +145,7 @@ async function main() {
   await rm(reports, { recursive: true, force: true });
   await mkdir(reports, { recursive: true });
   const started = Date.now();
+  const machineAtStart = await machineTicks();
   const clock = stageClock();
 
   // The stack starts while the apps build and the checks run: it is mostly one Postgres process
@@ -210,8 +227,15 @@ async function main() {
   const [load] = os.loadavg();
   // What the stages' own commands did not use is the stack's: Postgres, PostgREST and the gateway.
   const cpu = await cpuSeconds();
+  const machineAtEnd = await machineTicks();
+  // Of the machine's time: busy, and taken by the host it runs on (steal), the rest idle.
+  const share = (key) => {
+    const spent = (name) => machineAtEnd[name] - machineAtStart[name];
+    return Math.round((100 * spent(key)) / (spent('busy') + spent('idle') + spent('steal')));
+  };
+  const busy = machineAtStart && machineAtEnd ? ` · machine busy ${share('busy')}%, stolen ${share('steal')}%` : '';
   console.log(
-    `\nStages: ${clock.line()} · stack services CPU ${Math.round(cpu - clock.measuredCpu())} s · CPU ${Math.round(cpu)} s · load ${load.toFixed(1)} on ${os.availableParallelism()} cores`,
+    `\nStages: ${clock.line()} · stack services CPU ${Math.round(cpu - clock.measuredCpu())} s · CPU ${Math.round(cpu)} s · load ${load.toFixed(1)} on ${os.availableParallelism()} cores${busy}`,
   );
   console.log(`Type checks and lint ${checksExit === 0 ? 'passed' : 'FAILED'} · Vitest ${unit.passed} passed, ${unit.failed} failed · Playwright ${e2e.passed} passed, ${e2e.failed} failed · ${minutes} min`);
   // The names come last, so a log cut to its tail still says what failed.
