@@ -8,7 +8,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 3,
+  workers: process.env.CI ? 2 : 2,
   retries: 0,
   reporter: [
     ['list'],
