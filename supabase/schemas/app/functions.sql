@@ -6406,7 +6406,6 @@ create or replace function app.message_fill(p_text text, p_values jsonb, p_one_l
  returns text
  language plpgsql
  immutable
- set search_path to ''
 as $function$
 declare
   v_out text := '';
@@ -6416,6 +6415,7 @@ declare
   v_value text;
   v_at integer;
 begin
+  -- No search_path of its own: see app.message_inline_html.
   loop
     v_match := regexp_match(v_rest, '\{\{\s*([^{}]*?)\s*\}\}');
     exit when v_match is null;
@@ -6441,8 +6441,10 @@ create or replace function app.message_inline_html(p_line text)
  returns text
  language sql
  immutable
- set search_path to ''
 as $function$
+  -- No search_path of its own (nor has app.message_html, app.message_fill): called for each line of
+  -- every mail, only from functions that set it to ''; its SET clause's save and restore per call was
+  -- most of a mail to many's HTML, and kept this one from being inlined. Only service_role may call it.
   select regexp_replace(regexp_replace(regexp_replace(
            replace(replace(replace(replace(replace(p_line, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;'),
            '\[([^\]]+)\]\(((https?://|mailto:)[^)\s]+)\)', '<a href="\2">\1</a>', 'g'),
@@ -6456,7 +6458,6 @@ create or replace function app.message_html(p_text text)
  returns text
  language plpgsql
  immutable
- set search_path to ''
 as $function$
 declare
   v_out text := '';
@@ -6464,6 +6465,7 @@ declare
   v_line text;
   v_para text := null;
 begin
+  -- No search_path of its own: see app.message_inline_html.
   foreach v_line in array regexp_split_to_array(replace(coalesce(p_text, ''), E'\r', ''), E'\n') loop
     if v_line ~ '^\s*[-*]\s+' or v_line ~ '^\s*[0-9]+[.)]\s+' then
       if v_para is not null then v_out := v_out || '<p>' || v_para || '</p>'; v_para := null; end if;
@@ -6607,6 +6609,9 @@ declare
   v_mails jsonb;
   -- Every unsubscribe link of this call starts the same (app.mail_unsubscribe_link): read once.
   v_unsubscribe text := app.mail_unsubscribe_link('');
+  -- Read once, not for each mail.
+  v_profile uuid := app.profile_id_in(p_org);
+  v_reply_domain text := app.inbound_domain();
 begin
   -- The one writer of outgoing conversation mail (one mail from a record, or a mail to many): the
   -- sender's account, name and signature read once; each mail's merge fields filled ("merge", plus its
@@ -6648,7 +6653,7 @@ begin
   insert into crm.messages (id, org_name, direction, thread_id, message_id, in_reply_to, subject, body_text, body_html,
                             from_email, from_name, to_emails, cc_emails, status, sent_by, campaign_id)
   select x.id, p_org, 'out', x.thread_id, x.header_id, v_parent.message_id, x.subject, x.body, x.html,
-         coalesce(v_from_email, 'noreply@steward.local'), v_from_name, x.to_emails, coalesce(p_cc, '{}'), 'queued', app.profile_id_in(p_org), p_campaign
+         coalesce(v_from_email, 'noreply@steward.local'), v_from_name, x.to_emails, coalesce(p_cc, '{}'), 'queued', v_profile, p_campaign
     from jsonb_to_recordset(v_mails) as x(id uuid, thread_id uuid, header_id text, subject text, body text, html text, to_emails text[]);
   insert into crm.message_links (message_id, record_kind, record_id, org_name)
   select distinct x.id, k.kind, k.record_id, p_org
@@ -6673,7 +6678,7 @@ begin
                                next_attempt_at, message_id, from_email, from_name, reply_to, header_message_id, in_reply_to, attachments,
                                integration_id, list_unsubscribe)
   select p_org, 'conversation', x.to_emails[1], x.to_emails[2:], coalesce(p_cc, '{}'), x.subject, x.body, x.html, 'crm.messages', x.id,
-         x.send_at, x.id, v_from_email, v_from_name, v_slug || '+' || replace(x.thread_id::text, '-', '') || '@' || app.inbound_domain(),
+         x.send_at, x.id, v_from_email, v_from_name, v_slug || '+' || replace(x.thread_id::text, '-', '') || '@' || v_reply_domain,
          x.header_id, v_parent.message_id,
          coalesce((select jsonb_agg(jsonb_build_object('bucket_id', coalesce(a ->> 'bucket_id', 'message-files'), 'storage_path', a ->> 'storage_path',
                                                        'file_name', a ->> 'file_name', 'content_type', a ->> 'content_type'))
