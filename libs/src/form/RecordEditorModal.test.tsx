@@ -42,17 +42,23 @@ async function openEdit(respond: Responder = answerRecord, row?: AnyRow) {
   return { ...view, user, dialog };
 }
 
+/** The create dialog, saved once empty: its required rules are showing. */
+async function openCreateAndSaveEmpty() {
+  const user = userEvent.setup();
+  const view = renderWithStack(<Harness />, { respond: (req) => ({ status: 201, body: { id: 'new', ...(req.body as object) } }) });
+  await user.click(screen.getByText('open create'));
+  const dialog = await screen.findByRole('dialog', { name: 'New Accommodation' });
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
+  return { ...view, user, dialog };
+}
+
 describe('generic record editor', () => {
   // Creating is two tests, each well inside its time on a busy machine: the first also pays for
   // drawing the dialog's form for the first time in this worker.
   it('creates: required rules and the banner first, sending nothing; only editable fields are offered', async () => {
-    const user = userEvent.setup();
-    const { requests } = renderWithStack(<Harness />, { respond: (req) => ({ status: 201, body: { id: 'new', ...(req.body as object) } }) });
-    await user.click(screen.getByText('open create'));
-    const dialog = await screen.findByRole('dialog', { name: 'New Accommodation' });
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const { requests, dialog } = await openCreateAndSaveEmpty();
     expect(within(dialog).getByText('Please fix the highlighted fields.')).toBeInTheDocument();
-    expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Base rate is required')).toBeInTheDocument();
     expect(requests).toHaveLength(0);
     expect(within(dialog).queryByLabelText('Internal')).toBeNull();
@@ -60,12 +66,7 @@ describe('generic record editor', () => {
   });
 
   it('creates: a required rule clears as its field is filled; Save sends the editable fields with the active organisation', async () => {
-    const user = userEvent.setup();
-    const { requests } = renderWithStack(<Harness />, { respond: (req) => ({ status: 201, body: { id: 'new', ...(req.body as object) } }) });
-    await user.click(screen.getByText('open create'));
-    const dialog = await screen.findByRole('dialog', { name: 'New Accommodation' });
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
+    const { requests, user, dialog } = await openCreateAndSaveEmpty();
     await user.type(within(dialog).getByLabelText('Name'), 'Cabin 9');
     expect(within(dialog).queryByText('Name is required')).toBeNull();
     await user.type(within(dialog).getByLabelText('Base rate'), '150.5');
