@@ -2,7 +2,7 @@ import { Alert, Button, Typography } from '@steward/libs/ui/antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage, queryKeys, undoBatch, useRecordHistory, type CustomFieldDef, type HistoryEntry, type TableRef } from '@steward/libs/data';
 import { notify } from '@steward/libs/ui/core';
-import { NO_HISTORY_TEXT, attachedFieldLabels, actionPhrase, actorOf, fieldChanges, isAttached, relativeTime, viaNote, type FieldLabels } from './historyWords';
+import { NO_HISTORY_TEXT, attachedFieldLabels, actionPhrase, actorOf, fieldChanges, isAttached, relativeTime, viaNote, type FieldLabels, type ValueWords } from './historyWords';
 import './recordHistory.css';
 import { formatDateTime } from '@steward/libs/i18n';
 import { useT, type LibsMessageId } from '@steward/libs/messages';
@@ -21,6 +21,8 @@ export type RecordHistoryProps = {
   recordId: string;
   /** Field names as the record's form shows them ("Status", "Primary Owner"). */
   fieldLabels?: FieldLabels;
+  /** The words of choice fields' values as the form offers them ("Tentative" for `tentative`). */
+  fieldValueWords?: ValueWords;
   /** The organisation's own fields of the record's kind: a change of them reads by their labels and choices. */
   customFields?: readonly CustomFieldDef[];
   /** "Record history" unless the screen says better. */
@@ -33,7 +35,7 @@ export type RecordHistoryProps = {
  * history also holds its contact methods', addresses', notes', files' and relationships' changes
  * ("Maya Chen changed the contact method Mobile: Value from … to …").
  */
-export function RecordHistory({ table, recordId, fieldLabels, customFields, label }: RecordHistoryProps) {
+export function RecordHistory({ table, recordId, fieldLabels, fieldValueWords, customFields, label }: RecordHistoryProps) {
   const t = useT();
   const history = useRecordHistory(table, recordId);
   if (history.isLoading) return <Typography.Text>{t('list.loading')}</Typography.Text>;
@@ -45,7 +47,7 @@ export function RecordHistory({ table, recordId, fieldLabels, customFields, labe
     <section aria-label={label ?? t('history.label')} className="stw-history">
       <ol className="stw-history__list">
         {entries.map((entry) => (
-          <HistoryItem key={entry.id} entry={entry} recordId={recordId} fieldLabels={fieldLabels} customFields={customFields} now={now} />
+          <HistoryItem key={entry.id} entry={entry} recordId={recordId} fieldLabels={fieldLabels} fieldValueWords={fieldValueWords} customFields={customFields} now={now} />
         ))}
       </ol>
       {history.hasNextPage ? (
@@ -57,10 +59,24 @@ export function RecordHistory({ table, recordId, fieldLabels, customFields, labe
   );
 }
 
-function HistoryItem({ entry, recordId, fieldLabels, customFields, now }: { entry: HistoryEntry; recordId: string; fieldLabels?: FieldLabels; customFields?: readonly CustomFieldDef[]; now: Date }) {
+function HistoryItem({
+  entry,
+  recordId,
+  fieldLabels,
+  fieldValueWords,
+  customFields,
+  now,
+}: {
+  entry: HistoryEntry;
+  recordId: string;
+  fieldLabels?: FieldLabels;
+  fieldValueWords?: ValueWords;
+  customFields?: readonly CustomFieldDef[];
+  now: Date;
+}) {
   const t = useT();
   const attached = isAttached(entry, recordId);
-  const changes = fieldChanges(entry, attached ? attachedFieldLabels() : fieldLabels, attached ? undefined : customFields);
+  const changes = attached ? fieldChanges(entry, attachedFieldLabels()) : fieldChanges(entry, fieldLabels, customFields, fieldValueWords);
   const note = viaNote(entry);
   const when = (
     <time dateTime={entry.created_at} title={formatDateTime(entry.created_at, MOMENT)}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '@steward/libs/data';
-import { historySentence, relativeTime, spellField, spellValue, viaNote } from './historyWords';
+import { historySentence, relativeTime, spellField, spellValue, valueWordsOf, viaNote } from './historyWords';
 
 const base: HistoryEntry = {
   id: 1,
@@ -21,6 +21,17 @@ describe('history in words', () => {
   it('says who changed which field from what to what', () => {
     const entry = { ...base, changes: { status: ['Active', 'Inactive - Former'] } };
     expect(historySentence(entry, { status: 'Status' })).toBe('Maya Chen changed Status from Active to Inactive - Former');
+  });
+
+  it('reads a choice field’s stored values by the words its form offers, and other fields’ as stored', () => {
+    const entry = { ...base, changes: { status: ['tentative', 'confirmed'], notes: ['tentative', 'Late arrival'] } };
+    const words = valueWordsOf([
+      { name: 'status', options: [{ value: 'tentative', label: 'Tentative' }, { value: 'confirmed', label: 'Confirmed' }] },
+      { name: 'notes' },
+    ]);
+    expect(historySentence(entry, { status: 'Status', notes: 'Notes' }, undefined, undefined, words)).toBe(
+      'Maya Chen changed Status from Tentative to Confirmed, Notes from tentative to Late arrival',
+    );
   });
 
   it('names references, spells out unlabelled fields and says "empty" for blanks', () => {

@@ -14,6 +14,14 @@ export function fieldLabelsOf(fields: readonly { name: string; label: string }[]
   return Object.fromEntries(fields.map((field) => [field.name, field.label]));
 }
 
+/** The words of a field's stored values ("tentative" → "Tentative"), by field: its options' labels. */
+export type ValueWords = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+/** The option labels a form gives its choice fields, so their history reads as the form does. */
+export function valueWordsOf(fields: readonly { name: string; options?: readonly { value: string; label: string }[] }[]): ValueWords {
+  return Object.fromEntries(fields.filter((field) => field.options?.length).map((field) => [field.name, Object.fromEntries((field.options ?? []).map((option) => [option.value, option.label]))]));
+}
+
 const MAX_VALUE_LENGTH = 80;
 
 /** "primary_owner_id" → "Primary owner", "zip" → "Zip". */
@@ -62,7 +70,11 @@ export function customFieldChanges(change: readonly [unknown, unknown], definiti
     });
 }
 
-export function fieldChanges(entry: HistoryEntry, labels?: FieldLabels, customFields?: readonly CustomFieldDef[]): FieldChange[] {
+/** A stored value's words among a field's options, if it has some. */
+const optionWord = (words: ValueWords | undefined, field: string, value: unknown): string | undefined =>
+  typeof value === 'string' || typeof value === 'number' ? words?.[field]?.[String(value)] : undefined;
+
+export function fieldChanges(entry: HistoryEntry, labels?: FieldLabels, customFields?: readonly CustomFieldDef[], valueWords?: ValueWords): FieldChange[] {
   if (!['update', 'archive', 'restore'].includes(entry.action)) return [];
   return Object.entries(entry.changes)
     .filter(([field, change]) => Array.isArray(change) && field !== 'archive')
@@ -70,7 +82,12 @@ export function fieldChanges(entry: HistoryEntry, labels?: FieldLabels, customFi
       if (field === 'custom') return customFieldChanges(change as [unknown, unknown], customFields);
       const [from, to] = change as [unknown, unknown];
       const names = entry.labels?.[field];
-      return { field, label: fieldLabel(field, labels), from: spellValue(from, names?.[0]), to: spellValue(to, names?.[1]) };
+      return {
+        field,
+        label: fieldLabel(field, labels),
+        from: spellValue(from, names?.[0] ?? optionWord(valueWords, field, from)),
+        to: spellValue(to, names?.[1] ?? optionWord(valueWords, field, to)),
+      };
     });
 }
 
@@ -193,8 +210,8 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
 }
 
 /** The whole sentence, for a screen reader or a test: "Maya Chen changed Status from Active to Inactive". */
-export function historySentence(entry: HistoryEntry, labels?: FieldLabels, recordId?: string, customFields?: readonly CustomFieldDef[]): string {
-  const changes = fieldChanges(entry, isAttached(entry, recordId) ? attachedFieldLabels() : labels, customFields);
+export function historySentence(entry: HistoryEntry, labels?: FieldLabels, recordId?: string, customFields?: readonly CustomFieldDef[], valueWords?: ValueWords): string {
+  const changes = isAttached(entry, recordId) ? fieldChanges(entry, attachedFieldLabels()) : fieldChanges(entry, labels, customFields, valueWords);
   const phrase = actionPhrase(entry, changes, recordId);
   const list = changes.map((change) => t('history.fromTo', { label: change.label, from: change.from, to: change.to })).join(', ');
   return `${actorOf(entry)} ${phrase}${list ? ` ${list}` : ''}`;
