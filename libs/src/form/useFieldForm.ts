@@ -1,4 +1,5 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLanguage } from '@steward/libs/i18n';
 import type { FieldDef } from './fieldSchema';
 import { formValuesFromRow, rowValuesFromForm, sameFormValue, type FormValue, type FormValues } from './fieldValues';
 import { validateRecord, type FieldErrors } from './validateRecord';
@@ -30,6 +31,26 @@ export function useFieldForm(fields: readonly FieldDef[], initialRow: Readonly<R
   // The latest state for async steps (a save, a late read), so they never act on a stale snapshot.
   const stateRef = useRef(state);
   stateRef.current = state;
+
+  // The rules' messages on screen (what validate showed), so a switch of language can re-word them.
+  const ruleErrors = useRef<FieldErrors>({});
+  const { locale } = useLanguage();
+  const shownIn = useRef(locale);
+  useEffect(() => {
+    if (shownIn.current === locale) return;
+    shownIn.current = locale;
+    // A switch of language re-words the rules' messages still showing and the banner; an error given
+    // by someone else (a server's refusal of an upload) stays as it was given.
+    setState((current) => {
+      if (!current.banner && Object.keys(current.errors).length === 0) return current;
+      const fresh = validateRecord(fields, current.values);
+      const errors = Object.fromEntries(
+        Object.entries(current.errors).map(([name, message]) => [name, message === ruleErrors.current[name] && fresh[name] ? fresh[name] : message]),
+      );
+      ruleErrors.current = Object.fromEntries(Object.entries(errors).filter(([name, message]) => fresh[name] === message));
+      return { ...current, errors, banner: current.banner ? t('form.fixFields') : null };
+    });
+  }, [locale, fields]);
 
   /** Starts over from a row (or blank): values, errors and banner. */
   const reset = useCallback((row: Readonly<Record<string, unknown>> | null = null) => setState(stateFor(fields, row)), [fields]);
@@ -65,6 +86,7 @@ export function useFieldForm(fields: readonly FieldDef[], initialRow: Readonly<R
   /** Checks every rule; false (with the errors and the banner shown) when something must be fixed. */
   const validate = useCallback((): boolean => {
     const errors = validateRecord(fields, stateRef.current.values);
+    ruleErrors.current = errors;
     const valid = Object.keys(errors).length === 0;
     setState((current) => ({ ...current, errors, banner: valid ? null : t('form.fixFields') }));
     return valid;
