@@ -4,7 +4,6 @@ import { Modal } from '@steward/libs/ui/antd-data';
 import { useOpenedOnce } from '@steward/libs/ui';
 import { RecordEditorForm } from './RecordEditorForm';
 import { RecordHistory } from './history/RecordHistory';
-import { fieldLabelsOf, valueWordsOf } from './history/historyWords';
 import type { RecordEditorApi } from './useRecordEditor';
 import { useCustomFields } from './customFields';
 import { useT } from '@steward/libs/messages';
@@ -46,7 +45,7 @@ export function RecordEditorModal({ editor, lead, savedExtra, width }: { editor:
       {lead}
       <RecordEditorForm editor={editor} idPrefix="record-editor" />
       {recordId && savedExtra ? savedExtra(recordId) : null}
-      {showingHistory ? <RecordHistory table={editor.table} recordId={recordId} fieldLabels={fieldLabelsOf(editor.fields)} fieldValueWords={valueWordsOf(editor.fields)} customFields={customFields} label={t('form.historyOf', { label: editor.label.toLowerCase() })} /> : null}
+      {showingHistory ? <RecordHistory table={editor.table} recordId={recordId} fields={editor.fields} customFields={customFields} label={t('form.historyOf', { label: editor.label.toLowerCase() })} /> : null}
     </Modal>
   );
 }

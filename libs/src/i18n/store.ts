@@ -74,10 +74,10 @@ export function subscribeLanguage(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Notes that a word of the area was read before its catalogue in `locale` was in (loadThenRedraw). */
+/** Notes that a word of an `afterFirstView` area was read before its catalogue in `locale` was in (loadThenRedraw). */
 export function noteReadEarly(area: string, locale: Locale): void {
   const entry = areas.get(area);
-  if (entry && locale !== DEFAULT_LOCALE) entry.readEarly = true;
+  if (entry?.afterFirstView && locale !== DEFAULT_LOCALE) entry.readEarly = true;
 }
 
 /** The area's catalogue in `locale` when loaded (English always is), else undefined. */

@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from '@steward/libs/router';
 import { Button } from '@steward/libs/ui/antd';
 import { cachedRowId, errorMessage, isSystemDefaultRow, queryKeys, setArchived, useRecord } from '@steward/libs/data';
-import { CustomFieldValues, InlineEditor, fieldLabelsOf, moreFieldsSection, valueWordsOf, useCustomFields, useRecordEditor } from '@steward/libs/form';
+import { CustomFieldValues, InlineEditor, moreFieldsSection, useCustomFields, useRecordEditor } from '@steward/libs/form';
 import { useAccess } from '@steward/libs/session';
 import { usePageTitle } from '@steward/libs/shell';
 import { DetailLayout, OpenTasks, RecordHistory } from '@steward/libs/list';
@@ -63,9 +63,6 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
   const erasable = row !== null && entity.kind === 'contact' && !isSystemDefaultRow(row) && access.canDeleteRow(row);
   const [erasing, setErasing] = useState(false);
   const navigate = useNavigate();
-  // Read on each draw, so History's field names follow the page's language.
-  const fieldLabels = fieldLabelsOf(entity.editFields);
-  const fieldValueWords = valueWordsOf(entity.editFields);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['steward', entity.table.schema] });
   // Conversations: whoever may edit the record writes to it; the messages on it follow its own rights.
   const messageRecord = row ? { kind: entity.kind, id: String(row.id), name, email: text(row.primary_email || row.email) || null } : null;
@@ -159,7 +156,7 @@ export function CrmDetailPage({ entity }: { entity: CrmEntity }) {
       }
       financial={row && entity.kind !== 'user' ? <FinancialTab ownerColumn={ownerColumn} record={row} canEdit={editable} /> : undefined}
       notes={row && entity.kind !== 'user' ? <NotesTab ownerColumn={ownerColumn} ownerId={row.id} canAdd={editable} /> : <NotesList notes={[]} />}
-      history={row ? <RecordHistory table={entity.table} recordId={row.id} fieldLabels={fieldLabels} fieldValueWords={fieldValueWords} customFields={custom.definitions} label={t('record.history', { name: name || entity.label })} /> : null}
+      history={row ? <RecordHistory table={entity.table} recordId={row.id} fields={entity.editFields} customFields={custom.definitions} label={t('record.history', { name: name || entity.label })} /> : null}
     />
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Typography } from '@steward/libs/ui/antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage, queryKeys, undoBatch, useRecordHistory, type CustomFieldDef, type HistoryEntry, type TableRef } from '@steward/libs/data';
 import { notify } from '@steward/libs/ui/core';
-import { NO_HISTORY_TEXT, attachedFieldLabels, actionPhrase, actorOf, fieldChanges, isAttached, relativeTime, viaNote, type FieldLabels, type ValueWords } from './historyWords';
+import { NO_HISTORY_TEXT, attachedFieldLabels, actionPhrase, actorOf, fieldChanges, fieldLabelsOf, isAttached, relativeTime, valueWordsOf, viaNote, type FieldLabels, type HistoryField, type ValueWords } from './historyWords';
 import './recordHistory.css';
 import { formatDateTime } from '@steward/libs/i18n';
 import { useT, type LibsMessageId } from '@steward/libs/messages';
@@ -19,10 +19,11 @@ export type RecordHistoryProps = {
   /** The table the record lives in (its schema's writes refresh the history). */
   table: Pick<TableRef<unknown>, 'schema' | 'table'>;
   recordId: string;
-  /** Field names as the record's form shows them ("Status", "Primary Owner"). */
-  fieldLabels?: FieldLabels;
-  /** The words of choice fields' values as the form offers them ("Tentative" for `tentative`). */
-  fieldValueWords?: ValueWords;
+  /**
+   * The record form's fields: their names as the form shows them ("Status", "Primary Owner") and their
+   * choices' words ("Tentative" for `tentative`), read on each draw so they follow the page's language.
+   */
+  fields?: readonly HistoryField[];
   /** The organisation's own fields of the record's kind: a change of them reads by their labels and choices. */
   customFields?: readonly CustomFieldDef[];
   /** "Record history" unless the screen says better. */
@@ -35,7 +36,9 @@ export type RecordHistoryProps = {
  * history also holds its contact methods', addresses', notes', files' and relationships' changes
  * ("Maya Chen changed the contact method Mobile: Value from … to …").
  */
-export function RecordHistory({ table, recordId, fieldLabels, fieldValueWords, customFields, label }: RecordHistoryProps) {
+export function RecordHistory({ table, recordId, fields = [], customFields, label }: RecordHistoryProps) {
+  const fieldLabels = fieldLabelsOf(fields);
+  const fieldValueWords = valueWordsOf(fields);
   const t = useT();
   const history = useRecordHistory(table, recordId);
   if (history.isLoading) return <Typography.Text>{t('list.loading')}</Typography.Text>;

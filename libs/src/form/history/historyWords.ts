@@ -9,8 +9,11 @@ export const NO_HISTORY_TEXT = 'history.none' satisfies LibsMessageId;
 /** Field names as people say them, given by the screen; others are spelled out from the column. */
 export type FieldLabels = Readonly<Record<string, string>>;
 
+/** What a history needs of a form's field: its name, its label and its choices. */
+export type HistoryField = { readonly name: string; readonly label: string; readonly options?: readonly { value: string; label: string }[] };
+
 /** The labels a form gives its fields, for the sentences of their history. */
-export function fieldLabelsOf(fields: readonly { name: string; label: string }[]): FieldLabels {
+export function fieldLabelsOf(fields: readonly HistoryField[]): FieldLabels {
   return Object.fromEntries(fields.map((field) => [field.name, field.label]));
 }
 
@@ -18,7 +21,7 @@ export function fieldLabelsOf(fields: readonly { name: string; label: string }[]
 export type ValueWords = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 /** The option labels a form gives its choice fields, so their history reads as the form does. */
-export function valueWordsOf(fields: readonly { name: string; options?: readonly { value: string; label: string }[] }[]): ValueWords {
+export function valueWordsOf(fields: readonly Pick<HistoryField, 'name' | 'options'>[]): ValueWords {
   return Object.fromEntries(fields.filter((field) => field.options?.length).map((field) => [field.name, Object.fromEntries((field.options ?? []).map((option) => [option.value, option.label]))]));
 }
 
