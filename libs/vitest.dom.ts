@@ -19,8 +19,6 @@ const ISOLATED = 'src/**/*.isolated.test.{ts,tsx}';
  *   files are left to the project's vitest.isolated.config.ts; without one they run here.
  * - 'isolated' (vitest.isolated.config.ts): those files, each with fresh modules, so a mock reaches
  *   every module that imports it.
- * - 'all': every file with fresh modules (the shell and operations: their files mock the federation
- *   runtime and lazily loaded chunks).
  * `dir` is the config's folder (import.meta.dirname).
  */
 export function domTestConfig({
@@ -33,7 +31,7 @@ export function domTestConfig({
 }: {
   dir: string;
   name: string;
-  part?: 'shared' | 'isolated' | 'all';
+  part?: 'shared' | 'isolated';
   exclude?: string[];
   /** The machine is shared: slow UI interactions (a dialog's form) must not turn into false failures. */
   testTimeout?: number;

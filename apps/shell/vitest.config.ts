@@ -1,8 +1,6 @@
 import { domTestConfig } from '../../libs/vitest.dom.ts';
 
-/** Unit tests of the shell: logic and components in happy-dom, no network; fresh modules per file. */
-export default domTestConfig({
-  dir: import.meta.dirname,
-  name: 'shell',
-  part: 'all',
-});
+/** The shell's unit tests: logic and components in happy-dom, no network (libs/vitest.dom.ts). */
+export const shellUnit = { dir: import.meta.dirname, name: 'shell' };
+
+export default domTestConfig(shellUnit);
