@@ -6402,37 +6402,54 @@ $function$;
 revoke all on function app.message_merge_values(p_kind text, p_ids uuid[], p_org text) from public, anon, authenticated, service_role;
 grant execute on function app.message_merge_values(p_kind text, p_ids uuid[], p_org text) to service_role;
 
-create or replace function app.message_fill(p_text text, p_values jsonb, p_one_line boolean DEFAULT false)
+create or replace function app.message_template_parts(p_text text, out parts text[], out names text[])
+ returns record
+ language sql
+ immutable
+as $function$
+  -- A text with merge fields as its literal pieces and the fields' names between them: parts[i], then
+  -- names[i], …, then the last part (one more part than names). No search_path of its own: see
+  -- app.message_inline_html.
+  select regexp_split_to_array(coalesce(p_text, ''), '\{\{\s*[^{}]*?\s*\}\}'),
+         array(select m[1] from regexp_matches(coalesce(p_text, ''), '\{\{\s*([^{}]*?)\s*\}\}', 'g') m)
+$function$;
+revoke all on function app.message_template_parts(p_text text) from public, anon, authenticated, service_role;
+grant execute on function app.message_template_parts(p_text text) to service_role;
+
+create or replace function app.message_fill_parts(p_parts text[], p_names text[], p_values jsonb, p_one_line boolean DEFAULT false)
  returns text
  language plpgsql
  immutable
 as $function$
 declare
-  v_out text := '';
-  v_rest text := coalesce(p_text, '');
-  v_match text[];
-  v_name text;
+  v_out text := p_parts[1];
   v_value text;
-  v_at integer;
 begin
   -- No search_path of its own: see app.message_inline_html.
-  loop
-    v_match := regexp_match(v_rest, '\{\{\s*([^{}]*?)\s*\}\}');
-    exit when v_match is null;
-    v_name := v_match[1];
-    if not (p_values ? v_name) then
-      perform app.refuse('22023', 'message.unknownMergeField', '{{{name}}} is not a merge field', jsonb_build_object('name', v_name));
+  for i in 1 .. coalesce(array_length(p_names, 1), 0) loop
+    if not (p_values ? p_names[i]) then
+      perform app.refuse('22023', 'message.unknownMergeField', '{{{name}}} is not a merge field', jsonb_build_object('name', p_names[i]));
     end if;
-    v_value := coalesce(p_values ->> v_name, '');
+    v_value := coalesce(p_values ->> p_names[i], '');
     if p_one_line then
       v_value := regexp_replace(v_value, '[\r\n]+', ' ', 'g');
     end if;
-    v_at := strpos(v_rest, substring(v_rest from '\{\{\s*[^{}]*?\s*\}\}'));
-    v_out := v_out || left(v_rest, v_at - 1) || v_value;
-    v_rest := substr(v_rest, v_at + length(substring(v_rest from '\{\{\s*[^{}]*?\s*\}\}')));
+    v_out := v_out || v_value || p_parts[i + 1];
   end loop;
-  return v_out || v_rest;
+  return v_out;
 end;
+$function$;
+revoke all on function app.message_fill_parts(p_parts text[], p_names text[], p_values jsonb, p_one_line boolean) from public, anon, authenticated, service_role;
+grant execute on function app.message_fill_parts(p_parts text[], p_names text[], p_values jsonb, p_one_line boolean) to service_role;
+comment on function app.message_fill_parts(p_parts text[], p_names text[], p_values jsonb, p_one_line boolean) is 'a text with its merge fields filled, from its pieces (app.message_template_parts): a mail to many splits its text once, not once per mail; refuses a field p_values does not have';
+
+create or replace function app.message_fill(p_text text, p_values jsonb, p_one_line boolean DEFAULT false)
+ returns text
+ language sql
+ immutable
+as $function$
+  -- No search_path of its own: see app.message_inline_html.
+  select app.message_fill_parts(t.parts, t.names, p_values, p_one_line) from app.message_template_parts(p_text) t
 $function$;
 revoke all on function app.message_fill(p_text text, p_values jsonb, p_one_line boolean) from public, anon, authenticated, service_role;
 grant execute on function app.message_fill(p_text text, p_values jsonb, p_one_line boolean) to service_role;
@@ -6490,6 +6507,65 @@ end;
 $function$;
 revoke all on function app.message_html(p_text text) from public, anon, authenticated, service_role;
 grant execute on function app.message_html(p_text text) to service_role;
+
+create or replace function app.message_html_template(p_text text, p_tail text DEFAULT ''::text)
+ returns text
+ language plpgsql
+ immutable
+as $function$
+declare
+  v_parts text[];
+  v_names text[];
+  v_marked text := '';
+begin
+  -- The HTML of a text with merge fields (then p_tail, as is), each field i drawn as the marker
+  -- \x01 i \x02, so that a mail to many draws its HTML once and fills each mail's markers
+  -- (app.message_html_filled). Null where a field's value could change what the text's marks mean:
+  -- a field touching an underscore (emphasis looks at the characters around it), or inside a link's
+  -- address (which ends at a space). No search_path of its own: see app.message_inline_html.
+  select t.parts, t.names into v_parts, v_names from app.message_template_parts(p_text) t;
+  for i in 1 .. coalesce(array_length(v_names, 1), 0) loop
+    v_marked := v_marked || v_parts[i] || E'\x01' || i || E'\x02';
+  end loop;
+  v_marked := v_marked || v_parts[coalesce(array_length(v_names, 1), 0) + 1] || coalesce(p_tail, '');
+  if coalesce(p_text, '') ~ '[\x01\x02]' or coalesce(p_tail, '') ~ '[\x01\x02]' or v_marked ~ '_\x01|\x02_|\]\([^)]*\x01' then
+    return null;
+  end if;
+  return app.message_html(v_marked);
+end;
+$function$;
+revoke all on function app.message_html_template(p_text text, p_tail text) from public, anon, authenticated, service_role;
+grant execute on function app.message_html_template(p_text text, p_tail text) to service_role;
+comment on function app.message_html_template(p_text text, p_tail text) is 'the HTML of a text with merge fields, each field a marker for app.message_html_filled; null where a value could change the marks around it';
+
+create or replace function app.message_html_filled(p_html text, p_names text[], p_values jsonb)
+ returns text
+ language plpgsql
+ immutable strict
+as $function$
+declare
+  v_out text := p_html;
+  v_value text;
+begin
+  -- One mail's HTML from its text's (app.message_html_template): each marker replaced by its field's
+  -- value, escaped as app.message_inline_html escapes. Null (draw the filled text whole with
+  -- app.message_html) when a value could itself be read as marks: empty, a line break, *, _, [, ], (,
+  -- ), or starting with a space, - , * or a digit (a list item where the field starts a line). No
+  -- search_path of its own: see app.message_inline_html.
+  for i in 1 .. coalesce(array_length(p_names, 1), 0) loop
+    v_value := coalesce(p_values ->> p_names[i], '');
+    if v_value = '' or v_value ~ '^[\s*0-9-]' or v_value ~ '[\r\n*_\[\]()\x01\x02]' then
+      return null;
+    end if;
+    v_out := replace(v_out, E'\x01' || i || E'\x02',
+                     replace(replace(replace(replace(replace(v_value, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;'));
+  end loop;
+  return v_out;
+end;
+$function$;
+revoke all on function app.message_html_filled(p_html text, p_names text[], p_values jsonb) from public, anon, authenticated, service_role;
+grant execute on function app.message_html_filled(p_html text, p_names text[], p_values jsonb) to service_role;
+comment on function app.message_html_filled(p_html text, p_names text[], p_values jsonb) is 'one mail''s HTML from app.message_html_template''s with its merge values; null when a value could be read as marks (then app.message_html of the filled text)';
 
 create or replace function app.message_signature(p_org text)
  returns text
@@ -6612,6 +6688,14 @@ declare
   -- Read once, not for each mail.
   v_profile uuid := app.profile_id_in(p_org);
   v_reply_domain text := app.inbound_domain();
+  -- The subject and text split at their merge fields once, and the text's HTML drawn once with a
+  -- marker per field (null when a value could change its marks): each mail only fills them in.
+  v_subject_parts text[];
+  v_subject_names text[];
+  v_body_parts text[];
+  v_body_names text[];
+  v_tail text;
+  v_html text;
 begin
   -- The one writer of outgoing conversation mail (one mail from a record, or a mail to many): the
   -- sender's account, name and signature read once; each mail's merge fields filled ("merge", plus its
@@ -6639,14 +6723,19 @@ begin
                              else '{}' end)
     into v_mails
     from jsonb_array_elements(p_mails) m;
-  select jsonb_agg(jsonb_build_object('id', x.id, 'to_emails', x.to_emails, 'subject', f.subject, 'body', f.body, 'html', app.message_html(f.body),
+  select t.parts, t.names into v_subject_parts, v_subject_names from app.message_template_parts(p_subject) t;
+  select t.parts, t.names into v_body_parts, v_body_names from app.message_template_parts(p_body) t;
+  v_tail := coalesce(E'\n\n-- \n' || v_signature, '');
+  v_html := app.message_html_template(p_body, v_tail);
+  select jsonb_agg(jsonb_build_object('id', x.id, 'to_emails', x.to_emails, 'subject', f.subject, 'body', f.body,
+                                      'html', coalesce(app.message_html_filled(v_html, v_body_names, v.merge), app.message_html(f.body)),
                                       'links', coalesce(x.links, '[]'), 'send_at', coalesce(x.send_at, now()), 'unsubscribe_token', x.unsubscribe_token,
                                       'header_id', '<' || x.id || '@' || v_slug || '.steward>', 'thread_id', coalesce(v_parent.thread_id, x.id)))
     into v_mails
     from jsonb_to_recordset(v_mails) as x(id uuid, to_emails text[], merge jsonb, links jsonb, send_at timestamp with time zone, unsubscribe_token text)
    cross join lateral (select x.merge || case when x.unsubscribe_token is not null then jsonb_build_object('unsubscribe_url', v_unsubscribe || x.unsubscribe_token) else '{}' end as merge) v
-   cross join lateral (select app.message_fill(p_subject, v.merge, true) as subject,
-                              app.message_fill(p_body, v.merge) || coalesce(E'\n\n-- \n' || v_signature, '') as body) f;
+   cross join lateral (select app.message_fill_parts(v_subject_parts, v_subject_names, v.merge, true) as subject,
+                              app.message_fill_parts(v_body_parts, v_body_names, v.merge) || v_tail as body) f;
   if v_mails is null then
     return;
   end if;
