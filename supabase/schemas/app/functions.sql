@@ -6682,7 +6682,9 @@ declare
   v_from_email text;
   v_from_name text;
   v_signature text;
-  v_mails jsonb;
+  v_attachments jsonb;
+  v_outbox_attachments jsonb;
+  v_first uuid;
   -- Every unsubscribe link of this call starts the same (app.mail_unsubscribe_link): read once.
   v_unsubscribe text := app.mail_unsubscribe_link('');
   -- Read once, not for each mail.
@@ -6700,7 +6702,7 @@ begin
   -- The one writer of outgoing conversation mail (one mail from a record, or a mail to many): the
   -- sender's account, name and signature read once; each mail's merge fields filled ("merge", plus its
   -- own unsubscribe link when it asks for one), its message, links (a reservation's guest too),
-  -- attachments, unsubscribe token (stored hashed) and outbox row written in one statement per table.
+  -- attachments, unsubscribe token (stored hashed) and outbox row written in one statement.
   if p_reply_to is not null then
     select * into v_parent from crm.messages m where m.id = p_reply_to and m.org_name = p_org;
   end if;
@@ -6717,65 +6719,72 @@ begin
   if v_from_email is not null and not app.is_email_address(v_from_email) then
     v_from_email := null;
   end if;
-  -- Each mail that asks for one gets its own unsubscribe token (a plain select list: one per row).
-  select jsonb_agg(m || case when (m ->> 'unsubscribe')::boolean
-                             then jsonb_build_object('unsubscribe_token', replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', ''))
-                             else '{}' end)
-    into v_mails
-    from jsonb_array_elements(p_mails) m;
   select t.parts, t.names into v_subject_parts, v_subject_names from app.message_template_parts(p_subject) t;
   select t.parts, t.names into v_body_parts, v_body_names from app.message_template_parts(p_body) t;
   v_tail := coalesce(E'\n\n-- \n' || v_signature, '');
   v_html := app.message_html_template(p_body, v_tail);
-  select jsonb_agg(jsonb_build_object('id', x.id, 'to_emails', x.to_emails, 'subject', f.subject, 'body', f.body,
-                                      'html', coalesce(app.message_html_filled(v_html, v_body_names, v.merge), app.message_html(f.body)),
-                                      'links', coalesce(x.links, '[]'), 'send_at', coalesce(x.send_at, now()), 'unsubscribe_token', x.unsubscribe_token,
-                                      'header_id', '<' || x.id || '@' || v_slug || '.steward>', 'thread_id', coalesce(v_parent.thread_id, x.id)))
-    into v_mails
-    from jsonb_to_recordset(v_mails) as x(id uuid, to_emails text[], merge jsonb, links jsonb, send_at timestamp with time zone, unsubscribe_token text)
-   cross join lateral (select x.merge || case when x.unsubscribe_token is not null then jsonb_build_object('unsubscribe_url', v_unsubscribe || x.unsubscribe_token) else '{}' end as merge) v
-   cross join lateral (select app.message_fill_parts(v_subject_parts, v_subject_names, v.merge, true) as subject,
-                              app.message_fill_parts(v_body_parts, v_body_names, v.merge) || v_tail as body) f;
-  if v_mails is null then
-    return;
+  v_attachments := coalesce(p_attachments, '[]');
+  v_outbox_attachments := coalesce((select jsonb_agg(jsonb_build_object('bucket_id', coalesce(a ->> 'bucket_id', 'message-files'), 'storage_path', a ->> 'storage_path',
+                                                                        'file_name', a ->> 'file_name', 'content_type', a ->> 'content_type'))
+                                      from jsonb_array_elements(v_attachments) a), '[]');
+  -- Every mail's rows in one statement: each mail is filled once (x) and written to each table from
+  -- there. A row's references are to rows this statement writes in the caller's organisation.
+  with mail as materialized (
+    -- Each mail that asks for one gets its own unsubscribe token (stored hashed below).
+    select m.*, case when m.unsubscribe then replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '') end as token
+      from rows from (jsonb_to_recordset(p_mails) as (id uuid, to_emails text[], merge jsonb, links jsonb, send_at timestamp with time zone, unsubscribe boolean))
+           with ordinality as m(id, to_emails, merge, links, send_at, unsubscribe, n)
+  ), x as materialized (
+    select m.id, m.to_emails, m.n, f.subject, f.body,
+           coalesce(app.message_html_filled(v_html, v_body_names, v.merge), app.message_html(f.body)) as html,
+           coalesce(m.links, '[]') as links, coalesce(m.send_at, now()) as send_at, m.token as unsubscribe_token,
+           '<' || m.id || '@' || v_slug || '.steward>' as header_id, coalesce(v_parent.thread_id, m.id) as thread_id
+      from mail m
+     cross join lateral (select m.merge || case when m.token is not null then jsonb_build_object('unsubscribe_url', v_unsubscribe || m.token) else '{}' end as merge) v
+     cross join lateral (select app.message_fill_parts(v_subject_parts, v_subject_names, v.merge, true) as subject,
+                                app.message_fill_parts(v_body_parts, v_body_names, v.merge) || v_tail as body) f
+  ), messages as (
+    insert into crm.messages (id, org_name, direction, thread_id, message_id, in_reply_to, subject, body_text, body_html,
+                              from_email, from_name, to_emails, cc_emails, status, sent_by, campaign_id)
+    select x.id, p_org, 'out', x.thread_id, x.header_id, v_parent.message_id, x.subject, x.body, x.html,
+           coalesce(v_from_email, 'noreply@steward.local'), v_from_name, x.to_emails, coalesce(p_cc, '{}'), 'queued', v_profile, p_campaign
+      from x
+  ), links as (
+    insert into crm.message_links (message_id, record_kind, record_id, org_name)
+    select distinct x.id, k.kind, k.record_id, p_org
+      from x
+     cross join lateral (
+       select l ->> 'kind' as kind, (l ->> 'id')::uuid as record_id from jsonb_array_elements(x.links) l
+       union
+       -- A reservation's message is its guest's too.
+       select 'contact', r.contact_id from jsonb_array_elements(x.links) l join catalog.reservations r on r.id = (l ->> 'id')::uuid
+        where l ->> 'kind' = 'reservation' and r.contact_id is not null) k
+    on conflict do nothing
+  ), attachments as (
+    insert into crm.message_attachments (message_id, org_name, file_name, content_type, size_bytes, storage_path, bucket_id)
+    select x.id, p_org, a ->> 'file_name', coalesce(a ->> 'content_type', 'application/octet-stream'), (a ->> 'size_bytes')::bigint,
+           a ->> 'storage_path', coalesce(a ->> 'bucket_id', 'message-files')
+      from x
+     cross join jsonb_array_elements(v_attachments) a
+  ), tokens as (
+    insert into app.mail_unsubscribe_tokens (token_hash, org_name, email, message_id)
+    select encode(sha256(convert_to(x.unsubscribe_token, 'UTF8')), 'hex'), p_org, x.to_emails[1], x.id
+      from x
+     where x.unsubscribe_token is not null
+  ), outbox as (
+    insert into app.mail_outbox (org_name, kind, to_email, more_to_emails, cc_emails, subject, body_text, body_html, related_table, related_id,
+                                 next_attempt_at, message_id, from_email, from_name, reply_to, header_message_id, in_reply_to, attachments,
+                                 integration_id, list_unsubscribe)
+    select p_org, 'conversation', x.to_emails[1], x.to_emails[2:], coalesce(p_cc, '{}'), x.subject, x.body, x.html, 'crm.messages', x.id,
+           x.send_at, x.id, v_from_email, v_from_name, v_slug || '+' || replace(x.thread_id::text, '-', '') || '@' || v_reply_domain,
+           x.header_id, v_parent.message_id, v_outbox_attachments,
+           v_account.id, case when x.unsubscribe_token is not null then v_unsubscribe || x.unsubscribe_token end
+      from x
+  )
+  select (select x.id from x order by x.n limit 1) into v_first;
+  if v_first is not null then
+    perform pg_notify('mail_outbox', v_first::text);
   end if;
-  insert into crm.messages (id, org_name, direction, thread_id, message_id, in_reply_to, subject, body_text, body_html,
-                            from_email, from_name, to_emails, cc_emails, status, sent_by, campaign_id)
-  select x.id, p_org, 'out', x.thread_id, x.header_id, v_parent.message_id, x.subject, x.body, x.html,
-         coalesce(v_from_email, 'noreply@steward.local'), v_from_name, x.to_emails, coalesce(p_cc, '{}'), 'queued', v_profile, p_campaign
-    from jsonb_to_recordset(v_mails) as x(id uuid, thread_id uuid, header_id text, subject text, body text, html text, to_emails text[]);
-  insert into crm.message_links (message_id, record_kind, record_id, org_name)
-  select distinct x.id, k.kind, k.record_id, p_org
-    from jsonb_to_recordset(v_mails) as x(id uuid, links jsonb)
-   cross join lateral (
-     select l ->> 'kind' as kind, (l ->> 'id')::uuid as record_id from jsonb_array_elements(x.links) l
-     union
-     -- A reservation's message is its guest's too.
-     select 'contact', r.contact_id from jsonb_array_elements(x.links) l join catalog.reservations r on r.id = (l ->> 'id')::uuid
-      where l ->> 'kind' = 'reservation' and r.contact_id is not null) k
-  on conflict do nothing;
-  insert into crm.message_attachments (message_id, org_name, file_name, content_type, size_bytes, storage_path, bucket_id)
-  select x.id, p_org, a ->> 'file_name', coalesce(a ->> 'content_type', 'application/octet-stream'), (a ->> 'size_bytes')::bigint,
-         a ->> 'storage_path', coalesce(a ->> 'bucket_id', 'message-files')
-    from jsonb_to_recordset(v_mails) as x(id uuid)
-   cross join jsonb_array_elements(coalesce(p_attachments, '[]')) a;
-  insert into app.mail_unsubscribe_tokens (token_hash, org_name, email, message_id)
-  select encode(sha256(convert_to(x.unsubscribe_token, 'UTF8')), 'hex'), p_org, x.to_emails[1], x.id
-    from jsonb_to_recordset(v_mails) as x(id uuid, to_emails text[], unsubscribe_token text)
-   where x.unsubscribe_token is not null;
-  insert into app.mail_outbox (org_name, kind, to_email, more_to_emails, cc_emails, subject, body_text, body_html, related_table, related_id,
-                               next_attempt_at, message_id, from_email, from_name, reply_to, header_message_id, in_reply_to, attachments,
-                               integration_id, list_unsubscribe)
-  select p_org, 'conversation', x.to_emails[1], x.to_emails[2:], coalesce(p_cc, '{}'), x.subject, x.body, x.html, 'crm.messages', x.id,
-         x.send_at, x.id, v_from_email, v_from_name, v_slug || '+' || replace(x.thread_id::text, '-', '') || '@' || v_reply_domain,
-         x.header_id, v_parent.message_id,
-         coalesce((select jsonb_agg(jsonb_build_object('bucket_id', coalesce(a ->> 'bucket_id', 'message-files'), 'storage_path', a ->> 'storage_path',
-                                                       'file_name', a ->> 'file_name', 'content_type', a ->> 'content_type'))
-                   from jsonb_array_elements(coalesce(p_attachments, '[]')) a), '[]'),
-         v_account.id, case when x.unsubscribe_token is not null then v_unsubscribe || x.unsubscribe_token end
-    from jsonb_to_recordset(v_mails) as x(id uuid, thread_id uuid, header_id text, subject text, body text, html text, to_emails text[],
-                                          send_at timestamp with time zone, unsubscribe_token text);
-  perform pg_notify('mail_outbox', v_mails -> 0 ->> 'id');
 end;
 $function$;
 revoke all on function app.write_out_messages(p_org text, p_subject text, p_body text, p_mails jsonb, p_cc text[], p_attachments jsonb, p_reply_to uuid, p_campaign uuid) from public, anon, authenticated, service_role;
