@@ -16,28 +16,35 @@ alter role authenticator set pgrst.db_pre_request = 'request_check.before_reques
 do $$ begin if not exists (select 1 from pg_roles where rolname = 'steward_import_writer') then create role steward_import_writer; end if; end $$;
 alter role steward_import_writer nologin inherit bypassrls;
 
+do $$ begin if not exists (select 1 from pg_roles where rolname = 'steward_mail_writer') then create role steward_mail_writer; end if; end $$;
+alter role steward_mail_writer nologin inherit bypassrls;
+
 create schema app;
 revoke all on schema app from public, anon, authenticated, service_role;
 grant usage on schema app to authenticated;
 grant usage on schema app to service_role;
 grant create, usage on schema app to steward_import_writer;
+grant usage on schema app to steward_mail_writer;
 
 revoke all on schema auth from public, anon, authenticated, service_role;
 grant usage on schema auth to anon;
 grant usage on schema auth to authenticated;
 grant usage on schema auth to service_role;
 grant usage on schema auth to steward_import_writer;
+grant usage on schema auth to steward_mail_writer;
 
 create schema catalog;
 revoke all on schema catalog from public, anon, authenticated, service_role;
 grant usage on schema catalog to authenticated;
 grant usage on schema catalog to service_role;
+grant usage on schema catalog to steward_mail_writer;
 
 create schema crm;
 revoke all on schema crm from public, anon, authenticated, service_role;
 grant usage on schema crm to authenticated;
 grant usage on schema crm to service_role;
 grant usage on schema crm to steward_import_writer;
+grant usage on schema crm to steward_mail_writer;
 
 revoke all on schema extensions from public, anon, authenticated, service_role;
 grant usage on schema extensions to anon;
@@ -65,6 +72,7 @@ create schema settings;
 revoke all on schema settings from public, anon, authenticated, service_role;
 grant usage on schema settings to authenticated;
 grant usage on schema settings to service_role;
+grant usage on schema settings to steward_mail_writer;
 
 create extension if not exists btree_gist with schema extensions;
 

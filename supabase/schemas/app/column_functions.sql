@@ -50,6 +50,7 @@ $function$;
 revoke all on function app.org_slug(p_name text) from public, anon, authenticated, service_role;
 grant execute on function app.org_slug(p_name text) to authenticated;
 grant execute on function app.org_slug(p_name text) to service_role;
+grant execute on function app.org_slug(p_name text) to steward_mail_writer;
 
 CREATE OR REPLACE FUNCTION app.reservation_is_active(p_status text)
  RETURNS boolean

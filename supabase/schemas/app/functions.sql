@@ -1463,19 +1463,22 @@ grant execute on function app.import_job_write(p_job uuid) to authenticated;
 grant execute on function app.import_job_write(p_job uuid) to service_role;
 comment on function app.import_job_write(p_job uuid) is 'writes an import job''s staged rows as records with the record rules applied once per statement (the per-row triggers skip its role); checks the caller, the job and its rows first';
 
-CREATE OR REPLACE FUNCTION app.import_writer_skip(p_table regclass)
+CREATE OR REPLACE FUNCTION app.writer_skip(p_table regclass)
  RETURNS text
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
   select case when p_table in ('crm.contacts'::regclass, 'crm.businesses'::regclass, 'crm.contact_methods'::regclass, 'crm.addresses'::regclass)
-              then '(CURRENT_USER <> ''steward_import_writer''::name)' end
+              then '(CURRENT_USER <> ''steward_import_writer''::name)'
+              when p_table in ('crm.messages'::regclass, 'crm.message_links'::regclass, 'crm.message_attachments'::regclass,
+                               'app.mail_unsubscribe_tokens'::regclass, 'app.mail_outbox'::regclass)
+              then '(CURRENT_USER <> ''steward_mail_writer''::name)' end
 $function$;
-revoke all on function app.import_writer_skip(p_table regclass) from public, anon, authenticated, service_role;
-grant execute on function app.import_writer_skip(p_table regclass) to authenticated;
-grant execute on function app.import_writer_skip(p_table regclass) to service_role;
-comment on function app.import_writer_skip(p_table regclass) is 'the WHEN condition every per-row trigger of a table the CSV import writes carries: the import writer''s rows already carry the rules'' answers';
+revoke all on function app.writer_skip(p_table regclass) from public, anon, authenticated, service_role;
+grant execute on function app.writer_skip(p_table regclass) to authenticated;
+grant execute on function app.writer_skip(p_table regclass) to service_role;
+comment on function app.writer_skip(p_table regclass) is 'the WHEN condition the organisation-reference guards (and, for the CSV import, every per-row trigger) of a table a trusted writer fills carry: the CSV import''s writer (app.import_job_write) and the conversation mail''s (app.write_out_messages) write rows that already carry the rules'' answers';
 
 CREATE OR REPLACE FUNCTION app.install_org_reference_guards()
  RETURNS integer
@@ -1505,9 +1508,10 @@ begin
       r.lookup, r.ref_table);
     execute format('comment on function app.%I(uuid, text) is %L', r.lookup,
       format('whether the %s record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist', r.ref_table));
-    -- The guards' WHEN conditions run as the writing role.
+    -- The guards' WHEN conditions run as the writing role (the trusted writers too: a WHEN condition's
+    -- functions are checked for EXECUTE before the condition that skips them is evaluated).
     execute format('revoke all on function app.%I(uuid, text) from public, anon', r.lookup);
-    execute format('grant execute on function app.%I(uuid, text) to authenticated, service_role, steward_import_writer', r.lookup);
+    execute format('grant execute on function app.%I(uuid, text) to authenticated, service_role, steward_import_writer, steward_mail_writer', r.lookup);
   end loop;
 
   for r in
@@ -1531,9 +1535,10 @@ begin
         v_when := format('%s and app.%I(new.%I, new.org_name::text)', v_present, v_lookup, r.columns);
       end if;
     end if;
-    -- The CSV import's writer chooses references of the row's organisation itself.
-    if app.import_writer_skip(r.table_name) is not null then
-      v_when := format('%s and %s', app.import_writer_skip(r.table_name), v_when);
+    -- The CSV import's writer and the conversation mail's choose references of the row's organisation
+    -- themselves.
+    if app.writer_skip(r.table_name) is not null then
+      v_when := format('%s and %s', app.writer_skip(r.table_name), v_when);
     end if;
     if r.deferrable then
       execute format(
@@ -2578,6 +2583,7 @@ revoke all on function app.org_ref_other__crm__business_types(p_id uuid, p_org t
 grant execute on function app.org_ref_other__crm__business_types(p_id uuid, p_org text) to authenticated;
 grant execute on function app.org_ref_other__crm__business_types(p_id uuid, p_org text) to service_role;
 grant execute on function app.org_ref_other__crm__business_types(p_id uuid, p_org text) to steward_import_writer;
+grant execute on function app.org_ref_other__crm__business_types(p_id uuid, p_org text) to steward_mail_writer;
 comment on function app.org_ref_other__crm__business_types(p_id uuid, p_org text) is 'whether the crm.business_types record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
 
 CREATE OR REPLACE FUNCTION app.org_ref_other__crm__businesses(p_id uuid, p_org text)
@@ -2591,6 +2597,7 @@ revoke all on function app.org_ref_other__crm__businesses(p_id uuid, p_org text)
 grant execute on function app.org_ref_other__crm__businesses(p_id uuid, p_org text) to authenticated;
 grant execute on function app.org_ref_other__crm__businesses(p_id uuid, p_org text) to service_role;
 grant execute on function app.org_ref_other__crm__businesses(p_id uuid, p_org text) to steward_import_writer;
+grant execute on function app.org_ref_other__crm__businesses(p_id uuid, p_org text) to steward_mail_writer;
 comment on function app.org_ref_other__crm__businesses(p_id uuid, p_org text) is 'whether the crm.businesses record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
 
 CREATE OR REPLACE FUNCTION app.org_ref_other__crm__contact_method_types(p_id uuid, p_org text)
@@ -2604,6 +2611,7 @@ revoke all on function app.org_ref_other__crm__contact_method_types(p_id uuid, p
 grant execute on function app.org_ref_other__crm__contact_method_types(p_id uuid, p_org text) to authenticated;
 grant execute on function app.org_ref_other__crm__contact_method_types(p_id uuid, p_org text) to service_role;
 grant execute on function app.org_ref_other__crm__contact_method_types(p_id uuid, p_org text) to steward_import_writer;
+grant execute on function app.org_ref_other__crm__contact_method_types(p_id uuid, p_org text) to steward_mail_writer;
 comment on function app.org_ref_other__crm__contact_method_types(p_id uuid, p_org text) is 'whether the crm.contact_method_types record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
 
 CREATE OR REPLACE FUNCTION app.org_ref_other__crm__contact_methods(p_id uuid, p_org text)
@@ -2629,6 +2637,7 @@ revoke all on function app.org_ref_other__crm__contact_types(p_id uuid, p_org te
 grant execute on function app.org_ref_other__crm__contact_types(p_id uuid, p_org text) to authenticated;
 grant execute on function app.org_ref_other__crm__contact_types(p_id uuid, p_org text) to service_role;
 grant execute on function app.org_ref_other__crm__contact_types(p_id uuid, p_org text) to steward_import_writer;
+grant execute on function app.org_ref_other__crm__contact_types(p_id uuid, p_org text) to steward_mail_writer;
 comment on function app.org_ref_other__crm__contact_types(p_id uuid, p_org text) is 'whether the crm.contact_types record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
 
 CREATE OR REPLACE FUNCTION app.org_ref_other__crm__contacts(p_id uuid, p_org text)
@@ -2642,6 +2651,7 @@ revoke all on function app.org_ref_other__crm__contacts(p_id uuid, p_org text) f
 grant execute on function app.org_ref_other__crm__contacts(p_id uuid, p_org text) to authenticated;
 grant execute on function app.org_ref_other__crm__contacts(p_id uuid, p_org text) to service_role;
 grant execute on function app.org_ref_other__crm__contacts(p_id uuid, p_org text) to steward_import_writer;
+grant execute on function app.org_ref_other__crm__contacts(p_id uuid, p_org text) to steward_mail_writer;
 comment on function app.org_ref_other__crm__contacts(p_id uuid, p_org text) is 'whether the crm.contacts record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
 
 CREATE OR REPLACE FUNCTION app.org_ref_other__crm__crm_file_types(p_id uuid, p_org text)
@@ -2667,6 +2677,7 @@ revoke all on function app.org_ref_other__crm__households(p_id uuid, p_org text)
 grant execute on function app.org_ref_other__crm__households(p_id uuid, p_org text) to authenticated;
 grant execute on function app.org_ref_other__crm__households(p_id uuid, p_org text) to service_role;
 grant execute on function app.org_ref_other__crm__households(p_id uuid, p_org text) to steward_import_writer;
+grant execute on function app.org_ref_other__crm__households(p_id uuid, p_org text) to steward_mail_writer;
 comment on function app.org_ref_other__crm__households(p_id uuid, p_org text) is 'whether the crm.households record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
 
 CREATE OR REPLACE FUNCTION app.org_ref_other__crm__locations(p_id uuid, p_org text)
@@ -2788,6 +2799,7 @@ revoke all on function app.org_ref_other__public__user_profiles(p_id uuid, p_org
 grant execute on function app.org_ref_other__public__user_profiles(p_id uuid, p_org text) to authenticated;
 grant execute on function app.org_ref_other__public__user_profiles(p_id uuid, p_org text) to service_role;
 grant execute on function app.org_ref_other__public__user_profiles(p_id uuid, p_org text) to steward_import_writer;
+grant execute on function app.org_ref_other__public__user_profiles(p_id uuid, p_org text) to steward_mail_writer;
 comment on function app.org_ref_other__public__user_profiles(p_id uuid, p_org text) is 'whether the public.user_profiles record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
 
 CREATE OR REPLACE FUNCTION app.org_reference_guard()
@@ -3034,6 +3046,7 @@ revoke all on function app.profile_id_in(p_org text) from public, anon, authenti
 grant execute on function app.profile_id_in(p_org text) to authenticated;
 grant execute on function app.profile_id_in(p_org text) to service_role;
 grant execute on function app.profile_id_in(p_org text) to steward_import_writer;
+grant execute on function app.profile_id_in(p_org text) to steward_mail_writer;
 
 CREATE OR REPLACE FUNCTION app.raise_double_booking(p_details text)
  RETURNS void
@@ -3260,6 +3273,7 @@ revoke all on function app.refusal(p_id text, p_message text, p_values jsonb) fr
 grant execute on function app.refusal(p_id text, p_message text, p_values jsonb) to authenticated;
 grant execute on function app.refusal(p_id text, p_message text, p_values jsonb) to service_role;
 grant execute on function app.refusal(p_id text, p_message text, p_values jsonb) to steward_import_writer;
+grant execute on function app.refusal(p_id text, p_message text, p_values jsonb) to steward_mail_writer;
 comment on function app.refusal(p_id text, p_message text, p_values jsonb) is 'a message a person reads in their language: {id, message (the English with each {name} replaced by its value), values}; libs'' catalogue has it as db.<id> (docs/architecture.md, Database refusals)';
 
 CREATE OR REPLACE FUNCTION app.refusal_answer(p_refusal jsonb)
@@ -3329,6 +3343,7 @@ revoke all on function app.refuse(p_errcode text, p_refusal jsonb) from public, 
 grant execute on function app.refuse(p_errcode text, p_refusal jsonb) to authenticated;
 grant execute on function app.refuse(p_errcode text, p_refusal jsonb) to service_role;
 grant execute on function app.refuse(p_errcode text, p_refusal jsonb) to steward_import_writer;
+grant execute on function app.refuse(p_errcode text, p_refusal jsonb) to steward_mail_writer;
 comment on function app.refuse(p_errcode text, p_refusal jsonb) is 'refuses with a message a person reads in their language (app.refusal): the SQLSTATE as given, the English as the message, hint steward:<id> and the values as the detail, which PostgREST passes on';
 
 CREATE OR REPLACE FUNCTION app.refuse(p_errcode text, p_id text, p_message text, p_values jsonb DEFAULT '{}'::jsonb)
@@ -3344,6 +3359,7 @@ revoke all on function app.refuse(p_errcode text, p_id text, p_message text, p_v
 grant execute on function app.refuse(p_errcode text, p_id text, p_message text, p_values jsonb) to authenticated;
 grant execute on function app.refuse(p_errcode text, p_id text, p_message text, p_values jsonb) to service_role;
 grant execute on function app.refuse(p_errcode text, p_id text, p_message text, p_values jsonb) to steward_import_writer;
+grant execute on function app.refuse(p_errcode text, p_id text, p_message text, p_values jsonb) to steward_mail_writer;
 comment on function app.refuse(p_errcode text, p_id text, p_message text, p_values jsonb) is 'refuses with a message a person reads in their language: app.refuse(code, app.refusal(id, English, values)), one line at each refusal (docs/architecture.md, Database refusals)';
 
 CREATE OR REPLACE FUNCTION app.refuse_block_over_reservation()
@@ -6328,6 +6344,7 @@ $function$;
 revoke all on function app.is_email_address(p_value text) from public, anon, authenticated, service_role;
 grant execute on function app.is_email_address(p_value text) to authenticated;
 grant execute on function app.is_email_address(p_value text) to service_role;
+grant execute on function app.is_email_address(p_value text) to steward_mail_writer;
 
 create or replace function app.message_people(p_kind text, p_ids uuid[])
  returns table(id uuid, first_name text, last_name text, full_name text, email text)
@@ -6415,6 +6432,7 @@ as $function$
 $function$;
 revoke all on function app.message_template_parts(p_text text) from public, anon, authenticated, service_role;
 grant execute on function app.message_template_parts(p_text text) to service_role;
+grant execute on function app.message_template_parts(p_text text) to steward_mail_writer;
 
 create or replace function app.message_fill_parts(p_parts text[], p_names text[], p_values jsonb, p_one_line boolean DEFAULT false)
  returns text
@@ -6441,6 +6459,7 @@ end;
 $function$;
 revoke all on function app.message_fill_parts(p_parts text[], p_names text[], p_values jsonb, p_one_line boolean) from public, anon, authenticated, service_role;
 grant execute on function app.message_fill_parts(p_parts text[], p_names text[], p_values jsonb, p_one_line boolean) to service_role;
+grant execute on function app.message_fill_parts(p_parts text[], p_names text[], p_values jsonb, p_one_line boolean) to steward_mail_writer;
 comment on function app.message_fill_parts(p_parts text[], p_names text[], p_values jsonb, p_one_line boolean) is 'a text with its merge fields filled, from its pieces (app.message_template_parts): a mail to many splits its text once, not once per mail; refuses a field p_values does not have';
 
 create or replace function app.message_fill(p_text text, p_values jsonb, p_one_line boolean DEFAULT false)
@@ -6470,6 +6489,7 @@ as $function$
 $function$;
 revoke all on function app.message_inline_html(p_line text) from public, anon, authenticated, service_role;
 grant execute on function app.message_inline_html(p_line text) to service_role;
+grant execute on function app.message_inline_html(p_line text) to steward_mail_writer;
 
 create or replace function app.message_html(p_text text)
  returns text
@@ -6507,6 +6527,7 @@ end;
 $function$;
 revoke all on function app.message_html(p_text text) from public, anon, authenticated, service_role;
 grant execute on function app.message_html(p_text text) to service_role;
+grant execute on function app.message_html(p_text text) to steward_mail_writer;
 
 create or replace function app.message_html_template(p_text text, p_tail text DEFAULT ''::text)
  returns text
@@ -6536,6 +6557,7 @@ end;
 $function$;
 revoke all on function app.message_html_template(p_text text, p_tail text) from public, anon, authenticated, service_role;
 grant execute on function app.message_html_template(p_text text, p_tail text) to service_role;
+grant execute on function app.message_html_template(p_text text, p_tail text) to steward_mail_writer;
 comment on function app.message_html_template(p_text text, p_tail text) is 'the HTML of a text with merge fields, each field a marker for app.message_html_filled; null where a value could change the marks around it';
 
 create or replace function app.message_html_filled(p_html text, p_names text[], p_values jsonb)
@@ -6565,6 +6587,7 @@ end;
 $function$;
 revoke all on function app.message_html_filled(p_html text, p_names text[], p_values jsonb) from public, anon, authenticated, service_role;
 grant execute on function app.message_html_filled(p_html text, p_names text[], p_values jsonb) to service_role;
+grant execute on function app.message_html_filled(p_html text, p_names text[], p_values jsonb) to steward_mail_writer;
 comment on function app.message_html_filled(p_html text, p_names text[], p_values jsonb) is 'one mail''s HTML from app.message_html_template''s with its merge values; null when a value could be read as marks (then app.message_html of the filled text)';
 
 create or replace function app.message_signature(p_org text)
@@ -6589,6 +6612,7 @@ $function$;
 revoke all on function app.inbound_domain() from public, anon, authenticated, service_role;
 grant execute on function app.inbound_domain() to authenticated;
 grant execute on function app.inbound_domain() to service_role;
+grant execute on function app.inbound_domain() to steward_mail_writer;
 comment on function app.inbound_domain() is 'the domain organisations receive mail at (<org slug>@<domain>): the database setting steward.inbound_domain, which the local stack sets from STEWARD_INBOUND_DOMAIN';
 
 create or replace function app.mail_unsubscribe_link(p_token text)
@@ -6601,6 +6625,7 @@ as $function$
 $function$;
 revoke all on function app.mail_unsubscribe_link(p_token text) from public, anon, authenticated, service_role;
 grant execute on function app.mail_unsubscribe_link(p_token text) to service_role;
+grant execute on function app.mail_unsubscribe_link(p_token text) to steward_mail_writer;
 comment on function app.mail_unsubscribe_link(p_token text) is 'the unsubscribe page of a token (<site>/unsubscribe/<token>); the token is made and stored hashed by app.write_out_messages';
 
 create or replace function app.mail_suppression_refusal(p_org text, p_email text)
@@ -6787,9 +6812,10 @@ begin
   end if;
 end;
 $function$;
+alter function app.write_out_messages(p_org text, p_subject text, p_body text, p_mails jsonb, p_cc text[], p_attachments jsonb, p_reply_to uuid, p_campaign uuid) owner to steward_mail_writer;
 revoke all on function app.write_out_messages(p_org text, p_subject text, p_body text, p_mails jsonb, p_cc text[], p_attachments jsonb, p_reply_to uuid, p_campaign uuid) from public, anon, authenticated, service_role;
 grant execute on function app.write_out_messages(p_org text, p_subject text, p_body text, p_mails jsonb, p_cc text[], p_attachments jsonb, p_reply_to uuid, p_campaign uuid) to service_role;
-comment on function app.write_out_messages(p_org text, p_subject text, p_body text, p_mails jsonb, p_cc text[], p_attachments jsonb, p_reply_to uuid, p_campaign uuid) is 'queues conversation mail (crm.send_message: one; crm.send_to_many: one per record) in set-based statements; p_mails = [{id, to_emails, merge, links, send_at, unsubscribe}]';
+comment on function app.write_out_messages(p_org text, p_subject text, p_body text, p_mails jsonb, p_cc text[], p_attachments jsonb, p_reply_to uuid, p_campaign uuid) is 'queues conversation mail (crm.send_message: one; crm.send_to_many: one per record) in one statement; p_mails = [{id, to_emails, merge, links, send_at, unsubscribe}]. Runs as steward_mail_writer, whose rows the organisation-reference guards of the mail tables skip: every reference it writes is to a row of p_org';
 
 create or replace function app.message_file_claimed(p_name text)
  returns boolean
@@ -6980,6 +7006,7 @@ revoke all on function app.org_ref_other__crm__mail_campaigns(p_id uuid, p_org t
 grant execute on function app.org_ref_other__crm__mail_campaigns(p_id uuid, p_org text) to authenticated;
 grant execute on function app.org_ref_other__crm__mail_campaigns(p_id uuid, p_org text) to service_role;
 grant execute on function app.org_ref_other__crm__mail_campaigns(p_id uuid, p_org text) to steward_import_writer;
+grant execute on function app.org_ref_other__crm__mail_campaigns(p_id uuid, p_org text) to steward_mail_writer;
 comment on function app.org_ref_other__crm__mail_campaigns(p_id uuid, p_org text) is 'whether the crm.mail_campaigns record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
 
 CREATE OR REPLACE FUNCTION app.org_ref_other__crm__messages(p_id uuid, p_org text)
@@ -6993,6 +7020,7 @@ revoke all on function app.org_ref_other__crm__messages(p_id uuid, p_org text) f
 grant execute on function app.org_ref_other__crm__messages(p_id uuid, p_org text) to authenticated;
 grant execute on function app.org_ref_other__crm__messages(p_id uuid, p_org text) to service_role;
 grant execute on function app.org_ref_other__crm__messages(p_id uuid, p_org text) to steward_import_writer;
+grant execute on function app.org_ref_other__crm__messages(p_id uuid, p_org text) to steward_mail_writer;
 comment on function app.org_ref_other__crm__messages(p_id uuid, p_org text) is 'whether the crm.messages record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';
 
 CREATE OR REPLACE FUNCTION app.org_ref_other__settings__integrations(p_id uuid, p_org text)
@@ -7006,4 +7034,5 @@ revoke all on function app.org_ref_other__settings__integrations(p_id uuid, p_or
 grant execute on function app.org_ref_other__settings__integrations(p_id uuid, p_org text) to authenticated;
 grant execute on function app.org_ref_other__settings__integrations(p_id uuid, p_org text) to service_role;
 grant execute on function app.org_ref_other__settings__integrations(p_id uuid, p_org text) to steward_import_writer;
+grant execute on function app.org_ref_other__settings__integrations(p_id uuid, p_org text) to steward_mail_writer;
 comment on function app.org_ref_other__settings__integrations(p_id uuid, p_org text) is 'whether the settings.integrations record with this id exists and belongs to another organisation than the one given (platform defaults belong to every one); null when it does not exist';

@@ -148,6 +148,7 @@ create table app.mail_outbox (
 comment on table app.mail_outbox is 'e-mails the product sends; written by security definer functions, delivered by one sender (local stack or a hosted worker)';
 revoke all on table app.mail_outbox from public, anon, authenticated, service_role;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table app.mail_outbox to service_role;
+grant insert on table app.mail_outbox to steward_mail_writer;
 
 alter table app.mail_outbox add constraint mail_outbox_kind_check CHECK (kind ~ '^[a-z][a-z0-9_]*$'::text);
 
@@ -344,6 +345,7 @@ comment on table app.mail_unsubscribe_tokens is 'the unsubscribe link of each ma
 revoke all on table app.mail_unsubscribe_tokens from public, anon, authenticated, service_role;
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table app.mail_unsubscribe_tokens to service_role;
+grant insert on table app.mail_unsubscribe_tokens to steward_mail_writer;
 
 alter table app.mail_unsubscribe_tokens add constraint mail_unsubscribe_tokens_pkey PRIMARY KEY (token_hash);
 

@@ -669,6 +669,7 @@ comment on column catalog.reservations.confirmation_sent_at is 'when the confirm
 revoke all on table catalog.reservations from public, anon, authenticated, service_role;
 grant delete, insert, select, update on table catalog.reservations to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table catalog.reservations to service_role;
+grant select on table catalog.reservations to steward_mail_writer;
 
 alter table catalog.reservations add constraint reservations_adults_not_negative CHECK (adults >= 0);
 

@@ -768,6 +768,7 @@ revoke all on table crm.messages from public, anon, authenticated, service_role;
 grant select on table crm.messages to authenticated;
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table crm.messages to service_role;
+grant insert, select on table crm.messages to steward_mail_writer;
 
 alter table crm.messages add constraint messages_pkey PRIMARY KEY (id);
 
@@ -807,6 +808,7 @@ revoke all on table crm.message_links from public, anon, authenticated, service_
 grant select on table crm.message_links to authenticated;
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table crm.message_links to service_role;
+grant insert on table crm.message_links to steward_mail_writer;
 
 alter table crm.message_links add constraint message_links_pkey PRIMARY KEY (message_id, record_kind, record_id);
 
@@ -839,6 +841,7 @@ revoke all on table crm.message_attachments from public, anon, authenticated, se
 grant select on table crm.message_attachments to authenticated;
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table crm.message_attachments to service_role;
+grant insert on table crm.message_attachments to steward_mail_writer;
 
 alter table crm.message_attachments add constraint message_attachments_pkey PRIMARY KEY (id);
 

@@ -106,6 +106,7 @@ comment on table public.organizations is 'component: settings (members read thei
 revoke all on table public.organizations from public, anon, authenticated, service_role;
 grant select on table public.organizations to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.organizations to service_role;
+grant select on table public.organizations to steward_mail_writer;
 grant update (display_name) on table public.organizations to authenticated;
 grant update (description) on table public.organizations to authenticated;
 grant update (type) on table public.organizations to authenticated;

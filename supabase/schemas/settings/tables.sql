@@ -98,6 +98,7 @@ comment on column settings.integrations.webhook_secret is 'write-only: moved to 
 revoke all on table settings.integrations from public, anon, authenticated, service_role;
 grant delete, insert, select, update on table settings.integrations to authenticated;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table settings.integrations to service_role;
+grant select on table settings.integrations to steward_mail_writer;
 
 alter table settings.integrations add constraint integrations_name_present CHECK (btrim(name) <> ''::text);
 
@@ -289,6 +290,7 @@ revoke all on table settings.mail_settings from public, anon, authenticated, ser
 grant delete, insert, select, update on table settings.mail_settings to authenticated;
 
 grant delete, insert, maintain, references, select, trigger, truncate, update on table settings.mail_settings to service_role;
+grant select on table settings.mail_settings to steward_mail_writer;
 
 alter table settings.mail_settings add constraint mail_settings_pkey PRIMARY KEY (org_name);
 

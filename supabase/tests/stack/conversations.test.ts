@@ -322,6 +322,46 @@ describe('who sees a message', () => {
     expect(bulk.error).toMatchObject({ code: '42501', message: 'You cannot see that record' });
   });
 
+  it("the mail writer's rows skip the organisation guards of the mail tables, nobody acts as it, and another writer is still refused a reference to another organisation", async () => {
+    const { rows: guards } = await db.query<{ name: string; skips: boolean }>(
+      `select t.tgname as name, pg_catalog.pg_get_triggerdef(t.oid) ~ ' WHEN \\(+CURRENT_USER <> ''steward_mail_writer''::name\\) AND ' as skips
+         from pg_catalog.pg_trigger t
+        where t.tgrelid = any('{crm.messages,crm.message_links,crm.message_attachments,app.mail_unsubscribe_tokens,app.mail_outbox}'::regclass[])
+          and not t.tgisinternal and t.tgname like 'steward_30_ref_%'
+        order by 1`,
+    );
+    expect(guards).toEqual(
+      [
+        'steward_30_ref_mail_outbox_integration_id_fkey',
+        'steward_30_ref_mail_outbox_message_id_fkey',
+        'steward_30_ref_mail_unsubscribe_tokens_message_id_fkey',
+        'steward_30_ref_message_attachments_message_id_fkey',
+        'steward_30_ref_message_links_message_id_fkey',
+        'steward_30_ref_messages_campaign_id_fkey',
+        'steward_30_ref_messages_sent_by_fkey',
+      ].map((name) => ({ name, skips: true })),
+    );
+    // No API role is, or can become, the writer; it cannot log in; it owns the mail writer only.
+    const { rows: roles } = await db.query(
+      `select r.rolname from pg_catalog.pg_roles r
+        where r.rolname in ('anon', 'authenticated', 'service_role', 'authenticator')
+          and (pg_catalog.pg_has_role(r.oid, 'steward_mail_writer', 'usage') or pg_catalog.pg_has_role(r.oid, 'steward_mail_writer', 'set'))`,
+    );
+    expect(roles).toEqual([]);
+    const { rows: writer } = await db.query(
+      `select r.rolcanlogin, array(select p.oid::regprocedure::text from pg_catalog.pg_proc p where p.proowner = r.oid) as owns
+         from pg_catalog.pg_roles r where r.rolname = 'steward_mail_writer'`,
+    );
+    expect(writer).toEqual([{ rolcanlogin: false, owns: ['app.write_out_messages(text,text,text,jsonb,text[],jsonb,uuid,uuid)'] }]);
+    // Any other writer (here the service role) linking Harbor's row to Cedar's message is refused.
+    const email = `guarded-${randomUUID().slice(0, 8)}@mail.example`;
+    const contact = await addContact(cedar, 'Gus', 'Guarded', email);
+    const { data: id } = await send(cedar.client, { to: [email], subject: 'Guarded', body: 'Only for Cedar', links: [{ kind: 'contact', id: contact }] });
+    await expect(
+      db.query(`insert into crm.message_links (message_id, record_kind, record_id, org_name) values ($1, 'contact', $2, $3)`, [id, randomUUID(), harbor.orgName]),
+    ).rejects.toMatchObject({ code: '23503', message: 'crm.message_links refers to a record of another organization' });
+  });
+
   it("a Personal contact's messages are hidden from a role that may not see the contact", async () => {
     const email = `owned-${randomUUID().slice(0, 8)}@mail.example`;
     const contact = await addContact(cedar, 'Olive', 'Owned', email);
