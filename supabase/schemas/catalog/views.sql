@@ -37,7 +37,7 @@ create view catalog.reservations_view with (security_invoker=true) as
     r.created_by,
     r.last_modified_at,
     r.last_modified_by,
-    r.custom || COALESCE(cv.custom, '{}'::jsonb) AS custom
+    CASE WHEN cv.custom IS NULL THEN r.custom ELSE r.custom || cv.custom END AS custom
    FROM catalog.reservations r
      LEFT JOIN catalog.accommodations a ON a.id = r.accommodation_id
      LEFT JOIN catalog.accommodation_rates rt ON rt.id = r.rate_id

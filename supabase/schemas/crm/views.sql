@@ -36,7 +36,7 @@ create view crm.businesses_view with (security_invoker=true) as
     b.last_modified_at,
     b.last_modified_by,
     mb.name AS last_modified_by_name,
-    b.custom || COALESCE(cv.custom, '{}'::jsonb) AS custom
+    CASE WHEN cv.custom IS NULL THEN b.custom ELSE b.custom || cv.custom END AS custom
    FROM crm.businesses b
      LEFT JOIN crm.business_types bt ON bt.id = b.type_id
      LEFT JOIN public.user_profiles po ON po.id = b.primary_owner_id
@@ -260,7 +260,7 @@ create view crm.contacts_view with (security_invoker=true) as
     c.last_modified_at,
     c.last_modified_by,
     mb.name AS last_modified_by_name,
-    c.custom || COALESCE(cv.custom, '{}'::jsonb) AS custom
+    CASE WHEN cv.custom IS NULL THEN c.custom ELSE c.custom || cv.custom END AS custom
    FROM crm.contacts c
      LEFT JOIN crm.contact_types ct ON ct.id = c.type_id
      LEFT JOIN crm.contacts sp ON sp.id = c.spouse_id
@@ -344,7 +344,7 @@ create view crm.households_view with (security_invoker=true) as
     h.last_modified_at,
     h.last_modified_by,
     mb.name AS last_modified_by_name,
-    h.custom || COALESCE(cv.custom, '{}'::jsonb) AS custom
+    CASE WHEN cv.custom IS NULL THEN h.custom ELSE h.custom || cv.custom END AS custom
    FROM crm.households h
      LEFT JOIN crm.contacts pc ON pc.id = h.primary_contact_id
      LEFT JOIN crm.contacts sc ON sc.id = h.secondary_contact_id

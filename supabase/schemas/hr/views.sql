@@ -119,7 +119,7 @@ create view hr.staff_profiles_view with (security_invoker=true) as
     s.last_modified_at,
     s.last_modified_by,
     mb.name AS last_modified_by_name,
-    s.custom || COALESCE(cv.custom, '{}'::jsonb) AS custom
+    CASE WHEN cv.custom IS NULL THEN s.custom ELSE s.custom || cv.custom END AS custom
    FROM hr.staff_profiles s
      LEFT JOIN public.user_profiles up ON up.id = s.user_profile_id
      LEFT JOIN public.user_profiles cb ON cb.id = s.created_by

@@ -25,7 +25,7 @@ create view ops.tasks_view with (security_invoker=true) as
     ap.name AS assignee_name,
     COALESCE('Contact: '::text || c.name, 'Business: '::text || b.name, 'Household: '::text || h.name, 'Reservation: '::text || r.name, 'Project: '::text || p.name) AS record_label,
     COALESCE('/contact/'::text || c.short_id, '/business/'::text || b.short_id, '/household/'::text || h.short_id, '/reservations?stay='::text || r.id, '/projects?project='::text || p.short_id) AS record_path,
-    t.custom || COALESCE(cv.custom, '{}'::jsonb) AS custom
+    CASE WHEN cv.custom IS NULL THEN t.custom ELSE t.custom || cv.custom END AS custom
    FROM ops.tasks t
      LEFT JOIN public.user_profiles ap ON ap.id = t.assignee_id
      LEFT JOIN crm.contacts c ON c.id = t.contact_id
