@@ -116,6 +116,24 @@ export async function both(first, second) {
   return [a.value, b.value];
 }
 
+/** @type {Promise<import('./catalog.mjs').DbObject[]> | undefined} */
+let migrationsOnce;
+/** @type {Promise<import('./catalog.mjs').DbObject[]> | undefined} */
+let baselineOnce;
+
+/**
+ * The catalog of a database built from this checkout's migrations, built once per process: the drift
+ * and upgrade suites (one worker, modules shared) compare against the same build.
+ */
+export function migrationsCatalog() {
+  return (migrationsOnce ??= catalogOf(buildFromMigrations, 'migrations'));
+}
+
+/** The catalog of the platform baseline alone, built once per process. */
+export function baselineCatalog() {
+  return (baselineOnce ??= catalogOf(buildBaseline, 'baseline'));
+}
+
 /**
  * What differs between two readings: keys only in one, and keys whose SQL differs.
  * @param {import('./catalog.mjs').DbObject[]} from

@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { both, buildBaseline, buildFromMigrations, buildFromSchemaFiles, catalogOf, compareCatalogs, describeDifference, SUPABASE_DIR } from '../../local/schema/builds.mjs';
+import { baselineCatalog, both, buildBaseline, buildFromSchemaFiles, catalogOf, compareCatalogs, describeDifference, migrationsCatalog, SUPABASE_DIR } from '../../local/schema/builds.mjs';
 import { migrationSql } from '../../local/schema/migrationDiff.mjs';
 import { renderSchemaFiles, writeSchemaFiles } from '../../local/schema/schemaFiles.mjs';
 
@@ -13,10 +13,9 @@ const scratch = path.join(SUPABASE_DIR, '..', '.steward', 'scratch', `drift-${pr
 describe('supabase/schemas and the migrations', () => {
   afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
 
-  // The migrations' database is built once for the tests that compare against it (each build applies
-  // every migration: a few seconds of Postgres).
-  let migrations: ReturnType<typeof catalogOf> | undefined;
-  const fromMigrationsOnce = () => (migrations ??= catalogOf(buildFromMigrations, 'drift-migrations'));
+  // The migrations' database (and the bare baseline) is built once for the tests that compare against
+  // it, here and in upgrade.test.ts (each build applies every migration: a few seconds of Postgres).
+  const fromMigrationsOnce = migrationsCatalog;
 
   it('build the same database', async () => {
     const [fromMigrations, fromSchemas] = await both(fromMigrationsOnce(), catalogOf((client) => buildFromSchemaFiles(client), 'drift-schemas'));
@@ -50,7 +49,7 @@ describe('supabase/schemas and the migrations', () => {
     const copy = path.join(scratch, 'written');
     await fs.mkdir(copy, { recursive: true });
     await fs.copyFile(path.join(SUPABASE_DIR, 'config.toml'), path.join(copy, 'config.toml'));
-    const [fromMigrations, baseline] = await both(fromMigrationsOnce(), catalogOf(buildBaseline, 'drift-write-baseline'));
+    const [fromMigrations, baseline] = await both(fromMigrationsOnce(), baselineCatalog());
     await writeSchemaFiles(copy, renderSchemaFiles(fromMigrations, baseline));
     const written = await catalogOf((client) => buildFromSchemaFiles(client, copy), 'drift-written');
     expect(describeDifference(compareCatalogs(fromMigrations, written), ['migrations', 'written schema files'])).toBe('');
@@ -61,7 +60,7 @@ describe('supabase/schemas and the migrations', () => {
       create table seq_owned.tickets (id serial primary key, number bigint);
       create sequence seq_owned.ticket_numbers;
       alter sequence seq_owned.ticket_numbers owned by seq_owned.tickets.number;`;
-    const [baseline, original] = await both(catalogOf(buildBaseline, 'drift-seq-baseline'), catalogOf(async (client) => {
+    const [baseline, original] = await both(baselineCatalog(), catalogOf(async (client) => {
       await buildBaseline(client);
       await client.query(source);
     }, 'drift-seq-source'));

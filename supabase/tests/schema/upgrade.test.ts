@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { both, buildFromMigrations, catalogOf, compareCatalogs, describeDifference } from '../../local/schema/builds.mjs';
+import { both, compareCatalogs, describeDifference, migrationsCatalog } from '../../local/schema/builds.mjs';
 import { upgradeFromPreviousRelease } from '../../local/schema/upgrade.mjs';
 
 const LOAD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'realisticLoad.sql');
@@ -72,10 +72,10 @@ const ROW_CHANGES: { migration: string; tables: string[]; added?: Record<string,
 describe('upgrading the previous release', () => {
   const rowsOf = (table: string) => upgrade.before[table]?.rows ?? 0;
   let upgrade: Awaited<ReturnType<typeof upgradeFromPreviousRelease>>;
-  let fresh: Awaited<ReturnType<typeof catalogOf>>;
+  let fresh: Awaited<ReturnType<typeof migrationsCatalog>>;
 
   beforeAll(async () => {
-    [upgrade, fresh] = await both(upgradeFromPreviousRelease({ loadFile: LOAD }), catalogOf(buildFromMigrations, 'fresh'));
+    [upgrade, fresh] = await both(upgradeFromPreviousRelease({ loadFile: LOAD }), migrationsCatalog());
   }, 300_000);
 
   it('starts from a database with the seed and the load: at least 10,000 contacts with methods, history, files and stays', () => {
