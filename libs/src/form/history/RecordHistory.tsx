@@ -2,7 +2,7 @@ import { Alert, Button, Typography } from '@steward/libs/ui/antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { errorMessage, queryKeys, undoBatch, useRecordHistory, type CustomFieldDef, type HistoryEntry, type TableRef } from '@steward/libs/data';
 import { notify } from '@steward/libs/ui/core';
-import { NO_HISTORY_TEXT, attachedFieldLabels, actionPhrase, actorOf, fieldChanges, fieldLabelsOf, isAttached, relativeTime, valueWordsOf, viaNote, type FieldLabels, type HistoryField, type ValueWords } from './historyWords';
+import { NO_HISTORY_TEXT, actionPhrase, actorOf, entryChanges, historyWordsOf, isAttached, relativeTime, viaNote, type HistoryField, type HistoryWords } from './historyWords';
 import './recordHistory.css';
 import { formatDateTime } from '@steward/libs/i18n';
 import { useT, type LibsMessageId } from '@steward/libs/messages';
@@ -37,8 +37,7 @@ export type RecordHistoryProps = {
  * ("Maya Chen changed the contact method Mobile: Value from … to …").
  */
 export function RecordHistory({ table, recordId, fields = [], customFields, label }: RecordHistoryProps) {
-  const fieldLabels = fieldLabelsOf(fields);
-  const fieldValueWords = valueWordsOf(fields);
+  const words = historyWordsOf(fields, customFields);
   const t = useT();
   const history = useRecordHistory(table, recordId);
   if (history.isLoading) return <Typography.Text>{t('list.loading')}</Typography.Text>;
@@ -50,7 +49,7 @@ export function RecordHistory({ table, recordId, fields = [], customFields, labe
     <section aria-label={label ?? t('history.label')} className="stw-history">
       <ol className="stw-history__list">
         {entries.map((entry) => (
-          <HistoryItem key={entry.id} entry={entry} recordId={recordId} fieldLabels={fieldLabels} fieldValueWords={fieldValueWords} customFields={customFields} now={now} />
+          <HistoryItem key={entry.id} entry={entry} recordId={recordId} words={words} now={now} />
         ))}
       </ol>
       {history.hasNextPage ? (
@@ -62,24 +61,10 @@ export function RecordHistory({ table, recordId, fields = [], customFields, labe
   );
 }
 
-function HistoryItem({
-  entry,
-  recordId,
-  fieldLabels,
-  fieldValueWords,
-  customFields,
-  now,
-}: {
-  entry: HistoryEntry;
-  recordId: string;
-  fieldLabels?: FieldLabels;
-  fieldValueWords?: ValueWords;
-  customFields?: readonly CustomFieldDef[];
-  now: Date;
-}) {
+function HistoryItem({ entry, recordId, words, now }: { entry: HistoryEntry; recordId: string; words: HistoryWords; now: Date }) {
   const t = useT();
   const attached = isAttached(entry, recordId);
-  const changes = attached ? fieldChanges(entry, attachedFieldLabels()) : fieldChanges(entry, fieldLabels, customFields, fieldValueWords);
+  const changes = entryChanges(entry, words, recordId);
   const note = viaNote(entry);
   const when = (
     <time dateTime={entry.created_at} title={formatDateTime(entry.created_at, MOMENT)}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '@steward/libs/data';
-import { historySentence, relativeTime, spellField, spellValue, valueWordsOf, viaNote } from './historyWords';
+import { historySentence, historyWordsOf, relativeTime, spellField, spellValue, viaNote } from './historyWords';
 
 const base: HistoryEntry = {
   id: 1,
@@ -20,16 +20,16 @@ const base: HistoryEntry = {
 describe('history in words', () => {
   it('says who changed which field from what to what', () => {
     const entry = { ...base, changes: { status: ['Active', 'Inactive - Former'] } };
-    expect(historySentence(entry, { status: 'Status' })).toBe('Maya Chen changed Status from Active to Inactive - Former');
+    expect(historySentence(entry, { labels: { status: 'Status' } })).toBe('Maya Chen changed Status from Active to Inactive - Former');
   });
 
   it('reads a choice field’s stored values by the words its form offers, and other fields’ as stored', () => {
     const entry = { ...base, changes: { status: ['tentative', 'confirmed'], notes: ['tentative', 'Late arrival'] } };
-    const words = valueWordsOf([
-      { name: 'status', options: [{ value: 'tentative', label: 'Tentative' }, { value: 'confirmed', label: 'Confirmed' }] },
-      { name: 'notes' },
+    const words = historyWordsOf([
+      { name: 'status', label: 'Status', options: [{ value: 'tentative', label: 'Tentative' }, { value: 'confirmed', label: 'Confirmed' }] },
+      { name: 'notes', label: 'Notes' },
     ]);
-    expect(historySentence(entry, { status: 'Status', notes: 'Notes' }, undefined, undefined, words)).toBe(
+    expect(historySentence(entry, words)).toBe(
       'Maya Chen changed Status from Tentative to Confirmed, Notes from tentative to Late arrival',
     );
   });
@@ -57,7 +57,7 @@ describe('history in words', () => {
 
   it("names a row attached to the record (its phone, address, note) and that row's fields", () => {
     const phone = { ...base, table_name: 'crm.contact_methods', record_id: 'm1', record_label: 'Mobile' };
-    expect(historySentence({ ...phone, changes: { value: ['555-0101', '555-0202'] } }, { value: 'Name' }, 'r1')).toBe(
+    expect(historySentence({ ...phone, changes: { value: ['555-0101', '555-0202'] } }, { labels: { value: 'Name' } }, 'r1')).toBe(
       'Maya Chen changed the contact method Mobile: Value from 555-0101 to 555-0202',
     );
     expect(historySentence({ ...phone, changes: { is_primary: [false, true] } }, undefined, 'r1')).toBe('Maya Chen changed the contact method Mobile: Primary from No to Yes');
@@ -66,7 +66,7 @@ describe('history in words', () => {
     expect(historySentence({ ...address, action: 'archive', changes: { archive: [false, true] } }, undefined, 'r1')).toBe('Maya Chen archived the address Main');
     expect(historySentence({ ...base, table_name: 'crm.notes', record_id: 'n1', record_label: null, action: 'delete' }, undefined, 'r1')).toBe('Maya Chen deleted a note for good');
     // The record's own entries read as before.
-    expect(historySentence({ ...base, changes: { status: ['Active', 'Inactive'] } }, { status: 'Status' }, 'r1')).toBe('Maya Chen changed Status from Active to Inactive');
+    expect(historySentence({ ...base, changes: { status: ['Active', 'Inactive'] } }, { labels: { status: 'Status' } }, 'r1')).toBe('Maya Chen changed Status from Active to Inactive');
   });
 
   it('notes bulk changes and undos', () => {

@@ -13,7 +13,7 @@ export type FieldLabels = Readonly<Record<string, string>>;
 export type HistoryField = { readonly name: string; readonly label: string; readonly options?: readonly { value: string; label: string }[] };
 
 /** The labels a form gives its fields, for the sentences of their history. */
-export function fieldLabelsOf(fields: readonly HistoryField[]): FieldLabels {
+function fieldLabelsOf(fields: readonly HistoryField[]): FieldLabels {
   return Object.fromEntries(fields.map((field) => [field.name, field.label]));
 }
 
@@ -21,7 +21,7 @@ export function fieldLabelsOf(fields: readonly HistoryField[]): FieldLabels {
 export type ValueWords = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
 /** The option labels a form gives its choice fields, so their history reads as the form does. */
-export function valueWordsOf(fields: readonly Pick<HistoryField, 'name' | 'options'>[]): ValueWords {
+function valueWordsOf(fields: readonly Pick<HistoryField, 'name' | 'options'>[]): ValueWords {
   return Object.fromEntries(fields.filter((field) => field.options?.length).map((field) => [field.name, Object.fromEntries((field.options ?? []).map((option) => [option.value, option.label]))]));
 }
 
@@ -73,11 +73,22 @@ export function customFieldChanges(change: readonly [unknown, unknown], definiti
     });
 }
 
+/**
+ * What a record's history reads its changes by: the form's field names and choice words, and the
+ * organisation's own fields of the record's kind.
+ */
+export type HistoryWords = { readonly labels?: FieldLabels; readonly valueWords?: ValueWords; readonly customFields?: readonly CustomFieldDef[] };
+
+/** A record form's fields (read on each draw, so they follow the page's language) as its history's words. */
+export function historyWordsOf(fields: readonly HistoryField[], customFields?: readonly CustomFieldDef[]): HistoryWords {
+  return { labels: fieldLabelsOf(fields), valueWords: valueWordsOf(fields), customFields };
+}
+
 /** A stored value's words among a field's options, if it has some. */
 const optionWord = (words: ValueWords | undefined, field: string, value: unknown): string | undefined =>
   typeof value === 'string' || typeof value === 'number' ? words?.[field]?.[String(value)] : undefined;
 
-export function fieldChanges(entry: HistoryEntry, labels?: FieldLabels, customFields?: readonly CustomFieldDef[], valueWords?: ValueWords): FieldChange[] {
+export function fieldChanges(entry: HistoryEntry, { labels, valueWords, customFields }: HistoryWords = {}): FieldChange[] {
   if (!['update', 'archive', 'restore'].includes(entry.action)) return [];
   return Object.entries(entry.changes)
     .filter(([field, change]) => Array.isArray(change) && field !== 'archive')
@@ -111,11 +122,16 @@ const ATTACHED_NOUNS: Readonly<Record<string, 'contactMethod' | 'address' | 'not
 };
 
 /** Fields of attached rows whose column names read badly. */
-export const attachedFieldLabels = (): FieldLabels => ({ is_primary: t('history.field.primary'), type_id: t('history.field.type'), file_link: t('history.field.file') });
+const attachedFieldLabels = (): FieldLabels => ({ is_primary: t('history.field.primary'), type_id: t('history.field.type'), file_link: t('history.field.file') });
 
 /** Whether an entry is about a row attached to the record whose history is read, not the record itself. */
 export function isAttached(entry: HistoryEntry, recordId: string | undefined): boolean {
   return recordId !== undefined && entry.record_id !== recordId;
+}
+
+/** An entry's field changes: an attached record's (a phone, an address) by their own few names, the record's by its words. */
+export function entryChanges(entry: HistoryEntry, words: HistoryWords | undefined, recordId: string | undefined): FieldChange[] {
+  return isAttached(entry, recordId) ? fieldChanges(entry, { labels: attachedFieldLabels() }) : fieldChanges(entry, words);
 }
 
 /** "the contact method Mobile", "the address Main", "a note". */
@@ -213,8 +229,8 @@ export function relativeTime(iso: string, now: Date = new Date()): string {
 }
 
 /** The whole sentence, for a screen reader or a test: "Maya Chen changed Status from Active to Inactive". */
-export function historySentence(entry: HistoryEntry, labels?: FieldLabels, recordId?: string, customFields?: readonly CustomFieldDef[], valueWords?: ValueWords): string {
-  const changes = isAttached(entry, recordId) ? fieldChanges(entry, attachedFieldLabels()) : fieldChanges(entry, labels, customFields, valueWords);
+export function historySentence(entry: HistoryEntry, words?: HistoryWords, recordId?: string): string {
+  const changes = entryChanges(entry, words, recordId);
   const phrase = actionPhrase(entry, changes, recordId);
   const list = changes.map((change) => t('history.fromTo', { label: change.label, from: change.from, to: change.to })).join(', ');
   return `${actorOf(entry)} ${phrase}${list ? ` ${list}` : ''}`;
