@@ -30,21 +30,13 @@ async function settledContent(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
 }
 
-/** A finding as the journey reports it: the rule, its impact and help, and where on the page. */
-interface Finding {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: { target: string; summary: string }[];
-}
-
 /** axe-core's minified build: 650 KB to send and compile where its `source` is 1.4 MB. */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
  * Puts axe-core into the page's document unless it is already there: once per page load, however many
- * scans follow. (`@axe-core/playwright` sends and compiles axe's 1.4 MB source twice for every scan: two thirds
- * of a scan's CPU on these pages.)
+ * scans follow. (`@axe-core/playwright` sent and compiled axe's 1.4 MB source twice for every scan:
+ * two thirds of a scan's CPU on these pages.)
  */
 async function withAxe(page: Page): Promise<void> {
   const present = await page.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function');
@@ -76,6 +68,6 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { inclu
     },
     { include: options.include, tags: WCAG_TAGS, blocking: BLOCKING_IMPACTS },
   );
-  const report = findings.map((finding: Finding) => `${finding.id} (${finding.impact}): ${finding.help}\n${finding.nodes.map((node) => `  ${node.target}: ${node.summary}`).join('\n')}`);
+  const report = findings.map((finding) => `${finding.id} (${finding.impact}): ${finding.help}\n${finding.nodes.map((node) => `  ${node.target}: ${node.summary}`).join('\n')}`);
   expect(report, `axe on ${page.url()}`).toEqual([]);
 }

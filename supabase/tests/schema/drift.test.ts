@@ -13,12 +13,10 @@ const scratch = path.join(SUPABASE_DIR, '..', '.steward', 'scratch', `drift-${pr
 describe('supabase/schemas and the migrations', () => {
   afterAll(() => fs.rm(scratch, { recursive: true, force: true }));
 
-  // The migrations' database (and the bare baseline) is built once for the tests that compare against
-  // it, here and in upgrade.test.ts (each build applies every migration: a few seconds of Postgres).
-  const fromMigrationsOnce = migrationsCatalog;
-
+  // The migrations' build (and the bare baseline's) is made once per worker and shared with
+  // upgrade.test.ts (builds.mjs): each is a Postgres cluster applying every migration.
   it('build the same database', async () => {
-    const [fromMigrations, fromSchemas] = await both(fromMigrationsOnce(), catalogOf((client) => buildFromSchemaFiles(client), 'drift-schemas'));
+    const [fromMigrations, fromSchemas] = await both(migrationsCatalog(), catalogOf((client) => buildFromSchemaFiles(client), 'drift-schemas'));
     expect(describeDifference(compareCatalogs(fromMigrations, fromSchemas), ['migrations', 'schemas'])).toBe('');
     expect(fromSchemas.length).toBeGreaterThan(1_900);
   }, 120_000);
@@ -36,7 +34,7 @@ describe('supabase/schemas and the migrations', () => {
     await edit('app/column_functions.sql', /(CREATE OR REPLACE FUNCTION app\.org_slug\(p_name text\)[\s\S]*?AS \$function\$)/, '$1 -- changed');
     await edit('crm/policies.sql', /(create policy \w+ on crm\.contacts\n\s+as permissive\n\s+for select\n\s+to authenticated\n\s+using \()/, '$1false and ');
     await edit('crm/tables.sql', /(create table crm\.households \([\s\S]*?)\n\);/, '$1,\n  extra text\n);');
-    const [fromMigrations, edited] = await both(fromMigrationsOnce(), catalogOf((client) => buildFromSchemaFiles(client, copy), 'drift-edited'));
+    const [fromMigrations, edited] = await both(migrationsCatalog(), catalogOf((client) => buildFromSchemaFiles(client, copy), 'drift-edited'));
     const difference = compareCatalogs(fromMigrations, edited);
     expect(difference.changed.map(({ to }) => to.key).sort()).toEqual([
       'function app.org_slug(p_name text)',
@@ -49,7 +47,7 @@ describe('supabase/schemas and the migrations', () => {
     const copy = path.join(scratch, 'written');
     await fs.mkdir(copy, { recursive: true });
     await fs.copyFile(path.join(SUPABASE_DIR, 'config.toml'), path.join(copy, 'config.toml'));
-    const [fromMigrations, baseline] = await both(fromMigrationsOnce(), baselineCatalog());
+    const [fromMigrations, baseline] = await both(migrationsCatalog(), baselineCatalog());
     await writeSchemaFiles(copy, renderSchemaFiles(fromMigrations, baseline));
     const written = await catalogOf((client) => buildFromSchemaFiles(client, copy), 'drift-written');
     expect(describeDifference(compareCatalogs(fromMigrations, written), ['migrations', 'written schema files'])).toBe('');
