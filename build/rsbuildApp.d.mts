@@ -5,3 +5,5 @@ export declare function defineShellConfig(appDir: string): RsbuildConfigExport;
 export declare function defineRemoteConfig(appDir: string, remote: RemoteName, title: string): RsbuildConfigExport;
 /** The route table's remote routes as [path pattern, remote] pairs, read from its source. */
 export declare function remoteRoutes(): [string, string][];
+/** The areas' public pages as [prefix/*, remote] pairs, read from their source. */
+export declare function publicPageRoutes(): [string, string][];

@@ -16,6 +16,7 @@ import { CATALOG_FILE } from './i18n/compileMessages.mjs';
 import { EARLY_TOKEN_MARGIN_MS, FIRST_VIEW_KEY, FIRST_VIEW_VERSION, startFirstView } from '../libs/src/boot/firstViewStart.mjs';
 import { startArea } from '../libs/src/boot/areaStart.mjs';
 import { ROUTES } from '../libs/src/shell/routes.mjs';
+import { PUBLIC_PAGES } from '../libs/src/runtime-config/areas.mjs';
 
 const HTML_TEMPLATE = path.join(import.meta.dirname, 'index.html');
 const DESCRIPTION = 'Steward: contacts, businesses, households, catalogue, lodging, team and operations for small organisations.';
@@ -168,6 +169,18 @@ function shellFirstPaint(appDir) {
   };
 }
 
+/** The libs every area's first view runs, by folder (ui: its own files, not antd's). */
+const FIRST_VIEW_LIBS = /libs[\\/]src[\\/](data|filter|area|ui[\\/]core)[\\/]|libs[\\/]src[\\/]ui[\\/][^\\/]+$|libs[\\/]src[\\/]messages[\\/](index\.ts|en\.json|refusals[\\/]en\.json)$/;
+
+/**
+ * Whether a module belongs in the shell's `libs-signed-in` chunk: one of FIRST_VIEW_LIBS, the English
+ * catalogues but not the pseudo-locales made from them (`en.json?pseudo=…`, which load on request).
+ * @param {{ nameForCondition(): string | undefined, identifier(): string }} module
+ */
+export function isFirstViewLib(module) {
+  return FIRST_VIEW_LIBS.test(module.nameForCondition() ?? '') && !module.identifier().includes('?pseudo=');
+}
+
 /** The shell's chunks every signed-in view runs first, by the names its code gives them (src/start.ts, layout/signedInScreens.ts, and the forced splits below). */
 export const SIGNED_IN_CHUNKS = ['bootstrap', 'signed-in', 'libs-signed-in'];
 
@@ -243,16 +256,29 @@ export function remoteRoutes() {
   return ROUTES.filter((route) => route.owner !== 'shell').map((route) => [route.path, route.owner]);
 }
 
+/** The areas' public pages as [prefix/*, remote] pairs (libs/src/runtime-config/areas.mjs). */
+export function publicPageRoutes() {
+  return Object.entries(PUBLIC_PAGES).map(([owner, path]) => [path, owner]);
+}
+
+/**
+ * The shell's chunks a public page runs before its area's code (src/start.ts, App.tsx's "public-page",
+ * and the libs every area's code imports first): preloaded by index.html on such a page, where there is
+ * no session for firstViewStart's preload of the signed-in code.
+ */
+export const PUBLIC_PAGE_CHUNKS = ['bootstrap', 'public-page', 'libs-signed-in'];
+
 /**
  * The head of the shell's index.html starts the code of the area the page opens on
- * (libs/src/boot/areaStart.mjs): the registry, the remote's manifest, then its first scripts.
+ * (libs/src/boot/areaStart.mjs): the registry, the remote's manifest, then its first scripts (and on a
+ * public page the shell's code before them).
  */
 function pluginAreaStart() {
   return {
     name: 'steward:area-start',
     setup(api) {
-      api.modifyHTMLTags(({ headTags, bodyTags }) => {
-        const options = { routes: remoteRoutes(), config: '/runtime-config.json' };
+      api.modifyHTMLTags(({ headTags, bodyTags }, { compilation }) => {
+        const options = { routes: remoteRoutes(), publicPages: publicPageRoutes(), publicCode: signedInCode(compilation, PUBLIC_PAGE_CHUNKS), config: '/runtime-config.json' };
         const env = '{location:location,document:document,fetch:fetch.bind(window)}';
         const source = inlineScript('area start', `window.stewardAreaStart=(${startArea.toString()})(${JSON.stringify(options)},${env});`);
         // The runtime registry starts downloading with the JS (the app reads it first thing), then the
@@ -278,8 +304,9 @@ export function defineShellConfig(appDir) {
       // provides supabase-js to every area, so this is the page's only copy.
       resolve: { alias: { ...base.resolve.alias, '@supabase/realtime-js': path.join(import.meta.dirname, '../libs/src/boot/realtimeStandIn.mjs') } },
       // ...in one file with the rest of supabase-js and what only it uses (iceberg-js, tslib), not
-      // requests of their own. Likewise the libs every signed-in view needs first (the queries, the
-      // filter compiler they use, toasts): one file, not three, on a phone's first view.
+      // requests of their own. Likewise the libs every area's first view needs (the queries, the
+      // filter compiler they use, toasts, the messages they say, the design system's plain elements and
+      // the area's frame): one file, not six, on a phone's first view, signed in or a guest's.
       performance: {
         ...base.performance,
         chunkSplit: {
@@ -288,8 +315,8 @@ export function defineShellConfig(appDir) {
             // (PostgREST's client stays out of it: the first view's database uses it before supabase-js;
             // so does tslib, which the first view's message formatter uses too.)
             'lib-supabase': /node_modules[\\/](@supabase[\\/](?!postgrest-js[\\/])|iceberg-js[\\/])|realtimeStandIn\.mjs$/,
-            'libs-signed-in': /libs[\\/]src[\\/](data|filter|ui[\\/]core)[\\/]/,
           },
+          override: { cacheGroups: { 'libs-signed-in': { test: isFirstViewLib, name: 'libs-signed-in', chunks: 'all', priority: 0, enforce: true } } },
         },
       },
       output: { ...base.output, assetPrefix: '/' },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_CHUNKS, SIGNED_IN_CHUNKS, compileHintedFiles, signedInCode } from '../build/rsbuildApp.mjs';
+import { AUTH_CHUNKS, PUBLIC_PAGE_CHUNKS, SIGNED_IN_CHUNKS, compileHintedFiles, isFirstViewLib, signedInCode } from '../build/rsbuildApp.mjs';
 
 /** The parts of an rspack compilation signedInCode reads. */
 function compilation({ groups = {}, chunks = {}, entry = [] }: { groups?: Record<string, string[]>; chunks?: Record<string, string[]>; entry?: string[] }) {
@@ -52,5 +52,27 @@ describe("the shell's scripts compiled as they arrive", () => {
       'static/js/async/libs-signed-in.1.js',
       'static/js/async/signed-in.1.js',
     ]);
+  });
+});
+
+describe('the libs every area’s first view runs, in one chunk', () => {
+  const module = (path: string, query = '') => ({ nameForCondition: () => `/repo/libs/src/${path}`, identifier: () => `javascript/auto|/repo/libs/src/${path}${query}` });
+
+  it('holds the queries, messages in English, the design system’s own elements and the area’s frame', () => {
+    for (const path of ['data/index.ts', 'filter/compile.ts', 'ui/core/index.ts', 'ui/index.ts', 'ui/plain.css', 'area/RemoteBoundary.tsx', 'messages/index.ts', 'messages/en.json', 'messages/refusals/en.json']) {
+      expect(isFirstViewLib(module(path)), path).toBe(true);
+    }
+  });
+
+  it('leaves out antd’s pieces, the other languages and the pseudo-locales made from English, which load on request', () => {
+    for (const path of ['ui/antd/index.ts', 'ui/antd-data/DataTable.tsx', 'messages/es.json', 'messages/refusals/es.json', 'list/index.ts', 'form/index.ts']) {
+      expect(isFirstViewLib(module(path)), path).toBe(false);
+    }
+    expect(isFirstViewLib(module('messages/en.json', '?pseudo=en-XA'))).toBe(false);
+    expect(isFirstViewLib(module('messages/refusals/en.json', '?pseudo=ar-XB'))).toBe(false);
+  });
+
+  it('is what a public page preloads with the shell’s bootstrap and its own route', () => {
+    expect(PUBLIC_PAGE_CHUNKS).toEqual(['bootstrap', 'public-page', 'libs-signed-in']);
   });
 });

@@ -2,6 +2,7 @@ import { Suspense, lazy, useCallback, useEffect, useRef, type ReactNode } from '
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes, useNavigate } from '@steward/libs/router';
 import { SessionProvider } from '@steward/libs/session';
+import { PUBLIC_PAGES } from '@steward/libs/runtime-config';
 import { LandingPage } from './landing/LandingPage';
 import { loadRemoteRoute } from './federation/remoteRouteChunk';
 import { AppErrorBoundary } from './layout/AppErrorBoundary';
@@ -15,7 +16,7 @@ const ResetPasswordPage = lazy(() => import('./auth/ResetPasswordPage').then((mo
 const UnsubscribePage = lazy(() => import('./mail/UnsubscribePage').then((module) => ({ default: module.UnsubscribePage })));
 const RemoteRoute = lazy(() => loadRemoteRoute().then((module) => ({ default: module.RemoteRoute })));
 // The public booking pages (/book/<organisation>) are the Online Booking area's, for guests without a session.
-const PublicRemoteRoute = lazy(() => import('./federation/PublicRemoteRoute').then((module) => ({ default: module.PublicRemoteRoute })));
+const PublicRemoteRoute = lazy(() => import(/* webpackChunkName: "public-page" */ './federation/PublicRemoteRoute').then((module) => ({ default: module.PublicRemoteRoute })));
 
 
 /** The session, with sign-out landing on '/' through the router instead of a page load. */
@@ -50,7 +51,7 @@ export function App() {
             <Route path="/index" element={<LandingPage />} />
             <Route path="/signup" element={<LandingPage />} />
             <Route
-              path="/book/*"
+              path={PUBLIC_PAGES.booking}
               element={
                 <AppErrorBoundary message={t('errors.bookingCouldNotLoad')}>
                   <Suspense fallback={<Loading />}>

@@ -316,3 +316,23 @@ test.describe('a returning staff member’s first view starts from index.html', 
     expect(await page.evaluate(() => (window as { stewardFirstView?: { requests: unknown[] } }).stewardFirstView?.requests.length)).toBe(0);
   });
 });
+
+test('a guest’s booking page starts its code from index.html: the area’s first scripts and the shell’s code it runs first, each asked once', async ({ page }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' || request.resourceType() === 'stylesheet') fetched.push(new URL(request.url()).pathname);
+  });
+  // With the app's entry held back, only index.html can ask for these.
+  const release = await holdAppCode(page);
+  const asked = ['/static/js/async/bootstrap.', '/static/js/async/libs-signed-in.', '/static/js/async/public-page.', '/static/js/steward_booking.'].map((part) =>
+    page.waitForRequest((request) => request.url().includes(part)),
+  );
+  await page.goto(`/book/${encodeURIComponent(DEMO_OWNER.orgName)}`, { waitUntil: 'commit' });
+  await Promise.all(asked);
+  release();
+  await expect(page.getByRole('form', { name: 'Search stays' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // A preload the app's own loading did not take up would show as the same file fetched twice.
+  const twice = fetched.filter((path, index) => fetched.indexOf(path) !== index);
+  expect(twice).toEqual([]);
+});

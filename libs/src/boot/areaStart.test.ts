@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { PUBLIC_PAGES } from '@steward/libs/runtime-config';
 import { ROUTES } from '@steward/libs/shell';
-import { remoteRoutes } from '../../../build/rsbuildApp.mjs';
+import { publicPageRoutes, remoteRoutes } from '../../../build/rsbuildApp.mjs';
 import { startArea } from './areaStart.mjs';
 
 const ROUTE_PAIRS: [string, string][] = [
@@ -8,6 +9,8 @@ const ROUTE_PAIRS: [string, string][] = [
   ['/business/:short_id', 'crm'],
   ['/tasks', 'operations'],
 ];
+const PUBLIC_PAGES_PAIRS: [string, string][] = [['/book/*', 'booking']];
+const PUBLIC_CODE = { scripts: ['/static/js/async/bootstrap.1.js', '/static/js/async/libs-signed-in.1.js'], styles: ['/static/css/async/libs-signed-in.1.css'] };
 const REGISTRY = { remotes: { crm: { manifest: 'https://crm.example/mf-manifest.json' }, operations: { manifest: '/operations/mf-manifest.json' } } };
 const MANIFEST = {
   metaData: { publicPath: 'auto', remoteEntry: { name: 'static/js/steward_crm.1.js', path: '' } },
@@ -19,7 +22,7 @@ const MANIFEST = {
 
 function run(pathname: string, answers: Record<string, unknown> = { '/runtime-config.json': REGISTRY, 'https://crm.example/mf-manifest.json': MANIFEST }) {
   const fetch = vi.fn((url: string) => Promise.resolve(url in answers ? Response.json(answers[url]) : new Response('missing', { status: 404 })));
-  const start = startArea({ routes: ROUTE_PAIRS, config: '/runtime-config.json' }, { location: { pathname, href: `https://app.example${pathname}` }, document, fetch: fetch as unknown as typeof globalThis.fetch });
+  const start = startArea({ routes: ROUTE_PAIRS, publicPages: PUBLIC_PAGES_PAIRS, publicCode: PUBLIC_CODE, config: '/runtime-config.json' }, { location: { pathname, href: `https://app.example${pathname}` }, document, fetch: fetch as unknown as typeof globalThis.fetch });
   return { start, fetch };
 }
 
@@ -81,6 +84,24 @@ describe('index.html’s start of the area a page opens on', () => {
     }
   });
 
+  it('starts a public page’s area on every page under its prefix, and only there', () => {
+    for (const path of ['/book/Cedar%20Grove%20Outfitters', '/Book/lakeside/stay/abc123']) expect(run(path).start?.area).toBe('booking');
+    for (const path of ['/book', '/bookings', '/booking/x']) expect(run(path).start).toBeNull();
+  });
+
+  it('preloads the shell’s code a public page runs first at once, and not on a signed-in page', async () => {
+    run('/businesses');
+    await settled();
+    expect(preloads().filter(([, href]) => href?.includes('bootstrap'))).toEqual([]);
+    document.head.replaceChildren();
+    run('/book/lakeside');
+    expect(preloads()).toEqual([
+      ['script', new URL('/static/js/async/bootstrap.1.js', location.href).href],
+      ['script', new URL('/static/js/async/libs-signed-in.1.js', location.href).href],
+      ['style', new URL('/static/css/async/libs-signed-in.1.css', location.href).href],
+    ]);
+  });
+
   it('preloads nothing when the registry has no such remote or its manifest does not answer', async () => {
     const noManifest = run('/businesses', { '/runtime-config.json': REGISTRY });
     await settled();
@@ -93,9 +114,11 @@ describe('index.html’s start of the area a page opens on', () => {
 });
 
 describe('the remote routes index.html knows', () => {
-  it('are the route table’s, read from its source', () => {
+  it('are the route table’s and the areas’ public pages, read from their source', () => {
     const expected = ROUTES.filter((route) => route.owner !== 'shell').map((route) => [route.path, route.owner]);
     expect(expected.length).toBeGreaterThan(20);
     expect(remoteRoutes()).toEqual(expected);
+    expect(publicPageRoutes()).toEqual(Object.entries(PUBLIC_PAGES).map(([owner, path]) => [path, owner]));
+    expect(publicPageRoutes()).toContainEqual(['/book/*', 'booking']);
   });
 });

@@ -18,6 +18,13 @@ export const AREAS = /** @type {const} */ ([
   { name: 'booking', title: 'Online Booking', portOffset: 7 },
 ]);
 
+/**
+ * The pages an area serves to people without a session (a guest booking a stay), outside the signed-in
+ * layout: the shell mounts each prefix (apps/shell/src/App.tsx), and index.html's area start loads the
+ * area's code at once (libs/src/boot/areaStart.mjs). `/*`: every page under the prefix.
+ */
+export const PUBLIC_PAGES = /** @type {const} */ ({ booking: '/book/*' });
+
 /** Module Federation container name of a remote: 'team-portal' → 'steward_team_portal'. */
 export function containerName(/** @type {string} */ remote) {
   return `steward_${remote.replace(/-/g, '_')}`;
