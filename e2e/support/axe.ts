@@ -2,24 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type axe from 'axe-core';
 import { expect, type Page } from '@playwright/test';
+import { settledAnimations } from './animations';
 
 /** Impacts a journey refuses; minor and moderate findings are reported by axe but do not fail. */
 const BLOCKING_IMPACTS = ['serious', 'critical'];
 
 /** The rules a scan runs: WCAG 2.0 and 2.1, levels A and AA. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/**
- * Waits (at most 2 s) for running transitions and finite animations to end, so colours are read as a
- * person sees them once the page settles: a button enabled a moment ago is still fading from its
- * disabled grey for 0.2 s, and axe would measure that halfway colour.
- */
-async function settledAnimations(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const finite = document.getAnimations().filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
-    return Promise.race([Promise.all(finite.map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2000))]);
-  });
-}
 
 /**
  * Waits (at most 10 s) until no region says its content is still arriving (`aria-busy="true"`, as a

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { settledAnimations } from '../../../support/animations';
 import { ApplyForAccessDialog } from './ApplyForAccessDialog';
 import { SignInDialog } from './SignInDialog';
 
@@ -24,6 +25,7 @@ export class LandingPage {
     await this.signInButton.click();
     const dialog = new SignInDialog(this.page);
     await dialog.root.waitFor();
+    await settledAnimations(this.page);
     return dialog;
   }
 
@@ -31,6 +33,7 @@ export class LandingPage {
     await this.getStartedButton.click();
     const dialog = new ApplyForAccessDialog(this.page);
     await dialog.root.waitFor();
+    await settledAnimations(this.page);
     return dialog;
   }
 }
