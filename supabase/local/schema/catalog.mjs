@@ -28,6 +28,8 @@ const API_ROLES = ['anon', 'authenticated', 'service_role'];
  * @property {boolean} [usesRowType] a function whose signature names a table's or view's row
  * @property {boolean} [earlyFunction] a function that a column default, check or index uses
  * @property {string[]} [dependsOnViews] for a view: the views it reads
+ * @property {string[]} [viewColumns] for a (not materialized) view: its columns in order, each
+ *   `name type collate collation`, which decide whether a change can replace it in place
  * @property {string} [definition] for a function: its CREATE statement alone (no owner, comment or privileges)
  */
 
@@ -375,6 +377,9 @@ async function readViews(q, skip) {
            pg_get_userbyid(c.relowner) as owner, ${ACL('c.relacl')} as acl, obj_description(c.oid, 'pg_class') as comment,
            (select json_agg(json_build_object('name', a.attname, 'comment', col_description(c.oid, a.attnum), 'acl', ${ACL('a.attacl')}) order by a.attnum)
               from pg_attribute a where a.attrelid = c.oid and a.attnum > 0) as columns,
+           (select array_agg(format('%I %s collate %s', a.attname, format_type(a.atttypid, a.atttypmod), coalesce(co.collname, '-')) order by a.attnum)
+              from pg_attribute a left join pg_collation co on co.oid = a.attcollation
+             where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped) as output,
            (select array_agg(distinct format('%s.%s', rn.nspname, r.relname)) from pg_rewrite w
               join pg_depend d on d.classid = 'pg_rewrite'::regclass and d.objid = w.oid
               join pg_class r on d.refclassid = 'pg_class'::regclass and d.refobjid = r.oid and r.relkind in ('v', 'm') and r.oid <> c.oid
@@ -398,6 +403,7 @@ async function readViews(q, skip) {
       sql: lines.join('\n'),
       drop: `drop ${materialized ? 'materialized ' : ''}view ${name};`,
       dependsOnViews: row.reads ?? [],
+      ...(materialized ? {} : { viewColumns: row.output ?? [] }),
     };
   });
 }

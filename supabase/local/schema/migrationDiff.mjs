@@ -39,8 +39,11 @@ export function migrationSql({ onlyInFrom, onlyInTo, changed }, target = []) {
   }
   for (const object of onlyInTo) creates.push({ object, sql: object.sql });
 
-  // A changed view is rebuilt, and so is every view that reads it.
-  const rebuiltViews = new Set(changed.filter(({ to }) => to.kind === 'view').map(({ to }) => to.key));
+  // A changed view whose columns stay as they were (more may follow them) is replaced in place:
+  // whatever refers to it (the views that read it, a function's regclass, a stored reference such as
+  // app.list_sources) keeps it. Any other changed view is rebuilt, and so is every view that reads it.
+  const replacedViews = new Set(changed.filter(({ from, to }) => to.kind === 'view' && replacesInPlace(from, to)).map(({ to }) => to.key));
+  const rebuiltViews = new Set(changed.filter(({ to }) => to.kind === 'view' && !replacedViews.has(to.key)).map(({ to }) => to.key));
   let grew = true;
   while (grew) {
     grew = false;
@@ -71,7 +74,7 @@ export function migrationSql({ onlyInFrom, onlyInTo, changed }, target = []) {
         creates.push({ object: to, sql: to.sql });
         break;
       case 'view':
-        creates.push({ object: to, sql: to.sql });
+        creates.push({ object: to, sql: replacedViews.has(to.key) ? to.sql.replace(/^create view /, 'create or replace view ') : to.sql });
         break;
       case 'policy':
       case 'trigger':
@@ -114,6 +117,17 @@ export function migrationSql({ onlyInFrom, onlyInTo, changed }, target = []) {
   const parts = ['set check_function_bodies = off;', ...orderedDrops, ...orderedCreates.map(({ sql }) => sql).filter(Boolean)];
   if (byHand.length) parts.unshift(byHand.map((line) => `-- BY HAND: ${line}`).join('\n'));
   return { sql: `${parts.join('\n\n')}\n`, byHand };
+}
+
+/**
+ * Whether a view's change can be made with `create or replace view`: Postgres takes it when the view
+ * keeps every column it had, by name, type and collation, in the same order (new ones after them).
+ * @param {DbObject} from @param {DbObject} to
+ */
+export function replacesInPlace(from, to) {
+  if (!from.viewColumns || !to.viewColumns || !to.sql.startsWith('create view ')) return false;
+  const kept = to.viewColumns;
+  return from.viewColumns.length <= kept.length && from.viewColumns.every((column, i) => kept[i] === column);
 }
 
 /**
