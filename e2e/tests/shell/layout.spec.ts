@@ -32,6 +32,16 @@ test.describe('the authenticated layout', () => {
     expect(height).toBeLessThanOrEqual(90);
   });
 
+  test('a page shorter than the window does not scroll: the content starts under the header, not a header lower', async ({ page }) => {
+    await signedInAs(owner, page, '/settings/fields');
+    await expect(page.getByRole('heading', { level: 1, name: 'Fields' })).toBeVisible();
+    const { scrollHeight, innerHeight } = await page.evaluate(() => ({ scrollHeight: document.documentElement.scrollHeight, innerHeight: window.innerHeight }));
+    expect(scrollHeight).toBe(innerHeight);
+    const header = await new AppShell(page).header.boundingBox();
+    const content = await page.getByRole('main').boundingBox();
+    expect(content?.y).toBe((header?.y ?? 0) + (header?.height ?? 0));
+  });
+
   test('at 800 px the page title is shown whole; the e-mail gives way and keeps its address in its title', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 700 });
     await signedInAs(owner, page);
