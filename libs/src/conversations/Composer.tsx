@@ -302,7 +302,9 @@ export function Composer({ dialog, record = null, filesOwner = null, replyTo = n
             <Flex vertical gap={4}>
               <Flex gap={4} wrap align="center" justify="space-between">
                 <label htmlFor="composer-body">
-                  {t('composer.message')} <span aria-hidden="true" style={{ color: 'var(--ant-color-error, #d4380d)' }}>*</span>
+                  {/* Marked required where the form's other labels are: before the words, as antd marks them. */}
+                  <span aria-hidden="true" style={{ color: 'var(--ant-color-error, #d4380d)', marginInlineEnd: 4 }}>*</span>
+                  {t('composer.message')}
                 </label>
                 <Flex gap={4} wrap role="toolbar" aria-label={t('composer.formatting')}>
                   {TOOLBAR.map((tool) => (
