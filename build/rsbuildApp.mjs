@@ -316,6 +316,7 @@ export function defineShellConfig(appDir) {
             // so does tslib, which the first view's message formatter uses too.)
             'lib-supabase': /node_modules[\\/](@supabase[\\/](?!postgrest-js[\\/])|iceberg-js[\\/])|realtimeStandIn\.mjs$/,
           },
+          // A test function rather than forceSplitting's pattern: the pseudo-locales share en.json's path.
           override: { cacheGroups: { 'libs-signed-in': { test: isFirstViewLib, name: 'libs-signed-in', chunks: 'all', priority: 0, enforce: true } } },
         },
       },
