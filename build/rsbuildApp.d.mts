@@ -7,3 +7,6 @@ export declare function defineRemoteConfig(appDir: string, remote: RemoteName, t
 export declare function remoteRoutes(): [string, string][];
 /** The areas' public pages as [prefix/*, remote] pairs, read from their source. */
 export declare function publicPageRoutes(): [string, string][];
+/** The rspack rule that compiles message catalogues at build time, and the parser stand-in it allows. */
+export declare const CATALOG_RULE: { test: RegExp; use: { loader: string }[] };
+export declare const MESSAGE_PARSER_STANDIN: string;

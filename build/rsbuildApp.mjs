@@ -31,8 +31,10 @@ const reactRouterDist = path.join(path.dirname(createRequire(import.meta.url).re
  * FormatJS's parser, which only the build needs.
  */
 const MESSAGES_LOADER = path.join(import.meta.dirname, 'i18n/messagesLoader.cjs');
-const MESSAGE_PARSER_STANDIN = path.join(path.dirname(createRequire(import.meta.url).resolve('@formatjs/icu-messageformat-parser/package.json')), 'lib/no-parser.js');
-const CATALOG_RULE = { test: CATALOG_FILE, use: [{ loader: MESSAGES_LOADER }] };
+/** The message formatter's parser left out: every catalogue arrives compiled (CATALOG_RULE). */
+export const MESSAGE_PARSER_STANDIN = path.join(path.dirname(createRequire(import.meta.url).resolve('@formatjs/icu-messageformat-parser/package.json')), 'lib/no-parser.js');
+/** Each area's and lib's message catalogues compiled at build time (build/i18n/messagesLoader.cjs). */
+export const CATALOG_RULE = { test: CATALOG_FILE, use: [{ loader: MESSAGES_LOADER }] };
 
 /** Environment that changes a build — all of it is an Nx input (nx.json sharedGlobals). */
 function buildEnv(appDir) {

@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { createRsbuild } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { CATALOG_RULE, MESSAGE_PARSER_STANDIN } from '../../build/rsbuildApp.mjs';
 import { median, percentile, printRow } from '../../scripts/lib/benchReport.mjs';
 import { launchChromium } from '../../scripts/lib/chromium.mjs';
 import { createStaticServer } from '../../scripts/lib/staticServer.mjs';
@@ -30,6 +31,9 @@ async function buildHarness() {
       output: { distPath: { root: 'dist' }, cleanDistPath: true },
       html: { title: 'libs bench' },
       performance: { chunkSplit: { strategy: 'all-in-one' } },
+      // The libs' messages compiled as the apps' builds compile them (their words, not their ids).
+      resolve: { alias: { '@formatjs/icu-messageformat-parser$': MESSAGE_PARSER_STANDIN } },
+      tools: { rspack: { module: { rules: [CATALOG_RULE] } } },
       logLevel: 'warn',
     },
   });
