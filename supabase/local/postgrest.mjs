@@ -21,8 +21,12 @@ function binaryPath() {
   }
 }
 
-/** PostgREST's database connections. */
-export const REST_POOL_SIZE = 50;
+/**
+ * PostgREST's database connections. Two cores serve no more at once than 20 connections offer: with 50,
+ * the load run's throughput and p95 were the same (798 against 795 req/s, 13.2 against 13.2 ms) and
+ * the stack held 200 MB more after it (635 against 427 MB), each idle backend keeping its caches.
+ */
+export const REST_POOL_SIZE = 20;
 
 /**
  * @param {import('./config.mjs').StackConfig} config
@@ -36,7 +40,7 @@ export function postgrestEnv(config) {
     PGRST_DB_EXTRA_SEARCH_PATH: 'public,extensions',
     PGRST_DB_AGGREGATES_ENABLED: 'true',
     PGRST_DB_MAX_ROWS: String(API_MAX_ROWS),
-    // Enough connections that 50 concurrent requests never queue for one.
+    // More requests at once than connections wait for one here (at most 10 s), not in Postgres.
     PGRST_DB_POOL: String(REST_POOL_SIZE),
     PGRST_DB_POOL_ACQUISITION_TIMEOUT: '10',
     PGRST_DB_CHANNEL_ENABLED: 'true',
