@@ -72,7 +72,14 @@ describe('the libs every area’s first view runs, in one chunk', () => {
     expect(isFirstViewLib(module('messages/refusals/en.json', '?pseudo=ar-XB'))).toBe(false);
   });
 
-  it('is what a public page preloads with the shell’s bootstrap and its own route', () => {
-    expect(PUBLIC_PAGE_CHUNKS).toEqual(['bootstrap', 'public-page', 'libs-signed-in']);
+  it('is what a public page preloads with the shell’s bootstrap and its own route, and no signed-in layout', () => {
+    const built = compilation({
+      groups: { bootstrap: ['static/js/async/bootstrap.1.js'], 'public-page': ['static/js/async/public-page.1.js'], 'signed-in': ['static/js/async/signed-in.1.js'] },
+      chunks: { 'libs-signed-in': ['static/js/async/libs-signed-in.1.js', 'static/css/async/libs-signed-in.1.css'] },
+    });
+    expect(signedInCode(built, PUBLIC_PAGE_CHUNKS)).toEqual({
+      scripts: ['/static/js/async/bootstrap.1.js', '/static/js/async/libs-signed-in.1.js', '/static/js/async/public-page.1.js'],
+      styles: ['/static/css/async/libs-signed-in.1.css'],
+    });
   });
 });

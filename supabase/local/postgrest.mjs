@@ -22,9 +22,8 @@ function binaryPath() {
 }
 
 /**
- * PostgREST's database connections. Two cores serve no more at once than 20 connections offer: with 50,
- * the load run's throughput and p95 were the same (798 against 795 req/s, 13.2 against 13.2 ms) and
- * the stack held 200 MB more after it (635 against 427 MB), each idle backend keeping its caches.
+ * PostgREST's database connections. Two cores serve no more at once than 20 connections offer; more
+ * only keep idle backends and their caches (docs/performance.md, "Running the benchmarks").
  */
 export const REST_POOL_SIZE = 20;
 

@@ -244,14 +244,14 @@ export async function runLighthouseBench({ baseURL, apiUrl, anonKey, serviceRole
       // The demo person reads the target's language (their profile's, as My profile sets it), then English again.
       if (target.language) await setDemoLanguage(apiUrl, serviceRoleKey, target.language);
       try {
+        // Each page from a browser of its own: the one before it leaves its session, locale and first-view
+        // record in storage (a Spanish page's record names Spanish catalogues, which an English page's
+        // start would then preload).
+        await page.goto(new URL('/runtime-config.json', baseURL).toString()).then(() => page.evaluate(() => localStorage.clear()));
         if (target.signedIn) {
-          // Each page from a browser of its own: the one before it leaves its locale and its first-view
-          // record in storage (a Spanish page's record names Spanish catalogues, which an English page's
-          // start would then preload).
-          await page.goto(new URL('/runtime-config.json', baseURL).toString()).then(() => page.evaluate(() => localStorage.clear()));
           await signInPage(page, { apiUrl, anonKey, baseURL, email: DEMO.email, password: DEMO.password });
           await visitFirstView(page, target.url);
-        } else await page.goto(new URL('/runtime-config.json', baseURL).toString()).then(() => page.evaluate(() => localStorage.clear()));
+        }
         for (const [profile, config] of Object.entries(configs)) {
           if (target.profiles && !target.profiles.includes(profile)) continue;
           if (PROFILES && !PROFILES.includes(profile)) continue;

@@ -92,6 +92,8 @@ describe('index.html’s start of the area a page opens on', () => {
   it('preloads the shell’s code a public page runs first at once, and not on a signed-in page', async () => {
     run('/businesses');
     await settled();
+    // The start has run its course (the area's own scripts are asked for), and named none of the shell's.
+    expect(preloads()).toContainEqual(['script', 'https://crm.example/static/js/steward_crm.1.js']);
     expect(preloads().filter(([, href]) => href?.includes('bootstrap'))).toEqual([]);
     document.head.replaceChildren();
     run('/book/lakeside');
