@@ -1331,6 +1331,8 @@ declare
   v_phone_type uuid;
   v_email_type uuid;
   v_sensitive text[];
+  v_custom jsonb;
+  v_custom_errors jsonb;
 begin
   -- The caller's own job, locked: staging more rows or cancelling waits until the import is done.
   -- The organisation's turn first, so that a second call (of this job or another) is refused at once.
@@ -1353,9 +1355,23 @@ begin
     perform app.refuse('22023', 'import.nothing', 'Nothing to import');
   end if;
 
-  select jsonb_agg(jsonb_build_object('line', e.line, 'message', e.message, 'refusal', e.refusal) order by e.line)
+  -- The custom values of every line (app.custom_import_lines), made once for all lines: what the
+  -- records get, and what is wrong with the lines' custom cells.
+  select coalesce(jsonb_object_agg(c.line::text, c.custom) filter (where c.custom <> '{}'), '{}'),
+         jsonb_agg(jsonb_build_object('line', c.line, 'refusals', coalesce(c.cell_refusals, '[]') || coalesce(c.required_refusals, '[]')))
+           filter (where c.cell_refusals is not null or c.required_refusals is not null)
+    into v_custom, v_custom_errors
+    from (select array_agg(r.line) as lines, array_agg(r.custom) as cells from crm.import_rows r where r.job_id = p_job) a
+   cross join lateral app.custom_import_lines(v_job.org_name, v_job.kind, a.lines, a.cells) c;
+
+  select jsonb_agg(jsonb_build_object('line', e.line, 'message', e.refusal ->> 'message', 'refusal', e.refusal) order by e.line, e.refusal ->> 'message')
     into v_errors
-    from (select * from crm.import_errors(p_job) e order by e.line limit 200) e;
+    from (select u.line, u.refusal
+            from (select e.line, e.refusal from crm.import_errors(p_job, false) e
+                  union all
+                  select (l ->> 'line')::integer, x.refusal
+                    from jsonb_array_elements(v_custom_errors) l cross join lateral jsonb_array_elements(l -> 'refusals') x(refusal)) u
+           order by u.line, u.refusal ->> 'message' limit 200) e;
   if v_errors is not null then
     raise exception using errcode = '23514', message = 'Import failed: nothing was imported', detail = v_errors::text, hint = 'steward:import.failed';
   end if;
@@ -1370,15 +1386,15 @@ begin
    where t.org_name in (v_job.org_name, '_system_default_') and not t.archive and t.kind = 'email'
    order by (t.org_name = v_job.org_name) desc, (lower(t.name) = 'email') desc, t.name limit 1;
 
-  -- Custom fields (app.custom_values_check, which skips this writer): cells were checked by
-  -- crm.import_errors; sensitive values are kept apart, and written only by people who edit the area.
+  -- Custom fields (app.custom_values_check, which skips this writer): their values were made and
+  -- checked above. Sensitive values are kept apart, and written only by people who edit the area.
   v_sensitive := app.custom_sensitive_ids(v_job.org_name, v_job.kind);
   if cardinality(v_sensitive) > 0 then
     insert into app.custom_sensitive (record_kind, record_id, org_name, custom)
     select v_job.kind, r.record_id, v_job.org_name, c.custom
       from crm.import_rows r
       cross join lateral (select jsonb_object_agg(e.key, e.value) as custom
-                            from jsonb_each(app.custom_from_labels(v_job.org_name, v_job.kind, r.custom)) e where e.key = any (v_sensitive)) c
+                            from jsonb_each(v_custom -> r.line::text) e where e.key = any (v_sensitive)) c
      where r.job_id = p_job and c.custom is not null;
     if found and not app.custom_may_write_sensitive(v_job.kind, v_job.org_name) then
       perform app.refuse('42501', 'import.sensitive', 'This import fills sensitive fields: only people who may edit these records can');
@@ -1395,7 +1411,7 @@ begin
            coalesce(nullif(btrim(r.first_name), ''), split_part(btrim(r.name), ' ', 1)),
            coalesce(nullif(btrim(r.last_name), ''), nullif(btrim(substr(btrim(r.name), length(split_part(btrim(r.name), ' ', 1)) + 1)), '')),
            ty.id, coalesce(nullif(btrim(r.status), ''), 'Active')::app.record_status, nullif(btrim(r.description), ''), o1.id, o2.id,
-           now(), v_profile, clock_timestamp(), v_profile, app.custom_from_labels(v_job.org_name, 'contact', r.custom) - v_sensitive
+           now(), v_profile, clock_timestamp(), v_profile, coalesce(v_custom -> r.line::text, '{}') - v_sensitive
     from crm.import_rows r
     left join (select distinct on (lower(t.name)) lower(t.name) as key, t.id from crm.contact_types t
                 where t.org_name in (v_job.org_name, '_system_default_') and not t.archive
@@ -1411,7 +1427,7 @@ begin
                                 created_at, created_by, last_modified_at, last_modified_by, custom)
     select r.record_id, app.short_id_for(r.record_id), v_job.org_name, btrim(r.name), nullif(btrim(r.dba_name), ''),
            ty.id, coalesce(nullif(btrim(r.status), ''), 'Active')::app.record_status, nullif(btrim(r.description), ''), o1.id, o2.id,
-           now(), v_profile, clock_timestamp(), v_profile, app.custom_from_labels(v_job.org_name, 'business', r.custom) - v_sensitive
+           now(), v_profile, clock_timestamp(), v_profile, coalesce(v_custom -> r.line::text, '{}') - v_sensitive
     from crm.import_rows r
     left join (select distinct on (lower(t.name)) lower(t.name) as key, t.id from crm.business_types t
                 where t.org_name in (v_job.org_name, '_system_default_') and not t.archive
@@ -5464,14 +5480,14 @@ CREATE OR REPLACE FUNCTION app.custom_sort_num(p_type text, p_value jsonb)
  RETURNS numeric
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
-AS $function$
-  -- The same order as app.list_custom_sort_sql: numbers as numbers, yes before no.
+BEGIN ATOMIC
+  -- The same order as app.list_custom_sort_sql: numbers as numbers, yes before no. A plain
+  -- expression (no settings), so that the sort-key triggers inline it.
   select case
     when p_type in ('number', 'currency') and jsonb_typeof(p_value) = 'number' then (p_value #>> '{}')::numeric
     when p_type = 'boolean' and jsonb_typeof(p_value) = 'boolean' then case when (p_value #>> '{}')::boolean then 0 else 1 end
   end;
-$function$;
+END;
 revoke all on function app.custom_sort_num(p_type text, p_value jsonb) from public, anon, authenticated, service_role;
 grant execute on function app.custom_sort_num(p_type text, p_value jsonb) to service_role;
 
@@ -5479,15 +5495,15 @@ CREATE OR REPLACE FUNCTION app.custom_sort_txt(p_type text, p_value jsonb)
  RETURNS text
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
-AS $function$
+BEGIN ATOMIC
   -- Dates ("YYYY-MM-DD") as stored, text ignoring case (links keep no key: app.custom_sort_column).
+  -- A plain expression, as app.custom_sort_num.
   select case
     when jsonb_typeof(p_value) <> 'string' then null
     when p_type = 'date' then p_value #>> '{}'
     when p_type in ('short_text', 'long_text', 'email', 'phone', 'url') then lower(p_value #>> '{}')
   end;
-$function$;
+END;
 revoke all on function app.custom_sort_txt(p_type text, p_value jsonb) from public, anon, authenticated, service_role;
 grant execute on function app.custom_sort_txt(p_type text, p_value jsonb) to service_role;
 
@@ -5510,21 +5526,30 @@ begin
     delete from app.custom_sort_keys k using new_rows n join old_rows o on o.id = n.id
       where k.record_id = n.id and (o.custom is distinct from n.custom or o.org_name is distinct from n.org_name);
     insert into app.custom_sort_keys (field_id, record_id, org_name, num, txt)
-      select f.id, n.id, n.org_name, app.custom_sort_num(f.field_type, e.value), app.custom_sort_txt(f.field_type, e.value)
-      from new_rows n
-      join old_rows o on o.id = n.id and (o.custom is distinct from n.custom or o.org_name is distinct from n.org_name)
-      cross join lateral jsonb_each(n.custom) e
-      join settings.custom_fields f on f.id::text = e.key and f.org_name = n.org_name and f.record_kind = v_kind and not f.sensitive
-      where coalesce(app.custom_sort_num(f.field_type, e.value)::text, app.custom_sort_txt(f.field_type, e.value)) is not null;
+      select k.field_id, k.record_id, k.org_name, k.num, k.txt
+      from (select f.id as field_id, v.id as record_id, v.org_name,
+                   app.custom_sort_num(f.field_type, v.value) as num, app.custom_sort_txt(f.field_type, v.value) as txt
+              from (select n.id, n.org_name, e.key, e.value
+                      from new_rows n
+                      join old_rows o on o.id = n.id and (o.custom is distinct from n.custom or o.org_name is distinct from n.org_name)
+                     cross join lateral jsonb_each(n.custom) e
+                    offset 0) v
+              join settings.custom_fields f on f.id::text = v.key and f.org_name = v.org_name and f.record_kind = v_kind and not f.sensitive) k
+      where k.num is not null or k.txt is not null;
     return null;
   end if;
+  -- Each value once, then its field (an import writes 100,000 rows here: each row's values are read
+  -- once, not once per field of its organisation).
   insert into app.custom_sort_keys (field_id, record_id, org_name, num, txt)
-    select f.id, n.id, n.org_name, app.custom_sort_num(f.field_type, e.value), app.custom_sort_txt(f.field_type, e.value)
-    from new_rows n
-    cross join lateral jsonb_each(n.custom) e
-    join settings.custom_fields f on f.id::text = e.key and f.org_name = n.org_name and f.record_kind = v_kind and not f.sensitive
-    where n.custom <> '{}'::jsonb
-      and coalesce(app.custom_sort_num(f.field_type, e.value)::text, app.custom_sort_txt(f.field_type, e.value)) is not null
+    select k.field_id, k.record_id, k.org_name, k.num, k.txt
+    from (select f.id as field_id, v.id as record_id, v.org_name,
+                 app.custom_sort_num(f.field_type, v.value) as num, app.custom_sort_txt(f.field_type, v.value) as txt
+            from (select n.id, n.org_name, e.key, e.value
+                    from new_rows n cross join lateral jsonb_each(n.custom) e
+                   where n.custom <> '{}'::jsonb
+                  offset 0) v
+            join settings.custom_fields f on f.id::text = v.key and f.org_name = v.org_name and f.record_kind = v_kind and not f.sensitive) k
+    where k.num is not null or k.txt is not null
   on conflict (field_id, record_id) do update set org_name = excluded.org_name, num = excluded.num, txt = excluded.txt;
   return null;
 end;
@@ -5799,61 +5824,19 @@ CREATE OR REPLACE FUNCTION app.custom_from_labels(p_org text, p_kind text, p_val
  SET search_path TO ''
 AS $function$
 declare
-  v_entry record;
-  v_field settings.custom_fields;
-  v_text settings.custom_fields;
-  v_value jsonb;
-  v_custom jsonb := '{}';
-  v_cell text;
-  v_refusal jsonb;
+  v_line record;
 begin
-  -- A CSV line's custom cells, keyed by column header = field label (any case), as the record's
-  -- custom object: choices by label, yes/no, numbers and dates from their text. A cell that does
-  -- not fit raises 23514 naming the field (the import reports it with its line).
-  if p_values is null or jsonb_typeof(p_values) = 'null' then
-    p_values := '{}';
-  end if;
-  if jsonb_typeof(p_values) <> 'object' then
+  -- One CSV line's custom cells as the record's custom object (app.custom_import_lines); a cell that
+  -- does not fit raises 23514 naming the field (the import reports it with its line). Required
+  -- fields are the record's own check.
+  if p_values is not null and jsonb_typeof(p_values) not in ('object', 'null') then
     raise exception using errcode = '23514', message = 'Custom columns must be an object of label and text';
   end if;
-  for v_entry in select e.key, e.value from jsonb_each(p_values) e loop
-    select * into v_field from settings.custom_fields f
-     where f.org_name = p_org and f.record_kind = p_kind and not f.archive and lower(f.label) = lower(btrim(v_entry.key));
-    if v_field.id is null then
-      perform app.refuse('23514', 'custom.unknownColumn', 'Unknown field "{field}"', jsonb_build_object('field', left(v_entry.key, 80)));
-    end if;
-    v_cell := btrim(coalesce(v_entry.value #>> '{}', ''));
-    continue when v_cell = '';
-    v_text := v_field;
-    v_text.field_type := 'long_text';
-    v_text.choices := '[]';
-    if v_field.field_type = 'link' then
-      v_value := to_jsonb(v_cell);
-    else
-      v_value := app.custom_convert(to_jsonb(v_cell), v_text, v_field);
-    end if;
-    if v_value is null then
-      perform app.refuse('23514', case
-        when v_field.field_type in ('single_choice', 'multiple_choice') then app.refusal('custom.noChoiceNamed', '{label} has no choice "{choice}"', jsonb_build_object('label', v_field.label, 'choice', left(v_cell, 80)))
-        when v_field.field_type in ('number', 'currency') then app.refusal('custom.notNumber', '{label} must be a number', jsonb_build_object('label', v_field.label))
-        when v_field.field_type = 'date' then app.refusal('custom.notDate', '{label} must be a date (YYYY-MM-DD)', jsonb_build_object('label', v_field.label))
-        when v_field.field_type = 'boolean' then app.refusal('custom.notBoolean', '{label} must be yes or no', jsonb_build_object('label', v_field.label))
-        else coalesce(app.custom_value_refusal(v_field, to_jsonb(v_cell), p_org),
-                      app.refusal('custom.doesNotFit', '{label}: "{value}" does not fit', jsonb_build_object('label', v_field.label, 'value', left(v_cell, 80)))) end);
-    end if;
-    if v_field.field_type = 'link' then
-      v_refusal := app.custom_value_refusal(v_field, v_value, p_org);
-      if v_refusal is not null then
-        perform app.refuse('23514', v_refusal);
-      end if;
-    end if;
-    v_custom := v_custom || jsonb_build_object(v_field.id::text, v_value);
-  end loop;
-  -- Defaults fill the empty cells, as on any new record.
-  select v_custom || coalesce(jsonb_object_agg(f.id::text, f.default_value), '{}') into v_custom
-    from settings.custom_fields f
-   where f.org_name = p_org and f.record_kind = p_kind and not f.archive and f.default_value is not null and not v_custom ? f.id::text;
-  return v_custom;
+  select * into v_line from app.custom_import_lines(p_org, p_kind, array[1], array[p_values]) l;
+  if v_line.cell_refusals is not null then
+    perform app.refuse('23514', v_line.cell_refusals -> 0);
+  end if;
+  return v_line.custom;
 end;
 $function$;
 revoke all on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) from public, anon, authenticated, service_role;
@@ -5861,42 +5844,85 @@ grant execute on function app.custom_from_labels(p_org text, p_kind text, p_valu
 grant execute on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) to service_role;
 grant execute on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) to steward_import_writer;
 
-CREATE OR REPLACE FUNCTION app.custom_import_refusal(p_org text, p_kind text, p_values jsonb)
- RETURNS jsonb
- LANGUAGE plpgsql
+CREATE OR REPLACE FUNCTION app.custom_import_lines(p_org text, p_kind text, p_lines integer[], p_cells jsonb[])
+ RETURNS TABLE(line integer, custom jsonb, cell_refusals jsonb, required_refusals jsonb)
+ LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  v_custom jsonb;
-  v_message text;
-  v_detail text;
-  v_hint text;
-  v_field settings.custom_fields;
-begin
-  -- What is wrong with a CSV line's custom cells, or null: a cell that does not fit, or a required
-  -- field left empty (its default aside).
-  begin
-    v_custom := app.custom_from_labels(p_org, p_kind, p_values);
-  exception when sqlstate '23514' then
-    -- The refusal as app.refuse raised it (its id and values), or its words alone.
-    get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
-    return coalesce(app.caught_refusal(v_message, v_detail, v_hint), jsonb_build_object('message', v_message));
-  end;
-  select * into v_field from settings.custom_fields f
-   where f.org_name = p_org and f.record_kind = p_kind and not f.archive and f.required
-     and not v_custom ? f.id::text
-   order by f.position, f.id limit 1;
-  if v_field.id is not null then
-    return app.refusal('custom.required', '{label} is required', jsonb_build_object('label', v_field.label));
-  end if;
-  return null;
-end;
+  -- CSV lines' custom cells (p_cells[i] belongs to line p_lines[i]), keyed by column header = field
+  -- label in any case, as records' custom objects: choices by label, yes/no, numbers and dates from
+  -- their text, the defaults in the empty cells. And what is wrong with each line: every cell that
+  -- does not fit (cell_refusals; custom is then null), every required field left empty
+  -- (required_refusals). One statement for all lines: an import checks 100,000 lines at once.
+  with fields as materialized (
+    select f as field, f.id, f.label, f.field_type, f.position, f.required, f.default_value, lower(f.label) as key,
+           -- The open choices by label (any case) and by id, the id winning.
+           (select coalesce(jsonb_object_agg(k.key, k.id order by k.by_id), '{}')
+              from jsonb_array_elements(f.choices) c
+             cross join lateral (values (lower(c ->> 'label'), c ->> 'id', false), (c ->> 'id', c ->> 'id', true)) k(key, id, by_id)
+             where not coalesce((c ->> 'archived')::boolean, false)) as choices
+      from settings.custom_fields f
+     where f.org_name = p_org and f.record_kind = p_kind and not f.archive
+  ),
+  defaults as (
+    select coalesce(jsonb_object_agg(f.id::text, f.default_value), '{}') as custom from fields f where f.default_value is not null
+  ),
+  required as (
+    select array_agg(f.id) as ids from fields f where f.required and f.default_value is null
+  )
+  select l.line,
+         case when x.refusals is null then d.custom || coalesce(x.given, '{}') end,
+         x.refusals,
+         m.refusals
+    from unnest(p_lines, p_cells) l(line, cells)
+    cross join defaults d
+    cross join required q
+    cross join lateral (
+      select jsonb_object_agg(c.id::text, v.value) filter (where v.value is not null) as given,
+             array_agg(c.id) filter (where c.cell <> '') as filled,
+             -- Each cell that does not fit, in the order of the columns.
+             jsonb_agg(case
+               when c.id is null then app.refusal('custom.unknownColumn', 'Unknown field "{field}"', jsonb_build_object('field', left(c.header, 80)))
+               when c.field_type in ('single_choice', 'multiple_choice') then app.refusal('custom.noChoiceNamed', '{label} has no choice "{choice}"', jsonb_build_object('label', c.label, 'choice', left(c.cell, 80)))
+               when c.field_type in ('number', 'currency') then app.refusal('custom.notNumber', '{label} must be a number', jsonb_build_object('label', c.label))
+               when c.field_type = 'date' then app.refusal('custom.notDate', '{label} must be a date (YYYY-MM-DD)', jsonb_build_object('label', c.label))
+               when c.field_type = 'boolean' then app.refusal('custom.notBoolean', '{label} must be yes or no', jsonb_build_object('label', c.label))
+               else coalesce(app.custom_value_refusal(c.field, to_jsonb(c.cell), p_org),
+                             app.refusal('custom.doesNotFit', '{label}: "{value}" does not fit', jsonb_build_object('label', c.label, 'value', left(c.cell, 80))))
+             end) filter (where v.value is null and (c.id is null or c.cell <> '')) as refusals
+        from (select e.key as header, btrim(coalesce(e.value #>> '{}', '')) as cell, f.*
+                from jsonb_each(case when jsonb_typeof(l.cells) = 'object' then l.cells else '{}' end) e
+                left join fields f on f.key = lower(btrim(e.key))) c
+       cross join lateral (select case
+         when c.id is null or c.cell = '' then null
+         when c.field_type in ('number', 'currency') then
+           case when c.cell ~ '^-?[0-9]+(\.[0-9]+)?$' then to_jsonb(c.cell::numeric) end
+         when c.field_type = 'date' then
+           case when c.cell ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' and pg_catalog.pg_input_is_valid(c.cell, 'date') then to_jsonb(c.cell) end
+         when c.field_type = 'boolean' then
+           case when lower(c.cell) in ('yes', 'y', 'true', '1') then 'true'::jsonb when lower(c.cell) in ('no', 'n', 'false', '0') then 'false'::jsonb end
+         when c.field_type = 'single_choice' then c.choices -> lower(c.cell)
+         when c.field_type = 'multiple_choice' and strpos(c.cell, ',') = 0 then
+           case when c.choices ? lower(c.cell) then jsonb_build_array(c.choices -> lower(c.cell)) end
+         when c.field_type = 'multiple_choice' then
+           -- Comma-separated labels, each a choice, each once, in the order written.
+           (select case when bool_and(p.id is not null) then jsonb_agg(p.id order by p.n) end
+              from (select c.choices -> lower(btrim(p.part)) as id, min(p.n) as n
+                      from unnest(string_to_array(c.cell, ',')) with ordinality p(part, n) group by 1) p)
+         -- Texts, e-mails, phones, web addresses and links as written, checked as any value is.
+         when app.custom_value_refusal(c.field, to_jsonb(c.cell), p_org) is null then to_jsonb(c.cell)
+       end as value offset 0) v
+    ) x
+    -- Required fields left empty (a cell that does not fit is refused already).
+    left join lateral (select jsonb_agg(app.refusal('custom.required', '{label} is required', jsonb_build_object('label', f.label)) order by f.position, f.id) as refusals
+                         from fields f
+                        where f.id = any (q.ids) and not coalesce(f.id = any (x.filled), false)) m on q.ids is not null
 $function$;
-revoke all on function app.custom_import_refusal(p_org text, p_kind text, p_values jsonb) from public, anon, authenticated, service_role;
-grant execute on function app.custom_import_refusal(p_org text, p_kind text, p_values jsonb) to authenticated;
-grant execute on function app.custom_import_refusal(p_org text, p_kind text, p_values jsonb) to service_role;
-grant execute on function app.custom_import_refusal(p_org text, p_kind text, p_values jsonb) to steward_import_writer;
+revoke all on function app.custom_import_lines(p_org text, p_kind text, p_lines integer[], p_cells jsonb[]) from public, anon, authenticated, service_role;
+grant execute on function app.custom_import_lines(p_org text, p_kind text, p_lines integer[], p_cells jsonb[]) to authenticated;
+grant execute on function app.custom_import_lines(p_org text, p_kind text, p_lines integer[], p_cells jsonb[]) to service_role;
+grant execute on function app.custom_import_lines(p_org text, p_kind text, p_lines integer[], p_cells jsonb[]) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.custom_sensitive_ids(p_org text, p_kind text)
  RETURNS text[]

@@ -244,7 +244,7 @@ end;
 $function$;
 revoke all on function crm.forget_old_import_jobs() from public, anon, authenticated, service_role;
 
-CREATE OR REPLACE FUNCTION crm.import_errors(p_job uuid)
+CREATE OR REPLACE FUNCTION crm.import_errors(p_job uuid, p_custom boolean DEFAULT true)
  RETURNS TABLE(line integer, message text, refusal jsonb)
  LANGUAGE sql
  STABLE
@@ -296,16 +296,21 @@ AS $function$
                                jsonb_build_object('phone', btrim(s.phone), 'problem', app.contact_method_value_refusal('phone', s.phone))) from staged s
      where nullif(btrim(s.phone), '') is not null and app.contact_method_value_problem('phone', s.phone) is not null
     union all
-    -- Custom fields: columns named by their labels, choices by label; required ones filled.
-    select c.line, c.problem from (select s.line, app.custom_import_refusal(job.org_name, job.kind, s.custom) as problem from staged s, job) c
-     where c.problem is not null
+    -- Custom fields: columns named by their labels, choices by label; required ones filled. All
+    -- lines in one call (p_custom false: the caller checks them as it reads their values).
+    select c.line, x.refusal
+      from job
+     cross join lateral (select array_agg(s.line) as lines, array_agg(s.custom) as cells from staged s) a
+     cross join lateral app.custom_import_lines(job.org_name, job.kind, a.lines, a.cells) c
+     cross join lateral jsonb_array_elements(coalesce(c.cell_refusals, '[]') || coalesce(c.required_refusals, '[]')) x(refusal)
+     where p_custom
   ) e
   order by 1, 2
 $function$;
-revoke all on function crm.import_errors(p_job uuid) from public, anon, authenticated, service_role;
-grant execute on function crm.import_errors(p_job uuid) to authenticated;
-grant execute on function crm.import_errors(p_job uuid) to service_role;
-grant execute on function crm.import_errors(p_job uuid) to steward_import_writer;
+revoke all on function crm.import_errors(p_job uuid, p_custom boolean) from public, anon, authenticated, service_role;
+grant execute on function crm.import_errors(p_job uuid, p_custom boolean) to authenticated;
+grant execute on function crm.import_errors(p_job uuid, p_custom boolean) to service_role;
+grant execute on function crm.import_errors(p_job uuid, p_custom boolean) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION crm.import_job(p_job uuid)
  RETURNS integer

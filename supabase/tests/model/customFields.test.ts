@@ -405,10 +405,11 @@ describe('custom values through the existing paths', () => {
     const { data: job } = await org.client.schema('crm').from('import_jobs').insert({ org_name: org.orgName, kind: 'contact' }).select('id').single();
     const jobId = (job as { id: string }).id;
     const { error: staged } = await org.client.schema('crm').from('import_rows').insert([
-      { job_id: jobId, line: 2, name: `${tag} Dee`, custom: { 'Paddling level': 'intermediate', 'Medical notes': 'pollen' } },
+      { job_id: jobId, line: 2, name: `${tag} Dee`, custom: { 'Paddling level': 'intermediate', 'Medical notes': 'pollen', 'Dietary needs': 'nut allergy, Vegan,VEGAN' } },
       { job_id: jobId, line: 3, name: `${tag} Eve`, custom: { 'Waiver expires': '31/12/2027' } },
       { job_id: jobId, line: 4, name: `${tag} Fay`, custom: { 'Shoe size': '9' } },
       { job_id: jobId, line: 5, name: `${tag} Gus`, custom: { Sponsor: 'nobody' } },
+      { job_id: jobId, line: 6, name: `${tag} Hal`, custom: { 'Waiver expires': '2027-02-30', 'Dietary needs': 'Vegan, Paleo' } },
     ]);
     expect(staged).toBeNull();
     const { data: problems } = await org.client.schema('crm').rpc('import_problems', { p_job: jobId });
@@ -421,15 +422,71 @@ describe('custom values through the existing paths', () => {
         message: 'Sponsor must link to a contact of this organisation',
         refusal: { id: 'custom.notLink', message: 'Sponsor must link to a contact of this organisation', values: { label: 'Sponsor', kind: 'contact' } },
       },
+      // Every cell of a line that does not fit, each its own error.
+      {
+        line: 6,
+        kind: 'error',
+        message: 'Dietary needs has no choice "Vegan, Paleo"',
+        refusal: { id: 'custom.noChoiceNamed', message: 'Dietary needs has no choice "Vegan, Paleo"', values: { label: 'Dietary needs', choice: 'Vegan, Paleo' } },
+      },
+      { line: 6, kind: 'error', message: 'Waiver expires must be a date (YYYY-MM-DD)', refusal: { id: 'custom.notDate', message: 'Waiver expires must be a date (YYYY-MM-DD)', values: { label: 'Waiver expires' } } },
+    ]);
+    // The import call refuses the same lines, and writes nothing.
+    const { error: refused } = await org.client.schema('crm').rpc('import_job', { p_job: jobId });
+    expect(refused).toMatchObject({ code: '23514', message: 'Import failed: nothing was imported' });
+    expect((JSON.parse(refused?.details ?? '[]') as { line: number; message: string }[]).map((problem) => [problem.line, problem.message])).toEqual([
+      [3, 'Waiver expires must be a date (YYYY-MM-DD)'],
+      [4, 'Unknown field "Shoe size"'],
+      [5, 'Sponsor must link to a contact of this organisation'],
+      [6, 'Dietary needs has no choice "Vegan, Paleo"'],
+      [6, 'Waiver expires must be a date (YYYY-MM-DD)'],
     ]);
     await db.query('delete from crm.import_rows where job_id = $1 and line > 2', [jobId]);
     const { data: written, error: writeError } = await org.client.schema('crm').rpc('import_job', { p_job: jobId });
     expect(writeError).toBeNull();
     expect(written).toBe(1);
     const { data: dee } = await org.client.schema('crm').from('contacts_view').select('id, custom').eq('name', `${tag} Dee`).single();
-    expect((dee as { custom: unknown }).custom).toEqual({ [level.id]: intermediate, [medical.id]: 'pollen' });
+    // Choices by label in any case, each once, in the order written.
+    const dietIds = [dietary.choices[1]!.id, dietary.choices[0]!.id];
+    expect((dee as { custom: unknown }).custom).toEqual({ [level.id]: intermediate, [medical.id]: 'pollen', [dietary.id]: dietIds });
     const { rows: own } = await db.query('select custom from crm.contacts where id = $1', [(dee as { id: string }).id]);
-    expect(own[0].custom).toEqual({ [level.id]: intermediate });
+    expect(own[0].custom).toEqual({ [level.id]: intermediate, [dietary.id]: dietIds });
+  });
+
+  it('CSV import fills defaults and names each required field a line leaves empty', async () => {
+    const tag = `Req${Date.now()}`;
+    const fields = org.client.schema('settings').from('custom_fields');
+    const { data: made, error: madeError } = await fields
+      .insert([
+        { org_name: org.orgName, record_kind: 'business', label: `${tag} account`, field_type: 'short_text', required: true },
+        { org_name: org.orgName, record_kind: 'business', label: `${tag} payment days`, field_type: 'number', required: true, default_value: 30 },
+      ])
+      .select('id, label');
+    expect(madeError).toBeNull();
+    const [accountId, termsId] = (made as { id: string }[]).map((field) => field.id);
+    try {
+      const { data: job } = await org.client.schema('crm').from('import_jobs').insert({ org_name: org.orgName, kind: 'business' }).select('id').single();
+      const jobId = (job as { id: string }).id;
+      await org.client.schema('crm').from('import_rows').insert([
+        { job_id: jobId, line: 2, name: `${tag} Mill`, custom: { [`${tag} ACCOUNT`]: ' W-1042 ' } },
+        { job_id: jobId, line: 3, name: `${tag} Forge`, custom: { [`${tag} account`]: '', [`${tag} payment days`]: '' } },
+        { job_id: jobId, line: 4, name: `${tag} Kiln` },
+      ]);
+      const { data: problems } = await org.client.schema('crm').rpc('import_problems', { p_job: jobId });
+      const message = `${tag} account is required`;
+      const required = { id: 'custom.required', message, values: { label: `${tag} account` } };
+      expect(problems).toEqual([
+        { line: 3, kind: 'error', message, refusal: required },
+        { line: 4, kind: 'error', message, refusal: required },
+      ]);
+      await db.query('delete from crm.import_rows where job_id = $1 and line > 2', [jobId]);
+      const { error } = await org.client.schema('crm').rpc('import_job', { p_job: jobId });
+      expect(error).toBeNull();
+      const { rows } = await db.query('select custom from crm.businesses where org_name = $1 and name = $2', [org.orgName, `${tag} Mill`]);
+      expect(rows).toEqual([{ custom: { [accountId!]: 'W-1042', [termsId!]: 30 } }]);
+    } finally {
+      await fields.update({ archive: true }).in('id', [accountId, termsId]);
+    }
   });
 
   it('a viewer cannot import sensitive values', async () => {
