@@ -43,6 +43,11 @@ export function keysetAfter(sort: readonly SortKey[], last: Record<string, unkno
  * writing as it arrives (export). Tables with an id are read in keyset pages (the rows after the last
  * one's sort values and id), so page 100 costs what page 1 does; views without an id, or sorted by a
  * related table's column, are read by offset. Stops between pages when `signal` aborts.
+ *
+ * A keyset page also bounds the first sort key by a plain comparison (from the last value on, or down
+ * to it), which an index on that key can start from: the `or` of the rows after is no index condition,
+ * and without the bound each page read the list from its start again. Ascending, the nulls come last
+ * and the bound leaves them out, so they are read as a block of their own once the values run out.
  */
 export async function* readRowPages<Row>(
   client: Database,
@@ -67,25 +72,41 @@ export async function* readRowPages<Row>(
     const missing = ['id', ...sort.map((key) => key.field)].filter((field) => !listed.has(field));
     if (missing.length) keyset.select = [...new Set(missing)].join(',') + ',' + keyset.select;
   }
-  const fetchAfter = async (last: Record<string, unknown> | null): Promise<Row[]> => {
+  const [first] = sort;
+  const isNull = (value: unknown) => value === null || value === undefined;
+  /** The page after `last` (null: the first page), or with `nullBlock` the first page of an ascending first key's nulls. */
+  const fetchAfter = async (last: Record<string, unknown> | null, nullBlock = false): Promise<Row[]> => {
     signal?.throwIfAborted();
     let query = buildListQuery(client, ref, keyset);
-    if (last) query = query.or(keysetAfter(sort, last));
+    if (first && (nullBlock || (last && isNull(last[first.field]) && first.order === 'asc'))) {
+      query = query.is(first.field, null);
+    } else if (first && last) {
+      const value = last[first.field];
+      if (!isNull(value)) query = first.order === 'asc' ? query.gte(first.field, value) : query.lte(first.field, value);
+    }
+    if (last && !nullBlock) query = query.or(keysetAfter(sort, last));
     if (signal) query = query.abortSignal(signal);
     const { data, error } = await query;
     if (error) throw toDataAccessError(error);
     return (data ?? []) as Row[];
   };
   let pending = fetchAfter(null);
+  let last: Record<string, unknown> | null = null;
+  let nullBlockAsked = false;
   for (;;) {
     const rows = await pending;
-    if (rows.length >= pageSize) {
+    if (rows.length > 0) last = rows[rows.length - 1] as Record<string, unknown>;
+    const full = rows.length >= pageSize;
+    // Ascending from a value, the values ran out: the null block is next (none read yet, or the last row would be one).
+    const nullBlockNext: boolean = !full && !nullBlockAsked && first?.order === 'asc' && last !== null && !isNull(last[first.field]);
+    if (full || nullBlockNext) {
       // The next page is asked for before this one is handed on (a page read while one is written).
-      pending = fetchAfter(rows[rows.length - 1] as Record<string, unknown>);
+      pending = fetchAfter(last, nullBlockNext);
+      nullBlockAsked ||= nullBlockNext;
       // An export stopped meanwhile leaves it unread: its failure is nobody's error.
       pending.catch(() => undefined);
     }
-    yield rows;
-    if (rows.length < pageSize) return;
+    if (rows.length > 0 || !nullBlockNext) yield rows;
+    if (!full && !nullBlockNext) return;
   }
 }
