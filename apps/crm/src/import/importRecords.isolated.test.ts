@@ -1,15 +1,20 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { allCatalogsLoaded, setLocale } from '@steward/libs/i18n';
-import { finishImport, importProblems, problemText, startImportJob } from './importRecords';
+import { IMPORT_CHUNK, IMPORT_CHUNKS_IN_FLIGHT, finishImport, importProblems, problemText, stageRows, startImportJob } from './importRecords';
+import type { ImportRow } from './importTargets';
 
 // The import dialog shows the database's own words when it refuses an import (ImportWizard puts the
 // outcome's message, or the thrown error's, in its error alert): these calls must pass them on exactly.
-const answer = vi.hoisted(() => ({ error: null as null | { message: string; code: string; details: string | null; hint?: string } }));
+const answer = vi.hoisted(() => ({
+  error: null as null | { message: string; code: string; details: string | null; hint?: string },
+  /** How a staged chunk is answered (the rows sent in it). */
+  stage: (_chunk: readonly { line: number }[]) => Promise.resolve({ error: null as null | { message: string; code: string } }),
+}));
 
 vi.mock('@steward/libs/data', async (importOriginal) => {
   const original = await importOriginal<typeof import('@steward/libs/data')>();
   const result = () => Promise.resolve({ data: null, error: answer.error });
-  const table = { insert: () => ({ select: () => ({ single: result }) }) };
+  const table = { insert: (chunk: readonly { line: number }[]) => ({ select: () => ({ single: result }), abortSignal: () => answer.stage(chunk) }) };
   return { ...original, getDatabase: () => ({ schema: () => ({ rpc: result, from: () => table }) }) };
 });
 
@@ -54,5 +59,39 @@ describe('a refused import reaches the dialog in the database\'s words', () => {
     } finally {
       await setLocale('en');
     }
+  });
+});
+
+describe('staging a file', () => {
+  const rows = (count: number): ImportRow[] => Array.from({ length: count }, (_, index) => ({ line: index + 2, name: `Person ${index}` }));
+
+  it('sends every line once, two chunks on their way at a time, and counts the rows done', async () => {
+    let open = 0;
+    let most = 0;
+    const sent: number[] = [];
+    answer.stage = async (chunk) => {
+      open += 1;
+      most = Math.max(most, open);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      sent.push(...chunk.map((row) => row.line));
+      open -= 1;
+      return { error: null };
+    };
+    const progress: number[] = [];
+    await stageRows('job', rows(IMPORT_CHUNK * 4 + 7), (done) => progress.push(done), new AbortController().signal);
+    expect(most).toBe(IMPORT_CHUNKS_IN_FLIGHT);
+    expect(sent.sort((a, b) => a - b)).toEqual(rows(IMPORT_CHUNK * 4 + 7).map((row) => row.line));
+    expect(progress.at(-1)).toBe(IMPORT_CHUNK * 4 + 7);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it('stops at the first refused chunk and says why', async () => {
+    let chunks = 0;
+    answer.stage = async () => {
+      chunks += 1;
+      return chunks === 2 ? { error: { message: 'Import rows are limited to 100000', code: '22023' } } : { error: null };
+    };
+    await expect(stageRows('job', rows(IMPORT_CHUNK * 6), () => undefined, new AbortController().signal)).rejects.toThrow('Import rows are limited to 100000');
+    expect(chunks).toBeLessThanOrEqual(3);
   });
 });

@@ -5,6 +5,9 @@ import { t } from '../i18n';
 /** Rows sent per request while a file is staged: the progress bar moves once per chunk. */
 export const IMPORT_CHUNK = 5000;
 
+/** Chunks on their way at once: one is written by the database while the next is sent. */
+export const IMPORT_CHUNKS_IN_FLIGHT = 2;
+
 export type ImportProblem = { line: number; kind: 'error' | 'duplicate'; message: string; refusal?: unknown };
 
 /** A line's problem in the person's language when the database names it, else as it sent it. */
@@ -24,16 +27,30 @@ export async function startImportJob(orgName: string, kind: ImportKind): Promise
   return (data as { id: string }).id;
 }
 
-/** Stages the rows in chunks; `onProgress` gets the rows done after each. Stops when `signal` aborts. */
+/**
+ * Stages the rows in chunks, IMPORT_CHUNKS_IN_FLIGHT at a time (the staged rows are keyed by line, so
+ * their order of arrival does not matter); `onProgress` gets the rows done after each. The first
+ * failure stops the rest and is thrown. Stops when `signal` aborts.
+ */
 export async function stageRows(jobId: string, rows: readonly ImportRow[], onProgress: (done: number) => void, signal: AbortSignal): Promise<void> {
-  for (let from = 0; from < rows.length; from += IMPORT_CHUNK) {
-    if (signal.aborted) return;
-    const chunk = rows.slice(from, from + IMPORT_CHUNK).map((row) => ({ job_id: jobId, ...row }));
-    const { error } = await crm().from('import_rows').insert(chunk).abortSignal(signal);
-    if (signal.aborted) return;
-    if (error) throw new Error(errorMessage(error, t('import.couldNotUpload')));
-    onProgress(Math.min(rows.length, from + IMPORT_CHUNK));
-  }
+  let next = 0;
+  let done = 0;
+  let failed = false;
+  const sendChunks = async () => {
+    while (next < rows.length && !failed && !signal.aborted) {
+      const chunk = rows.slice(next, next + IMPORT_CHUNK).map((row) => ({ job_id: jobId, ...row }));
+      next += IMPORT_CHUNK;
+      const { error } = await crm().from('import_rows').insert(chunk).abortSignal(signal);
+      if (signal.aborted || failed) return;
+      if (error) {
+        failed = true;
+        throw new Error(errorMessage(error, t('import.couldNotUpload')));
+      }
+      done += chunk.length;
+      onProgress(done);
+    }
+  };
+  await Promise.all(Array.from({ length: IMPORT_CHUNKS_IN_FLIGHT }, sendChunks));
 }
 
 /** The staged rows' problems (nothing can be imported while any is left) and likely duplicates, by line. */
