@@ -21,6 +21,7 @@ import { ANON_KEY } from '../local/keys.mjs';
 import { startBenchStack } from './benchStack.mjs';
 
 const BIG_ORG = 'Cedar Grove Outfitters';
+const SCOPE = `("${BIG_ORG}","_system_default_")`;
 const DEMO = { email: 'demo@steward.dev', password: 'Steward-demo-2026' };
 const CONTACTS = Number(process.env.STEWARD_SCALE_CONTACTS ?? 1_000_000);
 const OTHER_ORGS = 9;
@@ -209,8 +210,7 @@ async function measure(apiUrl, dbUrl) {
 
     const contactsView = `${apiUrl}/rest/v1/contacts_view`;
     const select = 'id,short_id,name,org_name,status,primary_phone,primary_email,address_line_1,address_line_2,city,state,zip,country,address_line_3,spouse_name,type_name,primary_owner_name,primary_owner_short_id,secondary_owner_name,secondary_owner_short_id';
-    // As the list asks (libs/src/data/listQuery.ts): contacts hold no shared defaults, so the organisation's alone.
-    const base = `${contactsView}?select=${select}&org_name=eq.${encodeURIComponent(BIG_ORG)}&archive=eq.false`;
+    const base = `${contactsView}?select=${select}&org_name=in.${encodeURIComponent(SCOPE)}&archive=not.is.true`;
     const crm = { 'accept-profile': 'crm' };
     /** @param {string} url @param {Record<string, string>} headers @param {number} runs */
     const timesOf = async (url, headers, runs = 10) => {
@@ -245,7 +245,7 @@ async function measure(apiUrl, dbUrl) {
       const response = await fetch(`${apiUrl}/rest/v1/rpc/list_page_rows`, {
         method: 'POST',
         headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ p_relation: 'crm.contacts_view', p_org_names: [BIG_ORG], p_eq: {}, p_exclude_archived: true, p_filter: { and: [] }, p_sort: [{ field: 'name', desc: false }], p_offset: 0, p_limit: 200, p_after: null, p_count: null, p_columns: select.split(','), ...call }),
+        body: JSON.stringify({ p_relation: 'crm.contacts_view', p_org_names: [BIG_ORG, '_system_default_'], p_eq: {}, p_exclude_archived: true, p_filter: { and: [] }, p_sort: [{ field: 'name', desc: false }], p_offset: 0, p_limit: 200, p_after: null, p_count: null, p_columns: select.split(','), ...call }),
       });
       const answer = await response.json();
       if (!response.ok || !answer) throw new Error(`list_page_rows: ${JSON.stringify(answer)}`);

@@ -31,7 +31,7 @@ describe('CRM route prefetch', () => {
     expect(requests).toHaveLength(1);
     const [request] = requests;
     expect(request?.url.pathname).toBe(`/rest/v1/${view}`);
-    expect(request?.url.searchParams.get('org_name')).toBe(`eq.${TEST_ORG}`);
+    expect(request?.url.searchParams.get('org_name')).toBe(`in.(${TEST_ORG},_system_default_)`);
     expect(request?.url.searchParams.get('order')).toMatch(/^name\.asc/);
     expect(request?.headers.get('prefer')).toContain('count=estimated');
   });

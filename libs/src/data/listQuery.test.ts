@@ -25,7 +25,7 @@ describe('fetchList', () => {
     expect(request?.headers.get('accept-profile')).toBe('crm');
     expect(request?.headers.get('prefer')).toBe('count=exact');
     expect(decodedQuery(request?.url ?? new URL('http://x'))).toBe(
-      'select=*&org_name=eq.Cedar Grove Outfitters&short_id=eq.B-12&archive=eq.false' +
+      'select=*&org_name=in.(Cedar Grove Outfitters,_system_default_)&short_id=eq.B-12&archive=not.is.true' +
         '&or=(name.ilike."*a,b*")&order=name.asc.nullslast,id.asc&offset=0&limit=200',
     );
     expect(result).toEqual({ rows: [{ id: '1', name: 'A' }], total: 1, totalIsEstimate: false });
@@ -96,8 +96,7 @@ describe('fetchList through list_page', () => {
   };
   const call = {
     p_relation: 'crm.contacts_view',
-    // Contacts hold no shared defaults: the organisation's own rows are asked for (orgScopeOf).
-    p_org_names: ['Cedar Grove Outfitters'],
+    p_org_names: scope,
     p_eq: {},
     p_exclude_archived: true,
     p_filter: { or: [{ field: 'name', op: 'contains', value: 'smi' }, { field: 'city', op: 'is_empty' }] },

@@ -1,6 +1,5 @@
 import type { Database } from '@steward/libs/boot';
 import { compileFilterToListPage, compileFilterToPostgrest, customFieldId, isFilterGroup, type FieldTypes, type FilterNode, type ListPageFilter, type SortSpec } from '@steward/libs/filter';
-import { orgScopeOf } from '../org-scope/orgScope';
 import { toDataAccessError } from './DataAccessError';
 import type { TableRef } from './tableRef';
 
@@ -18,11 +17,11 @@ export type EqValue = string | number | boolean | null;
 
 export type ListRequest = {
   select?: string;
-  /** org_name in (…); usually the session's orgScope, less the shared defaults for tables without them (orgScopeOf). Omit for tables without org_name. */
+  /** org_name in (…); usually the session's orgScope. Omit for tables without org_name. */
   orgScope?: readonly string[];
   /** Exact matches, e.g. { short_id } for a list's detail mode or { business_id } on a detail tab. */
   eq?: Readonly<Record<string, EqValue>>;
-  /** Hide archived rows (archive is never null). */
+  /** Hide rows with archive = true (rows with archive null stay). */
   excludeArchived?: boolean;
   filter?: FilterNode | null;
   fieldTypes?: FieldTypes;
@@ -51,27 +50,16 @@ export type ListResult<Row> = {
  * The one way lists read: schema.table, org scope, exact matches, the compiled filter tree (one
  * `or=(…)` parameter), order and range. Exported so tests can pin the exact URL it sends.
  */
-/**
- * A read narrowed to the organisations of `scope` that `relation` can hold (orgScopeOf): one by
- * `eq`, which the table's (org_name, …) indexes serve in order, several by `in`.
- */
-export function inOrgScope<Query extends { eq(column: string, value: string): Query; in(column: string, values: readonly string[]): Query }>(query: Query, relation: string, scope: readonly string[]): Query {
-  const orgNames = orgScopeOf(relation, scope);
-  return orgNames.length === 1 ? query.eq('org_name', orgNames[0] as string) : query.in('org_name', orgNames);
-}
-
 export function buildListQuery(client: Database, ref: TableRef<unknown>, request: ListRequest) {
   let query = client
     .schema(ref.schema)
     .from(ref.table)
     .select(request.select ?? '*', request.count ? { count: request.count === 'estimated' ? 'estimated' : 'exact' } : undefined);
-  if (request.orgScope) query = inOrgScope(query, `${ref.schema}.${ref.table}`, request.orgScope);
+  if (request.orgScope) query = query.in('org_name', [...request.orgScope]);
   for (const [column, value] of Object.entries(request.eq ?? {})) {
     query = value === null ? query.is(column, null) : query.eq(column, value);
   }
-  // Written as the partial indexes' own condition (NOT archive), so that they serve the list: `is.false`
-  // and `not.is.true` are other conditions to the planner.
-  if (request.excludeArchived) query = query.eq('archive', false);
+  if (request.excludeArchived) query = query.not('archive', 'is', true);
   const compiled = compileFilterToPostgrest(request.filter ?? null, request.fieldTypes);
   if (compiled) query = query.or(compiled);
   for (const { field, order } of request.sort ?? []) {
@@ -168,7 +156,7 @@ export function listPageCall(ref: TableRef<unknown>, request: ListRequest): List
   const sort = (request.sort ?? []).map(({ field, order }) => ({ field, desc: order === 'desc' }));
   const call: ListPageCall = {
     p_relation: `${ref.schema}.${ref.table}`,
-    p_org_names: request.orgScope ? [...orgScopeOf(`${ref.schema}.${ref.table}`, request.orgScope)] : null,
+    p_org_names: request.orgScope ? [...request.orgScope] : null,
     p_eq: { ...request.eq },
     p_exclude_archived: Boolean(request.excludeArchived),
     p_filter: filter,

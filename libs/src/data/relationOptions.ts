@@ -1,6 +1,5 @@
 import type { Database } from '@steward/libs/boot';
 import { toDataAccessError } from './DataAccessError';
-import { inOrgScope } from './listQuery';
 import type { SchemaName } from './tableRef';
 
 /** The spec's cap on related-option lookups. */
@@ -23,7 +22,7 @@ export type RelationOption = { value: string; label: string; row: Record<string,
 export async function fetchRelationOptions(client: Database, source: RelationSource): Promise<RelationOption[]> {
   const columns = [...new Set([source.valueField, source.labelField, ...(source.extraFields ?? [])])].join(',');
   let query = client.schema(source.schema).from(source.table).select(columns);
-  if (source.orgScope) query = inOrgScope(query, `${source.schema}.${source.table}`, source.orgScope);
+  if (source.orgScope) query = query.in('org_name', [...source.orgScope]);
   const { data, error } = await query.order(source.labelField).limit(OPTIONS_LIMIT);
   if (error) throw toDataAccessError(error);
   const rows: Record<string, unknown>[] = (data ?? []) as unknown as Record<string, unknown>[];

@@ -31,7 +31,7 @@ describe('RecordTableCard', () => {
     expect(await within(table).findByText('Riverside')).toBeInTheDocument();
     expect(within(table).getByText('—')).toBeInTheDocument();
     const list = requests.find((r) => r.url.pathname.endsWith('/accommodations'));
-    expect(decodeURIComponent(list?.url.search ?? '').replace(/\+/g, ' ')).toBe('?select=*&org_name=eq.Cedar Grove Outfitters&archive=eq.false&order=created_at.desc.nullsfirst,id.asc&offset=0&limit=200');
+    expect(decodeURIComponent(list?.url.search ?? '').replace(/\+/g, ' ')).toBe('?select=*&org_name=eq.Cedar Grove Outfitters&archive=not.is.true&order=created_at.desc.nullsfirst,id.asc&offset=0&limit=200');
   });
 
   it('says "No rows yet." and opens "New {label}" and "Edit {label}"', async () => {
