@@ -199,11 +199,13 @@ describe('list page', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       names.push(this.download);
     });
-    const { requests } = renderPage(() => ({ body: rows }), '/businesses?f=[[["name","contains","a"]]]&sort=name');
+    // The names' null block (read after the values, an ascending sort's nulls coming last) is empty.
+    const { requests } = renderPage((request) => ({ body: request.url.searchParams.get('name') === 'is.null' ? [] : rows }), '/businesses?f=[[["name","contains","a"]]]&sort=name');
     await screen.findByText('Acme Outfitters');
     await user.click(screen.getByRole('button', { name: 'Export' }));
     await waitFor(() => expect(names).toEqual(['Steward - Businesses.csv']));
     const exportRequest = listRequests(requests).at(-1);
+    expect(exportRequest?.url.searchParams.get('name')).toBe('is.null');
     expect(exportRequest?.url.searchParams.get('limit')).toBe('250');
     expect(exportRequest?.url.searchParams.get('or')).toBe('(name.ilike."*a*")');
     expect(exportRequest?.url.searchParams.get('order')).toBe('name.asc.nullslast,id.asc');
