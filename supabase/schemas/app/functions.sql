@@ -5817,33 +5817,6 @@ $function$;
 revoke all on function app.custom_search_text(p_custom jsonb) from public, anon, authenticated, service_role;
 grant execute on function app.custom_search_text(p_custom jsonb) to service_role;
 
-CREATE OR REPLACE FUNCTION app.custom_from_labels(p_org text, p_kind text, p_values jsonb)
- RETURNS jsonb
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_line record;
-begin
-  -- One CSV line's custom cells as the record's custom object (app.custom_import_lines); a cell that
-  -- does not fit raises 23514 naming the field (the import reports it with its line). Required
-  -- fields are the record's own check.
-  if p_values is not null and jsonb_typeof(p_values) not in ('object', 'null') then
-    raise exception using errcode = '23514', message = 'Custom columns must be an object of label and text';
-  end if;
-  select * into v_line from app.custom_import_lines(p_org, p_kind, array[1], array[p_values]) l;
-  if v_line.cell_refusals is not null then
-    perform app.refuse('23514', v_line.cell_refusals -> 0);
-  end if;
-  return v_line.custom;
-end;
-$function$;
-revoke all on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) from public, anon, authenticated, service_role;
-grant execute on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) to authenticated;
-grant execute on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) to service_role;
-grant execute on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) to steward_import_writer;
-
 CREATE OR REPLACE FUNCTION app.custom_import_lines(p_org text, p_kind text, p_lines integer[], p_cells jsonb[])
  RETURNS TABLE(line integer, custom jsonb, cell_refusals jsonb, required_refusals jsonb)
  LANGUAGE sql

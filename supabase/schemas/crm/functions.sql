@@ -409,6 +409,9 @@ declare
   v_phone_type uuid;
   v_email_type uuid;
   v_message text;
+  v_index bigint;
+  v_custom jsonb;
+  v_cells jsonb;
 begin
   if p_kind not in ('business', 'contact') then
     raise exception using errcode = '22023', message = format('Unknown import kind %s', p_kind);
@@ -428,7 +431,15 @@ begin
    where t.org_name in (p_org_name, '_system_default_') and not t.archive and app.contact_method_kind(t.category, t.name) = 'email'
    order by (t.org_name = p_org_name) desc, (lower(t.name) = 'email') desc, t.name limit 1;
 
-  for v_row in select value from jsonb_array_elements(p_rows)
+  -- The rows' custom cells, made and checked for all rows at once (app.custom_import_lines), by
+  -- their place in p_rows: the values, or the first cell that does not fit.
+  select coalesce(jsonb_object_agg(c.line::text, jsonb_build_object('custom', c.custom, 'refusal', c.cell_refusals -> 0)), '{}')
+    into v_custom
+    from (select array_agg(r.n::integer order by r.n) as lines, array_agg(r.value -> 'custom' order by r.n) as cells
+            from jsonb_array_elements(p_rows) with ordinality r(value, n)) a
+   cross join lateral app.custom_import_lines(p_org_name, p_kind, a.lines, a.cells) c;
+
+  for v_row, v_index in select r.value, r.n from jsonb_array_elements(p_rows) with ordinality r(value, n)
   loop
     v_line := coalesce((v_row ->> 'line')::integer, v_count + 2);
     v_name := nullif(btrim(coalesce(v_row ->> 'name', '')), '');
@@ -469,12 +480,21 @@ begin
         end if;
       end if;
 
+      -- Custom cells: columns named by field labels, choices by label.
+      if jsonb_typeof(v_row -> 'custom') not in ('object', 'null') then
+        raise exception using errcode = '23514', message = 'Custom columns must be an object of label and text';
+      end if;
+      v_cells := v_custom -> v_index::text;
+      if jsonb_typeof(v_cells -> 'refusal') = 'object' then
+        perform app.refuse('23514', v_cells -> 'refusal');
+      end if;
+
       if p_kind = 'business' then
         insert into crm.businesses (org_name, name, dba_name, type_id, status, description, primary_owner_id, secondary_owner_id, custom)
         values (p_org_name, v_name, nullif(btrim(coalesce(v_row ->> 'dba_name', '')), ''), v_type_id,
                 coalesce(nullif(btrim(coalesce(v_row ->> 'status', '')), ''), 'Active')::app.record_status,
                 nullif(btrim(coalesce(v_row ->> 'description', '')), ''), v_owner1, v_owner2,
-                app.custom_from_labels(p_org_name, p_kind, v_row -> 'custom'))
+                v_cells -> 'custom')
         returning id into v_id;
       else
         -- Without mapped first and last names they come from the name: first word, the rest.
@@ -485,7 +505,7 @@ begin
         values (p_org_name, v_name, v_first, v_last, v_type_id,
                 coalesce(nullif(btrim(coalesce(v_row ->> 'status', '')), ''), 'Active')::app.record_status,
                 nullif(btrim(coalesce(v_row ->> 'description', '')), ''), v_owner1, v_owner2,
-                app.custom_from_labels(p_org_name, p_kind, v_row -> 'custom'))
+                v_cells -> 'custom')
         returning id into v_id;
       end if;
 

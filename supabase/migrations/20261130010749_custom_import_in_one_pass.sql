@@ -1,6 +1,8 @@
 -- custom import in one pass: written by npm run db:diff from supabase/schemas.
 set check_function_bodies = off;
 
+drop function app.custom_from_labels(p_org text, p_kind text, p_values jsonb);
+
 drop function app.custom_import_refusal(p_org text, p_kind text, p_values jsonb);
 
 drop function crm.import_errors(p_job uuid);
@@ -152,33 +154,6 @@ revoke all on function crm.import_errors(p_job uuid, p_custom boolean) from publ
 grant execute on function crm.import_errors(p_job uuid, p_custom boolean) to authenticated;
 grant execute on function crm.import_errors(p_job uuid, p_custom boolean) to service_role;
 grant execute on function crm.import_errors(p_job uuid, p_custom boolean) to steward_import_writer;
-
-CREATE OR REPLACE FUNCTION app.custom_from_labels(p_org text, p_kind text, p_values jsonb)
- RETURNS jsonb
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  v_line record;
-begin
-  -- One CSV line's custom cells as the record's custom object (app.custom_import_lines); a cell that
-  -- does not fit raises 23514 naming the field (the import reports it with its line). Required
-  -- fields are the record's own check.
-  if p_values is not null and jsonb_typeof(p_values) not in ('object', 'null') then
-    raise exception using errcode = '23514', message = 'Custom columns must be an object of label and text';
-  end if;
-  select * into v_line from app.custom_import_lines(p_org, p_kind, array[1], array[p_values]) l;
-  if v_line.cell_refusals is not null then
-    perform app.refuse('23514', v_line.cell_refusals -> 0);
-  end if;
-  return v_line.custom;
-end;
-$function$;
-revoke all on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) from public, anon, authenticated, service_role;
-grant execute on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) to authenticated;
-grant execute on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) to service_role;
-grant execute on function app.custom_from_labels(p_org text, p_kind text, p_values jsonb) to steward_import_writer;
 
 CREATE OR REPLACE FUNCTION app.custom_sort_keys_upkeep()
  RETURNS trigger
@@ -426,3 +401,172 @@ revoke all on function app.import_job_write(p_job uuid) from public, anon, authe
 grant execute on function app.import_job_write(p_job uuid) to authenticated;
 grant execute on function app.import_job_write(p_job uuid) to service_role;
 comment on function app.import_job_write(p_job uuid) is 'writes an import job''s staged rows as records with the record rules applied once per statement (the per-row triggers skip its role); checks the caller, the job and its rows first';
+
+CREATE OR REPLACE FUNCTION crm.import_records(p_org_name text, p_kind text, p_rows jsonb)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  v_row jsonb;
+  v_line integer;
+  v_errors jsonb := '[]'::jsonb;
+  v_detail text;
+  v_hint text;
+  v_refusal jsonb;
+  v_count integer := 0;
+  v_id uuid;
+  v_type_id uuid;
+  v_type text;
+  v_owner1 uuid;
+  v_owner2 uuid;
+  v_name text;
+  v_first text;
+  v_last text;
+  v_phone_type uuid;
+  v_email_type uuid;
+  v_message text;
+  v_index bigint;
+  v_custom jsonb;
+  v_cells jsonb;
+begin
+  if p_kind not in ('business', 'contact') then
+    raise exception using errcode = '22023', message = format('Unknown import kind %s', p_kind);
+  end if;
+  if jsonb_typeof(p_rows) is distinct from 'array' or jsonb_array_length(p_rows) = 0 then
+    perform app.refuse('22023', 'import.nothing', 'Nothing to import');
+  end if;
+  if jsonb_array_length(p_rows) > 5000 then
+    perform app.refuse('22023', 'import.tooManyRows', 'At most 5000 rows can be imported at once');
+  end if;
+
+  -- The phone and e-mail types new methods get: the organisation's own first, else the shared default.
+  select t.id into v_phone_type from crm.contact_method_types t
+   where t.org_name in (p_org_name, '_system_default_') and not t.archive and app.contact_method_kind(t.category, t.name) = 'phone'
+   order by (t.org_name = p_org_name) desc, (lower(t.name) = 'phone') desc, t.name limit 1;
+  select t.id into v_email_type from crm.contact_method_types t
+   where t.org_name in (p_org_name, '_system_default_') and not t.archive and app.contact_method_kind(t.category, t.name) = 'email'
+   order by (t.org_name = p_org_name) desc, (lower(t.name) = 'email') desc, t.name limit 1;
+
+  -- The rows' custom cells, made and checked for all rows at once (app.custom_import_lines), by
+  -- their place in p_rows: the values, or the first cell that does not fit.
+  select coalesce(jsonb_object_agg(c.line::text, jsonb_build_object('custom', c.custom, 'refusal', c.cell_refusals -> 0)), '{}')
+    into v_custom
+    from (select array_agg(r.n::integer order by r.n) as lines, array_agg(r.value -> 'custom' order by r.n) as cells
+            from jsonb_array_elements(p_rows) with ordinality r(value, n)) a
+   cross join lateral app.custom_import_lines(p_org_name, p_kind, a.lines, a.cells) c;
+
+  for v_row, v_index in select r.value, r.n from jsonb_array_elements(p_rows) with ordinality r(value, n)
+  loop
+    v_line := coalesce((v_row ->> 'line')::integer, v_count + 2);
+    v_name := nullif(btrim(coalesce(v_row ->> 'name', '')), '');
+    v_type := nullif(btrim(coalesce(v_row ->> 'type', '')), '');
+    v_type_id := null;
+    v_owner1 := null;
+    v_owner2 := null;
+    begin
+      if v_name is null then
+        perform app.refuse('23514', 'import.nameRequired', 'Name is required');
+      end if;
+      if v_type is not null then
+        if p_kind = 'business' then
+          select t.id into v_type_id from crm.business_types t
+           where t.org_name in (p_org_name, '_system_default_') and lower(t.name) = lower(v_type) and not t.archive
+           order by (t.org_name = p_org_name) desc limit 1;
+        else
+          select t.id into v_type_id from crm.contact_types t
+           where t.org_name in (p_org_name, '_system_default_') and lower(t.name) = lower(v_type) and not t.archive
+           order by (t.org_name = p_org_name) desc limit 1;
+        end if;
+        if v_type_id is null then
+          perform app.refuse('23514', 'import.unknownType', 'Unknown type "{type}"', jsonb_build_object('type', v_type));
+        end if;
+      end if;
+      if nullif(btrim(coalesce(v_row ->> 'primary_owner', '')), '') is not null then
+        select p.id into v_owner1 from public.user_profiles p
+         where p.org_name = p_org_name and lower(p.name) = lower(btrim(v_row ->> 'primary_owner')) limit 1;
+        if v_owner1 is null then
+          perform app.refuse('23514', 'import.unknownOwner', 'Unknown owner "{owner}"', jsonb_build_object('owner', btrim(v_row ->> 'primary_owner')));
+        end if;
+      end if;
+      if nullif(btrim(coalesce(v_row ->> 'secondary_owner', '')), '') is not null then
+        select p.id into v_owner2 from public.user_profiles p
+         where p.org_name = p_org_name and lower(p.name) = lower(btrim(v_row ->> 'secondary_owner')) limit 1;
+        if v_owner2 is null then
+          perform app.refuse('23514', 'import.unknownOwner', 'Unknown owner "{owner}"', jsonb_build_object('owner', btrim(v_row ->> 'secondary_owner')));
+        end if;
+      end if;
+
+      -- Custom cells: columns named by field labels, choices by label.
+      if jsonb_typeof(v_row -> 'custom') not in ('object', 'null') then
+        raise exception using errcode = '23514', message = 'Custom columns must be an object of label and text';
+      end if;
+      v_cells := v_custom -> v_index::text;
+      if jsonb_typeof(v_cells -> 'refusal') = 'object' then
+        perform app.refuse('23514', v_cells -> 'refusal');
+      end if;
+
+      if p_kind = 'business' then
+        insert into crm.businesses (org_name, name, dba_name, type_id, status, description, primary_owner_id, secondary_owner_id, custom)
+        values (p_org_name, v_name, nullif(btrim(coalesce(v_row ->> 'dba_name', '')), ''), v_type_id,
+                coalesce(nullif(btrim(coalesce(v_row ->> 'status', '')), ''), 'Active')::app.record_status,
+                nullif(btrim(coalesce(v_row ->> 'description', '')), ''), v_owner1, v_owner2,
+                v_cells -> 'custom')
+        returning id into v_id;
+      else
+        -- Without mapped first and last names they come from the name: first word, the rest.
+        v_first := coalesce(nullif(btrim(coalesce(v_row ->> 'first_name', '')), ''), split_part(v_name, ' ', 1));
+        v_last := coalesce(nullif(btrim(coalesce(v_row ->> 'last_name', '')), ''),
+                           nullif(btrim(substr(v_name, length(split_part(v_name, ' ', 1)) + 1)), ''));
+        insert into crm.contacts (org_name, name, first_name, last_name, type_id, status, description, primary_owner_id, secondary_owner_id, custom)
+        values (p_org_name, v_name, v_first, v_last, v_type_id,
+                coalesce(nullif(btrim(coalesce(v_row ->> 'status', '')), ''), 'Active')::app.record_status,
+                nullif(btrim(coalesce(v_row ->> 'description', '')), ''), v_owner1, v_owner2,
+                v_cells -> 'custom')
+        returning id into v_id;
+      end if;
+
+      if nullif(btrim(coalesce(v_row ->> 'phone', '')), '') is not null then
+        insert into crm.contact_methods (org_name, value, label, type_id, is_primary, business_id, contact_id)
+        values (p_org_name, btrim(v_row ->> 'phone'), '', v_phone_type, true,
+                case when p_kind = 'business' then v_id end, case when p_kind = 'contact' then v_id end);
+      end if;
+      if nullif(btrim(coalesce(v_row ->> 'email', '')), '') is not null then
+        if btrim(v_row ->> 'email') !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
+          perform app.refuse('23514', 'import.notEmail', '"{email}" is not an e-mail address', jsonb_build_object('email', btrim(v_row ->> 'email')));
+        end if;
+        insert into crm.contact_methods (org_name, value, label, type_id, is_primary, business_id, contact_id)
+        values (p_org_name, btrim(v_row ->> 'email'), '', v_email_type, true,
+                case when p_kind = 'business' then v_id end, case when p_kind = 'contact' then v_id end);
+      end if;
+      if coalesce(v_row ->> 'address_line_1', v_row ->> 'address_line_2', v_row ->> 'city', v_row ->> 'state', v_row ->> 'zip', v_row ->> 'country') is not null
+         and btrim(concat(v_row ->> 'address_line_1', v_row ->> 'address_line_2', v_row ->> 'city', v_row ->> 'state', v_row ->> 'zip', v_row ->> 'country')) <> '' then
+        insert into crm.addresses (org_name, is_primary, business_id, contact_id, address_line_1, address_line_2, city, state, zip, country)
+        values (p_org_name, true, case when p_kind = 'business' then v_id end, case when p_kind = 'contact' then v_id end,
+                nullif(btrim(coalesce(v_row ->> 'address_line_1', '')), ''), nullif(btrim(coalesce(v_row ->> 'address_line_2', '')), ''),
+                nullif(btrim(coalesce(v_row ->> 'city', '')), ''), nullif(btrim(coalesce(v_row ->> 'state', '')), ''),
+                nullif(btrim(coalesce(v_row ->> 'zip', '')), ''), nullif(btrim(coalesce(v_row ->> 'country', '')), ''));
+      end if;
+      v_count := v_count + 1;
+    exception
+      when others then
+        get stacked diagnostics v_message = message_text, v_detail = pg_exception_detail, v_hint = pg_exception_hint;
+        -- The line's refusal as it was raised (app.refuse: its id and values), for the importer's language.
+        v_refusal := app.caught_refusal(v_message, v_detail, v_hint);
+        if v_message like '%app.record_status%' then
+          v_refusal := app.refusal('import.invalidStatus', 'Invalid status "{status}"', jsonb_build_object('status', v_row ->> 'status'));
+          v_message := v_refusal ->> 'message';
+        end if;
+        v_errors := v_errors || jsonb_build_object('line', v_line, 'message', v_message, 'refusal', v_refusal);
+    end;
+  end loop;
+
+  if jsonb_array_length(v_errors) > 0 then
+    raise exception using errcode = '23514', message = 'Import failed: nothing was imported', detail = v_errors::text, hint = 'steward:import.failed';
+  end if;
+  return v_count;
+end;
+$function$;
+revoke all on function crm.import_records(p_org_name text, p_kind text, p_rows jsonb) from public, anon, authenticated, service_role;
+grant execute on function crm.import_records(p_org_name text, p_kind text, p_rows jsonb) to authenticated;
+grant execute on function crm.import_records(p_org_name text, p_kind text, p_rows jsonb) to service_role;
