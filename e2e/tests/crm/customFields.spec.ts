@@ -155,6 +155,48 @@ test('a required field left empty shows the database’s message and keeps what 
   await expect(page.getByRole('region', { name: 'More fields' })).toContainText('Sam Brook Jr');
 });
 
+test('a CSV with the organisation’s own fields: columns by label, a choice it does not have named with its line, then the values on the contacts', async ({ page, baseURL }) => {
+  const owner = await createOwner('Csvfields');
+  const { error } = await serviceClient()
+    .schema('settings')
+    .from('custom_fields')
+    .insert([
+      { org_name: owner.orgName, record_kind: 'contact', label: 'Paddling level', field_type: 'single_choice', position: 1, choices: ['Beginner', 'Intermediate', 'Advanced'].map((label) => ({ label })) },
+      { org_name: owner.orgName, record_kind: 'contact', label: 'Dietary needs', field_type: 'multiple_choice', position: 2, choices: ['Vegan', 'Nut allergy', 'Gluten free'].map((label) => ({ label })) },
+    ]);
+  expect(error).toBeNull();
+  const tag = unique('Csv').replace(/\s+/g, '');
+  const csv = (level: string) => ['Name,Paddling level,Dietary needs', `${tag} Ada,beginner,"nut allergy, Vegan"`, `${tag} Cy,${level},Gluten free`].join('\n');
+  await signInThroughApi(page, owner.email, owner.password, baseURL ?? '');
+
+  const list = new CrmList(page);
+  await list.goto('/contacts');
+  await list.toolbar.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import contacts' });
+  await dialog.getByLabel(/CSV file/).setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv('Wizard')) });
+  await expect(dialog.getByText('Preview (first 2 of 2 rows)')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import 2 contacts' }).click();
+  await expect(dialog.getByText('Import failed: nothing was imported')).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Import errors' }).getByRole('listitem')).toHaveText(['Line 3: Paddling level has no choice "Wizard"']);
+  await expectAccessible(page, { include: '.ant-modal' });
+
+  await dialog.getByLabel(/CSV file/).setInputFiles({ name: 'contacts.csv', mimeType: 'text/csv', buffer: Buffer.from(csv('Advanced')) });
+  await dialog.getByRole('button', { name: 'Import 2 contacts' }).click();
+  await expect(dialog.getByText('Imported 2 contacts.')).toBeVisible();
+  await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+
+  // The values as the list shows them: choices by label, a multiple choice in the order written.
+  await list.toolbar.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('checkbox', { name: 'Paddling level' }).check();
+  await page.getByRole('checkbox', { name: 'Dietary needs' }).check();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(list.table.getByRole('columnheader', { name: 'Dietary needs' })).toBeVisible();
+  await expect(list.row(`${tag} Ada`)).toContainText('Beginner');
+  await expect(list.row(`${tag} Ada`)).toContainText('Nut allergy, Vegan');
+  await expect(list.row(`${tag} Cy`)).toContainText('Advanced');
+  await expect(list.row(`${tag} Cy`)).toContainText('Gluten free');
+});
+
 test('a member whose role may view but not edit contacts does not see a sensitive field’s value', async ({ page, baseURL }) => {
   const owner = await createOwner('Sensitive');
   const { data: field, error } = await serviceClient()
