@@ -10,6 +10,9 @@ function quoted(value: unknown): string {
 
 type SortKey = { field: string; order: 'asc' | 'desc' };
 
+/** A row's value that sorts as null (a missing key reads as one). */
+const isNull = (value: unknown): value is null | undefined => value === null || value === undefined;
+
 /**
  * Rows per export page. Each page's JSON is parsed on the page's main thread: 250 rows keep that a
  * small part of a frame, and the next page is already on its way while one is written.
@@ -22,12 +25,11 @@ export const EXPORT_PAGE_SIZE = 250;
  * Nulls sort as the list sorts them: last when ascending, first when descending.
  */
 export function keysetAfter(sort: readonly SortKey[], last: Record<string, unknown>): string {
-  const equal = (key: SortKey) => (last[key.field] === null || last[key.field] === undefined ? `${key.field}.is.null` : `${key.field}.eq.${quoted(last[key.field])}`);
+  const equal = (key: SortKey) => (isNull(last[key.field]) ? `${key.field}.is.null` : `${key.field}.eq.${quoted(last[key.field])}`);
   const after = (key: SortKey): string | null => {
     const value = last[key.field];
-    const isNull = value === null || value === undefined;
-    if (key.order === 'asc') return isNull ? null : `or(${key.field}.gt.${quoted(value)},${key.field}.is.null)`;
-    return isNull ? `${key.field}.not.is.null` : `${key.field}.lt.${quoted(value)}`;
+    if (key.order === 'asc') return isNull(value) ? null : `or(${key.field}.gt.${quoted(value)},${key.field}.is.null)`;
+    return isNull(value) ? `${key.field}.not.is.null` : `${key.field}.lt.${quoted(value)}`;
   };
   const branches: string[] = [];
   sort.forEach((key, index) => {
@@ -73,16 +75,15 @@ export async function* readRowPages<Row>(
     if (missing.length) keyset.select = [...new Set(missing)].join(',') + ',' + keyset.select;
   }
   const [first] = sort;
-  const isNull = (value: unknown) => value === null || value === undefined;
   /** The page after `last` (null: the first page), or with `nullBlock` the first page of an ascending first key's nulls. */
   const fetchAfter = async (last: Record<string, unknown> | null, nullBlock = false): Promise<Row[]> => {
     signal?.throwIfAborted();
     let query = buildListQuery(client, ref, keyset);
-    if (first && (nullBlock || (last && isNull(last[first.field]) && first.order === 'asc'))) {
-      query = query.is(first.field, null);
-    } else if (first && last) {
-      const value = last[first.field];
-      if (!isNull(value)) query = first.order === 'asc' ? query.gte(first.field, value) : query.lte(first.field, value);
+    if (first) {
+      // The first key's bound: among the nulls (the null block, or already in it ascending), else from the last value on.
+      const value = last?.[first.field];
+      if (nullBlock || (last && isNull(value) && first.order === 'asc')) query = query.is(first.field, null);
+      else if (!isNull(value)) query = first.order === 'asc' ? query.gte(first.field, value) : query.lte(first.field, value);
     }
     if (last && !nullBlock) query = query.or(keysetAfter(sort, last));
     if (signal) query = query.abortSignal(signal);
