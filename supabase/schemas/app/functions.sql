@@ -5104,6 +5104,27 @@ grant execute on function app.custom_sensitive_readable() to authenticated;
 grant execute on function app.custom_sensitive_readable() to service_role;
 grant execute on function app.custom_sensitive_readable() to steward_import_writer;
 
+CREATE OR REPLACE FUNCTION app.custom_value_from_text(p_type text, p_text text)
+ RETURNS jsonb
+ LANGUAGE sql
+ STABLE PARALLEL SAFE
+BEGIN ATOMIC
+  -- A number, a date (YYYY-MM-DD) or a yes/no written as text, as the value of a field of that type,
+  -- or null when the text does not read as one: the one rule for a CSV cell (app.custom_import_lines),
+  -- a value changing type (app.custom_convert) and a date's check (app.custom_value_refusal). A plain
+  -- expression, inlined where it is used.
+  select case
+    when p_type in ('number', 'currency') then
+      case when p_text ~ '^-?[0-9]+(\.[0-9]+)?$' then to_jsonb(p_text::numeric) end
+    when p_type = 'date' then
+      case when p_text ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' and pg_catalog.pg_input_is_valid(p_text, 'date') then to_jsonb(p_text) end
+    when p_type = 'boolean' then
+      case when lower(p_text) in ('yes', 'y', 'true', '1') then 'true'::jsonb when lower(p_text) in ('no', 'n', 'false', '0') then 'false'::jsonb end
+  end;
+END;
+revoke all on function app.custom_value_from_text(p_type text, p_text text) from public, anon, authenticated, service_role;
+grant execute on function app.custom_value_from_text(p_type text, p_text text) to service_role;
+
 CREATE OR REPLACE FUNCTION app.custom_value_refusal(p_field settings.custom_fields, p_value jsonb, p_org text, p_old jsonb DEFAULT NULL::jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -5141,15 +5162,9 @@ begin
       return app.refusal('custom.notNumber', '{label} must be a number', jsonb_build_object('label', v_label));
     end if;
   when 'date' then
-    v_text := p_value #>> '{}';
-    if v_type is distinct from 'string' or v_text !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then
+    if v_type is distinct from 'string' or app.custom_value_from_text('date', p_value #>> '{}') is null then
       return app.refusal('custom.notDate', '{label} must be a date (YYYY-MM-DD)', jsonb_build_object('label', v_label));
     end if;
-    begin
-      perform v_text::date;
-    exception when others then
-      return app.refusal('custom.notDate', '{label} must be a date (YYYY-MM-DD)', jsonb_build_object('label', v_label));
-    end;
   when 'boolean' then
     if v_type is distinct from 'boolean' then
       return app.refusal('custom.notBoolean', '{label} must be yes or no', jsonb_build_object('label', v_label));
@@ -5754,19 +5769,10 @@ begin
   when 'number', 'currency' then
     if jsonb_typeof(p_value) = 'number' then
       return p_value;
-    elsif v_text ~ '^-?[0-9]+(\.[0-9]+)?$' then
-      return to_jsonb(v_text::numeric);
     end if;
-  when 'date' then
-    if app.custom_value_refusal(p_to, to_jsonb(v_text), p_to.org_name) is null then
-      return to_jsonb(v_text);
-    end if;
-  when 'boolean' then
-    if lower(v_text) in ('yes', 'y', 'true', '1') then
-      return 'true'::jsonb;
-    elsif lower(v_text) in ('no', 'n', 'false', '0') then
-      return 'false'::jsonb;
-    end if;
+    return app.custom_value_from_text(p_to.field_type, v_text);
+  when 'date', 'boolean' then
+    return app.custom_value_from_text(p_to.field_type, v_text);
   when 'single_choice', 'multiple_choice' then
     -- Choice to choice keeps the ids; other values find their choice by label.
     foreach v_part in array case when p_from.field_type in ('single_choice', 'multiple_choice')
@@ -5869,12 +5875,7 @@ AS $function$
                 left join fields f on f.key = lower(btrim(e.key))) c
        cross join lateral (select case
          when c.id is null or c.cell = '' then null
-         when c.field_type in ('number', 'currency') then
-           case when c.cell ~ '^-?[0-9]+(\.[0-9]+)?$' then to_jsonb(c.cell::numeric) end
-         when c.field_type = 'date' then
-           case when c.cell ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' and pg_catalog.pg_input_is_valid(c.cell, 'date') then to_jsonb(c.cell) end
-         when c.field_type = 'boolean' then
-           case when lower(c.cell) in ('yes', 'y', 'true', '1') then 'true'::jsonb when lower(c.cell) in ('no', 'n', 'false', '0') then 'false'::jsonb end
+         when c.field_type in ('number', 'currency', 'date', 'boolean') then app.custom_value_from_text(c.field_type, c.cell)
          when c.field_type = 'single_choice' then c.choices -> lower(c.cell)
          when c.field_type = 'multiple_choice' and strpos(c.cell, ',') = 0 then
            case when c.choices ? lower(c.cell) then jsonb_build_array(c.choices -> lower(c.cell)) end
