@@ -2946,6 +2946,9 @@ revoke all on function app.organization_has_manager(p_org text) from public, ano
 grant execute on function app.organization_has_manager(p_org text) to authenticated;
 grant execute on function app.organization_has_manager(p_org text) to service_role;
 
+-- Who may do what where: app.custom_sensitive_kinds_at keeps the same rule for every record kind's
+-- area at once. Change both. (Read through one shared set-returning function, each call took 30 times
+-- as long: 1.9 ms against 65 µs.)
 CREATE OR REPLACE FUNCTION app.orgs_with_access(p_component text, p_action text, p_level text)
  RETURNS text[]
  LANGUAGE sql
@@ -5068,6 +5071,7 @@ revoke all on function app.custom_record_table(p_kind text) from public, anon, a
 grant execute on function app.custom_record_table(p_kind text) to authenticated;
 grant execute on function app.custom_record_table(p_kind text) to service_role;
 
+-- app.orgs_with_access's rule for every record kind at once: change both.
 CREATE OR REPLACE FUNCTION app.custom_sensitive_kinds_at(p_level text)
  RETURNS text[]
  LANGUAGE sql
