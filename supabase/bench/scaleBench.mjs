@@ -247,8 +247,10 @@ async function measure(apiUrl, dbUrl) {
         headers: { apikey: ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ p_relation: 'crm.contacts_view', p_org_names: [BIG_ORG, '_system_default_'], p_eq: {}, p_exclude_archived: true, p_filter: { and: [] }, p_sort: [{ field: 'name', desc: false }], p_offset: 0, p_limit: 200, p_after: null, p_count: null, p_columns: select.split(','), ...call }),
       });
-      const answer = await response.json();
-      if (!response.ok || !answer) throw new Error(`list_page_rows: ${JSON.stringify(answer)}`);
+      const body = await response.json();
+      // A set of one page (none when the function declines the call).
+      const answer = response.ok && Array.isArray(body) ? body[0] : undefined;
+      if (!answer) throw new Error(`list_page_rows: ${JSON.stringify(body)}`);
       for (const row of answer.rows) seenIds.add(row.id);
       return { ms: performance.now() - started, rows: answer.rows, total: answer.total, estimated: answer.estimated };
     };

@@ -7,9 +7,9 @@ const businesses = tableRef<{ id: string; name: string }>('crm', 'businesses_vie
 
 describe('fetchList', () => {
   it('reads schema.table with org scope, detail match, archive rule, compiled filter, order and the 200-row page', async () => {
-    // list_page_rows declines (answers null): the list's own query is sent.
+    // list_page_rows declines (answers no page): the list's own query is sent.
     const { client, requests } = createRecordingClient((req) =>
-      req.url.pathname.endsWith('/rpc/list_page_rows') ? { body: null } : { body: [{ id: '1', name: 'A' }], headers: { 'content-range': '0-0/1' } },
+      req.url.pathname.endsWith('/rpc/list_page_rows') ? { body: [] } : { body: [{ id: '1', name: 'A' }], headers: { 'content-range': '0-0/1' } },
     );
     const result = await fetchList(client, businesses, {
       orgScope: ['Cedar Grove Outfitters', '_system_default_'],
@@ -34,7 +34,7 @@ describe('fetchList', () => {
   it('sorts by a custom field through list_page, and through the key of custom when list_page declines', async () => {
     const field = 'custom.11111111-1111-4111-8111-111111111111';
     const { client, requests } = createRecordingClient((req) =>
-      req.url.pathname.endsWith('/rpc/list_page_rows') ? { body: null } : { body: [], headers: { 'content-range': '*/0' } },
+      req.url.pathname.endsWith('/rpc/list_page_rows') ? { body: [] } : { body: [], headers: { 'content-range': '*/0' } },
     );
     await fetchList(client, businesses, { sort: [{ field, order: 'desc' }], fieldTypes: { [field]: 'date' } });
     expect(requests[0]?.url.pathname).toBe('/rest/v1/rpc/list_page_rows');
@@ -109,7 +109,7 @@ describe('fetchList through list_page', () => {
 
   it('finds a text-filtered page and its rows in one call to list_page_rows, naming the columns the list shows', async () => {
     const { client, requests } = createRecordingClient(() => ({
-      body: { ids: ['b', 'a'], total: 5400, estimated: true, rows: [{ id: 'b', name: 'Al Smith' }, { id: 'a', name: 'Ann Smith' }] },
+      body: [{ ids: ['b', 'a'], total: 5400, estimated: true, rows: [{ id: 'b', name: 'Al Smith' }, { id: 'a', name: 'Ann Smith' }] }],
     }));
     const result = await fetchList(client, contacts, { ...filtered, select: 'id, name' });
     expect(requests).toHaveLength(1);
@@ -118,7 +118,7 @@ describe('fetchList through list_page', () => {
     expect(requests[0]?.body).toEqual({ ...call, p_columns: ['id', 'name'] });
     expect(result).toEqual({ rows: [{ id: 'b', name: 'Al Smith' }, { id: 'a', name: 'Ann Smith' }], total: 5400, totalIsEstimate: true });
     // Every column when the list names none.
-    const all = createRecordingClient(() => ({ body: { ids: [], total: 0, estimated: false, rows: [] } }));
+    const all = createRecordingClient(() => ({ body: [{ ids: [], total: 0, estimated: false, rows: [] }] }));
     await fetchList(all.client, contacts, { ...filtered, page: 1 });
     expect(all.requests[0]?.body).toMatchObject({ p_columns: null });
   });
@@ -152,7 +152,7 @@ describe('fetchList through list_page', () => {
     const { client, requests } = createRecordingClient((req) => {
       const body = req.body as { p_offset: number };
       const rows = page(body.p_offset);
-      return { body: { ids: rows.map((row) => row.id), total: null, estimated: false, rows } };
+      return { body: [{ ids: rows.map((row) => row.id), total: null, estimated: false, rows }] };
     });
     const request = { orgScope: scope, sort: [{ field: 'name', order: 'asc' as const }] };
     await fetchList(client, contacts, { ...request, page: 499 });
@@ -166,7 +166,7 @@ describe('fetchList through list_page', () => {
   });
 
   it("falls back to the list's own query when list_page does not serve the list, and asks it no more", async () => {
-    const { client, requests } = createRecordingClient((req) => (req.url.pathname.endsWith('/rpc/list_page_rows') ? { body: null } : { body: [] }));
+    const { client, requests } = createRecordingClient((req) => (req.url.pathname.endsWith('/rpc/list_page_rows') ? { body: [] } : { body: [] }));
     const unserved = tableRef<{ id: string }>('catalog', 'products', { audit: true });
     await fetchList(client, unserved, { filter: { field: 'name', operator: 'contains', value: 'map' } });
     await fetchList(client, unserved, { filter: { field: 'name', operator: 'contains', value: 'trail' } });

@@ -198,7 +198,8 @@ async function fetchListPage<Row>(client: Database, ref: TableRef<Row>, request:
   if (columns !== undefined) {
     const { data, error } = await client.rpc('list_page_rows', { ...call, p_columns: columns });
     if (error) throw toDataAccessError(error);
-    const answer = data as (ListPageAnswer & { rows?: Row[] }) | null;
+    // A set of one page, or of none when the function declines the call.
+    const answer = (Array.isArray(data) ? data[0] : null) as (ListPageAnswer & { rows?: Row[] }) | null | undefined;
     if (!answer || !Array.isArray(answer.ids) || !Array.isArray(answer.rows)) {
       declined.add(shapeOf(call));
       return null;

@@ -5035,16 +5035,17 @@ CREATE OR REPLACE FUNCTION app.custom_record_component(p_kind text)
  RETURNS text
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
-AS $function$
+BEGIN ATOMIC
+  -- The component whose access rules a record kind's values follow. A plain expression (no setting of
+  -- its own), inlined where it is used: app.custom_sensitive_kinds_at names it for every kind.
   select case
     when p_kind in ('contact', 'business', 'household') then 'crm'
     when p_kind in ('accommodation', 'reservation') then 'lodging'
     when p_kind in ('project', 'task') then 'operations'
     when p_kind in ('product', 'supply') then 'catalog'
     when p_kind = 'staff' then 'team-portal'
-  end
-$function$;
+  end;
+END;
 revoke all on function app.custom_record_component(p_kind text) from public, anon, authenticated, service_role;
 grant execute on function app.custom_record_component(p_kind text) to service_role;
 

@@ -231,20 +231,21 @@ describe('list_page answers what row-level security answers', () => {
     expect(ok?.total).toBe(30);
   });
 
-  it('list_page_rows: the page and its rows in one call, read as the caller, with the columns asked for', async () => {
+  it('list_page_rows: the page and its rows in one call (a set of one), read as the caller, with the columns asked for', async () => {
     const scope = [org.orgName, '_system_default_'];
     const args = { p_relation: 'crm.contacts_view', p_org_names: scope, p_exclude_archived: true, p_filter: { field: 'name', op: 'contains', value: 'smi' }, p_sort: [{ field: 'name', desc: true }], p_limit: 7, p_count: 'exact' };
     const page = await listPage(org.client, args);
     const { data, error } = await org.client.rpc('list_page_rows', { ...args, p_columns: ['id', 'name', 'created_by_name', 'created_at'] });
     expect(error).toBeNull();
     const { data: rows } = await org.client.schema('crm').from('contacts_view').select('id,name,created_by_name,created_at').in('id', page!.ids);
-    expect(data).toEqual({ ...page, rows: page!.ids.map((id) => (rows as { id: string }[]).find((row) => row.id === id)) });
+    expect(data).toEqual([{ ...page, rows: page!.ids.map((id) => (rows as { id: string }[]).find((row) => row.id === id)) }]);
     const { data: all } = await org.client.rpc('list_page_rows', args);
-    expect(Object.keys(all.rows[0]).sort()).toEqual(Object.keys((await org.client.schema('crm').from('contacts_view').select('*').limit(1)).data![0]).sort());
-    expect((await org.client.rpc('list_page_rows', { ...args, p_columns: ['id', 'name; select 1'] })).data).toBeNull();
-    expect((await org.client.rpc('list_page_rows', { ...args, p_relation: 'catalog.products' })).data).toBeNull();
+    expect(Object.keys(all[0].rows[0]).sort()).toEqual(Object.keys((await org.client.schema('crm').from('contacts_view').select('*').limit(1)).data![0]).sort());
+    // No page when a column is not the view's, or when list_page declines the relation.
+    expect((await org.client.rpc('list_page_rows', { ...args, p_columns: ['id', 'name; select 1'] })).data).toEqual([]);
+    expect((await org.client.rpc('list_page_rows', { ...args, p_relation: 'catalog.products' })).data).toEqual([]);
     const theirs = await other.client.rpc('list_page_rows', { ...args, p_org_names: [org.orgName] });
-    expect(theirs.data).toEqual({ ids: [], rows: [], total: 0, estimated: false });
+    expect(theirs.data).toEqual([{ ids: [], rows: [], total: 0, estimated: false }]);
   });
 
   it('declines what it does not serve, so the list reads the usual way', async () => {
