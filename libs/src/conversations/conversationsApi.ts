@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { callRpc, getDatabase, loadSupabase, privateFileUrl, queryKeys, removePrivateFile, sanitizeOrgName, toDataAccessError, uploadPrivateFile } from '@steward/libs/data';
 import { t } from '@steward/libs/messages';
 
@@ -67,26 +67,32 @@ export const COMPOSER_MESSAGES = {
 const EMAIL = /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/;
 export const isEmailAddress = (value: string) => EMAIL.test(value.trim());
 
-const addressList = z.array(z.string().trim()).superRefine((values, context) => {
-  for (const value of values) if (!isEmailAddress(value)) context.addIssue({ code: 'custom', message: COMPOSER_MESSAGES.notEmail(value) });
-});
+const addressList = z.array(z.string().check(z.trim())).check(
+  z.superRefine((values, context) => {
+    for (const value of values) if (!isEmailAddress(value)) context.addIssue({ code: 'custom', message: COMPOSER_MESSAGES.notEmail(value), input: value });
+  }),
+);
 
 /** An attachment chosen in the composer: a file of the record, or one uploaded into message-files. */
 export type ChosenAttachment =
   | { kind: 'record-file'; file_id: string; file_name: string; size_bytes: number }
   | { kind: 'upload'; storage_path: string; file_name: string; content_type: string; size_bytes: number };
 
-/** The composer's values at the edge; the database checks them again and has the last word. */
+/**
+ * The composer's values at the edge; the database checks them again and has the last word. Written with
+ * zod/mini, as every schema the shell builds is: one module of full zod in the shell's build keeps all of
+ * zod's core in the first view's code, which only the mini schemas' part of it needs.
+ */
 export const composerSchema = z
   .object({
     to: addressList,
     cc: addressList,
-    subject: z.string().trim().min(1, { error: () => COMPOSER_MESSAGES.subject }),
-    body: z.string().refine((body) => body.trim().length > 0, { error: () => COMPOSER_MESSAGES.body }),
-    template_id: z.string().nullable(),
-    reply_to: z.string().nullable(),
+    subject: z.string().check(z.trim(), z.minLength(1, { error: () => COMPOSER_MESSAGES.subject })),
+    body: z.string().check(z.refine((body) => body.trim().length > 0, { error: () => COMPOSER_MESSAGES.body })),
+    template_id: z.nullable(z.string()),
+    reply_to: z.nullable(z.string()),
   })
-  .refine((values) => values.to.length > 0, { error: () => COMPOSER_MESSAGES.noRecipient, path: ['to'] });
+  .check(z.refine((values) => values.to.length > 0, { error: () => COMPOSER_MESSAGES.noRecipient, path: ['to'] }));
 
 export type ComposerValues = z.output<typeof composerSchema>;
 
