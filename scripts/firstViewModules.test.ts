@@ -54,3 +54,16 @@ describe('the shell’s eager shared modules', () => {
     expect(valueImports("import { Button } from '@steward/libs/ui/antd';\nimport type { X } from '@supabase/supabase-js';\nexport { y } from './y';")).toEqual(['@steward/libs/ui/antd']);
   });
 });
+
+describe('the schemas the shell’s build holds', () => {
+  it('are written with zod/mini: one module of full zod keeps every type of zod’s core in the first view’s vendor chunk', () => {
+    // zod/mini and full zod share zod's core, and the bundler keeps the union of what the whole build
+    // uses of it: the composer's schema in full zod (loaded only with the conversations) kept 26 KB of
+    // the core's schema types in the chunk every first view waits for.
+    const fullZod = [path.join(workspaceRoot, 'libs/src'), path.join(workspaceRoot, 'apps/shell/src')]
+      .flatMap(sourceFiles)
+      .filter((file) => valueImports(readFileSync(file, 'utf8')).some((specifier) => specifier === 'zod' || specifier.startsWith('zod/v4')))
+      .map((file) => path.relative(workspaceRoot, file));
+    expect(fullZod).toEqual([]);
+  });
+});
