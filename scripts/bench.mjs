@@ -10,7 +10,6 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { workspaceRoot } from '../build/federation.mjs';
-import { MESSAGE_FOLDERS } from '../build/i18n/folders.mjs';
 import { compareRows, median, printRow, readResults, recordedRows, writeResults } from './lib/benchReport.mjs';
 import { installVisibilityClock, launchChromium, openSettledDashboard, resetVisibilityClock, signInPage, trackJsBytes } from './lib/chromium.mjs';
 import { startPlatform } from './lib/platform.mjs';
@@ -315,22 +314,24 @@ async function shellRows(platform, stack) {
 /**
  * What a language other than English adds to open a list: the catalogues in it of each area the list's
  * page draws (/businesses: the shell's, libs' and the CRM's; chunks of those builds, fetched only for
- * that language), Brotli as served. Those converted so far (build/i18n/folders.mjs) count. libs'
- * catalogues are built into the shell (every remote takes libs from it), so their chunks are the shell's.
+ * that language), Brotli as served. libs' catalogue is built into the shell (every remote takes libs
+ * from it), in one chunk with the shell's own (`messages-es`: one request, not two).
  */
 async function languageRows() {
-  const drawn = ['shell', 'libs', 'crm'];
-  const converted = new Set(MESSAGE_FOLDERS.filter((entry) => entry.converted && entry.area).map((entry) => entry.area));
+  const chunks = [
+    { app: 'shell', chunk: 'messages-es', says: 'shell and libs' },
+    { app: 'crm', chunk: 'messages-crm-es', says: 'crm' },
+  ];
   let bytes = 0;
   const parts = [];
-  for (const area of drawn.filter((name) => converted.has(name))) {
-    const dir = path.join(workspaceRoot, 'apps', area === 'libs' ? 'shell' : area, 'dist/static/js/async');
-    const file = (await readdir(dir)).find((name) => new RegExp(`^messages-${area}-es\\.[0-9a-f]+\\.js$`).test(name));
-    if (!file) throw new Error(`${area}'s build has no Spanish catalogue (messages-${area}-es.*.js)`);
+  for (const { app, chunk, says } of chunks) {
+    const dir = path.join(workspaceRoot, 'apps', app, 'dist/static/js/async');
+    const file = (await readdir(dir)).find((name) => new RegExp(`^${chunk}\\.[0-9a-f]+\\.js$`).test(name));
+    if (!file) throw new Error(`${app}'s build has no Spanish catalogue (${chunk}.*.js)`);
     // The build's Brotli copy, which the static server sends.
     const { size } = await stat(path.join(dir, `${file}.br`));
     bytes += size;
-    parts.push(`${area} ${(size / KB).toFixed(1)} KB`);
+    parts.push(`${says} ${(size / KB).toFixed(1)} KB`);
   }
   // libs' refusals (the database's words) follow once the list is drawn: named, not counted.
   const shellAsync = path.join(workspaceRoot, 'apps/shell/dist/static/js/async');

@@ -6,13 +6,15 @@ import refusalsEnglish from './refusals/en.json';
  * The words of libs' shared screens (lists, filters, forms, the design system, data errors,
  * conversations): one catalogue for every app, because libs is compiled once, into the shell, and each
  * remote takes it from there (build/federation.mjs: every libs subpath, this one included, is a shared
- * singleton). So the Spanish chunk is built and served with the shell, `setLocale` fetches it once per
- * page whichever area draws a list, and a remote never carries a copy. English is built into the code.
+ * singleton). So the Spanish chunk is built and served with the shell, in one chunk with the shell's
+ * own catalogue (the same chunk name: one request on a first view, not two), `setLocale` fetches it
+ * once per page whichever area draws a list, and a remote never carries a copy. English is built into
+ * the code.
  */
 export const { t, useT, has, localized } = defineMessages('libs', english, {
-  es: () => import(/* webpackChunkName: "messages-libs-es" */ './es.json'),
-  'en-XA': () => import(/* webpackChunkName: "messages-libs-en-XA" */ './en.json?pseudo=en-XA'),
-  'ar-XB': () => import(/* webpackChunkName: "messages-libs-ar-XB" */ './en.json?pseudo=ar-XB'),
+  es: () => import(/* webpackChunkName: "messages-es" */ './es.json'),
+  'en-XA': () => import(/* webpackChunkName: "messages-en-XA" */ './en.json?pseudo=en-XA'),
+  'ar-XB': () => import(/* webpackChunkName: "messages-ar-XB" */ './en.json?pseudo=ar-XB'),
 });
 
 export type LibsMessageId = keyof typeof english;
