@@ -17,7 +17,7 @@ type Quote = { total: number; nights: { date: string; amount: number }[] };
 /** A night's day as Intl writes it in Spanish, as the page must (the browser and Node share ICU's data). */
 const day = (date: string) => new Intl.DateTimeFormat('es', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' }).format(new Date(`${date}T00:00:00`));
 
-/** The catalogues of words the page loads (each area's chunk is named messages-<area>-<language>), as it asks for them. */
+/** The catalogues of words the page loads (an area's chunk is messages-<area>-<language>; the shell's and libs' share messages-<language>), as it asks for them. */
 function catalogueRequests(page: Page): string[] {
   const catalogues: string[] = [];
   page.on('request', (request: Request) => {
