@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it, beforeEach, vi } from 'vitest';
+import { startTransition, Suspense, useState } from 'react';
+import { createRoot } from 'react-dom/client';
 import { act, render, screen } from '@testing-library/react';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { compileCatalog } from '../../../build/i18n/compileMessages.mjs';
@@ -97,6 +99,45 @@ describe('messages', () => {
     // Asked for as the code registers, before any screen draws its words.
     expect(asked).toBe(true);
     await vi.waitFor(() => expect(late.t('late.no')).toBe('Este enlace no es válido'));
+  });
+
+  it('of an area drawn for the first time while its catalogue is on its way: the component waits, then draws once, with hooks after useT', async () => {
+    await setLocale('es');
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const cold = defineMessages('demo-cold', compileCatalog(JSON.stringify({ 'cold.title': 'Tasks' })) as unknown as { 'cold.title': string }, {
+      es: async () => {
+        await arrived;
+        return compiled({ 'cold.title': 'Tareas' });
+      },
+    });
+    function Title() {
+      const t = cold.useT();
+      // A hook that keeps state after useT: a first render that waited for the catalogue is drawn
+      // again with it in, and this hook must be a first render's then too.
+      const [count] = useState(3);
+      return <h1>{`${t('cold.title')} (${count})`}</h1>;
+    }
+    const recovered: unknown[] = [];
+    const host = document.createElement('div');
+    document.body.append(host);
+    const root = createRoot(host, { onRecoverableError: (error) => recovered.push(error) });
+    // As on a page: drawn in a transition (a list's rows are drawn deferred), where React waits for the
+    // catalogue rather than show the fallback, then draws the waiting component again in place.
+    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    try {
+      startTransition(() => root.render(<Suspense fallback={<p>…</p>}><Title /></Suspense>));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      arrive();
+      await vi.waitFor(() => expect(host.textContent).toBe('Tareas (3)'));
+    } finally {
+      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+    }
+    // Drawn without React drawing the page again to recover ("Update hook called on initial render").
+    expect(recovered).toEqual([]);
+    root.unmount();
+    host.remove();
   });
 
   it('that no screen draws until something happens (afterFirstView) follow a switch instead of holding it up; what shows them draws again', async () => {

@@ -2,7 +2,7 @@ import { use, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { formatMessage, formatRichMessage, type Catalog, type MessageValues, type RichValues } from './catalog';
 import { DEFAULT_LOCALE, type Locale } from './locales';
-import { catalogOf, getLanguageState, loadCatalog, noteReadEarly, registerCatalogs, subscribeLanguage, type CatalogLoader } from './store';
+import { catalogOf, catalogThenable, getLanguageState, noteReadEarly, registerCatalogs, subscribeLanguage, type CatalogLoader } from './store';
 
 /** The message function of one area: `t('shell.signOut')`, `t('shell.results', { count })`. */
 export type Translate<Id extends string> = ((id: Id, values?: MessageValues) => string) & {
@@ -85,7 +85,11 @@ export function defineMessages<English extends Record<string, string>>(
     useT: () => {
       const { locale } = useSyncExternalStore(subscribeLanguage, getLanguageState, getLanguageState);
       // An area whose code arrived after the switch waits (Suspense) for its own catalogue, not in English.
-      if (!catalogOf(area, locale)) use(loadCatalog(area, locale));
+      // `use` is called on every render, the catalogue in hand or not: React sets its hooks back to a
+      // first render's only inside `use`, so a `use` called only while waiting made a component that
+      // waited on its first render throw "Update hook called on initial render" when drawn again with
+      // the catalogue in, and React drew the whole page again to recover.
+      use(catalogThenable(area, locale));
       return forLocale(locale);
     },
   };
