@@ -1,8 +1,8 @@
-import { use, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { formatMessage, formatRichMessage, type Catalog, type MessageValues, type RichValues } from './catalog';
 import { DEFAULT_LOCALE, type Locale } from './locales';
-import { catalogOf, catalogThenable, getLanguageState, noteReadEarly, registerCatalogs, subscribeLanguage, type CatalogLoader } from './store';
+import { catalogOf, getLanguageState, loadCatalog, noteReadEarly, registerCatalogs, subscribeLanguage, type CatalogLoader } from './store';
 
 /** The message function of one area: `t('shell.signOut')`, `t('shell.results', { count })`. */
 export type Translate<Id extends string> = ((id: Id, values?: MessageValues) => string) & {
@@ -85,11 +85,12 @@ export function defineMessages<English extends Record<string, string>>(
     useT: () => {
       const { locale } = useSyncExternalStore(subscribeLanguage, getLanguageState, getLanguageState);
       // An area whose code arrived after the switch waits (Suspense) for its own catalogue, not in English.
-      // `use` is called on every render, the catalogue in hand or not: React sets its hooks back to a
-      // first render's only inside `use`, so a `use` called only while waiting made a component that
-      // waited on its first render throw "Update hook called on initial render" when drawn again with
-      // the catalogue in, and React drew the whole page again to recover.
-      use(catalogThenable(area, locale));
+      // The wait is thrown, not passed to `use`: React draws a component that waited in `use` again in
+      // place, with the hooks it had so far, and sets them back to a first render's only inside `use` —
+      // so a `use` called only while waiting made a component with hooks after useT throw "Update hook
+      // called on initial render" on its first render, and React drew the whole page again to recover.
+      // A thrown wait makes React draw the component afresh once the catalogue is in.
+      if (!catalogOf(area, locale)) throw loadCatalog(area, locale);
       return forLocale(locale);
     },
   };

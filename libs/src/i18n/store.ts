@@ -112,25 +112,6 @@ export function loadCatalog(area: string, locale: Locale): Promise<Catalog> {
   return pending;
 }
 
-type CatalogThenable = Promise<Catalog> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: Catalog };
-const inHand = new WeakMap<Catalog, CatalogThenable>();
-
-/**
- * The area's catalogue in `locale` as React's `use` reads it: a promise already marked fulfilled (so
- * `use` returns it without waiting) once the catalogue is in, English always; else the one promise of
- * its loading, the same object on every call, which `use` waits for.
- */
-export function catalogThenable(area: string, locale: Locale): Promise<Catalog> {
-  const catalog = catalogOf(area, locale);
-  if (!catalog) return loadCatalog(area, locale);
-  let thenable = inHand.get(catalog);
-  if (!thenable) {
-    thenable = Object.assign(Promise.resolve(catalog), { status: 'fulfilled' as const, value: catalog });
-    inHand.set(catalog, thenable);
-  }
-  return thenable;
-}
-
 /**
  * An area's catalogues, registered once as its code loads; its messages follow the page's locale from
  * then on. Code that arrives after the page chose its language (a public page's lazily loaded parts)
