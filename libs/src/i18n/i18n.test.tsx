@@ -140,6 +140,30 @@ describe('messages', () => {
     host.remove();
   });
 
+  it('of an area whose catalogue cannot load are read in English, not waited for again', async () => {
+    await setLocale('es');
+    // The first load fails (the network dropped); a later switch loads it (the page's other tests switch).
+    let loads = 0;
+    const broken = defineMessages('demo-broken', compileCatalog(JSON.stringify({ 'broken.title': 'Projects' })) as unknown as { 'broken.title': string }, {
+      es: async () => {
+        loads += 1;
+        if (loads === 1) throw new Error('offline');
+        return compiled({ 'broken.title': 'Proyectos' });
+      },
+    });
+    function Title() {
+      const t = broken.useT();
+      return <h1>{t('broken.title')}</h1>;
+    }
+    render(
+      <Suspense fallback={<p>…</p>}>
+        <Title />
+      </Suspense>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Projects' })).toBeInTheDocument();
+    expect(loads).toBe(1);
+  });
+
   it('that no screen draws until something happens (afterFirstView) follow a switch instead of holding it up; what shows them draws again', async () => {
     await setLocale('en');
     let arrive = () => {};

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { formatMessage, formatRichMessage, type Catalog, type MessageValues, type RichValues } from './catalog';
 import { DEFAULT_LOCALE, type Locale } from './locales';
-import { catalogOf, getLanguageState, loadCatalog, noteReadEarly, registerCatalogs, subscribeLanguage, type CatalogLoader } from './store';
+import { catalogFailed, catalogOf, getLanguageState, loadCatalog, noteReadEarly, registerCatalogs, subscribeLanguage, type CatalogLoader } from './store';
 
 /** The message function of one area: `t('shell.signOut')`, `t('shell.results', { count })`. */
 export type Translate<Id extends string> = ((id: Id, values?: MessageValues) => string) & {
@@ -89,8 +89,9 @@ export function defineMessages<English extends Record<string, string>>(
       // place, with the hooks it had so far, and sets them back to a first render's only inside `use` —
       // so a `use` called only while waiting made a component with hooks after useT throw "Update hook
       // called on initial render" on its first render, and React drew the whole page again to recover.
-      // A thrown wait makes React draw the component afresh once the catalogue is in.
-      if (!catalogOf(area, locale)) throw loadCatalog(area, locale);
+      // A thrown wait makes React draw the component afresh once the catalogue is in. A catalogue that
+      // could not load is not waited for again: the words read in English (never as their ids).
+      if (!catalogOf(area, locale) && !catalogFailed(area, locale)) throw loadCatalog(area, locale);
       return forLocale(locale);
     },
   };

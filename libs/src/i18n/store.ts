@@ -26,6 +26,8 @@ type AreaEntry = AreaCatalogs & {
   pending: Map<Locale, Promise<Catalog>>;
   /** A word of the area was read (in English) while its catalogue in the page's language was on its way. */
   readEarly: boolean;
+  /** Languages whose catalogue's last load failed: the area's words read in English until one loads. */
+  failed: Set<Locale>;
 };
 
 /** Where this browser remembers the last locale, so the next visit's first view is drawn in it. */
@@ -96,6 +98,7 @@ export function loadCatalog(area: string, locale: Locale): Promise<Catalog> {
   let pending = entry.pending.get(locale);
   if (!pending) {
     const loader = entry.load[locale];
+    entry.failed.delete(locale);
     pending = (loader ? loader().then((module) => module.default) : Promise.resolve(entry.english)).then(
       (catalog) => {
         entry.loaded.set(locale, catalog);
@@ -104,12 +107,18 @@ export function loadCatalog(area: string, locale: Locale): Promise<Catalog> {
       (error: unknown) => {
         // Tried again on the next use rather than remembered as missing.
         entry.pending.delete(locale);
+        entry.failed.add(locale);
         throw error;
       },
     );
     entry.pending.set(locale, pending);
   }
   return pending;
+}
+
+/** Whether the area's catalogue in `locale` failed to load the last time it was asked for (its words then read in English). */
+export function catalogFailed(area: string, locale: Locale): boolean {
+  return areas.get(area)?.failed.has(locale) ?? false;
 }
 
 /**
@@ -120,7 +129,7 @@ export function loadCatalog(area: string, locale: Locale): Promise<Catalog> {
  */
 export function registerCatalogs(area: string, catalogs: AreaCatalogs): void {
   if (areas.has(area)) return;
-  areas.set(area, { ...catalogs, loaded: new Map(), pending: new Map(), readEarly: false });
+  areas.set(area, { ...catalogs, loaded: new Map(), pending: new Map(), readEarly: false, failed: new Set() });
   if (state.locale === DEFAULT_LOCALE) return;
   if (catalogs.afterFirstView) loadThenRedraw(area, state.locale);
   else loadCatalog(area, state.locale).catch(() => undefined);
