@@ -101,7 +101,7 @@ describe('messages', () => {
     await vi.waitFor(() => expect(late.t('late.no')).toBe('Este enlace no es válido'));
   });
 
-  it('of an area drawn for the first time while its catalogue is on its way: the component waits, then draws once, with hooks after useT', async () => {
+  it('of an area drawn for the first time while its catalogue is on its way: the component waits, then draws in Spanish with the hooks after useT, React recovering from nothing', async () => {
     await setLocale('es');
     let arrive = () => {};
     const arrived = new Promise<void>((resolve) => (arrive = resolve));
@@ -124,15 +124,16 @@ describe('messages', () => {
     const root = createRoot(host, { onRecoverableError: (error) => recovered.push(error) });
     // As on a page: drawn in a transition (a list's rows are drawn deferred), where React waits for the
     // catalogue rather than show the fallback, then draws the waiting component again in place.
-    const actEnvironment = (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+    const reactGlobals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const actEnvironment = reactGlobals.IS_REACT_ACT_ENVIRONMENT;
+    reactGlobals.IS_REACT_ACT_ENVIRONMENT = false;
     try {
       startTransition(() => root.render(<Suspense fallback={<p>…</p>}><Title /></Suspense>));
       await new Promise((resolve) => setTimeout(resolve, 0));
       arrive();
       await vi.waitFor(() => expect(host.textContent).toBe('Tareas (3)'));
     } finally {
-      (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = actEnvironment;
+      reactGlobals.IS_REACT_ACT_ENVIRONMENT = actEnvironment;
     }
     // Drawn without React drawing the page again to recover ("Update hook called on initial render").
     expect(recovered).toEqual([]);

@@ -85,12 +85,10 @@ export function defineMessages<English extends Record<string, string>>(
     useT: () => {
       const { locale } = useSyncExternalStore(subscribeLanguage, getLanguageState, getLanguageState);
       // An area whose code arrived after the switch waits (Suspense) for its own catalogue, not in English.
-      // The wait is thrown, not passed to `use`: React draws a component that waited in `use` again in
-      // place, with the hooks it had so far, and sets them back to a first render's only inside `use` —
-      // so a `use` called only while waiting made a component with hooks after useT throw "Update hook
-      // called on initial render" on its first render, and React drew the whole page again to recover.
-      // A thrown wait makes React draw the component afresh once the catalogue is in. A catalogue that
-      // could not load is not waited for again: the words read in English (never as their ids).
+      // The wait is thrown rather than given to a `use` called only while waiting: React redraws a
+      // component that waited in `use` in place, with its hooks so far, and the hooks after useT then
+      // threw "Update hook called on initial render". A thrown wait is redrawn afresh. A catalogue that
+      // could not load is not waited for again: its words read in English (never as their ids).
       if (!catalogOf(area, locale) && !catalogFailed(area, locale)) throw loadCatalog(area, locale);
       return forLocale(locale);
     },
