@@ -1,7 +1,6 @@
 import { memo, useCallback, useDeferredValue, useRef, type CSSProperties, type MouseEvent, type ReactNode, type Ref } from 'react';
-import { observeElementRect, useVirtualizer } from '@tanstack/react-virtual';
 import type { SortSpec } from '@steward/libs/filter';
-import { displayValue, useNarrowScreen } from '@steward/libs/ui';
+import { displayValue, useNarrowScreen, useVirtualItems } from '@steward/libs/ui';
 import { cellValue, columnField, exportValueOf, type ListColumn } from './listColumn';
 import type { RowSelection } from './useRowSelection';
 import './listTable.css';
@@ -36,7 +35,7 @@ export type DataTableProps<Row extends Row0> = {
 const ROW_HEIGHT = 56;
 const CARD_FIELD_HEIGHT = 30;
 const SELECT_COLUMN = '44px';
-const UNLAID_RECT = { width: 1000, height: 600 };
+const UNLAID_HEIGHT = 600;
 const DEFAULT_MAX_HEIGHT = 'max(360px, calc(100dvh - 240px))';
 
 function gridTemplate<Row>(columns: readonly ListColumn<Row>[], selectable: boolean): string {
@@ -78,7 +77,7 @@ type ItemProps<Row extends Row0> = {
   selectable: boolean;
   selected: boolean;
   onToggle: (key: string, index: number, range: boolean) => void;
-  /** The virtualizer measures each row it shows, so a row is as tall as its content needs. */
+  /** Each row shown is measured, so a row is as tall as its content needs. */
   measure: Ref<HTMLElement>;
 };
 
@@ -189,21 +188,25 @@ export function DataTable<Row extends Row0>({
   const scrollRef = useRef<HTMLDivElement>(null);
   const selectable = selection !== null;
   const estimate = cards ? 56 + Math.max(0, columns.length - 1) * CARD_FIELD_HEIGHT : ROW_HEIGHT;
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => estimate,
-    // A row is never shorter than its estimate (its min-height), also where nothing is laid out (tests).
-    measureElement: (element) => Math.max(cards ? 0 : ROW_HEIGHT, element.getBoundingClientRect().height),
-    overscan: 6,
-    getItemKey: (index) => {
+  const getKey = useCallback(
+    (index: number) => {
       const row = rows[index];
       return row ? `${cards ? 'card' : 'row'}:${rowKey(row)}` : index;
     },
+    [rows, cards, rowKey],
+  );
+  const virtual = useVirtualItems({
+    count: rows.length,
+    scrollRef,
+    estimateSize: estimate,
+    // A row is never shorter than its estimate (its min-height), also where nothing is laid out (tests).
+    measure: (element) => Math.max(cards ? 0 : ROW_HEIGHT, element.getBoundingClientRect().height),
+    overscan: 6,
+    getKey,
     // Before layout, and where nothing is laid out (a hidden panel, tests), assume a screenful rather
     // than an empty viewport.
-    initialRect: UNLAID_RECT,
-    observeElementRect: (instance, onRect) => observeElementRect(instance, (rect) => onRect(rect.width === 0 && rect.height === 0 ? UNLAID_RECT : rect)),
+    initialSize: UNLAID_HEIGHT,
+    sync: true,
   });
   const toggle = selection?.toggle;
   const onToggle = useCallback((key: string, index: number, range: boolean) => toggle?.(key, index, { range }), [toggle]);
@@ -221,7 +224,6 @@ export function DataTable<Row extends Row0>({
     color: 'var(--stw-text)',
     maxHeight,
   } as CSSProperties;
-  const items = virtualizer.getVirtualItems();
   const total = totalRows ?? rows.length;
   const item = (index: number, start: number) => {
     const row = rows[index];
@@ -238,7 +240,7 @@ export function DataTable<Row extends Row0>({
       selectable,
       selected: selection?.isSelected(key) ?? false,
       onToggle,
-      measure: virtualizer.measureElement,
+      measure: virtual.measureElement,
     };
     return cards ? <CardItem<Row> key={`card:${key}`} {...props} /> : <TableRow<Row> key={`row:${key}`} {...props} />;
   };
@@ -253,8 +255,8 @@ export function DataTable<Row extends Row0>({
             {placeholder}
           </p>
         ) : (
-          <ul aria-label={label} aria-busy={busy} className="stw-list-card-list" style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((virtual) => item(virtual.index, virtual.start))}
+          <ul aria-label={label} aria-busy={busy} className="stw-list-card-list" style={{ height: virtual.totalSize }}>
+            {virtual.items.map((shown) => item(shown.index, shown.start))}
           </ul>
         )}
       </div>
@@ -294,8 +296,8 @@ export function DataTable<Row extends Row0>({
             </tr>
           </tbody>
         ) : (
-          <tbody role="rowgroup" className="stw-list-body" style={{ height: virtualizer.getTotalSize() }}>
-            {items.map((virtual) => item(virtual.index, virtual.start))}
+          <tbody role="rowgroup" className="stw-list-body" style={{ height: virtual.totalSize }}>
+            {virtual.items.map((shown) => item(shown.index, shown.start))}
           </tbody>
         )}
       </table>

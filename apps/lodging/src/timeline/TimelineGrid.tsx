@@ -1,13 +1,15 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { DAY_WIDTH_PX, tableWidth, type DayKey } from './timelineGeometry';
 import type { TimelineRow } from './timelineRows';
 import { formatDate, getLanguageState } from '@steward/libs/i18n';
+import { useVirtualItems } from '@steward/libs/ui/core';
 import { useT } from '../i18n';
 
 export const UNIT_COLUMN_WIDTH_PX = 180;
 export const ROW_HEIGHT_PX = 48;
 const HEADER_HEIGHT_PX = 44;
+/** The grid's width before layout (and where nothing is laid out): a desktop screen's. */
+const INITIAL_WIDTH_PX = 1200;
 const BLOCK_HEIGHT_PX = ROW_HEIGHT_PX - 13;
 
 /** Where a stay or a block-out sits in its unit's row: its span of days, inset from the row's edges. */
@@ -226,27 +228,17 @@ const UnitRow = memo(function UnitRow({
 export function TimelineGrid({ rows, days, height = 560, onOpenReservation, onCreate }: TimelineGridProps) {
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const rowVirtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT_PX,
-    overscan: 4,
-    initialRect: { width: 1200, height },
-    // Both virtualisers answer the same scroll event: rendering synchronously in each listener drew
-    // the grid twice per event and made the second listener's scroll read force a layout of the first
-    // render. Left to React, the two updates are one render, still before the next frame.
-    useFlushSync: false,
-  });
-  const columnVirtualizer = useVirtualizer({
+  // Both follow the same scroll events; their updates are one render, before the next frame.
+  const rowItems = useVirtualItems({ count: rows.length, scrollRef, estimateSize: ROW_HEIGHT_PX, overscan: 4, initialSize: height });
+  const columnItems = useVirtualItems({
     horizontal: true,
     count: days.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => DAY_WIDTH_PX,
+    scrollRef,
+    estimateSize: DAY_WIDTH_PX,
     overscan: 2,
     scrollMargin: UNIT_COLUMN_WIDTH_PX,
-    initialRect: { width: 1200, height },
-    useFlushSync: false,
-  });
+    initialSize: INITIAL_WIDTH_PX,
+  }).items;
   const width = tableWidth(UNIT_COLUMN_WIDTH_PX, days.length);
   // The first frame painted with these rows (the benchmark's "grid rendered").
   useEffect(() => {
@@ -257,7 +249,6 @@ export function TimelineGrid({ rows, days, height = 560, onOpenReservation, onCr
   const border = '1px solid #f0f0f0';
   // The same array while the same days are in view, so a vertical scroll step renders only the rows
   // that come into view (UnitRow is memoised) instead of every visible row again.
-  const columnItems = columnVirtualizer.getVirtualItems();
   const firstColumn = columnItems[0]?.index ?? 0;
   const lastColumn = columnItems.at(-1)?.index ?? -1;
   const columns = useMemo(() => columnsBetween(firstColumn, lastColumn), [firstColumn, lastColumn]);
@@ -276,8 +267,8 @@ export function TimelineGrid({ rows, days, height = 560, onOpenReservation, onCr
         <div role="rowgroup" style={{ position: 'sticky', top: 0, zIndex: 3, background: '#ffffff' }}>
           <DayHeaderRow days={days} width={width} border={border} background="rgba(0, 0, 0, 0.02)" cornerBackground="var(--stw-background)" />
         </div>
-        <div role="rowgroup" style={{ position: 'relative', height: rowVirtualizer.getTotalSize() }}>
-          {rowVirtualizer.getVirtualItems().map((item) => {
+        <div role="rowgroup" style={{ position: 'relative', height: rowItems.totalSize }}>
+          {rowItems.items.map((item) => {
             const row = rows[item.index];
             if (!row) return null;
             return (

@@ -1,9 +1,10 @@
 /**
  * The UI kit's pieces that draw without antd: toasts and notifications, value formatting, colour
- * contrast, the shared-default rule, rendering a dialog only once it has opened, and the one
- * phone-width breakpoint (useNarrowScreen). The shell's first signed-in view (header, sidebar,
- * dashboard) is built from these alone, so antd's code and stylesheet arrive with the first screen
- * that uses them instead of before the dashboard's figures.
+ * contrast, the shared-default rule, rendering a dialog only once it has opened, the one phone-width
+ * breakpoint (useNarrowScreen) and the one virtualiser of long lists and wide grids (useVirtualItems).
+ * The shell's first signed-in view (header, sidebar, dashboard) is built from these alone, so antd's
+ * code and stylesheet arrive with the first screen that uses them instead of before the dashboard's
+ * figures.
  * '@steward/libs/ui' re-exports everything here.
  */
 import './visuallyHidden.css';
@@ -17,3 +18,4 @@ export { NARROW_SCREEN_PX, useNarrowScreen } from './narrowScreen';
 export { PlainProgress } from './PlainProgress';
 export { useDialog, useSubmit, type DescribeFailure, type DialogApi, type SubmitApi, type SubmitOptions, type SubmitOutcome } from './submit';
 export { openDownload } from './openDownload';
+export { useVirtualItems, type VirtualItem, type VirtualItemsOptions, type VirtualItems } from './virtualItems';
