@@ -24,14 +24,6 @@ export type Permission = {
   view_access: string | null;
   edit_access: string | null;
   delete_access: string | null;
-  role_permissions_id?: string | null;
-  role_id?: string | null;
-  role_name?: string | null;
-  component_id?: string | null;
-  component_type?: string | null;
-  org_name?: string | null;
-  org_enabled?: boolean | null;
-  org_comp_enabled?: boolean | null;
 };
 
 export type SessionState = {

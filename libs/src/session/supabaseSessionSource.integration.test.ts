@@ -45,7 +45,10 @@ describe('the session load against the local stack', () => {
     expect(store.saved).toBe(DEMO_ORG);
     expect(snapshot.permissions.length).toBeGreaterThan(0);
     const roleId = snapshot.profiles.find((profile) => profile.org_name === DEMO_ORG)?.role_id;
-    expect(snapshot.permissions.every((permission) => permission.role_id === roleId)).toBe(true);
+    // The role's own rows, and only what access is worked out from.
+    const { data: ofRole } = await client.schema('settings').from('user_role_permissions_view').select('component_name').eq('role_id', roleId ?? '');
+    expect(snapshot.permissions.map((permission) => permission.component_name).sort()).toEqual((ofRole ?? []).map((row) => row.component_name).sort());
+    expect(snapshot.permissions.every((permission) => Object.keys(permission).sort().join() === 'component_name,create_access,delete_access,edit_access,view_access')).toBe(true);
     expect(snapshot.permissions.map((permission) => permission.component_name)).toContain('crm');
     expect([...snapshot.enabledComponents].sort()).toEqual(await enabledComponentsOf(DEMO_ORG));
     expect(snapshot.organization).toEqual(await localeOf(DEMO_ORG));

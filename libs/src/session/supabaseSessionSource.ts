@@ -4,6 +4,8 @@ import type { Permission, UserRow } from './SessionContext';
 import type { OrganizationRow, SessionSource } from './SessionSource';
 
 const PROFILE_COLUMNS = 'id, auth_user_id, org_name, role_id, name, email, is_primary, language';
+/** What access is worked out from (access.ts): a role's descriptions and ids stay in the database. */
+const PERMISSION_COLUMNS = 'component_name, create_access, view_access, edit_access, delete_access';
 
 /** Who the session's person is: the session's two auth reads. */
 export type SessionAuth = Pick<SessionSource, 'getUser' | 'storedUserId'>;
@@ -18,7 +20,7 @@ export function sessionSource(auth: SessionAuth, database: () => Database = getD
       return { data: (data ?? []) as UserRow[], error: null };
     },
     listPermissions: async (schema, roleId) => {
-      const { data, error } = await database().schema(schema).from('user_role_permissions_view').select('*').eq('role_id', roleId);
+      const { data, error } = await database().schema(schema).from('user_role_permissions_view').select(PERMISSION_COLUMNS).eq('role_id', roleId);
       if (error) return { data: null, error: error.message };
       return { data: (data ?? []) as Permission[], error: null };
     },
