@@ -10,6 +10,5 @@ export type { FieldInputProps } from './fieldInputProps';
 export { FieldInput, FieldsForm, InlineEditor, RecordEditorForm, RecordEditorModal, UploadField, preloadFormLayer } from './lazyFormLayer';
 export { RecordHistoryPanel } from './lazyFormLayer';
 export type { RecordHistoryProps } from './history/RecordHistory';
-export { NO_HISTORY_TEXT, historySentence, relativeTime, spellField, type HistoryWords } from './history/historyWords';
 export { OpenRecordEffect, useAddressedRecord } from './OpenRecordEffect';
 export { CustomFieldValues, customDefaults, moreFieldsSection, customFieldDef, customFieldDefs, useCustomFields, useFormWithCustomFields, withMoreFields } from './customFields';
