@@ -171,8 +171,11 @@ function shellFirstPaint(appDir) {
   };
 }
 
-/** The libs every area's first view runs, by folder (ui: its own files, not antd's). */
-const FIRST_VIEW_LIBS = /libs[\\/]src[\\/](data|filter|area|ui[\\/]core)[\\/]|libs[\\/]src[\\/]ui[\\/][^\\/]+$|libs[\\/]src[\\/]messages[\\/](index\.ts|en\.json|refusals[\\/]en\.json)$/;
+/**
+ * The libs every area's first view runs, by folder (ui: its own files, not antd's). The database's
+ * refusals are not among them, in no language: they are fetched once the first view is shown.
+ */
+const FIRST_VIEW_LIBS = /libs[\\/]src[\\/](data|filter|area|ui[\\/]core)[\\/]|libs[\\/]src[\\/]ui[\\/][^\\/]+$|libs[\\/]src[\\/]messages[\\/](index\.ts|en\.json)$/;
 
 /**
  * Whether a module belongs in the shell's `libs-signed-in` chunk: one of FIRST_VIEW_LIBS, the English

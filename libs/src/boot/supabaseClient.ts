@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { loadLaterCatalogs } from '@steward/libs/i18n';
 import { getRuntimeConfig } from '@steward/libs/runtime-config';
 import { createFirstView, loadedCodeFromResourceTiming, type FirstView } from './firstView';
 import { nextTask } from './nextTask';
@@ -80,6 +81,8 @@ function adopt(next: SupabaseClient): SupabaseClient {
  * because @steward/libs/boot is a federation singleton (@steward/libs/data re-exports it).
  */
 export function loadSupabase(): Promise<SupabaseClient> {
+  // The words of the database's refusals come with the client that writes (libs/src/messages).
+  if (!loading) loadLaterCatalogs();
   loading ??= supabaseModule().then(async (supabase) => {
     // supabase-js's modules have just run (a long task on a phone); the client's construction
     // (GoTrue reads storage, the first view's record is parsed) waits for a task of its own.

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { act, render, screen } from '@testing-library/react';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { compileCatalog } from '../../../build/i18n/compileMessages.mjs';
-import { defineMessages, directionOf, firstDayOfWeek, formatDate, formatDateRange, formatMoney, formatNumber, getLanguageState, resolveLocale, setCurrency, setLocale, useLanguage } from './index';
+import { defineMessages, directionOf, firstDayOfWeek, formatDate, formatDateRange, formatMoney, formatNumber, getLanguageState, loadLaterCatalogs, resolveLocale, setCurrency, setLocale, useLanguage } from './index';
 
 const english = { 'demo.hello': 'Hello, {name}', 'demo.items': '{count, plural, one {# item} other {# items}}', 'demo.only': 'Only in English' };
 const spanish = { 'demo.hello': 'Hola, {name}', 'demo.items': '{count, plural, one {# artículo} other {# artículos}}' };
@@ -211,6 +211,8 @@ describe('messages', () => {
       return <p>{useLanguage().locale}</p>;
     }
     render(<Page />);
+    // The first view is shown: from now on a switch fetches them.
+    loadLaterCatalogs();
     await act(() => setLocale('es'));
     const drawsAfterSwitch = draws;
     arrive();
@@ -218,6 +220,52 @@ describe('messages', () => {
     await act(() => Promise.resolve());
     expect(draws).toBe(drawsAfterSwitch);
     expect(quiet.t('db.quiet')).toBe('Rechazado');
+  });
+
+  it('that no screen draws are not fetched with the first view: only once it is shown, or once one of them is read', async () => {
+    // A page of its own: the language state as a page starts, before its first view is shown.
+    vi.resetModules();
+    const page = await import('./store');
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return compiled({ 'db.no': 'No' });
+    };
+    page.registerCatalogs('demo-later', { english: null, load: { en: load, es: load }, afterFirstView: true });
+    await page.setLocale('es');
+    expect(loads).toBe(0);
+    page.loadLaterCatalogs();
+    expect(loads).toBe(1);
+    await page.setLocale('en');
+    await vi.waitFor(() => expect(page.catalogOf('demo-later', 'en')).toEqual({ 'db.no': 'No' }));
+    expect(loads).toBe(2);
+    // Read before the first view is shown: a word asks for its catalogue.
+    vi.resetModules();
+    const another = await import('./store');
+    another.registerCatalogs('demo-later', { english: null, load: { en: load }, afterFirstView: true });
+    expect(loads).toBe(2);
+    another.noteReadEarly('demo-later', 'en');
+    expect(loads).toBe(3);
+  });
+
+  it('whose English is fetched too read as nothing until it is in, then as English, and what read them draws again', async () => {
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const fetched = defineMessages<{ 'db.gone': string }>('demo-fetched-english', null, {
+      en: async () => {
+        await arrived;
+        return compiled({ 'db.gone': 'This record was deleted' });
+      },
+    }, { afterFirstView: true });
+    function Refusal() {
+      useLanguage();
+      return <p>{fetched.has('db.gone') ? fetched.t('db.gone') : 'As the database wrote it'}</p>;
+    }
+    render(<Refusal />);
+    expect(screen.getByText('As the database wrote it')).toBeInTheDocument();
+    arrive();
+    expect(await screen.findByText('This record was deleted')).toBeInTheDocument();
+    expect(fetched.has('db.elsewhere')).toBe(false);
   });
 
   it('an unknown language falls back to English, not to ids', async () => {

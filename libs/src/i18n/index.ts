@@ -6,6 +6,7 @@ export {
   allCatalogsLoaded,
   getLanguageState,
   loadCatalog,
+  loadLaterCatalogs,
   setCurrency,
   setLocale,
   startLanguage,

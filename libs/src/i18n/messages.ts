@@ -26,17 +26,15 @@ export type AreaMessages<Id extends string> = {
   localized: <T extends object>(value: T, ids: { readonly [K in keyof T]?: Id }) => T;
 };
 
-function translate<Id extends string>(area: string, english: Catalog, locale: Locale, catalog: Catalog | undefined): Translate<Id> {
+function translate<Id extends string>(area: string, english: Catalog | undefined, locale: Locale, catalog: Catalog | undefined): Translate<Id> {
   const plain = (id: Id, values?: MessageValues) =>
     formatMessage(locale, area, id, catalog?.[id], values) ??
     // Missing in this language (the check in npm test fails on it first): the English text, never the id.
-    formatMessage(DEFAULT_LOCALE, area, id, english[id], values) ??
+    formatMessage(DEFAULT_LOCALE, area, id, english?.[id], values) ??
     '';
-  const rich = (id: Id, values: RichValues) => formatRichMessage(locale, area, id, catalog?.[id], values) ?? formatRichMessage(DEFAULT_LOCALE, area, id, english[id], values) ?? '';
+  const rich = (id: Id, values: RichValues) => formatRichMessage(locale, area, id, catalog?.[id], values) ?? formatRichMessage(DEFAULT_LOCALE, area, id, english?.[id], values) ?? '';
   return Object.assign(plain, { rich });
 }
-
-const cache = new WeakMap<Catalog, Map<Locale, Translate<string>>>();
 
 /**
  * An area's messages: its English catalogue (imported, so built into its code) and a loader for each
@@ -46,26 +44,26 @@ const cache = new WeakMap<Catalog, Map<Locale, Translate<string>>>();
  *   import english from './messages/en.json';
  *   export const { t, useT } = defineMessages('shell', english, { es: () => import('./messages/es.json'), … });
  *
- * `afterFirstView`: words no screen draws until something happens (AreaCatalogs in store.ts).
+ * `afterFirstView`: words no screen draws until something happens (AreaCatalogs in store.ts). Their
+ * English may be fetched too (`english` null, `load.en`; the ids then come from the type argument:
+ * `defineMessages<typeof english>(…)` with `import type english from './en.json'`).
  */
 export function defineMessages<English extends Record<string, string>>(
   area: string,
-  english: English,
+  english: English | null,
   load: Partial<Record<Locale, CatalogLoader>>,
   { afterFirstView = false }: { afterFirstView?: boolean } = {},
 ): AreaMessages<Extract<keyof English, string>> {
   type Id = Extract<keyof English, string>;
-  const englishCatalog = english as unknown as Catalog;
-  registerCatalogs(area, { english: englishCatalog, load, afterFirstView });
+  registerCatalogs(area, { english: english as Catalog | null, load, afterFirstView });
+  const byLocale = new Map<Locale, Translate<Id>>();
   const forLocale = (locale: Locale): Translate<Id> => {
     const catalog = catalogOf(area, locale);
-    let byLocale = cache.get(englishCatalog);
-    if (!byLocale) cache.set(englishCatalog, (byLocale = new Map()));
     const known = catalog ? byLocale.get(locale) : undefined;
     if (known) return known;
     if (!catalog) noteReadEarly(area, locale);
-    const made = translate<Id>(area, englishCatalog, locale, catalog);
-    if (catalog) byLocale.set(locale, made as Translate<string>);
+    const made = translate<Id>(area, catalogOf(area, DEFAULT_LOCALE), locale, catalog);
+    if (catalog) byLocale.set(locale, made);
     return made;
   };
   const current: Translate<Id> = Object.assign((id: Id, values?: MessageValues) => forLocale(getLanguageState().locale)(id, values), {
@@ -79,7 +77,13 @@ export function defineMessages<English extends Record<string, string>>(
     return copy;
   };
   return {
-    has: (id: string): id is Id => Object.hasOwn(englishCatalog, id),
+    has: (id: string): id is Id => {
+      // English names every id; while fetched English is not in, the page's language does.
+      const { locale } = getLanguageState();
+      const catalog = catalogOf(area, DEFAULT_LOCALE) ?? catalogOf(area, locale);
+      if (!catalog) noteReadEarly(area, locale);
+      return catalog !== undefined && Object.hasOwn(catalog, id);
+    },
     localized,
     t: current,
     useT: () => {

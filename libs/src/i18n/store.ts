@@ -11,12 +11,17 @@ export type LanguageState = { readonly locale: Locale; readonly currency: string
 
 export type CatalogLoader = () => Promise<{ default: Catalog }>;
 export type AreaCatalogs = {
-  readonly english: Catalog;
+  /**
+   * Built into the area's code; null when English is fetched too (`load.en`), for words no screen needs
+   * to draw (`afterFirstView`).
+   */
+  readonly english: Catalog | null;
   readonly load: Partial<Record<Locale, CatalogLoader>>;
   /**
-   * Words no screen needs to draw (the database's refusals): a switch of language does not wait for
-   * them; they are fetched once the page shows the new language, and the screens that read them draw
-   * again when they arrive. Until then such a word is read in English.
+   * Words no screen needs to draw (the database's refusals): they are fetched once the first view is
+   * shown (loadLaterCatalogs) or when one of them is first read, whichever comes first, and a switch of
+   * language does not wait for them. The screens that read one meanwhile draw again when they arrive;
+   * until then such a word is read as the database wrote it (in English).
    */
   readonly afterFirstView?: boolean;
 };
@@ -55,6 +60,8 @@ export function startingLocale(): Locale {
 
 let state: LanguageState = { locale: DEFAULT_LOCALE, currency: 'USD' };
 let requested = 0;
+/** The first view is shown (loadLaterCatalogs): `afterFirstView` catalogues are fetched from now on. */
+let laterWanted = false;
 
 function applyToDocument(locale: Locale): void {
   if (typeof document === 'undefined') return;
@@ -79,14 +86,17 @@ export function subscribeLanguage(listener: () => void): () => void {
 /** Notes that a word of an `afterFirstView` area was read before its catalogue in `locale` was in (loadThenRedraw). */
 export function noteReadEarly(area: string, locale: Locale): void {
   const entry = areas.get(area);
-  if (entry?.afterFirstView && locale !== DEFAULT_LOCALE) entry.readEarly = true;
+  if (!entry?.afterFirstView) return;
+  entry.readEarly = true;
+  // Before the first view is shown the catalogue is not on its way yet: a word read asks for it.
+  loadThenRedraw(area, locale);
 }
 
-/** The area's catalogue in `locale` when loaded (English always is), else undefined. */
+/** The area's catalogue in `locale` when loaded (English always is, unless it is fetched), else undefined. */
 export function catalogOf(area: string, locale: Locale): Catalog | undefined {
   const entry = areas.get(area);
   if (!entry) return undefined;
-  return locale === DEFAULT_LOCALE ? entry.english : entry.loaded.get(locale);
+  return (locale === DEFAULT_LOCALE ? entry.english : null) ?? entry.loaded.get(locale);
 }
 
 /** Loads the area's catalogue in `locale` (once); a language the area has no catalogue for gives English. */
@@ -99,7 +109,8 @@ export function loadCatalog(area: string, locale: Locale): Promise<Catalog> {
   if (!pending) {
     const loader = entry.load[locale];
     entry.failed.delete(locale);
-    pending = (loader ? loader().then((module) => module.default) : Promise.resolve(entry.english)).then(
+    const fallback = (): Promise<Catalog> => (entry.english ? Promise.resolve(entry.english) : loadCatalog(area, DEFAULT_LOCALE));
+    pending = (loader ? loader().then((module) => module.default) : fallback()).then(
       (catalog) => {
         entry.loaded.set(locale, catalog);
         return catalog;
@@ -124,15 +135,16 @@ export function catalogFailed(area: string, locale: Locale): boolean {
 /**
  * An area's catalogues, registered once as its code loads; its messages follow the page's locale from
  * then on. Code that arrives after the page chose its language (a public page's lazily loaded parts)
- * fetches its catalogue in that language at once: words read outside a component's drawing (`t`, as a
- * refusal's message is) would otherwise stay English, for nothing would ever ask for them.
+ * fetches its catalogue in that language at once: words read outside a component's drawing (`t`)
+ * would otherwise stay English, for nothing would ask for them. `afterFirstView` catalogues wait for
+ * the first view to be shown, or for one of their words to be read.
  */
 export function registerCatalogs(area: string, catalogs: AreaCatalogs): void {
   if (areas.has(area)) return;
   areas.set(area, { ...catalogs, loaded: new Map(), pending: new Map(), readEarly: false, failed: new Set() });
-  if (state.locale === DEFAULT_LOCALE) return;
-  if (catalogs.afterFirstView) loadThenRedraw(area, state.locale);
-  else loadCatalog(area, state.locale).catch(() => undefined);
+  if (catalogs.afterFirstView) {
+    if (laterWanted) loadThenRedraw(area, state.locale);
+  } else if (state.locale !== DEFAULT_LOCALE) loadCatalog(area, state.locale).catch(() => undefined);
 }
 
 /**
@@ -157,11 +169,20 @@ function loadThenRedraw(area: string, locale: Locale): void {
 }
 
 /**
+ * Fetches, in the page's language, the catalogues no screen needs to draw (`afterFirstView`) that are
+ * not in yet: called once the first view is shown, so they never share its bytes.
+ */
+export function loadLaterCatalogs(): void {
+  laterWanted = true;
+  for (const [area, entry] of areas) if (entry.afterFirstView) loadThenRedraw(area, state.locale);
+}
+
+/**
  * Switches the page to `locale` (a tag Steward may not have: resolved like any other), the moment every
  * registered area has its catalogue: no reload, and no screen half in one language and half in the
- * other. Catalogues marked `afterFirstView` follow (loadThenRedraw). A later call wins over an earlier
- * one still loading. A catalogue that cannot load leaves the
- * page in the language it was in, and the error is the caller's.
+ * other. Catalogues marked `afterFirstView` follow once the first view has been shown (loadThenRedraw).
+ * A later call wins over an earlier one still loading. A catalogue that cannot load leaves the page in
+ * the language it was in, and the error is the caller's.
  */
 export async function setLocale(tag: string | null | undefined, currency: string = state.currency): Promise<Locale> {
   const locale = matchLocale(tag) ?? DEFAULT_LOCALE;
@@ -172,7 +193,7 @@ export async function setLocale(tag: string | null | undefined, currency: string
   applyToDocument(locale);
   storage()?.setItem(LOCALE_KEY, locale);
   publish({ locale, currency: /^[A-Z]{3}$/.test(currency) ? currency : state.currency });
-  for (const [area, entry] of areas) if (entry.afterFirstView) loadThenRedraw(area, locale);
+  if (laterWanted) for (const [area, entry] of areas) if (entry.afterFirstView) loadThenRedraw(area, locale);
   return locale;
 }
 

@@ -1,5 +1,5 @@
-import type { CSSProperties, ReactNode } from 'react';
-import { LANGUAGE_OPTIONS, useLanguage } from '@steward/libs/i18n';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
+import { LANGUAGE_OPTIONS, loadLaterCatalogs, useLanguage } from '@steward/libs/i18n';
 import { useT } from '../i18n';
 import type { BookingPageInfo } from './bookingApi';
 import { useGuestLanguage } from './guestLanguage';
@@ -15,6 +15,11 @@ export function BookingFrame({ info, title, bookedIn = null, children }: { info:
   const { locale } = useLanguage();
   const page = info?.ok ? info : undefined;
   const choose = useGuestLanguage(page?.language, page?.currency, page !== undefined, bookedIn);
+  // The page is shown: the words of the database's refusals follow, before the guest can be refused.
+  const shown = page !== undefined;
+  useEffect(() => {
+    if (shown) loadLaterCatalogs();
+  }, [shown]);
   const branding = page?.branding ?? {};
   const style = {
     ...(branding.primary_color ? { '--booking-primary': branding.primary_color } : {}),
