@@ -18,11 +18,12 @@ import { AREAS } from '../libs/src/runtime-config/areas.mjs';
 const FORM_FIRST_AREAS = new Set(['settings']);
 
 /**
- * Areas whose first screen edits its rows itself (a record editor drawn by the list or the timeline:
- * supplies, reservations, staff, tasks): their first view holds the form layer's light part. The other
- * areas open a record on a page of its own, so the form layer is not theirs to load before the first row.
+ * Areas whose first screen edits its rows itself with the record editor's hooks at its top (supplies,
+ * staff): their first view holds the form layer's light part. Tasks and reservations ask for their
+ * editors (useEditorRequests) and load them on the first open; the other areas open a record on a page
+ * of its own. Neither loads the form layer before the first row.
  */
-const EDITS_ON_FIRST_SCREEN = new Set(['catalog', 'lodging', 'team-portal', 'operations']);
+const EDITS_ON_FIRST_SCREEN = new Set(['catalog', 'team-portal']);
 
 const libsExports = JSON.parse(readFileSync(path.join(workspaceRoot, 'libs/package.json'), 'utf8')).exports as Record<string, string>;
 

@@ -11,4 +11,5 @@ export { FieldInput, FieldsForm, InlineEditor, RecordEditorForm, RecordEditorMod
 export { RecordHistoryPanel } from './lazyFormLayer';
 export type { RecordHistoryProps } from './history/RecordHistory';
 export { OpenRecordEffect, useAddressedRecord } from './OpenRecordEffect';
+export { useOpenOnRequest } from './openOnRequest';
 export { CustomFieldValues, customDefaults, moreFieldsSection, customFieldDef, customFieldDefs, useCustomFields, useFormWithCustomFields, withMoreFields } from './customFields';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { setLocale } from '@steward/libs/i18n';
 import { renderWithStack } from '@steward/libs/testing';
 import { QuotePanel } from './QuotePanel';
@@ -34,8 +34,10 @@ describe('the booking form’s quote, refused by the rates', () => {
   it('in Spanish: each reason in Spanish, in the same order', async () => {
     await setLocale('es');
     renderPanel();
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'La estancia mínima es de 2 noches para Weekend getaway; Members debe reservarse con al menos 400 días de antelación',
+    // The refusals' catalogue may still be on its way (it follows the first view): the panel draws again when it is in.
+    const alert = await screen.findByRole('alert');
+    await waitFor(() =>
+      expect(alert).toHaveTextContent('La estancia mínima es de 2 noches para Weekend getaway; Members debe reservarse con al menos 400 días de antelación'),
     );
   });
 });

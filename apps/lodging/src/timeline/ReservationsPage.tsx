@@ -1,38 +1,20 @@
-import { lazy, useCallback, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { errorMessage, queryKeys, tableRef, type AnyRow } from '@steward/libs/data';
-import { OpenRecordEffect, preloadFormLayer, useAddressedRecord, useFormWithCustomFields, useRecordEditor, type RecordEditorApi } from '@steward/libs/form';
+import { errorMessage, queryKeys, type AnyRow } from '@steward/libs/data';
+import { useSearchParams } from '@steward/libs/router';
 import { useAccess, useSession } from '@steward/libs/session';
 import { useFirstViewShown } from '@steward/libs/boot';
-import { AntdTheme, LazyAlert, PageFrame, PlainButton, PlainText, todayLocal, useOpenedOnce } from '@steward/libs/ui';
+import { LazyAlert, PageFrame, PlainButton, PlainText, todayLocal, useEditorRequests, useOpenedOnce } from '@steward/libs/ui';
 import { useT } from '../i18n';
-import { reservationFields } from './reservationFields';
 import { TimelineGrid } from './TimelineGrid';
 import { fetchTimeline } from './timelineData';
 import { timelineRows } from './timelineRows';
 import { DEFAULT_RANGE_DAYS, RANGE_DAYS, utcDayOf, windowBounds, windowDays, type DayKey } from './timelineGeometry';
 
-/*
- * The booking dialog (antd's Modal, the record editor's form, the stay's money) loads with the form
- * layer when a booking first opens, not with the timeline.
- */
-const LoadedBookingModal = lazy(() =>
-  Promise.all([import('./BookingModal'), preloadFormLayer()]).then(([module]) => ({ default: module.BookingModal })),
-);
-
-function BookingModal({ editor }: { editor: RecordEditorApi }) {
-  const opened = useOpenedOnce(Boolean(editor.modalProps.open));
-  if (!opened) return null;
-  return (
-    <AntdTheme>
-      <LoadedBookingModal editor={editor} />
-    </AntdTheme>
-  );
-}
+/** The stay editor and the form layer, loaded when a stay is first opened or booked: not with the timeline. */
+const StayEditor = lazy(() => import('./StayEditor').then((module) => ({ default: module.StayEditor })));
 
 const CONTROL_STYLE = { padding: '4px 8px', border: '1px solid #8c8c8c', borderRadius: 6, font: 'inherit', background: 'inherit', color: 'inherit' } as const;
-
-const reservations = tableRef<AnyRow>('catalog', 'reservations');
 
 /** A fresh confirmation code for a new stay (the column is required; the database would make one too). */
 function newConfirmation(): string {
@@ -90,27 +72,23 @@ export function ReservationsPage() {
   // The rows' and the fields' words follow the page's language (`t` is another function in another language).
   const t = useT();
   const rows = useMemo(() => (timeline.data ? timelineRows(t, timeline.data, start, range) : []), [t, timeline.data, start, range]);
-  // The organisation's own fields of reservations follow the stay's under "More fields".
-  const fields = useMemo(() => reservationFields(t), [t]);
-  const editor = useRecordEditor<AnyRow>({ table: reservations, label: t('field.reservation'), ...useFormWithCustomFields('reservation', fields) });
-  const { openEdit, openCreate } = editor;
-  const { value: openStayId, done: stayOpened } = useAddressedRecord('stay');
-  const openStay = useCallback(
-    (row: AnyRow) => {
-      if (typeof row.check_in === 'string') setStart(utcDayOf(row.check_in));
-      openEdit(row);
-    },
-    [openEdit],
-  );
-  const onOpenReservation = useCallback((id: string) => openEdit(id), [openEdit]);
-  const onCreate = useCallback((unitId: string, day: DayKey) => openCreate(newStayDefaults(unitId, day)), [openCreate]);
+  const editors = useEditorRequests<'stay'>();
+  const { openEdit, openCreate } = editors;
+  const [searchParams] = useSearchParams();
+  // Mounted from the first ask (or a stay named in the address) on, and kept: the editor stays open.
+  const wanted = useOpenedOnce(editors.request !== null || searchParams.has('stay'));
+  const onAddressed = useCallback((row: AnyRow) => {
+    if (typeof row.check_in === 'string') setStart(utcDayOf(row.check_in));
+  }, []);
+  const onOpenReservation = useCallback((id: string) => openEdit('stay', id), [openEdit]);
+  const onCreate = useCallback((unitId: string, day: DayKey) => openCreate('stay', newStayDefaults(unitId, day)), [openCreate]);
   // A role that may not add reservations gets neither Add New nor bookable free cells.
   const canCreate = useAccess().create;
 
   const controls = (
     <div className="stw-flex" style={{ flexWrap: 'wrap', gap: 16, alignItems: 'center' }}>
       {canCreate ? (
-        <PlainButton variant="primary" onClick={() => openCreate(newStayDefaults(null, start))}>
+        <PlainButton variant="primary" onClick={() => openCreate('stay', newStayDefaults(null, start))}>
           {t('timeline.addNew')}
         </PlainButton>
       ) : null}
@@ -157,8 +135,11 @@ export function ReservationsPage() {
     <PageFrame title={t('timeline.title')}>
       {controls}
       {body}
-      <BookingModal editor={editor} />
-      {openStayId ? <OpenRecordEffect table={reservations} match={{ id: openStayId }} open={openStay} onDone={stayOpened} /> : null}
+      {wanted ? (
+        <Suspense fallback={null}>
+          <StayEditor request={editors.request} onAddressed={onAddressed} />
+        </Suspense>
+      ) : null}
     </PageFrame>
   );
 }

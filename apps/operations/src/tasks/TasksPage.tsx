@@ -1,19 +1,22 @@
-import { useCallback, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useSearchParams } from '@steward/libs/router';
 import { tableRef, type AnyRow } from '@steward/libs/data';
-import { OpenRecordEffect, RecordEditorModal, useAddressedRecord, useFormWithCustomFields, useRecordEditor, type RecordEditorApi } from '@steward/libs/form';
+import { useEditorRequests, useOpenedOnce, type EditorRequests } from '@steward/libs/ui/core';
 import { ListPage, WithCustomColumns, bulkFieldsOf, useColumnsWithCustom, useListPage, type ListColumn, type ListPageOptions } from '@steward/libs/list';
 import { MyWork } from './MyWork';
 import { TaskBoard } from './TaskBoard';
+import type { TaskEditorName } from './TaskEditors';
 import { TaskViewNav, taskViewOf } from './TaskViewNav';
 import { taskColumns } from './taskColumns';
-import { subtaskFields, taskFields } from './taskFields';
+import { taskFields } from './taskFields';
 import { tasksTable } from './taskQueries';
 import { useT } from '../i18n';
 
-const subtasks = tableRef<AnyRow>('ops', 'subtasks');
 /** Tasks with their owner's name and what they are about (ops.tasks_view); written through ops.tasks. */
 const tasksView = tableRef<AnyRow>('ops', 'tasks_view');
+
+/** The editors and the form layer, loaded when one is first asked for: not with the list. */
+const TaskEditors = lazy(() => import('./TaskEditors').then((module) => ({ default: module.TaskEditors })));
 
 /**
  * The tasks list's source: tasks with who owns them and what they are about (ops.tasks_view), newest
@@ -38,12 +41,7 @@ const NEW_TASK = { status: 'To Do', priority: 'Normal' };
 export function TasksPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const view = taskViewOf(searchParams.get('view'));
-  const t = useT();
-  const { value: openShortId, done: opened } = useAddressedRecord('task');
-  const fields = useMemo(() => taskFields(t), [t]);
-  const subtaskForm = useMemo(() => subtaskFields(t), [t]);
-  const taskEditor = useRecordEditor<AnyRow>({ table: tasksTable, label: t('tasks.task'), ...useFormWithCustomFields('task', fields) });
-  const subtaskEditor = useRecordEditor<AnyRow>({ table: subtasks, fields: subtaskForm, label: t('tasks.subtask') });
+  const editors = useEditorRequests<TaskEditorName>();
   const openTask = useCallback(
     (shortId: string) =>
       setSearchParams((params) => {
@@ -53,32 +51,40 @@ export function TasksPage() {
       }),
     [setSearchParams],
   );
-  const editors = (
-    <>
-      <RecordEditorModal editor={taskEditor} />
-      <RecordEditorModal editor={subtaskEditor} />
-      {openShortId ? <OpenRecordEffect table={tasksTable} match={{ short_id: openShortId }} open={taskEditor.openEdit} onDone={opened} /> : null}
-    </>
-  );
-  if (view === 'list')
-    return <WithCustomColumns<AnyRow> kind="task">{(custom) => <TasksList taskEditor={taskEditor} subtaskEditor={subtaskEditor} editors={editors} custom={custom} />}</WithCustomColumns>;
+  // Mounted from the first ask (or a task named in the address) on, and kept, in one place whichever
+  // view shows: an editor stays open, and an ask is answered once.
+  const wanted = useOpenedOnce(editors.request !== null || searchParams.has('task'));
   return (
-    <div>
-      <TaskViewNav current={view} />
-      {view === 'board' ? <TaskBoard onOpen={(task) => openTask(task.short_id)} /> : <MyWork onOpen={(task) => openTask(task.short_id)} />}
-      {editors}
-    </div>
+    <>
+      {view === 'list' ? (
+        <WithCustomColumns<AnyRow> kind="task">{(custom) => <TasksList editors={editors} custom={custom} />}</WithCustomColumns>
+      ) : (
+        <div>
+          <TaskViewNav current={view} />
+          {view === 'board' ? <TaskBoard onOpen={(task) => openTask(task.short_id)} /> : <MyWork onOpen={(task) => openTask(task.short_id)} />}
+        </div>
+      )}
+      {wanted ? (
+        <Suspense fallback={null}>
+          <TaskEditors request={editors.request} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 
 /** The tasks list: its columns, then the organisation's own fields of tasks as the person chooses them. */
-function TasksList({ taskEditor, subtaskEditor, editors, custom }: { taskEditor: RecordEditorApi; subtaskEditor: RecordEditorApi; editors: ReactNode; custom: readonly ListColumn<AnyRow>[] }) {
+function TasksList({ editors, custom }: { editors: EditorRequests<TaskEditorName>; custom: readonly ListColumn<AnyRow>[] }) {
   const t = useT();
-  const { openEdit: editTask } = taskEditor;
-  const { openEdit: editSubtask, openCreate: createSubtask } = subtaskEditor;
+  const { openEdit, openCreate } = editors;
   const columns = useMemo(
-    () => taskColumns(t, { editTask, editSubtask, addSubtask: (row) => createSubtask({ task_id: row.id, status: 'To Do' }) }),
-    [t, editTask, editSubtask, createSubtask],
+    () =>
+      taskColumns(t, {
+        editTask: (row) => openEdit('task', row),
+        editSubtask: (row) => openEdit('subtask', row),
+        addSubtask: (row) => openCreate('subtask', { task_id: row.id, status: 'To Do' }),
+      }),
+    [t, openEdit, openCreate],
   );
   const fields = useMemo(() => bulkFieldsOf(taskFields(t)), [t]);
   const chosen = useColumnsWithCustom<AnyRow>({ listKey: 'tasks', columns, custom });
@@ -92,9 +98,7 @@ function TasksList({ taskEditor, subtaskEditor, editors, custom }: { taskEditor:
   return (
     <>
       <TaskViewNav current="list" />
-      <ListPage list={list} savedFilterKey="tasks_filters" toolbarExtra={chosen.button} addNew={{ onClick: () => taskEditor.openCreate(NEW_TASK), children: t('common.addNew') }}>
-        {editors}
-      </ListPage>
+      <ListPage list={list} savedFilterKey="tasks_filters" toolbarExtra={chosen.button} addNew={{ onClick: () => openCreate('task', NEW_TASK), children: t('common.addNew') }} />
     </>
   );
 }

@@ -18,4 +18,5 @@ export { NARROW_SCREEN_PX, useNarrowScreen } from './narrowScreen';
 export { PlainProgress } from './PlainProgress';
 export { useDialog, useSubmit, type DescribeFailure, type DialogApi, type SubmitApi, type SubmitOptions, type SubmitOutcome } from './submit';
 export { openDownload } from './openDownload';
+export { useEditorRequests, type EditorRequest, type EditorRequests } from './editorRequests';
 export { useVirtualItems, type VirtualItem, type VirtualItemsOptions, type VirtualItems } from './virtualItems';
