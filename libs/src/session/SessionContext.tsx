@@ -17,13 +17,15 @@ export type UserRow = {
 /** What the active organisation says about how to write for it (Org Data). */
 export type OrganizationLocale = { language: string | null; currency: string };
 
-/** One row of user_role_permissions_view: a role's access to one component. */
+/** One row of user_role_permissions_view: a role's access to one component, and whether the organisation enables it. */
 export type Permission = {
   component_name: string;
   create_access: string | null;
   view_access: string | null;
   edit_access: string | null;
   delete_access: string | null;
+  org_enabled?: boolean | null;
+  org_comp_enabled?: boolean | null;
 };
 
 export type SessionState = {

@@ -45,10 +45,10 @@ describe('the session load against the local stack', () => {
     expect(store.saved).toBe(DEMO_ORG);
     expect(snapshot.permissions.length).toBeGreaterThan(0);
     const roleId = snapshot.profiles.find((profile) => profile.org_name === DEMO_ORG)?.role_id;
-    // The role's own rows, and only what access is worked out from.
+    // The role's own rows: the access flags and the organisation's enablement of each component.
     const { data: ofRole } = await client.schema('settings').from('user_role_permissions_view').select('component_name').eq('role_id', roleId ?? '');
     expect(snapshot.permissions.map((permission) => permission.component_name).sort()).toEqual((ofRole ?? []).map((row) => row.component_name).sort());
-    expect(snapshot.permissions.every((permission) => Object.keys(permission).sort().join() === 'component_name,create_access,delete_access,edit_access,view_access')).toBe(true);
+    expect(snapshot.permissions.every((permission) => Object.keys(permission).sort().join() === 'component_name,create_access,delete_access,edit_access,org_comp_enabled,org_enabled,view_access')).toBe(true);
     expect(snapshot.permissions.map((permission) => permission.component_name)).toContain('crm');
     expect([...snapshot.enabledComponents].sort()).toEqual(await enabledComponentsOf(DEMO_ORG));
     expect(snapshot.organization).toEqual(await localeOf(DEMO_ORG));

@@ -4,8 +4,8 @@ import type { Permission, UserRow } from './SessionContext';
 import type { OrganizationRow, SessionSource } from './SessionSource';
 
 const PROFILE_COLUMNS = 'id, auth_user_id, org_name, role_id, name, email, is_primary, language';
-/** What access is worked out from (access.ts): a role's descriptions and ids stay in the database. */
-const PERMISSION_COLUMNS = 'component_name, create_access, view_access, edit_access, delete_access';
+/** A role's rows as the session keeps them: each component's access flags and its organisation-level enablement; descriptions and ids stay in the database. */
+const PERMISSION_COLUMNS = 'component_name, create_access, view_access, edit_access, delete_access, org_enabled, org_comp_enabled';
 
 /** Who the session's person is: the session's two auth reads. */
 export type SessionAuth = Pick<SessionSource, 'getUser' | 'storedUserId'>;
