@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useRef, type CSSProperties, type MouseEvent, type ReactNode, type Ref } from 'react';
+import { memo, useCallback, useDeferredValue, useState, type CSSProperties, type MouseEvent, type ReactNode, type Ref } from 'react';
 import type { SortSpec } from '@steward/libs/filter';
 import { displayValue, useNarrowScreen, useVirtualItems } from '@steward/libs/ui';
 import { cellValue, columnField, exportValueOf, type ListColumn } from './listColumn';
@@ -185,7 +185,7 @@ export function DataTable<Row extends Row0>({
   const rows = useDeferredValue(givenRows);
   const placeholder = useDeferredValue(givenPlaceholder);
   const cards = useNarrowScreen();
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const selectable = selection !== null;
   const estimate = cards ? 56 + Math.max(0, columns.length - 1) * CARD_FIELD_HEIGHT : ROW_HEIGHT;
   const getKey = useCallback(
@@ -197,7 +197,7 @@ export function DataTable<Row extends Row0>({
   );
   const virtual = useVirtualItems({
     count: rows.length,
-    scrollRef,
+    scrollElement: scroller,
     estimateSize: estimate,
     // A row is never shorter than its estimate (its min-height), also where nothing is laid out (tests).
     measure: (element) => Math.max(cards ? 0 : ROW_HEIGHT, element.getBoundingClientRect().height),
@@ -249,7 +249,7 @@ export function DataTable<Row extends Row0>({
     return (
       // Focusable and named: cards whose fields hold no link or button (a dialog's preview) could not be
       // scrolled from the keyboard otherwise.
-      <div ref={scrollRef} className="stw-list-scroll stw-list-cards" style={style} data-busy={busy || undefined} role="region" aria-label={label} tabIndex={0}>
+      <div ref={setScroller} className="stw-list-scroll stw-list-cards" style={style} data-busy={busy || undefined} role="region" aria-label={label} tabIndex={0}>
         {rows.length === 0 ? (
           <p className="stw-list-placeholder" aria-busy={busy}>
             {placeholder}
@@ -263,7 +263,7 @@ export function DataTable<Row extends Row0>({
     );
   }
   return (
-    <div ref={scrollRef} className="stw-list-scroll" style={style} data-busy={busy || undefined}>
+    <div ref={setScroller} className="stw-list-scroll" style={style} data-busy={busy || undefined}>
       <table role="table" aria-label={label} aria-busy={busy} aria-rowcount={total + 1} className="stw-list-table">
         <thead role="rowgroup" className="stw-list-head">
           <tr role="row" aria-rowindex={1} style={{ gridTemplateColumns: template }}>

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { DAY_WIDTH_PX, tableWidth, type DayKey } from './timelineGeometry';
 import type { TimelineRow } from './timelineRows';
 import { formatDate, getLanguageState } from '@steward/libs/i18n';
@@ -227,13 +227,13 @@ const UnitRow = memo(function UnitRow({
  */
 export function TimelineGrid({ rows, days, height = 560, onOpenReservation, onCreate }: TimelineGridProps) {
   const t = useT();
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   // Both follow the same scroll events; their updates are one render, before the next frame.
-  const rowItems = useVirtualItems({ count: rows.length, scrollRef, estimateSize: ROW_HEIGHT_PX, overscan: 4, initialSize: height });
+  const rowItems = useVirtualItems({ count: rows.length, scrollElement: scroller, estimateSize: ROW_HEIGHT_PX, overscan: 4, initialSize: height });
   const columnItems = useVirtualItems({
     horizontal: true,
     count: days.length,
-    scrollRef,
+    scrollElement: scroller,
     estimateSize: DAY_WIDTH_PX,
     overscan: 2,
     scrollMargin: UNIT_COLUMN_WIDTH_PX,
@@ -254,7 +254,7 @@ export function TimelineGrid({ rows, days, height = 560, onOpenReservation, onCr
   const columns = useMemo(() => columnsBetween(firstColumn, lastColumn), [firstColumn, lastColumn]);
   return (
     <div
-      ref={scrollRef}
+      ref={setScroller}
       role="table"
       aria-label={t('timeline.label')}
       aria-rowcount={rows.length + 1}

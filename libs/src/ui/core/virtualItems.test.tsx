@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { itemStarts, useVirtualItems, visibleRange } from './virtualItems';
@@ -34,27 +34,37 @@ describe('visibleRange', () => {
   });
 });
 
-/** A list of `count` rows 50 px tall (or as tall as `tall` says, measured) in a scroll box. */
-function List({ count, tall }: { count: number; tall?: Record<number, number> }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
+/** A list of `count` rows 50 px tall (or as tall as `tall` says, measured) in a scroll box; `cards` draws another box. */
+function List({ count, tall, cards = false }: { count: number; tall?: Record<number, number>; cards?: boolean }) {
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const { items, totalSize, measureElement } = useVirtualItems({
     count,
-    scrollRef,
+    scrollElement: scroller,
     estimateSize: 50,
     overscan: 1,
     initialSize: 200,
     getKey: (index) => `row ${index}`,
     ...(tall ? { measure: (element: Element) => Number((element as HTMLElement).dataset.height) } : {}),
   });
+  const body = (
+    <ul style={{ height: totalSize }} data-testid="body">
+      {items.map((item) => (
+        <li key={item.key} ref={measureElement} data-index={item.index} data-height={tall?.[item.index] ?? 50} data-start={item.start}>
+          Row {item.index}
+        </li>
+      ))}
+    </ul>
+  );
+  if (cards) {
+    return (
+      <section ref={setScroller} data-testid="scroller">
+        {body}
+      </section>
+    );
+  }
   return (
-    <div ref={scrollRef} data-testid="scroller">
-      <ul style={{ height: totalSize }} data-testid="body">
-        {items.map((item) => (
-          <li key={item.key} ref={measureElement} data-index={item.index} data-height={tall?.[item.index] ?? 50} data-start={item.start}>
-            Row {item.index}
-          </li>
-        ))}
-      </ul>
+    <div ref={setScroller} data-testid="scroller">
+      {body}
     </div>
   );
 }
@@ -80,6 +90,16 @@ describe('useVirtualItems', () => {
     expect(shown()).toEqual(['Row 199', 'Row 200', 'Row 201', 'Row 202', 'Row 203', 'Row 204']);
     act(() => scrollTo(10_000, 400));
     expect(shown()).toHaveLength(10);
+  });
+
+  it('follows the box the list is drawn in now, when another replaces it', () => {
+    const { rerender } = render(<List count={1000} />);
+    act(() => scrollTo(10_000));
+    rerender(<List count={1000} cards />);
+    expect(screen.getByTestId('scroller').tagName).toBe('SECTION');
+    // The new box starts at its top; scrolled, the rows follow it, not the box that went.
+    act(() => scrollTo(5_000));
+    expect(shown()[0]).toBe('Row 99');
   });
 
   it('draws every row of a short list and nothing for an empty one', () => {

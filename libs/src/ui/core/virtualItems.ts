@@ -1,4 +1,4 @@
-import { useCallback, useInsertionEffect, useLayoutEffect, useMemo, useRef, useState, type Key, type RefObject } from 'react';
+import { useCallback, useInsertionEffect, useLayoutEffect, useMemo, useRef, useState, type Key } from 'react';
 import { flushSync } from 'react-dom';
 
 /** One item in view (or within the overscan): where it starts inside the scroll element and its size. */
@@ -7,8 +7,11 @@ export type VirtualItem = { readonly index: number; readonly key: Key; readonly 
 export type VirtualItemsOptions = {
   /** How many items the list has. */
   readonly count: number;
-  /** The element that scrolls. */
-  readonly scrollRef: RefObject<HTMLElement | null>;
+  /**
+   * The element that scrolls, once it is drawn (kept in state by the caller: `ref={setScroller}`), so
+   * the view follows another element when the caller draws one (a list as cards below 768 px).
+   */
+  readonly scrollElement: HTMLElement | null;
   /** An item's size until it is measured; every item's where items are not measured. */
   readonly estimateSize: number;
   /** Items drawn beyond each edge of the view, so a scroll step lands on items already drawn. */
@@ -35,12 +38,39 @@ export type VirtualItems = {
   /** The scrolled length of every item together (the scroll margin not included). */
   readonly totalSize: number;
   /** The ref of each drawn item's element when items are measured (a stable function). */
-  readonly measureElement: (element: Element | null) => void;
+  readonly measureElement: (element: Element | null) => (() => void) | undefined;
 };
 
 type View = { readonly offset: number; readonly size: number };
 
 const indexKey = (index: number): Key => index;
+
+/** Follows an element's scroll position and size into `setView` until the returned function is called. */
+function follow(
+  element: HTMLElement,
+  { horizontal, initialSize, sync }: { horizontal: boolean; initialSize: number; sync: boolean },
+  setView: (update: (current: View) => View) => void,
+): () => void {
+  const read = (): View => {
+    const width = element.clientWidth;
+    const height = element.clientHeight;
+    const laidOut = width > 0 || height > 0;
+    return { offset: horizontal ? element.scrollLeft : element.scrollTop, size: laidOut ? (horizontal ? width : height) : initialSize };
+  };
+  const update = () => {
+    const next = read();
+    setView((current) => (current.offset === next.offset && current.size === next.size ? current : next));
+  };
+  update();
+  const onScroll = () => (sync ? flushSync(update) : update());
+  element.addEventListener('scroll', onScroll, { passive: true });
+  const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+  resize?.observe(element);
+  return () => {
+    element.removeEventListener('scroll', onScroll);
+    resize?.disconnect();
+  };
+}
 
 /**
  * Where each item starts (`starts[i]`), and where the last one ends (`starts[count]`): the measured size
@@ -83,7 +113,7 @@ export function visibleRange(starts: Float64Array, offset: number, size: number,
  */
 export function useVirtualItems({
   count,
-  scrollRef,
+  scrollElement,
   estimateSize,
   overscan,
   horizontal = false,
@@ -110,41 +140,19 @@ export function useVirtualItems({
 
   // What the handlers below read: this render's options and positions, in place before the drawn
   // items' refs are attached (insertion effects run first), so an item is measured under its own key.
-  const latest = useRef({ starts, getKey, measure, horizontal, estimateSize });
+  const latest = useRef({ starts, getKey, measure, horizontal, estimateSize, scrollElement });
   useInsertionEffect(() => {
-    latest.current = { starts, getKey, measure, horizontal, estimateSize };
+    latest.current = { starts, getKey, measure, horizontal, estimateSize, scrollElement };
   });
 
   // The view follows the scroll element: its scroll position and its size.
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (!element) return;
-    const read = (): View => {
-      const width = element.clientWidth;
-      const height = element.clientHeight;
-      const laidOut = width > 0 || height > 0;
-      return { offset: horizontal ? element.scrollLeft : element.scrollTop, size: laidOut ? (horizontal ? width : height) : initialSize };
-    };
-    const update = () => {
-      const next = read();
-      setView((current) => (current.offset === next.offset && current.size === next.size ? current : next));
-    };
-    update();
-    const onScroll = () => (sync ? flushSync(update) : update());
-    element.addEventListener('scroll', onScroll, { passive: true });
-    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
-    resize?.observe(element);
-    return () => {
-      element.removeEventListener('scroll', onScroll);
-      resize?.disconnect();
-    };
-  }, [scrollRef, horizontal, initialSize, sync]);
+  useLayoutEffect(() => (scrollElement ? follow(scrollElement, { horizontal, initialSize, sync }, setView) : undefined), [scrollElement, horizontal, initialSize, sync]);
 
   // Each drawn item measured, and measured again when its size changes.
   const observer = useRef<ResizeObserver | null>(null);
   const record = useCallback(
     (element: Element) => {
-      const { starts: positions, getKey: keyOf, measure: measureOf, horizontal: sideways, estimateSize: estimate } = latest.current;
+      const { starts: positions, getKey: keyOf, measure: measureOf, horizontal: sideways, estimateSize: estimate, scrollElement: scroller } = latest.current;
       const index = Number((element as HTMLElement).dataset.index);
       if (!measureOf || !Number.isInteger(index) || index < 0 || index >= positions.length - 1) return;
       const key = keyOf(index);
@@ -156,28 +164,27 @@ export function useVirtualItems({
       // As estimated: nothing moves.
       if (delta === 0) return;
       // An item above the view changed size: the scroll position moves with it, so the view does not jump.
-      const scroller = scrollRef.current;
       if (scroller && positions[index]! < (sideways ? scroller.scrollLeft : scroller.scrollTop)) {
         if (sideways) scroller.scrollLeft += delta;
         else scroller.scrollTop += delta;
       }
       setMeasured((changes) => changes + 1);
     },
-    [scrollRef, sizes],
+    [sizes],
   );
   const measureElement = useCallback(
     (element: Element | null) => {
-      if (!element || !latest.current.measure) return;
+      if (!element || !latest.current.measure) return undefined;
       if (!observer.current && typeof ResizeObserver !== 'undefined') {
         observer.current = new ResizeObserver((entries) => {
-          for (const entry of entries) {
-            if (entry.target.isConnected) record(entry.target);
-            else observer.current?.unobserve(entry.target);
-          }
+          for (const entry of entries) if (entry.target.isConnected) record(entry.target);
         });
       }
-      observer.current?.observe(element);
+      const watching = observer.current;
+      watching?.observe(element);
       record(element);
+      // The item leaves the view (React calls this as its element goes): no longer watched.
+      return () => watching?.unobserve(element);
     },
     [record],
   );
