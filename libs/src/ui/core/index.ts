@@ -1,7 +1,8 @@
 /**
  * The UI kit's pieces that draw without antd: toasts and notifications, value formatting, colour
- * contrast, the shared-default rule, rendering a dialog only once it has opened, the one phone-width
- * breakpoint (useNarrowScreen) and the one virtualiser of long lists and wide grids (useVirtualItems).
+ * contrast, the shared-default rule, rendering a dialog only once it has opened, asking for a record
+ * editor before its code is loaded (useEditorRequests), the one phone-width breakpoint
+ * (useNarrowScreen) and the one virtualiser of long lists and wide grids (useVirtualItems).
  * The shell's first signed-in view (header, sidebar, dashboard) is built from these alone, so antd's
  * code and stylesheet arrive with the first screen that uses them instead of before the dashboard's
  * figures.
