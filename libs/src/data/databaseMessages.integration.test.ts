@@ -48,6 +48,7 @@ describe('a refusal under a shared code', () => {
     expect(refusalOf(refused)).toEqual({ id: 'org.notMember', values: { org: elsewhere } });
 
     await setLocale('en');
+    await allCatalogsLoaded();
     expect(databaseMessage(refused)).toBe(error?.message);
     await setLocale('es');
     await allCatalogsLoaded();

@@ -6,7 +6,7 @@
 // The rules: docs/architecture.md ("Database refusals").
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCatalogsLoaded, setLocale } from '@steward/libs/i18n';
 import { refusals } from '@steward/libs/messages';
 import english from '../messages/refusals/en.json';
@@ -98,6 +98,12 @@ const WITHOUT_ID = {
   ],
   passedOn: ['case when v_part is null then v_message'],
 };
+
+// The refusals' catalogue, English included, is fetched (once a page's first view is shown): in here, at once.
+beforeAll(async () => {
+  await setLocale('en');
+  await allCatalogsLoaded();
+});
 
 describe('database messages by code', () => {
   const codes = ownCodes();
