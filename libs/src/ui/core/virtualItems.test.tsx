@@ -36,7 +36,7 @@ describe('visibleRange', () => {
 
 /** A list of `count` rows 50 px tall (or as tall as `tall` says, measured) in a scroll box; `cards` draws another box. */
 function List({ count, tall, cards = false }: { count: number; tall?: Record<number, number>; cards?: boolean }) {
-  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
   const { items, totalSize, measureElement } = useVirtualItems({
     count,
     scrollElement: scroller,
