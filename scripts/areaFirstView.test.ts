@@ -18,12 +18,12 @@ import { AREAS } from '../libs/src/runtime-config/areas.mjs';
 const FORM_FIRST_AREAS = new Set(['settings']);
 
 /**
- * Areas whose first screen edits its rows itself with the record editor's hooks at its top (supplies,
- * staff): their first view holds the form layer's light part. Tasks and reservations ask for their
- * editors (useEditorRequests) and load them on the first open; the other areas open a record on a page
- * of its own. Neither loads the form layer before the first row.
+ * Areas whose first screen draws from the form layer itself (the staff list: its one-record mode shows
+ * the organisation's fields with CustomFieldValues, and its editor's hooks sit at its top). Supplies,
+ * tasks and reservations ask for their editors (useEditorRequests) and load them on the first open; the
+ * other areas open a record on a page of its own. Neither loads the form layer before the first row.
  */
-const EDITS_ON_FIRST_SCREEN = new Set(['catalog', 'team-portal']);
+const EDITS_ON_FIRST_SCREEN = new Set(['team-portal']);
 
 const libsExports = JSON.parse(readFileSync(path.join(workspaceRoot, 'libs/package.json'), 'utf8')).exports as Record<string, string>;
 

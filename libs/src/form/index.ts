@@ -12,4 +12,5 @@ export { RecordHistoryPanel } from './lazyFormLayer';
 export type { RecordHistoryProps } from './history/RecordHistory';
 export { OpenRecordEffect, useAddressedRecord } from './OpenRecordEffect';
 export { useOpenOnRequest } from './openOnRequest';
+export { RequestedRecordEditor, type RequestedRecordEditorProps } from './RequestedRecordEditor';
 export { CustomFieldValues, customDefaults, moreFieldsSection, customFieldDef, customFieldDefs, useCustomFields, useFormWithCustomFields, withMoreFields } from './customFields';

@@ -1,9 +1,8 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { tableRef } from '@steward/libs/data';
-import { RecordEditorModal, useFormWithCustomFields, useRecordEditor } from '@steward/libs/form';
 import { bulkFieldsOf, dateColumn, dollarsColumn, editColumn, ListPage, nameColumn, textColumn, useColumnsWithCustom, useListPage, WithCustomColumns, type ListColumn } from '@steward/libs/list';
 import { formatNumber } from '@steward/libs/i18n';
-import { PageFrame } from '@steward/libs/ui';
+import { PageFrame, useEditorRequests, useOpenedOnce } from '@steward/libs/ui';
 import { useT } from '../i18n';
 import { supplyFields } from './supplyFields';
 
@@ -22,6 +21,9 @@ export type Supply = {
 
 const supplies = tableRef<Supply>('catalog', 'supplies');
 
+/** The supply editor and the form layer, loaded when it first opens: not with the list. */
+const SupplyEditor = lazy(() => import('@steward/libs/form').then((form) => ({ default: form.RequestedRecordEditor })));
+
 /**
  * /supplies: the organisation's supplies and the shared defaults ('S'), ordered by name, with the
  * organisation's own fields of supplies as columns to choose and in the form's "More fields".
@@ -33,8 +35,11 @@ export function SuppliesPage() {
 function SuppliesList({ custom }: { custom: readonly ListColumn<Supply>[] }) {
   const t = useT();
   const fields = useMemo(() => supplyFields(t), [t]);
-  const editor = useRecordEditor<Supply>({ table: supplies, label: t('supplies.supply'), ...useFormWithCustomFields('supply', fields) });
-  const { openEdit } = editor;
+  const editors = useEditorRequests<'supply'>();
+  const { openCreate, openEdit: ask } = editors;
+  const openEdit = useCallback((row: Supply) => ask('supply', row), [ask]);
+  // Mounted from the first ask on, and kept: the editor stays open.
+  const wanted = useOpenedOnce(editors.request !== null);
   const columns = useMemo<ListColumn<Supply>[]>(
     () => [
       nameColumn<Supply>({ title: t('field.name') }),
@@ -65,8 +70,12 @@ function SuppliesList({ custom }: { custom: readonly ListColumn<Supply>[] }) {
   });
   return (
     <PageFrame title={t('supplies.title')}>
-      <ListPage list={list} savedFilterKey="supplies_filters" toolbarExtra={chosen.button} addNew={{ onClick: () => editor.openCreate(), children: t('common.addNew') }}>
-        <RecordEditorModal editor={editor} />
+      <ListPage list={list} savedFilterKey="supplies_filters" toolbarExtra={chosen.button} addNew={{ onClick: () => openCreate('supply'), children: t('common.addNew') }}>
+        {wanted ? (
+          <Suspense fallback={null}>
+            <SupplyEditor request={editors.request} table={supplies} label={t('supplies.supply')} fields={fields} customKind="supply" />
+          </Suspense>
+        ) : null}
       </ListPage>
     </PageFrame>
   );
