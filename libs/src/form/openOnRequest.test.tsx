@@ -26,7 +26,21 @@ function Page() {
   return wanted ? <Editors request={editors.request} /> : <p>No editors yet</p>;
 }
 
+/** A page's one editor: it answers every ask, whatever editor the ask names. */
+function OneEditor({ request }: { request: EditorRequest<Name> | null }) {
+  useOpenOnRequest(request, { openEdit: (record) => opened.push(`one: edit ${String(record)}`), openCreate: () => opened.push('one: new') });
+  return null;
+}
+
 describe('record editors asked for before their code is there', () => {
+  it('a page’s one editor answers every ask', () => {
+    opened.length = 0;
+    const { rerender } = render(<OneEditor request={{ editor: 'task', seq: 1, mode: 'edit', record: 'id-1' }} />);
+    rerender(<OneEditor request={{ editor: 'task', seq: 2, mode: 'create', defaults: {} }} />);
+    expect(opened).toEqual(['one: edit id-1', 'one: new']);
+    opened.length = 0;
+  });
+
   it('mount on the first ask and open what was asked, once per ask', () => {
     render(<Page />);
     expect(screen.getByText('No editors yet')).toBeInTheDocument();
