@@ -17,14 +17,6 @@ import { AREAS } from '../libs/src/runtime-config/areas.mjs';
 /** Settings draws forms first (profile, organisation settings): its first view is a form, not a list. */
 const FORM_FIRST_AREAS = new Set(['settings']);
 
-/**
- * Areas whose first screen draws from the form layer itself (the staff list: its one-record mode shows
- * the organisation's fields with CustomFieldValues, and its editor's hooks sit at its top). Supplies,
- * tasks and reservations ask for their editors (useEditorRequests) and load them on the first open; the
- * other areas open a record on a page of its own. Neither loads the form layer before the first row.
- */
-const EDITS_ON_FIRST_SCREEN = new Set(['team-portal']);
-
 const libsExports = JSON.parse(readFileSync(path.join(workspaceRoot, 'libs/package.json'), 'utf8')).exports as Record<string, string>;
 
 type Files = { read: (file: string) => string; isFile: (file: string) => boolean };
@@ -101,7 +93,9 @@ describe('an area’s first view', () => {
 
   // A shared library is loaded whole before the first view runs: one value taken from the form layer
   // (a one-line helper) made the businesses list wait for all of it (6 KB as served, a request of its own).
-  for (const { name } of AREAS.filter((area) => !FORM_FIRST_AREAS.has(area.name) && !EDITS_ON_FIRST_SCREEN.has(area.name))) {
+  // A list or a timeline that opens editors asks for them (useEditorRequests) and loads them on the
+  // first open; the other areas open a record on a page of its own.
+  for (const { name } of AREAS.filter((area) => !FORM_FIRST_AREAS.has(area.name))) {
     it(`of ${name} loads no form layer`, () => {
       expect(importsInFirstView(path.join(workspaceRoot, 'apps', name, 'src/area.tsx'), isFormLayer)).toEqual([]);
     });

@@ -1,9 +1,8 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useParams } from '@steward/libs/router';
 import { tableRef, useCustomFieldsOfKind, type AnyRow } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
-import { AntdTheme } from '@steward/libs/ui';
-import { CustomFieldValues, RecordEditorModal, useRecordEditor } from '@steward/libs/form';
+import { AntdTheme, useEditorRequests, useOpenedOnce } from '@steward/libs/ui';
 import { bulkFieldsOf, editColumn, ListPage, RecordHistory, useColumnsWithCustom, useListPage, WithCustomColumns, type ListColumn } from '@steward/libs/list';
 import type { SortSpec } from '@steward/libs/filter';
 import type { TeamEditor, TeamEditorOf } from '../editing/teamEditors';
@@ -34,9 +33,11 @@ const NO_CUSTOM: readonly ListColumn<AnyRow>[] = [];
 const ConversationsTab = lazy(() => import('@steward/libs/conversations').then((module) => ({ default: module.ConversationsTab })));
 const SendEmailButton = lazy(() => import('@steward/libs/conversations').then((module) => ({ default: module.SendEmailButton })));
 
-// Hooks run on every list; lists without an editor never open this one.
+// The editor and a record's own fields come with the form layer: loaded when first opened or shown, not with the list.
+const RecordEditor = lazy(() => import('@steward/libs/form').then((form) => ({ default: form.RequestedRecordEditor })));
+const CustomFieldValues = lazy(() => import('@steward/libs/form').then((form) => ({ default: form.CustomFieldValues })));
+
 const STAFF_TABLE = tableRef<AnyRow>('hr', 'staff_profiles');
-const NO_EDITOR: TeamEditor = { table: tableRef<AnyRow>('hr', 'groups'), fields: [], label: '' };
 
 /**
  * A team portal list: the organisation's rows and the shared defaults with the 'S' badge,
@@ -55,11 +56,14 @@ function TeamListOf({ words, view, columns: columnsOf, recordParam, defaultSort 
   const editor = useMemo<TeamEditor | undefined>(() => editorOf?.(t), [editorOf, t]);
   const params = useParams();
   const record = recordParam ? (params[recordParam] ?? null) : null;
-  const recordEditor = useRecordEditor<AnyRow>(editor ?? NO_EDITOR);
+  const editors = useEditorRequests<'row'>();
+  const { openCreate, openEdit: ask } = editors;
+  const openEdit = useCallback((row: AnyRow) => ask('row', row), [ask]);
+  // Mounted from the first ask on, and kept: the editor stays open.
+  const wanted = useOpenedOnce(editors.request !== null);
   // History speaks of the organisation's fields by their labels (and choices by theirs).
   const { orgName } = useSession();
   const { definitions: customFields } = useCustomFieldsOfKind(customKind ?? null, orgName);
-  const { openEdit } = recordEditor;
   const listed = useMemo<readonly ListColumn<AnyRow>[]>(
     () =>
       editor
@@ -87,12 +91,20 @@ function TeamListOf({ words, view, columns: columnsOf, recordParam, defaultSort 
     },
   });
   return (
-    <ListPage list={list} toolbarExtra={chosen.button} addNew={editor ? { onClick: () => recordEditor.openCreate({ status: 'Active' }), children: t('common.addNew') } : undefined}>
-      {editor ? <RecordEditorModal editor={recordEditor} /> : null}
+    <ListPage list={list} toolbarExtra={chosen.button} addNew={editor ? { onClick: () => openCreate('row', { status: 'Active' }), children: t('common.addNew') } : undefined}>
+      {editor && wanted ? (
+        <Suspense fallback={null}>
+          <RecordEditor request={editors.request} {...editor} />
+        </Suspense>
+      ) : null}
       {/* One record (/staff/{short_id}, /shift/{short_id}, /position/{id}): its history under it. */}
       {record && list.rows.length === 1 && typeof list.rows[0]?.id === 'string' ? (
         <>
-          {customKind ? <CustomFieldValues kind={customKind} row={list.rows[0]} /> : null}
+          {customKind ? (
+            <Suspense fallback={null}>
+              <CustomFieldValues kind={customKind} row={list.rows[0]} />
+            </Suspense>
+          ) : null}
           {customKind === 'staff' ? (
             <StaffConversations id={list.rows[0].id} name={String(list.rows[0].name ?? '')} email={typeof list.rows[0].email === 'string' ? list.rows[0].email : null} canSend={list.access.canEditRow(list.rows[0])} />
           ) : null}
