@@ -246,6 +246,9 @@ describe('messages', () => {
     expect(loads).toBe(2);
     another.noteReadEarly('demo-later', 'en');
     expect(loads).toBe(3);
+    // English fetched but no loader for it: refused, not asked of itself again and again.
+    another.registerCatalogs('demo-no-english', { english: null, load: {}, afterFirstView: true });
+    await expect(another.loadCatalog('demo-no-english', 'es')).rejects.toThrow('No English words are registered for demo-no-english');
   });
 
   it('whose English is fetched too read as nothing until it is in, then as English, and what read them draws again', async () => {

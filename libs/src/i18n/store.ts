@@ -109,7 +109,12 @@ export function loadCatalog(area: string, locale: Locale): Promise<Catalog> {
   if (!pending) {
     const loader = entry.load[locale];
     entry.failed.delete(locale);
-    const fallback = (): Promise<Catalog> => (entry.english ? Promise.resolve(entry.english) : loadCatalog(area, DEFAULT_LOCALE));
+    // A language the area has no catalogue for reads English: built in, or fetched (never from itself).
+    const fallback = (): Promise<Catalog> => {
+      if (entry.english) return Promise.resolve(entry.english);
+      if (locale === DEFAULT_LOCALE) return Promise.reject(new Error(`No English words are registered for ${area}`));
+      return loadCatalog(area, DEFAULT_LOCALE);
+    };
     pending = (loader ? loader().then((module) => module.default) : fallback()).then(
       (catalog) => {
         entry.loaded.set(locale, catalog);
