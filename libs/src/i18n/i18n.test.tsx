@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { act, render, screen } from '@testing-library/react';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { compileCatalog } from '../../../build/i18n/compileMessages.mjs';
-import { defineMessages, directionOf, firstDayOfWeek, formatDate, formatDateRange, formatMoney, formatNumber, getLanguageState, loadLaterCatalogs, resolveLocale, setCurrency, setLocale, useLanguage } from './index';
+import { defineMessages, directionOf, firstDayOfWeek, formatDate, formatDateRange, formatMoney, formatNumber, getLanguageState, loadLaterCatalogs, resolveLocale, setCurrency, setLocale, useLanguage, withLaterMessages } from './index';
 
 const english = { 'demo.hello': 'Hello, {name}', 'demo.items': '{count, plural, one {# item} other {# items}}', 'demo.only': 'Only in English' };
 const spanish = { 'demo.hello': 'Hola, {name}', 'demo.items': '{count, plural, one {# artículo} other {# artículos}}' };
@@ -269,6 +269,45 @@ describe('messages', () => {
     arrive();
     expect(await screen.findByText('This record was deleted')).toBeInTheDocument();
     expect(fetched.has('db.elsewhere')).toBe(false);
+  });
+
+  it('of an area’s later screens are fetched when one is first drawn, in the page’s language, and a switch before then does not fetch them', async () => {
+    const loads: string[] = [];
+    const laterLoad = (locale: string, words: Record<string, string>) => async () => {
+      loads.push(locale);
+      return compiled(words);
+    };
+    const area = withLaterMessages(
+      defineMessages('demo-area', compileCatalog(JSON.stringify({ 'list.title': 'Boats' })) as unknown as { 'list.title': string }, { es: async () => compiled({ 'list.title': 'Barcos' }) }),
+      defineMessages<{ 'detail.title': string }>('demo-area-later', null, {
+        en: laterLoad('en', { 'detail.title': 'A boat' }),
+        es: laterLoad('es', { 'detail.title': 'Un barco' }),
+      }),
+    );
+    // A switch before any later screen drew: nothing of the later words is fetched.
+    await setLocale('es');
+    await setLocale('en');
+    expect(loads).toEqual([]);
+    function Detail() {
+      const t = area.useT();
+      return (
+        <h2>
+          {t('detail.title')} · {t('list.title')}
+        </h2>
+      );
+    }
+    render(
+      <Suspense fallback={<p>Loading…</p>}>
+        <Detail />
+      </Suspense>,
+    );
+    expect(await screen.findByRole('heading', { name: 'A boat · Boats' })).toBeInTheDocument();
+    expect(loads).toEqual(['en']);
+    // Drawn now: a switch waits for them, as for the first view's.
+    await act(() => setLocale('es'));
+    expect(screen.getByRole('heading', { name: 'Un barco · Barcos' })).toBeInTheDocument();
+    expect(loads).toEqual(['en', 'es']);
+    expect(area.has('detail.title') && area.has('list.title') && !area.has('detail.other')).toBe(true);
   });
 
   it('an unknown language falls back to English, not to ids', async () => {

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
 import { formatMessage, formatRichMessage, type Catalog, type MessageValues, type RichValues } from './catalog';
 import { DEFAULT_LOCALE, type Locale } from './locales';
@@ -24,6 +24,11 @@ export type AreaMessages<Id extends string> = {
    *   localized({ value: 'Active', label: '' }, { label: 'recordStatus.active' })
    */
   localized: <T extends object>(value: T, ids: { readonly [K in keyof T]?: Id }) => T;
+  /**
+   * Fetches the area's words in the page's language now (a later screen's, with its code, so the
+   * screen does not wait for them after its code); settles whether or not they load.
+   */
+  preload: () => Promise<void>;
 };
 
 function translate<Id extends string>(area: string, english: Catalog | undefined, locale: Locale, catalog: Catalog | undefined): Translate<Id> {
@@ -77,6 +82,10 @@ export function defineMessages<English extends Record<string, string>>(
     return copy;
   };
   return {
+    preload: () => loadCatalog(area, getLanguageState().locale).then(
+      () => undefined,
+      () => undefined,
+    ),
     has: (id: string): id is Id => {
       // English names every id; while fetched English is not in, the page's language does.
       const { locale } = getLanguageState();
@@ -95,6 +104,37 @@ export function defineMessages<English extends Record<string, string>>(
       // could not load is not waited for again: its words read in English (never as their ids).
       if (!catalogOf(area, locale) && !catalogFailed(area, locale)) throw loadCatalog(area, locale);
       return forLocale(locale);
+    },
+  };
+}
+
+/**
+ * An area's words in two catalogues: `first`, what its first view draws (English built into its code),
+ * and `later`, what only its later screens draw (defined with `english` null: every language fetched
+ * when one of its words is first drawn or read). The later screens read both through the one function
+ * this gives; the first view, through `first` alone, so a word it needs from `later` is a type error.
+ * A component using it waits (Suspense) for the later catalogue, as one waits for its own code.
+ */
+export function withLaterMessages<First extends string, Later extends string>(first: AreaMessages<First>, later: AreaMessages<Later>): AreaMessages<First | Later> {
+  type Id = First | Later;
+  const join = (read: Translate<First>, readLater: Translate<Later>): Translate<Id> =>
+    Object.assign((id: Id, values?: MessageValues) => (first.has(id) ? read(id, values) : readLater(id as Later, values)), {
+      rich: (id: Id, values: RichValues) => (first.has(id) ? read.rich(id, values) : readLater.rich(id as Later, values)),
+    });
+  const t = join(first.t, later.t);
+  return {
+    t,
+    preload: () => Promise.all([first.preload(), later.preload()]).then(() => undefined),
+    has: (id: string): id is Id => first.has(id) || later.has(id),
+    localized: <T extends object>(value: T, ids: { readonly [K in keyof T]?: Id }): T => {
+      const copy = { ...value };
+      for (const [key, id] of Object.entries(ids) as [string, Id][]) Object.defineProperty(copy, key, { get: () => t(id), enumerable: true, configurable: true });
+      return copy;
+    },
+    useT: () => {
+      const read = first.useT();
+      const readLater = later.useT();
+      return useMemo(() => join(read, readLater), [read, readLater]);
     },
   };
 }

@@ -12,8 +12,9 @@ export type LanguageState = { readonly locale: Locale; readonly currency: string
 export type CatalogLoader = () => Promise<{ default: Catalog }>;
 export type AreaCatalogs = {
   /**
-   * Built into the area's code; null when English is fetched too (`load.en`), for words no screen needs
-   * to draw (`afterFirstView`).
+   * Built into the area's code; null when English is fetched too (`load.en`): for words no screen
+   * needs to draw (`afterFirstView`), or words only screens after the first view draw (fetched, in the
+   * page's language, when one of them is first drawn or read; see withLaterMessages).
    */
   readonly english: Catalog | null;
   readonly load: Partial<Record<Locale, CatalogLoader>>;
@@ -86,7 +87,7 @@ export function subscribeLanguage(listener: () => void): () => void {
 /** Notes that a word of an `afterFirstView` area was read before its catalogue in `locale` was in (loadThenRedraw). */
 export function noteReadEarly(area: string, locale: Locale): void {
   const entry = areas.get(area);
-  if (!entry?.afterFirstView) return;
+  if (!entry || !(entry.afterFirstView || entry.english === null)) return;
   entry.readEarly = true;
   // Before the first view is shown the catalogue is not on its way yet: a word read asks for it.
   loadThenRedraw(area, locale);
@@ -149,7 +150,12 @@ export function registerCatalogs(area: string, catalogs: AreaCatalogs): void {
   areas.set(area, { ...catalogs, loaded: new Map(), pending: new Map(), readEarly: false, failed: new Set() });
   if (catalogs.afterFirstView) {
     if (laterWanted) loadThenRedraw(area, state.locale);
-  } else if (state.locale !== DEFAULT_LOCALE) loadCatalog(area, state.locale).catch(() => undefined);
+  } else if (catalogs.english !== null && state.locale !== DEFAULT_LOCALE) loadCatalog(area, state.locale).catch(() => undefined);
+}
+
+/** Whether an area's words are drawn now: built-in English, or a catalogue of it fetched (or on its way) already. */
+function inUse(entry: AreaEntry): boolean {
+  return !entry.afterFirstView && (entry.english !== null || entry.loaded.size > 0 || entry.pending.size > 0);
 }
 
 /**
@@ -192,7 +198,8 @@ export function loadLaterCatalogs(): void {
 export async function setLocale(tag: string | null | undefined, currency: string = state.currency): Promise<Locale> {
   const locale = matchLocale(tag) ?? DEFAULT_LOCALE;
   const call = ++requested;
-  const drawn = [...areas].filter(([, entry]) => !entry.afterFirstView).map(([area]) => area);
+  // An area whose words no screen has drawn yet is fetched in the new language when one first does.
+  const drawn = [...areas].filter(([, entry]) => inUse(entry)).map(([area]) => area);
   await Promise.all(drawn.map((area) => loadCatalog(area, locale)));
   if (call !== requested) return state.locale;
   applyToDocument(locale);
