@@ -63,21 +63,34 @@ describe('the catalogues', () => {
 
   for (const { area, dir, folders } of areas) {
     describe(area, () => {
-      const english = read(path.join(dir, 'en.json'));
+      // An area's words may be in two catalogues: its first view's (messages/) and its later screens'
+      // (messages/later/, fetched when drawn: libs/src/i18n withLaterMessages). Each is complete in
+      // every language; together they are the area's words, each in one of them.
+      const parts = [dir, path.join(dir, 'later')].filter((part) => existsSync(path.join(part, 'en.json')));
+      const english: Catalogue = Object.assign({}, ...parts.map((part) => read(path.join(part, 'en.json'))));
 
-      for (const language of LANGUAGES) {
-        it(`have every message in ${language}, with the same arguments, and no message English lacks`, () => {
-          const file = path.join(dir, `${language}.json`);
-          const translated = existsSync(file) ? read(file) : {};
-          expect(Object.keys(english).filter((id) => !(id in translated)), `missing from ${area}/${language}.json`).toEqual([]);
-          expect(Object.keys(translated).filter((id) => !(id in english)), `in ${area}/${language}.json but not in en.json`).toEqual([]);
-          const mismatched = Object.keys(english).filter((id) => {
-            const want = [...argumentsOf(parse(english[id] as string))].sort();
-            const got = [...argumentsOf(parse(translated[id] as string))].sort();
-            return JSON.stringify(want) !== JSON.stringify(got);
+      it('say each message in one catalogue only', () => {
+        const [first, later] = parts.map((part) => Object.keys(read(path.join(part, 'en.json'))));
+        expect((later ?? []).filter((id) => first?.includes(id))).toEqual([]);
+      });
+
+      for (const part of parts) {
+        const name = path.relative(dir, part) ? `${area}/later` : area;
+        const partEnglish = read(path.join(part, 'en.json'));
+        for (const language of LANGUAGES) {
+          it(`have every message of ${name} in ${language}, with the same arguments, and no message English lacks`, () => {
+            const file = path.join(part, `${language}.json`);
+            const translated = existsSync(file) ? read(file) : {};
+            expect(Object.keys(partEnglish).filter((id) => !(id in translated)), `missing from ${name}/${language}.json`).toEqual([]);
+            expect(Object.keys(translated).filter((id) => !(id in partEnglish)), `in ${name}/${language}.json but not in en.json`).toEqual([]);
+            const mismatched = Object.keys(partEnglish).filter((id) => {
+              const want = [...argumentsOf(parse(partEnglish[id] as string))].sort();
+              const got = [...argumentsOf(parse(translated[id] as string))].sort();
+              return JSON.stringify(want) !== JSON.stringify(got);
+            });
+            expect(mismatched, `messages of ${name}/${language}.json whose arguments differ from English`).toEqual([]);
           });
-          expect(mismatched, `messages of ${area}/${language}.json whose arguments differ from English`).toEqual([]);
-        });
+        }
       }
 
       it('hold only messages the code uses, and the code uses only messages they hold (extracted from the source)', () => {

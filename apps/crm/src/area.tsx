@@ -9,7 +9,7 @@ import { contactEntity } from './contacts/contactEntity';
 import { householdEntity } from './households/householdEntity';
 import { userEntity } from './users/userEntity';
 import type { CrmEntity } from './records/crmEntity';
-import { localized } from './i18n';
+import { later, localized } from './i18n';
 
 /** The list routes (route-table paths) and the entity each lists (the spec's /household is the households list too). */
 const LIST_ROUTES: ReadonlyMap<string, CrmEntity> = new Map([
@@ -25,10 +25,12 @@ const LIST_ROUTES: ReadonlyMap<string, CrmEntity> = new Map([
 // when opened, so a list's first chunk holds only what a list draws (without antd).
 const loading = <p><LoadingText /></p>;
 const CrmDetailPage = lazyAntdPage(() => loadRecordPage().then((module) => ({ default: module.CrmDetailPage })), loading);
-const InviteUserPage = lazyAntdPage(() => import('./users/UserFormPage').then((module) => ({ default: module.InviteUserPage })), loading);
-const EditUserPage = lazyAntdPage(() => import('./users/UserFormPage').then((module) => ({ default: module.EditUserPage })), loading);
-const InboxPage = lazyAntdPage(() => import('./inbox/InboxPage').then((module) => ({ default: module.InboxPage })), loading);
-const DuplicatesPage = lazyAntdPage(() => import('./duplicates/DuplicatesPage').then((module) => ({ default: module.DuplicatesPage })), loading);
+// Each later screen's code comes with the words of the CRM's later screens (i18n.ts), not after it.
+const withLaterWords = <Module,>(code: Promise<Module>): Promise<Module> => Promise.all([code, later.preload()]).then(([module]) => module);
+const InviteUserPage = lazyAntdPage(() => withLaterWords(import('./users/UserFormPage')).then((module) => ({ default: module.InviteUserPage })), loading);
+const EditUserPage = lazyAntdPage(() => withLaterWords(import('./users/UserFormPage')).then((module) => ({ default: module.EditUserPage })), loading);
+const InboxPage = lazyAntdPage(() => withLaterWords(import('./inbox/InboxPage')).then((module) => ({ default: module.InboxPage })), loading);
+const DuplicatesPage = lazyAntdPage(() => withLaterWords(import('./duplicates/DuplicatesPage')).then((module) => ({ default: module.DuplicatesPage })), loading);
 
 function CrmRoutes() {
   return (

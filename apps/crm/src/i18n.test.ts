@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setLocale } from '@steward/libs/i18n';
 import { contactEntity } from './contacts/contactEntity';
 import { CONTACT_EDIT_SECTIONS } from './contacts/contactFields';
@@ -9,6 +9,10 @@ import { formatBytes } from './files/fileRules';
 import { valueProblem } from './contactMethods/methodRules';
 import { relationshipTitle } from './relationships/relationshipKinds';
 import type { CrmRow } from './records/crmRow';
+import { later } from './i18n';
+
+// The later screens' words are in, as when a record page has opened (i18n.ts).
+beforeAll(() => later.preload());
 
 // A worker runs further files in the same modules: leave the page's language as it was found.
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { catalogueWords, escaped, mainText, setProfileLanguage } from './support
  */
 test.describe.configure({ timeout: 180_000 });
 
-/** The CRM's English words a person could see (apps/crm/src/messages/en.json). */
+/** The CRM's English words a person could see (apps/crm/src/messages: its first view's and its later screens'). */
 const CRM_WORDS = catalogueWords('crm');
 
 /**

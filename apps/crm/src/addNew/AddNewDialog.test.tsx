@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tableRef, type AnyRow } from '@steward/libs/data';
@@ -7,6 +7,10 @@ import { renderWithStack, chooseOption, type Answer, type CapturedRequest } from
 import { useAddNewDialog, type AddNewConfig } from './useAddNewDialog';
 import { AddNewDialog } from './AddNewDialog';
 import type { SessionApi } from '@steward/libs/session';
+import { later } from '../i18n';
+
+// The dialog says the CRM's later words: in, as when Add New opens it (CrmListPage loads them with it).
+beforeAll(() => later.preload());
 
 const businessConfig: AddNewConfig<AnyRow> = {
   table: tableRef<AnyRow>('crm', 'businesses'),

@@ -13,7 +13,10 @@ import { useFieldForm, type FieldDef } from '@steward/libs/form';
 import type { ContactMethodType } from './contactMethodTypes';
 import { addRecordFunction, addedRecordSchema, type AddRecordArgs, type AddRecordKind, type AddRecordMethod } from './addRecord';
 import { field } from '../records/commonFields';
-import { t, useT } from '../i18n';
+import { later } from '../i18n';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { t, useT } = later;
 
 export type OwnerColumn = 'business_id' | 'contact_id' | 'household_id' | 'user_id';
 

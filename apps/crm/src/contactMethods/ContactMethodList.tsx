@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { Typography } from '@steward/libs/ui/antd';
 import { PrimaryBadge, orderContactMethods, type ContactMethodLike } from '@steward/libs/ui';
 import { methodHref, type ContactMethodKind } from './methodHref';
-import { useT } from '../i18n';
+import { later } from '../i18n';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { useT } = later;
 
 export type ContactMethodItem = ContactMethodLike & {
   id: string;

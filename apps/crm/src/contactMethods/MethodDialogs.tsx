@@ -6,7 +6,10 @@ import { useTabSave } from '../records/useTabSave';
 import { ADDRESS_LINES, addressFormSchema, issuesByField, methodFormSchema } from './methodRules';
 import type { ContactMethodKind } from './methodHref';
 import { field } from '../records/commonFields';
-import { useT } from '../i18n';
+import { later } from '../i18n';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { useT } = later;
 
 export type MethodType = { id: string; name: string; kind: ContactMethodKind };
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import type { ContactMethodKind } from './methodHref';
-import { t } from '../i18n';
+import { later } from '../i18n';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { t } = later;
 
 // The same rules the database applies (app.contact_method_value_problem): checked here first, so a
 // person sees the message beside the field before anything is sent.

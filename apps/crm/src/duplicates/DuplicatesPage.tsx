@@ -9,7 +9,10 @@ import { LoadingText } from '@steward/libs/ui';
 import { MergePanel } from './MergePanel';
 import { MERGE_ENTITIES } from './mergeEntities';
 import './duplicates.css';
-import { t, useT, type CrmMessageId } from '../i18n';
+import { later, type CrmMessageId } from '../i18n';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { t, useT } = later;
 
 /** Why the database paired two records (crm.possible_duplicates writes these), in the page's language. */
 const REASONS: Readonly<Record<string, CrmMessageId>> = {

@@ -9,7 +9,10 @@ import type { CrmEntity } from '../records/crmEntity';
 import type { CrmRow } from '../records/crmRow';
 import { mergeChoices, shownValue, type Side } from './mergeChoices';
 import './duplicates.css';
-import { useT } from '../i18n';
+import { later } from '../i18n';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { useT } = later;
 
 /**
  * Two records side by side: the person chooses which one stays and, for each field where they differ,

@@ -5,10 +5,13 @@ import { crmFiles, downloadUrl, filesRequest, removeStoredFile, storeFile } from
 import { DataTable } from '@steward/libs/list';
 import { LoadingText, openDownload, useSubmit } from '@steward/libs/ui';
 import { formatDate } from '@steward/libs/i18n';
-import { useT } from '../i18n';
+import { later } from '../i18n';
 import type { OwnerColumn } from '../addNew';
 import { useCrmWrites } from '../records/useCrmWrites';
 import { fileProblem, formatBytes, typeLabel } from './fileRules';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { useT } = later;
 
 /**
  * The Files tab: a record's files, newest first, with type, size and date; upload into the private

@@ -1,6 +1,9 @@
 import { loadSupabase, recordFilePath, recordFileUrl, removeRecordFile, tableRef, uploadRecordFile, type AnyRow, type ListRequest } from '@steward/libs/data';
 import type { OwnerColumn } from '../addNew';
-import { t } from '../i18n';
+import { later } from '../i18n';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { t } = later;
 
 export const crmFiles = tableRef<AnyRow>('crm', 'crm_files');
 

@@ -6,7 +6,7 @@ import { DataTable } from '@steward/libs/list';
 import { LoadingText, todayLocal } from '@steward/libs/ui';
 import { formatDate, formatMoney, formatNumber, getLanguageState, intlLocale } from '@steward/libs/i18n';
 import { field } from '../records/commonFields';
-import { t, useT } from '../i18n';
+import { later } from '../i18n';
 import { useAccess, useSession } from '@steward/libs/session';
 import type { OwnerColumn } from '../addNew';
 import type { CrmRow } from '../records/crmRow';
@@ -18,6 +18,9 @@ import { useCrmWrites } from '../records/useCrmWrites';
 import { useRecordTransactions, useStatementBranding, type Branding } from './financialApi';
 import { GivingStatement } from './GivingStatement';
 import { TRANSACTION_TYPES, amountOf, transactionTypeLabel, statementFor, totalsByYear, transactionFormSchema, type StatementData, type TransactionRow, type YearTotal } from './giving';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { t, useT } = later;
 
 const transactions = tableRef<AnyRow>('public', 'transactions');
 

@@ -2,10 +2,13 @@ import { Alert, Button, Flex } from '@steward/libs/ui/antd';
 import { errorMessage } from '@steward/libs/data';
 import { useSubmit } from '@steward/libs/ui';
 import { formatDate, formatMoney } from '@steward/libs/i18n';
-import { useT } from '../i18n';
+import { later } from '../i18n';
 import { transactionTypeLabel } from './giving';
 import type { StatementData } from './giving';
 import './statement.css';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { useT } = later;
 
 /** A year-end giving statement, ready to print (the print stylesheet shows it alone) or save as PDF. */
 export function GivingStatement({ data }: { data: StatementData }) {

@@ -1,8 +1,11 @@
 import { jsPDF } from 'jspdf';
 import { formatDate, formatMoney } from '@steward/libs/i18n';
-import { t } from '../i18n';
+import { later } from '../i18n';
 import { transactionTypeLabel } from './giving';
 import type { StatementData } from './giving';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { t } = later;
 
 /**
  * The giving statement as a PDF (jsPDF, loaded only when someone asks for one): the organisation's

@@ -10,7 +10,10 @@ import { parseCsv, type CsvRecord } from './parseCsv';
 import { IMPORT_TARGETS, autoMapping, checkRows, customImportTargets, mapRecords, type ImportError, type ImportKind, type ImportMapping } from './importTargets';
 import { cancelImportJob, finishImport, importProblems, problemText, stageRows, startImportJob, type ImportProblem } from './importRecords';
 import { formatNumber } from '@steward/libs/i18n';
-import { useT } from '../i18n';
+import { later } from '../i18n';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { useT } = later;
 
 const PREVIEW_ROWS = 5;
 const DUPLICATES_SHOWN = 50;

@@ -1,5 +1,8 @@
 import { z } from 'zod';
-import { localized, t, type CrmMessageId } from '../i18n';
+import { later, type CrmMessageId } from '../i18n';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { localized, t } = later;
 
 export type ImportKind = 'business' | 'contact';
 

@@ -9,7 +9,10 @@ import { useNavigate } from '@steward/libs/router';
 import { useSession } from '@steward/libs/session';
 import { usePageTitle } from '@steward/libs/shell';
 import { PageFrame, notify, useDialog, useSubmit } from '@steward/libs/ui';
-import { useT, type CrmMessageId } from '../i18n';
+import { later, type CrmMessageId } from '../i18n';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { useT } = later;
 
 const KINDS: { value: Extract<MessageRecordKind, 'contact' | 'business' | 'household'>; label: CrmMessageId; table: string }[] = [
   { value: 'contact', label: 'entity.contact', table: 'contacts' },

@@ -9,7 +9,10 @@ import { t as libsT } from '@steward/libs/messages';
 import { notesTable, notesView } from '../records/crmViews';
 import { NotesList, type NoteItem } from './NotesList';
 import { EMPTY_NOTE, noteFormSchema, type NoteForm } from './noteForm';
-import { useT } from '../i18n';
+import { later } from '../i18n';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { useT } = later;
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 

@@ -9,7 +9,10 @@ import { kindOf, type ContactMethodKind } from '../contactMethods/methodHref';
 import type { OwnerColumn } from '../addNew';
 import { addressesTable, contactMethodsView, methodsRequest, otherMethodsView } from './crmViews';
 import { useCrmWrites } from './useCrmWrites';
-import { useT } from '../i18n';
+import { later } from '../i18n';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { useT } = later;
 
 const contactMethodsTable = tableRef<AnyRow>('crm', 'contact_methods');
 const otherMethodsTable = tableRef<AnyRow>('crm', 'other_contact_methods');

@@ -18,7 +18,10 @@ import { RecordHeader } from './RecordHeader';
 import { usePrefetchRecordTabs } from './prefetchTabs';
 import { OWNER_COLUMN, text } from './crmRow';
 import type { CrmEntity } from './crmEntity';
-import { useT } from '../i18n';
+import { later } from '../i18n';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { useT } = later;
 
 // The erasure dialog's inputs load when Erase is first pressed.
 // The composer and the Conversations tab load when the record page first needs them.

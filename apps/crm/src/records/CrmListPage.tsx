@@ -13,7 +13,7 @@ import type { CrmEntity } from './crmEntity';
 import type { ErasedState } from './CrmDetailPage';
 import type { CrmRow } from './crmRow';
 import { userFormFields } from '../users/userFormFields';
-import { t, useT } from '../i18n';
+import { later, t, useT } from '../i18n';
 
 // Mail to many loads its composer when a selection's bulk bar first shows it.
 const BulkSendButton = lazy(() => import('@steward/libs/conversations').then((module) => ({ default: module.BulkSendButton })));
@@ -30,7 +30,7 @@ const BY_NAME: SortSpec = [{ field: 'name', order: 'asc' }];
 
 // The dialog's form, inputs and selects load when Add New is first pressed, not with the list (nor
 // does the record editor's library: the list's first rows need none of it).
-const AddNewFlow = lazy(() => Promise.all([import('./AddNewFlow'), import('@steward/libs/form').then((editor) => editor.preloadFormLayer())]).then(([module]) => module));
+const AddNewFlow = lazy(() => Promise.all([import('./AddNewFlow'), import('@steward/libs/form').then((editor) => editor.preloadFormLayer()), later.preload()]).then(([module]) => module));
 
 function WithAddNew({ list, config, kind, savedFilterKey, toolbarExtra, children }: { list: ListPageApi<CrmRow>; config: AddNewConfig<AnyRow>; kind: string; savedFilterKey?: string; toolbarExtra?: ReactNode; children?: ReactNode }) {
   const t = useT();

@@ -3,7 +3,10 @@ import { Typography } from '@steward/libs/ui/antd';
 import { FormDialog, Input } from '@steward/libs/ui/antd-data';
 import { eraseContact, errorMessage, type EraseOutcome } from '@steward/libs/data';
 import { useSubmit } from '@steward/libs/ui';
-import { useT } from '../i18n';
+import { later } from '../i18n';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { useT } = later;
 
 /** What the dialog asks to be typed before Erase is offered: the name as the page shows it. */
 export const sameName = (typed: string, name: string) => typed.trim().replace(/\s+/g, ' ') === name.trim().replace(/\s+/g, ' ');

@@ -2,7 +2,10 @@ import { Flex, Typography } from '@steward/libs/ui/antd';
 import { StatusPill, SystemBadge, formatAddress, type AddressParts } from '@steward/libs/ui';
 import { text, type CrmRow } from './crmRow';
 import { methodHref } from '../contactMethods/methodHref';
-import { useT } from '../i18n';
+import { later } from '../i18n';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { useT } = later;
 
 /** Logo, name, secondary line, type, status pill, owners joined by a bullet, primary phone and e-mail, address. */
 export function RecordHeader({ row, heading, secondary }: { row: CrmRow; heading: string; secondary?: string | null }) {

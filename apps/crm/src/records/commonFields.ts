@@ -1,6 +1,9 @@
 import type { FieldDef, FieldSection } from '@steward/libs/form';
 import { RECORD_STATUS_OPTIONS } from '@steward/libs/ui';
-import { localized, type CrmMessageId } from '../i18n';
+import { later, type CrmMessageId } from '../i18n';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { localized } = later;
 
 /** A field whose label reads in the page's current language. */
 export const field = (name: string, label: CrmMessageId, rest: Omit<FieldDef, 'name' | 'label'> = {}): FieldDef => localized({ name, label: '', ...rest }, { label });

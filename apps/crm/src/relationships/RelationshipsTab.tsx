@@ -11,7 +11,10 @@ import { useTabSave } from '../records/useTabSave';
 import { useCrmWrites } from '../records/useCrmWrites';
 import { useRelationships } from './relationshipsApi';
 import { DETAIL_PATH, OTHER_TABLE, RELATIONSHIP_CHOICES, relationshipTitle, type RelationshipChoice, type RelationshipRow } from './relationshipKinds';
-import { useT } from '../i18n';
+import { later } from '../i18n';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { useT } = later;
 
 const relationships = tableRef<AnyRow>('crm', 'relationships');
 const contacts = tableRef<AnyRow>('crm', 'contacts');

@@ -9,7 +9,10 @@ import { usePageTitle } from '@steward/libs/shell';
 import { LoadingText } from '@steward/libs/ui';
 import { usersView } from '../records/crmViews';
 import { USER_SOURCE, missingUserMessage, userFormFields, userSaveError } from './userFormFields';
-import { useT } from '../i18n';
+import { later } from '../i18n';
+
+// The words of the CRM's later screens, with its first view's (i18n.ts).
+const { useT } = later;
 
 const profiles = tableRef<AnyRow>('public', 'user_profiles');
 /** The invite form returns here after saving; the route shows the users list. */

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createOwner, serviceClient, type Owner } from './shellApi';
 
@@ -28,11 +28,14 @@ export async function ownerSpeaking(prefix: string, language: string): Promise<O
 }
 
 /**
- * An area's English words a person could see (apps/<area>/src/messages/en.json): whole messages without
- * arguments, with a word of four letters or more; `except` leaves out message ids by pattern.
+ * An area's English words a person could see (apps/<area>/src/messages/en.json, and later/en.json, its
+ * later screens' words, where it has them): whole messages without arguments, with a word of four
+ * letters or more; `except` leaves out message ids by pattern.
  */
 export function catalogueWords(area: string, except?: RegExp): string[] {
-  const english = JSON.parse(readFileSync(new URL(`../../../../apps/${area}/src/messages/en.json`, import.meta.url), 'utf8')) as Record<string, string>;
+  const catalogue = (file: string) => new URL(`../../../../apps/${area}/src/messages/${file}`, import.meta.url);
+  const files = ['en.json', 'later/en.json'].map(catalogue).filter((file) => existsSync(file));
+  const english = Object.assign({}, ...files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)) as Record<string, string>;
   const words = Object.entries(english).filter(([id, text]) => !except?.test(id) && !/[{}<]/.test(text) && /[A-Za-z]{4}/.test(text));
   return [...new Set(words.map(([, text]) => text))];
 }
