@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { useEditorRequests, useOpenedOnce, type EditorRequest, type EditorRequests } from '@steward/libs/ui/core';
+import { useEditorRequests, type EditorRequest, type EditorRequests } from '@steward/libs/ui/core';
 import { useOpenOnRequest } from './openOnRequest';
 
 type Name = 'task' | 'subtask';
@@ -22,8 +22,7 @@ function Editors({ request }: { request: EditorRequest<Name> | null }) {
 function Page() {
   const editors = useEditorRequests<Name>();
   page = editors;
-  const wanted = useOpenedOnce(editors.request !== null);
-  return wanted ? <Editors request={editors.request} /> : <p>No editors yet</p>;
+  return editors.wanted ? <Editors request={editors.request} /> : <p>No editors yet</p>;
 }
 
 /** A page's one editor: it answers every ask, whatever editor the ask names. */

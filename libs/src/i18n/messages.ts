@@ -41,6 +41,15 @@ function translate<Id extends string>(area: string, english: Catalog | undefined
   return Object.assign(plain, { rich });
 }
 
+/** `localized` over a message function: the named keys become getters reading their message each time. */
+function localizedBy<Id extends string>(read: (id: Id) => string): AreaMessages<Id>['localized'] {
+  return (value, ids) => {
+    const copy = { ...value };
+    for (const [key, id] of Object.entries(ids) as [string, Id][]) Object.defineProperty(copy, key, { get: () => read(id), enumerable: true, configurable: true });
+    return copy;
+  };
+}
+
 /**
  * An area's messages: its English catalogue (imported, so built into its code) and a loader for each
  * other language (an `import()` of the area's catalogue file: a chunk of its own build). The ids are
@@ -74,13 +83,7 @@ export function defineMessages<English extends Record<string, string>>(
   const current: Translate<Id> = Object.assign((id: Id, values?: MessageValues) => forLocale(getLanguageState().locale)(id, values), {
     rich: (id: Id, values: RichValues) => forLocale(getLanguageState().locale).rich(id, values),
   });
-  const localized = <T extends object>(value: T, ids: { readonly [K in keyof T]?: Id }): T => {
-    const copy = { ...value };
-    for (const [key, id] of Object.entries(ids) as [string, Id][]) {
-      Object.defineProperty(copy, key, { get: () => current(id), enumerable: true, configurable: true });
-    }
-    return copy;
-  };
+  const localized = localizedBy(current);
   return {
     preload: () => loadCatalog(area, getLanguageState().locale).then(
       () => undefined,
@@ -126,11 +129,7 @@ export function withLaterMessages<First extends string, Later extends string>(fi
     t,
     preload: () => Promise.all([first.preload(), later.preload()]).then(() => undefined),
     has: (id: string): id is Id => first.has(id) || later.has(id),
-    localized: <T extends object>(value: T, ids: { readonly [K in keyof T]?: Id }): T => {
-      const copy = { ...value };
-      for (const [key, id] of Object.entries(ids) as [string, Id][]) Object.defineProperty(copy, key, { get: () => t(id), enumerable: true, configurable: true });
-      return copy;
-    },
+    localized: localizedBy(t),
     useT: () => {
       const read = first.useT();
       const readLater = later.useT();

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { tableRef } from '@steward/libs/data';
 import { bulkFieldsOf, dateColumn, dollarsColumn, editColumn, ListPage, nameColumn, textColumn, useColumnsWithCustom, useListPage, WithCustomColumns, type ListColumn } from '@steward/libs/list';
 import { formatNumber } from '@steward/libs/i18n';
-import { PageFrame, useEditorRequests, useOpenedOnce } from '@steward/libs/ui';
+import { PageFrame, useEditorRequests } from '@steward/libs/ui';
 import { useT } from '../i18n';
 import { supplyFields } from './supplyFields';
 
@@ -38,8 +38,6 @@ function SuppliesList({ custom }: { custom: readonly ListColumn<Supply>[] }) {
   const editors = useEditorRequests<'supply'>();
   const { openCreate, openEdit: ask } = editors;
   const openEdit = useCallback((row: Supply) => ask('supply', row), [ask]);
-  // Mounted from the first ask on, and kept: the editor stays open.
-  const wanted = useOpenedOnce(editors.request !== null);
   const columns = useMemo<ListColumn<Supply>[]>(
     () => [
       nameColumn<Supply>({ title: t('field.name') }),
@@ -71,7 +69,7 @@ function SuppliesList({ custom }: { custom: readonly ListColumn<Supply>[] }) {
   return (
     <PageFrame title={t('supplies.title')}>
       <ListPage list={list} savedFilterKey="supplies_filters" toolbarExtra={chosen.button} addNew={{ onClick: () => openCreate('supply'), children: t('common.addNew') }}>
-        {wanted ? (
+        {editors.wanted ? (
           <Suspense fallback={null}>
             <SupplyEditor request={editors.request} table={supplies} label={t('supplies.supply')} fields={fields} customKind="supply" />
           </Suspense>

@@ -6,7 +6,6 @@ import { ADDRESS_FIELDS, type AddNewDialogApi } from './useAddNewDialog';
 import type { ContactMethodType } from './contactMethodTypes';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { useT } = later;
 
 const typeOptions = (types: readonly ContactMethodType[]) => [{ value: '', label: '—' }, ...types.map((type) => ({ value: type.id, label: type.name }))];

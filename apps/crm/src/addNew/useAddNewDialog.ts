@@ -15,7 +15,6 @@ import { addRecordFunction, addedRecordSchema, type AddRecordArgs, type AddRecor
 import { field } from '../records/commonFields';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { t, useT } = later;
 
 export type OwnerColumn = 'business_id' | 'contact_id' | 'household_id' | 'user_id';

@@ -4,7 +4,6 @@ import { PrimaryBadge, orderContactMethods, type ContactMethodLike } from '@stew
 import { methodHref, type ContactMethodKind } from './methodHref';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { useT } = later;
 
 export type ContactMethodItem = ContactMethodLike & {

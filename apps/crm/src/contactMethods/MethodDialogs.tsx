@@ -8,7 +8,6 @@ import type { ContactMethodKind } from './methodHref';
 import { field } from '../records/commonFields';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { useT } = later;
 
 export type MethodType = { id: string; name: string; kind: ContactMethodKind };

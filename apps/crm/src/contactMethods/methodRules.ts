@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { ContactMethodKind } from './methodHref';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { t } = later;
 
 // The same rules the database applies (app.contact_method_value_problem): checked here first, so a

@@ -11,7 +11,6 @@ import { MERGE_ENTITIES } from './mergeEntities';
 import './duplicates.css';
 import { later, type CrmMessageId } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { t, useT } = later;
 
 /** Why the database paired two records (crm.possible_duplicates writes these), in the page's language. */

@@ -11,7 +11,6 @@ import { mergeChoices, shownValue, type Side } from './mergeChoices';
 import './duplicates.css';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { useT } = later;
 
 /**

@@ -10,7 +10,6 @@ import type { OwnerColumn } from '../addNew';
 import { useCrmWrites } from '../records/useCrmWrites';
 import { fileProblem, formatBytes, typeLabel } from './fileRules';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { useT } = later;
 
 /**

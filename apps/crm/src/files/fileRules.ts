@@ -1,7 +1,6 @@
 import { formatNumber } from '@steward/libs/i18n';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { t } = later;
 
 /** What the record-files bucket accepts (supabase/config.toml and the bucket's row say the same). */

@@ -2,7 +2,6 @@ import { loadSupabase, recordFilePath, recordFileUrl, removeRecordFile, tableRef
 import type { OwnerColumn } from '../addNew';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { t } = later;
 
 export const crmFiles = tableRef<AnyRow>('crm', 'crm_files');

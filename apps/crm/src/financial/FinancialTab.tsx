@@ -19,7 +19,6 @@ import { useRecordTransactions, useStatementBranding, type Branding } from './fi
 import { GivingStatement } from './GivingStatement';
 import { TRANSACTION_TYPES, amountOf, transactionTypeLabel, statementFor, totalsByYear, transactionFormSchema, type StatementData, type TransactionRow, type YearTotal } from './giving';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { t, useT } = later;
 
 const transactions = tableRef<AnyRow>('public', 'transactions');

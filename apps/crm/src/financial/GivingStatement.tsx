@@ -7,7 +7,6 @@ import { transactionTypeLabel } from './giving';
 import type { StatementData } from './giving';
 import './statement.css';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { useT } = later;
 
 /** A year-end giving statement, ready to print (the print stylesheet shows it alone) or save as PDF. */

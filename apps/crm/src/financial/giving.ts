@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { later, type CrmMessageId } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { t } = later;
 
 export type TransactionRow = {

@@ -4,7 +4,6 @@ import { later } from '../i18n';
 import { transactionTypeLabel } from './giving';
 import type { StatementData } from './giving';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { t } = later;
 
 /**

@@ -12,7 +12,6 @@ import { cancelImportJob, finishImport, importProblems, problemText, stageRows, 
 import { formatNumber } from '@steward/libs/i18n';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { useT } = later;
 
 const PREVIEW_ROWS = 5;

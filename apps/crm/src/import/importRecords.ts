@@ -2,7 +2,6 @@ import { answerReason, errorMessage, getDatabase } from '@steward/libs/data';
 import { importErrorSchema, type ImportError, type ImportKind, type ImportRow } from './importTargets';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { t } = later;
 
 /** Rows sent per request while a file is staged: the progress bar moves once per chunk. */

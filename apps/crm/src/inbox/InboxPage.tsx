@@ -11,7 +11,6 @@ import { usePageTitle } from '@steward/libs/shell';
 import { PageFrame, notify, useDialog, useSubmit } from '@steward/libs/ui';
 import { later, type CrmMessageId } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { useT } = later;
 
 const KINDS: { value: Extract<MessageRecordKind, 'contact' | 'business' | 'household'>; label: CrmMessageId; table: string }[] = [

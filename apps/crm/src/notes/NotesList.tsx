@@ -3,7 +3,6 @@ import { StatusPill } from '@steward/libs/ui';
 import { formatDate } from '@steward/libs/i18n';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { useT } = later;
 
 export type NoteItem = {

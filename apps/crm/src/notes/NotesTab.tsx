@@ -11,7 +11,6 @@ import { NotesList, type NoteItem } from './NotesList';
 import { EMPTY_NOTE, noteFormSchema, type NoteForm } from './noteForm';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { useT } = later;
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { t } = later;
 
 /** The Add Note form: a title and a body are required (crm.notes enforces both with check constraints). */

@@ -11,7 +11,6 @@ import { addressesTable, contactMethodsView, methodsRequest, otherMethodsView } 
 import { useCrmWrites } from './useCrmWrites';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { useT } = later;
 
 const contactMethodsTable = tableRef<AnyRow>('crm', 'contact_methods');

@@ -20,7 +20,6 @@ import { OWNER_COLUMN, text } from './crmRow';
 import type { CrmEntity } from './crmEntity';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { useT } = later;
 
 // The erasure dialog's inputs load when Erase is first pressed.

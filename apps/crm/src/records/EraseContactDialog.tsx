@@ -5,7 +5,6 @@ import { eraseContact, errorMessage, type EraseOutcome } from '@steward/libs/dat
 import { useSubmit } from '@steward/libs/ui';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { useT } = later;
 
 /** What the dialog asks to be typed before Erase is offered: the name as the page shows it. */

@@ -4,7 +4,6 @@ import { text, type CrmRow } from './crmRow';
 import { methodHref } from '../contactMethods/methodHref';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { useT } = later;
 
 /** Logo, name, secondary line, type, status pill, owners joined by a bullet, primary phone and e-mail, address. */

@@ -2,7 +2,6 @@ import type { FieldDef, FieldSection } from '@steward/libs/form';
 import { RECORD_STATUS_OPTIONS } from '@steward/libs/ui';
 import { later, type CrmMessageId } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { localized } = later;
 
 /** A field whose label reads in the page's current language. */

@@ -2,7 +2,6 @@ import { errorMessage } from '@steward/libs/data';
 import { useSubmit } from '@steward/libs/ui';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { t } = later;
 
 const saveFailed = (problem: unknown) => errorMessage(problem, t('common.saveFailed'));

@@ -13,7 +13,6 @@ import { useRelationships } from './relationshipsApi';
 import { DETAIL_PATH, OTHER_TABLE, RELATIONSHIP_CHOICES, relationshipTitle, type RelationshipChoice, type RelationshipRow } from './relationshipKinds';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { useT } = later;
 
 const relationships = tableRef<AnyRow>('crm', 'relationships');

@@ -11,7 +11,6 @@ import { usersView } from '../records/crmViews';
 import { USER_SOURCE, missingUserMessage, userFormFields, userSaveError } from './userFormFields';
 import { later } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { useT } = later;
 
 const profiles = tableRef<AnyRow>('public', 'user_profiles');

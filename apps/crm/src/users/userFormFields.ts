@@ -2,7 +2,6 @@ import type { FieldDef } from '@steward/libs/form';
 import { field } from '../records/commonFields';
 import { later, type CrmMessageId } from '../i18n';
 
-// The words of the CRM's later screens, with its first view's (i18n.ts).
 const { localized, t } = later;
 
 /** What a user profile's status may be (app.user_status); an existing value outside the list is kept as an option. */

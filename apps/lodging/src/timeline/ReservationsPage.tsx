@@ -4,7 +4,7 @@ import { errorMessage, queryKeys, type AnyRow } from '@steward/libs/data';
 import { useSearchParams } from '@steward/libs/router';
 import { useAccess, useSession } from '@steward/libs/session';
 import { useFirstViewShown } from '@steward/libs/boot';
-import { LazyAlert, PageFrame, PlainButton, PlainText, todayLocal, useEditorRequests, useOpenedOnce } from '@steward/libs/ui';
+import { LazyAlert, PageFrame, PlainButton, PlainText, todayLocal, useEditorRequests } from '@steward/libs/ui';
 import { useT } from '../i18n';
 import { TimelineGrid } from './TimelineGrid';
 import { fetchTimeline } from './timelineData';
@@ -72,11 +72,9 @@ export function ReservationsPage() {
   // The rows' and the fields' words follow the page's language (`t` is another function in another language).
   const t = useT();
   const rows = useMemo(() => (timeline.data ? timelineRows(t, timeline.data, start, range) : []), [t, timeline.data, start, range]);
-  const editors = useEditorRequests<'stay'>();
-  const { openEdit, openCreate } = editors;
   const [searchParams] = useSearchParams();
-  // Mounted from the first ask (or a stay named in the address) on, and kept: the editor stays open.
-  const wanted = useOpenedOnce(editors.request !== null || searchParams.has('stay'));
+  const editors = useEditorRequests<'stay'>({ addressed: searchParams.has('stay') });
+  const { openEdit, openCreate } = editors;
   const onAddressed = useCallback((row: AnyRow) => {
     if (typeof row.check_in === 'string') setStart(utcDayOf(row.check_in));
   }, []);
@@ -135,7 +133,7 @@ export function ReservationsPage() {
     <PageFrame title={t('timeline.title')}>
       {controls}
       {body}
-      {wanted ? (
+      {editors.wanted ? (
         <Suspense fallback={null}>
           <StayEditor request={editors.request} onAddressed={onAddressed} />
         </Suspense>

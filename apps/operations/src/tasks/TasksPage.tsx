@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useSearchParams } from '@steward/libs/router';
 import { tableRef, type AnyRow } from '@steward/libs/data';
-import { useEditorRequests, useOpenedOnce, type EditorRequests } from '@steward/libs/ui/core';
+import { useEditorRequests, type EditorRequests } from '@steward/libs/ui/core';
 import { ListPage, WithCustomColumns, bulkFieldsOf, useColumnsWithCustom, useListPage, type ListColumn, type ListPageOptions } from '@steward/libs/list';
 import { MyWork } from './MyWork';
 import { TaskBoard } from './TaskBoard';
@@ -41,7 +41,8 @@ const NEW_TASK = { status: 'To Do', priority: 'Normal' };
 export function TasksPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const view = taskViewOf(searchParams.get('view'));
-  const editors = useEditorRequests<TaskEditorName>();
+  // Mounted from the first ask, or a task named in the address, in one place whichever view shows.
+  const editors = useEditorRequests<TaskEditorName>({ addressed: searchParams.has('task') });
   const openTask = useCallback(
     (shortId: string) =>
       setSearchParams((params) => {
@@ -51,9 +52,6 @@ export function TasksPage() {
       }),
     [setSearchParams],
   );
-  // Mounted from the first ask (or a task named in the address) on, and kept, in one place whichever
-  // view shows: an editor stays open, and an ask is answered once.
-  const wanted = useOpenedOnce(editors.request !== null || searchParams.has('task'));
   return (
     <>
       {view === 'list' ? (
@@ -64,7 +62,7 @@ export function TasksPage() {
           {view === 'board' ? <TaskBoard onOpen={(task) => openTask(task.short_id)} /> : <MyWork onOpen={(task) => openTask(task.short_id)} />}
         </div>
       )}
-      {wanted ? (
+      {editors.wanted ? (
         <Suspense fallback={null}>
           <TaskEditors request={editors.request} />
         </Suspense>

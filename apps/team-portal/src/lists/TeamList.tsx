@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useParams } from '@steward/libs/router';
 import { tableRef, useCustomFieldsOfKind, type AnyRow } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
-import { AntdTheme, useEditorRequests, useOpenedOnce } from '@steward/libs/ui';
+import { AntdTheme, useEditorRequests } from '@steward/libs/ui';
 import { bulkFieldsOf, editColumn, ListPage, RecordHistory, useColumnsWithCustom, useListPage, WithCustomColumns, type ListColumn } from '@steward/libs/list';
 import type { SortSpec } from '@steward/libs/filter';
 import type { TeamEditor, TeamEditorOf } from '../editing/teamEditors';
@@ -59,8 +59,6 @@ function TeamListOf({ words, view, columns: columnsOf, recordParam, defaultSort 
   const editors = useEditorRequests<'row'>();
   const { openCreate, openEdit: ask } = editors;
   const openEdit = useCallback((row: AnyRow) => ask('row', row), [ask]);
-  // Mounted from the first ask on, and kept: the editor stays open.
-  const wanted = useOpenedOnce(editors.request !== null);
   // History speaks of the organisation's fields by their labels (and choices by theirs).
   const { orgName } = useSession();
   const { definitions: customFields } = useCustomFieldsOfKind(customKind ?? null, orgName);
@@ -92,7 +90,7 @@ function TeamListOf({ words, view, columns: columnsOf, recordParam, defaultSort 
   });
   return (
     <ListPage list={list} toolbarExtra={chosen.button} addNew={editor ? { onClick: () => openCreate('row', { status: 'Active' }), children: t('common.addNew') } : undefined}>
-      {editor && wanted ? (
+      {editor && editors.wanted ? (
         <Suspense fallback={null}>
           <RecordEditor request={editors.request} {...editor} />
         </Suspense>

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { useOpenedOnce } from './openedOnce';
 
 type Row = Record<string, unknown>;
 
@@ -9,8 +10,10 @@ export type EditorRequest<Name extends string = string> = { readonly editor: Nam
 );
 
 export type EditorRequests<Name extends string> = {
-  /** The latest ask, null until the first: the page mounts its editors from then on. */
+  /** The latest ask, null until the first. */
   readonly request: EditorRequest<Name> | null;
+  /** Whether the page mounts its editors: from the first ask (or a record named in the address) on, for good, so an open editor stays. */
+  readonly wanted: boolean;
   readonly openEdit: (editor: Name, record: Row | string) => void;
   readonly openCreate: (editor: Name, defaults?: Row) => void;
 };
@@ -21,8 +24,9 @@ export type EditorRequests<Name extends string> = {
  * `useOpenOnRequest` (libs/form) opens the editor asked for. So a list or a timeline whose rows open
  * an editor does not load the form layer with its first view.
  */
-export function useEditorRequests<Name extends string>(): EditorRequests<Name> {
+export function useEditorRequests<Name extends string>({ addressed = false }: { addressed?: boolean } = {}): EditorRequests<Name> {
   const [request, setRequest] = useState<EditorRequest<Name> | null>(null);
+  const wanted = useOpenedOnce(request !== null || addressed);
   const seq = useRef(0);
   const openEdit = useCallback((editor: Name, record: Row | string) => {
     seq.current += 1;
@@ -32,5 +36,5 @@ export function useEditorRequests<Name extends string>(): EditorRequests<Name> {
     seq.current += 1;
     setRequest({ editor, seq: seq.current, mode: 'create', defaults });
   }, []);
-  return { request, openEdit, openCreate };
+  return { request, wanted, openEdit, openCreate };
 }
