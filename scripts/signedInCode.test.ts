@@ -64,8 +64,8 @@ describe('the libs every area’s first view runs, in one chunk', () => {
     }
   });
 
-  it('leaves out antd’s pieces, the other languages, the pseudo-locales made from English and the database’s refusals, which load on request', () => {
-    for (const path of ['ui/antd/index.ts', 'ui/antd-data/DataTable.tsx', 'messages/es.json', 'messages/refusals/es.json', 'messages/refusals/en.json', 'list/index.ts', 'form/index.ts']) {
+  it('leaves out antd’s pieces, the other languages, the pseudo-locales made from English, the later screens’ words and the database’s refusals, which load on request', () => {
+    for (const path of ['ui/antd/index.ts', 'ui/antd-data/DataTable.tsx', 'messages/es.json', 'messages/later/en.json', 'messages/later/es.json', 'messages/refusals/es.json', 'messages/refusals/en.json', 'list/index.ts', 'form/index.ts']) {
       expect(isFirstViewLib(module(path)), path).toBe(false);
     }
     expect(isFirstViewLib(module('messages/en.json', '?pseudo=en-XA'))).toBe(false);

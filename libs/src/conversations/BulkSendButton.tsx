@@ -3,7 +3,9 @@ import { useDialog } from '@steward/libs/ui/core';
 import type { BulkChosen } from '@steward/libs/list';
 import { Composer } from './Composer';
 import type { MessageRecordKind } from './conversationsApi';
-import { useT } from '@steward/libs/messages';
+import { later } from '@steward/libs/messages';
+
+const { useT } = later;
 
 /**
  * "Send e-mail" in a list's bulk bar: the composer in bulk mode, one message per chosen row. With "all N

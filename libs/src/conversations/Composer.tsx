@@ -29,7 +29,9 @@ import {
 import { applyFormatting, type Formatting } from './markdown';
 import { MergeFieldMenu } from './MergeFieldMenu';
 import { bulkOutcomeText, replySubject } from './conversationWords';
-import { localized, useT, type LibsMessageId } from '@steward/libs/messages';
+import { later, type LibsLaterMessageId } from '@steward/libs/messages';
+
+const { localized, useT } = later;
 
 /** Mail to many: the kind of the chosen rows, how many, and either their ids or the list's filter. */
 export type BulkRecipients = {
@@ -54,7 +56,7 @@ export type ComposerProps = {
 };
 
 /** A required rule whose message is read in the page's language when the form is checked. */
-const requiredWith = (message: LibsMessageId) => localized({ message: '' }, { message });
+const requiredWith = (message: LibsLaterMessageId) => localized({ message: '' }, { message });
 
 /** The composer's fields, their words in the page's language when drawn. */
 const SUBJECT_FIELD = localized<FieldDef>({ name: 'subject', label: '', required: requiredWith('composer.subjectMissing') }, { label: 'composer.subject' });
@@ -67,7 +69,7 @@ const FIELDS_BULK: readonly FieldDef[] = [SUBJECT_FIELD];
 
 const SETTINGS_STALE_MS = 5 * 60_000;
 
-const TOOLBAR: { formatting: Formatting; label: LibsMessageId; text: LibsMessageId }[] = [
+const TOOLBAR: { formatting: Formatting; label: LibsLaterMessageId; text: LibsLaterMessageId }[] = [
   { formatting: 'bold', label: 'composer.bold', text: 'composer.boldText' },
   { formatting: 'italic', label: 'composer.italic', text: 'composer.italicText' },
   { formatting: 'list', label: 'composer.list', text: 'composer.listText' },

@@ -9,7 +9,9 @@ import { Composer } from './Composer';
 import { attachmentUrl, conversationKeys, fetchRecordMessages, olderPage, type ConversationMessage, type MessageRecord, type OlderThan } from './conversationsApi';
 import { STATUS_LABEL, groupByThread, sender } from './conversationWords';
 import './conversations.css';
-import { useT } from '@steward/libs/messages';
+import { later } from '@steward/libs/messages';
+
+const { useT } = later;
 
 const when = (message: ConversationMessage) => {
   const at = message.sent_at ?? message.created_at;

@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Typography } from '@steward/libs/ui/antd';
 import { Select } from '@steward/libs/ui/antd-data';
 import { conversationKeys, fetchMergeFields, type MessageRecordKind } from './conversationsApi';
-import { useT } from '@steward/libs/messages';
+import { later } from '@steward/libs/messages';
+
+const { useT } = later;
 
 /**
  * "Insert field…": the merge fields of a kind of record (crm.merge_fields, the same for every

@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { later } from '@steward/libs/messages';
 import { bulkOutcomeText, groupByThread, replySubject } from './conversationWords';
 import { attachmentProblem, composerSchema, messageFilePath, sendMessagePayload } from './conversationsApi';
 import type { ConversationMessage } from './conversationsApi';
+
+// The words these say are fetched when a screen that says them first draws.
+beforeAll(() => later.preload());
 
 const message = (id: string, thread: string, at: string, subject = 'Hello'): ConversationMessage => ({
   id, thread_id: thread, direction: 'out', status: 'sent', error: null, message_id: null, in_reply_to: null, subject, body_text: '', body_html: null,

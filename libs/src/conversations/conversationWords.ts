@@ -1,5 +1,7 @@
 import type { BulkOutcome, ConversationMessage } from './conversationsApi';
-import { t, type LibsMessageId } from '@steward/libs/messages';
+import { later, type LibsLaterMessageId } from '@steward/libs/messages';
+
+const { t } = later;
 
 /** A reply's subject: "Re: " once. */
 export const replySubject = (subject: string | null) => {
@@ -13,7 +15,7 @@ export function bulkOutcomeText(outcome: Pick<BulkOutcome, 'total' | 'queued' | 
 }
 
 /** A sent message's status, as ids of libs' messages. */
-export const STATUS_LABEL: Record<ConversationMessage['status'], LibsMessageId> = {
+export const STATUS_LABEL: Record<ConversationMessage['status'], LibsLaterMessageId> = {
   queued: 'conversations.status.queued',
   sent: 'conversations.status.sent',
   failed: 'conversations.status.failed',

@@ -1,6 +1,8 @@
 import { z } from 'zod/mini';
 import { callRpc, getDatabase, loadSupabase, privateFileUrl, queryKeys, removePrivateFile, sanitizeOrgName, toDataAccessError, uploadPrivateFile } from '@steward/libs/data';
-import { t } from '@steward/libs/messages';
+import { later } from '@steward/libs/messages';
+
+const { t } = later;
 
 /** The records a message can be on (docs: the conversations contract). */
 export type MessageRecordKind = 'contact' | 'business' | 'household' | 'user' | 'staff' | 'reservation';

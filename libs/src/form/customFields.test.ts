@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { later } from '@steward/libs/messages';
 import type { CustomFieldDef } from '@steward/libs/data';
 import { customDefaults, customFieldDef, customFieldDefs, withMoreFields } from './customFields';
 import { columnOfField, formValuesFromRow, rowValuesFromForm } from './fieldValues';
 import { customFieldChanges } from './history/historyWords';
 import { validateRecord } from './validateRecord';
+
+// The words these say are fetched when a screen that says them first draws.
+beforeAll(() => later.preload());
 
 const base = { org_name: 'Cedar Grove', record_kind: 'contact' as const, help_text: null, link_kind: null, required: false, default_value: null, archive: false, sensitive: false, choices: [] };
 const LEVEL: CustomFieldDef = {

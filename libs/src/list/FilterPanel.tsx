@@ -5,7 +5,9 @@ import { FILTER_OPERATOR_LABELS, LIST_OPERATORS, VALUELESS_OPERATORS, operatorsF
 import { useRelationOptions, type SchemaName } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
 import type { FilterState } from './useFilterState';
-import { useT, type LibsMessageId } from '@steward/libs/messages';
+import { later, type LibsLaterMessageId } from '@steward/libs/messages';
+
+const { useT } = later;
 
 /**
  * The Filters panel: one line per condition (field, operator, value), AND/OR between lines where OR
@@ -72,9 +74,9 @@ function FilterLine({ index, row, state, fieldOptions }: { index: number; row: F
 }
 
 /** An operator in words for a field of a type: dates are after and before. */
-function operatorLabel(operator: FilterOperator, type: FilterFieldType | undefined): LibsMessageId {
+function operatorLabel(operator: FilterOperator, type: FilterFieldType | undefined): LibsLaterMessageId {
   if (type === 'date') {
-    const dates: Partial<Record<FilterOperator, LibsMessageId>> = { gt: 'filter.op.after', gte: 'filter.op.onOrAfter', lt: 'filter.op.before', lte: 'filter.op.onOrBefore' };
+    const dates: Partial<Record<FilterOperator, LibsLaterMessageId>> = { gt: 'filter.op.after', gte: 'filter.op.onOrAfter', lt: 'filter.op.before', lte: 'filter.op.onOrBefore' };
     return dates[operator] ?? FILTER_OPERATOR_LABELS[operator];
   }
   return FILTER_OPERATOR_LABELS[operator];

@@ -41,7 +41,7 @@ function renderPanel(respond: (req: CapturedRequest) => Answer) {
 describe('saved filters', () => {
   it('lists the user\'s filters for this list (reporting, not applying, unreadable ones) and applies one to the URL', async () => {
     const { requests } = renderPanel(() => ({ body: saved }));
-    const group = screen.getByRole('group', { name: 'Saved filters' });
+    const group = await screen.findByRole('group', { name: 'Saved filters' });
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0]?.url.pathname).toBe('/rest/v1/saved_filters');
     expect(requests[0]?.headers.get('accept-profile')).toBe('settings');

@@ -5,7 +5,9 @@ import { errorMessage, useSavedFilters } from '@steward/libs/data';
 import { useAccess, useSession } from '@steward/libs/session';
 import { mayChangeView } from './savedViews';
 import type { FilterState } from './useFilterState';
-import { useT } from '@steward/libs/messages';
+import { later } from '@steward/libs/messages';
+
+const { useT } = later;
 
 /** The signed-in user's named filters for one list (e.g. 'tasks_filters'): apply, save the current one, delete. */
 export function SavedFilters({ listKey, state }: { listKey: string; state: FilterState }) {

@@ -2,7 +2,9 @@ import { Button, Flex } from '@steward/libs/ui/antd';
 import { Card, Select } from '@steward/libs/ui/antd-data';
 import type { SortOrder } from '@steward/libs/filter';
 import type { FilterState } from './useFilterState';
-import { useT } from '@steward/libs/messages';
+import { later } from '@steward/libs/messages';
+
+const { useT } = later;
 
 /** The Sort panel: up to three keys, each ascending or descending; applied on request. */
 export function SortPanel({ state, labels, onClose }: { state: FilterState; labels: Readonly<Record<string, string>>; onClose?: () => void }) {

@@ -5,8 +5,10 @@ import { notify } from '@steward/libs/ui/core';
 import { NO_HISTORY_TEXT, actionPhrase, actorOf, entryChanges, historyWordsOf, isAttached, relativeTime, viaNote, type HistoryField, type HistoryWords } from './historyWords';
 import './recordHistory.css';
 import { formatDateTime } from '@steward/libs/i18n';
-import { useT, type LibsMessageId } from '@steward/libs/messages';
+import { later, type LibsLaterMessageId } from '@steward/libs/messages';
 import type { Translate } from '@steward/libs/i18n';
+
+const { useT } = later;
 
 /** A moment in full, as the browser wrote it before ("11/29/2026, 3:05:09 PM" in English). */
 const MOMENT: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' };
@@ -112,6 +114,6 @@ function HistoryItem({ entry, recordId, words, now }: { entry: HistoryEntry; rec
 }
 
 /** "Status from <em>Active</em> to <em>Inactive</em>": one sentence to translate, the values emphasised. */
-function fromTo(t: Translate<LibsMessageId>, change: { label: string; from: string; to: string }) {
+function fromTo(t: Translate<LibsLaterMessageId>, change: { label: string; from: string; to: string }) {
   return t.rich('history.fromToRich', { label: change.label, from: change.from, to: change.to, em: (words) => <em>{words}</em> });
 }

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { later } from '@steward/libs/messages';
 import type { HistoryEntry } from '@steward/libs/data';
 import { historySentence, historyWordsOf, relativeTime, spellField, spellValue, viaNote } from './historyWords';
+
+// The words these say are fetched when a screen that says them first draws.
+beforeAll(() => later.preload());
 
 const base: HistoryEntry = {
   id: 1,

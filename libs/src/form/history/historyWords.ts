@@ -1,10 +1,12 @@
 // A history entry in words a person reads: "Maya Chen changed Status from Active to Inactive".
 import { customValueText, isEmptyCustomValue, type CustomFieldDef, type HistoryEntry } from '@steward/libs/data';
 import { formatDate } from '@steward/libs/i18n';
-import { t, type LibsMessageId } from '@steward/libs/messages';
+import { later, type LibsLaterMessageId } from '@steward/libs/messages';
+
+const { t } = later;
 
 /** What a record's history says before anything was changed. */
-export const NO_HISTORY_TEXT = 'history.none' satisfies LibsMessageId;
+export const NO_HISTORY_TEXT = 'history.none' satisfies LibsLaterMessageId;
 
 /** Field names as people say them, given by the screen; others are spelled out from the column. */
 export type FieldLabels = Readonly<Record<string, string>>;

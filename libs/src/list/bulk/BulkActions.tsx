@@ -10,7 +10,9 @@ import type { BulkField, BulkTarget } from '../useListPage';
 import { allMatchingPersonalNote, countOf, deleteConfirmation, personalNote, skippedNote } from './bulkWords';
 import { allowedIds } from './ownRows';
 import { bulkChangeOf } from './bulkFields';
-import { useT } from '@steward/libs/messages';
+import { later } from '@steward/libs/messages';
+
+const { useT } = later;
 
 type Row0 = Record<string, unknown>;
 

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { later } from '@steward/libs/messages';
 import { allMatchingPersonalNote, personalNote } from './bulkWords';
+
+// The words these say are fetched when a screen that says them first draws.
+beforeAll(() => later.preload());
 
 const noun = { one: 'contact', many: 'contacts' };
 

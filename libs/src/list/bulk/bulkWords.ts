@@ -1,4 +1,6 @@
-import { t } from '@steward/libs/messages';
+import { later } from '@steward/libs/messages';
+
+const { t } = later;
 
 /** "1 contact", "3 contacts". */
 export function countOf(count: number, noun: { one: string; many: string }): string {
