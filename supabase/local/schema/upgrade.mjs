@@ -33,18 +33,8 @@ export async function upgradeFromPreviousRelease({ loadFile } = {}) {
       const upgradeMs = performance.now() - started;
       const after = await tableChecksums(client);
       const { rows: recorded } = await client.query('select version from supabase_migrations.schema_migrations order by version');
-      const { rows: [recordFiles] } = await client.query(`
-        select (select count(*)::int from storage.objects o join crm.crm_files f on o.name = f.storage_path where o.bucket_id = 'record-files'
-                  and o.name = (select org.id from public.organizations org where org.name = f.org_name) || '/' || f.id) as "inPrivateBucket",
-               (select count(*)::int from storage.objects where bucket_id = 'organization-assets' and name ~ '^[^/]*-[0-9]{13}_') as "leftBehind",
-               (select count(*)::int from crm.crm_files where url like '%/storage/v1/object/public/%') as "publicUrls",
-               (select count(*)::int from public.record_history where table_name = 'crm.crm_files' and changes::text like '%/storage/v1/object/public/%') as "historyUrls"`)
-        .catch(() => ({ rows: [null] }));
-      // Each organisation's currency (Org Data) after the upgrade.
-      const { rows: currencies } = await client.query('select name, currency from public.organizations order by name').catch(() => ({ rows: [] }));
       return {
-        release, before, after, upgradeMs, applied: result.applied, recorded: recorded.map((r) => r.version), catalog: await readCatalog(client), recordFiles,
-        currencies: Object.fromEntries(currencies.map((row) => [row.name, row.currency])),
+        release, before, after, upgradeMs, applied: result.applied, recorded: recorded.map((r) => r.version), catalog: await readCatalog(client),
       };
     });
   } finally {

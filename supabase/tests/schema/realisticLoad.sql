@@ -1,6 +1,8 @@
 -- A realistic load on top of the seed, written through the product's own paths as the demo owner
 -- (row triggers on: stamps, shown methods, search words, history): 10,000 contacts imported with a
--- phone, an e-mail and an address each, edits that leave history, files on records and past stays.
+-- phone, an e-mail and an address each (a third with the organisation's own fields, some sensitive),
+-- edits that leave history, files on records and past stays. It is written for the previous
+-- release's schema: when a release is cut, it is brought to that release's.
 select set_config('request.jwt.claims', json_build_object('sub', id, 'role', 'authenticated', 'email', email)::text, false)
 from auth.users where email = 'demo@steward.dev';
 set role authenticated;
@@ -11,12 +13,16 @@ declare
   v_job uuid;
 begin
   insert into crm.import_jobs (org_name, kind) values ('Cedar Grove Outfitters', 'contact') returning id into v_job;
-  insert into crm.import_rows (job_id, line, name, first_name, last_name, phone, email, address_line_1, city, state, zip)
+  insert into crm.import_rows (job_id, line, name, first_name, last_name, phone, email, address_line_1, city, state, zip, custom)
   select v_job, g + 1, 'Guest' || g || ' ' || (array['Smith','García','Nguyen','Müller','Okafor'])[1 + g % 5], 'Guest' || g,
          (array['Smith','García','Nguyen','Müller','Okafor'])[1 + g % 5],
          format('(%s) 555-%s', 200 + g % 700, lpad((g % 10000)::text, 4, '0')), format('guest%s@example.org', g),
          case when g % 2 = 0 then g || ' Lake Road' end, case when g % 2 = 0 then 'Cedar Grove' end,
-         case when g % 2 = 0 then 'VT' end, case when g % 2 = 0 then '05001' end
+         case when g % 2 = 0 then 'VT' end, case when g % 2 = 0 then '05001' end,
+         -- The seed's fields of Cedar Grove, by their labels as a CSV heads them ("Medical notes" is sensitive).
+         case when g % 3 = 0 then jsonb_build_object('Paddling level', (array['Beginner','Intermediate','Advanced'])[1 + g / 3 % 3],
+                                                     'Waiver expires', format('2027-%s-%s', lpad((1 + g % 12)::text, 2, '0'), lpad((1 + g % 28)::text, 2, '0')))
+                                  || case when g % 50 = 0 then jsonb_build_object('Medical notes', 'Allergic to bee stings') else '{}' end end
   from generate_series(1, 10000) as g;
   perform crm.import_job(v_job);
 end $$;
@@ -40,27 +46,22 @@ select 'Cedar Grove Outfitters', 'Past stay ' || a.rn || '-' || d, a.id,
 from (select id, row_number() over (order by name) as rn from catalog.accommodations where org_name = 'Cedar Grove Outfitters') a,
      generate_series(1, 40) as d;
 
--- A currency chosen in Lodging Settings while Org Data had none (releases that kept one there): the
--- upgrade makes it the organisation's. Skipped once the previous release keeps the currency in Org Data only.
-do $$
-begin
-  if exists (select 1 from information_schema.columns where table_schema = 'catalog' and table_name = 'lodging_settings' and column_name = 'currency') then
-    execute $sql$update catalog.lodging_settings set currency = 'CAD' where org_name = 'Cedar Grove Outfitters'$sql$;
-  end if;
-end $$;
-
 reset role;
 select set_config('request.jwt.claims', '', false);
 
--- Files stored as the Files tab of the release stored them: 20 PDFs in organization-assets, each row
--- with its object's name and public URL (objects written directly: their bodies play no part here).
+-- Files stored as the Files tab stores them: 20 PDFs in the private record-files bucket, each named by
+-- its organisation's id and its row's (objects written directly: their bodies play no part here).
+with file as (
+  select gen_random_uuid() as id, g, c.id as contact_id, c.created_by, o.id as org_id
+  from generate_series(1, 20) as g
+  join crm.contacts c on c.org_name = 'Cedar Grove Outfitters' and c.first_name = 'Guest' || (g + 1000)
+  join public.organizations o on o.name = 'Cedar Grove Outfitters'
+), stored as (
+  insert into crm.crm_files (id, org_name, name, storage_path, content_type, size_bytes, contact_id, created_by, last_modified_by)
+  select f.id, 'Cedar Grove Outfitters', 'passport-' || f.g || '.pdf', f.org_id || '/' || f.id, 'application/pdf', 1024, f.contact_id, f.created_by, f.created_by
+  from file f
+  returning storage_path
+)
 insert into storage.objects (bucket_id, name, owner_id, metadata, version)
-select 'organization-assets', 'CedarGroveOutfitters-' || (1700000000000 + g) || '_passport-' || g || '.pdf', u.id::text,
-       jsonb_build_object('size', 1024, 'mimetype', 'application/pdf'), gen_random_uuid()::text
-from generate_series(1, 20) as g, auth.users u where u.email = 'demo@steward.dev';
-insert into crm.crm_files (org_name, name, storage_path, url, content_type, size_bytes, contact_id, created_by, last_modified_by)
-select 'Cedar Grove Outfitters', 'passport-' || g || '.pdf', 'CedarGroveOutfitters-' || (1700000000000 + g) || '_passport-' || g || '.pdf',
-       'http://127.0.0.1:54321/storage/v1/object/public/organization-assets/CedarGroveOutfitters-' || (1700000000000 + g) || '_passport-' || g || '.pdf',
-       'application/pdf', 1024, c.id, c.created_by, c.created_by
-from generate_series(1, 20) as g
-join crm.contacts c on c.org_name = 'Cedar Grove Outfitters' and c.first_name = 'Guest' || (g + 1000);
+select 'record-files', s.storage_path, u.id::text, jsonb_build_object('size', 1024, 'mimetype', 'application/pdf'), gen_random_uuid()::text
+from stored s, auth.users u where u.email = 'demo@steward.dev';
