@@ -9,6 +9,8 @@ import { contactEntity } from './contacts/contactEntity';
 import { householdEntity } from './households/householdEntity';
 import { userEntity } from './users/userEntity';
 import type { CrmEntity } from './records/crmEntity';
+import { withWords } from '@steward/libs/i18n';
+import { later as libsLater } from '@steward/libs/messages';
 import { later, localized } from './i18n';
 
 /** The list routes (route-table paths) and the entity each lists (the spec's /household is the households list too). */
@@ -26,10 +28,11 @@ const LIST_ROUTES: ReadonlyMap<string, CrmEntity> = new Map([
 const loading = <p><LoadingText /></p>;
 const CrmDetailPage = lazyAntdPage(() => loadRecordPage().then((module) => ({ default: module.CrmDetailPage })), loading);
 // Each later screen's code comes with the words of the CRM's later screens (i18n.ts), not after it.
-const withLaterWords = <Module,>(code: Promise<Module>): Promise<Module> => Promise.all([code, later.preload()]).then(([module]) => module);
+const withLaterWords = <Module,>(code: Promise<Module>): Promise<Module> => withWords(code, later);
 const InviteUserPage = lazyAntdPage(() => withLaterWords(import('./users/UserFormPage')).then((module) => ({ default: module.InviteUserPage })), loading);
 const EditUserPage = lazyAntdPage(() => withLaterWords(import('./users/UserFormPage')).then((module) => ({ default: module.EditUserPage })), loading);
-const InboxPage = lazyAntdPage(() => withLaterWords(import('./inbox/InboxPage')).then((module) => ({ default: module.InboxPage })), loading);
+// The inbox draws messages as a record's conversations do: libs' words for them come too.
+const InboxPage = lazyAntdPage(() => withWords(import('./inbox/InboxPage'), later, libsLater).then((module) => ({ default: module.InboxPage })), loading);
 const DuplicatesPage = lazyAntdPage(() => withLaterWords(import('./duplicates/DuplicatesPage')).then((module) => ({ default: module.DuplicatesPage })), loading);
 
 function CrmRoutes() {

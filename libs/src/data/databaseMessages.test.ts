@@ -7,7 +7,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allCatalogsLoaded, setLocale } from '@steward/libs/i18n';
+import { setLocale } from '@steward/libs/i18n';
 import { refusals } from '@steward/libs/messages';
 import english from '../messages/refusals/en.json';
 import spanish from '../messages/refusals/es.json';
@@ -99,10 +99,11 @@ const WITHOUT_ID = {
   passedOn: ['case when v_part is null then v_message'],
 };
 
-// The refusals' catalogue, English included, is fetched (once a page's first view is shown): in here, at once.
+// The refusals' catalogue, English included, is fetched (once a page's first view is shown): in here, at
+// once. Only it: other test files of this run register catalogues of their own, some on purpose unloadable.
 beforeAll(async () => {
   await setLocale('en');
-  await allCatalogsLoaded();
+  await refusals.preload();
 });
 
 describe('database messages by code', () => {
@@ -200,7 +201,7 @@ describe('database refusals by message id', () => {
     await setLocale('es');
     // The refusals follow the switch rather than hold it up (they are no screen's words until one
     // happens): English until they are in.
-    await allCatalogsLoaded();
+    await refusals.preload();
     expect(errorMessage(error, 'Save failed')).toBe('No puedes ver ese registro');
     expect(errorMessage(withValues, 'Save failed')).toBe('Phone es obligatorio');
     expect(databaseMessage({ code: 'P0002', message: 'Stay not found.', hint: 'steward:stay.notFound', details: '{}' })).toBe((spanish as Record<string, string>)['db.stay.notFound']);
@@ -260,7 +261,7 @@ describe('database refusals by message id', () => {
     expect(answerReason(quote)).toBe(both);
     expect(answerReason(closed)).toBe(closed.reason);
     await setLocale('es');
-    await allCatalogsLoaded();
+    await refusals.preload();
     expect(answerReason(late)).toBe('Esta reserva solo se puede cancelar en línea hasta el 4 de diciembre de 2026. Ponte en contacto con Lodge.');
     expect(answerReason(changed)).toBe('El precio para estas fechas es 1234,50\u00a0US$; revísalo y vuelve a confirmar.');
     expect(answerReason(quote)).toBe('La estancia mínima es de 2 noches para Weekend; Members debe reservarse con al menos 400 días de antelación');

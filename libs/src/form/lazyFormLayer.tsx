@@ -1,6 +1,8 @@
 import { lazy, type ComponentProps } from 'react';
 import { useOpenedOnce } from '@steward/libs/ui/core';
 import { AntdTheme, LoadingText } from '@steward/libs/ui';
+import { withWords } from '@steward/libs/i18n';
+import { later } from '@steward/libs/messages';
 import type * as FormLayer from './formLayer';
 
 /**
@@ -74,7 +76,7 @@ export function InlineEditor(props: ComponentProps<typeof FormLayer.InlineEditor
   );
 }
 
-const LazyRecordHistory = lazy(() => import('./history/RecordHistory').then((module) => ({ default: module.RecordHistory })));
+const LazyRecordHistory = lazy(() => withWords(import('./history/RecordHistory'), later).then((module) => ({ default: module.RecordHistory })));
 
 /** Who changed what on one record: drawn with antd, so it loads (with antd) when first shown. */
 export function RecordHistoryPanel(props: ComponentProps<typeof LazyRecordHistory>) {

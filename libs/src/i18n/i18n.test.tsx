@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { act, render, screen } from '@testing-library/react';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import { compileCatalog } from '../../../build/i18n/compileMessages.mjs';
-import { defineMessages, directionOf, firstDayOfWeek, formatDate, formatDateRange, formatMoney, formatNumber, getLanguageState, loadLaterCatalogs, resolveLocale, setCurrency, setLocale, useLanguage, withLaterMessages } from './index';
+import { defineMessages, directionOf, firstDayOfWeek, formatDate, formatDateRange, formatMoney, formatNumber, getLanguageState, loadLaterCatalogs, resolveLocale, setCurrency, setLocale, useLanguage, withLaterMessages, withWords } from './index';
 
 const english = { 'demo.hello': 'Hello, {name}', 'demo.items': '{count, plural, one {# item} other {# items}}', 'demo.only': 'Only in English' };
 const spanish = { 'demo.hello': 'Hola, {name}', 'demo.items': '{count, plural, one {# artículo} other {# artículos}}' };
@@ -308,6 +308,26 @@ describe('messages', () => {
     expect(screen.getByRole('heading', { name: 'Un barco · Barcos' })).toBeInTheDocument();
     expect(loads).toEqual(['en', 'es']);
     expect(area.has('detail.title') && area.has('list.title') && !area.has('detail.other')).toBe(true);
+  });
+
+  it('come with a later screen’s code, fetched at once, so the screen does not wait for them after it', async () => {
+    const order: string[] = [];
+    let arrive: (module: { Screen: string }) => void = () => undefined;
+    const code = new Promise<{ Screen: string }>((resolve) => (arrive = resolve));
+    const words = defineMessages<{ 'sheet.title': string }>('demo-sheet-later', null, {
+      en: async () => {
+        order.push('words asked');
+        return compiled({ 'sheet.title': 'A sheet' });
+      },
+    });
+    const loaded = withWords(code, words).then((module) => order.push(`module ${module.Screen}`));
+    // The words are asked for before the code has arrived.
+    await Promise.resolve();
+    expect(order).toEqual(['words asked']);
+    arrive({ Screen: 'Sheet' });
+    await loaded;
+    expect(order).toEqual(['words asked', 'module Sheet']);
+    expect(words.t('sheet.title')).toBe('A sheet');
   });
 
   it('an unknown language falls back to English, not to ids', async () => {

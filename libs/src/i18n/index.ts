@@ -1,6 +1,6 @@
 export { LOCALES, LOCALE_NAMES, CHOOSABLE_LOCALES, LANGUAGE_OPTIONS, DEFAULT_LOCALE, directionOf, firstDayOfWeek, intlLocale, isPseudoLocale, matchLocale, resolveLocale, type Locale } from './locales';
 export { formatMessage, type Catalog, type CompiledMessage, type MessageValues } from './catalog';
-export { defineMessages, useLanguage, withLaterMessages, type AreaMessages, type Translate } from './messages';
+export { defineMessages, useLanguage, withLaterMessages, withWords, type AreaMessages, type Translate } from './messages';
 export {
   LOCALE_KEY,
   allCatalogsLoaded,

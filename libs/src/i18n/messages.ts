@@ -138,6 +138,14 @@ export function withLaterMessages<First extends string, Later extends string>(fi
   };
 }
 
+/**
+ * A later screen's code with the words it says: fetched at once, so the screen draws when its code is
+ * in rather than asking for its words after it. `lazy(() => withWords(import('./InboxPage'), later))`.
+ */
+export function withWords<Module>(code: Promise<Module>, ...words: readonly Pick<AreaMessages<string>, 'preload'>[]): Promise<Module> {
+  return Promise.all([code, ...words.map((area) => area.preload())]).then(([module]) => module);
+}
+
 /** The page's locale and currency; the component draws again when either changes. */
 export function useLanguage() {
   return useSyncExternalStore(subscribeLanguage, getLanguageState, getLanguageState);

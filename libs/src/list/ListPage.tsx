@@ -8,17 +8,17 @@ import { archivedHint } from './bulk/bulkWords';
 import type { ExportProgressStore } from './useCsvExport';
 import type { BulkTarget, ListPageApi } from './useListPage';
 import { BulkActionsPlaceholder } from './bulk/BulkActionsPlaceholder';
-import { useT } from '@steward/libs/messages';
-import { formatNumber } from '@steward/libs/i18n';
+import { later, useT } from '@steward/libs/messages';
+import { formatNumber, withWords } from '@steward/libs/i18n';
 
 type Row0 = Record<string, unknown>;
 
 // The panels draw with antd's inputs and selects: they load, with antd, when first opened, not with the list.
-const FilterPanel = lazy(() => import('./FilterPanel').then((module) => ({ default: module.FilterPanel })));
-const SortPanel = lazy(() => import('./SortPanel').then((module) => ({ default: module.SortPanel })));
-const SavedFilters = lazy(() => import('./SavedFilters').then((module) => ({ default: module.SavedFilters })));
+const FilterPanel = lazy(() => withWords(import('./FilterPanel'), later).then((module) => ({ default: module.FilterPanel })));
+const SortPanel = lazy(() => withWords(import('./SortPanel'), later).then((module) => ({ default: module.SortPanel })));
+const SavedFilters = lazy(() => withWords(import('./SavedFilters'), later).then((module) => ({ default: module.SavedFilters })));
 // Bulk actions draw with selects: they load when the first row is selected.
-const BulkActions = lazy(() => import('./bulk/BulkActions')) as unknown as <Row extends Row0>(props: { list: BulkTarget<Row> }) => ReactNode;
+const BulkActions = lazy(() => withWords(import('./bulk/BulkActions'), later)) as unknown as <Row extends Row0>(props: { list: BulkTarget<Row> }) => ReactNode;
 
 export type ListPageProps<Row extends Row0> = {
   list: ListPageApi<Row>;

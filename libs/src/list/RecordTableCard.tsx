@@ -19,10 +19,11 @@ import { BulkActionsPlaceholder } from './bulk/BulkActionsPlaceholder';
 import { useRowSelection } from './useRowSelection';
 import { ChosenColumns, useCustomColumns, useSensitiveValues } from './customColumns';
 import { filterRows, sortRows } from '@steward/libs/filter';
-import { useT } from '@steward/libs/messages';
+import { later, useT } from '@steward/libs/messages';
+import { withWords } from '@steward/libs/i18n';
 
 // Bulk actions draw with selects: they load when the first row is selected.
-const BulkActions = lazy(() => import('./bulk/BulkActions')) as unknown as (props: { list: BulkTarget<AnyRow> }) => ReactNode;
+const BulkActions = lazy(() => withWords(import('./bulk/BulkActions'), later)) as unknown as (props: { list: BulkTarget<AnyRow> }) => ReactNode;
 
 function RelationLabel({ field, value }: { field: FieldDef; value: unknown }) {
   const { orgScope } = useSession();

@@ -2,10 +2,11 @@ import { lazy, useState } from 'react';
 import { useAccess } from '@steward/libs/session';
 import { AntdTheme, PlainButton, useOpenedOnce } from '@steward/libs/ui';
 import type { ImportKind } from './importTargets';
+import { withWords } from '@steward/libs/i18n';
 import { later, useT } from '../i18n';
 
 // The wizard (CSV parsing, mapping, preview; drawn with antd) loads only when Import is pressed, not with the list.
-const ImportWizard = lazy(() => Promise.all([import('./ImportWizard'), later.preload()]).then(([module]) => module));
+const ImportWizard = lazy(() => withWords(import('./ImportWizard'), later));
 
 /** The list toolbar's Import button and, once pressed, the import wizard; absent for a role that may not add records. */
 export function ImportButton({ kind, disabled }: { kind: ImportKind; disabled?: boolean }) {

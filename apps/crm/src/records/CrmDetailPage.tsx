@@ -19,14 +19,18 @@ import { usePrefetchRecordTabs } from './prefetchTabs';
 import { OWNER_COLUMN, text } from './crmRow';
 import type { CrmEntity } from './crmEntity';
 import { later } from '../i18n';
+import { withWords } from '@steward/libs/i18n';
+import { later as libsLater } from '@steward/libs/messages';
 
 const { useT } = later;
 
-// The erasure dialog's inputs load when Erase is first pressed.
-// The composer and the Conversations tab load when the record page first needs them.
-const ConversationsTab = lazy(() => import('@steward/libs/conversations').then((module) => ({ default: module.ConversationsTab })));
-const SendEmailButton = lazy(() => import('@steward/libs/conversations').then((module) => ({ default: module.SendEmailButton })));
+// The composer and the Conversations tab load when the record page first needs them: their code and
+// libs' words for them at once.
+const loadConversations = () => withWords(import('@steward/libs/conversations'), libsLater);
+const ConversationsTab = lazy(() => loadConversations().then((module) => ({ default: module.ConversationsTab })));
+const SendEmailButton = lazy(() => loadConversations().then((module) => ({ default: module.SendEmailButton })));
 
+// The erasure dialog's inputs load when Erase is first pressed.
 const EraseContactDialog = lazy(() => import('./EraseContactDialog').then((module) => ({ default: module.EraseContactDialog })));
 
 /** What the list shows after an erasure: the erasure's own History entry. */

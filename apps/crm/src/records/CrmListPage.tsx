@@ -14,9 +14,13 @@ import type { ErasedState } from './CrmDetailPage';
 import type { CrmRow } from './crmRow';
 import { userFormFields } from '../users/userFormFields';
 import { later, t, useT } from '../i18n';
+import { withWords } from '@steward/libs/i18n';
+import { later as libsLater } from '@steward/libs/messages';
 
-// Mail to many loads its composer when a selection's bulk bar first shows it.
-const BulkSendButton = lazy(() => import('@steward/libs/conversations').then((module) => ({ default: module.BulkSendButton })));
+// Mail to many loads its composer when a selection's bulk bar first shows it: its code and libs' words
+// for it at once.
+const loadConversations = () => withWords(import('@steward/libs/conversations'), libsLater);
+const BulkSendButton = lazy(() => loadConversations().then((module) => ({ default: module.BulkSendButton })));
 
 /** What the bulk bar calls the records ("3 contacts archived"). */
 const NOUNS = {

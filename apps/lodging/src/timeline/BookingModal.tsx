@@ -9,14 +9,17 @@ import { QuotePanel } from '../desk/QuotePanel';
 import { StayActions } from '../desk/StayActions';
 import { StayMoney } from '../desk/StayMoney';
 import { DAY_TIME, STAY_STATUSES, statusLabel, type StayStatus } from '../desk/deskApi';
-import { formatDateTime } from '@steward/libs/i18n';
+import { formatDateTime, withWords } from '@steward/libs/i18n';
 import { useT } from '../i18n';
 
 import { fetchGuest } from './guestApi';
+import { later as libsLater } from '@steward/libs/messages';
 
-// The composer and the stay's messages load when a saved stay is opened.
-const ConversationsTab = lazy(() => import('@steward/libs/conversations').then((module) => ({ default: module.ConversationsTab })));
-const SendEmailButton = lazy(() => import('@steward/libs/conversations').then((module) => ({ default: module.SendEmailButton })));
+// The composer and the stay's messages load when a saved stay is opened: their code and libs' words
+// for them at once.
+const loadConversations = () => withWords(import('@steward/libs/conversations'), libsLater);
+const ConversationsTab = lazy(() => loadConversations().then((module) => ({ default: module.ConversationsTab })));
+const SendEmailButton = lazy(() => loadConversations().then((module) => ({ default: module.SendEmailButton })));
 
 const isStatus = (value: unknown): value is StayStatus => (STAY_STATUSES as readonly unknown[]).includes(value);
 

@@ -7,6 +7,8 @@ import { bulkFieldsOf, editColumn, ListPage, RecordHistory, useColumnsWithCustom
 import type { SortSpec } from '@steward/libs/filter';
 import type { TeamEditor, TeamEditorOf } from '../editing/teamEditors';
 import { useT, type TeamPortalMessageId, type TeamPortalT } from '../i18n';
+import { withWords } from '@steward/libs/i18n';
+import { later as libsLater } from '@steward/libs/messages';
 
 /** A list's words: its title (the export file is named after it) and what one and many of its rows are called. */
 export type TeamListWords = { title: TeamPortalMessageId; one: TeamPortalMessageId; many: TeamPortalMessageId };
@@ -29,9 +31,11 @@ export type TeamListProps = {
 
 const NO_CUSTOM: readonly ListColumn<AnyRow>[] = [];
 
-// A staff member's conversations and the composer load with the one-record view that shows them.
-const ConversationsTab = lazy(() => import('@steward/libs/conversations').then((module) => ({ default: module.ConversationsTab })));
-const SendEmailButton = lazy(() => import('@steward/libs/conversations').then((module) => ({ default: module.SendEmailButton })));
+// A staff member's conversations and the composer load with the one-record view that shows them:
+// their code and libs' words for them at once.
+const loadConversations = () => withWords(import('@steward/libs/conversations'), libsLater);
+const ConversationsTab = lazy(() => loadConversations().then((module) => ({ default: module.ConversationsTab })));
+const SendEmailButton = lazy(() => loadConversations().then((module) => ({ default: module.SendEmailButton })));
 
 // The editor and a record's own fields come with the form layer: loaded when first opened or shown, not with the list.
 const RecordEditor = lazy(() => import('@steward/libs/form').then((form) => ({ default: form.RequestedRecordEditor })));
