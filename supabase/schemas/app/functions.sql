@@ -2954,7 +2954,11 @@ CREATE OR REPLACE FUNCTION app.orgs_with_access(p_component text, p_action text,
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
+  -- One plan whatever the arguments (the row rules of every table call it, a list page a dozen times):
+  -- its tables are small and their best plan the same for every component, action and level, so each
+  -- pooled connection plans it once rather than for each of its first five calls.
   select coalesce(array_agg(p.org_name), '{}')
   from public.user_profiles p
   join settings.components c on c.name = p_component
@@ -5078,10 +5082,12 @@ CREATE OR REPLACE FUNCTION app.custom_sensitive_kinds_at(p_level text)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
   -- 'kind:organisation' for every record kind whose area the caller edits at this level in that
   -- organisation (app.orgs_with_access's rule), in one query: a list page reads it once for the
   -- sensitive values on it, where one app.orgs_with_access call per kind took ten times as long.
+  -- One plan for both levels, as app.orgs_with_access.
   select coalesce(array_agg(k.kind || ':' || p.org_name), '{}')
   from unnest(array['contact', 'business', 'household', 'accommodation', 'reservation', 'project', 'task',
                     'product', 'supply', 'staff']) as k(kind)
