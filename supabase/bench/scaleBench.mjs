@@ -347,13 +347,15 @@ async function measure(apiUrl, dbUrl) {
       );
       // The list's first page is its own query (PostgREST's select with the estimated count, as the list
       // sends it without a filter); a filtered or custom-sorted page is one list_page_rows call, timed
-      // here on the same 200 rows. Each is read with the rows' custom values and without them, alternately.
+      // here on the same 200 rows. Each is read with the rows' custom values and without them, alternately,
+      // 60 times: each row is a ratio of two medians 2–4 ms apart, which 15 rounds left to swing by 0.1
+      // between runs of one build.
       /** The list's own first page reading these columns. @param {string} columns */
       const ownPage = (columns) => firstPage.replace(`select=${select}`, `select=${columns}`);
       /** @type {Record<'own' | 'filtered', { with: number[], without: number[] }>} */
       const runs = { own: { with: [], without: [] }, filtered: { with: [], without: [] } };
       let fieldsShown = 0;
-      for (let round = 0; round < REPEATS * 5; round += 1) {
+      for (let round = 0; round < REPEATS * 20; round += 1) {
         runs.own.without.push((await timedGet(ownPage(select), token, { ...crm, prefer: 'count=estimated' })).ms);
         const own = await timedGet(ownPage(`${select},custom`), token, { ...crm, prefer: 'count=estimated' });
         runs.own.with.push(own.ms);
