@@ -11,7 +11,7 @@ export { ListPage, type ListPageProps } from './ListPage';
 export { FIRST_MOVES, onFirstMove } from './firstMove';
 export { BULK_FIELD_NAMES, bulkChangeOf, bulkFieldsOf, customBulkFieldsOf } from './bulk/bulkFields';
 // Loaded when first shown: they draw with antd's heavy components, which a list's first rows do not need.
-export { DetailLayout, RecordHistory, RecordTableCard, preloadDetailLayout } from './lazyParts';
+export { DetailLayout, RecordHistory, RecordTableCard, RequestedRecordEditor, preloadDetailLayout } from './lazyParts';
 export type { DetailExtraTab, DetailLayoutProps, DetailTabKey } from './DetailLayout';
 export type { RecordTableCardProps } from './RecordTableCard';
 export { OpenTasks, openTasksView, type OpenTasksRecordColumn } from './OpenTasks';

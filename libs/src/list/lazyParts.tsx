@@ -1,8 +1,8 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { AntdTheme, LoadingText } from '@steward/libs/ui';
 import type { DetailLayoutProps } from './DetailLayout';
 import type { RecordTableCardProps } from './RecordTableCard';
-import type { RecordHistoryProps } from '@steward/libs/form';
+import type { RecordHistoryProps, RequestedRecordEditorProps } from '@steward/libs/form';
 
 /*
  * The parts of this package that draw with antd (tabs, inputs, selects, dialogs, forms) load when first
@@ -53,3 +53,10 @@ export function RecordHistory(props: RecordHistoryProps) {
     </AntdTheme>
   );
 }
+
+/**
+ * A list's one record editor, opened by its asks (useEditorRequests): the form layer's
+ * RequestedRecordEditor, loaded with the first ask rather than with the list. Draw it inside
+ * AskedEditors, which mounts it from that ask on.
+ */
+export const RequestedRecordEditor = lazy<ComponentType<RequestedRecordEditorProps>>(() => import('@steward/libs/form').then((module) => ({ default: module.RequestedRecordEditor })));

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { tableRef } from '@steward/libs/data';
-import { bulkFieldsOf, dateColumn, dollarsColumn, editColumn, ListPage, nameColumn, textColumn, useColumnsWithCustom, useListPage, WithCustomColumns, type ListColumn } from '@steward/libs/list';
+import { bulkFieldsOf, dateColumn, dollarsColumn, editColumn, ListPage, nameColumn, RequestedRecordEditor, textColumn, useColumnsWithCustom, useListPage, WithCustomColumns, type ListColumn } from '@steward/libs/list';
 import { formatNumber } from '@steward/libs/i18n';
-import { PageFrame, useEditorRequests } from '@steward/libs/ui';
+import { AskedEditors, PageFrame, useEditorRequests } from '@steward/libs/ui';
 import { useT } from '../i18n';
 import { supplyFields } from './supplyFields';
 
@@ -20,9 +20,6 @@ export type Supply = {
 };
 
 const supplies = tableRef<Supply>('catalog', 'supplies');
-
-/** The supply editor and the form layer, loaded when it first opens: not with the list. */
-const SupplyEditor = lazy(() => import('@steward/libs/form').then((form) => ({ default: form.RequestedRecordEditor })));
 
 /**
  * /supplies: the organisation's supplies and the shared defaults ('S'), ordered by name, with the
@@ -69,11 +66,10 @@ function SuppliesList({ custom }: { custom: readonly ListColumn<Supply>[] }) {
   return (
     <PageFrame title={t('supplies.title')}>
       <ListPage list={list} savedFilterKey="supplies_filters" toolbarExtra={chosen.button} addNew={{ onClick: () => openCreate('supply'), children: t('common.addNew') }}>
-        {editors.wanted ? (
-          <Suspense fallback={null}>
-            <SupplyEditor request={editors.request} table={supplies} label={t('supplies.supply')} fields={fields} customKind="supply" />
-          </Suspense>
-        ) : null}
+        {/* The supply editor and the form layer load when it first opens: not with the list. */}
+        <AskedEditors editors={editors}>
+          <RequestedRecordEditor request={editors.request} table={supplies} label={t('supplies.supply')} fields={fields} customKind="supply" />
+        </AskedEditors>
       </ListPage>
     </PageFrame>
   );

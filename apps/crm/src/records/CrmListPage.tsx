@@ -34,7 +34,7 @@ const BY_NAME: SortSpec = [{ field: 'name', order: 'asc' }];
 
 // The dialog's form, inputs and selects load when Add New is first pressed, not with the list (nor
 // does the record editor's library: the list's first rows need none of it).
-const AddNewFlow = lazy(() => Promise.all([import('./AddNewFlow'), import('@steward/libs/form').then((editor) => editor.preloadFormLayer()), later.preload()]).then(([module]) => module));
+const AddNewFlow = lazy(() => Promise.all([withWords(import('./AddNewFlow'), later), import('@steward/libs/form').then((editor) => editor.preloadFormLayer())]).then(([module]) => module));
 
 function WithAddNew({ list, config, kind, savedFilterKey, toolbarExtra, children }: { list: ListPageApi<CrmRow>; config: AddNewConfig<AnyRow>; kind: string; savedFilterKey?: string; toolbarExtra?: ReactNode; children?: ReactNode }) {
   const t = useT();

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useCallback, useId, useMemo, useState } from 'react';
+import { lazy, useCallback, useId, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { errorMessage, queryKeys, type AnyRow } from '@steward/libs/data';
 import { useSearchParams } from '@steward/libs/router';
 import { useAccess, useSession } from '@steward/libs/session';
 import { useFirstViewShown } from '@steward/libs/boot';
-import { LazyAlert, PageFrame, PlainButton, PlainText, todayLocal, useEditorRequests } from '@steward/libs/ui';
+import { AskedEditors, LazyAlert, PageFrame, PlainButton, PlainText, todayLocal, useEditorRequests } from '@steward/libs/ui';
 import { useT } from '../i18n';
 import { TimelineGrid } from './TimelineGrid';
 import { fetchTimeline } from './timelineData';
@@ -133,11 +133,9 @@ export function ReservationsPage() {
     <PageFrame title={t('timeline.title')}>
       {controls}
       {body}
-      {editors.wanted ? (
-        <Suspense fallback={null}>
-          <StayEditor request={editors.request} onAddressed={onAddressed} />
-        </Suspense>
-      ) : null}
+      <AskedEditors editors={editors}>
+        <StayEditor request={editors.request} onAddressed={onAddressed} />
+      </AskedEditors>
     </PageFrame>
   );
 }

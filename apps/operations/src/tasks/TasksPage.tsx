@@ -1,7 +1,7 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { lazy, useCallback, useMemo } from 'react';
 import { useSearchParams } from '@steward/libs/router';
 import { tableRef, type AnyRow } from '@steward/libs/data';
-import { useEditorRequests, type EditorRequests } from '@steward/libs/ui/core';
+import { AskedEditors, useEditorRequests, type EditorRequests } from '@steward/libs/ui/core';
 import { ListPage, WithCustomColumns, bulkFieldsOf, useColumnsWithCustom, useListPage, type ListColumn, type ListPageOptions } from '@steward/libs/list';
 import { MyWork } from './MyWork';
 import { TaskBoard } from './TaskBoard';
@@ -62,11 +62,9 @@ export function TasksPage() {
           {view === 'board' ? <TaskBoard onOpen={(task) => openTask(task.short_id)} /> : <MyWork onOpen={(task) => openTask(task.short_id)} />}
         </div>
       )}
-      {editors.wanted ? (
-        <Suspense fallback={null}>
-          <TaskEditors request={editors.request} />
-        </Suspense>
-      ) : null}
+      <AskedEditors editors={editors}>
+        <TaskEditors request={editors.request} />
+      </AskedEditors>
     </>
   );
 }

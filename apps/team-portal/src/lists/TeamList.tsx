@@ -2,8 +2,8 @@ import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { useParams } from '@steward/libs/router';
 import { tableRef, useCustomFieldsOfKind, type AnyRow } from '@steward/libs/data';
 import { useSession } from '@steward/libs/session';
-import { AntdTheme, useEditorRequests } from '@steward/libs/ui';
-import { bulkFieldsOf, editColumn, ListPage, RecordHistory, useColumnsWithCustom, useListPage, WithCustomColumns, type ListColumn } from '@steward/libs/list';
+import { AntdTheme, AskedEditors, useEditorRequests } from '@steward/libs/ui';
+import { bulkFieldsOf, editColumn, ListPage, RecordHistory, RequestedRecordEditor, useColumnsWithCustom, useListPage, WithCustomColumns, type ListColumn } from '@steward/libs/list';
 import type { SortSpec } from '@steward/libs/filter';
 import type { TeamEditor, TeamEditorOf } from '../editing/teamEditors';
 import { useT, type TeamPortalMessageId, type TeamPortalT } from '../i18n';
@@ -37,8 +37,7 @@ const loadConversations = () => withWords(import('@steward/libs/conversations'),
 const ConversationsTab = lazy(() => loadConversations().then((module) => ({ default: module.ConversationsTab })));
 const SendEmailButton = lazy(() => loadConversations().then((module) => ({ default: module.SendEmailButton })));
 
-// The editor and a record's own fields come with the form layer: loaded when first opened or shown, not with the list.
-const RecordEditor = lazy(() => import('@steward/libs/form').then((form) => ({ default: form.RequestedRecordEditor })));
+// A record's own fields come with the form layer: loaded when first shown, not with the list (the editor too, RequestedRecordEditor).
 const CustomFieldValues = lazy(() => import('@steward/libs/form').then((form) => ({ default: form.CustomFieldValues })));
 
 const STAFF_TABLE = tableRef<AnyRow>('hr', 'staff_profiles');
@@ -94,10 +93,10 @@ function TeamListOf({ words, view, columns: columnsOf, recordParam, defaultSort 
   });
   return (
     <ListPage list={list} toolbarExtra={chosen.button} addNew={editor ? { onClick: () => openCreate('row', { status: 'Active' }), children: t('common.addNew') } : undefined}>
-      {editor && editors.wanted ? (
-        <Suspense fallback={null}>
-          <RecordEditor request={editors.request} {...editor} />
-        </Suspense>
+      {editor ? (
+        <AskedEditors editors={editors}>
+          <RequestedRecordEditor request={editors.request} {...editor} />
+        </AskedEditors>
       ) : null}
       {/* One record (/staff/{short_id}, /shift/{short_id}, /position/{id}): its history under it. */}
       {record && list.rows.length === 1 && typeof list.rows[0]?.id === 'string' ? (

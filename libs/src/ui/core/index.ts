@@ -20,4 +20,5 @@ export { PlainProgress } from './PlainProgress';
 export { useDialog, useSubmit, type DescribeFailure, type DialogApi, type SubmitApi, type SubmitOptions, type SubmitOutcome } from './submit';
 export { openDownload } from './openDownload';
 export { useEditorRequests, type EditorRequest, type EditorRequests } from './editorRequests';
+export { AskedEditors } from './AskedEditors';
 export { useVirtualItems, type VirtualItem, type VirtualItemsOptions, type VirtualItems } from './virtualItems';
